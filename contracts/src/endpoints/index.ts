@@ -1,0 +1,5 @@
+import type { Endpoint } from '../endpoint';
+import * as platform from './platform';
+
+/** Every implemented endpoint; the OpenAPI document and the route-coverage test iterate this list. */
+export const allEndpoints: Endpoint[] = [...Object.values(platform)];

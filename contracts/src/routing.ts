@@ -1,0 +1,33 @@
+import type { ServiceName } from './endpoint';
+
+/**
+ * The gateway's routing table (ARCHITECTURE §1): which service owns which `/api/v1` prefix.
+ * Order matters — the first matching rule wins, so the two billing paths under `/tenants/{id}` come first.
+ * `pattern` is matched against the path without the query string.
+ */
+export const routingTable: ReadonlyArray<{ pattern: RegExp; service: Exclude<ServiceName, 'gateway'> }> = [
+  { pattern: /^\/api\/v1\/tenants\/[^/]+\/(tenant-subscription|tenant-payment-method)(\/|$)/, service: 'billing' },
+  { pattern: /^\/api\/v1\/users(\/|$)/, service: 'identity' },
+  { pattern: /^\/api\/v1\/tenants(\/|$)/, service: 'tenant' },
+  { pattern: /^\/api\/v1\/permissions(\/|$)/, service: 'tenant' },
+  { pattern: /^\/api\/v1\/(cards|customers|analytics)(\/|$)/, service: 'card-ledger' },
+  { pattern: /^\/api\/v1\/(subscriptions|payments|payment-methods|invoices)(\/|$)/, service: 'billing' },
+  { pattern: /^\/api\/v1\/surveys(\/|$)/, service: 'survey' },
+  { pattern: /^\/api\/v1\/(notifications|feedback|passkit)(\/|$)/, service: 'notification' },
+];
+
+export function ownerOf(path: string): Exclude<ServiceName, 'gateway'> | undefined {
+  const pathname = path.split('?')[0] ?? path;
+  return routingTable.find((rule) => rule.pattern.test(pathname))?.service;
+}
+
+/** Default local ports of `npm start`. */
+export const defaultPorts: Record<ServiceName, number> = {
+  gateway: 8080,
+  identity: 8081,
+  tenant: 8082,
+  'card-ledger': 8083,
+  billing: 8084,
+  survey: 8085,
+  notification: 8086,
+};

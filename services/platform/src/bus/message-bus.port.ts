@@ -1,0 +1,62 @@
+/**
+ * Message bus port: topics of keyed messages, consumer groups with committed offsets, at-least-once
+ * delivery, order per key, retry with back-off then a dead-letter topic (`<topic>.dlq`).
+ */
+
+export interface OutgoingMessage {
+  /** partition / ordering key: the aggregate id */
+  key: string;
+  /** JSON-serialisable value (the event envelope) */
+  value: unknown;
+  /** e.g. `event-type`, `traceparent`; string values only */
+  headers?: Record<string, string>;
+}
+
+export interface IncomingMessage<TValue = unknown> {
+  topic: string;
+  partition: number;
+  /** opaque, increasing per partition */
+  offset: string;
+  key: string;
+  value: TValue;
+  headers: Record<string, string>;
+  /** 1 on first delivery, +1 on every redelivery by this consumer */
+  attempt: number;
+  /** ISO-8601 publish time */
+  timestamp: string;
+}
+
+export interface RetryPolicy {
+  /** total attempts including the first; default 5 */
+  maxAttempts: number;
+  /** default 100 ms, doubled each retry */
+  initialBackoffMs: number;
+  /** default 5000 ms */
+  maxBackoffMs: number;
+}
+
+export interface SubscribeOptions {
+  groupId: string;
+  topics: string[];
+  /**
+   * Awaited per message. Resolving commits the offset. Throwing retries the same message with back-off;
+   * after `retry.maxAttempts` failures the message is published to `<topic>.dlq` (headers: original topic,
+   * partition, offset, `x-error`) and its offset is committed, so the group moves on.
+   */
+  handler: (message: IncomingMessage) => Promise<void>;
+  retry?: Partial<RetryPolicy>;
+  /** where a group with no committed offset starts: 'earliest' (default) or 'latest' */
+  fromBeginning?: boolean;
+}
+
+export interface Consumer {
+  /** stops after the in-flight message; resolves when no handler runs */
+  stop(): Promise<void>;
+}
+
+export interface MessageBus {
+  /** Durable once resolved. Messages of one call with the same key keep their order. */
+  publish(topic: string, messages: OutgoingMessage[]): Promise<void>;
+  subscribe(options: SubscribeOptions): Promise<Consumer>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,72 @@
+/**
+ * Document store port: named collections of JSON documents keyed by `_id`.
+ *
+ * Every stored document carries `_rev`: 1 after insert, +1 on every write. `update` with
+ * `expectedRevision` fails with ConcurrencyError when `_rev` differs, so read models stay correct without
+ * multi-document transactions.
+ *
+ * Filter subset (MongoDB syntax), on top-level and dotted paths:
+ *   { field: value }                       equality (for arrays: contains)
+ *   $eq $ne $gt $gte $lt $lte $in $nin $exists
+ *   $regex (string, with optional $options: 'i')
+ *   $and $or (arrays of filters)
+ */
+
+export type Doc = { _id: string; _rev?: number } & Record<string, unknown>;
+export type Stored<T> = T & { _id: string; _rev: number };
+
+type Scalar = string | number | boolean | null;
+export type FieldCondition =
+  | Scalar
+  | {
+      $eq?: Scalar;
+      $ne?: Scalar;
+      $gt?: string | number;
+      $gte?: string | number;
+      $lt?: string | number;
+      $lte?: string | number;
+      $in?: Scalar[];
+      $nin?: Scalar[];
+      $exists?: boolean;
+      $regex?: string;
+      $options?: 'i' | '';
+    };
+export type Filter = { $and?: Filter[]; $or?: Filter[] } & { [path: string]: FieldCondition | Filter[] | undefined };
+
+export type SortSpec = Record<string, 1 | -1>;
+
+export interface FindOptions {
+  sort?: SortSpec;
+  skip?: number;
+  limit?: number;
+}
+
+export interface IndexSpec {
+  /** ordered fields, 1 ascending, -1 descending */
+  fields: Record<string, 1 | -1>;
+  unique?: boolean;
+  /** default: derived from the fields */
+  name?: string;
+}
+
+export interface Collection<T extends { _id: string }> {
+  get(id: string): Promise<Stored<T> | null>;
+  /** throws DuplicateKeyError if `_id` (or a unique index) already exists */
+  insert(doc: T): Promise<Stored<T>>;
+  /** insert or replace whole document; unique indexes still apply */
+  upsert(doc: T): Promise<Stored<T>>;
+  /** replace whole document if `_rev` === expectedRevision; ConcurrencyError otherwise (also when missing) */
+  update(doc: T, options: { expectedRevision: number }): Promise<Stored<T>>;
+  /** true when something was deleted; with expectedRevision it throws ConcurrencyError on mismatch */
+  delete(id: string, options?: { expectedRevision?: number }): Promise<boolean>;
+  find(filter?: Filter, options?: FindOptions): Promise<Stored<T>[]>;
+  findOne(filter: Filter): Promise<Stored<T> | null>;
+  count(filter?: Filter): Promise<number>;
+  /** idempotent */
+  ensureIndex(index: IndexSpec): Promise<void>;
+}
+
+export interface DocumentStore {
+  collection<T extends { _id: string }>(name: string): Collection<T>;
+  close(): Promise<void>;
+}

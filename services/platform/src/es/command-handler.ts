@@ -1,0 +1,53 @@
+import type { EventMetadata, EventStore, NewEvent } from '../event-store/event-store.port';
+import { ConcurrencyError } from '../errors/errors';
+import { asArray, type Decider } from './decider';
+
+export interface DomainEvent<TType extends string = string, TData = unknown> {
+  type: TType;
+  data: TData;
+}
+
+export interface HandleResult<State, Event> {
+  newEvents: Event[];
+  newState: State;
+  /** the stream's last revision after the append (unchanged when no event was produced) */
+  nextExpectedRevision: number | undefined;
+}
+
+/**
+ * The generic command handler: read stream → fold → decide → append with the expected revision.
+ * A lost race (ConcurrencyError) re-reads and decides again, so two commands on one aggregate are
+ * serialised without locks and a rule like "no double spending" holds. Domain errors propagate untouched.
+ */
+export function commandHandler<State, Command, Event extends DomainEvent>(
+  eventStore: EventStore,
+  decider: Decider<State, Command, Event>,
+  options: { maxRetries?: number; schemaVersion?: (event: Event) => number } = {},
+) {
+  const maxRetries = options.maxRetries ?? 5;
+  return async (streamId: string, command: Command, metadata: EventMetadata = {}): Promise<HandleResult<State, Event>> => {
+    for (let attempt = 0; ; attempt++) {
+      const stored = await eventStore.readStream(streamId);
+      const state = stored.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), decider.initialState());
+      const currentRevision = stored.length ? stored[stored.length - 1]!.revision : undefined;
+      const newEvents = asArray(decider.decide(command, state));
+      const newState = newEvents.reduce(decider.evolve, state);
+      if (newEvents.length === 0) return { newEvents, newState, nextExpectedRevision: currentRevision };
+      try {
+        const toAppend: NewEvent[] = newEvents.map((e) => ({
+          type: e.type,
+          data: e.data,
+          metadata,
+          ...(options.schemaVersion && { schemaVersion: options.schemaVersion(e) }),
+        }));
+        const result = await eventStore.appendToStream(streamId, toAppend, {
+          expectedRevision: currentRevision ?? 'no_stream',
+        });
+        return { newEvents, newState, nextExpectedRevision: result.nextExpectedRevision };
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError) || attempt >= maxRetries) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * (attempt + 1)));
+      }
+    }
+  };
+}

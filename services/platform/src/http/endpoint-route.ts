@@ -1,0 +1,61 @@
+import { toFastifyPath, type Endpoint } from '@punkto/contracts/endpoint';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { z } from 'zod';
+import { ValidationError } from '../errors/errors';
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+export interface EndpointInput<E extends Endpoint> {
+  params: Infer<E['params']>;
+  query: Infer<E['query']>;
+  body: Infer<E['body']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** zod issues → the `errors` map of SPEC §8 (`field.path` → messages). */
+export function zodIssuesToErrors(issues: z.core.$ZodIssue[], prefix?: string): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+function parsePart(schema: z.ZodType | undefined, value: unknown, part: string): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
+  if (!result.success) throw new ValidationError(zodIssuesToErrors(result.error.issues, part === 'body' ? undefined : part));
+  return result.data;
+}
+
+/**
+ * Registers a contracts endpoint on a service: params, query and body are parsed with the endpoint's zod
+ * schemas (400 with the errors map on failure), the handler gets typed input, and its return value is the
+ * success body (undefined → 204).
+ */
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (input: EndpointInput<E>) => Promise<Infer<E['response']> | undefined>,
+  options: { preHandler?: preHandlerHookHandler | preHandlerHookHandler[] } = {},
+): void {
+  app.route({
+    method: endpoint.method.toUpperCase() as 'GET',
+    url: toFastifyPath(endpoint.path),
+    ...(options.preHandler && { preHandler: options.preHandler }),
+    handler: async (request, reply) => {
+      const input = {
+        params: parsePart(endpoint.params, request.params, 'params'),
+        query: parsePart(endpoint.query, request.query, 'query'),
+        body: parsePart(endpoint.body, request.body, 'body'),
+        request,
+        reply,
+      } as EndpointInput<E>;
+      const result = await handler(input);
+      if (result === undefined) return reply.status(204).send();
+      return reply.status(endpoint.successStatus ?? 200).send(result);
+    },
+  });
+}

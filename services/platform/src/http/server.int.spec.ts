@@ -1,0 +1,120 @@
+import { defineEndpoint } from '@punkto/contracts/endpoint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { trace } from '@opentelemetry/api';
+import { createLogger } from '../observability/logger';
+import { initTracing } from '../observability/tracing';
+import { registerEndpoint } from './endpoint-route';
+import { createServer } from './server';
+
+const echo = defineEndpoint({
+  method: 'post',
+  path: '/api/v1/things/{id}',
+  owner: 'tenant',
+  summary: 'test',
+  tags: [],
+  auth: 'public',
+  params: z.object({ id: z.uuid() }),
+  query: z.object({ dryRun: z.enum(['true', 'false']).optional() }),
+  body: z.object({ name: z.string().min(2, 'Nazwa musi mieć co najmniej 2 znaki.'), amount: z.number().positive() }),
+  response: z.object({ id: z.string(), name: z.string(), traceId: z.string() }),
+  successStatus: 201,
+});
+
+describe('createServer', () => {
+  initTracing('test');
+  let ready = true;
+  const app = createServer({
+    service: 'test',
+    logger: createLogger('test', 'silent'),
+    readiness: {
+      store: async () => {
+        if (!ready) throw new Error('store closed');
+      },
+    },
+  });
+  registerEndpoint(app, echo, async ({ params, body }) => ({
+    id: params.id,
+    name: body.name,
+    traceId: trace.getActiveSpan()?.spanContext().traceId ?? 'none',
+  }));
+  app.get('/boom', async () => {
+    throw new Error('database password is hunter2');
+  });
+
+  beforeAll(() => app.ready());
+  afterAll(() => app.close());
+
+  it('answers /healthz', async () => {
+    const res = await app.inject('/healthz');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', service: 'test' });
+  });
+
+  it('answers /readyz with 503 when a check fails', async () => {
+    expect((await app.inject('/readyz')).statusCode).toBe(200);
+    ready = false;
+    const res = await app.inject('/readyz');
+    ready = true;
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'unavailable', checks: { store: 'store closed' } });
+  });
+
+  it('parses a valid request and answers with the declared status', async () => {
+    const id = '0190d5f4-7c1e-7000-8000-000000000001';
+    const res = await app.inject({ method: 'POST', url: `/api/v1/things/${id}`, payload: { name: 'Kawa', amount: 12.5 } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ id, name: 'Kawa' });
+  });
+
+  it('rejects bad params, query and body with one errors map', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/v1/things/not-a-uuid', payload: { name: 'K', amount: -1 } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('VALIDATION_ERROR');
+    expect(Object.keys(body.errors)).toEqual(['params.id']);
+    const res2 = await app.inject({
+      method: 'POST',
+      url: '/api/v1/things/0190d5f4-7c1e-7000-8000-000000000001',
+      payload: { name: 'K', amount: -1 },
+    });
+    expect(res2.json().errors).toMatchObject({ name: ['Nazwa musi mieć co najmniej 2 znaki.'], amount: [expect.any(String)] });
+  });
+
+  it('rejects malformed JSON with a Polish validation error', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/things/0190d5f4-7c1e-7000-8000-000000000001',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors['']).toEqual(['Treść żądania nie jest poprawnym JSON-em.']);
+  });
+
+  it('answers unknown paths with a JSON 404', async () => {
+    const res = await app.inject('/api/v1/nope');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('never leaks internals in a 500', async () => {
+    const res = await app.inject('/boom');
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('hunter2');
+    expect(res.json()).toMatchObject({ code: 'INTERNAL_ERROR', localizedMessage: 'Wystąpił nieoczekiwany błąd' });
+  });
+
+  it('continues the caller trace and echoes request and trace ids', async () => {
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/things/0190d5f4-7c1e-7000-8000-000000000001',
+      headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01`, 'x-request-id': 'req-12345678' },
+      payload: { name: 'Kawa', amount: 1 },
+    });
+    expect(res.json().traceId).toBe(traceId);
+    expect(res.headers['x-trace-id']).toBe(traceId);
+    expect(res.headers['x-request-id']).toBe('req-12345678');
+  });
+});

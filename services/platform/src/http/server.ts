@@ -1,0 +1,63 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
+import type { Logger } from '../observability/logger';
+import { installErrorHandler } from './error-handler';
+import { tracingPlugin } from './tracing-plugin';
+
+export type ReadinessCheck = () => Promise<void>;
+
+export interface ServerOptions {
+  service: string;
+  logger: Logger;
+  /** named checks run by `/readyz`; any throw → 503 */
+  readiness?: Record<string, ReadinessCheck>;
+  /** max body size in bytes, default 1 MiB */
+  bodyLimit?: number;
+  /** behind the gateway: trust X-Forwarded-* from it */
+  trustProxy?: boolean;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/**
+ * The Fastify factory every service and the gateway start from: request ids (`x-request-id`, kept when
+ * the caller sent a sane one), tracing, the ONE error handler, JSON 404s, `/healthz` and `/readyz`.
+ */
+export function createServer(options: ServerOptions): FastifyInstance {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    trustProxy: options.trustProxy ?? true,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : uuidv7();
+    },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }) as unknown as FastifyInstance;
+
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  app.register(tracingPlugin);
+  installErrorHandler(app);
+
+  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' as const, service: options.service }));
+  app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
+    const checks: Record<string, string> = {};
+    let ok = true;
+    for (const [name, check] of Object.entries(options.readiness ?? {})) {
+      try {
+        await check();
+        checks[name] = 'ok';
+      } catch (error) {
+        ok = false;
+        checks[name] = error instanceof Error ? error.message : 'failed';
+      }
+    }
+    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', service: options.service, checks });
+  });
+  return app;
+}

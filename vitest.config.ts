@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+// Test tiers are separated by file suffix so each can run alone:
+//   *.unit.spec.ts  pure logic, no IO            (npm run test:unit)
+//   *.int.spec.ts   real embedded adapters, HTTP via app.inject / local servers (npm run test:int)
+//   *.e2e.spec.ts   whole product started, driven through the gateway / a browser (npm run test:e2e)
+const ignore = ['**/node_modules/**', '**/dist/**'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['**/*.unit.spec.{ts,tsx}'], exclude: ignore } },
+      { test: { name: 'int', include: ['**/*.int.spec.ts'], exclude: ignore, testTimeout: 30_000, hookTimeout: 30_000 } },
+      {
+        test: {
+          name: 'e2e',
+          include: ['**/*.e2e.spec.ts'],
+          exclude: ignore,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
