@@ -10,7 +10,7 @@ const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
 const otherKeys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
 const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'k1', alg: 'EdDSA' };
 
-async function token(claims: Record<string, unknown>, options: { key?: CryptoKey; exp?: string; iss?: string } = {}) {
+async function token(claims: Record<string, unknown>, options: { key?: Parameters<SignJWT['sign']>[0]; exp?: string; iss?: string } = {}) {
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'EdDSA', kid: 'k1' })
     .setIssuer(options.iss ?? 'punkto-identity')

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandl
 import type { z } from 'zod';
 import { ValidationError } from '../errors/errors';
 
-type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+type Infer<T> = [NonNullable<T>] extends [z.ZodType] ? z.infer<NonNullable<T>> : undefined;
 
 export interface EndpointInput<E extends Endpoint> {
   params: Infer<E['params']>;

@@ -73,7 +73,10 @@ export function toHttpError(error: unknown, traceId?: string): { status: number;
   };
 }
 
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(
+  app: FastifyInstance,
+  notFoundHandler?: Parameters<FastifyInstance['setNotFoundHandler']>[0],
+): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const traceId = trace.getActiveSpan()?.spanContext().traceId;
     const { status, body } = toHttpError(error, traceId);
@@ -81,6 +84,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     else request.log.info({ code: 'code' in body ? body.code : 'MAINTENANCE', status }, 'request rejected');
     return reply.status(status).type('application/json; charset=utf-8').send(body);
   });
+  if (notFoundHandler) return void app.setNotFoundHandler(notFoundHandler);
   app.setNotFoundHandler((request, reply) => {
     const { status, body } = toHttpError(
       new AppError(404, ErrorCodes.notFound, `Nie znaleziono zasobu: ${request.method} ${request.url.split('?')[0]}`),

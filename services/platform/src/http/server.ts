@@ -15,6 +15,8 @@ export interface ServerOptions {
   bodyLimit?: number;
   /** behind the gateway: trust X-Forwarded-* from it */
   trustProxy?: boolean;
+  /** replaces the JSON 404 (the gateway falls back to the SPA) */
+  notFoundHandler?: Parameters<FastifyInstance['setNotFoundHandler']>[0];
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -42,7 +44,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
     done();
   });
   app.register(tracingPlugin);
-  installErrorHandler(app);
+  installErrorHandler(app, options.notFoundHandler);
 
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' as const, service: options.service }));
   app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {

@@ -1,0 +1,48 @@
+import { defaultPorts } from '@punkto/contracts/routing';
+import { envBoolean, envPort, loadConfig, platformEnv } from '@punkto/platform/config/config';
+import { z } from 'zod';
+
+const serviceUrl = (service: keyof typeof defaultPorts) => z.url().default(`http://127.0.0.1:${defaultPorts[service]}`);
+
+export const GatewayEnv = z.object({
+  NODE_ENV: platformEnv.NODE_ENV,
+  LOG_LEVEL: platformEnv.LOG_LEVEL,
+  TRACING_EXPORTER: platformEnv.TRACING_EXPORTER,
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: envPort(defaultPorts.gateway),
+  DATA_DIR: platformEnv.DATA_DIR,
+  IDENTITY_URL: serviceUrl('identity'),
+  TENANT_URL: serviceUrl('tenant'),
+  CARD_LEDGER_URL: serviceUrl('card-ledger'),
+  BILLING_URL: serviceUrl('billing'),
+  SURVEY_URL: serviceUrl('survey'),
+  NOTIFICATION_URL: serviceUrl('notification'),
+  /** built SPA; empty → API only */
+  WEB_DIST_DIR: z.string().default('./web/dist'),
+  /** maintenance mode at start; an operator can also toggle it by creating/removing MAINTENANCE_FLAG_FILE */
+  MAINTENANCE_MODE: envBoolean(false),
+  MAINTENANCE_FLAG_FILE: z.string().optional(),
+  /** requests per minute per client IP across the API */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** ms before an upstream that has not answered gets a 504 */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** trust X-Forwarded-* (only behind a load balancer you control) */
+  TRUST_PROXY: envBoolean(false),
+  /** serve the dev mailbox (`/dev/mailbox`, embedded mailer only) */
+  DEV_MAILBOX: envBoolean(true),
+});
+export type GatewayConfig = z.infer<typeof GatewayEnv>;
+
+export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(GatewayEnv, env);
+
+export function upstreamsOf(config: GatewayConfig) {
+  return {
+    identity: config.IDENTITY_URL,
+    tenant: config.TENANT_URL,
+    'card-ledger': config.CARD_LEDGER_URL,
+    billing: config.BILLING_URL,
+    survey: config.SURVEY_URL,
+    notification: config.NOTIFICATION_URL,
+  };
+}
+export type Upstreams = ReturnType<typeof upstreamsOf>;

@@ -1,0 +1,188 @@
+import { createLogger } from '@punkto/platform/observability/logger';
+import { initTracing } from '@punkto/platform/observability/tracing';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGateway } from './app';
+import { GatewayEnv } from './config';
+import { MaintenanceSwitch } from './maintenance';
+
+initTracing('gateway-test');
+const services = ['identity', 'tenant', 'card-ledger', 'billing', 'survey', 'notification'] as const;
+
+/** A real HTTP server per service that says who answered and what it received. */
+async function startUpstream(name: string): Promise<{ app: FastifyInstance; url: string }> {
+  const app = Fastify();
+  app.all('/*', async (request) => {
+    if (request.url.startsWith('/slow')) await new Promise((r) => setTimeout(r, 2000));
+    return { service: name, url: request.url, method: request.method, headers: request.headers };
+  });
+  app.all('/api/v1/tenants/slow', async () => {
+    await new Promise((r) => setTimeout(r, 1500));
+    return { late: true };
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url };
+}
+
+describe('gateway', () => {
+  const upstreams: Record<string, { app: FastifyInstance; url: string }> = {};
+  let gateway: FastifyInstance;
+  let maintenance: MaintenanceSwitch;
+  const dist = mkdtempSync(join(tmpdir(), 'punkto-dist-'));
+  const flag = join(dist, 'maintenance.flag');
+
+  beforeAll(async () => {
+    for (const s of services) upstreams[s] = await startUpstream(s);
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="pl"><title>Punkto</title><div id="root"></div></html>');
+    writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const config = GatewayEnv.parse({
+      IDENTITY_URL: upstreams.identity!.url,
+      TENANT_URL: upstreams.tenant!.url,
+      CARD_LEDGER_URL: upstreams['card-ledger']!.url,
+      BILLING_URL: 'http://127.0.0.1:1', // nobody listens: upstream down
+      SURVEY_URL: upstreams.survey!.url,
+      NOTIFICATION_URL: upstreams.notification!.url,
+      WEB_DIST_DIR: dist,
+      UPSTREAM_TIMEOUT_MS: '500',
+      RATE_LIMIT_PER_MINUTE: '1000',
+    });
+    maintenance = new MaintenanceSwitch(false, flag, 10_000);
+    gateway = await buildGateway({ config, logger: createLogger('gateway', 'silent'), maintenance });
+    await gateway.ready();
+  });
+  afterAll(async () => {
+    await gateway.close();
+    for (const u of Object.values(upstreams)) await u.app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  // every path of SPEC §7 reaches the service that owns it (ARCHITECTURE §1)
+  it.each([
+    ['POST', '/api/v1/users/login', 'identity'],
+    ['GET', '/api/v1/users/refresh', 'identity'],
+    ['DELETE', '/api/v1/users/me', 'identity'],
+    ['POST', '/api/v1/tenants/create', 'tenant'],
+    ['GET', '/api/v1/tenants/t1/get-clients?pageNumber=1', 'tenant'],
+    ['PUT', '/api/v1/tenants/t1/loyalty-programs/p1', 'tenant'],
+    ['PATCH', '/api/v1/tenants/t1/employees/e1/permissions', 'tenant'],
+    ['DELETE', '/api/v1/tenants/delete-tenant', 'tenant'],
+    ['GET', '/api/v1/permissions', 'tenant'],
+    ['GET', '/api/v1/cards?cardId=c1', 'card-ledger'],
+    ['POST', '/api/v1/cards/c1/redeem-reward', 'card-ledger'],
+    ['GET', '/api/v1/customers/my-history?pageNumber=1&pageSize=20', 'card-ledger'],
+    ['GET', '/api/v1/analytics/t1?preset=last30', 'card-ledger'],
+    ['GET', '/api/v1/surveys/tok123', 'survey'],
+    ['POST', '/api/v1/surveys/tok123/respond', 'survey'],
+    ['POST', '/api/v1/feedback', 'notification'],
+  ])('%s %s → %s', async (method, url, service) => {
+    const res = await gateway.inject({ method: method as 'GET', url, ...(method !== 'GET' && { payload: {} }) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ service, url, method });
+  });
+
+  it.each([
+    '/api/v1/tenants/t1/tenant-subscription',
+    '/api/v1/tenants/t1/tenant-payment-method',
+    '/api/v1/subscriptions/list-available-subscriptions',
+    '/api/v1/invoices/all/t1',
+  ])('billing paths go to billing (%s), which is down here: JSON 502', async (url) => {
+    const res = await gateway.inject(url);
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', localizedMessage: expect.stringContaining('niedostępna') });
+  });
+
+  it('answers a slow upstream with a JSON 504, never a hang', async () => {
+    const started = Date.now();
+    const res = await gateway.inject('/api/v1/tenants/slow');
+    expect(res.statusCode).toBe(504);
+    expect(res.json()).toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+    expect(Date.now() - started).toBeLessThan(1400);
+  });
+
+  it('answers an unknown API path with a JSON 404 without calling anyone', async () => {
+    const res = await gateway.inject('/api/v1/unknown/thing');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await gateway.inject('/api/nothing')).json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('forwards request id and continues the trace', async () => {
+    const traceId = '0af7651916cd43dd8448eb211c80319c';
+    const res = await gateway.inject({
+      url: '/api/v1/users/me',
+      headers: { traceparent: `00-${traceId}-b7ad6b7169203331-01`, 'x-request-id': 'abc-12345678' },
+    });
+    const seen = res.json().headers;
+    expect(seen['x-request-id']).toBe('abc-12345678');
+    expect(seen.traceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
+    expect(seen.traceparent).not.toContain('b7ad6b7169203331'); // the gateway's own span is the parent
+    expect(res.headers['x-trace-id']).toBe(traceId);
+  });
+
+  it('answers the maintenance status, and 503 for API calls during maintenance', async () => {
+    expect((await gateway.inject('/api/v1/maintenance/status')).json()).toEqual({ maintenanceMode: false });
+    writeFileSync(flag, '');
+    await maintenance.check();
+    try {
+      expect((await gateway.inject('/api/v1/maintenance/status')).json()).toEqual({ maintenanceMode: true });
+      const res = await gateway.inject('/api/v1/users/me');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        underMaintenance: true,
+        message: 'Application is under maintenance',
+        statusUrl: '/status-konserwacji',
+      });
+      expect((await gateway.inject({ url: '/status-konserwacji', headers: { accept: 'text/html' } })).statusCode).toBe(200);
+    } finally {
+      rmSync(flag);
+      await maintenance.check();
+    }
+    expect((await gateway.inject('/api/v1/users/me')).statusCode).toBe(200);
+  });
+
+  it('serves the SPA with history fallback and long-lived asset caching', async () => {
+    const deep = await gateway.inject({ url: '/zaloguj?type=customer', headers: { accept: 'text/html' } });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.body).toContain('<div id="root">');
+    expect(deep.headers['cache-control']).toBe('no-cache');
+    const asset = await gateway.inject('/assets/app-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await gateway.inject('/assets/missing.js')).statusCode).toBe(404);
+  });
+
+  it('sets security headers', async () => {
+    const res = await gateway.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBeDefined();
+  });
+
+  it('publishes the OpenAPI 3.1 document and a docs page', async () => {
+    const json = await gateway.inject('/api/docs/json');
+    expect(json.statusCode).toBe(200);
+    expect(json.json().openapi).toBe('3.1.0');
+    expect(json.json().paths['/api/v1/maintenance/status']).toBeDefined();
+    const page = await gateway.inject({ url: '/api/docs/', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger');
+  });
+});
+
+describe('gateway rate limit', () => {
+  it('answers 429 in the spec shape past the limit', async () => {
+    const config = GatewayEnv.parse({ RATE_LIMIT_PER_MINUTE: '3', WEB_DIST_DIR: '/nonexistent' });
+    const app = await buildGateway({ config, logger: createLogger('gateway', 'silent'), maintenance: new MaintenanceSwitch(false) });
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push((await app.inject('/api/v1/maintenance/status')).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429]);
+    const res = await app.inject('/api/v1/maintenance/status');
+    expect(res.json()).toMatchObject({ code: 'RATE_LIMITED', localizedMessage: expect.stringContaining('Zbyt wiele') });
+    await app.close();
+  });
+});

@@ -1,0 +1,75 @@
+import httpProxy from '@fastify/http-proxy';
+import { ErrorCodes } from '@punkto/contracts/errors';
+import { ownerOf } from '@punkto/contracts/routing';
+import { NotFoundError } from '@punkto/platform/errors/errors';
+import { injectTraceHeaders } from '@punkto/platform/observability/tracing';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Upstreams } from './config';
+
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer'];
+
+/** Upstream failures become JSON in the spec's error shapes — never a hang, never an HTML page. */
+function upstreamFailure(reply: FastifyReply, error: { error?: Error & { code?: string; statusCode?: number } }) {
+  const cause = error.error;
+  const timedOut = cause?.statusCode === 504 || /timeout/i.test(cause?.code ?? '') || /timeout/i.test(cause?.message ?? '');
+  const status = timedOut ? 504 : 502;
+  reply.log.warn({ err: cause, status }, 'upstream failed');
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send({
+      code: timedOut ? ErrorCodes.upstreamTimeout : ErrorCodes.upstreamUnavailable,
+      localizedMessage: timedOut
+        ? 'Serwer nie odpowiedział na czas. Spróbuj ponownie za chwilę.'
+        : 'Usługa jest chwilowo niedostępna. Spróbuj ponownie za chwilę.',
+      status,
+    });
+}
+
+/**
+ * `/api/v1/*` → the owning service, by the routing table in contracts. One proxy with a per-request
+ * upstream; paths that no service owns get a JSON 404 before any network hop.
+ */
+export async function registerApiProxy(app: FastifyInstance, upstreams: Upstreams, timeoutMs: number): Promise<void> {
+  await app.register(httpProxy, {
+    upstream: upstreams.identity,
+    prefix: '/api/v1',
+    rewritePrefix: '/api/v1',
+    http: { requestOptions: { timeout: timeoutMs } },
+    retryMethods: [],
+    maxRetriesOn503: 0,
+    preHandler: async (request) => {
+      if (!ownerOf(request.url)) {
+        throw new NotFoundError(`Nie znaleziono zasobu: ${request.method} ${request.url.split('?')[0]}`);
+      }
+    },
+    replyOptions: {
+      getUpstream: (request) => upstreams[ownerOf(request.url)!],
+      rewriteRequestHeaders: (request, headers) => {
+        const out: Record<string, string | string[] | undefined> = { ...headers };
+        for (const name of HOP_BY_HOP) delete out[name];
+        out['x-request-id'] = request.id;
+        out['x-forwarded-for'] = request.ip;
+        out['x-forwarded-proto'] = request.protocol;
+        out['x-forwarded-host'] = request.host;
+        delete out.traceparent;
+        delete out.tracestate;
+        return Object.assign(out, injectTraceHeaders({}));
+      },
+      onError: (reply, error) => upstreamFailure(reply as FastifyReply, error as never),
+    },
+  });
+}
+
+/** `/dev/mailbox*` → the notification service's dev mailbox page (embedded mailer only). */
+export async function registerDevMailboxProxy(app: FastifyInstance, upstreams: Upstreams, timeoutMs: number): Promise<void> {
+  await app.register(httpProxy, {
+    upstream: upstreams.notification,
+    prefix: '/dev/mailbox',
+    rewritePrefix: '/dev/mailbox',
+    http: { requestOptions: { timeout: timeoutMs } },
+    retryMethods: [],
+    maxRetriesOn503: 0,
+    replyOptions: { onError: (reply, error) => upstreamFailure(reply as FastifyReply, error as never) },
+  });
+}
