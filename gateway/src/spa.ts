@@ -1,8 +1,8 @@
 import fastifyStatic from '@fastify/static';
 import { ErrorCodes } from '@punkto/contracts/errors';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 
-type NotFoundHandler = Parameters<FastifyInstance['setNotFoundHandler']>[0];
+type NotFoundHandler = RouteHandlerMethod;
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 

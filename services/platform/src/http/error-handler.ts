@@ -1,6 +1,6 @@
 import { ErrorCodes, MAINTENANCE_MESSAGE, MAINTENANCE_STATUS_URL, UNEXPECTED_ERROR_MESSAGE } from '@punkto/contracts/errors';
 import type { CodedErrorBody, MaintenanceBody, ValidationErrorBody } from '@punkto/contracts/errors';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { trace } from '@opentelemetry/api';
 import { AppError, MaintenanceError, ValidationError } from '../errors/errors';
 
@@ -75,7 +75,7 @@ export function toHttpError(error: unknown, traceId?: string): { status: number;
 
 export function installErrorHandler(
   app: FastifyInstance,
-  notFoundHandler?: Parameters<FastifyInstance['setNotFoundHandler']>[0],
+  notFoundHandler?: RouteHandlerMethod,
 ): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const traceId = trace.getActiveSpan()?.spanContext().traceId;

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteHandlerMethod } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import type { Logger } from '../observability/logger';
 import { installErrorHandler } from './error-handler';
@@ -16,7 +16,7 @@ export interface ServerOptions {
   /** behind the gateway: trust X-Forwarded-* from it */
   trustProxy?: boolean;
   /** replaces the JSON 404 (the gateway falls back to the SPA) */
-  notFoundHandler?: Parameters<FastifyInstance['setNotFoundHandler']>[0];
+  notFoundHandler?: RouteHandlerMethod;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
