@@ -1,0 +1,308 @@
+import type Database from 'better-sqlite3';
+import { deadLetterTopic } from '@punkto/contracts/topics';
+import { openSqliteDatabase } from '../event-store/sqlite-database';
+import { WakeSignal } from '../event-store/wake-signal';
+import type {
+  Consumer,
+  IncomingMessage,
+  MessageBus,
+  OutgoingMessage,
+  RetryPolicy,
+  SubscribeOptions,
+} from './message-bus.port';
+
+/**
+ * Embedded message bus: a topic log in one SQLite file shared by every service process of the machine.
+ *
+ * - One logical partition (0) per topic. Offsets are the table's AUTOINCREMENT sequence: increasing per
+ *   topic, not contiguous. Order per key holds because order per topic holds (a single writer appends,
+ *   readers read in offset order).
+ * - Consumer-group offsets (`group_offsets`) hold the LAST handled offset per (group, topic) and are
+ *   committed only after the handler resolves: at-least-once, a crash mid-handler means redelivery.
+ * - Failed messages are retried in place with exponential back-off, then copied to `<topic>.dlq` and
+ *   committed in ONE transaction, so a dead letter is never lost nor duplicated by a crash in between.
+ * - Limitation: no partition assignment. A group must have ONE active consumer per topic (like Kafka with a
+ *   single partition, where extra members sit idle) — two live consumers of one group would both deliver.
+ */
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS messages (
+  "offset"  INTEGER PRIMARY KEY AUTOINCREMENT,
+  topic     TEXT NOT NULL,
+  key       TEXT NOT NULL,
+  value     TEXT NOT NULL,
+  headers   TEXT NOT NULL,
+  timestamp TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS messages_by_topic ON messages (topic, "offset");
+CREATE TABLE IF NOT EXISTS group_offsets (
+  group_id TEXT    NOT NULL,
+  topic    TEXT    NOT NULL,
+  "offset" INTEGER NOT NULL,
+  PRIMARY KEY (group_id, topic)
+);`;
+
+const BATCH_SIZE = 200;
+const MAX_ERROR_HEADER_LENGTH = 500;
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 5,
+  initialBackoffMs: 100,
+  maxBackoffMs: 5000,
+};
+
+interface MessageRow {
+  offset: number;
+  topic: string;
+  key: string;
+  value: string;
+  headers: string;
+  timestamp: string;
+}
+
+export interface SqliteMessageBusOptions {
+  /** how often consumers look for messages published by other processes; default 50 ms */
+  pollIntervalMs?: number;
+  now?: () => Date;
+  logger?: { warn(obj: object, msg: string): void };
+}
+
+type Statements = ReturnType<typeof prepareStatements>;
+
+function prepareStatements(db: Database.Database) {
+  return {
+    insert: db.prepare<{ topic: string; key: string; value: string; headers: string; timestamp: string }>(
+      'INSERT INTO messages (topic, key, value, headers, timestamp) VALUES (@topic, @key, @value, @headers, @timestamp)',
+    ),
+    fetch: db.prepare<[string, number], MessageRow>(
+      `SELECT * FROM messages WHERE topic = ? AND "offset" > ? ORDER BY "offset" LIMIT ${BATCH_SIZE}`,
+    ),
+    topicHead: db.prepare<[string], { offset: number | null }>(
+      'SELECT MAX("offset") AS "offset" FROM messages WHERE topic = ?',
+    ),
+    committed: db.prepare<[string, string], { offset: number }>(
+      'SELECT "offset" FROM group_offsets WHERE group_id = ? AND topic = ?',
+    ),
+    initOffset: db.prepare<[string, string, number]>(
+      'INSERT OR IGNORE INTO group_offsets (group_id, topic, "offset") VALUES (?, ?, ?)',
+    ),
+    commit: db.prepare<[string, string, number]>(
+      `INSERT INTO group_offsets (group_id, topic, "offset") VALUES (?, ?, ?)
+       ON CONFLICT (group_id, topic) DO UPDATE SET "offset" = excluded."offset"`,
+    ),
+  };
+}
+
+export class SqliteMessageBus implements MessageBus {
+  private readonly stmts: Statements;
+  private readonly consumers = new Set<SqliteConsumer>();
+  private closed = false;
+
+  private constructor(
+    private readonly db: Database.Database,
+    private readonly options: Required<Omit<SqliteMessageBusOptions, 'logger'>> &
+      Pick<SqliteMessageBusOptions, 'logger'>,
+  ) {
+    db.exec(SCHEMA);
+    this.stmts = prepareStatements(db);
+  }
+
+  /**
+   * synchronous=FULL: a published message may be the only copy of a fact once the publisher has moved its
+   * checkpoint past it, so "durable once resolved" must hold across an OS crash too, not only SIGKILL.
+   */
+  static open(filePath: string, options: SqliteMessageBusOptions = {}): SqliteMessageBus {
+    return new SqliteMessageBus(openSqliteDatabase(filePath, 'FULL'), {
+      pollIntervalMs: options.pollIntervalMs ?? 50,
+      now: options.now ?? (() => new Date()),
+      logger: options.logger,
+    });
+  }
+
+  async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
+    this.db.transaction(() => this.insertMessages(topic, messages)).immediate();
+    for (const consumer of this.consumers) consumer.wake();
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Consumer> {
+    if (this.closed) throw new Error('SqliteMessageBus is closed');
+    const { groupId, topics } = options;
+    // A new group's start point is committed right away, so 'latest' means "from subscribe()" even if the
+    // process dies before the first message is handled.
+    this.db
+      .transaction(() => {
+        for (const topic of topics) {
+          const start = options.fromBeginning === false ? (this.stmts.topicHead.get(topic)?.offset ?? 0) : 0;
+          this.stmts.initOffset.run(groupId, topic, start);
+        }
+      })
+      .immediate();
+    const committed = new Map(topics.map((t) => [t, this.stmts.committed.get(groupId, t)?.offset ?? 0]));
+    const consumer = new SqliteConsumer(this, options, committed, () => this.consumers.delete(consumer));
+    this.consumers.add(consumer);
+    consumer.start();
+    return consumer;
+  }
+
+  /** Stops every consumer (waiting for in-flight handlers), then closes the file. Idempotent. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.consumers].map((c) => c.stop()));
+    this.db.close();
+  }
+
+  // ---- used by SqliteConsumer ----
+
+  get pollIntervalMs(): number {
+    return this.options.pollIntervalMs;
+  }
+
+  warn(obj: object, msg: string): void {
+    this.options.logger?.warn(obj, msg);
+  }
+
+  fetch(topic: string, after: number): IncomingMessage[] {
+    return this.stmts.fetch.all(topic, after).map(toIncoming);
+  }
+
+  commit(groupId: string, topic: string, offset: number): void {
+    this.stmts.commit.run(groupId, topic, offset);
+  }
+
+  /** Publishes the dead letter and commits the failed offset atomically. */
+  deadLetter(groupId: string, message: IncomingMessage, error: unknown): void {
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_HEADER_LENGTH);
+    const headers = {
+      ...message.headers,
+      'x-original-topic': message.topic,
+      'x-original-partition': String(message.partition),
+      'x-original-offset': message.offset,
+      'x-error': reason,
+    };
+    this.db
+      .transaction(() => {
+        this.insertMessages(deadLetterTopic(message.topic), [
+          { key: message.key, value: message.value, headers },
+        ]);
+        this.commit(groupId, message.topic, Number(message.offset));
+      })
+      .immediate();
+    for (const consumer of this.consumers) consumer.wake();
+  }
+
+  private insertMessages(topic: string, messages: OutgoingMessage[]): void {
+    const timestamp = this.options.now().toISOString();
+    for (const m of messages) {
+      this.stmts.insert.run({
+        topic,
+        key: m.key,
+        value: JSON.stringify(m.value ?? null),
+        headers: JSON.stringify(m.headers ?? {}),
+        timestamp,
+      });
+    }
+  }
+}
+
+function toIncoming(row: MessageRow): IncomingMessage {
+  return {
+    topic: row.topic,
+    partition: 0,
+    offset: String(row.offset),
+    key: row.key,
+    value: JSON.parse(row.value) as unknown,
+    headers: JSON.parse(row.headers) as Record<string, string>,
+    attempt: 1,
+    timestamp: row.timestamp,
+  };
+}
+
+/** Polls its topics in turn; handles each message with retries, then commits (or dead-letters) it. */
+class SqliteConsumer implements Consumer {
+  private readonly signal = new WakeSignal();
+  private readonly retry: RetryPolicy;
+  private stopped = false;
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly bus: SqliteMessageBus,
+    private readonly options: SubscribeOptions,
+    private readonly committed: Map<string, number>,
+    private readonly onFinished: () => void,
+  ) {
+    this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+  }
+
+  start(): void {
+    this.running = this.run().finally(this.onFinished);
+  }
+
+  wake(): void {
+    this.signal.notify();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.signal.notify();
+    await this.running;
+  }
+
+  private async run(): Promise<void> {
+    await null;
+    try {
+      while (!this.stopped) {
+        let handledFullBatch = false;
+        for (const topic of this.options.topics) {
+          const batch = this.bus.fetch(topic, this.committed.get(topic) ?? 0);
+          for (const message of batch) {
+            if (this.stopped) return;
+            if (!(await this.handle(message))) return; // stopped during retries: leave it uncommitted
+            this.committed.set(topic, Number(message.offset));
+          }
+          handledFullBatch ||= batch.length === BATCH_SIZE;
+        }
+        if (!handledFullBatch && !this.stopped) await this.signal.wait(this.bus.pollIntervalMs);
+      }
+    } catch (error) {
+      // infrastructure failure (e.g. the file was closed under us): nothing sensible to retry here
+      this.stopped = true;
+      this.bus.warn({ err: error, groupId: this.options.groupId }, 'message bus consumer stopped');
+    }
+  }
+
+  /** true when the message is done (committed or dead-lettered), false when stopped before that. */
+  private async handle(message: IncomingMessage): Promise<boolean> {
+    const { groupId } = this.options;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.options.handler({ ...message, attempt });
+        this.bus.commit(groupId, message.topic, Number(message.offset));
+        return true;
+      } catch (error) {
+        const context = {
+          err: error,
+          groupId,
+          topic: message.topic,
+          offset: message.offset,
+          key: message.key,
+          attempt,
+        };
+        if (attempt >= this.retry.maxAttempts) {
+          this.bus.warn(context, 'message handler failed for the last time; dead-lettering');
+          this.bus.deadLetter(groupId, message, error);
+          return true;
+        }
+        this.bus.warn(context, 'message handler failed; retrying');
+        const backoff = Math.min(this.retry.initialBackoffMs * 2 ** (attempt - 1), this.retry.maxBackoffMs);
+        await this.sleepUnlessStopped(backoff);
+        if (this.stopped) return false;
+      }
+    }
+  }
+
+  /** Back-off that ends early on stop(), but not on wake() from new publishes. */
+  private async sleepUnlessStopped(ms: number): Promise<void> {
+    const until = Date.now() + ms;
+    while (!this.stopped && Date.now() < until) await this.signal.wait(until - Date.now());
+  }
+}

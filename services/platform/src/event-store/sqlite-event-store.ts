@@ -1,0 +1,277 @@
+import type Database from 'better-sqlite3';
+import { v7 as uuidv7 } from 'uuid';
+import { ConcurrencyError, DuplicateKeyError } from '../errors/errors';
+import type {
+  AppendResult,
+  EventMetadata,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  ReadStreamOptions,
+  StoredEvent,
+  SubscribeToAllOptions,
+  Subscription,
+} from './event-store.port';
+import { isUniqueViolation, openSqliteDatabase } from './sqlite-database';
+import { WakeSignal } from './wake-signal';
+
+/**
+ * Embedded event store: one SQLite file per service, one `events` table.
+ *
+ * `position` is an AUTOINCREMENT rowid, so it is global, increasing and never reused. SQLite has a single
+ * writer and every append runs in a `BEGIN IMMEDIATE` transaction, so events become visible in position
+ * order — a reader polling `position > checkpoint` can never skip an event committed later with a lower
+ * position (the classic "gap" problem of outbox tables on MVCC databases does not exist here).
+ */
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS events (
+  position       INTEGER PRIMARY KEY AUTOINCREMENT,
+  id             TEXT    NOT NULL UNIQUE,
+  stream_id      TEXT    NOT NULL,
+  revision       INTEGER NOT NULL,
+  type           TEXT    NOT NULL,
+  data           TEXT    NOT NULL,
+  metadata       TEXT    NOT NULL,
+  schema_version INTEGER NOT NULL,
+  recorded_at    TEXT    NOT NULL,
+  UNIQUE (stream_id, revision)
+);`;
+
+const BATCH_SIZE = 500;
+const DEFAULT_POLL_MS = 50;
+
+interface EventRow {
+  position: number;
+  id: string;
+  stream_id: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+  schema_version: number;
+  recorded_at: string;
+}
+
+export interface SqliteEventStoreOptions {
+  /** how often live subscriptions look for appends made by other processes; default 50 ms */
+  pollIntervalMs?: number;
+  now?: () => Date;
+}
+
+export class SqliteEventStore implements EventStore {
+  private readonly subscriptions = new Set<SqliteSubscription>();
+  private readonly appendInTransaction: (
+    streamId: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+  ) => AppendResult;
+  private readonly stmts;
+  private closed = false;
+
+  private constructor(
+    private readonly db: Database.Database,
+    private readonly pollIntervalMs: number,
+    private readonly now: () => Date,
+  ) {
+    db.exec(SCHEMA);
+    this.stmts = {
+      lastRevision: db.prepare<[string], { revision: number | null }>(
+        'SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?',
+      ),
+      insert: db.prepare(
+        `INSERT INTO events (id, stream_id, revision, type, data, metadata, schema_version, recorded_at)
+         VALUES (@id, @streamId, @revision, @type, @data, @metadata, @schemaVersion, @recordedAt)`,
+      ),
+      readStream: db.prepare<[string, number, number], EventRow>(
+        'SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
+      ),
+      head: db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events'),
+    };
+    this.appendInTransaction = (streamId, events, expected) =>
+      db.transaction(() => this.appendRows(streamId, events, expected)).immediate();
+  }
+
+  /**
+   * synchronous=FULL: the event store is the system of record (and the outbox), so an acknowledged append
+   * must survive not only SIGKILL of the process (WAL+NORMAL would do) but also an OS crash / power loss.
+   * The price is one fsync of the WAL per append, which is small next to an HTTP round trip.
+   */
+  static open(filePath: string, options: SqliteEventStoreOptions = {}): SqliteEventStore {
+    const db = openSqliteDatabase(filePath, 'FULL');
+    return new SqliteEventStore(
+      db,
+      options.pollIntervalMs ?? DEFAULT_POLL_MS,
+      options.now ?? (() => new Date()),
+    );
+  }
+
+  async appendToStream(
+    streamId: string,
+    events: NewEvent[],
+    options: { expectedRevision?: ExpectedRevision } = {},
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error(`appendToStream(${streamId}): nothing to append`);
+    const result = this.appendInTransaction(streamId, events, options.expectedRevision ?? 'any');
+    for (const subscription of this.subscriptions) subscription.wake();
+    return result;
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    const rows = this.stmts.readStream.all(streamId, options.fromRevision ?? 0, options.maxCount ?? -1);
+    return rows.map(toStoredEvent);
+  }
+
+  subscribeToAll(options: SubscribeToAllOptions): Subscription {
+    if (this.closed) throw new Error('SqliteEventStore is closed');
+    const subscription = new SqliteSubscription(this.db, options, this.pollIntervalMs, () =>
+      this.subscriptions.delete(subscription),
+    );
+    this.subscriptions.add(subscription);
+    subscription.start();
+    return subscription;
+  }
+
+  async headPosition(): Promise<string | undefined> {
+    const { position } = this.stmts.head.get() ?? { position: null };
+    return position === null ? undefined : String(position);
+  }
+
+  /** Stops every subscription (waiting for in-flight handlers), then closes the file. Idempotent. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    this.db.close();
+  }
+
+  private appendRows(streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
+    const current = this.stmts.lastRevision.get(streamId)?.revision ?? undefined;
+    assertExpectedRevision(streamId, expected, current);
+    const recordedAt = this.now().toISOString();
+    let revision = current ?? -1;
+    let position = 0;
+    for (const event of events) {
+      revision += 1;
+      try {
+        const info = this.stmts.insert.run({
+          id: event.id ?? uuidv7(),
+          streamId,
+          revision,
+          type: event.type,
+          data: JSON.stringify(event.data ?? null),
+          metadata: JSON.stringify(event.metadata ?? {}),
+          schemaVersion: event.schemaVersion ?? 1,
+          recordedAt,
+        });
+        position = Number(info.lastInsertRowid);
+      } catch (error) {
+        if (isUniqueViolation(error) && error.message.includes('events.id'))
+          throw new DuplicateKeyError('events', 'id');
+        // (stream_id, revision) cannot collide inside BEGIN IMMEDIATE; map it anyway as a safety net
+        if (isUniqueViolation(error)) throw new ConcurrencyError(streamId, expected, current ?? 'no_stream');
+        throw error;
+      }
+    }
+    return { nextExpectedRevision: revision, position: String(position) };
+  }
+}
+
+function assertExpectedRevision(
+  streamId: string,
+  expected: ExpectedRevision,
+  current: number | undefined,
+): void {
+  const holds =
+    expected === 'any' ||
+    (expected === 'no_stream' && current === undefined) ||
+    (expected === 'stream_exists' && current !== undefined) ||
+    (typeof expected === 'number' && current === expected);
+  if (!holds) throw new ConcurrencyError(streamId, expected, current ?? 'no_stream');
+}
+
+function toStoredEvent(row: EventRow): StoredEvent {
+  return {
+    id: row.id,
+    streamId: row.stream_id,
+    type: row.type,
+    data: JSON.parse(row.data) as unknown,
+    metadata: JSON.parse(row.metadata) as EventMetadata,
+    schemaVersion: row.schema_version,
+    revision: row.revision,
+    position: String(row.position),
+    recordedAt: row.recorded_at,
+  };
+}
+
+function parsePosition(position: string | undefined): number {
+  if (position === undefined) return 0;
+  if (!/^\d+$/.test(position)) throw new Error(`Not a SQLite event store position: ${position}`);
+  return Number(position);
+}
+
+/**
+ * Catch-up then live: reads batches after the last delivered position; when a batch comes back short it is
+ * "live" and sleeps until an in-process append wakes it or the poll interval passes. The stream-prefix
+ * filter runs in SQL, so filtered-out events cost no handler calls.
+ */
+class SqliteSubscription implements Subscription {
+  private readonly signal = new WakeSignal();
+  private readonly select: Database.Statement<Record<string, string | number>, EventRow>;
+  private readonly prefixParams: Record<string, string | number> = {};
+  private stopped = false;
+  private running: Promise<void> = Promise.resolve();
+  private after: number;
+
+  constructor(
+    db: Database.Database,
+    private readonly options: SubscribeToAllOptions,
+    private readonly pollIntervalMs: number,
+    private readonly onFinished: () => void,
+  ) {
+    this.after = parsePosition(options.fromPosition);
+    const prefixes = options.streamPrefixes ?? [];
+    const filter = prefixes.map((prefix, i) => {
+      this.prefixParams[`len${i}`] = prefix.length;
+      this.prefixParams[`prefix${i}`] = prefix;
+      return `substr(stream_id, 1, @len${i}) = @prefix${i}`;
+    });
+    this.select = db.prepare(
+      `SELECT * FROM events WHERE position > @after ${filter.length ? `AND (${filter.join(' OR ')})` : ''}
+       ORDER BY position LIMIT ${BATCH_SIZE}`,
+    );
+  }
+
+  start(): void {
+    this.running = this.run().finally(this.onFinished);
+  }
+
+  wake(): void {
+    this.signal.notify();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.signal.notify();
+    await this.running;
+  }
+
+  private async run(): Promise<void> {
+    await null; // never call the handler synchronously from subscribeToAll()
+    try {
+      while (!this.stopped) {
+        const rows = this.select.all({ ...this.prefixParams, after: this.after });
+        for (const row of rows) {
+          if (this.stopped) return;
+          await this.options.handler(toStoredEvent(row));
+          this.after = row.position;
+        }
+        if (rows.length < BATCH_SIZE && !this.stopped) await this.signal.wait(this.pollIntervalMs);
+      }
+    } catch (error) {
+      this.stopped = true;
+      if (this.options.onError) this.options.onError(error);
+      else process.emitWarning(`event store subscription stopped: ${String(error)}`);
+    }
+  }
+}

@@ -1,0 +1,134 @@
+import type { EventEnvelope } from '@punkto/contracts/events';
+import type { OutgoingMessage, MessageBus } from '../bus/message-bus.port';
+import type { EventStore, StoredEvent, Subscription } from '../event-store/event-store.port';
+import type { CheckpointStore } from './checkpoint-store.port';
+
+/**
+ * The event relay: tails a service's own event store from a stored checkpoint and publishes integration
+ * events to the bus (ARCHITECTURE §1 — the event store IS the outbox, so there is no dual write).
+ *
+ * Delivery is AT-LEAST-ONCE: an event is published, then the checkpoint is saved. A crash between the two
+ * (or a failed save) republishes that event after restart; consumers dedupe by envelope `id`.
+ * Order per aggregate holds: events are forwarded one at a time in store order, keyed by aggregate id.
+ */
+
+export interface RelayRoute {
+  /** e.g. `card-`; the longest matching prefix wins */
+  streamPrefix: string;
+  /** e.g. `cardledger.cards.v1` */
+  topic: string;
+}
+
+export interface RelayLogger {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface EventRelayOptions {
+  eventStore: EventStore;
+  bus: MessageBus;
+  checkpoints: CheckpointStore;
+  routes: RelayRoute[];
+  logger: RelayLogger;
+  /** checkpoint name; one per relay (default `event-relay`) */
+  name?: string;
+  /** pause before restarting from the checkpoint after an error; doubled up to 30 s, default 500 ms */
+  retryBackoffMs?: number;
+}
+
+export interface EventRelay {
+  /** waits for the in-flight publish + checkpoint save, then stops */
+  stop(): Promise<void>;
+}
+
+const MAX_BACKOFF_MS = 30_000;
+
+/** Maps a stored event to the integration-event envelope of contracts/src/events.ts. */
+export function toEnvelope(event: StoredEvent): EventEnvelope {
+  const { metadata } = event;
+  return {
+    id: event.id,
+    type: event.type,
+    schemaVersion: event.schemaVersion,
+    occurredAt: event.recordedAt,
+    tenantId: metadata.tenantId ?? null,
+    aggregateId: event.streamId.slice(event.streamId.indexOf('-') + 1),
+    correlationId: metadata.correlationId ?? event.id,
+    causationId: metadata.causationId ?? null,
+    traceparent: metadata.traceparent ?? null,
+    data: event.data,
+  };
+}
+
+export function toMessage(envelope: EventEnvelope): OutgoingMessage {
+  const headers: Record<string, string> = { 'event-type': envelope.type };
+  if (envelope.traceparent) headers.traceparent = envelope.traceparent;
+  return { key: envelope.aggregateId, value: envelope, headers };
+}
+
+export function startEventRelay(options: EventRelayOptions): EventRelay {
+  const { eventStore, bus, checkpoints, logger } = options;
+  const name = options.name ?? 'event-relay';
+  const initialBackoffMs = options.retryBackoffMs ?? 500;
+  const routes = [...options.routes].sort((a, b) => b.streamPrefix.length - a.streamPrefix.length);
+  const topicOf = (streamId: string) => routes.find((r) => streamId.startsWith(r.streamPrefix))?.topic;
+
+  let stopped = false;
+  let backoff = initialBackoffMs;
+  let subscription: Subscription | undefined;
+  /** ends the current wait (a running lap or a back-off) early; set by whichever is waiting */
+  let wake: () => void = () => {};
+
+  const forward = async (event: StoredEvent) => {
+    const topic = topicOf(event.streamId);
+    if (topic) await bus.publish(topic, [toMessage(toEnvelope(event))]);
+    await checkpoints.save(name, event.position);
+    backoff = initialBackoffMs; // healthy again
+  };
+
+  /** One subscription from the stored checkpoint; resolves with its error (or undefined when stopped). */
+  const lap = async (): Promise<unknown> => {
+    const fromPosition = await checkpoints.load(name);
+    if (stopped) return undefined;
+    logger.info({ relay: name, fromPosition: fromPosition ?? null }, 'event relay starting from checkpoint');
+    return new Promise<unknown>((resolve) => {
+      wake = () => resolve(undefined);
+      subscription = eventStore.subscribeToAll({
+        ...(fromPosition === undefined ? {} : { fromPosition }),
+        streamPrefixes: routes.map((r) => r.streamPrefix),
+        handler: forward,
+        onError: resolve,
+      });
+    });
+  };
+
+  const loop = async () => {
+    while (!stopped) {
+      const error = await lap().catch((loadError: unknown) => loadError);
+      await subscription?.stop();
+      if (stopped) return;
+      logger.error(
+        { err: error, relay: name, retryInMs: backoff },
+        'event relay failed; restarting from checkpoint',
+      );
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, backoff);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+    }
+  };
+  const running = loop();
+
+  return {
+    async stop() {
+      stopped = true;
+      await subscription?.stop();
+      wake();
+      await running;
+    },
+  };
+}
