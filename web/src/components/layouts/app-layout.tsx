@@ -1,0 +1,162 @@
+import { Anchor, AppShell, Box, Burger, Container, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { AnchorLink, ButtonLink } from '../ui/link';
+
+const HEADER_HEIGHT = 64;
+
+function Logo() {
+  return (
+    <AnchorLink to="/" underline="never" c="inherit" aria-label="Punkto — strona główna">
+      <Group gap={8} wrap="nowrap">
+        <Box
+          aria-hidden
+          w={30}
+          h={30}
+          bg="punkto.8"
+          style={{ borderRadius: 10, display: 'grid', placeItems: 'center' }}
+        >
+          <Box w={10} h={10} bg="white" style={{ borderRadius: '50%' }} />
+        </Box>
+        <Text fw={800} fz={22} lh={1} c="dark.8">
+          Punkto
+        </Text>
+      </Group>
+    </AnchorLink>
+  );
+}
+
+function NavLinks({ onNavigate, vertical }: { onNavigate?: () => void; vertical?: boolean }) {
+  const linkProps = {
+    c: 'dark.6',
+    fw: 500,
+    underline: 'hover',
+    onClick: onNavigate,
+    activeProps: { c: 'punkto.8' },
+    activeOptions: { exact: true, includeHash: true },
+  } as const;
+  const Wrapper = vertical ? Stack : Group;
+  return (
+    <Wrapper gap={vertical ? 'md' : 'lg'}>
+      <AnchorLink to="/" {...linkProps}>
+        Strona główna
+      </AnchorLink>
+      <AnchorLink to="/" hash="cennik" {...linkProps}>
+        Cennik
+      </AnchorLink>
+      <AnchorLink to="/blog" {...linkProps} activeOptions={{ exact: false }}>
+        Blog
+      </AnchorLink>
+      <AnchorLink to="/pomoc" {...linkProps}>
+        Pomoc
+      </AnchorLink>
+    </Wrapper>
+  );
+}
+
+function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <Box
+      component="footer"
+      mt="xl"
+      py="xl"
+      bg="gray.0"
+      style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+    >
+      <Container size="lg">
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-start" gap="lg">
+            <Stack gap={4} maw={360}>
+              <Text fw={700}>Punkto</Text>
+              <Text size="sm" c="dimmed">
+                Cyfrowe karty lojalnościowe w Apple i Google Wallet dla małych firm.
+              </Text>
+            </Stack>
+            <Group gap="lg">
+              <AnchorLink to="/pomoc" size="sm" c="dimmed">
+                Pomoc
+              </AnchorLink>
+              <AnchorLink to="/regulamin" size="sm" c="dimmed">
+                Regulamin
+              </AnchorLink>
+              <AnchorLink to="/blog" size="sm" c="dimmed">
+                Blog
+              </AnchorLink>
+              <AnchorLink to="/status" size="sm" c="dimmed">
+                Status usług
+              </AnchorLink>
+            </Group>
+          </Group>
+          <Divider />
+          <Text size="xs" c="dimmed">
+            © {year} Punkto. Wszelkie prawa zastrzeżone.
+          </Text>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
+
+/** Public header + footer around every page (the business and customer areas add their own sub-navigation). */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const [menuOpened, menu] = useDisclosure(false);
+
+  return (
+    <AppShell header={{ height: HEADER_HEIGHT }} padding={0}>
+      <Anchor
+        href="#main"
+        pos="absolute"
+        left={-9999}
+        style={{ zIndex: 1000 }}
+        onFocus={(e) => (e.currentTarget.style.left = '8px')}
+        onBlur={(e) => (e.currentTarget.style.left = '-9999px')}
+      >
+        Przejdź do treści
+      </Anchor>
+      <AppShell.Header withBorder>
+        <Container size="lg" h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap">
+            <Logo />
+            <Group gap="xl" visibleFrom="sm" component="nav" aria-label="Nawigacja główna">
+              <NavLinks />
+              <ButtonLink to="/zaloguj" size="sm">
+                Zaloguj się
+              </ButtonLink>
+            </Group>
+            <Burger
+              hiddenFrom="sm"
+              opened={menuOpened}
+              onClick={menu.toggle}
+              aria-label={menuOpened ? 'Zamknij menu' : 'Otwórz menu'}
+            />
+          </Group>
+        </Container>
+      </AppShell.Header>
+
+      <Drawer
+        opened={menuOpened}
+        onClose={menu.close}
+        hiddenFrom="sm"
+        position="right"
+        size="80%"
+        title="Menu"
+        closeButtonProps={{ 'aria-label': 'Zamknij menu' }}
+      >
+        <Stack component="nav" aria-label="Nawigacja główna" gap="lg">
+          <NavLinks vertical onNavigate={menu.close} />
+          <ButtonLink to="/zaloguj" onClick={menu.close} fullWidth>
+            Zaloguj się
+          </ButtonLink>
+        </Stack>
+      </Drawer>
+
+      <AppShell.Main id="main" style={{ display: 'flex', flexDirection: 'column' }}>
+        <Container size="lg" w="100%" px="md" style={{ flex: 1 }}>
+          {children}
+        </Container>
+        <Footer />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

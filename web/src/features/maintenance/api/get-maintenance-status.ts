@@ -1,0 +1,24 @@
+import { MaintenanceStatusResponse } from '@punkto/contracts/maintenance';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api/api-client';
+
+/** SPEC §9: the maintenance status is polled every 30 seconds. */
+export const MAINTENANCE_POLL_INTERVAL_MS = 30_000;
+
+export const maintenanceStatusQueryKey = ['maintenance', 'status'] as const;
+
+export function getMaintenanceStatus(signal?: AbortSignal): Promise<MaintenanceStatusResponse> {
+  return api.get('/maintenance/status', { schema: MaintenanceStatusResponse, signal });
+}
+
+export function maintenanceStatusQueryOptions() {
+  return queryOptions({
+    queryKey: maintenanceStatusQueryKey,
+    queryFn: ({ signal }) => getMaintenanceStatus(signal),
+    refetchInterval: MAINTENANCE_POLL_INTERVAL_MS,
+    refetchIntervalInBackground: false,
+    staleTime: MAINTENANCE_POLL_INTERVAL_MS,
+    // A failing status call must not hide the app behind a banner; keep the last known value.
+    retry: 1,
+  });
+}

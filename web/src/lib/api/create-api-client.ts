@@ -1,0 +1,233 @@
+import type { z } from 'zod';
+import {
+  ApiError,
+  AuthenticationFailedApiError,
+  NetworkApiError,
+  ResponseValidationApiError,
+  toApiError,
+} from './api-errors';
+import { createRequestId, createTraceparent } from './tracing';
+
+/** SPEC §7 — the one way the SPA talks to the gateway. */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+type QueryValue = string | number | boolean | Date | null | undefined;
+export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
+
+export type RequestOptions<T = unknown> = {
+  /** Appended as a query string; `undefined` and `null` values are left out. */
+  query?: QueryParams | undefined;
+  /** JSON-serialised, except FormData which is sent as multipart. */
+  body?: unknown;
+  headers?: Record<string, string> | undefined;
+  /** Validates (and transforms) the parsed response. */
+  schema?: z.ZodType<T> | undefined;
+  signal?: AbortSignal | undefined;
+};
+
+export type Navigation = {
+  /** The current path, e.g. `/panel/karty`. */
+  pathname(): string;
+  /** Leaves the SPA for `to` (a full page load resets every in-memory state). */
+  redirect(to: string): void;
+};
+
+export type ApiClientOptions = {
+  /** Prefix of every path, e.g. `/api/v1`. */
+  baseUrl: string;
+  fetch?: typeof fetch;
+  /** Called once per failed refresh (e.g. to mark the auth state unauthenticated). */
+  onAuthFailure?: (error: ApiError) => void;
+  traceparent?: () => string;
+  requestId?: () => string;
+  navigation?: Navigation;
+  /** Delay before the redirect to the login page after a failed refresh. */
+  loginRedirectDelayMs?: number;
+};
+
+export const REFRESH_PATH = '/users/refresh';
+export const LOGIN_PAGE = '/zaloguj';
+/** Calls whose 401/302 must not trigger a refresh (SPEC §7). */
+const NO_REFRESH_PATHS = new Set(['/users/login', '/users/logout', REFRESH_PATH]);
+/** Pages where a failed refresh must not redirect (SPEC §8). */
+const NO_REDIRECT_PAGES = new Set(['/', LOGIN_PAGE]);
+const BLOB_CONTENT_TYPES = ['application/vnd.apple.pkpass', 'application/octet-stream'];
+
+const browserNavigation: Navigation = {
+  pathname: () => globalThis.location?.pathname ?? '/',
+  redirect: (to) => globalThis.location?.assign(to),
+};
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient(options: ApiClientOptions) {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const traceparent = options.traceparent ?? (() => createTraceparent());
+  const requestId = options.requestId ?? (() => createRequestId());
+  const navigation = options.navigation ?? browserNavigation;
+  const loginRedirectDelayMs = options.loginRedirectDelayMs ?? 100;
+
+  /** The refresh in flight, shared by every call that hits a 401/302 meanwhile. */
+  let refreshInFlight: Promise<void> | undefined;
+
+  function buildUrl(path: string, query?: QueryParams): string {
+    const url = `${baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+    if (!query) return url;
+    const params = new URLSearchParams();
+    for (const [key, raw] of Object.entries(query)) {
+      const values = Array.isArray(raw) ? raw : [raw];
+      for (const value of values as QueryValue[]) {
+        if (value === undefined || value === null) continue;
+        params.append(key, value instanceof Date ? value.toISOString() : String(value));
+      }
+    }
+    const search = params.toString();
+    return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
+  }
+
+  function send(method: HttpMethod, path: string, request: RequestOptions<unknown>): Promise<Response> {
+    const isForm = typeof FormData !== 'undefined' && request.body instanceof FormData;
+    const headers: Record<string, string> = {
+      traceparent: traceparent(),
+      'x-request-id': requestId(),
+      ...request.headers,
+    };
+    if (method !== 'GET' && !isForm) headers['Content-Type'] = 'application/json';
+
+    let body: BodyInit | undefined;
+    if (isForm) body = request.body as FormData;
+    else if (request.body !== undefined && method !== 'GET') body = JSON.stringify(request.body);
+
+    const init: RequestInit = { method, headers, credentials: 'include' };
+    if (body !== undefined) init.body = body;
+    if (request.signal) init.signal = request.signal;
+
+    return doFetch(buildUrl(path, request.query), init).catch((error: unknown) => {
+      if (isAbortError(error)) throw error;
+      throw new NetworkApiError(error);
+    });
+  }
+
+  function scheduleLoginRedirect(): void {
+    if (NO_REDIRECT_PAGES.has(navigation.pathname())) return;
+    setTimeout(() => navigation.redirect(LOGIN_PAGE), loginRedirectDelayMs);
+  }
+
+  /** One refresh for all concurrent callers; rejects with the SPEC §8 error when it fails. */
+  function refreshSession(): Promise<void> {
+    refreshInFlight ??= (async () => {
+      try {
+        let response: Response;
+        try {
+          response = await send('GET', REFRESH_PATH, {});
+        } catch (error) {
+          throw new AuthenticationFailedApiError(error);
+        }
+        if (!response.ok) {
+          throw new AuthenticationFailedApiError(await toErrorFromResponse(response));
+        }
+      } catch (error) {
+        const failure = error instanceof ApiError ? error : new AuthenticationFailedApiError(error);
+        options.onAuthFailure?.(failure);
+        scheduleLoginRedirect();
+        throw failure;
+      } finally {
+        refreshInFlight = undefined;
+      }
+    })();
+    return refreshInFlight;
+  }
+
+  async function request<T>(method: HttpMethod, path: string, request: RequestOptions<T> = {}): Promise<T> {
+    let response = await send(method, path, request);
+
+    if (needsRefresh(response) && !NO_REFRESH_PATHS.has(pathOnly(path))) {
+      await refreshSession();
+      response = await send(method, path, request);
+    }
+
+    if (!response.ok) throw await toErrorFromResponse(response);
+
+    const data = await parseBody(response);
+    if (!request.schema) return data as T;
+    const result = request.schema.safeParse(data);
+    if (!result.success) {
+      throw new ResponseValidationApiError({ status: response.status, body: data, cause: result.error });
+    }
+    return result.data;
+  }
+
+  return {
+    request,
+    get: <T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'body'>) =>
+      request<T>('GET', path, options),
+    post: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
+      request<T>('POST', path, { ...options, body }),
+    put: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
+      request<T>('PUT', path, { ...options, body }),
+    patch: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
+      request<T>('PATCH', path, { ...options, body }),
+    delete: <T = unknown>(path: string, options?: RequestOptions<T>) => request<T>('DELETE', path, options),
+    /** Multipart POST (e.g. field `Logo` or `HeroImage`); the browser sets the boundary header. */
+    upload: <T = unknown>(path: string, form: FormData, options?: Omit<RequestOptions<T>, 'body'>) =>
+      request<T>('POST', path, { ...options, body: form }),
+    /** Exposed for the auth store's periodic refresh; shares the in-flight promise. */
+    refreshSession,
+  };
+}
+
+/**
+ * 401, or a 302 that reached us. fetch follows redirects by default, so a 302 is only visible
+ * as itself from a fake/manual fetch or as an `opaqueredirect` response.
+ */
+function needsRefresh(response: Response): boolean {
+  return response.status === 401 || response.status === 302 || response.type === 'opaqueredirect';
+}
+
+function pathOnly(path: string): string {
+  const withSlash = path.startsWith('/') ? path : `/${path}`;
+  return withSlash.split(/[?#]/, 1)[0]!.replace(/\/+$/, '');
+}
+
+function isAbortError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+function contentType(response: Response): string {
+  return (response.headers.get('content-type') ?? '').toLowerCase();
+}
+
+function isJson(type: string): boolean {
+  return type.includes('application/json') || /\+json\b/.test(type);
+}
+
+/** 204 → undefined; JSON → parsed; wallet pass / octet-stream → Blob; anything else → text. */
+async function parseBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const type = contentType(response);
+  if (BLOB_CONTENT_TYPES.some((blobType) => type.includes(blobType))) return response.blob();
+  const text = await response.text();
+  if (isJson(type)) return text ? (JSON.parse(text) as unknown) : undefined;
+  return text;
+}
+
+async function toErrorFromResponse(response: Response): Promise<ApiError> {
+  let text = '';
+  try {
+    text = await response.text();
+  } catch {
+    // An unreadable body still gives a useful status-based error.
+  }
+  let body: unknown = text;
+  const trimmed = text.trim();
+  if (isJson(contentType(response)) || trimmed.startsWith('{')) {
+    try {
+      body = JSON.parse(trimmed) as unknown;
+    } catch {
+      body = text;
+    }
+  }
+  return toApiError(response.status, body, text);
+}

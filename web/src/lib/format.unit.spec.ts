@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_VALUE, formatCurrency, formatInteger, formatNumber, formatPercent } from './format';
+
+// Polish groups thousands with a no-break space, and only from 5 digits on.
+const NBSP = '\u00a0';
+
+describe('formatNumber', () => {
+  it('uses 2 decimals and a decimal comma by default', () => {
+    expect(formatNumber(1234.5)).toBe('1234,50');
+    expect(formatNumber(0)).toBe('0,00');
+    expect(formatNumber(12345.678)).toBe(`12${NBSP}345,68`);
+    expect(formatNumber(-3.14159)).toBe('-3,14');
+  });
+
+  it('accepts another number of decimals', () => {
+    expect(formatNumber(3.14159, 0)).toBe('3');
+    expect(formatNumber(3.14159, 3)).toBe('3,142');
+  });
+
+  it('shows a dash for missing values', () => {
+    expect(formatNumber(undefined)).toBe(EMPTY_VALUE);
+    expect(formatNumber(null)).toBe(EMPTY_VALUE);
+    expect(formatNumber(Number.NaN)).toBe(EMPTY_VALUE);
+    expect(formatNumber(Number.POSITIVE_INFINITY)).toBe(EMPTY_VALUE);
+  });
+});
+
+describe('formatCurrency', () => {
+  it('suffixes PLN with 0–2 fraction digits', () => {
+    expect(formatCurrency(30)).toBe('30 PLN');
+    expect(formatCurrency(288)).toBe('288 PLN');
+    expect(formatCurrency(28.8)).toBe('28,8 PLN');
+    expect(formatCurrency(39.999)).toBe('40 PLN');
+    expect(formatCurrency(12.345)).toBe('12,35 PLN');
+    expect(formatCurrency(38400)).toBe(`38${NBSP}400 PLN`);
+  });
+
+  it('shows a dash for missing values', () => {
+    expect(formatCurrency(undefined)).toBe(EMPTY_VALUE);
+  });
+});
+
+describe('formatPercent', () => {
+  it('formats percent points with 0–2 fraction digits', () => {
+    expect(formatPercent(25)).toBe('25%');
+    expect(formatPercent(12.5)).toBe('12,5%');
+    expect(formatPercent(33.3333)).toBe('33,33%');
+    expect(formatPercent(0)).toBe('0%');
+  });
+
+  it('formats ratios when asked', () => {
+    expect(formatPercent(0.125, { ratio: true })).toBe('12,5%');
+    expect(formatPercent(1, { ratio: true })).toBe('100%');
+  });
+
+  it('shows a dash for missing values', () => {
+    expect(formatPercent(null)).toBe(EMPTY_VALUE);
+  });
+});
+
+describe('formatInteger', () => {
+  it('rounds to whole numbers with Polish grouping', () => {
+    expect(formatInteger(12345.6)).toBe(`12${NBSP}346`);
+    expect(formatInteger(500)).toBe('500');
+  });
+});

@@ -1,0 +1,28 @@
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createAppQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+import { theme } from './app/theme';
+import { AppToaster } from './app/toaster';
+
+const queryClient = createAppQueryClient();
+const router = createAppRouter(queryClient);
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('Brak elementu #root w index.html');
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <QueryClientProvider client={queryClient}>
+        {/* The identity issue passes the live auth state here: context={{ auth }}. */}
+        <RouterProvider router={router} />
+        <AppToaster />
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);
