@@ -9,7 +9,10 @@ export class ConfigError extends Error {
 }
 
 /** Parses `env` with a zod object schema whose keys are variable names. Fails fast, listing every problem. */
-export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+export function loadConfig<S extends z.ZodObject>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
@@ -27,7 +30,8 @@ export const envBoolean = (defaultValue: boolean) =>
     .default(defaultValue ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-export const envPort = (defaultValue: number) => z.coerce.number().int().min(0).max(65535).default(defaultValue);
+export const envPort = (defaultValue: number) =>
+  z.coerce.number().int().min(0).max(65535).default(defaultValue);
 
 /**
  * Variables every service shares. Adapter selection is configuration only: `*_ADAPTER` variables pick the

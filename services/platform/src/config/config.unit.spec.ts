@@ -7,11 +7,19 @@ const schema = z.object({ ...platformEnv, PORT: envPort(8081), MAINTENANCE_MODE:
 describe('loadConfig', () => {
   it('applies defaults for an empty environment', () => {
     const config = loadConfig(schema, {});
-    expect(config).toMatchObject({ PORT: 8081, DATA_DIR: './data', MAINTENANCE_MODE: false, LOG_LEVEL: 'info' });
+    expect(config).toMatchObject({
+      PORT: 8081,
+      DATA_DIR: './data',
+      MAINTENANCE_MODE: false,
+      LOG_LEVEL: 'info',
+    });
   });
 
   it('coerces numbers and booleans', () => {
-    expect(loadConfig(schema, { PORT: '9000', MAINTENANCE_MODE: 'yes' })).toMatchObject({ PORT: 9000, MAINTENANCE_MODE: true });
+    expect(loadConfig(schema, { PORT: '9000', MAINTENANCE_MODE: 'yes' })).toMatchObject({
+      PORT: 9000,
+      MAINTENANCE_MODE: true,
+    });
   });
 
   it('lists every bad variable at once, with the value it got', () => {

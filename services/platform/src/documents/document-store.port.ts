@@ -10,6 +10,18 @@
  *   $eq $ne $gt $gte $lt $lte $in $nin $exists
  *   $regex (string, with optional $options: 'i')
  *   $and $or (arrays of filters)
+ *
+ * Semantics every adapter keeps (checked by document-store.contract.ts):
+ * - comparisons are type-strict: `{ n: 1 }` matches neither `"1"` nor `true`; $gt/$lt with a number only
+ *   match numbers, with a string only strings (compare ISO dates as strings);
+ * - on an array field every condition matches when any element does; $ne/$nin match when none does;
+ * - `{ f: null }` matches a missing field or null; `$exists` tells them apart; $ne/$nin match missing fields;
+ * - field paths are identifiers joined by dots (`address.city`): no `$`, no numeric segments, and paths do
+ *   not walk into arrays of objects (`items.sku` is unsupported);
+ * - sort on scalar fields only; missing/null sort first ascending; string order is by code point (no collation);
+ * - a duplicate `_id` throws DuplicateKeyError with index `_id_`; unique indexes name the index; do not rely
+ *   on how documents LACKING a uniquely indexed field behave (MongoDB: one null allowed; SQLite: many).
+ * - documents are JSON: no Dates, no undefined (they do not round-trip).
  */
 
 export type Doc = { _id: string; _rev?: number } & Record<string, unknown>;

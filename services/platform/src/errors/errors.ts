@@ -54,7 +54,10 @@ export class NotFoundError extends AppError {
 
 /** 409: the thing already exists / state does not allow it. */
 export class ConflictError extends AppError {
-  constructor(localizedMessage = 'Operacja koliduje z aktualnym stanem danych.', code: string = ErrorCodes.conflict) {
+  constructor(
+    localizedMessage = 'Operacja koliduje z aktualnym stanem danych.',
+    code: string = ErrorCodes.conflict,
+  ) {
     super(409, code, localizedMessage);
   }
 }

@@ -9,7 +9,8 @@ import type { Decider } from './decider';
 import { deciderSpecification } from './decider-specification';
 
 // a tiny wallet aggregate: enough to prove the handler's read → fold → decide → append loop
-type Event = { type: 'Deposited'; data: { amount: number } } | { type: 'Withdrawn'; data: { amount: number } };
+type Event =
+  { type: 'Deposited'; data: { amount: number } } | { type: 'Withdrawn'; data: { amount: number } };
 type Command = { type: 'Deposit'; amount: number } | { type: 'Withdraw'; amount: number };
 type State = { balance: number };
 
@@ -32,7 +33,8 @@ const wallet: Decider<State, Command, Event> = {
       case 'Deposit':
         return { type: 'Deposited', data: { amount: command.amount } };
       case 'Withdraw':
-        if (command.amount > state.balance) throw new DomainRuleError('WALLET.INSUFFICIENT', 'Za mało środków.');
+        if (command.amount > state.balance)
+          throw new DomainRuleError('WALLET.INSUFFICIENT', 'Za mało środków.');
         return { type: 'Withdrawn', data: { amount: command.amount } };
     }
   },
@@ -41,9 +43,15 @@ const wallet: Decider<State, Command, Event> = {
 describe('deciderSpecification', () => {
   const spec = deciderSpecification(wallet);
   it('given a deposit, when withdrawing less, then withdrawn', () =>
-    spec.given([{ type: 'Deposited', data: { amount: 10 } }]).when({ type: 'Withdraw', amount: 4 }).then([{ type: 'Withdrawn', data: { amount: 4 } }]));
+    spec
+      .given([{ type: 'Deposited', data: { amount: 10 } }])
+      .when({ type: 'Withdraw', amount: 4 })
+      .then([{ type: 'Withdrawn', data: { amount: 4 } }]));
   it('given nothing, when withdrawing, then it throws the domain error', () =>
-    spec.given([]).when({ type: 'Withdraw', amount: 1 }).thenThrows(DomainRuleError, (e) => expect(e.code).toBe('WALLET.INSUFFICIENT')));
+    spec
+      .given([])
+      .when({ type: 'Withdraw', amount: 1 })
+      .thenThrows(DomainRuleError, (e) => expect(e.code).toBe('WALLET.INSUFFICIENT')));
 });
 
 describe('commandHandler', () => {
@@ -82,10 +90,14 @@ describe('commandHandler', () => {
       await commandHandler(store, wallet)('wallet-3', { type: 'Deposit', amount: 10 });
       const a = commandHandler(store, wallet, { maxRetries: 20 });
       const b = commandHandler(other, wallet, { maxRetries: 20 });
-      const attempts = Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b)('wallet-3', { type: 'Withdraw', amount: 3 }));
+      const attempts = Array.from({ length: 10 }, (_, i) =>
+        (i % 2 ? a : b)('wallet-3', { type: 'Withdraw', amount: 3 }),
+      );
       const results = await Promise.allSettled(attempts);
       const succeeded = results.filter((r) => r.status === 'fulfilled').length;
-      const refused = results.filter((r) => r.status === 'rejected' && r.reason instanceof DomainRuleError).length;
+      const refused = results.filter(
+        (r) => r.status === 'rejected' && r.reason instanceof DomainRuleError,
+      ).length;
       expect(succeeded).toBe(3); // 10 → 7 → 4 → 1
       expect(refused).toBe(7);
       const balance = (await store.readStream('wallet-3')).reduce(

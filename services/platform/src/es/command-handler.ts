@@ -25,10 +25,17 @@ export function commandHandler<State, Command, Event extends DomainEvent>(
   options: { maxRetries?: number; schemaVersion?: (event: Event) => number } = {},
 ) {
   const maxRetries = options.maxRetries ?? 5;
-  return async (streamId: string, command: Command, metadata: EventMetadata = {}): Promise<HandleResult<State, Event>> => {
+  return async (
+    streamId: string,
+    command: Command,
+    metadata: EventMetadata = {},
+  ): Promise<HandleResult<State, Event>> => {
     for (let attempt = 0; ; attempt++) {
       const stored = await eventStore.readStream(streamId);
-      const state = stored.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), decider.initialState());
+      const state = stored.reduce(
+        (s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event),
+        decider.initialState(),
+      );
       const currentRevision = stored.length ? stored[stored.length - 1]!.revision : undefined;
       const newEvents = asArray(decider.decide(command, state));
       const newState = newEvents.reduce(decider.evolve, state);

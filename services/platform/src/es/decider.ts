@@ -9,7 +9,10 @@ export interface Decider<State, Command, Event> {
   initialState(): State;
 }
 
-export function fold<State, Event>(decider: Pick<Decider<State, never, Event>, 'evolve' | 'initialState'>, events: Event[]): State {
+export function fold<State, Event>(
+  decider: Pick<Decider<State, never, Event>, 'evolve' | 'initialState'>,
+  events: Event[],
+): State {
   return events.reduce(decider.evolve, decider.initialState());
 }
 

@@ -10,7 +10,10 @@ const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
 const otherKeys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
 const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'k1', alg: 'EdDSA' };
 
-async function token(claims: Record<string, unknown>, options: { key?: Parameters<SignJWT['sign']>[0]; exp?: string; iss?: string } = {}) {
+async function token(
+  claims: Record<string, unknown>,
+  options: { key?: Parameters<SignJWT['sign']>[0]; exp?: string; iss?: string } = {},
+) {
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'EdDSA', kid: 'k1' })
     .setIssuer(options.iss ?? 'punkto-identity')
@@ -22,10 +25,16 @@ async function token(claims: Record<string, unknown>, options: { key?: Parameter
 
 describe('authPlugin', () => {
   const app = createServer({ service: 'test', logger: createLogger('test', 'silent') });
-  app.register(authPlugin, { keys: createLocalJWKSet({ keys: [jwk] }), issuer: 'punkto-identity', audience: 'punkto' });
+  app.register(authPlugin, {
+    keys: createLocalJWKSet({ keys: [jwk] }),
+    issuer: 'punkto-identity',
+    audience: 'punkto',
+  });
   app.register(async (scoped) => {
     scoped.get('/me', { preHandler: requireAuth }, async (request) => request.user);
-    scoped.get('/tenants/:id/clients', { preHandler: requireTenantAccess('clients.view') }, async () => ({ ok: true }));
+    scoped.get('/tenants/:id/clients', { preHandler: requireTenantAccess('clients.view') }, async () => ({
+      ok: true,
+    }));
   });
   beforeAll(() => app.ready());
   afterAll(() => app.close());
@@ -42,7 +51,13 @@ describe('authPlugin', () => {
   it('reads a valid token from the cookie', async () => {
     const res = await get('/me', await token({ sub: 'u1', role: Roles.owner, tid: 't1', email: 'a@b.pl' }));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: 'u1', role: 'business_owner', tenantId: 't1', permissions: [], email: 'a@b.pl' });
+    expect(res.json()).toEqual({
+      id: 'u1',
+      role: 'business_owner',
+      tenantId: 't1',
+      permissions: [],
+      email: 'a@b.pl',
+    });
   });
 
   it('accepts a Bearer token too', async () => {

@@ -1,5 +1,11 @@
 import fastifyCookie from '@fastify/cookie';
-import { Roles, type Permission, type Role, RoleSchema, PermissionSchema } from '@punkto/contracts/permissions';
+import {
+  Roles,
+  type Permission,
+  type Role,
+  RoleSchema,
+  PermissionSchema,
+} from '@punkto/contracts/permissions';
 import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
@@ -64,7 +70,13 @@ export const authPlugin = fp<AuthPluginOptions>(
           algorithms: ['EdDSA'],
         });
         const claims = AccessClaims.parse(payload);
-        request.user = { id: claims.sub, role: claims.role, tenantId: claims.tid, permissions: claims.perms, email: claims.email };
+        request.user = {
+          id: claims.sub,
+          role: claims.role,
+          tenantId: claims.tid,
+          permissions: claims.perms,
+          email: claims.email,
+        };
       } catch (error) {
         if (!(error instanceof joseErrors.JOSEError) && !(error instanceof z.ZodError)) throw error;
         request.log.debug({ reason: (error as Error).message }, 'access token rejected');

@@ -26,7 +26,8 @@ export function zodIssuesToErrors(issues: z.core.$ZodIssue[], prefix?: string): 
 function parsePart(schema: z.ZodType | undefined, value: unknown, part: string): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
-  if (!result.success) throw new ValidationError(zodIssuesToErrors(result.error.issues, part === 'body' ? undefined : part));
+  if (!result.success)
+    throw new ValidationError(zodIssuesToErrors(result.error.issues, part === 'body' ? undefined : part));
   return result.data;
 }
 

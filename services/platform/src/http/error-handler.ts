@@ -1,6 +1,17 @@
-import { ErrorCodes, MAINTENANCE_MESSAGE, MAINTENANCE_STATUS_URL, UNEXPECTED_ERROR_MESSAGE } from '@punkto/contracts/errors';
+import {
+  ErrorCodes,
+  MAINTENANCE_MESSAGE,
+  MAINTENANCE_STATUS_URL,
+  UNEXPECTED_ERROR_MESSAGE,
+} from '@punkto/contracts/errors';
 import type { CodedErrorBody, MaintenanceBody, ValidationErrorBody } from '@punkto/contracts/errors';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteHandlerMethod,
+} from 'fastify';
 import { trace } from '@opentelemetry/api';
 import { AppError, MaintenanceError, ValidationError } from '../errors/errors';
 
@@ -8,14 +19,22 @@ export type HttpErrorBody = CodedErrorBody | ValidationErrorBody | MaintenanceBo
 
 /** Polish texts for the errors Fastify itself raises before our code runs. */
 const frameworkErrors: Record<string, { status: number; code: string; message: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: ErrorCodes.payloadTooLarge, message: 'Przesłane dane są zbyt duże.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: ErrorCodes.payloadTooLarge,
+    message: 'Przesłane dane są zbyt duże.',
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: ErrorCodes.unsupportedMediaType,
     message: 'Nieobsługiwany typ danych żądania.',
   },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: ErrorCodes.validation, message: 'Brak treści żądania.' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: ErrorCodes.validation, message: 'Nieprawidłowa długość treści.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: ErrorCodes.validation,
+    message: 'Nieprawidłowa długość treści.',
+  },
 };
 
 /**
@@ -24,7 +43,10 @@ const frameworkErrors: Record<string, { status: number; code: string; message: s
  */
 export function toHttpError(error: unknown, traceId?: string): { status: number; body: HttpErrorBody } {
   if (error instanceof MaintenanceError) {
-    return { status: 503, body: { underMaintenance: true, message: MAINTENANCE_MESSAGE, statusUrl: MAINTENANCE_STATUS_URL } };
+    return {
+      status: 503,
+      body: { underMaintenance: true, message: MAINTENANCE_MESSAGE, statusUrl: MAINTENANCE_STATUS_URL },
+    };
   }
   if (error instanceof ValidationError) {
     return {
@@ -42,41 +64,62 @@ export function toHttpError(error: unknown, traceId?: string): { status: number;
   if (error instanceof AppError) {
     return {
       status: error.status,
-      body: { code: error.code, localizedMessage: error.localizedMessage, status: error.status, ...(traceId && { traceId }) },
+      body: {
+        code: error.code,
+        localizedMessage: error.localizedMessage,
+        status: error.status,
+        ...(traceId && { traceId }),
+      },
     };
   }
   const fastifyError = error as Partial<FastifyError>;
-  if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (fastifyError.statusCode === 400 && error instanceof SyntaxError)) {
+  if (
+    fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    (fastifyError.statusCode === 400 && error instanceof SyntaxError)
+  ) {
     return toHttpError(new ValidationError({ '': ['Treść żądania nie jest poprawnym JSON-em.'] }), traceId);
   }
   const known = fastifyError.code ? frameworkErrors[fastifyError.code] : undefined;
   if (known) {
     return known.code === ErrorCodes.validation
       ? toHttpError(new ValidationError({ '': [known.message] }), traceId)
-      : { status: known.status, body: { code: known.code, localizedMessage: known.message, status: known.status } };
+      : {
+          status: known.status,
+          body: { code: known.code, localizedMessage: known.message, status: known.status },
+        };
   }
   if (fastifyError.statusCode === 429) {
     return {
       status: 429,
-      body: { code: ErrorCodes.rateLimited, localizedMessage: 'Zbyt wiele żądań. Odczekaj chwilę i spróbuj ponownie.', status: 429 },
+      body: {
+        code: ErrorCodes.rateLimited,
+        localizedMessage: 'Zbyt wiele żądań. Odczekaj chwilę i spróbuj ponownie.',
+        status: 429,
+      },
     };
   }
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return {
       status: fastifyError.statusCode,
-      body: { code: ErrorCodes.validation, localizedMessage: 'Nieprawidłowe żądanie.', status: fastifyError.statusCode },
+      body: {
+        code: ErrorCodes.validation,
+        localizedMessage: 'Nieprawidłowe żądanie.',
+        status: fastifyError.statusCode,
+      },
     };
   }
   return {
     status: 500,
-    body: { code: ErrorCodes.internal, localizedMessage: UNEXPECTED_ERROR_MESSAGE, status: 500, ...(traceId && { traceId }) },
+    body: {
+      code: ErrorCodes.internal,
+      localizedMessage: UNEXPECTED_ERROR_MESSAGE,
+      status: 500,
+      ...(traceId && { traceId }),
+    },
   };
 }
 
-export function installErrorHandler(
-  app: FastifyInstance,
-  notFoundHandler?: RouteHandlerMethod,
-): void {
+export function installErrorHandler(app: FastifyInstance, notFoundHandler?: RouteHandlerMethod): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const traceId = trace.getActiveSpan()?.spanContext().traceId;
     const { status, body } = toHttpError(error, traceId);
@@ -87,7 +130,11 @@ export function installErrorHandler(
   if (notFoundHandler) return void app.setNotFoundHandler(notFoundHandler);
   app.setNotFoundHandler((request, reply) => {
     const { status, body } = toHttpError(
-      new AppError(404, ErrorCodes.notFound, `Nie znaleziono zasobu: ${request.method} ${request.url.split('?')[0]}`),
+      new AppError(
+        404,
+        ErrorCodes.notFound,
+        `Nie znaleziono zasobu: ${request.method} ${request.url.split('?')[0]}`,
+      ),
     );
     return reply.status(status).send(body);
   });

@@ -29,7 +29,10 @@ describe('toHttpError maps errors to the bodies of SPEC §8', () => {
   it('domain rule → 400 with its own code', () => {
     const { status, body } = toHttpError(new DomainRuleError('CARD.INSUFFICIENT_POINTS', 'Za mało punktów.'));
     expect(status).toBe(400);
-    expect(CodedErrorBody.parse(body)).toMatchObject({ code: 'CARD.INSUFFICIENT_POINTS', localizedMessage: 'Za mało punktów.' });
+    expect(CodedErrorBody.parse(body)).toMatchObject({
+      code: 'CARD.INSUFFICIENT_POINTS',
+      localizedMessage: 'Za mało punktów.',
+    });
   });
 
   it.each([

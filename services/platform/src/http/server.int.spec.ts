@@ -16,7 +16,10 @@ const echo = defineEndpoint({
   auth: 'public',
   params: z.object({ id: z.uuid() }),
   query: z.object({ dryRun: z.enum(['true', 'false']).optional() }),
-  body: z.object({ name: z.string().min(2, 'Nazwa musi mieć co najmniej 2 znaki.'), amount: z.number().positive() }),
+  body: z.object({
+    name: z.string().min(2, 'Nazwa musi mieć co najmniej 2 znaki.'),
+    amount: z.number().positive(),
+  }),
   response: z.object({ id: z.string(), name: z.string(), traceId: z.string() }),
   successStatus: 201,
 });
@@ -62,13 +65,21 @@ describe('createServer', () => {
 
   it('parses a valid request and answers with the declared status', async () => {
     const id = '0190d5f4-7c1e-7000-8000-000000000001';
-    const res = await app.inject({ method: 'POST', url: `/api/v1/things/${id}`, payload: { name: 'Kawa', amount: 12.5 } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/things/${id}`,
+      payload: { name: 'Kawa', amount: 12.5 },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ id, name: 'Kawa' });
   });
 
   it('rejects bad params, query and body with one errors map', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/things/not-a-uuid', payload: { name: 'K', amount: -1 } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/things/not-a-uuid',
+      payload: { name: 'K', amount: -1 },
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.code).toBe('VALIDATION_ERROR');
@@ -78,7 +89,10 @@ describe('createServer', () => {
       url: '/api/v1/things/0190d5f4-7c1e-7000-8000-000000000001',
       payload: { name: 'K', amount: -1 },
     });
-    expect(res2.json().errors).toMatchObject({ name: ['Nazwa musi mieć co najmniej 2 znaki.'], amount: [expect.any(String)] });
+    expect(res2.json().errors).toMatchObject({
+      name: ['Nazwa musi mieć co najmniej 2 znaki.'],
+      amount: [expect.any(String)],
+    });
   });
 
   it('rejects malformed JSON with a Polish validation error', async () => {
@@ -102,7 +116,10 @@ describe('createServer', () => {
     const res = await app.inject('/boom');
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('hunter2');
-    expect(res.json()).toMatchObject({ code: 'INTERNAL_ERROR', localizedMessage: 'Wystąpił nieoczekiwany błąd' });
+    expect(res.json()).toMatchObject({
+      code: 'INTERNAL_ERROR',
+      localizedMessage: 'Wystąpił nieoczekiwany błąd',
+    });
   });
 
   it('continues the caller trace and echoes request and trace ids', async () => {

@@ -46,7 +46,10 @@ export function createServer(options: ServerOptions): FastifyInstance {
   app.register(tracingPlugin);
   installErrorHandler(app, options.notFoundHandler);
 
-  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' as const, service: options.service }));
+  app.get('/healthz', { logLevel: 'warn' }, async () => ({
+    status: 'ok' as const,
+    service: options.service,
+  }));
   app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
     const checks: Record<string, string> = {};
     let ok = true;
@@ -59,7 +62,9 @@ export function createServer(options: ServerOptions): FastifyInstance {
         checks[name] = error instanceof Error ? error.message : 'failed';
       }
     }
-    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', service: options.service, checks });
+    return reply
+      .status(ok ? 200 : 503)
+      .send({ status: ok ? 'ok' : 'unavailable', service: options.service, checks });
   });
   return app;
 }

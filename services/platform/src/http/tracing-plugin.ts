@@ -19,7 +19,10 @@ export const tracingPlugin = fp(
       const parent = extractContext(request.headers);
       const span = tracer().startSpan(
         `${request.method} ${request.routeOptions.url ?? 'unknown'}`,
-        { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method, 'url.path': request.url.split('?')[0] ?? '' } },
+        {
+          kind: SpanKind.SERVER,
+          attributes: { 'http.request.method': request.method, 'url.path': request.url.split('?')[0] ?? '' },
+        },
         parent,
       );
       request.span = span;

@@ -1,4 +1,12 @@
-import { context, propagation, trace, type Context, type Span, SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  trace,
+  type Context,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+} from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { ConsoleSpanExporter, SimpleSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
@@ -13,7 +21,8 @@ let provider: NodeTracerProvider | undefined;
  */
 export function initTracing(serviceName: string, exporter: 'none' | 'console' = 'none'): NodeTracerProvider {
   if (provider) return provider;
-  const spanProcessors: SpanProcessor[] = exporter === 'console' ? [new SimpleSpanProcessor(new ConsoleSpanExporter())] : [];
+  const spanProcessors: SpanProcessor[] =
+    exporter === 'console' ? [new SimpleSpanProcessor(new ConsoleSpanExporter())] : [];
   provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: serviceName }),
     spanProcessors,
@@ -41,7 +50,10 @@ export function extractContext(headers: Record<string, string | string[] | undef
 }
 
 /** Writes the active (or given) context's `traceparent` into outgoing headers. */
-export function injectTraceHeaders(headers: Record<string, string>, ctx: Context = context.active()): Record<string, string> {
+export function injectTraceHeaders(
+  headers: Record<string, string>,
+  ctx: Context = context.active(),
+): Record<string, string> {
   propagation.inject(ctx, headers);
   return headers;
 }
@@ -58,7 +70,11 @@ export async function withSpan<T>(
   fn: (span: Span) => Promise<T>,
 ): Promise<T> {
   const parent = options.parent ?? context.active();
-  const span = tracer().startSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes }, parent);
+  const span = tracer().startSpan(
+    name,
+    { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes },
+    parent,
+  );
   try {
     return await context.with(trace.setSpan(parent, span), () => fn(span));
   } catch (error) {

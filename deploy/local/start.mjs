@@ -1,0 +1,93 @@
+// `npm start`: the whole product on one machine with the embedded adapters — six services and the gateway
+// as child processes sharing DATA_DIR (default ./data). Prints the URL when everything is ready and stops
+// every process cleanly on Ctrl-C (SIGTERM to each child; each closes its SQLite files).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const services = ['identity', 'tenant', 'card-ledger', 'billing', 'survey', 'notification'];
+const gatewayPort = Number(process.env.PORT ?? 8080);
+const logLevel = process.env.LOG_LEVEL ?? 'warn';
+const colours = [36, 35, 33, 32, 34, 31, 37];
+
+const processes = [
+  ...services.map((name) => ({ name, entry: `services/${name}/dist/main.js` })),
+  { name: 'gateway', entry: 'gateway/dist/main.js' },
+];
+for (const { entry } of processes) {
+  if (!existsSync(resolve(root, entry))) {
+    console.error(`Brak ${entry}. Uruchom najpierw: npm run build`);
+    process.exit(1);
+  }
+}
+
+const children = new Map();
+let stopping = false;
+
+function prefixLines(stream, label, colour, target) {
+  let buffer = '';
+  stream.on('data', (chunk) => {
+    buffer += chunk;
+    const lines = buffer.split('\n');
+    buffer = lines.pop();
+    for (const line of lines) target.write(`\x1b[${colour}m${label.padEnd(13)}\x1b[0m ${line}\n`);
+  });
+}
+
+processes.forEach(({ name, entry }, i) => {
+  const env = { ...process.env, LOG_LEVEL: logLevel, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+  delete env.PORT; // each service has its default port; the gateway gets PORT below
+  if (name === 'gateway') env.PORT = String(gatewayPort);
+  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  prefixLines(child.stdout, name, colours[i], process.stdout);
+  prefixLines(child.stderr, name, colours[i], process.stderr);
+  child.on('exit', (code, signal) => {
+    children.delete(name);
+    if (!stopping) {
+      console.error(`${name} zakończył działanie (kod ${code ?? signal}). Zatrzymuję pozostałe usługi.`);
+      void stop(1);
+    } else if (children.size === 0) process.exit(exitCode);
+  });
+  children.set(name, child);
+});
+
+let exitCode = 0;
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  exitCode = code;
+  for (const child of children.values()) child.kill('SIGTERM');
+  setTimeout(() => {
+    for (const child of children.values()) child.kill('SIGKILL');
+    process.exit(code || 1);
+  }, 15_000).unref();
+  if (children.size === 0) process.exit(code);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+// wait until the gateway reports every service ready
+const url = `http://localhost:${gatewayPort}`;
+const deadline = Date.now() + 60_000;
+while (!stopping && Date.now() < deadline) {
+  const ready = await fetch(`${url}/readyz`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (ready) {
+    console.log(
+      `\n  Punkto działa: ${url}\n  Dokumentacja API: ${url}/api/docs\n  Skrzynka deweloperska: ${url}/dev/mailbox\n  Zatrzymanie: Ctrl-C\n`,
+    );
+    break;
+  }
+  await new Promise((r) => setTimeout(r, 250));
+}
+if (!stopping && Date.now() >= deadline) {
+  console.error('Usługi nie uruchomiły się w ciągu 60 s.');
+  await stop(1);
+}

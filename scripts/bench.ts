@@ -1,0 +1,231 @@
+/**
+ * Benchmarks of the hot paths, each side by side with a baseline measured in the same run.
+ * Run: `npm run bench` (writes docs/BENCHMARKS.md). A script, not a timed test: numbers vary by machine.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { exportJWK, generateKeyPair, createLocalJWKSet } from 'jose';
+import { GatewayEnv } from '../gateway/src/config';
+import { buildGateway } from '../gateway/src/app';
+import { MaintenanceSwitch } from '../gateway/src/maintenance';
+import { SqliteEventStore } from '../services/platform/src/event-store/sqlite-event-store';
+import { SqliteMessageBus } from '../services/platform/src/bus/sqlite-message-bus';
+import { createLogger } from '../services/platform/src/observability/logger';
+import { openInfrastructure } from '../services/platform/src/runtime/infrastructure';
+import { platformEnv } from '../services/platform/src/config/config';
+import { buildApp as buildTenantApp } from '../services/tenant/src/app';
+import { TenantEnv } from '../services/tenant/src/config';
+import { fmt, summarize } from './bench/stats';
+import { z } from 'zod';
+
+const root = resolve(import.meta.dirname, '..');
+const work = mkdtempSync(join(tmpdir(), 'punkto-bench-'));
+const lines: string[] = [];
+const out = (line = '') => {
+  lines.push(line);
+  console.log(line);
+};
+const now = () => performance.now();
+
+async function eventStoreAppends() {
+  const N = 2000;
+  const BATCH = 100;
+  const store = SqliteEventStore.open(join(work, 'events.db'));
+  const event = (i: number) => ({
+    type: 'PointsEarned',
+    data: { points: i, amount: 12.5 },
+    metadata: { tenantId: 't1' },
+  });
+
+  // single: one event per append, each with an expected-revision check (a card scan)
+  let t = now();
+  for (let i = 0; i < N; i++)
+    await store.appendToStream(`card-s${i % 50}`, [event(i)], {
+      expectedRevision: i < 50 ? 'no_stream' : Math.floor(i / 50) - 1,
+    });
+  const single = N / ((now() - t) / 1000);
+
+  // batched: BATCH events per append
+  t = now();
+  for (let i = 0; i < N / BATCH; i++)
+    await store.appendToStream(
+      `card-b${i}`,
+      Array.from({ length: BATCH }, (_, j) => event(j)),
+      { expectedRevision: 'no_stream' },
+    );
+  const batched = N / ((now() - t) / 1000);
+  await store.close();
+
+  // baseline: a bare SQLite INSERT per row in its own transaction, same durability (WAL, synchronous=FULL)
+  const db = new Database(join(work, 'baseline.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.exec('CREATE TABLE e (id INTEGER PRIMARY KEY, stream TEXT, data TEXT)');
+  const insert = db.prepare('INSERT INTO e (stream, data) VALUES (?, ?)');
+  t = now();
+  for (let i = 0; i < N; i++) insert.run(`card-${i % 50}`, JSON.stringify(event(i)));
+  const bare = N / ((now() - t) / 1000);
+  db.close();
+
+  out('## Event store append rate (SQLite adapter, synchronous=FULL)');
+  out();
+  out('| case | events/s |');
+  out('|---|---:|');
+  out(`| baseline: bare SQLite INSERT, one transaction per row | ${fmt(bare, 0)} |`);
+  out(`| single: 1 event per append, expected-revision check | ${fmt(single, 0)} |`);
+  out(`| batched: ${BATCH} events per append | ${fmt(batched, 0)} |`);
+  out();
+}
+
+async function busLatency() {
+  const N = 500;
+  const file = join(work, 'bus.db');
+  const bus = SqliteMessageBus.open(file);
+
+  // same process: the consumer is woken by the in-process signal
+  const local: number[] = [];
+  let resolveNext: (() => void) | undefined;
+  const consumer = await bus.subscribe({
+    groupId: 'bench-local',
+    topics: ['bench.local.v1'],
+    handler: async (message) => {
+      local.push(performance.timeOrigin + now() - (message.value as { sentAt: number }).sentAt);
+      resolveNext?.();
+    },
+  });
+  for (let i = 0; i < N; i++) {
+    const done = new Promise<void>((r) => (resolveNext = r));
+    await bus.publish('bench.local.v1', [
+      { key: `k${i % 10}`, value: { sentAt: performance.timeOrigin + now(), i } },
+    ]);
+    await done;
+  }
+  await consumer.stop();
+
+  // another process: found by polling (default 50 ms), as between services under `npm start`
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(root, 'scripts/bench/bus-consumer-child.ts'),
+      file,
+      'bench.remote.v1',
+      String(N / 5),
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let buffer = '';
+  const ready = new Promise<void>((r) =>
+    child.stdout.on('data', (c) => ((buffer += c), buffer.includes('READY') && r())),
+  );
+  await ready;
+  const result = new Promise<number[]>((r) =>
+    child.on('exit', () => r(JSON.parse(buffer.split('\n').find((l) => l.startsWith('['))!))),
+  );
+  for (let i = 0; i < N / 5; i++) {
+    await bus.publish('bench.remote.v1', [
+      { key: `k${i % 10}`, value: { sentAt: performance.timeOrigin + now(), i } },
+    ]);
+    await new Promise((r) => setTimeout(r, 7)); // spread publishes over the poll cycle
+  }
+  const remote = await result;
+  await bus.close();
+
+  const a = summarize(local);
+  const b = summarize(remote);
+  out('## Bus publish → consume latency (SQLite adapter)');
+  out();
+  out('| case | messages | p50 ms | p99 ms | max ms |');
+  out('|---|---:|---:|---:|---:|');
+  out(
+    `| consumer in the same process (woken in-process) | ${a.n} | ${fmt(a.p50)} | ${fmt(a.p99)} | ${fmt(a.max)} |`,
+  );
+  out(
+    `| consumer in another process (50 ms polling) | ${b.n} | ${fmt(b.p50)} | ${fmt(b.p99)} | ${fmt(b.max)} |`,
+  );
+  out();
+}
+
+async function load(url: string, total: number, concurrency: number) {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        next++;
+        const t = now();
+        const res = await fetch(url);
+        await res.arrayBuffer();
+        latencies.push(now() - t);
+      }
+    }),
+  );
+  return { ...summarize(latencies), rps: total / ((now() - started) / 1000) };
+}
+
+async function gatewayOverhead() {
+  const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  const jwks = createLocalJWKSet({ keys: [{ ...(await exportJWK(keys.publicKey)), kid: 'b' }] });
+  const logger = createLogger('bench', 'silent');
+  const tenantConfig = TenantEnv.parse({ DATA_DIR: join(work, 'data'), LOG_LEVEL: 'silent' });
+  const infra = await openInfrastructure(
+    'tenant',
+    z.object(platformEnv).parse({ DATA_DIR: join(work, 'data') }),
+    logger,
+  );
+  const tenant = await buildTenantApp({ config: tenantConfig, logger, infra, jwks });
+  const tenantUrl = await tenant.listen({ port: 0, host: '127.0.0.1' });
+  const gateway = await buildGateway({
+    config: GatewayEnv.parse({ TENANT_URL: tenantUrl, WEB_DIST_DIR: '', RATE_LIMIT_PER_MINUTE: '100000000' }),
+    logger,
+    maintenance: new MaintenanceSwitch(false),
+  });
+  const gatewayUrl = await gateway.listen({ port: 0, host: '127.0.0.1' });
+
+  const path = '/api/v1/permissions'; // routed to tenant; answers 401 JSON without touching storage
+  const total = 4000;
+  const concurrency = 16;
+  await load(`${tenantUrl}${path}`, 500, concurrency); // warm-up
+  await load(`${gatewayUrl}${path}`, 500, concurrency);
+  const direct = await load(`${tenantUrl}${path}`, total, concurrency);
+  const proxied = await load(`${gatewayUrl}${path}`, total, concurrency);
+  await gateway.close();
+  await tenant.close();
+  await infra.close();
+
+  out(`## Gateway proxy overhead (${total} requests, ${concurrency} concurrent, keep-alive, loopback)`);
+  out();
+  out('| case | req/s | p50 ms | p99 ms |');
+  out('|---|---:|---:|---:|');
+  out(
+    `| baseline: tenant service called directly | ${fmt(direct.rps, 0)} | ${fmt(direct.p50)} | ${fmt(direct.p99)} |`,
+  );
+  out(`| through the gateway | ${fmt(proxied.rps, 0)} | ${fmt(proxied.p50)} | ${fmt(proxied.p99)} |`);
+  out(`| overhead at p50 | | ${fmt(proxied.p50 - direct.p50)} | |`);
+  out();
+}
+
+try {
+  out('# Benchmarks');
+  out();
+  out(
+    `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\` on ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
+  );
+  out(
+    'Each table has its baseline measured in the same run. Numbers move with the machine; compare rows, not runs.',
+  );
+  out();
+  await eventStoreAppends();
+  await busLatency();
+  await gatewayOverhead();
+  writeFileSync(join(root, 'docs', 'BENCHMARKS.md'), lines.join('\n') + '\n');
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

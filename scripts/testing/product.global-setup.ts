@@ -1,0 +1,57 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+/**
+ * e2e tier: starts the whole built product exactly as `npm start` does (deploy/local/start.mjs) on a fresh
+ * data directory, waits for the gateway's readiness, hands the URL to the tests, and stops it with SIGTERM
+ * (the same path as Ctrl-C) afterwards. Requires `npm run build` first.
+ */
+let product: ChildProcess | undefined;
+let dataDir: string | undefined;
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dataDir: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const root = resolve(import.meta.dirname, '..', '..');
+  dataDir = mkdtempSync(join(tmpdir(), 'punkto-e2e-'));
+  const port = Number(process.env.E2E_PORT ?? 18080);
+  const output: string[] = [];
+  product = spawn(process.execPath, ['deploy/local/start.mjs'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  product.stdout?.on('data', (c) => output.push(String(c)));
+  product.stderr?.on('data', (c) => output.push(String(c)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (product.exitCode !== null) throw new Error(`product exited early:\n${output.join('')}`);
+    const ok = await fetch(`${baseUrl}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  if (Date.now() >= deadline) throw new Error(`product not ready in 90 s:\n${output.join('')}`);
+  project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
+
+  return async () => {
+    if (product && product.exitCode === null) {
+      const exited = new Promise((r) => product!.once('exit', r));
+      product.kill('SIGTERM');
+      await exited;
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+}

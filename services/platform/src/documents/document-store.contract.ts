@@ -1,0 +1,428 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConcurrencyError, DuplicateKeyError } from '../errors/errors';
+import type { Collection, DocumentStore, Filter } from './document-store.port';
+
+/**
+ * The ONE contract every DocumentStore adapter passes (SQLite now, MongoDB later). It uses only the port.
+ * `harness()` is called before each test and must give a fresh, empty store location; `open()` may be
+ * called several times on it (close + open = restart).
+ */
+export interface DocumentStoreHarness {
+  open(): Promise<DocumentStore>;
+  cleanup(): Promise<void>;
+}
+
+type Customer = {
+  _id: string;
+  name: string;
+  city?: string | null;
+  points: number;
+  active: boolean;
+  tags: string[];
+  address?: { city: string; zip: string };
+  joinedAt: string;
+};
+
+const customers: Customer[] = [
+  {
+    _id: 'c1',
+    name: 'Anna',
+    city: 'Łódź',
+    points: 120,
+    active: true,
+    tags: ['vip', 'coffee'],
+    address: { city: 'Łódź', zip: '90-001' },
+    joinedAt: '2026-01-05',
+  },
+  {
+    _id: 'c2',
+    name: 'Bartek',
+    city: 'Kraków',
+    points: 40,
+    active: false,
+    tags: ['coffee'],
+    address: { city: 'Kraków', zip: '30-001' },
+    joinedAt: '2026-02-10',
+  },
+  { _id: 'c3', name: 'Celina', city: 'ŁÓDŹ', points: 40, active: true, tags: [], joinedAt: '2026-03-15' },
+  { _id: 'c4', name: 'Dawid', city: null, points: 0, active: false, tags: ['vip'], joinedAt: '2026-04-20' },
+  {
+    _id: 'c5',
+    name: 'Ela',
+    points: 300,
+    active: true,
+    tags: ['tea'],
+    address: { city: 'Gdańsk', zip: '80-001' },
+    joinedAt: '2026-05-25',
+  },
+];
+
+export function documentStoreContract(
+  adapterName: string,
+  harness: () => Promise<DocumentStoreHarness>,
+): void {
+  describe(`DocumentStore contract: ${adapterName}`, () => {
+    let env: DocumentStoreHarness;
+    let store: DocumentStore;
+    let open: DocumentStore[];
+
+    beforeEach(async () => {
+      env = await harness();
+      open = [];
+      store = await reopen();
+    });
+
+    afterEach(async () => {
+      for (const s of open) await s.close();
+      await env.cleanup();
+    });
+
+    async function reopen(): Promise<DocumentStore> {
+      const s = await env.open();
+      open.push(s);
+      return s;
+    }
+
+    const ids = (docs: Array<{ _id: string }>) => docs.map((d) => d._id);
+
+    describe('writes and revisions', () => {
+      it('get returns null for a missing document', async () => {
+        expect(await store.collection('things').get('nope')).toBeNull();
+      });
+
+      it('insert stores the document at revision 1', async () => {
+        const things = store.collection<{ _id: string; n: number; nested: { ok: boolean } }>('things');
+        const stored = await things.insert({ _id: 'a', n: 1, nested: { ok: true } });
+        expect(stored).toEqual({ _id: 'a', n: 1, nested: { ok: true }, _rev: 1 });
+        expect(await things.get('a')).toEqual({ _id: 'a', n: 1, nested: { ok: true }, _rev: 1 });
+      });
+
+      it('insert of an existing _id throws DuplicateKeyError naming the collection', async () => {
+        const things = store.collection<{ _id: string; n: number }>('things');
+        await things.insert({ _id: 'a', n: 1 });
+        const error = await things.insert({ _id: 'a', n: 2 }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(DuplicateKeyError);
+        expect((error as DuplicateKeyError).collection).toBe('things');
+        expect((error as DuplicateKeyError).index).toBe('_id_');
+        expect(await things.get('a')).toMatchObject({ n: 1, _rev: 1 });
+      });
+
+      it('upsert inserts at revision 1, then replaces the whole document and bumps the revision', async () => {
+        const things = store.collection<{ _id: string; n: number; extra?: string }>('things');
+        expect(await things.upsert({ _id: 'a', n: 1, extra: 'x' })).toMatchObject({ _rev: 1 });
+        const second = await things.upsert({ _id: 'a', n: 2 });
+        expect(second._rev).toBe(2);
+        expect(await things.get('a')).toEqual({ _id: 'a', n: 2, _rev: 2 });
+      });
+
+      it('update with the current revision replaces the document and bumps the revision', async () => {
+        const things = store.collection<{ _id: string; n: number }>('things');
+        const v1 = await things.insert({ _id: 'a', n: 1 });
+        const v2 = await things.update({ _id: 'a', n: 2 }, { expectedRevision: v1._rev });
+        expect(v2).toEqual({ _id: 'a', n: 2, _rev: 2 });
+        expect(await things.get('a')).toEqual(v2);
+      });
+
+      it('update ignores a stale _rev inside the document and trusts expectedRevision', async () => {
+        const things = store.collection<{ _id: string; n: number; _rev?: number }>('things');
+        await things.insert({ _id: 'a', n: 1 });
+        const v2 = await things.update({ _id: 'a', n: 2, _rev: 99 }, { expectedRevision: 1 });
+        expect(v2._rev).toBe(2);
+        expect((await things.get('a'))?._rev).toBe(2);
+      });
+
+      it('update with a stale revision throws ConcurrencyError and changes nothing', async () => {
+        const things = store.collection<{ _id: string; n: number }>('things');
+        await things.insert({ _id: 'a', n: 1 });
+        await things.update({ _id: 'a', n: 2 }, { expectedRevision: 1 });
+        await expect(things.update({ _id: 'a', n: 3 }, { expectedRevision: 1 })).rejects.toBeInstanceOf(
+          ConcurrencyError,
+        );
+        expect(await things.get('a')).toEqual({ _id: 'a', n: 2, _rev: 2 });
+      });
+
+      it('update of a missing document throws ConcurrencyError', async () => {
+        await expect(
+          store.collection('things').update({ _id: 'ghost' }, { expectedRevision: 1 }),
+        ).rejects.toBeInstanceOf(ConcurrencyError);
+        expect(await store.collection('things').get('ghost')).toBeNull();
+      });
+
+      it('only one of two concurrent updates from the same revision wins', async () => {
+        const things = store.collection<{ _id: string; n: number }>('things');
+        await things.insert({ _id: 'a', n: 0 });
+        const results = await Promise.allSettled([
+          things.update({ _id: 'a', n: 1 }, { expectedRevision: 1 }),
+          things.update({ _id: 'a', n: 2 }, { expectedRevision: 1 }),
+        ]);
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        const rejected = results.find((r) => r.status === 'rejected');
+        expect((rejected as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+        expect((await things.get('a'))?._rev).toBe(2);
+      });
+
+      it('delete reports whether something was deleted', async () => {
+        const things = store.collection<{ _id: string }>('things');
+        await things.insert({ _id: 'a' });
+        expect(await things.delete('a')).toBe(true);
+        expect(await things.delete('a')).toBe(false);
+        expect(await things.get('a')).toBeNull();
+      });
+
+      it('delete with expectedRevision deletes only at that revision', async () => {
+        const things = store.collection<{ _id: string; n: number }>('things');
+        await things.insert({ _id: 'a', n: 1 });
+        await things.update({ _id: 'a', n: 2 }, { expectedRevision: 1 });
+        await expect(things.delete('a', { expectedRevision: 1 })).rejects.toBeInstanceOf(ConcurrencyError);
+        expect(await things.get('a')).not.toBeNull();
+        expect(await things.delete('a', { expectedRevision: 2 })).toBe(true);
+        await expect(things.delete('a', { expectedRevision: 2 })).rejects.toBeInstanceOf(ConcurrencyError);
+      });
+
+      it('keeps collections separate', async () => {
+        await store.collection<{ _id: string; v: number }>('one').insert({ _id: 'x', v: 1 });
+        await store.collection<{ _id: string; v: number }>('two').insert({ _id: 'x', v: 2 });
+        expect(await store.collection('one').get('x')).toMatchObject({ v: 1 });
+        expect(await store.collection('two').get('x')).toMatchObject({ v: 2 });
+      });
+
+      it('round-trips Unicode, nested objects, arrays and nulls', async () => {
+        const doc = {
+          _id: 'zażółć-1',
+          text: 'Zażółć gęślą jaźń 🎉',
+          nested: { list: [1, 'a', null, { deep: false }] },
+          nothing: null,
+        };
+        await store.collection('things').insert(doc);
+        expect(await store.collection('things').get('zażółć-1')).toEqual({ ...doc, _rev: 1 });
+      });
+    });
+
+    describe('unique indexes', () => {
+      it('reject a second document with the same value, naming the index', async () => {
+        const users = store.collection<{ _id: string; email: string }>('users');
+        await users.ensureIndex({ fields: { email: 1 }, unique: true, name: 'email_unique' });
+        await users.ensureIndex({ fields: { email: 1 }, unique: true, name: 'email_unique' }); // idempotent
+        await users.insert({ _id: 'u1', email: 'anna@example.pl' });
+        const error = await users.insert({ _id: 'u2', email: 'anna@example.pl' }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(DuplicateKeyError);
+        expect(error).toMatchObject({ collection: 'users', index: 'email_unique', code: 'DUPLICATE_KEY' });
+        expect(await users.get('u2')).toBeNull();
+      });
+
+      it('apply to upsert and update as well', async () => {
+        const users = store.collection<{ _id: string; email: string }>('users');
+        await users.ensureIndex({ fields: { email: 1 }, unique: true, name: 'email_unique' });
+        await users.insert({ _id: 'u1', email: 'a@example.pl' });
+        await users.insert({ _id: 'u2', email: 'b@example.pl' });
+        await expect(users.upsert({ _id: 'u2', email: 'a@example.pl' })).rejects.toBeInstanceOf(
+          DuplicateKeyError,
+        );
+        await expect(
+          users.update({ _id: 'u2', email: 'a@example.pl' }, { expectedRevision: 1 }),
+        ).rejects.toBeInstanceOf(DuplicateKeyError);
+        expect(await users.get('u2')).toMatchObject({ email: 'b@example.pl', _rev: 1 });
+        await users.upsert({ _id: 'u1', email: 'a@example.pl' }); // same document keeps its own value
+      });
+
+      it('on several fields only reject the same combination', async () => {
+        const cards = store.collection<{ _id: string; tenantId: string; number: string }>('cards');
+        await cards.ensureIndex({ fields: { tenantId: 1, number: 1 }, unique: true });
+        await cards.insert({ _id: 'k1', tenantId: 't1', number: '001' });
+        await cards.insert({ _id: 'k2', tenantId: 't2', number: '001' });
+        await expect(cards.insert({ _id: 'k3', tenantId: 't1', number: '001' })).rejects.toBeInstanceOf(
+          DuplicateKeyError,
+        );
+      });
+
+      it('cannot be created over existing duplicates', async () => {
+        const users = store.collection<{ _id: string; email: string }>('users');
+        await users.insert({ _id: 'u1', email: 'same@example.pl' });
+        await users.insert({ _id: 'u2', email: 'same@example.pl' });
+        await expect(
+          users.ensureIndex({ fields: { email: 1 }, unique: true, name: 'email_unique' }),
+        ).rejects.toBeInstanceOf(DuplicateKeyError);
+      });
+
+      it('non-unique indexes allow duplicates and do not change query results', async () => {
+        const users = store.collection<{ _id: string; city: string }>('users');
+        await users.ensureIndex({ fields: { city: 1 } });
+        await users.insert({ _id: 'u1', city: 'Łódź' });
+        await users.insert({ _id: 'u2', city: 'Łódź' });
+        expect(await users.count({ city: 'Łódź' })).toBe(2);
+      });
+    });
+
+    describe('queries', () => {
+      let col: Collection<Customer>;
+      const q = async (filter: Filter) => ids(await col.find(filter, { sort: { _id: 1 } }));
+
+      beforeEach(async () => {
+        col = store.collection<Customer>('customers');
+        for (const c of customers) await col.insert(c);
+      });
+
+      it('equality on strings and numbers is type-strict', async () => {
+        expect(await q({ name: 'Anna' })).toEqual(['c1']);
+        expect(await q({ points: 40 })).toEqual(['c2', 'c3']);
+        expect(await q({ points: '40' as unknown as number })).toEqual([]);
+        expect(await q({ _id: 'c4' })).toEqual(['c4']);
+      });
+
+      it('equality on booleans, which is not equality on 1/0', async () => {
+        expect(await q({ active: true })).toEqual(['c1', 'c3', 'c5']);
+        expect(await q({ active: false })).toEqual(['c2', 'c4']);
+        expect(await q({ active: { $ne: true } })).toEqual(['c2', 'c4']);
+        await col.insert({ ...customers[0]!, _id: 'n1', active: 1 as unknown as boolean });
+        expect(await q({ active: true })).toEqual(['c1', 'c3', 'c5']);
+        expect(await q({ points: 120 })).toEqual(['c1', 'n1']);
+      });
+
+      it('$eq, $ne, $gt, $gte, $lt, $lte on numbers', async () => {
+        expect(await q({ points: { $eq: 300 } })).toEqual(['c5']);
+        expect(await q({ points: { $ne: 40 } })).toEqual(['c1', 'c4', 'c5']);
+        expect(await q({ points: { $gt: 40 } })).toEqual(['c1', 'c5']);
+        expect(await q({ points: { $gte: 40 } })).toEqual(['c1', 'c2', 'c3', 'c5']);
+        expect(await q({ points: { $lt: 40 } })).toEqual(['c4']);
+        expect(await q({ points: { $lte: 40 } })).toEqual(['c2', 'c3', 'c4']);
+        expect(await q({ points: { $gt: 10, $lt: 200 } })).toEqual(['c1', 'c2', 'c3']);
+      });
+
+      it('range operators on strings (ISO dates)', async () => {
+        expect(await q({ joinedAt: { $gte: '2026-02-01', $lt: '2026-04-01' } })).toEqual(['c2', 'c3']);
+      });
+
+      it('$in and $nin', async () => {
+        expect(await q({ name: { $in: ['Anna', 'Ela', 'Nikt'] } })).toEqual(['c1', 'c5']);
+        expect(await q({ points: { $nin: [40, 0] } })).toEqual(['c1', 'c5']);
+        expect(await q({ city: { $in: [null, 'Kraków'] } })).toEqual(['c2', 'c4', 'c5']);
+        expect(await q({ name: { $in: [] } })).toEqual([]);
+      });
+
+      it('null matches missing and null; $exists tells them apart', async () => {
+        expect(await q({ city: null })).toEqual(['c4', 'c5']);
+        expect(await q({ city: { $ne: null } })).toEqual(['c1', 'c2', 'c3']);
+        expect(await q({ city: { $exists: true } })).toEqual(['c1', 'c2', 'c3', 'c4']);
+        expect(await q({ city: { $exists: false } })).toEqual(['c5']);
+        expect(await q({ address: { $exists: false } })).toEqual(['c3', 'c4']);
+      });
+
+      it('$ne and $nin also match documents without the field', async () => {
+        expect(await q({ city: { $ne: 'Kraków' } })).toEqual(['c1', 'c3', 'c4', 'c5']);
+        expect(await q({ 'address.city': { $nin: ['Łódź'] } })).toEqual(['c2', 'c3', 'c4', 'c5']);
+      });
+
+      it('dotted paths reach into nested objects', async () => {
+        expect(await q({ 'address.city': 'Łódź' })).toEqual(['c1']);
+        expect(await q({ 'address.zip': { $gte: '30-000', $lt: '90-000' } })).toEqual(['c2', 'c5']);
+        expect(await q({ 'address.zip': { $exists: true } })).toEqual(['c1', 'c2', 'c5']);
+      });
+
+      it('conditions on arrays match when any element matches', async () => {
+        expect(await q({ tags: 'vip' })).toEqual(['c1', 'c4']);
+        expect(await q({ tags: { $eq: 'coffee' } })).toEqual(['c1', 'c2']);
+        expect(await q({ tags: { $in: ['tea', 'vip'] } })).toEqual(['c1', 'c4', 'c5']);
+        expect(await q({ tags: { $ne: 'vip' } })).toEqual(['c2', 'c3', 'c5']);
+        expect(await q({ tags: { $nin: ['coffee', 'tea'] } })).toEqual(['c3', 'c4']);
+        expect(await q({ tags: { $regex: '^CO', $options: 'i' } })).toEqual(['c1', 'c2']);
+      });
+
+      it('range conditions on numeric arrays match any element', async () => {
+        const scores = store.collection<{ _id: string; s: number[] }>('scores');
+        await scores.insert({ _id: 's1', s: [1, 5, 9] });
+        await scores.insert({ _id: 's2', s: [2, 3] });
+        expect(ids(await scores.find({ s: { $gt: 8 } }))).toEqual(['s1']);
+        expect(ids(await scores.find({ s: 3 }))).toEqual(['s2']);
+      });
+
+      it('$regex, case-sensitive and case-insensitive with Polish letters', async () => {
+        expect(await q({ city: { $regex: '^Łódź$' } })).toEqual(['c1']);
+        expect(await q({ city: { $regex: '^łódź$', $options: 'i' } })).toEqual(['c1', 'c3']);
+        expect(await q({ city: { $regex: 'ÓD', $options: 'i' } })).toEqual(['c1', 'c3']);
+        expect(await q({ name: { $regex: 'a$' } })).toEqual(['c1', 'c3', 'c5']);
+        expect(await q({ points: { $regex: '1' } })).toEqual([]);
+      });
+
+      it('$and and $or, nested, alongside plain fields', async () => {
+        expect(await q({ $or: [{ city: 'Kraków' }, { points: { $gte: 300 } }] })).toEqual(['c2', 'c5']);
+        expect(await q({ $and: [{ active: true }, { points: { $lt: 200 } }] })).toEqual(['c1', 'c3']);
+        expect(await q({ active: true, $or: [{ tags: 'vip' }, { tags: 'tea' }] })).toEqual(['c1', 'c5']);
+        expect(await q({ $or: [{ $and: [{ active: false }, { points: 0 }] }, { name: 'Anna' }] })).toEqual([
+          'c1',
+          'c4',
+        ]);
+      });
+
+      it('sort ascending and descending on several fields', async () => {
+        expect(ids(await col.find({}, { sort: { points: -1, name: 1 } }))).toEqual([
+          'c5',
+          'c1',
+          'c2',
+          'c3',
+          'c4',
+        ]);
+        expect(ids(await col.find({}, { sort: { points: 1, name: -1 } }))).toEqual([
+          'c4',
+          'c3',
+          'c2',
+          'c1',
+          'c5',
+        ]);
+        expect(ids(await col.find({}, { sort: { active: 1, joinedAt: -1 } }))).toEqual([
+          'c4',
+          'c2',
+          'c5',
+          'c3',
+          'c1',
+        ]);
+        expect(
+          ids(await col.find({ 'address.city': { $exists: true } }, { sort: { 'address.zip': -1 } })),
+        ).toEqual(['c1', 'c5', 'c2']);
+      });
+
+      it('skip and limit after sorting', async () => {
+        const page = (skip: number, limit: number) =>
+          col.find({}, { sort: { joinedAt: 1 }, skip, limit }).then(ids);
+        expect(await page(0, 2)).toEqual(['c1', 'c2']);
+        expect(await page(2, 2)).toEqual(['c3', 'c4']);
+        expect(await page(4, 2)).toEqual(['c5']);
+        expect(await page(10, 2)).toEqual([]);
+        expect(ids(await col.find({}, { sort: { joinedAt: 1 }, skip: 3 }))).toEqual(['c4', 'c5']);
+      });
+
+      it('findOne returns the first match or null', async () => {
+        expect(await col.findOne({ name: 'Ela' })).toMatchObject({ _id: 'c5', points: 300, _rev: 1 });
+        expect(await col.findOne({ name: 'Nikt' })).toBeNull();
+      });
+
+      it('count with and without a filter', async () => {
+        expect(await col.count()).toBe(5);
+        expect(await col.count({})).toBe(5);
+        expect(await col.count({ active: true, points: { $gt: 100 } })).toBe(2);
+        expect(await store.collection('empty').count()).toBe(0);
+      });
+
+      it('finds nothing in a collection that was never written', async () => {
+        expect(await store.collection('empty').find({ a: 1 })).toEqual([]);
+      });
+    });
+
+    describe('durability', () => {
+      it('data, revisions and unique indexes survive close and open', async () => {
+        const users = store.collection<{ _id: string; email: string }>('users');
+        await users.ensureIndex({ fields: { email: 1 }, unique: true, name: 'email_unique' });
+        await users.insert({ _id: 'u1', email: 'a@example.pl' });
+        await users.update({ _id: 'u1', email: 'b@example.pl' }, { expectedRevision: 1 });
+        await store.close();
+        open = open.filter((s) => s !== store);
+
+        const again = await reopen();
+        const reopened = again.collection<{ _id: string; email: string }>('users');
+        expect(await reopened.get('u1')).toEqual({ _id: 'u1', email: 'b@example.pl', _rev: 2 });
+        await expect(reopened.insert({ _id: 'u2', email: 'b@example.pl' })).rejects.toBeInstanceOf(
+          DuplicateKeyError,
+        );
+      });
+    });
+  });
+}

@@ -1,0 +1,233 @@
+import type { FieldCondition, Filter, SortSpec } from './document-store.port';
+
+/**
+ * Pure translation of the document-store filter subset (MongoDB syntax) into a SQLite WHERE clause over a
+ * table `(_id TEXT, _rev INTEGER, doc TEXT)`, where `doc` holds the document without `_id` and `_rev`.
+ *
+ * Decisions:
+ * - Values are always bound parameters. Field paths are validated against a strict identifier pattern and
+ *   then embedded as JSON-path literals (`json_extract(doc, '$.a.b')`): SQLite uses an expression index
+ *   only when the query expression is textually identical to the indexed one, which a bound path is not.
+ * - Comparisons are type-strict like MongoDB: `{ n: 1 }` does not match `"1"` or `true`. SQLite's JSON
+ *   functions turn booleans into 1/0, so type checks use `json_type(...)` ('true' / 'false' / 'integer' …).
+ * - A condition on an array field matches when the array itself or ANY element satisfies it (MongoDB's
+ *   implicit array traversal), via `json_each`. `$ne` / `$nin` are the negation of that, as in MongoDB.
+ * - `{ f: null }` matches a missing field or JSON null; `$exists` distinguishes the two.
+ * - Dotted paths walk nested objects; walking through arrays of objects (`items.sku`) is NOT supported.
+ * - `$regex` calls the SQL function `regexp(pattern, value, flags)` the adapter registers.
+ */
+
+export class InvalidFilterError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidFilterError';
+  }
+}
+
+export interface SqlFragment {
+  sql: string;
+  params: unknown[];
+}
+
+type Scalar = string | number | boolean | null;
+
+const SEGMENT = '[A-Za-z_][A-Za-z0-9_]*';
+const FIELD_PATH = new RegExp(`^${SEGMENT}(\\.${SEGMENT})*$`);
+const MAX_PATH_LENGTH = 200;
+
+export function isValidFieldPath(path: string): boolean {
+  return path.length <= MAX_PATH_LENGTH && FIELD_PATH.test(path);
+}
+
+export function assertFieldPath(path: string): void {
+  if (!isValidFieldPath(path)) throw new InvalidFilterError(`invalid field path: ${JSON.stringify(path)}`);
+}
+
+/** SQL expression for a field's value; `_id` and `_rev` are real columns. The path must be valid. */
+export function valueExpression(path: string): string {
+  assertFieldPath(path);
+  if (path === '_id' || path === '_rev') return path;
+  return `json_extract(doc, '$.${path}')`;
+}
+
+/** SQL expression for a field's JSON type ('text', 'integer', 'real', 'true', 'false', 'null', 'array', 'object'); NULL when missing. */
+function typeExpression(path: string): string {
+  if (path === '_id') return `'text'`;
+  if (path === '_rev') return `'integer'`;
+  return `json_type(doc, '$.${path}')`;
+}
+
+/** Compiles a filter into a WHERE clause (never empty: `1` when the filter is empty). */
+export function compileFilter(filter: Filter | undefined): SqlFragment {
+  const params: unknown[] = [];
+  const sql = filter === undefined ? '1' : compileAnd(filter, params);
+  return { sql, params };
+}
+
+function compileAnd(filter: Filter, params: unknown[]): string {
+  if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) {
+    throw new InvalidFilterError('a filter must be an object');
+  }
+  const parts: string[] = [];
+  for (const [key, condition] of Object.entries(filter)) {
+    if (condition === undefined) continue;
+    if (key === '$and' || key === '$or') {
+      if (!Array.isArray(condition) || condition.length === 0) {
+        throw new InvalidFilterError(`${key} needs a non-empty array of filters`);
+      }
+      const inner = condition.map((sub) => `(${compileAnd(sub as Filter, params)})`);
+      parts.push(`(${inner.join(key === '$and' ? ' AND ' : ' OR ')})`);
+      continue;
+    }
+    if (key.startsWith('$')) throw new InvalidFilterError(`unsupported top-level operator ${key}`);
+    assertFieldPath(key);
+    parts.push(compileField(key, condition as FieldCondition, params));
+  }
+  return parts.length === 0 ? '1' : parts.join(' AND ');
+}
+
+function isOperatorObject(condition: FieldCondition): condition is Exclude<FieldCondition, Scalar> {
+  return typeof condition === 'object' && condition !== null && !Array.isArray(condition);
+}
+
+function compileField(path: string, condition: FieldCondition, params: unknown[]): string {
+  if (!isOperatorObject(condition)) {
+    if (Array.isArray(condition))
+      throw new InvalidFilterError(`equality on whole arrays is not supported (${path})`);
+    return matchAny(path, (v, t, e) => equals(condition, v, t, e, params));
+  }
+  const entries = Object.entries(condition).filter(([, value]) => value !== undefined);
+  if (entries.length === 0) throw new InvalidFilterError(`empty condition for ${path}`);
+  const parts: string[] = [];
+  for (const [op, operand] of entries) {
+    switch (op) {
+      case '$eq':
+        parts.push(matchAny(path, (v, t, e) => equals(scalar(op, operand), v, t, e, params)));
+        break;
+      case '$ne':
+        parts.push(not(matchAny(path, (v, t, e) => equals(scalar(op, operand), v, t, e, params))));
+        break;
+      case '$in':
+        parts.push(matchAny(path, (v, t, e) => anyOf(list(op, operand), v, t, e, params)));
+        break;
+      case '$nin':
+        parts.push(not(matchAny(path, (v, t, e) => anyOf(list(op, operand), v, t, e, params))));
+        break;
+      case '$gt':
+      case '$gte':
+      case '$lt':
+      case '$lte':
+        parts.push(matchAny(path, (v, t) => compare(op, operand, v, t, params)));
+        break;
+      case '$exists':
+        if (typeof operand !== 'boolean') throw new InvalidFilterError(`$exists needs a boolean (${path})`);
+        parts.push(`${typeExpression(path)} IS ${operand ? 'NOT NULL' : 'NULL'}`);
+        break;
+      case '$regex':
+        parts.push(matchAny(path, (v, t) => regex(condition.$options, operand, v, t, params)));
+        break;
+      case '$options':
+        if (condition.$regex === undefined) throw new InvalidFilterError(`$options without $regex (${path})`);
+        if (operand !== 'i' && operand !== '')
+          throw new InvalidFilterError(`unsupported $options ${String(operand)}`);
+        break;
+      default:
+        throw new InvalidFilterError(`unsupported operator ${op} (${path})`);
+    }
+  }
+  return parts.join(' AND ');
+}
+
+/** The field itself, or — when it is an array — any of its elements, satisfies `predicate`. */
+function matchAny(
+  path: string,
+  predicate: (value: string, type: string, element: boolean) => string,
+): string {
+  const direct = predicate(valueExpression(path), typeExpression(path), false);
+  if (path === '_id' || path === '_rev') return `(${direct})`;
+  // Parameters are positional: the element predicate binds its own copy, in text order after `direct`.
+  const element = predicate('value', 'type', true);
+  return `((${direct}) OR (${typeExpression(path)} = 'array' AND EXISTS (SELECT 1 FROM json_each(doc, '$.${path}') WHERE ${element})))`;
+}
+
+/** NOT that is safe with SQL NULLs (missing fields), so `$ne` / `$nin` match documents without the field. */
+function not(sql: string): string {
+  return `NOT COALESCE(${sql}, 0)`;
+}
+
+function scalar(op: string, operand: unknown): Scalar {
+  if (operand === null || ['string', 'number', 'boolean'].includes(typeof operand)) return operand as Scalar;
+  throw new InvalidFilterError(`${op} needs a string, number, boolean or null`);
+}
+
+function list(op: string, operand: unknown): Scalar[] {
+  if (!Array.isArray(operand)) throw new InvalidFilterError(`${op} needs an array`);
+  return operand.map((item) => scalar(op, item));
+}
+
+function equals(expected: Scalar, value: string, type: string, element: boolean, params: unknown[]): string {
+  // A missing field is SQL NULL, a JSON null has json_type 'null': `{ f: null }` matches both.
+  if (expected === null) return element ? `${type} = 'null'` : `${value} IS NULL`;
+  if (typeof expected === 'boolean') return `${type} = '${expected ? 'true' : 'false'}'`;
+  if (typeof expected === 'number') {
+    assertFinite(expected);
+    params.push(expected);
+    return `(${value} = ? AND ${type} IN ('integer', 'real'))`;
+  }
+  params.push(expected);
+  return `(${value} = ? AND ${type} = 'text')`;
+}
+
+function anyOf(options: Scalar[], value: string, type: string, element: boolean, params: unknown[]): string {
+  if (options.length === 0) return '0';
+  return `(${options.map((option) => equals(option, value, type, element, params)).join(' OR ')})`;
+}
+
+const COMPARATORS = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
+
+function compare(
+  op: keyof typeof COMPARATORS,
+  operand: unknown,
+  value: string,
+  type: string,
+  params: unknown[],
+): string {
+  // MongoDB type bracketing: a numeric bound only matches numbers, a string bound only strings.
+  if (typeof operand === 'number') {
+    assertFinite(operand);
+    params.push(operand);
+    return `(${value} ${COMPARATORS[op]} ? AND ${type} IN ('integer', 'real'))`;
+  }
+  if (typeof operand === 'string') {
+    params.push(operand);
+    return `(${value} ${COMPARATORS[op]} ? AND ${type} = 'text')`;
+  }
+  throw new InvalidFilterError(`${op} needs a string or a number`);
+}
+
+function regex(options: unknown, pattern: unknown, value: string, type: string, params: unknown[]): string {
+  if (typeof pattern !== 'string') throw new InvalidFilterError('$regex needs a string pattern');
+  try {
+    new RegExp(pattern, 'u');
+  } catch {
+    throw new InvalidFilterError(`invalid $regex ${JSON.stringify(pattern)}`);
+  }
+  params.push(pattern, options === 'i' ? 'i' : '');
+  return `(${type} = 'text' AND regexp(?, ${value}, ?))`;
+}
+
+function assertFinite(n: number): void {
+  if (!Number.isFinite(n)) throw new InvalidFilterError('numbers in filters must be finite');
+}
+
+/** ORDER BY clause (without the keywords); empty string when there is no sort. */
+export function compileSort(sort: SortSpec | undefined): string {
+  if (sort === undefined) return '';
+  return Object.entries(sort)
+    .map(([path, direction]) => {
+      if (direction !== 1 && direction !== -1)
+        throw new InvalidFilterError(`sort direction must be 1 or -1 (${path})`);
+      return `${valueExpression(path)} ${direction === 1 ? 'ASC' : 'DESC'}`;
+    })
+    .join(', ');
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { Filter } from './document-store.port';
+import { compileFilter, compileSort, InvalidFilterError, isValidFieldPath } from './filter-to-sql';
+
+describe('field paths', () => {
+  it.each(['name', '_id', 'address.city', 'a_b.c1.D'])('accepts %s', (path) => {
+    expect(isValidFieldPath(path)).toBe(true);
+  });
+
+  it.each(["a') OR 1=1 --", 'a..b', '.a', 'a.', '$where', 'a b', 'a.0', "a'", 'ł', ''])(
+    'rejects %j',
+    (path) => {
+      expect(isValidFieldPath(path)).toBe(false);
+      expect(() => compileFilter({ [path]: 1 })).toThrow(InvalidFilterError);
+    },
+  );
+});
+
+describe('compileFilter', () => {
+  it('is `1` for no filter or an empty one', () => {
+    expect(compileFilter(undefined)).toEqual({ sql: '1', params: [] });
+    expect(compileFilter({})).toEqual({ sql: '1', params: [] });
+  });
+
+  it('binds values and embeds only the validated path', () => {
+    const { sql, params } = compileFilter({ name: "O'Brien; DROP TABLE x" });
+    expect(sql).toContain(`json_extract(doc, '$.name') = ?`);
+    expect(sql).not.toContain('DROP');
+    // once for the field itself, once for array elements
+    expect(params).toEqual(["O'Brien; DROP TABLE x", "O'Brien; DROP TABLE x"]);
+  });
+
+  it('uses the columns for _id and _rev, without array traversal', () => {
+    const { sql, params } = compileFilter({ _id: 'a', _rev: { $gte: 2 } });
+    expect(sql).toBe(
+      `((_id = ? AND 'text' = 'text')) AND ((_rev >= ? AND 'integer' IN ('integer', 'real')))`,
+    );
+    expect(params).toEqual(['a', 2]);
+  });
+
+  it('compares booleans through json_type, since JSON true is 1 in SQLite', () => {
+    const { sql, params } = compileFilter({ active: true });
+    expect(sql).toContain(`json_type(doc, '$.active') = 'true'`);
+    expect(params).toEqual([]);
+  });
+
+  it('treats null equality as missing-or-null and $exists by type', () => {
+    expect(compileFilter({ a: null }).sql).toContain(`json_extract(doc, '$.a') IS NULL`);
+    expect(compileFilter({ a: { $exists: false } }).sql).toBe(`json_type(doc, '$.a') IS NULL`);
+    expect(compileFilter({ a: { $exists: true } }).sql).toBe(`json_type(doc, '$.a') IS NOT NULL`);
+  });
+
+  it('negates $ne / $nin null-safely', () => {
+    expect(compileFilter({ a: { $ne: 1 } }).sql).toMatch(/^NOT COALESCE\(/);
+    expect(compileFilter({ a: { $nin: [1, 'x'] } }).params).toEqual([1, 'x', 1, 'x']);
+  });
+
+  it('combines $and / $or with parameters in text order', () => {
+    const filter: Filter = { $or: [{ a: 1 }, { b: { $gt: 'm' } }], c: { $regex: 'ź', $options: 'i' } };
+    const { sql, params } = compileFilter(filter);
+    expect(sql).toContain(' OR ');
+    expect(params).toEqual([1, 1, 'm', 'm', 'ź', 'i', 'ź', 'i']);
+  });
+
+  it('is an always-false condition for an empty $in', () => {
+    expect(compileFilter({ a: { $in: [] } }).params).toEqual([]);
+  });
+
+  it.each<[string, unknown]>([
+    ['unknown operators', { a: { $where: 'x' } }],
+    ['unknown top-level operators', { $nor: [{ a: 1 }] }],
+    ['empty $or', { $or: [] }],
+    ['$gt with a boolean', { a: { $gt: true } }],
+    ['$in without an array', { a: { $in: 'x' } }],
+    ['invalid regex', { a: { $regex: '(' } }],
+    ['$options without $regex', { a: { $options: 'i' } }],
+    ['unsupported regex options', { a: { $regex: 'x', $options: 'g' } }],
+    ['whole-array equality', { a: [1, 2] }],
+    ['NaN', { a: Number.NaN }],
+    ['empty operator object', { a: {} }],
+  ])('rejects %s', (_, filter) => {
+    expect(() => compileFilter(filter as Filter)).toThrow(InvalidFilterError);
+  });
+});
+
+describe('compileSort', () => {
+  it('maps fields in order', () => {
+    expect(compileSort({ city: 1, 'stats.points': -1, _id: 1 })).toBe(
+      `json_extract(doc, '$.city') ASC, json_extract(doc, '$.stats.points') DESC, _id ASC`,
+    );
+    expect(compileSort(undefined)).toBe('');
+  });
+
+  it('rejects bad paths and directions', () => {
+    expect(() => compileSort({ 'a;': 1 })).toThrow(InvalidFilterError);
+    expect(() => compileSort({ a: 2 as 1 })).toThrow(InvalidFilterError);
+  });
+});

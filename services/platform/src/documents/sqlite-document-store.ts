@@ -1,0 +1,242 @@
+import type { Database as SqliteDatabase } from 'better-sqlite3';
+import { ConcurrencyError, DuplicateKeyError } from '../errors/errors';
+import { openSqliteDatabase } from '../event-store/sqlite-database';
+import type {
+  Collection,
+  DocumentStore,
+  Filter,
+  FindOptions,
+  IndexSpec,
+  Stored,
+} from './document-store.port';
+import { compileFilter, compileSort, InvalidFilterError, valueExpression } from './filter-to-sql';
+
+/**
+ * Embedded DocumentStore: one SQLite file per service, one table per collection
+ * `(_id TEXT PRIMARY KEY, _rev INTEGER, doc TEXT)`. `doc` is the JSON document without `_id` / `_rev`
+ * (those live in columns so the primary key and revision checks are plain SQL).
+ *
+ * better-sqlite3 is synchronous; the async port methods simply wrap it. Every write is one statement, so
+ * revision checks are atomic (`UPDATE … WHERE _id = ? AND _rev = ?`).
+ */
+export class SqliteDocumentStore implements DocumentStore {
+  private readonly collections = new Map<string, SqliteCollection<never>>();
+
+  private constructor(private readonly db: SqliteDatabase) {}
+
+  static open(filePath: string): SqliteDocumentStore {
+    // WAL + busy_timeout via the shared opener. FULL: each commit fsyncs the WAL. NORMAL would already
+    // survive SIGKILL of the process (the commit is in the WAL, in the OS page cache, before it is
+    // acknowledged) but could lose the last commits on power loss; documents hold non-rebuildable state
+    // (sessions, tokens, idempotency keys) and write rates are low, so we pay the fsync.
+    const db = openSqliteDatabase(filePath, 'FULL');
+    db.function('regexp', { deterministic: true }, (pattern: unknown, value: unknown, flags: unknown) =>
+      typeof pattern === 'string' &&
+      typeof value === 'string' &&
+      cachedRegExp(pattern, flags === 'i').test(value)
+        ? 1
+        : 0,
+    );
+    return new SqliteDocumentStore(db);
+  }
+
+  collection<T extends { _id: string }>(name: string): Collection<T> {
+    let collection = this.collections.get(name);
+    if (!collection) {
+      collection = new SqliteCollection<never>(this.db, name);
+      this.collections.set(name, collection);
+    }
+    return collection as unknown as Collection<T>;
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}
+
+const COLLECTION_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,99}$/;
+const INDEX_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
+/** SQLite index names are global to the file: `<collection>$<index>`. */
+const INDEX_SEPARATOR = '$';
+
+const regExpCache = new Map<string, RegExp>();
+function cachedRegExp(pattern: string, caseInsensitive: boolean): RegExp {
+  const key = `${caseInsensitive ? 'i' : '-'}${pattern}`;
+  let re = regExpCache.get(key);
+  if (!re) {
+    // 'u': Unicode semantics, so case folding works for letters such as Ł/ł, Ó/ó, Ź/ź.
+    re = new RegExp(pattern, caseInsensitive ? 'iu' : 'u');
+    if (regExpCache.size > 500) regExpCache.clear();
+    regExpCache.set(key, re);
+  }
+  return re;
+}
+
+type Row = { _id: string; _rev: number; doc: string };
+
+class SqliteCollection<T extends { _id: string }> implements Collection<T> {
+  private readonly table: string;
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly name: string,
+  ) {
+    if (!COLLECTION_NAME.test(name) || name.toLowerCase().startsWith('sqlite_')) {
+      throw new InvalidFilterError(`invalid collection name ${JSON.stringify(name)}`);
+    }
+    this.table = `"${name}"`;
+    db.exec(
+      `CREATE TABLE IF NOT EXISTS ${this.table} (_id TEXT PRIMARY KEY, _rev INTEGER NOT NULL, doc TEXT NOT NULL)`,
+    );
+  }
+
+  async get(id: string): Promise<Stored<T> | null> {
+    const row = this.db
+      .prepare<[string], Row>(`SELECT _id, _rev, doc FROM ${this.table} WHERE _id = ?`)
+      .get(id);
+    return row ? toDocument<T>(row) : null;
+  }
+
+  async insert(doc: T): Promise<Stored<T>> {
+    const body = serialize(doc);
+    this.write(() =>
+      this.db.prepare(`INSERT INTO ${this.table} (_id, _rev, doc) VALUES (?, 1, ?)`).run(doc._id, body),
+    );
+    return { ...doc, _rev: 1 } as Stored<T>;
+  }
+
+  async upsert(doc: T): Promise<Stored<T>> {
+    const body = serialize(doc);
+    const row = this.write(() =>
+      this.db
+        .prepare<[string, string], { _rev: number }>(
+          `INSERT INTO ${this.table} (_id, _rev, doc) VALUES (?, 1, ?)
+           ON CONFLICT(_id) DO UPDATE SET doc = excluded.doc, _rev = _rev + 1 RETURNING _rev`,
+        )
+        .get(doc._id, body),
+    );
+    return { ...doc, _rev: row!._rev } as Stored<T>;
+  }
+
+  async update(doc: T, options: { expectedRevision: number }): Promise<Stored<T>> {
+    const body = serialize(doc);
+    const row = this.write(() =>
+      this.db
+        .prepare<[string, string, number], { _rev: number }>(
+          `UPDATE ${this.table} SET doc = ?, _rev = _rev + 1 WHERE _id = ? AND _rev = ? RETURNING _rev`,
+        )
+        .get(body, doc._id, options.expectedRevision),
+    );
+    if (!row) throw this.concurrencyError(doc._id, options.expectedRevision);
+    return { ...doc, _rev: row._rev } as Stored<T>;
+  }
+
+  async delete(id: string, options?: { expectedRevision?: number }): Promise<boolean> {
+    const expected = options?.expectedRevision;
+    if (expected === undefined) {
+      return this.db.prepare(`DELETE FROM ${this.table} WHERE _id = ?`).run(id).changes > 0;
+    }
+    const { changes } = this.db
+      .prepare(`DELETE FROM ${this.table} WHERE _id = ? AND _rev = ?`)
+      .run(id, expected);
+    if (changes === 0) throw this.concurrencyError(id, expected);
+    return true;
+  }
+
+  async find(filter?: Filter, options: FindOptions = {}): Promise<Stored<T>[]> {
+    const where = compileFilter(filter);
+    const orderBy = compileSort(options.sort);
+    const params = [...where.params];
+    let sql = `SELECT _id, _rev, doc FROM ${this.table} WHERE ${where.sql}`;
+    if (orderBy) sql += ` ORDER BY ${orderBy}`;
+    if (options.limit !== undefined || options.skip !== undefined) {
+      // LIMIT -1 means "no limit" in SQLite; MongoDB treats limit 0 as "no limit" too.
+      sql += ' LIMIT ? OFFSET ?';
+      params.push(
+        options.limit ? nonNegative('limit', options.limit) : -1,
+        nonNegative('skip', options.skip ?? 0),
+      );
+    }
+    return this.db
+      .prepare<unknown[], Row>(sql)
+      .all(...params)
+      .map((row) => toDocument<T>(row));
+  }
+
+  async findOne(filter: Filter): Promise<Stored<T> | null> {
+    const [first] = await this.find(filter, { limit: 1 });
+    return first ?? null;
+  }
+
+  async count(filter?: Filter): Promise<number> {
+    const where = compileFilter(filter);
+    const row = this.db
+      .prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM ${this.table} WHERE ${where.sql}`)
+      .get(...where.params);
+    return row?.n ?? 0;
+  }
+
+  async ensureIndex(index: IndexSpec): Promise<void> {
+    const fields = Object.entries(index.fields);
+    if (fields.length === 0) throw new InvalidFilterError('an index needs at least one field');
+    const name = index.name ?? fields.map(([path, direction]) => `${path}_${direction}`).join('_');
+    if (!INDEX_NAME.test(name)) throw new InvalidFilterError(`invalid index name ${JSON.stringify(name)}`);
+    const columns = fields.map(
+      ([path, direction]) => `${valueExpression(path)} ${direction === -1 ? 'DESC' : 'ASC'}`,
+    );
+    // Note: unlike MongoDB, SQLite lets several documents WITHOUT the field share a unique index (NULLs are
+    // distinct); callers must not rely on either behaviour.
+    this.write(() =>
+      this.db.exec(
+        `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${this.name}${INDEX_SEPARATOR}${name}" ON ${this.table} (${columns.join(', ')})`,
+      ),
+    );
+  }
+
+  /** Runs a write, translating unique-constraint failures into DuplicateKeyError naming the index. */
+  private write<R>(run: () => R): R {
+    try {
+      return run();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new DuplicateKeyError(this.name, '_id_');
+      if (code === 'SQLITE_CONSTRAINT_UNIQUE')
+        throw new DuplicateKeyError(this.name, this.indexFromMessage(String((error as Error).message)));
+      throw error;
+    }
+  }
+
+  /** "UNIQUE constraint failed: index 'users$email_1'" → "email_1" */
+  private indexFromMessage(message: string): string {
+    const match = /index '([^']+)'/.exec(message);
+    if (!match?.[1]) return message.includes(`${this.name}._id`) ? '_id_' : 'unknown';
+    const prefix = `${this.name}${INDEX_SEPARATOR}`;
+    return match[1].startsWith(prefix) ? match[1].slice(prefix.length) : match[1];
+  }
+
+  private concurrencyError(id: string, expected: number): ConcurrencyError {
+    const current = this.db
+      .prepare<[string], { _rev: number }>(`SELECT _rev FROM ${this.table} WHERE _id = ?`)
+      .get(id);
+    return new ConcurrencyError(`${this.name}/${id}`, expected, current?._rev ?? null);
+  }
+}
+
+function serialize(doc: { _id: string }): string {
+  if (typeof doc._id !== 'string' || doc._id.length === 0)
+    throw new InvalidFilterError('_id must be a non-empty string');
+  const { _id, _rev, ...rest } = doc as { _id: string; _rev?: number } & Record<string, unknown>;
+  void _id;
+  void _rev;
+  return JSON.stringify(rest);
+}
+
+function toDocument<T>(row: Row): Stored<T> {
+  return { _id: row._id, ...(JSON.parse(row.doc) as object), _rev: row._rev } as Stored<T>;
+}
+
+function nonNegative(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 0)
+    throw new InvalidFilterError(`${name} must be a non-negative integer`);
+  return value;
+}

@@ -1,0 +1,192 @@
+import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import { v7 as uuidv7 } from 'uuid';
+import type { MailboxEntry, Mailbox, MailMessage, Mailer, SentMail } from './mailer.port';
+import { parseHeaders } from './mime-parse';
+
+export interface EmlMailerOptions {
+  /** default sender, e.g. `Punkto <no-reply@punkto.local>` */
+  from: string;
+  now?: () => Date;
+}
+
+/** Header carrying `MailMessage.tag` (visible in the dev mailbox and in the raw message). */
+export const TAG_HEADER = 'X-Punkto-Tag';
+
+const INDEX_FILE = 'index.jsonl';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Embedded Mailer + Mailbox: every message becomes `<dir>/<uuidv7>.eml` (RFC 822, built by nodemailer's
+ * MailComposer: multipart/alternative text + HTML, RFC 2047 encoded UTF-8 headers, quoted-printable
+ * bodies), written atomically (temp file, fsync, rename, fsync dir).
+ *
+ * `index.jsonl` holds one MailboxEntry per line so `list()` needs no MIME parsing. It is appended AFTER the
+ * `.eml` is durable; a crash in between leaves a message missing from the index, which `open()` repairs by
+ * reading the headers of unindexed files. Ids are UUIDv7, so "newest first" is a descending sort by id.
+ */
+export class EmlMailer implements Mailer, Mailbox {
+  /** serializes index appends within this process */
+  private appending: Promise<void> = Promise.resolve();
+
+  private constructor(
+    private readonly dir: string,
+    private readonly options: Required<EmlMailerOptions>,
+  ) {}
+
+  static async open(dir: string, options: EmlMailerOptions): Promise<EmlMailer> {
+    await mkdir(join(dir, '.tmp'), { recursive: true });
+    const mailer = new EmlMailer(dir, { now: () => new Date(), ...options });
+    await mailer.repairIndex();
+    return mailer;
+  }
+
+  async send(message: MailMessage): Promise<SentMail> {
+    const id = uuidv7();
+    const from = message.from ?? this.options.from;
+    const date = this.options.now();
+    const messageId = `<${id}@${domainOf(from)}>`;
+    const headers: Record<string, string> = { ...(message.headers ?? {}) };
+    if (message.tag) headers[TAG_HEADER] = message.tag;
+    const raw = await new MailComposer({
+      from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      headers,
+      messageId,
+      date,
+    })
+      .compile()
+      .build();
+    await this.writeAtomically(`${id}.eml`, raw);
+    const entry: MailboxEntry = {
+      id,
+      to: message.to,
+      from,
+      subject: message.subject,
+      date: date.toISOString(),
+    };
+    if (message.tag) entry.tag = message.tag;
+    await this.appendToIndex([entry]);
+    return { messageId };
+  }
+
+  async list(): Promise<MailboxEntry[]> {
+    const byId = new Map<string, MailboxEntry>();
+    for (const entry of await this.readIndex()) byId.set(entry.id, entry);
+    return [...byId.values()].sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  }
+
+  async raw(id: string): Promise<string | null> {
+    if (!UUID.test(id)) return null; // also rules out path traversal
+    try {
+      return await readFile(join(this.dir, `${id}.eml`), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.appending;
+  }
+
+  private async readIndex(): Promise<MailboxEntry[]> {
+    let content: string;
+    try {
+      content = await readFile(join(this.dir, INDEX_FILE), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const entries: MailboxEntry[] = [];
+    for (const line of content.split('\n')) {
+      if (!line.trim()) continue;
+      try {
+        const entry = JSON.parse(line) as MailboxEntry;
+        if (typeof entry.id === 'string' && UUID.test(entry.id)) entries.push(entry);
+      } catch {
+        // a torn last line from a crash mid-append: the message is re-indexed by repairIndex()
+      }
+    }
+    return entries;
+  }
+
+  private async repairIndex(): Promise<void> {
+    const indexed = new Set((await this.readIndex()).map((entry) => entry.id));
+    const missing: MailboxEntry[] = [];
+    for (const name of await readdir(this.dir)) {
+      const id = name.endsWith('.eml') ? name.slice(0, -4) : '';
+      if (!UUID.test(id) || indexed.has(id)) continue;
+      const headers = parseHeaders(await readFile(join(this.dir, name)));
+      const date = new Date(headers['date'] ?? '');
+      const entry: MailboxEntry = {
+        id,
+        to: headers['to'] ?? '',
+        from: headers['from'] ?? '',
+        subject: headers['subject'] ?? '',
+        date: Number.isNaN(date.getTime()) ? new Date(0).toISOString() : date.toISOString(),
+      };
+      const tag = headers[TAG_HEADER.toLowerCase()];
+      if (tag) entry.tag = tag;
+      missing.push(entry);
+    }
+    if (missing.length > 0) await this.appendToIndex(missing);
+  }
+
+  private appendToIndex(entries: MailboxEntry[]): Promise<void> {
+    const lines = entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
+    const run = this.appending.then(async () => {
+      const handle = await open(join(this.dir, INDEX_FILE), 'a+');
+      try {
+        // Start on a fresh line if a crash left a torn last line.
+        const { size } = await handle.stat();
+        const prefix = size > 0 && (await lastByte(handle, size)) !== 0x0a ? '\n' : '';
+        await handle.appendFile(prefix + lines);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    });
+    this.appending = run.catch(() => undefined);
+    return run;
+  }
+
+  private async writeAtomically(name: string, body: Buffer): Promise<void> {
+    const temp = join(this.dir, '.tmp', `${name}.${uuidv7()}`);
+    const handle = await open(temp, 'w');
+    try {
+      await handle.writeFile(body);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    try {
+      await rename(temp, join(this.dir, name));
+    } catch (error) {
+      await unlink(temp).catch(() => undefined);
+      throw error;
+    }
+    const dirHandle = await open(this.dir, 'r');
+    try {
+      await dirHandle.sync();
+    } finally {
+      await dirHandle.close();
+    }
+  }
+}
+
+async function lastByte(handle: FileHandle, size: number): Promise<number> {
+  const buffer = Buffer.alloc(1);
+  await handle.read(buffer, 0, 1, size - 1);
+  return buffer[0] ?? 0x0a;
+}
+
+function domainOf(address: string): string {
+  const match = /@([A-Za-z0-9.-]+)>?\s*$/.exec(address);
+  return match?.[1] ?? 'punkto.local';
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { Consumer, IncomingMessage, RetryPolicy } from '../bus/message-bus.port';
+import type { Logger } from '../observability/logger';
+import { extractContext, SpanKind, withSpan } from '../observability/tracing';
+import { startEventRelay, type EventRelay, type RelayRoute } from '../relay/event-relay';
+import type { JobHandler } from '../scheduler/scheduler.port';
+import type { Infrastructure } from './infrastructure';
+import { onShutdown } from './shutdown';
+
+export interface ConsumerSpec {
+  groupId: string;
+  topics: string[];
+  handler: (message: IncomingMessage) => Promise<void>;
+  retry?: Partial<RetryPolicy>;
+}
+
+export interface RunServiceOptions {
+  name: string;
+  app: FastifyInstance;
+  infra: Infrastructure;
+  logger: Logger;
+  host: string;
+  port: number;
+  /** the service's own events → bus topics (the event store is the outbox) */
+  relayRoutes?: RelayRoute[];
+  consumers?: ConsumerSpec[];
+  jobs?: Record<string, JobHandler>;
+}
+
+/**
+ * Starts a service: HTTP, the outbox relay, bus consumers (each message handled inside a span continuing
+ * the producer's trace) and scheduled jobs; stops them in reverse order on SIGINT/SIGTERM.
+ */
+export async function runService(options: RunServiceOptions): Promise<void> {
+  const { app, infra, logger } = options;
+  await app.listen({ host: options.host, port: options.port });
+
+  let relay: EventRelay | undefined;
+  if (options.relayRoutes?.length) {
+    relay = startEventRelay({
+      eventStore: infra.eventStore,
+      bus: infra.bus,
+      checkpoints: infra.checkpoints,
+      routes: options.relayRoutes,
+      logger: logger.child({ component: 'relay' }),
+    });
+  }
+  const consumers: Consumer[] = [];
+  for (const spec of options.consumers ?? []) {
+    consumers.push(
+      await infra.bus.subscribe({
+        groupId: spec.groupId,
+        topics: spec.topics,
+        retry: spec.retry,
+        handler: (message) =>
+          withSpan(
+            `consume ${message.topic}`,
+            {
+              kind: SpanKind.CONSUMER,
+              parent: extractContext(message.headers),
+              attributes: { 'messaging.destination.name': message.topic },
+            },
+            () => spec.handler(message),
+          ),
+      }),
+    );
+  }
+  if (options.jobs && Object.keys(options.jobs).length) infra.scheduler.start(options.jobs);
+  logger.info({ port: options.port }, `${options.name} ready`);
+
+  onShutdown(logger, async () => {
+    await app.close();
+    for (const consumer of consumers) await consumer.stop();
+    await relay?.stop();
+    await infra.scheduler.stop();
+    await infra.close();
+  });
+}
