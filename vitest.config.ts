@@ -10,7 +10,15 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['**/*.unit.spec.{ts,tsx}'], exclude: ignore } },
-      { test: { name: 'int', include: ['**/*.int.spec.ts'], exclude: ignore, testTimeout: 30_000, hookTimeout: 30_000 } },
+      {
+        test: {
+          name: 'int',
+          include: ['**/*.int.spec.ts'],
+          exclude: ignore,
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
       {
         test: {
           name: 'e2e',

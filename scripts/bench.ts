@@ -3,23 +3,14 @@
  * Run: `npm run bench` (writes docs/BENCHMARKS.md). A script, not a timed test: numbers vary by machine.
  */
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { exportJWK, generateKeyPair, createLocalJWKSet } from 'jose';
-import { GatewayEnv } from '../gateway/src/config';
-import { buildGateway } from '../gateway/src/app';
-import { MaintenanceSwitch } from '../gateway/src/maintenance';
 import { SqliteEventStore } from '../services/platform/src/event-store/sqlite-event-store';
 import { SqliteMessageBus } from '../services/platform/src/bus/sqlite-message-bus';
-import { createLogger } from '../services/platform/src/observability/logger';
-import { openInfrastructure } from '../services/platform/src/runtime/infrastructure';
-import { platformEnv } from '../services/platform/src/config/config';
-import { buildApp as buildTenantApp } from '../services/tenant/src/app';
-import { TenantEnv } from '../services/tenant/src/config';
 import { fmt, summarize } from './bench/stats';
-import { z } from 'zod';
 
 const root = resolve(import.meta.dirname, '..');
 const work = mkdtempSync(join(tmpdir(), 'punkto-bench-'));
@@ -152,7 +143,18 @@ async function busLatency() {
   out();
 }
 
+/** Closed-loop load over keep-alive HTTP/1.1 (node:http, lighter than fetch so the generator is not the bottleneck). */
 async function load(url: string, total: number, concurrency: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const get = () =>
+    new Promise<void>((resolve, reject) => {
+      http
+        .get(url, { agent }, (res) => {
+          res.resume();
+          res.on('end', resolve);
+        })
+        .on('error', reject);
+    });
   const latencies: number[] = [];
   let next = 0;
   const started = now();
@@ -161,55 +163,63 @@ async function load(url: string, total: number, concurrency: number) {
       while (next < total) {
         next++;
         const t = now();
-        const res = await fetch(url);
-        await res.arrayBuffer();
+        await get();
         latencies.push(now() - t);
       }
     }),
   );
+  agent.destroy();
   return { ...summarize(latencies), rps: total / ((now() - started) / 1000) };
 }
 
-async function gatewayOverhead() {
-  const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-  const jwks = createLocalJWKSet({ keys: [{ ...(await exportJWK(keys.publicKey)), kid: 'b' }] });
-  const logger = createLogger('bench', 'silent');
-  const tenantConfig = TenantEnv.parse({ DATA_DIR: join(work, 'data'), LOG_LEVEL: 'silent' });
-  const infra = await openInfrastructure(
-    'tenant',
-    z.object(platformEnv).parse({ DATA_DIR: join(work, 'data') }),
-    logger,
-  );
-  const tenant = await buildTenantApp({ config: tenantConfig, logger, infra, jwks });
-  const tenantUrl = await tenant.listen({ port: 0, host: '127.0.0.1' });
-  const gateway = await buildGateway({
-    config: GatewayEnv.parse({ TENANT_URL: tenantUrl, WEB_DIST_DIR: '', RATE_LIMIT_PER_MINUTE: '100000000' }),
-    logger,
-    maintenance: new MaintenanceSwitch(false),
+/** Starts a built bundle as its own process (as `npm start` does) and waits for its readiness. */
+async function startProcess(entry: string, env: Record<string, string>, readyUrl: string) {
+  const child = spawn(process.execPath, [join(root, entry)], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const gatewayUrl = await gateway.listen({ port: 0, host: '127.0.0.1' });
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(readyUrl).then((r) => r.ok, () => false)) return child;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${entry} did not become ready (run npm run build first)`);
+}
 
-  const path = '/api/v1/permissions'; // routed to tenant; answers 401 JSON without touching storage
-  const total = 4000;
-  const concurrency = 16;
-  await load(`${tenantUrl}${path}`, 500, concurrency); // warm-up
-  await load(`${gatewayUrl}${path}`, 500, concurrency);
-  const direct = await load(`${tenantUrl}${path}`, total, concurrency);
-  const proxied = await load(`${gatewayUrl}${path}`, total, concurrency);
-  await gateway.close();
-  await tenant.close();
-  await infra.close();
-
-  out(`## Gateway proxy overhead (${total} requests, ${concurrency} concurrent, keep-alive, loopback)`);
-  out();
-  out('| case | req/s | p50 ms | p99 ms |');
-  out('|---|---:|---:|---:|');
-  out(
-    `| baseline: tenant service called directly | ${fmt(direct.rps, 0)} | ${fmt(direct.p50)} | ${fmt(direct.p99)} |`,
+async function gatewayOverhead() {
+  const data = join(work, 'data');
+  const tenantUrl = 'http://127.0.0.1:18182';
+  const gatewayUrl = 'http://127.0.0.1:18180';
+  const tenant = await startProcess('services/tenant/dist/main.js', { PORT: '18182', DATA_DIR: data }, `${tenantUrl}/healthz`);
+  const gateway = await startProcess(
+    'gateway/dist/main.js',
+    { PORT: '18180', HOST: '127.0.0.1', DATA_DIR: data, TENANT_URL: tenantUrl, WEB_DIST_DIR: '', RATE_LIMIT_PER_MINUTE: '100000000' },
+    `${gatewayUrl}/healthz`,
   );
-  out(`| through the gateway | ${fmt(proxied.rps, 0)} | ${fmt(proxied.p50)} | ${fmt(proxied.p99)} |`);
-  out(`| overhead at p50 | | ${fmt(proxied.p50 - direct.p50)} | |`);
-  out();
+  const path = '/api/v1/permissions'; // routed to tenant; answers 401 JSON without touching storage
+  const total = 6000;
+  const concurrency = 16;
+  try {
+    await load(`${tenantUrl}${path}`, 1000, concurrency); // warm-up (JIT)
+    await load(`${gatewayUrl}${path}`, 1000, concurrency);
+    const direct = await load(`${tenantUrl}${path}`, total, concurrency);
+    const proxied = await load(`${gatewayUrl}${path}`, total, concurrency);
+    out(`## Gateway proxy overhead (${total} requests, ${concurrency} concurrent, keep-alive, loopback, separate processes)`);
+    out();
+    out('| case | req/s | p50 ms | p99 ms |');
+    out('|---|---:|---:|---:|');
+    out(`| baseline: tenant service called directly | ${fmt(direct.rps, 0)} | ${fmt(direct.p50)} | ${fmt(direct.p99)} |`);
+    out(`| through the gateway | ${fmt(proxied.rps, 0)} | ${fmt(proxied.p50)} | ${fmt(proxied.p99)} |`);
+    out(`| added by the gateway at p50 | | ${fmt(proxied.p50 - direct.p50)} | |`);
+    out();
+    out('Load generator, gateway and service share the 2 cores, so the gateway row also pays for the extra process.');
+    out();
+  } finally {
+    gateway.kill('SIGTERM');
+    tenant.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }
 
 try {

@@ -30,7 +30,8 @@ export interface Endpoint<
   successStatus?: 200 | 201 | 202 | 204;
 }
 
-export type ServiceName = 'gateway' | 'identity' | 'tenant' | 'card-ledger' | 'billing' | 'survey' | 'notification';
+export type ServiceName =
+  'gateway' | 'identity' | 'tenant' | 'card-ledger' | 'billing' | 'survey' | 'notification';
 
 export function defineEndpoint<
   TParams extends z.ZodType = z.ZodType,

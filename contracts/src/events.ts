@@ -7,7 +7,10 @@ import { z } from 'zod';
 export const EventEnvelope = z
   .object({
     id: z.uuid().describe('UUIDv7; consumers dedupe by it'),
-    type: z.string().regex(/^[A-Z][A-Za-z0-9]+$/).describe('Past tense, e.g. PointsEarned'),
+    type: z
+      .string()
+      .regex(/^[A-Z][A-Za-z0-9]+$/)
+      .describe('Past tense, e.g. PointsEarned'),
     schemaVersion: z.number().int().positive(),
     occurredAt: z.iso.datetime({ offset: true }),
     tenantId: z.string().nullable(),

@@ -6,6 +6,10 @@ export const MaintenanceStatusResponse = z
 export type MaintenanceStatusResponse = z.infer<typeof MaintenanceStatusResponse>;
 
 export const HealthResponse = z
-  .object({ status: z.enum(['ok', 'unavailable']), service: z.string(), checks: z.record(z.string(), z.string()).optional() })
+  .object({
+    status: z.enum(['ok', 'unavailable']),
+    service: z.string(),
+    checks: z.record(z.string(), z.string()).optional(),
+  })
   .meta({ id: 'Health' });
 export type HealthResponse = z.infer<typeof HealthResponse>;

@@ -27,7 +27,8 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints, versi
       '503': json(MaintenanceBody, 'Przerwa techniczna'),
       '500': json(CodedErrorBody, 'Nieoczekiwany błąd'),
     };
-    if (endpoint.params || endpoint.query || endpoint.body) responses['400'] = json(ValidationErrorBody, 'Błędy walidacji');
+    if (endpoint.params || endpoint.query || endpoint.body)
+      responses['400'] = json(ValidationErrorBody, 'Błędy walidacji');
     if (endpoint.auth !== 'public') {
       responses['401'] = json(CodedErrorBody, 'Brak lub wygasła sesja');
       responses['403'] = json(PermissionDeniedBody, 'Brak uprawnień');

@@ -24,9 +24,19 @@ export function pageResponse<T extends z.ZodType>(item: T) {
     totalPages: z.number().int().min(0),
   });
 }
-export type Page<T> = { items: T[]; pageNumber: number; pageSize: number; totalCount: number; totalPages: number };
+export type Page<T> = {
+  items: T[];
+  pageNumber: number;
+  pageSize: number;
+  totalCount: number;
+  totalPages: number;
+};
 
-export function toPage<T>(items: T[], totalCount: number, query: Pick<PaginationQuery, 'pageNumber' | 'pageSize'>): Page<T> {
+export function toPage<T>(
+  items: T[],
+  totalCount: number,
+  query: Pick<PaginationQuery, 'pageNumber' | 'pageSize'>,
+): Page<T> {
   return {
     items,
     pageNumber: query.pageNumber,

@@ -30,7 +30,11 @@ export const permissionCatalogue: ReadonlyArray<{ key: Permission; label: string
   { key: Permissions.cardsRegenerate, label: 'Wymiana karty klienta', group: 'Karty' },
   { key: Permissions.clientsView, label: 'Przeglądanie klientów', group: 'Klienci' },
   { key: Permissions.clientsManage, label: 'Dodawanie i edycja klientów', group: 'Klienci' },
-  { key: Permissions.programsManage, label: 'Zarządzanie programami i nagrodami', group: 'Program lojalnościowy' },
+  {
+    key: Permissions.programsManage,
+    label: 'Zarządzanie programami i nagrodami',
+    group: 'Program lojalnościowy',
+  },
   { key: Permissions.servicesManage, label: 'Zarządzanie usługami', group: 'Program lojalnościowy' },
   { key: Permissions.employeesManage, label: 'Zarządzanie pracownikami', group: 'Firma' },
   { key: Permissions.tenantSettings, label: 'Ustawienia firmy i wygląd karty', group: 'Firma' },

@@ -6,7 +6,10 @@ import type { ServiceName } from './endpoint';
  * `pattern` is matched against the path without the query string.
  */
 export const routingTable: ReadonlyArray<{ pattern: RegExp; service: Exclude<ServiceName, 'gateway'> }> = [
-  { pattern: /^\/api\/v1\/tenants\/[^/]+\/(tenant-subscription|tenant-payment-method)(\/|$)/, service: 'billing' },
+  {
+    pattern: /^\/api\/v1\/tenants\/[^/]+\/(tenant-subscription|tenant-payment-method)(\/|$)/,
+    service: 'billing',
+  },
   { pattern: /^\/api\/v1\/users(\/|$)/, service: 'identity' },
   { pattern: /^\/api\/v1\/tenants(\/|$)/, service: 'tenant' },
   { pattern: /^\/api\/v1\/permissions(\/|$)/, service: 'tenant' },

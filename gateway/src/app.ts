@@ -24,7 +24,12 @@ export interface GatewayDeps {
 /** Paths that keep working during maintenance (the SPA needs them to explain what is going on). */
 const MAINTENANCE_EXEMPT = [/^\/api\/v1\/maintenance\/status$/, /^\/api\/docs/, /^\/api\/openapi\.json$/];
 
-export async function buildGateway({ config, logger, maintenance, fetch: fetchImpl = fetch }: GatewayDeps): Promise<FastifyInstance> {
+export async function buildGateway({
+  config,
+  logger,
+  maintenance,
+  fetch: fetchImpl = fetch,
+}: GatewayDeps): Promise<FastifyInstance> {
   const upstreams = upstreamsOf(config);
   const readiness = Object.fromEntries(
     Object.entries(upstreams).map(([service, url]) => [
@@ -93,6 +98,7 @@ export async function buildGateway({ config, logger, maintenance, fetch: fetchIm
   await registerApiProxy(app, upstreams, config.UPSTREAM_TIMEOUT_MS);
   if (config.DEV_MAILBOX) await registerDevMailboxProxy(app, upstreams, config.UPSTREAM_TIMEOUT_MS);
   await registerSpa(app, config.WEB_DIST_DIR);
-  if (!spa) logger.warn({ dir: config.WEB_DIST_DIR }, 'no built SPA found: serving the API only (run npm run build)');
+  if (!spa)
+    logger.warn({ dir: config.WEB_DIST_DIR }, 'no built SPA found: serving the API only (run npm run build)');
   return app;
 }

@@ -2,7 +2,8 @@ import { defaultPorts } from '@punkto/contracts/routing';
 import { envBoolean, envPort, loadConfig, platformEnv } from '@punkto/platform/config/config';
 import { z } from 'zod';
 
-const serviceUrl = (service: keyof typeof defaultPorts) => z.url().default(`http://127.0.0.1:${defaultPorts[service]}`);
+const serviceUrl = (service: keyof typeof defaultPorts) =>
+  z.url().default(`http://127.0.0.1:${defaultPorts[service]}`);
 
 export const GatewayEnv = z.object({
   NODE_ENV: platformEnv.NODE_ENV,

@@ -37,7 +37,10 @@ describe('gateway', () => {
   beforeAll(async () => {
     for (const s of services) upstreams[s] = await startUpstream(s);
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="pl"><title>Punkto</title><div id="root"></div></html>');
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html lang="pl"><title>Punkto</title><div id="root"></div></html>',
+    );
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     const config = GatewayEnv.parse({
       IDENTITY_URL: upstreams.identity!.url,
@@ -79,7 +82,11 @@ describe('gateway', () => {
     ['POST', '/api/v1/surveys/tok123/respond', 'survey'],
     ['POST', '/api/v1/feedback', 'notification'],
   ])('%s %s → %s', async (method, url, service) => {
-    const res = await gateway.inject({ method: method as 'GET', url, ...(method !== 'GET' && { payload: {} }) });
+    const res = await gateway.inject({
+      method: method as 'GET',
+      url,
+      ...(method !== 'GET' && { payload: {} }),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ service, url, method });
   });
@@ -92,7 +99,10 @@ describe('gateway', () => {
   ])('billing paths go to billing (%s), which is down here: JSON 502', async (url) => {
     const res = await gateway.inject(url);
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', localizedMessage: expect.stringContaining('niedostępna') });
+    expect(res.json()).toMatchObject({
+      code: 'UPSTREAM_UNAVAILABLE',
+      localizedMessage: expect.stringContaining('niedostępna'),
+    });
   });
 
   it('answers a slow upstream with a JSON 504, never a hang', async () => {
@@ -137,7 +147,9 @@ describe('gateway', () => {
         message: 'Application is under maintenance',
         statusUrl: '/status-konserwacji',
       });
-      expect((await gateway.inject({ url: '/status-konserwacji', headers: { accept: 'text/html' } })).statusCode).toBe(200);
+      expect(
+        (await gateway.inject({ url: '/status-konserwacji', headers: { accept: 'text/html' } })).statusCode,
+      ).toBe(200);
     } finally {
       rmSync(flag);
       await maintenance.check();
@@ -177,12 +189,19 @@ describe('gateway', () => {
 describe('gateway rate limit', () => {
   it('answers 429 in the spec shape past the limit', async () => {
     const config = GatewayEnv.parse({ RATE_LIMIT_PER_MINUTE: '3', WEB_DIST_DIR: '/nonexistent' });
-    const app = await buildGateway({ config, logger: createLogger('gateway', 'silent'), maintenance: new MaintenanceSwitch(false) });
+    const app = await buildGateway({
+      config,
+      logger: createLogger('gateway', 'silent'),
+      maintenance: new MaintenanceSwitch(false),
+    });
     const codes = [];
     for (let i = 0; i < 4; i++) codes.push((await app.inject('/api/v1/maintenance/status')).statusCode);
     expect(codes).toEqual([200, 200, 200, 429]);
     const res = await app.inject('/api/v1/maintenance/status');
-    expect(res.json()).toMatchObject({ code: 'RATE_LIMITED', localizedMessage: expect.stringContaining('Zbyt wiele') });
+    expect(res.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      localizedMessage: expect.stringContaining('Zbyt wiele'),
+    });
     await app.close();
   });
 });

@@ -6,12 +6,24 @@ import { injectTraceHeaders } from '@punkto/platform/observability/tracing';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Upstreams } from './config';
 
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer'];
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+];
 
 /** Upstream failures become JSON in the spec's error shapes — never a hang, never an HTML page. */
-function upstreamFailure(reply: FastifyReply, error: { error?: Error & { code?: string; statusCode?: number } }) {
+function upstreamFailure(
+  reply: FastifyReply,
+  error: { error?: Error & { code?: string; statusCode?: number } },
+) {
   const cause = error.error;
-  const timedOut = cause?.statusCode === 504 || /timeout/i.test(cause?.code ?? '') || /timeout/i.test(cause?.message ?? '');
+  const timedOut =
+    cause?.statusCode === 504 || /timeout/i.test(cause?.code ?? '') || /timeout/i.test(cause?.message ?? '');
   const status = timedOut ? 504 : 502;
   reply.log.warn({ err: cause, status }, 'upstream failed');
   return reply
@@ -30,12 +42,17 @@ function upstreamFailure(reply: FastifyReply, error: { error?: Error & { code?: 
  * `/api/v1/*` → the owning service, by the routing table in contracts. One proxy with a per-request
  * upstream; paths that no service owns get a JSON 404 before any network hop.
  */
-export async function registerApiProxy(app: FastifyInstance, upstreams: Upstreams, timeoutMs: number): Promise<void> {
+export async function registerApiProxy(
+  app: FastifyInstance,
+  upstreams: Upstreams,
+  timeoutMs: number,
+): Promise<void> {
   await app.register(httpProxy, {
-    upstream: upstreams.identity,
+    // no fixed upstream: reply-from would pin its undici client to it and ignore getUpstream
+    upstream: '',
     prefix: '/api/v1',
     rewritePrefix: '/api/v1',
-    http: { requestOptions: { timeout: timeoutMs } },
+    undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
     retryMethods: [],
     maxRetriesOn503: 0,
     preHandler: async (request) => {
@@ -62,12 +79,16 @@ export async function registerApiProxy(app: FastifyInstance, upstreams: Upstream
 }
 
 /** `/dev/mailbox*` → the notification service's dev mailbox page (embedded mailer only). */
-export async function registerDevMailboxProxy(app: FastifyInstance, upstreams: Upstreams, timeoutMs: number): Promise<void> {
+export async function registerDevMailboxProxy(
+  app: FastifyInstance,
+  upstreams: Upstreams,
+  timeoutMs: number,
+): Promise<void> {
   await app.register(httpProxy, {
     upstream: upstreams.notification,
     prefix: '/dev/mailbox',
     rewritePrefix: '/dev/mailbox',
-    http: { requestOptions: { timeout: timeoutMs } },
+    undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
     retryMethods: [],
     maxRetriesOn503: 0,
     replyOptions: { onError: (reply, error) => upstreamFailure(reply as FastifyReply, error as never) },

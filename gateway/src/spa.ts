@@ -23,7 +23,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       wildcard: false,
       index: false,
       setHeaders: (res, path) => {
-        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -35,7 +38,12 @@ export function spaNotFoundHandler(hasIndex: boolean): NotFoundHandler {
     const path = request.url.split('?')[0] ?? '/';
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     const isApi = path.startsWith('/api/') || path === '/api';
-    if (hasIndex && (request.method === 'GET' || request.method === 'HEAD') && !isApi && (wantsHtml || !path.includes('.'))) {
+    if (
+      hasIndex &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApi &&
+      (wantsHtml || !path.includes('.'))
+    ) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({

@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
 /**
- * Debian's Chromium driven by playwright-core (`npx playwright install` cannot work here). The flags keep
- * it from reaching for the internet, which this machine refuses.
+ * Debian's Chromium driven by playwright-core (`npx playwright install` cannot work here). `launch()` gives
+ * every run a fresh temporary profile; the flags keep Chromium from reaching for the internet, which this
+ * machine refuses.
  */
 export async function launchBrowser(): Promise<{ browser: Browser; close: () => Promise<void> }> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'punkto-chromium-'));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -19,14 +16,7 @@ export async function launchBrowser(): Promise<{ browser: Browser; close: () => 
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
-      `--user-data-dir=${userDataDir}`,
     ],
   });
-  return {
-    browser,
-    close: async () => {
-      await browser.close();
-      rmSync(userDataDir, { recursive: true, force: true });
-    },
-  };
+  return { browser, close: () => browser.close() };
 }

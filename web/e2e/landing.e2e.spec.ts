@@ -17,6 +17,7 @@ describe('the public site in a browser', () => {
     page = await browser.newPage({ locale: 'pl-PL' });
     page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
     page.on('requestfailed', (r) => failedRequests.push(r.url()));
+    page.on('response', (r) => r.status() >= 400 && consoleErrors.push(`${r.status()} ${r.url()}`));
   });
   afterAll(async () => close?.());
 

@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint';
 import * as platform from './platform';
+import * as tenant from './tenant';
 
 /** Every implemented endpoint; the OpenAPI document and the route-coverage test iterate this list. */
-export const allEndpoints: Endpoint[] = [...Object.values(platform)];
+export const allEndpoints: Endpoint[] = [...Object.values(platform), ...Object.values(tenant)];

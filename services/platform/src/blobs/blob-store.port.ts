@@ -16,7 +16,11 @@ export interface Blob extends BlobInfo {
 
 export interface BlobStore {
   /** overwrites an existing key; durable once resolved */
-  put(key: string, body: Buffer, options: { contentType: string; metadata?: Record<string, string> }): Promise<BlobInfo>;
+  put(
+    key: string,
+    body: Buffer,
+    options: { contentType: string; metadata?: Record<string, string> },
+  ): Promise<BlobInfo>;
   get(key: string): Promise<Blob | null>;
   head(key: string): Promise<BlobInfo | null>;
   delete(key: string): Promise<boolean>;

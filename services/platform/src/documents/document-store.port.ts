@@ -43,7 +43,9 @@ export type FieldCondition =
       $regex?: string;
       $options?: 'i' | '';
     };
-export type Filter = { $and?: Filter[]; $or?: Filter[] } & { [path: string]: FieldCondition | Filter[] | undefined };
+export type Filter = { $and?: Filter[]; $or?: Filter[] } & {
+  [path: string]: FieldCondition | Filter[] | undefined;
+};
 
 export type SortSpec = Record<string, 1 | -1>;
 

@@ -1,5 +1,6 @@
 import type { EventMetadata, EventStore, NewEvent } from '../event-store/event-store.port';
 import { ConcurrencyError } from '../errors/errors';
+import { currentTraceparent } from '../observability/tracing';
 import { asArray, type Decider } from './decider';
 
 export interface DomainEvent<TType extends string = string, TData = unknown> {
@@ -30,6 +31,8 @@ export function commandHandler<State, Command, Event extends DomainEvent>(
     command: Command,
     metadata: EventMetadata = {},
   ): Promise<HandleResult<State, Event>> => {
+    // the active trace travels with the events: relay → bus headers → the consumer's span
+    metadata = { traceparent: currentTraceparent(), ...metadata };
     for (let attempt = 0; ; attempt++) {
       const stored = await eventStore.readStream(streamId);
       const state = stored.reduce(

@@ -82,7 +82,11 @@ export interface EventStore {
    * Appends atomically. Throws ConcurrencyError (errors/errors.ts) when `expectedRevision` does not hold.
    * Default expectedRevision: 'any'. Appending an empty list is an error.
    */
-  appendToStream(streamId: string, events: NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
+  appendToStream(
+    streamId: string,
+    events: NewEvent[],
+    options?: { expectedRevision?: ExpectedRevision },
+  ): Promise<AppendResult>;
   /** Events of a stream in revision order; [] when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
   /** Catch-up then live subscription to every stream (filtered), from a checkpoint. */

@@ -14,6 +14,20 @@ export interface ConsumerSpec {
   retry?: Partial<RetryPolicy>;
 }
 
+/** Runs a bus handler inside a consumer span that continues the producer's trace (W3C `traceparent` header). */
+export function traced(handler: (message: IncomingMessage) => Promise<void>) {
+  return (message: IncomingMessage) =>
+    withSpan(
+      `consume ${message.topic}`,
+      {
+        kind: SpanKind.CONSUMER,
+        parent: extractContext(message.headers),
+        attributes: { 'messaging.destination.name': message.topic },
+      },
+      () => handler(message),
+    );
+}
+
 export interface RunServiceOptions {
   name: string;
   app: FastifyInstance;
