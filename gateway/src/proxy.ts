@@ -3,7 +3,7 @@ import { ErrorCodes } from '@punkto/contracts/errors';
 import { ownerOf } from '@punkto/contracts/routing';
 import { NotFoundError } from '@punkto/platform/errors/errors';
 import { injectTraceHeaders } from '@punkto/platform/observability/tracing';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Upstreams } from './config';
 
 const HOP_BY_HOP = [
@@ -38,6 +38,38 @@ function upstreamFailure(
     });
 }
 
+/** Request headers sent upstream: hop-by-hop removed, request id, forwarding info and the gateway span's trace. */
+function forwardHeaders(request: FastifyRequest, headers: Record<string, string | string[] | undefined>) {
+  const out: Record<string, string | string[] | undefined> = { ...headers };
+  for (const name of HOP_BY_HOP) delete out[name];
+  out['x-request-id'] = request.id;
+  out['x-forwarded-for'] = request.ip;
+  out['x-forwarded-proto'] = request.protocol;
+  out['x-forwarded-host'] = request.host;
+  delete out.traceparent;
+  delete out.tracestate;
+  return Object.assign(out, injectTraceHeaders({}));
+}
+
+/** What every proxy of the gateway shares: undici with keep-alive, a hard timeout, no retries of writes. */
+function proxyOptions(timeoutMs: number) {
+  return {
+    undici: {
+      connections: 128,
+      pipelining: 1,
+      keepAliveTimeout: 60_000,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    },
+    retryMethods: [],
+    maxRetriesOn503: 0,
+    replyOptions: {
+      rewriteRequestHeaders: forwardHeaders,
+      onError: (reply: FastifyReply, error: unknown) => upstreamFailure(reply, error as never),
+    },
+  };
+}
+
 /**
  * `/api/v1/*` → the owning service, by the routing table in contracts. One proxy with a per-request
  * upstream; paths that no service owns get a JSON 404 before any network hop.
@@ -47,41 +79,23 @@ export async function registerApiProxy(
   upstreams: Upstreams,
   timeoutMs: number,
 ): Promise<void> {
+  const common = proxyOptions(timeoutMs);
   await app.register(httpProxy, {
+    ...common,
     // no fixed upstream: reply-from would pin its undici client to it and ignore getUpstream
     upstream: '',
     prefix: '/api/v1',
     rewritePrefix: '/api/v1',
-    undici: {
-      connections: 128,
-      pipelining: 1,
-      keepAliveTimeout: 60_000,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-    },
-    retryMethods: [],
-    maxRetriesOn503: 0,
-    preHandler: async (request) => {
+    preHandler: async (request: FastifyRequest) => {
       if (!ownerOf(request.url)) {
         throw new NotFoundError(`Nie znaleziono zasobu: ${request.method} ${request.url.split('?')[0]}`);
       }
     },
     replyOptions: {
-      getUpstream: (request) => upstreams[ownerOf(request.url)!],
-      rewriteRequestHeaders: (request, headers) => {
-        const out: Record<string, string | string[] | undefined> = { ...headers };
-        for (const name of HOP_BY_HOP) delete out[name];
-        out['x-request-id'] = request.id;
-        out['x-forwarded-for'] = request.ip;
-        out['x-forwarded-proto'] = request.protocol;
-        out['x-forwarded-host'] = request.host;
-        delete out.traceparent;
-        delete out.tracestate;
-        return Object.assign(out, injectTraceHeaders({}));
-      },
-      onError: (reply, error) => upstreamFailure(reply as FastifyReply, error as never),
+      ...common.replyOptions,
+      getUpstream: (request: FastifyRequest) => upstreams[ownerOf(request.url)!],
     },
-  });
+  } as never);
 }
 
 /** `/dev/mailbox*` → the notification service's dev mailbox page (embedded mailer only). */
@@ -91,18 +105,9 @@ export async function registerDevMailboxProxy(
   timeoutMs: number,
 ): Promise<void> {
   await app.register(httpProxy, {
+    ...proxyOptions(timeoutMs),
     upstream: upstreams.notification,
     prefix: '/dev/mailbox',
     rewritePrefix: '/dev/mailbox',
-    undici: {
-      connections: 128,
-      pipelining: 1,
-      keepAliveTimeout: 60_000,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-    },
-    retryMethods: [],
-    maxRetriesOn503: 0,
-    replyOptions: { onError: (reply, error) => upstreamFailure(reply as FastifyReply, error as never) },
-  });
+  } as never);
 }

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, rmdir, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rm, rmdir, unlink } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { assertValidBlobKey, assertValidBlobPrefix, isValidBlobKey } from './blob-key';
 import type { Blob, BlobInfo, BlobStore } from './blob-store.port';
+import { writeFileAtomically } from '../files/write-atomically';
 
 /**
  * Embedded BlobStore: plain files under `dir`, browsable by key.
@@ -118,22 +119,8 @@ export class FileBlobStore implements BlobStore {
     }
   }
 
-  private async writeAtomically(target: string, body: Buffer): Promise<void> {
-    const temp = join(this.root, TMP_DIR, uuidv7());
-    const handle = await open(temp, 'w');
-    try {
-      await handle.writeFile(body);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    try {
-      await rename(temp, target);
-    } catch (error) {
-      await unlink(temp).catch(ignoreMissing);
-      throw error;
-    }
-    await fsyncDir(dirname(target));
+  private writeAtomically(target: string, body: Buffer): Promise<void> {
+    return writeFileAtomically(join(this.root, TMP_DIR, uuidv7()), target, body);
   }
 
   private async pruneEmptyDirs(dir: string): Promise<void> {

@@ -1,10 +1,11 @@
-import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { v7 as uuidv7 } from 'uuid';
 import type { MailboxEntry, Mailbox, MailMessage, Mailer, SentMail } from './mailer.port';
 import { parseHeaders } from './mime-parse';
+import { writeFileAtomically } from '../files/write-atomically';
 
 export interface EmlMailerOptions {
   /** default sender, e.g. `Punkto <no-reply@punkto.local>` */
@@ -156,27 +157,8 @@ export class EmlMailer implements Mailer, Mailbox {
     return run;
   }
 
-  private async writeAtomically(name: string, body: Buffer): Promise<void> {
-    const temp = join(this.dir, '.tmp', `${name}.${uuidv7()}`);
-    const handle = await open(temp, 'w');
-    try {
-      await handle.writeFile(body);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    try {
-      await rename(temp, join(this.dir, name));
-    } catch (error) {
-      await unlink(temp).catch(() => undefined);
-      throw error;
-    }
-    const dirHandle = await open(this.dir, 'r');
-    try {
-      await dirHandle.sync();
-    } finally {
-      await dirHandle.close();
-    }
+  private writeAtomically(name: string, body: Buffer): Promise<void> {
+    return writeFileAtomically(join(this.dir, '.tmp', `${name}.${uuidv7()}`), join(this.dir, name), body);
   }
 }
 
