@@ -1,17 +1,18 @@
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 
 /**
- * Runs a TypeScript fixture in a child process (through tsx), calls `onLine` for each stdout line, and
- * SIGKILLs the child once `onLine` returns true. Resolves with every line seen.
+ * Runs a TypeScript fixture in a child process, calls `onLine` for each stdout line, and SIGKILLs the child
+ * once `onLine` returns true. Resolves with every line seen. The fixture runs in THIS child (`node --import
+ * tsx`), not under the tsx CLI, which would spawn a grandchild that SIGKILL of the CLI leaves running.
  */
 export function runUntilKilled(
   fixture: string,
   args: string[],
   onLine: (line: string) => boolean,
 ): Promise<string[]> {
-  const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
-  const child = spawn(process.execPath, [tsxCli, fixture, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', fixture, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines: string[] = [];
   let stderr = '';
   let buffer = '';
