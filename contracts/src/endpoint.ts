@@ -19,7 +19,7 @@ export interface Endpoint<
   /** the service that owns the path (ARCHITECTURE §1) */
   owner: ServiceName;
   summary: string;
-  tags: string[];
+  tags: readonly string[];
   /** 'public', 'authenticated' (any valid access token) or a permission key */
   auth: 'public' | 'authenticated' | string;
   params?: TParams;

@@ -37,7 +37,7 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints, versi
       method: endpoint.method,
       path: endpoint.path,
       summary: endpoint.summary,
-      tags: endpoint.tags,
+      tags: [...endpoint.tags],
       ...(endpoint.auth !== 'public' && { security: [{ accessCookie: [] }] }),
       request: {
         ...(endpoint.params && { params: endpoint.params as never }),

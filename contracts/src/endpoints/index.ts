@@ -1,6 +1,11 @@
 import type { Endpoint } from '../endpoint';
+import * as identity from './identity';
 import * as platform from './platform';
 import * as tenant from './tenant';
 
 /** Every implemented endpoint; the OpenAPI document and the route-coverage test iterate this list. */
-export const allEndpoints: Endpoint[] = [...Object.values(platform), ...Object.values(tenant)];
+export const allEndpoints: Endpoint[] = [
+  ...Object.values(platform),
+  ...Object.values(identity),
+  ...Object.values(tenant),
+];

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { RoleSchema, Roles } from './permissions';
+
+/**
+ * Identity contracts (SPEC §3, §7). Tokens never appear in bodies: the access token (EdDSA JWT, 30 min) and the
+ * rotating refresh token travel in httpOnly cookies; bodies carry the profile and the access token's expiry so
+ * the SPA can schedule its refresh (SPEC §9).
+ */
+
+export const PASSWORD_RULE_MESSAGE = 'Hasło musi mieć co najmniej 8 znaków, w tym literę i cyfrę.';
+
+export const Email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Podaj poprawny adres e-mail.').max(254, 'Adres e-mail jest za długi.'));
+
+export const Password = z
+  .string()
+  .min(8, PASSWORD_RULE_MESSAGE)
+  .max(128, 'Hasło może mieć najwyżej 128 znaków.')
+  .regex(/\p{L}/u, PASSWORD_RULE_MESSAGE)
+  .regex(/\d/, PASSWORD_RULE_MESSAGE);
+
+export const Username = z
+  .string()
+  .trim()
+  .min(2, 'Imię i nazwisko musi mieć co najmniej 2 znaki.')
+  .max(100, 'Imię i nazwisko może mieć najwyżej 100 znaków.');
+
+/** Roles a person may register with by themselves (employees are invited; operators are provisioned). */
+export const SelfRegistrationRole = z.enum([Roles.owner, Roles.customer]);
+
+export const RegisterRequest = z
+  .object({
+    email: Email,
+    password: Password,
+    username: Username,
+    role: SelfRegistrationRole,
+    acceptTerms: z.literal(true, 'Zaakceptuj regulamin, aby założyć konto.'),
+    marketingConsent: z.boolean().default(false),
+    captchaToken: z.string().optional(),
+  })
+  .meta({ id: 'RegisterRequest' });
+export type RegisterRequest = z.input<typeof RegisterRequest>;
+
+export const RegisterResponse = z.object({ userId: z.string() }).meta({ id: 'RegisterResponse' });
+
+export const LoginRequest = z
+  .object({
+    email: Email,
+    password: z.string().min(1, 'Podaj hasło.').max(128),
+    captchaToken: z.string().optional(),
+  })
+  .meta({ id: 'LoginRequest' });
+export type LoginRequest = z.input<typeof LoginRequest>;
+
+/** The profile of GET /users/me (SPEC §3: id, email, tenantId optional, role, username). */
+export const UserProfile = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    tenantId: z.string().nullable(),
+    role: RoleSchema,
+    username: z.string(),
+  })
+  .meta({ id: 'UserProfile' });
+export type UserProfile = z.infer<typeof UserProfile>;
+
+export const SessionResponse = z
+  .object({
+    user: UserProfile,
+    /** ISO time the access token expires; the SPA refreshes 5 min before */
+    accessTokenExpiresAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'SessionResponse' });
+export type SessionResponse = z.infer<typeof SessionResponse>;
+
+export const TokenRequest = z.object({ token: z.string().min(10, 'Link jest nieprawidłowy.').max(200) });
+export const EmailRequest = z.object({ email: Email, captchaToken: z.string().optional() });
+
+export const ResetPasswordRequest = z.object({ token: z.string().min(10).max(200), newPassword: Password });
+
+export const ChangePasswordRequest = z.object({
+  currentPassword: z.string().min(1, 'Podaj obecne hasło.'),
+  newPassword: Password,
+});
+
+/** Changing the e-mail sends a confirmation to the new address; the change applies after confirmation. */
+export const UpdateUserRequest = z
+  .object({ username: Username.optional(), email: Email.optional() })
+  .refine((v) => v.username !== undefined || v.email !== undefined, 'Nie podano żadnych zmian.');
+
+export const UserPreferences = z
+  .object({
+    emailNotifications: z.boolean(),
+    marketingConsent: z.boolean(),
+    /** company → customer messages in the wallet pass / e-mail */
+    companyMessages: z.boolean(),
+  })
+  .meta({ id: 'UserPreferences' });
+export type UserPreferences = z.infer<typeof UserPreferences>;
+
+export const DeleteAccountRequest = z.object({
+  password: z.string().min(1, 'Podaj hasło, aby potwierdzić.'),
+});
+
+/** Neutral answer of calls that must not reveal whether an e-mail exists. */
+export const AcceptedResponse = z.object({ message: z.string() }).meta({ id: 'AcceptedResponse' });
+
+/** Stable identity error codes with their Polish messages. */
+export const IdentityErrors = {
+  invalidCredentials: { code: 'AUTH.INVALID_CREDENTIALS', message: 'Nieprawidłowy e-mail lub hasło.' },
+  accountNotActive: {
+    code: 'AUTH.ACCOUNT_NOT_ACTIVE',
+    message: 'Konto nie zostało jeszcze aktywowane. Sprawdź skrzynkę e-mail lub wyślij link ponownie.',
+  },
+  emailTaken: { code: 'AUTH.EMAIL_TAKEN', message: 'Konto z tym adresem e-mail już istnieje.' },
+  invalidToken: { code: 'AUTH.INVALID_TOKEN', message: 'Link jest nieprawidłowy lub wygasł.' },
+  refreshFailed: { code: 'REFRESH_FAILED', message: 'Sesja wygasła. Zaloguj się ponownie.' },
+  wrongPassword: { code: 'AUTH.WRONG_PASSWORD', message: 'Obecne hasło jest nieprawidłowe.' },
+  captchaFailed: {
+    code: 'AUTH.CAPTCHA_FAILED',
+    message: 'Weryfikacja zabezpieczeń nie powiodła się. Spróbuj ponownie.',
+  },
+  rateLimited: { code: 'RATE_LIMITED', message: 'Zbyt wiele prób. Odczekaj chwilę i spróbuj ponownie.' },
+} as const;
