@@ -1,0 +1,703 @@
+/**
+ * Offline checks of the distributed-mode deployment files: k8s/ (rendered by deploy/kustomize-lite.ts, no
+ * kustomize binary), deploy/compose/docker-compose.yml and deploy/docker/Dockerfile.
+ *
+ * - every built-in object is validated against the Kubernetes OpenAPI schema (kubernetes-models `.validate()`);
+ *   Strimzi custom resources get a structural check;
+ * - policies: probes, limits, non-root, read-only root FS, Service + HPA + PDB per app, NetworkPolicies (with a
+ *   small evaluator that answers "may pod A open port P on pod B?"), no literal secrets, topics = contracts;
+ * - compose: parses, every container has a healthcheck, engines gate the apps, env matches the README;
+ * - Dockerfile: multi-stage, non-root USER, production-only dependencies, every workspace manifest copied.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defaultPorts } from '@punkto/contracts/routing';
+import { allTopics, deadLetterTopic } from '@punkto/contracts/topics';
+import { ConfigMap, Namespace, Service } from 'kubernetes-models/v1';
+import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1';
+import { Job } from 'kubernetes-models/batch/v1';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
+import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
+import type { IContainer, IPodTemplateSpec } from 'kubernetes-models/v1';
+import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
+import type { ILabelSelector } from '@kubernetes-models/apimachinery/apis/meta/v1/LabelSelector';
+import { describe, expect, it } from 'vitest';
+import { parse, parseAllDocuments } from 'yaml';
+import { type K8sObject, renderKustomization, repoRoot } from './kustomize-lite';
+
+const apps = Object.keys(defaultPorts) as (keyof typeof defaultPorts)[];
+const services = apps.filter((a) => a !== 'gateway');
+const overlays = ['dev', 'prod'] as const;
+
+type Model = { validate(): void };
+const models: Record<string, new (data: never) => Model> = {
+  'v1/ConfigMap': ConfigMap,
+  'v1/Namespace': Namespace,
+  'v1/Service': Service,
+  'apps/v1/Deployment': Deployment,
+  'apps/v1/StatefulSet': StatefulSet,
+  'batch/v1/Job': Job,
+  'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+  'networking.k8s.io/v1/Ingress': Ingress,
+  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
+};
+const strimziKinds = new Set(['Kafka', 'KafkaNodePool', 'KafkaTopic']);
+
+const rendered = Object.fromEntries(
+  overlays.map((o) => [o, renderKustomization(join(repoRoot, 'k8s', 'overlays', o))]),
+) as Record<(typeof overlays)[number], K8sObject[]>;
+
+function find<T = K8sObject>(objects: K8sObject[], kind: string, name: string): T {
+  const found = objects.find((o) => o.kind === kind && o.metadata.name === name);
+  if (!found) throw new Error(`${kind}/${name} not rendered`);
+  return found as unknown as T;
+}
+const ofKind = <T = K8sObject>(objects: K8sObject[], kind: string) =>
+  objects.filter((o) => o.kind === kind) as unknown as T[];
+
+type Workload = K8sObject & { spec: { template: IPodTemplateSpec; replicas?: number } };
+const workloads = (objects: K8sObject[]) =>
+  objects.filter((o) => ['Deployment', 'StatefulSet', 'Job'].includes(o.kind)) as Workload[];
+const containersOf = (w: Workload): IContainer[] => [
+  ...(w.spec.template.spec?.initContainers ?? []),
+  ...(w.spec.template.spec?.containers ?? []),
+];
+const envValue = (c: IContainer, name: string) => c.env?.find((e) => e.name === name)?.value;
+
+function matchesSelector(labels: Record<string, string>, selector: ILabelSelector | undefined): boolean {
+  if (!selector) return true;
+  for (const [k, v] of Object.entries(selector.matchLabels ?? {})) if (labels[k] !== v) return false;
+  for (const e of selector.matchExpressions ?? []) {
+    const has = e.key in labels;
+    const inValues = has && (e.values ?? []).includes(labels[e.key]!);
+    if (e.operator === 'In' && !inValues) return false;
+    if (e.operator === 'NotIn' && inValues) return false;
+    if (e.operator === 'Exists' && !has) return false;
+    if (e.operator === 'DoesNotExist' && has) return false;
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// A NetworkPolicy evaluator for pod-to-pod TCP traffic (enough for our policies: pod/namespace selectors,
+// ports with endPort; ipBlocks never match in-cluster pods because they exclude private ranges).
+interface Pod {
+  namespace: string;
+  labels: Record<string, string>;
+}
+function portMatches(ports: { port?: number | string; endPort?: number }[] | undefined, port: number) {
+  if (!ports?.length) return true;
+  return ports.some((p) =>
+    p.port === undefined
+      ? true
+      : typeof p.port === 'number'
+        ? port >= p.port && port <= (p.endPort ?? p.port)
+        : false,
+  );
+}
+function peerMatches(
+  peers:
+    { podSelector?: ILabelSelector; namespaceSelector?: ILabelSelector; ipBlock?: unknown }[] | undefined,
+  policyNamespace: string,
+  pod: Pod,
+) {
+  if (!peers?.length) return true; // empty `from`/`to` = everyone
+  return peers.some((peer) => {
+    if (peer.ipBlock) return false;
+    const nsOk = peer.namespaceSelector
+      ? matchesSelector({ 'kubernetes.io/metadata.name': pod.namespace }, peer.namespaceSelector)
+      : pod.namespace === policyNamespace;
+    return nsOk && matchesSelector(pod.labels, peer.podSelector);
+  });
+}
+function allowed(policies: INetworkPolicy[], from: Pod, to: Pod, port: number): boolean {
+  const side = (pod: Pod, type: 'Ingress' | 'Egress') =>
+    policies.filter(
+      (p) =>
+        p.metadata?.namespace === pod.namespace &&
+        (p.spec?.policyTypes ?? ['Ingress']).includes(type) &&
+        matchesSelector(pod.labels, p.spec?.podSelector),
+    );
+  const egress = side(from, 'Egress');
+  const egressOk =
+    !egress.length ||
+    egress.some((p) =>
+      (p.spec?.egress ?? []).some(
+        (r) => portMatches(r.ports, port) && peerMatches(r.to, p.metadata!.namespace!, to),
+      ),
+    );
+  const ingress = side(to, 'Ingress');
+  const ingressOk =
+    !ingress.length ||
+    ingress.some((p) =>
+      (p.spec?.ingress ?? []).some(
+        (r) => portMatches(r.ports, port) && peerMatches(r.from, p.metadata!.namespace!, from),
+      ),
+    );
+  return egressOk && ingressOk;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+describe.each(overlays)('k8s overlay %s', (overlay) => {
+  const objects = rendered[overlay];
+  const namespace = overlay === 'prod' ? 'punkto' : 'punkto-dev';
+
+  it('renders objects with unique names, all in the overlay namespace', () => {
+    expect(objects.length).toBeGreaterThan(50);
+    const ids = objects.map((o) => `${o.kind}/${o.metadata.name}`);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const o of objects) {
+      if (o.kind === 'Namespace') expect(o.metadata.name).toBe(namespace);
+      else expect(o.metadata.namespace, `${o.kind}/${o.metadata.name}`).toBe(namespace);
+      expect(o.metadata.labels?.['app.kubernetes.io/part-of']).toBe('punkto');
+    }
+  });
+
+  it('validates every built-in object against the Kubernetes schema', () => {
+    for (const o of objects) {
+      if (strimziKinds.has(o.kind)) continue;
+      const ModelClass = models[`${o.apiVersion}/${o.kind}`];
+      expect(ModelClass, `no schema model for ${o.apiVersion}/${o.kind}`).toBeDefined();
+      expect(() => new ModelClass!(o as never).validate(), `${o.kind}/${o.metadata.name}`).not.toThrow();
+    }
+  });
+
+  it('gives Strimzi custom resources the structure the operator requires', () => {
+    const kafka = ofKind<K8sObject & { spec: Record<string, never> }>(objects, 'Kafka');
+    expect(kafka).toHaveLength(1);
+    const cluster = kafka[0]!;
+    expect(cluster.apiVersion).toBe('kafka.strimzi.io/v1beta2');
+    expect(cluster.metadata['annotations']).toMatchObject({
+      'strimzi.io/kraft': 'enabled',
+      'strimzi.io/node-pools': 'enabled',
+    });
+    const spec = cluster.spec as unknown as {
+      kafka: { version: string; listeners: { name: string; port: number; type: string; tls: boolean }[] };
+      zookeeper?: unknown;
+      entityOperator: { topicOperator: unknown };
+    };
+    expect(spec.zookeeper).toBeUndefined();
+    expect(spec.kafka.version).toMatch(/^3\.9\./); // kafkajs: classic consumer-group protocol
+    expect(spec.kafka.listeners).toContainEqual(expect.objectContaining({ port: 9092, type: 'internal' }));
+    expect(spec.entityOperator.topicOperator).toBeDefined();
+
+    const pools = ofKind<
+      K8sObject & { spec: { replicas: number; roles: string[]; storage: { type: string } } }
+    >(objects, 'KafkaNodePool');
+    expect(pools.length).toBeGreaterThan(0);
+    for (const pool of pools) {
+      expect(pool.apiVersion).toBe('kafka.strimzi.io/v1beta2');
+      expect(pool.metadata.labels?.['strimzi.io/cluster']).toBe(cluster.metadata.name);
+      expect(pool.spec.roles.length).toBeGreaterThan(0);
+      expect(Number.isInteger(pool.spec.replicas)).toBe(true);
+      expect(['jbod', 'persistent-claim', 'ephemeral']).toContain(pool.spec.storage.type);
+    }
+    const controllers = pools
+      .filter((p) => p.spec.roles.includes('controller'))
+      .reduce((n, p) => n + p.spec.replicas, 0);
+    const brokers = pools
+      .filter((p) => p.spec.roles.includes('broker'))
+      .reduce((n, p) => n + p.spec.replicas, 0);
+    expect(controllers % 2, 'KRaft quorum needs an odd number of controllers').toBe(1);
+    expect(brokers).toBe(overlay === 'prod' ? 3 : 1);
+
+    const config = (cluster.spec as unknown as { kafka: { config: Record<string, number> } }).kafka.config;
+    expect(config['offsets.topic.replication.factor']).toBeLessThanOrEqual(brokers);
+    expect(config['default.replication.factor']).toBeLessThanOrEqual(brokers);
+
+    type Topic = K8sObject & {
+      spec: { topicName: string; partitions: number; replicas: number; config: Record<string, string> };
+    };
+    const topics = ofKind<Topic>(objects, 'KafkaTopic');
+    const expected = allTopics.flatMap((t) => [t, deadLetterTopic(t)]).sort();
+    expect(topics.map((t) => t.spec.topicName).sort()).toEqual(expected);
+    const partitions = Number(
+      find<ConfigMap>(objects, 'ConfigMap', 'punkto-services').data!['KAFKA_PARTITIONS'],
+    );
+    for (const t of topics) {
+      expect(t.apiVersion).toBe('kafka.strimzi.io/v1beta2');
+      expect(t.metadata.labels?.['strimzi.io/cluster']).toBe(cluster.metadata.name);
+      expect(t.metadata.name).toMatch(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/);
+      expect(t.spec.replicas).toBeLessThanOrEqual(brokers);
+      expect(t.spec.replicas).toBe(overlay === 'prod' ? 3 : 1);
+      const minIsr = Number(t.spec.config['min.insync.replicas']);
+      expect(minIsr).toBe(overlay === 'prod' ? 2 : 1);
+      expect(minIsr).toBeLessThanOrEqual(t.spec.replicas);
+      if (!t.spec.topicName.endsWith('.dlq')) expect(t.spec.partitions, t.spec.topicName).toBe(partitions);
+    }
+  });
+
+  it.each(apps)('%s has a Deployment, Service, HPA and PDB that fit together', (app) => {
+    const deployment = find<Deployment>(objects, 'Deployment', app);
+    const podLabels = deployment.spec!.template.metadata!.labels!;
+    expect(matchesSelector(podLabels, deployment.spec!.selector)).toBe(true);
+
+    const container = deployment.spec!.template.spec!.containers.find((c) => c.name === app)!;
+    expect(container.image).toMatch(/^ghcr\.io\/punkto\/app:/);
+    expect(container.image).toBe(`ghcr.io/punkto/app:${overlay === 'prod' ? '1.0.0' : 'dev'}`);
+    expect(envValue(container, 'APP')).toBe(app);
+    expect(envValue(container, 'PORT')).toBe(String(defaultPorts[app]));
+    expect(container.ports).toContainEqual(
+      expect.objectContaining({ name: 'http', containerPort: defaultPorts[app] }),
+    );
+
+    const service = find<Service>(objects, 'Service', app);
+    expect(service.spec!.selector).toBeDefined();
+    expect(matchesSelector(podLabels, { matchLabels: service.spec!.selector })).toBe(true);
+    expect(service.spec!.ports).toContainEqual(
+      expect.objectContaining({ port: defaultPorts[app], targetPort: 'http' }),
+    );
+
+    const hpa = find<HorizontalPodAutoscaler>(objects, 'HorizontalPodAutoscaler', app);
+    expect(hpa.apiVersion).toBe('autoscaling/v2');
+    expect(hpa.spec!.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: app });
+    expect(hpa.spec!.minReplicas).toBe(overlay === 'prod' ? 3 : 1);
+    expect(hpa.spec!.maxReplicas).toBeGreaterThan(hpa.spec!.minReplicas!);
+    expect(hpa.spec!.metrics?.some((m) => m.resource?.name === 'cpu')).toBe(true);
+    expect(deployment.spec!.replicas, 'the HPA owns the replica count').toBeUndefined();
+
+    const pdb = find<PodDisruptionBudget>(objects, 'PodDisruptionBudget', app);
+    expect(matchesSelector(podLabels, pdb.spec!.selector)).toBe(true);
+    expect(pdb.spec!.maxUnavailable ?? pdb.spec!.minAvailable).toBeDefined();
+  });
+
+  it.each(apps)('%s: probes, resources, non-root, read-only root filesystem', (app) => {
+    const deployment = find<Deployment>(objects, 'Deployment', app);
+    const pod = deployment.spec!.template.spec!;
+    expect(pod.automountServiceAccountToken).toBe(false);
+    expect(pod.securityContext?.runAsNonRoot).toBe(true);
+    expect(pod.securityContext?.runAsUser).toBeGreaterThan(0);
+    for (const c of pod.containers) {
+      expect(c.livenessProbe?.httpGet?.path).toBe('/healthz');
+      expect(c.readinessProbe?.httpGet?.path).toBe('/readyz');
+      expect(c.startupProbe?.httpGet?.path).toBe('/healthz');
+      for (const probe of [c.livenessProbe, c.readinessProbe, c.startupProbe])
+        expect(probe?.httpGet?.port).toBe('http');
+      for (const kind of ['requests', 'limits'] as const) {
+        expect(c.resources?.[kind]?.['cpu'], `${app} ${kind}.cpu`).toBeDefined();
+        expect(c.resources?.[kind]?.['memory'], `${app} ${kind}.memory`).toBeDefined();
+      }
+      expect(c.securityContext).toMatchObject({
+        readOnlyRootFilesystem: true,
+        allowPrivilegeEscalation: false,
+        capabilities: { drop: ['ALL'] },
+      });
+      const mounts = Object.fromEntries((c.volumeMounts ?? []).map((m) => [m.mountPath, m.name]));
+      for (const path of ['/tmp', '/data']) {
+        const volume = pod.volumes?.find((v) => v.name === mounts[path]);
+        expect(volume?.emptyDir, `${app}: emptyDir at ${path}`).toBeDefined();
+      }
+    }
+  });
+
+  it('meets the restricted Pod Security Standard in every workload we own', () => {
+    for (const w of workloads(objects)) {
+      const pod = w.spec.template.spec!;
+      const where = `${w.kind}/${w.metadata.name}`;
+      expect(pod.securityContext?.runAsNonRoot, where).toBe(true);
+      expect(pod.securityContext?.seccompProfile?.type, where).toBe('RuntimeDefault');
+      expect(pod.hostNetwork ?? false, where).toBe(false);
+      expect(pod.hostPID ?? false, where).toBe(false);
+      for (const c of containersOf(w)) {
+        expect(c.securityContext?.allowPrivilegeEscalation, `${where}/${c.name}`).toBe(false);
+        expect(c.securityContext?.privileged ?? false, `${where}/${c.name}`).toBe(false);
+        expect(c.securityContext?.capabilities?.drop, `${where}/${c.name}`).toEqual(['ALL']);
+        expect(c.securityContext?.readOnlyRootFilesystem, `${where}/${c.name}`).toBe(true);
+        expect(c.resources?.limits?.['memory'], `${where}/${c.name}`).toBeDefined();
+        expect(c.image, `${where}/${c.name}: pinned image`).toMatch(/:[\w.-]+$/);
+        expect(c.image, `${where}/${c.name}`).not.toMatch(/:latest$/);
+      }
+    }
+  });
+
+  it('runs EventStoreDB and MongoDB as StatefulSets with 3 replicas in prod, 1 in dev', () => {
+    const replicas = overlay === 'prod' ? 3 : 1;
+    const esdb = find<StatefulSet>(objects, 'StatefulSet', 'eventstoredb');
+    const mongo = find<StatefulSet>(objects, 'StatefulSet', 'mongodb');
+    for (const s of [esdb, mongo]) {
+      expect(s.spec!.replicas).toBe(replicas);
+      expect(find<Service>(objects, 'Service', s.spec!.serviceName!).spec!.clusterIP).toBe('None');
+      expect(s.spec!.volumeClaimTemplates?.[0]?.metadata?.name).toBe('data');
+      find(objects, 'PodDisruptionBudget', s.metadata!.name!);
+    }
+    const esdbContainer = esdb.spec!.template.spec!.containers[0]!;
+    expect(envValue(esdbContainer, 'EVENTSTORE_CLUSTER_SIZE')).toBe(String(replicas));
+    expect(envValue(esdbContainer, 'EVENTSTORE_INSECURE')).toBe(overlay === 'prod' ? 'false' : 'true');
+    if (overlay === 'prod') {
+      expect(envValue(esdbContainer, 'EVENTSTORE_DISCOVER_VIA_DNS')).toBe('true');
+      expect(esdbContainer.readinessProbe?.httpGet?.scheme).toBe('HTTPS');
+      expect(mongo.spec!.template.spec!.containers[0]!.args).toContain('--keyFile');
+    }
+    expect(mongo.spec!.template.spec!.containers[0]!.args).toEqual(
+      expect.arrayContaining(['--replSet', 'rs0']),
+    );
+    const rsInit = find<ConfigMap>(objects, 'ConfigMap', 'mongodb-rs-init');
+    expect(rsInit.data!['MONGODB_REPLICAS']).toBe(String(replicas));
+    // no pod of the same engine on one node in prod
+    if (overlay === 'prod')
+      for (const s of [esdb, mongo])
+        expect(
+          s.spec!.template.spec!.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution,
+        ).toHaveLength(1);
+  });
+
+  it('configures the services for the real engines and the gateway for the in-cluster services', () => {
+    const cfg = find<ConfigMap>(objects, 'ConfigMap', 'punkto-services').data!;
+    expect(cfg).toMatchObject({
+      EVENT_STORE_ADAPTER: 'eventstoredb',
+      BUS_ADAPTER: 'kafka',
+      DOCUMENT_STORE_ADAPTER: 'mongodb',
+      BLOB_STORE_ADAPTER: 'gridfs',
+      MAILER_ADAPTER: 'smtp',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/data',
+      DEV_MAILBOX: 'false',
+      NODE_ENV: 'production',
+      AUTH_JWKS_URL: `http://identity:${defaultPorts.identity}/.well-known/jwks.json`,
+    });
+    expect(cfg['KAFKA_BROKERS']).toBe('punkto-kafka-bootstrap:9092');
+    const gw = find<ConfigMap>(objects, 'ConfigMap', 'punkto-gateway').data!;
+    for (const s of services) {
+      const variable = `${s.replace('-', '_').toUpperCase()}_URL`;
+      expect(gw[variable], variable).toBe(`http://${s}:${defaultPorts[s]}`);
+      find(objects, 'Service', s);
+    }
+    expect(gw['DEV_MAILBOX']).toBe('false');
+    // services read engine addresses/credentials from the Secret, the gateway needs none
+    for (const s of services) {
+      const c = find<Deployment>(objects, 'Deployment', s).spec!.template.spec!.containers[0]!;
+      expect(c.envFrom).toEqual([
+        { configMapRef: { name: 'punkto-services' } },
+        { secretRef: { name: 'punkto-engines' } },
+      ]);
+    }
+    const gwc = find<Deployment>(objects, 'Deployment', 'gateway').spec!.template.spec!.containers[0]!;
+    expect(gwc.envFrom).toEqual([{ configMapRef: { name: 'punkto-gateway' } }]);
+  });
+
+  it('routes the Ingress to the gateway only', () => {
+    const ingresses = ofKind<Ingress>(objects, 'Ingress');
+    expect(ingresses).toHaveLength(1);
+    const backends = ingresses[0]!.spec!.rules!.flatMap((r) => r.http!.paths.map((p) => p.backend.service));
+    expect(backends).toEqual([{ name: 'gateway', port: { name: 'http' } }]);
+    if (overlay === 'prod') expect(ingresses[0]!.spec!.tls?.[0]?.secretName).toBe('punkto-tls');
+  });
+
+  it('commits no Secret objects and no literal credentials', () => {
+    expect(ofKind(objects, 'Secret')).toEqual([]);
+    const text = JSON.stringify(objects);
+    expect(text).not.toMatch(/[a-z+]+:\/\/[^/\s"@:]+:[^/\s"@]+@/i); // user:password@ in a URL
+    for (const w of workloads(objects)) {
+      for (const c of containersOf(w)) {
+        for (const e of c.env ?? []) {
+          const sensitive = /PASSWORD|SECRET|TOKEN|PRIVATE|(^|_)KEY$|MONGODB_URL|EVENTSTORE_URL|SMTP_URL/;
+          // *_FILE / *_PATH name a mounted file, not its content
+          if (sensitive.test(e.name) && !/_(FILE|PATH)$/.test(e.name))
+            expect(e.value, `${w.metadata.name}: ${e.name} must come from a Secret`).toBeUndefined();
+        }
+      }
+    }
+    for (const cm of ofKind<ConfigMap>(objects, 'ConfigMap')) {
+      for (const key of Object.keys(cm.data ?? {}))
+        expect(key, `ConfigMap ${cm.metadata!.name}`).not.toMatch(
+          /PASSWORD|SECRET|TOKEN|MONGODB_URL|SMTP_URL/,
+        );
+    }
+  });
+
+  describe('NetworkPolicies', () => {
+    const policies = ofKind<INetworkPolicy>(objects, 'NetworkPolicy');
+    const pod = (labels: Record<string, string>, ns = namespace): Pod => ({ namespace: ns, labels });
+    const appPod = (app: string) =>
+      pod(find<Deployment>(objects, 'Deployment', app).spec!.template.metadata!.labels!);
+    const stsPod = (name: string) =>
+      pod(find<StatefulSet>(objects, 'StatefulSet', name).spec!.template.metadata!.labels!);
+    const kafkaBroker = pod({
+      'strimzi.io/cluster': 'punkto',
+      'strimzi.io/kind': 'Kafka',
+      'strimzi.io/name': 'punkto-kafka',
+      'strimzi.io/pool-name': 'dual-role',
+    });
+    const ingressController = pod({ 'app.kubernetes.io/name': 'ingress-nginx' }, 'ingress-nginx');
+    const dns = pod({ 'k8s-app': 'kube-dns' }, 'kube-system');
+    const esdb = stsPod('eventstoredb');
+    const mongo = stsPod('mongodb');
+
+    it('deny everything by default, in both directions', () => {
+      const deny = policies.find((p) => p.metadata?.name === 'default-deny-all')!;
+      expect(deny.spec!.podSelector).toEqual({});
+      expect(deny.spec!.policyTypes).toEqual(['Ingress', 'Egress']);
+      expect(deny.spec!.ingress ?? []).toEqual([]);
+      expect(deny.spec!.egress ?? []).toEqual([]);
+    });
+
+    it('let every pod resolve DNS', () => {
+      for (const p of [...apps.map(appPod), esdb, mongo, kafkaBroker]) {
+        expect(allowed(policies, p, dns, 53)).toBe(true);
+      }
+    });
+
+    it('admit the ingress controller to the gateway and to nothing else', () => {
+      expect(allowed(policies, ingressController, appPod('gateway'), 8080)).toBe(true);
+      for (const s of services)
+        expect(allowed(policies, ingressController, appPod(s), defaultPorts[s])).toBe(false);
+      expect(allowed(policies, ingressController, esdb, 2113)).toBe(false);
+    });
+
+    it('let only the gateway reach the services (plus every service → identity JWKS)', () => {
+      for (const s of services) {
+        expect(allowed(policies, appPod('gateway'), appPod(s), defaultPorts[s]), `gateway → ${s}`).toBe(true);
+        for (const other of services) {
+          if (other === s) continue;
+          const expected = other === 'identity';
+          expect(allowed(policies, appPod(s), appPod(other), defaultPorts[other]), `${s} → ${other}`).toBe(
+            expected,
+          );
+        }
+      }
+    });
+
+    it('let services reach exactly their engines; the gateway reaches none', () => {
+      for (const s of services) {
+        expect(allowed(policies, appPod(s), kafkaBroker, 9092), `${s} → kafka`).toBe(true);
+        expect(allowed(policies, appPod(s), esdb, 2113), `${s} → eventstoredb`).toBe(true);
+        expect(allowed(policies, appPod(s), mongo, 27017), `${s} → mongodb`).toBe(true);
+        expect(allowed(policies, appPod(s), mongo, 2113), `${s} → mongodb wrong port`).toBe(false);
+      }
+      for (const [engine, port] of [
+        [kafkaBroker, 9092],
+        [esdb, 2113],
+        [mongo, 27017],
+      ] as const)
+        expect(allowed(policies, appPod('gateway'), engine, port)).toBe(false);
+      // engines never call the apps
+      for (const s of services) expect(allowed(policies, mongo, appPod(s), defaultPorts[s])).toBe(false);
+    });
+
+    it('let engine peers replicate and the MongoDB init job reach the members', () => {
+      expect(allowed(policies, esdb, esdb, 1112)).toBe(true);
+      expect(allowed(policies, mongo, mongo, 27017)).toBe(true);
+      expect(allowed(policies, kafkaBroker, kafkaBroker, 9091)).toBe(true);
+      const init = pod(find<Job>(objects, 'Job', 'mongodb-rs-init').spec!.template.metadata!.labels!);
+      expect(allowed(policies, init, mongo, 27017)).toBe(true);
+      expect(allowed(policies, init, esdb, 2113)).toBe(false);
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+describe('kustomize-lite agrees with kustomize', () => {
+  const kubectl = (() => {
+    try {
+      execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore', timeout: 5000 });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  const canonical = (objects: unknown[]) =>
+    JSON.parse(
+      JSON.stringify(objects, (_k, v: unknown) =>
+        v && typeof v === 'object' && !Array.isArray(v)
+          ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+          : v,
+      ),
+    ) as K8sObject[];
+  const key = (o: K8sObject) => `${o.kind}/${o.metadata.name}`;
+
+  // optional cross-check: the real kustomize (built into kubectl) renders the same objects
+  it.skipIf(!kubectl).each(overlays)('%s renders identically with `kubectl kustomize`', (overlay) => {
+    const out = execFileSync('kubectl', ['kustomize', join(repoRoot, 'k8s', 'overlays', overlay)], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    const theirs = canonical(parseAllDocuments(out).map((d) => d.toJS())).sort((a, b) =>
+      key(a).localeCompare(key(b)),
+    );
+    const ours = canonical(rendered[overlay]).sort((a, b) => key(a).localeCompare(key(b)));
+    expect(ours.map(key)).toEqual(theirs.map(key));
+    for (let i = 0; i < ours.length; i++) expect(ours[i], key(ours[i]!)).toEqual(theirs[i]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+describe('docker compose', () => {
+  type ComposeService = {
+    image?: string;
+    build?: { context: string; dockerfile: string };
+    healthcheck?: { test: string[] | string };
+    environment?: Record<string, string | number>;
+    depends_on?: Record<string, { condition: string }>;
+    ports?: string[];
+    volumes?: string[];
+    read_only?: boolean;
+    tmpfs?: string[];
+    cap_drop?: string[];
+  };
+  const composeFile = join(repoRoot, 'deploy', 'compose', 'docker-compose.yml');
+  const compose = parse(readFileSync(composeFile, 'utf8'), { merge: true }) as {
+    services: Record<string, ComposeService>;
+    volumes: Record<string, unknown>;
+  };
+  const engines = ['kafka', 'eventstoredb', 'mongodb'];
+
+  it('has the engines, the six services and the gateway, each with a healthcheck', () => {
+    expect(Object.keys(compose.services)).toEqual(expect.arrayContaining([...engines, ...apps]));
+    for (const [name, s] of Object.entries(compose.services)) {
+      expect(s.healthcheck?.test, `${name} healthcheck`).toBeDefined();
+      expect(s.image, `${name} image`).toBeDefined();
+      for (const v of s.volumes ?? []) {
+        const volume = v.split(':')[0]!;
+        if (!volume.startsWith('.') && !volume.startsWith('/'))
+          expect(compose.volumes, `${name}: volume ${volume}`).toHaveProperty(volume);
+      }
+    }
+  });
+
+  it('builds every app from the one Dockerfile and runs it read-only, unprivileged, with its port', () => {
+    const image = compose.services['gateway']!.image;
+    for (const app of apps) {
+      const s = compose.services[app]!;
+      expect(s.build).toEqual({ context: '../..', dockerfile: 'deploy/docker/Dockerfile' });
+      expect(s.image).toBe(image);
+      expect(s.read_only).toBe(true);
+      expect(s.tmpfs?.some((t) => t.startsWith('/tmp'))).toBe(true);
+      expect(s.volumes?.some((v) => v.endsWith(':/data'))).toBe(true);
+      expect(s.cap_drop).toEqual(['ALL']);
+      expect(s.environment?.['APP']).toBe(app);
+      expect(String(s.environment?.['PORT'])).toBe(String(defaultPorts[app]));
+      expect(s.environment?.['HOST']).toBe('0.0.0.0');
+      expect(s.environment?.['DEV_MAILBOX']).toBe('false');
+    }
+    // only the gateway publishes an application port
+    for (const s of services) expect(compose.services[s]!.ports ?? []).toEqual([]);
+    expect(compose.services['gateway']!.ports).toEqual(['${GATEWAY_PORT:-8080}:8080']);
+    for (const e of engines)
+      for (const p of compose.services[e]!.ports ?? [])
+        expect(p, `${e} bound to localhost`).toMatch(/^127\.0\.0\.1:/);
+  });
+
+  it('selects the real engines in every service and waits for them to be healthy', () => {
+    for (const s of services) {
+      const svc = compose.services[s]!;
+      expect(svc.environment).toMatchObject({
+        EVENT_STORE_ADAPTER: 'eventstoredb',
+        BUS_ADAPTER: 'kafka',
+        DOCUMENT_STORE_ADAPTER: 'mongodb',
+        BLOB_STORE_ADAPTER: 'gridfs',
+        MAILER_ADAPTER: 'smtp',
+        AUTH_JWKS_URL: 'http://identity:8081/.well-known/jwks.json',
+      });
+      for (const variable of ['EVENTSTORE_URL', 'KAFKA_BROKERS', 'MONGODB_URL', 'SMTP_URL'])
+        expect(svc.environment?.[variable], `${s} ${variable}`).toBeTruthy();
+      for (const e of engines) expect(svc.depends_on?.[e]?.condition, `${s} → ${e}`).toBe('service_healthy');
+      if (s !== 'identity') expect(svc.depends_on?.['identity']?.condition).toBe('service_healthy');
+    }
+    const gw = compose.services['gateway']!;
+    for (const s of services) {
+      expect(gw.depends_on?.[s]?.condition).toBe('service_healthy');
+      expect(gw.environment?.[`${s.replace('-', '_').toUpperCase()}_URL`]).toBe(
+        `http://${s}:${defaultPorts[s]}`,
+      );
+    }
+  });
+
+  it('runs MongoDB as a replica set and Kafka as a single KRaft node', () => {
+    expect(compose.services['mongodb']!.healthcheck!.test.toString()).toContain('rs.initiate');
+    const kafka = compose.services['kafka']!.environment!;
+    expect(kafka['KAFKA_PROCESS_ROLES']).toBe('broker,controller');
+    expect(kafka['KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR']).toBe(1);
+    for (const s of services)
+      expect(String(compose.services[s]!.environment!['MONGODB_URL'])).toContain('replicaSet=rs0');
+  });
+
+  it('documents every interpolated variable in .env.example', () => {
+    const text = readFileSync(composeFile, 'utf8');
+    const used = new Set([...text.matchAll(/\$\{([A-Z0-9_]+)(?::-[^}]*)?\}/g)].map((m) => m[1]!));
+    const example = readFileSync(join(repoRoot, 'deploy', 'compose', '.env.example'), 'utf8');
+    const documented = new Set([...example.matchAll(/^([A-Z0-9_]+)=/gm)].map((m) => m[1]!));
+    for (const v of used) if (v !== 'RECAPTCHA_SECRET') expect(documented, v).toContain(v);
+    expect(example).not.toMatch(/:\/\/[^/\s:@]+:[^/\s@]+@(?!smtp\.example\.com)/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+describe('Dockerfile', () => {
+  const dockerfile = readFileSync(join(repoRoot, 'deploy', 'docker', 'Dockerfile'), 'utf8');
+  const lines = dockerfile
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+  const stages: { name: string; base: string; lines: string[] }[] = [];
+  for (const line of lines) {
+    const from = /^FROM\s+(\S+)(?:\s+AS\s+(\S+))?/i.exec(line);
+    if (from) stages.push({ base: from[1]!, name: from[2] ?? String(stages.length), lines: [] });
+    else stages.at(-1)?.lines.push(line);
+  }
+  const runtime = stages.at(-1)!;
+  const stage = (name: string) => stages.find((s) => s.name === name)!;
+  const ancestry = (name: string): string[] => {
+    const s = stage(name);
+    return s ? [name, ...ancestry(s.base)] : [];
+  };
+
+  it('is a multi-stage build ending in a slim Node runtime', () => {
+    expect(stages.length).toBeGreaterThanOrEqual(3);
+    expect(runtime.base).toMatch(/^node:\$\{NODE_VERSION\}-\w+-slim$/);
+    expect(dockerfile).toMatch(/^ARG NODE_VERSION=(20|22|24)$/m);
+  });
+
+  it('builds with all dependencies and ships production dependencies only', () => {
+    const build = stages.find((s) => s.lines.some((l) => /npm run build$/.test(l)))!;
+    expect(build.lines.some((l) => /npm ci(?!.*--omit)/.test(l))).toBe(true);
+    const prod = stages.find((s) => s.lines.some((l) => /npm ci --omit=dev/.test(l)))!;
+    expect(prod).toBeDefined();
+    // native better-sqlite3 may compile: a build toolchain is in that stage's ancestry
+    const toolchain = ancestry(prod.name).flatMap((n) => stage(n).lines);
+    expect(toolchain.some((l) => /apt-get install.*python3.*make.*g\+\+/.test(l))).toBe(true);
+    expect(runtime.lines).toContain(`COPY --from=${prod.name} /app/node_modules ./node_modules`);
+    expect(runtime.lines.some((l) => /npm (ci|install)|apt-get install/.test(l))).toBe(false);
+  });
+
+  it('copies every workspace manifest before npm ci', () => {
+    const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] };
+    const manifests = pkg.workspaces.flatMap((w) =>
+      w.endsWith('/*')
+        ? (execFileSync('ls', [join(repoRoot, w.slice(0, -2))], { encoding: 'utf8' }) as string)
+            .split('\n')
+            .filter(Boolean)
+            .map((d) => `${w.slice(0, -2)}/${d}`)
+            .filter((d) => existsSync(join(repoRoot, d, 'package.json')))
+        : [w],
+    );
+    for (const m of manifests) expect(dockerfile, m).toContain(`COPY ${m}/package.json ${m}/`);
+  });
+
+  it('runs as a non-root user, selects the app with APP and checks /healthz', () => {
+    const user = runtime.lines.filter((l) => l.startsWith('USER ')).at(-1);
+    expect(user).toBeDefined();
+    expect(user).not.toMatch(/^USER\s+(root|0)(:|$)/);
+    expect(runtime.lines).toContain('ARG APP=gateway');
+    expect(runtime.lines.some((l) => /^ENV .*APP=\$\{APP\}/.test(l))).toBe(true);
+    expect(runtime.lines.some((l) => /DATA_DIR=\/data/.test(l))).toBe(true);
+    expect(runtime.lines.find((l) => l.startsWith('CMD'))).toContain('exec node apps/${APP}/main.js');
+    for (const app of apps) {
+      const from = app === 'gateway' ? 'gateway' : `services/${app}`;
+      expect(runtime.lines).toContain(`COPY --from=build /app/${from}/dist/ ./apps/${app}/`);
+    }
+    expect(runtime.lines.find((l) => l.startsWith('HEALTHCHECK'))).toContain('healthcheck.mjs');
+    const healthcheck = readFileSync(join(repoRoot, 'deploy', 'docker', 'healthcheck.mjs'), 'utf8');
+    expect(healthcheck).toContain('/healthz');
+    for (const app of apps) expect(healthcheck).toMatch(new RegExp(`['"]?${app}['"]?: ${defaultPorts[app]}`));
+  });
+
+  it('keeps the build context small with a Dockerfile-specific ignore file', () => {
+    const ignore = readFileSync(join(repoRoot, 'deploy', 'docker', 'Dockerfile.dockerignore'), 'utf8');
+    for (const pattern of ['**/node_modules', '**/dist', '.git', '**/.env', 'data'])
+      expect(ignore.split('\n')).toContain(pattern);
+  });
+});
