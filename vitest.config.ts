@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 //   *.unit.spec.ts  pure logic, no IO            (npm run test:unit)
 //   *.int.spec.ts   real embedded adapters, HTTP via app.inject / local servers (npm run test:int)
 //   *.e2e.spec.ts   whole product started, driven through the gateway / a browser (npm run test:e2e)
+//   *.infra.spec.ts real engines (Kafka, MongoDB, EventStoreDB, SMTP): only through `npm run test:infra`,
+//                   which obtains the servers and passes their addresses in the environment
 const ignore = ['**/node_modules/**', '**/dist/**'];
 
 export default defineConfig({
@@ -28,6 +30,17 @@ export default defineConfig({
           hookTimeout: 180_000,
           fileParallelism: false,
           globalSetup: ['scripts/testing/product.global-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          include: ['**/*.infra.spec.ts'],
+          exclude: ignore,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // one broker and one MongoDB-wire server for everything: files run one after another
+          fileParallelism: false,
         },
       },
     ],

@@ -14,7 +14,11 @@ export function loadConfig<S extends z.ZodObject>(
   env: NodeJS.ProcessEnv = process.env,
 ): z.infer<S> {
   const result = schema.safeParse(env);
-  if (result.success) return result.data;
+  if (result.success) {
+    const problems = adapterRequirementProblems(result.data as Record<string, unknown>);
+    if (problems.length) throw new ConfigError(problems);
+    return result.data;
+  }
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join('.') || '(environment)';
     const value = issue.path.length ? env[String(issue.path[0])] : undefined;
@@ -22,6 +26,30 @@ export function loadConfig<S extends z.ZodObject>(
   });
   throw new ConfigError(problems);
 }
+
+/**
+ * Cross-field rules of the `*_ADAPTER` selection: a real engine needs its address. Checked by `loadConfig`
+ * for every schema that spreads `platformEnv` (keys that a schema lacks are simply not checked).
+ */
+export function adapterRequirementProblems(config: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const requires = (adapterKey: string, adapter: string, variable: string, example: string) => {
+    if (config[adapterKey] === adapter && !config[variable])
+      problems.push(`${variable}: required when ${adapterKey}=${adapter} (e.g. ${example}) (not set)`);
+  };
+  requires('EVENT_STORE_ADAPTER', 'eventstoredb', 'EVENTSTORE_URL', 'esdb://127.0.0.1:2113?tls=false');
+  requires('BUS_ADAPTER', 'kafka', 'KAFKA_BROKERS', '127.0.0.1:9092');
+  requires('DOCUMENT_STORE_ADAPTER', 'mongodb', 'MONGODB_URL', 'mongodb://127.0.0.1:27017');
+  requires('BLOB_STORE_ADAPTER', 'gridfs', 'MONGODB_URL', 'mongodb://127.0.0.1:27017');
+  requires('MAILER_ADAPTER', 'smtp', 'SMTP_URL', 'smtp://127.0.0.1:1025');
+  return [...new Set(problems)];
+}
+
+/** Comma-separated `host:port` list. */
+const brokerList = z
+  .string()
+  .regex(/^[^\s,:]+:\d{1,5}(,[^\s,:]+:\d{1,5})*$/, 'comma-separated host:port list')
+  .optional();
 
 /** `true`/`false`/`1`/`0`/`yes`/`no`, with a default. */
 export const envBoolean = (defaultValue: boolean) =>
@@ -35,7 +63,7 @@ export const envPort = (defaultValue: number) =>
 
 /**
  * Variables every service shares. Adapter selection is configuration only: `*_ADAPTER` variables pick the
- * embedded default or the real engine (the real ones arrive with the real-engines issue).
+ * embedded default or the real engine; a real engine needs its address (checked by `loadConfig`).
  */
 export const platformEnv = {
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -43,14 +71,36 @@ export const platformEnv = {
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   TRACING_EXPORTER: z.enum(['none', 'console']).default('none'),
-  EVENT_STORE_ADAPTER: z.enum(['sqlite']).default('sqlite'),
-  BUS_ADAPTER: z.enum(['sqlite']).default('sqlite'),
-  DOCUMENT_STORE_ADAPTER: z.enum(['sqlite']).default('sqlite'),
-  BLOB_STORE_ADAPTER: z.enum(['file']).default('file'),
-  MAILER_ADAPTER: z.enum(['eml']).default('eml'),
+  EVENT_STORE_ADAPTER: z.enum(['sqlite', 'eventstoredb']).default('sqlite'),
+  /** e.g. `esdb://127.0.0.1:2113?tls=false`; required with EVENT_STORE_ADAPTER=eventstoredb */
+  EVENTSTORE_URL: z
+    .string()
+    .regex(/^esdb(\+discover)?:\/\//, 'must start with esdb://')
+    .optional(),
+  BUS_ADAPTER: z.enum(['sqlite', 'kafka']).default('sqlite'),
+  /** e.g. `127.0.0.1:9092,10.0.0.2:9092`; required with BUS_ADAPTER=kafka */
+  KAFKA_BROKERS: brokerList,
+  /** partitions of topics the bus creates on demand */
+  KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(3),
+  DOCUMENT_STORE_ADAPTER: z.enum(['sqlite', 'mongodb']).default('sqlite'),
+  BLOB_STORE_ADAPTER: z.enum(['file', 'gridfs']).default('file'),
+  /** e.g. `mongodb://127.0.0.1:27017`; each service uses the database `punkto_<service>` */
+  MONGODB_URL: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb://')
+    .optional(),
+  MAILER_ADAPTER: z.enum(['eml', 'smtp']).default('eml'),
+  /** e.g. `smtp://user:pass@smtp.example.com:587`; required with MAILER_ADAPTER=smtp */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Punkto <no-reply@punkto.local>'),
   /** where services fetch identity's public keys */
   AUTH_JWKS_URL: z.url().default('http://127.0.0.1:8081/.well-known/jwks.json'),
   AUTH_ISSUER: z.string().min(1).default('punkto-identity'),
   AUTH_AUDIENCE: z.string().min(1).default('punkto'),
 };
+
+/** The validated platform variables, as every service's config contains them. */
+export type PlatformConfig = z.infer<z.ZodObject<typeof platformEnv>>;

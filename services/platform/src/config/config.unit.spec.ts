@@ -38,3 +38,65 @@ describe('loadConfig', () => {
     expect((error as Error).message).toContain('Invalid configuration');
   });
 });
+
+describe('adapter selection', () => {
+  const service = z.object({ ...platformEnv, PORT: envPort(8081) });
+
+  it('defaults to the embedded adapters', () => {
+    expect(loadConfig(service, {})).toMatchObject({
+      EVENT_STORE_ADAPTER: 'sqlite',
+      BUS_ADAPTER: 'sqlite',
+      DOCUMENT_STORE_ADAPTER: 'sqlite',
+      BLOB_STORE_ADAPTER: 'file',
+      MAILER_ADAPTER: 'eml',
+      KAFKA_PARTITIONS: 3,
+    });
+  });
+
+  it('accepts the real engines with their addresses', () => {
+    const config = loadConfig(service, {
+      EVENT_STORE_ADAPTER: 'eventstoredb',
+      EVENTSTORE_URL: 'esdb://127.0.0.1:2113?tls=false',
+      BUS_ADAPTER: 'kafka',
+      KAFKA_BROKERS: '127.0.0.1:9092,kafka-1:9092',
+      KAFKA_PARTITIONS: '6',
+      DOCUMENT_STORE_ADAPTER: 'mongodb',
+      BLOB_STORE_ADAPTER: 'gridfs',
+      MONGODB_URL: 'mongodb://127.0.0.1:27017',
+      MAILER_ADAPTER: 'smtp',
+      SMTP_URL: 'smtp://127.0.0.1:1025',
+    });
+    expect(config).toMatchObject({ BUS_ADAPTER: 'kafka', KAFKA_PARTITIONS: 6, MAILER_ADAPTER: 'smtp' });
+  });
+
+  it('names every missing address of a selected engine at once', () => {
+    let error: unknown;
+    try {
+      loadConfig(service, {
+        EVENT_STORE_ADAPTER: 'eventstoredb',
+        BUS_ADAPTER: 'kafka',
+        DOCUMENT_STORE_ADAPTER: 'mongodb',
+        BLOB_STORE_ADAPTER: 'gridfs',
+        MAILER_ADAPTER: 'smtp',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(5);
+    expect(problems.join('\n')).toMatch(/KAFKA_BROKERS: required when BUS_ADAPTER=kafka/);
+    expect(problems.join('\n')).toMatch(/MONGODB_URL: required when DOCUMENT_STORE_ADAPTER=mongodb/);
+    expect(problems.join('\n')).toMatch(/MONGODB_URL: required when BLOB_STORE_ADAPTER=gridfs/);
+    expect(problems.join('\n')).toMatch(/EVENTSTORE_URL: required when EVENT_STORE_ADAPTER=eventstoredb/);
+    expect(problems.join('\n')).toMatch(/SMTP_URL: required when MAILER_ADAPTER=smtp/);
+  });
+
+  it('rejects malformed addresses and unknown adapters', () => {
+    expect(() => loadConfig(service, { BUS_ADAPTER: 'kafka', KAFKA_BROKERS: 'kafka' })).toThrow(
+      /KAFKA_BROKERS/,
+    );
+    expect(() => loadConfig(service, { MONGODB_URL: 'http://x' })).toThrow(/MONGODB_URL/);
+    expect(() => loadConfig(service, { BUS_ADAPTER: 'rabbitmq' })).toThrow(/BUS_ADAPTER/);
+  });
+});

@@ -168,7 +168,7 @@ async function lastByte(handle: FileHandle, size: number): Promise<number> {
   return buffer[0] ?? 0x0a;
 }
 
-function domainOf(address: string): string {
+export function domainOf(address: string): string {
   const match = /@([A-Za-z0-9.-]+)>?\s*$/.exec(address);
   return match?.[1] ?? 'punkto.local';
 }

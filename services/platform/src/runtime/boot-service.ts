@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import { ConfigError, type platformEnv } from '../config/config';
+import { ConfigError, type PlatformConfig } from '../config/config';
 import { createLogger } from '../observability/logger';
 import { initTracing } from '../observability/tracing';
 import type { RelayRoute } from '../relay/event-relay';
@@ -9,11 +8,9 @@ import { openInfrastructure } from './infrastructure';
 import { runService, type ConsumerSpec } from './run-service';
 import { remoteJwks, type ServiceDeps } from './service-server';
 
-type PlatformConfig = { [K in keyof typeof platformEnv]: z.infer<(typeof platformEnv)[K]> } & {
-  PORT: number;
-};
+type ServiceConfig = PlatformConfig & { PORT: number };
 
-export interface BootOptions<C extends PlatformConfig> {
+export interface BootOptions<C extends ServiceConfig> {
   name: string;
   loadConfig: () => C;
   buildApp: (deps: ServiceDeps<C>) => Promise<FastifyInstance>;
@@ -27,7 +24,7 @@ export interface BootOptions<C extends PlatformConfig> {
  * start tracing and logging, open the adapters the configuration selects, build the app, and run it with its
  * relay, consumers and jobs until SIGINT/SIGTERM.
  */
-export async function bootService<C extends PlatformConfig>(options: BootOptions<C>): Promise<void> {
+export async function bootService<C extends ServiceConfig>(options: BootOptions<C>): Promise<void> {
   let config: C;
   try {
     config = options.loadConfig();

@@ -4,7 +4,7 @@ import type { BlobStore } from '../blobs/blob-store.port';
 import { FileBlobStore } from '../blobs/file-blob-store';
 import type { MessageBus } from '../bus/message-bus.port';
 import { SqliteMessageBus } from '../bus/sqlite-message-bus';
-import type { platformEnv } from '../config/config';
+import type { PlatformConfig } from '../config/config';
 import type { DocumentStore } from '../documents/document-store.port';
 import { SqliteDocumentStore } from '../documents/sqlite-document-store';
 import type { EventStore } from '../event-store/event-store.port';
@@ -16,9 +16,13 @@ import type { CheckpointStore } from '../relay/checkpoint-store.port';
 import { SqliteCheckpointStore } from '../relay/sqlite-checkpoint-store';
 import type { Scheduler } from '../scheduler/scheduler.port';
 import { SqliteScheduler } from '../scheduler/sqlite-scheduler';
-import type { z } from 'zod';
-
-type PlatformConfig = { [K in keyof typeof platformEnv]: z.infer<(typeof platformEnv)[K]> };
+import { KafkaMessageBus } from '../bus/kafka-message-bus';
+import { MongoDocumentStore } from '../documents/mongo-document-store';
+import { GridFsBlobStore } from '../blobs/gridfs-blob-store';
+import { EventStoreDbEventStore } from '../event-store/eventstoredb-event-store';
+import { SmtpMailer } from '../mail/smtp-mailer';
+import { DocumentCheckpointStore } from '../relay/document-checkpoint-store';
+import { MongoClient } from 'mongodb';
 
 /** Everything a service talks to, as ports. Services never see the concrete classes. */
 export interface Infrastructure {
@@ -36,11 +40,20 @@ export interface Infrastructure {
 
 /**
  * The adapter factory: the only code that picks concrete adapters, by configuration alone
- * (`*_ADAPTER` variables). Called from each service's `main.ts`.
+ * (`*_ADAPTER` variables, validated by `loadConfig`). Called from each service's `main.ts`.
  *
  * Embedded layout under DATA_DIR:
  *   <service>/events.db  <service>/documents.db  <service>/scheduler.db  <service>/blobs/
  *   bus.db (shared by all services)   mailbox/ (shared, read by the dev mailbox page)
+ *
+ * Real engines: EVENT_STORE_ADAPTER=eventstoredb (EVENTSTORE_URL), BUS_ADAPTER=kafka (KAFKA_BROKERS,
+ * KAFKA_PARTITIONS), DOCUMENT_STORE_ADAPTER=mongodb and/or BLOB_STORE_ADAPTER=gridfs (MONGODB_URL, one
+ * database `punkto_<service>` per service, one shared client), MAILER_ADAPTER=smtp (SMTP_URL).
+ *
+ * Checkpoints (relay, projections) live in the document store when it is MongoDB (collection
+ * `checkpoints`), next to the read models they describe; otherwise in `<service>/checkpoints.db`.
+ * The scheduler stays on SQLite in every mode (it has no distributed adapter yet): in distributed mode each
+ * replica would run its own due jobs, so scheduled jobs must stay idempotent.
  */
 export async function openInfrastructure(
   service: string,
@@ -50,37 +63,97 @@ export async function openInfrastructure(
   const dataDir = resolve(config.DATA_DIR);
   const serviceDir = join(dataDir, service);
   mkdirSync(serviceDir, { recursive: true });
-
-  const eventStore = SqliteEventStore.open(join(serviceDir, 'events.db'));
-  const documents = SqliteDocumentStore.open(join(serviceDir, 'documents.db'));
-  const checkpoints = SqliteCheckpointStore.open(join(serviceDir, 'checkpoints.db'));
-  const bus = SqliteMessageBus.open(join(dataDir, 'bus.db'), { logger: logger.child({ component: 'bus' }) });
-  const blobs = await FileBlobStore.open(join(serviceDir, 'blobs'));
-  const mailer = await EmlMailer.open(join(dataDir, 'mailbox'), { from: config.MAIL_FROM });
-  const scheduler = SqliteScheduler.open(join(serviceDir, 'scheduler.db'), {
-    logger: logger.child({ component: 'scheduler' }),
-  });
-
-  return {
-    eventStore,
-    documents,
-    bus,
-    blobs,
-    mailer,
-    mailbox: mailer,
-    scheduler,
-    checkpoints,
-    async close() {
-      // reverse order of dependence; each close flushes and checkpoints its SQLite WAL
-      await scheduler.close();
-      await bus.close();
-      await mailer.close();
-      await blobs.close();
-      await checkpoints.close();
-      await documents.close();
-      await eventStore.close();
-    },
+  const opened: Array<{ close(): Promise<void> }> = [];
+  const track = <T extends { close(): Promise<void> }>(adapter: T): T => {
+    opened.push(adapter);
+    return adapter;
   };
+  const required = (name: 'EVENTSTORE_URL' | 'KAFKA_BROKERS' | 'MONGODB_URL' | 'SMTP_URL'): string => {
+    const value = config[name];
+    if (!value) throw new Error(`${name} is required by the selected adapters`);
+    return value;
+  };
+
+  try {
+    let mongo: MongoClient | undefined;
+    const mongoClient = async () => {
+      if (!mongo) {
+        const client = new MongoClient(required('MONGODB_URL'), {
+          serverSelectionTimeoutMS: 15_000,
+          appName: `punkto-${service}`,
+        });
+        await client.connect();
+        mongo = client;
+        track({ close: () => client.close() });
+      }
+      return mongo;
+    };
+    const mongoDatabase = `punkto_${service}`;
+
+    const eventStore: EventStore = track(
+      config.EVENT_STORE_ADAPTER === 'eventstoredb'
+        ? EventStoreDbEventStore.open(required('EVENTSTORE_URL'))
+        : SqliteEventStore.open(join(serviceDir, 'events.db')),
+    );
+    const documents: DocumentStore = track(
+      config.DOCUMENT_STORE_ADAPTER === 'mongodb'
+        ? await MongoDocumentStore.open({ url: '', database: mongoDatabase, client: await mongoClient() })
+        : SqliteDocumentStore.open(join(serviceDir, 'documents.db')),
+    );
+    const checkpoints: CheckpointStore & { close?(): Promise<void> } =
+      config.DOCUMENT_STORE_ADAPTER === 'mongodb'
+        ? new DocumentCheckpointStore(documents)
+        : track(SqliteCheckpointStore.open(join(serviceDir, 'checkpoints.db')));
+    const bus: MessageBus = track(
+      config.BUS_ADAPTER === 'kafka'
+        ? await KafkaMessageBus.open({
+            brokers: required('KAFKA_BROKERS').split(','),
+            clientId: `punkto-${service}`,
+            partitions: config.KAFKA_PARTITIONS,
+            logger: logger.child({ component: 'bus' }),
+          })
+        : SqliteMessageBus.open(join(dataDir, 'bus.db'), { logger: logger.child({ component: 'bus' }) }),
+    );
+    const blobs: BlobStore = track(
+      config.BLOB_STORE_ADAPTER === 'gridfs'
+        ? await GridFsBlobStore.open({ url: '', database: mongoDatabase, client: await mongoClient() })
+        : await FileBlobStore.open(join(serviceDir, 'blobs')),
+    );
+    let mailer: Mailer;
+    let mailbox: Mailbox | undefined;
+    if (config.MAILER_ADAPTER === 'smtp') {
+      mailer = track(await SmtpMailer.open({ url: required('SMTP_URL'), from: config.MAIL_FROM }));
+    } else {
+      const eml = track(await EmlMailer.open(join(dataDir, 'mailbox'), { from: config.MAIL_FROM }));
+      mailer = eml;
+      mailbox = eml;
+    }
+    const scheduler = track(
+      SqliteScheduler.open(join(serviceDir, 'scheduler.db'), {
+        logger: logger.child({ component: 'scheduler' }),
+      }),
+    );
+
+    return {
+      eventStore,
+      documents,
+      bus,
+      blobs,
+      mailer,
+      ...(mailbox ? { mailbox } : {}),
+      scheduler,
+      checkpoints,
+      close: () => closeAll(opened),
+    };
+  } catch (error) {
+    await closeAll(opened).catch(() => {});
+    throw error;
+  }
+}
+
+/** Closes in reverse order of opening (dependents first); each SQLite close checkpoints its WAL. */
+async function closeAll(opened: Array<{ close(): Promise<void> }>): Promise<void> {
+  for (const adapter of [...opened].reverse()) await adapter.close();
 }
 
 /** `/readyz` checks: each store must answer a trivial read. */

@@ -1,0 +1,342 @@
+import {
+  Kafka,
+  logLevel as KafkaLogLevel,
+  Partitioners,
+  type Admin,
+  type Consumer as KafkaConsumer,
+  type IHeaders,
+  type KafkaMessage,
+  type LogEntry,
+  type Producer,
+} from 'kafkajs';
+import { deadLetterTopic } from '@punkto/contracts/topics';
+import type {
+  Consumer,
+  IncomingMessage,
+  MessageBus,
+  OutgoingMessage,
+  RetryPolicy,
+  SubscribeOptions,
+} from './message-bus.port';
+import { DEFAULT_RETRY_POLICY } from './sqlite-message-bus';
+
+/**
+ * Message bus on Apache Kafka (kafkajs 2.x, classic consumer-group protocol; Kafka 3.9.x is the tested
+ * broker).
+ *
+ * - Producer: idempotent (acks=all, one request in flight, so retries neither duplicate nor reorder);
+ *   key = message key (the default murmur2 partitioner keeps one key on one partition: order per key);
+ *   value = JSON; headers are strings.
+ * - Topics are created on demand with `partitions` partitions (admin API) before the first publish or
+ *   subscribe, including `<topic>.dlq`; brokers may keep `auto.create.topics.enable=false`.
+ * - Consumers: one kafkajs consumer per `subscribe()`, `autoCommit: false`. Each message is handled with
+ *   in-process retries and exponential back-off; its offset is committed only after the handler resolved,
+ *   or after the message was published to `<topic>.dlq` (same headers as the SQLite bus:
+ *   x-original-topic / -partition / -offset, x-error). A crash between the dead-letter publish and the
+ *   commit can duplicate a dead letter (at-least-once), unlike the SQLite bus, which does both in one
+ *   transaction.
+ * - `fromBeginning: false` for a group without committed offsets: the group's offsets are committed at the
+ *   current end of each partition BEFORE the consumer starts, so "latest" means "from subscribe()" even if
+ *   the first group join is slow (as the SQLite bus does).
+ * - Offsets in IncomingMessage are Kafka's own (per partition, decimal strings).
+ */
+
+export interface KafkaMessageBusOptions {
+  brokers: string[];
+  clientId?: string;
+  /** partitions of topics created on demand; default 3 */
+  partitions?: number;
+  /** replication factor of topics created on demand; default: the broker's default (-1) */
+  replicationFactor?: number;
+  /** consumer session timeout; a SIGKILLed member holds its partitions this long. Default 10 s */
+  sessionTimeoutMs?: number;
+  /** longest a fetch waits for new data (latency vs. request rate); default 100 ms */
+  maxWaitTimeMs?: number;
+  logger?: { warn(obj: object, msg: string): void; error?(obj: object, msg: string): void };
+}
+
+const MAX_ERROR_HEADER_LENGTH = 500;
+
+export class KafkaMessageBus implements MessageBus {
+  private readonly kafka: Kafka;
+  private readonly producer: Producer;
+  private readonly admin: Admin;
+  private readonly knownTopics = new Set<string>();
+  private readonly consumers = new Set<KafkaBusConsumer>();
+  private closed = false;
+
+  private constructor(
+    private readonly options: Required<Omit<KafkaMessageBusOptions, 'logger'>> &
+      Pick<KafkaMessageBusOptions, 'logger'>,
+  ) {
+    const logger = options.logger;
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      logLevel: KafkaLogLevel.WARN,
+      logCreator:
+        () =>
+        ({ level, log }: LogEntry) => {
+          const { message, ...rest } = log;
+          if (level <= KafkaLogLevel.ERROR)
+            (logger?.error ?? logger?.warn)?.call(logger, rest, `kafka: ${message}`);
+          else if (level === KafkaLogLevel.WARN) logger?.warn(rest, `kafka: ${message}`);
+        },
+      retry: { retries: 8, initialRetryTime: 100, maxRetryTime: 5_000 },
+    });
+    this.producer = this.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      createPartitioner: Partitioners.DefaultPartitioner,
+      allowAutoTopicCreation: false,
+    });
+    this.admin = this.kafka.admin();
+  }
+
+  /** Connects the producer and the admin client; fails when no broker answers. */
+  static async open(options: KafkaMessageBusOptions): Promise<KafkaMessageBus> {
+    if (options.brokers.length === 0) throw new Error('KafkaMessageBus needs at least one broker');
+    const bus = new KafkaMessageBus({
+      clientId: options.clientId ?? 'punkto',
+      partitions: options.partitions ?? 3,
+      replicationFactor: options.replicationFactor ?? -1,
+      sessionTimeoutMs: options.sessionTimeoutMs ?? 10_000,
+      maxWaitTimeMs: options.maxWaitTimeMs ?? 100,
+      brokers: options.brokers,
+      logger: options.logger,
+    });
+    await bus.admin.connect();
+    await bus.producer.connect();
+    return bus;
+  }
+
+  async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
+    if (this.closed) throw new Error('KafkaMessageBus is closed');
+    if (messages.length === 0) return;
+    await this.ensureTopics([topic]);
+    await this.producer.send({
+      topic,
+      acks: -1,
+      messages: messages.map((m) => ({
+        key: m.key,
+        value: JSON.stringify(m.value ?? null),
+        headers: { ...(m.headers ?? {}) },
+      })),
+    });
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Consumer> {
+    if (this.closed) throw new Error('KafkaMessageBus is closed');
+    const { groupId, topics } = options;
+    await this.ensureTopics(topics);
+    if (options.fromBeginning === false) await this.commitEndOffsetsForNewGroup(groupId, topics);
+
+    const kafkaConsumer = this.kafka.consumer({
+      groupId,
+      sessionTimeout: this.options.sessionTimeoutMs,
+      heartbeatInterval: Math.max(500, Math.floor(this.options.sessionTimeoutMs / 10)),
+      maxWaitTimeInMs: this.options.maxWaitTimeMs,
+      allowAutoTopicCreation: false,
+      retry: { retries: 10 },
+    });
+    const consumer = new KafkaBusConsumer(this, kafkaConsumer, options, () =>
+      this.consumers.delete(consumer),
+    );
+    this.consumers.add(consumer);
+    try {
+      await consumer.start();
+    } catch (error) {
+      await consumer.stop().catch(() => {});
+      throw error;
+    }
+    return consumer;
+  }
+
+  /** Stops every consumer (waiting for in-flight handlers), then disconnects. Idempotent. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.consumers].map((c) => c.stop()));
+    await this.producer.disconnect();
+    await this.admin.disconnect();
+  }
+
+  // ---- used by KafkaBusConsumer ----
+
+  warn(obj: object, msg: string): void {
+    this.options.logger?.warn(obj, msg);
+  }
+
+  /** Publishes the dead letter (durably) before the caller commits the failed offset. */
+  async deadLetter(message: IncomingMessage, error: unknown): Promise<void> {
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_HEADER_LENGTH);
+    await this.publish(deadLetterTopic(message.topic), [
+      {
+        key: message.key,
+        value: message.value,
+        headers: {
+          ...message.headers,
+          'x-original-topic': message.topic,
+          'x-original-partition': String(message.partition),
+          'x-original-offset': message.offset,
+          'x-error': reason,
+        },
+      },
+    ]);
+  }
+
+  /** Creates missing topics with the configured partitions; tolerant of concurrent creators. */
+  async ensureTopics(topics: string[]): Promise<void> {
+    const missing = topics.filter((t) => !this.knownTopics.has(t));
+    if (missing.length === 0) return;
+    const existing = new Set(await this.admin.listTopics());
+    const toCreate = missing.filter((t) => !existing.has(t));
+    if (toCreate.length) {
+      try {
+        await this.admin.createTopics({
+          waitForLeaders: true,
+          topics: toCreate.map((topic) => ({
+            topic,
+            numPartitions: this.options.partitions,
+            replicationFactor: this.options.replicationFactor,
+          })),
+        });
+      } catch (error) {
+        // another process created it between listTopics and createTopics
+        if (!/already exists/i.test(String((error as Error).message ?? error))) throw error;
+      }
+      await this.admin.fetchTopicMetadata({ topics: toCreate });
+    }
+    for (const t of missing) this.knownTopics.add(t);
+  }
+
+  private async commitEndOffsetsForNewGroup(groupId: string, topics: string[]): Promise<void> {
+    const committed = await this.admin.fetchOffsets({ groupId, topics });
+    for (const { topic, partitions } of committed) {
+      if (partitions.some((p) => p.offset !== '-1')) continue; // the group already has a position here
+      const ends = await this.admin.fetchTopicOffsets(topic);
+      await this.admin.setOffsets({
+        groupId,
+        topic,
+        partitions: ends.map((p) => ({ partition: p.partition, offset: p.high })),
+      });
+    }
+  }
+}
+
+function headersToStrings(headers: IHeaders | undefined): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (value === undefined) continue;
+    const last = Array.isArray(value) ? value.at(-1) : value;
+    if (last !== undefined) result[name] = last.toString();
+  }
+  return result;
+}
+
+function toIncoming(topic: string, partition: number, message: KafkaMessage): IncomingMessage {
+  return {
+    topic,
+    partition,
+    offset: message.offset,
+    key: message.key?.toString() ?? '',
+    value: message.value === null ? null : (JSON.parse(message.value.toString()) as unknown),
+    headers: headersToStrings(message.headers),
+    attempt: 1,
+    timestamp: new Date(Number(message.timestamp)).toISOString(),
+  };
+}
+
+class KafkaBusConsumer implements Consumer {
+  private readonly retry: RetryPolicy;
+  private stopped = false;
+  private stopping: Promise<void> | undefined;
+  private readonly wakeBackoff = new Set<() => void>();
+
+  constructor(
+    private readonly bus: KafkaMessageBus,
+    private readonly consumer: KafkaConsumer,
+    private readonly options: SubscribeOptions,
+    private readonly onFinished: () => void,
+  ) {
+    this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+  }
+
+  async start(): Promise<void> {
+    await this.consumer.connect();
+    await this.consumer.subscribe({
+      topics: this.options.topics,
+      fromBeginning: this.options.fromBeginning !== false,
+    });
+    await this.consumer.run({
+      autoCommit: false,
+      partitionsConsumedConcurrently: 1,
+      eachMessage: async ({ topic, partition, message }) => {
+        // Stopped before the message was done: return WITHOUT committing (autoCommit is off, so kafkajs'
+        // in-memory "resolved" offset dies with this consumer) and the group redelivers it later.
+        if (this.stopped) return;
+        const incoming = toIncoming(topic, partition, message);
+        if (!(await this.handle(incoming))) return;
+        await this.consumer.commitOffsets([
+          { topic, partition, offset: (BigInt(message.offset) + 1n).toString() },
+        ]);
+      },
+    });
+  }
+
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      this.stopped = true;
+      for (const wake of this.wakeBackoff) wake();
+      try {
+        await this.consumer.stop(); // waits for the in-flight eachMessage
+        await this.consumer.disconnect();
+      } finally {
+        this.onFinished();
+      }
+    })();
+    return this.stopping;
+  }
+
+  /** true when the message is done (handled or dead-lettered), false when stopped before that. */
+  private async handle(message: IncomingMessage): Promise<boolean> {
+    const { groupId } = this.options;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.options.handler({ ...message, attempt });
+        return true;
+      } catch (error) {
+        const context = {
+          err: error,
+          groupId,
+          topic: message.topic,
+          partition: message.partition,
+          offset: message.offset,
+          key: message.key,
+          attempt,
+        };
+        if (attempt >= this.retry.maxAttempts) {
+          this.bus.warn(context, 'message handler failed for the last time; dead-lettering');
+          await this.bus.deadLetter(message, error);
+          return true;
+        }
+        this.bus.warn(context, 'message handler failed; retrying');
+        const backoff = Math.min(this.retry.initialBackoffMs * 2 ** (attempt - 1), this.retry.maxBackoffMs);
+        await this.sleepUnlessStopped(backoff);
+        if (this.stopped) return false;
+      }
+    }
+  }
+
+  private sleepUnlessStopped(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakeBackoff.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakeBackoff.add(done);
+    });
+  }
+}
