@@ -39,6 +39,7 @@ processes.forEach(({ name, entry }, i) => {
   const env = { ...process.env, LOG_LEVEL: logLevel, NODE_ENV: process.env.NODE_ENV ?? 'production' };
   delete env.PORT; // each service has its default port; the gateway gets PORT below
   if (name === 'gateway') env.PORT = String(gatewayPort);
+  env.PUBLIC_URL ??= `http://localhost:${gatewayPort}`; // links in e-mails point at this gateway
   const child = spawn(process.execPath, ['--enable-source-maps', entry], {
     cwd: root,
     env,

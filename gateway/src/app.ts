@@ -48,6 +48,7 @@ export async function buildGateway({
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 12 * 1024 * 1024,
     notFoundHandler: spaNotFoundHandler(spa),
+    acceptEmptyJsonBody: false,
   });
 
   await app.register(helmet, {

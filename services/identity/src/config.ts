@@ -1,8 +1,48 @@
 import { defaultPorts } from '@punkto/contracts/routing';
+import { captchaEnv, checkCaptchaConfig } from '@punkto/platform/captcha/captcha-config';
 import { envPort, loadConfig, platformEnv } from '@punkto/platform/config/config';
 import { z } from 'zod';
 
-export const IdentityEnv = z.object({ ...platformEnv, PORT: envPort(defaultPorts['identity']) });
+const seconds = (defaultValue: number) => z.coerce.number().int().positive().default(defaultValue);
+const count = (defaultValue: number) => z.coerce.number().int().positive().default(defaultValue);
+const origins = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+export const IdentityEnv = z
+  .object({
+    ...platformEnv,
+    ...captchaEnv,
+    PORT: envPort(defaultPorts['identity']),
+    /** base of links in e-mails */
+    PUBLIC_URL: z.url().default('http://localhost:8080'),
+    ACCESS_TOKEN_TTL_SECONDS: seconds(1800),
+    /** a refresh token not used for this long expires (each refresh issues a new one) */
+    REFRESH_TOKEN_TTL_SECONDS: seconds(14 * 24 * 3600),
+    /** a session (refresh-token family) ends this long after login, however often it is refreshed */
+    SESSION_MAX_AGE_SECONDS: seconds(30 * 24 * 3600),
+    ACTIVATION_TOKEN_TTL_SECONDS: seconds(48 * 3600),
+    EMAIL_CHANGE_TOKEN_TTL_SECONDS: seconds(24 * 3600),
+    PASSWORD_RESET_TOKEN_TTL_SECONDS: seconds(3600),
+    /** trusted origins for the CSRF check besides the request's own, comma separated */
+    CSRF_ALLOWED_ORIGINS: origins,
+    RATE_LIMIT_LOGIN_PER_IP_EMAIL: count(10),
+    RATE_LIMIT_LOGIN_PER_IP: count(50),
+    RATE_LIMIT_LOGIN_WINDOW_SECONDS: seconds(60),
+    RATE_LIMIT_REGISTER_PER_IP: count(10),
+    RATE_LIMIT_REGISTER_WINDOW_SECONDS: seconds(3600),
+    /** initiate-password-reset and resend-*: per target e-mail (or account) and per IP */
+    RATE_LIMIT_EMAIL_SEND_PER_ADDRESS: count(5),
+    RATE_LIMIT_EMAIL_SEND_PER_IP: count(20),
+    RATE_LIMIT_EMAIL_SEND_WINDOW_SECONDS: seconds(3600),
+  })
+  .superRefine(checkCaptchaConfig);
 export type IdentityConfig = z.infer<typeof IdentityEnv>;
 
 export const loadIdentityConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(IdentityEnv, env);

@@ -1,6 +1,20 @@
+import { createCaptcha } from '@punkto/platform/captcha/captcha-config';
 import { bootService } from '@punkto/platform/runtime/boot-service';
-import { buildApp, relayRoutes } from './app';
+import { buildApp, consumers, relayRoutes, type IdentityDeps } from './app';
 import { loadIdentityConfig } from './config';
+import { argon2idHasher } from './security/password-hasher';
 
-// composition root: the adapters are the ones the environment selects (runtime/infrastructure.ts)
-await bootService({ name: 'identity', loadConfig: loadIdentityConfig, buildApp, relayRoutes });
+// composition root: the adapters are the ones the environment selects (runtime/infrastructure.ts, CAPTCHA_PROVIDER)
+const withAdapters = <D extends IdentityDeps>(deps: D): IdentityDeps => ({
+  ...deps,
+  captcha: createCaptcha(deps.config),
+  hasher: argon2idHasher(),
+});
+
+await bootService({
+  name: 'identity',
+  loadConfig: loadIdentityConfig,
+  buildApp: (deps) => buildApp(withAdapters(deps)),
+  consumers: (deps) => consumers(withAdapters(deps)),
+  relayRoutes,
+});

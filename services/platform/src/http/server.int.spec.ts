@@ -41,6 +41,7 @@ describe('createServer', () => {
     name: body.name,
     traceId: trace.getActiveSpan()?.spanContext().traceId ?? 'none',
   }));
+  app.post('/no-body', async (request) => ({ body: request.body ?? null }));
   app.get('/boom', async () => {
     throw new Error('database password is hunter2');
   });
@@ -104,6 +105,24 @@ describe('createServer', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors['']).toEqual(['Treść żądania nie jest poprawnym JSON-em.']);
+  });
+
+  it('treats an empty JSON body as no body (the SPA sends the JSON content type on every write)', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/no-body',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ body: null });
+    const proto = await app.inject({
+      method: 'POST',
+      url: '/no-body',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__": {"admin": true}}',
+    });
+    expect(proto.statusCode).toBe(400);
   });
 
   it('answers unknown paths with a JSON 404', async () => {

@@ -15,6 +15,11 @@ export interface ServerOptions {
   bodyLimit?: number;
   /** behind the gateway: trust X-Forwarded-* from it */
   trustProxy?: boolean;
+  /**
+   * treat an empty `application/json` body as no body (default true); the gateway turns it off because its
+   * proxy registers its own pass-through parsers
+   */
+  acceptEmptyJsonBody?: boolean;
   /** replaces the JSON 404 (the gateway falls back to the SPA) */
   notFoundHandler?: RouteHandlerMethod;
 }
@@ -43,6 +48,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
     reply.header('x-request-id', request.id);
     done();
   });
+  if (options.acceptEmptyJsonBody ?? true) acceptEmptyJsonBodies(app);
   app.register(tracingPlugin);
   installErrorHandler(app, options.notFoundHandler);
 
@@ -67,4 +73,19 @@ export function createServer(options: ServerOptions): FastifyInstance {
       .send({ status: ok ? 'ok' : 'unavailable', service: options.service, checks });
   });
   return app;
+}
+
+/**
+ * The SPA sends `Content-Type: application/json` on every non-GET call (SPEC §7), including body-less ones
+ * (logout, resend-email-confirmation). Fastify's default parser rejects an empty JSON body with 400; here an
+ * empty body is simply no body. Everything else goes through Fastify's own prototype-poisoning-safe parser.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
 }

@@ -1,0 +1,131 @@
+import type { MailMessage } from '@punkto/platform/mail/mailer.port';
+
+/** The e-mails identity sends, in Polish, HTML + text. Links point at the SPA under PUBLIC_URL. */
+
+export const MailTags = {
+  activation: 'account-activation',
+  passwordReset: 'password-reset',
+  emailConfirmation: 'email-confirmation',
+} as const;
+
+const escape = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+export function link(publicUrl: string, path: string, query: Record<string, string>): string {
+  const url = new URL(path, publicUrl);
+  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+function layout(input: {
+  to: string;
+  subject: string;
+  tag: string;
+  greeting: string;
+  lines: string[];
+  action: { label: string; url: string };
+  footer: string;
+}): MailMessage {
+  const { action } = input;
+  const html = `<!doctype html>
+<html lang="pl"><head><meta charset="utf-8"><title>${escape(input.subject)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">
+<p>${escape(input.greeting)}</p>
+${input.lines.map((l) => `<p>${escape(l)}</p>`).join('\n')}
+<p><a href="${escape(action.url)}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:6px;text-decoration:none">${escape(action.label)}</a></p>
+<p style="font-size:13px;color:#6b7280">Jeśli przycisk nie działa, skopiuj ten adres do przeglądarki:<br>${escape(action.url)}</p>
+<p style="font-size:13px;color:#6b7280">${escape(input.footer)}</p>
+<p>Zespół Punkto</p>
+</body></html>`;
+  const text = [
+    input.greeting,
+    '',
+    ...input.lines,
+    '',
+    `${action.label}: ${action.url}`,
+    '',
+    input.footer,
+    '',
+    'Zespół Punkto',
+  ].join('\n');
+  return { to: input.to, subject: input.subject, tag: input.tag, html, text };
+}
+
+const hoursLabel = (seconds: number) => {
+  const hours = Math.round(seconds / 3600);
+  if (seconds < 3600) return `${Math.max(1, Math.round(seconds / 60))} min`;
+  return hours === 1 ? '1 godzinę' : hours < 5 ? `${hours} godziny` : `${hours} godzin`;
+};
+
+export function activationMail(input: {
+  to: string;
+  username: string;
+  token: string;
+  publicUrl: string;
+  ttlSeconds: number;
+}): MailMessage {
+  return layout({
+    to: input.to,
+    subject: 'Aktywuj konto w Punkto',
+    tag: MailTags.activation,
+    greeting: `Cześć ${input.username}!`,
+    lines: [
+      'Dziękujemy za założenie konta w Punkto.',
+      `Aby je aktywować, kliknij poniższy link. Link jest ważny przez ${hoursLabel(input.ttlSeconds)}.`,
+    ],
+    action: {
+      label: 'Aktywuj konto',
+      url: link(input.publicUrl, '/aktywacja-konta', { token: input.token }),
+    },
+    footer: 'Jeśli to nie Ty zakładałeś konto, zignoruj tę wiadomość.',
+  });
+}
+
+export function passwordResetMail(input: {
+  to: string;
+  username: string;
+  token: string;
+  publicUrl: string;
+  ttlSeconds: number;
+}): MailMessage {
+  return layout({
+    to: input.to,
+    subject: 'Ustaw nowe hasło w Punkto',
+    tag: MailTags.passwordReset,
+    greeting: `Cześć ${input.username}!`,
+    lines: [
+      'Otrzymaliśmy prośbę o zmianę hasła do Twojego konta.',
+      `Aby ustawić nowe hasło, kliknij poniższy link. Link jest ważny przez ${hoursLabel(input.ttlSeconds)} i działa tylko raz.`,
+    ],
+    action: { label: 'Ustaw nowe hasło', url: link(input.publicUrl, '/reset-hasla', { token: input.token }) },
+    footer:
+      'Jeśli to nie Ty prosiłeś o zmianę hasła, zignoruj tę wiadomość — Twoje hasło pozostanie bez zmian.',
+  });
+}
+
+export function emailConfirmationMail(input: {
+  to: string;
+  username: string;
+  token: string;
+  publicUrl: string;
+  ttlSeconds: number;
+}): MailMessage {
+  return layout({
+    to: input.to,
+    subject: 'Potwierdź nowy adres e-mail w Punkto',
+    tag: MailTags.emailConfirmation,
+    greeting: `Cześć ${input.username}!`,
+    lines: [
+      'Poproszono o zmianę adresu e-mail Twojego konta w Punkto na ten adres.',
+      `Aby potwierdzić zmianę, kliknij poniższy link. Link jest ważny przez ${hoursLabel(input.ttlSeconds)}.`,
+    ],
+    action: {
+      label: 'Potwierdź adres e-mail',
+      url: link(input.publicUrl, '/aktywacja-konta', { token: input.token, cel: 'email' }),
+    },
+    footer: 'Jeśli to nie Ty zmieniałeś adres, zignoruj tę wiadomość — adres konta pozostanie bez zmian.',
+  });
+}

@@ -1,0 +1,76 @@
+import type { EventStore, NewEvent, StoredEvent } from '@punkto/platform/event-store/event-store.port';
+import { isSealed, seal, unseal } from './pii-cipher';
+import type { PersonKeys } from './person-keys';
+
+/** What a shredded (or otherwise unreadable) personal value reads as. */
+export const SHREDDED = '[dane usunięte]';
+
+export interface PiiPolicy {
+  /** streams holding one person's data, e.g. `user-`; the rest of the stream id is the person id */
+  streamPrefix: string;
+  /** top-level string fields of event data that are personal data */
+  fields: readonly string[];
+}
+
+/**
+ * An EventStore decorator that seals personal data on append and unseals it on read, so deciders, command
+ * handlers and projections work with plain values while the log (and the bus, which the relay feeds from
+ * the raw store) only ever holds ciphertext. When the person's key is gone, the fields read as SHREDDED.
+ */
+export function piiEventStore(inner: EventStore, keys: PersonKeys, policy: PiiPolicy): EventStore {
+  const personOf = (streamId: string) =>
+    streamId.startsWith(policy.streamPrefix) ? streamId.slice(policy.streamPrefix.length) : null;
+
+  async function sealEvent(personId: string, event: NewEvent): Promise<NewEvent> {
+    const data = event.data as Record<string, unknown> | null;
+    if (!data || typeof data !== 'object') return event;
+    const present = policy.fields.filter((f) => typeof data[f] === 'string');
+    if (!present.length) return event;
+    const key = await keys.getOrCreate(personId);
+    const sealed = { ...data };
+    for (const field of present) sealed[field] = seal(key, personId, data[field] as string);
+    return { ...event, data: sealed };
+  }
+
+  async function unsealEvent(event: StoredEvent, cache: Map<string, Buffer | null>): Promise<StoredEvent> {
+    const personId = personOf(event.streamId);
+    const data = event.data as Record<string, unknown> | null;
+    if (personId === null || !data || typeof data !== 'object') return event;
+    const present = policy.fields.filter((f) => isSealed(data[f]));
+    if (!present.length) return event;
+    if (!cache.has(personId)) cache.set(personId, await keys.get(personId));
+    const key = cache.get(personId) ?? null;
+    const plain = { ...data };
+    for (const field of present) {
+      try {
+        plain[field] = key ? unseal(key, personId, data[field] as string) : SHREDDED;
+      } catch {
+        plain[field] = SHREDDED;
+      }
+    }
+    return { ...event, data: plain };
+  }
+
+  return {
+    async appendToStream(streamId, events, options) {
+      const personId = personOf(streamId);
+      const toAppend =
+        personId === null ? events : await Promise.all(events.map((e) => sealEvent(personId, e)));
+      return inner.appendToStream(streamId, toAppend, options);
+    },
+    async readStream(streamId, options) {
+      const cache = new Map<string, Buffer | null>();
+      const events = await inner.readStream(streamId, options);
+      return Promise.all(events.map((e) => unsealEvent(e, cache)));
+    },
+    subscribeToAll(options) {
+      return inner.subscribeToAll({
+        ...options,
+        handler: async (event) => options.handler(await unsealEvent(event, new Map())),
+      });
+    },
+    headPosition: () => inner.headPosition(),
+    // the wrapped store belongs to the infrastructure, which closes it
+    close: async () => undefined,
+  };
+}

@@ -1,0 +1,62 @@
+import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import { ConcurrencyError, DuplicateKeyError, RateLimitedError } from '@punkto/platform/errors/errors';
+import { IdentityErrors } from '@punkto/contracts/identity';
+import { sha256 } from './secrets';
+
+/**
+ * Fixed-window rate limits persisted in the document store (`rate-limits`), so they hold across restarts and
+ * across instances sharing the store. A counter document per (rule, key, window start); keys are hashed, so
+ * e-mail addresses used as keys are not stored in clear. Expired windows are swept now and then.
+ */
+export interface RateRule {
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+type CounterDoc = { _id: string; count: number; expiresAt: string };
+
+export function rateLimiter(documents: DocumentStore) {
+  const counters = documents.collection<CounterDoc>('rate-limits');
+  let lastSweep = 0;
+
+  async function hit(rule: RateRule, key: string, now: Date): Promise<number> {
+    const windowMs = rule.windowSeconds * 1000;
+    const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
+    const id = `${rule.name}:${sha256(key)}:${windowStart}`;
+    const expiresAt = new Date(windowStart + windowMs).toISOString();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const current = await counters.get(id);
+        if (!current) return (await counters.insert({ _id: id, count: 1, expiresAt })).count;
+        return (
+          await counters.update({ ...current, count: current.count + 1 }, { expectedRevision: current._rev })
+        ).count;
+      } catch (error) {
+        const lostRace = error instanceof ConcurrencyError || error instanceof DuplicateKeyError;
+        if (!lostRace || attempt >= 20) throw error;
+      }
+    }
+  }
+
+  async function sweep(now: Date) {
+    if (now.getTime() - lastSweep < 60_000) return;
+    lastSweep = now.getTime();
+    for (const doc of await counters.find({ expiresAt: { $lt: now.toISOString() } }, { limit: 500 }))
+      await counters.delete(doc._id);
+  }
+
+  return {
+    async ensureIndexes() {
+      await counters.ensureIndex({ fields: { expiresAt: 1 } });
+    },
+    /** Counts one attempt against every rule; throws 429 RATE_LIMITED when any limit is exceeded. */
+    async check(now: Date, ...checks: Array<[RateRule, string]>) {
+      await sweep(now);
+      let exceeded = false;
+      for (const [rule, key] of checks) if ((await hit(rule, key, now)) > rule.limit) exceeded = true;
+      if (exceeded) throw new RateLimitedError(IdentityErrors.rateLimited.message);
+    },
+  };
+}
+export type RateLimiter = ReturnType<typeof rateLimiter>;

@@ -1,0 +1,77 @@
+import type { Captcha } from '@punkto/platform/captcha/captcha.port';
+import { parseMail } from '@punkto/platform/mail/mime-parse';
+import { createLogger } from '@punkto/platform/observability/logger';
+import { openInfrastructure, type Infrastructure } from '@punkto/platform/runtime/infrastructure';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { createLocalJWKSet } from 'jose';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../app';
+import { IdentityEnv } from '../config';
+
+/**
+ * Test harness: identity's real app on the real embedded adapters in a temp DATA_DIR, with a clock the
+ * test can move forward and helpers for the mailbox and cookies.
+ */
+export async function startIdentity(env: Record<string, string> = {}, options: { captcha?: Captcha } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'punkto-identity-'));
+  const config = IdentityEnv.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const logger = createLogger('identity', 'silent');
+  const infra: Infrastructure = await openInfrastructure('identity', config, logger);
+  let offsetMs = 0;
+  const clock = () => new Date(Date.now() + offsetMs);
+  const unused = createLocalJWKSet({ keys: [] });
+  const app: FastifyInstance = await buildApp({
+    config,
+    logger,
+    infra,
+    jwks: unused,
+    clock,
+    ...(options.captcha && { captcha: options.captcha }),
+  });
+  await app.ready();
+
+  const mails = async (filter: { to?: string; tag?: string } = {}) => {
+    await app.identity.settled();
+    const entries = await infra.mailbox!.list();
+    const matching = entries.filter(
+      (e) => (!filter.to || e.to.includes(filter.to)) && (!filter.tag || e.tag === filter.tag),
+    );
+    return Promise.all(
+      matching.map(async (e) => ({ ...e, mail: parseMail((await infra.mailbox!.raw(e.id))!) })),
+    );
+  };
+
+  return {
+    app,
+    infra,
+    config,
+    advance(seconds: number) {
+      offsetMs += seconds * 1000;
+    },
+    mails,
+    /** the token from the newest e-mail with this tag to this address */
+    async linkToken(to: string, tag: string): Promise<{ token: string; url: string }> {
+      const found = await mails({ to, tag });
+      // UUIDv7 ids: the mailbox lists newest first
+      const newest = found[0];
+      const url = newest?.mail.text?.match(/https?:\/\/\S+token=[A-Za-z0-9_-]+\S*/)?.[0];
+      if (!url) throw new Error(`no ${tag} e-mail to ${to}`);
+      return { url, token: new URL(url).searchParams.get('token')! };
+    },
+    async close() {
+      await app.close();
+      await infra.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type IdentityTestApp = Awaited<ReturnType<typeof startIdentity>>;
+
+/** name → value of the Set-Cookie headers of a response ('' for cleared cookies) */
+export function cookiesOf(
+  res: LightMyRequestResponse,
+): Record<string, { value: string; raw: (typeof res.cookies)[number] }> {
+  return Object.fromEntries(res.cookies.map((c) => [c.name, { value: c.value, raw: c }]));
+}

@@ -1,0 +1,35 @@
+import type { Permission, Role } from '@punkto/contracts/permissions';
+import { SignJWT } from 'jose';
+import type { SigningKey } from './signing-keys';
+
+export interface AccessTokenSubject {
+  userId: string;
+  role: Role;
+  tenantId: string | null;
+  email: string;
+  permissions?: Permission[];
+}
+
+/** Signs the access token with the claims platform/http/auth-plugin.ts verifies. */
+export async function signAccessToken(
+  key: SigningKey,
+  subject: AccessTokenSubject,
+  options: { now: Date; ttlSeconds: number; issuer: string; audience: string },
+): Promise<{ token: string; expiresAt: Date }> {
+  const iat = Math.floor(options.now.getTime() / 1000);
+  const exp = iat + options.ttlSeconds;
+  const token = await new SignJWT({
+    role: subject.role,
+    ...(subject.tenantId && { tid: subject.tenantId }),
+    perms: subject.permissions ?? [],
+    email: subject.email,
+  })
+    .setProtectedHeader({ alg: 'EdDSA', kid: key.kid, typ: 'JWT' })
+    .setSubject(subject.userId)
+    .setIssuer(options.issuer)
+    .setAudience(options.audience)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(key.privateKey);
+  return { token, expiresAt: new Date(exp * 1000) };
+}

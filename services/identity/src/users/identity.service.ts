@@ -1,0 +1,478 @@
+import type { UserPreferences, UserProfile } from '@punkto/contracts/identity';
+import type { Role } from '@punkto/contracts/permissions';
+import type { Captcha } from '@punkto/platform/captcha/captcha.port';
+import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import { commandHandler } from '@punkto/platform/es/command-handler';
+import type { EventStore } from '@punkto/platform/event-store/event-store.port';
+import { DuplicateKeyError, UnauthenticatedError } from '@punkto/platform/errors/errors';
+import type { Mailer, MailMessage } from '@punkto/platform/mail/mailer.port';
+import type { Logger } from '@punkto/platform/observability/logger';
+import { ProjectionGapError, readProjection } from '@punkto/platform/projections/projection';
+import { randomUUID } from 'node:crypto';
+import type { IdentityConfig } from '../config';
+import { activationMail, emailConfirmationMail, passwordResetMail } from '../mail/identity-mails';
+import { documentPersonKeys, type PersonKeys } from '../privacy/person-keys';
+import { piiEventStore } from '../privacy/pii-event-store';
+import type { PasswordHasher } from '../security/password-hasher';
+import { rateLimiter, type RateRule } from '../security/rate-limiter';
+import { sessionStore } from '../sessions/sessions';
+import { signAccessToken } from '../tokens/access-token';
+import { actionTokens, type TokenPurpose } from '../tokens/action-tokens';
+import { loadOrCreateSigningKey, type SigningKey } from '../tokens/signing-keys';
+import { toUserStreamId, USER_PII_FIELDS, USER_STREAM_PREFIX } from './user';
+import { userDecider, type UserCommand } from './user.decider';
+import {
+  AccountNotActiveError,
+  CaptchaFailedError,
+  EmailTakenError,
+  InvalidCredentialsError,
+  InvalidTokenError,
+  NoPendingEmailChangeError,
+  RefreshFailedError,
+  UserNotFoundError,
+  WrongPasswordError,
+} from './user.errors';
+import {
+  ensureUserIndexes,
+  projectUserEvents,
+  rebuildUser,
+  USERS_COLLECTION,
+  type UserRecord,
+  type UserRecordDoc,
+} from './user-read-model';
+
+export const ACCEPTED_MESSAGES = {
+  resendActivation:
+    'Jeśli konto z tym adresem istnieje i nie jest aktywne, wysłaliśmy na nie nowy link aktywacyjny.',
+  passwordReset: 'Jeśli konto z tym adresem istnieje, wysłaliśmy na nie link do ustawienia nowego hasła.',
+  emailConfirmation: 'Wysłaliśmy link potwierdzający na nowy adres e-mail.',
+  activated: 'Konto zostało aktywowane. Możesz się zalogować.',
+  emailChanged: 'Adres e-mail został zmieniony.',
+  passwordReset_done: 'Hasło zostało zmienione. Możesz się zalogować.',
+} as const;
+
+export interface IdentityServiceDeps {
+  config: IdentityConfig;
+  eventStore: EventStore;
+  documents: DocumentStore;
+  mailer: Mailer;
+  captcha: Captcha;
+  hasher: PasswordHasher;
+  logger: Logger;
+  clock: () => Date;
+}
+
+export interface IssuedSession {
+  profile: UserProfile;
+  accessToken: string;
+  accessTokenExpiresAt: Date;
+  refreshToken: string;
+  refreshTokenExpiresAt: Date;
+  familyId: string;
+}
+
+/**
+ * Identity's application layer: the use cases behind the /users calls and the tenant consumer. Routes only
+ * translate HTTP (cookies, bodies) to these calls. Every change to a user goes through the User decider
+ * (generic command handler on a PII-sealing event store) and is projected into `users` right after.
+ */
+export async function createIdentityService(deps: IdentityServiceDeps) {
+  const { config, documents, clock, hasher, logger } = deps;
+  const personKeys: PersonKeys = documentPersonKeys(documents, clock);
+  const events = piiEventStore(deps.eventStore, personKeys, {
+    streamPrefix: USER_STREAM_PREFIX,
+    fields: USER_PII_FIELDS,
+  });
+  const handle = commandHandler(events, userDecider);
+  const users = documents.collection<UserRecordDoc>(USERS_COLLECTION);
+  const sessions = sessionStore(documents, {
+    refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
+    sessionMaxAgeSeconds: config.SESSION_MAX_AGE_SECONDS,
+  });
+  const tokens = actionTokens(documents);
+  const limiter = rateLimiter(documents);
+  await Promise.all([
+    ensureUserIndexes(users),
+    sessions.ensureIndexes(),
+    tokens.ensureIndexes(),
+    limiter.ensureIndexes(),
+  ]);
+  const signingKey: SigningKey = await loadOrCreateSigningKey(documents, clock());
+
+  const rules = {
+    loginPerIpEmail: rule(
+      'login-ip-email',
+      config.RATE_LIMIT_LOGIN_PER_IP_EMAIL,
+      config.RATE_LIMIT_LOGIN_WINDOW_SECONDS,
+    ),
+    loginPerIp: rule('login-ip', config.RATE_LIMIT_LOGIN_PER_IP, config.RATE_LIMIT_LOGIN_WINDOW_SECONDS),
+    registerPerIp: rule(
+      'register-ip',
+      config.RATE_LIMIT_REGISTER_PER_IP,
+      config.RATE_LIMIT_REGISTER_WINDOW_SECONDS,
+    ),
+    sendPerAddress: rule(
+      'email-send-address',
+      config.RATE_LIMIT_EMAIL_SEND_PER_ADDRESS,
+      config.RATE_LIMIT_EMAIL_SEND_WINDOW_SECONDS,
+    ),
+    sendPerIp: rule(
+      'email-send-ip',
+      config.RATE_LIMIT_EMAIL_SEND_PER_IP,
+      config.RATE_LIMIT_EMAIL_SEND_WINDOW_SECONDS,
+    ),
+  };
+
+  // work whose duration must not reveal whether an e-mail exists runs after the answer; tracked for shutdown/tests
+  const pending = new Set<Promise<void>>();
+  function inBackground(what: string, work: () => Promise<void>) {
+    const run = work()
+      .catch((error: unknown) => logger.error({ err: error }, `identity: ${what} failed`))
+      .finally(() => pending.delete(run));
+    pending.add(run);
+  }
+
+  async function execute(userId: string, command: UserCommand, actorId: string | null = userId) {
+    const streamId = toUserStreamId(userId);
+    const result = await handle(streamId, command, { actorId });
+    const count = result.newEvents.length;
+    if (count && result.nextExpectedRevision !== undefined) {
+      const first = result.nextExpectedRevision - count + 1;
+      const at = command.metadata.now.toISOString();
+      const projected = result.newEvents.map((event, i) => ({ event, revision: first + i, at }));
+      try {
+        await projectUserEvents(users, userId, projected);
+      } catch (error) {
+        if (!(error instanceof ProjectionGapError)) throw error;
+        // an earlier projection was lost (crash between append and projection): replay the stream
+        await rebuildUser(users, userId, await events.readStream(streamId));
+      }
+    }
+    return result;
+  }
+
+  const cmd = <C extends UserCommand>(type: C['type'], data: C['data'], now: Date) =>
+    ({ type, data, metadata: { now } }) as C;
+
+  async function recordOf(userId: string): Promise<UserRecord | null> {
+    const doc = await readProjection<UserRecord>(users, userId);
+    return doc && doc.status !== 'deleted' ? doc : null;
+  }
+  async function recordByEmail(email: string): Promise<UserRecord | null> {
+    const doc = (await users.findOne({ email })) as (UserRecord & { _id: string }) | null;
+    return doc && doc.status !== 'deleted' ? doc : null;
+  }
+  async function requireRecord(userId: string): Promise<UserRecord> {
+    const record = await recordOf(userId);
+    if (!record) throw new UserNotFoundError();
+    return record;
+  }
+
+  const profileOf = (r: UserRecord): UserProfile => ({
+    id: r.userId,
+    email: r.email,
+    tenantId: r.tenantId,
+    role: r.role,
+    username: r.username,
+  });
+
+  async function verifyCaptcha(token: string | undefined, action: string, ip: string) {
+    if (!deps.captcha.enabled) return;
+    const result = await deps.captcha.verify(token, action, ip);
+    if (!result.ok) {
+      logger.info({ action, reason: result.reason, score: result.score }, 'captcha rejected');
+      throw new CaptchaFailedError();
+    }
+  }
+
+  async function issueAndSend(
+    purpose: TokenPurpose,
+    record: UserRecord,
+    to: string,
+    now: Date,
+  ): Promise<void> {
+    const ttlSeconds = {
+      activation: config.ACTIVATION_TOKEN_TTL_SECONDS,
+      'email-change': config.EMAIL_CHANGE_TOKEN_TTL_SECONDS,
+      'password-reset': config.PASSWORD_RESET_TOKEN_TTL_SECONDS,
+    }[purpose];
+    const token = await tokens.issue({ purpose, userId: record.userId, email: to, now, ttlSeconds });
+    const input = { to, username: record.username, token, publicUrl: config.PUBLIC_URL, ttlSeconds };
+    const mail: MailMessage =
+      purpose === 'activation'
+        ? activationMail(input)
+        : purpose === 'email-change'
+          ? emailConfirmationMail(input)
+          : passwordResetMail(input);
+    await deps.mailer.send(mail);
+  }
+
+  async function startSession(record: UserRecord, now: Date): Promise<IssuedSession> {
+    const session = await sessions.start(record.userId, now);
+    return {
+      ...(await accessFor(record, now)),
+      refreshToken: session.token,
+      refreshTokenExpiresAt: session.expiresAt,
+      familyId: session.familyId,
+    };
+  }
+
+  async function accessFor(record: UserRecord, now: Date) {
+    const { token, expiresAt } = await signAccessToken(
+      signingKey,
+      { userId: record.userId, role: record.role, tenantId: record.tenantId, email: record.email },
+      {
+        now,
+        ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+        issuer: config.AUTH_ISSUER,
+        audience: config.AUTH_AUDIENCE,
+      },
+    );
+    return { profile: profileOf(record), accessToken: token, accessTokenExpiresAt: expiresAt };
+  }
+
+  return {
+    signingKey,
+    jwks: () => ({ keys: [signingKey.publicJwk as Record<string, unknown>] }),
+    /** resolves when background work (e-mails of neutral-answer calls) has finished */
+    settled: async () => {
+      while (pending.size) await Promise.all([...pending]);
+    },
+
+    async register(input: {
+      email: string;
+      password: string;
+      username: string;
+      role: Role;
+      marketingConsent: boolean;
+      captchaToken?: string;
+      ip: string;
+    }): Promise<{ userId: string }> {
+      const now = clock();
+      await limiter.check(now, [rules.registerPerIp, input.ip]);
+      await verifyCaptcha(input.captchaToken, 'register', input.ip);
+      if (await recordByEmail(input.email)) throw new EmailTakenError();
+      const userId = randomUUID();
+      const passwordHash = await hasher.hash(input.password);
+      try {
+        await execute(
+          userId,
+          cmd(
+            'RegisterUser',
+            {
+              userId,
+              email: input.email,
+              username: input.username,
+              passwordHash,
+              role: input.role,
+              marketingConsent: input.marketingConsent,
+            },
+            now,
+          ),
+        );
+      } catch (error) {
+        if (!(error instanceof DuplicateKeyError)) throw error;
+        // lost a race for the address: withdraw the stream that was just written (no read model exists for it)
+        await handle(toUserStreamId(userId), cmd('DeleteUser', { reason: 'duplicate-email' }, now), {
+          actorId: null,
+        });
+        await personKeys.shred(userId);
+        throw new EmailTakenError();
+      }
+      const record = await requireRecord(userId);
+      await issueAndSend('activation', record, record.email, now);
+      return { userId };
+    },
+
+    /** Activation link, or confirmation of a new e-mail address (the stored purpose decides). */
+    async activate(token: string): Promise<string> {
+      const now = clock();
+      const consumed = await tokens.consume(token, ['activation', 'email-change'], now);
+      if (!consumed) throw new InvalidTokenError();
+      if (consumed.purpose === 'activation') {
+        await execute(consumed.userId, cmd('ActivateUser', {}, now));
+        return ACCEPTED_MESSAGES.activated;
+      }
+      const owner = await recordByEmail(consumed.email);
+      if (owner && owner.userId !== consumed.userId) throw new EmailTakenError();
+      await execute(consumed.userId, cmd('ConfirmEmailChange', { email: consumed.email }, now));
+      return ACCEPTED_MESSAGES.emailChanged;
+    },
+
+    async resendActivation(email: string, ip: string): Promise<string> {
+      const now = clock();
+      await limiter.check(now, [rules.sendPerIp, ip], [rules.sendPerAddress, email]);
+      const record = await recordByEmail(email);
+      if (record?.status === 'pending_activation')
+        inBackground('resend activation', () => issueAndSend('activation', record, record.email, now));
+      return ACCEPTED_MESSAGES.resendActivation;
+    },
+
+    async resendEmailConfirmation(userId: string, ip: string): Promise<string> {
+      const now = clock();
+      await limiter.check(now, [rules.sendPerIp, ip], [rules.sendPerAddress, `user:${userId}`]);
+      const record = await requireRecord(userId);
+      if (!record.pendingEmail) throw new NoPendingEmailChangeError();
+      await issueAndSend('email-change', record, record.pendingEmail, now);
+      return ACCEPTED_MESSAGES.emailConfirmation;
+    },
+
+    async login(input: {
+      email: string;
+      password: string;
+      captchaToken?: string;
+      ip: string;
+    }): Promise<IssuedSession> {
+      const now = clock();
+      await limiter.check(
+        now,
+        [rules.loginPerIpEmail, `${input.ip}|${input.email}`],
+        [rules.loginPerIp, input.ip],
+      );
+      await verifyCaptcha(input.captchaToken, 'login', input.ip);
+      const record = await recordByEmail(input.email);
+      // the same argon2 work whether or not the address exists: the answer's timing reveals nothing
+      const ok = record
+        ? await hasher.verify(record.passwordHash, input.password)
+        : await hasher.verifyNothing(input.password);
+      if (!record || !ok) throw new InvalidCredentialsError();
+      // only someone who knows the password learns that the account is not active yet
+      if (record.status !== 'active') throw new AccountNotActiveError();
+      return startSession(record, now);
+    },
+
+    /** Rotates the refresh token; failure (unknown, expired, revoked, reused) → RefreshFailedError. */
+    async refresh(refreshToken: string | undefined) {
+      const now = clock();
+      if (!refreshToken) throw new RefreshFailedError();
+      const rotated = await sessions.rotate(refreshToken, now);
+      if (!rotated.ok) {
+        logger.info({ reason: rotated.reason, familyId: rotated.familyId }, 'refresh refused');
+        throw new RefreshFailedError();
+      }
+      const record = await recordOf(rotated.userId);
+      if (!record || record.status !== 'active') {
+        await sessions.revokeFamily(rotated.familyId, now, 'user-not-active');
+        throw new RefreshFailedError();
+      }
+      return {
+        ...(await accessFor(record, now)),
+        refreshToken: rotated.token,
+        refreshTokenExpiresAt: rotated.expiresAt,
+        familyId: rotated.familyId,
+      };
+    },
+
+    async logout(refreshToken: string | undefined) {
+      if (!refreshToken) return;
+      const family = await sessions.familyOf(refreshToken);
+      if (family) await sessions.revokeFamily(family.familyId, clock(), 'logout');
+    },
+
+    async me(userId: string): Promise<UserProfile> {
+      const record = await recordOf(userId);
+      if (!record) throw new UnauthenticatedError();
+      return profileOf(record);
+    },
+
+    /** Keeps the session the change was made from; ends every other one. */
+    async changePassword(
+      userId: string,
+      currentPassword: string,
+      newPassword: string,
+      refreshToken?: string,
+    ) {
+      const now = clock();
+      const record = await requireRecord(userId);
+      if (!(await hasher.verify(record.passwordHash, currentPassword))) throw new WrongPasswordError();
+      await execute(userId, cmd('ChangePassword', { passwordHash: await hasher.hash(newPassword) }, now));
+      const current = refreshToken ? await sessions.familyOf(refreshToken) : null;
+      await sessions.revokeAllOf(
+        userId,
+        now,
+        'password-changed',
+        current?.userId === userId ? current.familyId : undefined,
+      );
+    },
+
+    async updateUser(
+      userId: string,
+      input: { username?: string; email?: string },
+      ip: string,
+    ): Promise<UserProfile> {
+      const now = clock();
+      let record = await requireRecord(userId);
+      if (input.email !== undefined && input.email !== record.email) {
+        await limiter.check(now, [rules.sendPerIp, ip], [rules.sendPerAddress, `user:${userId}`]);
+        if (await recordByEmail(input.email)) throw new EmailTakenError();
+      }
+      if (input.username !== undefined)
+        await execute(userId, cmd('ChangeUsername', { username: input.username }, now));
+      if (input.email !== undefined && input.email !== record.email) {
+        await execute(userId, cmd('RequestEmailChange', { newEmail: input.email }, now));
+        record = await requireRecord(userId);
+        await issueAndSend('email-change', record, input.email, now);
+      }
+      return profileOf(await requireRecord(userId));
+    },
+
+    async preferences(userId: string): Promise<UserPreferences> {
+      return (await requireRecord(userId)).preferences;
+    },
+
+    async updatePreferences(userId: string, preferences: Partial<UserPreferences>): Promise<UserPreferences> {
+      await execute(userId, cmd('ChangePreferences', { preferences }, clock()));
+      return (await requireRecord(userId)).preferences;
+    },
+
+    async initiatePasswordReset(email: string, ip: string): Promise<string> {
+      const now = clock();
+      await limiter.check(now, [rules.sendPerIp, ip], [rules.sendPerAddress, email]);
+      const record = await recordByEmail(email);
+      if (record)
+        inBackground('password reset', async () => {
+          await execute(record.userId, cmd('RequestPasswordReset', {}, now), null);
+          await issueAndSend('password-reset', record, record.email, now);
+        });
+      return ACCEPTED_MESSAGES.passwordReset;
+    },
+
+    async resetPassword(token: string, newPassword: string): Promise<string> {
+      const now = clock();
+      const consumed = await tokens.consume(token, ['password-reset'], now);
+      if (!consumed) throw new InvalidTokenError();
+      await execute(
+        consumed.userId,
+        cmd('ResetPassword', { passwordHash: await hasher.hash(newPassword) }, now),
+        null,
+      );
+      await sessions.revokeAllOf(consumed.userId, now, 'password-reset');
+      return ACCEPTED_MESSAGES.passwordReset_done;
+    },
+
+    /** Deletes the account: UserDeleted, read model without personal data, sessions and links revoked, key shredded. */
+    async deleteAccount(userId: string, password: string) {
+      const now = clock();
+      const record = await requireRecord(userId);
+      if (!(await hasher.verify(record.passwordHash, password))) throw new WrongPasswordError();
+      await execute(userId, cmd('DeleteUser', { reason: 'self' }, now));
+      await sessions.revokeAllOf(userId, now, 'account-deleted');
+      await tokens.revoke(userId);
+      await personKeys.shred(userId);
+    },
+
+    /** tenant.tenants.v1 TenantCreated{ownerId, tenantId}: the owner's next token carries `tid`. */
+    async assignTenant(ownerId: string, tenantId: string) {
+      await execute(ownerId, cmd('AssignTenant', { tenantId }, clock()), null);
+    },
+
+    /** for tests and tooling: the stream as the log stores it (sealed) and as the service reads it */
+    readUserStream: (userId: string) => events.readStream(toUserStreamId(userId)),
+  };
+
+  function rule(name: string, limit: number, windowSeconds: number): RateRule {
+    return { name, limit, windowSeconds };
+  }
+}
+
+export type IdentityService = Awaited<ReturnType<typeof createIdentityService>>;

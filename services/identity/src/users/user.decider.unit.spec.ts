@@ -1,0 +1,268 @@
+import { Roles } from '@punkto/contracts/permissions';
+import { deciderSpecification } from '@punkto/platform/es/decider-specification';
+import { describe, it } from 'vitest';
+import { userDecider, type UserCommand } from './user.decider';
+import {
+  EmailUnchangedError,
+  InvalidTokenError,
+  NoPendingEmailChangeError,
+  TenantAlreadyAssignedError,
+  UserAlreadyExistsError,
+  UserNotFoundError,
+} from './user.errors';
+import type { UserEvent } from './user';
+
+const spec = deciderSpecification(userDecider);
+const now = new Date('2025-03-01T10:00:00.000Z');
+const at = now.toISOString();
+const earlier = '2025-02-01T10:00:00.000Z';
+const userId = 'u1';
+
+// test-data mothers
+const cmd = <C extends UserCommand>(type: C['type'], data: C['data']) =>
+  ({ type, data, metadata: { now } }) as C;
+const registered = (
+  overrides: Partial<Extract<UserEvent, { type: 'UserRegistered' }>['data']> = {},
+): UserEvent => ({
+  type: 'UserRegistered',
+  data: {
+    userId,
+    email: 'ania@example.pl',
+    username: 'Ania Nowak',
+    passwordHash: 'hash-1',
+    role: Roles.owner,
+    tenantId: null,
+    consents: { terms: { accepted: true, at: earlier }, marketing: { granted: false, at: earlier } },
+    preferences: { emailNotifications: true, marketingConsent: false, companyMessages: true },
+    registeredAt: earlier,
+    ...overrides,
+  },
+});
+const activated: UserEvent = { type: 'UserActivated', data: { userId, activatedAt: earlier } };
+const deleted: UserEvent = { type: 'UserDeleted', data: { userId, reason: 'self', deletedAt: earlier } };
+
+describe('when no user exists', () => {
+  it('registering records the user with consents and default preferences', () =>
+    spec
+      .given([])
+      .when(
+        cmd('RegisterUser', {
+          userId,
+          email: 'ania@example.pl',
+          username: 'Ania Nowak',
+          passwordHash: 'hash-1',
+          role: Roles.customer,
+          marketingConsent: true,
+        }),
+      )
+      .then([
+        {
+          type: 'UserRegistered',
+          data: {
+            userId,
+            email: 'ania@example.pl',
+            username: 'Ania Nowak',
+            passwordHash: 'hash-1',
+            role: Roles.customer,
+            tenantId: null,
+            consents: { terms: { accepted: true, at }, marketing: { granted: true, at } },
+            preferences: { emailNotifications: true, marketingConsent: true, companyMessages: true },
+            registeredAt: at,
+          },
+        },
+      ]));
+
+  it('activation fails as an invalid token', () =>
+    spec.given([]).when(cmd('ActivateUser', {})).thenThrows(InvalidTokenError));
+
+  it('changing the name fails: no such user', () =>
+    spec
+      .given([])
+      .when(cmd('ChangeUsername', { username: 'X' }))
+      .thenThrows(UserNotFoundError));
+});
+
+describe('when the user registered but did not activate', () => {
+  it('activation activates', () =>
+    spec
+      .given([registered()])
+      .when(cmd('ActivateUser', {}))
+      .then([{ type: 'UserActivated', data: { userId, activatedAt: at } }]));
+
+  it('registering again on the same stream is refused', () =>
+    spec
+      .given([registered()])
+      .when(
+        cmd('RegisterUser', {
+          userId,
+          email: 'x@example.pl',
+          username: 'X X',
+          passwordHash: 'h',
+          role: Roles.owner,
+          marketingConsent: false,
+        }),
+      )
+      .thenThrows(UserAlreadyExistsError));
+
+  it('a password reset sets the password and activates (the link proved the address)', () =>
+    spec
+      .given([registered()])
+      .when(cmd('ResetPassword', { passwordHash: 'hash-2' }))
+      .then([
+        { type: 'PasswordChanged', data: { userId, passwordHash: 'hash-2', reason: 'reset', changedAt: at } },
+        { type: 'UserActivated', data: { userId, activatedAt: at } },
+      ]));
+});
+
+describe('when the user is active', () => {
+  const active = [registered(), activated];
+
+  it('activating again changes nothing (a second click on the link)', () =>
+    spec.given(active).when(cmd('ActivateUser', {})).thenNothingHappens());
+
+  it('changing the password records the new hash', () =>
+    spec
+      .given(active)
+      .when(cmd('ChangePassword', { passwordHash: 'hash-2' }))
+      .then([
+        {
+          type: 'PasswordChanged',
+          data: { userId, passwordHash: 'hash-2', reason: 'change', changedAt: at },
+        },
+      ]));
+
+  it('requesting a reset is recorded (audit trail)', () =>
+    spec
+      .given(active)
+      .when(cmd('RequestPasswordReset', {}))
+      .then([{ type: 'PasswordResetRequested', data: { userId, requestedAt: at } }]));
+
+  it('requesting an e-mail change keeps the old address until confirmed', () =>
+    spec
+      .given(active)
+      .when(cmd('RequestEmailChange', { newEmail: 'nowy@example.pl' }))
+      .then([
+        { type: 'EmailChangeRequested', data: { userId, newEmail: 'nowy@example.pl', requestedAt: at } },
+      ]));
+
+  it('requesting the current address is refused', () =>
+    spec
+      .given(active)
+      .when(cmd('RequestEmailChange', { newEmail: 'ania@example.pl' }))
+      .thenThrows(EmailUnchangedError));
+
+  it('confirming without a pending change is refused', () =>
+    spec
+      .given(active)
+      .when(cmd('ConfirmEmailChange', { email: 'nowy@example.pl' }))
+      .thenThrows(NoPendingEmailChangeError));
+
+  it('the same name changes nothing, another one is recorded', () => {
+    spec
+      .given(active)
+      .when(cmd('ChangeUsername', { username: 'Ania Nowak' }))
+      .thenNothingHappens();
+    spec
+      .given(active)
+      .when(cmd('ChangeUsername', { username: 'Anna Nowak' }))
+      .then([{ type: 'UsernameChanged', data: { userId, username: 'Anna Nowak', changedAt: at } }]);
+  });
+
+  it('preferences merge; unchanged preferences produce no event', () => {
+    spec
+      .given(active)
+      .when(cmd('ChangePreferences', { preferences: { emailNotifications: true } }))
+      .thenNothingHappens();
+    spec
+      .given(active)
+      .when(cmd('ChangePreferences', { preferences: { marketingConsent: true } }))
+      .then([
+        {
+          type: 'PreferencesChanged',
+          data: {
+            userId,
+            preferences: { emailNotifications: true, marketingConsent: true, companyMessages: true },
+            changedAt: at,
+          },
+        },
+      ]);
+  });
+
+  it('an owner gets their tenant once; the same tenant again is a no-op; another one is refused', () => {
+    spec
+      .given(active)
+      .when(cmd('AssignTenant', { tenantId: 't1' }))
+      .then([{ type: 'UserTenantAssigned', data: { userId, tenantId: 't1', assignedAt: at } }]);
+    const assigned: UserEvent = {
+      type: 'UserTenantAssigned',
+      data: { userId, tenantId: 't1', assignedAt: earlier },
+    };
+    spec
+      .given([...active, assigned])
+      .when(cmd('AssignTenant', { tenantId: 't1' }))
+      .thenNothingHappens();
+    spec
+      .given([...active, assigned])
+      .when(cmd('AssignTenant', { tenantId: 't2' }))
+      .thenThrows(TenantAlreadyAssignedError);
+  });
+
+  it('a customer is never assigned a tenant', () =>
+    spec
+      .given([registered({ role: Roles.customer }), activated])
+      .when(cmd('AssignTenant', { tenantId: 't1' }))
+      .thenNothingHappens());
+
+  it('deleting records UserDeleted', () =>
+    spec
+      .given(active)
+      .when(cmd('DeleteUser', { reason: 'self' }))
+      .then([{ type: 'UserDeleted', data: { userId, reason: 'self', deletedAt: at } }]));
+});
+
+describe('when an e-mail change is pending', () => {
+  const pending: UserEvent[] = [
+    registered(),
+    activated,
+    { type: 'EmailChangeRequested', data: { userId, newEmail: 'nowy@example.pl', requestedAt: earlier } },
+  ];
+
+  it('confirming the pending address changes the e-mail', () =>
+    spec
+      .given(pending)
+      .when(cmd('ConfirmEmailChange', { email: 'nowy@example.pl' }))
+      .then([
+        {
+          type: 'EmailChanged',
+          data: { userId, email: 'nowy@example.pl', previousEmail: 'ania@example.pl', changedAt: at },
+        },
+      ]));
+
+  it('a link for an older requested address no longer applies', () =>
+    spec
+      .given(pending)
+      .when(cmd('ConfirmEmailChange', { email: 'starszy@example.pl' }))
+      .thenThrows(InvalidTokenError));
+});
+
+describe('when the user was deleted', () => {
+  const gone = [registered(), activated, deleted];
+
+  it('deleting again changes nothing', () =>
+    spec
+      .given(gone)
+      .when(cmd('DeleteUser', { reason: 'self' }))
+      .thenNothingHappens());
+
+  it('nothing else is possible', () => {
+    spec
+      .given(gone)
+      .when(cmd('ChangePassword', { passwordHash: 'h' }))
+      .thenThrows(UserNotFoundError);
+    spec.given(gone).when(cmd('ActivateUser', {})).thenThrows(InvalidTokenError);
+    spec
+      .given(gone)
+      .when(cmd('ResetPassword', { passwordHash: 'h' }))
+      .thenThrows(InvalidTokenError);
+  });
+});

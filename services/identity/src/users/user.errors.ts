@@ -1,0 +1,77 @@
+import { IdentityErrors } from '@punkto/contracts/identity';
+import { ConflictError, DomainRuleError, UnauthenticatedError } from '@punkto/platform/errors/errors';
+
+/** Identity's domain errors: stable codes and Polish messages from contracts/src/identity.ts. */
+
+export class InvalidCredentialsError extends UnauthenticatedError {
+  constructor() {
+    super(IdentityErrors.invalidCredentials.message, IdentityErrors.invalidCredentials.code);
+  }
+}
+
+export class AccountNotActiveError extends UnauthenticatedError {
+  constructor() {
+    super(IdentityErrors.accountNotActive.message, IdentityErrors.accountNotActive.code);
+  }
+}
+
+export class EmailTakenError extends ConflictError {
+  constructor() {
+    super(IdentityErrors.emailTaken.message, IdentityErrors.emailTaken.code);
+  }
+}
+
+/** An activation / reset / confirmation token that is unknown, used, expired or no longer applies. */
+export class InvalidTokenError extends DomainRuleError {
+  constructor() {
+    super(IdentityErrors.invalidToken.code, IdentityErrors.invalidToken.message);
+  }
+}
+
+export class RefreshFailedError extends UnauthenticatedError {
+  constructor() {
+    super(IdentityErrors.refreshFailed.message, IdentityErrors.refreshFailed.code);
+  }
+}
+
+export class WrongPasswordError extends DomainRuleError {
+  constructor() {
+    super(IdentityErrors.wrongPassword.code, IdentityErrors.wrongPassword.message);
+  }
+}
+
+export class CaptchaFailedError extends DomainRuleError {
+  constructor() {
+    super(IdentityErrors.captchaFailed.code, IdentityErrors.captchaFailed.message);
+  }
+}
+
+export class UserNotFoundError extends UnauthenticatedError {
+  constructor() {
+    super('Konto nie istnieje lub zostało usunięte. Zaloguj się ponownie.', 'AUTH.USER_NOT_FOUND');
+  }
+}
+
+export class UserAlreadyExistsError extends ConflictError {
+  constructor() {
+    super('Takie konto już istnieje.', 'AUTH.USER_EXISTS');
+  }
+}
+
+export class EmailUnchangedError extends DomainRuleError {
+  constructor() {
+    super('AUTH.EMAIL_UNCHANGED', 'To jest Twój obecny adres e-mail.');
+  }
+}
+
+export class TenantAlreadyAssignedError extends ConflictError {
+  constructor() {
+    super('Konto jest już przypisane do innej firmy.', 'AUTH.TENANT_ALREADY_ASSIGNED');
+  }
+}
+
+export class NoPendingEmailChangeError extends DomainRuleError {
+  constructor() {
+    super('AUTH.NO_PENDING_EMAIL_CHANGE', 'Nie ma adresu e-mail oczekującego na potwierdzenie.');
+  }
+}

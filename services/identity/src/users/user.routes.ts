@@ -1,0 +1,170 @@
+import * as api from '@punkto/contracts/endpoints/identity';
+import { ACCESS_COOKIE, requireAuth } from '@punkto/platform/http/auth-plugin';
+import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IdentityConfig } from '../config';
+import type { IdentityService, IssuedSession } from './identity.service';
+import { RefreshFailedError } from './user.errors';
+
+/** Name and path of the refresh-token cookie: sent only to /api/v1/users/* (refresh, logout, change-password). */
+export const REFRESH_COOKIE = 'punkto_refresh';
+export const REFRESH_COOKIE_PATH = '/api/v1/users';
+
+/**
+ * Cookies: both httpOnly, SameSite=Lax, Secure when the request reached the gateway over HTTPS
+ * (`x-forwarded-proto`, trusted from the gateway). `punkto_access` (path `/`) lives as long as the access token;
+ * `punkto_refresh` (path `/api/v1/users`) as long as the refresh token.
+ */
+function cookieBase(request: FastifyRequest) {
+  return { httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https' };
+}
+
+function setSessionCookies(request: FastifyRequest, reply: FastifyReply, session: IssuedSession, now: Date) {
+  const base = cookieBase(request);
+  reply.setCookie(ACCESS_COOKIE, session.accessToken, {
+    ...base,
+    path: '/',
+    maxAge: Math.max(0, Math.floor((session.accessTokenExpiresAt.getTime() - now.getTime()) / 1000)),
+  });
+  reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+    ...base,
+    path: REFRESH_COOKIE_PATH,
+    maxAge: Math.max(0, Math.floor((session.refreshTokenExpiresAt.getTime() - now.getTime()) / 1000)),
+  });
+}
+
+function clearSessionCookies(request: FastifyRequest, reply: FastifyReply) {
+  const base = cookieBase(request);
+  reply.clearCookie(ACCESS_COOKIE, { ...base, path: '/' });
+  reply.clearCookie(REFRESH_COOKIE, { ...base, path: REFRESH_COOKIE_PATH });
+}
+
+const sessionBody = (session: IssuedSession) => ({
+  user: session.profile,
+  accessTokenExpiresAt: session.accessTokenExpiresAt.toISOString(),
+});
+
+export function userRoutes(
+  app: FastifyInstance,
+  service: IdentityService,
+  options: { config: IdentityConfig; clock: () => Date },
+) {
+  const auth = { preHandler: requireAuth };
+  const userId = (request: FastifyRequest) => request.user!.id;
+  const refreshCookie = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE];
+  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+  registerEndpoint(app, api.jwks, async ({ reply }) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return service.jwks();
+  });
+
+  registerEndpoint(app, api.register, async ({ body, request }) =>
+    service.register({ ...body, ip: request.ip }),
+  );
+
+  registerEndpoint(app, api.activateAccount, async ({ body }) => ({
+    message: await service.activate(body.token),
+  }));
+
+  registerEndpoint(app, api.resendActivation, async ({ body, request }) => ({
+    message: await service.resendActivation(body.email, request.ip),
+  }));
+
+  registerEndpoint(
+    app,
+    api.resendEmailConfirmation,
+    async ({ request }) => ({ message: await service.resendEmailConfirmation(userId(request), request.ip) }),
+    auth,
+  );
+
+  registerEndpoint(app, api.login, async ({ body, request, reply }) => {
+    const session = await service.login({ ...body, ip: request.ip });
+    setSessionCookies(request, reply, session, options.clock());
+    noStore(reply);
+    return sessionBody(session);
+  });
+
+  registerEndpoint(
+    app,
+    api.me,
+    async ({ request, reply }) => {
+      noStore(reply);
+      return service.me(userId(request));
+    },
+    auth,
+  );
+
+  registerEndpoint(app, api.refresh, async ({ request, reply }) => {
+    noStore(reply);
+    try {
+      const session = await service.refresh(refreshCookie(request));
+      setSessionCookies(request, reply, session, options.clock());
+      return sessionBody(session);
+    } catch (error) {
+      if (error instanceof RefreshFailedError) clearSessionCookies(request, reply);
+      throw error;
+    }
+  });
+
+  registerEndpoint(app, api.logout, async ({ request, reply }) => {
+    await service.logout(refreshCookie(request));
+    clearSessionCookies(request, reply);
+    return undefined;
+  });
+
+  registerEndpoint(
+    app,
+    api.changePassword,
+    async ({ body, request }) => {
+      await service.changePassword(
+        userId(request),
+        body.currentPassword,
+        body.newPassword,
+        refreshCookie(request),
+      );
+      return undefined;
+    },
+    auth,
+  );
+
+  registerEndpoint(
+    app,
+    api.updateUser,
+    async ({ body, request }) => service.updateUser(userId(request), body, request.ip),
+    auth,
+  );
+
+  registerEndpoint(
+    app,
+    api.getUserPreferences,
+    async ({ request }) => service.preferences(userId(request)),
+    auth,
+  );
+
+  registerEndpoint(
+    app,
+    api.updateUserPreferences,
+    async ({ body, request }) => service.updatePreferences(userId(request), body),
+    auth,
+  );
+
+  registerEndpoint(app, api.initiatePasswordReset, async ({ body, request }) => ({
+    message: await service.initiatePasswordReset(body.email, request.ip),
+  }));
+
+  registerEndpoint(app, api.resetPassword, async ({ body }) => ({
+    message: await service.resetPassword(body.token, body.newPassword),
+  }));
+
+  registerEndpoint(
+    app,
+    api.deleteMe,
+    async ({ body, request, reply }) => {
+      await service.deleteAccount(userId(request), body.password);
+      clearSessionCookies(request, reply);
+      return undefined;
+    },
+    auth,
+  );
+}
