@@ -26,7 +26,18 @@ export default async function setup(project: TestProject) {
   const output: string[] = [];
   product = spawn(process.execPath, ['deploy/local/start.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // Short access tokens so the browser tests see a session outlive one (web/e2e/auth.e2e.spec.ts),
+      // and e-mail links that point at this product rather than the default :8080.
+      ACCESS_TOKEN_TTL_SECONDS: process.env.ACCESS_TOKEN_TTL_SECONDS ?? '20',
+      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
+      // every browser test registers from 127.0.0.1; the production limit (10/h per IP) is tested in identity's own suite
+      RATE_LIMIT_REGISTER_PER_IP: process.env.RATE_LIMIT_REGISTER_PER_IP ?? '200',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   product.stdout?.on('data', (c) => output.push(String(c)));

@@ -8,9 +8,10 @@ import { createAppQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { theme } from './app/theme';
 import { AppToaster } from './app/toaster';
+import { authStore } from './features/auth/stores/auth-store-instance';
 
 const queryClient = createAppQueryClient();
-const router = createAppRouter(queryClient);
+const router = createAppRouter(queryClient, authStore);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Brak elementu #root w index.html');
@@ -19,7 +20,6 @@ createRoot(rootElement).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        {/* The identity issue passes the live auth state here: context={{ auth }}. */}
         <RouterProvider router={router} />
         <AppToaster />
       </QueryClientProvider>

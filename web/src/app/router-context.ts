@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AuthState } from '../features/auth/types';
+import type { AuthStore } from '../features/auth/stores/auth-store';
 
 export type RouterContext = {
   queryClient: QueryClient;
-  /** Filled by the identity issue; `undefined` until then. Guards read it in `beforeLoad`. */
-  auth: AuthState | undefined;
+  /** The live auth store (SPEC §4). Guards `await auth.ensureReady()` in `beforeLoad`, then decide. */
+  auth: AuthStore;
 };

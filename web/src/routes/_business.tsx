@@ -1,9 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { enforce } from '../features/auth/utils/guard-redirect';
+import { decideBusinessAccess } from '../features/auth/utils/guards';
+import { tenantSetupDecision } from '../features/auth/utils/tenant-guard';
 
 /**
- * Pathless layout of the business area (SPEC §2 business-role guard + tenant setup check).
- * Guards (identity issue) go in `beforeLoad({ context, location })`:
- *  1. spinner until `context.auth` is ready; not a business user → redirect to /zaloguj remembering the origin;
- *  2. no tenantId or tenant not configured → validate, then redirect to /uzupelnij-konto (at most once per path).
+ * Pathless layout of the business area (SPEC §2): spinner until auth is ready; not signed in → /zaloguj
+ * remembering the origin; not a business role → their own area; then the tenant setup check.
  */
-export const Route = createFileRoute('/_business')({});
+export const Route = createFileRoute('/_business')({
+  beforeLoad: async ({ context, location }) => {
+    const state = await context.auth.ensureReady();
+    enforce(decideBusinessAccess(state, location.href));
+    if (state.user) enforce(await tenantSetupDecision(context.queryClient, state.user, location.pathname));
+  },
+});

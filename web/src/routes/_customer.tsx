@@ -1,8 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { enforce } from '../features/auth/utils/guard-redirect';
+import { decideCustomerAccess } from '../features/auth/utils/guards';
 
 /**
- * Pathless layout of the customer area (SPEC §2 customer-role guard).
- * Guard (identity issue) goes in `beforeLoad({ context })`: spinner while the profile is idle/loading,
- * otherwise a non-customer → `throw redirect({ to: '/zaloguj', search: { type: 'customer' } })`.
+ * Pathless layout of the customer area (SPEC §2): spinner while the profile is idle/loading; not signed in
+ * → /zaloguj?type=customer; a business user → /panel.
  */
-export const Route = createFileRoute('/_customer')({});
+export const Route = createFileRoute('/_customer')({
+  beforeLoad: async ({ context }) => {
+    enforce(decideCustomerAccess(await context.auth.ensureReady()));
+  },
+});

@@ -1,10 +1,16 @@
-import { Alert } from '@mantine/core';
+import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { PlaceholderPage } from '../components/ui/placeholder-page';
+import { ButtonLink } from '../components/ui/link';
+import { activateAccountQueryOptions } from '../features/auth/api/activate-account';
+import { AuthCard } from '../features/auth/components/auth-card';
+import { errorMessage } from '../lib/api/api-errors';
 
 const searchSchema = z.object({
   token: z.string().min(1).optional().catch(undefined),
+  /** `email`: the link confirms a changed e-mail address rather than a new account */
+  cel: z.enum(['email']).optional().catch(undefined),
 });
 
 export const Route = createFileRoute('/aktywacja-konta')({
@@ -13,14 +19,64 @@ export const Route = createFileRoute('/aktywacja-konta')({
 });
 
 function ActivateAccountPage() {
-  const { token } = Route.useSearch();
+  const { token, cel } = Route.useSearch();
+  const emailChange = cel === 'email';
   return (
-    <PlaceholderPage title="Aktywacja konta" description="Potwierdzamy Twój adres e-mail.">
-      {token ? null : (
+    <AuthCard
+      title={emailChange ? 'Potwierdzenie adresu e-mail' : 'Aktywacja konta'}
+      description={emailChange ? 'Potwierdzamy Twój nowy adres e-mail.' : 'Potwierdzamy Twój adres e-mail.'}
+    >
+      {token ? (
+        <Activation token={token} emailChange={emailChange} />
+      ) : (
         <Alert color="yellow" variant="light">
-          Link aktywacyjny jest niepełny. Otwórz go ponownie z wiadomości e-mail.
+          Link jest niepełny. Otwórz go ponownie z wiadomości e-mail.
         </Alert>
       )}
-    </PlaceholderPage>
+    </AuthCard>
+  );
+}
+
+function Activation({ token, emailChange }: { token: string; emailChange: boolean }) {
+  const activation = useQuery(activateAccountQueryOptions(token));
+
+  if (activation.isPending) {
+    return (
+      <Center py="lg" role="status">
+        <Loader aria-label="Trwa aktywacja…" />
+      </Center>
+    );
+  }
+  if (activation.isError) {
+    return (
+      <Stack gap="md">
+        <Alert color="red" variant="light" title="Nie udało się potwierdzić">
+          {errorMessage(activation.error)}
+        </Alert>
+        <Text size="sm" c="dimmed">
+          Link mógł wygasnąć albo został już użyty. Spróbuj się zalogować — jeśli konto nie jest aktywne,
+          wyślemy nowy link.
+        </Text>
+        <ButtonLink to="/zaloguj" variant="default">
+          Przejdź do logowania
+        </ButtonLink>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Alert
+        color="green"
+        variant="light"
+        title={emailChange ? 'Adres e-mail został zmieniony' : 'Konto jest aktywne'}
+      >
+        {emailChange
+          ? 'Od teraz logujesz się nowym adresem e-mail.'
+          : 'Dziękujemy za potwierdzenie adresu e-mail. Możesz się teraz zalogować.'}
+      </Alert>
+      <ButtonLink to="/zaloguj" size="md">
+        Zaloguj się
+      </ButtonLink>
+    </Stack>
   );
 }

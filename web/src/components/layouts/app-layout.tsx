@@ -98,8 +98,16 @@ function Footer() {
   );
 }
 
+type AppLayoutProps = {
+  children: ReactNode;
+  /** the header's account area (the auth feature's user menu); defaults to "Zaloguj się" */
+  account?: ReactNode;
+  /** the same in the phone drawer; gets a callback that closes the drawer */
+  mobileAccount?: (close: () => void) => ReactNode;
+};
+
 /** Public header + footer around every page (the business and customer areas add their own sub-navigation). */
-export function AppLayout({ children }: { children: ReactNode }) {
+export function AppLayout({ children, account, mobileAccount }: AppLayoutProps) {
   const [menuOpened, menu] = useDisclosure(false);
 
   return (
@@ -120,9 +128,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <Logo />
             <Group gap="xl" visibleFrom="sm" component="nav" aria-label="Nawigacja główna">
               <NavLinks />
-              <ButtonLink to="/zaloguj" size="sm">
-                Zaloguj się
-              </ButtonLink>
+              {account ?? (
+                <ButtonLink to="/zaloguj" size="sm">
+                  Zaloguj się
+                </ButtonLink>
+              )}
             </Group>
             <Burger
               hiddenFrom="sm"
@@ -145,9 +155,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
       >
         <Stack component="nav" aria-label="Nawigacja główna" gap="lg">
           <NavLinks vertical onNavigate={menu.close} />
-          <ButtonLink to="/zaloguj" onClick={menu.close} fullWidth>
-            Zaloguj się
-          </ButtonLink>
+          {mobileAccount ? (
+            mobileAccount(menu.close)
+          ) : (
+            <ButtonLink to="/zaloguj" onClick={menu.close} fullWidth>
+              Zaloguj się
+            </ButtonLink>
+          )}
         </Stack>
       </Drawer>
 

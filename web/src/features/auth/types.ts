@@ -1,27 +1,23 @@
-/**
- * Placeholder shapes of SPEC §3/§4 for the router context. The identity issue fills them in
- * (auth state machine, profile query, refresh timing); nothing here logs anyone in.
- */
+import type { UserProfile } from '@punkto/contracts/identity';
 
-export type AuthStatus =
-  | 'idle'
-  | 'login_pending'
-  | 'register_pending'
-  | 'profile_loading'
-  | 'logout_pending'
-  | 'refresh_pending'
-  | 'succeeded'
-  | 'failed'
-  | 'unauthenticated';
+/** SPEC §4: the nine auth statuses. */
+export const AUTH_STATUSES = [
+  'idle',
+  'login_pending',
+  'register_pending',
+  'profile_loading',
+  'logout_pending',
+  'refresh_pending',
+  'succeeded',
+  'failed',
+  'unauthenticated',
+] as const;
+export type AuthStatus = (typeof AUTH_STATUSES)[number];
 
-export type AuthUser = {
-  id: string;
-  email: string;
-  tenantId?: string | undefined;
-  role: string;
-  username: string;
-};
+/** SPEC §3: the profile of GET /users/me. */
+export type AuthUser = UserProfile;
 
+/** SPEC §3 auth state. Times are epoch milliseconds. */
 export type AuthState = {
   user: AuthUser | null;
   status: AuthStatus;

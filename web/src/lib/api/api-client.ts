@@ -1,4 +1,25 @@
+import type { ApiError } from './api-errors';
 import { createApiClient } from './create-api-client';
 
+type Listener<T> = (value: T) => void;
+const authFailureListeners = new Set<Listener<ApiError>>();
+const refreshedListeners = new Set<Listener<unknown>>();
+
 /** The app's client for the gateway (same origin; Vite proxies `/api` in development). */
-export const api = createApiClient({ baseUrl: '/api/v1' });
+export const api = createApiClient({
+  baseUrl: '/api/v1',
+  onAuthFailure: (error) => authFailureListeners.forEach((listener) => listener(error)),
+  onRefreshed: (body) => refreshedListeners.forEach((listener) => listener(body)),
+});
+
+/** A refresh failed (SPEC §8): the auth store marks the person unauthenticated. Returns an unsubscribe. */
+export function onApiAuthFailure(listener: Listener<ApiError>): () => void {
+  authFailureListeners.add(listener);
+  return () => authFailureListeners.delete(listener);
+}
+
+/** A refresh succeeded (scheduled or after a 401): the auth store records it and reschedules. */
+export function onApiSessionRefreshed(listener: Listener<unknown>): () => void {
+  refreshedListeners.add(listener);
+  return () => refreshedListeners.delete(listener);
+}

@@ -24,6 +24,11 @@ export type RequestOptions<T = unknown> = {
   /** Validates (and transforms) the parsed response. */
   schema?: z.ZodType<T> | undefined;
   signal?: AbortSignal | undefined;
+  /**
+   * When this call's 401 cannot be healed by a refresh, send the person to the login page (SPEC §8).
+   * Default true; the auth store's automatic profile load on public pages turns it off.
+   */
+  redirectOnAuthFailure?: boolean | undefined;
 };
 
 export type Navigation = {
@@ -39,6 +44,8 @@ export type ApiClientOptions = {
   fetch?: typeof fetch;
   /** Called once per failed refresh (e.g. to mark the auth state unauthenticated). */
   onAuthFailure?: (error: ApiError) => void;
+  /** Called with the parsed body of every successful refresh (e.g. to reschedule the next one). */
+  onRefreshed?: (body: unknown) => void;
   traceparent?: () => string;
   requestId?: () => string;
   navigation?: Navigation;
@@ -70,7 +77,9 @@ export function createApiClient(options: ApiClientOptions) {
   const loginRedirectDelayMs = options.loginRedirectDelayMs ?? 100;
 
   /** The refresh in flight, shared by every call that hits a 401/302 meanwhile. */
-  let refreshInFlight: Promise<void> | undefined;
+  let refreshInFlight: Promise<unknown> | undefined;
+  /** Failures whose login redirect is already scheduled: one redirect per failed refresh. */
+  const redirected = new WeakSet<object>();
 
   function buildUrl(path: string, query?: QueryParams): string {
     const url = `${baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
@@ -115,8 +124,12 @@ export function createApiClient(options: ApiClientOptions) {
     setTimeout(() => navigation.redirect(LOGIN_PAGE), loginRedirectDelayMs);
   }
 
-  /** One refresh for all concurrent callers; rejects with the SPEC §8 error when it fails. */
-  function refreshSession(): Promise<void> {
+  /**
+   * One refresh for all concurrent callers; resolves with the refresh response body and rejects with the
+   * SPEC §8 error when it fails. Unless `redirectOnFailure` is false, a failure also schedules the
+   * login redirect (once per failed refresh, however many callers shared it).
+   */
+  function refreshSession(refreshOptions: { redirectOnFailure?: boolean } = {}): Promise<unknown> {
     refreshInFlight ??= (async () => {
       try {
         let response: Response;
@@ -128,23 +141,33 @@ export function createApiClient(options: ApiClientOptions) {
         if (!response.ok) {
           throw new AuthenticationFailedApiError(await toErrorFromResponse(response));
         }
+        const body = await parseBody(response).catch(() => undefined);
+        options.onRefreshed?.(body);
+        return body;
       } catch (error) {
         const failure = error instanceof ApiError ? error : new AuthenticationFailedApiError(error);
         options.onAuthFailure?.(failure);
-        scheduleLoginRedirect();
         throw failure;
       } finally {
         refreshInFlight = undefined;
       }
     })();
-    return refreshInFlight;
+    return refreshInFlight.catch((failure: unknown) => {
+      if (refreshOptions.redirectOnFailure !== false && typeof failure === 'object' && failure !== null) {
+        if (!redirected.has(failure)) {
+          redirected.add(failure);
+          scheduleLoginRedirect();
+        }
+      }
+      throw failure;
+    });
   }
 
   async function request<T>(method: HttpMethod, path: string, request: RequestOptions<T> = {}): Promise<T> {
     let response = await send(method, path, request);
 
     if (needsRefresh(response) && !NO_REFRESH_PATHS.has(pathOnly(path))) {
-      await refreshSession();
+      await refreshSession({ redirectOnFailure: request.redirectOnAuthFailure !== false });
       response = await send(method, path, request);
     }
 
@@ -173,7 +196,7 @@ export function createApiClient(options: ApiClientOptions) {
     /** Multipart POST (e.g. field `Logo` or `HeroImage`); the browser sets the boundary header. */
     upload: <T = unknown>(path: string, form: FormData, options?: Omit<RequestOptions<T>, 'body'>) =>
       request<T>('POST', path, { ...options, body: form }),
-    /** Exposed for the auth store's periodic refresh; shares the in-flight promise. */
+    /** Exposed for the auth store's scheduled refresh; shares the in-flight promise. */
     refreshSession,
   };
 }

@@ -525,4 +525,44 @@ describe('api client — session refresh on 401/302 (SPEC §7)', () => {
     await Promise.all([api.refreshSession(), api.refreshSession()]);
     expect(backend.count('GET /api/v1/users/refresh')).toBe(1);
   });
+
+  it('a call with redirectOnAuthFailure: false rejects without redirecting (anonymous profile load)', async () => {
+    const backend = fakeBackend({
+      'GET /api/v1/users/me': [empty(401)],
+      'GET /api/v1/users/refresh': [empty(401)],
+    });
+    const nav = fakeNavigation('/blog');
+    const onAuthFailure = vi.fn();
+    const api = client(backend, { navigation: nav, onAuthFailure });
+
+    await expect(api.get('/users/me', { redirectOnAuthFailure: false })).rejects.toBeInstanceOf(
+      AuthenticationFailedApiError,
+    );
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(nav.redirects).toEqual([]);
+    expect(onAuthFailure).toHaveBeenCalledTimes(1);
+  });
+
+  it('a shared failed refresh still redirects once when one of the callers wants the redirect', async () => {
+    const backend = fakeBackend({
+      'GET /api/v1/users/me': [empty(401)],
+      'GET /api/v1/a': [empty(401)],
+      'GET /api/v1/users/refresh': [empty(401)],
+    });
+    const nav = fakeNavigation('/panel');
+    const api = client(backend, { navigation: nav });
+
+    await Promise.allSettled([api.get('/users/me', { redirectOnAuthFailure: false }), api.get('/a')]);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(nav.redirects).toEqual(['/zaloguj']);
+  });
+
+  it('hands the body of a successful refresh to onRefreshed and to the caller', async () => {
+    const session = { user: { id: '1' }, accessTokenExpiresAt: '2026-01-01T00:30:00.000Z' };
+    const backend = fakeBackend({ 'GET /api/v1/users/refresh': [json(session)] });
+    const onRefreshed = vi.fn();
+    const api = client(backend, { onRefreshed });
+    await expect(api.refreshSession()).resolves.toEqual(session);
+    expect(onRefreshed).toHaveBeenCalledWith(session);
+  });
 });

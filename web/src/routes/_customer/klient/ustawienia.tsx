@@ -1,10 +1,22 @@
+import { Stack } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { ChangePasswordSection } from '../../../features/auth/components/change-password-form';
+import { DeleteAccountSection } from '../../../features/auth/components/delete-account-section';
+import { PreferencesForm } from '../../../features/auth/components/preferences-form';
 
 export const Route = createFileRoute('/_customer/klient/ustawienia')({
   component: CustomerSettingsPage,
 });
 
 function CustomerSettingsPage() {
-  return <PlaceholderPage title="Ustawienia" description="Preferencje powiadomień i ustawienia konta." />;
+  return (
+    <PlaceholderPage title="Ustawienia" description="Preferencje powiadomień i ustawienia konta.">
+      <Stack gap="lg">
+        <PreferencesForm />
+        <ChangePasswordSection />
+        <DeleteAccountSection />
+      </Stack>
+    </PlaceholderPage>
+  );
 }

@@ -1,0 +1,6 @@
+import { api } from '../../../lib/api/api-client';
+
+/** POST /users/logout: ends the session and clears the cookies. */
+export async function logout(): Promise<void> {
+  await api.post('/users/logout');
+}

@@ -1,0 +1,58 @@
+import { Button, Card, Group, PasswordInput, Stack, Title } from '@mantine/core';
+import { ChangePasswordRequest, PASSWORD_RULE_MESSAGE } from '@punkto/contracts/identity';
+import { useZodForm } from '../../../lib/form/use-zod-form';
+import { notify } from '../../../lib/notify-instance';
+import { useChangePassword } from '../api/change-password';
+import { FormError } from './form-error';
+
+const ChangePasswordForm = ChangePasswordRequest.extend({
+  confirmPassword: ChangePasswordRequest.shape.newPassword,
+}).refine((v) => v.newPassword === v.confirmPassword, {
+  message: 'Hasła nie są takie same.',
+  path: ['confirmPassword'],
+});
+
+export function ChangePasswordSection() {
+  const changePassword = useChangePassword();
+  const form = useZodForm(ChangePasswordForm, { currentPassword: '', newPassword: '', confirmPassword: '' });
+
+  const submit = form.onSubmit(async ({ currentPassword, newPassword }) => {
+    await changePassword.mutateAsync({ currentPassword, newPassword });
+    form.reset();
+    notify.success('Hasło zostało zmienione.');
+  });
+
+  return (
+    <Card withBorder padding="lg">
+      <form onSubmit={submit} noValidate aria-label="Zmiana hasła">
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            Zmiana hasła
+          </Title>
+          <PasswordInput
+            label="Obecne hasło"
+            autoComplete="current-password"
+            {...form.getInputProps('currentPassword')}
+          />
+          <PasswordInput
+            label="Nowe hasło"
+            description={PASSWORD_RULE_MESSAGE}
+            autoComplete="new-password"
+            {...form.getInputProps('newPassword')}
+          />
+          <PasswordInput
+            label="Powtórz nowe hasło"
+            autoComplete="new-password"
+            {...form.getInputProps('confirmPassword')}
+          />
+          <FormError message={form.formError} />
+          <Group>
+            <Button type="submit" loading={form.submitting}>
+              Zmień hasło
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+import { onApiAuthFailure, onApiSessionRefreshed } from '../../../lib/api/api-client';
+import { getProfile } from '../api/get-profile';
+import { login } from '../api/login';
+import { logout } from '../api/logout';
+import { parseSession, refreshSession } from '../api/refresh-session';
+import { register } from '../api/register';
+import { createAuthStore } from './auth-store';
+import { createSessionTimingStorage } from './session-timing-storage';
+
+function browserLocalStorage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The app's auth store, wired to the real identity calls and the API client's refresh events. */
+export const authStore = createAuthStore({
+  gateway: {
+    login,
+    register,
+    getProfile,
+    logout,
+    refresh: refreshSession,
+    parseSession,
+  },
+  storage: createSessionTimingStorage(browserLocalStorage()),
+});
+
+onApiAuthFailure(() => authStore.onAuthFailure());
+onApiSessionRefreshed((body) => authStore.onExternalRefresh(body));
+
+if (typeof document !== 'undefined') {
+  const check = () => document.visibilityState === 'visible' && authStore.checkSessionFreshness();
+  document.addEventListener('visibilitychange', check);
+  globalThis.addEventListener?.('focus', check);
+}

@@ -1,0 +1,206 @@
+import type { LoginRequest, RegisterRequest, SessionResponse } from '@punkto/contracts/identity';
+import type { AuthState, AuthUser } from '../types';
+import {
+  authReducer,
+  initialAuthState,
+  isAuthSettled,
+  isUnauthenticatedError,
+  type AuthEvent,
+} from './auth-reducer';
+import { createRefreshScheduler, type RefreshSchedulerDeps, type SessionTiming } from './refresh-scheduler';
+
+/** The identity calls the store makes (real ones in features/auth/api, fakes in tests). */
+export type AuthGateway = {
+  login(body: LoginRequest): Promise<SessionResponse>;
+  register(body: RegisterRequest): Promise<{ userId: string }>;
+  getProfile(): Promise<AuthUser>;
+  logout(): Promise<void>;
+  /** the shared refresh; resolves with the response body */
+  refresh(): Promise<unknown>;
+  /** a SessionResponse out of a refresh body, when it is one */
+  parseSession(body: unknown): SessionResponse | undefined;
+};
+
+/** Where the session timing survives a page load (and is shared by the tabs). */
+export type SessionTimingStorage = {
+  load(): SessionTiming | null;
+  save(timing: SessionTiming): void;
+  clear(): void;
+};
+
+export type AuthStoreDeps = {
+  gateway: AuthGateway;
+  storage: SessionTimingStorage;
+  now?: () => number;
+  timers?: RefreshSchedulerDeps['timers'];
+};
+
+export type AuthStore = ReturnType<typeof createAuthStore>;
+
+/**
+ * The SPEC §4 state machine (authReducer) plus its effects: the calls, the automatic profile load while
+ * idle, and the SPEC §9 refresh schedule. Framework-free: React reads it with useSyncExternalStore and
+ * the router gets it as `context.auth`.
+ */
+export function createAuthStore(deps: AuthStoreDeps) {
+  const now = deps.now ?? (() => Date.now());
+  const { gateway, storage } = deps;
+  const stored = storage.load();
+  let state: AuthState = { ...initialAuthState, lastRefreshedAt: stored?.lastRefreshedAt ?? null };
+  let accessTokenExpiresAt: number | null = stored?.accessTokenExpiresAt ?? null;
+  const listeners = new Set<() => void>();
+  let waiters: Array<(state: AuthState) => void> = [];
+  let profileInFlight: Promise<AuthUser | null> | undefined;
+
+  const scheduler = createRefreshScheduler({ refresh: () => void refresh(), now, timers: deps.timers });
+
+  function dispatch(event: AuthEvent) {
+    state = authReducer(state, event);
+    for (const listener of listeners) listener();
+    if (isAuthSettled(state)) {
+      const settled = waiters;
+      waiters = [];
+      for (const resolve of settled) resolve(state);
+    }
+    // SPEC §4: the profile is fetched automatically when the status is idle.
+    if (state.status === 'idle') queueMicrotask(() => state.status === 'idle' && void loadProfile());
+  }
+
+  function timing(): SessionTiming {
+    return { lastRefreshedAt: state.lastRefreshedAt, accessTokenExpiresAt };
+  }
+
+  function sessionStarted(at: number, session: SessionResponse | undefined) {
+    if (session) accessTokenExpiresAt = Date.parse(session.accessTokenExpiresAt);
+    storage.save({ lastRefreshedAt: at, accessTokenExpiresAt });
+  }
+
+  function sessionEnded() {
+    scheduler.stop();
+    storage.clear();
+    accessTokenExpiresAt = null;
+  }
+
+  function loadProfile(): Promise<AuthUser | null> {
+    profileInFlight ??= (async () => {
+      dispatch({ type: 'profile/started' });
+      try {
+        const user = await gateway.getProfile();
+        dispatch({ type: 'profile/succeeded', user, at: now() });
+        scheduler.schedule(timing());
+        return user;
+      } catch (error) {
+        dispatch({ type: 'profile/failed', error });
+        if (isUnauthenticatedError(error)) sessionEnded();
+        return state.user;
+      } finally {
+        profileInFlight = undefined;
+      }
+    })();
+    return profileInFlight;
+  }
+
+  /** Login success loads the profile, then succeeded (SPEC §4). Rejects with the server's error. */
+  async function login(body: LoginRequest): Promise<AuthUser | null> {
+    dispatch({ type: 'login/started' });
+    let session: SessionResponse;
+    try {
+      session = await gateway.login(body);
+    } catch (error) {
+      dispatch({ type: 'login/failed', error });
+      throw error;
+    }
+    const at = now();
+    sessionStarted(at, session);
+    dispatch({ type: 'login/succeeded', at });
+    return loadProfile();
+  }
+
+  async function register(body: RegisterRequest): Promise<string> {
+    dispatch({ type: 'register/started' });
+    try {
+      const { userId } = await gateway.register(body);
+      dispatch({ type: 'register/succeeded', userId });
+      return userId;
+    } catch (error) {
+      dispatch({ type: 'register/failed', error });
+      throw error;
+    }
+  }
+
+  async function logout(): Promise<void> {
+    dispatch({ type: 'logout/started' });
+    try {
+      await gateway.logout();
+    } catch (error) {
+      dispatch({ type: 'logout/failed', error });
+      throw error;
+    }
+    sessionEnded();
+    dispatch({ type: 'logout/succeeded' });
+  }
+
+  /** The server already ended the session (e.g. the account was deleted): forget it locally. */
+  function signedOut() {
+    sessionEnded();
+    dispatch({ type: 'logout/succeeded' });
+  }
+
+  function sessionRefreshed(body: unknown) {
+    const session = gateway.parseSession(body);
+    const at = now();
+    sessionStarted(at, session);
+    dispatch({ type: 'refresh/succeeded', at, user: session?.user });
+    if (state.user) scheduler.schedule(timing());
+  }
+
+  async function refresh(): Promise<void> {
+    if (state.isRefreshing) return;
+    dispatch({ type: 'refresh/started' });
+    let body: unknown;
+    try {
+      body = await gateway.refresh();
+    } catch (error) {
+      dispatch({ type: 'refresh/failed', error });
+      if (isUnauthenticatedError(error)) sessionEnded();
+      else scheduler.retryLater();
+      return;
+    }
+    sessionRefreshed(body);
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    /** Resolves once it is known who the person is (guards show a spinner meanwhile, SPEC §2). */
+    ensureReady(): Promise<AuthState> {
+      if (state.status === 'idle') void loadProfile();
+      if (isAuthSettled(state)) return Promise.resolve(state);
+      return new Promise((resolve) => waiters.push(resolve));
+    },
+    loadProfile,
+    login,
+    register,
+    logout,
+    signedOut,
+    refresh,
+    userUpdated: (user: AuthUser) => dispatch({ type: 'user/updated', user }),
+    clearError: () => dispatch({ type: 'error/cleared' }),
+    /** A refresh that happened elsewhere (the API client healing a 401). */
+    onExternalRefresh(body: unknown) {
+      if (!state.isRefreshing) sessionRefreshed(body);
+    },
+    /** The API client could not heal a 401 (SPEC §8). */
+    onAuthFailure() {
+      sessionEnded();
+      dispatch({ type: 'session/expired' });
+    },
+    /** Tab visible / focused again: refresh at once when the last one is older than 25 min (SPEC §9). */
+    checkSessionFreshness() {
+      if (state.user) scheduler.checkOverdue();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { checkTenantConfigured } from '../api/tenant-setup';
+import type { AuthUser } from '../types';
+import {
+  createTenantRedirectMemory,
+  decideTenantSetup,
+  type GuardDecision,
+  type TenantConfigured,
+} from './guards';
+
+function browserSessionStorage(): Storage | undefined {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+const redirectMemory = createTenantRedirectMemory(browserSessionStorage());
+
+/**
+ * SPEC §2/§4 tenant setup for a business user on `pathname`: tenant-configured → validate-tenant →
+ * /uzupelnij-konto, at most once per path. A tenant service that cannot answer does not lock the panel.
+ */
+export async function tenantSetupDecision(
+  queryClient: QueryClient,
+  user: AuthUser,
+  pathname: string,
+): Promise<GuardDecision> {
+  let configured: TenantConfigured | undefined;
+  if (user.tenantId) {
+    const tenantId = user.tenantId;
+    configured = await queryClient.fetchQuery({
+      queryKey: ['tenants', tenantId, 'configured'],
+      queryFn: (): Promise<TenantConfigured> =>
+        checkTenantConfigured(tenantId).catch(() => 'unknown' as const),
+      staleTime: 60_000,
+    });
+  }
+  const decision = decideTenantSetup({ user, configured, alreadyRedirected: redirectMemory.has(pathname) });
+  if (decision.type === 'redirect') redirectMemory.remember(pathname);
+  return decision;
+}
