@@ -1,0 +1,87 @@
+import { describe, expect, inject, it } from 'vitest';
+
+// Through the gateway of `npm start`, as an HTTP client: identity issues the session, and ANOTHER service
+// (tenant) verifies the access token with identity's JWKS; roles are enforced across services.
+const baseUrl = inject('baseUrl');
+const headers = { 'content-type': 'application/json', origin: baseUrl };
+
+/** A tiny cookie jar: enough for the two httpOnly cookies identity sets. */
+class Client {
+  private cookies = new Map<string, string>();
+  async call(method: string, path: string, body?: unknown) {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { ...headers, cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, value] = pair!.split('=');
+      if (value) this.cookies.set(name!, value);
+      else this.cookies.delete(name!);
+    }
+    return res;
+  }
+}
+
+async function activationToken(email: string): Promise<string> {
+  const list = await (await fetch(`${baseUrl}/dev/mailbox`)).text();
+  const row = list.split('<tr>').find((r) => r.includes(email));
+  const id = /\/dev\/mailbox\/([0-9a-f-]{36})/.exec(row ?? '')?.[1];
+  expect(id, `activation e-mail for ${email}`).toBeDefined();
+  const message = await (await fetch(`${baseUrl}/dev/mailbox/${id}`)).text();
+  return /aktywacja-konta\?token=([A-Za-z0-9_-]+)/.exec(message)![1]!;
+}
+
+async function signedIn(role: 'business_owner' | 'customer') {
+  const email = `${role}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.pl`;
+  const client = new Client();
+  const registered = await client.call('POST', '/api/v1/users/register', {
+    email,
+    password: 'Kawa2026dobra',
+    username: 'Anna Nowak',
+    role,
+    acceptTerms: true,
+  });
+  expect(registered.status).toBe(201);
+  expect(
+    (await client.call('POST', '/api/v1/users/activate-account', { token: await activationToken(email) }))
+      .status,
+  ).toBe(200);
+  const login = await client.call('POST', '/api/v1/users/login', { email, password: 'Kawa2026dobra' });
+  expect(login.status).toBe(200);
+  return client;
+}
+
+describe('a session across services', () => {
+  it('the tenant service accepts the token identity issued (verified with its JWKS)', async () => {
+    const client = await signedIn('business_owner');
+    expect((await client.call('GET', '/api/v1/users/me')).status).toBe(200);
+    const permissions = await client.call('GET', '/api/v1/permissions');
+    expect(permissions.status).toBe(200);
+    expect(((await permissions.json()) as { permissions: unknown[] }).permissions.length).toBeGreaterThan(5);
+  });
+
+  it('an anonymous call to another service gets the spec 401, and a forged cookie changes nothing', async () => {
+    const anonymous = new Client();
+    const res = await anonymous.call('GET', '/api/v1/permissions');
+    expect(res.status).toBe(401);
+    const forged = await fetch(`${baseUrl}/api/v1/permissions`, {
+      headers: {
+        cookie: 'punkto_access=eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4Iiwicm9sZSI6ImJ1c2luZXNzX293bmVyIn0.',
+      },
+    });
+    expect(forged.status).toBe(401);
+  });
+
+  it('a cross-site write is refused', async () => {
+    const res = await fetch(`${baseUrl}/api/v1/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: JSON.stringify({ email: 'a@b.pl', password: 'x' }),
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: 'CSRF_REJECTED' });
+  });
+});
