@@ -4,8 +4,8 @@ import { describe, expect, inject, it } from 'vitest';
 const baseUrl = inject('baseUrl');
 
 describe('npm start', () => {
-  it('is ready: the gateway and all six services answer /readyz', async () => {
-    const res = await fetch(`${baseUrl}/readyz`);
+  it('is ready: the gateway and all six services answer /readyz/upstreams', async () => {
+    const res = await fetch(`${baseUrl}/readyz/upstreams`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { checks: Record<string, string> };
     expect(Object.keys(body.checks).sort()).toEqual([

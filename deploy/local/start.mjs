@@ -76,7 +76,7 @@ process.on('SIGTERM', () => void stop(0));
 const url = `http://localhost:${gatewayPort}`;
 const deadline = Date.now() + 60_000;
 while (!stopping && Date.now() < deadline) {
-  const ready = await fetch(`${url}/readyz`).then(
+  const ready = await fetch(`${url}/readyz/upstreams`).then(
     (r) => r.ok,
     () => false,
   );

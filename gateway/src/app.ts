@@ -7,7 +7,7 @@ import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import { createServer } from '@punkto/platform/http/server';
 import type { Logger } from '@punkto/platform/observability/logger';
 import type { FastifyInstance } from 'fastify';
-import { upstreamsOf, type GatewayConfig } from './config';
+import { upstreamsOf, type GatewayConfig, type Upstreams } from './config';
 import { registerApiDocs } from './docs';
 import type { MaintenanceSwitch } from './maintenance';
 import { registerApiProxy, registerDevMailboxProxy } from './proxy';
@@ -31,20 +31,10 @@ export async function buildGateway({
   fetch: fetchImpl = fetch,
 }: GatewayDeps): Promise<FastifyInstance> {
   const upstreams = upstreamsOf(config);
-  const readiness = Object.fromEntries(
-    Object.entries(upstreams).map(([service, url]) => [
-      service,
-      async () => {
-        const res = await fetchImpl(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
-        if (!res.ok) throw new Error(`status ${res.status}`);
-      },
-    ]),
-  );
   const spa = hasBuiltSpa(config.WEB_DIST_DIR);
   const app = createServer({
     service: 'gateway',
     logger,
-    readiness,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 12 * 1024 * 1024,
     notFoundHandler: spaNotFoundHandler(spa),
@@ -91,6 +81,7 @@ export async function buildGateway({
     throw new MaintenanceError();
   });
 
+  registerUpstreamReadiness(app, upstreams, fetchImpl);
   registerEndpoint(app, getMaintenanceStatus, async ({ reply }) => {
     reply.header('cache-control', 'no-store');
     return { maintenanceMode: maintenance.on };
@@ -102,4 +93,33 @@ export async function buildGateway({
   if (!spa)
     logger.warn({ dir: config.WEB_DIST_DIR }, 'no built SPA found: serving the API only (run npm run build)');
   return app;
+}
+
+/**
+ * `/readyz/upstreams`: asks every service's `/readyz` in parallel (2 s each) and names the failing ones.
+ * Kept apart from the gateway's own `/readyz`, which load balancers use: one unready service must not take
+ * every gateway replica out of rotation (docs/operations.md).
+ */
+function registerUpstreamReadiness(
+  app: FastifyInstance,
+  upstreams: Upstreams,
+  fetchImpl: typeof fetch,
+): void {
+  app.get('/readyz/upstreams', { logLevel: 'warn' }, async (_request, reply) => {
+    const results = await Promise.all(
+      Object.entries(upstreams).map(async ([service, url]) => {
+        try {
+          const res = await fetchImpl(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
+          return [service, res.ok ? 'ok' : `status ${res.status}`] as const;
+        } catch (error) {
+          return [service, error instanceof Error ? error.message : 'unreachable'] as const;
+        }
+      }),
+    );
+    const ok = results.every(([, status]) => status === 'ok');
+    return reply
+      .status(ok ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: ok ? 'ok' : 'unavailable', service: 'gateway', checks: Object.fromEntries(results) });
+  });
 }

@@ -168,6 +168,15 @@ describe('gateway', () => {
     expect((await gateway.inject('/assets/missing.js')).statusCode).toBe(404);
   });
 
+  it('stays ready itself while an upstream is down, and names the upstream in the deep check', async () => {
+    expect((await gateway.inject('/readyz')).statusCode).toBe(200);
+    const deep = await gateway.inject('/readyz/upstreams');
+    expect(deep.statusCode).toBe(503);
+    const checks = deep.json().checks;
+    expect(checks).toMatchObject({ identity: 'ok', tenant: 'ok', survey: 'ok' });
+    expect(checks.billing).not.toBe('ok');
+  });
+
   it('sets security headers', async () => {
     const res = await gateway.inject({ url: '/', headers: { accept: 'text/html' } });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");

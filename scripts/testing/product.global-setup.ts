@@ -46,7 +46,7 @@ export default async function setup(project: TestProject) {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (product.exitCode !== null) throw new Error(`product exited early:\n${output.join('')}`);
-    const ok = await fetch(`${baseUrl}/readyz`).then(
+    const ok = await fetch(`${baseUrl}/readyz/upstreams`).then(
       (r) => r.ok,
       () => false,
     );

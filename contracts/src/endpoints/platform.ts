@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { HealthResponse, MaintenanceStatusResponse } from '../maintenance';
 
@@ -26,10 +25,19 @@ export const getGatewayReadiness = defineEndpoint({
   method: 'get',
   path: '/readyz',
   owner: 'gateway',
-  summary: 'Readiness: the gateway and every upstream service are ready',
+  summary:
+    'Readiness of the gateway itself (load balancers): one unready service must not take every gateway out',
   tags: ['platform'],
   auth: 'public',
-  response: HealthResponse.extend({
-    services: z.record(z.string(), z.enum(['ok', 'unavailable'])),
-  }),
+  response: HealthResponse,
+});
+
+export const getUpstreamReadiness = defineEndpoint({
+  method: 'get',
+  path: '/readyz/upstreams',
+  owner: 'gateway',
+  summary: 'Deep readiness: every upstream service answers its /readyz (start scripts, dashboards)',
+  tags: ['platform'],
+  auth: 'public',
+  response: HealthResponse,
 });
