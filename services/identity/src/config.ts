@@ -1,19 +1,10 @@
 import { defaultPorts } from '@punkto/contracts/routing';
 import { captchaEnv, checkCaptchaConfig } from '@punkto/platform/captcha/captcha-config';
-import { envPort, loadConfig, platformEnv } from '@punkto/platform/config/config';
+import { envOriginList, envPort, loadConfig, platformEnv } from '@punkto/platform/config/config';
 import { z } from 'zod';
 
 const seconds = (defaultValue: number) => z.coerce.number().int().positive().default(defaultValue);
 const count = (defaultValue: number) => z.coerce.number().int().positive().default(defaultValue);
-const origins = z
-  .string()
-  .default('')
-  .transform((v) =>
-    v
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
 
 export const IdentityEnv = z
   .object({
@@ -31,7 +22,7 @@ export const IdentityEnv = z
     EMAIL_CHANGE_TOKEN_TTL_SECONDS: seconds(24 * 3600),
     PASSWORD_RESET_TOKEN_TTL_SECONDS: seconds(3600),
     /** trusted origins for the CSRF check besides the request's own, comma separated */
-    CSRF_ALLOWED_ORIGINS: origins,
+    CSRF_ALLOWED_ORIGINS: envOriginList,
     RATE_LIMIT_LOGIN_PER_IP_EMAIL: count(10),
     RATE_LIMIT_LOGIN_PER_IP: count(50),
     RATE_LIMIT_LOGIN_WINDOW_SECONDS: seconds(60),

@@ -1,8 +1,13 @@
 import { defaultPorts } from '@punkto/contracts/routing';
-import { envPort, loadConfig, platformEnv } from '@punkto/platform/config/config';
+import { envOriginList, envPort, loadConfig, platformEnv } from '@punkto/platform/config/config';
 import { z } from 'zod';
 
-export const TenantEnv = z.object({ ...platformEnv, PORT: envPort(defaultPorts['tenant']) });
+export const TenantEnv = z.object({
+  ...platformEnv,
+  PORT: envPort(defaultPorts['tenant']),
+  /** trusted origins for the CSRF check besides the request's own, comma separated */
+  CSRF_ALLOWED_ORIGINS: envOriginList,
+});
 export type TenantConfig = z.infer<typeof TenantEnv>;
 
 export const loadTenantConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(TenantEnv, env);

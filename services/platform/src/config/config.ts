@@ -61,6 +61,17 @@ export const envBoolean = (defaultValue: boolean) =>
 export const envPort = (defaultValue: number) =>
   z.coerce.number().int().min(0).max(65535).default(defaultValue);
 
+/** Comma-separated origins (`scheme://host[:port]`), e.g. CSRF_ALLOWED_ORIGINS; empty by default. */
+export const envOriginList = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
 /**
  * Variables every service shares. Adapter selection is configuration only: `*_ADAPTER` variables pick the
  * embedded default or the real engine; a real engine needs its address (checked by `loadConfig`).
