@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { infraAddress } from '../../services/platform/src/testing/infra-env';
 
 /**
- * The REAL distributed smoke test: the production bundles (`npm run build:server`) of identity, tenant,
- * notification (dev mailbox) and the gateway run as separate processes on Kafka (bus) and a MongoDB-wire
+ * The REAL distributed smoke test: the production bundles (`npm run build:server`) of all six services and
+ * the gateway run as separate processes on Kafka (bus) and a MongoDB-wire
  * server (documents, GridFS, relay/consumer checkpoints); only the event stores stay SQLite (EventStoreDB
  * cannot run here). Driven through the gateway as an HTTP client with a cookie jar:
  *
@@ -138,7 +138,15 @@ const tidOf = (jwt: string | undefined) =>
   () => {
     let dataDir: string;
     let gatewayUrl: string;
-    const ports = { gateway: 0, identity: 0, tenant: 0, notification: 0 };
+    const ports = {
+      gateway: 0,
+      identity: 0,
+      tenant: 0,
+      notification: 0,
+      'card-ledger': 0,
+      billing: 0,
+      survey: 0,
+    };
     let identityEnv: NodeJS.ProcessEnv;
     let identity: Running;
 
@@ -178,6 +186,12 @@ const tidOf = (jwt: string | undefined) =>
         ...base,
         PORT: String(ports.notification),
       });
+      // the three services without cross-service flows yet still run distributed, so the whole product is up
+      const quietServices = ['card-ledger', 'billing', 'survey'] as const;
+      const others = quietServices.map((name) => ({
+        name,
+        proc: startProcess(name, `services/${name}/dist/main.js`, { ...base, PORT: String(ports[name]) }),
+      }));
       const gateway = startProcess('gateway', 'gateway/dist/main.js', {
         ...base,
         HOST: '127.0.0.1',
@@ -186,8 +200,12 @@ const tidOf = (jwt: string | undefined) =>
         IDENTITY_URL: url(ports.identity),
         TENANT_URL: url(ports.tenant),
         NOTIFICATION_URL: url(ports.notification),
+        CARD_LEDGER_URL: url(ports['card-ledger']),
+        BILLING_URL: url(ports.billing),
+        SURVEY_URL: url(ports.survey),
       });
       await Promise.all([
+        ...others.map(({ name, proc }) => waitUntil(`${name} ready`, healthy(ports[name]), 60_000, proc)),
         waitUntil('identity ready', healthy(ports.identity), 60_000, identity),
         waitUntil('tenant ready', healthy(ports.tenant), 60_000, tenant),
         waitUntil('notification ready', healthy(ports.notification), 60_000, notification),
@@ -257,6 +275,21 @@ const tidOf = (jwt: string | undefined) =>
       );
       return (Date.now() - started) / 1000;
     }
+
+    it('runs all six services on Kafka + MongoDB-wire behind the gateway, each ready on its engines', async () => {
+      if (!('address' in kafka) || !('address' in mongo)) return;
+      const res = await fetch(`${gatewayUrl}/readyz/upstreams`);
+      expect(res.status).toBe(200);
+      const checks = ((await res.json()) as { checks: Record<string, string> }).checks;
+      expect(checks).toEqual({
+        identity: 'ok',
+        tenant: 'ok',
+        'card-ledger': 'ok',
+        billing: 'ok',
+        survey: 'ok',
+        notification: 'ok',
+      });
+    });
 
     it('TenantCreated reaches identity through Kafka across a SIGKILL of identity; nothing is lost', async () => {
       if (!('address' in kafka) || !('address' in mongo)) return;
