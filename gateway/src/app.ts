@@ -37,7 +37,7 @@ export async function buildGateway({
     logger,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 12 * 1024 * 1024,
-    notFoundHandler: spaNotFoundHandler(spa),
+    notFoundHandler: spaNotFoundHandler(spa, config.WEB_DIST_DIR),
     acceptEmptyJsonBody: false,
   });
 

@@ -42,6 +42,11 @@ describe('gateway', () => {
       '<!doctype html><html lang="pl"><title>Punkto</title><div id="root"></div></html>',
     );
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    mkdirSync(join(dist, 'blog', 'jak-punkto-pomaga-malym-firmom'), { recursive: true });
+    writeFileSync(
+      join(dist, 'blog', 'jak-punkto-pomaga-malym-firmom', 'index.html'),
+      '<!doctype html><html lang="pl"><meta property="og:title" content="Jak Punkto pomaga"><div id="root"></div></html>',
+    );
     const config = GatewayEnv.parse({
       IDENTITY_URL: upstreams.identity!.url,
       TENANT_URL: upstreams.tenant!.url,
@@ -175,6 +180,20 @@ describe('gateway', () => {
     const checks = deep.json().checks;
     expect(checks).toMatchObject({ identity: 'ok', tenant: 'ok', survey: 'ok' });
     expect(checks.billing).not.toBe('ok');
+  });
+
+  it('serves pages pre-rendered at build time on their clean path, and never outside dist', async () => {
+    const html = { accept: 'text/html' };
+    for (const url of ['/blog/jak-punkto-pomaga-malym-firmom', '/blog/jak-punkto-pomaga-malym-firmom/']) {
+      const res = await gateway.inject({ url, headers: html });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('og:title');
+    }
+    const other = await gateway.inject({ url: '/blog/nie-ma-takiego', headers: html });
+    expect(other.body).not.toContain('og:title'); // the SPA shell, which shows its not-found page
+    const escape = await gateway.inject({ url: '/blog/..%2F..%2F..%2Fetc', headers: html });
+    expect(escape.statusCode).toBe(200);
+    expect(escape.body).toContain('<div id="root">');
   });
 
   it('sets security headers', async () => {

@@ -1,10 +1,10 @@
 import fastifyStatic from '@fastify/static';
 import { ErrorCodes } from '@punkto/contracts/errors';
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
+import { existsSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
 
 type NotFoundHandler = RouteHandlerMethod;
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 
 /**
  * Serves the built SPA. Hashed assets are cached for a year; `index.html` never is. Any other GET that
@@ -32,8 +32,41 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   }
 }
 
-/** 404s: HTML navigations get `index.html` (client-side routes), everything else the JSON error. */
-export function spaNotFoundHandler(hasIndex: boolean): NotFoundHandler {
+/**
+ * A page pre-rendered at build time (`<dist>/blog/<slug>/index.html`, with its SEO and Open Graph tags) for
+ * this path, relative to dist, or undefined. The path is resolved inside dist only; answers are cached since
+ * the build does not change while the gateway runs.
+ */
+function prerenderedPage(
+  root: string,
+  path: string,
+  cache: Map<string, string | undefined>,
+): string | undefined {
+  if (cache.has(path)) return cache.get(path);
+  let found: string | undefined;
+  try {
+    const candidate = resolve(root, `.${decodeURIComponent(path)}`, 'index.html');
+    if (
+      candidate.startsWith(root + sep) &&
+      candidate !== resolve(root, 'index.html') &&
+      existsSync(candidate)
+    ) {
+      found = relative(root, candidate);
+    }
+  } catch {
+    found = undefined; // malformed percent-encoding: not a page of ours
+  }
+  if (cache.size < 10_000) cache.set(path, found);
+  return found;
+}
+
+/**
+ * 404s: HTML navigations get their pre-rendered page when the build made one, else `index.html`
+ * (client-side routes); everything else the JSON error.
+ */
+export function spaNotFoundHandler(hasIndex: boolean, distDir = ''): NotFoundHandler {
+  const root = resolve(distDir);
+  const pages = new Map<string, string | undefined>();
   return (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
@@ -44,7 +77,8 @@ export function spaNotFoundHandler(hasIndex: boolean): NotFoundHandler {
       !isApi &&
       (wantsHtml || !path.includes('.'))
     ) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const page = prerenderedPage(root, path.replace(/\/+$/, '') || '/', pages);
+      return reply.header('cache-control', 'no-cache').sendFile(page ?? 'index.html');
     }
     return reply.status(404).send({
       code: ErrorCodes.notFound,

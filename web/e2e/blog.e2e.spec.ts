@@ -1,0 +1,189 @@
+import { resolve } from 'node:path';
+import { launchBrowser } from '../../scripts/testing/browser';
+import { storeCookieConsent } from '../../scripts/testing/cookie-consent';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+// The blog of the built product (SPEC §2, §3, §9), as a visitor reading Polish sees it.
+const baseUrl = inject('baseUrl');
+const axePath = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
+
+const BUSINESS_GUIDE = 'Jak Punkto pomaga małym firmom budować lojalność klientów';
+const CUSTOMER_GUIDE = 'Twoja karta lojalnościowa zawsze przy Tobie';
+const NPS_POST = 'Ankieta NPS po wizycie — jak pytać klientów, żeby chcieli odpowiadać';
+
+type AxeResult = { violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] };
+
+describe('the blog in a browser', () => {
+  let browser: Browser;
+  let close: () => Promise<void>;
+  let page: Page;
+  const problems: string[] = [];
+  const anonymousSessionCheck = (url: string) =>
+    /\/api\/v1\/users\/(me|refresh)$/.test(new URL(url, baseUrl).pathname);
+
+  beforeAll(async () => {
+    ({ browser, close } = await launchBrowser());
+    // a returning visitor: the cookie dialog (tested in overlays.e2e.spec.ts) stays away
+    const context = await browser.newContext({ locale: 'pl-PL' });
+    await storeCookieConsent(context, baseUrl);
+    page = await context.newPage();
+    page.on(
+      'console',
+      (m) => m.type() === 'error' && !anonymousSessionCheck(m.location().url) && problems.push(m.text()),
+    );
+    page.on('requestfailed', (r) => problems.push(`failed ${r.url()}`));
+    page.on('response', (r) => {
+      if (r.status() === 401 && anonymousSessionCheck(r.url())) return;
+      if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
+    });
+  });
+  afterAll(async () => close?.());
+
+  const listedTitles = () =>
+    page.getByTestId('post-list').getByRole('heading', { level: 3 }).allTextContents();
+
+  /** axe-core in a page of its own: injecting it needs an inline script, which the product's CSP blocks. */
+  async function seriousAxeViolations(path: string, ready: (page: Page) => Promise<unknown>) {
+    const context = await browser.newContext({ locale: 'pl-PL', bypassCSP: true });
+    try {
+      await storeCookieConsent(context, baseUrl);
+      const axePage = await context.newPage();
+      await axePage.goto(`${baseUrl}${path}`);
+      await ready(axePage);
+      await axePage.addScriptTag({ path: axePath });
+      // a string: this file is type-checked without the DOM library
+      const result = (await axePage.evaluate('axe.run()')) as AxeResult;
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('lists the posts newest first with Polish dates and reading times', async () => {
+    await page.goto(`${baseUrl}/blog`);
+    await page.getByTestId('post-list').waitFor();
+    expect(await listedTitles()).toEqual([NPS_POST, CUSTOMER_GUIDE, BUSINESS_GUIDE]);
+    const cards = page.getByTestId('post-list').getByTestId('post-card');
+    expect(await cards.getByTestId('post-date').allTextContents()).toEqual([
+      '20 marca 2026',
+      '12 marca 2026',
+      '24 lutego 2026',
+    ]);
+    expect(await cards.getByTestId('post-read-time').allTextContents()).toEqual([
+      '5 min czytania',
+      '12 min czytania',
+      '15 min czytania',
+    ]);
+    expect(await page.title()).toBe('Blog · Punkto');
+  });
+
+  it('shows the featured guides', async () => {
+    const featured = await page
+      .getByTestId('featured-posts')
+      .getByRole('heading', { level: 3 })
+      .allTextContents();
+    expect(featured).toEqual([CUSTOMER_GUIDE, BUSINESS_GUIDE]);
+  });
+
+  it('puts the post whose title matches first when searching', async () => {
+    await page.getByRole('searchbox', { name: 'Szukaj' }).fill('Punkto');
+    await expect.poll(() => page.url()).toContain('szukaj=Punkto');
+    await expect.poll(async () => (await listedTitles())[0]).toBe(BUSINESS_GUIDE);
+    // the older business guide wins on its title (10) over the newer posts matching only by author (1)
+    expect(await listedTitles()).toEqual([BUSINESS_GUIDE, NPS_POST, CUSTOMER_GUIDE]);
+  });
+
+  it('narrows the list with a category filter kept in the address', async () => {
+    await page.goto(`${baseUrl}/blog`);
+    await page.getByRole('combobox', { name: 'Kategoria' }).click();
+    await page.getByRole('option', { name: 'Marketing' }).click();
+    await expect.poll(listedTitles).toEqual([NPS_POST]);
+    expect(decodeURIComponent(page.url())).toContain('kategoria=Marketing');
+
+    await page.goto(`${baseUrl}/blog?kategoria=Przewodniki`);
+    await expect.poll(listedTitles).toEqual([CUSTOMER_GUIDE, BUSINESS_GUIDE]);
+  });
+
+  it('has no serious or critical accessibility violations on /blog', async () => {
+    expect(await seriousAxeViolations('/blog', (p) => p.getByTestId('post-list').waitFor())).toEqual([]);
+  });
+
+  it('shows the customer guide with its author, tags, SEO tags and the related business guide', async () => {
+    await page.goto(`${baseUrl}/blog/twoja-karta-lojalnosciowa-zawsze-przy-tobie`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).first().textContent())
+      .toBe(CUSTOMER_GUIDE);
+    expect(await page.getByText('12 min czytania').first().isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Jak dodać kartę do portfela' }).isVisible()).toBe(true);
+    expect(await page.getByRole('complementary', { name: 'O autorze' }).textContent()).toContain(
+      'Zespół wsparcia',
+    );
+    const related = page.getByTestId('related-posts').getByRole('heading', { level: 3 });
+    expect((await related.allTextContents())[0]).toBe(BUSINESS_GUIDE);
+
+    expect(await page.title()).toBe(`${CUSTOMER_GUIDE} · Punkto`);
+    const meta = (selector: string) => page.locator(selector).getAttribute('content');
+    expect(await meta('meta[name="description"]')).toContain('Apple Wallet lub Google Wallet');
+    expect(await meta('meta[property="og:title"]')).toBe(CUSTOMER_GUIDE);
+    expect(await meta('meta[property="og:type"]')).toBe('article');
+    expect(await meta('meta[property="og:image"]')).toMatch(
+      /^http:\/\/.+\/assets\/karta-w-portfelu-.+\.svg$/,
+    );
+
+    // the hero image has faded in
+    const hero = page.getByRole('img', { name: /Telefon z kartą lojalnościową/ });
+    await expect.poll(() => hero.getAttribute('data-status')).toBe('loaded');
+    await expect
+      .poll(() =>
+        hero.evaluate(
+          (img) =>
+            (globalThis as unknown as { getComputedStyle(e: unknown): { opacity: string } }).getComputedStyle(
+              img,
+            ).opacity,
+        ),
+      )
+      .toBe('1');
+
+    await related.getByRole('link', { name: BUSINESS_GUIDE }).click();
+    await expect.poll(() => page.url()).toContain('/blog/jak-punkto-pomaga-malym-firmom');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).first().textContent())
+      .toBe(BUSINESS_GUIDE);
+    expect(await page.getByText('15 min czytania').first().isVisible()).toBe(true);
+  });
+
+  it('has no serious or critical accessibility violations on a post', async () => {
+    const violations = await seriousAxeViolations('/blog/jak-punkto-pomaga-malym-firmom', (p) =>
+      p.getByRole('heading', { level: 1, name: BUSINESS_GUIDE }).waitFor(),
+    );
+    expect(violations).toEqual([]);
+  });
+
+  it('shows the not-found page for an unknown post', async () => {
+    await page.goto(`${baseUrl}/blog/taki-wpis-nie-istnieje`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).first().textContent())
+      .toContain('Nie znaleziono');
+  });
+
+  it('serves the pre-rendered customer guide with its content and Open Graph tags', async () => {
+    // at its file path: gateway/src/spa.ts does not map /blog/<slug> to <slug>/index.html (yet)
+    const response = await fetch(`${baseUrl}/blog/twoja-karta-lojalnosciowa-zawsze-przy-tobie/index.html`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`<title>${CUSTOMER_GUIDE} · Punkto</title>`);
+    expect(html).toContain(`<meta property="og:title" content="${CUSTOMER_GUIDE}" />`);
+    expect(html).toMatch(
+      /<meta property="og:image" content="[^"]*\/assets\/karta-w-portfelu-[^"]+\.svg" \/>/,
+    );
+    expect(html).toContain('<h2>Jak dodać kartę do portfela</h2>');
+    expect(html).toContain('12 min czytania');
+  });
+
+  it('loads nothing from outside the product and logs no errors', () => {
+    expect(problems.filter((p) => !p.startsWith(`failed ${baseUrl}`))).toEqual([]);
+  });
+});
