@@ -1,4 +1,5 @@
 import { launchBrowser } from '../../scripts/testing/browser';
+import { storeCookieConsent } from '../../scripts/testing/cookie-consent';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 
@@ -19,10 +20,12 @@ afterEach(async () => {
 });
 afterAll(async () => close?.());
 
-/** A fresh browser profile (own cookies and storage) on a phone-sized or desktop screen. */
+/** A fresh browser profile (own cookies and storage, a stored cookie choice) on a phone-sized or desktop screen. */
 async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
   const context = await browser.newContext({ locale: 'pl-PL', viewport, baseURL: baseUrl });
   contexts.push(context);
+  // a returning visitor: the cookie consent dialog (covered by overlays.e2e.spec.ts) stays away
+  await storeCookieConsent(context, baseUrl);
   return context.newPage();
 }
 

@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint';
 import * as identity from './identity';
+import * as notification from './notification';
 import * as platform from './platform';
 import * as tenant from './tenant';
 
@@ -8,4 +9,5 @@ export const allEndpoints: Endpoint[] = [
   ...Object.values(platform),
   ...Object.values(identity),
   ...Object.values(tenant),
+  ...Object.values(notification),
 ];

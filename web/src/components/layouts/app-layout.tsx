@@ -54,7 +54,7 @@ function NavLinks({ onNavigate, vertical }: { onNavigate?: () => void; vertical?
   );
 }
 
-function Footer() {
+function Footer({ extraLinks }: { extraLinks?: ReactNode }) {
   const year = new Date().getFullYear();
   return (
     <Box
@@ -86,6 +86,7 @@ function Footer() {
               <AnchorLink to="/status" size="sm" c="dimmed">
                 Status usług
               </AnchorLink>
+              {extraLinks}
             </Group>
           </Group>
           <Divider />
@@ -104,10 +105,12 @@ type AppLayoutProps = {
   account?: ReactNode;
   /** the same in the phone drawer; gets a callback that closes the drawer */
   mobileAccount?: (close: () => void) => ReactNode;
+  /** more footer links from features (e.g. the cookie consent's "Ustawienia cookies") */
+  footerLinks?: ReactNode;
 };
 
 /** Public header + footer around every page (the business and customer areas add their own sub-navigation). */
-export function AppLayout({ children, account, mobileAccount }: AppLayoutProps) {
+export function AppLayout({ children, account, mobileAccount, footerLinks }: AppLayoutProps) {
   const [menuOpened, menu] = useDisclosure(false);
 
   return (
@@ -169,7 +172,7 @@ export function AppLayout({ children, account, mobileAccount }: AppLayoutProps) 
         <Container size="lg" w="100%" px="md" style={{ flex: 1 }}>
           {children}
         </Container>
-        <Footer />
+        <Footer extraLinks={footerLinks} />
       </AppShell.Main>
     </AppShell>
   );

@@ -1,0 +1,236 @@
+import { launchBrowser } from '../../scripts/testing/browser';
+import { CONSENT_COOKIE, storeCookieConsent } from '../../scripts/testing/cookie-consent';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+
+// SPEC §2 overlays in a browser against the built product: the cookie consent dialog (timing,
+// persistence, accessibility) and the bug-report widget (who sees it, where, what it sends).
+const baseUrl = inject('baseUrl');
+const PASSWORD = 'Kawa2026dobra';
+const DAY_S = 24 * 60 * 60;
+
+let browser: Browser;
+let close: () => Promise<void>;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  ({ browser, close } = await launchBrowser());
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+});
+afterAll(async () => close?.());
+
+const viewport = { width: 1280, height: 900 };
+
+/** A fresh browser profile; `consented` stores a choice first, so the consent dialog stays away. */
+async function newPage(options: { consented?: boolean; bypassCSP?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({
+    locale: 'pl-PL',
+    viewport,
+    baseURL: baseUrl,
+    // axe-core is injected as an inline script, which the product's CSP (script-src 'self') forbids
+    bypassCSP: options.bypassCSP ?? false,
+  });
+  contexts.push(context);
+  if (options.consented) await storeCookieConsent(context, baseUrl);
+  return context.newPage();
+}
+
+const consentDialog = (page: Page) => page.getByRole('dialog', { name: 'Pliki cookies' });
+const bugButton = (page: Page) => page.getByRole('button', { name: 'Zgłoś błąd' });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function consentCookie(page: Page) {
+  return (await page.context().cookies()).find((c) => c.name === CONSENT_COOKIE);
+}
+
+let counter = 0;
+const uniqueEmail = (who: string) => `${who}.${Date.now()}.${++counter}@example.pl`;
+
+/** Registers a customer, activates the account from the dev mailbox and logs in (lands on /klient). */
+async function loggedInCustomer(page: Page, name: string): Promise<string> {
+  const email = uniqueEmail('zglaszajacy');
+  await page.goto('/stworz-konto');
+  await page.getByRole('button', { name: /^Klient/ }).click();
+  await page.getByLabel('Imię i nazwisko').fill(name);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Hasło').fill(PASSWORD);
+  await page.getByLabel(/Akceptuję/).check();
+  await page.getByRole('button', { name: 'Załóż konto' }).click();
+  await page.getByText('Link aktywacyjny wysłany').waitFor();
+
+  await page.goto('/dev/mailbox');
+  await page.locator('tr', { hasText: email }).getByRole('link', { name: 'Aktywuj konto w Punkto' }).click();
+  const text = (await page.locator('pre').first().textContent()) ?? '';
+  const link = text.match(/https?:\/\/\S*\/aktywacja-konta\?token=\S+/)?.[0];
+  expect(link, `activation link in:\n${text}`).toBeTruthy();
+  await page.goto(link!);
+  await page.getByText('Konto jest aktywne').waitFor();
+
+  await page.goto('/zaloguj?type=customer');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Hasło').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Zaloguj się' }).last().click();
+  await page.waitForURL((url) => url.pathname === '/klient');
+  return email;
+}
+
+describe('cookie consent', () => {
+  it('appears about 1 s after the app shows, not before 900 ms, when no choice is stored', async () => {
+    const page = await newPage();
+    // record when the app's main area and the dialog first appear, in the page's own clock
+    await page.addInitScript(`
+      const marks = (window.__marks = {});
+      new MutationObserver(() => {
+        if (!marks.app && document.querySelector('#main')) marks.app = performance.now();
+        if (!marks.dialog && document.querySelector('[data-testid="cookie-consent"]'))
+          marks.dialog = performance.now();
+      }).observe(document, { childList: true, subtree: true });
+    `);
+    await page.goto('/');
+    await consentDialog(page).waitFor();
+    const marks = (await page.evaluate('window.__marks')) as Record<string, number>;
+    const delay = marks['dialog']! - marks['app']!;
+    expect(delay, JSON.stringify(marks)).toBeGreaterThanOrEqual(900);
+    expect(delay, JSON.stringify(marks)).toBeLessThan(2500);
+
+    for (const label of ['Akceptuję wszystkie', 'Tylko niezbędne', 'Zapisz wybór'])
+      expect(await consentDialog(page).getByRole('button', { name: label }).isVisible()).toBe(true);
+    const necessary = consentDialog(page).getByRole('switch', { name: /Niezbędne/ });
+    expect(await necessary.isChecked()).toBe(true);
+    expect(await necessary.isDisabled()).toBe(true);
+    for (const name of ['Funkcjonalne', 'Analityczne', 'Marketingowe'])
+      expect(await consentDialog(page).getByRole('switch', { name }).isChecked()).toBe(false);
+  });
+
+  it('remembers the choice for 365 days: no dialog after a reload; the footer link reopens it', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    await consentDialog(page).getByRole('button', { name: 'Tylko niezbędne' }).click();
+    await consentDialog(page).waitFor({ state: 'detached' });
+
+    const cookie = await consentCookie(page);
+    expect(cookie, 'consent cookie').toBeDefined();
+    const daysLeft = (cookie!.expires - Date.now() / 1000) / DAY_S;
+    expect(daysLeft).toBeGreaterThan(364.9);
+    expect(daysLeft).toBeLessThanOrEqual(365.01);
+    expect(cookie!.sameSite).toBe('Lax');
+    expect(cookie!.path).toBe('/');
+    expect(JSON.parse(decodeURIComponent(cookie!.value))).toMatchObject({
+      necessary: true,
+      functional: false,
+      analytics: false,
+      marketing: false,
+    });
+
+    await page.reload();
+    await page.locator('#main').waitFor();
+    await sleep(2000);
+    expect(await consentDialog(page).count()).toBe(0);
+
+    // "Ustawienia cookies" reopens it; a custom choice is saved
+    await page.getByRole('button', { name: 'Ustawienia cookies' }).click();
+    await consentDialog(page).waitFor();
+    await consentDialog(page).getByRole('switch', { name: 'Analityczne' }).check();
+    expect(await consentDialog(page).getByRole('switch', { name: 'Analityczne' }).isChecked()).toBe(true);
+    await consentDialog(page).getByRole('button', { name: 'Zapisz wybór' }).click();
+    await consentDialog(page).waitFor({ state: 'detached' });
+    expect(JSON.parse(decodeURIComponent((await consentCookie(page))!.value))).toMatchObject({
+      functional: false,
+      analytics: true,
+      marketing: false,
+    });
+  });
+
+  it('"Akceptuję wszystkie" turns every category on', async () => {
+    const page = await newPage();
+    await page.goto('/pomoc');
+    await consentDialog(page).getByRole('button', { name: 'Akceptuję wszystkie' }).click();
+    await consentDialog(page).waitFor({ state: 'detached' });
+    expect(JSON.parse(decodeURIComponent((await consentCookie(page))!.value))).toMatchObject({
+      necessary: true,
+      functional: true,
+      analytics: true,
+      marketing: true,
+    });
+  });
+
+  it('has no serious or critical accessibility violations with the dialog open (axe-core)', async () => {
+    const page = await newPage({ bypassCSP: true });
+    await page.goto('/');
+    await consentDialog(page).waitFor();
+    await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
+    type AxeViolation = { id: string; impact: string | null; nodes: Array<{ target: unknown }> };
+    const all = (await page.evaluate('axe.run(document).then((r) => r.violations)')) as AxeViolation[];
+    const violations = all
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+    expect(violations).toEqual([]);
+  });
+});
+
+describe('bug-report widget', () => {
+  it('is not shown to anonymous visitors', async () => {
+    const page = await newPage({ consented: true });
+    await page.goto('/');
+    await page.locator('#main').waitFor();
+    await sleep(1200);
+    expect(await bugButton(page).count()).toBe(0);
+    await page.goto('/pomoc');
+    await page.locator('#main').waitFor();
+    expect(await bugButton(page).count()).toBe(0);
+  });
+
+  it('a logged-in customer sees it bottom-right in /klient and bottom-left on the home page, and reports a bug', async () => {
+    const page = await newPage({ consented: true });
+    const email = await loggedInCustomer(page, 'Zofia Zgłaszająca');
+
+    const box = async () => {
+      await bugButton(page).waitFor();
+      const b = (await bugButton(page).boundingBox())!;
+      return {
+        left: b.x,
+        right: viewport.width - (b.x + b.width),
+        bottom: viewport.height - (b.y + b.height),
+      };
+    };
+    const inClientArea = await box();
+    expect(inClientArea.right).toBeLessThan(60);
+    expect(inClientArea.left).toBeGreaterThan(viewport.width / 2);
+    expect(inClientArea.bottom).toBeLessThan(60);
+
+    await page.getByRole('link', { name: 'Punkto — strona główna' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const onHome = await box();
+    expect(onHome.left).toBeLessThan(60);
+    expect(onHome.right).toBeGreaterThan(viewport.width / 2);
+    expect(onHome.bottom).toBeLessThan(60);
+
+    await page.goto('/klient');
+    await bugButton(page).click();
+    const form = page.getByRole('dialog', { name: 'Zgłoś błąd' });
+    await form.waitFor();
+    await form.getByRole('button', { name: 'Wyślij zgłoszenie' }).click();
+    await form.getByText('Opisz problem, który zauważyłeś.').waitFor();
+
+    const description = `Karta nie odświeża się po zdobyciu punktów ${Date.now()}`;
+    await form.getByLabel('Opis problemu').fill(description);
+    await form.getByRole('button', { name: 'Wyślij zgłoszenie' }).click();
+    await page.getByText('Dziękujemy za zgłoszenie!').waitFor();
+    await form.waitFor({ state: 'detached' });
+
+    // the operators' e-mail, in Polish, with the page, the browser and who sent it
+    await page.goto('/dev/mailbox');
+    const row = page.locator('tr', { hasText: description.slice(0, 40) }).first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain('zespol@punkto.local');
+    await row.getByRole('link').click();
+    const text = (await page.locator('pre').first().textContent()) ?? '';
+    expect(text).toContain(description);
+    expect(text).toContain(`Strona: ${baseUrl}/klient`);
+    expect(text).toContain('Rola: klient');
+    expect(text).toContain('Okno: 1280×900 px');
+    expect(text).toContain(email);
+  });
+});

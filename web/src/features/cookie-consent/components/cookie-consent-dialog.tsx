@@ -1,0 +1,111 @@
+import { Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { useEffect, useId, useState } from 'react';
+import { useCookieConsent } from '../hooks/use-cookie-consent';
+import { consentStore } from '../stores/consent-store-instance';
+import { ALL_ACCEPTED, NECESSARY_ONLY, scheduleConsentPrompt } from '../utils/consent-cookie';
+
+type Choice = { functional: boolean; analytics: boolean; marketing: boolean };
+
+const categories = [
+  {
+    key: 'functional',
+    label: 'Funkcjonalne',
+    description: 'Zapamiętują Twoje ustawienia, np. ostatnio wybrane widoki.',
+  },
+  {
+    key: 'analytics',
+    label: 'Analityczne',
+    description: 'Pomagają nam zrozumieć, jak korzystasz z Punkto, i wykrywać błędy aplikacji.',
+  },
+  {
+    key: 'marketing',
+    label: 'Marketingowe',
+    description: 'Pozwalają pokazywać Ci dopasowane informacje o Punkto.',
+  },
+] as const;
+
+const descriptionStyles = { description: { color: 'var(--mantine-color-gray-7)' } };
+
+/**
+ * SPEC §2/§3/§9 cookie consent: appears 1 s after load while no preference cookie exists; "Ustawienia
+ * cookies" in the footer reopens it. Non-modal (the page stays usable and focus is not stolen), fixed at
+ * the bottom above the maintenance banner and the bug-report button.
+ */
+export function CookieConsentDialog() {
+  const { preferences, dialogOpen } = useCookieConsent();
+  const titleId = useId();
+  const [choice, setChoice] = useState<Choice>(() => preferences ?? NECESSARY_ONLY);
+
+  // the first prompt: only the preference read at start-up decides (a choice made meanwhile cancels it)
+  useEffect(() => scheduleConsentPrompt(consentStore.getState().preferences, consentStore.openDialog), []);
+  // reopening shows the stored choice
+  useEffect(() => {
+    if (dialogOpen) setChoice(consentStore.getState().preferences ?? NECESSARY_ONLY);
+  }, [dialogOpen]);
+
+  if (!dialogOpen) return null;
+
+  return (
+    <Paper
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      data-testid="cookie-consent"
+      pos="fixed"
+      bottom={16}
+      left={16}
+      right={16}
+      maw={640}
+      mx="auto"
+      p="lg"
+      radius="lg"
+      shadow="xl"
+      withBorder
+      style={{ zIndex: 300, maxHeight: 'calc(100dvh - 32px)', overflowY: 'auto' }}
+    >
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={2} size="h4" id={titleId}>
+            Pliki cookies
+          </Title>
+          <Text size="sm" c="gray.8">
+            Używamy plików cookies niezbędnych do działania serwisu. Za Twoją zgodą użyjemy też cookies
+            funkcjonalnych, analitycznych i marketingowych. Wybór możesz zmienić w każdej chwili w stopce
+            („Ustawienia cookies”).
+          </Text>
+        </Stack>
+        <Stack gap="sm">
+          <Switch
+            checked
+            disabled
+            label="Niezbędne (zawsze włączone)"
+            description="Logowanie, bezpieczeństwo i zapamiętanie tego wyboru."
+            styles={descriptionStyles}
+          />
+          {categories.map((category) => (
+            <Switch
+              key={category.key}
+              checked={choice[category.key]}
+              onChange={(event) => {
+                const checked = event.currentTarget.checked;
+                setChoice((current) => ({ ...current, [category.key]: checked }));
+              }}
+              label={category.label}
+              description={category.description}
+              styles={descriptionStyles}
+            />
+          ))}
+        </Stack>
+        <Group gap="sm" justify="flex-end">
+          <Button variant="default" onClick={() => consentStore.save(NECESSARY_ONLY)}>
+            Tylko niezbędne
+          </Button>
+          <Button variant="light" onClick={() => consentStore.save(choice)}>
+            Zapisz wybór
+          </Button>
+          <Button onClick={() => consentStore.save(ALL_ACCEPTED)}>Akceptuję wszystkie</Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
