@@ -3,7 +3,7 @@ import type { Role } from '@punkto/contracts/permissions';
 import type { Collection } from '@punkto/platform/documents/document-store.port';
 import type { StoredEvent } from '@punkto/platform/event-store/event-store.port';
 import { projectEvent, type ProjectionDoc, type Tombstone } from '@punkto/platform/projections/projection';
-import type { UserEvent } from './user';
+import { evolve, initialState, type User, type UserEvent } from './user';
 
 /**
  * The `users` read model: this service's own lookup table for login (by e-mail), `me`, tokens. Maintained
@@ -35,57 +35,39 @@ export type UserRecordDoc = ProjectionDoc<UserRecord> | Tombstone;
 export const USERS_COLLECTION = 'users';
 export const deletedEmail = (userId: string) => `deleted:${userId}`;
 
-/** Pure: the record after one event. */
+/**
+ * Pure: the record after one event. The record is the aggregate's own state (`evolve` of user.ts) plus
+ * timestamps, so the two can never disagree about what an event means; only deletion differs: the record
+ * stays (without personal data) so the unique e-mail index frees the address on every adapter.
+ */
 export function applyUserEvent(current: UserRecord | null, event: UserEvent, at: string): UserRecord | null {
-  if (event.type === 'UserRegistered') {
-    const d = event.data;
-    return {
-      userId: d.userId,
-      email: d.email,
-      username: d.username,
-      passwordHash: d.passwordHash,
-      role: d.role,
-      tenantId: d.tenantId,
-      status: 'pending_activation',
-      preferences: d.preferences,
-      pendingEmail: null,
-      createdAt: d.registeredAt,
-      updatedAt: d.registeredAt,
-    };
-  }
-  if (!current) return null;
-  const next = { ...current, updatedAt: at };
-  switch (event.type) {
-    case 'UserActivated':
-      return { ...next, status: 'active' };
-    case 'PasswordChanged':
-      return { ...next, passwordHash: event.data.passwordHash };
-    case 'PasswordResetRequested':
-      return current;
-    case 'EmailChangeRequested':
-      return { ...next, pendingEmail: event.data.newEmail };
-    case 'EmailChanged':
-      return { ...next, email: event.data.email, pendingEmail: null };
-    case 'UsernameChanged':
-      return { ...next, username: event.data.username };
-    case 'PreferencesChanged':
-      return { ...next, preferences: event.data.preferences };
-    case 'UserTenantAssigned':
-      return { ...next, tenantId: event.data.tenantId };
-    case 'UserDeleted':
-      return {
-        ...next,
-        status: 'deleted',
-        email: deletedEmail(current.userId),
-        username: '',
-        passwordHash: '',
-        pendingEmail: null,
-      };
+  const state = evolve(current ? toState(current) : initialState(), event);
+  switch (state.status) {
+    case 'none':
+      return null;
+    case 'deleted':
+      return (
+        current && {
+          ...current,
+          status: 'deleted',
+          email: deletedEmail(current.userId),
+          username: '',
+          passwordHash: '',
+          pendingEmail: null,
+          updatedAt: at,
+        }
+      );
     default: {
-      const _exhaustive: never = event;
-      return current;
+      const { registeredAt, ...data } = state;
+      return { ...data, createdAt: current?.createdAt ?? registeredAt, updatedAt: at };
     }
   }
+}
+
+function toState(record: UserRecord): User {
+  const { status, createdAt, updatedAt: _updatedAt, ...data } = record;
+  if (status === 'deleted') return { status, userId: record.userId, deletedAt: _updatedAt };
+  return { status, ...data, registeredAt: createdAt };
 }
 
 export async function ensureUserIndexes(users: Collection<UserRecordDoc>) {
