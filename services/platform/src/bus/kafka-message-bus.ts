@@ -18,7 +18,7 @@ import type {
   RetryPolicy,
   SubscribeOptions,
 } from './message-bus.port';
-import { DEFAULT_RETRY_POLICY } from './sqlite-message-bus';
+import { DEFAULT_RETRY_POLICY, handleWithRetry } from './handle-with-retry';
 
 /**
  * Message bus on Apache Kafka (kafkajs 2.x, classic consumer-group protocol; Kafka 3.9.x is the tested
@@ -300,32 +300,16 @@ class KafkaBusConsumer implements Consumer {
 
   /** true when the message is done (handled or dead-lettered), false when stopped before that. */
   private async handle(message: IncomingMessage): Promise<boolean> {
-    const { groupId } = this.options;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await this.options.handler({ ...message, attempt });
-        return true;
-      } catch (error) {
-        const context = {
-          err: error,
-          groupId,
-          topic: message.topic,
-          partition: message.partition,
-          offset: message.offset,
-          key: message.key,
-          attempt,
-        };
-        if (attempt >= this.retry.maxAttempts) {
-          this.bus.warn(context, 'message handler failed for the last time; dead-lettering');
-          await this.bus.deadLetter(message, error);
-          return true;
-        }
-        this.bus.warn(context, 'message handler failed; retrying');
-        const backoff = Math.min(this.retry.initialBackoffMs * 2 ** (attempt - 1), this.retry.maxBackoffMs);
-        await this.sleepUnlessStopped(backoff);
-        if (this.stopped) return false;
-      }
-    }
+    const outcome = await handleWithRetry(message, {
+      handler: this.options.handler,
+      retry: this.retry,
+      groupId: this.options.groupId,
+      warn: (obj, msg) => this.bus.warn(obj, msg),
+      deadLetter: (m, error) => this.bus.deadLetter(m, error),
+      sleep: (ms) => this.sleepUnlessStopped(ms),
+      stopped: () => this.stopped,
+    });
+    return outcome !== 'stopped';
   }
 
   private sleepUnlessStopped(ms: number): Promise<void> {

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { deadLetterTopic } from '@punkto/contracts/topics';
 import { openSqliteDatabase } from '../event-store/sqlite-database';
 import { WakeSignal } from '../event-store/wake-signal';
+import { DEFAULT_RETRY_POLICY, handleWithRetry } from './handle-with-retry';
 import type {
   Consumer,
   IncomingMessage,
@@ -44,11 +45,6 @@ CREATE TABLE IF NOT EXISTS group_offsets (
 
 const BATCH_SIZE = 200;
 const MAX_ERROR_HEADER_LENGTH = 500;
-export const DEFAULT_RETRY_POLICY: RetryPolicy = {
-  maxAttempts: 5,
-  initialBackoffMs: 100,
-  maxBackoffMs: 5000,
-};
 
 interface MessageRow {
   offset: number;
@@ -273,31 +269,17 @@ class SqliteConsumer implements Consumer {
   /** true when the message is done (committed or dead-lettered), false when stopped before that. */
   private async handle(message: IncomingMessage): Promise<boolean> {
     const { groupId } = this.options;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await this.options.handler({ ...message, attempt });
-        this.bus.commit(groupId, message.topic, Number(message.offset));
-        return true;
-      } catch (error) {
-        const context = {
-          err: error,
-          groupId,
-          topic: message.topic,
-          offset: message.offset,
-          key: message.key,
-          attempt,
-        };
-        if (attempt >= this.retry.maxAttempts) {
-          this.bus.warn(context, 'message handler failed for the last time; dead-lettering');
-          this.bus.deadLetter(groupId, message, error);
-          return true;
-        }
-        this.bus.warn(context, 'message handler failed; retrying');
-        const backoff = Math.min(this.retry.initialBackoffMs * 2 ** (attempt - 1), this.retry.maxBackoffMs);
-        await this.sleepUnlessStopped(backoff);
-        if (this.stopped) return false;
-      }
-    }
+    const outcome = await handleWithRetry(message, {
+      handler: this.options.handler,
+      retry: this.retry,
+      groupId,
+      warn: (obj, msg) => this.bus.warn(obj, msg),
+      deadLetter: (m, error) => this.bus.deadLetter(groupId, m, error), // commits in the same transaction
+      sleep: (ms) => this.sleepUnlessStopped(ms),
+      stopped: () => this.stopped,
+    });
+    if (outcome === 'handled') this.bus.commit(groupId, message.topic, Number(message.offset));
+    return outcome !== 'stopped';
   }
 
   /** Back-off that ends early on stop(), but not on wake() from new publishes. */
