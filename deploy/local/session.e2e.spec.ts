@@ -1,29 +1,9 @@
 import { describe, expect, inject, it } from 'vitest';
+import { CookieClient } from '../../scripts/testing/http-client';
 
 // Through the gateway of `npm start`, as an HTTP client: identity issues the session, and ANOTHER service
 // (tenant) verifies the access token with identity's JWKS; roles are enforced across services.
 const baseUrl = inject('baseUrl');
-const headers = { 'content-type': 'application/json', origin: baseUrl };
-
-/** A tiny cookie jar: enough for the two httpOnly cookies identity sets. */
-class Client {
-  private cookies = new Map<string, string>();
-  async call(method: string, path: string, body?: unknown) {
-    const res = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: { ...headers, cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: 'manual',
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, value] = pair!.split('=');
-      if (value) this.cookies.set(name!, value);
-      else this.cookies.delete(name!);
-    }
-    return res;
-  }
-}
 
 async function activationToken(email: string): Promise<string> {
   const list = await (await fetch(`${baseUrl}/dev/mailbox`)).text();
@@ -36,7 +16,7 @@ async function activationToken(email: string): Promise<string> {
 
 async function signedIn(role: 'business_owner' | 'customer') {
   const email = `${role}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.pl`;
-  const client = new Client();
+  const client = new CookieClient(baseUrl);
   const registered = await client.call('POST', '/api/v1/users/register', {
     email,
     password: 'Kawa2026dobra',
@@ -64,7 +44,7 @@ describe('a session across services', () => {
   });
 
   it('an anonymous call to another service gets the spec 401, and a forged cookie changes nothing', async () => {
-    const anonymous = new Client();
+    const anonymous = new CookieClient(baseUrl);
     const res = await anonymous.call('GET', '/api/v1/permissions');
     expect(res.status).toBe(401);
     const forged = await fetch(`${baseUrl}/api/v1/permissions`, {

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { infraAddress } from '../../services/platform/src/testing/infra-env';
+import { CookieClient } from '../testing/http-client';
 
 /**
  * The REAL distributed smoke test: the production bundles (`npm run build:server`) of all six services and
@@ -98,32 +99,9 @@ async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs:
 const healthy = (port: number) => async () =>
   (await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2000) })).ok;
 
-/** A cookie jar over fetch, enough for identity's two httpOnly cookies. */
-class Client {
-  private cookies = new Map<string, string>();
-  constructor(private readonly baseUrl: string) {}
-  async call(method: string, path: string, body?: unknown) {
-    const res = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(body !== undefined && { 'content-type': 'application/json' }),
-        origin: this.baseUrl,
-        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(20_000),
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, value] = pair!.split('=');
-      if (value) this.cookies.set(name!, value);
-      else this.cookies.delete(name!);
-    }
-    return res;
-  }
+class Client extends CookieClient {
   accessToken() {
-    return this.cookies.get('punkto_access');
+    return this.cookie('punkto_access');
   }
 }
 

@@ -1,0 +1,33 @@
+/**
+ * An HTTP client with a cookie jar over fetch, for tests that act as a browser would through the gateway:
+ * it keeps identity's two httpOnly cookies and sends the page's own Origin (the CSRF check wants it).
+ */
+export class CookieClient {
+  private readonly cookies = new Map<string, string>();
+  constructor(private readonly baseUrl: string) {}
+
+  async call(method: string, path: string, body?: unknown): Promise<Response> {
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        origin: this.baseUrl,
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(20_000),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, value] = pair!.split('=');
+      if (value) this.cookies.set(name!, value);
+      else this.cookies.delete(name!);
+    }
+    return res;
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+}
