@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Email } from './identity';
 
 /**
  * Tenant contracts (SPEC §7 "Tenants"): the company a business owner runs Punkto for. Messages are Polish;
@@ -52,16 +53,119 @@ export const CreateTenantResponse = z.object({ tenantId: z.string() }).meta({ id
 
 export const TenantIdParams = z.object({ id: z.string().min(1).max(64) });
 
+/** Polish phone number: 9 digits, optionally +48 / 0048 and separators; stored as `+48XXXXXXXXX`. */
+export const PhoneMessages = { format: 'Podaj poprawny numer telefonu (9 cyfr, np. 600 100 200).' } as const;
+export const Phone = z
+  .string(PhoneMessages.format)
+  .trim()
+  .transform((v) => v.replace(/[\s()-]/g, '').replace(/^(\+48|0048)/, ''))
+  .pipe(z.string().regex(/^\d{9}$/, PhoneMessages.format))
+  .transform((digits) => `+48${digits}`);
+
+export const PostalCode = z
+  .string('Podaj kod pocztowy.')
+  .trim()
+  .regex(/^\d{2}-\d{3}$/, 'Kod pocztowy ma format 00-000.');
+
+export const HexColor = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Kolor podaj w formacie #RRGGBB.')
+  .transform((v) => v.toLowerCase());
+
+export const Address = z
+  .object({
+    street: z.string().trim().min(2, 'Podaj ulicę i numer.').max(120, 'Adres jest za długi.'),
+    postalCode: PostalCode,
+    city: z.string().trim().min(2, 'Podaj miejscowość.').max(80, 'Nazwa miejscowości jest za długa.'),
+  })
+  .meta({ id: 'Address' });
+
+export const Contact = z
+  .object({
+    email: Email.optional(),
+    phone: Phone.optional(),
+    website: z.url('Podaj poprawny adres strony (https://…).').max(200).optional(),
+  })
+  .meta({ id: 'Contact' });
+
+/** Card colours used by the wallet passes: background, text and label colours. */
+export const Branding = z
+  .object({
+    backgroundColor: HexColor,
+    foregroundColor: HexColor,
+    labelColor: HexColor,
+  })
+  .meta({ id: 'Branding' });
+export type Branding = z.infer<typeof Branding>;
+export const defaultBranding: Branding = {
+  backgroundColor: '#1f3a5f',
+  foregroundColor: '#ffffff',
+  labelColor: '#cfe0f5',
+};
+
+/** PATCH update-tenant: every field optional; `null` clears an optional part. */
+export const UpdateTenantRequest = z
+  .object({
+    companyName: CompanyName.optional(),
+    nip: Nip.optional(),
+    description: z.string().trim().max(500, 'Opis może mieć najwyżej 500 znaków.').nullable().optional(),
+    address: Address.nullable().optional(),
+    contact: Contact.nullable().optional(),
+    branding: Branding.optional(),
+  })
+  .meta({ id: 'UpdateTenantRequest' });
+export type UpdateTenantRequest = z.input<typeof UpdateTenantRequest>;
+
+/** A stored image in the sizes wallet passes need; URLs are public (wallets fetch them). */
+export const TenantImage = z
+  .object({
+    url: z.string().describe('public URL of the default rendition'),
+    renditions: z.record(z.string(), z.string()).describe('rendition name → public URL, e.g. logo@2x'),
+    contentHash: z.string(),
+    uploadedAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'TenantImage' });
+export type TenantImage = z.infer<typeof TenantImage>;
+
 export const TenantResponse = z
   .object({
     id: z.string(),
     ownerId: z.string(),
     companyName: z.string(),
     nip: z.string().describe('10 digits, no separators'),
+    description: z.string().nullable(),
+    address: Address.nullable(),
+    contact: Contact.nullable(),
+    branding: Branding,
+    logo: TenantImage.nullable(),
+    heroImage: TenantImage.nullable(),
     createdAt: z.iso.datetime({ offset: true }),
+    updatedAt: z.iso.datetime({ offset: true }),
   })
   .meta({ id: 'Tenant' });
 export type TenantResponse = z.infer<typeof TenantResponse>;
+
+/**
+ * "Configured" (SPEC §4 tenant guard): company data complete (name, valid NIP, address) AND at least one
+ * active loyalty program. `missing` names what is not there yet, in Polish, for the setup screen.
+ */
+export const TenantConfiguredResponse = z
+  .object({
+    configured: z.boolean(),
+    missing: z.array(
+      z.object({ key: z.enum(['companyData', 'address', 'activeProgram']), message: z.string() }),
+    ),
+  })
+  .meta({ id: 'TenantConfigured' });
+export type TenantConfiguredResponse = z.infer<typeof TenantConfiguredResponse>;
+
+export const UploadLimits = {
+  maxBytes: 5 * 1024 * 1024,
+  acceptedTypes: ['image/png', 'image/jpeg', 'image/webp'] as const,
+  minLogo: { width: 160, height: 50 },
+  minHero: { width: 750, height: 246 },
+} as const;
 
 /** Stable tenant error codes with their Polish messages. */
 export const TenantErrors = {
@@ -71,4 +175,28 @@ export const TenantErrors = {
   },
   alreadyExists: { code: 'TENANT.ALREADY_EXISTS', message: 'Ta firma już istnieje.' },
   notFound: { code: 'TENANT.NOT_FOUND', message: 'Nie znaleziono firmy.' },
+  deleted: { code: 'TENANT.DELETED', message: 'Ta firma została usunięta.' },
+  uploadMissing: { code: 'TENANT.UPLOAD_MISSING', message: 'Wybierz plik z obrazem.' },
+  uploadTooLarge: {
+    code: 'TENANT.UPLOAD_TOO_LARGE',
+    message: 'Plik jest za duży. Maksymalny rozmiar to 5 MB.',
+  },
+  uploadType: {
+    code: 'TENANT.UPLOAD_TYPE',
+    message: 'Nieobsługiwany format pliku. Wgraj obraz PNG, JPEG lub WebP.',
+  },
+  uploadTooSmall: {
+    code: 'TENANT.UPLOAD_TOO_SMALL',
+    message: 'Obraz jest za mały. Logo: co najmniej 160×50 px, zdjęcie w tle: co najmniej 750×246 px.',
+  },
+  noHeroImage: { code: 'TENANT.NO_HERO_IMAGE', message: 'Firma nie ma zdjęcia w tle.' },
+  deleteConfirmation: {
+    code: 'TENANT.DELETE_CONFIRMATION',
+    message: 'Aby usunąć firmę, wpisz dokładnie jej nazwę.',
+  },
 } as const;
+
+/** DELETE /tenants/delete-tenant: the owner types the company name to confirm. */
+export const DeleteTenantRequest = z
+  .object({ confirmCompanyName: z.string().trim().min(1, TenantErrors.deleteConfirmation.message) })
+  .meta({ id: 'DeleteTenantRequest' });

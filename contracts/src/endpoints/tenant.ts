@@ -1,6 +1,34 @@
+import { z } from 'zod';
+import { CatalogueService, ServiceIdParams, ServiceInput, ServiceList } from '../catalogue';
+import {
+  AddClientRequest,
+  Client,
+  ClientCreatedResponse,
+  CreateClientRequest,
+  JoinProgramRequest,
+} from '../clients';
+import {
+  Employee,
+  EmployeeIdParams,
+  EmployeePermissionsRequest,
+  InviteEmployeeRequest,
+  ResendActivationRequest,
+  UpdateEmployeeRequest,
+} from '../employees';
 import { defineEndpoint } from '../endpoint';
+import { AcceptedResponse } from '../identity';
+import { pageResponse, PaginationQuery } from '../pagination';
 import { PermissionCatalogueResponse } from '../permissions';
-import { CreateTenantRequest, CreateTenantResponse, TenantIdParams, TenantResponse } from '../tenant';
+import { Program, ProgramIdParams, ProgramInput, ProgramList, ProgramPublicInfo } from '../programs';
+import {
+  CreateTenantRequest,
+  CreateTenantResponse,
+  DeleteTenantRequest,
+  TenantConfiguredResponse,
+  TenantIdParams,
+  TenantResponse,
+  UpdateTenantRequest,
+} from '../tenant';
 
 export const getPermissions = defineEndpoint({
   method: 'get',
@@ -33,4 +61,364 @@ export const getTenant = defineEndpoint({
   auth: 'authenticated',
   params: TenantIdParams,
   response: TenantResponse,
+});
+
+// ─── tenant settings and branding ────────────────────────────────────────────────────────────────
+
+export const updateTenant = defineEndpoint({
+  method: 'patch',
+  path: '/api/v1/tenants/{id}/update-tenant',
+  owner: 'tenant',
+  summary: 'Zmiana danych firmy: nazwa, NIP (z sumą kontrolną), adres, kontakt, kolory karty',
+  tags: ['tenants'],
+  auth: 'tenant.settings',
+  params: TenantIdParams,
+  body: UpdateTenantRequest,
+  response: TenantResponse,
+});
+
+export const deleteTenant = defineEndpoint({
+  method: 'delete',
+  path: '/api/v1/tenants/delete-tenant',
+  owner: 'tenant',
+  summary: 'Usunięcie firmy właściciela (potwierdzone nazwą firmy); pracownicy tracą dostęp',
+  tags: ['tenants'],
+  auth: 'business_owner',
+  body: DeleteTenantRequest,
+});
+
+export const tenantConfigured = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/tenants/{id}/tenant-configured',
+  owner: 'tenant',
+  summary: 'Czy firma jest skonfigurowana: dane firmy z adresem i co najmniej jeden aktywny program',
+  tags: ['tenants'],
+  auth: 'authenticated',
+  params: TenantIdParams,
+  response: TenantConfiguredResponse,
+});
+
+export const validateTenant = defineEndpoint({
+  method: 'post',
+  path: '/api/v1/tenants/{id}/validate-tenant',
+  owner: 'tenant',
+  summary: 'Ponowne sprawdzenie konfiguracji firmy (z listą brakujących elementów)',
+  tags: ['tenants'],
+  auth: 'authenticated',
+  params: TenantIdParams,
+  response: TenantConfiguredResponse,
+});
+
+/** multipart/form-data with the file in field `Logo`; documented here, parsed by @fastify/multipart */
+export const uploadLogo = defineEndpoint({
+  method: 'post',
+  path: '/api/v1/tenants/{id}/upload-logo',
+  owner: 'tenant',
+  summary: 'Wgranie logo (multipart, pole Logo; PNG/JPEG/WebP do 5 MB, min. 160×50 px)',
+  tags: ['tenants'],
+  auth: 'tenant.settings',
+  params: TenantIdParams,
+  response: TenantResponse,
+});
+
+/** multipart/form-data with the file in field `HeroImage` */
+export const uploadHeroImage = defineEndpoint({
+  method: 'post',
+  path: '/api/v1/tenants/{id}/upload-hero-image',
+  owner: 'tenant',
+  summary: 'Wgranie zdjęcia w tle karty (multipart, pole HeroImage; PNG/JPEG/WebP do 5 MB, min. 750×246 px)',
+  tags: ['tenants'],
+  auth: 'tenant.settings',
+  params: TenantIdParams,
+  response: TenantResponse,
+});
+
+export const deleteHeroImage = defineEndpoint({
+  method: 'delete',
+  path: '/api/v1/tenants/{id}/hero-image',
+  owner: 'tenant',
+  summary: 'Usunięcie zdjęcia w tle karty',
+  tags: ['tenants'],
+  auth: 'tenant.settings',
+  params: TenantIdParams,
+  response: TenantResponse,
+});
+
+/** Public: wallets and the enrolment page fetch these (immutable, content-hashed file names). */
+export const getTenantImage = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/tenants/{id}/images/{file}',
+  owner: 'tenant',
+  summary: 'Obraz firmy w rozmiarze dla portfela (publiczny, niezmienny adres z hashem treści)',
+  tags: ['tenants'],
+  auth: 'public',
+  params: z.object({ id: z.string().min(1).max(64), file: z.string().regex(/^[a-z0-9@._-]{1,120}$/) }),
+});
+
+// ─── loyalty programs and rewards ────────────────────────────────────────────────────────────────
+
+export const listPrograms = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/tenants/{id}/loyalty-programs',
+  owner: 'tenant',
+  summary: 'Programy lojalnościowe firmy z nagrodami',
+  tags: ['programs'],
+  auth: 'authenticated',
+  params: TenantIdParams,
+  response: ProgramList,
+});
+
+export const createProgram = defineEndpoint({
+  method: 'post',
+  path: '/api/v1/tenants/{id}/loyalty-programs',
+  owner: 'tenant',
+  summary: 'Nowy program: punkty, pieczątki lub poziomy, z nagrodami i ich ograniczeniami',
+  tags: ['programs'],
+  auth: 'programs.manage',
+  params: TenantIdParams,
+  body: ProgramInput,
+  response: Program,
+  successStatus: 201,
+});
+
+export const updateProgram = defineEndpoint({
+  method: 'put',
+  path: '/api/v1/tenants/{id}/loyalty-programs/{programId}',
+  owner: 'tenant',
+  summary: 'Zmiana programu i jego nagród (rodzaju programu nie można zmienić)',
+  tags: ['programs'],
+  auth: 'programs.manage',
+  params: ProgramIdParams,
+  body: ProgramInput,
+  response: Program,
+});
+
+export const deleteProgram = defineEndpoint({
+  method: 'delete',
+  path: '/api/v1/tenants/{id}/loyalty-programs/{programId}',
+  owner: 'tenant',
+  summary: 'Usunięcie programu (karty klientów zostają zamknięte przez księgę kart)',
+  tags: ['programs'],
+  auth: 'programs.manage',
+  params: ProgramIdParams,
+});
+
+export const getProgramPublicInfo = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/tenants/{id}/loyalty-programs/{programId}/public',
+  owner: 'tenant',
+  summary: 'Publiczne informacje o programie dla strony zapisu (link i kod QR z plakatu)',
+  tags: ['programs'],
+  auth: 'public',
+  params: ProgramIdParams,
+  response: ProgramPublicInfo,
+});
+
+/** application/pdf: A4 poster with the join QR code and short Polish instructions */
+export const getProgramPoster = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/tenants/{id}/loyalty-programs/{programId}/poster',
+  owner: 'tenant',
+  summary: 'Plakat A4 (PDF) z kodem QR do zapisu i krótką instrukcją',
+  tags: ['programs'],
+  auth: 'authenticated',
+  params: ProgramIdParams,
+});
+
+// ─── services catalogue ──────────────────────────────────────────────────────────────────────────
+
+export const listServices = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/tenants/{id}/services',
+  owner: 'tenant',
+  summary: 'Katalog usług firmy',
+  tags: ['services'],
+  auth: 'authenticated',
+  params: TenantIdParams,
+  response: ServiceList,
+});
+
+export const createService = defineEndpoint({
+  method: 'post',
+  path: '/api/v1/tenants/{id}/services',
+  owner: 'tenant',
+  summary: 'Nowa usługa: nazwa, cena, opcjonalnie stała liczba punktów',
+  tags: ['services'],
+  auth: 'services.manage',
+  params: TenantIdParams,
+  body: ServiceInput,
+  response: CatalogueService,
+  successStatus: 201,
+});
+
+export const updateService = defineEndpoint({
+  method: 'put',
+  path: '/api/v1/tenants/{id}/services/{serviceId}',
+  owner: 'tenant',
+  summary: 'Zmiana usługi',
+  tags: ['services'],
+  auth: 'services.manage',
+  params: ServiceIdParams,
+  body: ServiceInput,
+  response: CatalogueService,
+});
+
+export const deleteService = defineEndpoint({
+  method: 'delete',
+  path: '/api/v1/tenants/{id}/services/{serviceId}',
+  owner: 'tenant',
+  summary: 'Usunięcie usługi',
+  tags: ['services'],
+  auth: 'services.manage',
+  params: ServiceIdParams,
+});
+
+// ─── employees ───────────────────────────────────────────────────────────────────────────────────
+
+export const inviteEmployee = defineEndpoint({
+  method: 'post',
+  path: '/api/v1/tenants/{id}/employees',
+  owner: 'tenant',
+  summary: 'Zaproszenie pracownika: konto powstaje przez zdarzenia, e-mail z linkiem do ustawienia hasła',
+  tags: ['employees'],
+  auth: 'employees.manage',
+  params: TenantIdParams,
+  body: InviteEmployeeRequest,
+  response: Employee,
+  successStatus: 201,
+});
+
+export const listEmployees = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/tenants/{id}/employees',
+  owner: 'tenant',
+  summary: 'Pracownicy firmy (stronicowane; sortBy: name, email, invitedAt, status)',
+  tags: ['employees'],
+  auth: 'employees.manage',
+  params: TenantIdParams,
+  query: PaginationQuery,
+  response: pageResponse(Employee).meta({ id: 'EmployeePage' }),
+});
+
+export const updateEmployee = defineEndpoint({
+  method: 'patch',
+  path: '/api/v1/tenants/{id}/employees/{employeeId}',
+  owner: 'tenant',
+  summary: 'Zmiana danych pracownika',
+  tags: ['employees'],
+  auth: 'employees.manage',
+  params: EmployeeIdParams,
+  body: UpdateEmployeeRequest,
+  response: Employee,
+});
+
+export const deleteEmployee = defineEndpoint({
+  method: 'delete',
+  path: '/api/v1/tenants/{id}/employees/{employeeId}',
+  owner: 'tenant',
+  summary: 'Usunięcie pracownika: konto zostaje zamknięte, sesje unieważnione',
+  tags: ['employees'],
+  auth: 'employees.manage',
+  params: EmployeeIdParams,
+});
+
+export const resetEmployeePassword = defineEndpoint({
+  method: 'post',
+  path: '/api/v1/tenants/{id}/employees/{employeeId}/reset-password',
+  owner: 'tenant',
+  summary: 'Wysłanie pracownikowi e-maila z linkiem do ustawienia nowego hasła',
+  tags: ['employees'],
+  auth: 'employees.manage',
+  params: EmployeeIdParams,
+  response: AcceptedResponse,
+  successStatus: 202,
+});
+
+export const updateEmployeePermissions = defineEndpoint({
+  method: 'patch',
+  path: '/api/v1/tenants/{id}/employees/{employeeId}/permissions',
+  owner: 'tenant',
+  summary: 'Uprawnienia pracownika (działają od jego następnego tokenu)',
+  tags: ['employees'],
+  auth: 'employees.manage',
+  params: EmployeeIdParams,
+  body: EmployeePermissionsRequest,
+  response: Employee,
+});
+
+export const resendEmployeeActivation = defineEndpoint({
+  method: 'post',
+  path: '/api/v1/tenants/{id}/employees/resend-activation',
+  owner: 'tenant',
+  summary: 'Ponowne wysłanie zaproszenia pracownikowi, który nie aktywował konta',
+  tags: ['employees'],
+  auth: 'employees.manage',
+  params: TenantIdParams,
+  body: ResendActivationRequest,
+  response: AcceptedResponse,
+  successStatus: 202,
+});
+
+// ─── clients ─────────────────────────────────────────────────────────────────────────────────────
+
+export const createClient = defineEndpoint({
+  method: 'post',
+  path: '/api/v1/tenants/{id}/create-client',
+  owner: 'tenant',
+  summary: 'Nowy klient: konto klienta powstaje przez zdarzenia i zostaje zapisane do programu',
+  tags: ['clients'],
+  auth: 'clients.manage',
+  params: TenantIdParams,
+  body: CreateClientRequest,
+  response: ClientCreatedResponse,
+  successStatus: 201,
+});
+
+export const addClient = defineEndpoint({
+  method: 'patch',
+  path: '/api/v1/tenants/{id}/add-client',
+  owner: 'tenant',
+  summary: 'Dodanie istniejącego klienta po adresie e-mail (klient dostaje wiadomość)',
+  tags: ['clients'],
+  auth: 'clients.manage',
+  params: TenantIdParams,
+  body: AddClientRequest,
+  response: ClientCreatedResponse,
+});
+
+export const getClients = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/tenants/{id}/get-clients',
+  owner: 'tenant',
+  summary:
+    'Klienci firmy (stronicowane, wyszukiwanie po imieniu, e-mailu, telefonie; sortBy: name, email, enrolledAt, status)',
+  tags: ['clients'],
+  auth: 'clients.view',
+  params: TenantIdParams,
+  query: PaginationQuery,
+  response: pageResponse(Client).meta({ id: 'ClientPage' }),
+});
+
+export const getClient = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/tenants/{id}/clients/{clientId}',
+  owner: 'tenant',
+  summary: 'Szczegóły klienta',
+  tags: ['clients'],
+  auth: 'clients.view',
+  params: z.object({ id: z.string().min(1).max(64), clientId: z.string().min(1).max(64) }),
+  response: Client,
+});
+
+export const joinProgram = defineEndpoint({
+  method: 'post',
+  path: '/api/v1/tenants/{id}/join',
+  owner: 'tenant',
+  summary: 'Klient zapisuje się do programu z linku zapisu (zalogowany klient)',
+  tags: ['clients'],
+  auth: 'customer',
+  params: TenantIdParams,
+  body: JoinProgramRequest,
+  response: ClientCreatedResponse,
+  successStatus: 201,
 });

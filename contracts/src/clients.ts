@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { Email, Username } from './identity';
+import { Phone } from './tenant';
+
+/**
+ * Clients of a tenant (SPEC §7 create-client, add-client, get-clients). A client is a customer enrolled in
+ * one of the tenant's programs.
+ *
+ * - create-client: staff enter a new customer's data; a customer account is created through events
+ *   (tenant.clients.v1 → identity) and the customer receives an e-mail to set a password; the client is
+ *   enrolled at once (the card ledger issues the card from ClientEnrolled).
+ * - add-client: an existing customer, by e-mail. The company cannot see whether the address has an account
+ *   (privacy); identity links the existing account, or creates one, and e-mails the customer either way.
+ * - the public enrolment link `/dodaj-karte-do-portfela?program=<programId>` lets customers join by themselves.
+ */
+
+export const ClientStatus = z.enum(['invited', 'active', 'removed']);
+export type ClientStatus = z.infer<typeof ClientStatus>;
+export const clientStatusLabels: Record<ClientStatus, string> = {
+  invited: 'Zaproszony',
+  active: 'Aktywny',
+  removed: 'Usunięty',
+};
+
+export const CreateClientRequest = z
+  .object({
+    email: Email,
+    name: Username,
+    phone: Phone.optional(),
+    programId: z.string('Wybierz program.').min(1, 'Wybierz program.').max(64),
+    marketingConsent: z.boolean().default(false),
+  })
+  .meta({ id: 'CreateClientRequest' });
+export type CreateClientRequest = z.input<typeof CreateClientRequest>;
+
+export const AddClientRequest = z
+  .object({
+    email: Email,
+    programId: z.string('Wybierz program.').min(1, 'Wybierz program.').max(64),
+  })
+  .meta({ id: 'AddClientRequest' });
+export type AddClientRequest = z.input<typeof AddClientRequest>;
+
+/** POST /tenants/{id}/join: a logged-in customer joins a program from the enrolment link. */
+export const JoinProgramRequest = z
+  .object({ programId: z.string().min(1).max(64) })
+  .meta({ id: 'JoinProgramRequest' });
+
+export const Client = z
+  .object({
+    id: z.string(),
+    tenantId: z.string(),
+    /** the customer's user id once identity has linked the account, else null */
+    userId: z.string().nullable(),
+    email: z.string(),
+    name: z.string(),
+    phone: z.string().nullable(),
+    programId: z.string(),
+    programName: z.string(),
+    status: ClientStatus,
+    source: z.enum(['created', 'added', 'self']),
+    enrolledAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'Client' });
+export type Client = z.infer<typeof Client>;
+
+export const ClientCreatedResponse = z.object({ clientId: z.string() }).meta({ id: 'ClientCreatedResponse' });
+
+/** sortBy values of GET /get-clients */
+export const ClientSortBy = z.enum(['name', 'email', 'enrolledAt', 'status']);
+
+export const ClientErrors = {
+  alreadyEnrolled: {
+    code: 'CLIENT.ALREADY_ENROLLED',
+    message: 'Ten klient jest już zapisany do tego programu.',
+  },
+  programInactive: {
+    code: 'CLIENT.PROGRAM_INACTIVE',
+    message: 'Ten program jest nieaktywny. Wybierz aktywny program.',
+  },
+  notFound: { code: 'CLIENT.NOT_FOUND', message: 'Nie znaleziono klienta.' },
+} as const;
