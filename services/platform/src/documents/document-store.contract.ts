@@ -335,6 +335,54 @@ export function documentStoreContract(
         expect(ids(await scores.find({ s: 3 }))).toEqual(['s2']);
       });
 
+      it('tells text from arrays, objects, numbers and booleans that look alike', async () => {
+        type Mixed = { _id: string; v: unknown };
+        const mixed = store.collection<Mixed>('mixed');
+        const values: Array<[string, unknown]> = [
+          ['text-array', '["a"]'],
+          ['array', ['a']],
+          ['text-object', '{"k":1}'],
+          ['object', { k: 1 }],
+          ['one', 1],
+          ['true', true],
+          ['zero', 0],
+          ['false', false],
+          ['text-one', '1'],
+          ['text-bracket', '[x'],
+          ['text', 'm'],
+        ];
+        for (const [_id, v] of values) await mixed.insert({ _id, v });
+        const m = async (filter: Filter) => ids(await mixed.find(filter, { sort: { _id: 1 } }));
+        expect(await m({ v: '["a"]' })).toEqual(['text-array']);
+        expect(await m({ v: 'a' })).toEqual(['array']);
+        expect(await m({ v: '{"k":1}' })).toEqual(['text-object']);
+        expect(await m({ v: 1 })).toEqual(['one']);
+        expect(await m({ v: 0 })).toEqual(['zero']);
+        expect(await m({ v: true })).toEqual(['true']);
+        expect(await m({ v: '1' })).toEqual(['text-one']);
+        // strings only (an array through its element 'a'); never the object or numbers
+        expect(await m({ v: { $gte: '[' } })).toEqual([
+          'array',
+          'text',
+          'text-array',
+          'text-bracket',
+          'text-object',
+        ]);
+        expect(await m({ v: { $lt: 'n' } })).toEqual([
+          'array',
+          'text',
+          'text-array',
+          'text-bracket',
+          'text-one',
+        ]);
+        expect(await m({ v: { $gt: 0.5 } })).toEqual(['one']);
+        expect(await m({ v: { $lte: 0 } })).toEqual(['zero']);
+        expect(await m({ v: { $regex: '^\\[' } })).toEqual(['text-array', 'text-bracket']);
+        expect(await m({ v: { $regex: 'k' } })).toEqual(['text-object']);
+        expect(await m({ v: { $in: ['a', 1] } })).toEqual(['array', 'one']);
+        expect(await m({ v: { $exists: true } })).toHaveLength(values.length);
+      });
+
       it('$regex, case-sensitive and case-insensitive with Polish letters', async () => {
         expect(await q({ city: { $regex: '^Łódź$' } })).toEqual(['c1']);
         expect(await q({ city: { $regex: '^łódź$', $options: 'i' } })).toEqual(['c1', 'c3']);

@@ -15,6 +15,14 @@ import type { FieldCondition, Filter, SortSpec } from './document-store.port';
  * - `{ f: null }` matches a missing field or JSON null; `$exists` distinguishes the two.
  * - Dotted paths walk nested objects; walking through arrays of objects (`items.sku`) is NOT supported.
  * - `$regex` calls the SQL function `regexp(pattern, value, flags)` the adapter registers.
+ * - INDEX-FRIENDLY: every condition is decided from the field's value `json_extract(doc, '$.f')` alone
+ *   whenever that is unambiguous, and reads `json_type(doc, …)` (which parses the whole document) only when
+ *   it is not. SQLite serves an indexed expression from the index, so a query whose fields are all in one
+ *   index never parses a document (a covering index). What json_extract returns tells the types apart
+ *   except in two places, which the guards below handle:
+ *   - JSON true/false come back as the integers 1/0 → numbers 0 and 1 and booleans check json_type;
+ *   - arrays and objects come back as their JSON text, which starts with `[` / `{` → a text value in those
+ *     ranges (CONTAINER_TEXT) checks json_type, and only such a value walks into `json_each`.
  */
 
 export class InvalidFilterError extends Error {
@@ -119,10 +127,18 @@ function compileField(path: string, condition: FieldCondition, params: unknown[]
       case '$lte':
         parts.push(matchAny(path, (v, t) => compare(op, operand, v, t, params)));
         break;
-      case '$exists':
+      case '$exists': {
         if (typeof operand !== 'boolean') throw new InvalidFilterError(`$exists needs a boolean (${path})`);
-        parts.push(`${typeExpression(path)} IS ${operand ? 'NOT NULL' : 'NULL'}`);
+        // a value means the field exists; only a NULL value (missing or JSON null) reads the JSON type
+        const value = valueExpression(path);
+        const type = typeExpression(path);
+        parts.push(
+          operand
+            ? `(${value} IS NOT NULL OR ${type} IS NOT NULL)`
+            : `(${value} IS NULL AND ${type} IS NULL)`,
+        );
         break;
+      }
       case '$regex':
         parts.push(matchAny(path, (v, t) => regex(condition.$options, operand, v, t, params)));
         break;
@@ -138,16 +154,23 @@ function compileField(path: string, condition: FieldCondition, params: unknown[]
   return parts.join(' AND ');
 }
 
+/** SQL: the text value lies where the JSON text of an array (`[…`) or object (`{…`) would. */
+function containerText(value: string): string {
+  return `((${value} >= '[' AND ${value} < '\\') OR (${value} >= '{' AND ${value} < '|'))`;
+}
+
 /** The field itself, or — when it is an array — any of its elements, satisfies `predicate`. */
 function matchAny(
   path: string,
   predicate: (value: string, type: string, element: boolean) => string,
 ): string {
-  const direct = predicate(valueExpression(path), typeExpression(path), false);
+  const value = valueExpression(path);
+  const direct = predicate(value, typeExpression(path), false);
   if (path === '_id' || path === '_rev') return `(${direct})`;
   // Parameters are positional: the element predicate binds its own copy, in text order after `direct`.
+  // Only a value that looks like array JSON text is parsed to check (the range test is served by an index).
   const element = predicate('value', 'type', true);
-  return `((${direct}) OR (${typeExpression(path)} = 'array' AND EXISTS (SELECT 1 FROM json_each(doc, '$.${path}') WHERE ${element})))`;
+  return `((${direct}) OR (${value} >= '[' AND ${value} < '\\' AND ${typeExpression(path)} = 'array' AND EXISTS (SELECT 1 FROM json_each(doc, '$.${path}') WHERE ${element})))`;
 }
 
 /** NOT that is safe with SQL NULLs (missing fields), so `$ne` / `$nin` match documents without the field. */
@@ -168,14 +191,19 @@ function list(op: string, operand: unknown): Scalar[] {
 function equals(expected: Scalar, value: string, type: string, element: boolean, params: unknown[]): string {
   // A missing field is SQL NULL, a JSON null has json_type 'null': `{ f: null }` matches both.
   if (expected === null) return element ? `${type} = 'null'` : `${value} IS NULL`;
-  if (typeof expected === 'boolean') return `${type} = '${expected ? 'true' : 'false'}'`;
+  // true/false are 1/0 to json_extract: only those values need the JSON type
+  if (typeof expected === 'boolean') return `(${value} = ${expected ? 1 : 0} AND ${type} = '${expected}')`;
   if (typeof expected === 'number') {
     assertFinite(expected);
     params.push(expected);
-    return `(${value} = ? AND ${type} IN ('integer', 'real'))`;
+    // a number never equals text; only 0 and 1 could be a boolean
+    return expected === 0 || expected === 1
+      ? `(${value} = ? AND ${type} IN ('integer', 'real'))`
+      : `(${value} = ?)`;
   }
   params.push(expected);
-  return `(${value} = ? AND ${type} = 'text')`;
+  // text equal to a string that cannot be array/object JSON text IS that string
+  return /^[[{]/.test(expected) ? `(${value} = ? AND ${type} = 'text')` : `(${value} = ?)`;
 }
 
 function anyOf(options: Scalar[], value: string, type: string, element: boolean, params: unknown[]): string {
@@ -193,14 +221,16 @@ function compare(
   params: unknown[],
 ): string {
   // MongoDB type bracketing: a numeric bound only matches numbers, a string bound only strings.
+  // typeof() of the extracted value tells numbers from text; json_type is read only for 0/1 (booleans?)
+  // and for text that could be array/object JSON.
   if (typeof operand === 'number') {
     assertFinite(operand);
     params.push(operand);
-    return `(${value} ${COMPARATORS[op]} ? AND ${type} IN ('integer', 'real'))`;
+    return `(${value} ${COMPARATORS[op]} ? AND typeof(${value}) IN ('integer', 'real') AND (${value} NOT IN (0, 1) OR ${type} IN ('integer', 'real')))`;
   }
   if (typeof operand === 'string') {
     params.push(operand);
-    return `(${value} ${COMPARATORS[op]} ? AND ${type} = 'text')`;
+    return `(${value} ${COMPARATORS[op]} ? AND typeof(${value}) = 'text' AND (NOT ${containerText(value)} OR ${type} = 'text'))`;
   }
   throw new InvalidFilterError(`${op} needs a string or a number`);
 }
@@ -213,7 +243,8 @@ function regex(options: unknown, pattern: unknown, value: string, type: string, 
     throw new InvalidFilterError(`invalid $regex ${JSON.stringify(pattern)}`);
   }
   params.push(pattern, options === 'i' ? 'i' : '');
-  return `(${type} = 'text' AND regexp(?, ${value}, ?))`;
+  // regexp() is false for non-text; text that could be array/object JSON also checks the JSON type
+  return `(regexp(?, ${value}, ?) AND (NOT ${containerText(value)} OR ${type} = 'text'))`;
 }
 
 function assertFinite(n: number): void {

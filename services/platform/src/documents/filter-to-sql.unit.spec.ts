@@ -33,9 +33,23 @@ describe('compileFilter', () => {
   it('uses the columns for _id and _rev, without array traversal', () => {
     const { sql, params } = compileFilter({ _id: 'a', _rev: { $gte: 2 } });
     expect(sql).toBe(
-      `((_id = ? AND 'text' = 'text')) AND ((_rev >= ? AND 'integer' IN ('integer', 'real')))`,
+      `((_id = ?)) AND ((_rev >= ? AND typeof(_rev) IN ('integer', 'real') AND (_rev NOT IN (0, 1) OR 'integer' IN ('integer', 'real'))))`,
     );
     expect(params).toEqual(['a', 2]);
+  });
+
+  it('decides plain string and number conditions from the (indexable) value alone', () => {
+    // json_type parses the document; an index on json_extract(doc, '$.f') can serve everything before it
+    const direct = (sql: string) => sql.slice(0, sql.indexOf(' OR ('));
+    expect(direct(compileFilter({ tenantId: 't1' }).sql)).toBe(`(((json_extract(doc, '$.tenantId') = ?))`);
+    expect(direct(compileFilter({ n: 5 }).sql)).not.toContain('json_type');
+    // the array branch reads the JSON type only for values that look like array JSON text
+    expect(compileFilter({ tenantId: 't1' }).sql).toContain(
+      `json_extract(doc, '$.tenantId') >= '[' AND json_extract(doc, '$.tenantId') < '\\' AND json_type(doc, '$.tenantId') = 'array'`,
+    );
+    // a string that could be array/object JSON text, and the numbers 0 and 1 (booleans), check the type
+    expect(compileFilter({ a: '[1]' }).sql).toContain(`json_type(doc, '$.a') = 'text'`);
+    expect(compileFilter({ a: 1 }).sql).toContain(`json_type(doc, '$.a') IN ('integer', 'real')`);
   });
 
   it('compares booleans through json_type, since JSON true is 1 in SQLite', () => {
@@ -46,8 +60,12 @@ describe('compileFilter', () => {
 
   it('treats null equality as missing-or-null and $exists by type', () => {
     expect(compileFilter({ a: null }).sql).toContain(`json_extract(doc, '$.a') IS NULL`);
-    expect(compileFilter({ a: { $exists: false } }).sql).toBe(`json_type(doc, '$.a') IS NULL`);
-    expect(compileFilter({ a: { $exists: true } }).sql).toBe(`json_type(doc, '$.a') IS NOT NULL`);
+    expect(compileFilter({ a: { $exists: false } }).sql).toBe(
+      `(json_extract(doc, '$.a') IS NULL AND json_type(doc, '$.a') IS NULL)`,
+    );
+    expect(compileFilter({ a: { $exists: true } }).sql).toBe(
+      `(json_extract(doc, '$.a') IS NOT NULL OR json_type(doc, '$.a') IS NOT NULL)`,
+    );
   });
 
   it('negates $ne / $nin null-safely', () => {

@@ -17,7 +17,8 @@ export const ACCESS_COOKIE = 'punkto_access';
 
 /**
  * Claims of the access token (EdDSA JWT issued by identity):
- * `sub` user id, `role`, `tid` tenant id (optional), `perms` granted permissions (employees), `email`.
+ * `sub` user id, `role`, `tid` tenant id (optional), `perms` granted permissions (employees), `email`,
+ * `name` (the account's name; absent in tokens issued before it was added).
  */
 const AccessClaims = z.object({
   sub: z.string().min(1),
@@ -25,6 +26,7 @@ const AccessClaims = z.object({
   tid: z.string().min(1).optional(),
   perms: z.array(PermissionSchema).default([]),
   email: z.string().optional(),
+  name: z.string().optional(),
 });
 
 export interface AuthUser {
@@ -33,6 +35,7 @@ export interface AuthUser {
   tenantId?: string;
   permissions: Permission[];
   email?: string;
+  name?: string;
 }
 
 declare module 'fastify' {
@@ -76,6 +79,7 @@ export const authPlugin = fp<AuthPluginOptions>(
           tenantId: claims.tid,
           permissions: claims.perms,
           email: claims.email,
+          name: claims.name,
         };
       } catch (error) {
         if (!(error instanceof joseErrors.JOSEError) && !(error instanceof z.ZodError)) throw error;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError, type PlatformConfig } from '../config/config';
 import { createLogger } from '../observability/logger';
 import { initTracing } from '../observability/tracing';
+import type { EventStore } from '../event-store/event-store.port';
 import type { RelayRoute } from '../relay/event-relay';
 import type { JobHandler } from '../scheduler/scheduler.port';
 import { openInfrastructure } from './infrastructure';
@@ -15,6 +16,8 @@ export interface BootOptions<C extends ServiceConfig> {
   loadConfig: () => C;
   buildApp: (deps: ServiceDeps<C>) => Promise<FastifyInstance>;
   relayRoutes: RelayRoute[];
+  /** the view of the event store the relay publishes from (default: the store itself; see ADR 0006) */
+  relayEventStore?: (deps: ServiceDeps<C>) => EventStore;
   consumers?: (deps: ServiceDeps<C>) => ConsumerSpec[];
   jobs?: (deps: ServiceDeps<C>) => Record<string, JobHandler>;
 }
@@ -46,6 +49,7 @@ export async function bootService<C extends ServiceConfig>(options: BootOptions<
     host: config.HOST,
     port: config.PORT,
     relayRoutes: options.relayRoutes,
+    relayEventStore: options.relayEventStore?.(deps),
     consumers: options.consumers?.(deps),
     jobs: options.jobs?.(deps),
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Consumer, IncomingMessage, RetryPolicy } from '../bus/message-bus.port';
+import type { EventStore } from '../event-store/event-store.port';
 import type { Logger } from '../observability/logger';
 import { extractContext, SpanKind, withSpan } from '../observability/tracing';
 import { startEventRelay, type EventRelay, type RelayRoute } from '../relay/event-relay';
@@ -37,6 +38,11 @@ export interface RunServiceOptions {
   port: number;
   /** the service's own events → bus topics (the event store is the outbox) */
   relayRoutes?: RelayRoute[];
+  /**
+   * the store the relay tails; default `infra.eventStore` (what the log holds). A service whose log seals
+   * personal data but whose consumers need it plain passes its unsealing view here (ADR 0006).
+   */
+  relayEventStore?: EventStore;
   consumers?: ConsumerSpec[];
   jobs?: Record<string, JobHandler>;
 }
@@ -52,7 +58,7 @@ export async function runService(options: RunServiceOptions): Promise<void> {
   let relay: EventRelay | undefined;
   if (options.relayRoutes?.length) {
     relay = startEventRelay({
-      eventStore: infra.eventStore,
+      eventStore: options.relayEventStore ?? infra.eventStore,
       bus: infra.bus,
       checkpoints: infra.checkpoints,
       routes: options.relayRoutes,

@@ -1,5 +1,5 @@
-import { SqliteDocumentStore } from '@punkto/platform/documents/sqlite-document-store';
-import { SqliteEventStore } from '@punkto/platform/event-store/sqlite-event-store';
+import { SqliteDocumentStore } from '../documents/sqlite-document-store';
+import { SqliteEventStore } from '../event-store/sqlite-event-store';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,5 +65,39 @@ describe('crypto-shredding on the embedded adapters', () => {
       { email: SHREDDED, username: SHREDDED, role: 'customer' },
       { email: 'b@example.pl', username: 'Bob', role: 'customer' },
     ]);
+  });
+
+  it('applies several policies, each to its own stream prefix and fields, with one key collection', async () => {
+    const people = piiEventStore(events, keys, [
+      { streamPrefix: 'employee-', fields: ['email', 'name'] },
+      { streamPrefix: 'client-', fields: ['email', 'name', 'phone'] },
+    ]);
+    await people.appendToStream('employee-e1', [
+      { type: 'EmployeeInvited', data: { email: 'e@example.pl', name: 'Ewa', phone: '+48600100200' } },
+    ]);
+    await people.appendToStream('client-c1', [
+      { type: 'ClientEnrolled', data: { email: 'c@example.pl', name: 'Cezary', phone: '+48600100200' } },
+    ]);
+    await people.appendToStream('program-p1', [{ type: 'ProgramDefined', data: { name: 'Kawa' } }]);
+
+    const employee = (await events.readStream('employee-e1'))[0]!.data as Record<string, string>;
+    expect(employee.email).toMatch(/^pii:v1:/);
+    expect(employee.phone).toBe('+48600100200'); // not a field of the employee policy
+    const client = (await events.readStream('client-c1'))[0]!.data as Record<string, string>;
+    expect([client.email, client.name, client.phone].every((v) => v!.startsWith('pii:v1:'))).toBe(true);
+    expect((await events.readStream('program-p1'))[0]!.data).toEqual({ name: 'Kawa' });
+
+    expect((await people.readStream('client-c1'))[0]!.data).toEqual({
+      email: 'c@example.pl',
+      name: 'Cezary',
+      phone: '+48600100200',
+    });
+    await keys.shred('c1');
+    expect((await people.readStream('client-c1'))[0]!.data).toEqual({
+      email: SHREDDED,
+      name: SHREDDED,
+      phone: SHREDDED,
+    });
+    expect((await people.readStream('employee-e1'))[0]!.data).toMatchObject({ email: 'e@example.pl' });
   });
 });

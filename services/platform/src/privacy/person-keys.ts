@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
-import { DuplicateKeyError } from '@punkto/platform/errors/errors';
+import type { DocumentStore } from '../documents/document-store.port';
+import { DuplicateKeyError } from '../errors/errors';
 
 /**
  * Per-person data keys (crypto-shredding). One random AES-256 key per person in the `person-keys` collection;

@@ -1,4 +1,4 @@
-import type { EventStore, NewEvent, StoredEvent } from '@punkto/platform/event-store/event-store.port';
+import type { EventStore, NewEvent, StoredEvent } from '../event-store/event-store.port';
 import { isSealed, seal, unseal } from './pii-cipher';
 import type { PersonKeys } from './person-keys';
 
@@ -14,17 +14,32 @@ export interface PiiPolicy {
 
 /**
  * An EventStore decorator that seals personal data on append and unseals it on read, so deciders, command
- * handlers and projections work with plain values while the log (and the bus, which the relay feeds from
- * the raw store) only ever holds ciphertext. When the person's key is gone, the fields read as SHREDDED.
+ * handlers and projections work with plain values while the log only ever holds ciphertext. When the
+ * person's key is gone, the fields read as SHREDDED.
+ *
+ * What reaches the bus depends on which store the relay tails (ADR 0006): the raw store publishes
+ * ciphertext (identity's `user-` streams: consumers need only ids), this decorator publishes plain values
+ * (tenant's `employee-` / `client-` streams: identity needs the e-mail), on a bus with bounded retention.
+ * Several policies (one per stream prefix) may share one decorator and one key collection.
  */
-export function piiEventStore(inner: EventStore, keys: PersonKeys, policy: PiiPolicy): EventStore {
-  const personOf = (streamId: string) =>
-    streamId.startsWith(policy.streamPrefix) ? streamId.slice(policy.streamPrefix.length) : null;
+export function piiEventStore(
+  inner: EventStore,
+  keys: PersonKeys,
+  policies: PiiPolicy | readonly PiiPolicy[],
+): EventStore {
+  const list: readonly PiiPolicy[] = Array.isArray(policies) ? policies : [policies as PiiPolicy];
+  const personOf = (streamId: string): { personId: string; fields: readonly string[] } | null => {
+    const policy = list.find((p) => streamId.startsWith(p.streamPrefix));
+    return policy ? { personId: streamId.slice(policy.streamPrefix.length), fields: policy.fields } : null;
+  };
 
-  async function sealEvent(personId: string, event: NewEvent): Promise<NewEvent> {
+  async function sealEvent(
+    { personId, fields }: { personId: string; fields: readonly string[] },
+    event: NewEvent,
+  ): Promise<NewEvent> {
     const data = event.data as Record<string, unknown> | null;
     if (!data || typeof data !== 'object') return event;
-    const present = policy.fields.filter((f) => typeof data[f] === 'string');
+    const present = fields.filter((f) => typeof data[f] === 'string');
     if (!present.length) return event;
     const key = await keys.getOrCreate(personId);
     const sealed = { ...data };
@@ -33,10 +48,11 @@ export function piiEventStore(inner: EventStore, keys: PersonKeys, policy: PiiPo
   }
 
   async function unsealEvent(event: StoredEvent, cache: Map<string, Buffer | null>): Promise<StoredEvent> {
-    const personId = personOf(event.streamId);
+    const person = personOf(event.streamId);
     const data = event.data as Record<string, unknown> | null;
-    if (personId === null || !data || typeof data !== 'object') return event;
-    const present = policy.fields.filter((f) => isSealed(data[f]));
+    if (person === null || !data || typeof data !== 'object') return event;
+    const { personId, fields } = person;
+    const present = fields.filter((f) => isSealed(data[f]));
     if (!present.length) return event;
     if (!cache.has(personId)) cache.set(personId, await keys.get(personId));
     const key = cache.get(personId) ?? null;
@@ -53,9 +69,8 @@ export function piiEventStore(inner: EventStore, keys: PersonKeys, policy: PiiPo
 
   return {
     async appendToStream(streamId, events, options) {
-      const personId = personOf(streamId);
-      const toAppend =
-        personId === null ? events : await Promise.all(events.map((e) => sealEvent(personId, e)));
+      const person = personOf(streamId);
+      const toAppend = person === null ? events : await Promise.all(events.map((e) => sealEvent(person, e)));
       return inner.appendToStream(streamId, toAppend, options);
     },
     async readStream(streamId, options) {
