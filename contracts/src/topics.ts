@@ -8,6 +8,7 @@ export const Topics = {
   tenantPrograms: 'tenant.programs.v1',
   tenantEmployees: 'tenant.employees.v1',
   tenantClients: 'tenant.clients.v1',
+  tenantServices: 'tenant.services.v1',
   cardLedgerCards: 'cardledger.cards.v1',
   billingSubscriptions: 'billing.subscriptions.v1',
   surveySurveys: 'survey.surveys.v1',

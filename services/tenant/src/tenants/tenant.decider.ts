@@ -1,11 +1,29 @@
+import type { TenantImage } from '@punkto/contracts/tenant';
 import type { Decider } from '@punkto/platform/es/decider';
-import { evolve, initialState, type Tenant, type TenantEvent } from './tenant';
-import { TenantAlreadyExistsError } from './tenant.errors';
+import { isDeepStrictEqual } from 'node:util';
+import {
+  evolve,
+  initialState,
+  type Tenant,
+  type TenantChanges,
+  type TenantContact,
+  type TenantData,
+  type TenantEvent,
+} from './tenant';
+import {
+  DeleteConfirmationError,
+  NoHeroImageError,
+  TenantAlreadyExistsError,
+  TenantDeletedError,
+  TenantNotFoundError,
+} from './tenant.errors';
 
 /**
  * Commands of the Tenant aggregate. Time arrives in `metadata.now`. "One tenant per owner" spans
  * aggregates, so it is checked before the command against the `tenants` read model (tenants.projection.ts);
  * the decider guards its own stream.
+ *
+ * After TenantDeleted every command is refused with 410 TENANT.DELETED (TenantDeletedError).
  */
 type Cmd<T extends string, D> = { type: T; data: D; metadata: { now: Date } };
 
@@ -13,8 +31,55 @@ export type CreateTenant = Cmd<
   'CreateTenant',
   { tenantId: string; ownerId: string; companyName: string; nip: string }
 >;
+/** `changes`: the parsed PATCH body (absent = keep, null = clear); only real differences become an event */
+export type UpdateTenant = Cmd<'UpdateTenant', { tenantId: string; changes: TenantChanges }>;
+export type ChangeLogo = Cmd<'ChangeLogo', { tenantId: string; logo: TenantImage }>;
+/** `heroImage: null` removes the hero image */
+export type ChangeHeroImage = Cmd<'ChangeHeroImage', { tenantId: string; heroImage: TenantImage | null }>;
+export type DeleteTenant = Cmd<'DeleteTenant', { tenantId: string; confirmCompanyName: string }>;
 
-export type TenantCommand = CreateTenant;
+export type TenantCommand = CreateTenant | UpdateTenant | ChangeLogo | ChangeHeroImage | DeleteTenant;
+
+type ActiveTenant = Extract<Tenant, { status: 'active' }>;
+
+function requireActive(state: Tenant): ActiveTenant {
+  if (state.status === 'none') throw new TenantNotFoundError();
+  if (state.status === 'deleted') throw new TenantDeletedError();
+  return state;
+}
+
+/** Trimmed and case-insensitive: `' kawiarnia POD LIPĄ '` confirms „Kawiarnia pod Lipą”. */
+export const sameCompanyName = (a: string, b: string) => {
+  const norm = (s: string) => s.normalize('NFC').trim().toLocaleLowerCase('pl-PL');
+  return norm(a) === norm(b);
+};
+
+/** An empty description is no description; a contact without any field is no contact. */
+function normalised(changes: TenantChanges): TenantChanges {
+  const out: TenantChanges = {};
+  if (changes.companyName !== undefined) out.companyName = changes.companyName;
+  if (changes.nip !== undefined) out.nip = changes.nip;
+  if (changes.description !== undefined) out.description = changes.description || null;
+  if (changes.address !== undefined) out.address = changes.address;
+  if (changes.contact !== undefined) {
+    const contact: TenantContact = {};
+    for (const key of ['email', 'phone', 'website'] as const)
+      if (changes.contact?.[key]) contact[key] = changes.contact[key];
+    out.contact = Object.keys(contact).length ? contact : null;
+  }
+  if (changes.branding !== undefined) out.branding = changes.branding;
+  return out;
+}
+
+/** The requested fields whose value differs from the current one. */
+export function changedFields(current: TenantData, requested: TenantChanges): TenantChanges {
+  const wanted = normalised(requested);
+  const changed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(wanted)) {
+    if (!isDeepStrictEqual(current[key as keyof TenantChanges], value)) changed[key] = value;
+  }
+  return changed as TenantChanges;
+}
 
 export function decide(command: TenantCommand, state: Tenant): TenantEvent | TenantEvent[] {
   const at = command.metadata.now.toISOString();
@@ -23,9 +88,42 @@ export function decide(command: TenantCommand, state: Tenant): TenantEvent | Ten
       if (state.status !== 'none') throw new TenantAlreadyExistsError();
       return { type: 'TenantCreated', data: { ...command.data, createdAt: at } };
     }
+    case 'UpdateTenant': {
+      const tenant = requireActive(state);
+      const changes = changedFields(tenant, command.data.changes);
+      if (Object.keys(changes).length === 0) return [];
+      return { type: 'TenantUpdated', data: { tenantId: tenant.tenantId, changes, updatedAt: at } };
+    }
+    case 'ChangeLogo': {
+      const tenant = requireActive(state);
+      if (tenant.logo?.contentHash === command.data.logo.contentHash) return [];
+      return {
+        type: 'TenantLogoChanged',
+        data: { tenantId: tenant.tenantId, logo: command.data.logo, changedAt: at },
+      };
+    }
+    case 'ChangeHeroImage': {
+      const tenant = requireActive(state);
+      const next = command.data.heroImage;
+      if (!next && !tenant.heroImage) throw new NoHeroImageError();
+      if (next && tenant.heroImage?.contentHash === next.contentHash) return [];
+      return {
+        type: 'TenantHeroImageChanged',
+        data: { tenantId: tenant.tenantId, heroImage: next, changedAt: at },
+      };
+    }
+    case 'DeleteTenant': {
+      const tenant = requireActive(state);
+      if (!sameCompanyName(command.data.confirmCompanyName, tenant.companyName))
+        throw new DeleteConfirmationError();
+      return {
+        type: 'TenantDeleted',
+        data: { tenantId: tenant.tenantId, ownerId: tenant.ownerId, deletedAt: at },
+      };
+    }
     default: {
-      const _exhaustive: never = command.type;
-      throw new Error(`unknown command ${String(_exhaustive)}`);
+      const _exhaustive: never = command;
+      throw new Error(`unknown command ${String((_exhaustive as { type: string }).type)}`);
     }
   }
 }

@@ -1,5 +1,5 @@
 import { Roles, type Role } from '@punkto/contracts/permissions';
-import { NipMessages } from '@punkto/contracts/tenant';
+import { defaultBranding, NipMessages } from '@punkto/contracts/tenant';
 import { Topics } from '@punkto/contracts/topics';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
 import { createLogger } from '@punkto/platform/observability/logger';
@@ -75,12 +75,20 @@ describe('POST /api/v1/tenants/create', () => {
       cookies: { [ACCESS_COOKIE]: await tokenFor(ownerId, Roles.owner, tenantId) },
     });
     expect(read.statusCode, read.body).toBe(200);
+    const createdAt = (event!.data as { createdAt: string }).createdAt;
     expect(read.json()).toEqual({
       id: tenantId,
       ownerId,
       companyName: 'Kawiarnia Pod Lipą',
       nip: '1234563218',
-      createdAt: (event!.data as { createdAt: string }).createdAt,
+      description: null,
+      address: null,
+      contact: null,
+      branding: defaultBranding,
+      logo: null,
+      heroImage: null,
+      createdAt,
+      updatedAt: createdAt,
     });
   });
 

@@ -1,8 +1,10 @@
 import * as api from '@punkto/contracts/endpoints/tenant';
-import { Roles } from '@punkto/contracts/permissions';
+import { Permissions, Roles } from '@punkto/contracts/permissions';
+import type { TenantConfiguredResponse } from '@punkto/contracts/tenant';
 import { requireRole, requireTenantAccess } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import { tenantConfigured } from './tenant-configured';
 import { OwnerAlreadyHasTenantError } from './tenant.errors';
 import type { TenantService } from './tenant.service';
 
@@ -11,7 +13,16 @@ const withoutTenant: preHandlerHookHandler = async (request) => {
   if (request.user?.tenantId) throw new OwnerAlreadyHasTenantError();
 };
 
-export function tenantRoutes(app: FastifyInstance, service: TenantService) {
+export interface TenantRouteHooks {
+  /** active, not deleted programs of the tenant (the "configured" check) */
+  activePrograms(tenantId: string): Promise<number>;
+  /** after a colour change: render the colour-dependent logo sizes again */
+  brandingChanged(tenantId: string, actorId: string): Promise<unknown>;
+  /** after the tenant was deleted: remove what is stored outside the event log (images) */
+  tenantDeleted(tenantId: string): Promise<unknown>;
+}
+
+export function tenantRoutes(app: FastifyInstance, service: TenantService, hooks: TenantRouteHooks) {
   registerEndpoint(
     app,
     api.createTenant,
@@ -20,6 +31,52 @@ export function tenantRoutes(app: FastifyInstance, service: TenantService) {
   );
 
   registerEndpoint(app, api.getTenant, async ({ params }) => service.getTenant(params.id), {
+    preHandler: requireTenantAccess(),
+  });
+
+  registerEndpoint(
+    app,
+    api.updateTenant,
+    async ({ params, body, request }) => {
+      const { tenant, changed } = await service.updateTenant(params.id, request.user!.id, body);
+      if (!changed.includes('branding') || !tenant.logo) return tenant;
+      // the change is saved; re-rendering the logo on the new background is a follow-up that may fail alone
+      try {
+        const rerendered = await hooks.brandingChanged(params.id, request.user!.id);
+        return rerendered ? service.getTenant(params.id) : tenant;
+      } catch (error) {
+        request.log.warn({ err: error, tenantId: params.id }, 'logo not re-rendered for the new colours');
+        return tenant;
+      }
+    },
+    { preHandler: requireTenantAccess(Permissions.tenantSettings) },
+  );
+
+  registerEndpoint(
+    app,
+    api.deleteTenant,
+    async ({ body, request }) => {
+      const tenantId = request.user!.tenantId;
+      await service.deleteTenant(tenantId, request.user!.id, body.confirmCompanyName);
+      await hooks
+        .tenantDeleted(tenantId!)
+        .catch((error: unknown) =>
+          request.log.warn({ err: error, tenantId }, 'images of the deleted tenant not removed'),
+        );
+      return undefined;
+    },
+    { preHandler: requireRole(Roles.owner) },
+  );
+
+  /** "Configured": the address is filled in and at least one active program exists (tenant-configured.ts). */
+  const configured = async (tenantId: string): Promise<TenantConfiguredResponse> =>
+    tenantConfigured(await service.activeTenant(tenantId), await hooks.activePrograms(tenantId));
+
+  registerEndpoint(app, api.tenantConfigured, async ({ params }) => configured(params.id), {
+    preHandler: requireTenantAccess(),
+  });
+
+  registerEndpoint(app, api.validateTenant, async ({ params }) => configured(params.id), {
     preHandler: requireTenantAccess(),
   });
 }

@@ -1,16 +1,38 @@
 import { toStreamId } from '@punkto/contracts/events';
+import type {
+  TenantCreatedData,
+  TenantDeletedData,
+  TenantHeroImageChangedData,
+  TenantLogoChangedData,
+  TenantUpdatedData,
+} from '@punkto/contracts/integration-events';
+import { defaultBranding, type Branding, type TenantImage } from '@punkto/contracts/tenant';
+import type { Address, Contact } from '@punkto/contracts/tenant';
+import type { z } from 'zod';
 
-/** The Tenant aggregate (event-sourced, stream `tenant-<id>`): events, state and evolve. Pure. */
+/**
+ * The Tenant aggregate (event-sourced, stream `tenant-<id>`): events, state and evolve. Pure.
+ * Event payloads are the integration-event schemas of contracts/src/integration-events.ts (the relay
+ * publishes them as they are on tenant.tenants.v1).
+ */
 
 export const toTenantStreamId = (tenantId: string) => toStreamId('tenant', tenantId);
 export const TENANT_STREAM_PREFIX = 'tenant-';
 
-export type TenantCreated = {
-  type: 'TenantCreated';
-  data: { tenantId: string; ownerId: string; companyName: string; nip: string; createdAt: string };
-};
+export type TenantCreated = { type: 'TenantCreated'; data: TenantCreatedData };
+/** only the fields that changed are present in `data.changes` */
+export type TenantUpdated = { type: 'TenantUpdated'; data: TenantUpdatedData };
+export type TenantLogoChanged = { type: 'TenantLogoChanged'; data: TenantLogoChangedData };
+/** `heroImage: null` = removed */
+export type TenantHeroImageChanged = { type: 'TenantHeroImageChanged'; data: TenantHeroImageChangedData };
+export type TenantDeleted = { type: 'TenantDeleted'; data: TenantDeletedData };
 
-export type TenantEvent = TenantCreated;
+export type TenantEvent =
+  TenantCreated | TenantUpdated | TenantLogoChanged | TenantHeroImageChanged | TenantDeleted;
+
+export type TenantAddress = z.infer<typeof Address>;
+export type TenantContact = z.infer<typeof Contact>;
+export type TenantChanges = TenantUpdatedData['changes'];
 
 export interface TenantData {
   tenantId: string;
@@ -18,19 +40,55 @@ export interface TenantData {
   companyName: string;
   /** 10 digits, no separators */
   nip: string;
+  description: string | null;
+  address: TenantAddress | null;
+  contact: TenantContact | null;
+  branding: Branding;
+  logo: TenantImage | null;
+  heroImage: TenantImage | null;
   createdAt: string;
+  updatedAt: string;
 }
 
-export type Tenant = { status: 'none' } | ({ status: 'active' } & TenantData);
+export type Tenant =
+  | { status: 'none' }
+  | ({ status: 'active' } & TenantData)
+  | { status: 'deleted'; tenantId: string; ownerId: string; deletedAt: string };
 
 export const initialState = (): Tenant => ({ status: 'none' });
 
 export function evolve(state: Tenant, event: TenantEvent): Tenant {
   switch (event.type) {
     case 'TenantCreated':
-      return { status: 'active', ...event.data };
+      return {
+        status: 'active',
+        ...event.data,
+        description: null,
+        address: null,
+        contact: null,
+        branding: defaultBranding,
+        logo: null,
+        heroImage: null,
+        updatedAt: event.data.createdAt,
+      };
+    case 'TenantUpdated':
+      if (state.status !== 'active') return state;
+      return { ...state, ...event.data.changes, updatedAt: event.data.updatedAt };
+    case 'TenantLogoChanged':
+      if (state.status !== 'active') return state;
+      return { ...state, logo: event.data.logo, updatedAt: event.data.changedAt };
+    case 'TenantHeroImageChanged':
+      if (state.status !== 'active') return state;
+      return { ...state, heroImage: event.data.heroImage, updatedAt: event.data.changedAt };
+    case 'TenantDeleted':
+      return {
+        status: 'deleted',
+        tenantId: event.data.tenantId,
+        ownerId: event.data.ownerId,
+        deletedAt: event.data.deletedAt,
+      };
     default: {
-      const _exhaustive: never = event.type;
+      const _exhaustive: never = event;
       return state;
     }
   }

@@ -1,0 +1,77 @@
+import * as api from '@punkto/contracts/endpoints/tenant';
+import { createHash } from 'node:crypto';
+import { requireTenantAccess } from '@punkto/platform/http/auth-plugin';
+import type { FastifyInstance } from 'fastify';
+import { registerBinaryEndpoint } from '../branding/binary-endpoint';
+import type { BrandingService } from '../branding/branding.service';
+import { ProgramNotFoundError } from '../programs/program.errors';
+import { enrolmentUrl, type ProgramService } from '../programs/program.service';
+import type { TenantService } from '../tenants/tenant.service';
+import { posterFileName, posterText } from './poster-content';
+import { buildPosterPdf } from './poster.pdf';
+
+export interface PosterDeps {
+  tenants: TenantService;
+  programs: ProgramService;
+  branding: BrandingService;
+  publicUrl: string;
+  clock: () => Date;
+}
+
+const CACHE_SIZE = 100;
+
+/**
+ * GET …/loyalty-programs/{programId}/poster: the A4 PDF for any member of the tenant. Building it (font
+ * subsetting, PNG encoding) costs a few hundred ms, so the last posters are kept in memory by their
+ * content (texts, colours, logo): any change of these makes a new one.
+ */
+export function posterRoutes(app: FastifyInstance, deps: PosterDeps) {
+  const cache = new Map<string, Uint8Array>();
+  registerBinaryEndpoint(
+    app,
+    api.getProgramPoster,
+    async ({ params }) => {
+      const tenant = await deps.tenants.activeTenant(params.id);
+      const program = await deps.programs.findProgram(params.id, params.programId);
+      if (!program) throw new ProgramNotFoundError();
+      const logoPng = tenant.logo
+        ? await deps.branding.renditionBytes(tenant.tenantId, tenant.logo, 'logo@3x')
+        : null;
+      const design = {
+        text: posterText({
+          companyName: tenant.companyName,
+          programName: program.name,
+          kind: program.kind,
+          enrolmentUrl: enrolmentUrl(deps.publicUrl, tenant.tenantId, program.programId),
+        }),
+        backgroundColor: tenant.branding.backgroundColor,
+        foregroundColor: tenant.branding.foregroundColor,
+        logoPng,
+      };
+      // the same design is the same poster: built once, then served from memory
+      const key = createHash('sha256')
+        .update(
+          JSON.stringify({
+            ...design,
+            logoPng: logoPng && createHash('sha256').update(logoPng).digest('hex'),
+          }),
+        )
+        .digest('hex');
+      let pdf = cache.get(key);
+      if (!pdf) {
+        pdf = await buildPosterPdf({ ...design, createdAt: deps.clock() });
+        cache.set(key, pdf);
+        if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      return {
+        contentType: 'application/pdf',
+        body: pdf,
+        headers: {
+          'content-disposition': `attachment; filename="${posterFileName(program.name)}"`,
+          'cache-control': 'private, no-store',
+        },
+      };
+    },
+    { preHandler: requireTenantAccess() },
+  );
+}

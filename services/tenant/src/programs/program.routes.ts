@@ -1,0 +1,47 @@
+import * as api from '@punkto/contracts/endpoints/tenant';
+import { Permissions } from '@punkto/contracts/permissions';
+import { requireTenantAccess } from '@punkto/platform/http/auth-plugin';
+import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
+import type { FastifyInstance } from 'fastify';
+import type { ProgramService } from './program.service';
+
+export function programRoutes(app: FastifyInstance, programs: ProgramService) {
+  const manage = requireTenantAccess(Permissions.programsManage);
+
+  registerEndpoint(
+    app,
+    api.listPrograms,
+    async ({ params }) => ({ items: await programs.listPrograms(params.id) }),
+    { preHandler: requireTenantAccess() },
+  );
+
+  registerEndpoint(
+    app,
+    api.createProgram,
+    async ({ params, body, request }) => programs.createProgram(params.id, request.user!.id, body),
+    { preHandler: manage },
+  );
+
+  registerEndpoint(
+    app,
+    api.updateProgram,
+    async ({ params, body, request }) =>
+      programs.updateProgram(params.id, params.programId, request.user!.id, body),
+    { preHandler: manage },
+  );
+
+  registerEndpoint(
+    app,
+    api.deleteProgram,
+    async ({ params, request }) => {
+      await programs.deleteProgram(params.id, params.programId, request.user!.id);
+      return undefined;
+    },
+    { preHandler: manage },
+  );
+
+  // public: the enrolment page behind the poster's QR code
+  registerEndpoint(app, api.getProgramPublicInfo, async ({ params }) =>
+    programs.publicInfo(params.id, params.programId),
+  );
+}
