@@ -71,4 +71,18 @@ export const EmployeeErrors = {
     code: 'EMPLOYEE.NOT_ACTIVE',
     message: 'Pracownik jeszcze nie aktywował konta. Wyślij ponownie zaproszenie.',
   },
+  /** 409: the owner's own address (owners hold every permission and are not employees) */
+  isOwner: {
+    code: 'EMPLOYEE.IS_OWNER',
+    message: 'To adres właściciela firmy. Właściciel ma wszystkie uprawnienia i nie jest pracownikiem.',
+  },
+  /** 403: an employee who manages staff grants more than they hold, or changes / removes themselves */
+  beyondOwnPermissions: {
+    code: 'EMPLOYEE.SELF_MANAGEMENT',
+    message: 'Możesz nadać tylko te uprawnienia, które sam posiadasz. Poproś właściciela firmy o zmianę.',
+  },
+  selfChange: {
+    code: 'EMPLOYEE.SELF_MANAGEMENT',
+    message: 'Nie możesz zmienić własnych uprawnień ani usunąć własnego konta pracownika.',
+  },
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleSchema, Roles } from './permissions';
+import { PermissionSchema, RoleSchema, Roles } from './permissions';
 
 /**
  * Identity contracts (SPEC §3, §7). Tokens never appear in bodies: the access token (EdDSA JWT, 30 min) and the
@@ -63,6 +63,11 @@ export const UserProfile = z
     tenantId: z.string().nullable(),
     role: RoleSchema,
     username: z.string(),
+    /**
+     * An employee's granted permissions (the same as the access token's `perms`, which the SPA cannot read:
+     * the token is httpOnly). Owners hold every permission by role; customers none.
+     */
+    permissions: z.array(PermissionSchema).optional(),
   })
   .meta({ id: 'UserProfile' });
 export type UserProfile = z.infer<typeof UserProfile>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ProgramKind, RewardLimits, RewardSchedule, TierLevel } from './programs';
 import { PermissionSchema } from './permissions';
+import { Address, Branding, Contact, TenantImage } from './tenant';
 
 /**
  * Payloads (`data` of the EventEnvelope) of the integration events other services consume. The producer
@@ -9,9 +10,11 @@ import { PermissionSchema } from './permissions';
  * tenant.tenants.v1:   TenantCreated, TenantUpdated, TenantLogoChanged, TenantHeroImageChanged, TenantDeleted
  * tenant.programs.v1:  ProgramDefined (the whole current definition, every create or change), ProgramDeleted
  * tenant.employees.v1: EmployeeInvited, EmployeeUpdated, EmployeePermissionsChanged,
- *                      EmployeePasswordResetRequested, EmployeeInvitationResent, EmployeeRemoved
+ *                      EmployeePasswordResetRequested, EmployeeInvitationResent, EmployeeActivated,
+ *                      EmployeeRemoved
  * tenant.clients.v1:   ClientEnrolled, ClientAccountLinked, ClientRemoved
- * identity.users.v1:   (sealed personal data) UserLinkedToClient, UserLinkedToEmployee, UserActivated …
+ * tenant.services.v1:  ServiceDefined (the whole current definition, every create or change), ServiceDeleted
+ * identity.users.v1:   (sealed personal data) UserActivated, UserLinkedToClient, … (ids are plain)
  *
  * Personal data (e-mail, name, phone) is sealed with a per-person key in the tenant's event store; the relay
  * publishes it unsealed on the bus, whose retention is bounded (ADR 0006).
@@ -27,6 +30,7 @@ export const ProgramDefinedData = z.object({
   version: z.number().int().min(1),
   kind: ProgramKind,
   name: z.string(),
+  description: z.string(),
   active: z.boolean(),
   pointsPerPln: z.number().nullable(),
   stampsRequired: z.number().int().nullable(),
@@ -51,12 +55,79 @@ export const ProgramDeletedData = z.object({
   tenantId: z.string(),
   deletedAt: z.iso.datetime({ offset: true }),
 });
+export type ProgramDeletedData = z.infer<typeof ProgramDeletedData>;
 
 export const TenantDeletedData = z.object({
   tenantId: z.string(),
   ownerId: z.string(),
   deletedAt: z.iso.datetime({ offset: true }),
 });
+export type TenantDeletedData = z.infer<typeof TenantDeletedData>;
+
+/** tenant.tenants.v1 TenantCreated: the company exists; identity assigns it to the owner. */
+export const TenantCreatedData = z.object({
+  tenantId: z.string(),
+  ownerId: z.string(),
+  companyName: z.string(),
+  nip: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type TenantCreatedData = z.infer<typeof TenantCreatedData>;
+
+/**
+ * tenant.tenants.v1 TenantUpdated: ONLY the fields that changed are present in `changes` (a missing key =
+ * unchanged; `null` = cleared). Branding is always the whole colour set.
+ */
+export const TenantUpdatedData = z.object({
+  tenantId: z.string(),
+  changes: z.object({
+    companyName: z.string().optional(),
+    nip: z.string().optional(),
+    description: z.string().nullable().optional(),
+    address: Address.nullable().optional(),
+    contact: Contact.nullable().optional(),
+    branding: Branding.optional(),
+  }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type TenantUpdatedData = z.infer<typeof TenantUpdatedData>;
+
+/** tenant.tenants.v1 TenantLogoChanged: the new logo in every wallet size (public, content-hashed URLs). */
+export const TenantLogoChangedData = z.object({
+  tenantId: z.string(),
+  logo: TenantImage,
+  changedAt: z.iso.datetime({ offset: true }),
+});
+export type TenantLogoChangedData = z.infer<typeof TenantLogoChangedData>;
+
+/** tenant.tenants.v1 TenantHeroImageChanged: the new strip/hero image, or `null` when it was removed. */
+export const TenantHeroImageChangedData = z.object({
+  tenantId: z.string(),
+  heroImage: TenantImage.nullable(),
+  changedAt: z.iso.datetime({ offset: true }),
+});
+export type TenantHeroImageChangedData = z.infer<typeof TenantHeroImageChangedData>;
+
+/** tenant.services.v1 ServiceDefined: the whole current definition of a catalogue service (create or change). */
+export const ServiceDefinedData = z.object({
+  serviceId: z.string(),
+  tenantId: z.string(),
+  /** increases by one with every definition of this service */
+  version: z.number().int().min(1),
+  name: z.string(),
+  priceGrosze: z.number().int(),
+  fixedPoints: z.number().int().nullable(),
+  active: z.boolean(),
+  definedAt: z.iso.datetime({ offset: true }),
+});
+export type ServiceDefinedData = z.infer<typeof ServiceDefinedData>;
+
+export const ServiceDeletedData = z.object({
+  serviceId: z.string(),
+  tenantId: z.string(),
+  deletedAt: z.iso.datetime({ offset: true }),
+});
+export type ServiceDeletedData = z.infer<typeof ServiceDeletedData>;
 
 /** tenant.employees.v1 EmployeeInvited: identity creates the employee's account (user id = employeeId). */
 export const EmployeeInvitedData = z.object({
@@ -75,6 +146,50 @@ export const EmployeePermissionsChangedData = z.object({
   permissions: z.array(PermissionSchema),
   changedAt: z.iso.datetime({ offset: true }),
 });
+export type EmployeeInvitedData = z.infer<typeof EmployeeInvitedData>;
+export type EmployeePermissionsChangedData = z.infer<typeof EmployeePermissionsChangedData>;
+
+/** tenant.employees.v1 EmployeeUpdated: the employee's name changed (identity renames the account). */
+export const EmployeeUpdatedData = z.object({
+  employeeId: z.string(),
+  tenantId: z.string(),
+  name: z.string(),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type EmployeeUpdatedData = z.infer<typeof EmployeeUpdatedData>;
+
+/** tenant.employees.v1 EmployeePasswordResetRequested: identity e-mails the (active) employee a reset link. */
+export const EmployeePasswordResetRequestedData = z.object({
+  employeeId: z.string(),
+  tenantId: z.string(),
+  requestedAt: z.iso.datetime({ offset: true }),
+});
+export type EmployeePasswordResetRequestedData = z.infer<typeof EmployeePasswordResetRequestedData>;
+
+/** tenant.employees.v1 EmployeeInvitationResent: identity e-mails a new invitation (the old link stops working). */
+export const EmployeeInvitationResentData = z.object({
+  employeeId: z.string(),
+  tenantId: z.string(),
+  companyName: z.string(),
+  resentAt: z.iso.datetime({ offset: true }),
+});
+export type EmployeeInvitationResentData = z.infer<typeof EmployeeInvitationResentData>;
+
+/** tenant.employees.v1 EmployeeActivated: the employee set a password (reported by identity.users.v1 UserActivated). */
+export const EmployeeActivatedData = z.object({
+  employeeId: z.string(),
+  tenantId: z.string(),
+  activatedAt: z.iso.datetime({ offset: true }),
+});
+export type EmployeeActivatedData = z.infer<typeof EmployeeActivatedData>;
+
+/** tenant.employees.v1 EmployeeRemoved: identity deletes the account and ends its sessions. */
+export const EmployeeRemovedData = z.object({
+  employeeId: z.string(),
+  tenantId: z.string(),
+  removedAt: z.iso.datetime({ offset: true }),
+});
+export type EmployeeRemovedData = z.infer<typeof EmployeeRemovedData>;
 
 /**
  * tenant.clients.v1 ClientEnrolled: a customer joined a program. `userId` is known when the customer joined
@@ -112,3 +227,157 @@ export const ClientRemovedData = z.object({
   programId: z.string(),
   removedAt: z.iso.datetime({ offset: true }),
 });
+export type ClientRemovedData = z.infer<typeof ClientRemovedData>;
+
+/**
+ * identity.users.v1 UserActivated: an account became active (activation link, or a password set from an
+ * invitation). No personal data; tenant records EmployeeActivated when the user is one of its employees.
+ */
+export const UserActivatedData = z.object({
+  userId: z.string(),
+  activatedAt: z.iso.datetime({ offset: true }),
+});
+export type UserActivatedData = z.infer<typeof UserActivatedData>;
+
+/**
+ * identity.users.v1 UserLinkedToClient: identity linked (or created) the customer account of a client that
+ * staff enrolled by e-mail (ClientEnrolled with `userId: null`); tenant records ClientAccountLinked.
+ */
+export const UserLinkedToClientData = z.object({
+  userId: z.string(),
+  clientId: z.string(),
+  tenantId: z.string(),
+  programId: z.string(),
+  linkedAt: z.iso.datetime({ offset: true }),
+});
+export type UserLinkedToClientData = z.infer<typeof UserLinkedToClientData>;
+
+// ─── cardledger.cards.v1 (card ledger; stream `card-<cardId>`, aggregateId = cardId) ─────────────────
+// CardIssued, CardIssueRefused, PointsEarned, StampsAdded, RewardRedeemed, TierChanged, CardRegenerated,
+// CardClosed, AwardAnomalyDetected. No personal data: a card names its client and user by id only.
+// `commandId` identifies the request (per-user Idempotency-Key) that caused the event.
+
+/** A card's balance right after the event (wallet passes and analytics need no fold). */
+export const CardBalanceData = z.object({
+  points: z.number().int(),
+  stamps: z.number().int(),
+  lifetimePoints: z.number().int(),
+});
+
+export const CardIssuedData = z.object({
+  cardId: z.string(),
+  tenantId: z.string(),
+  programId: z.string(),
+  clientId: z.string(),
+  userId: z.string(),
+  /** 10 digits, no separators */
+  humanReadableId: z.string(),
+  secretVersion: z.number().int().min(1),
+  /** the starting level of a tiers program, else null */
+  tier: z.string().nullable(),
+  issuedAt: z.iso.datetime({ offset: true }),
+});
+export type CardIssuedData = z.infer<typeof CardIssuedData>;
+
+/** The card was not issued: the tenant's plan allows no more active customers (the client stays enrolled). */
+export const CardIssueRefusedData = z.object({
+  cardId: z.string(),
+  tenantId: z.string(),
+  programId: z.string(),
+  clientId: z.string(),
+  userId: z.string(),
+  reason: z.literal('customer_limit'),
+  limit: z.number().int(),
+  activeCustomers: z.number().int(),
+  refusedAt: z.iso.datetime({ offset: true }),
+});
+export type CardIssueRefusedData = z.infer<typeof CardIssueRefusedData>;
+
+export const PointsEarnedData = z.object({
+  cardId: z.string(),
+  commandId: z.string(),
+  amountGrosze: z.number().int(),
+  /** the program's rate at the time */
+  pointsPerPln: z.number(),
+  /** the tier multiplier applied (1 outside tiers programs) */
+  multiplier: z.number(),
+  /** the catalogue service's fixed points, used instead of the rate (× multiplier, rounded down) */
+  fixedPoints: z.number().int().nullable(),
+  points: z.number().int(),
+  serviceId: z.string().nullable(),
+  employeeId: z.string(),
+  balance: CardBalanceData,
+  earnedAt: z.iso.datetime({ offset: true }),
+});
+export type PointsEarnedData = z.infer<typeof PointsEarnedData>;
+
+export const StampsAddedData = z.object({
+  cardId: z.string(),
+  commandId: z.string(),
+  count: z.number().int(),
+  employeeId: z.string(),
+  balance: CardBalanceData,
+  addedAt: z.iso.datetime({ offset: true }),
+});
+export type StampsAddedData = z.infer<typeof StampsAddedData>;
+
+export const RewardRedeemedData = z.object({
+  cardId: z.string(),
+  commandId: z.string(),
+  rewardId: z.string(),
+  rewardName: z.string(),
+  cost: z.number().int(),
+  unit: z.enum(['points', 'stamps']),
+  employeeId: z.string(),
+  /** the stock period the redemption counted against (`2026-03-02`, `2026-W10`, `2026-03`, `all`), else null */
+  stockPeriod: z.string().nullable(),
+  balance: CardBalanceData,
+  redeemedAt: z.iso.datetime({ offset: true }),
+});
+export type RewardRedeemedData = z.infer<typeof RewardRedeemedData>;
+
+export const TierChangedData = z.object({
+  cardId: z.string(),
+  from: z.string().nullable(),
+  to: z.string(),
+  lifetimePoints: z.number().int(),
+  changedAt: z.iso.datetime({ offset: true }),
+});
+export type TierChangedData = z.infer<typeof TierChangedData>;
+
+/** New number and QR secret version: every QR code of an older version is refused from now on. */
+export const CardRegeneratedData = z.object({
+  cardId: z.string(),
+  commandId: z.string(),
+  humanReadableId: z.string(),
+  secretVersion: z.number().int().min(2),
+  actorId: z.string(),
+  actorRole: z.enum(['customer', 'staff']),
+  regeneratedAt: z.iso.datetime({ offset: true }),
+});
+export type CardRegeneratedData = z.infer<typeof CardRegeneratedData>;
+
+export const CardClosedData = z.object({
+  cardId: z.string(),
+  reason: z.enum(['program_deleted', 'client_removed', 'tenant_deleted']),
+  closedAt: z.iso.datetime({ offset: true }),
+});
+export type CardClosedData = z.infer<typeof CardClosedData>;
+
+/**
+ * An employee awarded unusually much within the window (count or points above the thresholds). A signal
+ * for the owner and analytics; the award itself was not blocked. Recorded on the card whose award crossed
+ * the threshold, at most once per window per employee.
+ */
+export const AwardAnomalyDetectedData = z.object({
+  cardId: z.string(),
+  tenantId: z.string(),
+  employeeId: z.string(),
+  windowMinutes: z.number().int(),
+  awards: z.number().int(),
+  points: z.number().int(),
+  stamps: z.number().int(),
+  thresholds: z.object({ awards: z.number().int(), points: z.number().int() }),
+  detectedAt: z.iso.datetime({ offset: true }),
+});
+export type AwardAnomalyDetectedData = z.infer<typeof AwardAnomalyDetectedData>;

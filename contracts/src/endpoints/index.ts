@@ -1,4 +1,6 @@
 import type { Endpoint } from '../endpoint';
+import * as cards from './cards';
+import * as customers from './customers';
 import * as identity from './identity';
 import * as notification from './notification';
 import * as platform from './platform';
@@ -10,4 +12,6 @@ export const allEndpoints: Endpoint[] = [
   ...Object.values(identity),
   ...Object.values(tenant),
   ...Object.values(notification),
+  ...Object.values(cards),
+  ...Object.values(customers),
 ];

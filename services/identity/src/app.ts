@@ -12,6 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet } from 'jose';
 import type { IdentityConfig } from './config';
 import { argon2idHasher, type PasswordHasher } from './security/password-hasher';
+import { clientEventsConsumer } from './clients/client-events.consumer';
+import { employeeEventsConsumer } from './employees/employee-events.consumer';
 import { tenantEventsConsumer } from './tenants/tenant-events.consumer';
 import { createIdentityService, type IdentityService } from './users/identity.service';
 import { userRoutes } from './users/user.routes';
@@ -66,8 +68,16 @@ export async function buildApp(deps: IdentityDeps): Promise<FastifyInstance> {
   return app;
 }
 
-/** Bus consumers: tenant.tenants.v1 TenantCreated → the owner's tenant id (the `tid` claim). */
+/**
+ * Bus consumers: tenant.tenants.v1 (the owner's tenant id, the `tid` claim; TenantDeleted), tenant.employees.v1
+ * (employees' accounts and permissions) and tenant.clients.v1 (customer accounts of enrolled clients).
+ */
 export function consumers(deps: IdentityDeps): ConsumerSpec[] {
   let service: Promise<IdentityService> | undefined;
-  return [tenantEventsConsumer(() => (service ??= buildIdentity(deps)), deps.logger)];
+  const identity = () => (service ??= buildIdentity(deps));
+  return [
+    tenantEventsConsumer(identity, deps.logger),
+    employeeEventsConsumer(identity, deps.logger),
+    clientEventsConsumer(identity, deps.logger),
+  ];
 }

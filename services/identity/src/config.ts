@@ -21,6 +21,8 @@ export const IdentityEnv = z
     ACTIVATION_TOKEN_TTL_SECONDS: seconds(48 * 3600),
     EMAIL_CHANGE_TOKEN_TTL_SECONDS: seconds(24 * 3600),
     PASSWORD_RESET_TOKEN_TTL_SECONDS: seconds(3600),
+    /** set-password link of an account a company created (invited employee, client enrolled by e-mail) */
+    INVITATION_TOKEN_TTL_SECONDS: seconds(7 * 24 * 3600),
     /** trusted origins for the CSRF check besides the request's own, comma separated */
     CSRF_ALLOWED_ORIGINS: envOriginList,
     RATE_LIMIT_LOGIN_PER_IP_EMAIL: count(10),

@@ -1,6 +1,13 @@
 import { bootService } from '@punkto/platform/runtime/boot-service';
-import { buildApp, relayRoutes } from './app';
+import { buildApp, consumers, relayEventStore, relayRoutes } from './app';
 import { loadTenantConfig } from './config';
 
 // composition root: the adapters are the ones the environment selects (runtime/infrastructure.ts)
-await bootService({ name: 'tenant', loadConfig: loadTenantConfig, buildApp, relayRoutes });
+await bootService({
+  name: 'tenant',
+  loadConfig: loadTenantConfig,
+  buildApp,
+  relayRoutes,
+  relayEventStore,
+  consumers,
+});

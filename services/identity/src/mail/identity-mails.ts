@@ -6,6 +6,9 @@ export const MailTags = {
   activation: 'account-activation',
   passwordReset: 'password-reset',
   emailConfirmation: 'email-confirmation',
+  employeeInvitation: 'employee-invitation',
+  clientInvitation: 'client-invitation',
+  clientEnrolled: 'client-enrolled',
 } as const;
 
 const escape = (value: string) =>
@@ -127,5 +130,86 @@ export function emailConfirmationMail(input: {
       url: link(input.publicUrl, '/aktywacja-konta', { token: input.token, cel: 'email' }),
     },
     footer: 'Jeśli to nie Ty zmieniałeś adres, zignoruj tę wiadomość — adres konta pozostanie bez zmian.',
+  });
+}
+
+/** Whole days as days ("7 dni"), anything shorter as hours. */
+const validityLabel = (seconds: number) => {
+  const days = seconds / 86400;
+  if (Number.isInteger(days) && days >= 1) return days === 1 ? '1 dzień' : `${days} dni`;
+  return hoursLabel(seconds);
+};
+
+/** The set-password link of an account a company created: /reset-hasla?token=…&zaproszenie=1 */
+export const invitationLink = (publicUrl: string, token: string) =>
+  link(publicUrl, '/reset-hasla', { token, zaproszenie: '1' });
+
+/** An owner invited this person as an employee (tenant.employees.v1 EmployeeInvited / EmployeeInvitationResent). */
+export function employeeInvitationMail(input: {
+  to: string;
+  username: string;
+  companyName: string;
+  token: string;
+  publicUrl: string;
+  ttlSeconds: number;
+}): MailMessage {
+  return layout({
+    to: input.to,
+    subject: `${input.companyName} zaprasza Cię do Punkto`,
+    tag: MailTags.employeeInvitation,
+    greeting: `Cześć ${input.username}!`,
+    lines: [
+      `${input.companyName} zaprasza Cię do zespołu w Punkto — aplikacji do kart lojalnościowych, w której obsłużysz klientów firmy.`,
+      `Aby dołączyć, ustaw hasło do swojego konta. Link jest ważny przez ${validityLabel(input.ttlSeconds)} i działa tylko raz.`,
+    ],
+    action: { label: 'Ustaw hasło i dołącz', url: invitationLink(input.publicUrl, input.token) },
+    footer:
+      'Jeśli nie spodziewałeś się tego zaproszenia, zignoruj tę wiadomość — bez ustawienia hasła konto pozostanie nieaktywne.',
+  });
+}
+
+/** A company enrolled this person in a program and an account was created for them (tenant.clients.v1). */
+export function clientInvitationMail(input: {
+  to: string;
+  username: string;
+  companyName: string;
+  programName: string;
+  token: string;
+  publicUrl: string;
+  ttlSeconds: number;
+}): MailMessage {
+  return layout({
+    to: input.to,
+    subject: `${input.companyName} zapisał(a) Cię do programu ${input.programName}`,
+    tag: MailTags.clientInvitation,
+    greeting: `Cześć ${input.username}!`,
+    lines: [
+      `${input.companyName} zapisał(a) Cię do programu ${input.programName} w Punkto. Twoja karta lojalnościowa już na Ciebie czeka.`,
+      `Ustaw hasło, aby zobaczyć kartę i dodać ją do Apple Wallet lub Google Wallet. Link jest ważny przez ${validityLabel(input.ttlSeconds)} i działa tylko raz.`,
+    ],
+    action: { label: 'Ustaw hasło', url: invitationLink(input.publicUrl, input.token) },
+    footer: `Jeśli to pomyłka, zignoruj tę wiadomość albo skontaktuj się z firmą ${input.companyName}.`,
+  });
+}
+
+/** A company enrolled the holder of an existing account in a program: a short notice, no token. */
+export function clientEnrolledMail(input: {
+  to: string;
+  username: string;
+  companyName: string;
+  programName: string;
+  publicUrl: string;
+}): MailMessage {
+  return layout({
+    to: input.to,
+    subject: `Dołączono Cię do programu ${input.programName} w ${input.companyName}`,
+    tag: MailTags.clientEnrolled,
+    greeting: `Cześć ${input.username}!`,
+    lines: [
+      `Dołączono Cię do programu ${input.programName} w ${input.companyName}.`,
+      'Nowa karta lojalnościowa jest już na Twoim koncie w Punkto — zaloguj się, aby ją zobaczyć i dodać do portfela w telefonie.',
+    ],
+    action: { label: 'Zaloguj się', url: link(input.publicUrl, '/zaloguj', {}) },
+    footer: `Jeśli to pomyłka, skontaktuj się z firmą ${input.companyName}.`,
   });
 }

@@ -1,3 +1,4 @@
+import { TenantDeletedData } from '@punkto/contracts/integration-events';
 import { Topics } from '@punkto/contracts/topics';
 import { AppError } from '@punkto/platform/errors/errors';
 import type { Logger } from '@punkto/platform/observability/logger';
@@ -5,34 +6,54 @@ import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import { z } from 'zod';
 import type { IdentityService } from '../users/identity.service';
 
-/** What identity needs of tenant's TenantCreated event (the full schema belongs to the tenant contracts). */
-const TenantCreated = z.object({
-  type: z.literal('TenantCreated'),
-  data: z.object({ ownerId: z.string().min(1), tenantId: z.string().min(1) }),
-});
+/** What identity needs of tenant's events (the full schemas belong to the tenant contracts). */
+const TenantEvent = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('TenantCreated'),
+    data: z.object({ ownerId: z.string().min(1), tenantId: z.string().min(1) }),
+  }),
+  z.object({ type: z.literal('TenantDeleted'), data: TenantDeletedData }),
+]);
 
 /**
- * tenant.tenants.v1 → sets the owner's tenant id, which the owner's next access token (login or refresh)
- * carries as `tid`. Idempotent by construction: assigning the same tenant again decides no event, so
- * redeliveries are harmless. Domain refusals (unknown owner, another tenant already) are logged, not retried.
+ * A refusal by the domain (unknown user, another tenant already, not a customer …): logged, not retried.
+ * Infrastructure errors and lost optimistic races are thrown, so the bus retries them.
+ */
+export function isDomainRefusal(error: unknown): error is AppError {
+  return (
+    error instanceof AppError &&
+    error.status < 500 &&
+    !(error.status === 409 && error.code === 'CONCURRENCY_CONFLICT')
+  );
+}
+
+/**
+ * tenant.tenants.v1 →
+ * - TenantCreated: sets the owner's tenant id, which the owner's next access token (login or refresh)
+ *   carries as `tid`;
+ * - TenantDeleted: clears the owner's tenant id (UserTenantUnassigned: they may create a new company) and
+ *   deletes the accounts of that tenant's employees.
+ * Idempotent by construction: a redelivery decides no event. Domain refusals are logged, not retried.
  */
 export function tenantEventsConsumer(service: () => Promise<IdentityService>, logger: Logger): ConsumerSpec {
   return {
     groupId: 'identity.tenant-events',
     topics: [Topics.tenantTenants],
     handler: async (message) => {
-      const parsed = TenantCreated.safeParse(message.value);
+      const parsed = TenantEvent.safeParse(message.value);
       if (!parsed.success) return;
+      const event = parsed.data;
       try {
-        await (await service()).assignTenant(parsed.data.data.ownerId, parsed.data.data.tenantId);
+        const identity = await service();
+        if (event.type === 'TenantCreated')
+          await identity.assignTenant(event.data.ownerId, event.data.tenantId);
+        else await identity.tenantDeleted(event.data);
       } catch (error) {
-        if (
-          !(error instanceof AppError) ||
-          error.status >= 500 ||
-          (error.status === 409 && error.code === 'CONCURRENCY_CONFLICT')
-        )
-          throw error;
-        logger.warn({ code: error.code, ...parsed.data.data }, 'TenantCreated not applied');
+        if (!isDomainRefusal(error)) throw error;
+        logger.warn(
+          { code: error.code, tenantId: event.data.tenantId, ownerId: event.data.ownerId },
+          `${event.type} not applied`,
+        );
       }
     },
   };

@@ -7,6 +7,8 @@ export interface AccessTokenSubject {
   role: Role;
   tenantId: string | null;
   email: string;
+  /** the account's name (tenant's join uses it for the client list) */
+  name?: string;
   permissions?: Permission[];
 }
 
@@ -23,6 +25,7 @@ export async function signAccessToken(
     ...(subject.tenantId && { tid: subject.tenantId }),
     perms: subject.permissions ?? [],
     email: subject.email,
+    ...(subject.name && { name: subject.name }),
   })
     .setProtectedHeader({ alg: 'EdDSA', kid: key.kid, typ: 'JWT' })
     .setSubject(subject.userId)

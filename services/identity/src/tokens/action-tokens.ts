@@ -7,11 +7,14 @@ import { randomToken, sha256 } from '../security/secrets';
  * - `activation` — activates a new account (`/aktywacja-konta?token=…`);
  * - `email-change` — confirms a new e-mail address (`/aktywacja-konta?token=…&cel=email`); it is accepted by
  *   the same POST /users/activate-account call, which tells the two apart by the stored purpose;
- * - `password-reset` — accepted only by POST /users/reset-password (`/reset-hasla?token=…`).
+ * - `password-reset` — accepted by POST /users/reset-password (`/reset-hasla?token=…`);
+ * - `invitation` — the set-password link of an account a company created (an invited employee, a client
+ *   enrolled by e-mail; `/reset-hasla?token=…&zaproszenie=1`), accepted by POST /users/reset-password too,
+ *   which also activates the account. Longer-lived than a reset link (INVITATION_TOKEN_TTL_SECONDS).
  * Stored as SHA-256; issuing a new token of a purpose invalidates the person's older ones of that purpose;
  * consuming deletes the token with a revision check, so of two concurrent uses only one succeeds.
  */
-export type TokenPurpose = 'activation' | 'email-change' | 'password-reset';
+export type TokenPurpose = 'activation' | 'email-change' | 'password-reset' | 'invitation';
 
 type ActionTokenDoc = {
   _id: string;

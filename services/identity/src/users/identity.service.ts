@@ -1,5 +1,10 @@
 import type { UserPreferences, UserProfile } from '@punkto/contracts/identity';
-import type { Role } from '@punkto/contracts/permissions';
+import type {
+  ClientEnrolledData,
+  EmployeeInvitedData,
+  TenantDeletedData,
+} from '@punkto/contracts/integration-events';
+import { Roles, type Permission, type Role } from '@punkto/contracts/permissions';
 import type { Captcha } from '@punkto/platform/captcha/captcha.port';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { commandHandler } from '@punkto/platform/es/command-handler';
@@ -10,17 +15,25 @@ import type { Logger } from '@punkto/platform/observability/logger';
 import { ProjectionGapError, readProjection } from '@punkto/platform/projections/projection';
 import { randomUUID } from 'node:crypto';
 import type { IdentityConfig } from '../config';
-import { activationMail, emailConfirmationMail, passwordResetMail } from '../mail/identity-mails';
-import { documentPersonKeys, type PersonKeys } from '../privacy/person-keys';
-import { piiEventStore } from '../privacy/pii-event-store';
+import {
+  activationMail,
+  clientEnrolledMail,
+  clientInvitationMail,
+  emailConfirmationMail,
+  employeeInvitationMail,
+  passwordResetMail,
+} from '../mail/identity-mails';
+import { documentPersonKeys, type PersonKeys } from '@punkto/platform/privacy/person-keys';
+import { piiEventStore } from '@punkto/platform/privacy/pii-event-store';
 import type { PasswordHasher } from '../security/password-hasher';
 import { rateLimiter, type RateRule } from '../security/rate-limiter';
 import { sessionStore } from '../sessions/sessions';
 import { signAccessToken } from '../tokens/access-token';
 import { actionTokens, type TokenPurpose } from '../tokens/action-tokens';
 import { loadOrCreateSigningKey, type SigningKey } from '../tokens/signing-keys';
-import { toUserStreamId, USER_PII_FIELDS, USER_STREAM_PREFIX } from './user';
+import { toUserStreamId, USER_PII_FIELDS, USER_STREAM_PREFIX, type DeletionReason } from './user';
 import { userDecider, type UserCommand } from './user.decider';
+import { handledEvents } from './handled-events';
 import {
   AccountNotActiveError,
   CaptchaFailedError,
@@ -91,7 +104,9 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
   });
   const tokens = actionTokens(documents);
   const limiter = rateLimiter(documents);
+  const handled = handledEvents(documents, clock);
   await Promise.all([
+    handled.ensureIndexes(),
     ensureUserIndexes(users),
     sessions.ensureIndexes(),
     tokens.ensureIndexes(),
@@ -168,12 +183,16 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
     return record;
   }
 
+  /** an employee's own grants; owners hold every permission by role (their tokens carry []), customers none */
+  const permissionsOf = (r: UserRecord): Permission[] => (r.role === Roles.employee ? r.permissions : []);
+
   const profileOf = (r: UserRecord): UserProfile => ({
     id: r.userId,
     email: r.email,
     tenantId: r.tenantId,
     role: r.role,
     username: r.username,
+    ...(r.role === Roles.employee && { permissions: permissionsOf(r) }),
   });
 
   async function verifyCaptcha(token: string | undefined, action: string, ip: string) {
@@ -185,18 +204,24 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
     }
   }
 
-  async function issueAndSend(
-    purpose: TokenPurpose,
-    record: UserRecord,
-    to: string,
-    now: Date,
-  ): Promise<void> {
+  async function issueToken(purpose: TokenPurpose, record: UserRecord, to: string, now: Date) {
     const ttlSeconds = {
       activation: config.ACTIVATION_TOKEN_TTL_SECONDS,
       'email-change': config.EMAIL_CHANGE_TOKEN_TTL_SECONDS,
       'password-reset': config.PASSWORD_RESET_TOKEN_TTL_SECONDS,
+      invitation: config.INVITATION_TOKEN_TTL_SECONDS,
     }[purpose];
     const token = await tokens.issue({ purpose, userId: record.userId, email: to, now, ttlSeconds });
+    return { token, ttlSeconds };
+  }
+
+  async function issueAndSend(
+    purpose: Exclude<TokenPurpose, 'invitation'>,
+    record: UserRecord,
+    to: string,
+    now: Date,
+  ): Promise<void> {
+    const { token, ttlSeconds } = await issueToken(purpose, record, to, now);
     const input = { to, username: record.username, token, publicUrl: config.PUBLIC_URL, ttlSeconds };
     const mail: MailMessage =
       purpose === 'activation'
@@ -220,7 +245,14 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
   async function accessFor(record: UserRecord, now: Date) {
     const { token, expiresAt } = await signAccessToken(
       signingKey,
-      { userId: record.userId, role: record.role, tenantId: record.tenantId, email: record.email },
+      {
+        userId: record.userId,
+        role: record.role,
+        tenantId: record.tenantId,
+        email: record.email,
+        name: record.username,
+        permissions: permissionsOf(record),
+      },
       {
         now,
         ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
@@ -303,7 +335,9 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
       const now = clock();
       await limiter.check(now, [rules.sendPerIp, ip], [rules.sendPerAddress, email]);
       const record = await recordByEmail(email);
-      if (record?.status === 'pending_activation')
+      // an account a company created has no password yet: its way in is the invitation link (or a reset),
+      // an activation link would activate an account nobody can log in to
+      if (record?.status === 'pending_activation' && record.passwordHash !== '')
         inBackground('resend activation', () => issueAndSend('activation', record, record.email, now));
       return ACCEPTED_MESSAGES.resendActivation;
     },
@@ -332,7 +366,8 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
       await verifyCaptcha(input.captchaToken, 'login', input.ip);
       const record = await recordByEmail(input.email);
       // the same argon2 work whether or not the address exists: the answer's timing reveals nothing
-      const ok = record
+      // (an account a company created has no password until the invitation link sets one)
+      const ok = record?.passwordHash
         ? await hasher.verify(record.passwordHash, input.password)
         : await hasher.verifyNothing(input.password);
       if (!record || !ok) throw new InvalidCredentialsError();
@@ -439,7 +474,8 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
 
     async resetPassword(token: string, newPassword: string): Promise<string> {
       const now = clock();
-      const consumed = await tokens.consume(token, ['password-reset'], now);
+      // an invitation link sets the first password of an account a company created (and activates it)
+      const consumed = await tokens.consume(token, ['password-reset', 'invitation'], now);
       if (!consumed) throw new InvalidTokenError();
       await execute(
         consumed.userId,
@@ -452,13 +488,9 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
 
     /** Deletes the account: UserDeleted, read model without personal data, sessions and links revoked, key shredded. */
     async deleteAccount(userId: string, password: string) {
-      const now = clock();
       const record = await requireRecord(userId);
       if (!(await hasher.verify(record.passwordHash, password))) throw new WrongPasswordError();
-      await execute(userId, cmd('DeleteUser', { reason: 'self' }, now));
-      await sessions.revokeAllOf(userId, now, 'account-deleted');
-      await tokens.revoke(userId);
-      await personKeys.shred(userId);
+      await closeAccount(userId, 'self', userId);
     },
 
     /** tenant.tenants.v1 TenantCreated{ownerId, tenantId}: the owner's next token carries `tid`. */
@@ -466,9 +498,209 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
       await execute(ownerId, cmd('AssignTenant', { tenantId }, clock()), null);
     },
 
+    // ─── accounts companies manage (tenant.employees.v1, tenant.clients.v1, tenant.tenants.v1) ───────────
+
+    /**
+     * Runs `work` for a bus event once: a redelivery after it completed is skipped. For the handlers whose
+     * effect is an e-mail (a reset link, a new invitation), which the decider cannot deduplicate.
+     */
+    once: (eventId: string, work: () => Promise<void>) => handled.once(eventId, work),
+
+    /**
+     * EmployeeInvited: the employee's account (user id = employee id, role employee, the tenant and the granted
+     * permissions, no usable password) and an invitation e-mail with a set-password link. An address that
+     * already has an account (a customer, an owner, another company's employee) is NOT turned into an employee:
+     * logged and skipped, nothing recorded. A redelivery (the account exists) sends nothing.
+     */
+    async inviteEmployee(data: EmployeeInvitedData): Promise<'invited' | 'skipped'> {
+      const now = clock();
+      if (await readProjection<UserRecord>(users, data.employeeId)) return 'skipped';
+      if (await recordByEmail(data.email)) {
+        logger.warn(
+          { employeeId: data.employeeId, tenantId: data.tenantId },
+          'employee not invited: the e-mail address already has an account',
+        );
+        return 'skipped';
+      }
+      const registered = await registerInvited(
+        {
+          userId: data.employeeId,
+          email: data.email,
+          username: data.name,
+          role: Roles.employee,
+          tenantId: data.tenantId,
+          permissions: data.permissions,
+          marketingConsent: false,
+        },
+        now,
+      );
+      if (!registered) {
+        logger.warn({ employeeId: data.employeeId }, 'employee not invited: lost a race for the address');
+        return 'skipped';
+      }
+      await sendEmployeeInvitation(registered, data.companyName, now);
+      return 'invited';
+    },
+
+    /** EmployeeInvitationResent: a new set-password link (the older one stops working) while not activated. */
+    async resendEmployeeInvitation(employeeId: string, companyName: string) {
+      const record = await recordOf(employeeId);
+      if (record?.role !== Roles.employee || record.status !== 'pending_activation') return;
+      await sendEmployeeInvitation(record, companyName, clock());
+    },
+
+    /** EmployeePasswordResetRequested: the same reset e-mail a person can ask for themselves. */
+    async sendEmployeePasswordReset(employeeId: string) {
+      const now = clock();
+      const record = await recordOf(employeeId);
+      if (record?.role !== Roles.employee || record.status !== 'active') return;
+      await execute(employeeId, cmd('RequestPasswordReset', {}, now), null);
+      await issueAndSend('password-reset', record, record.email, now);
+    },
+
+    /** EmployeeUpdated(name) → UsernameChanged. */
+    async renameEmployee(employeeId: string, name: string) {
+      const record = await recordOf(employeeId);
+      if (record?.role !== Roles.employee) return;
+      await execute(employeeId, cmd('ChangeUsername', { username: name }, clock()), null);
+    },
+
+    /** EmployeePermissionsChanged → UserPermissionsChanged; the employee's next access token carries them. */
+    async changeEmployeePermissions(employeeId: string, permissions: Permission[]) {
+      const record = await recordOf(employeeId);
+      if (record?.role !== Roles.employee) return;
+      await execute(employeeId, cmd('ChangePermissions', { permissions }, clock()), null);
+    },
+
+    /** EmployeeRemoved: the account is deleted, its sessions and links revoked, its key shredded. */
+    async removeEmployee(employeeId: string) {
+      const record = await recordOf(employeeId);
+      if (record?.role !== Roles.employee) return;
+      await closeAccount(employeeId, 'employee-removed', null);
+    },
+
+    /**
+     * TenantDeleted: the owner keeps the account without a tenant (they may create a new company); the
+     * employees' accounts of that tenant are deleted.
+     */
+    async tenantDeleted(data: Pick<TenantDeletedData, 'tenantId' | 'ownerId'>) {
+      const now = clock();
+      const owner = await recordOf(data.ownerId);
+      if (owner) await execute(data.ownerId, cmd('UnassignTenant', { tenantId: data.tenantId }, now), null);
+      const staff = (await users.find({ tenantId: data.tenantId, role: Roles.employee })) as UserRecord[];
+      for (const employee of staff)
+        if (employee.status !== 'deleted') await closeAccount(employee.userId, 'tenant-deleted', null);
+    },
+
+    /**
+     * ClientEnrolled by staff (`userId: null`): link the customer account with that address, or create one
+     * (pending, no password); then UserLinkedToClient (tenant marks the client active). A new or never
+     * activated account gets an invitation with a set-password link, an active one a short notice. An
+     * address whose account is not a customer's is logged and skipped. A redelivery (already linked) sends
+     * nothing.
+     */
+    async enrollClient(data: ClientEnrolledData): Promise<'linked' | 'skipped'> {
+      if (data.userId !== null) return 'skipped';
+      const now = clock();
+      let record = await recordByEmail(data.email);
+      if (record && record.role !== Roles.customer) {
+        logger.warn(
+          { clientId: data.clientId, tenantId: data.tenantId, role: record.role },
+          'client not linked: the e-mail address belongs to a non-customer account',
+        );
+        return 'skipped';
+      }
+      if (!record) {
+        record = await registerInvited(
+          {
+            userId: randomUUID(),
+            email: data.email,
+            username: data.name,
+            role: Roles.customer,
+            tenantId: null,
+            permissions: [],
+            marketingConsent: data.marketingConsent,
+          },
+          now,
+        );
+        // lost a race for the address to another registration: the redelivery links that account
+        if (!record) throw new Error('client enrolment: the address was registered meanwhile; retrying');
+      }
+      const { clientId, tenantId, programId } = data;
+      const linked = await execute(
+        record.userId,
+        cmd('LinkToClient', { clientId, tenantId, programId }, now),
+        null,
+      );
+      if (!linked.newEvents.length) return 'skipped';
+      const mail =
+        record.status === 'pending_activation'
+          ? clientInvitationMail({
+              to: record.email,
+              username: record.username,
+              companyName: data.companyName,
+              programName: data.programName,
+              publicUrl: config.PUBLIC_URL,
+              ...(await issueToken('invitation', record, record.email, now)),
+            })
+          : clientEnrolledMail({
+              to: record.email,
+              username: record.username,
+              companyName: data.companyName,
+              programName: data.programName,
+              publicUrl: config.PUBLIC_URL,
+            });
+      await deps.mailer.send(mail);
+      return 'linked';
+    },
+
     /** for tests and tooling: the stream as the log stores it (sealed) and as the service reads it */
     readUserStream: (userId: string) => events.readStream(toUserStreamId(userId)),
   };
+
+  /** UserDeleted, sessions and action tokens revoked, the person's key shredded. */
+  async function closeAccount(userId: string, reason: DeletionReason, actorId: string | null) {
+    const now = clock();
+    await execute(userId, cmd('DeleteUser', { reason }, now), actorId);
+    await sessions.revokeAllOf(userId, now, reason === 'self' ? 'account-deleted' : reason);
+    await tokens.revoke(userId);
+    await personKeys.shred(userId);
+  }
+
+  /**
+   * Registers an account a company created (no password). Null when another registration took the address
+   * in the meantime: the stream just written is withdrawn and its key shredded, as in `register`.
+   */
+  async function registerInvited(
+    data: Extract<UserCommand, { type: 'RegisterInvitedUser' }>['data'],
+    now: Date,
+  ): Promise<UserRecord | null> {
+    try {
+      await execute(data.userId, cmd('RegisterInvitedUser', data, now), null);
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      await handle(toUserStreamId(data.userId), cmd('DeleteUser', { reason: 'duplicate-email' }, now), {
+        actorId: null,
+      });
+      await personKeys.shred(data.userId);
+      return null;
+    }
+    return requireRecord(data.userId);
+  }
+
+  async function sendEmployeeInvitation(record: UserRecord, companyName: string, now: Date) {
+    const { token, ttlSeconds } = await issueToken('invitation', record, record.email, now);
+    await deps.mailer.send(
+      employeeInvitationMail({
+        to: record.email,
+        username: record.username,
+        companyName,
+        token,
+        ttlSeconds,
+        publicUrl: config.PUBLIC_URL,
+      }),
+    );
+  }
 
   function rule(name: string, limit: number, windowSeconds: number): RateRule {
     return { name, limit, windowSeconds };

@@ -1,5 +1,5 @@
 import type { UserPreferences } from '@punkto/contracts/identity';
-import type { Role } from '@punkto/contracts/permissions';
+import type { Permission, Role } from '@punkto/contracts/permissions';
 import type { Collection } from '@punkto/platform/documents/document-store.port';
 import type { StoredEvent } from '@punkto/platform/event-store/event-store.port';
 import { projectEvent, type ProjectionDoc, type Tombstone } from '@punkto/platform/projections/projection';
@@ -23,6 +23,10 @@ export interface UserRecord {
   passwordHash: string;
   role: Role;
   tenantId: string | null;
+  /** an employee's granted permissions ([] for everyone else) */
+  permissions: Permission[];
+  /** clients a company linked to this customer account (dedupes UserLinkedToClient) */
+  clientIds: string[];
   status: UserStatus;
   preferences: UserPreferences;
   pendingEmail: string | null;
@@ -54,6 +58,8 @@ export function applyUserEvent(current: UserRecord | null, event: UserEvent, at:
           username: '',
           passwordHash: '',
           pendingEmail: null,
+          permissions: [],
+          clientIds: [],
           updatedAt: at,
         }
       );
@@ -67,11 +73,20 @@ export function applyUserEvent(current: UserRecord | null, event: UserEvent, at:
 function toState(record: UserRecord): User {
   const { status, createdAt, updatedAt: _updatedAt, ...data } = record;
   if (status === 'deleted') return { status, userId: record.userId, deletedAt: _updatedAt };
-  return { status, ...data, registeredAt: createdAt };
+  // records written before permissions / client links existed lack them
+  return {
+    status,
+    ...data,
+    permissions: data.permissions ?? [],
+    clientIds: data.clientIds ?? [],
+    registeredAt: createdAt,
+  };
 }
 
 export async function ensureUserIndexes(users: Collection<UserRecordDoc>) {
   await users.ensureIndex({ fields: { email: 1 }, unique: true, name: 'users_email_unique' });
+  // the owner and employees of a tenant (TenantDeleted)
+  await users.ensureIndex({ fields: { tenantId: 1 }, name: 'users_tenant' });
 }
 
 /** Projects events of one user stream (already unsealed) in order. */

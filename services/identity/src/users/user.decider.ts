@@ -1,15 +1,16 @@
 import type { UserPreferences } from '@punkto/contracts/identity';
-import { Roles, type Role } from '@punkto/contracts/permissions';
+import { Roles, type Permission, type Role } from '@punkto/contracts/permissions';
 import type { Decider } from '@punkto/platform/es/decider';
 import {
   EmailUnchangedError,
   InvalidTokenError,
   NoPendingEmailChangeError,
+  NotACustomerError,
   TenantAlreadyAssignedError,
   UserAlreadyExistsError,
   UserNotFoundError,
 } from './user.errors';
-import { evolve, initialState, type User, type UserData, type UserEvent } from './user';
+import { evolve, initialState, type DeletionReason, type User, type UserData, type UserEvent } from './user';
 
 /**
  * Commands of the User aggregate. Time arrives in `metadata.now` (the clock is injected by the caller);
@@ -28,6 +29,23 @@ export type RegisterUser = Cmd<
     marketingConsent: boolean;
   }
 >;
+/**
+ * An account a company creates for a person (an invited employee, a client enrolled by e-mail): no usable
+ * password (the person sets one from the invitation link, which also activates the account), no terms
+ * accepted yet.
+ */
+export type RegisterInvitedUser = Cmd<
+  'RegisterInvitedUser',
+  {
+    userId: string;
+    email: string;
+    username: string;
+    role: typeof Roles.employee | typeof Roles.customer;
+    tenantId: string | null;
+    permissions: Permission[];
+    marketingConsent: boolean;
+  }
+>;
 export type ActivateUser = Cmd<'ActivateUser', Record<string, never>>;
 export type ChangePassword = Cmd<'ChangePassword', { passwordHash: string }>;
 export type RequestPasswordReset = Cmd<'RequestPasswordReset', Record<string, never>>;
@@ -37,10 +55,14 @@ export type ConfirmEmailChange = Cmd<'ConfirmEmailChange', { email: string }>;
 export type ChangeUsername = Cmd<'ChangeUsername', { username: string }>;
 export type ChangePreferences = Cmd<'ChangePreferences', { preferences: Partial<UserPreferences> }>;
 export type AssignTenant = Cmd<'AssignTenant', { tenantId: string }>;
-export type DeleteUser = Cmd<'DeleteUser', { reason: 'self' | 'duplicate-email' }>;
+export type UnassignTenant = Cmd<'UnassignTenant', { tenantId: string }>;
+export type ChangePermissions = Cmd<'ChangePermissions', { permissions: Permission[] }>;
+export type LinkToClient = Cmd<'LinkToClient', { clientId: string; tenantId: string; programId: string }>;
+export type DeleteUser = Cmd<'DeleteUser', { reason: DeletionReason }>;
 
 export type UserCommand =
   | RegisterUser
+  | RegisterInvitedUser
   | ActivateUser
   | ChangePassword
   | RequestPasswordReset
@@ -50,6 +72,9 @@ export type UserCommand =
   | ChangeUsername
   | ChangePreferences
   | AssignTenant
+  | UnassignTenant
+  | ChangePermissions
+  | LinkToClient
   | DeleteUser;
 
 type Existing = Extract<User, UserData>;
@@ -71,6 +96,22 @@ export function decide(command: UserCommand, state: User): UserEvent | UserEvent
           ...data,
           tenantId: null,
           consents: { terms: { accepted: true, at }, marketing: { granted: marketingConsent, at } },
+          preferences: { emailNotifications: true, marketingConsent, companyMessages: true },
+          registeredAt: at,
+        },
+      };
+    }
+    case 'RegisterInvitedUser': {
+      if (state.status !== 'none') throw new UserAlreadyExistsError();
+      const { marketingConsent, permissions, ...data } = command.data;
+      return {
+        type: 'UserRegistered',
+        data: {
+          ...data,
+          // an empty hash never verifies: nobody can log in before setting a password from the link
+          passwordHash: '',
+          ...(data.role === Roles.employee && { permissions: samePermissions(permissions) }),
+          consents: { terms: null, marketing: { granted: marketingConsent, at } },
           preferences: { emailNotifications: true, marketingConsent, companyMessages: true },
           registeredAt: at,
         },
@@ -157,6 +198,28 @@ export function decide(command: UserCommand, state: User): UserEvent | UserEvent
         data: { userId: user.userId, tenantId: command.data.tenantId, assignedAt: at },
       };
     }
+    case 'UnassignTenant': {
+      const user = existing(state);
+      // only the owner of that tenant (employees' accounts are deleted with it); a repeat changes nothing
+      if (user.role !== Roles.owner || user.tenantId !== command.data.tenantId) return [];
+      return {
+        type: 'UserTenantUnassigned',
+        data: { userId: user.userId, tenantId: command.data.tenantId, unassignedAt: at },
+      };
+    }
+    case 'ChangePermissions': {
+      const user = existing(state);
+      if (user.role !== Roles.employee) return [];
+      const permissions = samePermissions(command.data.permissions);
+      if (permissions.join() === samePermissions(user.permissions).join()) return [];
+      return { type: 'UserPermissionsChanged', data: { userId: user.userId, permissions, changedAt: at } };
+    }
+    case 'LinkToClient': {
+      const user = existing(state);
+      if (user.role !== Roles.customer) throw new NotACustomerError();
+      if (user.clientIds.includes(command.data.clientId)) return [];
+      return { type: 'UserLinkedToClient', data: { userId: user.userId, ...command.data, linkedAt: at } };
+    }
     case 'DeleteUser': {
       if (state.status === 'deleted') return [];
       const user = existing(state);
@@ -171,5 +234,8 @@ export function decide(command: UserCommand, state: User): UserEvent | UserEvent
     }
   }
 }
+
+/** Permissions as a set: unique and sorted, so equal sets compare equal. */
+const samePermissions = (permissions: Permission[]): Permission[] => [...new Set(permissions)].sort();
 
 export const userDecider: Decider<User, UserCommand, UserEvent> = { decide, evolve, initialState };

@@ -1,4 +1,4 @@
-import { Roles } from '@punkto/contracts/permissions';
+import { Permissions, Roles } from '@punkto/contracts/permissions';
 import { deciderSpecification } from '@punkto/platform/es/decider-specification';
 import { describe, it } from 'vitest';
 import { userDecider, type UserCommand } from './user.decider';
@@ -6,6 +6,7 @@ import {
   EmailUnchangedError,
   InvalidTokenError,
   NoPendingEmailChangeError,
+  NotACustomerError,
   TenantAlreadyAssignedError,
   UserAlreadyExistsError,
   UserNotFoundError,
@@ -265,4 +266,176 @@ describe('when the user was deleted', () => {
       .when(cmd('ResetPassword', { passwordHash: 'h' }))
       .thenThrows(InvalidTokenError);
   });
+});
+
+describe('accounts a company creates for a person', () => {
+  const invitedEmployee = (): UserEvent => ({
+    type: 'UserRegistered',
+    data: {
+      userId,
+      email: 'jan@example.pl',
+      username: 'Jan Kowalski',
+      role: Roles.employee,
+      tenantId: 't1',
+      passwordHash: '',
+      permissions: [Permissions.cardsAward, Permissions.cardsScan],
+      consents: { terms: null, marketing: { granted: false, at: earlier } },
+      preferences: { emailNotifications: true, marketingConsent: false, companyMessages: true },
+      registeredAt: earlier,
+    },
+  });
+
+  it('an invited employee is registered with the tenant and permissions, no password, no terms yet', () =>
+    spec
+      .given([])
+      .when(
+        cmd('RegisterInvitedUser', {
+          userId,
+          email: 'jan@example.pl',
+          username: 'Jan Kowalski',
+          role: Roles.employee,
+          tenantId: 't1',
+          permissions: [Permissions.cardsScan, Permissions.cardsAward, Permissions.cardsScan],
+          marketingConsent: false,
+        }),
+      )
+      .then([
+        {
+          type: 'UserRegistered',
+          data: {
+            userId,
+            email: 'jan@example.pl',
+            username: 'Jan Kowalski',
+            role: Roles.employee,
+            tenantId: 't1',
+            passwordHash: '',
+            permissions: [Permissions.cardsAward, Permissions.cardsScan],
+            consents: { terms: null, marketing: { granted: false, at } },
+            preferences: { emailNotifications: true, marketingConsent: false, companyMessages: true },
+            registeredAt: at,
+          },
+        },
+      ]));
+
+  it('a customer created by a company carries no permissions and the consent the company recorded', () =>
+    spec
+      .given([])
+      .when(
+        cmd('RegisterInvitedUser', {
+          userId,
+          email: 'ola@example.pl',
+          username: 'Ola Żak',
+          role: Roles.customer,
+          tenantId: null,
+          permissions: [],
+          marketingConsent: true,
+        }),
+      )
+      .then([
+        {
+          type: 'UserRegistered',
+          data: {
+            userId,
+            email: 'ola@example.pl',
+            username: 'Ola Żak',
+            role: Roles.customer,
+            tenantId: null,
+            passwordHash: '',
+            consents: { terms: null, marketing: { granted: true, at } },
+            preferences: { emailNotifications: true, marketingConsent: true, companyMessages: true },
+            registeredAt: at,
+          },
+        },
+      ]));
+
+  it("setting the first password from the invitation activates the employee's account", () =>
+    spec
+      .given([invitedEmployee()])
+      .when(cmd('ResetPassword', { passwordHash: 'hash-2' }))
+      .then([
+        { type: 'PasswordChanged', data: { userId, passwordHash: 'hash-2', reason: 'reset', changedAt: at } },
+        { type: 'UserActivated', data: { userId, activatedAt: at } },
+      ]));
+
+  it("an employee's permissions change as a set; the same set changes nothing", () => {
+    spec
+      .given([invitedEmployee(), activated])
+      .when(cmd('ChangePermissions', { permissions: [Permissions.clientsView] }))
+      .then([
+        {
+          type: 'UserPermissionsChanged',
+          data: { userId, permissions: [Permissions.clientsView], changedAt: at },
+        },
+      ]);
+    spec
+      .given([invitedEmployee(), activated])
+      .when(cmd('ChangePermissions', { permissions: [Permissions.cardsScan, Permissions.cardsAward] }))
+      .thenNothingHappens();
+  });
+
+  it('owners and customers never get permissions recorded (owners hold all by role)', () =>
+    spec
+      .given([registered(), activated])
+      .when(cmd('ChangePermissions', { permissions: [Permissions.clientsView] }))
+      .thenNothingHappens());
+
+  it('the removed employee is deleted with its reason', () =>
+    spec
+      .given([invitedEmployee(), activated])
+      .when(cmd('DeleteUser', { reason: 'employee-removed' }))
+      .then([{ type: 'UserDeleted', data: { userId, reason: 'employee-removed', deletedAt: at } }]));
+});
+
+describe('when a company links a customer account to a client', () => {
+  const customer = registered({ role: Roles.customer });
+  const link = { clientId: 'c1', tenantId: 't1', programId: 'p1' };
+
+  it('the link is recorded once; a redelivery changes nothing', () => {
+    spec
+      .given([customer])
+      .when(cmd('LinkToClient', link))
+      .then([{ type: 'UserLinkedToClient', data: { userId, ...link, linkedAt: at } }]);
+    spec
+      .given([customer, { type: 'UserLinkedToClient', data: { userId, ...link, linkedAt: earlier } }])
+      .when(cmd('LinkToClient', link))
+      .thenNothingHappens();
+  });
+
+  it('an owner or employee account is not a customer', () =>
+    spec.given([registered(), activated]).when(cmd('LinkToClient', link)).thenThrows(NotACustomerError));
+});
+
+describe("when the owner's tenant is deleted", () => {
+  const owner = [
+    registered(),
+    activated,
+    { type: 'UserTenantAssigned', data: { userId, tenantId: 't1', assignedAt: earlier } } as UserEvent,
+  ];
+
+  it('the tenant id is cleared once, so the owner may create a new company', () => {
+    spec
+      .given(owner)
+      .when(cmd('UnassignTenant', { tenantId: 't1' }))
+      .then([{ type: 'UserTenantUnassigned', data: { userId, tenantId: 't1', unassignedAt: at } }]);
+    spec
+      .given([
+        ...owner,
+        { type: 'UserTenantUnassigned', data: { userId, tenantId: 't1', unassignedAt: earlier } },
+      ])
+      .when(cmd('UnassignTenant', { tenantId: 't1' }))
+      .thenNothingHappens();
+    spec
+      .given([
+        ...owner,
+        { type: 'UserTenantUnassigned', data: { userId, tenantId: 't1', unassignedAt: earlier } },
+      ])
+      .when(cmd('AssignTenant', { tenantId: 't2' }))
+      .then([{ type: 'UserTenantAssigned', data: { userId, tenantId: 't2', assignedAt: at } }]);
+  });
+
+  it("another tenant's deletion does not touch the owner", () =>
+    spec
+      .given(owner)
+      .when(cmd('UnassignTenant', { tenantId: 't9' }))
+      .thenNothingHappens());
 });

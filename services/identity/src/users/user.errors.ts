@@ -75,3 +75,10 @@ export class NoPendingEmailChangeError extends DomainRuleError {
     super('AUTH.NO_PENDING_EMAIL_CHANGE', 'Nie ma adresu e-mail oczekującego na potwierdzenie.');
   }
 }
+
+/** A company tried to enrol an address whose account is not a customer's (an owner, an employee). */
+export class NotACustomerError extends ConflictError {
+  constructor() {
+    super('To konto nie jest kontem klienta.', 'AUTH.NOT_A_CUSTOMER');
+  }
+}

@@ -6,7 +6,7 @@ import { createLogger } from '@punkto/platform/observability/logger';
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumers } from '../app';
-import { SHREDDED } from '../privacy/pii-event-store';
+import { SHREDDED } from '@punkto/platform/privacy/pii-event-store';
 import { cookiesOf, startIdentity, type IdentityTestApp } from '../testing/identity-test-app';
 import { REFRESH_COOKIE } from './user.routes';
 
@@ -450,7 +450,13 @@ describe('tokens', () => {
       const { access } = await login(email);
       const res = await other.inject({ url: '/who', cookies: { [ACCESS_COOKIE]: access } });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ id: userId, role: 'business_owner', permissions: [], email });
+      expect(res.json()).toEqual({
+        id: userId,
+        role: 'business_owner',
+        permissions: [],
+        email,
+        name: 'Ania Nowak',
+      });
     } finally {
       await other.close();
     }

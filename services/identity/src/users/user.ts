@@ -1,11 +1,11 @@
-import type { Role } from '@punkto/contracts/permissions';
+import type { Permission, Role } from '@punkto/contracts/permissions';
 import type { UserPreferences } from '@punkto/contracts/identity';
 import { toStreamId } from '@punkto/contracts/events';
 
 /**
  * The User aggregate (event-sourced, stream `user-<id>`): events, state and evolve. Pure.
  * Personal data fields (`email`, `username`, `newEmail`, `previousEmail`, `passwordHash`) are sealed with the
- * person's key when stored (privacy/pii-event-store.ts); here they are plain values.
+ * person's key when stored (platform/privacy/pii-event-store.ts); here they are plain values.
  */
 
 export const USER_PII_FIELDS = ['email', 'username', 'newEmail', 'previousEmail', 'passwordHash'] as const;
@@ -20,9 +20,13 @@ export const defaultPreferences = (marketingConsent: boolean): UserPreferences =
 });
 
 export interface Consents {
-  terms: { accepted: true; at: string };
+  /** null for accounts created for a person by a company (employee invitation, client enrolment) */
+  terms: { accepted: true; at: string } | null;
   marketing: { granted: boolean; at: string };
 }
+
+/** Why an account was deleted: by its owner, a lost e-mail race, its employer, or with its tenant. */
+export type DeletionReason = 'self' | 'duplicate-email' | 'employee-removed' | 'tenant-deleted';
 
 export type UserRegistered = {
   type: 'UserRegistered';
@@ -33,6 +37,8 @@ export type UserRegistered = {
     passwordHash: string;
     role: Role;
     tenantId: string | null;
+    /** an invited employee's permissions (absent in registrations before employees existed) */
+    permissions?: Permission[];
     consents: Consents;
     preferences: UserPreferences;
     registeredAt: string;
@@ -67,9 +73,24 @@ export type UserTenantAssigned = {
   type: 'UserTenantAssigned';
   data: { userId: string; tenantId: string; assignedAt: string };
 };
+/** the owner's tenant was deleted: they may create a new company */
+export type UserTenantUnassigned = {
+  type: 'UserTenantUnassigned';
+  data: { userId: string; tenantId: string; unassignedAt: string };
+};
+/** an employee's permissions (the next access token carries them as `perms`) */
+export type UserPermissionsChanged = {
+  type: 'UserPermissionsChanged';
+  data: { userId: string; permissions: Permission[]; changedAt: string };
+};
+/** a company enrolled this customer by e-mail (tenant's ClientEnrolled); tenant links the client to the account */
+export type UserLinkedToClient = {
+  type: 'UserLinkedToClient';
+  data: { userId: string; clientId: string; tenantId: string; programId: string; linkedAt: string };
+};
 export type UserDeleted = {
   type: 'UserDeleted';
-  data: { userId: string; reason: 'self' | 'duplicate-email'; deletedAt: string };
+  data: { userId: string; reason: DeletionReason; deletedAt: string };
 };
 
 export type UserEvent =
@@ -82,6 +103,9 @@ export type UserEvent =
   | UsernameChanged
   | PreferencesChanged
   | UserTenantAssigned
+  | UserTenantUnassigned
+  | UserPermissionsChanged
+  | UserLinkedToClient
   | UserDeleted;
 
 export interface UserData {
@@ -91,6 +115,10 @@ export interface UserData {
   passwordHash: string;
   role: Role;
   tenantId: string | null;
+  /** granted permissions (employees); owners hold every permission by role, customers none */
+  permissions: Permission[];
+  /** clients (of any tenant) this customer account was linked to by a company */
+  clientIds: string[];
   preferences: UserPreferences;
   /** the new address waiting for confirmation */
   pendingEmail: string | null;
@@ -107,8 +135,15 @@ export const initialState = (): User => ({ status: 'none' });
 
 export function evolve(state: User, event: UserEvent): User {
   if (event.type === 'UserRegistered') {
-    const { consents: _c, registeredAt, ...data } = event.data;
-    return { status: 'pending_activation', ...data, pendingEmail: null, registeredAt };
+    const { consents: _c, registeredAt, permissions, ...data } = event.data;
+    return {
+      status: 'pending_activation',
+      ...data,
+      permissions: permissions ?? [],
+      clientIds: [],
+      pendingEmail: null,
+      registeredAt,
+    };
   }
   if (event.type === 'UserDeleted')
     return { status: 'deleted', userId: event.data.userId, deletedAt: event.data.deletedAt };
@@ -130,6 +165,12 @@ export function evolve(state: User, event: UserEvent): User {
       return { ...state, preferences: event.data.preferences };
     case 'UserTenantAssigned':
       return { ...state, tenantId: event.data.tenantId };
+    case 'UserTenantUnassigned':
+      return { ...state, tenantId: null };
+    case 'UserPermissionsChanged':
+      return { ...state, permissions: event.data.permissions };
+    case 'UserLinkedToClient':
+      return { ...state, clientIds: [...state.clientIds, event.data.clientId] };
     default: {
       const _exhaustive: never = event;
       return state;

@@ -1,0 +1,342 @@
+import { z } from 'zod';
+import { ProgramKind, RewardLimits, RewardSchedule } from './programs';
+
+/**
+ * Loyalty cards (SPEC §7 /cards, issue "Card ledger"). A card belongs to one client of one program; it is
+ * issued by the card ledger when the client has a customer account. Staff find it by scanning its QR code,
+ * by its human-readable number, or by the customer's phone / e-mail, then award points or stamps and
+ * redeem rewards. Every card command needs an `Idempotency-Key` header (see IDEMPOTENCY_KEY_HEADER).
+ *
+ * - Card number: 10 digits shown as `1234 5678 90`; the last digit is a Damm check digit, which catches
+ *   every single-digit typo and every swap of two adjacent digits, so a mistyped number is refused before
+ *   any lookup (`isValidCardNumber`).
+ * - QR payload: `P1.<cardId>.<secretVersion>.<signature>`; signed by the card ledger, no personal data.
+ *   Regenerating a card changes its number and invalidates every older QR code.
+ */
+
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** a retried request with the same key was answered from the stored first response */
+export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed';
+
+// ─── card number (Damm check digit) ─────────────────────────────────────────────────────────────────
+
+const DAMM = [
+  [0, 3, 1, 7, 5, 9, 8, 6, 4, 2],
+  [7, 0, 9, 2, 1, 5, 4, 8, 6, 3],
+  [4, 2, 0, 6, 8, 7, 1, 3, 5, 9],
+  [1, 7, 5, 0, 9, 8, 3, 4, 2, 6],
+  [6, 1, 2, 3, 0, 4, 5, 9, 7, 8],
+  [3, 6, 7, 4, 2, 0, 9, 5, 8, 1],
+  [5, 8, 6, 9, 7, 2, 0, 1, 3, 4],
+  [8, 9, 4, 5, 3, 6, 2, 0, 1, 7],
+  [9, 4, 3, 8, 6, 1, 7, 2, 0, 5],
+  [2, 5, 8, 1, 4, 3, 6, 7, 9, 0],
+];
+
+/** Damm check digit of a string of digits. */
+export function dammCheckDigit(digits: string): number {
+  let interim = 0;
+  for (const ch of digits) interim = DAMM[interim]![Number(ch)]!;
+  return interim;
+}
+
+export const CARD_NUMBER_LENGTH = 10;
+
+/** `1234 5678 90`, `1234-5678-90` → `1234567890`; anything else is returned without separators. */
+export function normalizeCardNumber(input: string): string {
+  return input.replace(/[\s-]/g, '');
+}
+
+/** 10 digits, not starting with 0, with a valid Damm check digit. */
+export function isValidCardNumber(input: string): boolean {
+  const digits = normalizeCardNumber(input);
+  return /^[1-9]\d{9}$/.test(digits) && dammCheckDigit(digits) === 0;
+}
+
+/** `1234567890` → `1234 5678 90` */
+export function formatCardNumber(digits: string): string {
+  return `${digits.slice(0, 4)} ${digits.slice(4, 8)} ${digits.slice(8)}`;
+}
+
+// ─── requests ────────────────────────────────────────────────────────────────────────────────────
+
+export const CardIdParams = z.object({ id: z.string().min(1).max(64) });
+
+export const CardLookupQuery = z
+  .object({
+    cardId: z.string().trim().min(1).max(64).optional(),
+    humanReadableId: z.string().trim().min(1).max(20).optional(),
+    qr: z.string().trim().min(1).max(200).optional(),
+  })
+  .refine(
+    (q) => [q.cardId, q.humanReadableId, q.qr].filter((v) => v !== undefined).length === 1,
+    'Podaj dokładnie jedno: numer karty, identyfikator karty albo kod QR.',
+  )
+  .meta({ id: 'CardLookupQuery' });
+
+export const CardSearchQuery = z
+  .object({
+    phone: z.string().trim().min(1).max(30).optional(),
+    email: z.string().trim().min(1).max(254).optional(),
+  })
+  .refine(
+    (q) => (q.phone === undefined) !== (q.email === undefined),
+    'Podaj numer telefonu albo adres e-mail klienta.',
+  )
+  .meta({ id: 'CardSearchQuery' });
+
+export const PointsFromAmountRequest = z
+  .object({
+    /** purchase amount in grosze (12,99 zł = 1299) */
+    amountGrosze: z
+      .number('Podaj kwotę zakupu.')
+      .int('Kwotę podaj w groszach (liczba całkowita).')
+      .min(1, 'Kwota musi być większa od zera.')
+      .max(10_000_000, 'Kwota jest za wysoka.'),
+    /** the service from the catalogue the purchase was for (recorded with the points) */
+    serviceId: z.string().min(1).max(64).optional(),
+  })
+  .meta({ id: 'PointsFromAmountRequest' });
+export type PointsFromAmountRequest = z.input<typeof PointsFromAmountRequest>;
+
+export const AddStampsRequest = z
+  .object({
+    count: z
+      .number('Podaj liczbę pieczątek.')
+      .int('Liczba pieczątek musi być całkowita.')
+      .min(1, 'Dodaj co najmniej 1 pieczątkę.')
+      .max(20, 'Jednorazowo można dodać najwyżej 20 pieczątek.'),
+  })
+  .meta({ id: 'AddStampsRequest' });
+export type AddStampsRequest = z.input<typeof AddStampsRequest>;
+
+export const RedeemRewardRequest = z
+  .object({ rewardId: z.string('Wybierz nagrodę.').min(1, 'Wybierz nagrodę.').max(64) })
+  .meta({ id: 'RedeemRewardRequest' });
+export type RedeemRewardRequest = z.input<typeof RedeemRewardRequest>;
+
+// ─── responses ───────────────────────────────────────────────────────────────────────────────────
+
+export const CardStatus = z.enum(['active', 'closed']);
+export type CardStatus = z.infer<typeof CardStatus>;
+
+export const RewardUnit = z.enum(['points', 'stamps']);
+export type RewardUnit = z.infer<typeof RewardUnit>;
+
+/** why a reward cannot be redeemed right now (one of CardErrors' codes, with its Polish message) */
+export const RedemptionBlocker = z
+  .object({ code: z.string(), message: z.string() })
+  .meta({ id: 'RedemptionBlocker' });
+export type RedemptionBlocker = z.infer<typeof RedemptionBlocker>;
+
+export const CardReward = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    cost: z.number().int(),
+    unit: RewardUnit,
+    schedule: RewardSchedule,
+    limits: RewardLimits,
+    /** can be redeemed now (balance, schedule, limits and stock checked) */
+    redeemable: z.boolean(),
+    blocker: RedemptionBlocker.nullable(),
+  })
+  .meta({ id: 'CardReward' });
+export type CardReward = z.infer<typeof CardReward>;
+
+export const CardTier = z
+  .object({ name: z.string(), multiplier: z.number(), benefits: z.string() })
+  .meta({ id: 'CardTier' });
+
+export const CardSummary = z.object({
+  cardId: z.string(),
+  tenantId: z.string(),
+  programId: z.string(),
+  /** null until the card ledger has received the program's rules */
+  programName: z.string().nullable(),
+  kind: ProgramKind.nullable(),
+  status: CardStatus,
+  /** formatted `1234 5678 90` */
+  humanReadableId: z.string(),
+  /** points balance (points and tiers programs) */
+  points: z.number().int(),
+  stamps: z.number().int(),
+  stampsRequired: z.number().int().nullable(),
+  /** every point ever earned; tiers are reached by it and redemptions never lower it */
+  lifetimePoints: z.number().int(),
+  tier: CardTier.nullable(),
+  nextTier: z
+    .object({ name: z.string(), minLifetimePoints: z.number().int(), pointsToGo: z.number().int() })
+    .nullable(),
+  rewards: z.array(CardReward),
+  /** the cheapest active reward the balance does not cover yet */
+  nextReward: z
+    .object({ rewardId: z.string(), name: z.string(), cost: z.number().int(), remaining: z.number().int() })
+    .nullable(),
+  issuedAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+  closedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+
+/** What staff see after a scan or a lookup. */
+export const CardView = CardSummary.extend({
+  /** the client's name as the company entered or the customer gave it at enrolment */
+  customerName: z.string().nullable(),
+}).meta({ id: 'CardView' });
+export type CardView = z.infer<typeof CardView>;
+
+export const CardSearchResponse = z.object({ items: z.array(CardView) }).meta({ id: 'CardSearchResponse' });
+
+export const ActivityType = z.enum([
+  'card_issued',
+  'points_earned',
+  'stamps_added',
+  'reward_redeemed',
+  'tier_changed',
+  'card_regenerated',
+  'card_closed',
+]);
+export type ActivityType = z.infer<typeof ActivityType>;
+export const activityTypeLabels: Record<ActivityType, string> = {
+  card_issued: 'Nowa karta',
+  points_earned: 'Punkty',
+  stamps_added: 'Pieczątki',
+  reward_redeemed: 'Nagrody',
+  tier_changed: 'Poziomy',
+  card_regenerated: 'Wymiana karty',
+  card_closed: 'Zamknięcie karty',
+};
+
+/** One entry of a card's history. Points and stamps are signed: earned > 0, spent < 0. */
+export const CardActivity = z
+  .object({
+    id: z.string(),
+    cardId: z.string(),
+    tenantId: z.string(),
+    companyName: z.string().nullable(),
+    programId: z.string(),
+    programName: z.string().nullable(),
+    type: ActivityType,
+    occurredAt: z.iso.datetime({ offset: true }),
+    points: z.number().int().nullable(),
+    stamps: z.number().int().nullable(),
+    amountGrosze: z.number().int().nullable(),
+    rewardName: z.string().nullable(),
+    tier: z.string().nullable(),
+    /** a Polish sentence, e.g. „Przyznano 12 pkt za zakupy na 12,99 zł” */
+    description: z.string(),
+  })
+  .meta({ id: 'CardActivity' });
+export type CardActivity = z.infer<typeof CardActivity>;
+
+/** Answer of award / stamps / redeem: the card after the command and the history entry it made. */
+export const CardCommandResponse = z
+  .object({ card: CardView, activity: CardActivity.nullable() })
+  .meta({ id: 'CardCommandResponse' });
+export type CardCommandResponse = z.infer<typeof CardCommandResponse>;
+
+export const RegenerateCardResponse = z
+  .object({ cardId: z.string(), humanReadableId: z.string() })
+  .meta({ id: 'RegenerateCardResponse' });
+
+// ─── errors ──────────────────────────────────────────────────────────────────────────────────────
+
+const pl = new Intl.NumberFormat('pl-PL');
+const date = (iso: string) => iso.split('-').reverse().join('.');
+const onWeekdays = [
+  'w poniedziałki',
+  'we wtorki',
+  'w środy',
+  'w czwartki',
+  'w piątki',
+  'w soboty',
+  'w niedziele',
+];
+const listPl = (items: string[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} i ${items[items.length - 1]}`;
+
+/** Stable codes and Polish messages of the card ledger's errors. */
+export const CardErrors = {
+  notFound: { code: 'CARD.NOT_FOUND', message: 'Nie znaleziono karty.' },
+  numberInvalid: {
+    code: 'CARD.NUMBER_INVALID',
+    message: 'Nieprawidłowy numer karty. Sprawdź cyfry i spróbuj ponownie.',
+  },
+  qrInvalid: {
+    code: 'CARD.QR_INVALID',
+    message: 'Nieprawidłowy lub nieaktualny kod QR karty. Poproś klienta o aktualną kartę.',
+  },
+  closed: { code: 'CARD.CLOSED', message: 'Ta karta jest zamknięta.' },
+  programUnavailable: {
+    code: 'CARD.PROGRAM_UNAVAILABLE',
+    message: 'Zasady programu tej karty nie są jeszcze dostępne. Spróbuj ponownie za chwilę.',
+  },
+  programInactive: {
+    code: 'CARD.PROGRAM_INACTIVE',
+    message: 'Program lojalnościowy tej karty jest nieaktywny.',
+  },
+  notPointsProgram: {
+    code: 'CARD.NOT_POINTS_PROGRAM',
+    message: 'Ta karta zbiera pieczątki, nie punkty.',
+  },
+  notStampsProgram: {
+    code: 'CARD.NOT_STAMPS_PROGRAM',
+    message: 'Ta karta zbiera punkty, nie pieczątki.',
+  },
+  amountTooSmall: (minimumGrosze: number) => ({
+    code: 'CARD.AMOUNT_TOO_SMALL',
+    message: `Kwota jest za mała, aby przyznać choć 1 punkt (potrzeba co najmniej ${(minimumGrosze / 100).toLocaleString('pl-PL', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} zł).`,
+  }),
+  scanCooldown: (seconds: number) => ({
+    code: 'CARD.SCAN_COOLDOWN',
+    message: `Ta karta została przed chwilą zeskanowana. Odczekaj ${seconds} s i spróbuj ponownie.`,
+  }),
+  rewardNotFound: { code: 'CARD.REWARD_NOT_FOUND', message: 'Nie znaleziono tej nagrody w programie karty.' },
+  rewardInactive: { code: 'CARD.REWARD_INACTIVE', message: 'Ta nagroda jest obecnie niedostępna.' },
+  insufficientPoints: (needed: number, balance: number) => ({
+    code: 'CARD.INSUFFICIENT_POINTS',
+    message: `Za mało punktów: potrzeba ${pl.format(needed)}, na karcie ${pl.format(balance)}.`,
+  }),
+  insufficientStamps: (needed: number, balance: number) => ({
+    code: 'CARD.INSUFFICIENT_STAMPS',
+    message: `Za mało pieczątek: potrzeba ${pl.format(needed)}, na karcie ${pl.format(balance)}.`,
+  }),
+  outsideHours: (from: string, to: string) => ({
+    code: 'CARD.OUTSIDE_HOURS',
+    message: `Tę nagrodę można odebrać w godz. ${from}–${to}.`,
+  }),
+  wrongDay: (weekdays: number[]) => ({
+    code: 'CARD.WRONG_DAY',
+    message: `Tę nagrodę można odebrać tylko ${listPl([...weekdays].sort((a, b) => a - b).map((d) => onWeekdays[d - 1]!))}.`,
+  }),
+  outsideDates: (from: string, to: string) => ({
+    code: 'CARD.OUTSIDE_DATES',
+    message: `Tę nagrodę można odebrać od ${date(from)} do ${date(to)}.`,
+  }),
+  dailyLimit: { code: 'CARD.DAILY_LIMIT', message: 'Limit tej nagrody na dziś został wykorzystany.' },
+  weeklyLimit: {
+    code: 'CARD.WEEKLY_LIMIT',
+    message: 'Limit tej nagrody na ten tydzień został wykorzystany.',
+  },
+  monthlyLimit: {
+    code: 'CARD.MONTHLY_LIMIT',
+    message: 'Limit tej nagrody na ten miesiąc został wykorzystany.',
+  },
+  outOfStock: {
+    code: 'CARD.OUT_OF_STOCK',
+    message: 'Pula tej nagrody została wyczerpana. Zapraszamy w kolejnym okresie.',
+  },
+  idempotencyKeyRequired: {
+    code: 'IDEMPOTENCY.KEY_REQUIRED',
+    message: 'Brak nagłówka Idempotency-Key (unikalny identyfikator operacji, np. UUID).',
+  },
+  idempotencyKeyReused: {
+    code: 'IDEMPOTENCY.KEY_REUSED',
+    message: 'Ten klucz Idempotency-Key został już użyty z innymi danymi. Użyj nowego klucza.',
+  },
+  idempotencyInProgress: {
+    code: 'IDEMPOTENCY.IN_PROGRESS',
+    message: 'Ta operacja jest właśnie wykonywana. Spróbuj ponownie za chwilę.',
+  },
+} as const;

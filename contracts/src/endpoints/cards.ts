@@ -1,0 +1,93 @@
+import {
+  AddStampsRequest,
+  CardCommandResponse,
+  CardIdParams,
+  CardLookupQuery,
+  CardSearchQuery,
+  CardSearchResponse,
+  CardView,
+  PointsFromAmountRequest,
+  RedeemRewardRequest,
+  RegenerateCardResponse,
+} from '../cards';
+import { defineEndpoint } from '../endpoint';
+
+/**
+ * Card commands (POST) require the `Idempotency-Key` header: a retry with the same key and body is answered
+ * with the first response (header `Idempotent-Replayed: true`); the same key with another body is a 422
+ * IDEMPOTENCY.KEY_REUSED; a retry while the first is still running waits for it (409 IDEMPOTENCY.IN_PROGRESS
+ * after a few seconds). Keys are kept 24 h per user.
+ */
+
+export const getCard = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/cards',
+  owner: 'card-ledger',
+  summary:
+    'Karta po identyfikatorze, numerze (1234 5678 90) albo kodzie QR: saldo, pieczątki, poziom i nagrody z informacją, czy można je teraz odebrać',
+  tags: ['cards'],
+  auth: 'cards.scan',
+  query: CardLookupQuery,
+  response: CardView,
+});
+
+export const searchCards = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/cards/search',
+  owner: 'card-ledger',
+  summary: 'Karty klienta firmy po numerze telefonu albo adresie e-mail',
+  tags: ['cards'],
+  auth: 'cards.scan',
+  query: CardSearchQuery,
+  response: CardSearchResponse,
+});
+
+export const pointsFromAmount = defineEndpoint({
+  method: 'post',
+  path: '/api/v1/cards/{id}/points-from-amount',
+  owner: 'card-ledger',
+  summary:
+    'Punkty za zakup: kwota × punkty za 1 zł × mnożnik poziomu, zaokrąglone w dół (wymaga Idempotency-Key)',
+  tags: ['cards'],
+  auth: 'cards.award',
+  params: CardIdParams,
+  body: PointsFromAmountRequest,
+  response: CardCommandResponse,
+});
+
+export const addStamps = defineEndpoint({
+  method: 'post',
+  path: '/api/v1/cards/{id}/stamps',
+  owner: 'card-ledger',
+  summary: 'Pieczątki na karcie (wymaga Idempotency-Key)',
+  tags: ['cards'],
+  auth: 'cards.award',
+  params: CardIdParams,
+  body: AddStampsRequest,
+  response: CardCommandResponse,
+});
+
+export const redeemReward = defineEndpoint({
+  method: 'post',
+  path: '/api/v1/cards/{id}/redeem-reward',
+  owner: 'card-ledger',
+  summary:
+    'Wydanie nagrody: koszt, godziny i dni, limity na kartę i pula nagród sprawdzane w agregacie karty (wymaga Idempotency-Key)',
+  tags: ['cards'],
+  auth: 'cards.redeem',
+  params: CardIdParams,
+  body: RedeemRewardRequest,
+  response: CardCommandResponse,
+});
+
+export const regenerateCard = defineEndpoint({
+  method: 'post',
+  path: '/api/v1/cards/{id}/regenerate',
+  owner: 'card-ledger',
+  summary:
+    'Wymiana karty: nowy numer i nowy kod QR, stary kod przestaje działać (posiadacz karty albo personel z uprawnieniem cards.regenerate; wymaga Idempotency-Key)',
+  tags: ['cards'],
+  auth: 'authenticated',
+  params: CardIdParams,
+  response: RegenerateCardResponse,
+});

@@ -1,0 +1,48 @@
+import { MyCard, MyCardsResponse, MyHistoryPage, MyHistoryQuery, MyOverview } from '../customers';
+import { defineEndpoint } from '../endpoint';
+
+export const myCards = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/customers/my-cards',
+  owner: 'card-ledger',
+  summary: 'Karty zalogowanego klienta z kodem QR, saldem, postępem do nagrody i poziomem',
+  tags: ['customers'],
+  auth: 'customer',
+  response: MyCardsResponse,
+});
+
+/**
+ * `text/event-stream`, not JSON: `event: cards` (MyCardsResponse) on connect, then `event: card` (the schema
+ * below) whenever one of the customer's cards changes, and a `: heartbeat` comment every 15 s.
+ */
+export const myCardsStream = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/customers/my-cards/stream',
+  owner: 'card-ledger',
+  summary:
+    'Zmiany kart klienta na żywo (server-sent events, text/event-stream): zdarzenie `cards` na start, potem `card` po każdej zmianie',
+  tags: ['customers'],
+  auth: 'customer',
+  response: MyCard,
+});
+
+export const myOverview = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/customers/my-overview',
+  owner: 'card-ledger',
+  summary: 'Podsumowanie klienta: aktywne karty, punkty, pieczątki, nagrody do odebrania, ostatnia aktywność',
+  tags: ['customers'],
+  auth: 'customer',
+  response: MyOverview,
+});
+
+export const myHistory = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/customers/my-history',
+  owner: 'card-ledger',
+  summary: 'Historia kart klienta (stronicowana: pageNumber 1, pageSize 20; filtr activityType)',
+  tags: ['customers'],
+  auth: 'customer',
+  query: MyHistoryQuery,
+  response: MyHistoryPage,
+});

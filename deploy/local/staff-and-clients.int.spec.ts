@@ -1,0 +1,369 @@
+import type { Client } from '@punkto/contracts/clients';
+import type { Employee } from '@punkto/contracts/employees';
+import type { Page } from '@punkto/contracts/pagination';
+import { Permissions, Roles } from '@punkto/contracts/permissions';
+import type { Consumer } from '@punkto/platform/bus/message-bus.port';
+import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
+import { parseMail } from '@punkto/platform/mail/mime-parse';
+import { createLogger } from '@punkto/platform/observability/logger';
+import { startEventRelay, type EventRelay } from '@punkto/platform/relay/event-relay';
+import { openInfrastructure, type Infrastructure } from '@punkto/platform/runtime/infrastructure';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createLocalJWKSet, decodeJwt } from 'jose';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as identity from '../../services/identity/src/app';
+import { IdentityEnv } from '../../services/identity/src/config';
+import { REFRESH_COOKIE } from '../../services/identity/src/users/user.routes';
+import * as tenant from '../../services/tenant/src/app';
+import { TenantEnv } from '../../services/tenant/src/config';
+
+/**
+ * Embedded, cross-service, both directions over the shared SQLite bus (as `npm start` runs them):
+ * tenant's relay publishes tenant.employees.v1 / tenant.clients.v1 (personal data unsealed, ADR 0006) →
+ * identity's consumers create, update and close accounts and send e-mails; identity's relay publishes
+ * identity.users.v1 (UserActivated, UserLinkedToClient) → tenant's consumer marks employees active and
+ * links clients. Real apps, real adapters, the consumers and relays main.ts runs.
+ */
+const dataDir = mkdtempSync(join(tmpdir(), 'punkto-staff-'));
+const logger = createLogger('test', 'silent');
+let identityInfra: Infrastructure;
+let tenantInfra: Infrastructure;
+let identityApp: FastifyInstance;
+let tenantApp: FastifyInstance;
+const running: Array<Consumer | EventRelay> = [];
+const PUBLIC_URL = 'https://punkto.example';
+
+beforeAll(async () => {
+  const identityConfig = IdentityEnv.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL });
+  identityInfra = await openInfrastructure('identity', identityConfig, logger);
+  const identityDeps = {
+    config: identityConfig,
+    logger,
+    infra: identityInfra,
+    jwks: createLocalJWKSet({ keys: [] }),
+  };
+  identityApp = await identity.buildApp(identityDeps);
+  await identityApp.ready();
+  for (const spec of identity.consumers(identityDeps))
+    running.push(await identityInfra.bus.subscribe({ ...spec }));
+  running.push(
+    startEventRelay({
+      eventStore: identityInfra.eventStore,
+      bus: identityInfra.bus,
+      checkpoints: identityInfra.checkpoints,
+      routes: identity.relayRoutes,
+      logger,
+    }),
+  );
+
+  const tenantConfig = TenantEnv.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  tenantInfra = await openInfrastructure('tenant', tenantConfig, logger);
+  const jwks = createLocalJWKSet(identityApp.identity.jwks() as Parameters<typeof createLocalJWKSet>[0]);
+  const tenantDeps = { config: tenantConfig, logger, infra: tenantInfra, jwks };
+  tenantApp = await tenant.buildApp(tenantDeps);
+  await tenantApp.ready();
+  for (const spec of tenant.consumers(tenantDeps)) running.push(await tenantInfra.bus.subscribe({ ...spec }));
+  running.push(
+    startEventRelay({
+      eventStore: tenant.relayEventStore(tenantDeps),
+      bus: tenantInfra.bus,
+      checkpoints: tenantInfra.checkpoints,
+      routes: tenant.relayRoutes,
+      logger,
+    }),
+  );
+});
+
+afterAll(async () => {
+  for (const r of running.reverse()) await r.stop();
+  await tenantApp?.close();
+  await identityApp?.close();
+  await tenantInfra?.close();
+  await identityInfra?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const cookie = (res: LightMyRequestResponse, name: string) => res.cookies.find((c) => c.name === name)?.value;
+const json = { 'content-type': 'application/json' };
+const users = (path: string) => `/api/v1/users/${path}`;
+const poll = { timeout: 15_000, interval: 100 };
+
+function callTenant(access: string, method: InjectOptions['method'], url: string, payload?: object) {
+  return tenantApp.inject({
+    method,
+    url,
+    cookies: { [ACCESS_COOKIE]: access },
+    ...(payload && { payload, headers: json }),
+  });
+}
+
+async function login(email: string, password: string) {
+  return identityApp.inject({
+    method: 'POST',
+    url: users('login'),
+    headers: json,
+    payload: { email, password },
+  });
+}
+
+/** Session cookies that follow rotation: `refresh()` returns the new access token's claims. */
+function session(res: LightMyRequestResponse) {
+  let access = cookie(res, ACCESS_COOKIE)!;
+  let refreshToken = cookie(res, REFRESH_COOKIE)!;
+  return {
+    get access() {
+      return access;
+    },
+    async refresh() {
+      const r = await identityApp.inject({
+        url: users('refresh'),
+        cookies: { [REFRESH_COOKIE]: refreshToken },
+      });
+      if (r.statusCode !== 200) return { status: r.statusCode };
+      access = cookie(r, ACCESS_COOKIE)!;
+      refreshToken = cookie(r, REFRESH_COOKIE)!;
+      return { status: 200, claims: decodeJwt(access) };
+    },
+  };
+}
+
+/** the newest e-mail to `to` (optionally with `tag`), once it arrived */
+async function mailTo(to: string, tag?: string) {
+  let found: { subject: string; text: string } | undefined;
+  await expect
+    .poll(async () => {
+      const entries = (await identityInfra.mailbox!.list()).filter(
+        (e) => e.to.includes(to) && (!tag || e.tag === tag),
+      );
+      if (!entries[0]) return false;
+      const mail = parseMail((await identityInfra.mailbox!.raw(entries[0].id))!);
+      found = { subject: mail.subject ?? '', text: mail.text ?? '' };
+      return true;
+    }, poll)
+    .toBe(true);
+  return found!;
+}
+const tokenIn = (text: string) => new URL(text.match(/https?:\/\/\S+token=[A-Za-z0-9_-]+\S*/)![0]);
+
+async function ownerWithTenant(email: string, companyName: string) {
+  const password = 'Haslo1234';
+  const registered = await identityApp.inject({
+    method: 'POST',
+    url: users('register'),
+    headers: json,
+    payload: { email, password, username: 'Ania Nowak', role: Roles.owner, acceptTerms: true },
+  });
+  expect(registered.statusCode, registered.body).toBe(201);
+  const activation = tokenIn((await mailTo(email, 'account-activation')).text).searchParams.get('token');
+  const activated = await identityApp.inject({
+    method: 'POST',
+    url: users('activate-account'),
+    headers: json,
+    payload: { token: activation },
+  });
+  expect(activated.statusCode, activated.body).toBe(200);
+  const owner = session(await login(email, password));
+  const created = await callTenant(owner.access, 'POST', '/api/v1/tenants/create', {
+    companyName,
+    nip: '123-456-32-18',
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const { tenantId } = created.json() as { tenantId: string };
+  await expect.poll(async () => (await owner.refresh()).claims?.tid, poll).toBe(tenantId);
+  const program = await callTenant(owner.access, 'POST', `/api/v1/tenants/${tenantId}/loyalty-programs`, {
+    kind: 'stamps',
+    name: 'Dziesiąta kawa gratis',
+    stampsRequired: 10,
+  });
+  expect(program.statusCode, program.body).toBe(201);
+  return { owner, tenantId, programId: (program.json() as { id: string }).id };
+}
+
+describe('tenant ⇄ SQLite bus ⇄ identity: employees', () => {
+  it('invite → invitation e-mail → password set → login with tid and perms → new perms after refresh → removed, login refused', async () => {
+    const { owner, tenantId } = await ownerWithTenant('szefowa@example.pl', 'Kawiarnia Pod Lipą');
+    const employeesUrl = `/api/v1/tenants/${tenantId}/employees`;
+    const invited = await callTenant(owner.access, 'POST', employeesUrl, {
+      email: 'barista@example.pl',
+      name: 'Bartek Barista',
+      permissions: [Permissions.cardsScan, Permissions.cardsAward],
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const employee = invited.json() as Employee;
+
+    // identity created the account (user id = employee id) and sent the invitation
+    const invitation = await mailTo('barista@example.pl', 'employee-invitation');
+    expect(invitation.subject).toBe('Kawiarnia Pod Lipą zaprasza Cię do Punkto');
+    expect(invitation.text).toContain('Link jest ważny przez 7 dni');
+    const link = tokenIn(invitation.text);
+    expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/reset-hasla`);
+    expect(link.searchParams.get('zaproszenie')).toBe('1');
+    // no password yet: nobody can log in
+    expect((await login('barista@example.pl', 'Kawa12345')).statusCode).toBe(401);
+
+    const set = await identityApp.inject({
+      method: 'POST',
+      url: users('reset-password'),
+      headers: json,
+      payload: { token: link.searchParams.get('token'), newPassword: 'Kawa12345' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const loggedIn = await login('barista@example.pl', 'Kawa12345');
+    expect(loggedIn.statusCode, loggedIn.body).toBe(200);
+    expect(loggedIn.json().user).toMatchObject({
+      id: employee.id,
+      role: Roles.employee,
+      tenantId,
+      permissions: [Permissions.cardsAward, Permissions.cardsScan],
+    });
+    const staff = session(loggedIn);
+    expect(decodeJwt(staff.access)).toMatchObject({
+      sub: employee.id,
+      role: Roles.employee,
+      tid: tenantId,
+      perms: [Permissions.cardsAward, Permissions.cardsScan],
+      name: 'Bartek Barista',
+    });
+    // the invitation link works once
+    const reused = await identityApp.inject({
+      method: 'POST',
+      url: users('reset-password'),
+      headers: json,
+      payload: { token: link.searchParams.get('token'), newPassword: 'Inne12345' },
+    });
+    expect(reused.statusCode).toBe(400);
+
+    // identity.users.v1 UserActivated → tenant: the employee is active
+    await expect
+      .poll(
+        async () =>
+          ((await callTenant(owner.access, 'GET', employeesUrl)).json() as Page<Employee>).items[0]?.status,
+        poll,
+      )
+      .toBe('active');
+
+    // without clients.view the employee cannot list clients; after the owner grants it, the next token can
+    const clientsUrl = `/api/v1/tenants/${tenantId}/get-clients`;
+    expect((await callTenant(staff.access, 'GET', clientsUrl)).statusCode).toBe(403);
+    const changed = await callTenant(owner.access, 'PATCH', `${employeesUrl}/${employee.id}/permissions`, {
+      permissions: [Permissions.cardsScan, Permissions.clientsView],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await expect
+      .poll(async () => (await staff.refresh()).claims?.perms, poll)
+      .toEqual([Permissions.cardsScan, Permissions.clientsView]);
+    expect((await callTenant(staff.access, 'GET', clientsUrl)).statusCode).toBe(200);
+
+    // the owner's token never lists permissions: owners hold all by role
+    expect((await owner.refresh()).claims).toMatchObject({ role: Roles.owner, perms: [] });
+
+    // removed: the account is closed, sessions end, login is refused
+    expect((await callTenant(owner.access, 'DELETE', `${employeesUrl}/${employee.id}`)).statusCode).toBe(204);
+    await expect
+      .poll(async () => (await login('barista@example.pl', 'Kawa12345')).statusCode, poll)
+      .toBe(401);
+    expect((await staff.refresh()).status).toBe(401);
+  });
+});
+
+describe('tenant ⇄ SQLite bus ⇄ identity: clients', () => {
+  it('create-client → customer account + invitation → ClientAccountLinked: active with the user id; an existing customer gets a notice', async () => {
+    const { owner, tenantId, programId } = await ownerWithTenant('barber@example.pl', 'Barber Wąsik');
+    const created = await callTenant(owner.access, 'POST', `/api/v1/tenants/${tenantId}/create-client`, {
+      email: 'ola@example.pl',
+      name: 'Ola Żak',
+      phone: '600100200',
+      programId,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { clientId } = created.json() as { clientId: string };
+
+    const invitation = await mailTo('ola@example.pl', 'client-invitation');
+    expect(invitation.subject).toBe('Barber Wąsik zapisał(a) Cię do programu Dziesiąta kawa gratis');
+    const client = async () =>
+      (
+        await callTenant(owner.access, 'GET', `/api/v1/tenants/${tenantId}/clients/${clientId}`)
+      ).json() as Client;
+    await expect.poll(async () => (await client()).status, poll).toBe('active');
+
+    // the linked user id is the customer account identity created: she sets a password and logs in
+    const set = await identityApp.inject({
+      method: 'POST',
+      url: users('reset-password'),
+      headers: json,
+      payload: { token: tokenIn(invitation.text).searchParams.get('token'), newPassword: 'Punkty123' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const customer = await login('ola@example.pl', 'Punkty123');
+    expect(customer.statusCode, customer.body).toBe(200);
+    expect(customer.json().user).toMatchObject({ role: Roles.customer, username: 'Ola Żak', tenantId: null });
+    expect((await client()).userId).toBe(customer.json().user.id);
+
+    // another company adds the same (now active) customer by e-mail: linked to the same account, a notice
+    const other = await ownerWithTenant('druga@example.pl', 'Pracownia Róż');
+    const added = await callTenant(
+      other.owner.access,
+      'PATCH',
+      `/api/v1/tenants/${other.tenantId}/add-client`,
+      {
+        email: 'ola@example.pl',
+        programId: other.programId,
+      },
+    );
+    expect(added.statusCode, added.body).toBe(200);
+    const notice = await mailTo('ola@example.pl', 'client-enrolled');
+    expect(notice.subject).toBe('Dołączono Cię do programu Dziesiąta kawa gratis w Pracownia Róż');
+    const addedId = (added.json() as { clientId: string }).clientId;
+    await expect
+      .poll(
+        async () =>
+          (
+            (
+              await callTenant(
+                other.owner.access,
+                'GET',
+                `/api/v1/tenants/${other.tenantId}/clients/${addedId}`,
+              )
+            ).json() as Client
+          ).userId,
+        poll,
+      )
+      .toBe(customer.json().user.id);
+  });
+});
+
+describe('tenant deleted', () => {
+  it("frees the owner to create a new company and closes the employees' accounts", async () => {
+    const { owner, tenantId } = await ownerWithTenant('zamyka@example.pl', 'Zamykamy Sp z o o');
+    const invited = await callTenant(owner.access, 'POST', `/api/v1/tenants/${tenantId}/employees`, {
+      email: 'zostaje.bez.pracy@example.pl',
+      name: 'Jan Pracownik',
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const invitation = await mailTo('zostaje.bez.pracy@example.pl', 'employee-invitation');
+    const set = await identityApp.inject({
+      method: 'POST',
+      url: users('reset-password'),
+      headers: json,
+      payload: { token: tokenIn(invitation.text).searchParams.get('token'), newPassword: 'Praca1234' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await login('zostaje.bez.pracy@example.pl', 'Praca1234')).statusCode).toBe(200);
+
+    const deleted = await tenantApp.inject({
+      method: 'DELETE',
+      url: '/api/v1/tenants/delete-tenant',
+      cookies: { [ACCESS_COOKIE]: owner.access },
+      headers: json,
+      payload: { confirmCompanyName: 'zamykamy sp z o o' },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    await expect.poll(async () => (await owner.refresh()).claims?.tid ?? null, poll).toBeNull();
+    await expect
+      .poll(async () => (await login('zostaje.bez.pracy@example.pl', 'Praca1234')).statusCode, poll)
+      .toBe(401);
+  });
+});

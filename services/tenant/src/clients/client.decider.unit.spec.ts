@@ -1,0 +1,118 @@
+import { deciderSpecification } from '@punkto/platform/es/decider-specification';
+import { describe, it } from 'vitest';
+import type { ClientEvent } from './client';
+import { clientDecider, type ClientCommand, type EnrollClient } from './client.decider';
+import {
+  ClientAlreadyExistsError,
+  ClientLinkedToAnotherAccountError,
+  ClientNotFoundError,
+} from './client.errors';
+
+const spec = deciderSpecification(clientDecider);
+const now = new Date('2026-03-01T10:00:00.000Z');
+const at = now.toISOString();
+const earlier = '2026-02-01T10:00:00.000Z';
+const clientId = 'c1';
+const tenantId = 't1';
+const programId = 'p1';
+
+// test-data mothers
+const cmd = <C extends ClientCommand>(type: C['type'], data: C['data']) =>
+  ({ type, data, metadata: { now } }) as C;
+const enrolment = (overrides: Partial<EnrollClient['data']> = {}): EnrollClient['data'] => ({
+  clientId,
+  tenantId,
+  programId,
+  userId: null,
+  email: 'ola@example.pl',
+  name: 'Ola Żak',
+  phone: '+48600100200',
+  source: 'created',
+  companyName: 'Kawiarnia Pod Lipą',
+  programName: 'Kawa za punkty',
+  marketingConsent: true,
+  ...overrides,
+});
+const enrolled = (overrides: Partial<EnrollClient['data']> = {}): ClientEvent => ({
+  type: 'ClientEnrolled',
+  data: { ...enrolment(overrides), enrolledAt: earlier },
+});
+const linked = (userId = 'u1'): ClientEvent => ({
+  type: 'ClientAccountLinked',
+  data: { clientId, tenantId, programId, userId, linkedAt: earlier },
+});
+
+describe('when no client exists', () => {
+  it('enrolling records ClientEnrolled with exactly the contract payload', () =>
+    spec
+      .given([])
+      .when(cmd('EnrollClient', enrolment()))
+      .then([{ type: 'ClientEnrolled', data: { ...enrolment(), enrolledAt: at } }]));
+
+  it('linking or removing finds no client', () => {
+    spec
+      .given([])
+      .when(cmd('LinkClientAccount', { tenantId, userId: 'u1' }))
+      .thenThrows(ClientNotFoundError);
+    spec.given([]).when(cmd('RemoveClient', { tenantId })).thenThrows(ClientNotFoundError);
+  });
+});
+
+describe('when staff enrolled the client by e-mail (no account yet)', () => {
+  it('enrolling again on the same stream is refused', () =>
+    spec.given([enrolled()]).when(cmd('EnrollClient', enrolment())).thenThrows(ClientAlreadyExistsError));
+
+  it("identity's account is linked once; a redelivery changes nothing", () => {
+    spec
+      .given([enrolled()])
+      .when(cmd('LinkClientAccount', { tenantId, userId: 'u1' }))
+      .then([
+        { type: 'ClientAccountLinked', data: { clientId, tenantId, programId, userId: 'u1', linkedAt: at } },
+      ]);
+    spec
+      .given([enrolled(), linked('u1')])
+      .when(cmd('LinkClientAccount', { tenantId, userId: 'u1' }))
+      .thenNothingHappens();
+  });
+
+  it('another account for a linked client is refused', () =>
+    spec
+      .given([enrolled(), linked('u1')])
+      .when(cmd('LinkClientAccount', { tenantId, userId: 'u2' }))
+      .thenThrows(ClientLinkedToAnotherAccountError));
+
+  it("another tenant's link report finds no client", () =>
+    spec
+      .given([enrolled()])
+      .when(cmd('LinkClientAccount', { tenantId: 't2', userId: 'u1' }))
+      .thenThrows(ClientNotFoundError));
+});
+
+describe('when the customer enrolled themselves (account known)', () => {
+  it('the same account reported again changes nothing', () =>
+    spec
+      .given([enrolled({ userId: 'u9', source: 'self' })])
+      .when(cmd('LinkClientAccount', { tenantId, userId: 'u9' }))
+      .thenNothingHappens());
+});
+
+describe('when the client was removed', () => {
+  const given = [
+    enrolled(),
+    { type: 'ClientRemoved', data: { clientId, tenantId, programId, removedAt: earlier } } as ClientEvent,
+  ];
+
+  it('removing records ClientRemoved once', () => {
+    spec
+      .given([enrolled()])
+      .when(cmd('RemoveClient', { tenantId }))
+      .then([{ type: 'ClientRemoved', data: { clientId, tenantId, programId, removedAt: at } }]);
+    spec.given(given).when(cmd('RemoveClient', { tenantId })).thenNothingHappens();
+  });
+
+  it('a late link report changes nothing', () =>
+    spec
+      .given(given)
+      .when(cmd('LinkClientAccount', { tenantId, userId: 'u1' }))
+      .thenNothingHappens());
+});

@@ -1,0 +1,75 @@
+import * as api from '@punkto/contracts/endpoints/tenant';
+import { Permissions, Roles } from '@punkto/contracts/permissions';
+import { UnauthenticatedError } from '@punkto/platform/errors/errors';
+import { requireRole, requireTenantAccess } from '@punkto/platform/http/auth-plugin';
+import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
+import type { FastifyInstance } from 'fastify';
+import type { ClientService } from './client.service';
+
+/**
+ * Clients of a tenant. Staff routes need `clients.manage` (create, add) or `clients.view` (list, details) in
+ * the tenant of the path (another tenant's user: 403, SPEC §8). `join` is the customer's own enrolment from
+ * the public link: role customer, any tenant; the e-mail and name come from the access token.
+ */
+export function clientRoutes(app: FastifyInstance, service: ClientService) {
+  registerEndpoint(
+    app,
+    api.createClient,
+    async ({ params, body, request }) =>
+      service.enroll(params.id, request.user!.id, {
+        email: body.email,
+        name: body.name,
+        phone: body.phone ?? null,
+        programId: body.programId,
+        marketingConsent: body.marketingConsent,
+        source: 'created',
+        userId: null,
+      }),
+    { preHandler: requireTenantAccess(Permissions.clientsManage) },
+  );
+
+  registerEndpoint(
+    app,
+    api.addClient,
+    async ({ params, body, request }) =>
+      // the company knows only the address: the name is the customer's account name once identity links it;
+      // until then the list shows the address (the company cannot learn whether an account exists)
+      service.enroll(params.id, request.user!.id, {
+        email: body.email,
+        name: body.email,
+        phone: null,
+        programId: body.programId,
+        marketingConsent: false,
+        source: 'added',
+        userId: null,
+      }),
+    { preHandler: requireTenantAccess(Permissions.clientsManage) },
+  );
+
+  registerEndpoint(app, api.getClients, async ({ params, query }) => service.list(params.id, query), {
+    preHandler: requireTenantAccess(Permissions.clientsView),
+  });
+
+  registerEndpoint(app, api.getClient, async ({ params }) => service.get(params.id, params.clientId), {
+    preHandler: requireTenantAccess(Permissions.clientsView),
+  });
+
+  registerEndpoint(
+    app,
+    api.joinProgram,
+    async ({ params, body, request }) => {
+      const user = request.user!;
+      if (!user.email) throw new UnauthenticatedError();
+      return service.enroll(params.id, user.id, {
+        email: user.email,
+        name: user.name ?? user.email.split('@')[0]!,
+        phone: null,
+        programId: body.programId,
+        marketingConsent: false,
+        source: 'self',
+        userId: user.id,
+      });
+    },
+    { preHandler: requireRole(Roles.customer) },
+  );
+}

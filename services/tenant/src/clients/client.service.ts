@@ -1,0 +1,202 @@
+import type { Client as ClientView } from '@punkto/contracts/clients';
+import type { ClientEnrolledData } from '@punkto/contracts/integration-events';
+import { toPage, type Page, type PaginationQuery } from '@punkto/contracts/pagination';
+import type { DocumentStore, Filter, SortSpec } from '@punkto/platform/documents/document-store.port';
+import { commandHandler, type HandleResult } from '@punkto/platform/es/command-handler';
+import { DuplicateKeyError } from '@punkto/platform/errors/errors';
+import type { EventStore } from '@punkto/platform/event-store/event-store.port';
+import { ProjectionGapError, readProjection } from '@punkto/platform/projections/projection';
+import { randomUUID } from 'node:crypto';
+import { toClientStreamId, type ClientEvent } from './client';
+import { clientDecider, type ClientCommand } from './client.decider';
+import {
+  ClientAlreadyEnrolledError,
+  ClientAlreadyExistsError,
+  ClientNotFoundError,
+  ProgramInactiveError,
+} from './client.errors';
+import {
+  CLIENT_SORT_FIELDS,
+  CLIENTS_COLLECTION,
+  CLIENTS_ENROLMENT_INDEX,
+  ensureClientIndexes,
+  LISTED_CLIENT_STATUSES,
+  projectClientEvents,
+  rebuildClient,
+  reservation,
+  toClientView,
+  type ClientRecord,
+  type ClientRecordDoc,
+} from './clients.projection';
+import { companyNameOf, programOf } from './lookups';
+import { searchFilter, totalOf } from './search-text';
+
+export interface ClientServiceDeps {
+  /** the tenant service's event store, sealing `client-` personal data (ADR 0006) */
+  eventStore: EventStore;
+  documents: DocumentStore;
+  clock: () => Date;
+}
+
+export interface Enrolment {
+  email: string;
+  name: string;
+  phone: string | null;
+  programId: string;
+  marketingConsent: boolean;
+  source: ClientEnrolledData['source'];
+  /** known when the customer enrols themselves; otherwise identity links (or creates) the account */
+  userId: string | null;
+}
+
+/**
+ * The use cases behind create-client, add-client, join, get-clients and get-client, and the identity
+ * consumer (UserLinkedToClient → ClientAccountLinked). Every change goes through the Client decider and is
+ * projected into `clients` right after; the relay publishes tenant.clients.v1 (identity creates or links the
+ * account, the card ledger issues the card).
+ */
+export async function createClientService(deps: ClientServiceDeps) {
+  const { eventStore, documents, clock } = deps;
+  const handle = commandHandler(eventStore, clientDecider);
+  const clients = documents.collection<ClientRecordDoc>(CLIENTS_COLLECTION);
+  await ensureClientIndexes(clients);
+
+  async function execute(clientId: string, command: ClientCommand, actorId: string | null) {
+    const result = await handle(toClientStreamId(clientId), command, {
+      tenantId: command.data.tenantId,
+      actorId,
+    });
+    await project(clientId, result);
+    return result;
+  }
+
+  async function project(clientId: string, result: HandleResult<unknown, ClientEvent>) {
+    const count = result.newEvents.length;
+    if (!count || result.nextExpectedRevision === undefined) return;
+    const first = result.nextExpectedRevision - count + 1;
+    try {
+      await projectClientEvents(
+        clients,
+        clientId,
+        result.newEvents.map((event, i) => ({ event, revision: first + i })),
+      );
+    } catch (error) {
+      if (!(error instanceof ProjectionGapError)) throw error;
+      // an earlier projection was lost (crash between append and projection): replay the stream
+      await rebuildClient(clients, clientId, await eventStore.readStream(toClientStreamId(clientId)));
+    }
+  }
+
+  const cmd = <C extends ClientCommand>(type: C['type'], data: C['data']) =>
+    ({ type, data, metadata: { now: clock() } }) as C;
+
+  /** Inserts the (tenant, program, e-mail) reservation, or reuses one a crashed attempt left behind. */
+  async function reserve(record: Parameters<typeof reservation>[0]): Promise<string> {
+    const existing = (await clients.findOne({
+      tenantId: record.tenantId,
+      programId: record.programId,
+      emailKey: record.email,
+    })) as ClientRecord | null;
+    if (existing) {
+      if (existing.status !== 'enrolling') throw new ClientAlreadyEnrolledError();
+      return existing.clientId;
+    }
+    try {
+      await clients.insert(reservation(record));
+      return record.clientId;
+    } catch (error) {
+      if (error instanceof DuplicateKeyError && error.index === CLIENTS_ENROLMENT_INDEX)
+        throw new ClientAlreadyEnrolledError();
+      throw error;
+    }
+  }
+
+  return {
+    /** create-client, add-client and join: 404 unknown program, 400 inactive, 409 already enrolled. */
+    async enroll(tenantId: string, actorId: string, input: Enrolment): Promise<{ clientId: string }> {
+      const program = await programOf(eventStore, tenantId, input.programId);
+      if (!program.active) throw new ProgramInactiveError();
+      const companyName = await companyNameOf(eventStore, tenantId);
+      const clientId = await reserve({
+        clientId: randomUUID(),
+        tenantId,
+        programId: program.programId,
+        programName: program.name,
+        userId: input.userId,
+        email: input.email,
+        name: input.name,
+        phone: input.phone,
+        source: input.source,
+        enrolledAt: clock().toISOString(),
+      });
+      try {
+        await execute(
+          clientId,
+          cmd('EnrollClient', {
+            clientId,
+            tenantId,
+            programId: program.programId,
+            userId: input.userId,
+            email: input.email,
+            name: input.name,
+            phone: input.phone,
+            source: input.source,
+            companyName,
+            programName: program.name,
+            marketingConsent: input.marketingConsent,
+          }),
+          actorId,
+        );
+      } catch (error) {
+        if (!(error instanceof ClientAlreadyExistsError)) throw error;
+        // a concurrent enrolment of the same address reused the same reservation and won
+        await rebuildClient(clients, clientId, await eventStore.readStream(toClientStreamId(clientId)));
+        throw new ClientAlreadyEnrolledError();
+      }
+      return { clientId };
+    },
+
+    async list(tenantId: string, query: PaginationQuery): Promise<Page<ClientView>> {
+      const search = searchFilter(query.searchTerm);
+      const filter: Filter = {
+        tenantId,
+        status: { $in: LISTED_CLIENT_STATUSES },
+        ...(search && { $and: [search] }),
+      };
+      const field =
+        CLIENT_SORT_FIELDS[(query.sortBy ?? 'name') as keyof typeof CLIENT_SORT_FIELDS] ?? 'nameKey';
+      const direction = query.sortDescending ? -1 : 1;
+      const sort: SortSpec = { [field]: direction, _id: direction };
+      const skip = (query.pageNumber - 1) * query.pageSize;
+      const items = await clients.find(filter, { sort, skip, limit: query.pageSize });
+      const total = await totalOf(clients, filter, skip, items.length, query.pageSize);
+      return toPage(
+        items.map((doc) => toClientView(doc as ClientRecord)),
+        total,
+        query,
+      );
+    },
+
+    async get(tenantId: string, clientId: string): Promise<ClientView> {
+      const doc = await readProjection<ClientRecord>(clients, clientId);
+      if (!doc || doc.tenantId !== tenantId || !LISTED_CLIENT_STATUSES.includes(doc.status as never))
+        throw new ClientNotFoundError();
+      return toClientView(doc);
+    },
+
+    /**
+     * identity.users.v1 UserLinkedToClient: the client gets the customer's account and becomes active.
+     * Idempotent (the same account again decides nothing).
+     */
+    async linkAccount(input: { clientId: string; tenantId: string; userId: string }): Promise<boolean> {
+      const result = await execute(
+        input.clientId,
+        cmd('LinkClientAccount', { tenantId: input.tenantId, userId: input.userId }),
+        null,
+      );
+      return result.newEvents.length > 0;
+    },
+  };
+}
+
+export type ClientService = Awaited<ReturnType<typeof createClientService>>;

@@ -1,0 +1,64 @@
+import { toStreamId } from '@punkto/contracts/events';
+import type {
+  ClientAccountLinkedData,
+  ClientEnrolledData,
+  ClientRemovedData,
+} from '@punkto/contracts/integration-events';
+
+/**
+ * The Client aggregate (event-sourced, stream `client-<clientId>`): one customer's enrolment in one program
+ * of a tenant. Events, state and evolve. Pure. Event data are exactly the tenant.clients.v1 payloads of
+ * contracts/src/integration-events.ts. `email`, `name` and `phone` are personal data, sealed in the log with
+ * the client's key (CLIENT_PII_FIELDS, ADR 0006).
+ */
+
+export const CLIENT_STREAM_PREFIX = 'client-';
+export const CLIENT_PII_FIELDS = ['email', 'name', 'phone'] as const;
+export const toClientStreamId = (clientId: string) => toStreamId('client', clientId);
+
+export type ClientEnrolled = { type: 'ClientEnrolled'; data: ClientEnrolledData };
+export type ClientAccountLinked = { type: 'ClientAccountLinked'; data: ClientAccountLinkedData };
+export type ClientRemoved = { type: 'ClientRemoved'; data: ClientRemovedData };
+
+export type ClientEvent = ClientEnrolled | ClientAccountLinked | ClientRemoved;
+
+export interface ClientData {
+  clientId: string;
+  tenantId: string;
+  programId: string;
+  userId: string | null;
+  email: string;
+  name: string;
+  phone: string | null;
+  source: ClientEnrolledData['source'];
+  enrolledAt: string;
+}
+
+/** `invited`: enrolled by staff, no account linked yet; `active`: the customer's account is linked. */
+export type Client =
+  | { status: 'none' }
+  | ({ status: 'invited' } & ClientData)
+  | ({ status: 'active' } & ClientData & { userId: string })
+  | ({ status: 'removed'; removedAt: string } & ClientData);
+
+export const initialState = (): Client => ({ status: 'none' });
+
+export function evolve(state: Client, event: ClientEvent): Client {
+  if (event.type === 'ClientEnrolled') {
+    const { companyName: _c, programName: _p, marketingConsent: _m, ...data } = event.data;
+    return data.userId === null
+      ? { status: 'invited', ...data }
+      : { status: 'active', ...data, userId: data.userId };
+  }
+  if (state.status === 'none' || state.status === 'removed') return state;
+  switch (event.type) {
+    case 'ClientAccountLinked':
+      return { ...state, status: 'active', userId: event.data.userId };
+    case 'ClientRemoved':
+      return { ...state, status: 'removed', removedAt: event.data.removedAt };
+    default: {
+      const _exhaustive: never = event;
+      return state;
+    }
+  }
+}

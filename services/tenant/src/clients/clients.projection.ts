@@ -1,0 +1,163 @@
+import type { Client as ClientView, ClientStatus } from '@punkto/contracts/clients';
+import type { Collection } from '@punkto/platform/documents/document-store.port';
+import type { StoredEvent } from '@punkto/platform/event-store/event-store.port';
+import { projectEvent, type ProjectionDoc, type Tombstone } from '@punkto/platform/projections/projection';
+import type { ClientEvent } from './client';
+import { foldText, searchTextOf } from './search-text';
+
+/**
+ * The `clients` read model: one document per client (`_id` = client id), revision-checked (event N applies
+ * only to revision N-1) and rebuildable from the `client-*` streams (while the person keys exist).
+ *
+ * `(tenantId, programId, emailKey)` is UNIQUE: a customer is enrolled in a program once. Before EnrollClient
+ * the service inserts a RESERVATION (`status: 'enrolling'`, `lastRevision: -1`); a concurrent second
+ * enrolment of the same address violates the index. ClientEnrolled (revision 0) turns it into the client; a
+ * reservation left behind by a crash is reused by the next enrolment of that address (same client id). A
+ * removed client keeps its document without personal data and with `emailKey: removed:<id>`, which frees
+ * the address.
+ *
+ * The list filters on `tenantId` + live statuses, searches `searchText` (folded name, e-mail, phone and the
+ * phone's digits) and sorts by folded `nameKey`, `email`, `enrolledAt` or `status` (clients/search-text.ts;
+ * docs/BENCHMARKS.md has the search over 10,000 clients of one tenant).
+ */
+export type ClientRecordStatus = 'enrolling' | ClientStatus;
+
+export interface ClientRecord {
+  clientId: string;
+  tenantId: string;
+  programId: string;
+  programName: string;
+  userId: string | null;
+  email: string;
+  emailKey: string;
+  name: string;
+  nameKey: string;
+  phone: string | null;
+  source: ClientView['source'];
+  status: ClientRecordStatus;
+  enrolledAt: string;
+  searchText: string;
+}
+
+export type ClientRecordDoc = ProjectionDoc<ClientRecord> | Tombstone;
+
+export const CLIENTS_COLLECTION = 'clients';
+export const CLIENTS_ENROLMENT_INDEX = 'clients_tenant_program_email_unique';
+export const LISTED_CLIENT_STATUSES: ClientStatus[] = ['invited', 'active'];
+export const removedClientEmailKey = (clientId: string) => `removed:${clientId}`;
+
+/** sortBy of the paged query → read-model field */
+export const CLIENT_SORT_FIELDS = {
+  name: 'nameKey',
+  email: 'email',
+  enrolledAt: 'enrolledAt',
+  status: 'status',
+} as const;
+
+export async function ensureClientIndexes(clients: Collection<ClientRecordDoc>) {
+  await clients.ensureIndex({
+    fields: { tenantId: 1, programId: 1, emailKey: 1 },
+    unique: true,
+    name: CLIENTS_ENROLMENT_INDEX,
+  });
+  // the default list (by name) with its filter fields: MongoDB answers it from the index; on SQLite the
+  // tenant prefix narrows the rows (docs/BENCHMARKS.md, clients search). Other orders sort the tenant's rows.
+  await clients.ensureIndex({
+    fields: { tenantId: 1, nameKey: 1, status: 1, searchText: 1 },
+    name: 'clients_list',
+  });
+  await clients.ensureIndex({ fields: { tenantId: 1, enrolledAt: 1 }, name: 'clients_tenant_enrolled' });
+}
+
+function withKeys(record: Omit<ClientRecord, 'nameKey' | 'searchText' | 'emailKey'>): ClientRecord {
+  return {
+    ...record,
+    emailKey: record.status === 'removed' ? removedClientEmailKey(record.clientId) : record.email,
+    nameKey: foldText(record.name),
+    searchText: searchTextOf([record.name, record.email, record.phone]),
+  };
+}
+
+/** Pure: the record after one event. */
+export function applyClientEvent(current: ClientRecord | null, event: ClientEvent): ClientRecord | null {
+  if (event.type === 'ClientEnrolled') {
+    const { clientId, tenantId, programId, programName, userId, email, name, phone, source, enrolledAt } =
+      event.data;
+    return withKeys({
+      clientId,
+      tenantId,
+      programId,
+      programName,
+      userId,
+      email,
+      name,
+      phone,
+      source,
+      status: userId === null ? 'invited' : 'active',
+      enrolledAt,
+    });
+  }
+  if (!current) return null;
+  switch (event.type) {
+    case 'ClientAccountLinked':
+      return { ...current, userId: event.data.userId, status: 'active' };
+    case 'ClientRemoved':
+      // no personal data stays behind (the person's key is shredded too)
+      return withKeys({ ...current, status: 'removed', email: '', name: '', phone: null });
+    default: {
+      const _exhaustive: never = event;
+      return current;
+    }
+  }
+}
+
+/** The reservation document inserted before EnrollClient (see above). */
+export function reservation(
+  record: Omit<ClientRecord, 'nameKey' | 'searchText' | 'emailKey' | 'status'>,
+): ProjectionDoc<ClientRecord> {
+  return { ...withKeys({ ...record, status: 'enrolling' }), _id: record.clientId, lastRevision: -1 };
+}
+
+export function toClientView(record: ClientRecord): ClientView {
+  return {
+    id: record.clientId,
+    tenantId: record.tenantId,
+    userId: record.userId,
+    email: record.email,
+    name: record.name,
+    phone: record.phone,
+    programId: record.programId,
+    programName: record.programName,
+    status: record.status === 'enrolling' ? 'invited' : record.status,
+    source: record.source,
+    enrolledAt: record.enrolledAt,
+  };
+}
+
+/** Projects events of one client stream (already unsealed) in order. */
+export async function projectClientEvents(
+  clients: Collection<ClientRecordDoc>,
+  clientId: string,
+  events: Array<{ event: ClientEvent; revision: number }>,
+) {
+  for (const { event, revision } of events) {
+    await projectEvent<ClientRecord>(clients, {
+      id: clientId,
+      streamRevision: revision,
+      apply: (current) => applyClientEvent(current, event),
+    });
+  }
+}
+
+/** Catches one client's record up with its stream (after a crash between append and projection). */
+export async function rebuildClient(
+  clients: Collection<ClientRecordDoc>,
+  clientId: string,
+  stream: StoredEvent[],
+) {
+  await projectClientEvents(
+    clients,
+    clientId,
+    stream.map((e) => ({ event: { type: e.type, data: e.data } as ClientEvent, revision: e.revision })),
+  );
+}

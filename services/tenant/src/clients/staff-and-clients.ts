@@ -1,0 +1,38 @@
+import type { EventStore } from '@punkto/platform/event-store/event-store.port';
+import { documentPersonKeys, type PersonKeys } from '@punkto/platform/privacy/person-keys';
+import { piiEventStore } from '@punkto/platform/privacy/pii-event-store';
+import type { Infrastructure } from '@punkto/platform/runtime/infrastructure';
+import { EMPLOYEE_PII_FIELDS, EMPLOYEE_STREAM_PREFIX } from '../employees/employee';
+import { createEmployeeService } from '../employees/employee.service';
+import { CLIENT_PII_FIELDS, CLIENT_STREAM_PREFIX } from './client';
+import { createClientService } from './client.service';
+
+/**
+ * The tenant service's view of its event store for people: `employee-<id>` (email, name) and `client-<id>`
+ * (email, name, phone) are sealed with a per-person key (the stream id's suffix) in the `person-keys`
+ * collection of the tenant's document store; other streams pass through untouched. The services AND the
+ * relay use this view, so the log holds ciphertext while the bus carries plain data (ADR 0006).
+ */
+export function tenantEventStore(
+  infra: Pick<Infrastructure, 'eventStore' | 'documents'>,
+  personKeys: PersonKeys = documentPersonKeys(infra.documents),
+): EventStore {
+  return piiEventStore(infra.eventStore, personKeys, [
+    { streamPrefix: EMPLOYEE_STREAM_PREFIX, fields: EMPLOYEE_PII_FIELDS },
+    { streamPrefix: CLIENT_STREAM_PREFIX, fields: CLIENT_PII_FIELDS },
+  ]);
+}
+
+export async function createStaffAndClients(deps: {
+  infra: Pick<Infrastructure, 'eventStore' | 'documents'>;
+  clock?: () => Date;
+}) {
+  const clock = deps.clock ?? (() => new Date());
+  const personKeys = documentPersonKeys(deps.infra.documents, clock);
+  const eventStore = tenantEventStore(deps.infra, personKeys);
+  const [employees, clients] = await Promise.all([
+    createEmployeeService({ eventStore, documents: deps.infra.documents, personKeys, clock }),
+    createClientService({ eventStore, documents: deps.infra.documents, clock }),
+  ]);
+  return { employees, clients };
+}

@@ -1,0 +1,217 @@
+import type { Employee as EmployeeView } from '@punkto/contracts/employees';
+import type { Permission } from '@punkto/contracts/permissions';
+import { toPage, type Page, type PaginationQuery } from '@punkto/contracts/pagination';
+import type { DocumentStore, Filter, SortSpec } from '@punkto/platform/documents/document-store.port';
+import { commandHandler, type HandleResult } from '@punkto/platform/es/command-handler';
+import { DuplicateKeyError } from '@punkto/platform/errors/errors';
+import type { EventStore } from '@punkto/platform/event-store/event-store.port';
+import type { PersonKeys } from '@punkto/platform/privacy/person-keys';
+import { ProjectionGapError, readProjection } from '@punkto/platform/projections/projection';
+import { randomUUID } from 'node:crypto';
+import { companyNameOf } from '../clients/lookups';
+import { searchFilter, totalOf } from '../clients/search-text';
+import { toEmployeeStreamId, type EmployeeEvent } from './employee';
+import { employeeDecider, type EmployeeCommand } from './employee.decider';
+import {
+  EmployeeAlreadyExistsError,
+  EmployeeEmailTakenError,
+  EmployeeNotFoundError,
+} from './employee.errors';
+import {
+  EMPLOYEE_SORT_FIELDS,
+  EMPLOYEES_COLLECTION,
+  EMPLOYEES_EMAIL_INDEX,
+  ensureEmployeeIndexes,
+  LISTED_EMPLOYEE_STATUSES,
+  projectEmployeeEvents,
+  rebuildEmployee,
+  reservation,
+  toEmployeeView,
+  type EmployeeRecord,
+  type EmployeeRecordDoc,
+} from './employees.projection';
+
+export interface EmployeeServiceDeps {
+  /** the tenant service's event store, sealing `employee-` personal data (ADR 0006) */
+  eventStore: EventStore;
+  documents: DocumentStore;
+  /** the keys `eventStore` seals with: removing an employee shreds theirs */
+  personKeys: PersonKeys;
+  clock: () => Date;
+}
+
+/** Who acts: the route passes the caller, so the log records the actor. */
+export interface Actor {
+  id: string;
+}
+
+/**
+ * The use cases behind /tenants/{id}/employees and the identity consumer. Every change goes through the
+ * Employee decider (generic command handler) and is projected into `employees` right after; the relay
+ * publishes the events on tenant.employees.v1, where identity creates, updates and closes the accounts.
+ */
+export async function createEmployeeService(deps: EmployeeServiceDeps) {
+  const { eventStore, documents, clock } = deps;
+  const handle = commandHandler(eventStore, employeeDecider);
+  const employees = documents.collection<EmployeeRecordDoc>(EMPLOYEES_COLLECTION);
+  await ensureEmployeeIndexes(employees);
+
+  async function execute(employeeId: string, command: EmployeeCommand, actorId: string | null) {
+    const streamId = toEmployeeStreamId(employeeId);
+    const result = await handle(streamId, command, { tenantId: command.data.tenantId, actorId });
+    await project(employeeId, result);
+    return result;
+  }
+
+  async function project(employeeId: string, result: HandleResult<unknown, EmployeeEvent>) {
+    const count = result.newEvents.length;
+    if (!count || result.nextExpectedRevision === undefined) return;
+    const first = result.nextExpectedRevision - count + 1;
+    try {
+      await projectEmployeeEvents(
+        employees,
+        employeeId,
+        result.newEvents.map((event, i) => ({ event, revision: first + i })),
+      );
+    } catch (error) {
+      if (!(error instanceof ProjectionGapError)) throw error;
+      // an earlier projection was lost (crash between append and projection): replay the stream
+      await rebuildEmployee(
+        employees,
+        employeeId,
+        await eventStore.readStream(toEmployeeStreamId(employeeId)),
+      );
+    }
+  }
+
+  const cmd = <C extends EmployeeCommand>(type: C['type'], data: C['data']) =>
+    ({ type, data, metadata: { now: clock() } }) as C;
+
+  async function recordOf(tenantId: string, employeeId: string): Promise<EmployeeRecord> {
+    const doc = await readProjection<EmployeeRecord>(employees, employeeId);
+    if (!doc || doc.tenantId !== tenantId || !LISTED_EMPLOYEE_STATUSES.includes(doc.status as never))
+      throw new EmployeeNotFoundError();
+    return doc;
+  }
+
+  /** Inserts the (tenant, e-mail) reservation, or reuses one a crashed attempt left behind; 409 when taken. */
+  async function reserve(record: Parameters<typeof reservation>[0]): Promise<string> {
+    const existing = (await employees.findOne({
+      tenantId: record.tenantId,
+      emailKey: record.email,
+    })) as EmployeeRecord | null;
+    if (existing) {
+      if (existing.status !== 'inviting') throw new EmployeeEmailTakenError();
+      return existing.employeeId;
+    }
+    try {
+      await employees.insert(reservation(record));
+      return record.employeeId;
+    } catch (error) {
+      if (error instanceof DuplicateKeyError && error.index === EMPLOYEES_EMAIL_INDEX)
+        throw new EmployeeEmailTakenError();
+      throw error;
+    }
+  }
+
+  return {
+    async invite(
+      tenantId: string,
+      actor: Actor,
+      input: { email: string; name: string; permissions: Permission[] },
+    ): Promise<EmployeeView> {
+      const companyName = await companyNameOf(eventStore, tenantId);
+      const employeeId = await reserve({
+        employeeId: randomUUID(),
+        tenantId,
+        ...input,
+        invitedAt: clock().toISOString(),
+      });
+      try {
+        await execute(
+          employeeId,
+          cmd('InviteEmployee', { tenantId, employeeId, companyName, ...input }),
+          actor.id,
+        );
+      } catch (error) {
+        if (!(error instanceof EmployeeAlreadyExistsError)) throw error;
+        // a concurrent invitation of the same address reused the same reservation and won
+        await rebuildEmployee(
+          employees,
+          employeeId,
+          await eventStore.readStream(toEmployeeStreamId(employeeId)),
+        );
+        throw new EmployeeEmailTakenError();
+      }
+      return toEmployeeView(await recordOf(tenantId, employeeId));
+    },
+
+    async list(tenantId: string, query: PaginationQuery): Promise<Page<EmployeeView>> {
+      const search = searchFilter(query.searchTerm);
+      const filter: Filter = {
+        tenantId,
+        status: { $in: LISTED_EMPLOYEE_STATUSES },
+        ...(search && { $and: [search] }),
+      };
+      const field =
+        EMPLOYEE_SORT_FIELDS[(query.sortBy ?? 'name') as keyof typeof EMPLOYEE_SORT_FIELDS] ?? 'nameKey';
+      const direction = query.sortDescending ? -1 : 1;
+      const sort: SortSpec = { [field]: direction, _id: direction };
+      const skip = (query.pageNumber - 1) * query.pageSize;
+      const items = await employees.find(filter, { sort, skip, limit: query.pageSize });
+      const total = await totalOf(employees, filter, skip, items.length, query.pageSize);
+      return toPage(
+        items.map((doc) => toEmployeeView(doc as EmployeeRecord)),
+        total,
+        query,
+      );
+    },
+
+    async get(tenantId: string, employeeId: string): Promise<EmployeeView> {
+      return toEmployeeView(await recordOf(tenantId, employeeId));
+    },
+
+    async update(tenantId: string, actor: Actor, employeeId: string, input: { name?: string }) {
+      await recordOf(tenantId, employeeId);
+      await execute(employeeId, cmd('UpdateEmployee', { tenantId, ...input }), actor.id);
+      return toEmployeeView(await recordOf(tenantId, employeeId));
+    },
+
+    async changePermissions(tenantId: string, actor: Actor, employeeId: string, permissions: Permission[]) {
+      await recordOf(tenantId, employeeId);
+      await execute(employeeId, cmd('ChangeEmployeePermissions', { tenantId, permissions }), actor.id);
+      return toEmployeeView(await recordOf(tenantId, employeeId));
+    },
+
+    async requestPasswordReset(tenantId: string, actor: Actor, employeeId: string) {
+      await recordOf(tenantId, employeeId);
+      await execute(employeeId, cmd('RequestEmployeePasswordReset', { tenantId }), actor.id);
+    },
+
+    async resendInvitation(tenantId: string, actor: Actor, employeeId: string) {
+      await recordOf(tenantId, employeeId);
+      const companyName = await companyNameOf(eventStore, tenantId);
+      await execute(employeeId, cmd('ResendEmployeeInvitation', { tenantId, companyName }), actor.id);
+    },
+
+    /** EmployeeRemoved (identity closes the account), then the employee's key is shredded (ADR 0006). */
+    async remove(tenantId: string, actor: Actor, employeeId: string) {
+      await recordOf(tenantId, employeeId);
+      await execute(employeeId, cmd('RemoveEmployee', { tenantId }), actor.id);
+      await deps.personKeys.shred(employeeId);
+    },
+
+    /**
+     * identity.users.v1 UserActivated: when the user is one of our employees (user id = employee id), the
+     * employee becomes active. Anyone else (owners, customers, unknown ids) is ignored. Idempotent.
+     */
+    async activated(userId: string): Promise<boolean> {
+      const doc = await readProjection<EmployeeRecord>(employees, userId);
+      if (!doc || doc.status !== 'invited') return false;
+      const result = await execute(userId, cmd('ActivateEmployee', { tenantId: doc.tenantId }), null);
+      return result.newEvents.length > 0;
+    },
+  };
+}
+
+export type EmployeeService = Awaited<ReturnType<typeof createEmployeeService>>;

@@ -1,0 +1,48 @@
+import { UserActivatedData, UserLinkedToClientData } from '@punkto/contracts/integration-events';
+import { Topics } from '@punkto/contracts/topics';
+import { AppError } from '@punkto/platform/errors/errors';
+import type { Logger } from '@punkto/platform/observability/logger';
+import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
+import { z } from 'zod';
+import type { ClientService } from '../clients/client.service';
+import type { EmployeeService } from './employee.service';
+
+const IdentityUserEvent = z.discriminatedUnion('type', [
+  z.object({ id: z.string(), type: z.literal('UserActivated'), data: UserActivatedData }),
+  z.object({ id: z.string(), type: z.literal('UserLinkedToClient'), data: UserLinkedToClientData }),
+]);
+
+/**
+ * identity.users.v1 → tenant (ids only; the personal data in those events stays sealed):
+ * - UserActivated of one of our employees (user id = employee id) → EmployeeActivated (others are ignored);
+ * - UserLinkedToClient → ClientAccountLinked (the client gets the account and becomes active).
+ * Idempotent by construction: a redelivery decides no new event. Domain refusals (unknown client, another
+ * account already linked) are logged, not retried; infrastructure errors and lost races are retried.
+ */
+export function identityUsersConsumer(
+  services: () => Promise<{ employees: EmployeeService; clients: ClientService }>,
+  logger: Logger,
+): ConsumerSpec {
+  return {
+    groupId: 'tenant.identity-users',
+    topics: [Topics.identityUsers],
+    handler: async (message) => {
+      const parsed = IdentityUserEvent.safeParse(message.value);
+      if (!parsed.success) return;
+      const event = parsed.data;
+      try {
+        const { employees, clients } = await services();
+        if (event.type === 'UserActivated') await employees.activated(event.data.userId);
+        else await clients.linkAccount(event.data);
+      } catch (error) {
+        if (
+          !(error instanceof AppError) ||
+          error.status >= 500 ||
+          (error.status === 409 && error.code === 'CONCURRENCY_CONFLICT')
+        )
+          throw error;
+        logger.warn({ code: error.code, eventId: event.id, type: event.type }, `${event.type} not applied`);
+      }
+    },
+  };
+}
