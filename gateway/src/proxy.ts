@@ -71,6 +71,13 @@ function proxyOptions(timeoutMs: number) {
 }
 
 /**
+ * Server-sent events (the live card updates) stay open and are idle between heartbeats (15 s), so the
+ * upstream timeout, which undici applies to the gaps between body chunks too, must not end them: an event
+ * stream (`Accept: text/event-stream`) gets a longer limit that still detects a dead upstream.
+ */
+export const EVENT_STREAM_TIMEOUT_MS = 60_000;
+
+/**
  * `/api/v1/*` → the owning service, by the routing table in contracts. One proxy with a per-request
  * upstream; paths that no service owns get a JSON 404 before any network hop.
  */
@@ -95,6 +102,13 @@ export async function registerApiProxy(
       ...common.replyOptions,
       getUpstream: (request: FastifyRequest) => upstreams[ownerOf(request.url)!],
     },
+    handler: (request: FastifyRequest, reply: FastifyReply, dest: string, options: object) =>
+      reply.from(
+        dest,
+        request.headers.accept?.includes('text/event-stream')
+          ? { ...options, timeout: Math.max(timeoutMs, EVENT_STREAM_TIMEOUT_MS) }
+          : options,
+      ),
   } as never);
 }
 

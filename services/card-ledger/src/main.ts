@@ -1,6 +1,13 @@
 import { bootService } from '@punkto/platform/runtime/boot-service';
-import { buildApp, relayRoutes } from './app';
+import { buildApp, consumers, jobs, relayRoutes } from './app';
 import { loadCardLedgerConfig } from './config';
 
 // composition root: the adapters are the ones the environment selects (runtime/infrastructure.ts)
-await bootService({ name: 'card-ledger', loadConfig: loadCardLedgerConfig, buildApp, relayRoutes });
+await bootService({
+  name: 'card-ledger',
+  loadConfig: loadCardLedgerConfig,
+  buildApp,
+  consumers,
+  jobs,
+  relayRoutes,
+});

@@ -1,0 +1,180 @@
+import {
+  CardErrors,
+  formatCardNumber,
+  type CardActivity,
+  type CardReward,
+  type CardView,
+  type RedemptionBlocker,
+} from '@punkto/contracts/cards';
+import type { MyCard } from '@punkto/contracts/customers';
+import { nextTierFor, tierFor, type ProgramRules } from '../programs/program-rules';
+import type { IssuedCard } from './card';
+import type { ActivityDoc } from './cards.projection';
+import { redemptionBlocker, stockPeriodOf, unitOf } from './reward-rules';
+
+/**
+ * Pure read views of a card (staff scanner, customer portal) and of history entries. `stockUsed` gives the
+ * units already used of each stocked reward in its current period (reward-stock.ts).
+ */
+export interface ViewContext {
+  rules: ProgramRules | null;
+  now: Date;
+  stockUsed: ReadonlyMap<string, number>;
+}
+
+function rewardsOf(card: IssuedCard, { rules, now, stockUsed }: ViewContext): CardReward[] {
+  if (!rules) return [];
+  const unit = unitOf(rules.kind);
+  const cardBlocker: RedemptionBlocker | null =
+    card.status === 'closed' || rules.deleted
+      ? CardErrors.closed
+      : !rules.active
+        ? CardErrors.programInactive
+        : null;
+  return rules.rewards.map((reward) => {
+    let blocker = cardBlocker ?? redemptionBlocker(card, rules, reward, now);
+    const stock = reward.limits.stock;
+    if (!blocker && stock && (stockUsed.get(reward.id) ?? 0) >= stock.quantity)
+      blocker = CardErrors.outOfStock;
+    return {
+      id: reward.id,
+      name: reward.name,
+      description: reward.description,
+      cost: reward.cost,
+      unit,
+      schedule: reward.schedule,
+      limits: reward.limits,
+      redeemable: blocker === null,
+      blocker: blocker && { code: blocker.code, message: blocker.message },
+    };
+  });
+}
+
+function summaryOf(card: IssuedCard, context: ViewContext) {
+  const { rules } = context;
+  const levels = rules?.kind === 'tiers' ? rules.levels : null;
+  const tier = tierFor(levels, card.lifetimePoints);
+  const next = nextTierFor(levels, card.lifetimePoints);
+  const balance = rules?.kind === 'stamps' ? card.stamps : card.points;
+  const upcoming = (rules?.rewards ?? [])
+    .filter((r) => r.active && r.cost > balance)
+    .sort((a, b) => a.cost - b.cost)[0];
+  return {
+    cardId: card.cardId,
+    tenantId: card.tenantId,
+    programId: card.programId,
+    programName: rules?.name ?? null,
+    kind: rules?.kind ?? null,
+    status: card.status,
+    humanReadableId: formatCardNumber(card.humanReadableId),
+    points: card.points,
+    stamps: card.stamps,
+    stampsRequired: rules?.stampsRequired ?? null,
+    lifetimePoints: card.lifetimePoints,
+    tier: tier && { name: tier.name, multiplier: tier.multiplier, benefits: tier.benefits },
+    nextTier: next && {
+      name: next.name,
+      minLifetimePoints: next.minLifetimePoints,
+      pointsToGo: next.minLifetimePoints - card.lifetimePoints,
+    },
+    rewards: rewardsOf(card, context),
+    nextReward: upcoming
+      ? {
+          rewardId: upcoming.id,
+          name: upcoming.name,
+          cost: upcoming.cost,
+          remaining: upcoming.cost - balance,
+        }
+      : null,
+    issuedAt: card.issuedAt,
+    updatedAt: card.updatedAt,
+    closedAt: card.status === 'closed' ? card.closedAt : null,
+  };
+}
+
+export function staffCardView(card: IssuedCard, context: ViewContext, customerName: string | null): CardView {
+  return { ...summaryOf(card, context), customerName };
+}
+
+export function customerCardView(
+  card: IssuedCard,
+  context: ViewContext,
+  extra: { companyName: string | null; qrPayload: string | null },
+): MyCard {
+  return { ...summaryOf(card, context), companyName: extra.companyName, qrPayload: extra.qrPayload };
+}
+
+/** The periods whose stock usage a view needs: reward id → stock period at `now`. */
+export function stockPeriodsOf(
+  rules: ProgramRules | null,
+  now: Date,
+): Array<{ rewardId: string; period: string }> {
+  return (rules?.rewards ?? []).flatMap((reward) => {
+    const period = stockPeriodOf(reward, now);
+    return period ? [{ rewardId: reward.id, period }] : [];
+  });
+}
+
+const money = new Intl.NumberFormat('pl-PL', { style: 'currency', currency: 'PLN' });
+const count = new Intl.NumberFormat('pl-PL');
+
+/** Polish plural: 1 pieczątka, 2–4 pieczątki, 5+ pieczątek (12–14 too). */
+function plural(n: number, one: string, few: string, many: string): string {
+  const abs = Math.abs(n);
+  if (abs === 1) return one;
+  const tens = abs % 100;
+  const units = abs % 10;
+  return units >= 2 && units <= 4 && (tens < 12 || tens > 14) ? few : many;
+}
+
+const stampsText = (n: number) => `${count.format(n)} ${plural(n, 'pieczątkę', 'pieczątki', 'pieczątek')}`;
+const closeReasons: Record<string, string> = {
+  program_deleted: 'program lojalnościowy został zakończony',
+  client_removed: 'firma usunęła Cię z programu',
+  tenant_deleted: 'firma zakończyła działalność w Punkto',
+};
+
+function describe(entry: ActivityDoc): string {
+  switch (entry.type) {
+    case 'card_issued':
+      return entry.tier ? `Wydano kartę (poziom ${entry.tier})` : 'Wydano kartę';
+    case 'points_earned':
+      return entry.amountGrosze
+        ? `Przyznano ${count.format(entry.points ?? 0)} pkt za zakupy na ${money.format(entry.amountGrosze / 100)}`
+        : `Przyznano ${count.format(entry.points ?? 0)} pkt`;
+    case 'stamps_added':
+      return `Dodano ${stampsText(entry.stamps ?? 0)}`;
+    case 'reward_redeemed':
+      return entry.points !== null
+        ? `Odebrano nagrodę „${entry.rewardName}” za ${count.format(-entry.points)} pkt`
+        : `Odebrano nagrodę „${entry.rewardName}” za ${stampsText(-(entry.stamps ?? 0))}`;
+    case 'tier_changed':
+      return `Nowy poziom: ${entry.tier}`;
+    case 'card_regenerated':
+      return 'Wymieniono kartę: nowy numer i kod QR';
+    case 'card_closed':
+      return `Karta zamknięta: ${closeReasons[entry.closeReason ?? ''] ?? 'zamknięta przez firmę'}`;
+  }
+}
+
+export function activityView(
+  entry: ActivityDoc,
+  names: { companyName: string | null; programName: string | null },
+): CardActivity {
+  return {
+    id: entry._id,
+    cardId: entry.cardId,
+    tenantId: entry.tenantId,
+    companyName: names.companyName,
+    programId: entry.programId,
+    programName: names.programName,
+    type: entry.type,
+    occurredAt: entry.occurredAt,
+    points: entry.points,
+    stamps: entry.stamps,
+    amountGrosze: entry.amountGrosze,
+    rewardName: entry.rewardName,
+    tier: entry.tier,
+    description: describe(entry),
+  };
+}

@@ -1,0 +1,140 @@
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAY_HEADER } from '@punkto/contracts/cards';
+import * as api from '@punkto/contracts/endpoints/cards';
+import { Permissions, Roles, type Permission } from '@punkto/contracts/permissions';
+import { Phone, PhoneMessages } from '@punkto/contracts/tenant';
+import { PermissionDeniedError, UnauthenticatedError, ValidationError } from '@punkto/platform/errors/errors';
+import { hasPermission, requireAuth, type AuthUser } from '@punkto/platform/http/auth-plugin';
+import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { IssuedCard } from './card';
+import type { Actor, CardService } from './card.service';
+import { IDEMPOTENCY_KEY_PATTERN, keyRequiredError, requestFingerprint } from './idempotency';
+
+const isStaff = (user: AuthUser) => user.role === Roles.owner || user.role === Roles.employee;
+
+/** 401/403 unless the caller is staff of a tenant (owner or employee) holding the permission. */
+function requireStaff(permission: Permission): preHandlerHookHandler {
+  return async (request) => {
+    const user = request.user;
+    if (!user) throw new UnauthenticatedError();
+    if (!isStaff(user) || !user.tenantId || !hasPermission(user, permission))
+      throw new PermissionDeniedError();
+  };
+}
+
+/** Tenant isolation: a card of another tenant is a 403, never data. */
+function assertSameTenant(user: AuthUser, card: IssuedCard) {
+  if (user.tenantId !== card.tenantId) throw new PermissionDeniedError();
+}
+
+const actorOf = (request: FastifyRequest): Actor => ({
+  userId: request.user!.id,
+  role: request.user!.role,
+  requestId: request.id,
+});
+
+export function cardRoutes(app: FastifyInstance, service: CardService) {
+  /** Runs a card command once per Idempotency-Key (idempotency.ts); marks replayed answers. */
+  async function idempotent<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: unknown,
+    execute: (commandId: string) => Promise<T>,
+  ): Promise<T> {
+    const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+    if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw keyRequiredError();
+    const path = request.url.split('?')[0]!;
+    const { body: result, replayed } = await service.keys.run(
+      { userId: request.user!.id, key, fingerprint: requestFingerprint(request.method, path, body) },
+      execute,
+    );
+    if (replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
+    return result;
+  }
+
+  /** the card named in the path, of the caller's tenant */
+  async function tenantCard(request: FastifyRequest, cardId: string) {
+    const card = await service.card(cardId);
+    assertSameTenant(request.user!, card);
+    return card;
+  }
+
+  registerEndpoint(
+    app,
+    api.getCard,
+    async ({ query, request }) => {
+      const card = await service.lookup(query);
+      assertSameTenant(request.user!, card);
+      return service.staffView(card);
+    },
+    { preHandler: requireStaff(Permissions.cardsScan) },
+  );
+
+  registerEndpoint(
+    app,
+    api.searchCards,
+    async ({ query, request }) => {
+      let by: { email: string } | { phone: string };
+      if (query.phone !== undefined) {
+        const phone = Phone.safeParse(query.phone);
+        if (!phone.success) throw new ValidationError({ 'query.phone': [PhoneMessages.format] });
+        by = { phone: phone.data };
+      } else by = { email: query.email! };
+      return { items: await service.search(request.user!.tenantId!, by) };
+    },
+    { preHandler: requireStaff(Permissions.cardsScan) },
+  );
+
+  registerEndpoint(
+    app,
+    api.pointsFromAmount,
+    async ({ params, body, request, reply }) => {
+      const card = await tenantCard(request, params.id);
+      return idempotent(request, reply, body, (commandId) =>
+        service.earnPoints(card, body, actorOf(request), commandId),
+      );
+    },
+    { preHandler: requireStaff(Permissions.cardsAward) },
+  );
+
+  registerEndpoint(
+    app,
+    api.addStamps,
+    async ({ params, body, request, reply }) => {
+      const card = await tenantCard(request, params.id);
+      return idempotent(request, reply, body, (commandId) =>
+        service.addStamps(card, body.count, actorOf(request), commandId),
+      );
+    },
+    { preHandler: requireStaff(Permissions.cardsAward) },
+  );
+
+  registerEndpoint(
+    app,
+    api.redeemReward,
+    async ({ params, body, request, reply }) => {
+      const card = await tenantCard(request, params.id);
+      return idempotent(request, reply, body, (commandId) =>
+        service.redeem(card, body.rewardId, actorOf(request), commandId),
+      );
+    },
+    { preHandler: requireStaff(Permissions.cardsRedeem) },
+  );
+
+  registerEndpoint(
+    app,
+    api.regenerateCard,
+    async ({ params, request, reply }) => {
+      const user = request.user!;
+      const card = await service.card(params.id);
+      const holder = user.role === Roles.customer && card.userId === user.id;
+      const staff =
+        isStaff(user) && user.tenantId === card.tenantId && hasPermission(user, Permissions.cardsRegenerate);
+      if (!holder && !staff) throw new PermissionDeniedError();
+      return idempotent(request, reply, null, (commandId) =>
+        service.regenerate(card, actorOf(request), commandId),
+      );
+    },
+    { preHandler: requireAuth },
+  );
+}

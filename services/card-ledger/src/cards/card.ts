@@ -1,0 +1,182 @@
+import { toStreamId } from '@punkto/contracts/events';
+import type {
+  AwardAnomalyDetectedData,
+  CardClosedData,
+  CardIssuedData,
+  CardIssueRefusedData,
+  CardRegeneratedData,
+  PointsEarnedData,
+  RewardRedeemedData,
+  StampsAddedData,
+  TierChangedData,
+} from '@punkto/contracts/integration-events';
+
+/**
+ * The Card aggregate (event-sourced, stream `card-<cardId>`): events, state and evolve. Pure.
+ * Event payloads are the integration-event schemas of contracts (cardledger.cards.v1).
+ */
+
+export const toCardStreamId = (cardId: string) => toStreamId('card', cardId);
+export const CARD_STREAM_PREFIX = 'card-';
+
+export type CardIssued = { type: 'CardIssued'; data: CardIssuedData };
+export type CardIssueRefused = { type: 'CardIssueRefused'; data: CardIssueRefusedData };
+export type PointsEarned = { type: 'PointsEarned'; data: PointsEarnedData };
+export type StampsAdded = { type: 'StampsAdded'; data: StampsAddedData };
+export type RewardRedeemed = { type: 'RewardRedeemed'; data: RewardRedeemedData };
+export type TierChanged = { type: 'TierChanged'; data: TierChangedData };
+export type CardRegenerated = { type: 'CardRegenerated'; data: CardRegeneratedData };
+export type CardClosed = { type: 'CardClosed'; data: CardClosedData };
+export type AwardAnomalyDetected = { type: 'AwardAnomalyDetected'; data: AwardAnomalyDetectedData };
+
+export type CardEvent =
+  | CardIssued
+  | CardIssueRefused
+  | PointsEarned
+  | StampsAdded
+  | RewardRedeemed
+  | TierChanged
+  | CardRegenerated
+  | CardClosed
+  | AwardAnomalyDetected;
+
+/** Redemptions older than this (before the newest one) can no longer count against a day/week/month limit. */
+export const REDEMPTION_MEMORY_DAYS = 40;
+/** Request ids the card remembers, so a retried command that already took effect decides nothing. */
+export const COMMAND_MEMORY = 100;
+
+export interface CardData {
+  cardId: string;
+  tenantId: string;
+  programId: string;
+  clientId: string;
+  userId: string;
+  /** 10 digits, no separators */
+  humanReadableId: string;
+  /** part of the signed QR payload; regenerating bumps it, so older QR codes stop verifying */
+  secretVersion: number;
+  points: number;
+  stamps: number;
+  lifetimePoints: number;
+  /** the level last announced (TierChanged), null outside tiers programs */
+  tier: string | null;
+  /** this card's recent redemptions (per-card limits per day / ISO week / month) */
+  redemptions: Array<{ rewardId: string; at: string }>;
+  recentCommandIds: string[];
+  /** for the scan cooldown */
+  lastAwardAt: string | null;
+  issuedAt: string;
+  updatedAt: string;
+}
+
+export interface RefusedCard {
+  cardId: string;
+  tenantId: string;
+  programId: string;
+  clientId: string;
+  userId: string;
+  refusedAt: string;
+}
+
+export type Card =
+  | { status: 'none' }
+  | ({ status: 'refused' } & RefusedCard)
+  | ({ status: 'active' } & CardData)
+  | ({ status: 'closed'; closedAt: string; closeReason: CardClosedData['reason'] } & CardData);
+
+export type IssuedCard = Extract<Card, { status: 'active' | 'closed' }>;
+
+export const initialState = (): Card => ({ status: 'none' });
+
+const remember = (ids: string[], id: string) => [...ids, id].slice(-COMMAND_MEMORY);
+
+export function evolve(state: Card, event: CardEvent): Card {
+  switch (event.type) {
+    case 'CardIssued': {
+      const { secretVersion, tier, issuedAt, ...ids } = event.data;
+      return {
+        status: 'active',
+        ...ids,
+        secretVersion,
+        points: 0,
+        stamps: 0,
+        lifetimePoints: 0,
+        tier,
+        redemptions: [],
+        recentCommandIds: [],
+        lastAwardAt: null,
+        issuedAt,
+        updatedAt: issuedAt,
+      };
+    }
+    case 'CardIssueRefused': {
+      if (state.status !== 'none' && state.status !== 'refused') return state;
+      const { cardId, tenantId, programId, clientId, userId, refusedAt } = event.data;
+      return { status: 'refused', cardId, tenantId, programId, clientId, userId, refusedAt };
+    }
+    case 'CardClosed':
+      if (state.status !== 'active') return state;
+      return { ...state, status: 'closed', closedAt: event.data.closedAt, closeReason: event.data.reason };
+    case 'AwardAnomalyDetected':
+      return state;
+  }
+  if (state.status !== 'active') return state;
+  switch (event.type) {
+    case 'PointsEarned': {
+      const { points, earnedAt, commandId } = event.data;
+      return {
+        ...state,
+        points: state.points + points,
+        lifetimePoints: state.lifetimePoints + points,
+        recentCommandIds: remember(state.recentCommandIds, commandId),
+        lastAwardAt: earnedAt,
+        updatedAt: earnedAt,
+      };
+    }
+    case 'StampsAdded': {
+      const { count, addedAt, commandId } = event.data;
+      return {
+        ...state,
+        stamps: state.stamps + count,
+        recentCommandIds: remember(state.recentCommandIds, commandId),
+        lastAwardAt: addedAt,
+        updatedAt: addedAt,
+      };
+    }
+    case 'RewardRedeemed': {
+      const { cost, unit, rewardId, redeemedAt, commandId } = event.data;
+      const horizon = new Date(Date.parse(redeemedAt) - REDEMPTION_MEMORY_DAYS * 86_400_000).toISOString();
+      return {
+        ...state,
+        points: unit === 'points' ? state.points - cost : state.points,
+        stamps: unit === 'stamps' ? state.stamps - cost : state.stamps,
+        redemptions: [...state.redemptions.filter((r) => r.at >= horizon), { rewardId, at: redeemedAt }],
+        recentCommandIds: remember(state.recentCommandIds, commandId),
+        updatedAt: redeemedAt,
+      };
+    }
+    case 'TierChanged':
+      return { ...state, tier: event.data.to, updatedAt: event.data.changedAt };
+    case 'CardRegenerated': {
+      const { humanReadableId, secretVersion, regeneratedAt, commandId } = event.data;
+      return {
+        ...state,
+        humanReadableId,
+        secretVersion,
+        recentCommandIds: remember(state.recentCommandIds, commandId),
+        updatedAt: regeneratedAt,
+      };
+    }
+    default: {
+      const _exhaustive: never = event;
+      return state;
+    }
+  }
+}
+
+/** The card's balance as the events carry it. */
+export const balanceOf = (card: Pick<CardData, 'points' | 'stamps' | 'lifetimePoints'>) => ({
+  points: card.points,
+  stamps: card.stamps,
+  lifetimePoints: card.lifetimePoints,
+});

@@ -1,0 +1,335 @@
+import type { ActivityType } from '@punkto/contracts/cards';
+import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import { DuplicateKeyError } from '@punkto/platform/errors/errors';
+import type { EventStore, StoredEvent } from '@punkto/platform/event-store/event-store.port';
+import type { CheckpointStore } from '@punkto/platform/relay/checkpoint-store.port';
+import {
+  projectEvent,
+  ProjectionGapError,
+  readProjection,
+  type ProjectionDoc,
+  type Tombstone,
+} from '@punkto/platform/projections/projection';
+import {
+  CARD_STREAM_PREFIX,
+  evolve,
+  initialState,
+  toCardStreamId,
+  type Card,
+  type CardEvent,
+  type IssuedCard,
+} from './card';
+
+/**
+ * Read models of the card streams (rebuildable from `card-*`):
+ *
+ * - `cards`: one document per card = the aggregate's state (the same `evolve`), revision-checked with
+ *   `projectEvent`. `humanReadableId` has a UNIQUE index. A card refused by the plan limit has no number;
+ *   its document holds its card id there (never 10 digits), so the index stays valid on every engine
+ *   (MongoDB admits one missing value only). Cards are never deleted (closed cards stay, status `closed`).
+ * - `card_activity`: one document per history entry (`<cardId>:<revision>`), inserted once.
+ *
+ * Both are written right after each command (read-your-writes for the scanner) AND by a background
+ * projector that tails the event store from a checkpoint, so a crash between append and projection heals
+ * by itself and every replica hears of every change (live updates: CardChanges).
+ */
+
+type RefusedRecord = Extract<Card, { status: 'refused' }> & { humanReadableId: string };
+export type CardRecord = IssuedCard | RefusedRecord;
+type CardDoc = ProjectionDoc<CardRecord> | Tombstone;
+
+export type ActivityDoc = {
+  _id: string;
+  cardId: string;
+  userId: string;
+  tenantId: string;
+  programId: string;
+  type: ActivityType;
+  occurredAt: string;
+  points: number | null;
+  stamps: number | null;
+  amountGrosze: number | null;
+  rewardName: string | null;
+  tier: string | null;
+  closeReason: string | null;
+};
+
+export const CARDS_NUMBER_INDEX = 'cards_number_unique';
+
+/** `<cardId>:<revision, zero-padded>`: unique per event and in stream order when sorted as text */
+export const activityIdOf = (cardId: string, revision: number) =>
+  `${cardId}:${String(revision).padStart(10, '0')}`;
+
+export function applyCardEvent(current: CardRecord | null, event: CardEvent): CardRecord | null {
+  const next = evolve((current as Card | null) ?? initialState(), event);
+  if (next.status === 'none') return null;
+  if (next.status === 'refused') return { ...next, humanReadableId: next.cardId };
+  return next;
+}
+
+/** The history entry an event makes, if any. */
+export function activityOf(card: IssuedCard, event: CardEvent): Omit<ActivityDoc, '_id'> | null {
+  const base = {
+    cardId: card.cardId,
+    userId: card.userId,
+    tenantId: card.tenantId,
+    programId: card.programId,
+    points: null,
+    stamps: null,
+    amountGrosze: null,
+    rewardName: null,
+    tier: null,
+    closeReason: null,
+  };
+  switch (event.type) {
+    case 'CardIssued':
+      return { ...base, type: 'card_issued', occurredAt: event.data.issuedAt, tier: event.data.tier };
+    case 'PointsEarned':
+      return {
+        ...base,
+        type: 'points_earned',
+        occurredAt: event.data.earnedAt,
+        points: event.data.points,
+        amountGrosze: event.data.amountGrosze,
+      };
+    case 'StampsAdded':
+      return { ...base, type: 'stamps_added', occurredAt: event.data.addedAt, stamps: event.data.count };
+    case 'RewardRedeemed':
+      return {
+        ...base,
+        type: 'reward_redeemed',
+        occurredAt: event.data.redeemedAt,
+        rewardName: event.data.rewardName,
+        ...(event.data.unit === 'points' ? { points: -event.data.cost } : { stamps: -event.data.cost }),
+      };
+    case 'TierChanged':
+      return { ...base, type: 'tier_changed', occurredAt: event.data.changedAt, tier: event.data.to };
+    case 'CardRegenerated':
+      return { ...base, type: 'card_regenerated', occurredAt: event.data.regeneratedAt };
+    case 'CardClosed':
+      return {
+        ...base,
+        type: 'card_closed',
+        occurredAt: event.data.closedAt,
+        closeReason: event.data.reason,
+      };
+    case 'CardIssueRefused':
+    case 'AwardAnomalyDetected':
+      return null;
+  }
+}
+
+/** In-process fan-out of "this customer's card changed" (live updates). */
+export class CardChanges {
+  private readonly listeners = new Map<string, Set<(cardId: string) => void>>();
+
+  subscribe(userId: string, listener: (cardId: string) => void): () => void {
+    let set = this.listeners.get(userId);
+    if (!set) this.listeners.set(userId, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(userId);
+    };
+  }
+
+  publish(userId: string, cardId: string): void {
+    for (const listener of this.listeners.get(userId) ?? []) listener(cardId);
+  }
+}
+
+export function cardsProjection(documents: DocumentStore, eventStore: EventStore) {
+  const cards = documents.collection<CardDoc>('cards');
+  const activity = documents.collection<ActivityDoc>('card_activity');
+
+  async function insertActivity(doc: ActivityDoc) {
+    try {
+      await activity.insert(doc);
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError && error.index === '_id_')) throw error;
+    }
+  }
+
+  async function projectInOrder(cardId: string, events: Array<{ event: CardEvent; revision: number }>) {
+    for (const { event, revision } of events) {
+      let card: CardRecord | null = null;
+      const outcome = await projectEvent<CardRecord>(cards, {
+        id: cardId,
+        streamRevision: revision,
+        apply: (current) => (card = applyCardEvent(current, event)),
+      });
+      const activityId = activityIdOf(cardId, revision);
+      // already projected: the history entry may still be missing (a crash in between), so check it too
+      if (outcome === 'skipped') {
+        if (await activity.get(activityId)) continue;
+        card = await readProjection<CardRecord>(cards, cardId);
+      }
+      if (card && card.status !== 'refused') {
+        const entry = activityOf(card, event);
+        if (entry) await insertActivity({ _id: activityId, ...entry });
+      }
+    }
+  }
+
+  async function rebuild(cardId: string) {
+    const stream = await eventStore.readStream(toCardStreamId(cardId));
+    await projectInOrder(
+      cardId,
+      stream.map((e) => ({ event: { type: e.type, data: e.data } as CardEvent, revision: e.revision })),
+    );
+  }
+
+  /** Projects events of one card in order; an earlier projection that was lost is caught up from the stream. */
+  async function project(cardId: string, events: Array<{ event: CardEvent; revision: number }>) {
+    try {
+      await projectInOrder(cardId, events);
+    } catch (error) {
+      if (!(error instanceof ProjectionGapError)) throw error;
+      await rebuild(cardId);
+    }
+  }
+
+  return {
+    cards,
+    activity,
+
+    async ensureIndexes() {
+      await cards.ensureIndex({ fields: { humanReadableId: 1 }, unique: true, name: CARDS_NUMBER_INDEX });
+      await cards.ensureIndex({ fields: { userId: 1 } });
+      await cards.ensureIndex({ fields: { tenantId: 1, status: 1 } });
+      await cards.ensureIndex({ fields: { programId: 1, status: 1 } });
+      await activity.ensureIndex({ fields: { userId: 1, occurredAt: -1 } });
+      await activity.ensureIndex({ fields: { userId: 1, type: 1, occurredAt: -1 } });
+    },
+
+    project,
+
+    /** the events a command appended, with their revisions */
+    async projectAppended(cardId: string, newEvents: CardEvent[], lastRevision: number | undefined) {
+      if (!newEvents.length || lastRevision === undefined) return;
+      const first = lastRevision - newEvents.length + 1;
+      await project(
+        cardId,
+        newEvents.map((event, i) => ({ event, revision: first + i })),
+      );
+    },
+
+    async get(cardId: string): Promise<CardRecord | null> {
+      return readProjection<CardRecord>(cards, cardId);
+    },
+
+    /** an issued card (active or closed) */
+    async issued(cardId: string): Promise<IssuedCard | null> {
+      const card = await readProjection<CardRecord>(cards, cardId);
+      return card && card.status !== 'refused' ? card : null;
+    },
+
+    async byNumber(digits: string): Promise<IssuedCard | null> {
+      const card = (await cards.findOne({ humanReadableId: digits })) as CardRecord | null;
+      return card && card.status !== 'refused' ? card : null;
+    },
+
+    async ofUser(userId: string): Promise<IssuedCard[]> {
+      const found = (await cards.find(
+        { userId, status: { $in: ['active', 'closed'] } },
+        { sort: { issuedAt: 1 } },
+      )) as IssuedCard[];
+      return found;
+    },
+
+    async active(filter: { tenantId: string } | { programId: string }): Promise<IssuedCard[]> {
+      return (await cards.find({ ...filter, status: 'active' })) as IssuedCard[];
+    },
+  };
+}
+
+export type CardsProjection = ReturnType<typeof cardsProjection>;
+
+/**
+ * The background projector: tails `card-*` from its checkpoint, projects each event (a duplicate of what the
+ * command already projected is skipped cheaply) and then announces the change to live-update listeners.
+ * Restarts from the checkpoint after an error.
+ */
+const CHECKPOINT_EVERY_MS = 250;
+
+export function startCardProjector(options: {
+  eventStore: EventStore;
+  checkpoints: CheckpointStore;
+  projection: CardsProjection;
+  changes: CardChanges;
+  onError: (error: unknown) => void;
+  name?: string;
+}) {
+  const { eventStore, checkpoints, projection, changes } = options;
+  const name = options.name ?? 'card-ledger-projections';
+  let stopped = false;
+  let subscription: { stop(): Promise<void> } | undefined;
+  let wake: () => void = () => {};
+
+  // The checkpoint is saved at most every CHECKPOINT_EVERY_MS, not per event: replaying a few events after a
+  // restart is harmless (the projection skips what it has), an fsync per event on the award path is not.
+  let unsaved: string | undefined;
+  let saveTimer: NodeJS.Timeout | undefined;
+  const saveCheckpoint = async () => {
+    clearTimeout(saveTimer);
+    saveTimer = undefined;
+    const position = unsaved;
+    unsaved = undefined;
+    if (position !== undefined) await checkpoints.save(name, position);
+  };
+
+  const handle = async (stored: StoredEvent) => {
+    const cardId = stored.streamId.slice(CARD_STREAM_PREFIX.length);
+    await projection.project(cardId, [
+      { event: { type: stored.type, data: stored.data } as CardEvent, revision: stored.revision },
+    ]);
+    const card = await projection.get(cardId);
+    if (card) changes.publish(card.userId, cardId);
+    unsaved = stored.position;
+    saveTimer ??= setTimeout(() => {
+      saveCheckpoint().catch(options.onError);
+    }, CHECKPOINT_EVERY_MS);
+  };
+
+  const running = (async () => {
+    let backoff = 200;
+    while (!stopped) {
+      const error = await new Promise<unknown>((resolve) => {
+        wake = () => resolve(undefined);
+        void checkpoints.load(name).then(
+          (fromPosition) => {
+            if (stopped) return resolve(undefined);
+            subscription = eventStore.subscribeToAll({
+              ...(fromPosition === undefined ? {} : { fromPosition }),
+              streamPrefixes: [CARD_STREAM_PREFIX],
+              handler: handle,
+              onError: resolve,
+            });
+          },
+          (loadError: unknown) => resolve(loadError),
+        );
+      });
+      await subscription?.stop();
+      if (stopped) return;
+      options.onError(error);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, backoff);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      backoff = Math.min(backoff * 2, 10_000);
+    }
+  })();
+
+  return {
+    async stop() {
+      stopped = true;
+      await subscription?.stop();
+      wake();
+      await running;
+      await saveCheckpoint();
+    },
+  };
+}

@@ -1,0 +1,187 @@
+import { CardErrors } from '@punkto/contracts/cards';
+import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import {
+  AppError,
+  ConcurrencyError,
+  DomainRuleError,
+  DuplicateKeyError,
+} from '@punkto/platform/errors/errors';
+import { createHash } from 'node:crypto';
+import { IdempotencyInProgressError, IdempotencyKeyReusedError } from './card.errors';
+
+/**
+ * Idempotency keys of card commands (`Idempotency-Key` header), in the document store for 24 h.
+ *
+ * - The record id is a hash of (user, key): keys are scoped per caller, so nobody can replay or probe
+ *   another person's requests. The same hash is the command's `commandId`, which the card aggregate
+ *   remembers too (the last line of defence: a command that took effect never takes effect twice).
+ * - Same key + same request (method, path, body) → the stored first response, replayed (success bodies
+ *   and 4xx domain refusals alike; a 429 cooldown or a 5xx is not stored, so a retry runs again).
+ * - Same key + a different request → 422 IDEMPOTENCY.KEY_REUSED (the request is well-formed but cannot be
+ *   processed with that key; 409 is kept for the next case).
+ * - A retry while the first attempt still runs waits for it (up to `waitMs`), then gets 409
+ *   IDEMPOTENCY.IN_PROGRESS. A pending record older than `leaseMs` (its process died) is taken over; the
+ *   aggregate's memory of commandIds makes that takeover safe.
+ */
+type StoredOutcome =
+  { kind: 'ok'; body: unknown } | { kind: 'error'; status: number; code: string; message: string };
+
+type KeyDoc = {
+  _id: string;
+  fingerprint: string;
+  state: 'pending' | 'done';
+  lockedUntil: string;
+  outcome: StoredOutcome | null;
+  createdAt: string;
+  expiresAt: string;
+};
+
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
+
+/** sha256 of method, path and the body with sorted keys */
+export function requestFingerprint(method: string, path: string, body: unknown): string {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+          )
+        : value;
+  return createHash('sha256')
+    .update(`${method.toUpperCase()} ${path}\n${JSON.stringify(canonical(body ?? null))}`)
+    .digest('hex');
+}
+
+export function commandIdOf(userId: string, key: string): string {
+  return createHash('sha256').update(`${userId}\u0000${key}`).digest('base64url').slice(0, 32);
+}
+
+export function keyRequiredError() {
+  return new DomainRuleError(
+    CardErrors.idempotencyKeyRequired.code,
+    CardErrors.idempotencyKeyRequired.message,
+  );
+}
+
+/** Errors whose answer is final for this request (replayed on retry). */
+const isFinal = (error: unknown): error is AppError =>
+  error instanceof AppError &&
+  error.status < 500 &&
+  error.status !== 429 &&
+  !(error instanceof ConcurrencyError) &&
+  !(error instanceof IdempotencyInProgressError);
+
+export function idempotencyKeys(
+  documents: DocumentStore,
+  options: { clock: () => Date; ttlMs: number; waitMs?: number; leaseMs?: number },
+) {
+  const keys = documents.collection<KeyDoc>('idempotency_keys');
+  const waitMs = options.waitMs ?? 5000;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  const replay = (doc: KeyDoc) => {
+    const outcome = doc.outcome!;
+    if (outcome.kind === 'ok') return outcome.body;
+    throw new AppError(outcome.status, outcome.code, outcome.message);
+  };
+
+  /** Claims the key for this attempt: the stored outcome to replay, or null when this attempt runs. */
+  async function claim(commandId: string, fingerprint: string): Promise<{ replay: KeyDoc } | null> {
+    const started = Date.now();
+    for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
+      const now = options.clock();
+      const doc = await keys.get(commandId);
+      if (doc && doc.expiresAt <= now.toISOString()) {
+        await keys.delete(commandId, { expectedRevision: doc._rev }).catch(() => {});
+        continue;
+      }
+      if (doc && doc.fingerprint !== fingerprint) throw new IdempotencyKeyReusedError();
+      if (doc?.state === 'done') return { replay: doc };
+      const lease = new Date(now.getTime() + leaseMs).toISOString();
+      try {
+        if (!doc) {
+          await keys.insert({
+            _id: commandId,
+            fingerprint,
+            state: 'pending',
+            lockedUntil: lease,
+            outcome: null,
+            createdAt: now.toISOString(),
+            expiresAt: new Date(now.getTime() + options.ttlMs).toISOString(),
+          });
+          return null;
+        }
+        if (doc.lockedUntil <= now.toISOString()) {
+          await keys.update({ ...doc, lockedUntil: lease }, { expectedRevision: doc._rev });
+          return null; // the first attempt's process died: take over
+        }
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError || error instanceof DuplicateKeyError)) throw error;
+        continue; // another attempt claimed it in between: look again
+      }
+      if (Date.now() - started > waitMs) throw new IdempotencyInProgressError();
+      await sleep(pause);
+    }
+  }
+
+  async function finish(commandId: string, outcome: StoredOutcome | null) {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const doc = await keys.get(commandId);
+      if (!doc) return;
+      try {
+        if (outcome === null) await keys.delete(commandId, { expectedRevision: doc._rev });
+        else await keys.update({ ...doc, state: 'done', outcome }, { expectedRevision: doc._rev });
+        return;
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError)) throw error;
+      }
+    }
+  }
+
+  return {
+    async ensureIndexes() {
+      await keys.ensureIndex({ fields: { expiresAt: 1 } });
+    },
+
+    /**
+     * Runs `execute(commandId)` once per (user, key) and request: the result is stored and replayed.
+     * `replayed` tells the route to mark the answer (header Idempotent-Replayed).
+     */
+    async run<T>(
+      input: { userId: string; key: string; fingerprint: string },
+      execute: (commandId: string) => Promise<T>,
+    ): Promise<{ body: T; replayed: boolean }> {
+      const commandId = commandIdOf(input.userId, input.key);
+      const claimed = await claim(commandId, input.fingerprint);
+      if (claimed) return { body: replay(claimed.replay) as T, replayed: true };
+      let body: T;
+      try {
+        body = await execute(commandId);
+      } catch (error) {
+        await finish(
+          commandId,
+          isFinal(error)
+            ? { kind: 'error', status: error.status, code: error.code, message: error.localizedMessage }
+            : null,
+        );
+        throw error;
+      }
+      await finish(commandId, { kind: 'ok', body });
+      return { body, replayed: false };
+    },
+
+    /** deletes expired keys (maintenance job); returns how many */
+    async sweep(now: Date): Promise<number> {
+      const expired = await keys.find({ expiresAt: { $lte: now.toISOString() } }, { limit: 1000 });
+      for (const doc of expired)
+        await keys.delete(doc._id, { expectedRevision: doc._rev }).catch(() => false);
+      return expired.length;
+    },
+  };
+}
+
+export type IdempotencyKeys = ReturnType<typeof idempotencyKeys>;

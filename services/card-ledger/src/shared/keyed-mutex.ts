@@ -1,0 +1,20 @@
+/**
+ * Serialises async work per key inside one process (commands on one card run one after another). Across
+ * processes the event store's expected-revision check still decides; this only spares the retries that
+ * a burst on one card would otherwise cost.
+ */
+export class KeyedMutex {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  async run<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const current = previous.then(work, work);
+    const tail = current.catch(() => undefined);
+    this.tails.set(key, tail);
+    try {
+      return await current;
+    } finally {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import type { ClientEnrolledData } from '@punkto/contracts/integration-events';
+import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import { mutateDocument, UNCHANGED } from '../shared/mutate-document';
+
+/**
+ * What the card ledger keeps of tenant.clients.v1 and tenant.tenants.v1 (documents, not events: the
+ * personal data here can be erased without touching any event log):
+ *
+ * - `clients`: one per client — program, customer account once linked, and the contact data staff search
+ *   by (e-mail lower-cased, phone `+48…`). Erased when the client is removed or the tenant deleted.
+ * - `tenants`: the company name shown on the customer's cards, and whether the tenant was deleted.
+ */
+export type ClientCopy = {
+  _id: string;
+  tenantId: string;
+  programId: string;
+  userId: string | null;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  removed: boolean;
+};
+
+type TenantCopy = { _id: string; companyName: string | null; deleted: boolean };
+
+export function tenantCopies(documents: DocumentStore) {
+  const clients = documents.collection<ClientCopy>('clients');
+  const tenants = documents.collection<TenantCopy>('tenants');
+
+  const setCompanyName = (tenantId: string, companyName: string) =>
+    mutateDocument(tenants, tenantId, (current) =>
+      current?.deleted || current?.companyName === companyName
+        ? UNCHANGED
+        : { _id: tenantId, companyName, deleted: false },
+    );
+
+  /** ClientRemoved: keeps the ids (so a late link does not issue a card), erases the personal data */
+  const removed = (data: { clientId: string; tenantId: string; programId: string }) =>
+    mutateDocument(clients, data.clientId, (current) =>
+      current?.removed
+        ? UNCHANGED
+        : {
+            _id: data.clientId,
+            tenantId: data.tenantId,
+            programId: data.programId,
+            userId: current?.userId ?? null,
+            name: null,
+            email: null,
+            phone: null,
+            removed: true,
+          },
+    );
+
+  return {
+    async ensureIndexes() {
+      await clients.ensureIndex({ fields: { tenantId: 1, email: 1 } });
+      await clients.ensureIndex({ fields: { tenantId: 1, phone: 1 } });
+    },
+
+    /** ClientEnrolled; returns the copy (null when the client was removed before) */
+    async enrolled(data: ClientEnrolledData): Promise<ClientCopy | null> {
+      await setCompanyName(data.tenantId, data.companyName);
+      const copy = await mutateDocument(clients, data.clientId, (current) =>
+        current?.removed
+          ? UNCHANGED
+          : {
+              _id: data.clientId,
+              tenantId: data.tenantId,
+              programId: data.programId,
+              userId: data.userId ?? current?.userId ?? null,
+              name: data.name,
+              email: data.email.trim().toLowerCase(),
+              phone: data.phone,
+              removed: false,
+            },
+      );
+      return copy && !copy.removed ? copy : null;
+    },
+
+    /** ClientAccountLinked; returns the copy (null when the client was removed before) */
+    async linked(data: {
+      clientId: string;
+      tenantId: string;
+      programId: string;
+      userId: string;
+    }): Promise<ClientCopy | null> {
+      const copy = await mutateDocument(clients, data.clientId, (current) =>
+        current?.removed || current?.userId === data.userId
+          ? UNCHANGED
+          : {
+              _id: data.clientId,
+              tenantId: data.tenantId,
+              programId: data.programId,
+              userId: data.userId,
+              name: current?.name ?? null,
+              email: current?.email ?? null,
+              phone: current?.phone ?? null,
+              removed: false,
+            },
+      );
+      return copy && !copy.removed ? copy : null;
+    },
+
+    removed,
+
+    async tenantDeleted(tenantId: string) {
+      await mutateDocument(tenants, tenantId, (current) =>
+        current?.deleted
+          ? UNCHANGED
+          : { _id: tenantId, companyName: current?.companyName ?? null, deleted: true },
+      );
+      for (const client of await clients.find({ tenantId, removed: false }))
+        await removed({ clientId: client._id, tenantId, programId: client.programId });
+    },
+
+    companyRenamed: setCompanyName,
+
+    async isTenantDeleted(tenantId: string) {
+      return (await tenants.get(tenantId))?.deleted ?? false;
+    },
+
+    async client(clientId: string) {
+      return clients.get(clientId);
+    },
+
+    async companyName(tenantId: string) {
+      return (await tenants.get(tenantId))?.companyName ?? null;
+    },
+
+    /** clients of a tenant with this e-mail (any case) or phone (`+48…`) */
+    async findContacts(tenantId: string, by: { email: string } | { phone: string }) {
+      const filter =
+        'email' in by ? { tenantId, email: by.email.trim().toLowerCase() } : { tenantId, phone: by.phone };
+      return clients.find({ ...filter, removed: false });
+    },
+  };
+}
+
+export type TenantCopies = ReturnType<typeof tenantCopies>;

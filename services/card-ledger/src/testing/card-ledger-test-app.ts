@@ -1,0 +1,171 @@
+import { IDEMPOTENCY_KEY_HEADER } from '@punkto/contracts/cards';
+import type { EventEnvelope } from '@punkto/contracts/events';
+import type { ClientEnrolledData, ProgramDefinedData } from '@punkto/contracts/integration-events';
+import { Roles, type Permission, type Role } from '@punkto/contracts/permissions';
+import { Topics } from '@punkto/contracts/topics';
+import type { IncomingMessage } from '@punkto/platform/bus/message-bus.port';
+import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
+import { createLogger } from '@punkto/platform/observability/logger';
+import { openInfrastructure, type Infrastructure } from '@punkto/platform/runtime/infrastructure';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp, cardService, consumers, type CardLedgerDeps } from '../app';
+import { toCardStreamId } from '../cards/card';
+import { cardIdFor } from '../cards/card.service';
+import { CardLedgerEnv } from '../config';
+import { aProgramDefinition } from './mothers';
+
+/**
+ * Test harness: the card ledger's real app on the real embedded adapters in a temp DATA_DIR, access tokens
+ * signed by a local test key, a clock the test can set, and tenant events delivered to the service's own
+ * bus consumer (the same ConsumerSpec main.ts runs) in the envelope the relay publishes.
+ */
+const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+const jwks = createLocalJWKSet({ keys: [{ ...(await exportJWK(keys.publicKey)), kid: 'k1', alg: 'EdDSA' }] });
+
+export function tokenFor(userId: string, role: Role, options: { tid?: string; perms?: Permission[] } = {}) {
+  return new SignJWT({ role, ...(options.tid && { tid: options.tid }), perms: options.perms ?? [] })
+    .setProtectedHeader({ alg: 'EdDSA', kid: 'k1' })
+    .setSubject(userId)
+    .setIssuer('punkto-identity')
+    .setAudience('punkto')
+    .setExpirationTime('10m')
+    .sign(keys.privateKey);
+}
+
+export async function startCardLedger(env: Record<string, string> = {}, options: { dataDir?: string } = {}) {
+  const ownsDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'punkto-card-ledger-'));
+  const config = CardLedgerEnv.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const logger = createLogger('card-ledger', 'silent');
+  const infra: Infrastructure = await openInfrastructure('card-ledger', config, logger);
+  let fixed: Date | null = null;
+  let offsetMs = 0;
+  const clock = () => (fixed ? new Date(fixed) : new Date(Date.now() + offsetMs));
+  const deps: CardLedgerDeps = { config, logger, infra, jwks, clock };
+  const app: FastifyInstance = await buildApp(deps);
+  await app.ready();
+  const service = await cardService(deps);
+  const [consumer] = consumers(deps);
+
+  /** what the tenant service's relay would publish, handed to our consumer */
+  async function deliver(topic: string, type: string, data: object, eventId: string = randomUUID()) {
+    const value: EventEnvelope = {
+      id: eventId,
+      type,
+      schemaVersion: 1,
+      occurredAt: new Date().toISOString(),
+      tenantId: (data as { tenantId?: string }).tenantId ?? null,
+      aggregateId: 'x',
+      correlationId: eventId,
+      causationId: null,
+      traceparent: null,
+      data,
+    };
+    const message: IncomingMessage = {
+      topic,
+      partition: 0,
+      offset: '0',
+      key: 'x',
+      value,
+      headers: { 'event-type': type },
+      attempt: 1,
+      timestamp: new Date().toISOString(),
+    };
+    await consumer!.handler(message);
+    return eventId;
+  }
+
+  const harness = {
+    app,
+    infra,
+    config,
+    service,
+    consumer: consumer!,
+    dataDir,
+    deliver,
+    /** fixes the clock at an instant (null: back to the system clock) */
+    setNow(iso: string | null) {
+      fixed = iso ? new Date(iso) : null;
+    },
+    advance(seconds: number) {
+      if (fixed) fixed = new Date(fixed.getTime() + seconds * 1000);
+      else offsetMs += seconds * 1000;
+    },
+
+    async defineProgram(overrides: Partial<ProgramDefinedData> = {}) {
+      const program = aProgramDefinition({ programId: randomUUID(), ...overrides });
+      await deliver(Topics.tenantPrograms, 'ProgramDefined', program);
+      return program;
+    },
+
+    /** a client of the program enrolled with a customer account: the card is issued */
+    async enrol(program: ProgramDefinedData, overrides: Partial<ClientEnrolledData> = {}) {
+      const clientId = overrides.clientId ?? randomUUID();
+      const data: ClientEnrolledData = {
+        clientId,
+        tenantId: program.tenantId,
+        programId: program.programId,
+        userId: randomUUID(),
+        email: `klient-${clientId.slice(0, 8)}@example.pl`,
+        name: 'Jan Kowalski',
+        phone: null,
+        source: 'self',
+        companyName: 'Kawiarnia Pod Lipą',
+        programName: program.name,
+        marketingConsent: false,
+        enrolledAt: new Date().toISOString(),
+        ...overrides,
+      };
+      const eventId = await deliver(Topics.tenantClients, 'ClientEnrolled', data);
+      // userId: '' for a client enrolled without an account (the tests then link one themselves)
+      return { ...data, userId: data.userId ?? '', cardId: cardIdFor(clientId), eventId };
+    },
+
+    async events(cardId: string) {
+      return infra.eventStore.readStream(toCardStreamId(cardId));
+    },
+
+    /** an HTTP call as `token`; POSTs get an Idempotency-Key unless `key: null` */
+    async call(
+      method: 'GET' | 'POST',
+      url: string,
+      token: string | null,
+      options: { body?: object; key?: string | null; headers?: Record<string, string> } = {},
+    ): Promise<LightMyRequestResponse> {
+      const key = options.key === undefined && method === 'POST' ? randomUUID() : options.key;
+      return app.inject({
+        method,
+        url,
+        ...(options.body && { payload: options.body }),
+        headers: {
+          ...(options.body && { 'content-type': 'application/json' }),
+          ...(key && { [IDEMPOTENCY_KEY_HEADER]: key }),
+          ...options.headers,
+        },
+        ...(token && { cookies: { [ACCESS_COOKIE]: token } }),
+      });
+    },
+
+    async close(options: { keepData?: boolean } = {}) {
+      await app.close();
+      await infra.close();
+      if (ownsDataDir && !options.keepData) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+export type CardLedgerTestApp = Awaited<ReturnType<typeof startCardLedger>>;
+
+/** staff tokens of one tenant and a customer's token */
+export async function tokensFor(tenantId: string) {
+  return {
+    owner: await tokenFor(randomUUID(), Roles.owner, { tid: tenantId }),
+    employee: (perms: Permission[]) => tokenFor(randomUUID(), Roles.employee, { tid: tenantId, perms }),
+    customer: (userId: string) => tokenFor(userId, Roles.customer),
+  };
+}
