@@ -1,15 +1,29 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../components/ui/placeholder-page';
+import { z } from 'zod';
+import { useAuth } from '../features/auth/hooks/use-auth';
+import { JoinPage } from '../features/join/components/join-page';
 
+/** An id from the query string (the router parses a numeric-looking value as a number). */
+const Id = z
+  .preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().min(1).max(64))
+  .optional()
+  .catch(undefined);
+
+const searchSchema = z.object({
+  /** the program's id (from the enrolment link / the poster's QR code) */
+  program: Id,
+  /** the company's (tenant's) id */
+  firma: Id,
+});
+
+/** SPEC §2 "add card to wallet": the public enrolment page. */
 export const Route = createFileRoute('/dodaj-karte-do-portfela')({
+  validateSearch: searchSchema,
   component: AddToWalletPage,
 });
 
 function AddToWalletPage() {
-  return (
-    <PlaceholderPage
-      title="Dodaj kartę do portfela"
-      description="Zapisz kartę lojalnościową w Apple Wallet lub Google Wallet — bez instalowania aplikacji."
-    />
-  );
+  const { program, firma } = Route.useSearch();
+  const { user } = useAuth();
+  return <JoinPage programId={program} tenantId={firma} user={user} />;
 }

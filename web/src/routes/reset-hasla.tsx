@@ -1,4 +1,4 @@
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { PASSWORD_RULE_MESSAGE, Password } from '@punkto/contracts/identity';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -11,7 +11,24 @@ import { useZodForm } from '../lib/form/use-zod-form';
 
 const searchSchema = z.object({
   token: z.string().min(1).optional().catch(undefined),
+  /**
+   * An account a company created (identity's invitation e-mail: `zaproszenie=1`): setting the password also
+   * activates it. `pracownik` / `klient` name who was invited, for a more precise text.
+   */
+  // the router parses `zaproszenie=1` as the number 1
+  zaproszenie: z
+    .preprocess((v) => (typeof v === 'number' ? String(v) : v), z.enum(['1', 'pracownik', 'klient']))
+    .optional()
+    .catch(undefined),
 });
+
+type Invitation = z.infer<typeof searchSchema>['zaproszenie'];
+
+const invitationCopy: Record<NonNullable<Invitation>, string> = {
+  '1': 'Ustaw hasło, aby aktywować konto pracownika (lub konto klienta, jeśli firma zapisała Cię do programu).',
+  pracownik: 'Ustaw hasło, aby aktywować konto pracownika.',
+  klient: 'Ustaw hasło, aby aktywować konto klienta i zobaczyć swoją kartę lojalnościową.',
+};
 
 const NewPasswordForm = z
   .object({ newPassword: Password, confirmPassword: z.string() })
@@ -26,11 +43,14 @@ export const Route = createFileRoute('/reset-hasla')({
 });
 
 function ResetPasswordPage() {
-  const { token } = Route.useSearch();
+  const { token, zaproszenie } = Route.useSearch();
   return (
-    <AuthCard title="Ustaw nowe hasło" description="Wpisz nowe hasło do swojego konta.">
+    <AuthCard
+      title={zaproszenie ? 'Aktywuj konto' : 'Ustaw nowe hasło'}
+      description={zaproszenie ? invitationCopy[zaproszenie] : 'Wpisz nowe hasło do swojego konta.'}
+    >
       {token ? (
-        <NewPassword token={token} />
+        <NewPassword token={token} invitation={zaproszenie !== undefined} />
       ) : (
         <Alert color="yellow" variant="light">
           Link do zmiany hasła jest niepełny. Otwórz go ponownie z wiadomości e-mail.
@@ -40,7 +60,7 @@ function ResetPasswordPage() {
   );
 }
 
-function NewPassword({ token }: { token: string }) {
+function NewPassword({ token, invitation }: { token: string; invitation: boolean }) {
   const reset = useResetPassword();
   const [done, setDone] = useState(false);
   const form = useZodForm(NewPasswordForm, { newPassword: '', confirmPassword: '' });
@@ -53,8 +73,14 @@ function NewPassword({ token }: { token: string }) {
   if (done) {
     return (
       <Stack gap="md">
-        <Alert color="green" variant="light" title="Hasło zostało zmienione">
-          Możesz się teraz zalogować nowym hasłem.
+        <Alert
+          color="green"
+          variant="light"
+          title={invitation ? 'Konto jest aktywne' : 'Hasło zostało zmienione'}
+        >
+          {invitation
+            ? 'Hasło ustawione. Możesz się teraz zalogować.'
+            : 'Możesz się teraz zalogować nowym hasłem.'}
         </Alert>
         <ButtonLink to="/zaloguj" size="md">
           Zaloguj się
@@ -63,16 +89,16 @@ function NewPassword({ token }: { token: string }) {
     );
   }
   return (
-    <form onSubmit={submit} noValidate aria-label="Nowe hasło">
+    <form onSubmit={submit} noValidate aria-label={invitation ? 'Ustawienie hasła' : 'Nowe hasło'}>
       <Stack gap="md">
         <PasswordInput
-          label="Nowe hasło"
+          label={invitation ? 'Hasło' : 'Nowe hasło'}
           description={PASSWORD_RULE_MESSAGE}
           autoComplete="new-password"
           {...form.getInputProps('newPassword')}
         />
         <PasswordInput
-          label="Powtórz nowe hasło"
+          label={invitation ? 'Powtórz hasło' : 'Powtórz nowe hasło'}
           autoComplete="new-password"
           {...form.getInputProps('confirmPassword')}
         />
@@ -80,7 +106,16 @@ function NewPassword({ token }: { token: string }) {
         <Button type="submit" loading={form.submitting} fullWidth size="md">
           Ustaw hasło
         </Button>
-        {form.formError ? <AnchorLink to="/przypomnij-haslo">Wyślij nowy link</AnchorLink> : null}
+        {form.formError ? (
+          invitation ? (
+            <Text size="sm" c="dimmed">
+              Link z zaproszenia wygasł lub został już użyty? Poproś firmę o ponowne wysłanie zaproszenia albo{' '}
+              <AnchorLink to="/przypomnij-haslo">wyślij link do zmiany hasła</AnchorLink>.
+            </Text>
+          ) : (
+            <AnchorLink to="/przypomnij-haslo">Wyślij nowy link</AnchorLink>
+          )
+        ) : null}
       </Stack>
     </form>
   );

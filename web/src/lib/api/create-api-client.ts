@@ -59,7 +59,8 @@ export const LOGIN_PAGE = '/zaloguj';
 const NO_REFRESH_PATHS = new Set(['/users/login', '/users/logout', REFRESH_PATH]);
 /** Pages where a failed refresh must not redirect (SPEC §8). */
 const NO_REDIRECT_PAGES = new Set(['/', LOGIN_PAGE]);
-const BLOB_CONTENT_TYPES = ['application/vnd.apple.pkpass', 'application/octet-stream'];
+/** Binary bodies (SPEC §7: wallet pass or octet-stream; also the A4 poster PDF) become a Blob. */
+const BLOB_CONTENT_TYPES = ['application/vnd.apple.pkpass', 'application/octet-stream', 'application/pdf'];
 
 const browserNavigation: Navigation = {
   pathname: () => globalThis.location?.pathname ?? '/',
@@ -226,7 +227,7 @@ function isJson(type: string): boolean {
   return type.includes('application/json') || /\+json\b/.test(type);
 }
 
-/** 204 → undefined; JSON → parsed; wallet pass / octet-stream → Blob; anything else → text. */
+/** 204 → undefined; JSON → parsed; wallet pass / octet-stream / PDF → Blob; anything else → text. */
 async function parseBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const type = contentType(response);

@@ -196,7 +196,7 @@ describe('api client — responses', () => {
     await expect(client(backend).post('/x')).resolves.toBeUndefined();
   });
 
-  it.each(['application/vnd.apple.pkpass', 'application/octet-stream'])(
+  it.each(['application/vnd.apple.pkpass', 'application/octet-stream', 'application/pdf'])(
     'returns a Blob for %s',
     async (type) => {
       const backend = fakeBackend({

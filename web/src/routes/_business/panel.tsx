@@ -1,23 +1,27 @@
-import { Badge, Group, Text } from '@mantine/core';
 import { Outlet, createFileRoute } from '@tanstack/react-router';
+import { PageSpinner } from '../../components/ui/page-spinner';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { PanelSessionProvider } from '../../features/panel/shell/panel-session';
+import { PanelShell } from '../../features/panel/shell/panel-shell';
 
 export const Route = createFileRoute('/_business/panel')({
   component: PanelLayout,
 });
 
-/** Business panel frame; its nested sections (programs, clients, employees…) plug into the Outlet. */
+/**
+ * Business panel frame (the `_business` guard let a signed-in owner or employee in): the sections the person's
+ * role and permissions allow, and the section itself in the Outlet. Sections check their permission again and
+ * show "Brak dostępu" on a direct visit.
+ */
 function PanelLayout() {
+  const { user } = useAuth();
+  // the guard already waited for the profile; after a logout the user is gone for a moment before navigating
+  if (!user) return <PageSpinner />;
   return (
-    <>
-      <Group gap="xs" mt="md">
-        <Badge variant="light" radius="sm">
-          Panel firmy
-        </Badge>
-        <Text size="sm" c="dimmed">
-          Obszar dla właścicieli firm i pracowników
-        </Text>
-      </Group>
-      <Outlet />
-    </>
+    <PanelSessionProvider user={user}>
+      <PanelShell>
+        <Outlet />
+      </PanelShell>
+    </PanelSessionProvider>
   );
 }

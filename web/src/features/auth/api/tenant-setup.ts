@@ -1,16 +1,21 @@
-import { z } from 'zod';
+import { TenantConfiguredResponse } from '@punkto/contracts/tenant';
 import { api } from '../../../lib/api/api-client';
 
-const TenantConfigured = z.object({ isConfigured: z.boolean() });
+type Client = Pick<typeof api, 'get' | 'post'>;
 
 /**
  * SPEC §4 tenant setup: GET /tenants/{id}/tenant-configured; when not configured, POST validate-tenant
- * and take its answer. (Used by the business guard; the tenant service owns both calls.)
+ * and take its answer. (Used by the business guard; the tenant service owns both calls.) The contract's
+ * field is `configured` (TenantConfiguredResponse; SPEC §3 calls it isConfigured).
  */
-export async function checkTenantConfigured(tenantId: string): Promise<boolean> {
+export async function checkTenantConfigured(tenantId: string, client: Client = api): Promise<boolean> {
   const id = encodeURIComponent(tenantId);
-  const { isConfigured } = await api.get(`/tenants/${id}/tenant-configured`, { schema: TenantConfigured });
-  if (isConfigured) return true;
-  const validated = await api.post(`/tenants/${id}/validate-tenant`, undefined, { schema: TenantConfigured });
-  return validated.isConfigured;
+  const { configured } = await client.get(`/tenants/${id}/tenant-configured`, {
+    schema: TenantConfiguredResponse,
+  });
+  if (configured) return true;
+  const validated = await client.post(`/tenants/${id}/validate-tenant`, undefined, {
+    schema: TenantConfiguredResponse,
+  });
+  return validated.configured;
 }

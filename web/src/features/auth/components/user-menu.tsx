@@ -1,4 +1,4 @@
-import { Avatar, Button, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Button, Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { ButtonLink } from '../../../components/ui/link';
 import { notify } from '../../../lib/notify-instance';
@@ -45,9 +45,11 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={220} shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label={`Menu konta: ${user.username}`}>
+        {/* named by its content ("Menu konta: <name>"), so the accessible name contains the visible text */}
+        <UnstyledButton>
           <Group gap={8} wrap="nowrap">
-            <Avatar size={32} radius="xl" color="punkto">
+            <VisuallyHidden>Menu konta: </VisuallyHidden>
+            <Avatar size={32} radius="xl" color="punkto" aria-hidden>
               {initials(user.username)}
             </Avatar>
             <Text fw={600} size="sm" maw={160} truncate>

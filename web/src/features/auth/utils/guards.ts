@@ -22,6 +22,8 @@ export const isCustomer = (user: AuthUser | null) => user?.role === Roles.custom
 export const BUSINESS_HOME = '/panel';
 export const CUSTOMER_HOME = '/klient';
 export const TENANT_SETUP_PATH = '/uzupelnij-konto';
+/** The public enrolment page (SPEC §2 "add card to wallet"): a customer logs in there and comes back to join. */
+export const JOIN_PAGE_PATH = '/dodaj-karte-do-portfela';
 
 /** The area of a role: business → /panel, customer → /klient (operators have no area in the SPA yet). */
 export function homeOf(user: AuthUser): string {
@@ -40,7 +42,8 @@ export function safeRedirect(target: string | undefined): string | undefined {
 
 /**
  * Where a person goes after logging in: a business user to the remembered page (or /panel), a customer
- * to a remembered page inside /klient (or /klient). The role decides, not the login variant.
+ * to a remembered page inside /klient or back to the enrolment page (or /klient). The role decides, not
+ * the login variant.
  */
 export function afterLoginPath(user: AuthUser, redirect?: string): string {
   const target = safeRedirect(redirect);
@@ -48,7 +51,11 @@ export function afterLoginPath(user: AuthUser, redirect?: string): string {
   if (!target || home === '/') return home;
   const pathname = target.split(/[?#]/, 1)[0] ?? target;
   if (isCustomer(user))
-    return pathname === CUSTOMER_HOME || pathname.startsWith(`${CUSTOMER_HOME}/`) ? target : home;
+    return pathname === CUSTOMER_HOME ||
+      pathname.startsWith(`${CUSTOMER_HOME}/`) ||
+      pathname === JOIN_PAGE_PATH
+      ? target
+      : home;
   const customerArea = pathname === CUSTOMER_HOME || pathname.startsWith(`${CUSTOMER_HOME}/`);
   return customerArea ? home : target;
 }

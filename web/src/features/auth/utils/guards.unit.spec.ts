@@ -160,6 +160,10 @@ describe('where people land', () => {
     expect(afterLoginPath(user('customer'))).toBe('/klient');
     expect(afterLoginPath(user('customer'), '/panel')).toBe('/klient');
     expect(afterLoginPath(user('customer'), '/klient/karty')).toBe('/klient/karty');
+    // back to the enrolment link they came from, to join the program
+    expect(afterLoginPath(user('customer'), '/dodaj-karte-do-portfela?program=p1&firma=t1')).toBe(
+      '/dodaj-karte-do-portfela?program=p1&firma=t1',
+    );
   });
 
   it.each(['//evil.example', 'https://evil.example', '/\\evil', 'panel', ''])(

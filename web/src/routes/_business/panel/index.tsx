@@ -1,15 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { PanelStartPage } from '../../../features/panel/shell/start-page';
 
 export const Route = createFileRoute('/_business/panel/')({
-  component: PanelHomePage,
+  component: PanelStartPage,
 });
-
-function PanelHomePage() {
-  return (
-    <PlaceholderPage
-      title="Panel firmy"
-      description="Tu zobaczysz podsumowanie programu lojalnościowego i aktywność klientów."
-    />
-  );
-}

@@ -1,0 +1,376 @@
+import { launchBrowser } from '../../scripts/testing/browser';
+import { storeCookieConsent } from '../../scripts/testing/cookie-consent';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+
+// The business owner's first steps in a browser, against the built product (`npm run build` first): register,
+// complete the company at /uzupelnij-konto (company + NIP, address, first program with a scheduled and limited
+// reward), land in the panel, upload a logo and see it on the card preview, and get Polish errors for a bad NIP
+// and for a file that is not an image.
+const baseUrl = inject('baseUrl');
+const PASSWORD = 'Kawa2026dobra';
+const NIP = '5260250274';
+const COMPANY = 'Kawiarnia Pod Lipą';
+
+let browser: Browser;
+let close: () => Promise<void>;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  ({ browser, close } = await launchBrowser());
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+});
+afterAll(async () => close?.());
+
+type ContextOptions = {
+  viewport?: { width: number; height: number };
+  bypassCSP?: boolean;
+  from?: BrowserContext;
+};
+
+/** A fresh browser profile with a stored cookie choice; `from` copies a signed-in session (cookies, storage). */
+async function newPage(options: ContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({
+    locale: 'pl-PL',
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    baseURL: baseUrl,
+    // axe-core is injected as an inline script, which the product's CSP (script-src 'self') forbids
+    bypassCSP: options.bypassCSP ?? false,
+    ...(options.from && { storageState: await options.from.storageState() }),
+  });
+  contexts.push(context);
+  await storeCookieConsent(context, baseUrl);
+  return context.newPage();
+}
+
+let counter = 0;
+const uniqueEmail = (who: string) => `${who}.${Date.now()}.${++counter}@example.pl`;
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+async function register(page: Page, name: string, email: string) {
+  await page.goto('/stworz-konto');
+  await page.getByRole('button', { name: /^Firma/ }).click();
+  await page.getByLabel('Imię i nazwisko właściciela').fill(name);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Hasło').fill(PASSWORD);
+  await page.getByLabel(/Akceptuję/).check();
+  await page.getByRole('button', { name: 'Załóż konto' }).click();
+  await page.getByText('Link aktywacyjny wysłany').waitFor();
+}
+
+/** Opens the activation link from the dev mailbox page: the list → the message → the link. */
+async function activateFromMailbox(page: Page, email: string) {
+  await page.goto('/dev/mailbox');
+  await page.locator('tr', { hasText: email }).getByRole('link', { name: 'Aktywuj konto w Punkto' }).click();
+  const text = (await page.locator('pre').first().textContent()) ?? '';
+  const link = text.match(/https?:\/\/\S*\/aktywacja-konta\?token=\S+/)?.[0];
+  expect(link, `activation link in:\n${text}`).toBeTruthy();
+  await page.goto(link!);
+  await page.getByText('Konto jest aktywne').waitFor();
+}
+
+async function logIn(page: Page, email: string) {
+  await page.goto('/zaloguj');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Hasło').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Zaloguj się' }).last().click();
+}
+
+/** A registered, activated, signed-in owner without a company: the guard sends them to /uzupelnij-konto. */
+async function signedInOwner(page: Page, name: string) {
+  const email = uniqueEmail('wlasciciel');
+  await register(page, name, email);
+  await activateFromMailbox(page, email);
+  await logIn(page, email);
+  await page.waitForURL((url) => url.pathname === '/uzupelnij-konto');
+  await page.getByRole('heading', { name: 'Uzupełnij konto' }).waitFor();
+  return email;
+}
+
+/** Steps 1 and 2 of the wizard: company with a valid NIP, then the address. */
+async function completeCompanyAndAddress(page: Page, companyName = COMPANY) {
+  await page.getByLabel('Nazwa firmy').fill(companyName);
+  await page.getByLabel('NIP').fill(NIP);
+  await page.getByRole('button', { name: 'Zarejestruj firmę' }).click();
+
+  // the session is refreshed until the token carries the new company; then the address step opens
+  await page.getByLabel('Ulica i numer').waitFor({ timeout: 20_000 });
+  await page.getByLabel('Ulica i numer').fill('ul. Lipowa 1');
+  await page.getByLabel('Kod pocztowy').fill('00-001');
+  await page.getByLabel('Miejscowość').fill('Warszawa');
+  await page.getByLabel('Telefon').fill('600 100 200');
+  await page.getByRole('button', { name: 'Zapisz i przejdź dalej' }).click();
+}
+
+/** Step 3: a points program 1 pt/zł with "Darmowa kawa" for 100 pts, once a day, Mon–Fri 08:00–12:00. */
+async function createCoffeeProgram(page: Page) {
+  await page.getByLabel('Nazwa programu').waitFor();
+  await page.getByLabel('Nazwa programu').fill('Punkty za kawę');
+  expect(await page.getByRole('radio', { name: 'Punkty' }).getAttribute('aria-checked')).toBe('true');
+  await page.getByLabel('Punkty za 1 zł').fill('1');
+  expect(await page.getByText('zaokrąglamy w dół do pełnych punktów').first().isVisible()).toBe(true);
+
+  await page.getByRole('button', { name: 'Dodaj nagrodę' }).click();
+  const reward = page.getByRole('group', { name: /^Nagroda 1/ });
+  await reward.getByLabel('Nazwa nagrody').fill('Darmowa kawa');
+  await reward.getByLabel('Koszt (punktów)').fill('100');
+  for (const day of ['Pn', 'Wt', 'Śr', 'Cz', 'Pt']) await reward.getByText(day, { exact: true }).click();
+  await reward.getByText('Dostępna: poniedziałek, wtorek, środa, czwartek, piątek.').waitFor();
+  await reward.getByLabel('Tylko w wybranych godzinach').check();
+  await reward.getByLabel('Od godziny').fill('08:00');
+  await reward.getByLabel('Do godziny').fill('12:00');
+  await reward.getByLabel('Na kartę dziennie').fill('1');
+  await page.getByRole('button', { name: 'Utwórz program i zakończ' }).click();
+}
+
+async function pngLogo(width = 400, height = 120): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 4, background: { r: 200, g: 40, b: 90, alpha: 1 } } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><circle cx="${height / 2}" cy="${height / 2}" r="${height / 3}" fill="white"/></svg>`,
+        ),
+      },
+    ])
+    .png()
+    .toBuffer();
+}
+
+/** Chooses a file through the button's file dialog, as a person would. */
+async function chooseFile(
+  page: Page,
+  button: Locator,
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button.click()]);
+  await chooser.setFiles(file);
+}
+
+/** `getComputedStyle` of the page (the test files are type-checked without the DOM library). */
+type Styles = { getComputedStyle(element: unknown): { backgroundColor: string } };
+
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
+  type AxeViolation = { id: string; impact: string | null; nodes: Array<{ target: unknown; html: string }> };
+  const all = (await page.evaluate('axe.run().then((r) => r.violations)')) as AxeViolation[];
+  return all
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.html.slice(0, 160)).join(' | ')}`);
+}
+
+describe('an owner sets up the company and the card', () => {
+  it('registers, completes /uzupelnij-konto, lands in the panel, uploads a logo and meets the Polish errors', async () => {
+    const page = await newPage();
+    await signedInOwner(page, 'Anna Nowak');
+
+    // ── /uzupelnij-konto: company → address → first program ──
+    expect(await page.getByText('Firma', { exact: true }).first().isVisible()).toBe(true);
+    await completeCompanyAndAddress(page);
+    await createCoffeeProgram(page);
+
+    // ── the panel: checklist and navigation ──
+    await page.waitForURL((url) => url.pathname === '/panel', { timeout: 20_000 });
+    await page.getByText('Gotowe! Firma jest skonfigurowana.').waitFor();
+    await page.getByRole('heading', { name: 'Panel firmy', level: 1 }).waitFor();
+    await page.getByText('Firma jest skonfigurowana — klienci mogą już zbierać punkty.').waitFor();
+    for (const item of ['Adres firmy', 'Aktywny program lojalnościowy'])
+      expect(await page.getByRole('listitem').filter({ hasText: item }).textContent()).toContain('gotowe');
+    const nav = page.getByRole('navigation', { name: 'Panel firmy' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      'Start',
+      'Skaner',
+      'Klienci',
+      'Programy',
+      'Usługi',
+      'Pracownicy',
+      'Ustawienia',
+      'Plakat i link zapisu',
+    ]);
+    expect(await page.getByText(COMPANY).first().isVisible()).toBe(true);
+
+    // ── the program as saved: list, then the editor shows the reward's rules ──
+    await nav.getByRole('link', { name: 'Programy' }).click();
+    const card = page.getByRole('article', { name: 'Punkty za kawę' });
+    await card.waitFor();
+    expect(await card.textContent()).toMatch(/Aktywny.*Punkty.*1 pkt za 1 zł.*1 nagroda/);
+    await card.getByRole('link', { name: 'Edytuj program Punkty za kawę' }).click();
+    const reward = page.getByRole('group', { name: 'Nagroda 1: Darmowa kawa' });
+    await reward.waitFor();
+    expect(await reward.getByLabel('Koszt (punktów)').inputValue()).toBe('100');
+    for (const day of ['Pn', 'Wt', 'Śr', 'Cz', 'Pt'])
+      expect(await reward.getByLabel(day, { exact: true }).isChecked()).toBe(true);
+    for (const day of ['So', 'Nd'])
+      expect(await reward.getByLabel(day, { exact: true }).isChecked()).toBe(false);
+    expect(await reward.getByLabel('Od godziny').inputValue()).toBe('08:00');
+    expect(await reward.getByLabel('Do godziny').inputValue()).toBe('12:00');
+    expect(await reward.getByLabel('Na kartę dziennie').inputValue()).toBe('1');
+    expect(await page.getByRole('radio', { name: 'Pieczątki' }).isDisabled()).toBe(true);
+
+    // ── settings: upload a logo, see it on both card previews ──
+    await nav.getByRole('link', { name: 'Ustawienia' }).click();
+    await page.getByRole('heading', { name: 'Ustawienia firmy' }).waitFor();
+    expect(await page.getByLabel('NIP').inputValue()).toBe(NIP);
+    const upload = page.waitForResponse((r) => r.url().endsWith('/upload-logo'));
+    await chooseFile(page, page.getByRole('button', { name: 'Wgraj logo' }), {
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: await pngLogo(),
+    });
+    expect((await upload).status()).toBe(200);
+    await page.getByText('Logo zostało zapisane.').waitFor();
+    for (const wallet of ['Apple Wallet', 'Google Wallet']) {
+      const logo = page.getByRole('img', { name: `Logo firmy — podgląd karty ${wallet}` });
+      await logo.waitFor();
+      expect(await logo.getAttribute('src')).toMatch(/^\/api\/v1\/tenants\/[^/]+\/images\//);
+      // loaded under the product's CSP, not a broken image
+      await expect
+        .poll(() =>
+          logo.evaluate((el) => {
+            const img = el as unknown as { complete: boolean; naturalWidth: number };
+            return img.complete ? img.naturalWidth : 0;
+          }),
+        )
+        .toBeGreaterThan(0);
+    }
+    expect(await page.getByRole('button', { name: 'Zmień logo' }).isVisible()).toBe(true);
+
+    // the hero image: on the strip of the Apple card and at the bottom of the Google card; then removed
+    await chooseFile(page, page.getByRole('button', { name: 'Wgraj zdjęcie' }), {
+      name: 'kawiarnia.png',
+      mimeType: 'image/png',
+      buffer: await pngLogo(800, 264),
+    });
+    await page.getByText('Zdjęcie w tle zostało zapisane.').waitFor();
+    await page.getByRole('img', { name: 'Zdjęcie w tle — podgląd karty Apple Wallet' }).waitFor();
+    await page.getByRole('img', { name: 'Zdjęcie w tle — podgląd karty Google Wallet' }).waitFor();
+    await page.getByRole('button', { name: 'Usuń zdjęcie' }).click();
+    await page.getByText('Zdjęcie w tle zostało usunięte.').waitFor();
+    expect(await page.getByRole('img', { name: /^Zdjęcie w tle — podgląd/ }).count()).toBe(0);
+
+    // the preview follows the form as the person types
+    await page.getByLabel('Nazwa firmy').fill('Kawiarnia Pod Dębem');
+    expect(await page.getByTestId('apple-card-preview').textContent()).toContain('Kawiarnia Pod Dębem');
+    await page.getByLabel('Kolor tła karty').fill('#2b8a3e');
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('google-card-preview')
+          .evaluate((el) => (globalThis as unknown as Styles).getComputedStyle(el).backgroundColor),
+      )
+      .toBe('rgb(43, 138, 62)');
+    // ── a NIP with a wrong check digit: the Polish checksum message under the field ──
+    await page.getByLabel('NIP').fill('5260250275');
+    await page.getByRole('button', { name: 'Zapisz dane firmy' }).click();
+    await page.getByText('Nieprawidłowy NIP: cyfra kontrolna się nie zgadza.').waitFor();
+    expect(await page.getByLabel('NIP').getAttribute('aria-invalid')).toBe('true');
+
+    // ── not an image: refused before uploading (.txt) and by the server (text renamed to .png) ──
+    const typeError = 'Nieobsługiwany format pliku. Wgraj obraz PNG, JPEG lub WebP.';
+    await chooseFile(page, page.getByRole('button', { name: 'Zmień logo' }), {
+      name: 'cennik.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Kawa 12 zł'),
+    });
+    await page.getByRole('alert').filter({ hasText: typeError }).waitFor();
+
+    const refused = page.waitForResponse((r) => r.url().endsWith('/upload-logo'));
+    await chooseFile(page, page.getByRole('button', { name: 'Zmień logo' }), {
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('to nie jest obraz, tylko tekst'),
+    });
+    expect((await refused).status()).toBe(400);
+    await page.getByRole('alert').filter({ hasText: typeError }).waitFor();
+    // the earlier logo is still on the card
+    expect(await page.getByRole('img', { name: 'Logo firmy — podgląd karty Apple Wallet' }).isVisible()).toBe(
+      true,
+    );
+
+    // ── accessibility of the screens of this journey (axe-core needs a CSP-free copy of the session) ──
+    const axePage = await newPage({ bypassCSP: true, from: page.context() });
+    for (const path of ['/panel', '/panel/ustawienia', '/panel/programy', '/panel/programy/nowy']) {
+      await axePage.goto(path);
+      await axePage.getByRole('heading', { level: 1 }).first().waitFor();
+      await axePage.getByRole('navigation', { name: 'Panel firmy' }).waitFor();
+      if (path === '/panel/programy/nowy')
+        await axePage.getByRole('button', { name: 'Dodaj nagrodę' }).click();
+      expect(await seriousAxeViolations(axePage), path).toEqual([]);
+    }
+  });
+
+  it('on a phone: the wizard validates in Polish, the navigation scrolls sideways and the previews stack', async () => {
+    const phone = { width: 390, height: 844 };
+    const page = await newPage({ viewport: phone });
+    await signedInOwner(page, 'Piotr Zieliński');
+
+    // a wrong NIP is caught before anything is sent, with the contract's Polish message
+    await page.getByLabel('Nazwa firmy').fill('Piekarnia Pod Kłosem');
+    await page.getByLabel('NIP').fill('1234567890');
+    await page.getByRole('button', { name: 'Zarejestruj firmę' }).click();
+    await page.getByText('Nieprawidłowy NIP: cyfra kontrolna się nie zgadza.').waitFor();
+    expect(pathOf(page)).toBe('/uzupelnij-konto');
+
+    // axe on the wizard's first step
+    const axePage = await newPage({ viewport: phone, bypassCSP: true, from: page.context() });
+    await axePage.goto('/uzupelnij-konto');
+    await axePage.getByLabel('Nazwa firmy').waitFor();
+    expect(await seriousAxeViolations(axePage)).toEqual([]);
+
+    await completeCompanyAndAddress(page, 'Piekarnia Pod Kłosem');
+    // an empty reward is refused with Polish messages next to its inputs
+    await page.getByLabel('Nazwa programu').waitFor();
+    await page.getByRole('button', { name: 'Dodaj nagrodę' }).click();
+    await page.getByRole('button', { name: 'Utwórz program i zakończ' }).click();
+    const reward = page.getByRole('group', { name: /^Nagroda 1/ });
+    await reward.getByText('Nazwa nagrody musi mieć co najmniej 2 znaki.').waitFor();
+    await reward.getByText('To pole jest wymagane.').waitFor();
+    await page.getByRole('button', { name: 'Usuń nagrodę 1' }).click();
+    await page.getByRole('button', { name: 'Utwórz program i zakończ' }).click();
+    await page.waitForURL((url) => url.pathname === '/panel', { timeout: 20_000 });
+
+    const nav = page.getByRole('navigation', { name: 'Panel firmy' });
+    await nav.waitFor();
+    const scroll = await nav.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+    expect(scroll.scrollWidth).toBeGreaterThan(scroll.clientWidth);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+      phone.width,
+    );
+    await nav.getByRole('link', { name: 'Ustawienia' }).click();
+    const apple = page.getByTestId('apple-card-preview');
+    const google = page.getByTestId('google-card-preview');
+    await google.scrollIntoViewIfNeeded();
+    const [a, g] = [await apple.boundingBox(), await google.boundingBox()];
+    expect(g!.y).toBeGreaterThan(a!.y + a!.height - 1);
+  });
+  it('the owner deletes the company (typing its name) and can register a new one', async () => {
+    const page = await newPage();
+    await signedInOwner(page, 'Ewa Kowalczyk');
+    await completeCompanyAndAddress(page, 'Lodziarnia Mroźna');
+    await page.getByLabel('Nazwa programu').waitFor();
+    await page.getByRole('button', { name: 'Utwórz program i zakończ' }).click();
+    await page.waitForURL((url) => url.pathname === '/panel', { timeout: 20_000 });
+
+    await page
+      .getByRole('navigation', { name: 'Panel firmy' })
+      .getByRole('link', { name: 'Ustawienia' })
+      .click();
+    await page.getByRole('heading', { name: 'Strefa niebezpieczna' }).waitFor();
+    await page.getByRole('button', { name: 'Usuń firmę' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Usunąć firmę na zawsze?' });
+    const confirm = dialog.getByRole('button', { name: 'Usuń firmę na zawsze' });
+    await dialog.getByLabel('Nazwa firmy').fill('Lodziarnia');
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Nazwa firmy').fill('lodziarnia mroźna');
+    await confirm.click();
+
+    await page.getByText('Firma została usunięta.').waitFor();
+    await page.waitForURL((url) => url.pathname === '/uzupelnij-konto', { timeout: 20_000 });
+    // the refreshed session no longer carries the company: the wizard starts from the company step again
+    await page.getByRole('button', { name: 'Zarejestruj firmę' }).waitFor();
+    await completeCompanyAndAddress(page, 'Lodziarnia Nowa');
+    await page.getByLabel('Nazwa programu').waitFor();
+  });
+});

@@ -1,0 +1,48 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+type ConfirmDialogProps = {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  loading?: boolean;
+  /** red confirm button for destructive actions (default) */
+  danger?: boolean;
+};
+
+/** "Are you sure?" before a destructive action, with a clear Polish confirm label. */
+export function ConfirmDialog({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  loading = false,
+  danger = true,
+}: ConfirmDialogProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': 'Zamknij' }}
+    >
+      <Stack gap="md">
+        {typeof children === 'string' ? <Text size="sm">{children}</Text> : children}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} data-autofocus>
+            Anuluj
+          </Button>
+          <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={loading}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

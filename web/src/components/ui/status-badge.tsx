@@ -1,0 +1,32 @@
+import { Badge, type BadgeProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export type StatusTone = 'positive' | 'pending' | 'neutral';
+
+/**
+ * Light background with dark text: Mantine's light badge text (and even shade 9 of green or yellow) stays below
+ * WCAG AA 4.5:1 on the tinted background; these reach 5.8–10:1.
+ */
+const tones: Record<StatusTone, { color: string; c: string }> = {
+  positive: { color: 'green', c: '#1b5e20' },
+  pending: { color: 'yellow', c: '#8a5300' },
+  neutral: { color: 'gray', c: 'gray.8' },
+};
+
+/** A status label (Aktywny, Zaproszony, Nieaktywna…) with an accessible colour contrast. */
+export function StatusBadge({
+  tone,
+  children,
+  size,
+}: {
+  tone: StatusTone;
+  children: ReactNode;
+  size?: BadgeProps['size'];
+}) {
+  const { color, c } = tones[tone];
+  return (
+    <Badge variant="light" color={color} c={c} size={size}>
+      {children}
+    </Badge>
+  );
+}

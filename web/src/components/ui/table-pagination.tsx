@@ -1,0 +1,55 @@
+import { Group, Pagination, Text } from '@mantine/core';
+
+const controlLabels = {
+  first: 'Pierwsza strona',
+  previous: 'Poprzednia strona',
+  next: 'Następna strona',
+  last: 'Ostatnia strona',
+} as const;
+
+type TablePaginationProps = {
+  /** accessible name of the pagination, e.g. "Strony listy klientów" */
+  label: string;
+  pageNumber: number;
+  totalPages: number;
+  totalCount: number;
+  onChange: (pageNumber: number) => void;
+};
+
+/** Mantine Pagination with Polish labels and a "N wyników" count; hidden when everything fits one page. */
+export function TablePagination({
+  label,
+  pageNumber,
+  totalPages,
+  totalCount,
+  onChange,
+}: TablePaginationProps) {
+  return (
+    <Group justify="space-between" gap="sm">
+      <Text size="sm" c="dimmed">
+        {resultsLabel(totalCount)}
+      </Text>
+      {totalPages > 1 ? (
+        <nav aria-label={label}>
+          <Pagination
+            total={totalPages}
+            value={Math.min(pageNumber, totalPages)}
+            onChange={onChange}
+            getItemProps={(n) => ({ 'aria-label': `Strona ${n}` })}
+            getControlProps={(control) => ({ 'aria-label': controlLabels[control] })}
+            size="sm"
+          />
+        </nav>
+      ) : null}
+    </Group>
+  );
+}
+
+/** Polish plural of "wynik": 1 wynik, 2–4 wyniki, 5+ wyników (12–14 wyników, 22 wyniki). */
+export function resultsLabel(count: number): string {
+  const mod10 = count % 10;
+  const mod100 = count % 100;
+  if (count === 1) return '1 wynik';
+  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return `${count} wyniki`;
+  return `${count} wyników`;
+}

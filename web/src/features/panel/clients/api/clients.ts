@@ -1,0 +1,61 @@
+import type { AddClientRequest, CreateClientRequest } from '@punkto/contracts/clients';
+import { Client, ClientCreatedResponse } from '@punkto/contracts/clients';
+import { pageResponse } from '@punkto/contracts/pagination';
+import { ProgramList } from '@punkto/contracts/programs';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../../lib/api/api-client';
+import type { ClientsApiQuery } from '../utils/clients-search';
+
+const ClientPage = pageResponse(Client);
+
+export const clientsQueryKey = (tenantId: string) => ['tenants', tenantId, 'clients'] as const;
+const tenantPath = (tenantId: string) => `/tenants/${encodeURIComponent(tenantId)}`;
+
+/** GET /tenants/{id}/get-clients (paged, searchable, sortable); the previous page stays while the next loads. */
+export function clientsQueryOptions(tenantId: string, query: ClientsApiQuery) {
+  return queryOptions({
+    queryKey: [...clientsQueryKey(tenantId), 'list', query] as const,
+    queryFn: ({ signal }) =>
+      api.get(`${tenantPath(tenantId)}/get-clients`, { query, schema: ClientPage, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /tenants/{id}/clients/{clientId}. */
+export function clientQueryOptions(tenantId: string, clientId: string) {
+  return queryOptions({
+    queryKey: [...clientsQueryKey(tenantId), 'detail', clientId] as const,
+    queryFn: ({ signal }) =>
+      api.get(`${tenantPath(tenantId)}/clients/${encodeURIComponent(clientId)}`, { schema: Client, signal }),
+  });
+}
+
+/** GET /tenants/{id}/loyalty-programs: for the program select of "Dodaj klienta". */
+export function clientProgramsQueryOptions(tenantId: string) {
+  return queryOptions({
+    queryKey: ['tenants', tenantId, 'loyalty-programs'] as const,
+    queryFn: ({ signal }) =>
+      api.get(`${tenantPath(tenantId)}/loyalty-programs`, { schema: ProgramList, signal }),
+  });
+}
+
+/** POST /tenants/{id}/create-client: a new customer account, enrolled at once; they get an e-mail. */
+export function useCreateClient(tenantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.output<typeof CreateClientRequest>) =>
+      api.post(`${tenantPath(tenantId)}/create-client`, body, { schema: ClientCreatedResponse }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: clientsQueryKey(tenantId) }),
+  });
+}
+
+/** PATCH /tenants/{id}/add-client: an existing customer by e-mail (they get a notice). */
+export function useAddClient(tenantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.output<typeof AddClientRequest>) =>
+      api.patch(`${tenantPath(tenantId)}/add-client`, body, { schema: ClientCreatedResponse }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: clientsQueryKey(tenantId) }),
+  });
+}

@@ -1,0 +1,248 @@
+import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { AddClientRequest, ClientErrors } from '@punkto/contracts/clients';
+import type { Program } from '@punkto/contracts/programs';
+import { ProgramErrors } from '@punkto/contracts/programs';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormError } from '../../../../components/ui/form-error';
+import { AnchorLink } from '../../../../components/ui/link';
+import { ValidationApiError, errorMessage, isApiError } from '../../../../lib/api/api-errors';
+import { useZodForm } from '../../../../lib/form/use-zod-form';
+import { notify } from '../../../../lib/notify-instance';
+import { clientProgramsQueryOptions, useAddClient, useCreateClient } from '../api/clients';
+import { NewClientForm } from '../utils/client-forms';
+
+type AddClientModalProps = { tenantId: string; opened: boolean; onClose: () => void };
+
+/** "Dodaj klienta": a new customer (an account is created for them) or an existing one by e-mail. */
+export function AddClientModal({ tenantId, opened, onClose }: AddClientModalProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Dodaj klienta"
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Zamknij' }}
+    >
+      {opened ? <AddClientBody tenantId={tenantId} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function AddClientBody({ tenantId, onDone }: { tenantId: string; onDone: () => void }) {
+  const programs = useQuery(clientProgramsQueryOptions(tenantId));
+  const [tab, setTab] = useState<string | null>('nowy');
+
+  if (programs.isPending) return <Text size="sm">Ładowanie programów…</Text>;
+  if (programs.isError) {
+    return (
+      <Alert color="red" variant="light" title="Nie udało się wczytać programów">
+        {errorMessage(programs.error)}
+      </Alert>
+    );
+  }
+  const active = programs.data.items.filter((program) => program.active);
+  if (active.length === 0) {
+    return (
+      <Alert color="yellow" variant="light" title="Brak aktywnego programu">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">Klienta można zapisać tylko do aktywnego programu lojalnościowego.</Text>
+          <AnchorLink to="/panel/programy">Przejdź do programów</AnchorLink>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  return (
+    <Tabs value={tab} onChange={setTab} keepMounted={false}>
+      <Tabs.List grow>
+        <Tabs.Tab value="nowy">Nowy klient</Tabs.Tab>
+        <Tabs.Tab value="istniejacy">Istniejący klient</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="nowy" pt="md">
+        <NewClientTab tenantId={tenantId} programs={active} onDone={onDone} />
+      </Tabs.Panel>
+      <Tabs.Panel value="istniejacy" pt="md">
+        <ExistingClientTab tenantId={tenantId} programs={active} onDone={onDone} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+/** Known refusals shown under the field they concern. */
+function asFieldError(error: unknown): unknown {
+  if (!isApiError(error)) return error;
+  const field =
+    error.code === ClientErrors.alreadyEnrolled.code
+      ? 'email'
+      : error.code === ClientErrors.programInactive.code || error.code === ProgramErrors.notFound.code
+        ? 'programId'
+        : null;
+  if (!field) return error;
+  return new ValidationApiError({
+    status: error.status,
+    code: error.code,
+    errors: { [field]: [error.localizedMessage ?? error.message] },
+  });
+}
+
+function ProgramSelect({
+  programs,
+  value,
+  error,
+  onChange,
+}: {
+  programs: Program[];
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Select
+      label="Program lojalnościowy"
+      placeholder="Wybierz program"
+      required
+      data={programs.map((program) => ({ value: program.id, label: program.name }))}
+      value={value || null}
+      onChange={(next) => onChange(next ?? '')}
+      error={error}
+      allowDeselect={false}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+function NewClientTab({
+  tenantId,
+  programs,
+  onDone,
+}: {
+  tenantId: string;
+  programs: Program[];
+  onDone: () => void;
+}) {
+  const create = useCreateClient(tenantId);
+  const form = useZodForm(NewClientForm, {
+    name: '',
+    email: '',
+    phone: '',
+    programId: programs.length === 1 ? programs[0]!.id : '',
+    marketingConsent: false,
+  });
+
+  const submit = form.onSubmit(async (body) => {
+    try {
+      await create.mutateAsync(body);
+    } catch (error) {
+      throw asFieldError(error);
+    }
+    notify.success(`Dodano klienta ${body.name}. Wysłaliśmy mu e-mail z linkiem do ustawienia hasła.`);
+    onDone();
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Nowy klient">
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Założymy klientowi konto i wyślemy e-mail z linkiem do ustawienia hasła.
+        </Text>
+        <TextInput label="Imię i nazwisko" required autoComplete="off" {...form.getInputProps('name')} />
+        <TextInput
+          label="E-mail"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          required
+          {...form.getInputProps('email')}
+        />
+        <TextInput
+          label="Telefon (opcjonalnie)"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          placeholder="np. 600 100 200"
+          {...form.getInputProps('phone')}
+        />
+        <ProgramSelect
+          programs={programs}
+          value={form.values.programId}
+          error={form.errors.programId}
+          onChange={(value) => form.setFieldValue('programId', value)}
+        />
+        <Checkbox
+          label="Klient zgadza się na wiadomości marketingowe"
+          {...form.getCheckboxProps('marketingConsent')}
+        />
+        <FormError message={form.formError} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Anuluj
+          </Button>
+          <Button type="submit" loading={form.submitting}>
+            Dodaj klienta
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ExistingClientTab({
+  tenantId,
+  programs,
+  onDone,
+}: {
+  tenantId: string;
+  programs: Program[];
+  onDone: () => void;
+}) {
+  const add = useAddClient(tenantId);
+  const form = useZodForm(AddClientRequest, {
+    email: '',
+    programId: programs.length === 1 ? programs[0]!.id : '',
+  });
+
+  const submit = form.onSubmit(async (body) => {
+    try {
+      await add.mutateAsync(body);
+    } catch (error) {
+      throw asFieldError(error);
+    }
+    notify.success(`Zapisaliśmy klienta ${body.email} do programu. Dostanie od nas wiadomość.`);
+    onDone();
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Istniejący klient">
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Klient ma już konto w Punkto? Podaj jego e-mail — zapiszemy go do programu i wyślemy mu wiadomość.
+        </Text>
+        <TextInput
+          label="E-mail klienta"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          required
+          {...form.getInputProps('email')}
+        />
+        <ProgramSelect
+          programs={programs}
+          value={form.values.programId}
+          error={form.errors.programId}
+          onChange={(value) => form.setFieldValue('programId', value)}
+        />
+        <FormError message={form.formError} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Anuluj
+          </Button>
+          <Button type="submit" loading={form.submitting}>
+            Zapisz do programu
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,101 @@
+import { Alert, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ClientErrors, clientStatusLabels } from '@punkto/contracts/clients';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { AnchorLink } from '../../../../components/ui/link';
+import { StatusBadge } from '../../../../components/ui/status-badge';
+import { PageHeader } from '../../../../components/ui/page-header';
+import { errorMessage, isApiError } from '../../../../lib/api/api-errors';
+import { formatDate } from '../../../../lib/format-date';
+import { clientQueryOptions } from '../api/clients';
+import { clientSourceLabels, clientStatusTone } from '../utils/client-labels';
+
+function BackLink() {
+  return (
+    <AnchorLink to="/panel/klienci" size="sm">
+      ← Wróć do listy klientów
+    </AnchorLink>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text component="dd" m={0}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/** /panel/klienci/$clientId: the client's data and (later) their card. */
+export function ClientDetail({ tenantId, clientId }: { tenantId: string; clientId: string }) {
+  const client = useQuery(clientQueryOptions(tenantId, clientId));
+
+  if (client.isPending) {
+    return (
+      <Stack gap="md" py={{ base: 'md', sm: 'lg' }} aria-busy="true" aria-label="Ładowanie klienta">
+        <BackLink />
+        <Skeleton height={36} width="60%" />
+        <Skeleton height={160} />
+      </Stack>
+    );
+  }
+  if (client.isError) {
+    const notFound =
+      isApiError(client.error) &&
+      (client.error.status === 404 || client.error.code === ClientErrors.notFound.code);
+    return (
+      <Stack gap="md" py={{ base: 'md', sm: 'lg' }} maw={640}>
+        <BackLink />
+        <PageHeader title={notFound ? 'Nie znaleziono klienta' : 'Nie udało się wczytać klienta'} />
+        <Alert color={notFound ? 'yellow' : 'red'} variant="light">
+          {notFound ? 'Ten klient nie istnieje albo nie należy do Twojej firmy.' : errorMessage(client.error)}
+        </Alert>
+      </Stack>
+    );
+  }
+
+  const data = client.data;
+  return (
+    <Stack gap="lg" py={{ base: 'md', sm: 'lg' }}>
+      <BackLink />
+      <Group gap="sm" align="center">
+        <PageHeader title={data.name} />
+        <StatusBadge tone={clientStatusTone(data.status)} size="lg">
+          {clientStatusLabels[data.status]}
+        </StatusBadge>
+      </Group>
+
+      <Card withBorder padding="lg" component="section" aria-labelledby="client-data-title">
+        <Stack gap="md">
+          <Title order={2} size="h4" id="client-data-title">
+            Dane klienta
+          </Title>
+          <Stack component="dl" gap="md" m={0}>
+            <Field label="E-mail">{data.email}</Field>
+            <Field label="Telefon">{data.phone ?? 'nie podano'}</Field>
+            <Field label="Program">{data.programName}</Field>
+            <Field label="Status">{clientStatusLabels[data.status]}</Field>
+            <Field label="Źródło zapisu">{clientSourceLabels[data.source]}</Field>
+            <Field label="Data zapisu">{formatDate(data.enrolledAt)}</Field>
+          </Stack>
+        </Stack>
+      </Card>
+
+      <Card withBorder padding="lg" component="section" aria-labelledby="client-card-title">
+        <Stack gap="xs">
+          <Title order={2} size="h4" id="client-card-title">
+            Karta lojalnościowa
+          </Title>
+          <Text size="sm" c="dimmed">
+            Karta lojalnościowa pojawi się po wydaniu karty.
+          </Text>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

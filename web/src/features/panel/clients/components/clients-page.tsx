@@ -1,0 +1,173 @@
+import { Alert, Button, Card, Group, Loader, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { clientStatusLabels } from '@punkto/contracts/clients';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { AnchorLink } from '../../../../components/ui/link';
+import { StatusBadge } from '../../../../components/ui/status-badge';
+import { PageHeader } from '../../../../components/ui/page-header';
+import { SortableTh, type SortState } from '../../../../components/ui/sortable-th';
+import { TablePagination } from '../../../../components/ui/table-pagination';
+import { errorMessage } from '../../../../lib/api/api-errors';
+import { formatDate } from '../../../../lib/format-date';
+import { clientsQueryOptions } from '../api/clients';
+import {
+  toClientsApiQuery,
+  withSearchTerm,
+  withSort,
+  type ClientSortColumn,
+  type ClientsSearch,
+} from '../utils/clients-search';
+import { clientStatusTone } from '../utils/client-labels';
+import { AddClientModal } from './add-client-modal';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+type ClientsPageProps = {
+  tenantId: string;
+  /** clients.manage: may add clients */
+  canManage: boolean;
+  search: ClientsSearch;
+  /** writes the list state into the URL (`replace` while typing, so back skips keystrokes) */
+  onSearchChange: (next: ClientsSearch, options?: { replace?: boolean }) => void;
+};
+
+/** /panel/klienci: search (debounced), sortable columns, paging; the state lives in the URL. */
+export function ClientsPage({ tenantId, canManage, search, onSearchChange }: ClientsPageProps) {
+  const clients = useQuery(clientsQueryOptions(tenantId, toClientsApiQuery(search)));
+  const [adding, setAdding] = useState(false);
+
+  // the box shows what is typed; the URL follows 300 ms after the last keystroke
+  const [term, setTerm] = useState(search.szukaj);
+  const pushTerm = useDebouncedCallback((value: string) => {
+    if (value.trim() !== search.szukaj.trim())
+      onSearchChange(withSearchTerm(search, value.trim()), { replace: true });
+  }, SEARCH_DEBOUNCE_MS);
+  // back/forward (or a link) changed the URL: show its term
+  useEffect(() => setTerm(search.szukaj), [search.szukaj]);
+
+  const sort: SortState<ClientSortColumn> = {
+    by: search.sortuj,
+    descending: search.kolejnosc === 'malejaco',
+  };
+  const onSort = (next: SortState<ClientSortColumn>) =>
+    onSearchChange(withSort(search, next.by, next.descending));
+  const sortProps = { sort, onSort };
+
+  const page = clients.data;
+  const searching = search.szukaj.trim() !== '';
+
+  return (
+    <Stack gap="lg" py={{ base: 'md', sm: 'lg' }}>
+      <Group justify="space-between" align="flex-end" gap="md">
+        <PageHeader title="Klienci" description="Klienci zapisani do Twoich programów lojalnościowych." />
+        {canManage ? <Button onClick={() => setAdding(true)}>Dodaj klienta</Button> : null}
+      </Group>
+
+      <TextInput
+        label="Szukaj klienta"
+        placeholder="Imię, nazwisko, e-mail lub telefon"
+        type="search"
+        value={term}
+        onChange={(event) => {
+          setTerm(event.currentTarget.value);
+          pushTerm(event.currentTarget.value);
+        }}
+        rightSection={
+          clients.isFetching && !clients.isPending ? <Loader size="xs" aria-label="Szukam…" /> : null
+        }
+        maw={420}
+      />
+
+      {clients.isPending ? (
+        <Stack gap="xs" aria-busy="true" aria-label="Ładowanie klientów">
+          <Skeleton height={40} />
+          <Skeleton height={40} />
+          <Skeleton height={40} />
+        </Stack>
+      ) : clients.isError ? (
+        <Alert color="red" variant="light" title="Nie udało się wczytać klientów">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorMessage(clients.error)}</Text>
+            <Button size="xs" variant="light" onClick={() => void clients.refetch()}>
+              Spróbuj ponownie
+            </Button>
+          </Stack>
+        </Alert>
+      ) : page && page.items.length === 0 ? (
+        <Card withBorder padding="xl">
+          <Stack gap="sm" align="center" ta="center">
+            <Text fw={600} size="lg">
+              {searching ? 'Nie znaleziono klientów' : 'Nie masz jeszcze klientów'}
+            </Text>
+            <Text c="dimmed" size="sm" maw={480}>
+              {searching
+                ? `Nikt nie pasuje do „${search.szukaj}”. Sprawdź pisownię albo szukaj po e-mailu lub telefonie.`
+                : 'Klienci pojawią się tutaj, gdy zapiszą się przez link lub kod QR z plakatu albo gdy dodasz ich ręcznie.'}
+            </Text>
+            {!searching ? (
+              <Group justify="center">
+                {canManage ? <Button onClick={() => setAdding(true)}>Dodaj klienta</Button> : null}
+                <AnchorLink to="/panel/plakat">Plakat i link zapisu</AnchorLink>
+              </Group>
+            ) : null}
+          </Stack>
+        </Card>
+      ) : page ? (
+        <Stack gap="sm">
+          <Table.ScrollContainer minWidth={860}>
+            <Table striped highlightOnHover verticalSpacing="sm" aria-label="Klienci">
+              <Table.Thead>
+                <Table.Tr>
+                  <SortableTh column="name" {...sortProps}>
+                    Imię i nazwisko
+                  </SortableTh>
+                  <SortableTh column="email" {...sortProps}>
+                    E-mail
+                  </SortableTh>
+                  <Table.Th scope="col">Program</Table.Th>
+                  <SortableTh column="enrolledAt" {...sortProps}>
+                    Data zapisu
+                  </SortableTh>
+                  <SortableTh column="status" {...sortProps}>
+                    Status
+                  </SortableTh>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {page.items.map((client) => (
+                  <Table.Tr key={client.id}>
+                    <Table.Td fw={500}>
+                      <AnchorLink to="/panel/klienci/$clientId" params={{ clientId: client.id }}>
+                        {client.name}
+                      </AnchorLink>
+                    </Table.Td>
+                    <Table.Td>{client.email}</Table.Td>
+                    <Table.Td>{client.programName}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(client.enrolledAt)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <StatusBadge tone={clientStatusTone(client.status)}>
+                        {clientStatusLabels[client.status]}
+                      </StatusBadge>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <TablePagination
+            label="Strony listy klientów"
+            pageNumber={search.strona}
+            totalPages={page.totalPages}
+            totalCount={page.totalCount}
+            onChange={(strona) => onSearchChange({ ...search, strona })}
+          />
+        </Stack>
+      ) : null}
+
+      {canManage ? (
+        <AddClientModal tenantId={tenantId} opened={adding} onClose={() => setAdding(false)} />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,70 @@
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import type { Employee } from '@punkto/contracts/employees';
+import { Username } from '@punkto/contracts/identity';
+import { z } from 'zod';
+import { FormError } from '../../../../components/ui/form-error';
+import { useZodForm } from '../../../../lib/form/use-zod-form';
+import { notify } from '../../../../lib/notify-instance';
+import { useRenameEmployee } from '../api/employees';
+
+const RenameSchema = z.object({ name: Username });
+
+type RenameEmployeeModalProps = {
+  tenantId: string;
+  employee: Employee | null;
+  opened: boolean;
+  onClose: () => void;
+};
+
+/** Edit an employee's name (PATCH …/employees/{employeeId}). */
+export function RenameEmployeeModal({ tenantId, employee, opened, onClose }: RenameEmployeeModalProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Zmień imię i nazwisko"
+      centered
+      closeButtonProps={{ 'aria-label': 'Zamknij' }}
+    >
+      {opened && employee ? (
+        <RenameEmployeeForm key={employee.id} tenantId={tenantId} employee={employee} onDone={onClose} />
+      ) : null}
+    </Modal>
+  );
+}
+
+function RenameEmployeeForm({
+  tenantId,
+  employee,
+  onDone,
+}: {
+  tenantId: string;
+  employee: Employee;
+  onDone: () => void;
+}) {
+  const rename = useRenameEmployee(tenantId);
+  const form = useZodForm(RenameSchema, { name: employee.name });
+
+  const submit = form.onSubmit(async ({ name }) => {
+    const saved = await rename.mutateAsync({ employeeId: employee.id, name });
+    notify.success(`Zapisano: ${saved.name}.`);
+    onDone();
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Zmiana imienia i nazwiska pracownika">
+      <Stack gap="md">
+        <TextInput label="Imię i nazwisko" required data-autofocus {...form.getInputProps('name')} />
+        <FormError message={form.formError} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Anuluj
+          </Button>
+          <Button type="submit" loading={form.submitting}>
+            Zapisz
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,137 @@
+import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { programKindLabels, type Program } from '@punkto/contracts/programs';
+import { useClipboard } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { AnchorLink } from '../../../../components/ui/link';
+import { StatusBadge } from '../../../../components/ui/status-badge';
+import { PageHeader } from '../../../../components/ui/page-header';
+import { errorMessage } from '../../../../lib/api/api-errors';
+import { notify } from '../../../../lib/notify-instance';
+import { enrolmentProgramsQueryOptions, useDownloadPoster } from '../api/poster';
+import { posterFileName, saveBlob } from '../utils/download';
+
+/** /panel/plakat: per program, the enrolment link to share and the A4 poster with its QR code. */
+export function PosterPage({
+  tenantId,
+  canManagePrograms,
+}: {
+  tenantId: string;
+  canManagePrograms: boolean;
+}) {
+  const programs = useQuery(enrolmentProgramsQueryOptions(tenantId));
+
+  return (
+    <Stack gap="lg" py={{ base: 'md', sm: 'lg' }}>
+      <PageHeader
+        title="Plakat i link zapisu"
+        description="Udostępnij klientom link do zapisu albo powieś przy kasie plakat z kodem QR."
+      />
+      {programs.isPending ? (
+        <Stack gap="md" aria-busy="true" aria-label="Ładowanie programów">
+          <Skeleton height={160} />
+        </Stack>
+      ) : programs.isError ? (
+        <Alert color="red" variant="light" title="Nie udało się wczytać programów">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorMessage(programs.error)}</Text>
+            <Button size="xs" variant="light" onClick={() => void programs.refetch()}>
+              Spróbuj ponownie
+            </Button>
+          </Stack>
+        </Alert>
+      ) : programs.data.items.length === 0 ? (
+        <Card withBorder padding="xl">
+          <Stack gap="sm" align="center" ta="center">
+            <Text fw={600} size="lg">
+              Nie masz jeszcze programu lojalnościowego
+            </Text>
+            <Text c="dimmed" size="sm" maw={460}>
+              Link zapisu i plakat powstają dla każdego programu. Utwórz program, aby zaprosić klientów.
+            </Text>
+            {canManagePrograms ? <AnchorLink to="/panel/programy">Przejdź do programów</AnchorLink> : null}
+          </Stack>
+        </Card>
+      ) : (
+        <Stack gap="md">
+          {programs.data.items.map((program) => (
+            <ProgramEnrolmentCard key={program.id} tenantId={tenantId} program={program} />
+          ))}
+          <Text size="sm" c="dimmed">
+            Klient skanuje kod aparatem telefonu, zakłada konto lub loguje się i od razu dołącza do programu.
+          </Text>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function ProgramEnrolmentCard({ tenantId, program }: { tenantId: string; program: Program }) {
+  const download = useDownloadPoster(tenantId);
+  const titleId = `program-${program.id}-title`;
+  const clipboard = useClipboard({ timeout: 2500 });
+  useEffect(() => {
+    if (clipboard.copied) notify.success('Link skopiowany do schowka.');
+  }, [clipboard.copied]);
+  useEffect(() => {
+    if (clipboard.error) notify.error('Nie udało się skopiować. Zaznacz link i skopiuj go ręcznie.');
+  }, [clipboard.error]);
+
+  const downloadPoster = async () => {
+    try {
+      const pdf = await download.mutateAsync(program.id);
+      saveBlob(pdf, posterFileName(program.name));
+      notify.success('Plakat został pobrany. Wydrukuj go na kartce A4.');
+    } catch (error) {
+      notify.fromError(error);
+    }
+  };
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={titleId}>
+      <Stack gap="md">
+        <Group gap="xs" justify="space-between">
+          <Title order={2} size="h4" id={titleId}>
+            {program.name}
+          </Title>
+          <Group gap={6}>
+            <Badge variant="light">{programKindLabels[program.kind]}</Badge>
+            <StatusBadge tone={program.active ? 'positive' : 'neutral'}>
+              {program.active ? 'Aktywny' : 'Nieaktywny'}
+            </StatusBadge>
+          </Group>
+        </Group>
+        {!program.active ? (
+          <Alert color="yellow" variant="light">
+            Program jest nieaktywny — klienci nie mogą teraz do niego dołączyć przez ten link.
+          </Alert>
+        ) : null}
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <TextInput
+            label="Link do zapisu"
+            value={program.enrolmentUrl}
+            readOnly
+            onFocus={(event) => event.currentTarget.select()}
+            style={{ flex: 1, minWidth: 0 }}
+          />
+          <Button
+            variant={clipboard.copied ? 'light' : 'default'}
+            color={clipboard.copied ? 'green' : undefined}
+            onClick={() => clipboard.copy(program.enrolmentUrl)}
+            aria-label={`Kopiuj link do programu ${program.name}`}
+          >
+            {clipboard.copied ? 'Skopiowano' : 'Kopiuj'}
+          </Button>
+        </Group>
+        <Group gap="sm">
+          <Button onClick={() => void downloadPoster()} loading={download.isPending}>
+            Pobierz plakat A4 (PDF)
+          </Button>
+          <Button component="a" href={program.enrolmentUrl} target="_blank" rel="noopener" variant="subtle">
+            Otwórz stronę zapisu
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

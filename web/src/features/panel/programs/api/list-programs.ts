@@ -1,0 +1,15 @@
+import { ProgramList } from '@punkto/contracts/programs';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../../lib/api/api-client';
+
+export const programsQueryKey = (tenantId: string) => ['tenants', tenantId, 'loyalty-programs'] as const;
+
+/** GET /tenants/{id}/loyalty-programs: the company's programs with their rewards (any staff member). */
+export function programsQueryOptions(tenantId: string) {
+  return queryOptions({
+    queryKey: programsQueryKey(tenantId),
+    queryFn: ({ signal }) =>
+      api.get(`/tenants/${encodeURIComponent(tenantId)}/loyalty-programs`, { schema: ProgramList, signal }),
+    select: (list) => list.items,
+  });
+}

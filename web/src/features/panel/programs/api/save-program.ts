@@ -1,0 +1,30 @@
+import { Program, type ProgramInput } from '@punkto/contracts/programs';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../../lib/api/api-client';
+import { tenantSetupChanged } from '../../shell/api/tenant-configured';
+import { programsQueryKey } from './list-programs';
+
+const programsPath = (tenantId: string) => `/tenants/${encodeURIComponent(tenantId)}/loyalty-programs`;
+
+/** POST /tenants/{id}/loyalty-programs (programs.manage). */
+export function createProgram(tenantId: string, body: ProgramInput): Promise<Program> {
+  return api.post(programsPath(tenantId), body, { schema: Program });
+}
+
+/** PUT /tenants/{id}/loyalty-programs/{programId} (programs.manage; the kind cannot change). */
+export function updateProgram(tenantId: string, programId: string, body: ProgramInput): Promise<Program> {
+  return api.put(`${programsPath(tenantId)}/${encodeURIComponent(programId)}`, body, { schema: Program });
+}
+
+/** Create (no programId) or update; the list and the "configured" check are asked again afterwards. */
+export function useSaveProgram(tenantId: string, programId?: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProgramInput) =>
+      programId ? updateProgram(tenantId, programId, body) : createProgram(tenantId, body),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: programsQueryKey(tenantId) });
+      await tenantSetupChanged(queryClient, tenantId);
+    },
+  });
+}

@@ -1,0 +1,10 @@
+import type { NumberValue } from '../utils/program-form';
+
+/** Mantine NumberInput's value (number, or the text while typed) as the editor keeps it. */
+export function toNumberValue(value: number | string): NumberValue {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : '';
+  const trimmed = value.trim().replace(',', '.');
+  if (trimmed === '') return '';
+  const parsed = Number(trimmed);
+  return Number.isFinite(parsed) ? parsed : '';
+}

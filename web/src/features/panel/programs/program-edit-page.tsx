@@ -1,0 +1,92 @@
+import { Alert, Stack } from '@mantine/core';
+import type { ProgramInput } from '@punkto/contracts/programs';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { ButtonLink } from '../../../components/ui/link';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { errorMessage } from '../../../lib/api/api-errors';
+import { notify } from '../../../lib/notify-instance';
+import { usePanelSession } from '../shell/panel-session';
+import { programsQueryOptions } from './api/list-programs';
+import { useSaveProgram } from './api/save-program';
+import { ProgramEditor } from './components/program-editor';
+import { emptyProgramForm, programFormOf } from './utils/program-form';
+
+const backToList = (
+  <ButtonLink to="/panel/programy" variant="default">
+    Anuluj
+  </ButtonLink>
+);
+
+/** /panel/programy/nowy */
+export function NewProgramPage() {
+  const { tenantId } = usePanelSession();
+  const save = useSaveProgram(tenantId ?? '');
+  const navigate = useNavigate();
+  const onSubmit = async (body: ProgramInput) => {
+    const program = await save.mutateAsync(body);
+    notify.success(`Program „${program.name}” został utworzony.`);
+    await navigate({ to: '/panel/programy' });
+  };
+  return (
+    <Stack gap="lg">
+      <PageHeader title="Nowy program" description="Wybierz rodzaj programu, ustal zasady i dodaj nagrody." />
+      <ProgramEditor
+        initial={emptyProgramForm()}
+        submitLabel="Utwórz program"
+        onSubmit={onSubmit}
+        actions={backToList}
+      />
+    </Stack>
+  );
+}
+
+function EditForm({ tenantId, programId }: { tenantId: string; programId: string }) {
+  const programs = useQuery(programsQueryOptions(tenantId));
+  const save = useSaveProgram(tenantId, programId);
+  const navigate = useNavigate();
+  if (programs.isPending) return <PageSpinner />;
+  if (programs.isError)
+    return (
+      <Alert color="red" variant="light" title="Nie udało się pobrać programu">
+        {errorMessage(programs.error)}
+      </Alert>
+    );
+  const program = programs.data.find((p) => p.id === programId);
+  if (!program)
+    return (
+      <Alert color="yellow" variant="light" title="Nie znaleziono programu">
+        Program mógł zostać usunięty.{' '}
+        <ButtonLink to="/panel/programy" variant="subtle" size="compact-sm">
+          Wróć do listy
+        </ButtonLink>
+      </Alert>
+    );
+  const onSubmit = async (body: ProgramInput) => {
+    await save.mutateAsync(body);
+    notify.success('Zmiany w programie zostały zapisane.');
+    await navigate({ to: '/panel/programy' });
+  };
+  return (
+    <ProgramEditor
+      key={program.id}
+      initial={programFormOf(program)}
+      kindLocked
+      submitLabel="Zapisz zmiany"
+      onSubmit={onSubmit}
+      actions={backToList}
+    />
+  );
+}
+
+/** /panel/programy/$programId */
+export function EditProgramPage({ programId }: { programId: string }) {
+  const { tenantId } = usePanelSession();
+  return (
+    <Stack gap="lg">
+      <PageHeader title="Edycja programu" />
+      {tenantId ? <EditForm tenantId={tenantId} programId={programId} /> : null}
+    </Stack>
+  );
+}

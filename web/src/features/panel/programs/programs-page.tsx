@@ -1,0 +1,139 @@
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { programKindLabels, type Program } from '@punkto/contracts/programs';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ButtonLink } from '../../../components/ui/link';
+import { PageHeader } from '../../../components/ui/page-header';
+import { errorMessage } from '../../../lib/api/api-errors';
+import { formatInteger } from '../../../lib/format';
+import { notify } from '../../../lib/notify-instance';
+import { usePanelSession } from '../shell/panel-session';
+import { useDeleteProgram } from './api/delete-program';
+import { programRule, rewardsCount } from './utils/program-labels';
+import { programsQueryOptions } from './api/list-programs';
+
+function ProgramCard({ program, onDelete }: { program: Program; onDelete: () => void }) {
+  const activeRewards = program.rewards.filter((r) => r.active).length;
+  return (
+    <Card withBorder padding="lg" component="article" aria-labelledby={`program-${program.id}`}>
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={2} size="h4" id={`program-${program.id}`}>
+            {program.name}
+          </Title>
+          <Badge color={program.active ? 'punkto' : 'dark'} variant="light" style={{ flexShrink: 0 }}>
+            {program.active ? 'Aktywny' : 'Nieaktywny'}
+          </Badge>
+        </Group>
+        <Group gap="xs">
+          <Badge variant="outline" color="punkto">
+            {programKindLabels[program.kind]}
+          </Badge>
+          <Text size="sm" c="dimmed">
+            {programRule(program)}
+          </Text>
+        </Group>
+        <Text size="sm">
+          {rewardsCount(program.rewards.length)}
+          {program.rewards.length > 0 && activeRewards < program.rewards.length
+            ? ` (aktywne: ${formatInteger(activeRewards)})`
+            : ''}
+        </Text>
+        {program.description ? (
+          <Text size="sm" c="dimmed" lineClamp={2}>
+            {program.description}
+          </Text>
+        ) : null}
+        <Group gap="xs" mt="xs">
+          <ButtonLink
+            to="/panel/programy/$programId"
+            params={{ programId: program.id }}
+            size="compact-md"
+            variant="light"
+            aria-label={`Edytuj program ${program.name}`}
+          >
+            Edytuj
+          </ButtonLink>
+          <Button
+            size="compact-md"
+            variant="subtle"
+            color="red"
+            onClick={onDelete}
+            aria-label={`Usuń program ${program.name}`}
+          >
+            Usuń
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** /panel/programy (programs.manage): the company's programs with kind, status and rewards. */
+export function ProgramsPage() {
+  const { tenantId } = usePanelSession();
+  const programs = useQuery({ ...programsQueryOptions(tenantId ?? ''), enabled: !!tenantId });
+  const deleteProgram = useDeleteProgram(tenantId ?? '');
+  const [toDelete, setToDelete] = useState<Program | null>(null);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteProgram.mutateAsync(toDelete.id);
+      notify.success(`Program „${toDelete.name}” został usunięty.`);
+      setToDelete(null);
+    } catch (error) {
+      notify.fromError(error);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <PageHeader
+          title="Programy lojalnościowe"
+          description="Zasady zbierania punktów lub pieczątek i nagrody."
+        />
+        <ButtonLink to="/panel/programy/nowy">Nowy program</ButtonLink>
+      </Group>
+      {!tenantId ? (
+        <Alert color="yellow" variant="light">
+          Najpierw uzupełnij dane firmy.
+        </Alert>
+      ) : programs.isPending ? (
+        <Skeleton h={160} aria-label="Ładowanie programów" />
+      ) : programs.isError ? (
+        <Alert color="red" variant="light" title="Nie udało się pobrać programów">
+          {errorMessage(programs.error)}
+        </Alert>
+      ) : programs.data.length === 0 ? (
+        <Card withBorder padding="xl">
+          <Stack gap="sm" align="flex-start">
+            <Text fw={600}>Nie masz jeszcze żadnego programu.</Text>
+            <Text size="sm" c="dimmed">
+              Utwórz program, aby klienci mogli zbierać punkty lub pieczątki w telefonie.
+            </Text>
+            <ButtonLink to="/panel/programy/nowy">Utwórz pierwszy program</ButtonLink>
+          </Stack>
+        </Card>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          {programs.data.map((program) => (
+            <ProgramCard key={program.id} program={program} onDelete={() => setToDelete(program)} />
+          ))}
+        </SimpleGrid>
+      )}
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title="Usunąć program?"
+        confirmLabel="Usuń program"
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+        loading={deleteProgram.isPending}
+      >
+        {`Program „${toDelete?.name ?? ''}” i jego nagrody zostaną usunięte, a karty klientów w tym programie zamknięte. Tej operacji nie można cofnąć.`}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,153 @@
+import { Alert, Button, Card, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { CatalogueService } from '@punkto/contracts/catalogue';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
+import { StatusBadge } from '../../../../components/ui/status-badge';
+import { PageHeader } from '../../../../components/ui/page-header';
+import { errorMessage } from '../../../../lib/api/api-errors';
+import { notify } from '../../../../lib/notify-instance';
+import { servicesQueryOptions, useDeleteService } from '../api/services';
+import { formatGrosze } from '../utils/price';
+import { ServiceFormModal } from './service-form-modal';
+
+/** /panel/uslugi: the services catalogue staff pick from when awarding points. */
+export function ServicesPage({ tenantId }: { tenantId: string }) {
+  const services = useQuery(servicesQueryOptions(tenantId));
+  // the service stays set while the modal closes, so its title does not flip during the transition
+  const [editor, setEditor] = useState<{ opened: boolean; service: CatalogueService | null }>({
+    opened: false,
+    service: null,
+  });
+  const [deleting, setDeleting] = useState<CatalogueService | null>(null);
+  const remove = useDeleteService(tenantId);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      notify.success(`Usunięto usługę „${deleting.name}”.`);
+      setDeleting(null);
+    } catch (error) {
+      notify.fromError(error);
+    }
+  };
+
+  const addButton = <Button onClick={() => setEditor({ opened: true, service: null })}>Dodaj usługę</Button>;
+
+  return (
+    <Stack gap="lg" py={{ base: 'md', sm: 'lg' }}>
+      <Group justify="space-between" align="flex-end" gap="md">
+        <PageHeader
+          title="Usługi"
+          description="Cennik usług, z którego pracownicy wybierają przy przyznawaniu punktów."
+        />
+        {services.data && services.data.length > 0 ? addButton : null}
+      </Group>
+
+      {services.isPending ? (
+        <Stack gap="xs" aria-busy="true" aria-label="Ładowanie usług">
+          <Skeleton height={40} />
+          <Skeleton height={40} />
+          <Skeleton height={40} />
+        </Stack>
+      ) : services.isError ? (
+        <Alert color="red" variant="light" title="Nie udało się wczytać usług">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorMessage(services.error)}</Text>
+            <Button size="xs" variant="light" onClick={() => void services.refetch()}>
+              Spróbuj ponownie
+            </Button>
+          </Stack>
+        </Alert>
+      ) : services.data.length === 0 ? (
+        <Card withBorder padding="xl">
+          <Stack gap="sm" align="center" ta="center">
+            <Text fw={600} size="lg" component="h2">
+              Nie masz jeszcze żadnych usług
+            </Text>
+            <Text c="dimmed" size="sm" maw={460}>
+              Dodaj usługi z cenami — pracownik wybierze usługę, a punkty policzą się same (według ceny albo
+              stałej liczby punktów).
+            </Text>
+            {addButton}
+          </Stack>
+        </Card>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped highlightOnHover verticalSpacing="sm" aria-label="Usługi">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Nazwa</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Cena
+                </Table.Th>
+                <Table.Th scope="col">Punkty</Table.Th>
+                <Table.Th scope="col">Status</Table.Th>
+                <Table.Th scope="col">
+                  <VisuallyHidden>Akcje</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {services.data.map((service) => (
+                <Table.Tr key={service.id}>
+                  <Table.Td fw={500}>{service.name}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatGrosze(service.priceGrosze)}
+                  </Table.Td>
+                  <Table.Td>
+                    {service.fixedPoints === null ? 'wg ceny' : `${service.fixedPoints} pkt`}
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge tone={service.active ? 'positive' : 'neutral'}>
+                      {service.active ? 'Aktywna' : 'Nieaktywna'}
+                    </StatusBadge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => setEditor({ opened: true, service })}
+                        aria-label={`Edytuj usługę ${service.name}`}
+                      >
+                        Edytuj
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => setDeleting(service)}
+                        aria-label={`Usuń usługę ${service.name}`}
+                      >
+                        Usuń
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      <ServiceFormModal
+        tenantId={tenantId}
+        service={editor.service}
+        opened={editor.opened}
+        onClose={() => setEditor((current) => ({ ...current, opened: false }))}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Usunąć usługę?"
+        confirmLabel="Usuń usługę"
+        loading={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      >
+        {`Usługa „${deleting?.name ?? ''}” zniknie z cennika. Historia przyznanych punktów zostaje.`}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

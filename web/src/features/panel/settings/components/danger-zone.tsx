@@ -1,0 +1,89 @@
+import { Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { DeleteTenantRequest } from '@punkto/contracts/tenant';
+import { useDisclosure } from '@mantine/hooks';
+import { FormError } from '../../../../components/ui/form-error';
+import { useZodForm } from '../../../../lib/form/use-zod-form';
+import { useDeleteTenant } from '../api/delete-tenant';
+
+/**
+ * Owners only: deleting the company, confirmed by typing its name (the server compares it too). Employees lose
+ * access; the owner can register a new company afterwards.
+ */
+export function DangerZone({
+  companyName,
+  onDeleted,
+}: {
+  companyName: string;
+  onDeleted: () => Promise<void>;
+}) {
+  const [opened, modal] = useDisclosure(false);
+  const deleteTenant = useDeleteTenant();
+  const form = useZodForm(DeleteTenantRequest, { confirmCompanyName: '' });
+  const matches =
+    form.values.confirmCompanyName.trim().toLocaleLowerCase('pl') ===
+    companyName.trim().toLocaleLowerCase('pl');
+
+  const submit = form.onSubmit(async (body) => {
+    await deleteTenant.mutateAsync(body);
+    modal.close();
+    await onDeleted();
+  });
+
+  const close = () => {
+    form.reset();
+    modal.close();
+  };
+
+  return (
+    <Card
+      withBorder
+      padding="lg"
+      style={{ borderColor: 'var(--mantine-color-red-3)' }}
+      component="section"
+      aria-labelledby="danger-zone-title"
+    >
+      <Stack gap="sm" align="flex-start">
+        <Title order={2} size="h4" id="danger-zone-title">
+          Strefa niebezpieczna
+        </Title>
+        <Text size="sm" c="dimmed">
+          Usunięcie firmy zamyka programy lojalnościowe i karty klientów, a pracownicy tracą dostęp do panelu.
+          Tej operacji nie można cofnąć.
+        </Text>
+        <Button color="red" variant="light" onClick={modal.open}>
+          Usuń firmę
+        </Button>
+      </Stack>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title="Usunąć firmę na zawsze?"
+        centered
+        closeButtonProps={{ 'aria-label': 'Zamknij' }}
+      >
+        <form onSubmit={submit} noValidate aria-label="Potwierdzenie usunięcia firmy">
+          <Stack gap="md">
+            <Text size="sm">
+              Aby potwierdzić, wpisz nazwę firmy: <strong>{companyName}</strong>
+            </Text>
+            <TextInput
+              label="Nazwa firmy"
+              autoComplete="off"
+              data-autofocus
+              {...form.getInputProps('confirmCompanyName')}
+            />
+            <FormError message={form.formError} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Anuluj
+              </Button>
+              <Button type="submit" color="red" loading={form.submitting} disabled={!matches}>
+                Usuń firmę na zawsze
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Card>
+  );
+}

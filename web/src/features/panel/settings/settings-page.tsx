@@ -1,0 +1,152 @@
+import { Alert, Button, Card, Group, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import type { TenantResponse } from '@punkto/contracts/tenant';
+import { useQuery } from '@tanstack/react-query';
+import { FormError } from '../../../components/ui/form-error';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { errorMessage } from '../../../lib/api/api-errors';
+import { useZodForm } from '../../../lib/form/use-zod-form';
+import { notify } from '../../../lib/notify-instance';
+import { tenantQueryOptions } from '../shell/api/get-tenant';
+import { usePanelSession } from '../shell/panel-session';
+import { useUpdateTenant } from './api/update-tenant';
+import { CardPreview } from './components/card-preview';
+import { DangerZone } from './components/danger-zone';
+import { AddressContactFieldset, BrandingFieldset } from './components/form-fields';
+import { ImageUpload } from './components/image-upload';
+import {
+  BrandingSchema,
+  CompanyFormSchema,
+  brandingValuesOf,
+  companyUpdate,
+  companyValuesOf,
+  previewColor,
+} from './utils/company-form';
+
+function SettingsForms({
+  tenant,
+  onCompanyDeleted,
+}: {
+  tenant: TenantResponse;
+  onCompanyDeleted: () => Promise<void>;
+}) {
+  const { isOwner } = usePanelSession();
+  const update = useUpdateTenant(tenant.id);
+  const company = useZodForm(CompanyFormSchema, companyValuesOf(tenant));
+  const branding = useZodForm(BrandingSchema, brandingValuesOf(tenant));
+
+  const saveCompany = company.onSubmit(async (parsed) => {
+    await update.mutateAsync(companyUpdate(parsed));
+    notify.success('Dane firmy zostały zapisane.');
+  });
+  const saveBranding = branding.onSubmit(async (parsed) => {
+    await update.mutateAsync({ branding: parsed });
+    notify.success('Wygląd karty został zapisany.');
+  });
+
+  const previewBranding = {
+    backgroundColor: previewColor(branding.values.backgroundColor, tenant.branding.backgroundColor),
+    foregroundColor: previewColor(branding.values.foregroundColor, tenant.branding.foregroundColor),
+    labelColor: previewColor(branding.values.labelColor, tenant.branding.labelColor),
+  };
+
+  return (
+    <Stack gap="xl">
+      <Card withBorder padding="lg" component="section" aria-labelledby="company-title">
+        <form onSubmit={saveCompany} noValidate aria-label="Dane firmy">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="company-title">
+              Dane firmy
+            </Title>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              <TextInput
+                label="Nazwa firmy"
+                autoComplete="organization"
+                required
+                {...company.getInputProps('companyName')}
+              />
+              <TextInput
+                label="NIP"
+                description="10 cyfr, np. 123-456-32-18"
+                inputMode="numeric"
+                required
+                {...company.getInputProps('nip')}
+              />
+            </SimpleGrid>
+            <Textarea
+              label="Opis firmy (opcjonalnie)"
+              description="Krótko, czym się zajmujesz — klienci zobaczą to na stronie zapisu."
+              autosize
+              minRows={2}
+              maxRows={6}
+              {...company.getInputProps('description')}
+              onChange={(event) => company.setFieldValue('description', event.currentTarget.value)}
+            />
+            <AddressContactFieldset form={company} />
+            <FormError message={company.formError} />
+            <Group>
+              <Button type="submit" loading={company.submitting}>
+                Zapisz dane firmy
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+
+      <Card withBorder padding="lg" component="section" aria-labelledby="branding-title">
+        <Stack gap="lg">
+          <Title order={2} size="h4" id="branding-title">
+            Wygląd karty
+          </Title>
+          <form onSubmit={saveBranding} noValidate aria-label="Kolory karty">
+            <Stack gap="sm">
+              <BrandingFieldset form={branding} />
+              <FormError message={branding.formError} />
+              <Group>
+                <Button type="submit" loading={branding.submitting}>
+                  Zapisz kolory
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            <ImageUpload tenantId={tenant.id} kind="logo" image={tenant.logo} />
+            <ImageUpload tenantId={tenant.id} kind="hero" image={tenant.heroImage} />
+          </SimpleGrid>
+          <CardPreview
+            companyName={company.values.companyName}
+            branding={previewBranding}
+            logo={tenant.logo}
+            heroImage={tenant.heroImage}
+          />
+        </Stack>
+      </Card>
+
+      {isOwner ? <DangerZone companyName={tenant.companyName} onDeleted={onCompanyDeleted} /> : null}
+    </Stack>
+  );
+}
+
+/** /panel/ustawienia (tenant.settings): company data, card colours, logo and hero image, live card preview. */
+export function SettingsPage({ onCompanyDeleted }: { onCompanyDeleted: () => Promise<void> }) {
+  const { tenantId } = usePanelSession();
+  const tenant = useQuery({ ...tenantQueryOptions(tenantId ?? ''), enabled: !!tenantId });
+  return (
+    <Stack gap="lg">
+      <PageHeader title="Ustawienia firmy" description="Dane firmy, adres i wygląd karty lojalnościowej." />
+      {!tenantId ? (
+        <Alert color="yellow" variant="light" title="Firma nie jest jeszcze zarejestrowana">
+          Najpierw uzupełnij konto: podaj nazwę firmy i NIP.
+        </Alert>
+      ) : tenant.isPending ? (
+        <PageSpinner />
+      ) : tenant.isError ? (
+        <Alert color="red" variant="light" title="Nie udało się pobrać danych firmy">
+          {errorMessage(tenant.error)}
+        </Alert>
+      ) : (
+        <SettingsForms tenant={tenant.data} onCompanyDeleted={onCompanyDeleted} />
+      )}
+    </Stack>
+  );
+}

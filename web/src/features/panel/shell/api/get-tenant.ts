@@ -1,0 +1,17 @@
+import { TenantResponse } from '@punkto/contracts/tenant';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../../lib/api/api-client';
+
+export const tenantQueryKey = (tenantId: string) => ['tenants', tenantId] as const;
+
+/** GET /tenants/{id}: the company (any member of its staff). */
+export function getTenant(tenantId: string, signal?: AbortSignal): Promise<TenantResponse> {
+  return api.get(`/tenants/${encodeURIComponent(tenantId)}`, { schema: TenantResponse, signal });
+}
+
+export function tenantQueryOptions(tenantId: string) {
+  return queryOptions({
+    queryKey: tenantQueryKey(tenantId),
+    queryFn: ({ signal }) => getTenant(tenantId, signal),
+  });
+}

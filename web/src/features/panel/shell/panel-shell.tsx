@@ -1,0 +1,47 @@
+import { Badge, Box, Flex, Group, Skeleton, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { tenantQueryOptions } from './api/get-tenant';
+import { PanelNav } from './panel-nav';
+import { usePanelSession } from './panel-session';
+import { sectionsFor } from './permissions';
+
+function CompanyName({ tenantId }: { tenantId: string }) {
+  const tenant = useQuery(tenantQueryOptions(tenantId));
+  if (tenant.isPending) return <Skeleton h={20} w={180} aria-label="Ładowanie nazwy firmy" />;
+  if (!tenant.data) return null;
+  return (
+    <Text fw={700} size="lg" truncate maw="70vw">
+      {tenant.data.companyName}
+    </Text>
+  );
+}
+
+/** The business panel frame: company name and role, the sections this person may open, the section itself. */
+export function PanelShell({ children }: { children: ReactNode }) {
+  const session = usePanelSession();
+  const sections = sectionsFor(session.user);
+  return (
+    <Box py={{ base: 'sm', sm: 'md' }}>
+      <Group gap="xs" mb="sm" wrap="nowrap">
+        {session.tenantId ? <CompanyName tenantId={session.tenantId} /> : null}
+        <Badge variant="light" radius="sm" style={{ flexShrink: 0 }}>
+          {session.isOwner ? 'Właściciel' : 'Pracownik'}
+        </Badge>
+      </Group>
+      <Flex direction={{ base: 'column', sm: 'row' }} gap={{ base: 'md', sm: 'xl' }} align="flex-start">
+        <Box
+          w={{ base: '100%', sm: 210 }}
+          style={{ flexShrink: 0 }}
+          pos={{ base: 'static', sm: 'sticky' }}
+          top={80}
+        >
+          <PanelNav sections={sections} />
+        </Box>
+        <Box style={{ flex: 1, minWidth: 0 }} w="100%">
+          {children}
+        </Box>
+      </Flex>
+    </Box>
+  );
+}

@@ -1,0 +1,17 @@
+import { Permissions } from '@punkto/contracts/permissions';
+import { createFileRoute } from '@tanstack/react-router';
+import { EditProgramPage } from '../../../../features/panel/programs/program-edit-page';
+import { PermissionGate } from '../../../../features/panel/shell/no-access';
+
+export const Route = createFileRoute('/_business/panel/programy/$programId')({
+  component: EditProgramRoute,
+});
+
+function EditProgramRoute() {
+  const { programId } = Route.useParams();
+  return (
+    <PermissionGate permission={Permissions.programsManage}>
+      <EditProgramPage programId={programId} />
+    </PermissionGate>
+  );
+}
