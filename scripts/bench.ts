@@ -1,10 +1,12 @@
 /**
  * Benchmarks of the hot paths, each side by side with a baseline measured in the same run.
  * Run: `npm run bench` (writes docs/BENCHMARKS.md). A script, not a timed test: numbers vary by machine.
+ * `npm run bench -- clients-search` runs only the sections named (see `sections` below) and replaces just
+ * those sections in docs/BENCHMARKS.md.
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -20,6 +22,8 @@ import {
   type ProjectionDoc,
   type Tombstone,
 } from '../services/platform/src/projections/projection';
+import { cardAwardsBench } from './bench/card-awards';
+import { clientsSearchBench } from './bench/clients-search';
 import { startEngines, stopEngines, type Engine } from './bench/engines';
 import { fmt, summarize } from './bench/stats';
 
@@ -573,6 +577,55 @@ async function stopAndExit(signal: string) {
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
   process.on(signal, () => void stopAndExit(signal));
 
+/** Sections that can run alone; each returns its Markdown, starting with its `## ` heading. */
+const sections: Record<string, () => Promise<string[]>> = {
+  'clients-search': () => clientsSearchBench(work),
+  'card-awards': () => cardAwardsBench(work),
+};
+const only = process.argv.slice(2);
+for (const name of only) if (!sections[name]) throw new Error(`unknown bench section ${name}`);
+
+/** Replaces (or inserts before "Reading the numbers") one `## ` section of docs/BENCHMARKS.md. */
+function spliceSection(markdown: string, section: string[]): string {
+  const docLines = markdown.replace(/\n$/, '').split('\n');
+  const heading = section[0]!.replace(/:.*$/, '');
+  const start = docLines.findIndex((l) => l.startsWith(heading));
+  const next = (from: number) => {
+    const i = docLines.findIndex((l, j) => j > from && l.startsWith('## '));
+    return i === -1 ? docLines.length : i;
+  };
+  const body = section[section.length - 1] === '' ? section : [...section, ''];
+  if (start !== -1) docLines.splice(start, next(start) - start, ...body);
+  else {
+    const reading = docLines.findIndex((l) => l.startsWith('## Reading the numbers'));
+    docLines.splice(reading === -1 ? docLines.length : reading, 0, ...body);
+  }
+  return docLines.join('\n') + '\n';
+}
+
+if (only.length) {
+  try {
+    const file = join(root, 'docs', 'BENCHMARKS.md');
+    let markdown = readFileSync(file, 'utf8');
+    for (const name of only) {
+      const loadAverage = loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' / ');
+      const section = await sections[name]!();
+      for (const line of section) console.log(line);
+      markdown = spliceSection(markdown, [
+        ...section,
+        `This section alone: ${new Date().toISOString().slice(0, 10)}, \`npm run bench -- ${name}\`, ${cpus().length} cores, Node ${process.version}; load average before it ${loadAverage}.`,
+        '',
+      ]);
+    }
+    writeFileSync(file, markdown);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
+
 try {
   const loadAverage = loadavg()
     .map((l) => l.toFixed(2))
@@ -602,6 +655,8 @@ try {
   await mongoDocumentWrites(engines.mongo);
   documentWritesTable(engines.mongo);
   await gatewayOverhead();
+  for (const line of await sections['clients-search']!()) out(line);
+  for (const line of await sections['card-awards']!()) out(line);
   const skipped = [
     ...latencyRows.flatMap((r) => ('skipped' in r ? [`Kafka rows: ${r.skipped}`] : [])),
     ...writeSkips.map((s) => `${s.engine} rows: ${s.reason}`),

@@ -1,0 +1,298 @@
+/**
+ * Card awards: POST /api/v1/cards/{id}/points-from-amount through the card ledger's real HTTP handler
+ * (auth, Idempotency-Key, event-sourced card with an expected-revision append, projections, anomaly
+ * monitor), directly and through the gateway, beside a bare Fastify + SQLite INSERT measured in the same
+ * run. Every server is its own process started from the sources (tsx), as `npm start` runs them.
+ *
+ * Part of `npm run bench` (scripts/bench.ts); alone: `npm run bench -- card-awards`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { Topics } from '../../contracts/src/topics';
+import { SqliteMessageBus } from '../../services/platform/src/bus/sqlite-message-bus';
+import { toMessage } from '../../services/platform/src/relay/event-relay';
+import { fmt, summarize } from './stats';
+
+const CARDS = 200;
+const AWARDS = 2000;
+const WARMUP = 200;
+const CONCURRENCY = 16;
+const PORTS = { bare: 18191, cards: 18193, gateway: 18190, jwks: 18199 };
+
+async function startProcess(
+  root: string,
+  args: string[],
+  env: Record<string, string>,
+  readyUrl: string,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
+    const ok = await fetch(readyUrl).then(
+      (r) => r.status < 500,
+      () => false,
+    );
+    if (ok) return child;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${args.join(' ')} did not become ready within 60 s`);
+}
+
+/** Closed-loop POST load over keep-alive HTTP/1.1; every answer must be 200. */
+async function postLoad(
+  base: string,
+  total: number,
+  concurrency: number,
+  request: (i: number) => { path: string; headers: Record<string, string>; body: object },
+) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const send = (i: number) =>
+    new Promise<number>((resolve, reject) => {
+      const { path, headers, body } = request(i);
+      const payload = JSON.stringify(body);
+      const req = http.request(
+        `${base}${path}`,
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+            ...headers,
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  const latencies: number[] = [];
+  const failures: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t = performance.now();
+        const status = await send(i);
+        latencies.push(performance.now() - t);
+        if (status !== 200) failures.push(status);
+      }
+    }),
+  );
+  agent.destroy();
+  if (failures.length)
+    throw new Error(`${failures.length} of ${total} awards failed (status ${failures[0]})`);
+  return { ...summarize(latencies), rps: total / ((performance.now() - started) / 1000) };
+}
+
+/** Runs the section in `work` (a scratch directory) and returns its Markdown. */
+export async function cardAwardsBench(work: string): Promise<string[]> {
+  const root = resolve(import.meta.dirname, '..', '..');
+  const lines: string[] = [];
+  const out = (line = '') => void lines.push(line);
+  const children: ChildProcess[] = [];
+  const tsx = (entry: string) => ['--import', 'tsx', join(root, entry)];
+
+  // identity's part: a signing key and its JWKS, which the card ledger fetches like AUTH_JWKS_URL in production
+  const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'bench', alg: 'EdDSA' };
+  const jwks = http.createServer((_req, res) => res.end(JSON.stringify({ keys: [jwk] })));
+  await new Promise<void>((r) => jwks.listen(PORTS.jwks, '127.0.0.1', r));
+  const tenantId = randomUUID();
+  const token = (role: 'business_owner' | 'employee') =>
+    new SignJWT({ role, tid: tenantId, perms: ['cards.scan', 'cards.award'] })
+      .setProtectedHeader({ alg: 'EdDSA', kid: 'bench' })
+      .setSubject(randomUUID())
+      .setIssuer('punkto-identity')
+      .setAudience('punkto')
+      .setExpirationTime('1h')
+      .sign(keys.privateKey);
+  // one employee per concurrent worker, as at several tills
+  const employees = await Promise.all(Array.from({ length: CONCURRENCY }, () => token('employee')));
+  const owner = await token('business_owner');
+
+  try {
+    // ── baseline ────────────────────────────────────────────────────────────────────────────────
+    const bareUrl = `http://127.0.0.1:${PORTS.bare}`;
+    children.push(
+      await startProcess(
+        root,
+        [...tsx('scripts/bench/bare-insert-server.ts'), join(work, 'bare.db'), String(PORTS.bare)],
+        {},
+        `${bareUrl}/`,
+      ),
+    );
+    const bareRequest = (i: number) => ({
+      path: `/api/v1/cards/card-${i % CARDS}/points-from-amount`,
+      headers: {},
+      body: { amountGrosze: 1234 },
+    });
+    await postLoad(bareUrl, WARMUP, CONCURRENCY, bareRequest);
+    const bare = await postLoad(bareUrl, AWARDS, CONCURRENCY, bareRequest);
+
+    // ── the card ledger, with a program and CARDS issued cards (through its own bus consumer) ─────
+    const dataDir = join(work, 'cards-data');
+    mkdirSync(dataDir, { recursive: true });
+    const cardsUrl = `http://127.0.0.1:${PORTS.cards}`;
+    children.push(
+      await startProcess(
+        root,
+        tsx('services/card-ledger/src/main.ts'),
+        {
+          PORT: String(PORTS.cards),
+          DATA_DIR: dataDir,
+          AUTH_JWKS_URL: `http://127.0.0.1:${PORTS.jwks}/.well-known/jwks.json`,
+          // many awards per card and per employee within seconds: measure the steady path, not the guards
+          SCAN_COOLDOWN_MS: '0',
+          ANOMALY_MAX_AWARDS: '100000000',
+          ANOMALY_MAX_POINTS: '100000000',
+        },
+        `${cardsUrl}/readyz`,
+      ),
+    );
+    const programId = randomUUID();
+    const clientIds = Array.from({ length: CARDS }, () => randomUUID());
+    const bus = SqliteMessageBus.open(join(dataDir, 'bus.db'));
+    const envelope = (type: string, data: object) => {
+      const id = randomUUID();
+      return toMessage({
+        id,
+        type,
+        schemaVersion: 1,
+        occurredAt: new Date().toISOString(),
+        tenantId,
+        aggregateId: randomUUID(),
+        correlationId: id,
+        causationId: null,
+        traceparent: null,
+        data,
+      });
+    };
+    await bus.publish(Topics.tenantPrograms, [
+      envelope('ProgramDefined', {
+        programId,
+        tenantId,
+        version: 1,
+        kind: 'points',
+        name: 'Benchmark',
+        description: '',
+        active: true,
+        pointsPerPln: 1,
+        stampsRequired: null,
+        levels: null,
+        rewards: [],
+        definedAt: new Date().toISOString(),
+      }),
+    ]);
+    await bus.publish(
+      Topics.tenantClients,
+      clientIds.map((clientId) =>
+        envelope('ClientEnrolled', {
+          clientId,
+          tenantId,
+          programId,
+          userId: randomUUID(),
+          email: `${clientId}@example.pl`,
+          name: 'Klient',
+          phone: null,
+          source: 'self',
+          companyName: 'Benchmark',
+          programName: 'Benchmark',
+          marketingConsent: false,
+          enrolledAt: new Date().toISOString(),
+        }),
+      ),
+    );
+    await bus.close();
+    // the card id is derived from the client id; GET /cards?… by the search of the last client tells when all are issued
+    const { cardIdFor } = await import('../../services/card-ledger/src/cards/card.service');
+    const cardIds = clientIds.map(cardIdFor);
+    for (let i = 0; ; i++) {
+      const res = await fetch(`${cardsUrl}/api/v1/cards?cardId=${cardIds.at(-1)}`, {
+        headers: { cookie: `punkto_access=${owner}` },
+      });
+      if (res.ok) break;
+      if (i > 600) throw new Error('the cards were not issued within 60 s');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+
+    const awardRequest = (i: number) => ({
+      path: `/api/v1/cards/${cardIds[i % CARDS]}/points-from-amount`,
+      headers: { cookie: `punkto_access=${employees[i % CONCURRENCY]}`, 'idempotency-key': randomUUID() },
+      body: { amountGrosze: 1234 },
+    });
+    await postLoad(cardsUrl, WARMUP, CONCURRENCY, awardRequest);
+    const direct = await postLoad(cardsUrl, AWARDS, CONCURRENCY, awardRequest);
+
+    // ── the same through the gateway ────────────────────────────────────────────────────────────
+    const gatewayUrl = `http://127.0.0.1:${PORTS.gateway}`;
+    children.push(
+      await startProcess(
+        root,
+        tsx('gateway/src/main.ts'),
+        {
+          PORT: String(PORTS.gateway),
+          HOST: '127.0.0.1',
+          DATA_DIR: join(work, 'gateway-data'),
+          CARD_LEDGER_URL: cardsUrl,
+          WEB_DIST_DIR: '',
+          DEV_MAILBOX: 'false',
+          RATE_LIMIT_PER_MINUTE: '100000000',
+        },
+        `${gatewayUrl}/healthz`,
+      ),
+    );
+    await postLoad(gatewayUrl, WARMUP, CONCURRENCY, awardRequest);
+    const proxied = await postLoad(gatewayUrl, AWARDS, CONCURRENCY, awardRequest);
+
+    out(
+      `## Card awards: POST /cards/{id}/points-from-amount (${AWARDS} awards on ${CARDS} cards, ${CONCURRENCY} concurrent, keep-alive, loopback, separate processes)`,
+    );
+    out();
+    out('| case | awards/s | p50 ms | p99 ms |');
+    out('|---|---:|---:|---:|');
+    out(
+      `| baseline: bare Fastify + SQLite INSERT (one transaction per row) | ${fmt(bare.rps, 0)} | ${fmt(bare.p50)} | ${fmt(bare.p99)} |`,
+    );
+    out(
+      `| card ledger: auth, Idempotency-Key, event-sourced award, projections, anomaly monitor | ${fmt(direct.rps, 0)} | ${fmt(direct.p50)} | ${fmt(direct.p99)} |`,
+    );
+    out(
+      `| card ledger through the gateway | ${fmt(proxied.rps, 0)} | ${fmt(proxied.p50)} | ${fmt(proxied.p99)} |`,
+    );
+    out();
+    for (const line of [
+      'An award commits six fsynced writes before it answers (the Idempotency-Key claimed, the event appended with its',
+      'expected-revision check, the card document, the history entry, the employee’s anomaly window, the stored answer);',
+      'the baseline commits one. better-sqlite3 is synchronous, so each fsync blocks the service’s event loop and',
+      'concurrency does not overlap them: awards/s is bounded by 1 / (writes × fsync time), which is what separates the',
+      'rows. Off the request path the relay adds two more per event (the publish and its checkpoint); the background',
+      'projector only reads (it finds the card already projected) and saves its checkpoint at most every 250 ms.',
+      'Awards on different cards do not otherwise contend; on one card they are serialised (per-card lock, then the',
+      'expected revision). The scan cooldown and the anomaly thresholds are raised for the run so that every award',
+      'takes the full path. The three rows ran back to back in one run: compare them with each other (they share the',
+      'machine’s load at the time), not with other sections.',
+    ])
+      out(line);
+    out();
+    return lines;
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    jwks.close();
+  }
+}
