@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
 import { useAuth } from '../../../features/auth/hooks/use-auth';
+import { OverviewPage } from '../../../features/portal/components/overview-page';
 
 export const Route = createFileRoute('/_customer/klient/')({
   component: CustomerHomePage,
@@ -8,10 +8,5 @@ export const Route = createFileRoute('/_customer/klient/')({
 
 function CustomerHomePage() {
   const { user } = useAuth();
-  return (
-    <PlaceholderPage
-      title={user ? `Witaj, ${user.username}!` : 'Strefa klienta'}
-      description="Twoje karty lojalnościowe, punkty i historia w jednym miejscu."
-    />
-  );
+  return <OverviewPage username={user?.username ?? null} />;
 }

@@ -1,12 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { MyCardsPage } from '../../../features/portal/components/my-cards-page';
 
 export const Route = createFileRoute('/_customer/klient/karty')({
-  component: CustomerCardsPage,
+  component: MyCardsPage,
 });
-
-function CustomerCardsPage() {
-  return (
-    <PlaceholderPage title="Moje karty" description="Karty lojalnościowe, które masz w swoim portfelu." />
-  );
-}

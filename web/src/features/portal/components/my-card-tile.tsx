@@ -1,0 +1,142 @@
+import { Avatar, Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import type { MyCard } from '@punkto/contracts/customers';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { notify } from '../../../lib/notify-instance';
+import { useRegenerateCard } from '../api/portal';
+import {
+  balanceLabel,
+  isStampCard,
+  nextRewardLabel,
+  nextRewardProgress,
+  pointsLabel,
+} from '../utils/portal-labels';
+import { CardQrCode } from './card-qr-code';
+import { StampCircles } from './stamp-circles';
+
+/** One loyalty card as its holder shows it at the till: QR code, number, balance, next reward, tier. */
+export function MyCardTile({ card }: { card: MyCard }) {
+  const company = card.companyName ?? 'Firma';
+  const program = card.programName ?? 'Program lojalnościowy';
+  const headingId = `karta-${card.cardId}`;
+  const next = nextRewardLabel(card);
+  const closed = card.status === 'closed';
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="article" aria-labelledby={headingId}>
+      <Stack gap="md">
+        <Group gap="sm" wrap="nowrap">
+          <Avatar color="punkto" radius="xl" size="lg" aria-hidden>
+            {company.slice(0, 1).toUpperCase()}
+          </Avatar>
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Title order={2} fz="lg" id={headingId}>
+              {company}
+            </Title>
+            <Text c="dimmed" size="sm">
+              {program}
+            </Text>
+          </Stack>
+          {card.tier ? (
+            <Badge variant="light" color="punkto" ml="auto" title={card.tier.benefits || undefined}>
+              Poziom: {card.tier.name}
+            </Badge>
+          ) : null}
+        </Group>
+
+        {closed ? (
+          <Text c="dimmed">Ta karta jest zamknięta.</Text>
+        ) : card.qrPayload ? (
+          <Stack gap={4} align="center">
+            <CardQrCode payload={card.qrPayload} label={`Kod QR karty ${card.humanReadableId}`} />
+            <Text size="xs" c="dimmed">
+              Numer karty
+            </Text>
+            <Text
+              fw={700}
+              fz={22}
+              ff="monospace"
+              style={{ letterSpacing: '0.08em' }}
+              data-testid="card-number"
+            >
+              {card.humanReadableId}
+            </Text>
+          </Stack>
+        ) : null}
+
+        <Stack gap={6}>
+          <Group justify="space-between" align="baseline">
+            <Text size="sm" c="dimmed">
+              {isStampCard(card) ? 'Pieczątki' : 'Saldo'}
+            </Text>
+            <Text fw={700} fz={24} aria-live="polite" data-testid="card-balance">
+              {balanceLabel(card)}
+            </Text>
+          </Group>
+          {isStampCard(card) && card.stampsRequired ? (
+            <StampCircles stamps={card.stamps} required={card.stampsRequired} label={balanceLabel(card)} />
+          ) : null}
+          {next ? (
+            <>
+              <Progress
+                value={nextRewardProgress(card)}
+                aria-label={`Postęp do nagrody ${card.nextReward?.name ?? ''}`}
+                size="lg"
+                radius="xl"
+              />
+              <Text size="sm">{next}</Text>
+            </>
+          ) : card.rewards.some((r) => r.redeemable) ? (
+            <Text size="sm" fw={500} c="#1b5e20">
+              Masz nagrodę do odebrania — pokaż kartę przy kasie.
+            </Text>
+          ) : null}
+          {card.nextTier ? (
+            <Text size="sm" c="dimmed">
+              Do poziomu {card.nextTier.name}: {pointsLabel(card.nextTier.pointsToGo)}
+            </Text>
+          ) : null}
+        </Stack>
+
+        {!closed ? <RegenerateCardAction card={card} /> : null}
+      </Stack>
+    </Card>
+  );
+}
+
+function RegenerateCardAction({ card }: { card: MyCard }) {
+  const [attempt, setAttempt] = useState<string | null>(null);
+  const regenerate = useRegenerateCard();
+
+  const confirm = () => {
+    if (!attempt) return;
+    regenerate.mutate(
+      { cardId: card.cardId, idempotencyKey: attempt },
+      {
+        onSuccess: (result) => {
+          setAttempt(null);
+          notify.success(`Wygenerowano nową kartę. Nowy numer: ${result.humanReadableId}.`);
+        },
+        onError: (error) => notify.fromError(error),
+      },
+    );
+  };
+
+  return (
+    <>
+      <Button variant="subtle" color="gray" onClick={() => setAttempt(crypto.randomUUID())}>
+        Wygeneruj nową kartę
+      </Button>
+      <ConfirmDialog
+        opened={attempt !== null}
+        title="Wygenerować nową kartę?"
+        confirmLabel="Wygeneruj nową kartę"
+        onConfirm={confirm}
+        onCancel={() => setAttempt(null)}
+        loading={regenerate.isPending}
+      >
+        {`Karta otrzyma nowy numer i nowy kod QR. Obecny kod (${card.humanReadableId}) przestanie działać — także jego zrzuty ekranu i wydruki. Punkty, pieczątki i poziom zostają na karcie.`}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { Box, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { PageHeader } from '../../../components/ui/page-header';
+import { myCardsQueryOptions, useMyCardsLiveUpdates, type LiveStatus } from '../api/portal';
+import { MyCardTile } from './my-card-tile';
+import { LoadError, LoadingBlocks } from './query-state';
+
+const liveLabels: Record<LiveStatus, string> = {
+  connecting: 'Łączenie…',
+  live: 'Saldo odświeża się na bieżąco',
+  offline: 'Brak połączenia na żywo — odświeżymy za chwilę',
+};
+
+/** /klient/karty: every card with its QR code; balances follow scans live while the page is open. */
+export function MyCardsPage() {
+  const cards = useQuery(myCardsQueryOptions());
+  const live = useMyCardsLiveUpdates();
+
+  return (
+    <Box maw={980} py={{ base: 'lg', sm: 'xl' }}>
+      <Stack gap="lg">
+        <PageHeader title="Moje karty" description="Pokaż kod QR albo podaj numer karty przy kasie." />
+        <Group gap={6} aria-live="polite">
+          <Box
+            w={8}
+            h={8}
+            style={{
+              borderRadius: '50%',
+              background: live === 'live' ? 'var(--mantine-color-green-7)' : 'var(--mantine-color-gray-5)',
+            }}
+            aria-hidden
+          />
+          <Text size="xs" c="dimmed">
+            {liveLabels[live]}
+          </Text>
+        </Group>
+        {cards.isPending ? (
+          <LoadingBlocks label="Ładowanie kart" count={2} height={360} />
+        ) : cards.isError ? (
+          <LoadError
+            title="Nie udało się wczytać kart"
+            error={cards.error}
+            onRetry={() => void cards.refetch()}
+          />
+        ) : cards.data.items.length === 0 ? (
+          <Card withBorder padding="xl">
+            <Stack gap="xs" align="center" ta="center">
+              <Text fw={600} size="lg">
+                Nie masz jeszcze kart
+              </Text>
+              <Text c="dimmed" size="sm" maw={460}>
+                Zeskanuj kod QR z plakatu w ulubionym lokalu albo otwórz link zapisu, aby dołączyć do
+                programu. Karta pojawi się tutaj.
+              </Text>
+            </Stack>
+          </Card>
+        ) : (
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            {cards.data.items.map((card) => (
+              <MyCardTile key={card.cardId} card={card} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,84 @@
+import { Box, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { AnchorLink, ButtonLink } from '../../../components/ui/link';
+import { PageHeader } from '../../../components/ui/page-header';
+import { formatInteger } from '../../../lib/format';
+import { myOverviewQueryOptions } from '../api/portal';
+import { ActivityList } from './activity-list';
+import { LoadError, LoadingBlocks } from './query-state';
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Card withBorder padding="md" radius="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} fz={28}>
+        {value}
+      </Text>
+    </Card>
+  );
+}
+
+/** /klient: greeting, totals over all cards, the newest activity and the way to the cards. */
+export function OverviewPage({ username }: { username: string | null }) {
+  const overview = useQuery(myOverviewQueryOptions());
+  const data = overview.data;
+
+  return (
+    <Box maw={820} py={{ base: 'lg', sm: 'xl' }}>
+      <Stack gap="lg">
+        <PageHeader
+          title={username ? `Witaj, ${username}!` : 'Strefa klienta'}
+          description={
+            data
+              ? data.activeCards === 0
+                ? 'Nie masz jeszcze kart lojalnościowych.'
+                : `Aktywne karty lojalnościowe: ${formatInteger(data.activeCards)}.`
+              : 'Twoje karty lojalnościowe, punkty i historia w jednym miejscu.'
+          }
+        />
+        {overview.isPending ? (
+          <LoadingBlocks label="Ładowanie podsumowania" count={2} height={80} />
+        ) : overview.isError ? (
+          <LoadError
+            title="Nie udało się wczytać podsumowania"
+            error={overview.error}
+            onRetry={() => void overview.refetch()}
+          />
+        ) : data ? (
+          <>
+            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+              <Stat label="Karty" value={formatInteger(data.activeCards)} />
+              <Stat label="Punkty" value={formatInteger(data.totalPoints)} />
+              <Stat label="Pieczątki" value={formatInteger(data.totalStamps)} />
+              <Stat label="Nagrody do odebrania" value={formatInteger(data.rewardsReady)} />
+            </SimpleGrid>
+            <Group>
+              <ButtonLink to="/klient/karty" size="md">
+                Pokaż moje karty
+              </ButtonLink>
+            </Group>
+            <Stack gap="xs" component="section" aria-labelledby="ostatnia-aktywnosc">
+              <Group justify="space-between" align="baseline">
+                <Title order={2} fz="lg" id="ostatnia-aktywnosc">
+                  Ostatnia aktywność
+                </Title>
+                <AnchorLink to="/klient/historia" size="sm">
+                  Cała historia
+                </AnchorLink>
+              </Group>
+              {data.recentActivity.length === 0 ? (
+                <Text c="dimmed" size="sm">
+                  Tu pojawią się zdobyte punkty, pieczątki i odebrane nagrody.
+                </Text>
+              ) : (
+                <ActivityList items={data.recentActivity} label="Ostatnia aktywność" />
+              )}
+            </Stack>
+          </>
+        ) : null}
+      </Stack>
+    </Box>
+  );
+}

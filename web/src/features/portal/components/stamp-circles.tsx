@@ -1,0 +1,31 @@
+import { Box, Group } from '@mantine/core';
+
+/** The stamp card: one circle per required stamp, the collected ones filled (up to 30 circles shown). */
+export function StampCircles({
+  stamps,
+  required,
+  label,
+}: {
+  stamps: number;
+  required: number;
+  label: string;
+}) {
+  const total = Math.min(Math.max(required, 0), 30);
+  const filled = Math.min(stamps, total);
+  return (
+    <Group gap={8} role="img" aria-label={label}>
+      {Array.from({ length: total }, (_, i) => (
+        <Box
+          key={i}
+          w={28}
+          h={28}
+          style={{
+            borderRadius: '50%',
+            border: '2px solid var(--mantine-color-punkto-7)',
+            background: i < filled ? 'var(--mantine-color-punkto-7)' : 'transparent',
+          }}
+        />
+      ))}
+    </Group>
+  );
+}
