@@ -22,7 +22,12 @@ export interface GatewayDeps {
 }
 
 /** Paths that keep working during maintenance (the SPA needs them to explain what is going on). */
-const MAINTENANCE_EXEMPT = [/^\/api\/v1\/maintenance\/status$/, /^\/api\/docs/, /^\/api\/openapi\.json$/];
+const MAINTENANCE_EXEMPT = [
+  /^\/api\/v1\/maintenance\/status$/,
+  /^\/api\/v1\/status$/,
+  /^\/api\/docs/,
+  /^\/api\/openapi\.json$/,
+];
 
 export async function buildGateway({
   config,
@@ -81,7 +86,9 @@ export async function buildGateway({
     throw new MaintenanceError();
   });
 
-  registerUpstreamReadiness(app, upstreams, fetchImpl);
+  const probe = upstreamProber(upstreams, fetchImpl);
+  registerUpstreamReadiness(app, probe);
+  registerPublicStatus(app, probe);
   registerEndpoint(app, getMaintenanceStatus, async ({ reply }) => {
     reply.header('cache-control', 'no-store');
     return { maintenanceMode: maintenance.on };
@@ -95,31 +102,115 @@ export async function buildGateway({
   return app;
 }
 
-/**
- * `/readyz/upstreams`: asks every service's `/readyz` in parallel (2 s each) and names the failing ones.
- * Kept apart from the gateway's own `/readyz`, which load balancers use: one unready service must not take
- * every gateway replica out of rotation (docs/operations.md).
- */
-function registerUpstreamReadiness(
-  app: FastifyInstance,
-  upstreams: Upstreams,
-  fetchImpl: typeof fetch,
-): void {
-  app.get('/readyz/upstreams', { logLevel: 'warn' }, async (_request, reply) => {
-    const results = await Promise.all(
-      Object.entries(upstreams).map(async ([service, url]) => {
+type UpstreamName = keyof Upstreams;
+type Probe = { service: UpstreamName; ok: boolean; detail: string; latencyMs: number };
+
+/** Asks every service's `/readyz` in parallel (2 s each); never throws. */
+function upstreamProber(upstreams: Upstreams, fetchImpl: typeof fetch): () => Promise<Probe[]> {
+  return () =>
+    Promise.all(
+      (Object.entries(upstreams) as [UpstreamName, string][]).map(async ([service, url]) => {
+        const started = performance.now();
+        const latency = () => Math.round(performance.now() - started);
         try {
           const res = await fetchImpl(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
-          return [service, res.ok ? 'ok' : `status ${res.status}`] as const;
+          await res.body?.cancel();
+          return {
+            service,
+            ok: res.ok,
+            detail: res.ok ? 'ok' : `status ${res.status}`,
+            latencyMs: latency(),
+          };
         } catch (error) {
-          return [service, error instanceof Error ? error.message : 'unreachable'] as const;
+          const detail = error instanceof Error ? error.message : 'unreachable';
+          return { service, ok: false, detail, latencyMs: latency() };
         }
       }),
     );
-    const ok = results.every(([, status]) => status === 'ok');
+}
+
+/**
+ * `/readyz/upstreams`: every service's `/readyz`, naming the failing ones (start scripts, dashboards).
+ * Kept apart from the gateway's own `/readyz`, which load balancers use: one unready service must not take
+ * every gateway replica out of rotation (docs/operations.md).
+ */
+function registerUpstreamReadiness(app: FastifyInstance, probe: () => Promise<Probe[]>): void {
+  app.get('/readyz/upstreams', { logLevel: 'warn' }, async (_request, reply) => {
+    const results = await probe();
+    const ok = results.every((result) => result.ok);
     return reply
       .status(ok ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send({ status: ok ? 'ok' : 'unavailable', service: 'gateway', checks: Object.fromEntries(results) });
+      .send({
+        status: ok ? 'ok' : 'unavailable',
+        service: 'gateway',
+        checks: Object.fromEntries(results.map((result) => [result.service, result.detail])),
+      });
   });
+}
+
+/** How long one round of probes answers `/api/v1/status`: a crowd of visitors costs one probe per service. */
+const PUBLIC_STATUS_TTL_MS = 5_000;
+
+type PublicStatus = {
+  checkedAt: string;
+  services: { name: 'gateway' | UpstreamName; status: 'up' | 'down'; latencyMs: number }[];
+};
+
+const publicStatusSchema = {
+  type: 'object',
+  required: ['checkedAt', 'services'],
+  additionalProperties: false,
+  properties: {
+    checkedAt: { type: 'string', format: 'date-time' },
+    services: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name', 'status', 'latencyMs'],
+        additionalProperties: false,
+        properties: {
+          name: { type: 'string' },
+          status: { type: 'string', enum: ['up', 'down'] },
+          latencyMs: { type: 'integer', minimum: 0 },
+        },
+      },
+    },
+  },
+} as const;
+
+/**
+ * `GET /api/v1/status`: what the public status page (web `/status`) shows — each service up or down with its
+ * probe's latency, and when that was checked. Always 200: the gateway answered, so it is up (its latency is
+ * 0 here; the page measures its own round trip). Names only, never internal URLs or error texts. Public,
+ * exempt from maintenance mode, and answered from the last round of probes for a few seconds.
+ */
+function registerPublicStatus(app: FastifyInstance, probe: () => Promise<Probe[]>): void {
+  let last: { at: number; status: Promise<PublicStatus> } | undefined;
+  const current = (): Promise<PublicStatus> => {
+    const now = Date.now();
+    if (!last || now - last.at >= PUBLIC_STATUS_TTL_MS) {
+      const status = probe().then((results): PublicStatus => ({
+        checkedAt: new Date(now).toISOString(),
+        services: [
+          { name: 'gateway', status: 'up', latencyMs: 0 },
+          ...results.map((r) => ({
+            name: r.service,
+            status: r.ok ? ('up' as const) : ('down' as const),
+            latencyMs: r.latencyMs,
+          })),
+        ],
+      }));
+      last = { at: now, status };
+    }
+    return last.status;
+  };
+  app.get(
+    '/api/v1/status',
+    { logLevel: 'warn', schema: { response: { 200: publicStatusSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return current();
+    },
+  );
 }

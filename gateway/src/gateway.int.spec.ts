@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from './app';
 import { GatewayEnv } from './config';
@@ -173,6 +174,25 @@ describe('gateway', () => {
     expect((await gateway.inject('/assets/missing.js')).statusCode).toBe(404);
   });
 
+  it('serves the pre-compressed copy of an asset to a client that accepts it', async () => {
+    writeFileSync(join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
+    const br = await gateway.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await gateway.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+  });
+
   it('stays ready itself while an upstream is down, and names the upstream in the deep check', async () => {
     expect((await gateway.inject('/readyz')).statusCode).toBe(200);
     const deep = await gateway.inject('/readyz/upstreams');
@@ -180,6 +200,35 @@ describe('gateway', () => {
     const checks = deep.json().checks;
     expect(checks).toMatchObject({ identity: 'ok', tenant: 'ok', survey: 'ok' });
     expect(checks.billing).not.toBe('ok');
+  });
+
+  it('answers the public status: every service by name, up or down, with latency and no internal URLs', async () => {
+    const res = await gateway.inject('/api/v1/status');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['checkedAt', 'services']);
+    expect(Date.now() - Date.parse(body.checkedAt)).toBeLessThan(10_000);
+    expect(body.services.map((s: { name: string }) => s.name)).toEqual(['gateway', ...services]);
+    for (const service of body.services) {
+      expect(Object.keys(service).sort()).toEqual(['latencyMs', 'name', 'status']);
+      expect(Number.isInteger(service.latencyMs) && service.latencyMs >= 0).toBe(true);
+      expect(service.status).toBe(service.name === 'billing' ? 'down' : 'up');
+    }
+    expect(res.body).not.toMatch(/https?:|127\.0\.0\.1|localhost|ECONNREFUSED|fetch failed/i);
+  });
+
+  it('keeps answering the public status during maintenance', async () => {
+    writeFileSync(flag, '');
+    await maintenance.check();
+    try {
+      const res = await gateway.inject('/api/v1/status');
+      expect(res.statusCode).toBe(200);
+      expect(res.json().services).toHaveLength(services.length + 1);
+    } finally {
+      rmSync(flag);
+      await maintenance.check();
+    }
   });
 
   it('serves pages pre-rendered at build time on their clean path, and never outside dist', async () => {
@@ -211,6 +260,44 @@ describe('gateway', () => {
     const page = await gateway.inject({ url: '/api/docs/', headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('swagger');
+  });
+});
+
+describe('gateway public status', () => {
+  it('probes each service once for a burst of visitors and reports a failing /readyz as down', async () => {
+    const calls: string[] = [];
+    const fakeFetch = (async (input: string | URL | Request) => {
+      const url = String(input);
+      calls.push(url);
+      if (url.includes(':8084')) throw new TypeError('fetch failed'); // billing unreachable
+      return new Response('{}', { status: url.includes(':8085') ? 503 : 200 }); // survey not ready
+    }) as typeof fetch;
+    const app = await buildGateway({
+      config: GatewayEnv.parse({ WEB_DIST_DIR: '/nonexistent' }),
+      logger: createLogger('gateway', 'silent'),
+      maintenance: new MaintenanceSwitch(false),
+      fetch: fakeFetch,
+    });
+    try {
+      const answers = await Promise.all([1, 2, 3].map(() => app.inject('/api/v1/status')));
+      expect(calls).toHaveLength(services.length);
+      const bodies = answers.map((res) => res.json());
+      expect(new Set(bodies.map((b) => b.checkedAt)).size).toBe(1);
+      const byName = Object.fromEntries(
+        bodies[0].services.map((s: { name: string; status: string }) => [s.name, s.status]),
+      );
+      expect(byName).toEqual({
+        gateway: 'up',
+        identity: 'up',
+        tenant: 'up',
+        'card-ledger': 'up',
+        billing: 'down',
+        survey: 'down',
+        notification: 'up',
+      });
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -7,7 +7,8 @@ import { relative, resolve, sep } from 'node:path';
 type NotFoundHandler = RouteHandlerMethod;
 
 /**
- * Serves the built SPA. Hashed assets are cached for a year; `index.html` never is. Any other GET that
+ * Serves the built SPA. Hashed assets are cached for a year; `index.html` never is. The build writes `.br` and
+ * `.gz` copies of text files (web/vite.config.ts), served to clients that accept them (`Vary: Accept-Encoding`). Any other GET that
  * accepts HTML falls back to `index.html` (history routing: `/zaloguj` deep links work); API paths keep
  * their JSON 404.
  */
@@ -22,6 +23,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       root,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.header(
           'cache-control',

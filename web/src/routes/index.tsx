@@ -1,81 +1,50 @@
-import { Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { createFileRoute } from '@tanstack/react-router';
-import { ButtonLink } from '../components/ui/link';
-import { PageHeader } from '../components/ui/page-header';
-import { formatCurrency } from '../lib/format';
+import { Box, Stack } from '@mantine/core';
+import { createFileRoute, useLocation } from '@tanstack/react-router';
+import { startTransition, useEffect, useState } from 'react';
+import {
+  BusinessBenefitsSection,
+  CustomerBenefitsSection,
+} from '../features/landing/components/benefits-sections';
+import { HowItWorksSection } from '../features/landing/components/how-it-works-section';
+import { LandingHero } from '../features/landing/components/landing-hero';
+import { PricingSection } from '../features/landing/components/pricing-section';
+import { SupportedPhonesSection } from '../features/landing/components/supported-phones-section';
 
 export const Route = createFileRoute('/')({
   component: HomePage,
 });
 
-const plans = [
-  { name: 'Podstawowy', monthly: 30, yearly: 288, saving: 72, customers: 'do 100 aktywnych klientów' },
-  { name: 'Rozszerzony', monthly: 40, yearly: 384, saving: 96, customers: 'do 500 aktywnych klientów' },
-];
+/**
+ * The first screen renders at once; the sections below it follow in a transition, which React renders in
+ * small slices, so a phone's main thread is never blocked long while the page appears. A link to a section
+ * (`/#cennik`) renders everything at once, so the browser can scroll to it.
+ */
+function useBelowTheFold(): boolean {
+  const hasHash = useLocation({ select: (location) => location.hash !== '' });
+  const [show, setShow] = useState(hasHash);
+  useEffect(() => {
+    if (!show) startTransition(() => setShow(true));
+  }, [show]);
+  return show || hasHash;
+}
 
 function HomePage() {
+  const belowTheFold = useBelowTheFold();
   return (
-    <Stack gap={48} py={{ base: 'lg', sm: 48 }}>
-      <Stack gap="lg" maw={720}>
-        <PageHeader
-          title="Karty lojalnościowe w telefonie Twoich klientów"
-          description="Punkty i pieczątki w Apple Wallet i Google Wallet — bez aplikacji, bez papierowych kart."
-        />
-        <Group>
-          <ButtonLink to="/stworz-konto" size="md">
-            Wypróbuj 14 dni za darmo
-          </ButtonLink>
-          <ButtonLink to="/zaloguj" search={{ type: 'customer' }} size="md" variant="default">
-            Jestem klientem
-          </ButtonLink>
-        </Group>
-      </Stack>
-
-      <Stack
-        gap="md"
-        id="cennik"
-        component="section"
-        aria-labelledby="cennik-title"
-        style={{ scrollMarginTop: 80 }}
-      >
-        <Title order={2} id="cennik-title">
-          Cennik
-        </Title>
-        <Text c="dimmed">
-          Wszystkie funkcje w każdym planie. Zmienisz lub anulujesz plan w dowolnej chwili.
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          {plans.map((plan) => (
-            <Card key={plan.name} withBorder padding="lg">
-              <Stack gap="xs">
-                <Group justify="space-between">
-                  <Text fw={700} size="lg">
-                    {plan.name}
-                  </Text>
-                  <Badge variant="light">{plan.customers}</Badge>
-                </Group>
-                <Text fz={28} fw={800}>
-                  {formatCurrency(plan.monthly)}
-                  <Text span c="dimmed" size="sm" fw={400}>
-                    {' '}
-                    / miesiąc
-                  </Text>
-                </Text>
-                <Text size="sm" c="dimmed">
-                  lub {formatCurrency(plan.yearly)} rocznie (oszczędzasz {formatCurrency(plan.saving)})
-                </Text>
-                <List size="sm" spacing={4}>
-                  <List.Item>Karty w Apple i Google Wallet</List.Item>
-                  <List.Item>Analityka i skaner QR</List.Item>
-                </List>
-              </Stack>
-            </Card>
-          ))}
-        </SimpleGrid>
-        <Text size="sm" c="dimmed">
-          Powyżej 500 klientów — skontaktuj się z nami.
-        </Text>
-      </Stack>
+    <Stack gap={72} py={{ base: 'xl', sm: 56 }}>
+      <LandingHero />
+      {belowTheFold ? (
+        <>
+          <BusinessBenefitsSection />
+          <CustomerBenefitsSection />
+          <HowItWorksSection />
+          <SupportedPhonesSection />
+          <PricingSection />
+        </>
+      ) : (
+        // keeps the footer below the fold until the sections arrive (no layout shift)
+        <Box mih="100vh" />
+      )}
     </Stack>
   );
 }

@@ -1,10 +1,24 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../components/ui/placeholder-page';
+import { createFileRoute, useLocation } from '@tanstack/react-router';
+import { z } from 'zod';
+import { HelpCenter } from '../features/help/components/help-center';
+
+/** `/pomoc?szukaj=…`: the search stays in the address, so a filtered list can be shared. */
+const HelpSearchParams = z.object({ szukaj: z.string().optional().catch(undefined) });
 
 export const Route = createFileRoute('/pomoc')({
+  validateSearch: HelpSearchParams,
   component: HelpPage,
 });
 
 function HelpPage() {
-  return <PlaceholderPage title="Pomoc" description="Odpowiedzi na najczęstsze pytania firm i klientów." />;
+  const { szukaj = '' } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const hash = useLocation({ select: (location) => location.hash });
+  return (
+    <HelpCenter
+      query={szukaj}
+      openQuestion={hash || undefined}
+      onQueryChange={(query) => void navigate({ search: query ? { szukaj: query } : {}, replace: true })}
+    />
+  );
 }

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { AnchorLink } from '../components/ui/link';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { PlaceholderPage } from '../components/ui/placeholder-page';
 import { maintenanceStatusQueryOptions } from '../features/maintenance/api/get-maintenance-status';
@@ -52,6 +53,13 @@ function MaintenanceStatusPage() {
           </Text>
         ) : null}
       </Group>
+      <Text size="sm" c="dimmed">
+        Stan poszczególnych usług pokazuje{' '}
+        <AnchorLink to="/status" underline="always">
+          strona statusu
+        </AnchorLink>
+        .
+      </Text>
     </PlaceholderPage>
   );
 }

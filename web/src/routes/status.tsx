@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../components/ui/placeholder-page';
+import { serviceStatusQueryOptions } from '../features/status/api/get-service-status';
+import { StatusBoard } from '../features/status/components/status-board';
 
 export const Route = createFileRoute('/status')({
-  component: StatusPage,
+  // Start asking while the page chunk loads; the page itself shows the pending, failed and healthy states.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(serviceStatusQueryOptions());
+  },
+  component: StatusBoard,
 });
-
-function StatusPage() {
-  return <PlaceholderPage title="Status usług" description="Bieżąca dostępność usług Punkto." />;
-}

@@ -169,7 +169,14 @@ export function AppLayout({ children, account, mobileAccount, footerLinks }: App
       </Drawer>
 
       <AppShell.Main id="main" style={{ display: 'flex', flexDirection: 'column' }}>
-        <Container size="lg" w="100%" px="md" style={{ flex: 1 }}>
+        {/* at least a screen tall: the footer starts below the fold, so content arriving after a spinner or a
+            lazy chunk pushes nothing visible down (no layout shift) */}
+        <Container
+          size="lg"
+          w="100%"
+          px="md"
+          style={{ flex: 1, minHeight: `calc(100dvh - ${HEADER_HEIGHT}px)` }}
+        >
           {children}
         </Container>
         <Footer extraLinks={footerLinks} />

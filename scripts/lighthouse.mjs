@@ -1,0 +1,191 @@
+// `npm run lighthouse [-- options]`: Lighthouse (mobile, its default, and desktop) against the built product.
+//
+//   node scripts/lighthouse.mjs                       starts the built product (as `npm start` does, on a fresh
+//                                                     data directory), measures / and stops it again
+//   node scripts/lighthouse.mjs http://127.0.0.1:8080 measures a product that is already running
+//   --paths /,/blog   pages to measure (default /)         --runs 3   runs per page and form factor (median kept)
+//   --form-factors mobile,desktop   which Lighthouse presets to run (default both)
+//   --json FILE       also write every median result as JSON
+//
+// Requires `npm run build` first (when it starts the product). Prints the category scores and the key metrics
+// (FCP, LCP, TBT, CLS, transfer size) and a Markdown table for docs/BENCHMARKS.md.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const root = resolve(import.meta.dirname, '..');
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    paths: { type: 'string', default: '/' },
+    runs: { type: 'string', default: '3' },
+    'form-factors': { type: 'string', default: 'mobile,desktop' },
+    json: { type: 'string' },
+    port: { type: 'string', default: process.env.LIGHTHOUSE_PORT ?? '18090' },
+  },
+});
+const paths = values.paths.split(',').map((p) => p.trim() || '/');
+const runs = Math.max(1, Number(values.runs) || 1);
+const formFactors = values['form-factors'].split(',').filter((f) => f === 'mobile' || f === 'desktop');
+
+/** Starts deploy/local/start.mjs on a temporary data directory; resolves once every service is ready. */
+async function startProduct(port) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'punkto-lighthouse-'));
+  const output = [];
+  const child = spawn(process.execPath, ['deploy/local/start.mjs'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (c) => output.push(String(c)));
+  child.stderr.on('data', (c) => output.push(String(c)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the product exited early (is another one running?):\n${output.join('')}`);
+    }
+    const ready = await fetch(`${baseUrl}/readyz/upstreams`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return { baseUrl, stop };
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  await stop();
+  throw new Error(`the product was not ready in 90 s:\n${output.join('')}`);
+}
+
+const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** One Lighthouse run in a fresh Chromium (fresh profile: a first visit, empty cache). */
+async function runOnce(url, formFactor) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags,
+  });
+  try {
+    const flags = { port: chrome.port, logLevel: 'error', output: 'json' };
+    const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+    if (process.env.LIGHTHOUSE_REPORT_DIR && result) {
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${formFactor}-${Date.now()}.json`;
+      writeFileSync(join(process.env.LIGHTHOUSE_REPORT_DIR, name), JSON.stringify(result.lhr));
+    }
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
+    return {
+      url,
+      formFactor,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      fcpMs: metric('first-contentful-paint'),
+      lcpMs: metric('largest-contentful-paint'),
+      tbtMs: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      transferKiB: metric('total-byte-weight') / 1024,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      lighthouseVersion: lhr.lighthouseVersion,
+      userAgent: lhr.environment.hostUserAgent,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/**
+ * Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART, NO_FCP …): such a run is
+ * repeated, twice at most, rather than ending the whole measurement.
+ */
+async function withRetries(run, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.log(
+        `  (run failed, repeating: ${error instanceof Error ? error.message.split('\n')[0] : error})`,
+      );
+    }
+  }
+}
+
+/** The run with the median performance score (ties: the median LCP), as Lighthouse's docs recommend. */
+function median(results) {
+  const sorted = [...results].sort((a, b) => a.performance - b.performance || a.lcpMs - b.lcpMs);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const row = (r, path) =>
+  `| ${path} | ${r.formFactor} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ` +
+  `${s(r.fcpMs)} | ${s(r.lcpMs)} | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${r.transferKiB.toFixed(0)} KiB | ` +
+  `${Math.round(r.benchmarkIndex)} |`;
+
+let product;
+let baseUrl = positionals[0]?.replace(/\/+$/, '');
+try {
+  if (!baseUrl) {
+    console.log(`Starting the built product on port ${values.port}…`);
+    product = await startProduct(Number(values.port));
+    baseUrl = product.baseUrl;
+  }
+  const medians = [];
+  for (const path of paths) {
+    for (const formFactor of formFactors) {
+      const results = [];
+      for (let i = 0; i < runs; i++) {
+        const result = await withRetries(() => runOnce(`${baseUrl}${path}`, formFactor));
+        results.push(result);
+        console.log(
+          `  ${path} ${formFactor} run ${i + 1}/${runs}: performance ${result.performance}, ` +
+            `LCP ${s(result.lcpMs)}, TBT ${Math.round(result.tbtMs)} ms, CPU benchmark ${result.benchmarkIndex}`,
+        );
+      }
+      medians.push({ path, runs: results.length, ...median(results) });
+    }
+  }
+
+  const load = (await import('node:os')).loadavg().map((l) => l.toFixed(2));
+  console.log(
+    `\nLighthouse ${medians[0]?.lighthouseVersion} on ${baseUrl}, ${new Date().toISOString().slice(0, 10)}, ` +
+      `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, ` +
+      `Node ${process.version}, ${medians[0]?.userAgent}; load average ${load.join(' / ')}; ` +
+      `median of ${runs} run(s) per row\n`,
+  );
+  console.log(
+    '| page | form factor | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | transfer | CPU benchmark |',
+  );
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const m of medians) console.log(row(m, m.path));
+  if (values.json) writeFileSync(values.json, JSON.stringify(medians, null, 2));
+} finally {
+  await product?.stop();
+}
