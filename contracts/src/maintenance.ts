@@ -13,3 +13,18 @@ export const HealthResponse = z
   })
   .meta({ id: 'Health' });
 export type HealthResponse = z.infer<typeof HealthResponse>;
+
+/** GET /api/v1/status (gateway): what the public status page shows — names only, never internal URLs. */
+export const PublicStatusResponse = z
+  .object({
+    checkedAt: z.iso.datetime({ offset: true }),
+    services: z.array(
+      z.object({
+        name: z.string(),
+        status: z.enum(['up', 'down']),
+        latencyMs: z.number().int().nonnegative(),
+      }),
+    ),
+  })
+  .meta({ id: 'PublicStatus' });
+export type PublicStatusResponse = z.infer<typeof PublicStatusResponse>;

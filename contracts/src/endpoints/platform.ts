@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../endpoint';
-import { HealthResponse, MaintenanceStatusResponse } from '../maintenance';
+import { HealthResponse, MaintenanceStatusResponse, PublicStatusResponse } from '../maintenance';
 
 export const getMaintenanceStatus = defineEndpoint({
   method: 'get',
@@ -40,4 +40,14 @@ export const getUpstreamReadiness = defineEndpoint({
   tags: ['platform'],
   auth: 'public',
   response: HealthResponse,
+});
+
+export const getPublicStatus = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/status',
+  owner: 'gateway',
+  summary: 'Stan bramy i każdej usługi dla publicznej strony /status (działa też w trybie konserwacji)',
+  tags: ['platform'],
+  auth: 'public',
+  response: PublicStatusResponse,
 });

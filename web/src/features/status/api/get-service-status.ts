@@ -1,24 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import { PublicStatusResponse } from '@punkto/contracts/maintenance';
+import type { z } from 'zod';
 import { api } from '../../../lib/api/api-client';
 
 /** The status page refreshes itself every 30 seconds (as the maintenance status does, SPEC §9). */
 export const STATUS_POLL_INTERVAL_MS = 30_000;
 
-/**
- * `GET /api/v1/status` of the gateway (gateway/src/app.ts): each service up or down with its probe's
- * latency. Not in contracts yet, so the page declares the shape it reads.
- */
-export const ServiceStatusResponse = z.object({
-  checkedAt: z.iso.datetime({ offset: true }),
-  services: z.array(
-    z.object({
-      name: z.string(),
-      status: z.enum(['up', 'down']),
-      latencyMs: z.number().int().nonnegative(),
-    }),
-  ),
-});
+/** `GET /api/v1/status` of the gateway (contracts `getPublicStatus`). */
+export const ServiceStatusResponse = PublicStatusResponse;
 export type ServiceStatusResponse = z.infer<typeof ServiceStatusResponse>;
 
 export const serviceStatusQueryKey = ['status', 'services'] as const;
