@@ -80,7 +80,7 @@ function blogPosts(contentDir: string): Plugin {
  * per request. Compression runs on libuv's thread pool; skipped below 1 kB or when it would not help.
  */
 function precompress(): Plugin {
-  const compressible = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/;
+  const compressible = /\.(js|css|html|svg|json|txt|xml|webmanifest|wasm)$/;
   const br = promisify(brotliCompress);
   const gz = promisify(gzip);
   const files = (dir: string): string[] =>

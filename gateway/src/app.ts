@@ -50,7 +50,8 @@ export async function buildGateway({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval': the scanner's bundled QR decoder (zxing-wasm) compiles WebAssembly
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // Mantine writes CSS variables in style attributes
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

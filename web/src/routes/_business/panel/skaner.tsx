@@ -1,19 +1,19 @@
 import { Permissions } from '@punkto/contracts/permissions';
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { CompanyRequired } from '../../../components/ui/company-required';
 import { PermissionGate } from '../../../features/panel/shell/no-access';
+import { usePanelSession } from '../../../features/panel/shell/panel-session';
+import { ScannerPage } from '../../../features/scanner/components/scanner-page';
 
 export const Route = createFileRoute('/_business/panel/skaner')({
-  component: ScannerPage,
+  component: ScannerRoute,
 });
 
-function ScannerPage() {
+function ScannerRoute() {
+  const { tenantId } = usePanelSession();
   return (
     <PermissionGate permission={Permissions.cardsScan}>
-      <PlaceholderPage
-        title="Skaner kart — wkrótce"
-        description="Tu zeskanujesz kod QR z karty klienta, aby przyznać punkty lub pieczątki i wydać nagrodę."
-      />
+      {tenantId ? <ScannerPage tenantId={tenantId} /> : <CompanyRequired />}
     </PermissionGate>
   );
 }

@@ -1,0 +1,341 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { CardReward, CardView } from '@punkto/contracts/cards';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../lib/api/api-errors';
+import { notify } from '../../../lib/notify-instance';
+import { activeServicesQueryOptions, cardQueryOptions, useCardCommand, type CardCommand } from '../api/cards';
+import {
+  AMOUNT_FORMAT_MESSAGE,
+  formatPoints,
+  formatStamps,
+  parseAmountToGrosze,
+} from '../utils/scanner-input';
+import { useActionKey } from './use-action-key';
+
+const groszeToInput = (grosze: number) =>
+  `${Math.floor(grosze / 100)},${String(grosze % 100).padStart(2, '0')}`;
+
+function balanceText(card: CardView): string {
+  return card.kind === 'stamps'
+    ? `${formatStamps(card.stamps)}${card.stampsRequired ? ` z ${card.stampsRequired}` : ''}`
+    : formatPoints(card.points);
+}
+
+function successMessage(
+  command: CardCommand,
+  before: CardView,
+  after: CardView,
+  rewardName?: string,
+): string {
+  if (command.kind === 'amount') {
+    const earned = after.points - before.points;
+    return `Dodano ${formatPoints(Math.max(earned, 0))}. Saldo: ${formatPoints(after.points)}`;
+  }
+  if (command.kind === 'stamps')
+    return `Dodano ${formatStamps(command.count)}. Na karcie: ${balanceText(after)}`;
+  return `Wydano nagrodę „${rewardName ?? ''}”. Saldo: ${balanceText(after)}`;
+}
+
+/** The found card: who, balance, tier, rewards, and the award / redeem actions. */
+export function CardPanel({
+  initial,
+  tenantId,
+  onClose,
+}: {
+  initial: CardView;
+  tenantId: string;
+  onClose: () => void;
+}) {
+  const card = useQuery({ ...cardQueryOptions(initial.cardId), initialData: initial, staleTime: 5_000 }).data;
+  const command = useCardCommand(card.cardId);
+  const actionKey = useActionKey();
+  const [inlineError, setInlineError] = useState<string | null>(null);
+  const isStamps = card.kind === 'stamps';
+
+  const run = async (cmd: CardCommand, fingerprint: string, rewardName?: string) => {
+    if (command.isPending) return;
+    setInlineError(null);
+    const idempotencyKey = actionKey.keyFor(`${card.cardId}|${fingerprint}`);
+    try {
+      const response = await command.mutateAsync({ command: cmd, idempotencyKey });
+      actionKey.settled();
+      notify.success(successMessage(cmd, card, response.card, rewardName));
+      return true;
+    } catch (error) {
+      actionKey.settled(error);
+      const message = errorMessage(error);
+      setInlineError(message);
+      notify.error(message);
+      return false;
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Card withBorder padding="lg" radius="md" component="section" aria-label="Karta klienta">
+        <Stack gap="xs">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <div>
+              <Title order={2} size="h3">
+                {card.customerName ?? 'Klient'}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {card.programName ?? 'Program lojalnościowy'} · karta{' '}
+                <span data-testid="scanner-card-number">{card.humanReadableId}</span>
+              </Text>
+            </div>
+            <Button variant="subtle" size="xs" onClick={onClose}>
+              Inna karta
+            </Button>
+          </Group>
+          {card.status === 'closed' ? (
+            <Alert color="red" variant="light">
+              Ta karta jest zamknięta.
+            </Alert>
+          ) : null}
+          <Group gap="sm" align="baseline">
+            <Text size="sm">Saldo:</Text>
+            <Text fw={700} size="xl" data-testid="scanner-balance">
+              {balanceText(card)}
+            </Text>
+          </Group>
+          {card.tier ? (
+            <Group gap="xs">
+              <Badge variant="light">Poziom: {card.tier.name}</Badge>
+              {card.tier.multiplier !== 1 ? (
+                <Text size="xs" c="dimmed">
+                  mnożnik ×{card.tier.multiplier.toLocaleString('pl-PL')}
+                </Text>
+              ) : null}
+            </Group>
+          ) : null}
+          {card.nextTier ? (
+            <Text size="xs" c="dimmed">
+              Do poziomu {card.nextTier.name} brakuje {formatPoints(card.nextTier.pointsToGo)}.
+            </Text>
+          ) : null}
+        </Stack>
+      </Card>
+
+      {inlineError ? (
+        <Alert color="red" variant="light" role="alert" title="Operacja nieudana">
+          {inlineError}
+        </Alert>
+      ) : null}
+
+      {card.status === 'active' ? (
+        isStamps ? (
+          <StampsForm
+            pending={command.isPending}
+            onSubmit={(count) => run({ kind: 'stamps', count }, `stamps|${count}`)}
+          />
+        ) : (
+          <AmountForm
+            tenantId={tenantId}
+            pending={command.isPending}
+            onSubmit={(amountGrosze, serviceId) =>
+              run({ kind: 'amount', amountGrosze, serviceId }, `amount|${amountGrosze}|${serviceId ?? ''}`)
+            }
+          />
+        )
+      ) : null}
+
+      <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="scanner-rewards">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="scanner-rewards">
+            Nagrody
+          </Title>
+          {card.rewards.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              Ten program nie ma jeszcze nagród.
+            </Text>
+          ) : (
+            <Stack
+              gap="sm"
+              component="ul"
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+              aria-label="Nagrody"
+            >
+              {card.rewards.map((reward) => (
+                <RewardRow
+                  key={reward.id}
+                  reward={reward}
+                  pending={command.isPending}
+                  onRedeem={() =>
+                    run({ kind: 'redeem', rewardId: reward.id }, `redeem|${reward.id}`, reward.name)
+                  }
+                />
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
+
+function RewardRow({
+  reward,
+  pending,
+  onRedeem,
+}: {
+  reward: CardReward;
+  pending: boolean;
+  onRedeem: () => void;
+}) {
+  const cost = reward.unit === 'stamps' ? formatStamps(reward.cost) : formatPoints(reward.cost);
+  return (
+    <Card component="li" withBorder padding="sm" radius="md" aria-label={reward.name}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={2}>
+          <Text fw={600}>{reward.name}</Text>
+          <Text size="sm" c="dimmed">
+            Koszt: {cost}
+          </Text>
+          {reward.redeemable ? (
+            <Text size="sm" c="green.8">
+              Można wydać teraz
+            </Text>
+          ) : reward.blocker ? (
+            <Text size="sm" c="red.8">
+              {reward.blocker.message}
+            </Text>
+          ) : null}
+        </Stack>
+        <Button size="sm" onClick={onRedeem} loading={pending} disabled={pending}>
+          Wydaj nagrodę
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+function AmountForm({
+  tenantId,
+  pending,
+  onSubmit,
+}: {
+  tenantId: string;
+  pending: boolean;
+  onSubmit: (amountGrosze: number, serviceId: string | undefined) => Promise<boolean | undefined>;
+}) {
+  const services = useQuery(activeServicesQueryOptions(tenantId));
+  const [amount, setAmount] = useState('');
+  const [serviceId, setServiceId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const grosze = parseAmountToGrosze(amount);
+    if (grosze === null) {
+      setError(AMOUNT_FORMAT_MESSAGE);
+      return;
+    }
+    setError(null);
+    if (await onSubmit(grosze, serviceId ?? undefined)) {
+      setAmount('');
+      setServiceId(null);
+    }
+  };
+
+  const options = (services.data ?? []).map((s) => ({
+    value: s.id,
+    label: `${s.name} (${groszeToInput(s.priceGrosze)} zł${s.fixedPoints ? `, ${formatPoints(s.fixedPoints)}` : ''})`,
+  }));
+
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="scanner-award">
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="scanner-award">
+            Przyznaj punkty
+          </Title>
+          {options.length > 0 ? (
+            <Select
+              label="Usługa (opcjonalnie)"
+              placeholder="Wybierz z cennika"
+              data={options}
+              value={serviceId}
+              clearable
+              searchable
+              onChange={(value) => {
+                setServiceId(value);
+                const service = services.data?.find((s) => s.id === value);
+                if (service) setAmount(groszeToInput(service.priceGrosze));
+              }}
+            />
+          ) : null}
+          <TextInput
+            label="Kwota zakupu (zł)"
+            placeholder="np. 42,50"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(e) => {
+              setAmount(e.currentTarget.value);
+              setError(null);
+            }}
+            error={error}
+            size="md"
+          />
+          <Button type="submit" size="md" loading={pending} disabled={pending}>
+            Przyznaj punkty
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function StampsForm({
+  pending,
+  onSubmit,
+}: {
+  pending: boolean;
+  onSubmit: (count: number) => Promise<boolean | undefined>;
+}) {
+  const [count, setCount] = useState<number | string>(1);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const n = typeof count === 'number' ? count : Number(count);
+    if (!Number.isInteger(n) || n < 1 || n > 20) return;
+    if (await onSubmit(n)) setCount(1);
+  };
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="scanner-stamps">
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="scanner-stamps">
+            Dodaj pieczątki
+          </Title>
+          <NumberInput
+            label="Liczba pieczątek"
+            min={1}
+            max={20}
+            allowDecimal={false}
+            allowNegative={false}
+            value={count}
+            onChange={setCount}
+            size="md"
+          />
+          <Button type="submit" size="md" loading={pending} disabled={pending}>
+            Dodaj pieczątki
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

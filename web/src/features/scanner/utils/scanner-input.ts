@@ -1,0 +1,81 @@
+import { isValidCardNumber, normalizeCardNumber } from '@punkto/contracts/cards';
+
+/**
+ * Pure helpers of the staff scanner: what the employee typed (amount, card number, phone, e-mail) and
+ * how balances read in Polish.
+ */
+
+export const AMOUNT_FORMAT_MESSAGE = 'Kwotę podaj w złotych, np. 42,50.';
+
+/** "42,50" → 4250, "42.5" → 4250, "7" → 700, "1 234,99 zł" → 123499; zero, negatives and junk → null. */
+export function parseAmountToGrosze(input: string): number | null {
+  const compact = input.replace(/[\s\u00a0]/g, '').replace(/zł$/i, '');
+  const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(compact);
+  if (!match) return null;
+  const [, zloty, fraction = ''] = match;
+  const grosze = Number(zloty) * 100 + Number(fraction.padEnd(2, '0'));
+  return grosze > 0 ? grosze : null;
+}
+
+export type LookupQuery =
+  | { kind: 'number'; humanReadableId: string }
+  | { kind: 'qr'; qr: string }
+  | { kind: 'email'; email: string }
+  | { kind: 'phone'; phone: string }
+  | { kind: 'invalid'; message: string };
+
+export const CARD_NUMBER_INVALID_MESSAGE = 'Nieprawidłowy numer karty. Sprawdź cyfry i spróbuj ponownie.';
+export const LOOKUP_EMPTY_MESSAGE = 'Wpisz numer karty, numer telefonu albo adres e-mail klienta.';
+
+/**
+ * What one search box holds: a card number (10 digits, spaces or dashes allowed, checked with its Damm
+ * digit before any request), a QR payload pasted from a reader (`P1.…`), an e-mail, or a phone number.
+ */
+export function classifyLookup(input: string): LookupQuery {
+  const text = input.trim();
+  if (text === '') return { kind: 'invalid', message: LOOKUP_EMPTY_MESSAGE };
+  if (/^P1\./.test(text)) return { kind: 'qr', qr: text };
+  if (text.includes('@')) return { kind: 'email', email: text };
+  const digits = normalizeCardNumber(text);
+  if (/^\d{10}$/.test(digits) && !text.startsWith('+')) {
+    return isValidCardNumber(digits)
+      ? { kind: 'number', humanReadableId: digits }
+      : { kind: 'invalid', message: CARD_NUMBER_INVALID_MESSAGE };
+  }
+  const phoneDigits = text.replace(/[\s\-()]/g, '');
+  if (/^\+?\d{9,15}$/.test(phoneDigits)) return { kind: 'phone', phone: phoneDigits };
+  return { kind: 'invalid', message: LOOKUP_EMPTY_MESSAGE };
+}
+
+const plNumber = new Intl.NumberFormat('pl-PL');
+
+/** 142 → "142 pkt", 1500 → "1500 pkt" (pl-PL groups from 5 digits). */
+export function formatPoints(points: number): string {
+  return `${plNumber.format(points)} pkt`;
+}
+
+/** Polish plural of „pieczątka”: 1 pieczątka, 2–4 pieczątki, 5+ pieczątek (12–14 → pieczątek). */
+export function formatStamps(count: number): string {
+  const n = Math.abs(count);
+  const word =
+    n === 1
+      ? 'pieczątka'
+      : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14)
+        ? 'pieczątki'
+        : 'pieczątek';
+  return `${plNumber.format(count)} ${word}`;
+}
+
+/**
+ * One Idempotency-Key per intended action: the same action (same fingerprint: card, kind, amount…) keeps
+ * its key, so a retry after a timeout never awards twice; a changed action gets a fresh key.
+ */
+export type ActionKey = { fingerprint: string; key: string };
+
+export function keyForAction(
+  previous: ActionKey | null,
+  fingerprint: string,
+  newKey: () => string,
+): ActionKey {
+  return previous && previous.fingerprint === fingerprint ? previous : { fingerprint, key: newKey() };
+}
