@@ -205,9 +205,25 @@ export class KafkaMessageBus implements MessageBus {
         // another process created it between listTopics and createTopics
         if (!/already exists/i.test(String((error as Error).message ?? error))) throw error;
       }
-      await this.admin.fetchTopicMetadata({ topics: toCreate });
+      await this.waitForTopicMetadata(toCreate);
     }
     for (const t of missing) this.knownTopics.add(t);
+  }
+
+  /**
+   * A topic another process has just created may have no leader yet: metadata answers the retriable
+   * UNKNOWN_TOPIC_OR_PARTITION for a moment. Wait for it (up to ~10 s) instead of failing the start-up.
+   */
+  private async waitForTopicMetadata(topics: string[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.admin.fetchTopicMetadata({ topics });
+        return;
+      } catch (error) {
+        if (!(error as { retriable?: boolean }).retriable || attempt >= 40) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
   }
 
   private async commitEndOffsetsForNewGroup(groupId: string, topics: string[]): Promise<void> {
