@@ -12,6 +12,7 @@ export interface Endpoint<
   TQuery extends z.ZodType = z.ZodType,
   TBody extends z.ZodType = z.ZodType,
   TResponse extends z.ZodType = z.ZodType,
+  TProduces extends string | undefined = string | undefined,
 > {
   method: HttpMethod;
   /** full path with `{name}` placeholders, e.g. `/api/v1/tenants/{id}` */
@@ -25,8 +26,13 @@ export interface Endpoint<
   params?: TParams;
   query?: TQuery;
   body?: TBody;
-  /** schema of the success body; undefined → 204 No Content */
+  /** schema of the success body; undefined → 204 No Content (unless `produces` is set) */
   response?: TResponse;
+  /**
+   * Content type of a success body that is not JSON (`image/png`, `application/pdf`): the service's handler
+   * returns the bytes (`BinaryReply` of registerEndpoint) and the OpenAPI document describes a binary body.
+   */
+  produces?: TProduces;
   successStatus?: 200 | 201 | 202 | 204;
 }
 
@@ -38,7 +44,10 @@ export function defineEndpoint<
   TQuery extends z.ZodType = z.ZodType,
   TBody extends z.ZodType = z.ZodType,
   TResponse extends z.ZodType = z.ZodType,
->(endpoint: Endpoint<TParams, TQuery, TBody, TResponse>): Endpoint<TParams, TQuery, TBody, TResponse> {
+  TProduces extends string | undefined = undefined,
+>(
+  endpoint: Endpoint<TParams, TQuery, TBody, TResponse, TProduces>,
+): Endpoint<TParams, TQuery, TBody, TResponse, TProduces> {
   return endpoint;
 }
 

@@ -9,6 +9,12 @@ const json = (schema: z.ZodType, description: string) => ({
   content: { 'application/json': { schema } },
 });
 
+/** a non-JSON success body (an image, a PDF) */
+const binary = (contentType: string) => ({
+  description: 'OK',
+  content: { [contentType]: { schema: { type: 'string', format: 'binary' } } },
+});
+
 /** Builds the OpenAPI 3.1 document from the contracts (the only source of truth). */
 export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints, version = '1.0.0') {
   const registry = new OpenAPIRegistry();
@@ -21,9 +27,13 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints, versi
   });
 
   for (const endpoint of endpoints) {
-    const success = endpoint.successStatus ?? (endpoint.response ? 200 : 204);
+    const success = endpoint.successStatus ?? (endpoint.response || endpoint.produces ? 200 : 204);
     const responses: Record<string, unknown> = {
-      [success]: endpoint.response ? json(endpoint.response, 'OK') : { description: 'No content' },
+      [success]: endpoint.produces
+        ? binary(endpoint.produces)
+        : endpoint.response
+          ? json(endpoint.response, 'OK')
+          : { description: 'No content' },
       '503': json(MaintenanceBody, 'Przerwa techniczna'),
       '500': json(CodedErrorBody, 'Nieoczekiwany błąd'),
     };

@@ -15,6 +15,14 @@ describe('OpenAPI document', () => {
       expect(doc.paths[endpoint.path]?.[endpoint.method], endpoint.path).toBeDefined();
   });
 
+  it('documents a non-JSON success body with its content type, not as 204', () => {
+    const poster = doc.paths['/api/v1/tenants/{id}/loyalty-programs/{programId}/poster']!.get!;
+    expect(poster.responses['200']).toMatchObject({
+      content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+    });
+    expect(poster.responses['204']).toBeUndefined();
+  });
+
   it('documents the SPEC §8 error bodies as named schemas', () => {
     expect(Object.keys(doc.components.schemas)).toEqual(
       expect.arrayContaining(['CodedError', 'MaintenanceError']),

@@ -153,6 +153,7 @@ export const getTenantImage = defineEndpoint({
   tags: ['tenants'],
   auth: 'public',
   params: z.object({ id: z.string().min(1).max(64), file: z.string().regex(/^[a-z0-9@._-]{1,120}$/) }),
+  produces: 'image/png',
 });
 
 // ─── loyalty programs and rewards ────────────────────────────────────────────────────────────────
@@ -214,7 +215,7 @@ export const getProgramPublicInfo = defineEndpoint({
   response: ProgramPublicInfo,
 });
 
-/** application/pdf: A4 poster with the join QR code and short Polish instructions */
+/** A4 poster with the join QR code and short Polish instructions */
 export const getProgramPoster = defineEndpoint({
   method: 'get',
   path: '/api/v1/tenants/{id}/loyalty-programs/{programId}/poster',
@@ -223,6 +224,7 @@ export const getProgramPoster = defineEndpoint({
   tags: ['programs'],
   auth: 'authenticated',
   params: ProgramIdParams,
+  produces: 'application/pdf',
 });
 
 // ─── services catalogue ──────────────────────────────────────────────────────────────────────────

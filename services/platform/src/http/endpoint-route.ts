@@ -5,6 +5,19 @@ import { ValidationError } from '../errors/errors';
 
 type Infer<T> = [NonNullable<T>] extends [z.ZodType] ? z.infer<NonNullable<T>> : undefined;
 
+/** The success body of an endpoint that `produces` a non-JSON content type: the bytes and their headers. */
+export interface BinaryReply {
+  /** the exact type of these bytes (the endpoint's `produces` may be broader) */
+  contentType: string;
+  body: Uint8Array;
+  headers?: Record<string, string>;
+}
+
+/** What the handler returns on success: the JSON body of `response`, or the bytes of a `produces` endpoint. */
+type Success<E extends Endpoint> = [Exclude<E['produces'], undefined>] extends [never]
+  ? Infer<E['response']>
+  : BinaryReply;
+
 export interface EndpointInput<E extends Endpoint> {
   params: Infer<E['params']>;
   query: Infer<E['query']>;
@@ -34,12 +47,13 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, part: string):
 /**
  * Registers a contracts endpoint on a service: params, query and body are parsed with the endpoint's zod
  * schemas (400 with the errors map on failure), the handler gets typed input, and its return value is the
- * success body (undefined → 204).
+ * success body (undefined → 204) — JSON, or for an endpoint that `produces` another content type (images,
+ * PDFs) a BinaryReply sent as it is.
  */
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (input: EndpointInput<E>) => Promise<Infer<E['response']> | undefined>,
+  handler: (input: EndpointInput<E>) => Promise<Success<E> | undefined>,
   options: { preHandler?: preHandlerHookHandler | preHandlerHookHandler[] } = {},
 ): void {
   app.route({
@@ -56,7 +70,13 @@ export function registerEndpoint<E extends Endpoint>(
       } as EndpointInput<E>;
       const result = await handler(input);
       if (result === undefined) return reply.status(204).send();
-      return reply.status(endpoint.successStatus ?? 200).send(result);
+      reply.status(endpoint.successStatus ?? 200);
+      if (!endpoint.produces) return reply.send(result);
+      const { contentType, body, headers } = result as BinaryReply;
+      return reply
+        .type(contentType)
+        .headers(headers ?? {})
+        .send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
     },
   });
 }

@@ -24,6 +24,17 @@ const echo = defineEndpoint({
   successStatus: 201,
 });
 
+const picture = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/pictures/{name}',
+  owner: 'tenant',
+  summary: 'test',
+  tags: [],
+  auth: 'public',
+  params: z.object({ name: z.string().regex(/^[a-z]+$/) }),
+  produces: 'image/png',
+});
+
 describe('createServer', () => {
   initTracing('test');
   let ready = true;
@@ -40,6 +51,13 @@ describe('createServer', () => {
     id: params.id,
     name: body.name,
     traceId: trace.getActiveSpan()?.spanContext().traceId ?? 'none',
+  }));
+  const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+  registerEndpoint(app, picture, async ({ params }) => ({
+    contentType: 'image/png',
+    // a view into a larger buffer: exactly the viewed bytes are sent
+    body: new Uint8Array([9, ...bytes, 9]).subarray(1, bytes.length + 1),
+    headers: { etag: `"${params.name}"` },
   }));
   app.post('/no-body', async (request) => ({ body: request.body ?? null }));
   app.get('/boom', async () => {
@@ -73,6 +91,17 @@ describe('createServer', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ id, name: 'Kawa' });
+  });
+
+  it('sends the bytes of an endpoint that produces a non-JSON body, with its type and headers', async () => {
+    const res = await app.inject('/api/v1/pictures/logo');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers.etag).toBe('"logo"');
+    expect([...res.rawPayload]).toEqual([...bytes]);
+    const bad = await app.inject('/api/v1/pictures/LOGO');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toEqual(['params.name']);
   });
 
   it('rejects bad params, query and body with one errors map', async () => {

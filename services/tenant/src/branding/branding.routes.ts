@@ -6,7 +6,6 @@ import { requireTenantAccess } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { registerBinaryEndpoint } from './binary-endpoint';
 import type { BrandingService } from './branding.service';
 import { UploadField, UploadRejectedError, type ImageKind } from './images';
 
@@ -79,7 +78,7 @@ export function brandingRoutes(app: FastifyInstance, branding: BrandingService) 
   );
 
   // public: wallets (Google fetches the URLs) and the enrolment page load these without a session
-  registerBinaryEndpoint(app, api.getTenantImage, async ({ params }) => {
+  registerEndpoint(app, api.getTenantImage, async ({ params }) => {
     const blob = await branding.image(params.id, params.file);
     if (!blob) throw new NotFoundError('Nie znaleziono obrazu.');
     return {

@@ -1,8 +1,8 @@
 import * as api from '@punkto/contracts/endpoints/tenant';
 import { createHash } from 'node:crypto';
 import { requireTenantAccess } from '@punkto/platform/http/auth-plugin';
+import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import type { FastifyInstance } from 'fastify';
-import { registerBinaryEndpoint } from '../branding/binary-endpoint';
 import type { BrandingService } from '../branding/branding.service';
 import { ProgramNotFoundError } from '../programs/program.errors';
 import { enrolmentUrl, type ProgramService } from '../programs/program.service';
@@ -23,20 +23,18 @@ const CACHE_SIZE = 100;
 /**
  * GET …/loyalty-programs/{programId}/poster: the A4 PDF for any member of the tenant. Building it (font
  * subsetting, PNG encoding) costs a few hundred ms, so the last posters are kept in memory by their
- * content (texts, colours, logo): any change of these makes a new one.
+ * content (texts, colours, logo file): any change of these makes a new one.
  */
 export function posterRoutes(app: FastifyInstance, deps: PosterDeps) {
   const cache = new Map<string, Uint8Array>();
-  registerBinaryEndpoint(
+  registerEndpoint(
     app,
     api.getProgramPoster,
     async ({ params }) => {
       const tenant = await deps.tenants.activeTenant(params.id);
       const program = await deps.programs.findProgram(params.id, params.programId);
       if (!program) throw new ProgramNotFoundError();
-      const logoPng = tenant.logo
-        ? await deps.branding.renditionBytes(tenant.tenantId, tenant.logo, 'logo@3x')
-        : null;
+      const logoRendition = 'logo@3x';
       const design = {
         text: posterText({
           companyName: tenant.companyName,
@@ -46,20 +44,19 @@ export function posterRoutes(app: FastifyInstance, deps: PosterDeps) {
         }),
         backgroundColor: tenant.branding.backgroundColor,
         foregroundColor: tenant.branding.foregroundColor,
-        logoPng,
       };
-      // the same design is the same poster: built once, then served from memory
+      // the same design is the same poster: built once, then served from memory. The logo's URL names its
+      // file by content hash, so it stands for the bytes, which are read only to build a new poster.
+      const logoUrl = tenant.logo?.renditions[logoRendition] ?? null;
       const key = createHash('sha256')
-        .update(
-          JSON.stringify({
-            ...design,
-            logoPng: logoPng && createHash('sha256').update(logoPng).digest('hex'),
-          }),
-        )
+        .update(JSON.stringify({ ...design, logoUrl }))
         .digest('hex');
       let pdf = cache.get(key);
       if (!pdf) {
-        pdf = await buildPosterPdf({ ...design, createdAt: deps.clock() });
+        const logoPng = tenant.logo
+          ? await deps.branding.renditionBytes(tenant.tenantId, tenant.logo, logoRendition)
+          : null;
+        pdf = await buildPosterPdf({ ...design, logoPng, createdAt: deps.clock() });
         cache.set(key, pdf);
         if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
       }
