@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ProgramKind, RewardLimits, RewardSchedule, TierLevel } from './programs';
+import { ProgramKind, Reward, TierLevel } from './programs';
 import { PermissionSchema } from './permissions';
 import { Address, Branding, Contact, TenantImage } from './tenant';
 
@@ -35,17 +35,7 @@ export const ProgramDefinedData = z.object({
   pointsPerPln: z.number().nullable(),
   stampsRequired: z.number().int().nullable(),
   levels: z.array(TierLevel).nullable(),
-  rewards: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      description: z.string(),
-      cost: z.number().int(),
-      active: z.boolean(),
-      schedule: RewardSchedule,
-      limits: RewardLimits,
-    }),
-  ),
+  rewards: z.array(Reward),
   definedAt: z.iso.datetime({ offset: true }),
 });
 export type ProgramDefinedData = z.infer<typeof ProgramDefinedData>;

@@ -76,6 +76,15 @@ export class ConcurrencyError extends AppError {
   }
 }
 
+/**
+ * A refusal by the domain (an AppError below 500 other than a lost optimistic race): a bus consumer logs it
+ * and moves on, since redelivering the same event would be refused again. Infrastructure errors and
+ * ConcurrencyError are worth retrying.
+ */
+export function isDomainRefusal(error: unknown): error is AppError {
+  return error instanceof AppError && error.status < 500 && !(error instanceof ConcurrencyError);
+}
+
 /** 412: the client's If-Match precondition does not hold. */
 export class PreconditionFailedError extends AppError {
   constructor(localizedMessage = 'Dane zmieniły się od ostatniego odczytu. Odśwież i spróbuj ponownie.') {

@@ -1,6 +1,7 @@
 import type { EventEnvelope } from '@punkto/contracts/events';
 import type { OutgoingMessage, MessageBus } from '../bus/message-bus.port';
-import type { EventStore, StoredEvent, Subscription } from '../event-store/event-store.port';
+import type { EventStore, StoredEvent } from '../event-store/event-store.port';
+import { startCatchUpSubscription } from './catch-up-subscription';
 import type { CheckpointStore } from './checkpoint-store.port';
 
 /**
@@ -67,68 +68,29 @@ export function toMessage(envelope: EventEnvelope): OutgoingMessage {
 }
 
 export function startEventRelay(options: EventRelayOptions): EventRelay {
-  const { eventStore, bus, checkpoints, logger } = options;
+  const { bus, logger } = options;
   const name = options.name ?? 'event-relay';
-  const initialBackoffMs = options.retryBackoffMs ?? 500;
   const routes = [...options.routes].sort((a, b) => b.streamPrefix.length - a.streamPrefix.length);
   const topicOf = (streamId: string) => routes.find((r) => streamId.startsWith(r.streamPrefix))?.topic;
 
-  let stopped = false;
-  let backoff = initialBackoffMs;
-  let subscription: Subscription | undefined;
-  /** ends the current wait (a running lap or a back-off) early; set by whichever is waiting */
-  let wake: () => void = () => {};
-
-  const forward = async (event: StoredEvent) => {
-    const topic = topicOf(event.streamId);
-    if (topic) await bus.publish(topic, [toMessage(toEnvelope(event))]);
-    await checkpoints.save(name, event.position);
-    backoff = initialBackoffMs; // healthy again
-  };
-
-  /** One subscription from the stored checkpoint; resolves with its error (or undefined when stopped). */
-  const lap = async (): Promise<unknown> => {
-    const fromPosition = await checkpoints.load(name);
-    if (stopped) return undefined;
-    logger.info({ relay: name, fromPosition: fromPosition ?? null }, 'event relay starting from checkpoint');
-    return new Promise<unknown>((resolve) => {
-      wake = () => resolve(undefined);
-      subscription = eventStore.subscribeToAll({
-        ...(fromPosition === undefined ? {} : { fromPosition }),
-        streamPrefixes: routes.map((r) => r.streamPrefix),
-        handler: forward,
-        onError: resolve,
-      });
-    });
-  };
-
-  const loop = async () => {
-    while (!stopped) {
-      const error = await lap().catch((loadError: unknown) => loadError);
-      await subscription?.stop();
-      if (stopped) return;
-      logger.error(
-        { err: error, relay: name, retryInMs: backoff },
-        'event relay failed; restarting from checkpoint',
-      );
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, backoff);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
-    }
-  };
-  const running = loop();
-
-  return {
-    async stop() {
-      stopped = true;
-      await subscription?.stop();
-      wake();
-      await running;
+  // each event is published, then its position saved (catch-up-subscription.ts: at-least-once, in order)
+  return startCatchUpSubscription({
+    eventStore: options.eventStore,
+    checkpoints: options.checkpoints,
+    name,
+    streamPrefixes: routes.map((r) => r.streamPrefix),
+    handler: async (event) => {
+      const topic = topicOf(event.streamId);
+      if (topic) await bus.publish(topic, [toMessage(toEnvelope(event))]);
     },
-  };
+    onStart: (fromPosition) =>
+      logger.info(
+        { relay: name, fromPosition: fromPosition ?? null },
+        'event relay starting from checkpoint',
+      ),
+    onError: (error, retryInMs) =>
+      logger.error({ err: error, relay: name, retryInMs }, 'event relay failed; restarting from checkpoint'),
+    retryBackoffMs: options.retryBackoffMs ?? 500,
+    maxBackoffMs: MAX_BACKOFF_MS,
+  });
 }

@@ -1,0 +1,70 @@
+import type { Collection } from '../documents/document-store.port';
+import type { DomainEvent, HandleResult } from '../es/command-handler';
+import type { EventStore } from '../event-store/event-store.port';
+import { projectEvent, ProjectionGapError, type ProjectionDoc, type Tombstone } from './projection';
+
+/**
+ * A read model with one document per event stream (`_id` = the aggregate id), written by the service that
+ * appends the events, right after each command, and rebuildable from the stream. `projectEvent` does the
+ * revision bookkeeping; this adds the two steps every such service repeats:
+ *
+ * - `projectAppended`: project the events a command just appended (the revisions follow from the command
+ *   handler's `nextExpectedRevision`). When an earlier projection was lost (a crash between an append and
+ *   its projection) the document is behind and `projectEvent` reports a gap: the stream is replayed.
+ * - `rebuild`: replay the whole stream (already projected events are skipped), e.g. after another request
+ *   won a race for the same stream.
+ *
+ * `apply` is the pure "record after one event" of the read model.
+ */
+export interface StreamProjection<E> {
+  projectAppended(
+    id: string,
+    result: Pick<HandleResult<unknown, E>, 'newEvents' | 'nextExpectedRevision'>,
+  ): Promise<void>;
+  rebuild(id: string): Promise<void>;
+}
+
+export function streamProjection<T extends object, E extends DomainEvent>(options: {
+  collection: Collection<ProjectionDoc<T> | Tombstone>;
+  /** the stream of the document `id` */
+  streamId: (id: string) => string;
+  apply: (current: T | null, event: E) => T | null;
+  /** where the stream is read from when it is replayed (a sealing view for personal data, ADR 0006) */
+  eventStore: Pick<EventStore, 'readStream'>;
+}): StreamProjection<E> {
+  const { collection, streamId, apply, eventStore } = options;
+
+  async function project(id: string, events: Array<{ event: E; revision: number }>) {
+    for (const { event, revision } of events)
+      await projectEvent<T>(collection, {
+        id,
+        streamRevision: revision,
+        apply: (current) => apply(current, event),
+      });
+  }
+
+  async function rebuild(id: string) {
+    const stream = await eventStore.readStream(streamId(id));
+    await project(
+      id,
+      stream.map((e) => ({ event: { type: e.type, data: e.data } as E, revision: e.revision })),
+    );
+  }
+
+  return {
+    rebuild,
+    async projectAppended(id, { newEvents, nextExpectedRevision }) {
+      if (!newEvents.length || nextExpectedRevision === undefined) return;
+      const first = nextExpectedRevision - newEvents.length + 1;
+      try {
+        await project(
+          id,
+          newEvents.map((event, i) => ({ event, revision: first + i })),
+        );
+      } catch (error) {
+        if (!(error instanceof ProjectionGapError)) throw error;
+        await rebuild(id);
+      }
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ConcurrencyError, DomainRuleError, NotFoundError } from '../errors/errors';
+import { createLogger } from '../observability/logger';
+import { eventConsumer } from './event-consumer';
+
+const Greeted = z.object({
+  id: z.string(),
+  type: z.literal('Greeted'),
+  data: z.object({ name: z.string() }),
+});
+
+function consumerThat(handle: (name: string) => Promise<void>) {
+  const warnings: Array<Record<string, unknown>> = [];
+  const logger = createLogger('test', 'warn', {
+    write: (line: string) => void warnings.push(JSON.parse(line)),
+  });
+  const seen: string[] = [];
+  const spec = eventConsumer({
+    groupId: 'test.greetings',
+    topics: ['test.greetings.v1'],
+    schema: Greeted,
+    logger,
+    handle: async (event) => {
+      seen.push(event.data.name);
+      await handle(event.data.name);
+    },
+  });
+  const deliver = (value: unknown) =>
+    spec.handler({
+      topic: 'test.greetings.v1',
+      partition: 0,
+      offset: '0',
+      key: 'k',
+      value,
+      headers: {},
+      attempt: 1,
+      timestamp: new Date().toISOString(),
+    });
+  return { spec, deliver, seen, warnings };
+}
+
+const greeted = (name: string) => ({ id: `e-${name}`, type: 'Greeted', data: { name } });
+
+describe('eventConsumer', () => {
+  it('hands the events its schema accepts to the handler and skips everything else', async () => {
+    const { spec, deliver, seen } = consumerThat(async () => {});
+    expect(spec).toMatchObject({ groupId: 'test.greetings', topics: ['test.greetings.v1'] });
+    await deliver(greeted('Ala'));
+    await deliver({ id: 'e-2', type: 'Waved', data: { name: 'Ola' } });
+    await deliver({ id: 'e-3', type: 'Greeted', data: {} });
+    await deliver(null);
+    expect(seen).toEqual(['Ala']);
+  });
+
+  it('logs a domain refusal and lets the message go (a redelivery would be refused again)', async () => {
+    const { deliver, warnings } = consumerThat(async () => {
+      throw new NotFoundError('Nie ma.', 'THING.NOT_FOUND');
+    });
+    await expect(deliver(greeted('Ala'))).resolves.toBeUndefined();
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        code: 'THING.NOT_FOUND',
+        eventId: 'e-Ala',
+        type: 'Greeted',
+        msg: 'Greeted not applied',
+      }),
+    ]);
+  });
+
+  it('throws lost races and infrastructure errors, so the bus retries them', async () => {
+    for (const error of [new ConcurrencyError('s', 1, 2), new Error('disk full')]) {
+      const { deliver, warnings } = consumerThat(async () => {
+        throw error;
+      });
+      await expect(deliver(greeted('Ala'))).rejects.toBe(error);
+      expect(warnings).toEqual([]);
+    }
+    // a 4xx domain rule is a refusal, not a failure
+    const { deliver } = consumerThat(async () => {
+      throw new DomainRuleError('RULE', 'Nie wolno.');
+    });
+    await expect(deliver(greeted('Ala'))).resolves.toBeUndefined();
+  });
+});
