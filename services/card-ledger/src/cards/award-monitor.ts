@@ -1,17 +1,16 @@
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
-import { mutateDocument } from '../shared/mutate-document';
+import { mutateDocument, UNCHANGED } from '../shared/mutate-document';
+import type { CardsProjection } from './cards.projection';
 
 /**
- * The per-employee anomaly signal: awards (points or stamps) one employee made within a sliding window,
- * kept in one document per employee. When the count or the points go above the thresholds, `record`
- * returns the anomaly ONCE per window (then the employee is flagged until the window has passed); the
- * caller records AwardAnomalyDetected and logs a warning. Awards are never blocked by it.
+ * The per-employee anomaly signal: more awards (points or stamps) or more points by one employee within a
+ * sliding window than the thresholds allow. The awards are counted in the card history read model
+ * (`card_activity`, whose award entries name the employee), so an award costs a query here, not a write.
+ * Only a detected anomaly writes: the employee's flag in `award_monitor`, revision-checked, so that `check`
+ * returns the anomaly ONCE per window even when several awards cross the threshold at the same moment (also
+ * across processes). The caller records AwardAnomalyDetected and logs a warning. Awards are never blocked.
  */
-type MonitorDoc = {
-  _id: string;
-  entries: Array<{ at: string; points: number; stamps: number }>;
-  flaggedUntil: string | null;
-};
+type FlagDoc = { _id: string; flaggedUntil: string };
 
 export interface AwardMonitorConfig {
   windowMinutes: number;
@@ -29,51 +28,44 @@ export interface AwardAnomaly {
   thresholds: { awards: number; points: number };
 }
 
-export function awardMonitor(documents: DocumentStore, config: AwardMonitorConfig) {
-  const monitors = documents.collection<MonitorDoc>('award_monitor');
+export function awardMonitor(
+  documents: DocumentStore,
+  history: Pick<CardsProjection, 'awardsBy'>,
+  config: AwardMonitorConfig,
+) {
+  const flags = documents.collection<FlagDoc>('award_monitor');
   const windowMs = config.windowMinutes * 60_000;
 
   return {
-    async record(award: {
-      tenantId: string;
-      employeeId: string;
-      points: number;
-      stamps: number;
-      at: Date;
-    }): Promise<AwardAnomaly | null> {
-      let anomaly: AwardAnomaly | null = null;
+    /** Call once the award's history entry is written (it counts itself). */
+    async check(award: { tenantId: string; employeeId: string; at: Date }): Promise<AwardAnomaly | null> {
       const since = new Date(award.at.getTime() - windowMs).toISOString();
+      const awards = await history.awardsBy(award.tenantId, award.employeeId, since);
+      const points = awards.reduce((sum, e) => sum + (e.points ?? 0), 0);
+      const stamps = awards.reduce((sum, e) => sum + (e.stamps ?? 0), 0);
+      if (awards.length <= config.maxAwards && points <= config.maxPoints) return null;
+
       const at = award.at.toISOString();
-      await mutateDocument(monitors, `${award.tenantId}:${award.employeeId}`, (current) => {
-        const entries = [
-          ...(current?.entries ?? []).filter((e) => e.at > since),
-          { at, points: award.points, stamps: award.stamps },
-        ];
-        const points = entries.reduce((sum, e) => sum + e.points, 0);
-        const stamps = entries.reduce((sum, e) => sum + e.stamps, 0);
-        const unusual = entries.length > config.maxAwards || points > config.maxPoints;
-        const flagged = current?.flaggedUntil != null && current.flaggedUntil > at;
-        anomaly =
-          unusual && !flagged
-            ? {
-                tenantId: award.tenantId,
-                employeeId: award.employeeId,
-                windowMinutes: config.windowMinutes,
-                awards: entries.length,
-                points,
-                stamps,
-                thresholds: { awards: config.maxAwards, points: config.maxPoints },
-              }
-            : null;
-        return {
-          _id: `${award.tenantId}:${award.employeeId}`,
-          entries,
-          flaggedUntil: anomaly
-            ? new Date(award.at.getTime() + windowMs).toISOString()
-            : (current?.flaggedUntil ?? null),
-        };
+      let first = false;
+      await mutateDocument(flags, `${award.tenantId}:${award.employeeId}`, (current) => {
+        first = !current || current.flaggedUntil <= at;
+        return first
+          ? {
+              _id: `${award.tenantId}:${award.employeeId}`,
+              flaggedUntil: new Date(award.at.getTime() + windowMs).toISOString(),
+            }
+          : UNCHANGED;
       });
-      return anomaly;
+      if (!first) return null;
+      return {
+        tenantId: award.tenantId,
+        employeeId: award.employeeId,
+        windowMinutes: config.windowMinutes,
+        awards: awards.length,
+        points,
+        stamps,
+        thresholds: { awards: config.maxAwards, points: config.maxPoints },
+      };
     },
   };
 }

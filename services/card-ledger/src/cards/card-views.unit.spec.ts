@@ -101,6 +101,7 @@ describe('history entries', () => {
     rewardName: null,
     tier: null,
     closeReason: null,
+    awardedBy: null,
     ...overrides,
   });
   const text = (overrides: Partial<ActivityDoc>) =>

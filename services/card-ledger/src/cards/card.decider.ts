@@ -27,13 +27,7 @@ type Cmd<T extends string, D> = { type: T; data: D; metadata: { now: Date } };
 
 export type IssueCard = Cmd<
   'IssueCard',
-  {
-    cardId: string;
-    tenantId: string;
-    programId: string;
-    clientId: string;
-    userId: string;
-    humanReadableId: string;
+  Pick<CardData, 'cardId' | 'tenantId' | 'programId' | 'clientId' | 'userId' | 'humanReadableId'> & {
     /** the starting level (tiers programs), if the rules are known */
     tier: string | null;
     /** the plan limit on active customers: was a place reserved for this card? */

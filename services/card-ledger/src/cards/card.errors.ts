@@ -3,7 +3,8 @@ import { AppError, ConflictError, DomainRuleError, NotFoundError } from '@punkto
 
 /** The card ledger's domain errors: stable codes and Polish messages from contracts/src/cards.ts. */
 
-type Coded = { code: string; message: string };
+/** an error's stable code and Polish message, as CardErrors lists them */
+export type Coded = { code: string; message: string };
 
 export class CardNotFoundError extends NotFoundError {
   constructor() {

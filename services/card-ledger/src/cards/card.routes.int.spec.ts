@@ -541,6 +541,39 @@ describe('1,000 retried awards with the same keys', () => {
   });
 });
 
+describe('the per-employee anomaly signal', () => {
+  it('more points than the threshold within 10 minutes: flagged once per window, never blocked', async () => {
+    const tenantId = tenant();
+    const { owner } = await tokensFor(tenantId);
+    const program = await t.defineProgram({ tenantId });
+    const [a, b, c] = await Promise.all([t.enrol(program), t.enrol(program), t.enrol(program)]);
+    const anomalies = async (cardId: string) =>
+      (await t.events(cardId)).filter((e) => e.type === 'AwardAnomalyDetected');
+    t.setNow('2026-03-02T10:00:00.000Z');
+    try {
+      // 4,000 + 4,000 points > 5,000 (ANOMALY_MAX_POINTS): the second award is the unusual one
+      expect((await award(owner, a.cardId, 400_000)).statusCode).toBe(200);
+      expect(await anomalies(a.cardId)).toEqual([]);
+      t.advance(60);
+      expect((await award(owner, b.cardId, 400_000)).statusCode).toBe(200);
+      const [flagged] = await anomalies(b.cardId);
+      expect(flagged?.data).toMatchObject({ tenantId, awards: 2, points: 8000, stamps: 0 });
+      // still within the window: counted, not flagged again
+      t.advance(60);
+      expect((await award(owner, c.cardId, 400_000)).statusCode).toBe(200);
+      expect(await anomalies(c.cardId)).toEqual([]);
+      // 10 minutes after the flag, the awards still in the window (the last two) are unusual again
+      t.advance(9 * 60);
+      expect((await award(owner, a.cardId, 400_000)).statusCode).toBe(200);
+      expect((await anomalies(a.cardId)).map((e) => e.data)).toEqual([
+        expect.objectContaining({ awards: 2, points: 8000 }),
+      ]);
+    } finally {
+      t.setNow(null);
+    }
+  });
+});
+
 describe('POST /api/v1/cards/{id}/regenerate', () => {
   it('gives a new number and QR; the old QR is refused (CARD.QR_INVALID) and the old number is gone', async () => {
     const tenantId = tenant();

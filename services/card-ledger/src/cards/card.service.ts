@@ -34,7 +34,14 @@ import {
   stockPeriodsOf,
   type ViewContext,
 } from './card-views';
-import { cardDecider, decide, type CardCommand, type RedeemReward } from './card.decider';
+import {
+  cardDecider,
+  decide,
+  type AddStamps,
+  type CardCommand,
+  type EarnPoints,
+  type RedeemReward,
+} from './card.decider';
 import { CardNotFoundError, CardRuleError } from './card.errors';
 import {
   activityOf,
@@ -91,7 +98,7 @@ export async function createCardService(deps: CardServiceDeps) {
   const copies = tenantCopies(documents);
   const seats = customerSeats(documents, config.DEFAULT_PLAN_CUSTOMER_LIMIT);
   const stock = rewardStock(documents);
-  const monitor = awardMonitor(documents, {
+  const monitor = awardMonitor(documents, projection, {
     windowMinutes: config.ANOMALY_WINDOW_MINUTES,
     maxAwards: config.ANOMALY_MAX_AWARDS,
     maxPoints: config.ANOMALY_MAX_POINTS,
@@ -204,22 +211,20 @@ export async function createCardService(deps: CardServiceDeps) {
     const revision = (result.nextExpectedRevision ?? 0) - result.newEvents.length + 1;
     return {
       card: await staffView(card, rules),
-      activity: entry ? await nameResolver()({ _id: activityIdOf(card.cardId, revision), ...entry }) : null,
+      activity: entry
+        ? activityView(
+            { _id: activityIdOf(card.cardId, revision), ...entry },
+            { companyName: await copies.companyName(card.tenantId), programName: rules?.name ?? null },
+          )
+        : null,
     };
   }
 
   /** the anomaly signal after an award; never blocks nor fails the award */
   async function watchAward(card: IssuedCard, actor: Actor, events: CardEvent[]) {
-    const award = events.find((e) => e.type === 'PointsEarned' || e.type === 'StampsAdded');
-    if (!award) return;
+    if (!events.some((e) => e.type === 'PointsEarned' || e.type === 'StampsAdded')) return;
     try {
-      const anomaly = await monitor.record({
-        tenantId: card.tenantId,
-        employeeId: actor.userId,
-        points: award.type === 'PointsEarned' ? award.data.points : 0,
-        stamps: award.type === 'StampsAdded' ? award.data.count : 0,
-        at: clock(),
-      });
+      const anomaly = await monitor.check({ tenantId: card.tenantId, employeeId: actor.userId, at: clock() });
       if (!anomaly) return;
       logger.warn({ ...anomaly, cardId: card.cardId }, 'unusual award volume by one employee');
       await execute(
@@ -230,6 +235,18 @@ export async function createCardService(deps: CardServiceDeps) {
     } catch (error) {
       logger.error({ err: error, cardId: card.cardId }, 'award monitor failed');
     }
+  }
+
+  /** points or stamps: the command on the card, then the anomaly signal, then the answer */
+  async function award(
+    card: IssuedCard,
+    actor: Actor,
+    rules: ProgramRules | null,
+    build: (now: Date) => EarnPoints | AddStamps,
+  ): Promise<CardCommandResponse> {
+    const result = await execute(card.cardId, build, metadataOf(actor, card));
+    await watchAward(card, actor, result.newEvents);
+    return commandResponse(result, rules);
   }
 
   async function closeCard(
@@ -370,25 +387,19 @@ export async function createCardService(deps: CardServiceDeps) {
       const service = input.serviceId ? (await catalogue.get(input.serviceId)).data : null;
       const fixedPoints =
         service && service.tenantId === card.tenantId && service.active ? service.fixedPoints : null;
-      const result = await execute(
-        card.cardId,
-        (now) => ({
-          type: 'EarnPoints',
-          data: {
-            commandId,
-            amountGrosze: input.amountGrosze,
-            serviceId: input.serviceId ?? null,
-            fixedPoints,
-            employeeId: actor.userId,
-            rules,
-            cooldownMs: config.SCAN_COOLDOWN_MS,
-          },
-          metadata: { now },
-        }),
-        metadataOf(actor, card),
-      );
-      await watchAward(card, actor, result.newEvents);
-      return commandResponse(result, rules);
+      return award(card, actor, rules, (now) => ({
+        type: 'EarnPoints',
+        data: {
+          commandId,
+          amountGrosze: input.amountGrosze,
+          serviceId: input.serviceId ?? null,
+          fixedPoints,
+          employeeId: actor.userId,
+          rules,
+          cooldownMs: config.SCAN_COOLDOWN_MS,
+        },
+        metadata: { now },
+      }));
     },
 
     async addStamps(
@@ -398,17 +409,11 @@ export async function createCardService(deps: CardServiceDeps) {
       commandId: string,
     ): Promise<CardCommandResponse> {
       const rules = await rulesFor(card.programId);
-      const result = await execute(
-        card.cardId,
-        (now) => ({
-          type: 'AddStamps',
-          data: { commandId, count, employeeId: actor.userId, rules, cooldownMs: config.SCAN_COOLDOWN_MS },
-          metadata: { now },
-        }),
-        metadataOf(actor, card),
-      );
-      await watchAward(card, actor, result.newEvents);
-      return commandResponse(result, rules);
+      return award(card, actor, rules, (now) => ({
+        type: 'AddStamps',
+        data: { commandId, count, employeeId: actor.userId, rules, cooldownMs: config.SCAN_COOLDOWN_MS },
+        metadata: { now },
+      }));
     },
 
     /** see reward-stock.ts for the reservation around a stocked reward */

@@ -2,6 +2,10 @@ import type { ActivityType } from '@punkto/contracts/cards';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { DuplicateKeyError } from '@punkto/platform/errors/errors';
 import type { EventStore, StoredEvent } from '@punkto/platform/event-store/event-store.port';
+import {
+  startCatchUpSubscription,
+  type CatchUpSubscription,
+} from '@punkto/platform/relay/catch-up-subscription';
 import type { CheckpointStore } from '@punkto/platform/relay/checkpoint-store.port';
 import {
   projectEvent,
@@ -52,6 +56,8 @@ export type ActivityDoc = {
   rewardName: string | null;
   tier: string | null;
   closeReason: string | null;
+  /** the employee who awarded the points or stamps (award entries only): the award monitor counts by it */
+  awardedBy: string | null;
 };
 
 export const CARDS_NUMBER_INDEX = 'cards_number_unique';
@@ -80,6 +86,7 @@ export function activityOf(card: IssuedCard, event: CardEvent): Omit<ActivityDoc
     rewardName: null,
     tier: null,
     closeReason: null,
+    awardedBy: null,
   };
   switch (event.type) {
     case 'CardIssued':
@@ -91,9 +98,16 @@ export function activityOf(card: IssuedCard, event: CardEvent): Omit<ActivityDoc
         occurredAt: event.data.earnedAt,
         points: event.data.points,
         amountGrosze: event.data.amountGrosze,
+        awardedBy: event.data.employeeId,
       };
     case 'StampsAdded':
-      return { ...base, type: 'stamps_added', occurredAt: event.data.addedAt, stamps: event.data.count };
+      return {
+        ...base,
+        type: 'stamps_added',
+        occurredAt: event.data.addedAt,
+        stamps: event.data.count,
+        awardedBy: event.data.employeeId,
+      };
     case 'RewardRedeemed':
       return {
         ...base,
@@ -200,6 +214,7 @@ export function cardsProjection(documents: DocumentStore, eventStore: EventStore
       await cards.ensureIndex({ fields: { programId: 1, status: 1 } });
       await activity.ensureIndex({ fields: { userId: 1, occurredAt: -1 } });
       await activity.ensureIndex({ fields: { userId: 1, type: 1, occurredAt: -1 } });
+      await activity.ensureIndex({ fields: { awardedBy: 1, occurredAt: 1 } });
     },
 
     project,
@@ -240,15 +255,22 @@ export function cardsProjection(documents: DocumentStore, eventStore: EventStore
     async active(filter: { tenantId: string } | { programId: string }): Promise<IssuedCard[]> {
       return (await cards.find({ ...filter, status: 'active' })) as IssuedCard[];
     },
+
+    /** the history entries of the awards one employee of the tenant made after `since` (ISO) */
+    async awardsBy(tenantId: string, employeeId: string, since: string): Promise<ActivityDoc[]> {
+      return activity.find({ awardedBy: employeeId, tenantId, occurredAt: { $gt: since } });
+    },
   };
 }
 
 export type CardsProjection = ReturnType<typeof cardsProjection>;
 
 /**
- * The background projector: tails `card-*` from its checkpoint, projects each event (a duplicate of what the
- * command already projected is skipped cheaply) and then announces the change to live-update listeners.
- * Restarts from the checkpoint after an error.
+ * The background projector: tails `card-*` from its checkpoint (the platform's catch-up subscription, as the
+ * event relay does), projects each event (a duplicate of what the command already projected is skipped
+ * cheaply) and then announces the change to live-update listeners. The checkpoint is saved at most every
+ * CHECKPOINT_EVERY_MS, not per event: replaying a few events after a restart is harmless (the projection skips
+ * what it has), a write per event on the award path is not.
  */
 const CHECKPOINT_EVERY_MS = 250;
 
@@ -259,77 +281,24 @@ export function startCardProjector(options: {
   changes: CardChanges;
   onError: (error: unknown) => void;
   name?: string;
-}) {
-  const { eventStore, checkpoints, projection, changes } = options;
-  const name = options.name ?? 'card-ledger-projections';
-  let stopped = false;
-  let subscription: { stop(): Promise<void> } | undefined;
-  let wake: () => void = () => {};
-
-  // The checkpoint is saved at most every CHECKPOINT_EVERY_MS, not per event: replaying a few events after a
-  // restart is harmless (the projection skips what it has), an fsync per event on the award path is not.
-  let unsaved: string | undefined;
-  let saveTimer: NodeJS.Timeout | undefined;
-  const saveCheckpoint = async () => {
-    clearTimeout(saveTimer);
-    saveTimer = undefined;
-    const position = unsaved;
-    unsaved = undefined;
-    if (position !== undefined) await checkpoints.save(name, position);
-  };
-
-  const handle = async (stored: StoredEvent) => {
-    const cardId = stored.streamId.slice(CARD_STREAM_PREFIX.length);
-    await projection.project(cardId, [
-      { event: { type: stored.type, data: stored.data } as CardEvent, revision: stored.revision },
-    ]);
-    const card = await projection.get(cardId);
-    if (card) changes.publish(card.userId, cardId);
-    unsaved = stored.position;
-    saveTimer ??= setTimeout(() => {
-      saveCheckpoint().catch(options.onError);
-    }, CHECKPOINT_EVERY_MS);
-  };
-
-  const running = (async () => {
-    let backoff = 200;
-    while (!stopped) {
-      const error = await new Promise<unknown>((resolve) => {
-        wake = () => resolve(undefined);
-        void checkpoints.load(name).then(
-          (fromPosition) => {
-            if (stopped) return resolve(undefined);
-            subscription = eventStore.subscribeToAll({
-              ...(fromPosition === undefined ? {} : { fromPosition }),
-              streamPrefixes: [CARD_STREAM_PREFIX],
-              handler: handle,
-              onError: resolve,
-            });
-          },
-          (loadError: unknown) => resolve(loadError),
-        );
-      });
-      await subscription?.stop();
-      if (stopped) return;
-      options.onError(error);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, backoff);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      backoff = Math.min(backoff * 2, 10_000);
-    }
-  })();
-
-  return {
-    async stop() {
-      stopped = true;
-      await subscription?.stop();
-      wake();
-      await running;
-      await saveCheckpoint();
+}): CatchUpSubscription {
+  const { projection, changes } = options;
+  return startCatchUpSubscription({
+    eventStore: options.eventStore,
+    checkpoints: options.checkpoints,
+    name: options.name ?? 'card-ledger-projections',
+    streamPrefixes: [CARD_STREAM_PREFIX],
+    handler: async (stored: StoredEvent) => {
+      const cardId = stored.streamId.slice(CARD_STREAM_PREFIX.length);
+      await projection.project(cardId, [
+        { event: { type: stored.type, data: stored.data } as CardEvent, revision: stored.revision },
+      ]);
+      const card = await projection.get(cardId);
+      if (card) changes.publish(card.userId, cardId);
     },
-  };
+    onError: (error) => options.onError(error),
+    retryBackoffMs: 200,
+    maxBackoffMs: 10_000,
+    checkpointEveryMs: CHECKPOINT_EVERY_MS,
+  });
 }

@@ -28,8 +28,6 @@ export function customerSeats(documents: DocumentStore, defaultLimit: number) {
   const customerLimitFor = async (_tenantId: string): Promise<number> => defaultLimit;
 
   return {
-    customerLimitFor,
-
     async take(tenantId: string, cardId: string): Promise<Seat> {
       const limit = await customerLimitFor(tenantId);
       let seat: Seat = { granted: false, limit, activeCustomers: 0 };
@@ -49,10 +47,6 @@ export function customerSeats(documents: DocumentStore, defaultLimit: number) {
           ? { _id: tenantId, cardIds: current.cardIds.filter((id) => id !== cardId) }
           : UNCHANGED,
       );
-    },
-
-    async activeCustomers(tenantId: string): Promise<number> {
-      return (await seats.get(tenantId))?.cardIds.length ?? 0;
     },
   };
 }

@@ -2,6 +2,7 @@ import { CardErrors, type RewardUnit } from '@punkto/contracts/cards';
 import type { LimitPeriod, ProgramKind } from '@punkto/contracts/programs';
 import type { ProgramRules, RuleReward } from '../programs/program-rules';
 import type { CardData } from './card';
+import type { Coded } from './card.errors';
 import { periodKey, warsawLocal } from './warsaw-time';
 
 /**
@@ -12,8 +13,6 @@ import { periodKey, warsawLocal } from './warsaw-time';
  * Order: the reward is active → date range → weekday → hours → per-card limits (day, ISO week, month) →
  * balance. Limits come before the balance: "come back tomorrow" is the more useful answer when both hold.
  */
-
-export type Coded = { code: string; message: string };
 
 export const unitOf = (kind: ProgramKind): RewardUnit => (kind === 'stamps' ? 'stamps' : 'points');
 
