@@ -1,7 +1,8 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import { getMaintenanceStatus } from '@punkto/contracts/endpoints/platform';
+import { getMaintenanceStatus, getPublicStatus } from '@punkto/contracts/endpoints/platform';
 import { ErrorCodes } from '@punkto/contracts/errors';
+import type { PublicStatusResponse } from '@punkto/contracts/maintenance';
 import { MaintenanceError } from '@punkto/platform/errors/errors';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import { createServer } from '@punkto/platform/http/server';
@@ -153,33 +154,6 @@ function registerUpstreamReadiness(app: FastifyInstance, probe: () => Promise<Pr
 /** How long one round of probes answers `/api/v1/status`: a crowd of visitors costs one probe per service. */
 const PUBLIC_STATUS_TTL_MS = 5_000;
 
-type PublicStatus = {
-  checkedAt: string;
-  services: { name: 'gateway' | UpstreamName; status: 'up' | 'down'; latencyMs: number }[];
-};
-
-const publicStatusSchema = {
-  type: 'object',
-  required: ['checkedAt', 'services'],
-  additionalProperties: false,
-  properties: {
-    checkedAt: { type: 'string', format: 'date-time' },
-    services: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['name', 'status', 'latencyMs'],
-        additionalProperties: false,
-        properties: {
-          name: { type: 'string' },
-          status: { type: 'string', enum: ['up', 'down'] },
-          latencyMs: { type: 'integer', minimum: 0 },
-        },
-      },
-    },
-  },
-} as const;
-
 /**
  * `GET /api/v1/status`: what the public status page (web `/status`) shows — each service up or down with its
  * probe's latency, and when that was checked. Always 200: the gateway answered, so it is up (its latency is
@@ -187,11 +161,11 @@ const publicStatusSchema = {
  * exempt from maintenance mode, and answered from the last round of probes for a few seconds.
  */
 function registerPublicStatus(app: FastifyInstance, probe: () => Promise<Probe[]>): void {
-  let last: { at: number; status: Promise<PublicStatus> } | undefined;
-  const current = (): Promise<PublicStatus> => {
+  let last: { at: number; status: Promise<PublicStatusResponse> } | undefined;
+  const current = (): Promise<PublicStatusResponse> => {
     const now = Date.now();
     if (!last || now - last.at >= PUBLIC_STATUS_TTL_MS) {
-      const status = probe().then((results): PublicStatus => ({
+      const status = probe().then((results): PublicStatusResponse => ({
         checkedAt: new Date(now).toISOString(),
         services: [
           { name: 'gateway', status: 'up', latencyMs: 0 },
@@ -206,12 +180,8 @@ function registerPublicStatus(app: FastifyInstance, probe: () => Promise<Probe[]
     }
     return last.status;
   };
-  app.get(
-    '/api/v1/status',
-    { logLevel: 'warn', schema: { response: { 200: publicStatusSchema } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return current();
-    },
-  );
+  registerEndpoint(app, getPublicStatus, async ({ reply }) => {
+    reply.header('cache-control', 'no-store');
+    return current();
+  });
 }

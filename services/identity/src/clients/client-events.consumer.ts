@@ -2,9 +2,9 @@ import { Email } from '@punkto/contracts/identity';
 import { ClientEnrolledData } from '@punkto/contracts/integration-events';
 import { Topics } from '@punkto/contracts/topics';
 import type { Logger } from '@punkto/platform/observability/logger';
+import { eventConsumer } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import { z } from 'zod';
-import { isDomainRefusal } from '../tenants/tenant-events.consumer';
 import type { IdentityService } from '../users/identity.service';
 
 const ClientEnrolled = z.object({
@@ -21,27 +21,19 @@ const ClientEnrolled = z.object({
  * A redelivery decides no new event and sends nothing; domain refusals are logged, not retried.
  */
 export function clientEventsConsumer(service: () => Promise<IdentityService>, logger: Logger): ConsumerSpec {
-  return {
+  return eventConsumer({
     groupId: 'identity.client-events',
     topics: [Topics.tenantClients],
-    handler: async (message) => {
-      const parsed = ClientEnrolled.safeParse(message.value);
-      if (!parsed.success || parsed.data.data.userId !== null) return;
-      const event = parsed.data;
+    schema: ClientEnrolled,
+    logger,
+    handle: async (event) => {
+      if (event.data.userId !== null) return;
       const email = Email.safeParse(event.data.email);
       if (!email.success) {
         logger.warn({ eventId: event.id }, 'ClientEnrolled without a usable e-mail address: skipped');
         return;
       }
-      try {
-        await (await service()).enrollClient({ ...event.data, email: email.data });
-      } catch (error) {
-        if (!isDomainRefusal(error)) throw error;
-        logger.warn(
-          { code: error.code, eventId: event.id, clientId: event.data.clientId },
-          'ClientEnrolled not applied',
-        );
-      }
+      await (await service()).enrollClient({ ...event.data, email: email.data });
     },
-  };
+  });
 }

@@ -9,10 +9,10 @@ import {
 } from '@punkto/contracts/integration-events';
 import { Topics } from '@punkto/contracts/topics';
 import type { Logger } from '@punkto/platform/observability/logger';
+import { eventConsumer } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import { z } from 'zod';
 import type { IdentityService } from '../users/identity.service';
-import { isDomainRefusal } from '../tenants/tenant-events.consumer';
 
 const EmployeeEvent = z.discriminatedUnion('type', [
   z.object({ id: z.string(), type: z.literal('EmployeeInvited'), data: EmployeeInvitedData }),
@@ -50,46 +50,42 @@ export function employeeEventsConsumer(
   service: () => Promise<IdentityService>,
   logger: Logger,
 ): ConsumerSpec {
-  return {
+  return eventConsumer({
     groupId: 'identity.employee-events',
     topics: [Topics.tenantEmployees],
-    handler: async (message) => {
-      const parsed = EmployeeEvent.safeParse(message.value);
-      if (!parsed.success) return;
-      const event = parsed.data;
+    schema: EmployeeEvent,
+    logger,
+    handle: async (event) => {
       const identity = await service();
-      try {
-        switch (event.type) {
-          case 'EmployeeInvited':
-            // personal data shredded before the relay published it (employee removed at once): nothing to do
-            if (!Email.safeParse(event.data.email).success) {
-              logger.warn({ eventId: event.id }, 'EmployeeInvited without a usable e-mail address: skipped');
-              return;
-            }
-            await identity.inviteEmployee({ ...event.data, email: Email.parse(event.data.email) });
+      switch (event.type) {
+        case 'EmployeeInvited': {
+          // personal data shredded before the relay published it (employee removed at once): nothing to do
+          const email = Email.safeParse(event.data.email);
+          if (!email.success) {
+            logger.warn({ eventId: event.id }, 'EmployeeInvited without a usable e-mail address: skipped');
             return;
-          case 'EmployeeUpdated':
-            await identity.renameEmployee(event.data.employeeId, event.data.name);
-            return;
-          case 'EmployeePermissionsChanged':
-            await identity.changeEmployeePermissions(event.data.employeeId, event.data.permissions);
-            return;
-          case 'EmployeePasswordResetRequested':
-            await identity.once(event.id, () => identity.sendEmployeePasswordReset(event.data.employeeId));
-            return;
-          case 'EmployeeInvitationResent':
-            await identity.once(event.id, () =>
-              identity.resendEmployeeInvitation(event.data.employeeId, event.data.companyName),
-            );
-            return;
-          case 'EmployeeRemoved':
-            await identity.removeEmployee(event.data.employeeId);
-            return;
+          }
+          await identity.inviteEmployee({ ...event.data, email: email.data });
+          return;
         }
-      } catch (error) {
-        if (!isDomainRefusal(error)) throw error;
-        logger.warn({ code: error.code, eventId: event.id, type: event.type }, `${event.type} not applied`);
+        case 'EmployeeUpdated':
+          await identity.renameEmployee(event.data.employeeId, event.data.name);
+          return;
+        case 'EmployeePermissionsChanged':
+          await identity.changeEmployeePermissions(event.data.employeeId, event.data.permissions);
+          return;
+        case 'EmployeePasswordResetRequested':
+          await identity.once(event.id, () => identity.sendEmployeePasswordReset(event.data.employeeId));
+          return;
+        case 'EmployeeInvitationResent':
+          await identity.once(event.id, () =>
+            identity.resendEmployeeInvitation(event.data.employeeId, event.data.companyName),
+          );
+          return;
+        case 'EmployeeRemoved':
+          await identity.removeEmployee(event.data.employeeId);
+          return;
       }
     },
-  };
+  });
 }

@@ -23,20 +23,39 @@ export function link(publicUrl: string, path: string, query: Record<string, stri
   return url.toString();
 }
 
-function layout(input: {
+/** Every identity e-mail goes to one person, greeted by name; its links point under PUBLIC_URL. */
+interface Recipient {
   to: string;
-  subject: string;
-  tag: string;
-  greeting: string;
-  lines: string[];
-  action: { label: string; url: string };
-  footer: string;
-}): MailMessage {
+  username: string;
+  publicUrl: string;
+}
+/** An e-mail with a one-time link (`token`) that is valid for `ttlSeconds`. */
+interface LinkMail extends Recipient {
+  token: string;
+  ttlSeconds: number;
+}
+/** A company enrolled the person in one of its programs. */
+interface ProgramMail extends Recipient {
+  companyName: string;
+  programName: string;
+}
+
+function layout(
+  recipient: Recipient,
+  input: {
+    subject: string;
+    tag: string;
+    lines: string[];
+    action: { label: string; url: string };
+    footer: string;
+  },
+): MailMessage {
   const { action } = input;
+  const greeting = `Cześć ${recipient.username}!`;
   const html = `<!doctype html>
 <html lang="pl"><head><meta charset="utf-8"><title>${escape(input.subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">
-<p>${escape(input.greeting)}</p>
+<p>${escape(greeting)}</p>
 ${input.lines.map((l) => `<p>${escape(l)}</p>`).join('\n')}
 <p><a href="${escape(action.url)}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:6px;text-decoration:none">${escape(action.label)}</a></p>
 <p style="font-size:13px;color:#6b7280">Jeśli przycisk nie działa, skopiuj ten adres do przeglądarki:<br>${escape(action.url)}</p>
@@ -44,7 +63,7 @@ ${input.lines.map((l) => `<p>${escape(l)}</p>`).join('\n')}
 <p>Zespół Punkto</p>
 </body></html>`;
   const text = [
-    input.greeting,
+    greeting,
     '',
     ...input.lines,
     '',
@@ -54,7 +73,7 @@ ${input.lines.map((l) => `<p>${escape(l)}</p>`).join('\n')}
     '',
     'Zespół Punkto',
   ].join('\n');
-  return { to: input.to, subject: input.subject, tag: input.tag, html, text };
+  return { to: recipient.to, subject: input.subject, tag: input.tag, html, text };
 }
 
 const hoursLabel = (seconds: number) => {
@@ -63,18 +82,10 @@ const hoursLabel = (seconds: number) => {
   return hours === 1 ? '1 godzinę' : hours < 5 ? `${hours} godziny` : `${hours} godzin`;
 };
 
-export function activationMail(input: {
-  to: string;
-  username: string;
-  token: string;
-  publicUrl: string;
-  ttlSeconds: number;
-}): MailMessage {
-  return layout({
-    to: input.to,
+export function activationMail(input: LinkMail): MailMessage {
+  return layout(input, {
     subject: 'Aktywuj konto w Punkto',
     tag: MailTags.activation,
-    greeting: `Cześć ${input.username}!`,
     lines: [
       'Dziękujemy za założenie konta w Punkto.',
       `Aby je aktywować, kliknij poniższy link. Link jest ważny przez ${hoursLabel(input.ttlSeconds)}.`,
@@ -87,18 +98,10 @@ export function activationMail(input: {
   });
 }
 
-export function passwordResetMail(input: {
-  to: string;
-  username: string;
-  token: string;
-  publicUrl: string;
-  ttlSeconds: number;
-}): MailMessage {
-  return layout({
-    to: input.to,
+export function passwordResetMail(input: LinkMail): MailMessage {
+  return layout(input, {
     subject: 'Ustaw nowe hasło w Punkto',
     tag: MailTags.passwordReset,
-    greeting: `Cześć ${input.username}!`,
     lines: [
       'Otrzymaliśmy prośbę o zmianę hasła do Twojego konta.',
       `Aby ustawić nowe hasło, kliknij poniższy link. Link jest ważny przez ${hoursLabel(input.ttlSeconds)} i działa tylko raz.`,
@@ -109,18 +112,10 @@ export function passwordResetMail(input: {
   });
 }
 
-export function emailConfirmationMail(input: {
-  to: string;
-  username: string;
-  token: string;
-  publicUrl: string;
-  ttlSeconds: number;
-}): MailMessage {
-  return layout({
-    to: input.to,
+export function emailConfirmationMail(input: LinkMail): MailMessage {
+  return layout(input, {
     subject: 'Potwierdź nowy adres e-mail w Punkto',
     tag: MailTags.emailConfirmation,
-    greeting: `Cześć ${input.username}!`,
     lines: [
       'Poproszono o zmianę adresu e-mail Twojego konta w Punkto na ten adres.',
       `Aby potwierdzić zmianę, kliknij poniższy link. Link jest ważny przez ${hoursLabel(input.ttlSeconds)}.`,
@@ -145,19 +140,10 @@ export const invitationLink = (publicUrl: string, token: string) =>
   link(publicUrl, '/reset-hasla', { token, zaproszenie: '1' });
 
 /** An owner invited this person as an employee (tenant.employees.v1 EmployeeInvited / EmployeeInvitationResent). */
-export function employeeInvitationMail(input: {
-  to: string;
-  username: string;
-  companyName: string;
-  token: string;
-  publicUrl: string;
-  ttlSeconds: number;
-}): MailMessage {
-  return layout({
-    to: input.to,
+export function employeeInvitationMail(input: LinkMail & { companyName: string }): MailMessage {
+  return layout(input, {
     subject: `${input.companyName} zaprasza Cię do Punkto`,
     tag: MailTags.employeeInvitation,
-    greeting: `Cześć ${input.username}!`,
     lines: [
       `${input.companyName} zaprasza Cię do zespołu w Punkto — aplikacji do kart lojalnościowych, w której obsłużysz klientów firmy.`,
       `Aby dołączyć, ustaw hasło do swojego konta. Link jest ważny przez ${validityLabel(input.ttlSeconds)} i działa tylko raz.`,
@@ -169,20 +155,10 @@ export function employeeInvitationMail(input: {
 }
 
 /** A company enrolled this person in a program and an account was created for them (tenant.clients.v1). */
-export function clientInvitationMail(input: {
-  to: string;
-  username: string;
-  companyName: string;
-  programName: string;
-  token: string;
-  publicUrl: string;
-  ttlSeconds: number;
-}): MailMessage {
-  return layout({
-    to: input.to,
+export function clientInvitationMail(input: ProgramMail & LinkMail): MailMessage {
+  return layout(input, {
     subject: `${input.companyName} zapisał(a) Cię do programu ${input.programName}`,
     tag: MailTags.clientInvitation,
-    greeting: `Cześć ${input.username}!`,
     lines: [
       `${input.companyName} zapisał(a) Cię do programu ${input.programName} w Punkto. Twoja karta lojalnościowa już na Ciebie czeka.`,
       `Ustaw hasło, aby zobaczyć kartę i dodać ją do Apple Wallet lub Google Wallet. Link jest ważny przez ${validityLabel(input.ttlSeconds)} i działa tylko raz.`,
@@ -193,18 +169,10 @@ export function clientInvitationMail(input: {
 }
 
 /** A company enrolled the holder of an existing account in a program: a short notice, no token. */
-export function clientEnrolledMail(input: {
-  to: string;
-  username: string;
-  companyName: string;
-  programName: string;
-  publicUrl: string;
-}): MailMessage {
-  return layout({
-    to: input.to,
+export function clientEnrolledMail(input: ProgramMail): MailMessage {
+  return layout(input, {
     subject: `Dołączono Cię do programu ${input.programName} w ${input.companyName}`,
     tag: MailTags.clientEnrolled,
-    greeting: `Cześć ${input.username}!`,
     lines: [
       `Dołączono Cię do programu ${input.programName} w ${input.companyName}.`,
       'Nowa karta lojalnościowa jest już na Twoim koncie w Punkto — zaloguj się, aby ją zobaczyć i dodać do portfela w telefonie.',

@@ -1,31 +1,20 @@
-import { TenantDeletedData } from '@punkto/contracts/integration-events';
+import { TenantCreatedData, TenantDeletedData } from '@punkto/contracts/integration-events';
 import { Topics } from '@punkto/contracts/topics';
-import { AppError } from '@punkto/platform/errors/errors';
 import type { Logger } from '@punkto/platform/observability/logger';
+import { eventConsumer } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import { z } from 'zod';
 import type { IdentityService } from '../users/identity.service';
 
-/** What identity needs of tenant's events (the full schemas belong to the tenant contracts). */
+/** The tenant events identity uses, and of TenantCreated only the ids. */
 const TenantEvent = z.discriminatedUnion('type', [
   z.object({
+    id: z.string().optional(),
     type: z.literal('TenantCreated'),
-    data: z.object({ ownerId: z.string().min(1), tenantId: z.string().min(1) }),
+    data: TenantCreatedData.pick({ tenantId: true, ownerId: true }),
   }),
-  z.object({ type: z.literal('TenantDeleted'), data: TenantDeletedData }),
+  z.object({ id: z.string().optional(), type: z.literal('TenantDeleted'), data: TenantDeletedData }),
 ]);
-
-/**
- * A refusal by the domain (unknown user, another tenant already, not a customer …): logged, not retried.
- * Infrastructure errors and lost optimistic races are thrown, so the bus retries them.
- */
-export function isDomainRefusal(error: unknown): error is AppError {
-  return (
-    error instanceof AppError &&
-    error.status < 500 &&
-    !(error.status === 409 && error.code === 'CONCURRENCY_CONFLICT')
-  );
-}
 
 /**
  * tenant.tenants.v1 →
@@ -33,28 +22,20 @@ export function isDomainRefusal(error: unknown): error is AppError {
  *   carries as `tid`;
  * - TenantDeleted: clears the owner's tenant id (UserTenantUnassigned: they may create a new company) and
  *   deletes the accounts of that tenant's employees.
- * Idempotent by construction: a redelivery decides no event. Domain refusals are logged, not retried.
+ * Idempotent by construction: a redelivery decides no event. Domain refusals (unknown owner, another tenant
+ * already) are logged, not retried.
  */
 export function tenantEventsConsumer(service: () => Promise<IdentityService>, logger: Logger): ConsumerSpec {
-  return {
+  return eventConsumer({
     groupId: 'identity.tenant-events',
     topics: [Topics.tenantTenants],
-    handler: async (message) => {
-      const parsed = TenantEvent.safeParse(message.value);
-      if (!parsed.success) return;
-      const event = parsed.data;
-      try {
-        const identity = await service();
-        if (event.type === 'TenantCreated')
-          await identity.assignTenant(event.data.ownerId, event.data.tenantId);
-        else await identity.tenantDeleted(event.data);
-      } catch (error) {
-        if (!isDomainRefusal(error)) throw error;
-        logger.warn(
-          { code: error.code, tenantId: event.data.tenantId, ownerId: event.data.ownerId },
-          `${event.type} not applied`,
-        );
-      }
+    schema: TenantEvent,
+    logger,
+    handle: async (event) => {
+      const identity = await service();
+      if (event.type === 'TenantCreated')
+        await identity.assignTenant(event.data.ownerId, event.data.tenantId);
+      else await identity.tenantDeleted(event.data);
     },
-  };
+  });
 }

@@ -32,7 +32,13 @@ import { signAccessToken } from '../tokens/access-token';
 import { actionTokens, type TokenPurpose } from '../tokens/action-tokens';
 import { loadOrCreateSigningKey, type SigningKey } from '../tokens/signing-keys';
 import { toUserStreamId, USER_PII_FIELDS, USER_STREAM_PREFIX, type DeletionReason } from './user';
-import { userDecider, type UserCommand } from './user.decider';
+import {
+  userDecider,
+  type DeleteUser,
+  type RegisterInvitedUser,
+  type RegisterUser,
+  type UserCommand,
+} from './user.decider';
 import { handledEvents } from './handled-events';
 import {
   AccountNotActiveError,
@@ -286,32 +292,22 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
       if (await recordByEmail(input.email)) throw new EmailTakenError();
       const userId = randomUUID();
       const passwordHash = await hasher.hash(input.password);
-      try {
-        await execute(
-          userId,
-          cmd(
-            'RegisterUser',
-            {
-              userId,
-              email: input.email,
-              username: input.username,
-              passwordHash,
-              role: input.role,
-              marketingConsent: input.marketingConsent,
-            },
-            now,
-          ),
-        );
-      } catch (error) {
-        if (!(error instanceof DuplicateKeyError)) throw error;
-        // lost a race for the address: withdraw the stream that was just written (no read model exists for it)
-        await handle(toUserStreamId(userId), cmd('DeleteUser', { reason: 'duplicate-email' }, now), {
-          actorId: null,
-        });
-        await personKeys.shred(userId);
-        throw new EmailTakenError();
-      }
-      const record = await requireRecord(userId);
+      const record = await registerAccount(
+        cmd<RegisterUser>(
+          'RegisterUser',
+          {
+            userId,
+            email: input.email,
+            username: input.username,
+            passwordHash,
+            role: input.role,
+            marketingConsent: input.marketingConsent,
+          },
+          now,
+        ),
+        userId,
+      );
+      if (!record) throw new EmailTakenError();
       await issueAndSend('activation', record, record.email, now);
       return { userId };
     },
@@ -633,24 +629,21 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
         null,
       );
       if (!linked.newEvents.length) return 'skipped';
-      const mail =
+      const notice = {
+        to: record.email,
+        username: record.username,
+        companyName: data.companyName,
+        programName: data.programName,
+        publicUrl: config.PUBLIC_URL,
+      };
+      await deps.mailer.send(
         record.status === 'pending_activation'
           ? clientInvitationMail({
-              to: record.email,
-              username: record.username,
-              companyName: data.companyName,
-              programName: data.programName,
-              publicUrl: config.PUBLIC_URL,
+              ...notice,
               ...(await issueToken('invitation', record, record.email, now)),
             })
-          : clientEnrolledMail({
-              to: record.email,
-              username: record.username,
-              companyName: data.companyName,
-              programName: data.programName,
-              publicUrl: config.PUBLIC_URL,
-            });
-      await deps.mailer.send(mail);
+          : clientEnrolledMail(notice),
+      );
       return 'linked';
     },
 
@@ -668,24 +661,30 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
   }
 
   /**
-   * Registers an account a company created (no password). Null when another registration took the address
-   * in the meantime: the stream just written is withdrawn and its key shredded, as in `register`.
+   * Records a registration (by the person, or an account a company created). Null when another registration
+   * took the address in the meantime: the unique e-mail index refused the read model, so the stream just
+   * written is withdrawn (no read model exists for it) and its key shredded.
    */
-  async function registerInvited(
-    data: Extract<UserCommand, { type: 'RegisterInvitedUser' }>['data'],
-    now: Date,
+  async function registerAccount(
+    command: RegisterUser | RegisterInvitedUser,
+    actorId: string | null,
   ): Promise<UserRecord | null> {
+    const { userId } = command.data;
     try {
-      await execute(data.userId, cmd('RegisterInvitedUser', data, now), null);
+      await execute(userId, command, actorId);
     } catch (error) {
       if (!(error instanceof DuplicateKeyError)) throw error;
-      await handle(toUserStreamId(data.userId), cmd('DeleteUser', { reason: 'duplicate-email' }, now), {
-        actorId: null,
-      });
-      await personKeys.shred(data.userId);
+      const withdraw = cmd<DeleteUser>('DeleteUser', { reason: 'duplicate-email' }, command.metadata.now);
+      await handle(toUserStreamId(userId), withdraw, { actorId: null });
+      await personKeys.shred(userId);
       return null;
     }
-    return requireRecord(data.userId);
+    return requireRecord(userId);
+  }
+
+  /** An account a company created (no password): see registerAccount. */
+  function registerInvited(data: RegisterInvitedUser['data'], now: Date) {
+    return registerAccount(cmd<RegisterInvitedUser>('RegisterInvitedUser', data, now), null);
   }
 
   async function sendEmployeeInvitation(record: UserRecord, companyName: string, now: Date) {
