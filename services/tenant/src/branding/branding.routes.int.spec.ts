@@ -11,7 +11,7 @@ import {
   startTenantTestApp,
   TEST_PUBLIC_URL,
   type TenantTestApp,
-} from '../tenants/tenant-test-kit';
+} from '../testing/tenant-test-app';
 
 let t: TenantTestApp;
 beforeAll(async () => {
@@ -212,11 +212,21 @@ describe('POST /api/v1/tenants/{id}/upload-logo', () => {
 
   it('needs tenant.settings', async () => {
     const { tenantId } = await t.ownerWithTenant();
-    const employee = await t.tokenFor(randomUUID(), Roles.employee, tenantId, [Permissions.programsManage]);
+    const employee = await t.tokenFor({
+      id: randomUUID(),
+      role: Roles.employee,
+      tid: tenantId,
+      perms: [Permissions.programsManage],
+    });
     const res = await upload(employee, tenantId, 'logo', 'Logo', await pngLogo());
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'PERMISSION_DENIED' });
-    const allowed = await t.tokenFor(randomUUID(), Roles.employee, tenantId, [Permissions.tenantSettings]);
+    const allowed = await t.tokenFor({
+      id: randomUUID(),
+      role: Roles.employee,
+      tid: tenantId,
+      perms: [Permissions.tenantSettings],
+    });
     expect((await upload(allowed, tenantId, 'logo', 'Logo', await pngLogo())).statusCode).toBe(200);
   });
 

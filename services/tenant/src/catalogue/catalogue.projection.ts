@@ -1,7 +1,6 @@
 import type { ServiceDefinedData } from '@punkto/contracts/integration-events';
 import type { Collection } from '@punkto/platform/documents/document-store.port';
-import type { StoredEvent } from '@punkto/platform/event-store/event-store.port';
-import { projectEvent, type ProjectionDoc, type Tombstone } from '@punkto/platform/projections/projection';
+import type { ProjectionDoc, Tombstone } from '@punkto/platform/projections/projection';
 import type { ServiceEvent } from './catalogue-service';
 
 /**
@@ -38,30 +37,4 @@ export function applyServiceEvent(current: ServiceRecord | null, event: ServiceE
       return current;
     }
   }
-}
-
-export async function projectServiceEvents(
-  services: Collection<ServiceRecordDoc>,
-  serviceId: string,
-  events: Array<{ event: ServiceEvent; revision: number }>,
-) {
-  for (const { event, revision } of events) {
-    await projectEvent<ServiceRecord>(services, {
-      id: serviceId,
-      streamRevision: revision,
-      apply: (current) => applyServiceEvent(current, event),
-    });
-  }
-}
-
-export async function rebuildService(
-  services: Collection<ServiceRecordDoc>,
-  serviceId: string,
-  stream: StoredEvent[],
-) {
-  await projectServiceEvents(
-    services,
-    serviceId,
-    stream.map((e) => ({ event: { type: e.type, data: e.data } as ServiceEvent, revision: e.revision })),
-  );
 }

@@ -2,12 +2,9 @@ import { CatalogueErrors, type CatalogueService } from '@punkto/contracts/catalo
 import { ServiceDefinedData, ServiceDeletedData } from '@punkto/contracts/integration-events';
 import { Permissions, Roles } from '@punkto/contracts/permissions';
 import { Topics } from '@punkto/contracts/topics';
-import { createLogger } from '@punkto/platform/observability/logger';
-import { startEventRelay } from '@punkto/platform/relay/event-relay';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { relayRoutes } from '../app';
-import { startTenantTestApp, type TenantTestApp } from '../tenants/tenant-test-kit';
+import { startTenantTestApp, type TenantTestApp } from '../testing/tenant-test-app';
 import { toServiceStreamId } from './catalogue-service';
 import { SERVICE_NAMES_COLLECTION, type NameClaim } from './catalogue.names';
 
@@ -178,7 +175,12 @@ describe('services catalogue', () => {
   it('lists for any member; changes need services.manage; other tenants’ services are not found', async () => {
     const { tenantId, token } = await t.ownerWithTenant();
     const service = (await t.call(token, 'POST', servicesUrl(tenantId), haircut)).json() as CatalogueService;
-    const cashier = await t.tokenFor(randomUUID(), Roles.employee, tenantId, [Permissions.cardsAward]);
+    const cashier = await t.tokenFor({
+      id: randomUUID(),
+      role: Roles.employee,
+      tid: tenantId,
+      perms: [Permissions.cardsAward],
+    });
     expect((await t.call(cashier, 'GET', servicesUrl(tenantId))).json().items).toHaveLength(1);
     for (const [method, url, body] of [
       ['POST', servicesUrl(tenantId), { name: 'Nowa', priceGrosze: 1 }],
@@ -189,7 +191,12 @@ describe('services catalogue', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json()).toMatchObject({ code: 'PERMISSION_DENIED' });
     }
-    const manager = await t.tokenFor(randomUUID(), Roles.employee, tenantId, [Permissions.servicesManage]);
+    const manager = await t.tokenFor({
+      id: randomUUID(),
+      role: Roles.employee,
+      tid: tenantId,
+      perms: [Permissions.servicesManage],
+    });
     expect(
       (await t.call(manager, 'POST', servicesUrl(tenantId), { name: 'Nowa', priceGrosze: 1 })).statusCode,
     ).toBe(201);
@@ -209,32 +216,16 @@ describe('tenant.services.v1', () => {
     const { tenantId, token } = await t.ownerWithTenant();
     const service = (await t.call(token, 'POST', servicesUrl(tenantId), haircut)).json() as CatalogueService;
     await t.call(token, 'DELETE', servicesUrl(tenantId, `/${service.id}`));
-    const received: Array<{ type: string; tenantId: string; aggregateId: string; data: unknown }> = [];
-    const consumer = await t.infra.bus.subscribe({
-      groupId: `test-${randomUUID()}`,
-      topics: [Topics.tenantServices],
-      handler: async (message) => void received.push(message.value as (typeof received)[number]),
+    const received = await t.collect(Topics.tenantServices);
+    t.startRelay();
+    await expect
+      .poll(() => received.filter((e) => e.aggregateId === service.id).map((e) => e.type), {
+        timeout: 10_000,
+      })
+      .toEqual(['ServiceDefined', 'ServiceDeleted']);
+    expect(received.find((e) => e.aggregateId === service.id)).toMatchObject({
+      tenantId,
+      data: { serviceId: service.id, tenantId, name: 'Strzyżenie męskie', priceGrosze: 6000, version: 1 },
     });
-    const relay = startEventRelay({
-      eventStore: t.infra.eventStore,
-      bus: t.infra.bus,
-      checkpoints: t.infra.checkpoints,
-      routes: relayRoutes,
-      logger: createLogger('tenant', 'silent'),
-    });
-    try {
-      await expect
-        .poll(() => received.filter((e) => e.aggregateId === service.id).map((e) => e.type), {
-          timeout: 10_000,
-        })
-        .toEqual(['ServiceDefined', 'ServiceDeleted']);
-      expect(received.find((e) => e.aggregateId === service.id)).toMatchObject({
-        tenantId,
-        data: { serviceId: service.id, tenantId, name: 'Strzyżenie męskie', priceGrosze: 6000, version: 1 },
-      });
-    } finally {
-      await relay.stop();
-      await consumer.stop();
-    }
   });
 });

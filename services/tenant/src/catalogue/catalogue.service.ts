@@ -1,19 +1,19 @@
 import type { CatalogueService, ServiceInput } from '@punkto/contracts/catalogue';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
-import { commandHandler, type HandleResult } from '@punkto/platform/es/command-handler';
+import { commandHandler } from '@punkto/platform/es/command-handler';
 import type { EventStore } from '@punkto/platform/event-store/event-store.port';
-import { ProjectionGapError, readProjection } from '@punkto/platform/projections/projection';
+import { readProjection } from '@punkto/platform/projections/projection';
+import { streamProjection } from '@punkto/platform/projections/stream-projection';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { TenantService } from '../tenants/tenant.service';
-import { toServiceStreamId, type CatalogueServiceState, type ServiceEvent } from './catalogue-service';
+import { toServiceStreamId, type CatalogueServiceState } from './catalogue-service';
 import { serviceDecider, type ServiceCommand } from './catalogue-service.decider';
 import { ServiceNotFoundError } from './catalogue.errors';
 import { normaliseServiceName, serviceNameClaims } from './catalogue.names';
 import {
+  applyServiceEvent,
   ensureServiceIndexes,
-  projectServiceEvents,
-  rebuildService,
   SERVICES_COLLECTION,
   type ServiceRecord,
   type ServiceRecordDoc,
@@ -64,25 +64,16 @@ export async function createCatalogue(deps: CatalogueDeps) {
     currentName: async (serviceId) => (await findRecord(serviceId))?.name ?? null,
   });
 
-  async function project(serviceId: string, result: HandleResult<unknown, ServiceEvent>) {
-    const count = result.newEvents.length;
-    if (!count || result.nextExpectedRevision === undefined) return;
-    const first = result.nextExpectedRevision - count + 1;
-    try {
-      await projectServiceEvents(
-        services,
-        serviceId,
-        result.newEvents.map((event, i) => ({ event, revision: first + i })),
-      );
-    } catch (error) {
-      if (!(error instanceof ProjectionGapError)) throw error;
-      await rebuildService(services, serviceId, await eventStore.readStream(toServiceStreamId(serviceId)));
-    }
-  }
+  const projection = streamProjection({
+    collection: services,
+    streamId: toServiceStreamId,
+    apply: applyServiceEvent,
+    eventStore,
+  });
 
   async function run(serviceId: string, tenantId: string, actorId: string, command: ServiceCommand) {
     const result = await handle(toServiceStreamId(serviceId), command, { tenantId, actorId });
-    await project(serviceId, result);
+    await projection.projectAppended(serviceId, result);
     return result;
   }
 

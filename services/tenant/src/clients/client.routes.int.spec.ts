@@ -8,11 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toClientStreamId } from './client';
 import { tenantEventStore } from './staff-and-clients';
-import { startPeopleTestApp, type PeopleTestApp } from './testing/people-test-app';
+import { startTenantTestApp, steppingClock, type TenantTestApp } from '../testing/tenant-test-app';
 
-let t: PeopleTestApp;
+let t: TenantTestApp;
 beforeAll(async () => {
-  t = await startPeopleTestApp();
+  t = await startTenantTestApp({ clock: steppingClock() });
   await t.startConsumers();
 });
 afterAll(async () => t?.close());
@@ -29,7 +29,7 @@ const getClient = (tenantId: string, token: string, clientId: string) =>
 
 /** a tenant with an owner and one active program */
 async function company(name = 'Kawiarnia Pod Lipą') {
-  const owner = await t.ownerWithTenant(name);
+  const owner = await t.ownerWithTenant({ companyName: name });
   const programId = await t.program(owner.tenantId, owner.token, { name: 'Kawa za punkty' });
   return { ...owner, programId };
 }

@@ -2,12 +2,13 @@ import type { Client as ClientView } from '@punkto/contracts/clients';
 import type { ClientEnrolledData } from '@punkto/contracts/integration-events';
 import { toPage, type Page, type PaginationQuery } from '@punkto/contracts/pagination';
 import type { DocumentStore, Filter, SortSpec } from '@punkto/platform/documents/document-store.port';
-import { commandHandler, type HandleResult } from '@punkto/platform/es/command-handler';
+import { commandHandler } from '@punkto/platform/es/command-handler';
 import { DuplicateKeyError } from '@punkto/platform/errors/errors';
 import type { EventStore } from '@punkto/platform/event-store/event-store.port';
-import { ProjectionGapError, readProjection } from '@punkto/platform/projections/projection';
+import { readProjection } from '@punkto/platform/projections/projection';
+import { streamProjection } from '@punkto/platform/projections/stream-projection';
 import { randomUUID } from 'node:crypto';
-import { toClientStreamId, type ClientEvent } from './client';
+import { toClientStreamId } from './client';
 import { clientDecider, type ClientCommand } from './client.decider';
 import {
   ClientAlreadyEnrolledError,
@@ -16,13 +17,12 @@ import {
   ProgramInactiveError,
 } from './client.errors';
 import {
+  applyClientEvent,
   CLIENT_SORT_FIELDS,
   CLIENTS_COLLECTION,
   CLIENTS_ENROLMENT_INDEX,
   ensureClientIndexes,
   LISTED_CLIENT_STATUSES,
-  projectClientEvents,
-  rebuildClient,
   reservation,
   toClientView,
   type ClientRecord,
@@ -61,30 +61,20 @@ export async function createClientService(deps: ClientServiceDeps) {
   const clients = documents.collection<ClientRecordDoc>(CLIENTS_COLLECTION);
   await ensureClientIndexes(clients);
 
+  const projection = streamProjection({
+    collection: clients,
+    streamId: toClientStreamId,
+    apply: applyClientEvent,
+    eventStore,
+  });
+
   async function execute(clientId: string, command: ClientCommand, actorId: string | null) {
     const result = await handle(toClientStreamId(clientId), command, {
       tenantId: command.data.tenantId,
       actorId,
     });
-    await project(clientId, result);
+    await projection.projectAppended(clientId, result);
     return result;
-  }
-
-  async function project(clientId: string, result: HandleResult<unknown, ClientEvent>) {
-    const count = result.newEvents.length;
-    if (!count || result.nextExpectedRevision === undefined) return;
-    const first = result.nextExpectedRevision - count + 1;
-    try {
-      await projectClientEvents(
-        clients,
-        clientId,
-        result.newEvents.map((event, i) => ({ event, revision: first + i })),
-      );
-    } catch (error) {
-      if (!(error instanceof ProjectionGapError)) throw error;
-      // an earlier projection was lost (crash between append and projection): replay the stream
-      await rebuildClient(clients, clientId, await eventStore.readStream(toClientStreamId(clientId)));
-    }
   }
 
   const cmd = <C extends ClientCommand>(type: C['type'], data: C['data']) =>
@@ -114,9 +104,9 @@ export async function createClientService(deps: ClientServiceDeps) {
   return {
     /** create-client, add-client and join: 404 unknown program, 400 inactive, 409 already enrolled. */
     async enroll(tenantId: string, actorId: string, input: Enrolment): Promise<{ clientId: string }> {
-      const program = await programOf(eventStore, tenantId, input.programId);
+      const program = await programOf(documents, tenantId, input.programId);
       if (!program.active) throw new ProgramInactiveError();
-      const companyName = await companyNameOf(eventStore, tenantId);
+      const companyName = await companyNameOf(documents, tenantId);
       const clientId = await reserve({
         clientId: randomUUID(),
         tenantId,
@@ -150,7 +140,7 @@ export async function createClientService(deps: ClientServiceDeps) {
       } catch (error) {
         if (!(error instanceof ClientAlreadyExistsError)) throw error;
         // a concurrent enrolment of the same address reused the same reservation and won
-        await rebuildClient(clients, clientId, await eventStore.readStream(toClientStreamId(clientId)));
+        await projection.rebuild(clientId);
         throw new ClientAlreadyEnrolledError();
       }
       return { clientId };

@@ -1,7 +1,6 @@
 import type { Client as ClientView, ClientStatus } from '@punkto/contracts/clients';
 import type { Collection } from '@punkto/platform/documents/document-store.port';
-import type { StoredEvent } from '@punkto/platform/event-store/event-store.port';
-import { projectEvent, type ProjectionDoc, type Tombstone } from '@punkto/platform/projections/projection';
+import type { ProjectionDoc, Tombstone } from '@punkto/platform/projections/projection';
 import type { ClientEvent } from './client';
 import { foldText, searchTextOf } from './search-text';
 
@@ -132,32 +131,4 @@ export function toClientView(record: ClientRecord): ClientView {
     source: record.source,
     enrolledAt: record.enrolledAt,
   };
-}
-
-/** Projects events of one client stream (already unsealed) in order. */
-export async function projectClientEvents(
-  clients: Collection<ClientRecordDoc>,
-  clientId: string,
-  events: Array<{ event: ClientEvent; revision: number }>,
-) {
-  for (const { event, revision } of events) {
-    await projectEvent<ClientRecord>(clients, {
-      id: clientId,
-      streamRevision: revision,
-      apply: (current) => applyClientEvent(current, event),
-    });
-  }
-}
-
-/** Catches one client's record up with its stream (after a crash between append and projection). */
-export async function rebuildClient(
-  clients: Collection<ClientRecordDoc>,
-  clientId: string,
-  stream: StoredEvent[],
-) {
-  await projectClientEvents(
-    clients,
-    clientId,
-    stream.map((e) => ({ event: { type: e.type, data: e.data } as ClientEvent, revision: e.revision })),
-  );
 }

@@ -7,12 +7,12 @@ import { documentPersonKeys } from '@punkto/platform/privacy/person-keys';
 import { piiEventStore, SHREDDED } from '@punkto/platform/privacy/pii-event-store';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPeopleTestApp, type PeopleTestApp } from '../clients/testing/people-test-app';
+import { startTenantTestApp, steppingClock, type TenantTestApp } from '../testing/tenant-test-app';
 import { EMPLOYEE_PII_FIELDS, EMPLOYEE_STREAM_PREFIX, toEmployeeStreamId } from './employee';
 
-let t: PeopleTestApp;
+let t: TenantTestApp;
 beforeAll(async () => {
-  t = await startPeopleTestApp();
+  t = await startTenantTestApp({ clock: steppingClock() });
   await t.startConsumers();
 });
 afterAll(async () => t?.close());
@@ -35,7 +35,7 @@ const plainStream = (employeeId: string) =>
 
 describe('POST /tenants/{id}/employees (invite)', () => {
   it('records EmployeeInvited with the company name, sealed in the log, and answers the new employee', async () => {
-    const { tenantId, token, ownerId } = await t.ownerWithTenant('Barber Wąsik');
+    const { tenantId, token, ownerId } = await t.ownerWithTenant({ companyName: 'Barber Wąsik' });
     const res = await invite(tenantId, token, {
       email: ' Jan.Kowalski@Example.PL ',
       name: 'Jan Kowalski',
@@ -255,7 +255,7 @@ describe('an employee through its life', () => {
   it('publishes on tenant.employees.v1 with the personal data in plain (the log keeps it sealed)', async () => {
     const received = await t.collect(Topics.tenantEmployees);
     t.startRelay();
-    const { tenantId, token } = await t.ownerWithTenant('Pracownia Róż');
+    const { tenantId, token } = await t.ownerWithTenant({ companyName: 'Pracownia Róż' });
     const employee = (
       await invite(tenantId, token, { email: 'piotr@example.pl', name: 'Piotr Róg' })
     ).json() as Employee;

@@ -2,15 +2,16 @@ import type { Employee as EmployeeView } from '@punkto/contracts/employees';
 import type { Permission } from '@punkto/contracts/permissions';
 import { toPage, type Page, type PaginationQuery } from '@punkto/contracts/pagination';
 import type { DocumentStore, Filter, SortSpec } from '@punkto/platform/documents/document-store.port';
-import { commandHandler, type HandleResult } from '@punkto/platform/es/command-handler';
+import { commandHandler } from '@punkto/platform/es/command-handler';
 import { DuplicateKeyError } from '@punkto/platform/errors/errors';
 import type { EventStore } from '@punkto/platform/event-store/event-store.port';
 import type { PersonKeys } from '@punkto/platform/privacy/person-keys';
-import { ProjectionGapError, readProjection } from '@punkto/platform/projections/projection';
+import { readProjection } from '@punkto/platform/projections/projection';
+import { streamProjection } from '@punkto/platform/projections/stream-projection';
 import { randomUUID } from 'node:crypto';
 import { companyNameOf } from '../clients/lookups';
 import { searchFilter, totalOf } from '../clients/search-text';
-import { toEmployeeStreamId, type EmployeeEvent } from './employee';
+import { toEmployeeStreamId } from './employee';
 import { employeeDecider, type EmployeeCommand } from './employee.decider';
 import {
   EmployeeAlreadyExistsError,
@@ -18,13 +19,12 @@ import {
   EmployeeNotFoundError,
 } from './employee.errors';
 import {
+  applyEmployeeEvent,
   EMPLOYEE_SORT_FIELDS,
   EMPLOYEES_COLLECTION,
   EMPLOYEES_EMAIL_INDEX,
   ensureEmployeeIndexes,
   LISTED_EMPLOYEE_STATUSES,
-  projectEmployeeEvents,
-  rebuildEmployee,
   reservation,
   toEmployeeView,
   type EmployeeRecord,
@@ -56,32 +56,18 @@ export async function createEmployeeService(deps: EmployeeServiceDeps) {
   const employees = documents.collection<EmployeeRecordDoc>(EMPLOYEES_COLLECTION);
   await ensureEmployeeIndexes(employees);
 
+  const projection = streamProjection({
+    collection: employees,
+    streamId: toEmployeeStreamId,
+    apply: applyEmployeeEvent,
+    eventStore,
+  });
+
   async function execute(employeeId: string, command: EmployeeCommand, actorId: string | null) {
     const streamId = toEmployeeStreamId(employeeId);
     const result = await handle(streamId, command, { tenantId: command.data.tenantId, actorId });
-    await project(employeeId, result);
+    await projection.projectAppended(employeeId, result);
     return result;
-  }
-
-  async function project(employeeId: string, result: HandleResult<unknown, EmployeeEvent>) {
-    const count = result.newEvents.length;
-    if (!count || result.nextExpectedRevision === undefined) return;
-    const first = result.nextExpectedRevision - count + 1;
-    try {
-      await projectEmployeeEvents(
-        employees,
-        employeeId,
-        result.newEvents.map((event, i) => ({ event, revision: first + i })),
-      );
-    } catch (error) {
-      if (!(error instanceof ProjectionGapError)) throw error;
-      // an earlier projection was lost (crash between append and projection): replay the stream
-      await rebuildEmployee(
-        employees,
-        employeeId,
-        await eventStore.readStream(toEmployeeStreamId(employeeId)),
-      );
-    }
   }
 
   const cmd = <C extends EmployeeCommand>(type: C['type'], data: C['data']) =>
@@ -120,7 +106,7 @@ export async function createEmployeeService(deps: EmployeeServiceDeps) {
       actor: Actor,
       input: { email: string; name: string; permissions: Permission[] },
     ): Promise<EmployeeView> {
-      const companyName = await companyNameOf(eventStore, tenantId);
+      const companyName = await companyNameOf(documents, tenantId);
       const employeeId = await reserve({
         employeeId: randomUUID(),
         tenantId,
@@ -136,11 +122,7 @@ export async function createEmployeeService(deps: EmployeeServiceDeps) {
       } catch (error) {
         if (!(error instanceof EmployeeAlreadyExistsError)) throw error;
         // a concurrent invitation of the same address reused the same reservation and won
-        await rebuildEmployee(
-          employees,
-          employeeId,
-          await eventStore.readStream(toEmployeeStreamId(employeeId)),
-        );
+        await projection.rebuild(employeeId);
         throw new EmployeeEmailTakenError();
       }
       return toEmployeeView(await recordOf(tenantId, employeeId));
@@ -190,7 +172,7 @@ export async function createEmployeeService(deps: EmployeeServiceDeps) {
 
     async resendInvitation(tenantId: string, actor: Actor, employeeId: string) {
       await recordOf(tenantId, employeeId);
-      const companyName = await companyNameOf(eventStore, tenantId);
+      const companyName = await companyNameOf(documents, tenantId);
       await execute(employeeId, cmd('ResendEmployeeInvitation', { tenantId, companyName }), actor.id);
     },
 

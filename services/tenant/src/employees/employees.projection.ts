@@ -1,8 +1,7 @@
 import type { Employee as EmployeeView, EmployeeStatus } from '@punkto/contracts/employees';
 import type { Permission } from '@punkto/contracts/permissions';
 import type { Collection } from '@punkto/platform/documents/document-store.port';
-import type { StoredEvent } from '@punkto/platform/event-store/event-store.port';
-import { projectEvent, type ProjectionDoc, type Tombstone } from '@punkto/platform/projections/projection';
+import type { ProjectionDoc, Tombstone } from '@punkto/platform/projections/projection';
 import { foldText, searchTextOf } from '../clients/search-text';
 import type { EmployeeEvent } from './employee';
 
@@ -134,32 +133,4 @@ export function toEmployeeView(record: EmployeeRecord): EmployeeView {
     invitedAt: record.invitedAt,
     activatedAt: record.activatedAt,
   };
-}
-
-/** Projects events of one employee stream (already unsealed) in order. */
-export async function projectEmployeeEvents(
-  employees: Collection<EmployeeRecordDoc>,
-  employeeId: string,
-  events: Array<{ event: EmployeeEvent; revision: number }>,
-) {
-  for (const { event, revision } of events) {
-    await projectEvent<EmployeeRecord>(employees, {
-      id: employeeId,
-      streamRevision: revision,
-      apply: (current) => applyEmployeeEvent(current, event),
-    });
-  }
-}
-
-/** Catches one employee's record up with its stream (after a crash between append and projection). */
-export async function rebuildEmployee(
-  employees: Collection<EmployeeRecordDoc>,
-  employeeId: string,
-  stream: StoredEvent[],
-) {
-  await projectEmployeeEvents(
-    employees,
-    employeeId,
-    stream.map((e) => ({ event: { type: e.type, data: e.data } as EmployeeEvent, revision: e.revision })),
-  );
 }

@@ -6,7 +6,7 @@ import { inflateSync } from 'node:zlib';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFString, type PDFObject } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartFile, startTenantTestApp, type TenantTestApp } from '../tenants/tenant-test-kit';
+import { multipartFile, startTenantTestApp, type TenantTestApp } from '../testing/tenant-test-app';
 import { A4, QR_SIZE_PT } from './poster.pdf';
 
 let t: TenantTestApp;
@@ -68,7 +68,7 @@ describe('GET …/loyalty-programs/{programId}/poster', () => {
       await t.call(token, 'POST', `/api/v1/tenants/${tenantId}/loyalty-programs`, stamps)
     ).json() as Program;
     // any member of the tenant may print it
-    const cashier = await t.tokenFor(randomUUID(), Roles.employee, tenantId, []);
+    const cashier = await t.tokenFor({ id: randomUUID(), role: Roles.employee, tid: tenantId, perms: [] });
     const res = await t.call(
       cashier,
       'GET',
@@ -105,8 +105,21 @@ describe('GET …/loyalty-programs/{programId}/poster', () => {
     expect(program.enrolmentUrl).toContain(`program=${program.id}&firma=${tenantId}`);
   });
 
-  it('shows the logo when the tenant has one', async () => {
+  it('shows the logo when the tenant has one (a new logo makes a new poster, not the remembered one)', async () => {
     const { tenantId, token } = await t.ownerWithTenant();
+    const program = (
+      await t.call(token, 'POST', `/api/v1/tenants/${tenantId}/loyalty-programs`, {
+        kind: 'points',
+        name: 'Punkty za zakupy',
+        pointsPerPln: 1,
+      })
+    ).json() as Program;
+    const poster = () =>
+      t.call(token, 'GET', `/api/v1/tenants/${tenantId}/loyalty-programs/${program.id}/poster`);
+    const before = await poster();
+    expect(before.statusCode, before.body).toBe(200);
+    expect((await inspect(before.rawPayload)).images).toHaveLength(1);
+
     const logo = await sharp({ create: { width: 480, height: 150, channels: 4, background: '#ff8800' } })
       .png()
       .toBuffer();
@@ -119,18 +132,7 @@ describe('GET …/loyalty-programs/{programId}/poster', () => {
       cookies: { [ACCESS_COOKIE]: token },
     });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const program = (
-      await t.call(token, 'POST', `/api/v1/tenants/${tenantId}/loyalty-programs`, {
-        kind: 'points',
-        name: 'Punkty za zakupy',
-        pointsPerPln: 1,
-      })
-    ).json() as Program;
-    const res = await t.call(
-      token,
-      'GET',
-      `/api/v1/tenants/${tenantId}/loyalty-programs/${program.id}/poster`,
-    );
+    const res = await poster();
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="plakat-punkty-za-zakupy.pdf"');
     const { images, drawnImages } = await inspect(res.rawPayload);
@@ -145,7 +147,7 @@ describe('GET …/loyalty-programs/{programId}/poster', () => {
     ).json() as Program;
     const url = `/api/v1/tenants/${tenantId}/loyalty-programs/${program.id}/poster`;
     expect((await t.call(null, 'GET', url)).statusCode).toBe(401);
-    const stranger = await t.tokenFor(randomUUID(), Roles.owner, randomUUID());
+    const stranger = await t.tokenFor({ id: randomUUID(), role: Roles.owner, tid: randomUUID() });
     const denied = await t.call(stranger, 'GET', url);
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toMatchObject({ code: 'PERMISSION_DENIED' });

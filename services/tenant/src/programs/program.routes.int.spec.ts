@@ -3,12 +3,9 @@ import { Permissions, Roles } from '@punkto/contracts/permissions';
 import { ProgramErrors, type Program } from '@punkto/contracts/programs';
 import { defaultBranding } from '@punkto/contracts/tenant';
 import { Topics } from '@punkto/contracts/topics';
-import { createLogger } from '@punkto/platform/observability/logger';
-import { startEventRelay } from '@punkto/platform/relay/event-relay';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { relayRoutes } from '../app';
-import { startTenantTestApp, TEST_PUBLIC_URL, type TenantTestApp } from '../tenants/tenant-test-kit';
+import { startTenantTestApp, TEST_PUBLIC_URL, type TenantTestApp } from '../testing/tenant-test-app';
 import { toProgramStreamId } from './program';
 
 let t: TenantTestApp;
@@ -172,7 +169,12 @@ describe('loyalty programs', () => {
   it('lists for any member; changes need programs.manage', async () => {
     const { tenantId, token } = await t.ownerWithTenant();
     const created = (await t.call(token, 'POST', programsUrl(tenantId), stamps)).json() as Program;
-    const cashier = await t.tokenFor(randomUUID(), Roles.employee, tenantId, [Permissions.cardsScan]);
+    const cashier = await t.tokenFor({
+      id: randomUUID(),
+      role: Roles.employee,
+      tid: tenantId,
+      perms: [Permissions.cardsScan],
+    });
     expect((await t.call(cashier, 'GET', programsUrl(tenantId))).json().items).toHaveLength(1);
     for (const [method, url, body] of [
       ['POST', programsUrl(tenantId), stamps],
@@ -183,7 +185,12 @@ describe('loyalty programs', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json()).toMatchObject({ code: 'PERMISSION_DENIED' });
     }
-    const manager = await t.tokenFor(randomUUID(), Roles.employee, tenantId, [Permissions.programsManage]);
+    const manager = await t.tokenFor({
+      id: randomUUID(),
+      role: Roles.employee,
+      tid: tenantId,
+      perms: [Permissions.programsManage],
+    });
     expect((await t.call(manager, 'PUT', programsUrl(tenantId, `/${created.id}`), stamps)).statusCode).toBe(
       200,
     );
@@ -256,34 +263,18 @@ describe('tenant.programs.v1', () => {
     await t.call(token, 'PUT', programsUrl(tenantId, `/${program.id}`), { ...stamps, name: 'Nowa nazwa' });
     await t.call(token, 'DELETE', programsUrl(tenantId, `/${program.id}`));
 
-    const received: Array<{ type: string; tenantId: string; aggregateId: string; data: unknown }> = [];
-    const consumer = await t.infra.bus.subscribe({
-      groupId: `test-${randomUUID()}`,
-      topics: [Topics.tenantPrograms],
-      handler: async (message) => void received.push(message.value as (typeof received)[number]),
+    const received = await t.collect(Topics.tenantPrograms);
+    t.startRelay();
+    await expect
+      .poll(() => received.filter((e) => e.aggregateId === program.id).map((e) => e.type), {
+        timeout: 10_000,
+      })
+      .toEqual(['ProgramDefined', 'ProgramDefined', 'ProgramDeleted']);
+    const mine = received.filter((e) => e.aggregateId === program.id);
+    expect(mine.every((e) => e.tenantId === tenantId)).toBe(true);
+    expect(ProgramDefinedData.strict().parse(mine[1]!.data)).toMatchObject({
+      version: 2,
+      name: 'Nowa nazwa',
     });
-    const relay = startEventRelay({
-      eventStore: t.infra.eventStore,
-      bus: t.infra.bus,
-      checkpoints: t.infra.checkpoints,
-      routes: relayRoutes,
-      logger: createLogger('tenant', 'silent'),
-    });
-    try {
-      await expect
-        .poll(() => received.filter((e) => e.aggregateId === program.id).map((e) => e.type), {
-          timeout: 10_000,
-        })
-        .toEqual(['ProgramDefined', 'ProgramDefined', 'ProgramDeleted']);
-      const mine = received.filter((e) => e.aggregateId === program.id);
-      expect(mine.every((e) => e.tenantId === tenantId)).toBe(true);
-      expect(ProgramDefinedData.strict().parse(mine[1]!.data)).toMatchObject({
-        version: 2,
-        name: 'Nowa nazwa',
-      });
-    } finally {
-      await relay.stop();
-      await consumer.stop();
-    }
   });
 });

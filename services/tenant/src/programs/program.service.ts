@@ -1,19 +1,19 @@
 import type { Program, ProgramInputParsed, ProgramPublicInfo } from '@punkto/contracts/programs';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
-import { commandHandler, type HandleResult } from '@punkto/platform/es/command-handler';
+import { commandHandler } from '@punkto/platform/es/command-handler';
 import type { EventStore } from '@punkto/platform/event-store/event-store.port';
-import { ProjectionGapError, readProjection } from '@punkto/platform/projections/projection';
+import { readProjection } from '@punkto/platform/projections/projection';
+import { streamProjection } from '@punkto/platform/projections/stream-projection';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { TenantService } from '../tenants/tenant.service';
-import { toProgramStreamId, type Program as ProgramState, type ProgramEvent } from './program';
+import { toProgramStreamId, type Program as ProgramState } from './program';
 import { programDecider, type ProgramCommand } from './program.decider';
 import { ProgramNotFoundError, TooManyProgramsError } from './program.errors';
 import {
+  applyProgramEvent,
   ensureProgramIndexes,
-  projectProgramEvents,
   PROGRAMS_COLLECTION,
-  rebuildProgram,
   type ProgramRecord,
   type ProgramRecordDoc,
 } from './programs.projection';
@@ -70,25 +70,16 @@ export async function createProgramService(deps: ProgramServiceDeps) {
     return toProgram({ ...definition, createdAt, updatedAt: definition.definedAt });
   };
 
-  async function project(programId: string, result: HandleResult<unknown, ProgramEvent>) {
-    const count = result.newEvents.length;
-    if (!count || result.nextExpectedRevision === undefined) return;
-    const first = result.nextExpectedRevision - count + 1;
-    try {
-      await projectProgramEvents(
-        programs,
-        programId,
-        result.newEvents.map((event, i) => ({ event, revision: first + i })),
-      );
-    } catch (error) {
-      if (!(error instanceof ProjectionGapError)) throw error;
-      await rebuildProgram(programs, programId, await eventStore.readStream(toProgramStreamId(programId)));
-    }
-  }
+  const projection = streamProjection({
+    collection: programs,
+    streamId: toProgramStreamId,
+    apply: applyProgramEvent,
+    eventStore,
+  });
 
   async function run(programId: string, tenantId: string, actorId: string, command: ProgramCommand) {
     const result = await handle(toProgramStreamId(programId), command, { tenantId, actorId });
-    await project(programId, result);
+    await projection.projectAppended(programId, result);
     return result;
   }
 

@@ -1,7 +1,6 @@
 import type { ProgramDefinedData } from '@punkto/contracts/integration-events';
 import type { Collection } from '@punkto/platform/documents/document-store.port';
-import type { StoredEvent } from '@punkto/platform/event-store/event-store.port';
-import { projectEvent, type ProjectionDoc, type Tombstone } from '@punkto/platform/projections/projection';
+import type { ProjectionDoc, Tombstone } from '@punkto/platform/projections/projection';
 import type { ProgramEvent } from './program';
 
 /**
@@ -38,30 +37,4 @@ export function applyProgramEvent(current: ProgramRecord | null, event: ProgramE
       return current;
     }
   }
-}
-
-export async function projectProgramEvents(
-  programs: Collection<ProgramRecordDoc>,
-  programId: string,
-  events: Array<{ event: ProgramEvent; revision: number }>,
-) {
-  for (const { event, revision } of events) {
-    await projectEvent<ProgramRecord>(programs, {
-      id: programId,
-      streamRevision: revision,
-      apply: (current) => applyProgramEvent(current, event),
-    });
-  }
-}
-
-export async function rebuildProgram(
-  programs: Collection<ProgramRecordDoc>,
-  programId: string,
-  stream: StoredEvent[],
-) {
-  await projectProgramEvents(
-    programs,
-    programId,
-    stream.map((e) => ({ event: { type: e.type, data: e.data } as ProgramEvent, revision: e.revision })),
-  );
 }

@@ -4,7 +4,7 @@ import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartFile, startTenantTestApp, type TenantTestApp } from './tenant-test-kit';
+import { multipartFile, startTenantTestApp, type TenantTestApp } from '../testing/tenant-test-app';
 
 /**
  * Tenant isolation (ARCHITECTURE §4, SPEC §8) for EVERY /tenants/{id} route of settings, branding, programs,
@@ -141,12 +141,12 @@ describe('cross-tenant access', () => {
       expect(res.json()).toMatchObject(deniedBody);
       expect(res.body).not.toContain('Kawiarnia');
       // an employee of B with every permission fares no better
-      const employeeB = await t.tokenFor(
-        randomUUID(),
-        Roles.employee,
-        b.tenantId,
-        Object.values(Permissions),
-      );
+      const employeeB = await t.tokenFor({
+        id: randomUUID(),
+        role: Roles.employee,
+        tid: b.tenantId,
+        perms: Object.values(Permissions),
+      });
       expect((await send(route, employeeB, a.tenantId)).json()).toMatchObject(deniedBody);
     },
   );
@@ -167,7 +167,12 @@ describe('employee permissions', () => {
     '%s → 403 for an employee holding every permission but the one it needs',
     async (_n, route) => {
       const others = Object.values(Permissions).filter((p) => p !== route.permission);
-      const employee = await t.tokenFor(randomUUID(), Roles.employee, a.tenantId, others);
+      const employee = await t.tokenFor({
+        id: randomUUID(),
+        role: Roles.employee,
+        tid: a.tenantId,
+        perms: others,
+      });
       const res = await send(route, employee, a.tenantId);
       expect(res.statusCode, res.body).toBe(403);
       expect(res.json()).toMatchObject(deniedBody);
@@ -175,7 +180,7 @@ describe('employee permissions', () => {
   );
 
   it('a customer is refused everywhere', async () => {
-    const customer = await t.tokenFor(randomUUID(), Roles.customer);
+    const customer = await t.tokenFor({ id: randomUUID(), role: Roles.customer });
     for (const route of routes)
       expect((await send(route, customer, a.tenantId)).statusCode, name(route)).toBe(403);
   });

@@ -2,13 +2,10 @@ import { TenantDeletedData, TenantUpdatedData } from '@punkto/contracts/integrat
 import { Permissions, Roles } from '@punkto/contracts/permissions';
 import { defaultBranding, NipMessages, TenantErrors } from '@punkto/contracts/tenant';
 import { Topics } from '@punkto/contracts/topics';
-import { createLogger } from '@punkto/platform/observability/logger';
-import { startEventRelay } from '@punkto/platform/relay/event-relay';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { relayRoutes } from '../app';
 import { toTenantStreamId } from './tenant';
-import { startTenantTestApp, type TenantTestApp } from './tenant-test-kit';
+import { startTenantTestApp, type TenantTestApp } from '../testing/tenant-test-app';
 
 let t: TenantTestApp;
 beforeAll(async () => {
@@ -98,12 +95,22 @@ describe('PATCH /api/v1/tenants/{id}/update-tenant', () => {
 
   it('needs tenant.settings: an employee without it gets 403, with it 200', async () => {
     const { tenantId } = await t.ownerWithTenant();
-    const without = await t.tokenFor(randomUUID(), Roles.employee, tenantId, [Permissions.cardsScan]);
+    const without = await t.tokenFor({
+      id: randomUUID(),
+      role: Roles.employee,
+      tid: tenantId,
+      perms: [Permissions.cardsScan],
+    });
     const denied = await t.call(without, 'PATCH', tenantUrl(tenantId, '/update-tenant'), { address });
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toMatchObject({ code: 'PERMISSION_DENIED', status: 403 });
 
-    const withIt = await t.tokenFor(randomUUID(), Roles.employee, tenantId, [Permissions.tenantSettings]);
+    const withIt = await t.tokenFor({
+      id: randomUUID(),
+      role: Roles.employee,
+      tid: tenantId,
+      perms: [Permissions.tenantSettings],
+    });
     const ok = await t.call(withIt, 'PATCH', tenantUrl(tenantId, '/update-tenant'), { address });
     expect(ok.statusCode, ok.body).toBe(200);
   });
@@ -112,7 +119,7 @@ describe('PATCH /api/v1/tenants/{id}/update-tenant', () => {
 describe('tenant-configured and validate-tenant', () => {
   it('is not configured until the address and an ACTIVE program exist; any member may ask', async () => {
     const { tenantId, token } = await t.ownerWithTenant();
-    const employee = await t.tokenFor(randomUUID(), Roles.employee, tenantId, []);
+    const employee = await t.tokenFor({ id: randomUUID(), role: Roles.employee, tid: tenantId, perms: [] });
 
     const before = await t.call(employee, 'GET', tenantUrl(tenantId, '/tenant-configured'));
     expect(before.statusCode, before.body).toBe(200);
@@ -188,19 +195,32 @@ describe('DELETE /api/v1/tenants/delete-tenant', () => {
     expect((await remove(token, 'Kawiarnia Pod Lipą')).statusCode).toBe(410);
 
     // identity clears `tid` on TenantDeleted; the owner's next token can create a new company
-    const fresh = await t.call(await t.tokenFor(ownerId, Roles.owner), 'POST', '/api/v1/tenants/create', {
-      companyName: 'Nowa Lipa',
-      nip: '5260001246',
-    });
+    const fresh = await t.call(
+      await t.tokenFor({ id: ownerId, role: Roles.owner }),
+      'POST',
+      '/api/v1/tenants/create',
+      {
+        companyName: 'Nowa Lipa',
+        nip: '5260001246',
+      },
+    );
     expect(fresh.statusCode, fresh.body).toBe(201);
     expect(fresh.json().tenantId).not.toBe(tenantId);
   });
 
   it('is for owners of a tenant only', async () => {
     const { tenantId } = await t.ownerWithTenant();
-    const employee = await t.tokenFor(randomUUID(), Roles.employee, tenantId, Object.values(Permissions));
+    const employee = await t.tokenFor({
+      id: randomUUID(),
+      role: Roles.employee,
+      tid: tenantId,
+      perms: Object.values(Permissions),
+    });
     expect((await remove(employee, 'Kawiarnia Pod Lipą')).statusCode).toBe(403);
-    const noTenant = await remove(await t.tokenFor(randomUUID(), Roles.owner), 'Kawiarnia Pod Lipą');
+    const noTenant = await remove(
+      await t.tokenFor({ id: randomUUID(), role: Roles.owner }),
+      'Kawiarnia Pod Lipą',
+    );
     expect(noTenant.statusCode).toBe(404);
     expect((await remove(null, 'x')).statusCode).toBe(401);
     expect(await events(tenantId)).toHaveLength(1);
@@ -216,31 +236,15 @@ describe('tenant.tenants.v1', () => {
     await t.call(token, 'PATCH', tenantUrl(tenantId, '/update-tenant'), { address });
     await t.call(token, 'DELETE', '/api/v1/tenants/delete-tenant', { confirmCompanyName: 'Barber Wąsik' });
 
-    const received: Array<{ type: string; tenantId: string; aggregateId: string; data: unknown }> = [];
-    const consumer = await t.infra.bus.subscribe({
-      groupId: `test-${randomUUID()}`,
-      topics: [Topics.tenantTenants],
-      handler: async (message) => void received.push(message.value as (typeof received)[number]),
-    });
-    const relay = startEventRelay({
-      eventStore: t.infra.eventStore,
-      bus: t.infra.bus,
-      checkpoints: t.infra.checkpoints,
-      routes: relayRoutes,
-      logger: createLogger('tenant', 'silent'),
-    });
-    try {
-      await expect
-        .poll(() => received.filter((e) => e.aggregateId === tenantId).map((e) => e.type), {
-          timeout: 10_000,
-        })
-        .toEqual(['TenantCreated', 'TenantUpdated', 'TenantDeleted']);
-      const deleted = received.find((e) => e.aggregateId === tenantId && e.type === 'TenantDeleted')!;
-      expect(deleted.tenantId).toBe(tenantId);
-      expect(deleted.data).toMatchObject({ tenantId, ownerId });
-    } finally {
-      await relay.stop();
-      await consumer.stop();
-    }
+    const received = await t.collect(Topics.tenantTenants);
+    t.startRelay();
+    await expect
+      .poll(() => received.filter((e) => e.aggregateId === tenantId).map((e) => e.type), {
+        timeout: 10_000,
+      })
+      .toEqual(['TenantCreated', 'TenantUpdated', 'TenantDeleted']);
+    const deleted = received.find((e) => e.aggregateId === tenantId && e.type === 'TenantDeleted')!;
+    expect(deleted.tenantId).toBe(tenantId);
+    expect(deleted.data).toMatchObject({ tenantId, ownerId });
   });
 });

@@ -1,6 +1,6 @@
 import * as api from '@punkto/contracts/endpoints/tenant';
 import { Permissions, Roles } from '@punkto/contracts/permissions';
-import type { TenantConfiguredResponse } from '@punkto/contracts/tenant';
+import type { TenantConfiguredResponse, TenantResponse } from '@punkto/contracts/tenant';
 import { requireRole, requireTenantAccess } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
@@ -16,8 +16,8 @@ const withoutTenant: preHandlerHookHandler = async (request) => {
 export interface TenantRouteHooks {
   /** active, not deleted programs of the tenant (the "configured" check) */
   activePrograms(tenantId: string): Promise<number>;
-  /** after a colour change: render the colour-dependent logo sizes again */
-  brandingChanged(tenantId: string, actorId: string): Promise<unknown>;
+  /** after a colour change: render the colour-dependent logo sizes again; the tenant after it, or null */
+  brandingChanged(tenantId: string, actorId: string): Promise<TenantResponse | null>;
   /** after the tenant was deleted: remove what is stored outside the event log (images) */
   tenantDeleted(tenantId: string): Promise<unknown>;
 }
@@ -42,8 +42,7 @@ export function tenantRoutes(app: FastifyInstance, service: TenantService, hooks
       if (!changed.includes('branding') || !tenant.logo) return tenant;
       // the change is saved; re-rendering the logo on the new background is a follow-up that may fail alone
       try {
-        const rerendered = await hooks.brandingChanged(params.id, request.user!.id);
-        return rerendered ? service.getTenant(params.id) : tenant;
+        return (await hooks.brandingChanged(params.id, request.user!.id)) ?? tenant;
       } catch (error) {
         request.log.warn({ err: error, tenantId: params.id }, 'logo not re-rendered for the new colours');
         return tenant;

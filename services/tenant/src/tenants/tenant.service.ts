@@ -1,11 +1,12 @@
 import type { TenantImage, TenantResponse } from '@punkto/contracts/tenant';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
-import { commandHandler, type HandleResult } from '@punkto/platform/es/command-handler';
+import { commandHandler } from '@punkto/platform/es/command-handler';
 import { DuplicateKeyError, PermissionDeniedError } from '@punkto/platform/errors/errors';
 import type { EventStore } from '@punkto/platform/event-store/event-store.port';
-import { ProjectionGapError, readProjection } from '@punkto/platform/projections/projection';
+import { readProjection } from '@punkto/platform/projections/projection';
+import { streamProjection } from '@punkto/platform/projections/stream-projection';
 import { randomUUID } from 'node:crypto';
-import { toTenantStreamId, type Tenant, type TenantChanges, type TenantEvent } from './tenant';
+import { toTenantStreamId, type Tenant, type TenantChanges } from './tenant';
 import { tenantDecider, type CreateTenant, type TenantCommand } from './tenant.decider';
 import {
   OwnerAlreadyHasTenantError,
@@ -14,9 +15,8 @@ import {
   TenantNotFoundError,
 } from './tenant.errors';
 import {
+  applyTenantEvent,
   ensureTenantIndexes,
-  projectTenantEvents,
-  rebuildTenant,
   reservation,
   TENANTS_COLLECTION,
   TENANTS_OWNER_INDEX,
@@ -67,27 +67,17 @@ export async function createTenantService(deps: TenantServiceDeps) {
   const tenants = documents.collection<TenantRecordDoc>(TENANTS_COLLECTION);
   await ensureTenantIndexes(tenants);
 
-  async function project(tenantId: string, result: HandleResult<unknown, TenantEvent>) {
-    const count = result.newEvents.length;
-    if (!count || result.nextExpectedRevision === undefined) return;
-    const first = result.nextExpectedRevision - count + 1;
-    try {
-      await projectTenantEvents(
-        tenants,
-        tenantId,
-        result.newEvents.map((event, i) => ({ event, revision: first + i })),
-      );
-    } catch (error) {
-      if (!(error instanceof ProjectionGapError)) throw error;
-      // an earlier projection was lost (crash between append and projection): replay the stream
-      await rebuildTenant(tenants, tenantId, await eventStore.readStream(toTenantStreamId(tenantId)));
-    }
-  }
+  const projection = streamProjection({
+    collection: tenants,
+    streamId: toTenantStreamId,
+    apply: applyTenantEvent,
+    eventStore,
+  });
 
-  /** Runs a command on an existing tenant's stream and projects what it decided. */
+  /** Runs a command on the tenant's stream and projects what it decided. */
   async function run(tenantId: string, actorId: string, command: TenantCommand) {
     const result = await handle(toTenantStreamId(tenantId), command, { tenantId, actorId });
-    await project(tenantId, result);
+    await projection.projectAppended(tenantId, result);
     return result;
   }
 
@@ -147,13 +137,12 @@ export async function createTenantService(deps: TenantServiceDeps) {
         metadata: { now },
       };
       try {
-        const result = await handle(toTenantStreamId(tenantId), command, { tenantId, actorId: ownerId });
-        await project(tenantId, result);
+        await run(tenantId, ownerId, command);
         return { tenantId };
       } catch (error) {
         if (!(error instanceof TenantAlreadyExistsError)) throw error;
         // a concurrent or earlier attempt of this owner created it: catch the read model up, then refuse
-        await rebuildTenant(tenants, tenantId, await eventStore.readStream(toTenantStreamId(tenantId)));
+        await projection.rebuild(tenantId);
         throw new OwnerAlreadyHasTenantError();
       }
     },

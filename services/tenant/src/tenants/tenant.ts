@@ -50,6 +50,19 @@ export interface TenantData {
   updatedAt: string;
 }
 
+/** The details a new tenant starts with (TenantCreated carries only the company name and NIP). */
+export const EMPTY_TENANT_DETAILS: Pick<
+  TenantData,
+  'description' | 'address' | 'contact' | 'branding' | 'logo' | 'heroImage'
+> = {
+  description: null,
+  address: null,
+  contact: null,
+  branding: defaultBranding,
+  logo: null,
+  heroImage: null,
+};
+
 export type Tenant =
   | { status: 'none' }
   | ({ status: 'active' } & TenantData)
@@ -63,12 +76,7 @@ export function evolve(state: Tenant, event: TenantEvent): Tenant {
       return {
         status: 'active',
         ...event.data,
-        description: null,
-        address: null,
-        contact: null,
-        branding: defaultBranding,
-        logo: null,
-        heroImage: null,
+        ...EMPTY_TENANT_DETAILS,
         updatedAt: event.data.createdAt,
       };
     case 'TenantUpdated':

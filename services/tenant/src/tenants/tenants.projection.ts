@@ -1,8 +1,13 @@
-import { defaultBranding } from '@punkto/contracts/tenant';
 import type { Collection } from '@punkto/platform/documents/document-store.port';
-import type { StoredEvent } from '@punkto/platform/event-store/event-store.port';
-import { projectEvent, type ProjectionDoc, type Tombstone } from '@punkto/platform/projections/projection';
-import { evolve, initialState, type Tenant, type TenantData, type TenantEvent } from './tenant';
+import type { ProjectionDoc, Tombstone } from '@punkto/platform/projections/projection';
+import {
+  EMPTY_TENANT_DETAILS,
+  evolve,
+  initialState,
+  type Tenant,
+  type TenantData,
+  type TenantEvent,
+} from './tenant';
 
 /**
  * The `tenants` read model: one document per tenant (`_id` = tenant id), revision-checked (event N applies
@@ -41,13 +46,8 @@ export async function ensureTenantIndexes(tenants: Collection<TenantRecordDoc>) 
 /** A record written before the extended tenant data existed reads with the defaults. */
 export function withDefaults(record: TenantRecord): TenantRecord {
   return {
+    ...EMPTY_TENANT_DETAILS,
     ...record,
-    description: record.description ?? null,
-    address: record.address ?? null,
-    contact: record.contact ?? null,
-    branding: record.branding ?? defaultBranding,
-    logo: record.logo ?? null,
-    heroImage: record.heroImage ?? null,
     updatedAt: record.updatedAt ?? record.createdAt,
     deletedAt: record.deletedAt ?? null,
   };
@@ -83,12 +83,7 @@ export function applyTenantEvent(current: TenantRecord | null, event: TenantEven
         formerOwnerId: state.ownerId,
         companyName: '',
         nip: '',
-        description: null,
-        address: null,
-        contact: null,
-        branding: defaultBranding,
-        logo: null,
-        heroImage: null,
+        ...EMPTY_TENANT_DETAILS,
         createdAt: current?.createdAt ?? state.deletedAt,
         updatedAt: state.deletedAt,
         status: 'deleted',
@@ -106,12 +101,7 @@ export function reservation(
   record: Pick<TenantRecord, 'tenantId' | 'ownerId' | 'companyName' | 'nip' | 'createdAt'>,
 ): ProjectionDoc<TenantRecord> {
   return {
-    description: null,
-    address: null,
-    contact: null,
-    branding: defaultBranding,
-    logo: null,
-    heroImage: null,
+    ...EMPTY_TENANT_DETAILS,
     updatedAt: record.createdAt,
     deletedAt: null,
     ...record,
@@ -119,32 +109,4 @@ export function reservation(
     _id: record.tenantId,
     lastRevision: -1,
   };
-}
-
-/** Projects events of one tenant stream in order. */
-export async function projectTenantEvents(
-  tenants: Collection<TenantRecordDoc>,
-  tenantId: string,
-  events: Array<{ event: TenantEvent; revision: number }>,
-) {
-  for (const { event, revision } of events) {
-    await projectEvent<TenantRecord>(tenants, {
-      id: tenantId,
-      streamRevision: revision,
-      apply: (current) => applyTenantEvent(current, event),
-    });
-  }
-}
-
-/** Catches one tenant's record up with its stream (after a crash between append and projection). */
-export async function rebuildTenant(
-  tenants: Collection<TenantRecordDoc>,
-  tenantId: string,
-  stream: StoredEvent[],
-) {
-  await projectTenantEvents(
-    tenants,
-    tenantId,
-    stream.map((e) => ({ event: { type: e.type, data: e.data } as TenantEvent, revision: e.revision })),
-  );
 }

@@ -1,68 +1,50 @@
 import type { EventEnvelope } from '@punkto/contracts/events';
-import { Roles, type Permission, type Role } from '@punkto/contracts/permissions';
+import { Roles } from '@punkto/contracts/permissions';
 import { Topics } from '@punkto/contracts/topics';
 import type { Consumer } from '@punkto/platform/bus/message-bus.port';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
 import { createLogger } from '@punkto/platform/observability/logger';
 import { startEventRelay, type EventRelay } from '@punkto/platform/relay/event-relay';
-import { openInfrastructure, type Infrastructure } from '@punkto/platform/runtime/infrastructure';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { openInfrastructure } from '@punkto/platform/runtime/infrastructure';
+import { testTokens } from '@punkto/platform/testing/test-tokens';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp, consumers, relayEventStore, relayRoutes } from '../../app';
-import { TenantEnv } from '../../config';
+import { buildApp, consumers, relayEventStore, relayRoutes, type TenantDeps } from '../app';
+import { TenantEnv } from '../config';
+
+export type { TestCaller } from '@punkto/platform/testing/test-tokens';
 
 /**
- * Test harness for the employees / clients int specs: the tenant service's real app, consumers and relay on
- * the real embedded adapters in a temp DATA_DIR, tokens signed by a local key with the claims identity puts
- * in them (`tid`, `perms`, `email`, `name`), and helpers for tenants, programs and identity's events.
+ * The test kit of the tenant service's int specs: the real app on the real embedded adapters in a temp
+ * DATA_DIR, tokens signed by a local key with the claims identity puts in them (`tid`, `perms`, `email`,
+ * `name`), request helpers, and — for the flows through the bus — the service's own consumers and relay,
+ * identity's events and a collector for what the service publishes.
  */
-export interface Caller {
-  id: string;
-  role: Role;
-  tid?: string;
-  perms?: Permission[];
-  email?: string;
-  name?: string;
-}
+export const TEST_PUBLIC_URL = 'https://punkto.example';
 
 const logger = createLogger('tenant', 'silent');
 
-export async function startPeopleTestApp() {
-  const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-  const jwks = createLocalJWKSet({
-    keys: [{ ...(await exportJWK(keys.publicKey)), kid: 'k1', alg: 'EdDSA' }],
-  });
-  const tokenFor = (caller: Caller) =>
-    new SignJWT({
-      role: caller.role,
-      ...(caller.tid && { tid: caller.tid }),
-      perms: caller.perms ?? [],
-      ...(caller.email && { email: caller.email }),
-      ...(caller.name && { name: caller.name }),
-    })
-      .setProtectedHeader({ alg: 'EdDSA', kid: 'k1' })
-      .setSubject(caller.id)
-      .setIssuer('punkto-identity')
-      .setAudience('punkto')
-      .setExpirationTime('5m')
-      .sign(keys.privateKey);
+/** A clock that moves one second per reading: every event gets its own, ordered timestamp. */
+export function steppingClock(start = '2026-03-02T08:00:00.000Z') {
+  let nowMs = Date.parse(start);
+  return () => new Date((nowMs += 1000));
+}
 
-  // a clock that moves one second per reading: every event gets its own, ordered timestamp
-  let nowMs = Date.parse('2026-03-02T08:00:00.000Z');
-  const clock = () => new Date((nowMs += 1000));
-
-  const dataDir = mkdtempSync(join(tmpdir(), 'punkto-people-'));
-  const config = TenantEnv.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  const infra: Infrastructure = await openInfrastructure('tenant', config, logger);
-  const deps = { config, logger, infra, jwks, clock };
-  const app: FastifyInstance = await buildApp(deps);
+export async function startTenantTestApp(options: { clock?: () => Date } = {}) {
+  const { jwks, tokenFor } = await testTokens();
+  const dataDir = mkdtempSync(join(tmpdir(), 'punkto-tenant-'));
+  const config = TenantEnv.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: TEST_PUBLIC_URL });
+  const infra = await openInfrastructure('tenant', config, logger);
+  const deps: TenantDeps = { config, logger, infra, jwks, ...(options.clock && { clock: options.clock }) };
+  const app = await buildApp(deps);
   await app.ready();
   const running: Array<Consumer | EventRelay> = [];
+  let relay: EventRelay | undefined;
 
+  /** app.inject with the access cookie (and a JSON body when given) */
   const call = (
     token: string | null,
     method: InjectOptions['method'],
@@ -87,16 +69,17 @@ export async function startPeopleTestApp() {
   return {
     app,
     infra,
+    config,
     tokenFor,
     call,
 
     /** an owner with a new tenant; `token` carries its `tid` (as after identity's TenantCreated) */
-    async ownerWithTenant(companyName = 'Kawiarnia Pod Lipą') {
+    async ownerWithTenant(company: { companyName?: string; nip?: string } = {}) {
       const owner = { id: randomUUID(), role: Roles.owner, email: `wlasciciel.${randomUUID()}@example.pl` };
       const res = expectStatus(
         await call(await tokenFor(owner), 'POST', '/api/v1/tenants/create', {
-          companyName,
-          nip: '123-456-32-18',
+          companyName: company.companyName ?? 'Kawiarnia Pod Lipą',
+          nip: company.nip ?? '123-456-32-18',
         }),
         201,
       );
@@ -124,17 +107,15 @@ export async function startPeopleTestApp() {
       for (const spec of consumers(deps)) running.push(await infra.bus.subscribe({ ...spec }));
     },
 
-    /** runs the relay on the view main.ts gives it (plain personal data, ADR 0006) */
+    /** runs the relay (once) on the view main.ts gives it (plain personal data, ADR 0006) */
     startRelay() {
-      running.push(
-        startEventRelay({
-          eventStore: relayEventStore(deps),
-          bus: infra.bus,
-          checkpoints: infra.checkpoints,
-          routes: relayRoutes,
-          logger,
-        }),
-      );
+      relay ??= startEventRelay({
+        eventStore: relayEventStore(deps),
+        bus: infra.bus,
+        checkpoints: infra.checkpoints,
+        routes: relayRoutes,
+        logger,
+      });
     },
 
     /** publishes an event as identity's relay would (identity.users.v1) */
@@ -169,6 +150,7 @@ export async function startPeopleTestApp() {
     },
 
     async close() {
+      await relay?.stop();
       for (const r of running.reverse()) await r.stop();
       await app.close();
       await infra.close();
@@ -176,4 +158,19 @@ export async function startPeopleTestApp() {
     },
   };
 }
-export type PeopleTestApp = Awaited<ReturnType<typeof startPeopleTestApp>>;
+
+export type TenantTestApp = Awaited<ReturnType<typeof startTenantTestApp>>;
+
+/** A multipart/form-data body with one file part. */
+export function multipartFile(field: string, filename: string, contentType: string, bytes: Buffer) {
+  const boundary = `----punkto${randomUUID().replace(/-/g, '')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+        `Content-Type: ${contentType}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
