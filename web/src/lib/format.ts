@@ -52,3 +52,21 @@ export function formatInteger(value: Numeric): string {
   if (!isPresent(value)) return EMPTY_VALUE;
   return formatter({ maximumFractionDigits: 0 }).format(value);
 }
+
+const pluralRules = new Intl.PluralRules(LOCALE);
+
+/** The Polish plural form for a count: 1 karta, 2–4 karty, 0 / 5+ kart (12–14 kart, 22 karty). */
+export function plural(count: number, one: string, few: string, many: string): string {
+  const form = pluralRules.select(count);
+  return form === 'one' ? one : form === 'few' ? few : many;
+}
+
+/** `142` → `142 pkt`. */
+export function formatPoints(points: number): string {
+  return `${formatInteger(points)} pkt`;
+}
+
+/** `1` → `1 pieczątka`, `3` → `3 pieczątki`, `5` → `5 pieczątek`. */
+export function formatStamps(count: number): string {
+  return `${formatInteger(count)} ${plural(count, 'pieczątka', 'pieczątki', 'pieczątek')}`;
+}

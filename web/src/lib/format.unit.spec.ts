@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_VALUE, formatCurrency, formatInteger, formatNumber, formatPercent } from './format';
+import {
+  EMPTY_VALUE,
+  formatCurrency,
+  formatInteger,
+  formatNumber,
+  formatPercent,
+  formatPoints,
+  formatStamps,
+  plural,
+} from './format';
 
 // Polish groups thousands with a no-break space, and only from 5 digits on.
 const NBSP = '\u00a0';
@@ -62,5 +71,26 @@ describe('formatInteger', () => {
   it('rounds to whole numbers with Polish grouping', () => {
     expect(formatInteger(12345.6)).toBe(`12${NBSP}346`);
     expect(formatInteger(500)).toBe('500');
+  });
+});
+
+describe('Polish plurals', () => {
+  it('pluralises cards in Polish', () => {
+    expect([1, 2, 5, 12, 22].map((n) => `${n} ${plural(n, 'karta', 'karty', 'kart')}`)).toEqual([
+      '1 karta',
+      '2 karty',
+      '5 kart',
+      '12 kart',
+      '22 karty',
+    ]);
+  });
+
+  it('points and Polish plurals of stamps', () => {
+    expect(formatPoints(142)).toBe('142 pkt');
+    expect(formatStamps(1)).toBe('1 pieczątka');
+    expect(formatStamps(3)).toBe('3 pieczątki');
+    expect(formatStamps(5)).toBe('5 pieczątek');
+    expect(formatStamps(12)).toBe('12 pieczątek');
+    expect(formatStamps(22)).toBe('22 pieczątki');
   });
 });

@@ -2,12 +2,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { useAuth } from '../features/auth/hooks/use-auth';
 import { JoinPage } from '../features/join/components/join-page';
+import { textParam } from '../lib/search-params';
 
-/** An id from the query string (the router parses a numeric-looking value as a number). */
-const Id = z
-  .preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().min(1).max(64))
-  .optional()
-  .catch(undefined);
+/** An id from the query string. */
+const Id = textParam(z.string().min(1).max(64)).optional().catch(undefined);
 
 const searchSchema = z.object({
   /** the program's id (from the enrolment link / the poster's QR code) */

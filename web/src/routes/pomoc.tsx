@@ -1,9 +1,10 @@
 import { createFileRoute, useLocation } from '@tanstack/react-router';
 import { z } from 'zod';
 import { HelpCenter } from '../features/help/components/help-center';
+import { textParam } from '../lib/search-params';
 
 /** `/pomoc?szukaj=…`: the search stays in the address, so a filtered list can be shared. */
-const HelpSearchParams = z.object({ szukaj: z.string().optional().catch(undefined) });
+const HelpSearchParams = z.object({ szukaj: textParam(z.string()).optional().catch(undefined) });
 
 export const Route = createFileRoute('/pomoc')({
   validateSearch: HelpSearchParams,

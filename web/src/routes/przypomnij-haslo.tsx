@@ -6,7 +6,7 @@ import { AnchorLink } from '../components/ui/link';
 import { useInitiatePasswordReset } from '../features/auth/api/initiate-password-reset';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { CaptchaNotice } from '../features/auth/components/captcha-notice';
-import { FormError } from '../features/auth/components/form-error';
+import { FormError } from '../components/ui/form-error';
 import { useCaptcha } from '../features/auth/hooks/use-captcha';
 import { useZodForm } from '../lib/form/use-zod-form';
 

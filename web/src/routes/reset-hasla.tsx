@@ -6,8 +6,9 @@ import { z } from 'zod';
 import { AnchorLink, ButtonLink } from '../components/ui/link';
 import { useResetPassword } from '../features/auth/api/reset-password';
 import { AuthCard } from '../features/auth/components/auth-card';
-import { FormError } from '../features/auth/components/form-error';
+import { FormError } from '../components/ui/form-error';
 import { useZodForm } from '../lib/form/use-zod-form';
+import { textParam } from '../lib/search-params';
 
 const searchSchema = z.object({
   token: z.string().min(1).optional().catch(undefined),
@@ -15,9 +16,7 @@ const searchSchema = z.object({
    * An account a company created (identity's invitation e-mail: `zaproszenie=1`): setting the password also
    * activates it. `pracownik` / `klient` name who was invited, for a more precise text.
    */
-  // the router parses `zaproszenie=1` as the number 1
-  zaproszenie: z
-    .preprocess((v) => (typeof v === 'number' ? String(v) : v), z.enum(['1', 'pracownik', 'klient']))
+  zaproszenie: textParam(z.enum(['1', 'pracownik', 'klient']))
     .optional()
     .catch(undefined),
 });

@@ -1,4 +1,5 @@
 import { Group, Pagination, Text } from '@mantine/core';
+import { plural } from '../../lib/format';
 
 const controlLabels = {
   first: 'Pierwsza strona',
@@ -47,9 +48,5 @@ export function TablePagination({
 
 /** Polish plural of "wynik": 1 wynik, 2–4 wyniki, 5+ wyników (12–14 wyników, 22 wyniki). */
 export function resultsLabel(count: number): string {
-  const mod10 = count % 10;
-  const mod100 = count % 100;
-  if (count === 1) return '1 wynik';
-  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return `${count} wyniki`;
-  return `${count} wyników`;
+  return `${count} ${plural(count, 'wynik', 'wyniki', 'wyników')}`;
 }

@@ -1,15 +1,11 @@
 import { useCallback, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { ValidationApiError, errorMessage } from '../api/api-errors';
+import { fieldOf } from './field-errors';
 
 type Values = Record<string, unknown>;
 /** Any zod schema (its input type may be stricter than the form's, e.g. `acceptTerms: true`). */
 type FormSchema<Out> = { safeParse(value: unknown): z.ZodSafeParseResult<Out> };
-
-/** Field name of a server validation key: `email`, `body.email` and `body/email` all mean `email`. */
-function fieldOf(key: string): string {
-  return key.split(/[./]/).pop() ?? key;
-}
 
 /**
  * A small form state bound to a zod schema from `contracts/` (@mantine/form is not installed).

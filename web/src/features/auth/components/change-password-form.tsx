@@ -3,7 +3,7 @@ import { ChangePasswordRequest, PASSWORD_RULE_MESSAGE } from '@punkto/contracts/
 import { useZodForm } from '../../../lib/form/use-zod-form';
 import { notify } from '../../../lib/notify-instance';
 import { useChangePassword } from '../api/change-password';
-import { FormError } from './form-error';
+import { FormError } from '../../../components/ui/form-error';
 
 const ChangePasswordForm = ChangePasswordRequest.extend({
   confirmPassword: ChangePasswordRequest.shape.newPassword,

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { DeleteAccountRequest } from '@punkto/contracts/identity';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from '@tanstack/react-router';
@@ -6,7 +6,7 @@ import { useZodForm } from '../../../lib/form/use-zod-form';
 import { notify } from '../../../lib/notify-instance';
 import { useDeleteAccount } from '../api/delete-account';
 import { authStore } from '../stores/auth-store-instance';
-import { FormError } from './form-error';
+import { ModalFormFooter } from '../../../components/ui/modal-form-footer';
 
 /** Account deletion, confirmed with the password in a modal; afterwards: signed out, toast, home. */
 export function DeleteAccountSection() {
@@ -60,15 +60,13 @@ export function DeleteAccountSection() {
               data-autofocus
               {...form.getInputProps('password')}
             />
-            <FormError message={form.formError} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Anuluj
-              </Button>
-              <Button type="submit" color="red" loading={form.submitting}>
-                Usuń konto na zawsze
-              </Button>
-            </Group>
+            <ModalFormFooter
+              error={form.formError}
+              onCancel={close}
+              submitLabel="Usuń konto na zawsze"
+              submitting={form.submitting}
+              danger
+            />
           </Stack>
         </form>
       </Modal>

@@ -11,7 +11,7 @@ import { useCaptcha } from '../hooks/use-captcha';
 import { authStore } from '../stores/auth-store-instance';
 import { afterLoginPath } from '../utils/guards';
 import { CaptchaNotice } from './captcha-notice';
-import { FormError } from './form-error';
+import { FormError } from '../../../components/ui/form-error';
 
 type LoginFormProps = { variant: 'business' | 'customer'; redirect?: string | undefined };
 

@@ -7,7 +7,7 @@ import { notify } from '../../../lib/notify-instance';
 import { useResendEmailConfirmation } from '../api/resend-email-confirmation';
 import { useUpdateUser } from '../api/update-user';
 import type { AuthUser } from '../types';
-import { FormError } from './form-error';
+import { FormError } from '../../../components/ui/form-error';
 
 const NameForm = z.object({ username: Username });
 const EmailForm = z.object({ email: Email });

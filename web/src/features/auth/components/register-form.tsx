@@ -7,7 +7,7 @@ import { useZodForm } from '../../../lib/form/use-zod-form';
 import { useCaptcha } from '../hooks/use-captcha';
 import { authStore } from '../stores/auth-store-instance';
 import { CaptchaNotice } from './captcha-notice';
-import { FormError } from './form-error';
+import { FormError } from '../../../components/ui/form-error';
 
 type RegisterFormProps = {
   kind: 'firma' | 'klient';

@@ -2,6 +2,7 @@ import { Accordion, Anchor, Box, Button, Stack, Text, TextInput, Title } from '@
 import { useMemo } from 'react';
 import { AnchorLink } from '../../../components/ui/link';
 import { PageHeader } from '../../../components/ui/page-header';
+import { plural } from '../../../lib/format';
 import { CONTACT_EMAIL } from '../content/contact';
 import { FAQ_SECTIONS } from '../content/faq';
 import { searchFaq, searchWords } from '../utils/search-faq';
@@ -16,8 +17,7 @@ type HelpCenterProps = {
 
 /** Polish plural: 1 pytanie, 2–4 pytania, 5+ pytań (12–14 pytań). */
 function questionCount(count: number): string {
-  const form = new Intl.PluralRules('pl-PL').select(count);
-  return `${count} ${form === 'one' ? 'pytanie' : form === 'few' ? 'pytania' : 'pytań'}`;
+  return `${count} ${plural(count, 'pytanie', 'pytania', 'pytań')}`;
 }
 
 /** `/pomoc`: the FAQ for customers and business owners with a search box, and how to reach us. */

@@ -2,6 +2,7 @@ import { Alert, Group, Stack, Text } from '@mantine/core';
 import type { Permission } from '@punkto/contracts/permissions';
 import { permissionCatalogue } from '@punkto/contracts/permissions';
 import type { ReactNode } from 'react';
+import { CompanyRequired } from '../../../components/ui/company-required';
 import { ButtonLink } from '../../../components/ui/link';
 import { PageHeader } from '../../../components/ui/page-header';
 import { usePanelSession } from './panel-session';
@@ -42,6 +43,25 @@ export function PermissionGate({
 }) {
   const { can } = usePanelSession();
   return can(permission) ? <>{children}</> : <NoAccess permission={permission} />;
+}
+
+/**
+ * A section of the company's panel: `children(tenantId)` for a person holding `permission`, „Brak dostępu”
+ * for everyone else, and „Najpierw uzupełnij dane firmy” while an owner has not registered the company yet.
+ */
+export function TenantSectionGate({
+  permission,
+  children,
+}: {
+  permission: Permission | undefined;
+  children: (tenantId: string) => ReactNode;
+}) {
+  const { tenantId } = usePanelSession();
+  return (
+    <PermissionGate permission={permission}>
+      {tenantId ? children(tenantId) : <CompanyRequired />}
+    </PermissionGate>
+  );
 }
 
 /** Owners only (e.g. deleting the company); others see "Brak dostępu". */

@@ -6,7 +6,7 @@ import { myHistoryQueryOptions } from '../api/portal';
 import { activityFilterOptions, toHistoryApiQuery, type HistorySearch } from '../utils/portal-labels';
 import { HistorySearch as HistorySearchSchema } from '../utils/portal-labels';
 import { ActivityList } from './activity-list';
-import { LoadError, LoadingBlocks } from './query-state';
+import { LoadError, LoadingBlocks } from '../../../components/ui/query-state';
 
 type HistoryPageProps = { search: HistorySearch; onSearchChange: (next: HistorySearch) => void };
 

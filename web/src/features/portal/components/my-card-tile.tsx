@@ -2,15 +2,10 @@ import { Avatar, Badge, Button, Card, Group, Progress, Stack, Text, Title } from
 import type { MyCard } from '@punkto/contracts/customers';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { formatPoints } from '../../../lib/format';
 import { notify } from '../../../lib/notify-instance';
 import { useRegenerateCard } from '../api/portal';
-import {
-  balanceLabel,
-  isStampCard,
-  nextRewardLabel,
-  nextRewardProgress,
-  pointsLabel,
-} from '../utils/portal-labels';
+import { balanceLabel, isStampCard, nextRewardLabel, nextRewardProgress } from '../utils/portal-labels';
 import { CardQrCode } from './card-qr-code';
 import { StampCircles } from './stamp-circles';
 
@@ -93,7 +88,7 @@ export function MyCardTile({ card }: { card: MyCard }) {
           ) : null}
           {card.nextTier ? (
             <Text size="sm" c="dimmed">
-              Do poziomu {card.nextTier.name}: {pointsLabel(card.nextTier.pointsToGo)}
+              Do poziomu {card.nextTier.name}: {formatPoints(card.nextTier.pointsToGo)}
             </Text>
           ) : null}
         </Stack>

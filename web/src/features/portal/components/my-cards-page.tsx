@@ -1,9 +1,9 @@
-import { Box, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../../components/ui/page-header';
 import { myCardsQueryOptions, useMyCardsLiveUpdates, type LiveStatus } from '../api/portal';
 import { MyCardTile } from './my-card-tile';
-import { LoadError, LoadingBlocks } from './query-state';
+import { EmptyState, LoadError, LoadingBlocks } from '../../../components/ui/query-state';
 
 const liveLabels: Record<LiveStatus, string> = {
   connecting: 'Łączenie…',
@@ -43,17 +43,10 @@ export function MyCardsPage() {
             onRetry={() => void cards.refetch()}
           />
         ) : cards.data.items.length === 0 ? (
-          <Card withBorder padding="xl">
-            <Stack gap="xs" align="center" ta="center">
-              <Text fw={600} size="lg">
-                Nie masz jeszcze kart
-              </Text>
-              <Text c="dimmed" size="sm" maw={460}>
-                Zeskanuj kod QR z plakatu w ulubionym lokalu albo otwórz link zapisu, aby dołączyć do
-                programu. Karta pojawi się tutaj.
-              </Text>
-            </Stack>
-          </Card>
+          <EmptyState title="Nie masz jeszcze kart">
+            Zeskanuj kod QR z plakatu w ulubionym lokalu albo otwórz link zapisu, aby dołączyć do programu.
+            Karta pojawi się tutaj.
+          </EmptyState>
         ) : (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             {cards.data.items.map((card) => (

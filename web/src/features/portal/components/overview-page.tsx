@@ -5,7 +5,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { formatInteger } from '../../../lib/format';
 import { myOverviewQueryOptions } from '../api/portal';
 import { ActivityList } from './activity-list';
-import { LoadError, LoadingBlocks } from './query-state';
+import { LoadError, LoadingBlocks } from '../../../components/ui/query-state';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (

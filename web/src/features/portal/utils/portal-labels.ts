@@ -1,22 +1,8 @@
 import { ActivityType, activityTypeLabels, type CardActivity } from '@punkto/contracts/cards';
 import type { MyCard } from '@punkto/contracts/customers';
 import { z } from 'zod';
-import { formatInteger } from '../../../lib/format';
-
-/** Polish plural: 1 karta, 2–4 karty, 5+ kart (12–14 kart, 22 karty). */
-export function plural(count: number, one: string, few: string, many: string): string {
-  const mod10 = count % 10;
-  const mod100 = count % 100;
-  if (count === 1) return one;
-  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return few;
-  return many;
-}
-
-export const cardsLabel = (n: number) => `${formatInteger(n)} ${plural(n, 'karta', 'karty', 'kart')}`;
-export const pointsLabel = (n: number) => `${formatInteger(n)} pkt`;
-export const stampsLabel = (n: number) =>
-  `${formatInteger(n)} ${plural(n, 'pieczątka', 'pieczątki', 'pieczątek')}`;
-export const rewardsLabel = (n: number) => `${formatInteger(n)} ${plural(n, 'nagroda', 'nagrody', 'nagród')}`;
+import { formatInteger, formatPoints, formatStamps, plural } from '../../../lib/format';
+import { pageParam } from '../../../lib/search-params';
 
 /** Does the card collect stamps (by the program kind, or by its stamp goal while the rules are unknown)? */
 export function isStampCard(card: Pick<MyCard, 'kind' | 'stampsRequired'>): boolean {
@@ -25,17 +11,17 @@ export function isStampCard(card: Pick<MyCard, 'kind' | 'stampsRequired'>): bool
 
 /** The card's balance as one phrase: „120 pkt” or „3 z 10 pieczątek”. */
 export function balanceLabel(card: Pick<MyCard, 'kind' | 'points' | 'stamps' | 'stampsRequired'>): string {
-  if (!isStampCard(card)) return pointsLabel(card.points);
+  if (!isStampCard(card)) return formatPoints(card.points);
   if (card.stampsRequired)
     return `${formatInteger(card.stamps)} z ${formatInteger(card.stampsRequired)} ${plural(card.stampsRequired, 'pieczątki', 'pieczątek', 'pieczątek')}`;
-  return stampsLabel(card.stamps);
+  return formatStamps(card.stamps);
 }
 
 /** „Jeszcze 40 pkt do: Darmowa kawa”; null when no reward is ahead. */
 export function nextRewardLabel(card: Pick<MyCard, 'kind' | 'stampsRequired' | 'nextReward'>): string | null {
   const next = card.nextReward;
   if (!next) return null;
-  const remaining = isStampCard(card) ? stampsLabel(next.remaining) : pointsLabel(next.remaining);
+  const remaining = isStampCard(card) ? formatStamps(next.remaining) : formatPoints(next.remaining);
   return `Jeszcze ${remaining} do: ${next.name}`;
 }
 
@@ -51,9 +37,9 @@ export function nextRewardProgress(card: Pick<MyCard, 'nextReward'>): number {
 export function activityAmountLabel(activity: Pick<CardActivity, 'points' | 'stamps'>): string | null {
   const signed = (n: number, label: string) => `${n > 0 ? '+' : '−'}${label}`;
   if (activity.points !== null && activity.points !== 0)
-    return signed(activity.points, pointsLabel(Math.abs(activity.points)));
+    return signed(activity.points, formatPoints(Math.abs(activity.points)));
   if (activity.stamps !== null && activity.stamps !== 0)
-    return signed(activity.stamps, stampsLabel(Math.abs(activity.stamps)));
+    return signed(activity.stamps, formatStamps(Math.abs(activity.stamps)));
   return null;
 }
 
@@ -68,7 +54,7 @@ export const activityFilterOptions = [
 export const HISTORY_PAGE_SIZE = 20;
 export const historySearchDefaults: { strona: number; rodzaj: ActivityType | '' } = { strona: 1, rodzaj: '' };
 export const HistorySearch = z.object({
-  strona: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  strona: pageParam,
   rodzaj: z
     .union([ActivityType, z.literal('')])
     .catch('')

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   activityAmountLabel,
   balanceLabel,
-  cardsLabel,
   HistorySearch,
   nextRewardLabel,
   nextRewardProgress,
@@ -13,16 +12,6 @@ const pointsCard = { kind: 'points' as const, points: 60, stamps: 0, stampsRequi
 const stampCard = { kind: 'stamps' as const, points: 0, stamps: 3, stampsRequired: 10 };
 
 describe('portal labels', () => {
-  it('pluralises cards in Polish', () => {
-    expect([1, 2, 5, 12, 22].map(cardsLabel)).toEqual([
-      '1 karta',
-      '2 karty',
-      '5 kart',
-      '12 kart',
-      '22 karty',
-    ]);
-  });
-
   it('shows a balance in points or as stamps out of the goal', () => {
     expect(balanceLabel({ ...pointsCard, points: 60 })).toBe('60 pkt');
     expect(balanceLabel(stampCard)).toBe('3 z 10 pieczątek');

@@ -1,5 +1,4 @@
 import { CardCommandResponse, CardSearchResponse, CardView } from '@punkto/contracts/cards';
-import { ServiceList } from '@punkto/contracts/catalogue';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/api-client';
 import type { LookupQuery } from '../utils/scanner-input';
@@ -30,17 +29,6 @@ export function cardQueryOptions(cardId: string) {
   return queryOptions({
     queryKey: cardQueryKey(cardId),
     queryFn: ({ signal }) => api.get('/cards', { query: { cardId }, schema: CardView, signal }),
-  });
-}
-
-/** The active services of the catalogue, for "award by service". */
-export function activeServicesQueryOptions(tenantId: string) {
-  return queryOptions({
-    queryKey: [...scannerQueryKey, 'services', tenantId] as const,
-    queryFn: ({ signal }) =>
-      api.get(`/tenants/${encodeURIComponent(tenantId)}/services`, { schema: ServiceList, signal }),
-    select: (list) => list.items.filter((s) => s.active).sort((a, b) => a.name.localeCompare(b.name, 'pl')),
-    staleTime: 60_000,
   });
 }
 

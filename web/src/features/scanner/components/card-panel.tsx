@@ -15,18 +15,13 @@ import type { CardReward, CardView } from '@punkto/contracts/cards';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api/api-errors';
+import { formatPoints, formatStamps } from '../../../lib/format';
+import { groszeToInput } from '../../../lib/money';
 import { notify } from '../../../lib/notify-instance';
-import { activeServicesQueryOptions, cardQueryOptions, useCardCommand, type CardCommand } from '../api/cards';
-import {
-  AMOUNT_FORMAT_MESSAGE,
-  formatPoints,
-  formatStamps,
-  parseAmountToGrosze,
-} from '../utils/scanner-input';
+import { activeServicesQueryOptions } from '../../panel/services/api/services';
+import { cardQueryOptions, useCardCommand, type CardCommand } from '../api/cards';
+import { AMOUNT_FORMAT_MESSAGE, parseAmountToGrosze } from '../utils/scanner-input';
 import { useActionKey } from './use-action-key';
-
-const groszeToInput = (grosze: number) =>
-  `${Math.floor(grosze / 100)},${String(grosze % 100).padStart(2, '0')}`;
 
 function balanceText(card: CardView): string {
   return card.kind === 'stamps'

@@ -4,8 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api/api-errors';
+import { formatPoints, formatStamps } from '../../../lib/format';
 import { cardQueryKey, lookupCard, searchCards } from '../api/cards';
-import { classifyLookup, formatPoints, formatStamps } from '../utils/scanner-input';
+import { classifyLookup } from '../utils/scanner-input';
 import { CameraScanner } from './camera-scanner';
 import { CardPanel } from './card-panel';
 

@@ -1,20 +1,16 @@
 import { isValidCardNumber, normalizeCardNumber } from '@punkto/contracts/cards';
+import { parsePriceToGrosze } from '../../../lib/money';
 
 /**
- * Pure helpers of the staff scanner: what the employee typed (amount, card number, phone, e-mail) and
- * how balances read in Polish.
+ * Pure helpers of the staff scanner: what the employee typed (amount, card number, phone, e-mail).
  */
 
 export const AMOUNT_FORMAT_MESSAGE = 'Kwotę podaj w złotych, np. 42,50.';
 
 /** "42,50" → 4250, "42.5" → 4250, "7" → 700, "1 234,99 zł" → 123499; zero, negatives and junk → null. */
 export function parseAmountToGrosze(input: string): number | null {
-  const compact = input.replace(/[\s\u00a0]/g, '').replace(/zł$/i, '');
-  const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(compact);
-  if (!match) return null;
-  const [, zloty, fraction = ''] = match;
-  const grosze = Number(zloty) * 100 + Number(fraction.padEnd(2, '0'));
-  return grosze > 0 ? grosze : null;
+  const grosze = parsePriceToGrosze(input);
+  return grosze !== null && grosze > 0 ? grosze : null;
 }
 
 export type LookupQuery =
@@ -45,25 +41,6 @@ export function classifyLookup(input: string): LookupQuery {
   const phoneDigits = text.replace(/[\s\-()]/g, '');
   if (/^\+?\d{9,15}$/.test(phoneDigits)) return { kind: 'phone', phone: phoneDigits };
   return { kind: 'invalid', message: LOOKUP_EMPTY_MESSAGE };
-}
-
-const plNumber = new Intl.NumberFormat('pl-PL');
-
-/** 142 → "142 pkt", 1500 → "1500 pkt" (pl-PL groups from 5 digits). */
-export function formatPoints(points: number): string {
-  return `${plNumber.format(points)} pkt`;
-}
-
-/** Polish plural of „pieczątka”: 1 pieczątka, 2–4 pieczątki, 5+ pieczątek (12–14 → pieczątek). */
-export function formatStamps(count: number): string {
-  const n = Math.abs(count);
-  const word =
-    n === 1
-      ? 'pieczątka'
-      : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14)
-        ? 'pieczątki'
-        : 'pieczątek';
-  return `${plNumber.format(count)} ${word}`;
 }
 
 /**

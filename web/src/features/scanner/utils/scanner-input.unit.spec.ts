@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   CARD_NUMBER_INVALID_MESSAGE,
   classifyLookup,
-  formatPoints,
-  formatStamps,
   keyForAction,
   parseAmountToGrosze,
 } from './scanner-input';
@@ -56,17 +54,6 @@ describe('classifyLookup', () => {
   it('empty or junk input asks for a number, phone or e-mail', () => {
     expect(classifyLookup('  ').kind).toBe('invalid');
     expect(classifyLookup('kawa').kind).toBe('invalid');
-  });
-});
-
-describe('formatting', () => {
-  it('points and Polish plurals of stamps', () => {
-    expect(formatPoints(142)).toBe('142 pkt');
-    expect(formatStamps(1)).toBe('1 pieczątka');
-    expect(formatStamps(3)).toBe('3 pieczątki');
-    expect(formatStamps(5)).toBe('5 pieczątek');
-    expect(formatStamps(12)).toBe('12 pieczątek');
-    expect(formatStamps(22)).toBe('22 pieczątki');
   });
 });
 

@@ -1,24 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
 import { PublicStatusResponse } from '@punkto/contracts/maintenance';
-import type { z } from 'zod';
 import { api } from '../../../lib/api/api-client';
 
 /** The status page refreshes itself every 30 seconds (as the maintenance status does, SPEC §9). */
 export const STATUS_POLL_INTERVAL_MS = 30_000;
 
-/** `GET /api/v1/status` of the gateway (contracts `getPublicStatus`). */
-export const ServiceStatusResponse = PublicStatusResponse;
-export type ServiceStatusResponse = z.infer<typeof ServiceStatusResponse>;
-
 export const serviceStatusQueryKey = ['status', 'services'] as const;
 
 /**
- * The services' state. The gateway reports itself with latency 0 (it answered); its latency here is this
+ * The services' state (`GET /api/v1/status` of the gateway, contracts `getPublicStatus`). The gateway reports itself with latency 0 (it answered); its latency here is this
  * request's round trip as the visitor's browser measured it.
  */
-export async function getServiceStatus(signal?: AbortSignal): Promise<ServiceStatusResponse> {
+export async function getServiceStatus(signal?: AbortSignal): Promise<PublicStatusResponse> {
   const started = performance.now();
-  const status = await api.get('/status', { schema: ServiceStatusResponse, signal });
+  const status = await api.get('/status', { schema: PublicStatusResponse, signal });
   const roundTripMs = Math.round(performance.now() - started);
   return {
     ...status,

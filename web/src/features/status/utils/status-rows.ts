@@ -1,4 +1,4 @@
-import type { ServiceStatusResponse } from '../api/get-service-status';
+import type { PublicStatusResponse } from '@punkto/contracts/maintenance';
 
 /** What a visitor is told about one service. `unknown`: the gateway did not answer, so nobody could ask. */
 export type ServiceState = 'up' | 'down' | 'unknown';
@@ -55,7 +55,7 @@ export const STATE_LABELS: Record<ServiceState, string> = {
  * order, then any others by their own name. Without one (`reachable` false: the gateway could not be
  * reached): the gateway down and every service unknown — nothing can be said about them.
  */
-export function toStatusRows(status: ServiceStatusResponse | undefined, reachable: boolean): StatusRow[] {
+export function toStatusRows(status: PublicStatusResponse | undefined, reachable: boolean): StatusRow[] {
   const known = Object.keys(SERVICE_LABELS);
   const describe = (name: string) => SERVICE_LABELS[name] ?? { label: name, description: '' };
   if (!reachable || !status) {

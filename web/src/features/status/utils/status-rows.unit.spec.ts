@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ServiceStatusResponse } from '../api/get-service-status';
+import type { PublicStatusResponse } from '@punkto/contracts/maintenance';
 import { SERVICE_LABELS, STATE_LABELS, summarize, toStatusRows } from './status-rows';
 
-const answer = (statuses: Record<string, 'up' | 'down'>): ServiceStatusResponse => ({
+const answer = (statuses: Record<string, 'up' | 'down'>): PublicStatusResponse => ({
   checkedAt: '2026-11-22T10:00:00.000Z',
   services: Object.entries(statuses).map(([name, status]) => ({ name, status, latencyMs: 3 })),
 });

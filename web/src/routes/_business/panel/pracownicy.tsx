@@ -1,8 +1,7 @@
 import { Permissions } from '@punkto/contracts/permissions';
 import { createFileRoute } from '@tanstack/react-router';
-import { CompanyRequired } from '../../../components/ui/company-required';
 import { EmployeesPage } from '../../../features/panel/employees/components/employees-page';
-import { PermissionGate } from '../../../features/panel/shell/no-access';
+import { TenantSectionGate } from '../../../features/panel/shell/no-access';
 import { usePanelSession } from '../../../features/panel/shell/panel-session';
 
 export const Route = createFileRoute('/_business/panel/pracownicy')({
@@ -10,14 +9,10 @@ export const Route = createFileRoute('/_business/panel/pracownicy')({
 });
 
 function EmployeesRoute() {
-  const { tenantId, user, permissions } = usePanelSession();
+  const { user, permissions } = usePanelSession();
   return (
-    <PermissionGate permission={Permissions.employeesManage}>
-      {tenantId ? (
-        <EmployeesPage tenantId={tenantId} viewer={{ userId: user.id, permissions }} />
-      ) : (
-        <CompanyRequired />
-      )}
-    </PermissionGate>
+    <TenantSectionGate permission={Permissions.employeesManage}>
+      {(tenantId) => <EmployeesPage tenantId={tenantId} viewer={{ userId: user.id, permissions }} />}
+    </TenantSectionGate>
   );
 }

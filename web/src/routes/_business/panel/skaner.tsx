@@ -1,8 +1,6 @@
 import { Permissions } from '@punkto/contracts/permissions';
 import { createFileRoute } from '@tanstack/react-router';
-import { CompanyRequired } from '../../../components/ui/company-required';
-import { PermissionGate } from '../../../features/panel/shell/no-access';
-import { usePanelSession } from '../../../features/panel/shell/panel-session';
+import { TenantSectionGate } from '../../../features/panel/shell/no-access';
 import { ScannerPage } from '../../../features/scanner/components/scanner-page';
 
 export const Route = createFileRoute('/_business/panel/skaner')({
@@ -10,10 +8,9 @@ export const Route = createFileRoute('/_business/panel/skaner')({
 });
 
 function ScannerRoute() {
-  const { tenantId } = usePanelSession();
   return (
-    <PermissionGate permission={Permissions.cardsScan}>
-      {tenantId ? <ScannerPage tenantId={tenantId} /> : <CompanyRequired />}
-    </PermissionGate>
+    <TenantSectionGate permission={Permissions.cardsScan}>
+      {(tenantId) => <ScannerPage tenantId={tenantId} />}
+    </TenantSectionGate>
   );
 }

@@ -1,19 +1,16 @@
 import { Permissions } from '@punkto/contracts/permissions';
 import { createFileRoute } from '@tanstack/react-router';
-import { CompanyRequired } from '../../../components/ui/company-required';
 import { ServicesPage } from '../../../features/panel/services/components/services-page';
-import { PermissionGate } from '../../../features/panel/shell/no-access';
-import { usePanelSession } from '../../../features/panel/shell/panel-session';
+import { TenantSectionGate } from '../../../features/panel/shell/no-access';
 
 export const Route = createFileRoute('/_business/panel/uslugi')({
   component: ServicesRoute,
 });
 
 function ServicesRoute() {
-  const { tenantId } = usePanelSession();
   return (
-    <PermissionGate permission={Permissions.servicesManage}>
-      {tenantId ? <ServicesPage tenantId={tenantId} /> : <CompanyRequired />}
-    </PermissionGate>
+    <TenantSectionGate permission={Permissions.servicesManage}>
+      {(tenantId) => <ServicesPage tenantId={tenantId} />}
+    </TenantSectionGate>
   );
 }

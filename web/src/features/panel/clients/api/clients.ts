@@ -1,7 +1,6 @@
 import type { AddClientRequest, CreateClientRequest } from '@punkto/contracts/clients';
 import { Client, ClientCreatedResponse } from '@punkto/contracts/clients';
 import { pageResponse } from '@punkto/contracts/pagination';
-import { ProgramList } from '@punkto/contracts/programs';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../../lib/api/api-client';
@@ -28,15 +27,6 @@ export function clientQueryOptions(tenantId: string, clientId: string) {
     queryKey: [...clientsQueryKey(tenantId), 'detail', clientId] as const,
     queryFn: ({ signal }) =>
       api.get(`${tenantPath(tenantId)}/clients/${encodeURIComponent(clientId)}`, { schema: Client, signal }),
-  });
-}
-
-/** GET /tenants/{id}/loyalty-programs: for the program select of "Dodaj klienta". */
-export function clientProgramsQueryOptions(tenantId: string) {
-  return queryOptions({
-    queryKey: ['tenants', tenantId, 'loyalty-programs'] as const,
-    queryFn: ({ signal }) =>
-      api.get(`${tenantPath(tenantId)}/loyalty-programs`, { schema: ProgramList, signal }),
   });
 }
 

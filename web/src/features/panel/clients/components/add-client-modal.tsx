@@ -1,15 +1,17 @@
-import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Modal, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { AddClientRequest, ClientErrors } from '@punkto/contracts/clients';
 import type { Program } from '@punkto/contracts/programs';
 import { ProgramErrors } from '@punkto/contracts/programs';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FormError } from '../../../../components/ui/form-error';
+import { ModalFormFooter } from '../../../../components/ui/modal-form-footer';
 import { AnchorLink } from '../../../../components/ui/link';
-import { ValidationApiError, errorMessage, isApiError } from '../../../../lib/api/api-errors';
+import { errorMessage } from '../../../../lib/api/api-errors';
+import { refusalOnField } from '../../../../lib/form/field-errors';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { notify } from '../../../../lib/notify-instance';
-import { clientProgramsQueryOptions, useAddClient, useCreateClient } from '../api/clients';
+import { programsQueryOptions } from '../../programs/api/list-programs';
+import { useAddClient, useCreateClient } from '../api/clients';
 import { NewClientForm } from '../utils/client-forms';
 
 type AddClientModalProps = { tenantId: string; opened: boolean; onClose: () => void };
@@ -31,7 +33,7 @@ export function AddClientModal({ tenantId, opened, onClose }: AddClientModalProp
 }
 
 function AddClientBody({ tenantId, onDone }: { tenantId: string; onDone: () => void }) {
-  const programs = useQuery(clientProgramsQueryOptions(tenantId));
+  const programs = useQuery(programsQueryOptions(tenantId));
   const [tab, setTab] = useState<string | null>('nowy');
 
   if (programs.isPending) return <Text size="sm">Ładowanie programów…</Text>;
@@ -42,7 +44,7 @@ function AddClientBody({ tenantId, onDone }: { tenantId: string; onDone: () => v
       </Alert>
     );
   }
-  const active = programs.data.items.filter((program) => program.active);
+  const active = programs.data.filter((program) => program.active);
   if (active.length === 0) {
     return (
       <Alert color="yellow" variant="light" title="Brak aktywnego programu">
@@ -71,21 +73,11 @@ function AddClientBody({ tenantId, onDone }: { tenantId: string; onDone: () => v
 }
 
 /** Known refusals shown under the field they concern. */
-function asFieldError(error: unknown): unknown {
-  if (!isApiError(error)) return error;
-  const field =
-    error.code === ClientErrors.alreadyEnrolled.code
-      ? 'email'
-      : error.code === ClientErrors.programInactive.code || error.code === ProgramErrors.notFound.code
-        ? 'programId'
-        : null;
-  if (!field) return error;
-  return new ValidationApiError({
-    status: error.status,
-    code: error.code,
-    errors: { [field]: [error.localizedMessage ?? error.message] },
-  });
-}
+const refusalFields = {
+  [ClientErrors.alreadyEnrolled.code]: 'email',
+  [ClientErrors.programInactive.code]: 'programId',
+  [ProgramErrors.notFound.code]: 'programId',
+};
 
 function ProgramSelect({
   programs,
@@ -135,7 +127,7 @@ function NewClientTab({
     try {
       await create.mutateAsync(body);
     } catch (error) {
-      throw asFieldError(error);
+      throw refusalOnField(error, refusalFields);
     }
     notify.success(`Dodano klienta ${body.name}. Wysłaliśmy mu e-mail z linkiem do ustawienia hasła.`);
     onDone();
@@ -174,15 +166,12 @@ function NewClientTab({
           label="Klient zgadza się na wiadomości marketingowe"
           {...form.getCheckboxProps('marketingConsent')}
         />
-        <FormError message={form.formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Anuluj
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            Dodaj klienta
-          </Button>
-        </Group>
+        <ModalFormFooter
+          error={form.formError}
+          onCancel={onDone}
+          submitLabel="Dodaj klienta"
+          submitting={form.submitting}
+        />
       </Stack>
     </form>
   );
@@ -207,7 +196,7 @@ function ExistingClientTab({
     try {
       await add.mutateAsync(body);
     } catch (error) {
-      throw asFieldError(error);
+      throw refusalOnField(error, refusalFields);
     }
     notify.success(`Zapisaliśmy klienta ${body.email} do programu. Dostanie od nas wiadomość.`);
     onDone();
@@ -233,15 +222,12 @@ function ExistingClientTab({
           error={form.errors.programId}
           onChange={(value) => form.setFieldValue('programId', value)}
         />
-        <FormError message={form.formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Anuluj
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            Zapisz do programu
-          </Button>
-        </Group>
+        <ModalFormFooter
+          error={form.formError}
+          onCancel={onDone}
+          submitLabel="Zapisz do programu"
+          submitting={form.submitting}
+        />
       </Stack>
     </form>
   );

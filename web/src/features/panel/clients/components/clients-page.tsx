@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Stack, Table, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { clientStatusLabels } from '@punkto/contracts/clients';
 import { useQuery } from '@tanstack/react-query';
@@ -6,9 +6,9 @@ import { useEffect, useState } from 'react';
 import { AnchorLink } from '../../../../components/ui/link';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { PageHeader } from '../../../../components/ui/page-header';
+import { EmptyState, LoadError, LoadingBlocks } from '../../../../components/ui/query-state';
 import { SortableTh, type SortState } from '../../../../components/ui/sortable-th';
 import { TablePagination } from '../../../../components/ui/table-pagination';
-import { errorMessage } from '../../../../lib/api/api-errors';
 import { formatDate } from '../../../../lib/format-date';
 import { clientsQueryOptions } from '../api/clients';
 import {
@@ -80,39 +80,29 @@ export function ClientsPage({ tenantId, canManage, search, onSearchChange }: Cli
       />
 
       {clients.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Ładowanie klientów">
-          <Skeleton height={40} />
-          <Skeleton height={40} />
-          <Skeleton height={40} />
-        </Stack>
+        <LoadingBlocks label="Ładowanie klientów" height={40} />
       ) : clients.isError ? (
-        <Alert color="red" variant="light" title="Nie udało się wczytać klientów">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(clients.error)}</Text>
-            <Button size="xs" variant="light" onClick={() => void clients.refetch()}>
-              Spróbuj ponownie
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError
+          title="Nie udało się wczytać klientów"
+          error={clients.error}
+          onRetry={() => void clients.refetch()}
+        />
       ) : page && page.items.length === 0 ? (
-        <Card withBorder padding="xl">
-          <Stack gap="sm" align="center" ta="center">
-            <Text fw={600} size="lg">
-              {searching ? 'Nie znaleziono klientów' : 'Nie masz jeszcze klientów'}
-            </Text>
-            <Text c="dimmed" size="sm" maw={480}>
-              {searching
-                ? `Nikt nie pasuje do „${search.szukaj}”. Sprawdź pisownię albo szukaj po e-mailu lub telefonie.`
-                : 'Klienci pojawią się tutaj, gdy zapiszą się przez link lub kod QR z plakatu albo gdy dodasz ich ręcznie.'}
-            </Text>
-            {!searching ? (
+        <EmptyState
+          title={searching ? 'Nie znaleziono klientów' : 'Nie masz jeszcze klientów'}
+          actions={
+            searching ? null : (
               <Group justify="center">
                 {canManage ? <Button onClick={() => setAdding(true)}>Dodaj klienta</Button> : null}
                 <AnchorLink to="/panel/plakat">Plakat i link zapisu</AnchorLink>
               </Group>
-            ) : null}
-          </Stack>
-        </Card>
+            )
+          }
+        >
+          {searching
+            ? `Nikt nie pasuje do „${search.szukaj}”. Sprawdź pisownię albo szukaj po e-mailu lub telefonie.`
+            : 'Klienci pojawią się tutaj, gdy zapiszą się przez link lub kod QR z plakatu albo gdy dodasz ich ręcznie.'}
+        </EmptyState>
       ) : page ? (
         <Stack gap="sm">
           <Table.ScrollContainer minWidth={860}>

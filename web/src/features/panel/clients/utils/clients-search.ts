@@ -1,5 +1,6 @@
 import { ClientSortBy } from '@punkto/contracts/clients';
 import { z } from 'zod';
+import { pageParam, textParam } from '../../../../lib/search-params';
 
 /**
  * The clients list's state in the URL (/panel/klienci?szukaj=…&strona=2&sortuj=name&kolejnosc=rosnaco), so
@@ -25,18 +26,9 @@ export const clientsSearchDefaults: {
 };
 
 export const ClientsSearch = z.object({
-  strona: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100_000)
-    .catch(clientsSearchDefaults.strona)
-    .default(clientsSearchDefaults.strona),
-  // the router parses `szukaj=123` as a number: a phone or number search must stay text
-  szukaj: z
-    .preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().max(200))
-    .catch('')
-    .default(''),
+  strona: pageParam,
+  // a phone or number search stays text
+  szukaj: textParam(z.string().max(200)).catch('').default(''),
   sortuj: ClientSortBy.catch(clientsSearchDefaults.sortuj).default(clientsSearchDefaults.sortuj),
   kolejnosc: z
     .enum(['rosnaco', 'malejaco'])

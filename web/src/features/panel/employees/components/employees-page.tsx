@@ -2,13 +2,10 @@ import {
   ActionIcon,
   Alert,
   Button,
-  Card,
   Group,
   Menu,
-  Skeleton,
   Stack,
   Table,
-  Text,
   TextInput,
   Title,
   VisuallyHidden,
@@ -20,6 +17,7 @@ import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { PageHeader } from '../../../../components/ui/page-header';
+import { EmptyState, LoadError, LoadingBlocks } from '../../../../components/ui/query-state';
 import { SortableTh, type SortState } from '../../../../components/ui/sortable-th';
 import { TablePagination } from '../../../../components/ui/table-pagination';
 import { errorMessage } from '../../../../lib/api/api-errors';
@@ -137,32 +135,19 @@ export function EmployeesPage({ tenantId, viewer }: { tenantId: string; viewer: 
         />
 
         {employees.isPending ? (
-          <Stack gap="xs" aria-busy="true" aria-label="Ładowanie pracowników">
-            <Skeleton height={40} />
-            <Skeleton height={40} />
-          </Stack>
+          <LoadingBlocks label="Ładowanie pracowników" count={2} height={40} />
         ) : employees.isError ? (
-          <Alert color="red" variant="light" title="Nie udało się wczytać pracowników">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorMessage(employees.error)}</Text>
-              <Button size="xs" variant="light" onClick={() => void employees.refetch()}>
-                Spróbuj ponownie
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadError
+            title="Nie udało się wczytać pracowników"
+            error={employees.error}
+            onRetry={() => void employees.refetch()}
+          />
         ) : page && page.items.length === 0 ? (
-          <Card withBorder padding="xl">
-            <Stack gap="sm" align="center" ta="center">
-              <Text fw={600} size="lg">
-                {searchTerm ? 'Nie znaleziono pracowników' : 'Nie masz jeszcze pracowników'}
-              </Text>
-              <Text c="dimmed" size="sm" maw={460}>
-                {searchTerm
-                  ? `Nikt nie pasuje do „${searchTerm}”. Sprawdź pisownię albo wyczyść wyszukiwanie.`
-                  : 'Zaproś pracownika — dostanie e-mail z linkiem do ustawienia hasła.'}
-              </Text>
-            </Stack>
-          </Card>
+          <EmptyState title={searchTerm ? 'Nie znaleziono pracowników' : 'Nie masz jeszcze pracowników'}>
+            {searchTerm
+              ? `Nikt nie pasuje do „${searchTerm}”. Sprawdź pisownię albo wyczyść wyszukiwanie.`
+              : 'Zaproś pracownika — dostanie e-mail z linkiem do ustawienia hasła.'}
+          </EmptyState>
         ) : page ? (
           <>
             <Table.ScrollContainer minWidth={640}>

@@ -1,8 +1,8 @@
-import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { EmployeeErrors, InviteEmployeeRequest } from '@punkto/contracts/employees';
 import type { Permission } from '@punkto/contracts/permissions';
-import { FormError } from '../../../../components/ui/form-error';
-import { ValidationApiError, isApiError } from '../../../../lib/api/api-errors';
+import { ModalFormFooter } from '../../../../components/ui/modal-form-footer';
+import { refusalOnField } from '../../../../lib/form/field-errors';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { notify } from '../../../../lib/notify-instance';
 import { useInviteEmployee } from '../api/employees';
@@ -66,14 +66,7 @@ function InviteForm({
       onDone();
     } catch (error) {
       // the e-mail is taken: say so under the e-mail field
-      if (isApiError(error) && error.code === EmployeeErrors.emailTaken.code) {
-        throw new ValidationApiError({
-          status: error.status,
-          code: error.code,
-          errors: { email: [error.localizedMessage ?? EmployeeErrors.emailTaken.message] },
-        });
-      }
-      throw error;
+      throw refusalOnField(error, { [EmployeeErrors.emailTaken.code]: 'email' });
     }
   });
 
@@ -123,15 +116,12 @@ function InviteForm({
             ))}
           </Stack>
         </Checkbox.Group>
-        <FormError message={form.formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Anuluj
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            Wyślij zaproszenie
-          </Button>
-        </Group>
+        <ModalFormFooter
+          error={form.formError}
+          onCancel={onDone}
+          submitLabel="Wyślij zaproszenie"
+          submitting={form.submitting}
+        />
       </Stack>
     </form>
   );

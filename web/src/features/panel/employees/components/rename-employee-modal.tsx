@@ -1,8 +1,8 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import type { Employee } from '@punkto/contracts/employees';
 import { Username } from '@punkto/contracts/identity';
 import { z } from 'zod';
-import { FormError } from '../../../../components/ui/form-error';
+import { ModalFormFooter } from '../../../../components/ui/modal-form-footer';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { notify } from '../../../../lib/notify-instance';
 import { useRenameEmployee } from '../api/employees';
@@ -55,15 +55,12 @@ function RenameEmployeeForm({
     <form onSubmit={submit} noValidate aria-label="Zmiana imienia i nazwiska pracownika">
       <Stack gap="md">
         <TextInput label="Imię i nazwisko" required data-autofocus {...form.getInputProps('name')} />
-        <FormError message={form.formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Anuluj
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            Zapisz
-          </Button>
-        </Group>
+        <ModalFormFooter
+          error={form.formError}
+          onCancel={onDone}
+          submitLabel="Zapisz"
+          submitting={form.submitting}
+        />
       </Stack>
     </form>
   );

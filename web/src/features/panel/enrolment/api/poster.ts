@@ -1,17 +1,7 @@
-import { ProgramList } from '@punkto/contracts/programs';
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../../lib/api/api-client';
 
 const tenantPath = (tenantId: string) => `/tenants/${encodeURIComponent(tenantId)}`;
-
-/** GET /tenants/{id}/loyalty-programs: every member of the staff may read them (for the links). */
-export function enrolmentProgramsQueryOptions(tenantId: string) {
-  return queryOptions({
-    queryKey: ['tenants', tenantId, 'loyalty-programs'] as const,
-    queryFn: ({ signal }) =>
-      api.get(`${tenantPath(tenantId)}/loyalty-programs`, { schema: ProgramList, signal }),
-  });
-}
 
 /** GET …/loyalty-programs/{programId}/poster: the A4 PDF as a Blob (the API client's binary bodies). */
 export async function fetchPoster(tenantId: string, programId: string): Promise<Blob> {

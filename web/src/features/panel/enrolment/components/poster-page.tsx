@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { programKindLabels, type Program } from '@punkto/contracts/programs';
 import { useClipboard } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -6,9 +6,10 @@ import { useEffect } from 'react';
 import { AnchorLink } from '../../../../components/ui/link';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { PageHeader } from '../../../../components/ui/page-header';
-import { errorMessage } from '../../../../lib/api/api-errors';
+import { EmptyState, LoadError, LoadingBlocks } from '../../../../components/ui/query-state';
 import { notify } from '../../../../lib/notify-instance';
-import { enrolmentProgramsQueryOptions, useDownloadPoster } from '../api/poster';
+import { programsQueryOptions } from '../../programs/api/list-programs';
+import { useDownloadPoster } from '../api/poster';
 import { posterFileName, saveBlob } from '../utils/download';
 
 /** /panel/plakat: per program, the enrolment link to share and the A4 poster with its QR code. */
@@ -19,7 +20,7 @@ export function PosterPage({
   tenantId: string;
   canManagePrograms: boolean;
 }) {
-  const programs = useQuery(enrolmentProgramsQueryOptions(tenantId));
+  const programs = useQuery(programsQueryOptions(tenantId));
 
   return (
     <Stack gap="lg" py={{ base: 'md', sm: 'lg' }}>
@@ -28,33 +29,25 @@ export function PosterPage({
         description="Udostępnij klientom link do zapisu albo powieś przy kasie plakat z kodem QR."
       />
       {programs.isPending ? (
-        <Stack gap="md" aria-busy="true" aria-label="Ładowanie programów">
-          <Skeleton height={160} />
-        </Stack>
+        <LoadingBlocks label="Ładowanie programów" count={1} height={160} />
       ) : programs.isError ? (
-        <Alert color="red" variant="light" title="Nie udało się wczytać programów">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(programs.error)}</Text>
-            <Button size="xs" variant="light" onClick={() => void programs.refetch()}>
-              Spróbuj ponownie
-            </Button>
-          </Stack>
-        </Alert>
-      ) : programs.data.items.length === 0 ? (
-        <Card withBorder padding="xl">
-          <Stack gap="sm" align="center" ta="center">
-            <Text fw={600} size="lg">
-              Nie masz jeszcze programu lojalnościowego
-            </Text>
-            <Text c="dimmed" size="sm" maw={460}>
-              Link zapisu i plakat powstają dla każdego programu. Utwórz program, aby zaprosić klientów.
-            </Text>
-            {canManagePrograms ? <AnchorLink to="/panel/programy">Przejdź do programów</AnchorLink> : null}
-          </Stack>
-        </Card>
+        <LoadError
+          title="Nie udało się wczytać programów"
+          error={programs.error}
+          onRetry={() => void programs.refetch()}
+        />
+      ) : programs.data.length === 0 ? (
+        <EmptyState
+          title="Nie masz jeszcze programu lojalnościowego"
+          actions={
+            canManagePrograms ? <AnchorLink to="/panel/programy">Przejdź do programów</AnchorLink> : null
+          }
+        >
+          Link zapisu i plakat powstają dla każdego programu. Utwórz program, aby zaprosić klientów.
+        </EmptyState>
       ) : (
         <Stack gap="md">
-          {programs.data.items.map((program) => (
+          {programs.data.map((program) => (
             <ProgramEnrolmentCard key={program.id} tenantId={tenantId} program={program} />
           ))}
           <Text size="sm" c="dimmed">

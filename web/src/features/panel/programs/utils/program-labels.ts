@@ -1,5 +1,5 @@
 import type { Program } from '@punkto/contracts/programs';
-import { formatInteger } from '../../../../lib/format';
+import { formatInteger, plural } from '../../../../lib/format';
 
 /** "1 pkt za 1 zł", "10 pieczątek", "3 poziomy, 1 pkt za 1 zł". */
 export function programRule(program: Program): string {
@@ -19,9 +19,5 @@ export function programRule(program: Program): string {
 
 /** "1 nagroda", "2 nagrody", "5 nagród" (Polish plural forms). */
 export function rewardsCount(n: number): string {
-  const mod10 = n % 10;
-  const mod100 = n % 100;
-  const word =
-    n === 1 ? 'nagroda' : mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14) ? 'nagrody' : 'nagród';
-  return `${formatInteger(n)} ${word}`;
+  return `${formatInteger(n)} ${plural(n, 'nagroda', 'nagrody', 'nagród')}`;
 }

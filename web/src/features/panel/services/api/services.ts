@@ -6,12 +6,24 @@ export const servicesQueryKey = (tenantId: string) => ['tenants', tenantId, 'ser
 
 const base = (tenantId: string) => `/tenants/${encodeURIComponent(tenantId)}/services`;
 
+const byName = (list: { items: CatalogueService[] }) =>
+  [...list.items].sort((a, b) => a.name.localeCompare(b.name, 'pl'));
+
 /** GET /tenants/{id}/services: the catalogue, sorted by name for the table. */
 export function servicesQueryOptions(tenantId: string) {
   return queryOptions({
     queryKey: servicesQueryKey(tenantId),
     queryFn: ({ signal }) => api.get(base(tenantId), { schema: ServiceList, signal }),
-    select: (list) => [...list.items].sort((a, b) => a.name.localeCompare(b.name, 'pl')),
+    select: byName,
+  });
+}
+
+/** The active services only, for "award by service" at the scanner (the same cached catalogue). */
+export function activeServicesQueryOptions(tenantId: string) {
+  return queryOptions({
+    ...servicesQueryOptions(tenantId),
+    select: (list: { items: CatalogueService[] }) => byName(list).filter((service) => service.active),
+    staleTime: 60_000,
   });
 }
 

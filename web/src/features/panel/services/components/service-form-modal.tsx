@@ -1,10 +1,10 @@
-import { Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { Modal, Stack, Switch, TextInput } from '@mantine/core';
 import type { CatalogueService } from '@punkto/contracts/catalogue';
-import { FormError } from '../../../../components/ui/form-error';
+import { ModalFormFooter } from '../../../../components/ui/modal-form-footer';
+import { renameValidationFields } from '../../../../lib/form/field-errors';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { notify } from '../../../../lib/notify-instance';
 import { useSaveService } from '../api/services';
-import { renameValidationFields } from '../utils/rename-fields';
 import {
   ServiceForm,
   emptyServiceForm,
@@ -78,15 +78,12 @@ function ServiceFormBody({
           {...form.getInputProps('fixedPoints')}
         />
         <Switch label="Usługa aktywna" {...form.getCheckboxProps('active')} />
-        <FormError message={form.formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Anuluj
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {service ? 'Zapisz zmiany' : 'Dodaj usługę'}
-          </Button>
-        </Group>
+        <ModalFormFooter
+          error={form.formError}
+          onCancel={onDone}
+          submitLabel={service ? 'Zapisz zmiany' : 'Dodaj usługę'}
+          submitting={form.submitting}
+        />
       </Stack>
     </form>
   );

@@ -1,14 +1,14 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Table, VisuallyHidden } from '@mantine/core';
 import type { CatalogueService } from '@punkto/contracts/catalogue';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { PageHeader } from '../../../../components/ui/page-header';
-import { errorMessage } from '../../../../lib/api/api-errors';
+import { EmptyState, LoadError, LoadingBlocks } from '../../../../components/ui/query-state';
 import { notify } from '../../../../lib/notify-instance';
 import { servicesQueryOptions, useDeleteService } from '../api/services';
-import { formatGrosze } from '../utils/price';
+import { formatGrosze } from '../../../../lib/money';
 import { ServiceFormModal } from './service-form-modal';
 
 /** /panel/uslugi: the services catalogue staff pick from when awarding points. */
@@ -46,33 +46,18 @@ export function ServicesPage({ tenantId }: { tenantId: string }) {
       </Group>
 
       {services.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Ładowanie usług">
-          <Skeleton height={40} />
-          <Skeleton height={40} />
-          <Skeleton height={40} />
-        </Stack>
+        <LoadingBlocks label="Ładowanie usług" height={40} />
       ) : services.isError ? (
-        <Alert color="red" variant="light" title="Nie udało się wczytać usług">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(services.error)}</Text>
-            <Button size="xs" variant="light" onClick={() => void services.refetch()}>
-              Spróbuj ponownie
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError
+          title="Nie udało się wczytać usług"
+          error={services.error}
+          onRetry={() => void services.refetch()}
+        />
       ) : services.data.length === 0 ? (
-        <Card withBorder padding="xl">
-          <Stack gap="sm" align="center" ta="center">
-            <Text fw={600} size="lg" component="h2">
-              Nie masz jeszcze żadnych usług
-            </Text>
-            <Text c="dimmed" size="sm" maw={460}>
-              Dodaj usługi z cenami — pracownik wybierze usługę, a punkty policzą się same (według ceny albo
-              stałej liczby punktów).
-            </Text>
-            {addButton}
-          </Stack>
-        </Card>
+        <EmptyState title="Nie masz jeszcze żadnych usług" titleAs="h2" actions={addButton}>
+          Dodaj usługi z cenami — pracownik wybierze usługę, a punkty policzą się same (według ceny albo
+          stałej liczby punktów).
+        </EmptyState>
       ) : (
         <Table.ScrollContainer minWidth={560}>
           <Table striped highlightOnHover verticalSpacing="sm" aria-label="Usługi">

@@ -1,6 +1,6 @@
 import { ServiceInput } from '@punkto/contracts/catalogue';
 import { z } from 'zod';
-import { PRICE_FORMAT_MESSAGE, groszeToInput, parsePriceToGrosze } from './price';
+import { PRICE_FORMAT_MESSAGE, groszeToInput, parsePriceToGrosze } from '../../../../lib/money';
 
 /** What the service modal edits: the price as typed in złoty, fixed points as text ('' = by the price). */
 export type ServiceFormValues = {

@@ -1,7 +1,7 @@
-import { Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DeleteTenantRequest } from '@punkto/contracts/tenant';
 import { useDisclosure } from '@mantine/hooks';
-import { FormError } from '../../../../components/ui/form-error';
+import { ModalFormFooter } from '../../../../components/ui/modal-form-footer';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { useDeleteTenant } from '../api/delete-tenant';
 
@@ -72,15 +72,14 @@ export function DangerZone({
               data-autofocus
               {...form.getInputProps('confirmCompanyName')}
             />
-            <FormError message={form.formError} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Anuluj
-              </Button>
-              <Button type="submit" color="red" loading={form.submitting} disabled={!matches}>
-                Usuń firmę na zawsze
-              </Button>
-            </Group>
+            <ModalFormFooter
+              error={form.formError}
+              onCancel={close}
+              submitLabel="Usuń firmę na zawsze"
+              submitting={form.submitting}
+              danger
+              disabled={!matches}
+            />
           </Stack>
         </form>
       </Modal>

@@ -1,13 +1,12 @@
 import { Permissions } from '@punkto/contracts/permissions';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { CompanyRequired } from '../../../../components/ui/company-required';
 import { ClientsPage } from '../../../../features/panel/clients/components/clients-page';
 import {
   ClientsSearch,
   clientsSearchDefaults,
   type ClientsSearch as ClientsSearchState,
 } from '../../../../features/panel/clients/utils/clients-search';
-import { PermissionGate } from '../../../../features/panel/shell/no-access';
+import { TenantSectionGate } from '../../../../features/panel/shell/no-access';
 import { usePanelSession } from '../../../../features/panel/shell/panel-session';
 
 export const Route = createFileRoute('/_business/panel/klienci/')({
@@ -18,24 +17,22 @@ export const Route = createFileRoute('/_business/panel/klienci/')({
 });
 
 function ClientsRoute() {
-  const { tenantId, can } = usePanelSession();
+  const { can } = usePanelSession();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const onSearchChange = (next: ClientsSearchState, options?: { replace?: boolean }) =>
     void navigate({ search: next, replace: options?.replace ?? false });
 
   return (
-    <PermissionGate permission={Permissions.clientsView}>
-      {tenantId ? (
+    <TenantSectionGate permission={Permissions.clientsView}>
+      {(tenantId) => (
         <ClientsPage
           tenantId={tenantId}
           canManage={can(Permissions.clientsManage)}
           search={search}
           onSearchChange={onSearchChange}
         />
-      ) : (
-        <CompanyRequired />
       )}
-    </PermissionGate>
+    </TenantSectionGate>
   );
 }

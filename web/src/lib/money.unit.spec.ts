@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatGrosze, groszeToInput, parsePriceToGrosze } from './price';
+import { formatGrosze, groszeToInput, parsePriceToGrosze } from './money';
 
 describe('parsing a price typed in złoty', () => {
   it.each([

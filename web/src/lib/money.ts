@@ -1,6 +1,6 @@
 /**
- * Prices of the services catalogue: typed in złoty ("12,50", "12.5", "1 200") and sent as whole grosze
- * (ServiceInput.priceGrosze). String arithmetic, so 0.29 zł is 29 gr and never 28.999….
+ * Money typed in złoty ("12,50", "12.5", "1 200") and sent as whole grosze (a service's price, a purchase
+ * amount at the scanner). String arithmetic, so 0.29 zł is 29 gr and never 28.999….
  */
 
 export const PRICE_FORMAT_MESSAGE = 'Cenę podaj w złotych, np. 12,50.';
