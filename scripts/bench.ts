@@ -579,7 +579,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
 
 /** Sections that can run alone; each returns its Markdown, starting with its `## ` heading. */
 const sections: Record<string, () => Promise<string[]>> = {
-  'clients-search': () => clientsSearchBench(work),
+  'clients-search': () => clientsSearchBench(),
   'card-awards': () => cardAwardsBench(work),
 };
 const only = process.argv.slice(2);

@@ -1,8 +1,9 @@
 // `npm run lighthouse [-- options]`: Lighthouse (mobile, its default, and desktop) against the built product.
 //
-//   node scripts/lighthouse.mjs                       starts the built product (as `npm start` does, on a fresh
+//   node --import tsx scripts/lighthouse.mjs          starts the built product (as `npm start` does, on a fresh
 //                                                     data directory), measures / and stops it again
-//   node scripts/lighthouse.mjs http://127.0.0.1:8080 measures a product that is already running
+//   node --import tsx scripts/lighthouse.mjs http://127.0.0.1:8080
+//                                                     measures a product that is already running
 //   --paths /,/blog   pages to measure (default /)         --runs 3   runs per page and form factor (median kept)
 //   --form-factors mobile,desktop   which Lighthouse presets to run (default both)
 //   --json FILE       also write every median result as JSON
@@ -17,6 +18,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { CHROMIUM_FLAGS, chromiumPath } from './testing/chromium.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -71,21 +73,11 @@ async function startProduct(port) {
   throw new Error(`the product was not ready in 90 s:\n${output.join('')}`);
 }
 
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 /** One Lighthouse run in a fresh Chromium (fresh profile: a first visit, empty cache). */
 async function runOnce(url, formFactor) {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags,
+    chromePath: chromiumPath(),
+    chromeFlags: [...CHROMIUM_FLAGS],
   });
   try {
     const flags = { port: chrome.port, logLevel: 'error', output: 'json' };

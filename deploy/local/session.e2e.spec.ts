@@ -1,38 +1,13 @@
 import { describe, expect, inject, it } from 'vitest';
+import { activeAccount, uniqueEmail } from '../../scripts/testing/actors';
 import { CookieClient } from '../../scripts/testing/http-client';
 
 // Through the gateway of `npm start`, as an HTTP client: identity issues the session, and ANOTHER service
 // (tenant) verifies the access token with identity's JWKS; roles are enforced across services.
 const baseUrl = inject('baseUrl');
 
-async function activationToken(email: string): Promise<string> {
-  const list = await (await fetch(`${baseUrl}/dev/mailbox`)).text();
-  const row = list.split('<tr>').find((r) => r.includes(email));
-  const id = /\/dev\/mailbox\/([0-9a-f-]{36})/.exec(row ?? '')?.[1];
-  expect(id, `activation e-mail for ${email}`).toBeDefined();
-  const message = await (await fetch(`${baseUrl}/dev/mailbox/${id}`)).text();
-  return /aktywacja-konta\?token=([A-Za-z0-9_-]+)/.exec(message)![1]!;
-}
-
-async function signedIn(role: 'business_owner' | 'customer') {
-  const email = `${role}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.pl`;
-  const client = new CookieClient(baseUrl);
-  const registered = await client.call('POST', '/api/v1/users/register', {
-    email,
-    password: 'Kawa2026dobra',
-    username: 'Anna Nowak',
-    role,
-    acceptTerms: true,
-  });
-  expect(registered.status).toBe(201);
-  expect(
-    (await client.call('POST', '/api/v1/users/activate-account', { token: await activationToken(email) }))
-      .status,
-  ).toBe(200);
-  const login = await client.call('POST', '/api/v1/users/login', { email, password: 'Kawa2026dobra' });
-  expect(login.status).toBe(200);
-  return client;
-}
+const signedIn = (role: 'business_owner' | 'customer') =>
+  activeAccount(role, uniqueEmail(role), 'Anna Nowak');
 
 describe('a session across services', () => {
   it('the tenant service accepts the token identity issued (verified with its JWKS)', async () => {

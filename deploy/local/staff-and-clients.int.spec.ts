@@ -2,23 +2,9 @@ import type { Client } from '@punkto/contracts/clients';
 import type { Employee } from '@punkto/contracts/employees';
 import type { Page } from '@punkto/contracts/pagination';
 import { Permissions, Roles } from '@punkto/contracts/permissions';
-import type { Consumer } from '@punkto/platform/bus/message-bus.port';
-import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
-import { parseMail } from '@punkto/platform/mail/mime-parse';
-import { createLogger } from '@punkto/platform/observability/logger';
-import { startEventRelay, type EventRelay } from '@punkto/platform/relay/event-relay';
-import { openInfrastructure, type Infrastructure } from '@punkto/platform/runtime/infrastructure';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createLocalJWKSet, decodeJwt } from 'jose';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as identity from '../../services/identity/src/app';
-import { IdentityEnv } from '../../services/identity/src/config';
-import { REFRESH_COOKIE } from '../../services/identity/src/users/user.routes';
-import * as tenant from '../../services/tenant/src/app';
-import { TenantEnv } from '../../services/tenant/src/config';
+import { poll, startIdentityAndTenant, tokenIn, type IdentityAndTenant } from './testing/identity-and-tenant';
 
 /**
  * Embedded, cross-service, both directions over the shared SQLite bus (as `npm start` runs them):
@@ -27,145 +13,22 @@ import { TenantEnv } from '../../services/tenant/src/config';
  * identity.users.v1 (UserActivated, UserLinkedToClient) → tenant's consumer marks employees active and
  * links clients. Real apps, real adapters, the consumers and relays main.ts runs.
  */
-const dataDir = mkdtempSync(join(tmpdir(), 'punkto-staff-'));
-const logger = createLogger('test', 'silent');
-let identityInfra: Infrastructure;
-let tenantInfra: Infrastructure;
-let identityApp: FastifyInstance;
-let tenantApp: FastifyInstance;
-const running: Array<Consumer | EventRelay> = [];
 const PUBLIC_URL = 'https://punkto.example';
+let product: IdentityAndTenant;
+let callTenant: IdentityAndTenant['callTenant'];
+let login: IdentityAndTenant['login'];
+let mailTo: IdentityAndTenant['mailTo'];
+let resetPassword: IdentityAndTenant['resetPassword'];
 
 beforeAll(async () => {
-  const identityConfig = IdentityEnv.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL });
-  identityInfra = await openInfrastructure('identity', identityConfig, logger);
-  const identityDeps = {
-    config: identityConfig,
-    logger,
-    infra: identityInfra,
-    jwks: createLocalJWKSet({ keys: [] }),
-  };
-  identityApp = await identity.buildApp(identityDeps);
-  await identityApp.ready();
-  for (const spec of identity.consumers(identityDeps))
-    running.push(await identityInfra.bus.subscribe({ ...spec }));
-  running.push(
-    startEventRelay({
-      eventStore: identityInfra.eventStore,
-      bus: identityInfra.bus,
-      checkpoints: identityInfra.checkpoints,
-      routes: identity.relayRoutes,
-      logger,
-    }),
-  );
-
-  const tenantConfig = TenantEnv.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  tenantInfra = await openInfrastructure('tenant', tenantConfig, logger);
-  const jwks = createLocalJWKSet(identityApp.identity.jwks() as Parameters<typeof createLocalJWKSet>[0]);
-  const tenantDeps = { config: tenantConfig, logger, infra: tenantInfra, jwks };
-  tenantApp = await tenant.buildApp(tenantDeps);
-  await tenantApp.ready();
-  for (const spec of tenant.consumers(tenantDeps)) running.push(await tenantInfra.bus.subscribe({ ...spec }));
-  running.push(
-    startEventRelay({
-      eventStore: tenant.relayEventStore(tenantDeps),
-      bus: tenantInfra.bus,
-      checkpoints: tenantInfra.checkpoints,
-      routes: tenant.relayRoutes,
-      logger,
-    }),
-  );
+  product = await startIdentityAndTenant({ publicUrl: PUBLIC_URL });
+  ({ callTenant, login, mailTo, resetPassword } = product);
 });
+afterAll(async () => product?.close());
 
-afterAll(async () => {
-  for (const r of running.reverse()) await r.stop();
-  await tenantApp?.close();
-  await identityApp?.close();
-  await tenantInfra?.close();
-  await identityInfra?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const cookie = (res: LightMyRequestResponse, name: string) => res.cookies.find((c) => c.name === name)?.value;
-const json = { 'content-type': 'application/json' };
-const users = (path: string) => `/api/v1/users/${path}`;
-const poll = { timeout: 15_000, interval: 100 };
-
-function callTenant(access: string, method: InjectOptions['method'], url: string, payload?: object) {
-  return tenantApp.inject({
-    method,
-    url,
-    cookies: { [ACCESS_COOKIE]: access },
-    ...(payload && { payload, headers: json }),
-  });
-}
-
-async function login(email: string, password: string) {
-  return identityApp.inject({
-    method: 'POST',
-    url: users('login'),
-    headers: json,
-    payload: { email, password },
-  });
-}
-
-/** Session cookies that follow rotation: `refresh()` returns the new access token's claims. */
-function session(res: LightMyRequestResponse) {
-  let access = cookie(res, ACCESS_COOKIE)!;
-  let refreshToken = cookie(res, REFRESH_COOKIE)!;
-  return {
-    get access() {
-      return access;
-    },
-    async refresh() {
-      const r = await identityApp.inject({
-        url: users('refresh'),
-        cookies: { [REFRESH_COOKIE]: refreshToken },
-      });
-      if (r.statusCode !== 200) return { status: r.statusCode };
-      access = cookie(r, ACCESS_COOKIE)!;
-      refreshToken = cookie(r, REFRESH_COOKIE)!;
-      return { status: 200, claims: decodeJwt(access) };
-    },
-  };
-}
-
-/** the newest e-mail to `to` (optionally with `tag`), once it arrived */
-async function mailTo(to: string, tag?: string) {
-  let found: { subject: string; text: string } | undefined;
-  await expect
-    .poll(async () => {
-      const entries = (await identityInfra.mailbox!.list()).filter(
-        (e) => e.to.includes(to) && (!tag || e.tag === tag),
-      );
-      if (!entries[0]) return false;
-      const mail = parseMail((await identityInfra.mailbox!.raw(entries[0].id))!);
-      found = { subject: mail.subject ?? '', text: mail.text ?? '' };
-      return true;
-    }, poll)
-    .toBe(true);
-  return found!;
-}
-const tokenIn = (text: string) => new URL(text.match(/https?:\/\/\S+token=[A-Za-z0-9_-]+\S*/)![0]);
-
+/** An owner with a company and a stamps program, their token carrying the company. */
 async function ownerWithTenant(email: string, companyName: string) {
-  const password = 'Haslo1234';
-  const registered = await identityApp.inject({
-    method: 'POST',
-    url: users('register'),
-    headers: json,
-    payload: { email, password, username: 'Ania Nowak', role: Roles.owner, acceptTerms: true },
-  });
-  expect(registered.statusCode, registered.body).toBe(201);
-  const activation = tokenIn((await mailTo(email, 'account-activation')).text).searchParams.get('token');
-  const activated = await identityApp.inject({
-    method: 'POST',
-    url: users('activate-account'),
-    headers: json,
-    payload: { token: activation },
-  });
-  expect(activated.statusCode, activated.body).toBe(200);
-  const owner = session(await login(email, password));
+  const owner = product.session((await product.activeOwner(email)).loggedIn);
   const created = await callTenant(owner.access, 'POST', '/api/v1/tenants/create', {
     companyName,
     nip: '123-456-32-18',
@@ -204,12 +67,7 @@ describe('tenant ⇄ SQLite bus ⇄ identity: employees', () => {
     // no password yet: nobody can log in
     expect((await login('barista@example.pl', 'Kawa12345')).statusCode).toBe(401);
 
-    const set = await identityApp.inject({
-      method: 'POST',
-      url: users('reset-password'),
-      headers: json,
-      payload: { token: link.searchParams.get('token'), newPassword: 'Kawa12345' },
-    });
+    const set = await resetPassword(link.searchParams.get('token'), 'Kawa12345');
     expect(set.statusCode, set.body).toBe(200);
     const loggedIn = await login('barista@example.pl', 'Kawa12345');
     expect(loggedIn.statusCode, loggedIn.body).toBe(200);
@@ -219,7 +77,7 @@ describe('tenant ⇄ SQLite bus ⇄ identity: employees', () => {
       tenantId,
       permissions: [Permissions.cardsAward, Permissions.cardsScan],
     });
-    const staff = session(loggedIn);
+    const staff = product.session(loggedIn);
     expect(decodeJwt(staff.access)).toMatchObject({
       sub: employee.id,
       role: Roles.employee,
@@ -228,12 +86,7 @@ describe('tenant ⇄ SQLite bus ⇄ identity: employees', () => {
       name: 'Bartek Barista',
     });
     // the invitation link works once
-    const reused = await identityApp.inject({
-      method: 'POST',
-      url: users('reset-password'),
-      headers: json,
-      payload: { token: link.searchParams.get('token'), newPassword: 'Inne12345' },
-    });
+    const reused = await resetPassword(link.searchParams.get('token'), 'Inne12345');
     expect(reused.statusCode).toBe(400);
 
     // identity.users.v1 UserActivated → tenant: the employee is active
@@ -290,12 +143,7 @@ describe('tenant ⇄ SQLite bus ⇄ identity: clients', () => {
     await expect.poll(async () => (await client()).status, poll).toBe('active');
 
     // the linked user id is the customer account identity created: she sets a password and logs in
-    const set = await identityApp.inject({
-      method: 'POST',
-      url: users('reset-password'),
-      headers: json,
-      payload: { token: tokenIn(invitation.text).searchParams.get('token'), newPassword: 'Punkty123' },
-    });
+    const set = await resetPassword(tokenIn(invitation.text).searchParams.get('token'), 'Punkty123');
     expect(set.statusCode, set.body).toBe(200);
     const customer = await login('ola@example.pl', 'Punkty123');
     expect(customer.statusCode, customer.body).toBe(200);
@@ -344,21 +192,12 @@ describe('tenant deleted', () => {
     });
     expect(invited.statusCode, invited.body).toBe(201);
     const invitation = await mailTo('zostaje.bez.pracy@example.pl', 'employee-invitation');
-    const set = await identityApp.inject({
-      method: 'POST',
-      url: users('reset-password'),
-      headers: json,
-      payload: { token: tokenIn(invitation.text).searchParams.get('token'), newPassword: 'Praca1234' },
-    });
+    const set = await resetPassword(tokenIn(invitation.text).searchParams.get('token'), 'Praca1234');
     expect(set.statusCode).toBe(200);
     expect((await login('zostaje.bez.pracy@example.pl', 'Praca1234')).statusCode).toBe(200);
 
-    const deleted = await tenantApp.inject({
-      method: 'DELETE',
-      url: '/api/v1/tenants/delete-tenant',
-      cookies: { [ACCESS_COOKIE]: owner.access },
-      headers: json,
-      payload: { confirmCompanyName: 'zamykamy sp z o o' },
+    const deleted = await callTenant(owner.access, 'DELETE', '/api/v1/tenants/delete-tenant', {
+      confirmCompanyName: 'zamykamy sp z o o',
     });
     expect(deleted.statusCode, deleted.body).toBe(204);
     await expect.poll(async () => (await owner.refresh()).claims?.tid ?? null, poll).toBeNull();

@@ -6,17 +6,12 @@
  * Returns the Markdown section for docs/BENCHMARKS.md.
  */
 import { Roles } from '@punkto/contracts/permissions';
-import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
-import { createLogger } from '@punkto/platform/observability/logger';
-import { openInfrastructure } from '@punkto/platform/runtime/infrastructure';
 import Database from 'better-sqlite3';
-import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { buildApp } from '../../services/tenant/src/app';
 import { applyClientEvent, CLIENTS_COLLECTION } from '../../services/tenant/src/clients/clients.projection';
 import { foldText } from '../../services/tenant/src/clients/search-text';
-import { TenantEnv } from '../../services/tenant/src/config';
+import { startTenantTestApp } from '../../services/tenant/src/testing/tenant-test-app';
 import { fmt, summarize } from './stats';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10_000);
@@ -146,41 +141,28 @@ function seed(db: Database.Database, tenantId: string, programId: string, count:
   })();
 }
 
-export async function clientsSearchBench(workDir: string): Promise<string[]> {
-  const dataDir = join(workDir, 'clients-search');
-  const config = TenantEnv.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  const logger = createLogger('bench', 'silent');
-  const infra = await openInfrastructure('tenant', config, logger);
-  const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-  const jwks = createLocalJWKSet({
-    keys: [{ ...(await exportJWK(keys.publicKey)), kid: 'k1', alg: 'EdDSA' }],
-  });
-  const app = await buildApp({ config, logger, infra, jwks });
-  await app.ready();
+/** The tenant service as its int specs run it (real app and embedded adapters in a temp dir, test tokens). */
+export async function clientsSearchBench(): Promise<string[]> {
+  const tenant = await startTenantTestApp();
   const lines: string[] = [];
   try {
     const tenantId = randomUUID();
-    const file = join(dataDir, 'tenant', 'documents.db');
+    const ownerId = randomUUID();
+    const file = join(tenant.config.DATA_DIR, 'tenant', 'documents.db');
     const writer = new Database(file);
     seed(writer, tenantId, 'program-1', CLIENTS, 0);
     seed(writer, randomUUID(), 'program-2', OTHER_TENANT_CLIENTS, CLIENTS);
     writer.close();
 
-    const token = await new SignJWT({ role: Roles.owner, tid: tenantId, perms: [] })
-      .setProtectedHeader({ alg: 'EdDSA', kid: 'k1' })
-      .setSubject(randomUUID())
-      .setIssuer(config.AUTH_ISSUER)
-      .setAudience(config.AUTH_AUDIENCE)
-      .setExpirationTime('1h')
-      .sign(keys.privateKey);
-
     const measureHttp = async (query: string) => {
       const url = `/api/v1/tenants/${tenantId}/get-clients?pageSize=20${query}`;
+      // a fresh token per row: the kit's tokens live 5 minutes
+      const token = await tenant.tokenFor({ id: ownerId, role: Roles.owner, tid: tenantId });
       let totalCount = 0;
       const samples: number[] = [];
       for (let i = 0; i < WARMUP + SAMPLES; i++) {
         const t = performance.now();
-        const res = await app.inject({ url, cookies: { [ACCESS_COOKIE]: token } });
+        const res = await tenant.call(token, 'GET', url);
         const ms = performance.now() - t;
         if (res.statusCode !== 200) throw new Error(`get-clients ${query}: ${res.statusCode} ${res.body}`);
         if (i >= WARMUP) samples.push(ms);
@@ -264,8 +246,7 @@ export async function clientsSearchBench(workDir: string): Promise<string[]> {
     );
     lines.push('');
   } finally {
-    await app.close();
-    await infra.close();
+    await tenant.close();
   }
   return lines;
 }

@@ -1,22 +1,68 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { CHROMIUM_FLAGS, chromiumPath } from './chromium';
+import { storeCookieConsent } from './cookie-consent';
 
 /**
- * Debian's Chromium driven by playwright-core (`npx playwright install` cannot work here). `launch()` gives
- * every run a fresh temporary profile; the flags keep Chromium from reaching for the internet, which this
- * machine refuses.
+ * The repo's Chromium (chromium.ts) driven by playwright-core. `launch()` gives every run a fresh temporary
+ * profile.
  */
 export async function launchBrowser(): Promise<{ browser: Browser; close: () => Promise<void> }> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_FLAGS] });
   return { browser, close: () => browser.close() };
+}
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+export interface PageOptions {
+  /** default DESKTOP */
+  viewport?: { width: number; height: number };
+  /** a returning visitor with a stored cookie choice, so the consent dialog stays away (default true) */
+  consented?: boolean;
+  /** axe-core is injected as an inline script, which the product's CSP (script-src 'self') forbids */
+  bypassCSP?: boolean;
+  /** copies a signed-in session (cookies, storage) from another page's context */
+  from?: BrowserContext;
+}
+
+/**
+ * The browser of one e2e file against the product of the global setup: launched before the file's own
+ * `beforeAll` hooks (call this first), closed after them. Every `newPage` is a fresh profile (own cookies and
+ * storage, Polish locale, the product as base URL), closed after each test — or, with `keepPagesBetweenTests`,
+ * at the end of the file, for files whose tests go on with a page an earlier test or hook signed in.
+ */
+export function useBrowser(options: { keepPagesBetweenTests?: boolean } = {}) {
+  const baseUrl = inject('baseUrl');
+  let launched: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+  const contexts: BrowserContext[] = [];
+  const closePages = async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  };
+
+  beforeAll(async () => {
+    launched = await launchBrowser();
+  });
+  if (!options.keepPagesBetweenTests) afterEach(closePages);
+  afterAll(async () => {
+    await closePages();
+    await launched?.close();
+  });
+
+  return {
+    baseUrl,
+    async newPage(page: PageOptions = {}): Promise<Page> {
+      if (!launched) throw new Error('useBrowser: the browser starts in beforeAll');
+      const context = await launched.browser.newContext({
+        locale: 'pl-PL',
+        viewport: page.viewport ?? DESKTOP,
+        baseURL: baseUrl,
+        bypassCSP: page.bypassCSP ?? false,
+        ...(page.from && { storageState: await page.from.storageState() }),
+      });
+      contexts.push(context);
+      if (page.consented ?? true) await storeCookieConsent(context, baseUrl);
+      return context.newPage();
+    },
+  };
 }

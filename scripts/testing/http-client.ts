@@ -6,13 +6,20 @@ export class CookieClient {
   private readonly cookies = new Map<string, string>();
   constructor(private readonly baseUrl: string) {}
 
-  async call(method: string, path: string, body?: unknown): Promise<Response> {
+  /** `headers` adds to the ones a browser would send, e.g. the Idempotency-Key a card command needs. */
+  async call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: {
         ...(body !== undefined && { 'content-type': 'application/json' }),
         origin: this.baseUrl,
         cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       redirect: 'manual',

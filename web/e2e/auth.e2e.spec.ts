@@ -1,76 +1,21 @@
-import { launchBrowser } from '../../scripts/testing/browser';
-import { storeCookieConsent } from '../../scripts/testing/cookie-consent';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  activateFromMailbox,
+  logIn,
+  PASSWORD,
+  registerInBrowser as register,
+  signedUpCustomer,
+  signedUpOwner,
+  uniqueEmail,
+} from '../../scripts/testing/actors';
+import { PHONE, useBrowser } from '../../scripts/testing/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
 // Sign-up, activation, login, guards and account deletion in a browser, against the real identity service
-// of the built product (`npm run build` first). The product runs with ACCESS_TOKEN_TTL_SECONDS=20.
-const baseUrl = inject('baseUrl');
-const PASSWORD = 'Kawa2026dobra';
-
-let browser: Browser;
-let close: () => Promise<void>;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-afterAll(async () => close?.());
-
-/** A fresh browser profile (own cookies and storage, a stored cookie choice) on a phone-sized or desktop screen. */
-async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ locale: 'pl-PL', viewport, baseURL: baseUrl });
-  contexts.push(context);
-  // a returning visitor: the cookie consent dialog (covered by overlays.e2e.spec.ts) stays away
-  await storeCookieConsent(context, baseUrl);
-  return context.newPage();
-}
-
-let counter = 0;
-const uniqueEmail = (who: string) => `${who}.${Date.now()}.${++counter}@example.pl`;
+// of the built product (`npm run build` first). The product runs with ACCESS_TOKEN_TTL_SECONDS=20. Every
+// page is a fresh profile of a returning visitor: the cookie dialog (overlays.e2e.spec.ts) stays away.
+const { newPage } = useBrowser();
 const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-async function register(page: Page, kind: 'Firma' | 'Klient', name: string, email: string) {
-  await page.goto('/stworz-konto');
-  await page.getByRole('button', { name: new RegExp(`^${kind}`) }).click();
-  await page.getByLabel(kind === 'Firma' ? 'Imię i nazwisko właściciela' : 'Imię i nazwisko').fill(name);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Hasło').fill(PASSWORD);
-  await page.getByLabel(/Akceptuję/).check();
-  await page.getByRole('button', { name: 'Załóż konto' }).click();
-  await page.getByText('Link aktywacyjny wysłany').waitFor();
-  expect(await page.getByText(email).isVisible()).toBe(true);
-}
-
-/** Opens the activation link from the dev mailbox page: the list → the message → the link. */
-async function activateFromMailbox(page: Page, email: string) {
-  await page.goto('/dev/mailbox');
-  await page.locator('tr', { hasText: email }).getByRole('link', { name: 'Aktywuj konto w Punkto' }).click();
-  const text = (await page.locator('pre').first().textContent()) ?? '';
-  const link = text.match(/https?:\/\/\S*\/aktywacja-konta\?token=\S+/)?.[0];
-  expect(link, `activation link in:\n${text}`).toBeTruthy();
-  await page.goto(link!);
-  await page.getByText('Konto jest aktywne').waitFor();
-}
-
-async function logIn(page: Page, path: string, email: string, password = PASSWORD) {
-  await page.goto(path);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Hasło').fill(password);
-  await page.getByRole('button', { name: 'Zaloguj się' }).last().click();
-}
-
-async function signedUpCustomer(page: Page, name = 'Jan Kowalski') {
-  const email = uniqueEmail('klient');
-  await register(page, 'Klient', name, email);
-  await activateFromMailbox(page, email);
-  await logIn(page, '/zaloguj?type=customer', email);
-  await page.waitForURL((url) => url.pathname === '/klient');
-  return email;
-}
 
 describe('signing up and logging in', () => {
   it('a business owner registers, activates the account from the e-mail, logs in and is asked to complete the company', async () => {
@@ -98,8 +43,8 @@ describe('signing up and logging in', () => {
   });
 
   it("a wrong password shows the server's Polish message", async () => {
-    const page = await newPage({ width: 390, height: 844 });
-    const email = await signedUpCustomer(page);
+    const page = await newPage({ viewport: PHONE });
+    const email = await signedUpCustomer(page, 'Jan Kowalski');
     await page.context().clearCookies();
 
     await logIn(page, '/zaloguj?type=customer', email, 'ZleHaslo123');
@@ -134,7 +79,7 @@ describe('areas and roles', () => {
 
   it('a customer cannot open the business panel: they are sent to their own area', async () => {
     const page = await newPage();
-    await signedUpCustomer(page);
+    await signedUpCustomer(page, 'Jan Kowalski');
     await page.goto('/panel');
     await page.waitForURL((url) => url.pathname === '/klient');
     await page.getByRole('heading', { name: /Witaj/ }).waitFor();
@@ -142,11 +87,7 @@ describe('areas and roles', () => {
 
   it('a business owner cannot open the customer area: they are sent to theirs', async () => {
     const page = await newPage();
-    const email = uniqueEmail('wlasciciel');
-    await register(page, 'Firma', 'Piotr Wiśniewski', email);
-    await activateFromMailbox(page, email);
-    await logIn(page, '/zaloguj', email);
-    await page.waitForURL((url) => url.pathname === '/uzupelnij-konto');
+    await signedUpOwner(page, 'Piotr Wiśniewski');
 
     await page.goto('/klient');
     // /klient → /panel; /panel has already sent this owner to /uzupelnij-konto once, so the panel opens

@@ -1,64 +1,39 @@
-import { resolve } from 'node:path';
-import { launchBrowser } from '../../scripts/testing/browser';
-import { storeCookieConsent } from '../../scripts/testing/cookie-consent';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousAxeViolations as axeViolationsOf } from '../../scripts/testing/axe';
+import { useBrowser } from '../../scripts/testing/browser';
+import { collectPageProblems, type PageProblems } from '../../scripts/testing/page-problems';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 
 // The blog of the built product (SPEC §2, §3, §9), as a visitor reading Polish sees it.
 const baseUrl = inject('baseUrl');
-const axePath = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
 
 const BUSINESS_GUIDE = 'Jak Punkto pomaga małym firmom budować lojalność klientów';
 const CUSTOMER_GUIDE = 'Twoja karta lojalnościowa zawsze przy Tobie';
 const NPS_POST = 'Ankieta NPS po wizycie — jak pytać klientów, żeby chcieli odpowiadać';
 
-type AxeResult = { violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] };
-
 describe('the blog in a browser', () => {
-  let browser: Browser;
-  let close: () => Promise<void>;
+  // one page read from test to test, by a returning visitor: the cookie dialog (overlays.e2e.spec.ts) stays away
+  const browser = useBrowser({ keepPagesBetweenTests: true });
   let page: Page;
-  const problems: string[] = [];
-  const anonymousSessionCheck = (url: string) =>
-    /\/api\/v1\/users\/(me|refresh)$/.test(new URL(url, baseUrl).pathname);
+  let problems: PageProblems;
 
   beforeAll(async () => {
-    ({ browser, close } = await launchBrowser());
-    // a returning visitor: the cookie dialog (tested in overlays.e2e.spec.ts) stays away
-    const context = await browser.newContext({ locale: 'pl-PL' });
-    await storeCookieConsent(context, baseUrl);
-    page = await context.newPage();
-    page.on(
-      'console',
-      (m) => m.type() === 'error' && !anonymousSessionCheck(m.location().url) && problems.push(m.text()),
-    );
-    page.on('requestfailed', (r) => problems.push(`failed ${r.url()}`));
-    page.on('response', (r) => {
-      if (r.status() === 401 && anonymousSessionCheck(r.url())) return;
-      if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
-    });
+    page = await browser.newPage();
+    problems = collectPageProblems(page);
   });
-  afterAll(async () => close?.());
 
   const listedTitles = () =>
     page.getByTestId('post-list').getByRole('heading', { level: 3 }).allTextContents();
 
   /** axe-core in a page of its own: injecting it needs an inline script, which the product's CSP blocks. */
   async function seriousAxeViolations(path: string, ready: (page: Page) => Promise<unknown>) {
-    const context = await browser.newContext({ locale: 'pl-PL', bypassCSP: true });
+    const axePage = await browser.newPage({ bypassCSP: true });
     try {
-      await storeCookieConsent(context, baseUrl);
-      const axePage = await context.newPage();
-      await axePage.goto(`${baseUrl}${path}`);
+      await axePage.goto(path);
       await ready(axePage);
-      await axePage.addScriptTag({ path: axePath });
-      // a string: this file is type-checked without the DOM library
-      const result = (await axePage.evaluate('axe.run()')) as AxeResult;
-      return result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+      return await axeViolationsOf(axePage);
     } finally {
-      await context.close();
+      await axePage.context().close();
     }
   }
 
@@ -184,6 +159,7 @@ describe('the blog in a browser', () => {
   });
 
   it('loads nothing from outside the product and logs no errors', () => {
-    expect(problems.filter((p) => !p.startsWith(`failed ${baseUrl}`))).toEqual([]);
+    expect(problems.errors).toEqual([]);
+    expect(problems.failedRequests.filter((url) => !url.startsWith(baseUrl))).toEqual([]);
   });
 });

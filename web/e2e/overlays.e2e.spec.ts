@@ -1,41 +1,18 @@
-import { launchBrowser } from '../../scripts/testing/browser';
-import { CONSENT_COOKIE, storeCookieConsent } from '../../scripts/testing/cookie-consent';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signedUpCustomer } from '../../scripts/testing/actors';
+import { seriousAxeViolations } from '../../scripts/testing/axe';
+import { DESKTOP as viewport, useBrowser } from '../../scripts/testing/browser';
+import { CONSENT_COOKIE } from '../../scripts/testing/cookie-consent';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 
 // SPEC §2 overlays in a browser against the built product: the cookie consent dialog (timing,
 // persistence, accessibility) and the bug-report widget (who sees it, where, what it sends).
 const baseUrl = inject('baseUrl');
-const PASSWORD = 'Kawa2026dobra';
 const DAY_S = 24 * 60 * 60;
-
-let browser: Browser;
-let close: () => Promise<void>;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-afterAll(async () => close?.());
-
-const viewport = { width: 1280, height: 900 };
-
-/** A fresh browser profile; `consented` stores a choice first, so the consent dialog stays away. */
-async function newPage(options: { consented?: boolean; bypassCSP?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({
-    locale: 'pl-PL',
-    viewport,
-    baseURL: baseUrl,
-    // axe-core is injected as an inline script, which the product's CSP (script-src 'self') forbids
-    bypassCSP: options.bypassCSP ?? false,
-  });
-  contexts.push(context);
-  if (options.consented) await storeCookieConsent(context, baseUrl);
-  return context.newPage();
-}
+const browser = useBrowser();
+/** A first-time visitor: no cookie choice stored yet, so the consent dialog comes. */
+const firstVisit = (options: { bypassCSP?: boolean } = {}) =>
+  browser.newPage({ consented: false, ...options });
 
 const consentDialog = (page: Page) => page.getByRole('dialog', { name: 'Pliki cookies' });
 const bugButton = (page: Page) => page.getByRole('button', { name: 'Zgłoś błąd' });
@@ -45,40 +22,9 @@ async function consentCookie(page: Page) {
   return (await page.context().cookies()).find((c) => c.name === CONSENT_COOKIE);
 }
 
-let counter = 0;
-const uniqueEmail = (who: string) => `${who}.${Date.now()}.${++counter}@example.pl`;
-
-/** Registers a customer, activates the account from the dev mailbox and logs in (lands on /klient). */
-async function loggedInCustomer(page: Page, name: string): Promise<string> {
-  const email = uniqueEmail('zglaszajacy');
-  await page.goto('/stworz-konto');
-  await page.getByRole('button', { name: /^Klient/ }).click();
-  await page.getByLabel('Imię i nazwisko').fill(name);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Hasło').fill(PASSWORD);
-  await page.getByLabel(/Akceptuję/).check();
-  await page.getByRole('button', { name: 'Załóż konto' }).click();
-  await page.getByText('Link aktywacyjny wysłany').waitFor();
-
-  await page.goto('/dev/mailbox');
-  await page.locator('tr', { hasText: email }).getByRole('link', { name: 'Aktywuj konto w Punkto' }).click();
-  const text = (await page.locator('pre').first().textContent()) ?? '';
-  const link = text.match(/https?:\/\/\S*\/aktywacja-konta\?token=\S+/)?.[0];
-  expect(link, `activation link in:\n${text}`).toBeTruthy();
-  await page.goto(link!);
-  await page.getByText('Konto jest aktywne').waitFor();
-
-  await page.goto('/zaloguj?type=customer');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Hasło').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Zaloguj się' }).last().click();
-  await page.waitForURL((url) => url.pathname === '/klient');
-  return email;
-}
-
 describe('cookie consent', () => {
   it('appears about 1 s after the app shows, not before 900 ms, when no choice is stored', async () => {
-    const page = await newPage();
+    const page = await firstVisit();
     // record when the app's main area and the dialog first appear, in the page's own clock
     await page.addInitScript(`
       const marks = (window.__marks = {});
@@ -105,7 +51,7 @@ describe('cookie consent', () => {
   });
 
   it('remembers the choice for 365 days: no dialog after a reload; the footer link reopens it', async () => {
-    const page = await newPage();
+    const page = await firstVisit();
     await page.goto('/');
     await consentDialog(page).getByRole('button', { name: 'Tylko niezbędne' }).click();
     await consentDialog(page).waitFor({ state: 'detached' });
@@ -144,7 +90,7 @@ describe('cookie consent', () => {
   });
 
   it('"Akceptuję wszystkie" turns every category on', async () => {
-    const page = await newPage();
+    const page = await firstVisit();
     await page.goto('/pomoc');
     await consentDialog(page).getByRole('button', { name: 'Akceptuję wszystkie' }).click();
     await consentDialog(page).waitFor({ state: 'detached' });
@@ -157,22 +103,16 @@ describe('cookie consent', () => {
   });
 
   it('has no serious or critical accessibility violations with the dialog open (axe-core)', async () => {
-    const page = await newPage({ bypassCSP: true });
+    const page = await firstVisit({ bypassCSP: true });
     await page.goto('/');
     await consentDialog(page).waitFor();
-    await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
-    type AxeViolation = { id: string; impact: string | null; nodes: Array<{ target: unknown }> };
-    const all = (await page.evaluate('axe.run(document).then((r) => r.violations)')) as AxeViolation[];
-    const violations = all
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-    expect(violations).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });
 
 describe('bug-report widget', () => {
   it('is not shown to anonymous visitors', async () => {
-    const page = await newPage({ consented: true });
+    const page = await browser.newPage();
     await page.goto('/');
     await page.locator('#main').waitFor();
     await sleep(1200);
@@ -183,8 +123,8 @@ describe('bug-report widget', () => {
   });
 
   it('a logged-in customer sees it bottom-right in /klient and bottom-left on the home page, and reports a bug', async () => {
-    const page = await newPage({ consented: true });
-    const email = await loggedInCustomer(page, 'Zofia Zgłaszająca');
+    const page = await browser.newPage();
+    const email = await signedUpCustomer(page, 'Zofia Zgłaszająca');
 
     const box = async () => {
       await bugButton(page).waitFor();

@@ -1,91 +1,23 @@
-import { launchBrowser } from '../../scripts/testing/browser';
-import { storeCookieConsent } from '../../scripts/testing/cookie-consent';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { signedUpOwner } from '../../scripts/testing/actors';
+import { seriousAxeViolations } from '../../scripts/testing/axe';
+import { PHONE, useBrowser } from '../../scripts/testing/browser';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 // The business owner's first steps in a browser, against the built product (`npm run build` first): register,
 // complete the company at /uzupelnij-konto (company + NIP, address, first program with a scheduled and limited
 // reward), land in the panel, upload a logo and see it on the card preview, and get Polish errors for a bad NIP
 // and for a file that is not an image.
-const baseUrl = inject('baseUrl');
-const PASSWORD = 'Kawa2026dobra';
 const NIP = '5260250274';
 const COMPANY = 'Kawiarnia Pod Lipą';
 
-let browser: Browser;
-let close: () => Promise<void>;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-afterAll(async () => close?.());
-
-type ContextOptions = {
-  viewport?: { width: number; height: number };
-  bypassCSP?: boolean;
-  from?: BrowserContext;
-};
-
-/** A fresh browser profile with a stored cookie choice; `from` copies a signed-in session (cookies, storage). */
-async function newPage(options: ContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({
-    locale: 'pl-PL',
-    viewport: options.viewport ?? { width: 1280, height: 900 },
-    baseURL: baseUrl,
-    // axe-core is injected as an inline script, which the product's CSP (script-src 'self') forbids
-    bypassCSP: options.bypassCSP ?? false,
-    ...(options.from && { storageState: await options.from.storageState() }),
-  });
-  contexts.push(context);
-  await storeCookieConsent(context, baseUrl);
-  return context.newPage();
-}
-
-let counter = 0;
-const uniqueEmail = (who: string) => `${who}.${Date.now()}.${++counter}@example.pl`;
+const { newPage } = useBrowser();
 const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-async function register(page: Page, name: string, email: string) {
-  await page.goto('/stworz-konto');
-  await page.getByRole('button', { name: /^Firma/ }).click();
-  await page.getByLabel('Imię i nazwisko właściciela').fill(name);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Hasło').fill(PASSWORD);
-  await page.getByLabel(/Akceptuję/).check();
-  await page.getByRole('button', { name: 'Załóż konto' }).click();
-  await page.getByText('Link aktywacyjny wysłany').waitFor();
-}
-
-/** Opens the activation link from the dev mailbox page: the list → the message → the link. */
-async function activateFromMailbox(page: Page, email: string) {
-  await page.goto('/dev/mailbox');
-  await page.locator('tr', { hasText: email }).getByRole('link', { name: 'Aktywuj konto w Punkto' }).click();
-  const text = (await page.locator('pre').first().textContent()) ?? '';
-  const link = text.match(/https?:\/\/\S*\/aktywacja-konta\?token=\S+/)?.[0];
-  expect(link, `activation link in:\n${text}`).toBeTruthy();
-  await page.goto(link!);
-  await page.getByText('Konto jest aktywne').waitFor();
-}
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/zaloguj');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Hasło').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Zaloguj się' }).last().click();
-}
 
 /** A registered, activated, signed-in owner without a company: the guard sends them to /uzupelnij-konto. */
 async function signedInOwner(page: Page, name: string) {
-  const email = uniqueEmail('wlasciciel');
-  await register(page, name, email);
-  await activateFromMailbox(page, email);
-  await logIn(page, email);
-  await page.waitForURL((url) => url.pathname === '/uzupelnij-konto');
+  const email = await signedUpOwner(page, name);
   await page.getByRole('heading', { name: 'Uzupełnij konto' }).waitFor();
   return email;
 }
@@ -151,15 +83,6 @@ async function chooseFile(
 
 /** `getComputedStyle` of the page (the test files are type-checked without the DOM library). */
 type Styles = { getComputedStyle(element: unknown): { backgroundColor: string } };
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
-  type AxeViolation = { id: string; impact: string | null; nodes: Array<{ target: unknown; html: string }> };
-  const all = (await page.evaluate('axe.run().then((r) => r.violations)')) as AxeViolation[];
-  return all
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.html.slice(0, 160)).join(' | ')}`);
-}
 
 describe('an owner sets up the company and the card', () => {
   it('registers, completes /uzupelnij-konto, lands in the panel, uploads a logo and meets the Polish errors', async () => {
@@ -302,8 +225,7 @@ describe('an owner sets up the company and the card', () => {
   });
 
   it('on a phone: the wizard validates in Polish, the navigation scrolls sideways and the previews stack', async () => {
-    const phone = { width: 390, height: 844 };
-    const page = await newPage({ viewport: phone });
+    const page = await newPage({ viewport: PHONE });
     await signedInOwner(page, 'Piotr Zieliński');
 
     // a wrong NIP is caught before anything is sent, with the contract's Polish message
@@ -314,7 +236,7 @@ describe('an owner sets up the company and the card', () => {
     expect(pathOf(page)).toBe('/uzupelnij-konto');
 
     // axe on the wizard's first step
-    const axePage = await newPage({ viewport: phone, bypassCSP: true, from: page.context() });
+    const axePage = await newPage({ viewport: PHONE, bypassCSP: true, from: page.context() });
     await axePage.goto('/uzupelnij-konto');
     await axePage.getByLabel('Nazwa firmy').waitFor();
     expect(await seriousAxeViolations(axePage)).toEqual([]);
@@ -336,7 +258,7 @@ describe('an owner sets up the company and the card', () => {
     const scroll = await nav.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
     expect(scroll.scrollWidth).toBeGreaterThan(scroll.clientWidth);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
-      phone.width,
+      PHONE.width,
     );
     await nav.getByRole('link', { name: 'Ustawienia' }).click();
     const apple = page.getByTestId('apple-card-preview');

@@ -1,159 +1,41 @@
-import { launchBrowser } from '../../scripts/testing/browser';
-import { storeCookieConsent } from '../../scripts/testing/cookie-consent';
-import { CookieClient } from '../../scripts/testing/http-client';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  activeAccount,
+  logIn,
+  logInAndJoin,
+  mailTo,
+  ownerWithProgram,
+  unique,
+  uniqueEmail,
+  type OwnerWithProgram,
+} from '../../scripts/testing/actors';
+import { seriousAxeViolations } from '../../scripts/testing/axe';
+import { PHONE, useBrowser } from '../../scripts/testing/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 // The business panel's staff screens in a browser, against the built product (`npm run build` first):
 // services, employees with their permissions, clients, the enrolment link + poster, and the public join page.
 // The owner, their company and a points program are set up through the API, as the setup screens are
 // covered by panel-setup.e2e.spec.ts.
-const baseUrl = inject('baseUrl');
-const PASSWORD = 'Kawa2026dobra';
 const EMPLOYEE_PASSWORD = 'Praca2026dobra';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 900 };
 
-let browser: Browser;
-let close: () => Promise<void>;
-const contexts: BrowserContext[] = [];
-
-let counter = 0;
-const unique = () => `${Date.now().toString(36)}${++counter}`;
-const uniqueEmail = (who: string) => `${who}.${unique()}@example.pl`;
-
-/** Polls `probe` until it returns a value (not undefined); usable in hooks, where expect.poll is not. */
-async function eventually<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
-
-/** The text of the newest message to `email` whose row matches `subject` (polls: mail goes through the bus). */
-async function mailTo(email: string, subject: RegExp): Promise<string> {
-  return eventually(`an e-mail to ${email} matching ${subject}`, async () => {
-    const list = await (await fetch(`${baseUrl}/dev/mailbox`)).text();
-    const row = list.split('<tr>').find((r) => r.includes(email) && subject.test(r));
-    const id = /\/dev\/mailbox\/([0-9a-f-]{36})/.exec(row ?? '')?.[1];
-    if (!id) return undefined;
-    return (await fetch(`${baseUrl}/dev/mailbox/${id}`)).text();
-  });
-}
-
-/** Registers and activates an account through the API; returns a signed-in cookie client. */
-async function activeAccount(role: 'business_owner' | 'customer', email: string, username: string) {
-  const client = new CookieClient(baseUrl);
-  const registered = await client.call('POST', '/api/v1/users/register', {
-    email,
-    password: PASSWORD,
-    username,
-    role,
-    acceptTerms: true,
-  });
-  expect(registered.status, await registered.clone().text()).toBe(201);
-  const mail = await mailTo(email, /Aktywuj konto/);
-  const token = /aktywacja-konta\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
-  expect(token, 'activation link').toBeTruthy();
-  const activated = await client.call('POST', '/api/v1/users/activate-account', { token });
-  expect(activated.status).toBe(200);
-  const login = await client.call('POST', '/api/v1/users/login', { email, password: PASSWORD });
-  expect(login.status).toBe(200);
-  return client;
-}
-
-type ProgramJson = { id: string; name: string; enrolmentUrl: string };
-
-/** An owner with a configured company (address) and an active points program, all through the API. */
-async function ownerWithProgram() {
-  const email = uniqueEmail('wlasciciel');
-  const client = await activeAccount('business_owner', email, 'Anna Właścicielka');
-  const created = await client.call('POST', '/api/v1/tenants/create', {
-    companyName: 'Kawiarnia Pod Lipą',
-    nip: '5260250274',
-  });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const { tenantId } = (await created.json()) as { tenantId: string };
-  // identity learns the tenant from the bus; the next refreshed token carries `tid`
-  await eventually('the token to carry the tenant', async () => {
-    const res = await client.call('GET', '/api/v1/users/refresh');
-    const body = (await res.json()) as { user?: { tenantId?: string | null } };
-    return body.user?.tenantId === tenantId ? true : undefined;
-  });
-  const updated = await client.call('PATCH', `/api/v1/tenants/${tenantId}/update-tenant`, {
-    address: { street: 'ul. Lipowa 1', postalCode: '00-001', city: 'Warszawa' },
-  });
-  expect(updated.status, await updated.clone().text()).toBe(200);
-  const program = await client.call('POST', `/api/v1/tenants/${tenantId}/loyalty-programs`, {
-    kind: 'points',
-    name: 'Kawa za punkty',
-    description: 'Za każdą złotówkę 1 punkt, za 100 punktów kawa gratis.',
-    pointsPerPln: 1,
-  });
-  expect(program.status, await program.clone().text()).toBe(201);
-  return { email, tenantId, program: (await program.json()) as ProgramJson };
-}
-
-async function newPage(viewport = DESKTOP, options: { bypassCSP?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({
-    locale: 'pl-PL',
-    viewport,
-    baseURL: baseUrl,
-    acceptDownloads: true,
-    // axe-core is injected as an inline script, which the product's CSP forbids
-    bypassCSP: options.bypassCSP ?? false,
-  });
-  contexts.push(context);
-  await storeCookieConsent(context, baseUrl);
-  return context.newPage();
-}
-
-async function logIn(page: Page, path: string, email: string, password = PASSWORD) {
-  await page.goto(path);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel(/^Hasło/).fill(password);
-  await page.getByRole('button', { name: 'Zaloguj się' }).last().click();
-}
-
-/** Serious/critical axe findings of the whole page (header included). */
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
-  type AxeViolation = { id: string; impact: string | null; nodes: Array<{ target: unknown; html: string }> };
-  const all = (await page.evaluate('axe.run().then((r) => r.violations)')) as AxeViolation[];
-  return all
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.html}`).join(', ')}`,
-    );
-}
+// the owner's page stays signed in from one test to the next
+const { newPage } = useBrowser({ keepPagesBetweenTests: true });
 
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
-let owner: Awaited<ReturnType<typeof ownerWithProgram>>;
+let owner: OwnerWithProgram;
 let ownerPage: Page;
 const employee = { name: 'Ewa Pracownik', email: '' };
 const clientName = `Zofia Klientka ${unique()}`;
 
 beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
   owner = await ownerWithProgram();
   employee.email = uniqueEmail('pracownik');
   ownerPage = await newPage();
   await logIn(ownerPage, '/zaloguj', owner.email);
   await ownerPage.waitForURL((url) => url.pathname === '/panel');
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  await close?.();
 });
 
 describe('the services catalogue', () => {
@@ -237,7 +119,7 @@ describe('employees and their permissions', () => {
     const token = /reset-hasla\?token=([A-Za-z0-9_-]+)(?:&amp;|&)zaproszenie=1/.exec(mail)?.[1];
     expect(token, `invitation link in:\n${mail}`).toBeTruthy();
 
-    const page = await newPage(PHONE);
+    const page = await newPage({ viewport: PHONE });
     await page.goto(`/reset-hasla?token=${token}&zaproszenie=1`);
     await page.getByRole('heading', { name: 'Aktywuj konto' }).waitFor();
     await page.getByText('Ustaw hasło, aby aktywować konto pracownika').waitFor();
@@ -304,7 +186,7 @@ describe('employees and their permissions', () => {
   });
 
   it('on a phone the permission matrix becomes one card per employee', async () => {
-    const page = await newPage(PHONE);
+    const page = await newPage({ viewport: PHONE });
     await logIn(page, '/zaloguj?redirect=/panel/pracownicy', owner.email);
     await page.waitForURL((url) => url.pathname === '/panel/pracownicy');
     const card = page.getByRole('group', { name: `Uprawnienia: ${employee.name}` });
@@ -386,21 +268,13 @@ describe('the enrolment link, the poster and the join page', () => {
   it('a customer opens the enrolment link, logs in and joins the program', async () => {
     const email = uniqueEmail('klient');
     await activeAccount('customer', email, 'Jan Klient');
-    const page = await newPage(PHONE);
+    const page = await newPage({ viewport: PHONE });
     await page.goto(owner.program.enrolmentUrl);
     await page.getByRole('heading', { name: 'Kawa za punkty', level: 1 }).waitFor();
     await page.getByText('Kawiarnia Pod Lipą').waitFor();
 
-    await page.getByRole('link', { name: 'Zaloguj się, aby dołączyć' }).click();
-    await page.waitForURL((url) => url.pathname === '/zaloguj');
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel(/^Hasło/).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Zaloguj się' }).last().click();
-
-    // back on the enrolment page, now as a customer
-    await page.waitForURL((url) => url.pathname === '/dodaj-karte-do-portfela');
-    await page.getByRole('button', { name: 'Dołącz do programu' }).click();
-    await page.getByText('Jesteś w programie!').waitFor();
+    // log in from the enrolment page, back on it as a customer, and join
+    await logInAndJoin(page, email);
     await page.getByText('Karta pojawi się w zakładce Moje karty.').waitFor();
     expect(await page.getByRole('link', { name: 'Przejdź do Moich kart' }).getAttribute('href')).toBe(
       '/klient/karty',
@@ -474,7 +348,7 @@ describe('the enrolment link, the poster and the join page', () => {
 
 describe('accessibility', () => {
   it('the staff screens and the join page have no serious or critical axe violations', async () => {
-    const page = await newPage(DESKTOP, { bypassCSP: true });
+    const page = await newPage({ bypassCSP: true });
     await logIn(page, '/zaloguj', owner.email);
     await page.waitForURL((url) => url.pathname === '/panel');
     const screens: Array<[string, string]> = [
@@ -490,7 +364,7 @@ describe('accessibility', () => {
       await page.getByRole('table').or(page.getByLabel('Link do zapisu')).first().waitFor();
       problems.push(...(await seriousAxeViolations(page)).map((p) => `${path}: ${p}`));
     }
-    const visitor = await newPage(PHONE, { bypassCSP: true });
+    const visitor = await newPage({ viewport: PHONE, bypassCSP: true });
     await visitor.goto(owner.program.enrolmentUrl);
     await visitor.getByRole('heading', { name: 'Kawa za punkty', level: 1 }).waitFor();
     problems.push(...(await seriousAxeViolations(visitor)).map((p) => `join page: ${p}`));

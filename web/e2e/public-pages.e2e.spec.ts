@@ -1,73 +1,24 @@
-import { resolve } from 'node:path';
-import { launchBrowser } from '../../scripts/testing/browser';
-import { storeCookieConsent } from '../../scripts/testing/cookie-consent';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousAxeViolations } from '../../scripts/testing/axe';
+import { DESKTOP as desktop, PHONE as phone, useBrowser } from '../../scripts/testing/browser';
+import { collectPageProblems, type PageProblems } from '../../scripts/testing/page-problems';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
 // The public site of the built product (SPEC §2, §9) as a visitor on a phone sees it: the landing page,
 // help, terms and the status page. A returning visitor: the cookie dialog (overlays.e2e.spec.ts) stays away.
-const baseUrl = inject('baseUrl');
-const axePath = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
+const browser = useBrowser();
+const problems: PageProblems = { errors: [], failedRequests: [] };
 
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1280, height: 900 };
-
-type AxeResult = { violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] };
-
-let browser: Browser;
-let close: () => Promise<void>;
-const contexts: BrowserContext[] = [];
-const problems: string[] = [];
-
-// An anonymous visitor's automatic profile check is answered 401 by /users/me and /users/refresh: expected.
-const anonymousSessionCheck = (url: string) =>
-  /\/api\/v1\/users\/(me|refresh)$/.test(new URL(url, baseUrl).pathname);
-
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-afterAll(async () => close?.());
-
+/** Opens `path` in a fresh profile (on a phone unless told) and waits for its heading; `watch` collects problems. */
 async function visit(
   path: string,
   options: { viewport?: typeof phone; bypassCSP?: boolean; watch?: boolean } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({
-    locale: 'pl-PL',
-    viewport: options.viewport ?? phone,
-    baseURL: baseUrl,
-    bypassCSP: options.bypassCSP ?? false,
-  });
-  contexts.push(context);
-  await storeCookieConsent(context, baseUrl);
-  const page = await context.newPage();
-  if (options.watch ?? true) {
-    page.on(
-      'console',
-      (m) => m.type() === 'error' && !anonymousSessionCheck(m.location().url) && problems.push(m.text()),
-    );
-    page.on('requestfailed', (r) => problems.push(`failed ${r.url()}`));
-    page.on('response', (r) => {
-      if (r.status() === 401 && anonymousSessionCheck(r.url())) return;
-      if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
-    });
-  }
+  const page = await browser.newPage({ viewport: options.viewport ?? phone, bypassCSP: options.bypassCSP });
+  if (options.watch ?? true) collectPageProblems(page, problems);
   await page.goto(path);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   return page;
-}
-
-/** Serious and critical axe-core findings; axe is injected inline, which the CSP blocks unless bypassed. */
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  // a string: this file is type-checked without the DOM library
-  const result = (await page.evaluate('axe.run()')) as AxeResult;
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
 }
 
 const section = (page: Page, name: string) => page.getByRole('region', { name });
@@ -283,10 +234,7 @@ describe('service status (/status)', () => {
   });
 
   it('asks again every 30 seconds', async () => {
-    const context = await browser.newContext({ locale: 'pl-PL', viewport: phone, baseURL: baseUrl });
-    contexts.push(context);
-    await storeCookieConsent(context, baseUrl);
-    const page = await context.newPage();
+    const page = await browser.newPage({ viewport: phone });
     await page.clock.install();
     let asked = 0;
     page.on('request', (r) => new URL(r.url()).pathname === '/api/v1/status' && asked++);
@@ -334,6 +282,6 @@ describe('accessibility (axe-core)', () => {
 
 describe('the public pages together', () => {
   it('load nothing from outside the product and log no errors', () => {
-    expect(problems).toEqual([]);
+    expect(problems).toEqual({ errors: [], failedRequests: [] });
   });
 });

@@ -1,0 +1,185 @@
+import { Roles } from '@punkto/contracts/permissions';
+import type { Consumer } from '@punkto/platform/bus/message-bus.port';
+import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
+import { parseMail } from '@punkto/platform/mail/mime-parse';
+import { createLogger } from '@punkto/platform/observability/logger';
+import { startEventRelay, type EventRelay } from '@punkto/platform/relay/event-relay';
+import { openInfrastructure } from '@punkto/platform/runtime/infrastructure';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createLocalJWKSet, decodeJwt } from 'jose';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import * as identity from '../../../services/identity/src/app';
+import { IdentityEnv } from '../../../services/identity/src/config';
+import { REFRESH_COOKIE } from '../../../services/identity/src/users/user.routes';
+import * as tenant from '../../../services/tenant/src/app';
+import { TenantEnv } from '../../../services/tenant/src/config';
+
+const json = { 'content-type': 'application/json' };
+const users = (path: string) => `/api/v1/users/${path}`;
+export const poll = { timeout: 15_000, interval: 100 };
+export const cookie = (res: LightMyRequestResponse, name: string) =>
+  res.cookies.find((c) => c.name === name)?.value;
+/** the first link with a `token` in an e-mail's text */
+export const tokenIn = (text: string) => new URL(text.match(/https?:\/\/\S+token=[A-Za-z0-9_-]+\S*/)![0]);
+
+/**
+ * Identity and tenant embedded as `npm start` runs them: real apps on the real adapters in one temp
+ * DATA_DIR (so they share the SQLite bus), each with the consumers and the relay its main.ts starts
+ * (tenant's relay reads the unsealing view of its log, ADR 0006); tenant verifies identity's tokens with
+ * identity's JWKS. Plus the calls the cross-service specs make through them.
+ */
+export async function startIdentityAndTenant(options: { publicUrl?: string } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'punkto-identity-tenant-'));
+  const logger = createLogger('test', 'silent');
+  const running: Array<Consumer | EventRelay> = [];
+
+  const identityConfig = IdentityEnv.parse({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...(options.publicUrl && { PUBLIC_URL: options.publicUrl }),
+  });
+  const identityInfra = await openInfrastructure('identity', identityConfig, logger);
+  const identityDeps = {
+    config: identityConfig,
+    logger,
+    infra: identityInfra,
+    jwks: createLocalJWKSet({ keys: [] }),
+  };
+  const identityApp = await identity.buildApp(identityDeps);
+  await identityApp.ready();
+
+  const tenantConfig = TenantEnv.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const tenantInfra = await openInfrastructure('tenant', tenantConfig, logger);
+  const jwks = createLocalJWKSet(identityApp.identity.jwks() as Parameters<typeof createLocalJWKSet>[0]);
+  const tenantDeps = { config: tenantConfig, logger, infra: tenantInfra, jwks };
+  const tenantApp = await tenant.buildApp(tenantDeps);
+  await tenantApp.ready();
+
+  // what runService does with main.ts's relay and consumers
+  for (const { infra, eventStore, routes, consumers } of [
+    {
+      infra: identityInfra,
+      eventStore: identityInfra.eventStore,
+      routes: identity.relayRoutes,
+      consumers: identity.consumers(identityDeps),
+    },
+    {
+      infra: tenantInfra,
+      eventStore: tenant.relayEventStore(tenantDeps),
+      routes: tenant.relayRoutes,
+      consumers: tenant.consumers(tenantDeps),
+    },
+  ]) {
+    for (const spec of consumers) running.push(await infra.bus.subscribe({ ...spec }));
+    running.push(
+      startEventRelay({ eventStore, bus: infra.bus, checkpoints: infra.checkpoints, routes, logger }),
+    );
+  }
+
+  const login = (email: string, password: string) =>
+    identityApp.inject({ method: 'POST', url: users('login'), headers: json, payload: { email, password } });
+
+  /** the newest e-mail to `to` (optionally with `tag`), once it arrived */
+  async function mailTo(to: string, tag?: string) {
+    let found: { subject: string; text: string } | undefined;
+    await expect
+      .poll(async () => {
+        const entries = (await identityInfra.mailbox!.list()).filter(
+          (e) => e.to.includes(to) && (!tag || e.tag === tag),
+        );
+        if (!entries[0]) return false;
+        const mail = parseMail((await identityInfra.mailbox!.raw(entries[0].id))!);
+        found = { subject: mail.subject ?? '', text: mail.text ?? '' };
+        return true;
+      }, poll)
+      .toBe(true);
+    return found!;
+  }
+
+  return {
+    identityApp,
+    tenantApp,
+    identityInfra,
+    tenantInfra,
+    login,
+    mailTo,
+
+    callTenant(access: string, method: InjectOptions['method'], url: string, payload?: object) {
+      return tenantApp.inject({
+        method,
+        url,
+        cookies: { [ACCESS_COOKIE]: access },
+        ...(payload && { payload, headers: json }),
+      });
+    },
+
+    /** Sets a password from an e-mailed link (an invitation or a reset) through identity. */
+    resetPassword(token: string | null, newPassword: string) {
+      return identityApp.inject({
+        method: 'POST',
+        url: users('reset-password'),
+        headers: json,
+        payload: { token, newPassword },
+      });
+    },
+
+    /** Session cookies that follow rotation: `refresh()` returns the new access token's claims. */
+    session(res: LightMyRequestResponse) {
+      let access = cookie(res, ACCESS_COOKIE)!;
+      let refreshToken = cookie(res, REFRESH_COOKIE)!;
+      return {
+        get access() {
+          return access;
+        },
+        get refreshToken() {
+          return refreshToken;
+        },
+        async refresh() {
+          const r = await identityApp.inject({
+            url: users('refresh'),
+            cookies: { [REFRESH_COOKIE]: refreshToken },
+          });
+          if (r.statusCode !== 200) return { status: r.statusCode };
+          access = cookie(r, ACCESS_COOKIE)!;
+          refreshToken = cookie(r, REFRESH_COOKIE)!;
+          return { status: 200, claims: decodeJwt(access) };
+        },
+      };
+    },
+
+    /** A business owner "Ania Nowak" registered, activated from the e-mail and logged in (no company yet). */
+    async activeOwner(email: string, password = 'Haslo1234') {
+      const registered = await identityApp.inject({
+        method: 'POST',
+        url: users('register'),
+        headers: json,
+        payload: { email, password, username: 'Ania Nowak', role: Roles.owner, acceptTerms: true },
+      });
+      expect(registered.statusCode, registered.body).toBe(201);
+      const token = tokenIn((await mailTo(email, 'account-activation')).text).searchParams.get('token');
+      const activated = await identityApp.inject({
+        method: 'POST',
+        url: users('activate-account'),
+        headers: json,
+        payload: { token },
+      });
+      expect(activated.statusCode, activated.body).toBe(200);
+      const loggedIn = await login(email, password);
+      expect(loggedIn.statusCode, loggedIn.body).toBe(200);
+      return { userId: registered.json().userId as string, loggedIn };
+    },
+
+    async close() {
+      for (const r of running.reverse()) await r.stop();
+      await tenantApp.close();
+      await identityApp.close();
+      await tenantInfra.close();
+      await identityInfra.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type IdentityAndTenant = Awaited<ReturnType<typeof startIdentityAndTenant>>;
