@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ActivityType } from './card-activity';
 import { ProgramKind, RewardLimits, RewardSchedule } from './programs';
 
 /**
@@ -188,25 +189,7 @@ export type CardView = z.infer<typeof CardView>;
 
 export const CardSearchResponse = z.object({ items: z.array(CardView) }).meta({ id: 'CardSearchResponse' });
 
-export const ActivityType = z.enum([
-  'card_issued',
-  'points_earned',
-  'stamps_added',
-  'reward_redeemed',
-  'tier_changed',
-  'card_regenerated',
-  'card_closed',
-]);
-export type ActivityType = z.infer<typeof ActivityType>;
-export const activityTypeLabels: Record<ActivityType, string> = {
-  card_issued: 'Nowa karta',
-  points_earned: 'Punkty',
-  stamps_added: 'Pieczątki',
-  reward_redeemed: 'Nagrody',
-  tier_changed: 'Poziomy',
-  card_regenerated: 'Wymiana karty',
-  card_closed: 'Zamknięcie karty',
-};
+export { ActivityType, activityTypeLabels } from './card-activity';
 
 /** One entry of a card's history. Points and stamps are signed: earned > 0, spent < 0. */
 export const CardActivity = z

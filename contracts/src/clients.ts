@@ -66,8 +66,7 @@ export type Client = z.infer<typeof Client>;
 
 export const ClientCreatedResponse = z.object({ clientId: z.string() }).meta({ id: 'ClientCreatedResponse' });
 
-/** sortBy values of GET /get-clients */
-export const ClientSortBy = z.enum(['name', 'email', 'enrolledAt', 'status']);
+export { ClientSortBy } from './client-sort';
 
 export const ClientErrors = {
   alreadyEnrolled: {

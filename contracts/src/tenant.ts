@@ -150,15 +150,7 @@ export type TenantResponse = z.infer<typeof TenantResponse>;
  * "Configured" (SPEC §4 tenant guard): company data complete (name, valid NIP, address) AND at least one
  * active loyalty program. `missing` names what is not there yet, in Polish, for the setup screen.
  */
-export const TenantConfiguredResponse = z
-  .object({
-    configured: z.boolean(),
-    missing: z.array(
-      z.object({ key: z.enum(['companyData', 'address', 'activeProgram']), message: z.string() }),
-    ),
-  })
-  .meta({ id: 'TenantConfigured' });
-export type TenantConfiguredResponse = z.infer<typeof TenantConfiguredResponse>;
+export { TenantConfiguredResponse } from './tenant-configured';
 
 export const UploadLimits = {
   maxBytes: 5 * 1024 * 1024,

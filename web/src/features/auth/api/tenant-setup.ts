@@ -1,4 +1,4 @@
-import { TenantConfiguredResponse } from '@punkto/contracts/tenant';
+import { TenantConfiguredResponse } from '@punkto/contracts/tenant-configured';
 import { api } from '../../../lib/api/api-client';
 
 type Client = Pick<typeof api, 'get' | 'post'>;

@@ -1,4 +1,5 @@
-import { ActivityType, activityTypeLabels, type CardActivity } from '@punkto/contracts/cards';
+import type { CardActivity } from '@punkto/contracts/cards';
+import { ActivityType, activityTypeLabels } from '@punkto/contracts/card-activity';
 import type { MyCard } from '@punkto/contracts/customers';
 import { z } from 'zod';
 import { formatInteger, formatPoints, formatStamps, plural } from '../../../lib/format';

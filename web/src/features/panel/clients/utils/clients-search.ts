@@ -1,4 +1,4 @@
-import { ClientSortBy } from '@punkto/contracts/clients';
+import { ClientSortBy } from '@punkto/contracts/client-sort';
 import { z } from 'zod';
 import { pageParam, textParam } from '../../../../lib/search-params';
 
