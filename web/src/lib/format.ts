@@ -14,6 +14,24 @@ function formatter(options: Intl.NumberFormatOptions): Intl.NumberFormat {
   return cached;
 }
 
+/**
+ * `value` in Polish with `min`–`max` fraction digits, as Intl.NumberFormat writes it. Below 10 000 Polish uses
+ * no group separator, so a value that needs no rounding is its digits with a decimal comma: those are written
+ * here, since making the first Intl.NumberFormat loads locale data — tens of milliseconds on a phone, which a
+ * page showing a few prices (the landing page) should not spend. Everything else goes to Intl.
+ */
+function formatDecimal(value: number, min: number, max: number): string {
+  const scaled = value * 10 ** max;
+  const exact = Math.abs(scaled - Math.round(scaled)) < 1e-6 && Math.abs(value) < 10_000;
+  if (!exact || Object.is(value, -0)) {
+    return formatter({ minimumFractionDigits: min, maximumFractionDigits: max }).format(value);
+  }
+  const [whole, fraction = ''] = (Math.abs(Math.round(scaled)) / 10 ** max).toFixed(max).split('.');
+  let digits = fraction;
+  while (digits.length > min && digits.endsWith('0')) digits = digits.slice(0, -1);
+  return `${value < 0 ? '-' : ''}${whole}${digits ? `,${digits}` : ''}`;
+}
+
 type Numeric = number | null | undefined;
 
 /** Placeholder for a missing or non-finite value. */
@@ -26,15 +44,13 @@ function isPresent(value: Numeric): value is number {
 /** `1234.5` → `1234,50`; `12345.678` → `12 345,68` (2 decimals by default). */
 export function formatNumber(value: Numeric, fractionDigits = 2): string {
   if (!isPresent(value)) return EMPTY_VALUE;
-  return formatter({ minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(
-    value,
-  );
+  return formatDecimal(value, fractionDigits, fractionDigits);
 }
 
 /** Amount in złoty with the `PLN` suffix and 0–2 fraction digits: `30` → `30 PLN`, `28.8` → `28,8 PLN`. */
 export function formatCurrency(value: Numeric): string {
   if (!isPresent(value)) return EMPTY_VALUE;
-  return `${formatter({ minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(value)} PLN`;
+  return `${formatDecimal(value, 0, 2)} PLN`;
 }
 
 /**
@@ -50,13 +66,15 @@ export function formatPercent(value: Numeric, options: { ratio?: boolean } = {})
 /** Whole counts (points, stamps, customers): `12345` → `12 345`. */
 export function formatInteger(value: Numeric): string {
   if (!isPresent(value)) return EMPTY_VALUE;
-  return formatter({ maximumFractionDigits: 0 }).format(value);
+  return formatDecimal(value, 0, 0);
 }
 
-const pluralRules = new Intl.PluralRules(LOCALE);
+// made on first use: creating an Intl object loads locale data, which start-up should not wait for
+let pluralRules: Intl.PluralRules | undefined;
 
 /** The Polish plural form for a count: 1 karta, 2–4 karty, 0 / 5+ kart (12–14 kart, 22 karty). */
 export function plural(count: number, one: string, few: string, many: string): string {
+  pluralRules ??= new Intl.PluralRules(LOCALE);
   const form = pluralRules.select(count);
   return form === 'one' ? one : form === 'few' ? few : many;
 }

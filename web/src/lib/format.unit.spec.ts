@@ -67,6 +67,36 @@ describe('formatPercent', () => {
   });
 });
 
+describe('small values written without Intl', () => {
+  it('match Intl.NumberFormat exactly, for every number of fraction digits the formatters use', () => {
+    const values = [
+      0,
+      0.1,
+      0.2 + 0.1,
+      1,
+      5.5,
+      12.34,
+      28.8,
+      99.99,
+      100,
+      288,
+      999.5,
+      1234.5,
+      9999.99,
+      9999.995,
+    ];
+    for (const v of [...values, ...values.map((x) => -x), 10_000, 12_345.67, -0]) {
+      const intl = (min: number, max: number) =>
+        new Intl.NumberFormat('pl-PL', { minimumFractionDigits: min, maximumFractionDigits: max }).format(v);
+      expect(formatNumber(v), `${v}`).toBe(intl(2, 2));
+      expect(formatNumber(v, 0), `${v}`).toBe(intl(0, 0));
+      expect(formatNumber(v, 3), `${v}`).toBe(intl(3, 3));
+      expect(formatCurrency(v), `${v}`).toBe(`${intl(0, 2)} PLN`);
+      expect(formatInteger(v), `${v}`).toBe(intl(0, 0));
+    }
+  });
+});
+
 describe('formatInteger', () => {
   it('rounds to whole numbers with Polish grouping', () => {
     expect(formatInteger(12345.6)).toBe(`12${NBSP}346`);
