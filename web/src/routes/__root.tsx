@@ -1,12 +1,19 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import type { RouterContext } from '../app/router-context';
 import { AppLayout } from '../components/layouts/app-layout';
 import { UserMenu, UserMenuMobile } from '../features/auth/components/user-menu';
 import { useAuth } from '../features/auth/hooks/use-auth';
-import { BugReportWidget } from '../features/bug-report/components/bug-report-widget';
 import { CookieConsentDialog } from '../features/cookie-consent/components/cookie-consent-dialog';
 import { CookieSettingsLink } from '../features/cookie-consent/components/cookie-settings-link';
 import { MaintenanceBanner } from '../features/maintenance/components/maintenance-banner';
+
+// The bug-report widget is for signed-in people only: its code (a modal form) loads when someone signs in.
+const BugReportWidget = lazy(() =>
+  import('../features/bug-report/components/bug-report-widget').then((module) => ({
+    default: module.BugReportWidget,
+  })),
+);
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // SPEC §2: the app shows a spinner until the authentication state is ready.
@@ -29,7 +36,11 @@ function RootLayout() {
         <Outlet />
       </AppLayout>
       <MaintenanceBanner />
-      {user && <BugReportWidget />}
+      {user && (
+        <Suspense fallback={null}>
+          <BugReportWidget />
+        </Suspense>
+      )}
       <CookieConsentDialog />
     </>
   );

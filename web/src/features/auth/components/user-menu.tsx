@@ -1,10 +1,15 @@
-import { Avatar, Button, Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Text, UnstyledButton, VisuallyHidden, Avatar } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { ButtonLink } from '../../../components/ui/link';
 import { notify } from '../../../lib/notify-instance';
 import { useAuth } from '../hooks/use-auth';
 import { authStore } from '../stores/auth-store-instance';
+import type { AuthUser } from '../types';
 import { isBusinessUser, isCustomer } from '../utils/guards';
+
+// The account menu (a floating dropdown) loads when someone is signed in: a first visit does not pay for it.
+const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
 
 function initials(name: string) {
   return (
@@ -17,7 +22,22 @@ function initials(name: string) {
   );
 }
 
-function useSignOut(onDone?: () => void) {
+/** The avatar and name that open the account menu. */
+export function AccountButtonContent({ user }: { user: AuthUser }) {
+  return (
+    <Group gap={8} wrap="nowrap">
+      <VisuallyHidden>Menu konta: </VisuallyHidden>
+      <Avatar size={32} radius="xl" color="punkto" aria-hidden>
+        {initials(user.username)}
+      </Avatar>
+      <Text fw={600} size="sm" maw={160} truncate>
+        {user.username}
+      </Text>
+    </Group>
+  );
+}
+
+export function useSignOut(onDone?: () => void) {
   const navigate = useNavigate();
   return async () => {
     onDone?.();
@@ -34,7 +54,6 @@ function useSignOut(onDone?: () => void) {
 /** Header: "Zaloguj się", or the person's name with a menu (Panel / Moje karty, Wyloguj). */
 export function UserMenu() {
   const { user } = useAuth();
-  const signOut = useSignOut();
   if (!user) {
     return (
       <ButtonLink to="/zaloguj" size="sm">
@@ -43,49 +62,17 @@ export function UserMenu() {
     );
   }
   return (
-    <Menu position="bottom-end" width={220} shadow="md">
-      <Menu.Target>
-        {/* named by its content ("Menu konta: <name>"), so the accessible name contains the visible text */}
-        <UnstyledButton>
-          <Group gap={8} wrap="nowrap">
-            <VisuallyHidden>Menu konta: </VisuallyHidden>
-            <Avatar size={32} radius="xl" color="punkto" aria-hidden>
-              {initials(user.username)}
-            </Avatar>
-            <Text fw={600} size="sm" maw={160} truncate>
-              {user.username}
-            </Text>
-          </Group>
+    <Suspense
+      fallback={
+        // the same button, disabled until the menu has loaded, so the header does not move
+        <UnstyledButton disabled>
+          <AccountButtonContent user={user} />
         </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{user.email}</Menu.Label>
-        {isBusinessUser(user) ? <MenuLink to="/panel" label="Panel" /> : null}
-        {isCustomer(user) ? (
-          <>
-            <MenuLink to="/klient/karty" label="Moje karty" />
-            <MenuLink to="/klient/profil" label="Profil" />
-            <MenuLink to="/klient/ustawienia" label="Ustawienia" />
-          </>
-        ) : null}
-        <Menu.Divider />
-        <Menu.Item color="red" onClick={() => void signOut()}>
-          Wyloguj
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      <AccountMenu user={user} />
+    </Suspense>
   );
-}
-
-function MenuLink({
-  to,
-  label,
-}: {
-  to: '/panel' | '/klient/karty' | '/klient/profil' | '/klient/ustawienia';
-  label: string;
-}) {
-  const navigate = useNavigate();
-  return <Menu.Item onClick={() => void navigate({ to })}>{label}</Menu.Item>;
 }
 
 /** The same for the phone drawer: plain buttons, full width. */
