@@ -8,7 +8,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import matter from 'gray-matter';
 import { Marked } from 'marked';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import type { BlogPost } from './src/features/blog/content/blog-post.schema';
 import { loadBlogPosts, renderBlogModule } from './src/features/blog/content/load-posts';
 import { blogStaticPages, renderStaticPage } from './src/features/blog/content/prerender';
@@ -18,6 +18,59 @@ import { blogStaticPages, renderStaticPage } from './src/features/blog/content/p
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 const backend = 'http://localhost:8080';
+
+const routerPluginOptions = {
+  target: 'react',
+  autoCodeSplitting: true,
+  routesDirectory: fromHere('./src/routes'),
+  generatedRouteTree: fromHere('./src/routeTree.gen.ts'),
+} as const;
+
+/** Public pages rendered to HTML at build time by the app itself (src/prerender.tsx), and their files. */
+const PRERENDERED_PAGES = [{ path: '/', file: 'home.html' }];
+
+/**
+ * After a build, renders PRERENDERED_PAGES with React on the server (a Vite SSR module graph of the same
+ * sources) into copies of the built index.html: the landing page paints from the HTML and CSS alone, before
+ * its JavaScript has loaded, and crawlers see it whole. The gateway serves `home.html` for `/`.
+ */
+async function prerenderPages(outDir: string, startAfterPaint: string): Promise<void> {
+  const shell = await readFile(join(outDir, 'index.html'), 'utf8');
+  // the app starts after the first paint (start-after-paint below) instead of from the shell's entry script
+  const entryScript = /<script type="module" crossorigin src="[^"]+"><\/script>/;
+  if (!shell.includes('<div id="root"></div>') || !entryScript.test(shell)) {
+    throw new Error('index.html: brak <div id="root"></div> lub skryptu aplikacji');
+  }
+  const template = shell
+    .replace(entryScript, () => `<script type="module" crossorigin src="/${startAfterPaint}"></script>`)
+    // its chunks are fetched after the first paint too, by start-after-paint
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  const server = await createServer({
+    configFile: false,
+    root: fromHere('.'),
+    logLevel: 'error',
+    plugins: [tanstackRouter(routerPluginOptions), react(), blogPosts(fromHere('./content/blog'))],
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: 'custom',
+  });
+  try {
+    const { renderPage } = (await server.ssrLoadModule('/src/prerender.tsx')) as {
+      renderPage: (path: string) => Promise<string>;
+    };
+    for (const page of PRERENDERED_PAGES) {
+      // The router adds inline scripts for a server-rendered page (scroll restoration), which the CSP
+      // (no inline scripts) would refuse: the app restores scrolling itself once it starts.
+      const body = (await renderPage(page.path)).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+      await writeFile(
+        join(outDir, page.file),
+        // data-prerendered: main.tsx hydrates this markup instead of rendering the page again
+        template.replace('<div id="root"></div>', () => `<div id="root" data-prerendered>${body}</div>`),
+      );
+    }
+  } finally {
+    await server.close();
+  }
+}
 
 /**
  * `virtual:blog-posts`: web/content/blog/*.md parsed and validated at build time (a bad post fails the
@@ -75,11 +128,11 @@ function blogPosts(contentDir: string): Plugin {
 }
 
 /**
- * Writes a Brotli (`.br`, quality 11) and a gzip (`.gz`) copy next to every compressible file of the build
- * (after the blog pages are pre-rendered), so the gateway serves them with `preCompressed` and spends no CPU
+ * Pre-renders the public pages (prerenderPages), then writes a Brotli (`.br`, quality 11) and a gzip (`.gz`)
+ * copy next to every compressible file of the build (the blog pages are pre-rendered by then too), so the gateway serves them with `preCompressed` and spends no CPU
  * per request. Compression runs on libuv's thread pool; skipped below 1 kB or when it would not help.
  */
-function precompress(): Plugin {
+function prerenderAndPrecompress(): Plugin {
   const compressible = /\.(js|css|html|svg|json|txt|xml|webmanifest|wasm)$/;
   const br = promisify(brotliCompress);
   const gz = promisify(gzip);
@@ -88,14 +141,65 @@ function precompress(): Plugin {
       entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
     );
   let outDir = '';
+  let startAfterPaint = '';
   return {
-    name: 'punkto:precompress',
+    name: 'punkto:prerender-and-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
+    generateBundle(_options, bundle) {
+      // the app's entry chunk (src/main.tsx, the script of index.html)
+      const app = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
+      if (!app) throw new Error('the build has no entry chunk');
+      // The entry's static chunks, each after the chunks it imports: the order they can run in one by one.
+      const order: string[] = [];
+      const seen = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (seen.has(fileName) || chunk?.type !== 'chunk') return;
+        seen.add(fileName);
+        chunk.imports.forEach(visit);
+        order.push(fileName);
+      };
+      visit(app.fileName);
+      // The script of a page rendered at build time: the page is on screen from its HTML and CSS, so the
+      // app's code is fetched only once the browser has painted it (a phone shows the content first instead
+      // of waiting for hundreds of kilobytes of JavaScript). All chunks download at once (modulepreload);
+      // each then runs in a task of its own, so starting the app never blocks the main thread for long.
+      const ref = this.emitFile({
+        type: 'asset',
+        name: 'start-after-paint.js',
+        source: [
+          `const chunks = ${JSON.stringify(order.map((fileName) => `/${fileName}`))};`,
+          'let started = false;',
+          'async function start() {',
+          '  if (started) return;',
+          '  started = true;',
+          '  for (const href of chunks) {',
+          "    const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });",
+          "    link.crossOrigin = '';",
+          '    document.head.append(link);',
+          '  }',
+          '  for (const href of chunks) {',
+          '    await import(href);',
+          '    await new Promise((resolve) => setTimeout(resolve));',
+          '  }',
+          '}',
+          '// after the first contentful paint; a browser that does not report paints (or a hidden tab) waits 3 s',
+          "if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {",
+          "  new PerformanceObserver((list) => list.getEntriesByName('first-contentful-paint').length && start())",
+          "    .observe({ type: 'paint', buffered: true });",
+          '}',
+          'setTimeout(start, 3000);',
+          '',
+        ].join('\n'),
+      });
+      startAfterPaint = this.getFileName(ref);
+    },
     async closeBundle() {
-      if (!existsSync(outDir)) return;
+      if (!existsSync(join(outDir, 'index.html'))) return; // the build failed
+      await prerenderPages(outDir, startAfterPaint);
       await Promise.all(
         files(outDir)
           .filter((file) => compressible.test(file))
@@ -124,15 +228,10 @@ export default defineConfig({
   plugins: [
     // Must come before the React plugin: it generates src/routeTree.gen.ts (git-ignored)
     // and splits every route component into its own lazy chunk.
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      routesDirectory: fromHere('./src/routes'),
-      generatedRouteTree: fromHere('./src/routeTree.gen.ts'),
-    }),
+    tanstackRouter(routerPluginOptions),
     react(),
     blogPosts(fromHere('./content/blog')),
-    precompress(),
+    prerenderAndPrecompress(),
   ],
   server: {
     proxy: {
@@ -145,10 +244,26 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Everything the entry imports statically in one chunk: a first visit fetches the entry, this chunk
-        // and the CSS instead of some twenty small shared chunks (each a request; HTTP/1.1 serves six at a
-        // time). Route chunks stay lazy.
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+        // What the entry imports statically in eight chunks by library instead of some twenty small shared
+        // chunks, so that a pre-rendered page can run them one task at a time (start-after-paint above), none
+        // long on a phone. Route chunks stay lazy.
+        codeSplitting: {
+          groups: [
+            ['react', /node_modules[\\/](react|react-dom|scheduler)[\\/]/],
+            ['router', /node_modules[\\/]@tanstack[\\/]/],
+            ['zod', /node_modules[\\/]zod[\\/]/],
+            ['contracts', /[\\/]contracts[\\/]src[\\/]/],
+            ['mantine', /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]/],
+            ['mantine-core', /node_modules[\\/]@mantine[\\/]/],
+            ['ui', /node_modules[\\/]/],
+            ['app', undefined],
+          ].map(([name, test], i, all) => ({
+            name,
+            test,
+            tags: ['$initial'],
+            priority: all.length - i,
+          })),
+        },
       },
     },
   },

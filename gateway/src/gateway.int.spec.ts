@@ -43,6 +43,10 @@ describe('gateway', () => {
       '<!doctype html><html lang="pl"><title>Punkto</title><div id="root"></div></html>',
     );
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(
+      join(dist, 'home.html'),
+      '<!doctype html><html lang="pl"><title>Punkto</title><div id="root"><h1>Karty lojalnościowe</h1></div></html>',
+    );
     mkdirSync(join(dist, 'blog', 'jak-punkto-pomaga-malym-firmom'), { recursive: true });
     writeFileSync(
       join(dist, 'blog', 'jak-punkto-pomaga-malym-firmom', 'index.html'),
@@ -231,7 +235,7 @@ describe('gateway', () => {
     }
   });
 
-  it('serves pages pre-rendered at build time on their clean path, and never outside dist', async () => {
+  it('serves pages pre-rendered at build time (the landing page on /) on their clean path, and never outside dist', async () => {
     const html = { accept: 'text/html' };
     for (const url of ['/blog/jak-punkto-pomaga-malym-firmom', '/blog/jak-punkto-pomaga-malym-firmom/']) {
       const res = await gateway.inject({ url, headers: html });
@@ -240,6 +244,12 @@ describe('gateway', () => {
     }
     const other = await gateway.inject({ url: '/blog/nie-ma-takiego', headers: html });
     expect(other.body).not.toContain('og:title'); // the SPA shell, which shows its not-found page
+    const home = await gateway.inject({ url: '/', headers: html });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(home.body).toContain('<h1>Karty lojalnościowe</h1>'); // the landing page rendered at build time
+    const deepLink = await gateway.inject({ url: '/zaloguj', headers: html });
+    expect(deepLink.body).toContain('<div id="root"></div>'); // other routes: the empty shell
     const escape = await gateway.inject({ url: '/blog/..%2F..%2F..%2Fetc', headers: html });
     expect(escape.statusCode).toBe(200);
     expect(escape.body).toContain('<div id="root">');

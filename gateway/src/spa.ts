@@ -34,9 +34,12 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   }
 }
 
+/** The landing page `/` as rendered at build time (web/vite.config.ts); index.html stays the empty app shell. */
+const PRERENDERED_HOME = 'home.html';
+
 /**
- * A page pre-rendered at build time (`<dist>/blog/<slug>/index.html`, with its SEO and Open Graph tags) for
- * this path, relative to dist, or undefined. The path is resolved inside dist only; answers are cached since
+ * A page pre-rendered at build time (`<dist>/home.html` for `/`, `<dist>/blog/<slug>/index.html`, with their
+ * SEO and Open Graph tags) for this path, relative to dist, or undefined. The path is resolved inside dist only; answers are cached since
  * the build does not change while the gateway runs.
  */
 function prerenderedPage(
@@ -46,6 +49,11 @@ function prerenderedPage(
 ): string | undefined {
   if (cache.has(path)) return cache.get(path);
   let found: string | undefined;
+  if (path === '/') {
+    found = existsSync(resolve(root, PRERENDERED_HOME)) ? PRERENDERED_HOME : undefined;
+    cache.set(path, found);
+    return found;
+  }
   try {
     const candidate = resolve(root, `.${decodeURIComponent(path)}`, 'index.html');
     if (

@@ -24,6 +24,42 @@ describe('the public site in a browser', () => {
     expect(await page.getByRole('link', { name: 'Zaloguj się' }).first().isVisible()).toBe(true);
   });
 
+  it('serves the landing page as HTML rendered at build time, with the content before any script runs', async () => {
+    const res = await fetch(baseUrl, { headers: { accept: 'text/html' } });
+    const html = await res.text();
+    expect(html).toContain('<div id="root" data-prerendered>');
+    expect(html).toMatch(/<h1[^>]*>Karty lojalnościowe w telefonie Twoich klientów/);
+    expect(html).toContain('Cennik');
+    // the app's code is fetched after the first paint, by a small script, not by the page itself
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/start-after-paint-[\w-]+\.js">/);
+    // the router's inline scripts would be refused by the CSP (script-src 'self')
+    expect(html).not.toMatch(/<script>/);
+  });
+
+  it('adopts the pre-rendered markup (hydration) instead of building the page again, then works as the app', async () => {
+    const visitor = await browser.newPage({ consented: false, viewport: { width: 390, height: 844 } });
+    const visitorProblems = collectPageProblems(visitor);
+    const logs: string[] = [];
+    visitor.on('console', (m) => logs.push(m.text()));
+    // the h1 as parsed from the HTML, before any script of the app ran
+    await visitor.addInitScript({
+      content:
+        "document.addEventListener('DOMContentLoaded', () => { window.firstH1 = document.querySelector('h1'); });",
+    });
+    await visitor.goto(baseUrl);
+    // the app has started once the cookie consent dialog appears (1 s after it starts, SPEC §2)
+    await visitor.getByRole('button', { name: 'Akceptuję wszystkie' }).waitFor();
+    const sameNode =
+      'window.firstH1 !== null && window.firstH1 === document.querySelector("h1") && document.contains(window.firstH1)';
+    expect(await visitor.evaluate(sameNode)).toBe(true);
+    expect(logs.filter((l) => l.includes('wyrenderowana ponownie'))).toEqual([]); // no hydration mismatch
+    // the phone navigation is live: the burger opens the drawer with the links
+    await visitor.getByRole('button', { name: 'Otwórz menu' }).click();
+    await visitor.getByRole('dialog').getByRole('link', { name: 'Blog' }).waitFor();
+    expect(visitorProblems.errors).toEqual([]);
+  });
+
   it('opens /zaloguj as a deep link', async () => {
     await page.goto(`${baseUrl}/zaloguj`);
     await expect

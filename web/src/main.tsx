@@ -1,31 +1,44 @@
 import '@mantine/core/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { startErrorReporting } from './app/error-reporting';
 import { createAppQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
-import { cssVariablesResolver, theme } from './app/theme';
-import { AppToaster } from './app/toaster';
-import { startErrorReporting } from './app/error-reporting';
 import { authStore } from './features/auth/stores/auth-store-instance';
-
-startErrorReporting();
-
-const queryClient = createAppQueryClient();
-const router = createAppRouter(queryClient, authStore);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Brak elementu #root w index.html');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <AppToaster />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+/** Yields to the browser: what follows runs in a task of its own (no long task on a phone). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
+async function start(container: HTMLElement) {
+  await nextTask(); // after this module's evaluation
+  startErrorReporting();
+  const queryClient = createAppQueryClient();
+  const router = createAppRouter(queryClient, authStore);
+  const app = <App queryClient={queryClient} router={router} />;
+  if (!container.hasAttribute('data-prerendered')) {
+    // A page with static markup from the build (the blog) stays as it is until the app can show the same
+    // page, rather than a spinner; then it is replaced. An empty shell gets the app at once.
+    if (container.hasChildNodes()) await router.load();
+    // A transition: React renders in small slices, so a phone's main thread is never blocked for long.
+    startTransition(() => createRoot(container).render(app));
+    return;
+  }
+  // The page on screen was rendered by the app itself at build time (prerender.tsx) for a first visit. Once the app knows who is here and has the page's
+  // code, React adopts that markup (hydration) instead of building it again: no second layout of the
+  // whole page. The router renders as it did on the server (`ssr`: no suspense boundary around the matches).
+  await router.load();
+  router.ssr = { manifest: undefined };
+  // In a transition hydration too goes in small slices instead of one long task.
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      // A signed-in visitor's header differs from the first-visit markup: React renders it anew, as expected.
+      onRecoverableError: (error) => console.info('Strona wyrenderowana ponownie w przeglądarce:', error),
+    });
+  });
+}
+
+void start(rootElement);

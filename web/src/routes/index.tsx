@@ -1,6 +1,6 @@
-import { Box, Stack } from '@mantine/core';
-import { createFileRoute, useLocation } from '@tanstack/react-router';
-import { startTransition, useEffect, useState } from 'react';
+import { Stack } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import { Suspense } from 'react';
 import {
   BusinessBenefitsSection,
   CustomerBenefitsSection,
@@ -14,37 +14,28 @@ export const Route = createFileRoute('/')({
   component: HomePage,
 });
 
-/**
- * The first screen renders at once; the sections below it follow in a transition, which React renders in
- * small slices, so a phone's main thread is never blocked long while the page appears. A link to a section
- * (`/#cennik`) renders everything at once, so the browser can scroll to it.
- */
-function useBelowTheFold(): boolean {
-  const hasHash = useLocation({ select: (location) => location.hash !== '' });
-  const [show, setShow] = useState(hasHash);
-  useEffect(() => {
-    if (!show) startTransition(() => setShow(true));
-  }, [show]);
-  return show || hasHash;
-}
+const sections = [
+  LandingHero,
+  BusinessBenefitsSection,
+  CustomerBenefitsSection,
+  HowItWorksSection,
+  SupportedPhonesSection,
+  PricingSection,
+];
 
+/**
+ * Rendered to HTML at build time (web/vite.config.ts): the page shows before any JavaScript runs. Each section
+ * is its own Suspense boundary, so that React hydrates (adopts) the sections one by one, each in short work
+ * of its own, instead of the whole page in one go.
+ */
 function HomePage() {
-  const belowTheFold = useBelowTheFold();
   return (
     <Stack gap={72} py={{ base: 'xl', sm: 56 }}>
-      <LandingHero />
-      {belowTheFold ? (
-        <>
-          <BusinessBenefitsSection />
-          <CustomerBenefitsSection />
-          <HowItWorksSection />
-          <SupportedPhonesSection />
-          <PricingSection />
-        </>
-      ) : (
-        // keeps the footer below the fold until the sections arrive (no layout shift)
-        <Box mih="100vh" />
-      )}
+      {sections.map((Section) => (
+        <Suspense key={Section.name} fallback={null}>
+          <Section />
+        </Suspense>
+      ))}
     </Stack>
   );
 }

@@ -1,10 +1,13 @@
 import { createConsentStore } from './consent-store';
 
-/** The browser's consent store, bound to `document.cookie`. */
+/**
+ * The browser's consent store, bound to `document.cookie`. Without a document (a page rendered at build time)
+ * there is no cookie: no preference is stored yet.
+ */
 export const consentStore = createConsentStore({
-  read: () => document.cookie,
+  read: () => (typeof document === 'undefined' ? '' : document.cookie),
   write: (assignment) => {
     document.cookie = assignment;
   },
-  secure: window.location.protocol === 'https:',
+  secure: typeof window !== 'undefined' && window.location.protocol === 'https:',
 });

@@ -1,0 +1,27 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import type { createAppRouter } from './router';
+import { cssVariablesResolver, theme } from './theme';
+import { AppToaster } from './toaster';
+
+/** The whole app: in the browser (main.tsx) and when a public page is rendered at build time (prerender.tsx). */
+export function App({
+  queryClient,
+  router,
+}: {
+  queryClient: QueryClient;
+  router: ReturnType<typeof createAppRouter>;
+}) {
+  return (
+    <StrictMode>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+          <AppToaster />
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>
+  );
+}
