@@ -155,11 +155,17 @@ function prerenderAndPrecompress(): Plugin {
       // The entry's static chunks, each after the chunks it imports: the order they can run in one by one.
       const order: string[] = [];
       const seen = new Set<string>();
+      const path: string[] = [];
       const visit = (fileName: string) => {
         const chunk = bundle[fileName];
+        // chunks that import each other cannot run one at a time (nor safely in any order): fail the build
+        if (path.includes(fileName))
+          throw new Error(`chunks import each other: ${[...path, fileName].join(' → ')}`);
         if (seen.has(fileName) || chunk?.type !== 'chunk') return;
         seen.add(fileName);
+        path.push(fileName);
         chunk.imports.forEach(visit);
+        path.pop();
         order.push(fileName);
       };
       visit(app.fileName);
