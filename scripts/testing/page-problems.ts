@@ -21,7 +21,12 @@ export function collectPageProblems(
     'console',
     (m) => m.type() === 'error' && !anonymousSessionCheck(m.location().url) && into.errors.push(m.text()),
   );
-  page.on('requestfailed', (r) => into.failedRequests.push(r.url()));
+  // a request the browser cancelled because the page navigated away (a link followed while the app was still
+  // loading its code) did not fail
+  page.on(
+    'requestfailed',
+    (r) => r.failure()?.errorText !== 'net::ERR_ABORTED' && into.failedRequests.push(r.url()),
+  );
   page.on('response', (r) => {
     if (r.status() === 401 && anonymousSessionCheck(r.url())) return;
     if (r.status() >= 400) into.errors.push(`${r.status()} ${r.url()}`);

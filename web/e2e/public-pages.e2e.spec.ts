@@ -16,7 +16,8 @@ async function visit(
 ): Promise<Page> {
   const page = await browser.newPage({ viewport: options.viewport ?? phone, bypassCSP: options.bypassCSP });
   if (options.watch ?? true) collectPageProblems(page, problems);
-  await page.goto(path);
+  // the landing page is on screen from its HTML before the app has started: wait for the app's code too
+  await page.goto(path, { waitUntil: 'networkidle' });
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   return page;
 }
