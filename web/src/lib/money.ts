@@ -1,3 +1,5 @@
+import { formatNumber } from './format';
+
 /**
  * Money typed in złoty ("12,50", "12.5", "1 200") and sent as whole grosze (a service's price, a purchase
  * amount at the scanner). String arithmetic, so 0.29 zł is 29 gr and never 28.999….
@@ -21,9 +23,7 @@ export function groszeToInput(grosze: number): string {
   return `${zloty},${rest}`;
 }
 
-const priceFormatter = new Intl.NumberFormat('pl-PL', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** 1250 → "12,50 zł", 123499 → "1234,99 zł" (Polish locale). */
+/** 1250 → "12,50 zł", 123499 → "1234,99 zł" (Polish locale, lib/format). */
 export function formatGrosze(grosze: number): string {
-  return `${priceFormatter.format(grosze / 100)} zł`;
+  return `${formatNumber(grosze / 100)} zł`;
 }
