@@ -58,9 +58,7 @@ async function prerenderPages(outDir: string, startAfterPaint: string): Promise<
       renderPage: (path: string) => Promise<string>;
     };
     for (const page of PRERENDERED_PAGES) {
-      // The router adds inline scripts for a server-rendered page (scroll restoration), which the CSP
-      // (no inline scripts) would refuse: the app restores scrolling itself once it starts.
-      const body = (await renderPage(page.path)).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+      const body = await renderPage(page.path);
       await writeFile(
         join(outDir, page.file),
         // data-prerendered: main.tsx hydrates this markup instead of rendering the page again
