@@ -31,8 +31,9 @@ const sections = [
 function HomePage() {
   return (
     <Stack gap={72} py={{ base: 'xl', sm: 56 }}>
-      {sections.map((Section) => (
-        <Suspense key={Section.name} fallback={null}>
+      {sections.map((Section, i) => (
+        // a fixed list: the position is the section's identity (function names do not survive minification)
+        <Suspense key={i} fallback={null}>
           <Section />
         </Suspense>
       ))}
