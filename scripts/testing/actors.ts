@@ -131,12 +131,17 @@ export async function activateFromMailbox(page: Page, email: string) {
   await page.getByText('Konto jest aktywne').waitFor();
 }
 
-/** Opens a login page (`/zaloguj`, optionally with `?type=…&redirect=…`) and submits the form. */
-export async function logIn(page: Page, path: string, email: string, password = PASSWORD) {
-  await page.goto(path);
+/** Fills and submits the login form of the page that shows it. */
+export async function submitLogin(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel(/^Hasło/).fill(password);
   await page.getByRole('button', { name: 'Zaloguj się' }).last().click();
+}
+
+/** Opens a login page (`/zaloguj`, optionally with `?type=…&redirect=…`) and submits the form. */
+export async function logIn(page: Page, path: string, email: string, password = PASSWORD) {
+  await page.goto(path);
+  await submitLogin(page, email, password);
 }
 
 /** A customer who registered, activated the account from the mailbox and logged in: lands on /klient. */
@@ -166,9 +171,7 @@ export async function signedUpOwner(page: Page, name: string): Promise<string> {
 export async function logInAndJoin(page: Page, email: string) {
   await page.getByRole('link', { name: 'Zaloguj się, aby dołączyć' }).click();
   await page.waitForURL((url) => url.pathname === '/zaloguj');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel(/^Hasło/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Zaloguj się' }).last().click();
+  await submitLogin(page, email);
   await page.waitForURL((url) => url.pathname === '/dodaj-karte-do-portfela');
   await page.getByRole('button', { name: 'Dołącz do programu' }).click();
   await page.getByText('Jesteś w programie!').waitFor();

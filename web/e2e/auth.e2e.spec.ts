@@ -5,6 +5,7 @@ import {
   registerInBrowser as register,
   signedUpCustomer,
   signedUpOwner,
+  submitLogin,
   uniqueEmail,
 } from '../../scripts/testing/actors';
 import { PHONE, useBrowser } from '../../scripts/testing/browser';
@@ -26,9 +27,7 @@ describe('signing up and logging in', () => {
 
     await activateFromMailbox(page, email);
     await page.getByRole('link', { name: 'Zaloguj się' }).last().click();
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Hasło').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Zaloguj się' }).last().click();
+    await submitLogin(page, email);
 
     await page.waitForURL((url) => url.pathname === '/uzupelnij-konto');
     await page.getByRole('heading', { name: 'Uzupełnij konto' }).waitFor();
