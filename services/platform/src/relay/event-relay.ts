@@ -33,7 +33,7 @@ export interface EventRelayOptions {
   logger: RelayLogger;
   /** checkpoint name; one per relay (default `event-relay`) */
   name?: string;
-  /** pause before restarting from the checkpoint after an error; doubled up to 30 s, default 500 ms */
+  /** first pause before a restart from the checkpoint (default and growth: catch-up-subscription.ts) */
   retryBackoffMs?: number;
 }
 
@@ -41,8 +41,6 @@ export interface EventRelay {
   /** waits for the in-flight publish + checkpoint save, then stops */
   stop(): Promise<void>;
 }
-
-const MAX_BACKOFF_MS = 30_000;
 
 /** Maps a stored event to the integration-event envelope of contracts/src/events.ts. */
 export function toEnvelope(event: StoredEvent): EventEnvelope {
@@ -90,7 +88,6 @@ export function startEventRelay(options: EventRelayOptions): EventRelay {
       ),
     onError: (error, retryInMs) =>
       logger.error({ err: error, relay: name, retryInMs }, 'event relay failed; restarting from checkpoint'),
-    retryBackoffMs: options.retryBackoffMs ?? 500,
-    maxBackoffMs: MAX_BACKOFF_MS,
+    retryBackoffMs: options.retryBackoffMs,
   });
 }
