@@ -1,4 +1,5 @@
 import { Roles } from '@punkto/contracts/permissions';
+import { SESSION_HINT_COOKIE } from '@punkto/contracts/identity';
 import { Topics } from '@punkto/contracts/topics';
 import { ACCESS_COOKIE, authPlugin, requireAuth } from '@punkto/platform/http/auth-plugin';
 import { createServer } from '@punkto/platform/http/server';
@@ -113,6 +114,11 @@ describe('register → activate → login → me → refresh → logout', () => 
       sameSite: 'Lax',
     });
     expect(cookies[ACCESS_COOKIE]!.raw.secure).toBeFalsy();
+    // the hint the SPA reads: as long-lived as the refresh cookie, not httpOnly, no secret in it
+    expect(cookies[SESSION_HINT_COOKIE]!.value).toBe('1');
+    expect(cookies[SESSION_HINT_COOKIE]!.raw).toMatchObject({ path: '/', sameSite: 'Lax' });
+    expect(cookies[SESSION_HINT_COOKIE]!.raw.httpOnly).toBeFalsy();
+    expect(cookies[SESSION_HINT_COOKIE]!.raw.maxAge).toBe(cookies[REFRESH_COOKIE]!.raw.maxAge);
 
     const me = await call('GET', 'me', undefined, { [ACCESS_COOKIE]: session.access });
     expect(me.statusCode).toBe(200);
@@ -122,6 +128,7 @@ describe('register → activate → login → me → refresh → logout', () => 
     expect(refreshed.statusCode).toBe(200);
     const rotated = cookiesOf(refreshed)[REFRESH_COOKIE]!.value;
     expect(rotated).not.toBe(session.refresh);
+    expect(cookiesOf(refreshed)[SESSION_HINT_COOKIE]!.value).toBe('1');
     expect(refreshed.json().user.id).toBe(userId);
 
     // the old token again: reuse → 401 REFRESH_FAILED, cookies cleared, and the newest token is dead too
@@ -134,6 +141,7 @@ describe('register → activate → login → me → refresh → logout', () => 
     const cleared = cookiesOf(reuse);
     expect(cleared[ACCESS_COOKIE]!.value).toBe('');
     expect(cleared[REFRESH_COOKIE]!.value).toBe('');
+    expect(cleared[SESSION_HINT_COOKIE]!.value).toBe('');
     expect((await call('GET', 'refresh', undefined, { [REFRESH_COOKIE]: rotated })).statusCode).toBe(401);
 
     // a new login, then logout ends that session
@@ -147,6 +155,7 @@ describe('register → activate → login → me → refresh → logout', () => 
     });
     expect(out.statusCode).toBe(204);
     expect(cookiesOf(out)[REFRESH_COOKIE]!.value).toBe('');
+    expect(cookiesOf(out)[SESSION_HINT_COOKIE]!.value).toBe('');
     expect((await call('GET', 'refresh', undefined, { [REFRESH_COOKIE]: second.refresh })).statusCode).toBe(
       401,
     );

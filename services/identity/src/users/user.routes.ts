@@ -1,4 +1,5 @@
 import * as api from '@punkto/contracts/endpoints/identity';
+import { SESSION_HINT_COOKIE } from '@punkto/contracts/identity';
 import { ACCESS_COOKIE, requireAuth } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,9 +12,10 @@ export const REFRESH_COOKIE = 'punkto_refresh';
 export const REFRESH_COOKIE_PATH = '/api/v1/users';
 
 /**
- * Cookies: both httpOnly, SameSite=Lax, Secure when the request reached the gateway over HTTPS
- * (`x-forwarded-proto`, trusted from the gateway). `punkto_access` (path `/`) lives as long as the access token;
- * `punkto_refresh` (path `/api/v1/users`) as long as the refresh token.
+ * Cookies: SameSite=Lax, Secure when the request reached the gateway over HTTPS (`x-forwarded-proto`, trusted
+ * from the gateway). `punkto_access` (httpOnly, path `/`) lives as long as the access token; `punkto_refresh`
+ * (httpOnly, path `/api/v1/users`) as long as the refresh token, and so does `punkto_session` (readable by the
+ * SPA, path `/`, value `1`): the hint that there is a session to load at all.
  */
 function cookieBase(request: FastifyRequest) {
   return { httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https' };
@@ -26,17 +28,23 @@ function setSessionCookies(request: FastifyRequest, reply: FastifyReply, session
     path: '/',
     maxAge: Math.max(0, Math.floor((session.accessTokenExpiresAt.getTime() - now.getTime()) / 1000)),
   });
+  const refreshMaxAge = Math.max(
+    0,
+    Math.floor((session.refreshTokenExpiresAt.getTime() - now.getTime()) / 1000),
+  );
   reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
     ...base,
     path: REFRESH_COOKIE_PATH,
-    maxAge: Math.max(0, Math.floor((session.refreshTokenExpiresAt.getTime() - now.getTime()) / 1000)),
+    maxAge: refreshMaxAge,
   });
+  reply.setCookie(SESSION_HINT_COOKIE, '1', { ...base, httpOnly: false, path: '/', maxAge: refreshMaxAge });
 }
 
 function clearSessionCookies(request: FastifyRequest, reply: FastifyReply) {
   const base = cookieBase(request);
   reply.clearCookie(ACCESS_COOKIE, { ...base, path: '/' });
   reply.clearCookie(REFRESH_COOKIE, { ...base, path: REFRESH_COOKIE_PATH });
+  reply.clearCookie(SESSION_HINT_COOKIE, { ...base, httpOnly: false, path: '/' });
 }
 
 const sessionBody = (session: IssuedSession) => ({

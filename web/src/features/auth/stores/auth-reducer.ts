@@ -28,6 +28,8 @@ export type AuthEvent =
   | { type: 'refresh/failed'; error: unknown }
   /** The API client could not heal a 401 (SPEC §8): the session is gone. */
   | { type: 'session/expired' }
+  /** The browser holds no session at all (no session-hint cookie): nothing to load. */
+  | { type: 'session/absent' }
   | { type: 'user/updated'; user: AuthUser }
   | { type: 'error/cleared' };
 
@@ -134,6 +136,7 @@ export function authReducer(state: AuthState, event: AuthEvent): AuthState {
       return { ...state, status: 'failed', error: REFRESH_FAILED_MESSAGE, isRefreshing: false };
 
     case 'session/expired':
+    case 'session/absent':
       return { ...signedOut(state), status: 'unauthenticated', error: null };
     case 'user/updated':
       return { ...state, user: event.user };

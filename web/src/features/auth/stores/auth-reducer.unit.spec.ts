@@ -253,6 +253,13 @@ describe('auth state machine (SPEC §4)', () => {
     });
   });
 
+  it('no session in the browser → unauthenticated, as after a 401, without an error', () => {
+    expect(given(initialAuthState).when({ type: 'session/absent' })).toEqual({
+      ...initialAuthState,
+      status: 'unauthenticated',
+    });
+  });
+
   it('user updated replaces the profile only', () => {
     const renamed = { ...customer, username: 'Jan Kowalski' };
     expect(given(signedIn({ user: customer })).when({ type: 'user/updated', user: renamed })).toEqual(
@@ -287,6 +294,7 @@ describe('auth state machine (SPEC §4)', () => {
       { type: 'refresh/failed', error: toApiError(401, '', '') },
       { type: 'refresh/failed', error: undefined },
       { type: 'session/expired' },
+      { type: 'session/absent' },
       { type: 'user/updated', user: owner },
       { type: 'error/cleared' },
     ];

@@ -4,6 +4,7 @@ import { login } from '../api/login';
 import { logout } from '../api/logout';
 import { parseSession, refreshSession } from '../api/refresh-session';
 import { register } from '../api/register';
+import { mayHaveSession } from '../api/session-hint';
 import { createAuthStore } from './auth-store';
 import { createSessionTimingStorage } from './session-timing-storage';
 
@@ -24,6 +25,7 @@ export const authStore = createAuthStore({
     logout,
     refresh: refreshSession,
     parseSession,
+    mayHaveSession: () => mayHaveSession(),
   },
   storage: createSessionTimingStorage(browserLocalStorage()),
 });

@@ -19,6 +19,8 @@ export type AuthGateway = {
   refresh(): Promise<unknown>;
   /** a SessionResponse out of a refresh body, when it is one */
   parseSession(body: unknown): SessionResponse | undefined;
+  /** whether the browser may hold a session (the identity service's session-hint cookie is there) */
+  mayHaveSession(): boolean;
 };
 
 /** Where the session timing survives a page load (and is shared by the tabs). */
@@ -82,6 +84,13 @@ export function createAuthStore(deps: AuthStoreDeps) {
   }
 
   function loadProfile(): Promise<AuthUser | null> {
+    // No session in this browser (e.g. a first visit): settled at once, without a profile call that could
+    // only answer 401 (and a refresh that could only fail after it).
+    if (!profileInFlight && !gateway.mayHaveSession()) {
+      sessionEnded();
+      dispatch({ type: 'session/absent' });
+      return Promise.resolve(null);
+    }
     profileInFlight ??= (async () => {
       dispatch({ type: 'profile/started' });
       try {

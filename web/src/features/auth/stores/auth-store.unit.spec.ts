@@ -46,6 +46,7 @@ function fakeGateway(overrides: Partial<AuthGateway> = {}) {
     logout: vi.fn(async () => undefined),
     refresh: vi.fn<AuthGateway['refresh']>(async () => session()),
     parseSession: (body: unknown) => body as SessionResponse | undefined,
+    mayHaveSession: vi.fn(() => true),
     ...overrides,
   } satisfies AuthGateway;
 }
@@ -66,6 +67,23 @@ describe('auth store', () => {
     expect(store.getState().status).toBe('profile_loading');
     await expect(ready).resolves.toMatchObject({ status: 'unauthenticated', user: null });
     expect(gateway.getProfile).toHaveBeenCalledTimes(1);
+  });
+
+  it('no session hint in the browser → unauthenticated at once, without calls; forgets a stored schedule', async () => {
+    const gateway = fakeGateway({ mayHaveSession: vi.fn(() => false) });
+    const storage = memoryStorage({ lastRefreshedAt: T0 - MIN, accessTokenExpiresAt: T0 + MIN });
+    const store = createAuthStore({ gateway, storage });
+    const statuses: string[] = [];
+    store.subscribe(() => statuses.push(store.getState().status));
+    await expect(store.ensureReady()).resolves.toMatchObject({ status: 'unauthenticated', user: null });
+    expect(statuses).toEqual(['unauthenticated']);
+    expect(gateway.getProfile).not.toHaveBeenCalled();
+    expect(gateway.refresh).not.toHaveBeenCalled();
+    expect(storage.value).toBeNull();
+    // a sign-in still works the usual way (the hint arrives with the session cookies)
+    vi.mocked(gateway.mayHaveSession).mockReturnValue(true);
+    await expect(store.login({ email: owner.email, password: 'tajne123' })).resolves.toEqual(owner);
+    expect(store.getState()).toMatchObject({ status: 'succeeded', user: owner });
   });
 
   it('concurrent ensureReady calls share one profile call', async () => {
