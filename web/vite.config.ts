@@ -257,7 +257,7 @@ export default defineConfig({
           groups: [
             ['react', /node_modules[\\/](react|react-dom|scheduler)[\\/]/],
             ['router', /node_modules[\\/]@tanstack[\\/]/],
-            ['zod', /node_modules[\\/]zod[\\/]/],
+            ['zod', /node_modules[\\/]zod[\\/]|[\\/]src[\\/]app[\\/]zod-config\.ts$/],
             ['contracts', /[\\/]contracts[\\/]src[\\/]/],
             ['mantine', /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]/],
             ['mantine-core', /node_modules[\\/]@mantine[\\/]/],

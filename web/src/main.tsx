@@ -1,3 +1,4 @@
+import './app/zod-config';
 import '@mantine/core/styles.css';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
