@@ -1,3 +1,4 @@
+import { activeAccount, logIn, uniqueEmail } from '../../scripts/testing/actors';
 import { useBrowser } from '../../scripts/testing/browser';
 import { collectPageProblems, type PageProblems } from '../../scripts/testing/page-problems';
 import type { Page } from 'playwright-core';
@@ -42,10 +43,13 @@ describe('the public site in a browser', () => {
     const visitorProblems = collectPageProblems(visitor);
     const logs: string[] = [];
     visitor.on('console', (m) => logs.push(m.text()));
-    // the h1 as parsed from the HTML, before any script of the app ran
+    const identityCalls: string[] = [];
+    visitor.on('request', (r) => r.url().includes('/api/v1/users') && identityCalls.push(r.url()));
+    // the h1 and the pricing heading as parsed from the HTML, before any script of the app ran
     await visitor.addInitScript({
       content:
-        "document.addEventListener('DOMContentLoaded', () => { window.firstH1 = document.querySelector('h1'); });",
+        "document.addEventListener('DOMContentLoaded', () => { window.firstH1 = document.querySelector('h1'); window.firstPricing = document.getElementById('cennik-title'); });" +
+        "window.cspViolations = []; document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(e.violatedDirective));",
     });
     await visitor.goto(baseUrl);
     // the app has started once the cookie consent dialog appears (1 s after it starts, SPEC §2)
@@ -54,10 +58,52 @@ describe('the public site in a browser', () => {
       'window.firstH1 !== null && window.firstH1 === document.querySelector("h1") && document.contains(window.firstH1)';
     expect(await visitor.evaluate(sameNode)).toBe(true);
     expect(logs.filter((l) => l.includes('wyrenderowana ponownie'))).toEqual([]); // no hydration mismatch
+    // the static sections are left as the build wrote them, down to the last one
+    const samePricing =
+      'window.firstPricing !== null && window.firstPricing === document.getElementById("cennik-title")';
+    expect(await visitor.evaluate(samePricing)).toBe(true);
+    // a first-time visitor has no session: the app asks the identity service nothing
+    expect(identityCalls).toEqual([]);
+    // nothing the page runs is refused by the CSP (zod's eval probe was, before it ran jitless)
+    expect(await visitor.evaluate('window.cspViolations')).toEqual([]);
     // the phone navigation is live: the burger opens the drawer with the links
     await visitor.getByRole('button', { name: 'Otwórz menu' }).click();
-    await visitor.getByRole('dialog').getByRole('link', { name: 'Blog' }).waitFor();
+    await visitor.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Blog' }).waitFor();
+    await visitor.keyboard.press('Escape');
+    await visitor.getByRole('dialog', { name: 'Menu' }).waitFor({ state: 'hidden' });
+    await visitor.getByRole('button', { name: 'Akceptuję wszystkie' }).click();
+    // a link inside the adopted sections is an app navigation: no page load (the marker survives)
+    await visitor.evaluate('window.sameDocument = true');
+    await visitor.getByRole('link', { name: 'Jestem klientem' }).click();
+    await visitor.getByRole('heading', { level: 1, name: 'Logowanie klienta' }).waitFor();
+    expect(new URL(visitor.url()).pathname + new URL(visitor.url()).search).toBe('/zaloguj?type=customer');
+    expect(await visitor.evaluate('window.sameDocument === true')).toBe(true);
+    // back on / inside the app, the sections are rendered by the app itself (nothing to adopt now)
+    await visitor.goBack();
+    await visitor.getByRole('heading', { level: 2, name: 'Cennik' }).waitFor();
+    expect(await visitor.getByRole('link', { name: 'Jestem klientem' }).isVisible()).toBe(true);
+    expect(await visitor.evaluate('window.sameDocument === true')).toBe(true);
     expect(visitorProblems.errors).toEqual([]);
+  });
+
+  it('shows a signed-in visitor the same landing page with their account menu', async () => {
+    const email = uniqueEmail('klient.landing');
+    await activeAccount('customer', email, 'Ola Landing');
+    const customer = await browser.newPage();
+    const customerProblems = collectPageProblems(customer);
+    await logIn(customer, `${baseUrl}/zaloguj?type=customer`, email);
+    await customer.waitForURL(/\/klient/);
+    await customer.goto(baseUrl);
+    // the header differs from the first-visit markup, so React renders the page anew: the sections too
+    await customer
+      .getByRole('button', { name: /Ola Landing/ })
+      .first()
+      .waitFor();
+    await customer.getByRole('heading', { level: 2, name: 'Cennik' }).waitFor();
+    expect(await customer.getByRole('heading', { level: 1 }).first().textContent()).toBe(
+      'Karty lojalnościowe w telefonie Twoich klientów',
+    );
+    expect(customerProblems.errors).toEqual([]);
   });
 
   it('opens /zaloguj as a deep link', async () => {

@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { Suspense } from 'react';
+import { PrerenderedIsland } from '../components/ui/prerendered-island';
 import {
   BusinessBenefitsSection,
   CustomerBenefitsSection,
@@ -24,18 +24,18 @@ const sections = [
 ];
 
 /**
- * Rendered to HTML at build time (web/vite.config.ts): the page shows before any JavaScript runs. Each section
- * is its own Suspense boundary, so that React hydrates (adopts) the sections one by one, each in short work
- * of its own, instead of the whole page in one go.
+ * Rendered to HTML at build time (web/vite.config.ts): the page shows before any JavaScript runs. The sections
+ * are static content, so when the browser adopts that page React leaves their markup as it is
+ * (PrerenderedIsland) and hydrates only the app around them (header, menu, overlays).
  */
 function HomePage() {
   return (
     <Stack gap={72} py={{ base: 'xl', sm: 56 }}>
       {sections.map((Section, i) => (
         // a fixed list: the position is the section's identity (function names do not survive minification)
-        <Suspense key={i} fallback={null}>
+        <PrerenderedIsland key={i}>
           <Section />
-        </Suspense>
+        </PrerenderedIsland>
       ))}
     </Stack>
   );
