@@ -169,8 +169,9 @@ function prerenderAndPrecompress(): Plugin {
       visit(app.fileName);
       // The script of a page rendered at build time: the page is on screen from its HTML and CSS, so the
       // app's code is fetched only once the browser has painted it (a phone shows the content first instead
-      // of waiting for hundreds of kilobytes of JavaScript). All chunks download at once (modulepreload);
-      // each then runs in a task of its own, so starting the app never blocks the main thread for long.
+      // of waiting for hundreds of kilobytes of JavaScript). All chunks download together (modulepreload);
+      // each preload link and each chunk's evaluation is a task of its own, so starting the app never blocks
+      // the main thread for long.
       const ref = this.emitFile({
         type: 'asset',
         name: 'start-after-paint.js',
@@ -184,10 +185,11 @@ function prerenderAndPrecompress(): Plugin {
           "    const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });",
           "    link.crossOrigin = '';",
           '    document.head.append(link);',
+          '    await new Promise((resolve) => setTimeout(resolve));',
           '  }',
           '  for (const href of chunks) {',
-          '    await import(href);',
           '    await new Promise((resolve) => setTimeout(resolve));',
+          '    await import(href);',
           '  }',
           '}',
           '// after the first contentful paint; a browser that does not report paints (or a hidden tab) waits 3 s',

@@ -19,6 +19,7 @@ async function start(container: HTMLElement) {
   startErrorReporting();
   const queryClient = createAppQueryClient();
   const router = createAppRouter(queryClient, authStore);
+  await nextTask(); // building the route tree and loading the page are separate tasks
   const app = <App queryClient={queryClient} router={router} />;
   if (!container.hasAttribute('data-prerendered')) {
     // A page with static markup from the build (the blog) stays as it is until the app can show the same
@@ -32,6 +33,7 @@ async function start(container: HTMLElement) {
   // code, React adopts that markup (hydration) instead of building it again: no second layout of the
   // whole page. The router renders as it did on the server (`ssr`: no suspense boundary around the matches).
   await router.load();
+  await nextTask();
   router.ssr = { manifest: undefined };
   // In a transition hydration too goes in small slices instead of one long task.
   startTransition(() => {

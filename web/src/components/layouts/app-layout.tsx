@@ -1,6 +1,6 @@
 import { Anchor, AppShell, Box, Burger, Container, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { AnchorLink, ButtonLink } from '../ui/link';
 
 const HEADER_HEIGHT = 64;
@@ -112,6 +112,10 @@ type AppLayoutProps = {
 /** Public header + footer around every page (the business and customer areas add their own sub-navigation). */
 export function AppLayout({ children, account, mobileAccount, footerLinks }: AppLayoutProps) {
   const [menuOpened, menu] = useDisclosure(false);
+  // The phone drawer (a portal with transitions) is built the first time the menu opens, not at start-up:
+  // a page adopted from build-time markup has nothing more to render and re-render before it is usable.
+  const [drawerBuilt, setDrawerBuilt] = useState(false);
+  if (menuOpened && !drawerBuilt) setDrawerBuilt(true);
 
   return (
     <AppShell header={{ height: HEADER_HEIGHT }} padding={0}>
@@ -147,26 +151,28 @@ export function AppLayout({ children, account, mobileAccount, footerLinks }: App
         </Container>
       </AppShell.Header>
 
-      <Drawer
-        opened={menuOpened}
-        onClose={menu.close}
-        hiddenFrom="sm"
-        position="right"
-        size="80%"
-        title="Menu"
-        closeButtonProps={{ 'aria-label': 'Zamknij menu' }}
-      >
-        <Stack component="nav" aria-label="Nawigacja główna" gap="lg">
-          <NavLinks vertical onNavigate={menu.close} />
-          {mobileAccount ? (
-            mobileAccount(menu.close)
-          ) : (
-            <ButtonLink to="/zaloguj" onClick={menu.close} fullWidth>
-              Zaloguj się
-            </ButtonLink>
-          )}
-        </Stack>
-      </Drawer>
+      {drawerBuilt && (
+        <Drawer
+          opened={menuOpened}
+          onClose={menu.close}
+          hiddenFrom="sm"
+          position="right"
+          size="80%"
+          title="Menu"
+          closeButtonProps={{ 'aria-label': 'Zamknij menu' }}
+        >
+          <Stack component="nav" aria-label="Nawigacja główna" gap="lg">
+            <NavLinks vertical onNavigate={menu.close} />
+            {mobileAccount ? (
+              mobileAccount(menu.close)
+            ) : (
+              <ButtonLink to="/zaloguj" onClick={menu.close} fullWidth>
+                Zaloguj się
+              </ButtonLink>
+            )}
+          </Stack>
+        </Drawer>
+      )}
 
       <AppShell.Main id="main" style={{ display: 'flex', flexDirection: 'column' }}>
         {/* at least a screen tall: the footer starts below the fold, so content arriving after a spinner or a

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { useEffect, useId, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { useCookieConsent } from '../hooks/use-cookie-consent';
 import { consentStore } from '../stores/consent-store-instance';
 import { ALL_ACCEPTED, NECESSARY_ONLY, scheduleConsentPrompt } from '../utils/consent-cookie';
@@ -32,7 +32,10 @@ const descriptionStyles = { description: { color: 'var(--mantine-color-gray-7)' 
  * the bottom above the maintenance banner and the bug-report button.
  */
 export function CookieConsentDialog() {
-  const { preferences, dialogOpen } = useCookieConsent();
+  const { preferences, dialogOpen: open } = useCookieConsent();
+  // An external store's change renders at once, in one piece; deferred, the dialog renders in a transition
+  // (small slices), so its appearance does not block a phone's main thread while the page is in use.
+  const dialogOpen = useDeferredValue(open);
   const titleId = useId();
   const [choice, setChoice] = useState<Choice>(() => preferences ?? NECESSARY_ONLY);
 
