@@ -1,7 +1,7 @@
 import { seriousAxeViolations } from '../../scripts/testing/axe';
 import { DESKTOP as desktop, PHONE as phone, useBrowser } from '../../scripts/testing/browser';
 import { collectPageProblems, type PageProblems } from '../../scripts/testing/page-problems';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 // The public site of the built product (SPEC §2, §9) as a visitor on a phone sees it: the landing page,
@@ -23,17 +23,6 @@ async function visit(
 }
 
 const section = (page: Page, name: string) => page.getByRole('region', { name });
-/**
- * Scrolls a landing section onto the screen as a person would, and waits two frames: sections below the hero
- * are laid out only once they near the screen (`content-visibility: auto`), until then they have no rendered
- * text (`innerText`).
- */
-async function scrollTo(locator: Locator) {
-  await locator.scrollIntoViewIfNeeded();
-  await locator.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  );
-}
 const text = async (page: Page, testId: string) =>
   (await page.getByTestId(testId).innerText()).replace(/\s+/g, ' ').trim();
 
@@ -46,7 +35,7 @@ describe('the landing page on a phone', () => {
     expect(await page.getByRole('link', { name: 'Wypróbuj 14 dni za darmo' }).first().isVisible()).toBe(true);
 
     const business = section(page, 'Co Punkto robi dla Twojej firmy');
-    await scrollTo(business);
+    await business.scrollIntoViewIfNeeded();
     expect(await business.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual([
       'Karty w portfelu klientów',
       'Punkty, pieczątki i poziomy',
@@ -67,7 +56,7 @@ describe('the landing page on a phone', () => {
   it('explains how it works in four steps: register, create a card, invite customers, award points', async () => {
     const page = await visit('/');
     const steps = section(page, 'Jak to działa').getByRole('listitem');
-    await scrollTo(steps.first());
+    await steps.first().scrollIntoViewIfNeeded();
     expect(await steps.count()).toBe(4);
     expect(await steps.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
       'Krok 1: Załóż konto',
@@ -81,7 +70,7 @@ describe('the landing page on a phone', () => {
   it('names the supported phones', async () => {
     const page = await visit('/');
     const phones = section(page, 'Obsługiwane telefony');
-    await scrollTo(phones);
+    await phones.scrollIntoViewIfNeeded();
     expect(await phones.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual([
       'iPhone 6 lub nowszy z Apple Wallet',
       'Android 5.0 lub nowszy z Google Wallet',
@@ -91,7 +80,7 @@ describe('the landing page on a phone', () => {
   it('shows both plans with monthly and yearly prices, savings, limits, the trial and the contact', async () => {
     const page = await visit('/');
     const pricing = section(page, 'Cennik');
-    await scrollTo(pricing);
+    await pricing.scrollIntoViewIfNeeded();
     const basic = pricing.getByRole('region', { name: 'Podstawowy' });
     const extended = pricing.getByRole('region', { name: 'Rozszerzony' });
     const plain = async (locator: typeof basic) => (await locator.innerText()).replace(/\s+/g, ' ');

@@ -9,12 +9,7 @@ type LandingSectionProps = {
   children: ReactNode;
 };
 
-/**
- * One landing page section: an h2 that names the region, an optional lead sentence, the content.
- * The sections come below the hero: until one nears the screen the browser does not lay it out or paint it
- * (`content-visibility: auto`; it stays in the accessibility tree and find-in-page), so the first paint does
- * not wait for the whole page's layout. The remembered size (`auto`) keeps scrolling steady.
- */
+/** One landing page section: an h2 that names the region, an optional lead sentence, the content. */
 export function LandingSection({ id, title, intro, children }: LandingSectionProps) {
   return (
     <Stack
@@ -22,7 +17,7 @@ export function LandingSection({ id, title, intro, children }: LandingSectionPro
       id={id}
       component="section"
       aria-labelledby={`${id}-title`}
-      style={{ scrollMarginTop: 80, contentVisibility: 'auto', containIntrinsicSize: 'auto 640px' }}
+      style={{ scrollMarginTop: 80 }}
     >
       <Stack gap={6} maw={720}>
         <Title order={2} id={`${id}-title`} fz={{ base: 24, sm: 30 }}>
