@@ -7,11 +7,10 @@ import { authStore } from './features/auth/stores/auth-store-instance';
 
 /**
  * Build-time rendering of a public page (web/vite.config.ts, `prerender`): the HTML a first-time visitor
- * sees before any JavaScript runs — nobody is signed in and no consent is stored. main.tsx then starts the
- * app over it.
+ * sees before any JavaScript runs — nobody is signed in (there is no session-hint cookie, so the auth store
+ * settles as unauthenticated without a call) and no consent is stored. main.tsx then starts the app over it.
  */
 export async function renderPage(path: string): Promise<string> {
-  authStore.signedOut();
   const queryClient = createAppQueryClient();
   const router = createAppRouter(queryClient, authStore, createMemoryHistory({ initialEntries: [path] }));
   await router.load();

@@ -25,7 +25,7 @@ export const authStore = createAuthStore({
     logout,
     refresh: refreshSession,
     parseSession,
-    mayHaveSession: () => mayHaveSession(),
+    mayHaveSession,
   },
   storage: createSessionTimingStorage(browserLocalStorage()),
 });
