@@ -127,8 +127,9 @@ function blogPosts(contentDir: string): Plugin {
 
 /**
  * Pre-renders the public pages (prerenderPages), then writes a Brotli (`.br`, quality 11) and a gzip (`.gz`)
- * copy next to every compressible file of the build (the blog pages are pre-rendered by then too), so the gateway serves them with `preCompressed` and spends no CPU
- * per request. Compression runs on libuv's thread pool; skipped below 1 kB or when it would not help.
+ * copy next to every compressible file of the build (the blog pages are pre-rendered by then too), so the
+ * gateway serves them with `preCompressed` and spends no CPU per request. Compression runs on libuv's thread
+ * pool; skipped below 1 kB or when it would not help.
  */
 function prerenderAndPrecompress(): Plugin {
   const compressible = /\.(js|css|html|svg|json|txt|xml|webmanifest|wasm)$/;
@@ -177,6 +178,7 @@ function prerenderAndPrecompress(): Plugin {
         name: 'start-after-paint.js',
         source: [
           `const chunks = ${JSON.stringify(order.map((fileName) => `/${fileName}`))};`,
+          'const nextTask = () => new Promise((resolve) => setTimeout(resolve));',
           'let started = false;',
           'async function start() {',
           '  if (started) return;',
@@ -185,11 +187,11 @@ function prerenderAndPrecompress(): Plugin {
           "    const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });",
           "    link.crossOrigin = '';",
           '    document.head.append(link);',
-          '    await new Promise((resolve) => setTimeout(resolve));',
+          '    await nextTask();',
           '  }',
           '  for (const href of chunks) {',
-          '    await new Promise((resolve) => setTimeout(resolve));',
           '    await import(href);',
+          '    await nextTask();',
           '  }',
           '}',
           '// after the first contentful paint; a browser that does not report paints (or a hidden tab) waits 3 s',

@@ -39,8 +39,8 @@ const PRERENDERED_HOME = 'home.html';
 
 /**
  * A page pre-rendered at build time (`<dist>/home.html` for `/`, `<dist>/blog/<slug>/index.html`, with their
- * SEO and Open Graph tags) for this path, relative to dist, or undefined. The path is resolved inside dist only; answers are cached since
- * the build does not change while the gateway runs.
+ * SEO and Open Graph tags) for this path, relative to dist, or undefined. The path is resolved inside dist
+ * only; answers are cached since the build does not change while the gateway runs.
  */
 function prerenderedPage(
   root: string,

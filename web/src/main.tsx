@@ -29,9 +29,10 @@ async function start(container: HTMLElement) {
     startTransition(() => createRoot(container).render(app));
     return;
   }
-  // The page on screen was rendered by the app itself at build time (prerender.tsx) for a first visit. Once the app knows who is here and has the page's
-  // code, React adopts that markup (hydration) instead of building it again: no second layout of the
-  // whole page. The router renders as it did on the server (`ssr`: no suspense boundary around the matches).
+  // The page on screen was rendered by the app itself at build time (prerender.tsx) for a first visit. Once
+  // the app knows who is here and has the page's code, React adopts that markup (hydration) instead of
+  // building it again: no second layout of the whole page. The router renders as it did on the server
+  // (`ssr`: no suspense boundary around the matches).
   await router.load();
   await nextTask();
   router.ssr = { manifest: undefined };
