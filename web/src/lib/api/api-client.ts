@@ -1,4 +1,5 @@
 import type { ApiError } from './api-errors';
+import { API_BASE_URL } from './api-base';
 import { createApiClient } from './create-api-client';
 
 type Listener<T> = (value: T) => void;
@@ -7,7 +8,7 @@ const refreshedListeners = new Set<Listener<unknown>>();
 
 /** The app's client for the gateway (same origin; Vite proxies `/api` in development). */
 export const api = createApiClient({
-  baseUrl: '/api/v1',
+  baseUrl: API_BASE_URL,
   onAuthFailure: (error) => authFailureListeners.forEach((listener) => listener(error)),
   onRefreshed: (body) => refreshedListeners.forEach((listener) => listener(body)),
 });

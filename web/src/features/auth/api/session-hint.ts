@@ -1,4 +1,4 @@
-import { SESSION_HINT_COOKIE } from '@punkto/contracts/identity';
+import { SESSION_HINT_COOKIE } from '@punkto/contracts/session-hint';
 
 /**
  * Whether this browser may hold a session: the identity service sets a readable hint cookie next to the

@@ -1,14 +1,12 @@
 import { MaintenanceStatusResponse } from '@punkto/contracts/maintenance';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api/api-client';
-
-/** SPEC §9: the maintenance status is polled every 30 seconds. */
-export const MAINTENANCE_POLL_INTERVAL_MS = 30_000;
+import { MAINTENANCE_POLL_INTERVAL_MS, MAINTENANCE_STATUS_PATH } from './maintenance-status-path';
 
 export const maintenanceStatusQueryKey = ['maintenance', 'status'] as const;
 
 export function getMaintenanceStatus(signal?: AbortSignal): Promise<MaintenanceStatusResponse> {
-  return api.get('/maintenance/status', { schema: MaintenanceStatusResponse, signal });
+  return api.get(MAINTENANCE_STATUS_PATH, { schema: MaintenanceStatusResponse, signal });
 }
 
 export function maintenanceStatusQueryOptions() {
