@@ -1,9 +1,13 @@
+import { MantineProvider } from '@mantine/core';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { App } from './app/app';
 import { createAppQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { cssVariablesResolver, theme } from './app/theme';
 import { authStore } from './features/auth/stores/auth-store-instance';
+import { CookieConsentPanel } from './features/cookie-consent/components/cookie-consent-dialog';
+import { NECESSARY_ONLY } from './features/cookie-consent/utils/consent-cookie';
 
 /**
  * Build-time rendering of a public page (web/vite.config.ts, `prerender`): the HTML a first-time visitor
@@ -15,4 +19,24 @@ export async function renderPage(path: string): Promise<string> {
   const router = createAppRouter(queryClient, authStore, createMemoryHistory({ initialEntries: [path] }));
   await router.load();
   return renderToString(<App queryClient={queryClient} router={router} />);
+}
+
+/**
+ * The cookie consent dialog's markup for a page that shows it before the app has started (start-when-needed.ts
+ * serves it from a `<template>`): the app's own component, with nothing chosen yet. The page's stylesheet and
+ * its theme variables are already there, so the provider adds none; ids get a prefix of their own.
+ */
+export function renderConsentDialog(): string {
+  const ignore = () => {};
+  return renderToString(
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      withCssVariables={false}
+      withGlobalClasses={false}
+    >
+      <CookieConsentPanel choice={NECESSARY_ONLY} onChange={ignore} onSave={ignore} />
+    </MantineProvider>,
+    { identifierPrefix: 'cookie-consent-' },
+  );
 }

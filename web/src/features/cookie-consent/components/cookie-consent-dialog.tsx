@@ -1,10 +1,15 @@
 import { Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { useCookieConsent } from '../hooks/use-cookie-consent';
+import { consentDialogServedByPage } from '../static-dialog';
 import { consentStore } from '../stores/consent-store-instance';
-import { ALL_ACCEPTED, NECESSARY_ONLY, scheduleConsentPrompt } from '../utils/consent-cookie';
-
-type Choice = { functional: boolean; analytics: boolean; marketing: boolean };
+import {
+  ALL_ACCEPTED,
+  NECESSARY_ONLY,
+  scheduleConsentPrompt,
+  type ConsentCategory,
+  type ConsentChoice,
+} from '../utils/consent-cookie';
 
 const categories = [
   {
@@ -22,32 +27,24 @@ const categories = [
     label: 'Marketingowe',
     description: 'Pozwalają pokazywać Ci dopasowane informacje o Punkto.',
   },
-] as const;
+] as const satisfies readonly { key: ConsentCategory; label: string; description: string }[];
 
 const descriptionStyles = { description: { color: 'var(--mantine-color-gray-7)' } };
 
 /**
- * SPEC §2/§3/§9 cookie consent: appears 1 s after load while no preference cookie exists; "Ustawienia
- * cookies" in the footer reopens it. Non-modal (the page stays usable and focus is not stolen), fixed at
- * the bottom above the maintenance banner and the bug-report button.
+ * The dialog's content. Each switch's input is named after its category and each button says which choice it
+ * saves (`data-consent-save`), so the markup works without React too (static-dialog.ts, on the landing page).
  */
-export function CookieConsentDialog() {
-  const { preferences, dialogOpen: open } = useCookieConsent();
-  // An external store's change renders at once, in one piece; deferred, the dialog renders in a transition
-  // (small slices), so its appearance does not block a phone's main thread while the page is in use.
-  const dialogOpen = useDeferredValue(open);
+export function CookieConsentPanel({
+  choice,
+  onChange,
+  onSave,
+}: {
+  choice: ConsentChoice;
+  onChange: (category: ConsentCategory, checked: boolean) => void;
+  onSave: (choice: ConsentChoice) => void;
+}) {
   const titleId = useId();
-  const [choice, setChoice] = useState<Choice>(() => preferences ?? NECESSARY_ONLY);
-
-  // the first prompt: only the preference read at start-up decides (a choice made meanwhile cancels it)
-  useEffect(() => scheduleConsentPrompt(consentStore.getState().preferences, consentStore.openDialog), []);
-  // reopening shows the stored choice
-  useEffect(() => {
-    if (dialogOpen) setChoice(consentStore.getState().preferences ?? NECESSARY_ONLY);
-  }, [dialogOpen]);
-
-  if (!dialogOpen) return null;
-
   return (
     <Paper
       role="dialog"
@@ -88,11 +85,9 @@ export function CookieConsentDialog() {
           {categories.map((category) => (
             <Switch
               key={category.key}
+              name={category.key}
               checked={choice[category.key]}
-              onChange={(event) => {
-                const checked = event.currentTarget.checked;
-                setChoice((current) => ({ ...current, [category.key]: checked }));
-              }}
+              onChange={(event) => onChange(category.key, event.currentTarget.checked)}
               label={category.label}
               description={category.description}
               styles={descriptionStyles}
@@ -100,15 +95,51 @@ export function CookieConsentDialog() {
           ))}
         </Stack>
         <Group gap="sm" justify="flex-end">
-          <Button variant="default" onClick={() => consentStore.save(NECESSARY_ONLY)}>
+          <Button variant="default" data-consent-save="necessary" onClick={() => onSave(NECESSARY_ONLY)}>
             Tylko niezbędne
           </Button>
-          <Button variant="light" onClick={() => consentStore.save(choice)}>
+          <Button variant="light" data-consent-save="choice" onClick={() => onSave(choice)}>
             Zapisz wybór
           </Button>
-          <Button onClick={() => consentStore.save(ALL_ACCEPTED)}>Akceptuję wszystkie</Button>
+          <Button data-consent-save="all" onClick={() => onSave(ALL_ACCEPTED)}>
+            Akceptuję wszystkie
+          </Button>
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * SPEC §2/§3/§9 cookie consent: appears 1 s after load while no preference cookie exists; "Ustawienia
+ * cookies" in the footer reopens it. Non-modal (the page stays usable and focus is not stolen), fixed at
+ * the bottom above the maintenance banner and the bug-report button. On a page whose markup came with the
+ * dialog (the landing page), the page serves it from that markup, before and after the app starts.
+ */
+export function CookieConsentDialog() {
+  return consentDialogServedByPage() ? null : <LiveCookieConsentDialog />;
+}
+
+function LiveCookieConsentDialog() {
+  const { preferences, dialogOpen: open } = useCookieConsent();
+  // An external store's change renders at once, in one piece; deferred, the dialog renders in a transition
+  // (small slices), so its appearance does not block a phone's main thread while the page is in use.
+  const dialogOpen = useDeferredValue(open);
+  const [choice, setChoice] = useState<ConsentChoice>(() => preferences ?? NECESSARY_ONLY);
+
+  // the first prompt: only the preference read at start-up decides (a choice made meanwhile cancels it)
+  useEffect(() => scheduleConsentPrompt(consentStore.getState().preferences, consentStore.openDialog), []);
+  // reopening shows the stored choice
+  useEffect(() => {
+    if (dialogOpen) setChoice(consentStore.getState().preferences ?? NECESSARY_ONLY);
+  }, [dialogOpen]);
+
+  if (!dialogOpen) return null;
+  return (
+    <CookieConsentPanel
+      choice={choice}
+      onChange={(category, checked) => setChoice((current) => ({ ...current, [category]: checked }))}
+      onSave={consentStore.save}
+    />
   );
 }

@@ -1,4 +1,9 @@
-import { parseConsentCookie, serializeConsentCookie, type CookiePreferences } from '../utils/consent-cookie';
+import {
+  parseConsentCookie,
+  serializeConsentCookie,
+  type ConsentChoice,
+  type CookiePreferences,
+} from '../utils/consent-cookie';
 
 export type ConsentState = {
   /** null until the person has chosen (no valid cookie) */
@@ -33,7 +38,7 @@ export function createConsentStore(jar: CookieJar, clock: () => Date = () => new
     openDialog: () => set({ ...state, dialogOpen: true }),
     /** closing without a choice keeps "no preference" (the dialog comes back on the next visit) */
     closeDialog: () => set({ ...state, dialogOpen: false }),
-    save(choice: Omit<CookiePreferences, 'necessary'>) {
+    save(choice: ConsentChoice) {
       jar.write(serializeConsentCookie(choice, { secure: jar.secure, savedAt: clock() }));
       set({
         preferences: {

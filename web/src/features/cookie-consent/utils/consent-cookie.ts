@@ -11,6 +11,12 @@ export type CookiePreferences = {
   marketing: boolean;
 };
 
+/** The categories a person chooses (necessary is always on). */
+export const CONSENT_CATEGORIES = ['functional', 'analytics', 'marketing'] as const;
+export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
+/** What a person chooses: the preferences without the always-on necessary category. */
+export type ConsentChoice = Omit<CookiePreferences, 'necessary'>;
+
 export const CONSENT_COOKIE_NAME = 'punkto_cookie_consent';
 /** SPEC §9: the consent cookie lasts 365 days. */
 export const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
@@ -51,8 +57,7 @@ export function parseConsentCookie(cookieHeader: string): CookiePreferences | nu
     if (typeof value !== 'object' || value === null) return null;
     const v = value as Record<string, unknown>;
     if (v['v'] !== CONSENT_VERSION) return null;
-    const flags = ['functional', 'analytics', 'marketing'] as const;
-    if (!flags.every((f) => typeof v[f] === 'boolean')) return null;
+    if (!CONSENT_CATEGORIES.every((f) => typeof v[f] === 'boolean')) return null;
     return {
       necessary: true,
       functional: v['functional'] as boolean,
@@ -66,7 +71,7 @@ export function parseConsentCookie(cookieHeader: string): CookiePreferences | nu
 
 /** A `document.cookie` assignment storing the preferences for 365 days. */
 export function serializeConsentCookie(
-  preferences: Omit<CookiePreferences, 'necessary'>,
+  preferences: ConsentChoice,
   options: { secure: boolean; savedAt: Date },
 ): string {
   const value = encodeURIComponent(

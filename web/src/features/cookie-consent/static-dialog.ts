@@ -1,0 +1,63 @@
+import type { ConsentStore } from './stores/consent-store';
+import {
+  ALL_ACCEPTED,
+  CONSENT_CATEGORIES,
+  NECESSARY_ONLY,
+  type ConsentCategory,
+  type ConsentChoice,
+} from './utils/consent-cookie';
+
+let servedByPage = false;
+
+/** Whether this page serves the consent dialog from its own markup (then the app renders none). */
+export const consentDialogServedByPage = (): boolean => servedByPage;
+
+/**
+ * The consent dialog of a page rendered at build time (the landing page), working without the app: the build
+ * puts the dialog's markup (CookieConsentPanel, rendered by React) in a `<template>`, and this shows a copy of
+ * it whenever the store says the dialog is open, sets its switches from the stored choice, and saves what the
+ * person picks. The switches are native checkboxes and need no script to toggle. The page keeps serving the
+ * dialog this way once the app has started (the footer's "Ustawienia cookies" opens it through the same
+ * store), so there is only ever one.
+ */
+export function serveConsentDialogFromMarkup(template: HTMLTemplateElement, store: ConsentStore): void {
+  const markup = template.content.firstElementChild;
+  if (!markup) throw new Error('Szablon okna cookies jest pusty');
+  servedByPage = true;
+  let dialog: HTMLElement | null = null;
+
+  const switchOf = (root: HTMLElement, category: ConsentCategory) => {
+    const input = root.querySelector(`input[name="${category}"]`);
+    if (!(input instanceof HTMLInputElement)) throw new Error(`Brak przełącznika ${category}`);
+    return input;
+  };
+  const choiceOf = (root: HTMLElement) =>
+    Object.fromEntries(CONSENT_CATEGORIES.map((c) => [c, switchOf(root, c).checked])) as ConsentChoice;
+  const saves: Record<string, (root: HTMLElement) => ConsentChoice> = {
+    necessary: () => NECESSARY_ONLY,
+    choice: choiceOf,
+    all: () => ALL_ACCEPTED,
+  };
+  const onClick = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest('[data-consent-save]') : null;
+    const save = saves[button?.getAttribute('data-consent-save') ?? ''];
+    if (dialog && save) store.save(save(dialog));
+  };
+
+  const show = () => {
+    const { dialogOpen, preferences } = store.getState();
+    if (dialogOpen && !dialog) {
+      dialog = markup.cloneNode(true) as HTMLElement;
+      // opening (or reopening) shows the stored choice
+      const stored = preferences ?? NECESSARY_ONLY;
+      for (const category of CONSENT_CATEGORIES) switchOf(dialog, category).checked = stored[category];
+      dialog.addEventListener('click', onClick);
+      document.body.append(dialog);
+    } else if (!dialogOpen && dialog) {
+      dialog.remove();
+      dialog = null;
+    }
+  };
+  store.subscribe(show);
+  show();
+}
