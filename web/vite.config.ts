@@ -54,15 +54,21 @@ async function prerenderPages(outDir: string, startAfterPaint: string): Promise<
     appType: 'custom',
   });
   try {
-    const { renderPage } = (await server.ssrLoadModule('/src/prerender.tsx')) as {
+    const { renderPage, renderConsentDialog } = (await server.ssrLoadModule('/src/prerender.tsx')) as {
       renderPage: (path: string) => Promise<string>;
+      renderConsentDialog: () => string;
     };
+    // the consent dialog the page shows before the app has started (src/start-when-needed.ts)
+    const consentDialog = `<template id="cookie-consent-template">${renderConsentDialog()}</template>`;
     for (const page of PRERENDERED_PAGES) {
       const body = await renderPage(page.path);
       await writeFile(
         join(outDir, page.file),
         // data-prerendered: main.tsx hydrates this markup instead of rendering the page again
-        template.replace('<div id="root"></div>', () => `<div id="root" data-prerendered>${body}</div>`),
+        template.replace(
+          '<div id="root"></div>',
+          () => `<div id="root" data-prerendered>${body}</div>${consentDialog}`,
+        ),
       );
     }
   } finally {
@@ -148,9 +154,15 @@ function prerenderAndPrecompress(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     generateBundle(_options, bundle) {
+      const entry = (module: string) => {
+        const chunk = Object.values(bundle).find(
+          (file) => file.type === 'chunk' && file.isEntry && file.facadeModuleId?.endsWith(module),
+        );
+        if (!chunk) throw new Error(`the build has no entry chunk for ${module}`);
+        return chunk.fileName;
+      };
       // the app's entry chunk (src/main.tsx, the script of index.html)
-      const app = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
-      if (!app) throw new Error('the build has no entry chunk');
+      const app = entry('/index.html');
       // The entry's static chunks, each after the chunks it imports: the order they can run in one by one.
       const order: string[] = [];
       const seen = new Set<string>();
@@ -167,39 +179,70 @@ function prerenderAndPrecompress(): Plugin {
         path.pop();
         order.push(fileName);
       };
-      visit(app.fileName);
-      // The script of a page rendered at build time: the page is on screen from its HTML and CSS, so the
-      // app's code is fetched only once the browser has painted it (a phone shows the content first instead
-      // of waiting for hundreds of kilobytes of JavaScript). All chunks download together (modulepreload);
-      // each preload link and each chunk's evaluation is a task of its own, so starting the app never blocks
-      // the main thread for long.
+      visit(app);
+      // what the landing page runs before the app must not pull in the app (a module missing from START_MODULES,
+      // or the app's code, would be fetched and run with it)
+      const onDemand = entry('/src/start-when-needed.ts');
+      const chunkOf = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (chunk?.type !== 'chunk') throw new Error(`${fileName} is not a chunk of this build`);
+        return chunk;
+      };
+      const startChunks = [onDemand, ...chunkOf(onDemand).imports];
+      const outside = startChunks.flatMap((f) => chunkOf(f).moduleIds).filter((id) => !START_MODULES.has(id));
+      const further = startChunks.flatMap((f) => chunkOf(f).imports).filter((f) => !startChunks.includes(f));
+      if (outside.length > 0 || further.length > 0)
+        throw new Error(
+          `start-when-needed runs more than START_MODULES: ${[...outside, ...further].join(', ')}`,
+        );
+      // The script of a page rendered at build time. The page is on screen from its HTML and CSS, so the app
+      // is not what paints it: once the browser has painted, this hands the app's code to
+      // src/start-when-needed.ts, which starts it when the visitor needs it (a phone shows the content first
+      // instead of waiting for hundreds of kilobytes of JavaScript). All chunks download together
+      // (modulepreload); each preload link and each chunk's evaluation is a task of its own, so starting the
+      // app never blocks the main thread for long. Should the on-demand module fail, the app starts at once.
       const ref = this.emitFile({
         type: 'asset',
         name: 'start-after-paint.js',
         source: [
           `const chunks = ${JSON.stringify(order.map((fileName) => `/${fileName}`))};`,
+          `const startWhenNeeded = ${JSON.stringify(`/${onDemand}`)};`,
           'const nextTask = () => new Promise((resolve) => setTimeout(resolve));',
-          'let started = false;',
-          'async function start() {',
-          '  if (started) return;',
-          '  started = true;',
-          '  for (const href of chunks) {',
-          "    const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });",
-          "    link.crossOrigin = '';",
-          '    document.head.append(link);',
-          '    await nextTask();',
-          '  }',
-          '  for (const href of chunks) {',
-          '    await import(href);',
-          '    await nextTask();',
-          '  }',
+          'let preloading, starting, handedOver;',
+          'function preload() {',
+          '  preloading = preloading || (async () => {',
+          '    for (const href of chunks) {',
+          "      const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });",
+          "      link.crossOrigin = '';",
+          '      document.head.append(link);',
+          '      await nextTask();',
+          '    }',
+          '  })();',
+          '  return preloading;',
+          '}',
+          'function start() {',
+          '  starting = starting || (async () => {',
+          '    await preload();',
+          '    for (const href of chunks) {',
+          '      await import(href);',
+          '      await nextTask();',
+          '    }',
+          '  })();',
+          '  return starting;',
+          '}',
+          'function handOver() {',
+          '  if (handedOver) return;',
+          '  handedOver = true;',
+          '  import(startWhenNeeded)',
+          "    .then((module) => module.startWhenNeeded({ preload, start }, document.getElementById('root')))",
+          '    .catch(start);',
           '}',
           '// after the first contentful paint; a browser that does not report paints (or a hidden tab) waits 3 s',
           '// (no syntax newer than ES2017: this script is not transpiled, and must start the app everywhere)',
-          'setTimeout(start, 3000);',
+          'setTimeout(handOver, 3000);',
           "if (window.PerformanceObserver && (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') >= 0) {",
           '  new PerformanceObserver(function (list) {',
-          "    if (list.getEntriesByName('first-contentful-paint').length) start();",
+          "    if (list.getEntriesByName('first-contentful-paint').length) handOver();",
           "  }).observe({ type: 'paint', buffered: true });",
           '}',
           '',
@@ -233,6 +276,26 @@ function prerenderAndPrecompress(): Plugin {
   };
 }
 
+/**
+ * What a page rendered at build time runs before the app (src/start-when-needed.ts and the modules it shares
+ * with the app, whose state both use: the consent store): a chunk of their own, apart from the app's chunks.
+ */
+const START_MODULES = new Set(
+  [
+    './src/start-when-needed.ts',
+    './src/app/app-started.ts',
+    './src/features/auth/api/session-hint.ts',
+    './src/features/cookie-consent/static-dialog.ts',
+    './src/features/cookie-consent/stores/consent-store.ts',
+    './src/features/cookie-consent/stores/consent-store-instance.ts',
+    './src/features/cookie-consent/utils/consent-cookie.ts',
+    './src/features/maintenance/api/maintenance-status-path.ts',
+    './src/features/maintenance/hooks/banner-dismissal.ts',
+    './src/lib/api/api-base.ts',
+    '../contracts/src/session-hint.ts',
+  ].map(fromHere),
+);
+
 export default defineConfig({
   root: fromHere('.'),
   plugins: [
@@ -253,12 +316,17 @@ export default defineConfig({
     outDir: fromHere('./dist'),
     emptyOutDir: true,
     rolldownOptions: {
+      // the app (index.html → src/main.tsx), and what starts it on a page rendered at build time
+      input: { index: fromHere('./index.html'), 'start-when-needed': fromHere('./src/start-when-needed.ts') },
+      // start-when-needed is imported for its export (Vite's default drops an entry's exports)
+      preserveEntrySignatures: 'exports-only',
       output: {
         // What the entry imports statically in eight chunks by library instead of some twenty small shared
         // chunks, so that a pre-rendered page can run them one task at a time (start-after-paint above), none
         // long on a phone. Route chunks stay lazy.
         codeSplitting: {
           groups: [
+            ['start', (id: string) => START_MODULES.has(id)],
             ['react', /node_modules[\\/](react|react-dom|scheduler)[\\/]/],
             ['router', /node_modules[\\/]@tanstack[\\/]/],
             ['zod', /node_modules[\\/]zod[\\/]|[\\/]src[\\/]app[\\/]zod-config\.ts$/],

@@ -7,6 +7,10 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 // browser smoke: the SPA served by the gateway of `npm start`, in Debian's Chromium
 const baseUrl = inject('baseUrl');
 
+/** React has a root on #root: the app has started (on the landing page, only once the visitor uses it) */
+const appStarted =
+  "Object.keys(document.getElementById('root')).some((key) => key.startsWith('__reactContainer'))";
+
 describe('the public site in a browser', () => {
   // one page from test to test, a first-time visitor's
   const browser = useBrowser({ keepPagesBetweenTests: true });
@@ -34,6 +38,8 @@ describe('the public site in a browser', () => {
     // the app's code is fetched after the first paint, by a small script, not by the page itself
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/start-after-paint-[\w-]+\.js">/);
+    // the cookie consent dialog comes with the page, for the page to show before the app has started
+    expect(html).toMatch(/<template id="cookie-consent-template"><div[^>]* role="dialog"/);
     // the router's inline scripts would be refused by the CSP (script-src 'self')
     expect(html).not.toMatch(/<script>/);
   });
@@ -52,8 +58,18 @@ describe('the public site in a browser', () => {
         "window.cspViolations = []; document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(e.violatedDirective));",
     });
     await visitor.goto(baseUrl);
-    // the app has started once the cookie consent dialog appears (1 s after it starts, SPEC §2)
+    // the page shows the cookie consent dialog by itself (1 s after load, SPEC §2): the app has not started, as
+    // nobody has used the page yet (no React root on #root)
     await visitor.getByRole('button', { name: 'Akceptuję wszystkie' }).waitFor();
+    const appStarted =
+      "Object.keys(document.getElementById('root')).some((key) => key.startsWith('__reactContainer'))";
+    expect(await visitor.evaluate(appStarted)).toBe(false);
+    // the first press starts it, and the click is passed on: the burger opens the drawer with the links
+    await visitor.getByRole('button', { name: 'Otwórz menu' }).click();
+    await visitor.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Blog' }).waitFor();
+    expect(await visitor.evaluate(appStarted)).toBe(true);
+    await visitor.keyboard.press('Escape');
+    await visitor.getByRole('dialog', { name: 'Menu' }).waitFor({ state: 'hidden' });
     const sameNode =
       'window.firstH1 !== null && window.firstH1 === document.querySelector("h1") && document.contains(window.firstH1)';
     expect(await visitor.evaluate(sameNode)).toBe(true);
@@ -66,12 +82,11 @@ describe('the public site in a browser', () => {
     expect(identityCalls).toEqual([]);
     // nothing the page runs is refused by the CSP (zod's eval probe was, before it ran jitless)
     expect(await visitor.evaluate('window.cspViolations')).toEqual([]);
-    // the phone navigation is live: the burger opens the drawer with the links
-    await visitor.getByRole('button', { name: 'Otwórz menu' }).click();
-    await visitor.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Blog' }).waitFor();
-    await visitor.keyboard.press('Escape');
-    await visitor.getByRole('dialog', { name: 'Menu' }).waitFor({ state: 'hidden' });
+    // the dialog the page showed stays the only one once the app runs (the app does not prompt a second time)
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(await visitor.getByRole('dialog', { name: 'Pliki cookies' }).count()).toBe(1);
     await visitor.getByRole('button', { name: 'Akceptuję wszystkie' }).click();
+    await visitor.getByRole('dialog', { name: 'Pliki cookies' }).waitFor({ state: 'detached' });
     // a link inside the adopted sections is an app navigation: no page load (the marker survives)
     await visitor.evaluate('window.sameDocument = true');
     await visitor.getByRole('link', { name: 'Jestem klientem' }).click();
@@ -86,6 +101,21 @@ describe('the public site in a browser', () => {
     expect(visitorProblems.errors).toEqual([]);
   });
 
+  it('passes a link clicked before the app has started on to the app: no page load', async () => {
+    const reader = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const readerProblems = collectPageProblems(reader);
+    await reader.goto(baseUrl);
+    await reader.getByRole('heading', { level: 1 }).first().waitFor();
+    await reader.evaluate('window.sameDocument = true');
+    expect(await reader.evaluate(appStarted)).toBe(false);
+    // the first thing this visitor does: the click starts the app, which then opens the link itself
+    await reader.getByRole('link', { name: 'Jestem klientem' }).click();
+    await reader.getByRole('heading', { level: 1, name: 'Logowanie klienta' }).waitFor();
+    expect(new URL(reader.url()).pathname).toBe('/zaloguj');
+    expect(await reader.evaluate('window.sameDocument === true')).toBe(true);
+    expect(readerProblems.errors).toEqual([]);
+  });
+
   it('shows a signed-in visitor the same landing page with their account menu', async () => {
     const email = uniqueEmail('klient.landing');
     await activeAccount('customer', email, 'Ola Landing');
@@ -94,7 +124,8 @@ describe('the public site in a browser', () => {
     await logIn(customer, `${baseUrl}/zaloguj?type=customer`, email);
     await customer.waitForURL(/\/klient/);
     await customer.goto(baseUrl);
-    // the header differs from the first-visit markup, so React renders the page anew: the sections too
+    // a visitor who may be signed in gets the app at once, without touching the page; the header differs from
+    // the first-visit markup, so React renders the page anew: the sections too
     await customer
       .getByRole('button', { name: /Ola Landing/ })
       .first()

@@ -1,3 +1,5 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { signedUpCustomer } from '../../scripts/testing/actors';
 import { seriousAxeViolations } from '../../scripts/testing/axe';
 import { DESKTOP as viewport, useBrowser } from '../../scripts/testing/browser';
@@ -6,7 +8,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 
 // SPEC §2 overlays in a browser against the built product: the cookie consent dialog (timing,
-// persistence, accessibility) and the bug-report widget (who sees it, where, what it sends).
+// persistence, accessibility), the maintenance banner (polling, dismissal, reset) and the bug-report widget
+// (who sees it, where, what it sends).
 const baseUrl = inject('baseUrl');
 const DAY_S = 24 * 60 * 60;
 const browser = useBrowser();
@@ -107,6 +110,68 @@ describe('cookie consent', () => {
     await page.goto('/');
     await consentDialog(page).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+});
+
+describe('maintenance banner', () => {
+  const flagFile = join(inject('dataDir'), 'maintenance.flag');
+  const banner = (page: Page) => page.getByRole('status').filter({ hasText: 'Trwa przerwa techniczna.' });
+  /** switches maintenance as an operator does, and waits until the gateway (which checks every 2 s) agrees */
+  async function maintenance(on: boolean) {
+    if (on) writeFileSync(flagFile, '');
+    else rmSync(flagFile, { force: true });
+    await expect
+      .poll(
+        async () =>
+          ((await (await fetch(`${baseUrl}/api/v1/maintenance/status`)).json()) as Record<string, unknown>)[
+            'maintenanceMode'
+          ],
+        { timeout: 10_000, interval: 250 },
+      )
+      .toBe(on);
+  }
+  const statusAnswer = (page: Page) =>
+    page.waitForResponse((r) => r.url().endsWith('/api/v1/maintenance/status'));
+
+  it('appears within a poll (30 s) on an open landing page, stays closed for the session, and comes back after the next maintenance begins', async () => {
+    const page = await browser.newPage({ viewport });
+    await page.clock.install();
+    try {
+      // nobody has touched the landing page: the app has not started, yet the page polls the status
+      await Promise.all([statusAnswer(page), page.goto('/')]);
+      await maintenance(true);
+      expect(await banner(page).count()).toBe(0);
+      await page.clock.fastForward(30_000);
+      await banner(page).waitFor();
+      // at the bottom of the window, across it
+      const box = (await banner(page).boundingBox())!;
+      expect(viewport.height - (box.y + box.height)).toBeLessThan(2);
+      expect(box.width).toBeGreaterThan(viewport.width - 20);
+
+      // closed: it stays closed for this browser session, on every page
+      await banner(page).getByRole('button', { name: 'Zamknij komunikat o przerwie technicznej' }).click();
+      await banner(page).waitFor({ state: 'detached' });
+      await Promise.all([statusAnswer(page), page.reload()]);
+      await page.goto('/pomoc');
+      await page.locator('#main').waitFor();
+      await Promise.all([statusAnswer(page), page.goto('/')]);
+      // maintenance starts the app on the landing page; it has rendered, without the banner
+      const appStarted =
+        "Object.keys(document.getElementById('root')).some((key) => key.startsWith('__reactContainer'))";
+      await expect.poll(() => page.evaluate(appStarted)).toBe(true);
+      await page.locator('#main').waitFor();
+      await sleep(300);
+      expect(await banner(page).count()).toBe(0);
+
+      // maintenance ends (the landing page sees it), then begins again: the banner is back
+      await maintenance(false);
+      await Promise.all([statusAnswer(page), page.reload()]);
+      await maintenance(true);
+      await Promise.all([statusAnswer(page), page.reload()]);
+      await banner(page).waitFor();
+    } finally {
+      await maintenance(false);
+    }
   });
 });
 

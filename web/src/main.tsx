@@ -3,6 +3,7 @@ import '@mantine/core/styles.css';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { markAppStarted } from './app/app-started';
 import { startErrorReporting } from './app/error-reporting';
 import { createAppQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
@@ -20,7 +21,7 @@ async function start(container: HTMLElement) {
   const queryClient = createAppQueryClient();
   const router = createAppRouter(queryClient, authStore);
   await nextTask(); // building the route tree and loading the page are separate tasks
-  const app = <App queryClient={queryClient} router={router} />;
+  const app = <App queryClient={queryClient} router={router} onStarted={markAppStarted} />;
   if (!container.hasAttribute('data-prerendered')) {
     // A page with static markup from the build (the blog) stays as it is until the app can show the same
     // page, rather than a spinner; then it is replaced. An empty shell gets the app at once.

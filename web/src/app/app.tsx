@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import type { createAppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
 import { AppToaster } from './toaster';
@@ -10,10 +10,14 @@ import { AppToaster } from './toaster';
 export function App({
   queryClient,
   router,
+  onStarted,
 }: {
   queryClient: QueryClient;
   router: ReturnType<typeof createAppRouter>;
+  /** after the first commit in the browser (never on the server) */
+  onStarted?: () => void;
 }) {
+  useEffect(() => onStarted?.(), [onStarted]);
   return (
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">

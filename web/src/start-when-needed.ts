@@ -1,0 +1,113 @@
+import { appStarted } from './app/app-started';
+import { mayHaveSession } from './features/auth/api/session-hint';
+import { serveConsentDialogFromMarkup } from './features/cookie-consent/static-dialog';
+import { consentStore } from './features/cookie-consent/stores/consent-store-instance';
+import { scheduleConsentPrompt } from './features/cookie-consent/utils/consent-cookie';
+import { browserSessionStorage, createBannerDismissal } from './features/maintenance/hooks/banner-dismissal';
+import {
+  MAINTENANCE_POLL_INTERVAL_MS,
+  MAINTENANCE_STATUS_PATH,
+} from './features/maintenance/api/maintenance-status-path';
+import { API_BASE_URL } from './lib/api/api-base';
+
+/** The app's code, as the build's start script (vite.config.ts, start-after-paint) loads it. */
+export type AppLoader = {
+  /** fetches the app's chunks without running them */
+  preload: () => Promise<void>;
+  /** runs the app's chunks (main.tsx adopts the page); settles once they have run */
+  start: () => Promise<void>;
+};
+
+/** What shows that someone is about to use the page, not just read it. */
+const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+
+/**
+ * A page rendered at build time for a first-time visitor (the landing page) is complete without the app: text,
+ * pictures, links. So the app (React, the router, Mantine, the schemas) starts only when it is needed, and a
+ * phone that only reads the page never spends its main thread on it:
+ * - at once for a visitor who may be signed in (their header has an account menu);
+ * - on the first sign of use: a touch, a press, a key, focus, the mouse over the page;
+ * - when the platform is in maintenance (the app shows the banner; the status is polled as the app does, and
+ *   the end of a maintenance resets the banner's dismissal as the app does).
+ * Until then the page itself shows the cookie consent dialog (SPEC §2: 1 s after load, when no choice is
+ * stored) from markup the build rendered with the app's own component. A click on a link or a button made
+ * before the app was there is passed on to it once it has started (a link still opens if the app fails to).
+ */
+export function startWhenNeeded(app: AppLoader, root: HTMLElement): void {
+  if (mayHaveSession()) {
+    void app.start();
+    return;
+  }
+  const template = document.getElementById('cookie-consent-template');
+  if (template instanceof HTMLTemplateElement) {
+    serveConsentDialogFromMarkup(template, consentStore);
+    scheduleConsentPrompt(consentStore.getState().preferences, consentStore.openDialog);
+  }
+
+  let starting = false;
+  let clicked: HTMLElement | null = null;
+  const start = () => {
+    if (starting) return;
+    starting = true;
+    for (const type of INTENT_EVENTS) document.removeEventListener(type, start, true);
+    document.removeEventListener('pointerover', onPointerOver, true);
+    clearInterval(maintenancePoll);
+    app
+      .start()
+      .then(() => appStarted)
+      .then(
+        () => {
+          document.removeEventListener('click', holdClick, true);
+          if (clicked?.isConnected) clicked.click();
+        },
+        (error: unknown) => {
+          document.removeEventListener('click', holdClick, true);
+          console.error('Nie udało się uruchomić aplikacji', error);
+          if (clicked instanceof HTMLAnchorElement) window.location.assign(clicked.href);
+        },
+      );
+  };
+  const onPointerOver = (event: PointerEvent) => {
+    if (event.pointerType === 'mouse') start();
+  };
+  /** a click on the page's links and buttons waits for the app, which handles it as its own */
+  const holdClick = (event: MouseEvent) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const target = event.target instanceof Element ? event.target.closest('a[href], button') : null;
+    if (!(target instanceof HTMLElement) || !root.contains(target)) return;
+    if (target instanceof HTMLAnchorElement && !isAppLink(target)) return;
+    event.preventDefault();
+    clicked = target;
+    start();
+  };
+  const checkMaintenance = async () => {
+    try {
+      const response = await fetch(`${API_BASE_URL}${MAINTENANCE_STATUS_PATH}`, {
+        headers: { accept: 'application/json' },
+      });
+      const body: unknown = response.ok ? await response.json() : null;
+      if (typeof body !== 'object' || body === null || !('maintenanceMode' in body)) return;
+      if (body.maintenanceMode === true) start();
+      // as the app's banner does: once maintenance has ended, the next one is announced again
+      if (body.maintenanceMode === false) createBannerDismissal(browserSessionStorage()).reset();
+    } catch {
+      // no answer: nothing to announce (the app's own poll keeps the last known state the same way)
+    }
+  };
+
+  for (const type of INTENT_EVENTS) document.addEventListener(type, start, { capture: true, passive: true });
+  document.addEventListener('pointerover', onPointerOver, { capture: true, passive: true });
+  document.addEventListener('click', holdClick, true);
+  const maintenancePoll = setInterval(() => void checkMaintenance(), MAINTENANCE_POLL_INTERVAL_MS);
+  void checkMaintenance();
+  void app.preload();
+}
+
+/** A link the app opens itself: same origin, same tab, not a download, not a jump within this page. */
+function isAppLink(anchor: HTMLAnchorElement): boolean {
+  if (anchor.target || anchor.hasAttribute('download') || anchor.origin !== window.location.origin)
+    return false;
+  const samePage = anchor.pathname === window.location.pathname && anchor.search === window.location.search;
+  return !(samePage && anchor.hash);
+}
