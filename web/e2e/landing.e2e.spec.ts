@@ -104,8 +104,11 @@ describe('the public site in a browser', () => {
   it('passes a link clicked before the app has started on to the app: no page load', async () => {
     const reader = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const readerProblems = collectPageProblems(reader);
-    await reader.goto(baseUrl);
-    await reader.getByRole('heading', { level: 1 }).first().waitFor();
+    // the page's own script is in place once it has asked for the maintenance status
+    await Promise.all([
+      reader.waitForResponse((r) => r.url().endsWith('/api/v1/maintenance/status')),
+      reader.goto(baseUrl),
+    ]);
     await reader.evaluate('window.sameDocument = true');
     expect(await reader.evaluate(appStarted)).toBe(false);
     // the first thing this visitor does: the click starts the app, which then opens the link itself
