@@ -1,3 +1,5 @@
+import { readCookieValue } from '../../../lib/cookies';
+
 /**
  * SPEC §3 cookie preferences and §9 timing: the person's choice lives in one first-party cookie
  * (JSON, 365 days, SameSite=Lax, path /). Pure functions: no `document` here.
@@ -37,16 +39,6 @@ export const NECESSARY_ONLY: CookiePreferences = {
   analytics: false,
   marketing: false,
 };
-
-/** The raw value of one cookie from a `document.cookie` string, or null. */
-export function readCookieValue(cookieHeader: string, name: string): string | null {
-  for (const part of cookieHeader.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return null;
-}
 
 /** The stored preferences, or null when there is no valid cookie of the current version (ask again). */
 export function parseConsentCookie(cookieHeader: string): CookiePreferences | null {

@@ -4,10 +4,10 @@ import {
   CONSENT_DIALOG_DELAY_MS,
   CONSENT_MAX_AGE_SECONDS,
   parseConsentCookie,
-  readCookieValue,
   scheduleConsentPrompt,
   serializeConsentCookie,
 } from './consent-cookie';
+import { readCookieValue } from '../../../lib/cookies';
 
 const savedAt = new Date('2026-11-20T10:00:00.000Z');
 const choice = { functional: true, analytics: false, marketing: true };
