@@ -304,6 +304,7 @@ const START_MODULES = new Set(
     './src/features/maintenance/api/maintenance-status-path.ts',
     './src/features/maintenance/hooks/banner-dismissal.ts',
     './src/lib/api/api-base.ts',
+    './src/lib/app-link.ts',
     './src/lib/cookies.ts',
     '../contracts/src/session-hint.ts',
   ].map(fromHere),

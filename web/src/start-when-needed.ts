@@ -9,6 +9,7 @@ import {
   MAINTENANCE_STATUS_PATH,
 } from './features/maintenance/api/maintenance-status-path';
 import { API_BASE_URL } from './lib/api/api-base';
+import { isPlainClick, opensInApp } from './lib/app-link';
 
 /** The app's code, as the build's start script (vite.config.ts, start-after-paint) loads it. */
 export type AppLoader = {
@@ -72,11 +73,10 @@ export function startWhenNeeded(app: AppLoader, root: HTMLElement): void {
   };
   /** a click on the page's links and buttons waits for the app, which handles it as its own */
   const holdClick = (event: MouseEvent) => {
-    if (event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isPlainClick(event)) return;
     const target = event.target instanceof Element ? event.target.closest('a[href], button') : null;
     if (!(target instanceof HTMLElement) || !root.contains(target)) return;
-    if (target instanceof HTMLAnchorElement && !isAppLink(target)) return;
+    if (target instanceof HTMLAnchorElement && (!opensInApp(target) || jumpsWithinPage(target))) return;
     event.preventDefault();
     clicked = target;
     start();
@@ -104,10 +104,8 @@ export function startWhenNeeded(app: AppLoader, root: HTMLElement): void {
   void app.preload();
 }
 
-/** A link the app opens itself: same origin, same tab, not a download, not a jump within this page. */
-function isAppLink(anchor: HTMLAnchorElement): boolean {
-  if (anchor.target || anchor.hasAttribute('download') || anchor.origin !== window.location.origin)
-    return false;
-  const samePage = anchor.pathname === window.location.pathname && anchor.search === window.location.search;
-  return !(samePage && anchor.hash);
+/** A link to a place on this very page (`#…`): the browser scrolls there without the app. */
+function jumpsWithinPage(anchor: HTMLAnchorElement): boolean {
+  const { pathname, search } = window.location;
+  return anchor.pathname === pathname && anchor.search === search && anchor.hash !== '';
 }

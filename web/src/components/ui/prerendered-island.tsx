@@ -1,5 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
+import { isPlainClick, opensInApp } from '../../lib/app-link';
 
 /** A constant object: React compares it by identity on later renders and so never rewrites the markup. */
 const KEEP_MARKUP = { __html: '' };
@@ -31,11 +32,9 @@ export function PrerenderedIsland({ children }: { children: ReactNode }) {
   if (!adopted) return <div>{children}</div>;
 
   const followLink = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isPlainClick(event)) return;
     const anchor = event.target instanceof Element ? event.target.closest('a') : null;
-    if (!anchor || anchor.target || anchor.hasAttribute('download')) return;
-    if (anchor.origin !== window.location.origin) return;
+    if (!anchor || !opensInApp(anchor)) return;
     event.preventDefault();
     void router.navigate({ href: anchor.pathname + anchor.search + anchor.hash });
   };
