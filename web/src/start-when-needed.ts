@@ -3,7 +3,7 @@ import { mayHaveSession } from './features/auth/api/session-hint';
 import { serveConsentDialogFromMarkup } from './features/cookie-consent/static-dialog';
 import { consentStore } from './features/cookie-consent/stores/consent-store-instance';
 import { scheduleConsentPrompt } from './features/cookie-consent/utils/consent-cookie';
-import { browserSessionStorage, createBannerDismissal } from './features/maintenance/hooks/banner-dismissal';
+import { maintenanceBannerDismissal } from './features/maintenance/hooks/banner-dismissal';
 import {
   MAINTENANCE_POLL_INTERVAL_MS,
   MAINTENANCE_STATUS_PATH,
@@ -90,7 +90,7 @@ export function startWhenNeeded(app: AppLoader, root: HTMLElement): void {
       if (typeof body !== 'object' || body === null || !('maintenanceMode' in body)) return;
       if (body.maintenanceMode === true) start();
       // as the app's banner does: once maintenance has ended, the next one is announced again
-      if (body.maintenanceMode === false) createBannerDismissal(browserSessionStorage()).reset();
+      if (body.maintenanceMode === false) maintenanceBannerDismissal.reset();
     } catch {
       // no answer: nothing to announce (the app's own poll keeps the last known state the same way)
     }

@@ -41,3 +41,9 @@ export function browserSessionStorage(): SessionStore | undefined {
     return undefined;
   }
 }
+
+/**
+ * The browser's dismissal, shared by the app's banner and the landing page's own maintenance check
+ * (start-when-needed.ts), so both see the same in-memory fallback when session storage is unavailable.
+ */
+export const maintenanceBannerDismissal = createBannerDismissal(browserSessionStorage());

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { maintenanceStatusQueryOptions } from '../api/get-maintenance-status';
-import { browserSessionStorage, createBannerDismissal } from './banner-dismissal';
-
-const dismissal = createBannerDismissal(browserSessionStorage());
+import { maintenanceBannerDismissal as dismissal } from './banner-dismissal';
 
 /** Banner visible while maintenanceMode is true and the person has not closed it this session. */
 export function useMaintenanceBanner() {
