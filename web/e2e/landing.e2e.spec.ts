@@ -1,15 +1,12 @@
 import { activeAccount, logIn, uniqueEmail } from '../../scripts/testing/actors';
-import { useBrowser } from '../../scripts/testing/browser';
+import { appHasStarted, maintenanceStatusAnswer } from '../../scripts/testing/app-start';
+import { PHONE, useBrowser } from '../../scripts/testing/browser';
 import { collectPageProblems, type PageProblems } from '../../scripts/testing/page-problems';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 
 // browser smoke: the SPA served by the gateway of `npm start`, in Debian's Chromium
 const baseUrl = inject('baseUrl');
-
-/** React has a root on #root: the app has started (on the landing page, only once the visitor uses it) */
-const appStarted =
-  "Object.keys(document.getElementById('root')).some((key) => key.startsWith('__reactContainer'))";
 
 describe('the public site in a browser', () => {
   // one page from test to test, a first-time visitor's
@@ -45,7 +42,7 @@ describe('the public site in a browser', () => {
   });
 
   it('adopts the pre-rendered markup (hydration) instead of building the page again, then works as the app', async () => {
-    const visitor = await browser.newPage({ consented: false, viewport: { width: 390, height: 844 } });
+    const visitor = await browser.newPage({ consented: false, viewport: PHONE });
     const visitorProblems = collectPageProblems(visitor);
     const logs: string[] = [];
     visitor.on('console', (m) => logs.push(m.text()));
@@ -61,13 +58,11 @@ describe('the public site in a browser', () => {
     // the page shows the cookie consent dialog by itself (1 s after load, SPEC §2): the app has not started, as
     // nobody has used the page yet (no React root on #root)
     await visitor.getByRole('button', { name: 'Akceptuję wszystkie' }).waitFor();
-    const appStarted =
-      "Object.keys(document.getElementById('root')).some((key) => key.startsWith('__reactContainer'))";
-    expect(await visitor.evaluate(appStarted)).toBe(false);
+    expect(await appHasStarted(visitor)).toBe(false);
     // the first press starts it, and the click is passed on: the burger opens the drawer with the links
     await visitor.getByRole('button', { name: 'Otwórz menu' }).click();
     await visitor.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Blog' }).waitFor();
-    expect(await visitor.evaluate(appStarted)).toBe(true);
+    expect(await appHasStarted(visitor)).toBe(true);
     await visitor.keyboard.press('Escape');
     await visitor.getByRole('dialog', { name: 'Menu' }).waitFor({ state: 'hidden' });
     const sameNode =
@@ -102,15 +97,12 @@ describe('the public site in a browser', () => {
   });
 
   it('passes a link clicked before the app has started on to the app: no page load', async () => {
-    const reader = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const reader = await browser.newPage({ viewport: PHONE });
     const readerProblems = collectPageProblems(reader);
     // the page's own script is in place once it has asked for the maintenance status
-    await Promise.all([
-      reader.waitForResponse((r) => r.url().endsWith('/api/v1/maintenance/status')),
-      reader.goto(baseUrl),
-    ]);
+    await Promise.all([maintenanceStatusAnswer(reader), reader.goto(baseUrl)]);
     await reader.evaluate('window.sameDocument = true');
-    expect(await reader.evaluate(appStarted)).toBe(false);
+    expect(await appHasStarted(reader)).toBe(false);
     // the first thing this visitor does: the click starts the app, which then opens the link itself
     await reader.getByRole('link', { name: 'Jestem klientem' }).click();
     await reader.getByRole('heading', { level: 1, name: 'Logowanie klienta' }).waitFor();

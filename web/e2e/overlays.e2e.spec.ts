@@ -1,6 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { signedUpCustomer } from '../../scripts/testing/actors';
+import { appHasStarted, maintenanceStatusAnswer } from '../../scripts/testing/app-start';
 import { seriousAxeViolations } from '../../scripts/testing/axe';
 import { DESKTOP as viewport, useBrowser } from '../../scripts/testing/browser';
 import { CONSENT_COOKIE } from '../../scripts/testing/cookie-consent';
@@ -130,15 +131,13 @@ describe('maintenance banner', () => {
       )
       .toBe(on);
   }
-  const statusAnswer = (page: Page) =>
-    page.waitForResponse((r) => r.url().endsWith('/api/v1/maintenance/status'));
 
   it('appears within a poll (30 s) on an open landing page, stays closed for the session, and comes back after the next maintenance begins', async () => {
     const page = await browser.newPage({ viewport });
     await page.clock.install();
     try {
       // nobody has touched the landing page: the app has not started, yet the page polls the status
-      await Promise.all([statusAnswer(page), page.goto('/')]);
+      await Promise.all([maintenanceStatusAnswer(page), page.goto('/')]);
       await maintenance(true);
       expect(await banner(page).count()).toBe(0);
       await page.clock.fastForward(30_000);
@@ -151,23 +150,21 @@ describe('maintenance banner', () => {
       // closed: it stays closed for this browser session, on every page
       await banner(page).getByRole('button', { name: 'Zamknij komunikat o przerwie technicznej' }).click();
       await banner(page).waitFor({ state: 'detached' });
-      await Promise.all([statusAnswer(page), page.reload()]);
+      await Promise.all([maintenanceStatusAnswer(page), page.reload()]);
       await page.goto('/pomoc');
       await page.locator('#main').waitFor();
-      await Promise.all([statusAnswer(page), page.goto('/')]);
+      await Promise.all([maintenanceStatusAnswer(page), page.goto('/')]);
       // maintenance starts the app on the landing page; it has rendered, without the banner
-      const appStarted =
-        "Object.keys(document.getElementById('root')).some((key) => key.startsWith('__reactContainer'))";
-      await expect.poll(() => page.evaluate(appStarted)).toBe(true);
+      await expect.poll(() => appHasStarted(page)).toBe(true);
       await page.locator('#main').waitFor();
       await sleep(300);
       expect(await banner(page).count()).toBe(0);
 
-      // maintenance ends (the landing page sees it), then begins again: the banner is back
+      // maintenance ends (the reloaded page sees it), then begins again: the banner is back
       await maintenance(false);
-      await Promise.all([statusAnswer(page), page.reload()]);
+      await Promise.all([maintenanceStatusAnswer(page), page.reload()]);
       await maintenance(true);
-      await Promise.all([statusAnswer(page), page.reload()]);
+      await Promise.all([maintenanceStatusAnswer(page), page.reload()]);
       await banner(page).waitFor();
     } finally {
       await maintenance(false);
