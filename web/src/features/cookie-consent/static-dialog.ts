@@ -1,8 +1,9 @@
 import type { ConsentStore } from './stores/consent-store';
 import {
-  ALL_ACCEPTED,
   CONSENT_CATEGORIES,
   NECESSARY_ONLY,
+  choiceSavedBy,
+  isConsentSave,
   type ConsentCategory,
   type ConsentChoice,
 } from './utils/consent-cookie';
@@ -33,15 +34,10 @@ export function serveConsentDialogFromMarkup(template: HTMLTemplateElement, stor
   };
   const choiceOf = (root: HTMLElement) =>
     Object.fromEntries(CONSENT_CATEGORIES.map((c) => [c, switchOf(root, c).checked])) as ConsentChoice;
-  const saves: Record<string, (root: HTMLElement) => ConsentChoice> = {
-    necessary: () => NECESSARY_ONLY,
-    choice: choiceOf,
-    all: () => ALL_ACCEPTED,
-  };
   const onClick = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest('[data-consent-save]') : null;
-    const save = saves[button?.getAttribute('data-consent-save') ?? ''];
-    if (dialog && save) store.save(save(dialog));
+    const save = button?.getAttribute('data-consent-save');
+    if (dialog && isConsentSave(save)) store.save(choiceSavedBy(save, choiceOf(dialog)));
   };
 
   const show = () => {

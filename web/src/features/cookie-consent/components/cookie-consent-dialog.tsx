@@ -4,11 +4,12 @@ import { useCookieConsent } from '../hooks/use-cookie-consent';
 import { consentDialogServedByPage } from '../static-dialog';
 import { consentStore } from '../stores/consent-store-instance';
 import {
-  ALL_ACCEPTED,
   NECESSARY_ONLY,
+  choiceSavedBy,
   scheduleConsentPrompt,
   type ConsentCategory,
   type ConsentChoice,
+  type ConsentSave,
 } from '../utils/consent-cookie';
 
 const categories = [
@@ -28,6 +29,12 @@ const categories = [
     description: 'Pozwalają pokazywać Ci dopasowane informacje o Punkto.',
   },
 ] as const satisfies readonly { key: ConsentCategory; label: string; description: string }[];
+
+const saveButtons = [
+  { save: 'necessary', label: 'Tylko niezbędne', variant: 'default' },
+  { save: 'choice', label: 'Zapisz wybór', variant: 'light' },
+  { save: 'all', label: 'Akceptuję wszystkie', variant: 'filled' },
+] as const satisfies readonly { save: ConsentSave; label: string; variant: string }[];
 
 const descriptionStyles = { description: { color: 'var(--mantine-color-gray-7)' } };
 
@@ -95,15 +102,16 @@ export function CookieConsentPanel({
           ))}
         </Stack>
         <Group gap="sm" justify="flex-end">
-          <Button variant="default" data-consent-save="necessary" onClick={() => onSave(NECESSARY_ONLY)}>
-            Tylko niezbędne
-          </Button>
-          <Button variant="light" data-consent-save="choice" onClick={() => onSave(choice)}>
-            Zapisz wybór
-          </Button>
-          <Button data-consent-save="all" onClick={() => onSave(ALL_ACCEPTED)}>
-            Akceptuję wszystkie
-          </Button>
+          {saveButtons.map(({ save, label, variant }) => (
+            <Button
+              key={save}
+              variant={variant}
+              data-consent-save={save}
+              onClick={() => onSave(choiceSavedBy(save, choice))}
+            >
+              {label}
+            </Button>
+          ))}
         </Group>
       </Stack>
     </Paper>

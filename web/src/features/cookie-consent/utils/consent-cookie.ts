@@ -40,6 +40,18 @@ export const NECESSARY_ONLY: CookiePreferences = {
   marketing: false,
 };
 
+/** The consent dialog's buttons (`data-consent-save`): necessary only, the switches' choice, or everything. */
+export const CONSENT_SAVES = ['necessary', 'choice', 'all'] as const;
+export type ConsentSave = (typeof CONSENT_SAVES)[number];
+export const isConsentSave = (value: unknown): value is ConsentSave =>
+  CONSENT_SAVES.includes(value as ConsentSave);
+
+/** What a button of the consent dialog saves, given the switches as they are. */
+export function choiceSavedBy(save: ConsentSave, switches: ConsentChoice): ConsentChoice {
+  if (save === 'necessary') return NECESSARY_ONLY;
+  return save === 'all' ? ALL_ACCEPTED : switches;
+}
+
 /** The stored preferences, or null when there is no valid cookie of the current version (ask again). */
 export function parseConsentCookie(cookieHeader: string): CookiePreferences | null {
   const raw = readCookieValue(cookieHeader, CONSENT_COOKIE_NAME);

@@ -3,6 +3,10 @@ import {
   CONSENT_COOKIE_NAME,
   CONSENT_DIALOG_DELAY_MS,
   CONSENT_MAX_AGE_SECONDS,
+  ALL_ACCEPTED,
+  NECESSARY_ONLY,
+  choiceSavedBy,
+  isConsentSave,
   parseConsentCookie,
   scheduleConsentPrompt,
   serializeConsentCookie,
@@ -95,5 +99,24 @@ describe('the first prompt', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("what the dialog's buttons save", () => {
+  const switches = { functional: false, analytics: true, marketing: false };
+
+  it('"Tylko niezbędne" saves necessary only and "Akceptuję wszystkie" everything, whatever the switches say', () => {
+    expect(choiceSavedBy('necessary', switches)).toEqual(NECESSARY_ONLY);
+    expect(choiceSavedBy('all', switches)).toEqual(ALL_ACCEPTED);
+  });
+
+  it('"Zapisz wybór" saves the switches as they are', () => {
+    expect(choiceSavedBy('choice', switches)).toEqual(switches);
+  });
+
+  it('knows its buttons by their data-consent-save value, and nothing else', () => {
+    for (const save of ['necessary', 'choice', 'all']) expect(isConsentSave(save), save).toBe(true);
+    for (const other of ['', 'none', null, undefined])
+      expect(isConsentSave(other), String(other)).toBe(false);
   });
 });
