@@ -82,7 +82,7 @@ while (!stopping && Date.now() < deadline) {
   );
   if (ready) {
     console.log(
-      `\n  Punkto działa: ${url}\n  Dokumentacja API: ${url}/api/docs\n  Skrzynka deweloperska: ${url}/dev/mailbox\n  Zatrzymanie: Ctrl-C\n`,
+      `\n  Punkto działa: ${url}\n  Dokumentacja API: ${url}/api/docs\n  Skrzynka deweloperska (tylko z tego komputera): ${url}/dev/mailbox\n  Zatrzymanie: Ctrl-C\n`,
     );
     break;
   }

@@ -1,5 +1,11 @@
 import { defaultPorts } from '@punkto/contracts/routing';
-import { envBoolean, envPort, loadConfig, platformEnv } from '@punkto/platform/config/config';
+import {
+  envBoolean,
+  envDevConvenience,
+  envPort,
+  loadConfig,
+  platformEnv,
+} from '@punkto/platform/config/config';
 import { z } from 'zod';
 
 const serviceUrl = (service: keyof typeof defaultPorts) =>
@@ -29,8 +35,10 @@ export const GatewayEnv = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** trust X-Forwarded-* (only behind a load balancer you control) */
   TRUST_PROXY: envBoolean(false),
-  /** serve the dev mailbox (`/dev/mailbox`, embedded mailer only) */
-  DEV_MAILBOX: envBoolean(true),
+  /** the dev mailbox (`/dev/mailbox`, embedded mailer only): off | loopback (this machine only) | on */
+  DEV_MAILBOX: envDevConvenience('loopback'),
+  /** allows DEV_MAILBOX=on with NODE_ENV=production (refused at start-up otherwise) */
+  DEV_MAILBOX_ALLOW_IN_PRODUCTION: envBoolean(false),
 });
 export type GatewayConfig = z.infer<typeof GatewayEnv>;
 

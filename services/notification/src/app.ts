@@ -23,7 +23,8 @@ export async function buildApp(deps: NotificationDeps): Promise<FastifyInstance>
   const app = await createServiceServer('notification', deps);
   await app.register(csrfPlugin, { allowedOrigins: deps.config.CSRF_ALLOWED_ORIGINS });
   const { mailbox } = deps.infra;
-  if (deps.config.DEV_MAILBOX && mailbox) registerDevMailbox(app, mailbox);
+  if (deps.config.DEV_MAILBOX !== 'off' && mailbox)
+    registerDevMailbox(app, mailbox, { loopbackOnly: deps.config.DEV_MAILBOX === 'loopback' });
   const feedback = await createFeedbackService({
     documents: deps.infra.documents,
     mailer: deps.infra.mailer,

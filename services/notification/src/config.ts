@@ -1,12 +1,21 @@
 import { defaultPorts } from '@punkto/contracts/routing';
-import { envBoolean, envOriginList, envPort, loadConfig, platformEnv } from '@punkto/platform/config/config';
+import {
+  envBoolean,
+  envDevConvenience,
+  envOriginList,
+  envPort,
+  loadConfig,
+  platformEnv,
+} from '@punkto/platform/config/config';
 import { z } from 'zod';
 
 export const NotificationEnv = z.object({
   ...platformEnv,
   PORT: envPort(defaultPorts['notification']),
-  /** the dev mailbox page at /dev/mailbox (embedded `.eml` mailer only); switch off in production */
-  DEV_MAILBOX: envBoolean(true),
+  /** the dev mailbox page at /dev/mailbox (embedded `.eml` mailer only): off | loopback | on */
+  DEV_MAILBOX: envDevConvenience('loopback'),
+  /** allows DEV_MAILBOX=on with NODE_ENV=production (refused at start-up otherwise) */
+  DEV_MAILBOX_ALLOW_IN_PRODUCTION: envBoolean(false),
   /** trusted origins for the CSRF check besides the request's own, comma separated */
   CSRF_ALLOWED_ORIGINS: envOriginList,
   /** who receives bug reports from the widget, comma separated */

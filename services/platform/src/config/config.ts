@@ -15,7 +15,11 @@ export function loadConfig<S extends z.ZodObject>(
 ): z.infer<S> {
   const result = schema.safeParse(env);
   if (result.success) {
-    const problems = adapterRequirementProblems(result.data as Record<string, unknown>);
+    const data = result.data as Record<string, unknown>;
+    const problems = [
+      ...adapterRequirementProblems(data),
+      devConvenienceProblem(data, 'DEV_MAILBOX', 'DEV_MAILBOX_ALLOW_IN_PRODUCTION'),
+    ].filter((problem): problem is string => problem !== null);
     if (problems.length) throw new ConfigError(problems);
     return result.data;
   }
@@ -43,6 +47,40 @@ export function adapterRequirementProblems(config: Record<string, unknown>): str
   requires('BLOB_STORE_ADAPTER', 'gridfs', 'MONGODB_URL', 'mongodb://127.0.0.1:27017');
   requires('MAILER_ADAPTER', 'smtp', 'SMTP_URL', 'smtp://127.0.0.1:1025');
   return [...new Set(problems)];
+}
+
+/**
+ * Development conveniences (the dev mailbox) must never be reachable from another machine by default
+ * (issue 15, finding 1: password-reset links were readable by anyone). Their switch has three values:
+ * - `off`: not served at all (production deployments: k8s, compose);
+ * - `loopback` (default): served only to a person on this machine — see `isLoopbackRequest` in http/loopback-only.ts;
+ * - `on`: served to anyone; refused at start-up with `NODE_ENV=production` unless explicitly overridden.
+ * The old boolean values are still accepted: `true` → `on`, `false` → `off`.
+ */
+export type DevConvenienceMode = 'off' | 'loopback' | 'on';
+
+export const envDevConvenience = (defaultValue: DevConvenienceMode) =>
+  z
+    .enum(['off', 'loopback', 'on', 'true', 'false', '1', '0', 'yes', 'no'])
+    .default(defaultValue)
+    .transform((v): DevConvenienceMode => {
+      if (v === 'true' || v === '1' || v === 'yes') return 'on';
+      if (v === 'false' || v === '0' || v === 'no') return 'off';
+      return v;
+    });
+
+/** The start-up rule: `on` in production only with an explicit override (the problem text, or null). */
+function devConvenienceProblem(
+  config: Record<string, unknown>,
+  variable: string,
+  overrideVariable: string,
+): string | null {
+  if (config.NODE_ENV !== 'production' || config[variable] !== 'on' || config[overrideVariable] === true)
+    return null;
+  return (
+    `${variable}: 'on' serves it to every machine that reaches this process, and is refused with ` +
+    `NODE_ENV=production; use 'loopback' or 'off', or set ${overrideVariable}=true if you really mean it`
+  );
 }
 
 /** Comma-separated `host:port` list. */
