@@ -3,9 +3,9 @@ import rateLimit from '@fastify/rate-limit';
 import { getMaintenanceStatus, getPublicStatus } from '@punkto/contracts/endpoints/platform';
 import { ErrorCodes } from '@punkto/contracts/errors';
 import type { PublicStatusResponse } from '@punkto/contracts/maintenance';
-import { MaintenanceError } from '@punkto/platform/errors/errors';
+import { AppError, MaintenanceError } from '@punkto/platform/errors/errors';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
-import { createServer } from '@punkto/platform/http/server';
+import { createServer, DEFAULT_BODY_LIMIT } from '@punkto/platform/http/server';
 import type { Logger } from '@punkto/platform/observability/logger';
 import type { FastifyInstance } from 'fastify';
 import { upstreamsOf, type GatewayConfig, type Upstreams } from './config';
@@ -42,7 +42,7 @@ export async function buildGateway({
     service: 'gateway',
     logger,
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 12 * 1024 * 1024,
+    bodyLimit: UPLOAD_BODY_LIMIT,
     notFoundHandler: spaNotFoundHandler(spa, config.WEB_DIST_DIR),
     acceptEmptyJsonBody: false,
   });
@@ -62,11 +62,15 @@ export async function buildGateway({
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // added per request, over HTTPS only (below)
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
-    hsts: config.NODE_ENV === 'production',
+    // per request, over HTTPS only (below)
+    hsts: false,
   });
+  registerTransportHeaders(app, config);
 
   await app.register(rateLimit, {
     global: true,
@@ -80,6 +84,8 @@ export async function buildGateway({
       status: 429,
     }),
   });
+
+  refuseOversizedBodies(app);
 
   app.addHook('onRequest', async (request) => {
     if (!maintenance.on || !request.url.startsWith('/api/')) return;
@@ -97,11 +103,53 @@ export async function buildGateway({
   });
   await registerApiDocs(app);
   await registerApiProxy(app, upstreams, config.UPSTREAM_TIMEOUT_MS);
-  if (config.DEV_MAILBOX) await registerDevMailboxProxy(app, upstreams, config.UPSTREAM_TIMEOUT_MS);
+  if (config.DEV_MAILBOX !== 'off')
+    await registerDevMailboxProxy(app, upstreams, config.UPSTREAM_TIMEOUT_MS, {
+      loopbackOnly: config.DEV_MAILBOX === 'loopback',
+    });
   await registerSpa(app, config.WEB_DIST_DIR);
   if (!spa)
     logger.warn({ dir: config.WEB_DIST_DIR }, 'no built SPA found: serving the API only (run npm run build)');
   return app;
+}
+
+/** What an upload (multipart: logo, hero image of at most 5 MB) may send through the gateway. */
+export const UPLOAD_BODY_LIMIT = 12 * 1024 * 1024;
+
+/**
+ * Bodies the services would refuse are refused here, before a byte is forwarded: 413 in the spec's shape
+ * (the platform's onSend closes the connection, as the body was not read). Services accept
+ * DEFAULT_BODY_LIMIT of JSON; only multipart uploads may be larger. Streamed bodies without a length are
+ * limited by the service, whose 413 comes back through the proxy.
+ */
+function refuseOversizedBodies(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    const length = Number(request.headers['content-length'] ?? 0);
+    if (!(length > DEFAULT_BODY_LIMIT)) return;
+    const upload = request.headers['content-type']?.toLowerCase().startsWith('multipart/form-data');
+    if (upload && length <= UPLOAD_BODY_LIMIT) return;
+    throw new AppError(413, ErrorCodes.payloadTooLarge, 'Przesłane dane są zbyt duże.');
+  });
+}
+
+/**
+ * HSTS and `upgrade-insecure-requests` only on HTTPS requests (with TRUST_PROXY, as the load balancer says):
+ * over plain HTTP they mean nothing, or lock a browser out of a plain-HTTP install. API answers carry
+ * personal data (client lists, histories), so they are `no-store` unless the service chose its own caching.
+ */
+function registerTransportHeaders(app: FastifyInstance, config: GatewayConfig): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.protocol === 'https') {
+      if (config.NODE_ENV === 'production')
+        reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string')
+        reply.header('content-security-policy', `${csp};upgrade-insecure-requests`);
+    }
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+    return payload;
+  });
 }
 
 type UpstreamName = keyof Upstreams;

@@ -2,6 +2,7 @@ import httpProxy from '@fastify/http-proxy';
 import { ErrorCodes } from '@punkto/contracts/errors';
 import { ownerOf } from '@punkto/contracts/routing';
 import { NotFoundError } from '@punkto/platform/errors/errors';
+import { isLoopbackRequest } from '@punkto/platform/http/loopback-only';
 import { injectTraceHeaders } from '@punkto/platform/observability/tracing';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Upstreams } from './config';
@@ -14,6 +15,8 @@ const HOP_BY_HOP = [
   'upgrade',
   'te',
   'trailer',
+  // `Expect: 100-continue` is answered by this server; forwarded, undici fails the request (502)
+  'expect',
 ];
 
 /** Upstream failures become JSON in the spec's error shapes — never a hang, never an HTML page. */
@@ -112,16 +115,23 @@ export async function registerApiProxy(
   } as never);
 }
 
-/** `/dev/mailbox*` → the notification service's dev mailbox page (embedded mailer only). */
+/**
+ * `/dev/mailbox*` → the notification service's dev mailbox page (embedded mailer only). With `loopbackOnly`
+ * (DEV_MAILBOX=loopback, the default) anyone not on this machine gets exactly what an unknown path gets.
+ */
 export async function registerDevMailboxProxy(
   app: FastifyInstance,
   upstreams: Upstreams,
   timeoutMs: number,
+  { loopbackOnly }: { loopbackOnly: boolean },
 ): Promise<void> {
   await app.register(httpProxy, {
     ...proxyOptions(timeoutMs),
     upstream: upstreams.notification,
     prefix: '/dev/mailbox',
     rewritePrefix: '/dev/mailbox',
+    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (loopbackOnly && !isLoopbackRequest(request)) return reply.callNotFound();
+    },
   } as never);
 }

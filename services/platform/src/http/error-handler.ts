@@ -13,6 +13,7 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import { trace } from '@opentelemetry/api';
+import { STATUS_CODES } from 'node:http';
 import { AppError, MaintenanceError, ValidationError } from '../errors/errors';
 
 export type HttpErrorBody = CodedErrorBody | ValidationErrorBody | MaintenanceBody;
@@ -30,6 +31,13 @@ const frameworkErrors: Record<string, { status: number; code: string; message: s
     message: 'Nieobsługiwany typ danych żądania.',
   },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: ErrorCodes.validation, message: 'Brak treści żądania.' },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    status: 414,
+    code: ErrorCodes.uriTooLong,
+    message: 'Adres żądania jest zbyt długi.',
+  },
+  FST_ERR_BAD_URL: { status: 400, code: ErrorCodes.badRequest, message: 'Nieprawidłowy adres żądania.' },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: ErrorCodes.badRequest, message: 'Nieprawidłowe żądanie.' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     status: 400,
     code: ErrorCodes.validation,
@@ -117,6 +125,26 @@ export function toHttpError(error: unknown, traceId?: string): { status: number;
       ...(traceId && { traceId }),
     },
   };
+}
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (`clientError`): too many header bytes (a
+ * long URL counts too), a request line that does not parse, a client too slow to send its headers. Answered
+ * in the spec's shape, then the connection is closed (the parser's state is lost). Fastify's `clientErrorHandler`.
+ */
+export function clientErrorResponse(error: { code?: string }): string | null {
+  if (error.code === 'ECONNRESET') return null;
+  const [status, code, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, ErrorCodes.headersTooLarge, 'Nagłówki lub adres żądania są zbyt duże.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, ErrorCodes.requestTimeout, 'Żądanie nie dotarło w całości na czas.']
+        : [400, ErrorCodes.badRequest, 'Nieprawidłowe żądanie.'];
+  const body = JSON.stringify({ code, localizedMessage: message, status });
+  return (
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n` +
+    `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+  );
 }
 
 export function installErrorHandler(app: FastifyInstance, notFoundHandler?: RouteHandlerMethod): void {

@@ -1,7 +1,7 @@
-import Fastify, { type FastifyInstance, type RouteHandlerMethod } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteHandlerMethod } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import type { Logger } from '../observability/logger';
-import { installErrorHandler } from './error-handler';
+import { clientErrorResponse, installErrorHandler, toHttpError } from './error-handler';
 import { tracingPlugin } from './tracing-plugin';
 
 export type ReadinessCheck = () => Promise<void>;
@@ -26,6 +26,9 @@ export interface ServerOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
+/** What a service accepts in one request body (JSON); the gateway refuses larger non-upload bodies itself. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
 /**
  * The Fastify factory every service and the gateway start from: request ids (`x-request-id`, kept when
  * the caller sent a sane one), tracing, the ONE error handler, JSON 404s, `/healthz` and `/readyz`.
@@ -33,7 +36,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 export function createServer(options: ServerOptions): FastifyInstance {
   const app = Fastify({
     loggerInstance: options.logger,
-    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: options.trustProxy ?? true,
     requestIdHeader: false,
     genReqId: (req) => {
@@ -42,7 +45,25 @@ export function createServer(options: ServerOptions): FastifyInstance {
     },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // errors raised before a route runs (a bad `%` escape, an over-long path parameter) in the spec's shapes
+    frameworkErrors: (error, _request, reply) => {
+      const { status, body } = toHttpError(error);
+      void (reply as FastifyReply).status(status).type('application/json; charset=utf-8').send(body);
+    },
+    clientErrorHandler: (error: Error & { code?: string }, socket) => {
+      const response = socket.destroyed ? null : clientErrorResponse(error);
+      if (response && socket.writable) socket.end(response);
+      else socket.destroy(error);
+    },
   }) as unknown as FastifyInstance;
+
+  // Answering before the request's body was read (413, an early refusal, an upstream that answered first)
+  // leaves the rest of the body on the socket, and the client's next request on that connection would hang
+  // behind it: close the connection instead (PITFALLS.md, issue 15 finding 3).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.raw.complete && hasBody(request.headers)) reply.header('connection', 'close');
+    done(null, payload);
+  });
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -73,6 +94,10 @@ export function createServer(options: ServerOptions): FastifyInstance {
       .send({ status: ok ? 'ok' : 'unavailable', service: options.service, checks });
   });
   return app;
+}
+
+function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
+  return Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
 }
 
 /**

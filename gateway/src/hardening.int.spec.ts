@@ -1,0 +1,358 @@
+import { loadConfig } from '@punkto/platform/config/config';
+import { createServer } from '@punkto/platform/http/server';
+import { createLogger } from '@punkto/platform/observability/logger';
+import type { FastifyInstance } from 'fastify';
+import { request as httpRequest } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGateway } from './app';
+import { GatewayEnv, type GatewayConfig } from './config';
+import { MaintenanceSwitch } from './maintenance';
+
+// Issue 15: findings 1 (dev mailbox), 2 (Expect: 100-continue), 3 (large bodies), 9 (framework error shapes)
+// and 11 (transport headers), each through a gateway that proxies to real services built like ours.
+
+const logger = createLogger('gateway-test', 'silent');
+const services = ['identity', 'tenant', 'card-ledger', 'billing', 'survey', 'notification'] as const;
+
+/** An upstream built from the platform's server factory, as every service is. */
+async function startService(name: string): Promise<{ app: FastifyInstance; url: string }> {
+  const app = createServer({ service: name, logger });
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: 12 * 1024 * 1024 },
+    (_r, b, done) => done(null, b),
+  );
+  app.post('/api/v1/tenants/:id/upload-logo', async (request) => ({
+    service: name,
+    received: (request.body as Buffer).length,
+  }));
+  app.post('/api/v1/users/login', async (request) => ({ service: name, body: request.body }));
+  app.get('/api/v1/tenants/:id', async (request) => ({ id: (request.params as { id: string }).id }));
+  app.get('/api/v1/tenants/:id/blog-image', async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').send({ cached: true }),
+  );
+  app.get('/dev/mailbox', async (_request, reply) => reply.type('text/html').send('<h1>Skrzynka</h1>'));
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url };
+}
+
+const upstreams: Record<string, { app: FastifyInstance; url: string }> = {};
+const gateways: FastifyInstance[] = [];
+
+async function gatewayWith(env: Record<string, string>): Promise<FastifyInstance> {
+  const config: GatewayConfig = GatewayEnv.parse({
+    IDENTITY_URL: upstreams.identity!.url,
+    TENANT_URL: upstreams.tenant!.url,
+    CARD_LEDGER_URL: upstreams['card-ledger']!.url,
+    BILLING_URL: upstreams.billing!.url,
+    SURVEY_URL: upstreams.survey!.url,
+    NOTIFICATION_URL: upstreams.notification!.url,
+    WEB_DIST_DIR: '',
+    RATE_LIMIT_PER_MINUTE: '10000',
+    ...env,
+  });
+  const gateway = await buildGateway({ config, logger, maintenance: new MaintenanceSwitch(false) });
+  gateways.push(gateway);
+  return gateway;
+}
+
+beforeAll(async () => {
+  for (const s of services) upstreams[s] = await startService(s);
+});
+afterAll(async () => {
+  for (const g of gateways) await g.close();
+  for (const u of Object.values(upstreams)) await u.app.close();
+});
+
+/** One raw HTTP/1.1 exchange on a socket: resolves with the head, the body and how long it took. */
+function exchange(socket: Socket, head: string, body?: Buffer) {
+  const started = performance.now();
+  return new Promise<{ status: number; headers: string; body: string; ms: number }>((resolve, reject) => {
+    let data = '';
+    const onData = (chunk: Buffer) => {
+      data += chunk.toString('latin1');
+      const end = data.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const headers = data.slice(0, end).toLowerCase();
+      const length = Number(/content-length: (\d+)/.exec(headers)?.[1] ?? -1);
+      const rest = data.slice(end + 4);
+      if (length >= 0 && Buffer.byteLength(rest, 'latin1') < length) return;
+      socket.off('data', onData);
+      resolve({
+        status: Number(data.slice(9, 12)),
+        headers,
+        body: Buffer.from(rest, 'latin1').toString('utf8'),
+        ms: performance.now() - started,
+      });
+    };
+    socket.on('data', onData);
+    socket.once('error', (error) => (data.includes('\r\n\r\n') ? undefined : reject(error)));
+    socket.write(head);
+    if (body) socket.write(body, () => undefined);
+  });
+}
+
+function open(url: string): Promise<Socket> {
+  const { port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), '127.0.0.1', () => resolve(socket));
+    socket.on('error', () => undefined);
+  });
+}
+
+const closed = (socket: Socket, ms: number) =>
+  new Promise<boolean>((resolve) => {
+    if (socket.destroyed || socket.readableEnded) return resolve(true);
+    const timer = setTimeout(() => resolve(false), ms);
+    socket.once('close', () => (clearTimeout(timer), resolve(true)));
+  });
+
+describe('gateway: request bodies and connections (finding 3)', () => {
+  let url: string;
+  beforeAll(async () => {
+    url = await (await gatewayWith({})).listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  it.each([3, 10])(
+    'answers a %i MB JSON body 413 in the spec shape at once, closes the connection, and the next one is answered',
+    async (megabytes) => {
+      const body = Buffer.alloc(megabytes * 1024 * 1024, 'a');
+      const socket = await open(url);
+      const res = await exchange(
+        socket,
+        `POST /api/v1/users/login HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+        body,
+      );
+      expect(res.status).toBe(413);
+      expect(res.ms).toBeLessThan(1000);
+      expect(res.headers).toContain('application/json');
+      expect(res.headers).toContain('connection: close');
+      expect(JSON.parse(res.body)).toEqual({
+        code: 'PAYLOAD_TOO_LARGE',
+        localizedMessage: 'Przesłane dane są zbyt duże.',
+        status: 413,
+      });
+      // the client sees the connection end instead of a hang, and a new one is answered at once
+      expect(await closed(socket, 1000)).toBe(true);
+      const next = await open(url);
+      const again = await exchange(
+        next,
+        `POST /api/v1/users/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`,
+      );
+      expect(again.status).toBe(200);
+      expect(again.ms).toBeLessThan(1000);
+      next.destroy();
+    },
+  );
+
+  it('keeps the larger limit for uploads only', async () => {
+    const boundary = 'x-boundary';
+    const file = Buffer.alloc(3 * 1024 * 1024, 1);
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="Logo"; filename="l.png"\r\n\r\n`),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await fetch(`${url}/api/v1/tenants/t1/upload-logo`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ service: 'tenant', received: body.length });
+  });
+
+  it('forwards a body without Expect: 100-continue, so the service answers instead of a 502 (finding 2)', async () => {
+    const body = Buffer.alloc(1.2 * 1024 * 1024, 2);
+    const { port } = new URL(url);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/v1/tenants/t1/upload-logo',
+        headers: {
+          expect: '100-continue',
+          'content-type': 'multipart/form-data; boundary=b',
+          'content-length': body.length,
+        },
+      });
+      req.on('continue', () => req.end(body));
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+      req.on('error', reject);
+    });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ service: 'tenant', received: body.length });
+  });
+});
+
+describe('gateway and services: framework-level errors in the spec shape (finding 9)', () => {
+  let url: string;
+  beforeAll(async () => {
+    url = await (await gatewayWith({})).listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  it('answers a 20 kB URL and 40 kB of headers 431 in JSON and closes the connection', async () => {
+    for (const head of [
+      `GET /api/v1/tenants/${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+      `GET /api/v1/permissions HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(40_000)}\r\n\r\n`,
+    ]) {
+      const socket = await open(url);
+      const res = await exchange(socket, head);
+      expect(res.status).toBe(431);
+      expect(res.headers).toContain('application/json');
+      expect(JSON.parse(res.body)).toEqual({
+        code: 'HEADERS_TOO_LARGE',
+        localizedMessage: 'Nagłówki lub adres żądania są zbyt duże.',
+        status: 431,
+      });
+      expect(await closed(socket, 1000)).toBe(true);
+    }
+  });
+
+  it('answers an over-long path parameter 414 URI_TOO_LONG (from the service, through the gateway)', async () => {
+    const res = await fetch(`${url}/api/v1/tenants/${'a'.repeat(300)}`);
+    expect(res.status).toBe(414);
+    expect(await res.json()).toEqual({
+      code: 'URI_TOO_LONG',
+      localizedMessage: 'Adres żądania jest zbyt długi.',
+      status: 414,
+    });
+  });
+
+  it('answers a broken escape in a path 400 in the spec shape', async () => {
+    const direct = await fetch(`${upstreams.tenant!.url}/api/v1/tenants/%E0%A4%A`);
+    expect(direct.status).toBe(400);
+    expect(await direct.json()).toEqual({
+      code: 'BAD_REQUEST',
+      localizedMessage: 'Nieprawidłowy adres żądania.',
+      status: 400,
+    });
+    const through = await fetch(`${url}/api/v1/tenants/%E0%A4%A`);
+    expect(through.status).toBe(400);
+    expect(await through.json()).toMatchObject({ code: 'BAD_REQUEST', status: 400 });
+  });
+
+  it('passes an encoded slash in a path segment as part of one parameter', async () => {
+    const res = await fetch(`${url}/api/v1/tenants/a%2fb`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ id: 'a/b' });
+  });
+});
+
+describe('gateway: transport headers (finding 11)', () => {
+  it('sends neither HSTS nor upgrade-insecure-requests over plain HTTP, even in production', async () => {
+    const gateway = await gatewayWith({ NODE_ENV: 'production' });
+    const res = await gateway.inject({ url: '/api/v1/maintenance/status' });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('sends both when the request came over HTTPS through a trusted proxy', async () => {
+    const gateway = await gatewayWith({ NODE_ENV: 'production', TRUST_PROXY: 'true' });
+    const res = await gateway.inject({
+      url: '/api/v1/maintenance/status',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+  });
+
+  it('ignores X-Forwarded-Proto from an untrusted client', async () => {
+    const gateway = await gatewayWith({ NODE_ENV: 'production' });
+    const res = await gateway.inject({
+      url: '/api/v1/maintenance/status',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('marks API answers no-store unless the service chose its own caching', async () => {
+    const gateway = await gatewayWith({});
+    const personal = await gateway.inject({ url: '/api/v1/tenants/t1' });
+    expect(personal.statusCode).toBe(200);
+    expect(personal.headers['cache-control']).toBe('no-store');
+    const refused = await gateway.inject({ url: '/api/v1/nobody-owns-this' });
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const own = await gateway.inject({ url: '/api/v1/tenants/t1/blog-image' });
+    expect(own.headers['cache-control']).toBe('public, max-age=3600');
+  });
+});
+
+describe('gateway: the dev mailbox is for this machine only (finding 1)', () => {
+  const mailbox = (
+    gateway: FastifyInstance,
+    options: { remoteAddress?: string; headers?: Record<string, string> },
+  ) => gateway.inject({ url: '/dev/mailbox', ...options });
+
+  it('is served to a person on this machine by default', async () => {
+    const gateway = await gatewayWith({ NODE_ENV: 'production' });
+    const res = await mailbox(gateway, { remoteAddress: '127.0.0.1', headers: { host: 'localhost:8080' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Skrzynka');
+    const v6 = await mailbox(gateway, { remoteAddress: '::1', headers: { host: '[::1]:8080' } });
+    expect(v6.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['another machine', { remoteAddress: '203.0.113.7', headers: { host: 'localhost:8080' } }],
+    ['another machine on the LAN', { remoteAddress: '192.168.1.20', headers: { host: '192.168.1.10:8080' } }],
+    [
+      'a reverse proxy on this machine forwarding a visitor',
+      { remoteAddress: '127.0.0.1', headers: { host: 'localhost', 'x-forwarded-for': '203.0.113.7' } },
+    ],
+    [
+      'a proxy saying so with Forwarded',
+      {
+        remoteAddress: '127.0.0.1',
+        headers: { host: 'localhost', forwarded: 'for=203.0.113.7;proto=https' },
+      },
+    ],
+    [
+      'a public host name (DNS rebinding, or a proxy)',
+      { remoteAddress: '127.0.0.1', headers: { host: 'evil.example' } },
+    ],
+  ])('is not there for %s', async (_who, options) => {
+    const gateway = await gatewayWith({});
+    const res = await mailbox(gateway, options);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('Skrzynka');
+    const message = await gateway.inject({
+      url: '/dev/mailbox/0190a4c2-0000-7000-8000-000000000000.eml',
+      ...options,
+    });
+    expect(message.statusCode).toBe(404);
+  });
+
+  it('is not there at all when switched off', async () => {
+    const gateway = await gatewayWith({ DEV_MAILBOX: 'off' });
+    const res = await mailbox(gateway, { remoteAddress: '127.0.0.1', headers: { host: 'localhost' } });
+    expect(res.statusCode).toBe(404);
+    const legacy = await gatewayWith({ DEV_MAILBOX: 'false' });
+    expect((await mailbox(legacy, { remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
+  });
+
+  it('is served to anyone only when switched on, which production refuses without an explicit override', async () => {
+    const open = await gatewayWith({ DEV_MAILBOX: 'on' });
+    expect((await mailbox(open, { remoteAddress: '203.0.113.7' })).statusCode).toBe(200);
+    for (const value of ['on', 'true'])
+      expect(() => loadConfig(GatewayEnv, { NODE_ENV: 'production', DEV_MAILBOX: value })).toThrow(
+        /DEV_MAILBOX: 'on' .* refused with NODE_ENV=production/,
+      );
+    expect(
+      loadConfig(GatewayEnv, {
+        NODE_ENV: 'production',
+        DEV_MAILBOX: 'on',
+        DEV_MAILBOX_ALLOW_IN_PRODUCTION: 'true',
+      }).DEV_MAILBOX,
+    ).toBe('on');
+    expect(loadConfig(GatewayEnv, { NODE_ENV: 'production' }).DEV_MAILBOX).toBe('loopback');
+  });
+});
