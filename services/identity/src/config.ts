@@ -25,6 +25,12 @@ export const IdentityEnv = z
     INVITATION_TOKEN_TTL_SECONDS: seconds(7 * 24 * 3600),
     /** trusted origins for the CSRF check besides the request's own, comma separated */
     CSRF_ALLOWED_ORIGINS: envOriginList,
+    /**
+     * `Secure` on session cookies: `always`, `never`, or `auto` (only when the request came over HTTPS, which
+     * needs TRUST_PROXY at the gateway behind a TLS-terminating proxy). Unset: `always` with
+     * NODE_ENV=production, else `auto`. Browsers accept Secure cookies on http://localhost and 127.0.0.1.
+     */
+    COOKIE_SECURE: z.enum(['auto', 'always', 'never']).optional(),
     RATE_LIMIT_LOGIN_PER_IP_EMAIL: count(10),
     RATE_LIMIT_LOGIN_PER_IP: count(50),
     RATE_LIMIT_LOGIN_WINDOW_SECONDS: seconds(60),

@@ -12,17 +12,21 @@ export const REFRESH_COOKIE = 'punkto_refresh';
 export const REFRESH_COOKIE_PATH = '/api/v1/users';
 
 /**
- * Cookies: SameSite=Lax, Secure when the request reached the gateway over HTTPS (`x-forwarded-proto`, trusted
- * from the gateway). `punkto_access` (httpOnly, path `/`) lives as long as the access token; `punkto_refresh`
+ * Cookies: SameSite=Lax; Secure by COOKIE_SECURE — in production always (a TLS-terminating proxy in front of
+ * the gateway is invisible here unless TRUST_PROXY is set, so "when HTTPS" left production cookies without
+ * it), otherwise when the request reached the gateway over HTTPS (`x-forwarded-proto`). `punkto_access` (httpOnly, path `/`) lives as long as the access token; `punkto_refresh`
  * (httpOnly, path `/api/v1/users`) as long as the refresh token, and so does `punkto_session` (readable by the
  * SPA, path `/`, value `1`): the hint that there is a session to load at all.
  */
-function cookieBase(request: FastifyRequest) {
-  return { httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https' };
+export function secureCookies(
+  config: Pick<IdentityConfig, 'COOKIE_SECURE' | 'NODE_ENV'>,
+  request: FastifyRequest,
+): boolean {
+  const mode = config.COOKIE_SECURE ?? (config.NODE_ENV === 'production' ? 'always' : 'auto');
+  return mode === 'always' || (mode === 'auto' && request.protocol === 'https');
 }
 
-function setSessionCookies(request: FastifyRequest, reply: FastifyReply, session: IssuedSession, now: Date) {
-  const base = cookieBase(request);
+function setSessionCookies(base: CookieBase, reply: FastifyReply, session: IssuedSession, now: Date) {
   reply.setCookie(ACCESS_COOKIE, session.accessToken, {
     ...base,
     path: '/',
@@ -40,12 +44,13 @@ function setSessionCookies(request: FastifyRequest, reply: FastifyReply, session
   reply.setCookie(SESSION_HINT_COOKIE, '1', { ...base, httpOnly: false, path: '/', maxAge: refreshMaxAge });
 }
 
-function clearSessionCookies(request: FastifyRequest, reply: FastifyReply) {
-  const base = cookieBase(request);
+function clearSessionCookies(base: CookieBase, reply: FastifyReply) {
   reply.clearCookie(ACCESS_COOKIE, { ...base, path: '/' });
   reply.clearCookie(REFRESH_COOKIE, { ...base, path: REFRESH_COOKIE_PATH });
   reply.clearCookie(SESSION_HINT_COOKIE, { ...base, httpOnly: false, path: '/' });
 }
+
+type CookieBase = { httpOnly: true; sameSite: 'lax'; secure: boolean };
 
 const sessionBody = (session: IssuedSession) => ({
   user: session.profile,
@@ -58,6 +63,11 @@ export function userRoutes(
   options: { config: IdentityConfig; clock: () => Date },
 ) {
   const auth = { preHandler: requireAuth };
+  const cookieBase = (request: FastifyRequest): CookieBase => ({
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies(options.config, request),
+  });
   const userId = (request: FastifyRequest) => request.user!.id;
   const refreshCookie = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE];
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
@@ -88,7 +98,7 @@ export function userRoutes(
 
   registerEndpoint(app, api.login, async ({ body, request, reply }) => {
     const session = await service.login({ ...body, ip: request.ip });
-    setSessionCookies(request, reply, session, options.clock());
+    setSessionCookies(cookieBase(request), reply, session, options.clock());
     noStore(reply);
     return sessionBody(session);
   });
@@ -107,17 +117,17 @@ export function userRoutes(
     noStore(reply);
     try {
       const session = await service.refresh(refreshCookie(request));
-      setSessionCookies(request, reply, session, options.clock());
+      setSessionCookies(cookieBase(request), reply, session, options.clock());
       return sessionBody(session);
     } catch (error) {
-      if (error instanceof RefreshFailedError) clearSessionCookies(request, reply);
+      if (error instanceof RefreshFailedError) clearSessionCookies(cookieBase(request), reply);
       throw error;
     }
   });
 
   registerEndpoint(app, api.logout, async ({ request, reply }) => {
     await service.logout(refreshCookie(request));
-    clearSessionCookies(request, reply);
+    clearSessionCookies(cookieBase(request), reply);
     return undefined;
   });
 
@@ -170,7 +180,7 @@ export function userRoutes(
     api.deleteMe,
     async ({ body, request, reply }) => {
       await service.deleteAccount(userId(request), body.password);
-      clearSessionCookies(request, reply);
+      clearSessionCookies(cookieBase(request), reply);
       return undefined;
     },
     auth,
