@@ -15,6 +15,7 @@ import type {
 import { trace } from '@opentelemetry/api';
 import { STATUS_CODES } from 'node:http';
 import { AppError, MaintenanceError, ValidationError } from '../errors/errors';
+import { routeMethods } from './method-not-allowed';
 
 export type HttpErrorBody = CodedErrorBody | ValidationErrorBody | MaintenanceBody;
 
@@ -156,7 +157,15 @@ export function installErrorHandler(app: FastifyInstance, notFoundHandler?: Rout
     return reply.status(status).type('application/json; charset=utf-8').send(body);
   });
   if (notFoundHandler) return void app.setNotFoundHandler(notFoundHandler);
+  const methodsOf = routeMethods(app);
   app.setNotFoundHandler((request, reply) => {
+    const allowed = methodsOf(request.url.split('?')[0] ?? '');
+    if (allowed.length) {
+      const { status, body } = toHttpError(
+        new AppError(405, ErrorCodes.methodNotAllowed, 'Method not allowed'),
+      );
+      return reply.status(status).header('allow', allowed.join(', ')).send(body);
+    }
     const { status, body } = toHttpError(
       new AppError(
         404,

@@ -160,6 +160,24 @@ describe('createServer', () => {
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('answers a method a path lacks with 405 METHOD_NOT_ALLOWED and Allow (SPEC §8), not 404', async () => {
+    const id = '0190a4c2-0000-7000-8000-000000000000';
+    for (const method of ['PUT', 'PATCH', 'DELETE', 'GET'] as const) {
+      const res = await app.inject({ method, url: `/api/v1/things/${id}?dryRun=true` });
+      expect(res.statusCode, method).toBe(405);
+      expect(res.headers.allow).toBe('POST');
+      expect(res.json()).toEqual({
+        code: 'METHOD_NOT_ALLOWED',
+        localizedMessage: 'Method not allowed',
+        status: 405,
+      });
+    }
+    expect((await app.inject({ method: 'PUT', url: '/api/v1/pictures/kot' })).headers.allow).toBe(
+      'GET, HEAD',
+    );
+    expect((await app.inject({ method: 'PUT', url: '/api/v1/things/a/b' })).statusCode).toBe(404);
+  });
+
   it('never leaks internals in a 500', async () => {
     const res = await app.inject('/boom');
     expect(res.statusCode).toBe(500);
