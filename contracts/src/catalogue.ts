@@ -1,10 +1,11 @@
+import { singleLineText } from './text';
 import { z } from 'zod';
 
 /** The services catalogue of a tenant (SPEC §7 /tenants/{id}/services): what staff can pick when awarding points. */
 
 export const ServiceInput = z
   .object({
-    name: z.string().trim().min(2, 'Nazwa usługi musi mieć co najmniej 2 znaki.').max(80),
+    name: singleLineText().min(2, 'Nazwa usługi musi mieć co najmniej 2 znaki.').max(80),
     /** price in grosze (1 zł = 100 gr) */
     priceGrosze: z
       .number('Podaj cenę.')

@@ -1,3 +1,4 @@
+import { multiLineText } from './text';
 import { z } from 'zod';
 
 /**
@@ -29,9 +30,7 @@ export const FeedbackCategorySchema = z.enum(
   Object.keys(FeedbackCategories) as [FeedbackCategory, ...FeedbackCategory[]],
 );
 
-export const FeedbackDescription = z
-  .string(FeedbackMessages.descriptionRequired)
-  .trim()
+export const FeedbackDescription = multiLineText(FeedbackMessages.descriptionRequired)
   .min(1, { message: FeedbackMessages.descriptionRequired, abort: true })
   .min(FEEDBACK_DESCRIPTION_MIN, FeedbackMessages.descriptionTooShort)
   .max(FEEDBACK_DESCRIPTION_MAX, FeedbackMessages.descriptionTooLong);

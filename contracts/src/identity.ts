@@ -1,3 +1,4 @@
+import { singleLineText } from './text';
 import { z } from 'zod';
 import { PermissionSchema, RoleSchema, Roles } from './permissions';
 
@@ -22,9 +23,7 @@ export const Password = z
   .regex(/\p{L}/u, PASSWORD_RULE_MESSAGE)
   .regex(/\d/, PASSWORD_RULE_MESSAGE);
 
-export const Username = z
-  .string()
-  .trim()
+export const Username = singleLineText()
   .min(2, 'Imię i nazwisko musi mieć co najmniej 2 znaki.')
   .max(100, 'Imię i nazwisko może mieć najwyżej 100 znaków.');
 

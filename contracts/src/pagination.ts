@@ -1,3 +1,4 @@
+import { singleLineText } from './text';
 import { z } from 'zod';
 
 /** Paged query of SPEC §3, as it arrives in a query string. */
@@ -5,7 +6,7 @@ export const PaginationQuery = z
   .object({
     pageNumber: z.coerce.number().int().min(1).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(20),
-    searchTerm: z.string().trim().max(200).optional(),
+    searchTerm: singleLineText().max(200).optional(),
     sortBy: z.string().max(50).optional(),
     sortDescending: z
       .union([z.boolean(), z.enum(['true', 'false'])])

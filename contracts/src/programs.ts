@@ -1,3 +1,4 @@
+import { multiLineText, singleLineText } from './text';
 import { z } from 'zod';
 
 /**
@@ -88,8 +89,8 @@ export const RewardInput = z
   .object({
     /** present when editing an existing reward (keeps its identity and redemption history) */
     id: z.string().min(1).max(64).optional(),
-    name: z.string().trim().min(2, 'Nazwa nagrody musi mieć co najmniej 2 znaki.').max(80),
-    description: z.string().trim().max(300, 'Opis nagrody może mieć najwyżej 300 znaków.').default(''),
+    name: singleLineText().min(2, 'Nazwa nagrody musi mieć co najmniej 2 znaki.').max(80),
+    description: multiLineText().max(300, 'Opis nagrody może mieć najwyżej 300 znaków.').default(''),
     /** points (points/tiers programs) or stamps (stamps programs) */
     cost: z.number().int().min(1, 'Koszt nagrody musi wynosić co najmniej 1.').max(1_000_000),
     active: z.boolean().default(true),
@@ -104,12 +105,12 @@ export type Reward = z.infer<typeof Reward>;
 
 export const TierLevel = z
   .object({
-    name: z.string().trim().min(2, 'Nazwa poziomu musi mieć co najmniej 2 znaki.').max(40),
+    name: singleLineText().min(2, 'Nazwa poziomu musi mieć co najmniej 2 znaki.').max(40),
     /** lifetime points needed to reach the level; the first level starts at 0 */
     minLifetimePoints: z.number().int().min(0).max(10_000_000),
     /** multiplier of earned points at this level, e.g. 1.5 */
     multiplier: z.number().min(1, 'Mnożnik musi wynosić co najmniej 1.').max(10),
-    benefits: z.string().trim().max(300).default(''),
+    benefits: multiLineText().max(300).default(''),
   })
   .meta({ id: 'TierLevel' });
 export type TierLevel = z.infer<typeof TierLevel>;
@@ -120,8 +121,8 @@ const PointsPerPln = z
   .max(100, 'Najwyżej 100 punktów za 1 zł.');
 
 const ProgramBase = z.object({
-  name: z.string().trim().min(2, 'Nazwa programu musi mieć co najmniej 2 znaki.').max(80),
-  description: z.string().trim().max(500).default(''),
+  name: singleLineText().min(2, 'Nazwa programu musi mieć co najmniej 2 znaki.').max(80),
+  description: multiLineText().max(500).default(''),
   active: z.boolean().default(true),
   rewards: z.array(RewardInput).max(50, 'Program może mieć najwyżej 50 nagród.').default([]),
 });

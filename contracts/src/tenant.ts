@@ -1,3 +1,4 @@
+import { multiLineText, singleLineText } from './text';
 import { z } from 'zod';
 import { Email } from './identity';
 
@@ -38,9 +39,7 @@ export const Nip = z
       .refine(isValidNip, NipMessages.checksum),
   );
 
-export const CompanyName = z
-  .string('Podaj nazwę firmy.')
-  .trim()
+export const CompanyName = singleLineText('Podaj nazwę firmy.')
   .min(2, 'Nazwa firmy musi mieć co najmniej 2 znaki.')
   .max(120, 'Nazwa firmy może mieć najwyżej 120 znaków.');
 
@@ -75,9 +74,9 @@ export const HexColor = z
 
 export const Address = z
   .object({
-    street: z.string().trim().min(2, 'Podaj ulicę i numer.').max(120, 'Adres jest za długi.'),
+    street: singleLineText().min(2, 'Podaj ulicę i numer.').max(120, 'Adres jest za długi.'),
     postalCode: PostalCode,
-    city: z.string().trim().min(2, 'Podaj miejscowość.').max(80, 'Nazwa miejscowości jest za długa.'),
+    city: singleLineText().min(2, 'Podaj miejscowość.').max(80, 'Nazwa miejscowości jest za długa.'),
   })
   .meta({ id: 'Address' });
 
@@ -109,7 +108,7 @@ export const UpdateTenantRequest = z
   .object({
     companyName: CompanyName.optional(),
     nip: Nip.optional(),
-    description: z.string().trim().max(500, 'Opis może mieć najwyżej 500 znaków.').nullable().optional(),
+    description: multiLineText().max(500, 'Opis może mieć najwyżej 500 znaków.').nullable().optional(),
     address: Address.nullable().optional(),
     contact: Contact.nullable().optional(),
     branding: Branding.optional(),
@@ -190,5 +189,5 @@ export const TenantErrors = {
 
 /** DELETE /tenants/delete-tenant: the owner types the company name to confirm. */
 export const DeleteTenantRequest = z
-  .object({ confirmCompanyName: z.string().trim().min(1, TenantErrors.deleteConfirmation.message) })
+  .object({ confirmCompanyName: singleLineText().min(1, TenantErrors.deleteConfirmation.message) })
   .meta({ id: 'DeleteTenantRequest' });
