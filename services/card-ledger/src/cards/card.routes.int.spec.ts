@@ -161,14 +161,19 @@ describe('GET /api/v1/cards', () => {
     expect(none.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 
-  it("is refused (403) to another tenant's staff and to customers, never data; 401 without a session", async () => {
+  it("answers another tenant's staff as for a card nobody holds (404), refuses customers (403); 401 without a session", async () => {
     const tenantId = tenant();
     const program = await t.defineProgram({ tenantId });
     const client = await t.enrol(program, { name: 'Zofia Tajna' });
     const other = await tokensFor(tenant());
+    // issue 15 finding 6: a 403 here told an outsider the card exists; now it is indistinguishable from unused
     const crossTenant = await lookup(other.owner, `cardId=${client.cardId}`);
-    expect(crossTenant.statusCode).toBe(403);
-    expect(crossTenant.json()).toMatchObject({ code: 'PERMISSION_DENIED' });
+    const unused = await lookup(other.owner, `cardId=${randomUUID()}`);
+    expect(crossTenant.statusCode).toBe(404);
+    expect(unused.statusCode).toBe(404);
+    const { traceId: _a, ...crossBody } = crossTenant.json();
+    const { traceId: _b, ...unusedBody } = unused.json();
+    expect(crossBody).toEqual(unusedBody);
     expect(crossTenant.body).not.toContain('Zofia');
     const customer = await lookup(await tokenFor(client.userId, Roles.customer), `cardId=${client.cardId}`);
     expect(customer.statusCode).toBe(403);
@@ -302,14 +307,14 @@ describe('POST /api/v1/cards/{id}/points-from-amount', () => {
     }
   });
 
-  it("is refused to another tenant's staff (403) and to an employee without cards.award (403)", async () => {
+  it("is answered 404 to another tenant's staff and refused to an employee without cards.award (403)", async () => {
     const tenantId = tenant();
     const program = await t.defineProgram({ tenantId });
     const client = await t.enrol(program);
     const other = await tokensFor(tenant());
     const cross = await award(other.owner, client.cardId, 1000);
-    expect(cross.statusCode).toBe(403);
-    expect(cross.json()).toMatchObject({ code: 'PERMISSION_DENIED' });
+    expect(cross.statusCode).toBe(404);
+    expect(cross.json()).toMatchObject({ code: 'CARD.NOT_FOUND' });
     const { employee } = await tokensFor(tenantId);
     const scanner = await award(
       await employee([Permissions.cardsScan, Permissions.cardsRedeem]),
@@ -613,9 +618,10 @@ describe('POST /api/v1/cards/{id}/regenerate', () => {
     const { employee } = await tokensFor(tenantId);
     const client = await t.enrol(await t.defineProgram({ tenantId }));
     const url = `/api/v1/cards/${client.cardId}/regenerate`;
-    expect((await t.call('POST', url, await tokenFor(randomUUID(), Roles.customer))).statusCode).toBe(403);
+    // someone else's card is unknown to them (404); staff of its tenant without the permission get 403
+    expect((await t.call('POST', url, await tokenFor(randomUUID(), Roles.customer))).statusCode).toBe(404);
     expect((await t.call('POST', url, await employee([Permissions.cardsScan]))).statusCode).toBe(403);
-    expect((await t.call('POST', url, (await tokensFor(tenant())).owner)).statusCode).toBe(403);
+    expect((await t.call('POST', url, (await tokensFor(tenant())).owner)).statusCode).toBe(404);
     expect((await t.call('POST', url, await employee([Permissions.cardsRegenerate]))).statusCode).toBe(200);
     expect(
       (await t.call('POST', url, await tokenFor(client.userId, Roles.customer), { key: null })).statusCode,

@@ -7,6 +7,7 @@ import { hasPermission, requireAuth, type AuthUser } from '@punkto/platform/http
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { IssuedCard } from './card';
+import { CardNotFoundError } from './card.errors';
 import type { Actor, CardService } from './card.service';
 import { IDEMPOTENCY_KEY_PATTERN, keyRequiredError, requestFingerprint } from './idempotency';
 
@@ -22,9 +23,12 @@ function requireStaff(permission: Permission): preHandlerHookHandler {
   };
 }
 
-/** Tenant isolation: a card of another tenant is a 403, never data. */
+/**
+ * Tenant isolation: a card of another tenant answers exactly as a number nobody holds (404), never data —
+ * a 403 would tell an outsider that the number is someone's card (issue 15, finding 6).
+ */
 function assertSameTenant(user: AuthUser, card: IssuedCard) {
-  if (user.tenantId !== card.tenantId) throw new PermissionDeniedError();
+  if (user.tenantId !== card.tenantId) throw new CardNotFoundError();
 }
 
 const actorOf = (request: FastifyRequest): Actor => ({
@@ -130,7 +134,11 @@ export function cardRoutes(app: FastifyInstance, service: CardService) {
       const holder = user.role === Roles.customer && card.userId === user.id;
       const staff =
         isStaff(user) && user.tenantId === card.tenantId && hasPermission(user, Permissions.cardsRegenerate);
-      if (!holder && !staff) throw new PermissionDeniedError();
+      // someone else's card answers as an unknown one; staff of its own tenant without the permission get 403
+      if (!holder && !staff) {
+        if (isStaff(user) && user.tenantId === card.tenantId) throw new PermissionDeniedError();
+        throw new CardNotFoundError();
+      }
       return idempotent(request, reply, null, (commandId) =>
         service.regenerate(card, actorOf(request), commandId),
       );
