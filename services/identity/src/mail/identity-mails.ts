@@ -9,6 +9,8 @@ export const MailTags = {
   employeeInvitation: 'employee-invitation',
   clientInvitation: 'client-invitation',
   clientEnrolled: 'client-enrolled',
+  registrationAttempt: 'registration-attempt',
+  emailChangeAttempt: 'email-change-attempt',
 } as const;
 
 const escape = (value: string) =>
@@ -179,5 +181,35 @@ export function clientEnrolledMail(input: ProgramMail): MailMessage {
     ],
     action: { label: 'Zaloguj się', url: link(input.publicUrl, '/zaloguj', {}) },
     footer: `Jeśli to pomyłka, skontaktuj się z firmą ${input.companyName}.`,
+  });
+}
+
+/**
+ * Someone tried to register with the address of an existing account. The API answers them exactly as a new
+ * registration (no enumeration, issue 15 finding 5); the holder hears about it here, with the ways back in.
+ */
+export function registrationAttemptMail(input: Recipient): MailMessage {
+  return layout(input, {
+    subject: 'Próba założenia konta w Punkto na Twój adres',
+    tag: MailTags.registrationAttempt,
+    lines: [
+      'Ktoś próbował właśnie założyć konto w Punkto z Twoim adresem e-mail. Konto z tym adresem już istnieje, więc nic nie zmieniliśmy.',
+      `Jeśli to Ty, zaloguj się. Jeśli nie pamiętasz hasła, ustaw nowe: ${link(input.publicUrl, '/przypomnij-haslo', {})}`,
+    ],
+    action: { label: 'Zaloguj się', url: link(input.publicUrl, '/zaloguj', {}) },
+    footer: 'Jeśli to nie Ty, zignoruj tę wiadomość — Twoje konto jest bezpieczne.',
+  });
+}
+
+/** Someone asked to move another account to this address, which already has an account: nothing changes. */
+export function emailChangeAttemptMail(input: Recipient): MailMessage {
+  return layout(input, {
+    subject: 'Próba przypisania Twojego adresu do innego konta w Punkto',
+    tag: MailTags.emailChangeAttempt,
+    lines: [
+      'Ktoś poprosił o zmianę adresu e-mail swojego konta w Punkto na Twój adres. Ten adres należy już do Twojego konta, więc zmiana nie nastąpi.',
+    ],
+    action: { label: 'Zaloguj się', url: link(input.publicUrl, '/zaloguj', {}) },
+    footer: 'Nie musisz nic robić. Jeśli to Ty, zaloguj się na konto, które już masz.',
   });
 }

@@ -19,9 +19,11 @@ import {
   activationMail,
   clientEnrolledMail,
   clientInvitationMail,
+  emailChangeAttemptMail,
   emailConfirmationMail,
   employeeInvitationMail,
   passwordResetMail,
+  registrationAttemptMail,
 } from '../mail/identity-mails';
 import { documentPersonKeys, type PersonKeys } from '@punkto/platform/privacy/person-keys';
 import { piiEventStore } from '@punkto/platform/privacy/pii-event-store';
@@ -46,7 +48,6 @@ import {
   EmailTakenError,
   InvalidCredentialsError,
   InvalidTokenError,
-  NoPendingEmailChangeError,
   RefreshFailedError,
   UserNotFoundError,
   WrongPasswordError,
@@ -151,6 +152,15 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
       .catch((error: unknown) => logger.error({ err: error }, `identity: ${what} failed`))
       .finally(() => pending.delete(run));
     pending.add(run);
+  }
+
+  /** A notice to the holder of an address someone else tried to use, sent after the neutral answer. */
+  function notifyHolder(what: string, holder: UserRecord, mail: typeof registrationAttemptMail) {
+    inBackground(what, () =>
+      deps.mailer
+        .send(mail({ to: holder.email, username: holder.username, publicUrl: config.PUBLIC_URL }))
+        .then(() => undefined),
+    );
   }
 
   async function execute(userId: string, command: UserCommand, actorId: string | null = userId) {
@@ -289,9 +299,15 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
       const now = clock();
       await limiter.check(now, [rules.registerPerIp, input.ip]);
       await verifyCaptcha(input.captchaToken, 'register', input.ip);
-      if (await recordByEmail(input.email)) throw new EmailTakenError();
       const userId = randomUUID();
+      // hashed either way, so the answer's timing says nothing about the address either
       const passwordHash = await hasher.hash(input.password);
+      const existing = await recordByEmail(input.email);
+      if (existing) {
+        // answered exactly as a new registration (an id that is nobody's); the holder is told by e-mail
+        notifyHolder('registration attempt', existing, registrationAttemptMail);
+        return { userId };
+      }
       const record = await registerAccount(
         cmd<RegisterUser>(
           'RegisterUser',
@@ -307,7 +323,12 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
         ),
         userId,
       );
-      if (!record) throw new EmailTakenError();
+      if (!record) {
+        // lost a race with a registration of the same address: the same neutral answer
+        const holder = await recordByEmail(input.email);
+        if (holder) notifyHolder('registration attempt', holder, registrationAttemptMail);
+        return { userId };
+      }
       await issueAndSend('activation', record, record.email, now);
       return { userId };
     },
@@ -342,8 +363,8 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
       const now = clock();
       await limiter.check(now, [rules.sendPerIp, ip], [rules.sendPerAddress, `user:${userId}`]);
       const record = await requireRecord(userId);
-      if (!record.pendingEmail) throw new NoPendingEmailChangeError();
-      await issueAndSend('email-change', record, record.pendingEmail, now);
+      // no pending change (e.g. the new address was taken, and answered neutrally): the same answer, no mail
+      if (record.pendingEmail) await issueAndSend('email-change', record, record.pendingEmail, now);
       return ACCEPTED_MESSAGES.emailConfirmation;
     },
 
@@ -435,11 +456,16 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
       let record = await requireRecord(userId);
       if (input.email !== undefined && input.email !== record.email) {
         await limiter.check(now, [rules.sendPerIp, ip], [rules.sendPerAddress, `user:${userId}`]);
-        if (await recordByEmail(input.email)) throw new EmailTakenError();
       }
       if (input.username !== undefined)
         await execute(userId, cmd('ChangeUsername', { username: input.username }, now));
-      if (input.email !== undefined && input.email !== record.email) {
+      const holder =
+        input.email !== undefined && input.email !== record.email ? await recordByEmail(input.email) : null;
+      if (holder) {
+        // no enumeration: answered as a requested change (nothing changes, no link is sent); the address's
+        // holder is told. Confirming a link for a taken address is refused at activation anyway.
+        notifyHolder('e-mail change attempt', holder, emailChangeAttemptMail);
+      } else if (input.email !== undefined && input.email !== record.email) {
         await execute(userId, cmd('RequestEmailChange', { newEmail: input.email }, now));
         record = await requireRecord(userId);
         await issueAndSend('email-change', record, input.email, now);

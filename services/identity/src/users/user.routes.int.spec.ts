@@ -179,17 +179,39 @@ describe('register → activate → login → me → refresh → logout', () => 
     expect(cookiesOf(res)[REFRESH_COOKIE]!.raw.secure).toBe(true);
   });
 
-  it('refuses a second registration of the same address (any case)', async () => {
-    const { email } = await registerUser();
-    const res = await call('POST', 'register', {
+  // issue 15 finding 5: a 409 AUTH.EMAIL_TAKEN told anyone which addresses have accounts
+  it('answers a second registration of the same address (any case) exactly like a new one, creates nothing, and tells the holder', async () => {
+    const { email, userId } = await registerUser();
+    const fresh = await call('POST', 'register', {
+      email: uniqueEmail(),
+      password: PASSWORD,
+      username: 'Ktoś Inny',
+      role: Roles.owner,
+      acceptTerms: true,
+    });
+    const again = await call('POST', 'register', {
       email: email.toUpperCase(),
       password: PASSWORD,
       username: 'Ktoś Inny',
       role: Roles.owner,
       acceptTerms: true,
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'AUTH.EMAIL_TAKEN' });
+    expect(again.statusCode).toBe(fresh.statusCode);
+    expect(Object.keys(again.json())).toEqual(Object.keys(fresh.json()));
+    expect(again.json().userId).not.toBe(userId);
+    // no account behind the id it got, no activation link for it; the holder got a notice instead
+    expect(await t.app.identity.me(again.json().userId).catch((e: Error) => e.name)).toBe(
+      'UnauthenticatedError',
+    );
+    const mails = await t.mails({ to: email });
+    expect(mails.map((m) => m.tag).sort()).toEqual(['account-activation', 'registration-attempt']);
+    const notice = mails.find((m) => m.tag === 'registration-attempt')!;
+    expect(notice.mail.text).toContain('Ktoś próbował właśnie założyć konto w Punkto z Twoim adresem e-mail');
+    expect(notice.mail.text).not.toMatch(/token=/);
+    // the holder's account is untouched: the first registration still activates and logs in
+    const { token } = await t.linkToken(email, 'account-activation');
+    expect((await call('POST', 'activate-account', { token })).statusCode).toBe(200);
+    expect((await call('POST', 'login', { email, password: PASSWORD })).statusCode).toBe(200);
   });
 
   it('validates the body with Polish messages', async () => {
@@ -362,13 +384,20 @@ describe('account settings', () => {
     expect(session.res.json().user).toMatchObject({ email: newEmail, username: 'Anna Kowalska' });
   });
 
-  it('update-user refuses an address another account uses', async () => {
+  it('update-user to an address another account uses: answered as a requested change, nothing changes, the holder is told', async () => {
     const taken = await activeUser();
+    const free = uniqueEmail();
     const { email } = await activeUser();
     const { access } = await login(email);
-    const res = await call('PATCH', 'update-user', { email: taken.email }, { [ACCESS_COOKIE]: access });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe('AUTH.EMAIL_TAKEN');
+    const toFree = await call('PATCH', 'update-user', { email: free }, { [ACCESS_COOKIE]: access });
+    const toTaken = await call('PATCH', 'update-user', { email: taken.email }, { [ACCESS_COOKIE]: access });
+    expect(toTaken.statusCode).toBe(toFree.statusCode);
+    expect(toTaken.json()).toEqual(toFree.json());
+    expect(toTaken.json().email).toBe(email);
+    const toHolder = await t.mails({ to: taken.email });
+    expect(toHolder.map((m) => m.tag)).toContain('email-change-attempt');
+    expect(toHolder.map((m) => m.tag)).not.toContain('email-confirmation');
+    expect((await t.mails({ to: free })).map((m) => m.tag)).toEqual(['email-confirmation']);
   });
 
   it('preferences: defaults from registration, partial updates', async () => {

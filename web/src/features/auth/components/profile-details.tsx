@@ -88,8 +88,8 @@ export function ProfileDetails({ user }: { user: AuthUser }) {
               <Alert color="punkto" variant="light" title="Potwierdź nowy adres">
                 <Stack gap="xs" align="flex-start">
                   <Text size="sm">
-                    Wysłaliśmy link na adres <strong>{pendingEmail}</strong>. Adres zmieni się po kliknięciu
-                    linku.
+                    Wysłaliśmy wiadomość na adres <strong>{pendingEmail}</strong>. Adres konta zmieni się po
+                    kliknięciu linku z tej wiadomości.
                   </Text>
                   <Button size="xs" variant="light" onClick={resendConfirmation} loading={resend.isPending}>
                     Wyślij ponownie

@@ -21,9 +21,11 @@ export function RegistrationSent({ email, customer }: { email: string; customer:
 
   return (
     <Stack gap="md">
+      {/* true whether or not the address already had an account: the API answers both alike (no enumeration) */}
       <Alert color="punkto" variant="light" title="Link aktywacyjny wysłany">
-        Wysłaliśmy link aktywacyjny na adres <strong>{email}</strong>. Kliknij go, aby aktywować konto. Link
-        jest ważny przez 48 godzin.
+        Wysłaliśmy wiadomość na adres <strong>{email}</strong>. Kliknij link aktywacyjny z tej wiadomości, aby
+        aktywować konto (jest ważny przez 48 godzin). Jeśli konto z tym adresem już istnieje, w wiadomości
+        znajdziesz, jak się zalogować.
       </Alert>
       <Text size="sm" c="dimmed">
         Nie widzisz wiadomości? Sprawdź folder spam albo wyślij link jeszcze raz.
