@@ -34,6 +34,10 @@ export const IdentityEnv = z
     RATE_LIMIT_LOGIN_PER_IP_EMAIL: count(10),
     RATE_LIMIT_LOGIN_PER_IP: count(50),
     RATE_LIMIT_LOGIN_WINDOW_SECONDS: seconds(60),
+    /** consecutive wrong passwords for one address (from any IP) before it is locked: 1 s, doubling */
+    LOGIN_LOCKOUT_AFTER_FAILURES: count(5),
+    /** the longest lock */
+    LOGIN_LOCKOUT_MAX_SECONDS: seconds(900),
     RATE_LIMIT_REGISTER_PER_IP: count(10),
     RATE_LIMIT_REGISTER_WINDOW_SECONDS: seconds(3600),
     /** initiate-password-reset and resend-*: per target e-mail (or account) and per IP */

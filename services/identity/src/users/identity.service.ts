@@ -28,6 +28,7 @@ import {
 import { documentPersonKeys, type PersonKeys } from '@punkto/platform/privacy/person-keys';
 import { piiEventStore } from '@punkto/platform/privacy/pii-event-store';
 import type { PasswordHasher } from '../security/password-hasher';
+import { loginLockout } from '../security/login-lockout';
 import { rateLimiter, type RateRule } from '../security/rate-limiter';
 import { sessionStore } from '../sessions/sessions';
 import { signAccessToken } from '../tokens/access-token';
@@ -111,6 +112,10 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
   });
   const tokens = actionTokens(documents);
   const limiter = rateLimiter(documents);
+  const lockout = loginLockout(documents, {
+    afterFailures: config.LOGIN_LOCKOUT_AFTER_FAILURES,
+    maxSeconds: config.LOGIN_LOCKOUT_MAX_SECONDS,
+  });
   const handled = handledEvents(documents, clock);
   await Promise.all([
     handled.ensureIndexes(),
@@ -118,6 +123,7 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
     sessions.ensureIndexes(),
     tokens.ensureIndexes(),
     limiter.ensureIndexes(),
+    lockout.ensureIndexes(),
   ]);
   const signingKey: SigningKey = await loadOrCreateSigningKey(documents, clock());
 
@@ -380,6 +386,8 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
         [rules.loginPerIpEmail, `${input.ip}|${input.email}`],
         [rules.loginPerIp, input.ip],
       );
+      // per address, whatever the IP; unknown addresses alike (security/login-lockout.ts)
+      await lockout.assertOpen(input.email, now);
       await verifyCaptcha(input.captchaToken, 'login', input.ip);
       const record = await recordByEmail(input.email);
       // the same argon2 work whether or not the address exists: the answer's timing reveals nothing
@@ -387,7 +395,11 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
       const ok = record?.passwordHash
         ? await hasher.verify(record.passwordHash, input.password)
         : await hasher.verifyNothing(input.password);
-      if (!record || !ok) throw new InvalidCredentialsError();
+      if (!record || !ok) {
+        await lockout.recordFailure(input.email, now);
+        throw new InvalidCredentialsError();
+      }
+      await lockout.recordSuccess(input.email);
       // only someone who knows the password learns that the account is not active yet
       if (record.status !== 'active') throw new AccountNotActiveError();
       return startSession(record, now);

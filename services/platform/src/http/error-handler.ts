@@ -152,6 +152,8 @@ export function installErrorHandler(app: FastifyInstance, notFoundHandler?: Rout
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const traceId = trace.getActiveSpan()?.spanContext().traceId;
     const { status, body } = toHttpError(error, traceId);
+    const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
     if (status >= 500 && status !== 503) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: 'code' in body ? body.code : 'MAINTENANCE', status }, 'request rejected');
     return reply.status(status).type('application/json; charset=utf-8').send(body);

@@ -1,0 +1,91 @@
+import { Roles } from '@punkto/contracts/permissions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startIdentity, type IdentityTestApp } from '../testing/identity-test-app';
+
+// Issue 15 finding 8: login throttling was per IP only; the same account logged in at once from a second IP.
+const PASSWORD = 'Bardzo-Tajne-Haslo-1';
+const json = { 'content-type': 'application/json' };
+let t: IdentityTestApp;
+
+beforeAll(async () => {
+  t = await startIdentity({
+    // the per-IP limits out of the way: this is about the per-account lock
+    RATE_LIMIT_LOGIN_PER_IP_EMAIL: '1000',
+    RATE_LIMIT_LOGIN_PER_IP: '1000',
+    RATE_LIMIT_REGISTER_PER_IP: '1000',
+    RATE_LIMIT_EMAIL_SEND_PER_ADDRESS: '1000',
+  });
+});
+afterAll(() => t.close());
+
+const login = (email: string, password: string, ip: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/login',
+    headers: { ...json, 'x-forwarded-for': ip },
+    payload: { email, password },
+  });
+
+async function activeUser() {
+  const email = `osoba.${Date.now()}.${Math.random().toString(36).slice(2)}@example.pl`;
+  const post = (path: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/users/${path}`, headers: json, payload });
+  expect(
+    (
+      await post('register', {
+        email,
+        password: PASSWORD,
+        username: 'Ania Nowak',
+        role: Roles.customer,
+        acceptTerms: true,
+      })
+    ).statusCode,
+  ).toBe(201);
+  const { token } = await t.linkToken(email, 'account-activation');
+  expect((await post('activate-account', { token })).statusCode).toBe(200);
+  return email;
+}
+
+describe('per-account login lock', () => {
+  it('after 5 wrong passwords from one IP, the right one from another IP is refused until the lock passes', async () => {
+    const email = await activeUser();
+    for (let i = 0; i < 5; i++)
+      expect((await login(email, 'zle-haslo-1', '203.0.113.1')).statusCode).toBe(401);
+    const locked = await login(email, PASSWORD, '198.51.100.2');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers['retry-after']).toBe('1');
+    expect(locked.json()).toEqual({
+      code: 'RATE_LIMITED',
+      localizedMessage: 'Zbyt wiele nieudanych prób logowania na to konto. Spróbuj ponownie za 1 s.',
+      status: 429,
+    });
+    t.advance(1);
+    expect((await login(email, PASSWORD, '198.51.100.2')).statusCode).toBe(200);
+    // the success cleared the count: 4 more failures lock nothing
+    for (let i = 0; i < 4; i++)
+      expect((await login(email, 'zle-haslo-1', '203.0.113.1')).statusCode).toBe(401);
+    expect((await login(email, PASSWORD, '198.51.100.2')).statusCode).toBe(200);
+  });
+
+  it('doubles the lock with each further failure', async () => {
+    const email = await activeUser();
+    for (let i = 0; i < 5; i++) await login(email, 'zle-haslo-1', '203.0.113.1');
+    t.advance(1);
+    expect((await login(email, 'zle-haslo-2', '203.0.113.3')).statusCode).toBe(401); // 6th: 2 s
+    const res = await login(email, PASSWORD, '198.51.100.2');
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBe('2');
+    t.advance(2);
+    expect((await login(email, PASSWORD, '198.51.100.2')).statusCode).toBe(200);
+  });
+
+  it('locks an address with no account exactly the same way (no enumeration)', async () => {
+    const nobody = `nikt.${Date.now()}@example.pl`;
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push((await login(nobody, 'zle-haslo-1', '203.0.113.1')).statusCode);
+    expect(answers).toEqual([401, 401, 401, 401, 401, 429]);
+    const res = await login(nobody, PASSWORD, '198.51.100.9');
+    expect(res.statusCode).toBe(429);
+    expect(res.json().localizedMessage).toContain('Zbyt wiele nieudanych prób logowania na to konto');
+  });
+});
