@@ -14,7 +14,8 @@ import { Address, Branding, Contact, TenantImage } from './tenant';
  *                      EmployeeRemoved
  * tenant.clients.v1:   ClientEnrolled, ClientAccountLinked, ClientRemoved
  * tenant.services.v1:  ServiceDefined (the whole current definition, every create or change), ServiceDeleted
- * identity.users.v1:   (sealed personal data) UserActivated, UserLinkedToClient, … (ids are plain)
+ * identity.users.v1:   (sealed personal data) UserActivated, UserLinkedToClient, SessionsRevoked, UserDeleted, …
+ *                      (ids are plain)
  *
  * Personal data (e-mail, name, phone) is sealed with a per-person key in the tenant's event store; the relay
  * publishes it unsealed on the bus, whose retention is bounded (ADR 0006).
@@ -233,6 +234,26 @@ export type UserActivatedData = z.infer<typeof UserActivatedData>;
  * identity.users.v1 UserLinkedToClient: identity linked (or created) the customer account of a client that
  * staff enrolled by e-mail (ClientEnrolled with `userId: null`); tenant records ClientAccountLinked.
  */
+/**
+ * identity.users.v1 SessionsRevoked: these sessions (login families; an access token's `sid`) ended — logout,
+ * refresh-token reuse, a password change or reset, an account no longer active. Every service stops accepting
+ * their access tokens at once (platform http/access-revocations.ts, ADR 0010).
+ */
+export const SessionsRevokedData = z.object({
+  userId: z.string(),
+  sessionIds: z.array(z.string()).min(1),
+  reason: z.string(),
+  revokedAt: z.string(),
+});
+export type SessionsRevokedData = z.infer<typeof SessionsRevokedData>;
+
+/** identity.users.v1 UserDeleted: the account is gone (own deletion, employee removed): no token of it counts. */
+export const UserDeletedData = z.object({
+  userId: z.string(),
+  reason: z.string(),
+  deletedAt: z.string(),
+});
+
 export const UserLinkedToClientData = z.object({
   userId: z.string(),
   clientId: z.string(),

@@ -48,6 +48,7 @@ export async function buildIdentity(deps: IdentityDeps): Promise<IdentityService
     hasher: deps.hasher ?? argon2idHasher(),
     logger: deps.logger,
     clock: deps.clock ?? (() => new Date()),
+    ...(deps.revocations && { revocations: deps.revocations }),
   });
 }
 
@@ -60,6 +61,7 @@ export async function buildApp(deps: IdentityDeps): Promise<FastifyInstance> {
     keys: createLocalJWKSet(service.jwks() as Parameters<typeof createLocalJWKSet>[0]),
     issuer: deps.config.AUTH_ISSUER,
     audience: deps.config.AUTH_AUDIENCE,
+    ...(deps.revocations && { isRevoked: deps.revocations.isRevoked }),
   });
   await app.register(csrfPlugin, { allowedOrigins: deps.config.CSRF_ALLOWED_ORIGINS });
   app.decorate('identity', service);

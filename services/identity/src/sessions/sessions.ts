@@ -37,7 +37,15 @@ export type RotateResult =
   | { ok: true; userId: string; familyId: string; token: string; expiresAt: Date }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused'; familyId?: string };
 
-export function sessionStore(documents: DocumentStore, times: SessionTimes) {
+/** Told of every session this store ends, once (identity records SessionsRevoked for the other services). */
+export type OnSessionRevoked = (revoked: {
+  userId: string;
+  familyId: string;
+  reason: string;
+  now: Date;
+}) => Promise<void>;
+
+export function sessionStore(documents: DocumentStore, times: SessionTimes, onRevoked?: OnSessionRevoked) {
   const families = documents.collection<FamilyDoc>('session-families');
   const tokens = documents.collection<RefreshTokenDoc>('refresh-tokens');
 
@@ -58,6 +66,7 @@ export function sessionStore(documents: DocumentStore, times: SessionTimes) {
   }
 
   async function revokeFamily(familyId: string, now: Date, reason: string) {
+    let revokedOf: string | null = null;
     for (let attempt = 0; attempt < 5; attempt++) {
       const family = await families.get(familyId);
       if (!family || family.revokedAt) break;
@@ -66,12 +75,15 @@ export function sessionStore(documents: DocumentStore, times: SessionTimes) {
           { ...family, revokedAt: now.toISOString(), revokedReason: reason },
           { expectedRevision: family._rev },
         );
+        revokedOf = family.userId;
         break;
       } catch (error) {
         if (!(error instanceof ConcurrencyError)) throw error;
       }
     }
     for (const token of await tokens.find({ familyId })) await tokens.delete(token._id);
+    // only the call that ended the session reports it: one SessionsRevoked per session
+    if (revokedOf && onRevoked) await onRevoked({ userId: revokedOf, familyId, reason, now });
   }
 
   return {

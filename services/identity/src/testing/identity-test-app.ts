@@ -9,12 +9,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../app';
 import { IdentityEnv } from '../config';
+import { accessRevocations } from '@punkto/platform/http/access-revocations';
 
 /**
  * Test harness: identity's real app on the real embedded adapters in a temp DATA_DIR, with a clock the
  * test can move forward and helpers for the mailbox and cookies.
  */
-export async function startIdentity(env: Record<string, string> = {}, options: { captcha?: Captcha } = {}) {
+export async function startIdentity(
+  env: Record<string, string> = {},
+  options: { captcha?: Captcha; revocations?: boolean } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'punkto-identity-'));
   const config = IdentityEnv.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const logger = createLogger('identity', 'silent');
@@ -22,6 +26,8 @@ export async function startIdentity(env: Record<string, string> = {}, options: {
   let offsetMs = 0;
   const clock = () => new Date(Date.now() + offsetMs);
   const unused = createLocalJWKSet({ keys: [] });
+  // as bootService gives it: this process's revocation list (ADR 0010)
+  const revocations = options.revocations ? await accessRevocations(infra.documents, { clock }) : undefined;
   const app: FastifyInstance = await buildApp({
     config,
     logger,
@@ -29,6 +35,7 @@ export async function startIdentity(env: Record<string, string> = {}, options: {
     jwks: unused,
     clock,
     ...(options.captcha && { captcha: options.captcha }),
+    ...(revocations && { revocations }),
   });
   await app.ready();
 

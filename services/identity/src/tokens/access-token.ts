@@ -4,6 +4,8 @@ import type { SigningKey } from './signing-keys';
 
 export interface AccessTokenSubject {
   userId: string;
+  /** the session (login family) this token belongs to: the `sid` claim revocations name */
+  sessionId: string;
   role: Role;
   tenantId: string | null;
   email: string;
@@ -22,6 +24,7 @@ export async function signAccessToken(
   const exp = iat + options.ttlSeconds;
   const token = await new SignJWT({
     role: subject.role,
+    sid: subject.sessionId,
     ...(subject.tenantId && { tid: subject.tenantId }),
     perms: subject.permissions ?? [],
     email: subject.email,

@@ -6,6 +6,7 @@ import type {
 } from '@punkto/contracts/integration-events';
 import { Roles, type Permission, type Role } from '@punkto/contracts/permissions';
 import type { Captcha } from '@punkto/platform/captcha/captcha.port';
+import type { AccessRevocations } from '@punkto/platform/http/access-revocations';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { commandHandler } from '@punkto/platform/es/command-handler';
 import type { EventStore } from '@punkto/platform/event-store/event-store.port';
@@ -81,6 +82,8 @@ export interface IdentityServiceDeps {
   hasher: PasswordHasher;
   logger: Logger;
   clock: () => Date;
+  /** this process's revocation list: identity's own sessions are revoked there at once (ADR 0010) */
+  revocations?: Pick<AccessRevocations, 'revokeSessions'>;
 }
 
 export interface IssuedSession {
@@ -106,10 +109,19 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
   });
   const handle = commandHandler(events, userDecider);
   const users = documents.collection<UserRecordDoc>(USERS_COLLECTION);
-  const sessions = sessionStore(documents, {
-    refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
-    sessionMaxAgeSeconds: config.SESSION_MAX_AGE_SECONDS,
-  });
+  const sessions = sessionStore(
+    documents,
+    {
+      refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
+      sessionMaxAgeSeconds: config.SESSION_MAX_AGE_SECONDS,
+    },
+    // a session ended: its access tokens stop working here at once, and everywhere once the other services
+    // have read SessionsRevoked off the bus (ADR 0010)
+    async ({ userId, familyId, reason, now }) => {
+      deps.revocations?.revokeSessions([familyId], now);
+      await execute(userId, cmd('RevokeSessions', { sessionIds: [familyId], reason }, now), null);
+    },
+  );
   const tokens = actionTokens(documents);
   const limiter = rateLimiter(documents);
   const lockout = loginLockout(documents, {
@@ -257,18 +269,19 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
   async function startSession(record: UserRecord, now: Date): Promise<IssuedSession> {
     const session = await sessions.start(record.userId, now);
     return {
-      ...(await accessFor(record, now)),
+      ...(await accessFor(record, now, session.familyId)),
       refreshToken: session.token,
       refreshTokenExpiresAt: session.expiresAt,
       familyId: session.familyId,
     };
   }
 
-  async function accessFor(record: UserRecord, now: Date) {
+  async function accessFor(record: UserRecord, now: Date, sessionId: string) {
     const { token, expiresAt } = await signAccessToken(
       signingKey,
       {
         userId: record.userId,
+        sessionId,
         role: record.role,
         tenantId: record.tenantId,
         email: record.email,
@@ -420,7 +433,7 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
         throw new RefreshFailedError();
       }
       return {
-        ...(await accessFor(record, now)),
+        ...(await accessFor(record, now, rotated.familyId)),
         refreshToken: rotated.token,
         refreshTokenExpiresAt: rotated.expiresAt,
         familyId: rotated.familyId,

@@ -59,6 +59,7 @@ export type UnassignTenant = Cmd<'UnassignTenant', { tenantId: string }>;
 export type ChangePermissions = Cmd<'ChangePermissions', { permissions: Permission[] }>;
 export type LinkToClient = Cmd<'LinkToClient', { clientId: string; tenantId: string; programId: string }>;
 export type DeleteUser = Cmd<'DeleteUser', { reason: DeletionReason }>;
+export type RevokeSessions = Cmd<'RevokeSessions', { sessionIds: string[]; reason: string }>;
 
 export type UserCommand =
   | RegisterUser
@@ -75,6 +76,7 @@ export type UserCommand =
   | UnassignTenant
   | ChangePermissions
   | LinkToClient
+  | RevokeSessions
   | DeleteUser;
 
 type Existing = Extract<User, UserData>;
@@ -219,6 +221,15 @@ export function decide(command: UserCommand, state: User): UserEvent | UserEvent
       if (user.role !== Roles.customer) throw new NotACustomerError();
       if (user.clientIds.includes(command.data.clientId)) return [];
       return { type: 'UserLinkedToClient', data: { userId: user.userId, ...command.data, linkedAt: at } };
+    }
+    case 'RevokeSessions': {
+      // a deleted account's tokens are dead by UserDeleted already
+      if (state.status === 'deleted' || command.data.sessionIds.length === 0) return [];
+      const user = existing(state);
+      return {
+        type: 'SessionsRevoked',
+        data: { userId: user.userId, ...command.data, revokedAt: at },
+      };
     }
     case 'DeleteUser': {
       if (state.status === 'deleted') return [];

@@ -88,6 +88,11 @@ export type UserLinkedToClient = {
   type: 'UserLinkedToClient';
   data: { userId: string; clientId: string; tenantId: string; programId: string; linkedAt: string };
 };
+/** sessions (login families) ended; their access tokens stop working in every service (ADR 0010) */
+export type SessionsRevoked = {
+  type: 'SessionsRevoked';
+  data: { userId: string; sessionIds: string[]; reason: string; revokedAt: string };
+};
 export type UserDeleted = {
   type: 'UserDeleted';
   data: { userId: string; reason: DeletionReason; deletedAt: string };
@@ -106,6 +111,7 @@ export type UserEvent =
   | UserTenantUnassigned
   | UserPermissionsChanged
   | UserLinkedToClient
+  | SessionsRevoked
   | UserDeleted;
 
 export interface UserData {
@@ -171,6 +177,8 @@ export function evolve(state: User, event: UserEvent): User {
       return { ...state, permissions: event.data.permissions };
     case 'UserLinkedToClient':
       return { ...state, clientIds: [...state.clientIds, event.data.clientId] };
+    case 'SessionsRevoked':
+      return state;
     default: {
       const _exhaustive: never = event;
       return state;

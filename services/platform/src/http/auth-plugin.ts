@@ -27,6 +27,9 @@ const AccessClaims = z.object({
   perms: z.array(PermissionSchema).default([]),
   email: z.string().optional(),
   name: z.string().optional(),
+  /** the session (login family); absent in tokens issued before revocations existed */
+  sid: z.string().optional(),
+  iat: z.number().optional(),
 });
 
 export interface AuthUser {
@@ -50,6 +53,8 @@ export interface AuthPluginOptions {
   keys: JWTVerifyGetKey;
   issuer: string;
   audience: string;
+  /** a verified token whose session or user was revoked since (access-revocations.ts) counts as none */
+  isRevoked?: (claims: { sub: string; sid?: string; iat?: number }) => boolean;
 }
 
 /**
@@ -73,6 +78,10 @@ export const authPlugin = fp<AuthPluginOptions>(
           algorithms: ['EdDSA'],
         });
         const claims = AccessClaims.parse(payload);
+        if (options.isRevoked?.(claims)) {
+          request.log.debug({ sid: claims.sid }, 'access token revoked');
+          return;
+        }
         request.user = {
           id: claims.sub,
           role: claims.role,

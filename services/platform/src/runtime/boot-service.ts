@@ -5,6 +5,7 @@ import { initTracing } from '../observability/tracing';
 import type { EventStore } from '../event-store/event-store.port';
 import type { RelayRoute } from '../relay/event-relay';
 import type { JobHandler } from '../scheduler/scheduler.port';
+import { accessRevocations } from '../http/access-revocations';
 import { openInfrastructure } from './infrastructure';
 import { runService, type ConsumerSpec } from './run-service';
 import { remoteJwks, type ServiceDeps } from './service-server';
@@ -39,7 +40,15 @@ export async function bootService<C extends ServiceConfig>(options: BootOptions<
   initTracing(options.name, config.TRACING_EXPORTER);
   const logger = createLogger(options.name, config.LOG_LEVEL);
   const infra = await openInfrastructure(options.name, config, logger);
-  const deps: ServiceDeps<C> = { config, logger, infra, jwks: remoteJwks(config.AUTH_JWKS_URL) };
+  // every service stops accepting revoked sessions' tokens within seconds (ADR 0010)
+  const revocations = await accessRevocations(infra.documents);
+  const deps: ServiceDeps<C> = {
+    config,
+    logger,
+    infra,
+    jwks: remoteJwks(config.AUTH_JWKS_URL),
+    revocations,
+  };
   const app = await options.buildApp(deps);
   await runService({
     name: options.name,
@@ -50,7 +59,10 @@ export async function bootService<C extends ServiceConfig>(options: BootOptions<
     port: config.PORT,
     relayRoutes: options.relayRoutes,
     relayEventStore: options.relayEventStore?.(deps),
-    consumers: options.consumers?.(deps),
+    consumers: [
+      ...(options.consumers?.(deps) ?? []),
+      revocations.consumer(options.name, logger.child({ component: 'access-revocations' })),
+    ],
     jobs: options.jobs?.(deps),
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+import type { AccessRevocations } from '../http/access-revocations';
 import { authPlugin } from '../http/auth-plugin';
 import { createServer } from '../http/server';
 import type { Logger } from '../observability/logger';
@@ -12,6 +13,8 @@ export interface ServiceDeps<TConfig> {
   infra: Infrastructure;
   /** identity's public keys (remote JWKS in production, a local key set in tests) */
   jwks: JWTVerifyGetKey;
+  /** revoked sessions and users (bootService builds it and runs its consumer; tests may leave it out) */
+  revocations?: AccessRevocations;
 }
 
 /** identity's JWKS, fetched lazily and cached by jose (refetched on an unknown `kid`). */
@@ -28,6 +31,7 @@ export async function createServiceServer<T>(
     keys: deps.jwks,
     issuer: deps.config.AUTH_ISSUER,
     audience: deps.config.AUTH_AUDIENCE,
+    ...(deps.revocations && { isRevoked: deps.revocations.isRevoked }),
   });
   return app;
 }
