@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { upstreamsOf, type GatewayConfig, type Upstreams } from './config';
 import { registerApiDocs } from './docs';
 import type { MaintenanceSwitch } from './maintenance';
-import { registerApiProxy, registerDevMailboxProxy } from './proxy';
+import { registerApiProxy, registerDevMailboxProxy, registerJwksProxy } from './proxy';
 import { hasBuiltSpa, registerSpa, spaNotFoundHandler } from './spa';
 
 export interface GatewayDeps {
@@ -103,6 +103,7 @@ export async function buildGateway({
   });
   await registerApiDocs(app);
   await registerApiProxy(app, upstreams, config.UPSTREAM_TIMEOUT_MS);
+  await registerJwksProxy(app, upstreams, config.UPSTREAM_TIMEOUT_MS);
   if (config.DEV_MAILBOX !== 'off')
     await registerDevMailboxProxy(app, upstreams, config.UPSTREAM_TIMEOUT_MS, {
       loopbackOnly: config.DEV_MAILBOX === 'loopback',

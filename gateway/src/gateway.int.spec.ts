@@ -123,6 +123,15 @@ describe('gateway', () => {
     expect(Date.now() - started).toBeLessThan(1400);
   });
 
+  it("serves identity's public keys at /.well-known/jwks.json, as the API document says", async () => {
+    const res = await gateway.inject({ url: '/.well-known/jwks.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ service: 'identity', url: '/.well-known/jwks.json' });
+    expect((await gateway.inject({ method: 'POST', url: '/.well-known/jwks.json' })).json().service).not.toBe(
+      'identity',
+    );
+  });
+
   it('answers an unknown API path with a JSON 404 without calling anyone', async () => {
     const res = await gateway.inject('/api/v1/unknown/thing');
     expect(res.statusCode).toBe(404);

@@ -116,6 +116,20 @@ export async function registerApiProxy(
 }
 
 /**
+ * `/.well-known/jwks.json` → identity: the public keys of access tokens, where the API document says they are
+ * (for machine clients and other verifiers; nothing secret).
+ */
+export async function registerJwksProxy(app: FastifyInstance, upstreams: Upstreams, timeoutMs: number) {
+  await app.register(httpProxy, {
+    ...proxyOptions(timeoutMs),
+    upstream: upstreams.identity,
+    prefix: '/.well-known/jwks.json',
+    rewritePrefix: '/.well-known/jwks.json',
+    httpMethods: ['GET', 'HEAD'],
+  } as never);
+}
+
+/**
  * `/dev/mailbox*` → the notification service's dev mailbox page (embedded mailer only). With `loopbackOnly`
  * (DEV_MAILBOX=loopback, the default) anyone not on this machine gets exactly what an unknown path gets.
  */
