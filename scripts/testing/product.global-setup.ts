@@ -37,6 +37,9 @@ export default async function setup(project: TestProject) {
       PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
       // every browser test registers from 127.0.0.1; the production limit (10/h per IP) is tested in identity's own suite
       RATE_LIMIT_REGISTER_PER_IP: process.env.RATE_LIMIT_REGISTER_PER_IP ?? '200',
+      // the security probes (scripts/security) make hundreds of calls from 127.0.0.1 in a minute; the gateway's
+      // own limit is tested in gateway/src/gateway.int.spec.ts
+      RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE ?? '6000',
       // the maintenance banner's browser test switches maintenance on and off with this file, as an operator does
       MAINTENANCE_FLAG_FILE: join(dataDir, 'maintenance.flag'),
     },

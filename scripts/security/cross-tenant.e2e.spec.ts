@@ -1,0 +1,234 @@
+import type { Endpoint } from '@punkto/contracts/endpoint';
+import { allEndpoints } from '@punkto/contracts/endpoints/index';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  activeAccount,
+  eventually,
+  mailTo,
+  ownerWithProgram,
+  PASSWORD,
+  uniqueEmail,
+  type OwnerWithProgram,
+} from '../testing/actors';
+import { CookieClient } from '../testing/http-client';
+
+/**
+ * The cross-tenant probe set (issue 15), through the gateway of `npm start`: EVERY tenant-scoped operation of
+ * the contracts, called with tenant A's ids by
+ * - the owner of tenant B (every permission, in B),
+ * - an employee of A who holds no permission (for operations that need one),
+ * - a customer,
+ * is refused (401/403/404 in the spec's shape) and changes nothing of A's. The list comes from
+ * `allEndpoints`: a new tenant-scoped endpoint fails this test until the probe knows how to call it.
+ */
+const baseUrl = inject('baseUrl');
+
+/** Operations open to these callers by design, and why. */
+const BY_DESIGN: Record<string, string> = {
+  'get /api/v1/tenants/{id}/loyalty-programs/{programId}/public': 'the enrolment page shows it to anyone',
+  'get /api/v1/tenants/{id}/images/{file}': 'logos and hero images are public URLs on cards and passes',
+  'post /api/v1/tenants/{id}/join': 'any customer may join any company’s program from its link',
+  'post /api/v1/tenants/create': 'creates the caller’s own tenant; names no other',
+  'delete /api/v1/tenants/delete-tenant': 'deletes the caller’s own tenant; names no other',
+};
+
+/** Operations scoped by the caller's own tenant: another tenant's call answers from its own data (no error). */
+const OWN_SCOPE = new Set(['get /api/v1/cards/search']);
+
+const keyOf = (e: Endpoint) => `${e.method} ${e.path}`;
+const isTenantScoped = (e: Endpoint) =>
+  e.path.startsWith('/api/v1/tenants/') || e.path.startsWith('/api/v1/cards');
+
+type Ids = {
+  tenantId: string;
+  programId: string;
+  rewardId: string;
+  serviceId: string;
+  employeeId: string;
+  clientId: string;
+  clientEmail: string;
+  cardId: string;
+};
+
+/** How to call each operation with A's ids: path parameters, query and a VALID body (so no 400 hides a 403). */
+function request(e: Endpoint, ids: Ids): { path: string; body?: unknown; headers?: Record<string, string> } {
+  const params: Record<string, string> = {
+    id: e.path.startsWith('/api/v1/cards/') ? ids.cardId : ids.tenantId,
+    programId: ids.programId,
+    serviceId: ids.serviceId,
+    employeeId: ids.employeeId,
+    clientId: ids.clientId,
+  };
+  const path = e.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const value = params[name];
+    if (!value) throw new Error(`the probe cannot fill {${name}} of ${keyOf(e)}`);
+    return value;
+  });
+  const query: Record<string, string> = {
+    'get /api/v1/tenants/{id}/get-clients': '?pageNumber=1',
+    'get /api/v1/tenants/{id}/employees': '?pageNumber=1',
+    'get /api/v1/cards': `?cardId=${ids.cardId}`,
+    'get /api/v1/cards/search': `?email=${encodeURIComponent(ids.clientEmail)}`,
+  };
+  const program = { kind: 'points', name: 'Przejęty program', pointsPerPln: 5 };
+  const bodies: Record<string, unknown> = {
+    'patch /api/v1/tenants/{id}/add-client': { email: uniqueEmail('obcy'), programId: ids.programId },
+    'post /api/v1/tenants/{id}/create-client': {
+      email: uniqueEmail('obcy'),
+      name: 'Obcy Klient',
+      programId: ids.programId,
+    },
+    'post /api/v1/tenants/{id}/loyalty-programs': program,
+    'put /api/v1/tenants/{id}/loyalty-programs/{programId}': program,
+    'post /api/v1/tenants/{id}/services': { name: 'Przejęta usługa', priceGrosze: 100 },
+    'put /api/v1/tenants/{id}/services/{serviceId}': { name: 'Przejęta usługa', priceGrosze: 100 },
+    'post /api/v1/tenants/{id}/employees': {
+      email: uniqueEmail('obcy'),
+      name: 'Obcy Pracownik',
+      permissions: [],
+    },
+    'post /api/v1/tenants/{id}/employees/resend-activation': { employeeId: ids.employeeId },
+    'patch /api/v1/tenants/{id}/employees/{employeeId}': { name: 'Przejęty Pracownik' },
+    'patch /api/v1/tenants/{id}/employees/{employeeId}/permissions': { permissions: ['employees.manage'] },
+    'patch /api/v1/tenants/{id}/update-tenant': { companyName: 'Przejęta firma' },
+    'post /api/v1/cards/{id}/stamps': { count: 1 },
+    'post /api/v1/cards/{id}/points-from-amount': { amountGrosze: 100_000 },
+    'post /api/v1/cards/{id}/redeem-reward': { rewardId: ids.rewardId },
+  };
+  const key = keyOf(e);
+  if (e.body && !(key in bodies) && !key.includes('upload-'))
+    throw new Error(`the probe has no body for ${key}`);
+  const upload = key.includes('upload-');
+  return {
+    path: path + (query[key] ?? ''),
+    ...(key in bodies && { body: bodies[key] }),
+    headers: {
+      // card commands need one; uploads are refused before their body is read
+      ...(key.startsWith('post /api/v1/cards/') && { 'idempotency-key': crypto.randomUUID() }),
+      ...(upload && { 'content-type': 'multipart/form-data; boundary=x' }),
+    },
+  };
+}
+
+async function employeeWithout(owner: OwnerWithProgram): Promise<{ client: CookieClient; id: string }> {
+  const email = uniqueEmail('pracownik');
+  const invited = await owner.client.call('POST', `/api/v1/tenants/${owner.tenantId}/employees`, {
+    email,
+    name: 'Piotr Bezuprawnień',
+    permissions: [],
+  });
+  expect(invited.status, await invited.clone().text()).toBe(201);
+  const { id } = (await invited.json()) as { id: string };
+  const token = /reset-hasla\?token=([A-Za-z0-9_-]+)/.exec(await mailTo(email, /zaprasza/))?.[1];
+  const client = new CookieClient(baseUrl);
+  expect(
+    (await client.call('POST', '/api/v1/users/reset-password', { token, newPassword: PASSWORD })).status,
+  ).toBe(200);
+  await eventually('the employee to log in', async () => {
+    const login = await client.call('POST', '/api/v1/users/login', { email, password: PASSWORD });
+    return login.status === 200 ? true : undefined;
+  });
+  return { client, id };
+}
+
+describe('cross-tenant probe set: every tenant-scoped operation of the contracts', () => {
+  let a: OwnerWithProgram;
+  let ids: Ids;
+  const callers: Record<string, CookieClient> = {};
+  const snapshot = async () => {
+    const reads = [
+      `/api/v1/tenants/${ids.tenantId}`,
+      `/api/v1/tenants/${ids.tenantId}/loyalty-programs`,
+      `/api/v1/tenants/${ids.tenantId}/services`,
+      `/api/v1/tenants/${ids.tenantId}/employees?pageNumber=1`,
+      `/api/v1/tenants/${ids.tenantId}/get-clients?pageNumber=1`,
+      `/api/v1/cards?cardId=${ids.cardId}`,
+    ];
+    return Promise.all(
+      reads.map(async (path) => {
+        const res = await a.client.call('GET', path);
+        expect(res.status, path).toBe(200);
+        return res.json();
+      }),
+    );
+  };
+
+  beforeAll(async () => {
+    a = await ownerWithProgram({ rewards: [{ name: 'Kawa', description: 'Mała czarna', cost: 10 }] });
+    const program = (await (
+      await a.client.call('GET', `/api/v1/tenants/${a.tenantId}/loyalty-programs`)
+    ).json()) as
+      | Array<{ id: string; rewards: Array<{ id: string }> }>
+      | { items: Array<{ id: string; rewards: Array<{ id: string }> }> };
+    const programs = Array.isArray(program) ? program : program.items;
+    const service = await a.client.call('POST', `/api/v1/tenants/${a.tenantId}/services`, {
+      name: 'Espresso',
+      priceGrosze: 900,
+    });
+    expect(service.status).toBe(201);
+    const clientEmail = uniqueEmail('klient');
+    const created = await a.client.call('POST', `/api/v1/tenants/${a.tenantId}/create-client`, {
+      email: clientEmail,
+      name: 'Zofia Tajna',
+      programId: a.program.id,
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { clientId } = (await created.json()) as { clientId: string };
+    const cardId = await eventually('the client’s card', async () => {
+      const res = await a.client.call('GET', `/api/v1/cards/search?email=${encodeURIComponent(clientEmail)}`);
+      const found = (await res.json()) as Array<{ cardId: string }> | { items?: Array<{ cardId: string }> };
+      const list = Array.isArray(found) ? found : (found.items ?? []);
+      return list[0]?.cardId;
+    });
+    const employee = await employeeWithout(a);
+    ids = {
+      tenantId: a.tenantId,
+      programId: a.program.id,
+      rewardId: programs.find((p) => p.id === a.program.id)!.rewards[0]!.id,
+      serviceId: ((await service.json()) as { id: string }).id,
+      employeeId: employee.id,
+      clientId,
+      clientEmail,
+      cardId,
+    };
+    callers['the owner of tenant B'] = (await ownerWithProgram()).client;
+    callers['an employee of A without permissions'] = employee.client;
+    callers['a customer'] = await activeAccount('customer', uniqueEmail('klient'), 'Jan Klient');
+  });
+
+  const probed = allEndpoints.filter((e) => isTenantScoped(e) && !(keyOf(e) in BY_DESIGN));
+
+  it('knows how to call every tenant-scoped operation of the contracts', () => {
+    expect(probed.length).toBeGreaterThan(30);
+    for (const e of probed) expect(() => request(e, ids), keyOf(e)).not.toThrow();
+  });
+
+  it('refuses each of them to another tenant, a permission-less employee and a customer, and changes nothing', async () => {
+    const before = await snapshot();
+    const problems: string[] = [];
+    let calls = 0;
+    for (const e of probed) {
+      const needsPermission = !['public', 'authenticated', 'customer', 'business_owner'].includes(e.auth);
+      for (const [who, client] of Object.entries(callers)) {
+        // an employee of A may use what needs no permission: that is not a tenant boundary
+        if (who.startsWith('an employee') && !needsPermission) continue;
+        const { path, body, headers } = request(e, ids);
+        const res = await client.call(e.method.toUpperCase(), path, body, headers);
+        calls++;
+        const text = await res.text();
+        if (OWN_SCOPE.has(keyOf(e)) && who.includes('tenant B')) {
+          if (res.status >= 500 || text.includes(ids.cardId) || text.includes('Zofia'))
+            problems.push(`${keyOf(e)} as ${who}: ${res.status} ${text.slice(0, 120)}`);
+          continue;
+        }
+        const coded = /"code":"[^"]+"/.test(text) && /"localizedMessage"/.test(text);
+        if (![401, 403, 404].includes(res.status) || !coded)
+          problems.push(`${keyOf(e)} as ${who}: ${res.status} ${text.slice(0, 160)}`);
+        if (text.includes('Zofia')) problems.push(`${keyOf(e)} as ${who}: leaked the client's name`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(calls).toBeGreaterThan(probed.length * 2);
+    expect(await snapshot()).toEqual(before);
+  });
+});
