@@ -3,11 +3,12 @@ import rateLimit from '@fastify/rate-limit';
 import { getMaintenanceStatus, getPublicStatus } from '@punkto/contracts/endpoints/platform';
 import { ErrorCodes } from '@punkto/contracts/errors';
 import type { PublicStatusResponse } from '@punkto/contracts/maintenance';
-import { AppError, MaintenanceError } from '@punkto/platform/errors/errors';
+import { MaintenanceError, PayloadTooLargeError } from '@punkto/platform/errors/errors';
+import { Transform } from 'node:stream';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import { createServer, DEFAULT_BODY_LIMIT } from '@punkto/platform/http/server';
 import type { Logger } from '@punkto/platform/observability/logger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { upstreamsOf, type GatewayConfig, type Upstreams } from './config';
 import { registerApiDocs } from './docs';
 import type { MaintenanceSwitch } from './maintenance';
@@ -124,12 +125,28 @@ export const UPLOAD_BODY_LIMIT = 12 * 1024 * 1024;
  * limited by the service, whose 413 comes back through the proxy.
  */
 function refuseOversizedBodies(app: FastifyInstance): void {
+  const limitOf = (request: FastifyRequest) =>
+    request.headers['content-type']?.toLowerCase().startsWith('multipart/form-data')
+      ? UPLOAD_BODY_LIMIT
+      : DEFAULT_BODY_LIMIT;
   app.addHook('onRequest', async (request) => {
     const length = Number(request.headers['content-length'] ?? 0);
-    if (!(length > DEFAULT_BODY_LIMIT)) return;
-    const upload = request.headers['content-type']?.toLowerCase().startsWith('multipart/form-data');
-    if (upload && length <= UPLOAD_BODY_LIMIT) return;
-    throw new AppError(413, ErrorCodes.payloadTooLarge, 'Przesłane dane są zbyt duże.');
+    if (length > limitOf(request)) throw new PayloadTooLargeError();
+  });
+  // a streamed body (no Content-Length) is counted on its way upstream and cut at the limit; the proxy then
+  // answers 413 instead of the 502 a service closing mid-stream would give (proxy.ts upstreamFailure)
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (request.headers['content-length'] !== undefined) return payload;
+    const limit = limitOf(request);
+    let seen = 0;
+    return payload.pipe(
+      new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          seen += chunk.length;
+          callback(seen > limit ? new PayloadTooLargeError() : null, chunk);
+        },
+      }),
+    );
   });
 }
 

@@ -1,9 +1,9 @@
 import { loadConfig } from '@punkto/platform/config/config';
 import { createServer } from '@punkto/platform/http/server';
 import { createLogger } from '@punkto/platform/observability/logger';
+import { closedWithin, exchange, openSocket } from '@punkto/platform/testing/raw-http';
 import type { FastifyInstance } from 'fastify';
 import { request as httpRequest } from 'node:http';
-import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from './app';
 import { GatewayEnv, type GatewayConfig } from './config';
@@ -65,87 +65,81 @@ afterAll(async () => {
   for (const u of Object.values(upstreams)) await u.app.close();
 });
 
-/** One raw HTTP/1.1 exchange on a socket: resolves with the head, the body and how long it took. */
-function exchange(socket: Socket, head: string, body?: Buffer) {
-  const started = performance.now();
-  return new Promise<{ status: number; headers: string; body: string; ms: number }>((resolve, reject) => {
-    let data = '';
-    const onData = (chunk: Buffer) => {
-      data += chunk.toString('latin1');
-      const end = data.indexOf('\r\n\r\n');
-      if (end < 0) return;
-      const headers = data.slice(0, end).toLowerCase();
-      const length = Number(/content-length: (\d+)/.exec(headers)?.[1] ?? -1);
-      const rest = data.slice(end + 4);
-      if (length >= 0 && Buffer.byteLength(rest, 'latin1') < length) return;
-      socket.off('data', onData);
-      resolve({
-        status: Number(data.slice(9, 12)),
-        headers,
-        body: Buffer.from(rest, 'latin1').toString('utf8'),
-        ms: performance.now() - started,
-      });
-    };
-    socket.on('data', onData);
-    socket.once('error', (error) => (data.includes('\r\n\r\n') ? undefined : reject(error)));
-    socket.write(head);
-    if (body) socket.write(body, () => undefined);
-  });
-}
-
-function open(url: string): Promise<Socket> {
-  const { port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect(Number(port), '127.0.0.1', () => resolve(socket));
-    socket.on('error', () => undefined);
-  });
-}
-
-const closed = (socket: Socket, ms: number) =>
-  new Promise<boolean>((resolve) => {
-    if (socket.destroyed || socket.readableEnded) return resolve(true);
-    const timer = setTimeout(() => resolve(false), ms);
-    socket.once('close', () => (clearTimeout(timer), resolve(true)));
-  });
-
 describe('gateway: request bodies and connections (finding 3)', () => {
   let url: string;
   beforeAll(async () => {
     url = await (await gatewayWith({})).listen({ port: 0, host: '127.0.0.1' });
   });
 
+  const port = () => new URL(url).port;
+  const login = `POST /api/v1/users/login HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n`;
+  const small = `${login}Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`;
+  const tooLarge = {
+    code: 'PAYLOAD_TOO_LARGE',
+    localizedMessage: 'Przesłane dane są zbyt duże.',
+    status: 413,
+  };
+
   it.each([3, 10])(
-    'answers a %i MB JSON body 413 in the spec shape at once, closes the connection, and the next one is answered',
+    'answers a %i MB JSON body 413 in the spec shape at once, and the same connection answers the next request',
     async (megabytes) => {
       const body = Buffer.alloc(megabytes * 1024 * 1024, 'a');
-      const socket = await open(url);
+      const socket = await openSocket(port());
       const res = await exchange(
         socket,
-        `POST /api/v1/users/login HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n` +
-          `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+        `${login}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
         body,
       );
       expect(res.status).toBe(413);
       expect(res.ms).toBeLessThan(1000);
       expect(res.headers).toContain('application/json');
-      expect(res.headers).toContain('connection: close');
-      expect(JSON.parse(res.body)).toEqual({
-        code: 'PAYLOAD_TOO_LARGE',
-        localizedMessage: 'Przesłane dane są zbyt duże.',
-        status: 413,
-      });
-      // the client sees the connection end instead of a hang, and a new one is answered at once
-      expect(await closed(socket, 1000)).toBe(true);
-      const next = await open(url);
-      const again = await exchange(
-        next,
-        `POST /api/v1/users/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`,
-      );
+      expect(JSON.parse(res.body)).toEqual(tooLarge);
+      // the unread body was discarded, not left in front of the next request (which used to hang 20-40 s)
+      const again = await exchange(socket, small);
       expect(again.status).toBe(200);
       expect(again.ms).toBeLessThan(1000);
-      next.destroy();
+      socket.destroy();
     },
   );
+
+  it('closes the connection after refusing a body too large to discard, and a new one is answered', async () => {
+    const socket = await openSocket(port());
+    const res = await exchange(
+      socket,
+      `${login}Content-Type: application/json\r\nContent-Length: ${64 * 1024 * 1024}\r\n\r\n`,
+      Buffer.alloc(64 * 1024, 'a'),
+    );
+    expect(res.status).toBe(413);
+    expect(res.headers).toContain('connection: close');
+    expect(JSON.parse(res.body)).toEqual(tooLarge);
+    expect(await closedWithin(socket, 1000)).toBe(true);
+    const next = await openSocket(port());
+    expect((await exchange(next, small)).status).toBe(200);
+    next.destroy();
+  });
+
+  it('a streamed (chunked) body over the limit: the service answers 413 through the proxy, and the client is not left hanging', async () => {
+    const socket = await openSocket(port());
+    const chunk = Buffer.alloc(256 * 1024, 'a');
+    const head = `${login}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`;
+    const chunks = Buffer.concat(
+      Array.from({ length: 12 }, () =>
+        Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]),
+      ).concat([Buffer.from('0\r\n\r\n')]),
+    );
+    const res = await exchange(socket, head, chunks);
+    expect(res.status).toBe(413);
+    expect(res.ms).toBeLessThan(1000);
+    expect(JSON.parse(res.body)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', status: 413 });
+    if (res.headers.includes('connection: close')) {
+      expect(await closedWithin(socket, 1000)).toBe(true);
+    } else {
+      const again = await exchange(socket, small);
+      expect(again.status).toBe(200);
+      expect(again.ms).toBeLessThan(1000);
+    }
+    socket.destroy();
+  });
 
   it('keeps the larger limit for uploads only', async () => {
     const boundary = 'x-boundary';
@@ -203,7 +197,7 @@ describe('gateway and services: framework-level errors in the spec shape (findin
       `GET /api/v1/tenants/${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
       `GET /api/v1/permissions HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(40_000)}\r\n\r\n`,
     ]) {
-      const socket = await open(url);
+      const socket = await openSocket(new URL(url).port);
       const res = await exchange(socket, head);
       expect(res.status).toBe(431);
       expect(res.headers).toContain('application/json');
@@ -212,7 +206,7 @@ describe('gateway and services: framework-level errors in the spec shape (findin
         localizedMessage: 'Nagłówki lub adres żądania są zbyt duże.',
         status: 431,
       });
-      expect(await closed(socket, 1000)).toBe(true);
+      expect(await closedWithin(socket, 1000)).toBe(true);
     }
   });
 

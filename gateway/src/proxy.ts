@@ -1,7 +1,8 @@
 import httpProxy from '@fastify/http-proxy';
 import { ErrorCodes } from '@punkto/contracts/errors';
 import { ownerOf } from '@punkto/contracts/routing';
-import { NotFoundError } from '@punkto/platform/errors/errors';
+import { NotFoundError, PayloadTooLargeError } from '@punkto/platform/errors/errors';
+import { toHttpError } from '@punkto/platform/http/error-handler';
 import { isLoopbackRequest } from '@punkto/platform/http/loopback-only';
 import { injectTraceHeaders } from '@punkto/platform/observability/tracing';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -25,6 +26,18 @@ function upstreamFailure(
   error: { error?: Error & { code?: string; statusCode?: number } },
 ) {
   const cause = error.error;
+  // the gateway itself cut a streamed body at its limit (app.ts refuseOversizedBodies)
+  const tooLarge = [cause, (cause as { cause?: unknown } | undefined)?.cause].find(
+    (e): e is PayloadTooLargeError => e instanceof PayloadTooLargeError,
+  );
+  if (tooLarge) {
+    const { status, body } = toHttpError(tooLarge);
+    return reply
+      .status(status)
+      .header('connection', 'close')
+      .type('application/json; charset=utf-8')
+      .send(body);
+  }
   const timedOut =
     cause?.statusCode === 504 || /timeout/i.test(cause?.code ?? '') || /timeout/i.test(cause?.message ?? '');
   const status = timedOut ? 504 : 502;

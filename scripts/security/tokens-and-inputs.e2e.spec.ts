@@ -1,6 +1,6 @@
 import { base64url, decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { createHmac } from 'node:crypto';
-import { connect, type Socket } from 'node:net';
+import { closedWithin, exchange, openSocket } from '@punkto/platform/testing/raw-http';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { activeAccount, ownerWithProgram, uniqueEmail, type OwnerWithProgram } from '../testing/actors';
 
@@ -92,48 +92,7 @@ describe('access tokens', () => {
   });
 });
 
-/** One raw exchange on a socket; resolves with status, headers, body, time. */
-function exchange(socket: Socket, head: string, body?: Buffer) {
-  const started = performance.now();
-  return new Promise<{ status: number; headers: string; body: string; ms: number }>((resolve, reject) => {
-    let data = Buffer.alloc(0);
-    const onData = (chunk: Buffer) => {
-      data = Buffer.concat([data, chunk]);
-      const end = data.indexOf('\r\n\r\n');
-      if (end < 0) return;
-      const headers = data.subarray(0, end).toString('latin1').toLowerCase();
-      const status = Number(headers.slice(9, 12));
-      if (status === 100) {
-        data = data.subarray(end + 4);
-        return;
-      }
-      const length = Number(/content-length: (\d+)/.exec(headers)?.[1] ?? -1);
-      const rest = data.subarray(end + 4);
-      if (length >= 0 && rest.length < length) return;
-      socket.off('data', onData);
-      resolve({ status, headers, body: rest.toString('utf8'), ms: performance.now() - started });
-    };
-    socket.on('data', onData);
-    socket.once('close', () =>
-      reject(new Error(`closed before an answer: ${data.toString('latin1').slice(0, 200)}`)),
-    );
-    socket.write(head);
-    if (body) socket.write(body, () => undefined);
-  });
-}
-
-const open = () =>
-  new Promise<Socket>((resolve) => {
-    const socket = connect(Number(port), '127.0.0.1', () => resolve(socket));
-    socket.on('error', () => undefined);
-  });
-
-const closedWithin = (socket: Socket, ms: number) =>
-  new Promise<boolean>((resolve) => {
-    if (socket.destroyed || socket.readableEnded) return resolve(true);
-    const timer = setTimeout(() => resolve(false), ms);
-    socket.once('close', () => (clearTimeout(timer), resolve(true)));
-  });
+const open = () => openSocket(port);
 
 const json = (body: string, extra = '') =>
   `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}\r\n${body}`;
@@ -152,38 +111,16 @@ describe('bad input: a clear 4xx in the spec shape within 1 s, and the connectio
     code: string;
     request: () => { head: string; body?: Buffer };
   }> = [
-    {
-      name: '3 MB JSON',
+    ...[3, 10].map((megabytes) => ({
+      name: `${megabytes} MB JSON`,
       status: 413,
       code: 'PAYLOAD_TOO_LARGE',
       request: () => {
-        const body = Buffer.alloc(3 * 1024 * 1024, 'a');
-        return {
-          head: ask(
-            'POST',
-            '/api/v1/users/login',
-            `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
-          ),
-          body,
-        };
+        const body = Buffer.alloc(megabytes * 1024 * 1024, 'a');
+        const head = `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+        return { head: ask('POST', '/api/v1/users/login', head), body };
       },
-    },
-    {
-      name: '10 MB JSON',
-      status: 413,
-      code: 'PAYLOAD_TOO_LARGE',
-      request: () => {
-        const body = Buffer.alloc(10 * 1024 * 1024, 'a');
-        return {
-          head: ask(
-            'POST',
-            '/api/v1/users/login',
-            `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
-          ),
-          body,
-        };
-      },
-    },
+    })),
     {
       name: 'Expect: 100-continue (the route answers, not 502)',
       status: 400,

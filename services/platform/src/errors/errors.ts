@@ -109,6 +109,13 @@ export class RateLimitedError extends AppError {
   }
 }
 
+/** 413: a request body over the limit (the gateway's early refusal; Fastify's own is mapped alike). */
+export class PayloadTooLargeError extends AppError {
+  constructor() {
+    super(413, ErrorCodes.payloadTooLarge, 'Przesłane dane są zbyt duże.');
+  }
+}
+
 /** 503 while maintenance mode is on. */
 export class MaintenanceError extends Error {
   constructor() {

@@ -26,6 +26,9 @@ export interface ServerOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
+/** The largest unread body a server discards after an early answer, keeping the connection (see onSend). */
+const DISCARD_LIMIT = 16 * 1024 * 1024;
+
 /** What a service accepts in one request body (JSON); the gateway refuses larger non-upload bodies itself. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -57,11 +60,19 @@ export function createServer(options: ServerOptions): FastifyInstance {
     },
   }) as unknown as FastifyInstance;
 
-  // Answering before the request's body was read (413, an early refusal, an upstream that answered first)
-  // leaves the rest of the body on the socket, and the client's next request on that connection would hang
-  // behind it: close the connection instead (PITFALLS.md, issue 15 finding 3).
+  // Answering before the request's body was read (413, an early refusal, an upstream that answered first):
+  // - nobody has started reading it and it is of a bounded size → Node discards it once the answer is sent and
+  //   the connection stays usable (closing at once instead would reset the connection under a client still
+  //   uploading, and it could lose the answer);
+  // - it is being read elsewhere (a proxy streaming it upstream), or too large or of unknown length to discard
+  //   → close the connection, or the client's next request on it would hang behind the unread body
+  //   (PITFALLS.md, issue 15 finding 3).
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!request.raw.complete && hasBody(request.headers)) reply.header('connection', 'close');
+    if (!request.raw.complete && hasBody(request.headers)) {
+      const length = Number(request.headers['content-length'] ?? NaN);
+      const discardable = request.raw.readableFlowing === null && length <= DISCARD_LIMIT;
+      if (!discardable) reply.header('connection', 'close');
+    }
     done(null, payload);
   });
 
