@@ -1,9 +1,8 @@
-import { Roles } from '@punkto/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIdentity, type IdentityTestApp } from '../testing/identity-test-app';
+import { startIdentity, TEST_PASSWORD, type IdentityTestApp } from '../testing/identity-test-app';
 
 // Issue 15 finding 8: login throttling was per IP only; the same account logged in at once from a second IP.
-const PASSWORD = 'Bardzo-Tajne-Haslo-1';
+const PASSWORD = TEST_PASSWORD;
 const json = { 'content-type': 'application/json' };
 let t: IdentityTestApp;
 
@@ -26,25 +25,7 @@ const login = (email: string, password: string, ip: string) =>
     payload: { email, password },
   });
 
-async function activeUser() {
-  const email = `osoba.${Date.now()}.${Math.random().toString(36).slice(2)}@example.pl`;
-  const post = (path: string, payload: object) =>
-    t.app.inject({ method: 'POST', url: `/api/v1/users/${path}`, headers: json, payload });
-  expect(
-    (
-      await post('register', {
-        email,
-        password: PASSWORD,
-        username: 'Ania Nowak',
-        role: Roles.customer,
-        acceptTerms: true,
-      })
-    ).statusCode,
-  ).toBe(201);
-  const { token } = await t.linkToken(email, 'account-activation');
-  expect((await post('activate-account', { token })).statusCode).toBe(200);
-  return email;
-}
+const activeUser = async () => (await t.signedIn()).email;
 
 describe('per-account login lock', () => {
   it('after 5 wrong passwords from one IP, the right one from another IP is refused until the lock passes', async () => {

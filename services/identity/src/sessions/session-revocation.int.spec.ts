@@ -1,13 +1,11 @@
-import { Roles } from '@punkto/contracts/permissions';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookiesOf, startIdentity, type IdentityTestApp } from '../testing/identity-test-app';
+import { cookiesOf, startIdentity, TEST_PASSWORD, type IdentityTestApp } from '../testing/identity-test-app';
 import { REFRESH_COOKIE } from '../users/user.routes';
 
 // Issue 15 finding 4 (ADR 0010): ending a session records SessionsRevoked (published on identity.users.v1 by
 // the relay) and stops its access token in identity at once.
-const PASSWORD = 'Bardzo-Tajne-Haslo-1';
 const json = { 'content-type': 'application/json' };
 let t: IdentityTestApp;
 beforeAll(async () => {
@@ -30,20 +28,8 @@ const me = (access: string) =>
   t.app.inject({ url: '/api/v1/users/me', cookies: { [ACCESS_COOKIE]: access } });
 
 async function session() {
-  const email = `osoba.${Date.now()}.${Math.random().toString(36).slice(2)}@example.pl`;
-  const registered = await post('register', {
-    email,
-    password: PASSWORD,
-    username: 'Ania Nowak',
-    role: Roles.customer,
-    acceptTerms: true,
-  });
-  const userId = registered.json().userId as string;
-  const { token } = await t.linkToken(email, 'account-activation');
-  await post('activate-account', { token });
-  const login = await post('login', { email, password: PASSWORD });
-  const c = cookiesOf(login);
-  return { userId, email, access: c[ACCESS_COOKIE]!.value, refresh: c[REFRESH_COOKIE]!.value };
+  const { userId, email, cookies } = await t.signedIn();
+  return { userId, email, access: cookies[ACCESS_COOKIE]!.value, refresh: cookies[REFRESH_COOKIE]!.value };
 }
 
 const revokedEvents = async (userId: string) =>
@@ -86,7 +72,7 @@ describe('session revocation', () => {
 
   it('another session of the same person keeps working', async () => {
     const s = await session();
-    const other = await post('login', { email: s.email, password: PASSWORD });
+    const other = await post('login', { email: s.email, password: TEST_PASSWORD });
     const otherAccess = cookiesOf(other)[ACCESS_COOKIE]!.value;
     await post('logout', undefined, { [REFRESH_COOKIE]: s.refresh });
     expect((await me(s.access)).statusCode).toBe(401);

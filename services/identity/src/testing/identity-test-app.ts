@@ -1,3 +1,4 @@
+import { Roles } from '@punkto/contracts/permissions';
 import type { Captcha } from '@punkto/platform/captcha/captcha.port';
 import { parseMail } from '@punkto/platform/mail/mime-parse';
 import { createLogger } from '@punkto/platform/observability/logger';
@@ -15,6 +16,8 @@ import { accessRevocations } from '@punkto/platform/http/access-revocations';
  * Test harness: identity's real app on the real embedded adapters in a temp DATA_DIR, with a clock the
  * test can move forward and helpers for the mailbox and cookies.
  */
+export const TEST_PASSWORD = 'Bardzo-Tajne-Haslo-1';
+
 export async function startIdentity(
   env: Record<string, string> = {},
   options: { captcha?: Captcha; revocations?: boolean } = {},
@@ -66,6 +69,33 @@ export async function startIdentity(
       const url = newest?.mail.text?.match(/https?:\/\/\S+token=[A-Za-z0-9_-]+\S*/)?.[0];
       if (!url) throw new Error(`no ${tag} e-mail to ${to}`);
       return { url, token: new URL(url).searchParams.get('token')! };
+    },
+    /**
+     * A customer who registered, activated and logged in through the routes (`headers` go with every call,
+     * e.g. `x-forwarded-proto`); the login response and its cookies.
+     */
+    async signedIn(headers: Record<string, string> = {}) {
+      const email = `osoba.${Date.now()}.${Math.random().toString(36).slice(2)}@example.pl`;
+      const post = (path: string, payload: object) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/v1/users/${path}`,
+          headers: { 'content-type': 'application/json', ...headers },
+          payload,
+        });
+      const registered = await post('register', {
+        email,
+        password: TEST_PASSWORD,
+        username: 'Ania Nowak',
+        role: Roles.customer,
+        acceptTerms: true,
+      });
+      if (registered.statusCode !== 201) throw new Error(`register: ${registered.body}`);
+      const { token } = await this.linkToken(email, 'account-activation');
+      await post('activate-account', { token });
+      const login = await post('login', { email, password: TEST_PASSWORD });
+      if (login.statusCode !== 200) throw new Error(`login: ${login.body}`);
+      return { email, userId: registered.json().userId as string, login, cookies: cookiesOf(login) };
     },
     async close() {
       await app.close();

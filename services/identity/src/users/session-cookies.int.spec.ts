@@ -1,36 +1,14 @@
-import { Roles } from '@punkto/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiesOf, startIdentity, type IdentityTestApp } from '../testing/identity-test-app';
 
 // Issue 15 finding 7: behind a TLS-terminating proxy with default settings (TRUST_PROXY=false) identity sees
 // plain HTTP, so "Secure when HTTPS" never set Secure in production. Finding 9 (part): SPEC §8's 405.
-const PASSWORD = 'Bardzo-Tajne-Haslo-1';
 const json = { 'content-type': 'application/json' };
 const limits = {
   RATE_LIMIT_LOGIN_PER_IP_EMAIL: '1000',
   RATE_LIMIT_REGISTER_PER_IP: '1000',
   RATE_LIMIT_EMAIL_SEND_PER_ADDRESS: '1000',
 };
-
-async function loginIn(t: IdentityTestApp, headers: Record<string, string> = {}) {
-  const email = `osoba.${Date.now()}.${Math.random().toString(36).slice(2)}@example.pl`;
-  const post = (path: string, payload: object) =>
-    t.app.inject({ method: 'POST', url: `/api/v1/users/${path}`, headers: { ...json, ...headers }, payload });
-  const registered = await post('register', {
-    email,
-    password: PASSWORD,
-    username: 'Ania Nowak',
-    role: Roles.customer,
-    acceptTerms: true,
-    marketingConsent: false,
-  });
-  expect(registered.statusCode, registered.body).toBe(201);
-  const { token } = await t.linkToken(email, 'account-activation');
-  expect((await post('activate-account', { token })).statusCode).toBe(200);
-  const login = await post('login', { email, password: PASSWORD });
-  expect(login.statusCode, login.body).toBe(200);
-  return { login, post };
-}
 
 describe('session cookies in production', () => {
   let t: IdentityTestApp;
@@ -40,7 +18,7 @@ describe('session cookies in production', () => {
   afterAll(() => t.close());
 
   it('are Secure on every Set-Cookie, set or cleared, although the request reached identity over HTTP', async () => {
-    const { login } = await loginIn(t);
+    const { login } = await t.signedIn();
     const set = cookiesOf(login);
     expect(Object.keys(set).length).toBe(3);
     for (const [name, cookie] of Object.entries(set)) expect(cookie.raw.secure, name).toBe(true);
@@ -78,9 +56,9 @@ describe('session cookies in development (COOKIE_SECURE unset = auto)', () => {
   afterAll(() => t.close());
 
   it('are Secure only when the gateway says the request came over HTTPS', async () => {
-    const plain = await loginIn(t);
+    const plain = await t.signedIn();
     for (const cookie of plain.login.cookies) expect(cookie.secure, cookie.name).toBeFalsy();
-    const https = await loginIn(t, { 'x-forwarded-proto': 'https' });
+    const https = await t.signedIn({ 'x-forwarded-proto': 'https' });
     for (const cookie of https.login.cookies) expect(cookie.secure, cookie.name).toBe(true);
   });
 });
@@ -93,7 +71,7 @@ describe('COOKIE_SECURE=never in production (a plain-HTTP trial on a local netwo
   afterAll(() => t.close());
 
   it('leaves Secure off', async () => {
-    const { login } = await loginIn(t);
+    const { login } = await t.signedIn();
     for (const cookie of login.cookies) expect(cookie.secure, cookie.name).toBeFalsy();
   });
 });
