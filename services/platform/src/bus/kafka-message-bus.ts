@@ -189,25 +189,34 @@ export class KafkaMessageBus implements MessageBus {
   async ensureTopics(topics: string[]): Promise<void> {
     const missing = topics.filter((t) => !this.knownTopics.has(t));
     if (missing.length === 0) return;
-    const existing = new Set(await this.admin.listTopics());
-    const toCreate = missing.filter((t) => !existing.has(t));
-    if (toCreate.length) {
-      try {
-        await this.admin.createTopics({
-          waitForLeaders: true,
-          topics: toCreate.map((topic) => ({
-            topic,
-            numPartitions: this.options.partitions,
-            replicationFactor: this.options.replicationFactor,
-          })),
-        });
-      } catch (error) {
-        // another process created it between listTopics and createTopics
-        if (!/already exists/i.test(String((error as Error).message ?? error))) throw error;
-      }
-      await this.waitForTopicMetadata(toCreate);
+    try {
+      await this.createMissing(missing);
+    } catch (error) {
+      // Another process created it between listTopics and createTopics, or is creating it right now:
+      // kafkajs waits for leaders only on LEADER_NOT_AVAILABLE and gives up on the equally transient
+      // UNKNOWN_TOPIC_OR_PARTITION that a topic being created by someone else answers for a moment.
+      // Several services subscribe to the same topic at start-up (access revocations, ADR 0010), so this
+      // race is routine; the metadata wait below settles it either way.
+      const alreadyExists = /already exists/i.test(String((error as Error).message ?? error));
+      if (!alreadyExists && !(error as { retriable?: boolean }).retriable) throw error;
     }
+    await this.waitForTopicMetadata(missing);
     for (const t of missing) this.knownTopics.add(t);
+  }
+
+  /** Creates those of `topics` the cluster does not list (no-op for the rest); true if it created any. */
+  private async createMissing(topics: string[]): Promise<boolean> {
+    const existing = new Set(await this.admin.listTopics());
+    const toCreate = topics.filter((t) => !existing.has(t));
+    if (toCreate.length === 0) return false;
+    return this.admin.createTopics({
+      waitForLeaders: true,
+      topics: toCreate.map((topic) => ({
+        topic,
+        numPartitions: this.options.partitions,
+        replicationFactor: this.options.replicationFactor,
+      })),
+    });
   }
 
   /**
@@ -222,6 +231,8 @@ export class KafkaMessageBus implements MessageBus {
       } catch (error) {
         if (!(error as { retriable?: boolean }).retriable || attempt >= 40) throw error;
         await new Promise((resolve) => setTimeout(resolve, 250));
+        // still unknown after 2 s: the creation we gave up on may never have landed; ask again
+        if (attempt % 8 === 0) await this.createMissing(topics).catch(() => {});
       }
     }
   }

@@ -109,6 +109,16 @@ export function messageBusContract(adapterName: string, harness: () => Promise<M
       expect(values(second.received)).toEqual([1, 2, 3]);
     });
 
+    it('lets several processes subscribe to the same new topic at the same moment', async () => {
+      // at start-up every service subscribes to identity.users.v1 (access revocations) at once
+      const topic = unique('race');
+      const buses = await Promise.all(Array.from({ length: 5 }, () => open()));
+      const groups = await Promise.all(buses.map((b) => collect(b, { groupId: unique('g'), topics: [topic] })));
+      await bus.publish(topic, [{ key: 'k', value: 'for everyone' }]);
+      await waitFor(() => groups.every((g) => g.received.length === 1));
+      for (const g of groups) expect(values(g.received)).toEqual(['for everyone']);
+    });
+
     it('consumes several topics with one consumer', async () => {
       const [t1, t2] = [unique('multi1'), unique('multi2')];
       const { received } = await collect(bus, { groupId: unique('g'), topics: [t1, t2] });
