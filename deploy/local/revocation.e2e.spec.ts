@@ -1,13 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import {
-  activeAccount,
-  eventually,
-  mailTo,
-  ownerWithProgram,
-  PASSWORD,
-  uniqueEmail,
-} from '../../scripts/testing/actors';
-import { CookieClient } from '../../scripts/testing/http-client';
+import { activeAccount, invitedEmployee, ownerWithProgram, uniqueEmail } from '../../scripts/testing/actors';
 
 // Issue 15 finding 4 (ADR 0010), through the gateway of `npm start`: access tokens stayed valid for their whole
 // life (30 min) after logout, a refresh-token reuse, or an employee's removal. Now every service stops
@@ -65,27 +57,7 @@ describe('revoked sessions stop working in every service within seconds', () => 
 
   it('an employee removed by the owner loses access to the clients and cards', async () => {
     const owner = await ownerWithProgram();
-    const employeeEmail = uniqueEmail('pracownik');
-    const invited = await owner.client.call('POST', `/api/v1/tenants/${owner.tenantId}/employees`, {
-      email: employeeEmail,
-      name: 'Piotr Pracownik',
-      permissions: ['clients.view', 'cards.scan'],
-    });
-    expect(invited.status, await invited.clone().text()).toBe(201);
-    const { id: employeeId } = (await invited.json()) as { id: string };
-    const mail = await mailTo(employeeEmail, /zaprasza/);
-    const token = /reset-hasla\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
-    const employee = new CookieClient(baseUrl);
-    expect(
-      (await employee.call('POST', '/api/v1/users/reset-password', { token, newPassword: PASSWORD })).status,
-    ).toBe(200);
-    await eventually('the employee to log in', async () => {
-      const login = await employee.call('POST', '/api/v1/users/login', {
-        email: employeeEmail,
-        password: PASSWORD,
-      });
-      return login.status === 200 ? true : undefined;
-    });
+    const { client: employee, id: employeeId } = await invitedEmployee(owner, ['clients.view', 'cards.scan']);
     const clients = `/api/v1/tenants/${owner.tenantId}/get-clients?pageNumber=1`;
     expect((await employee.call('GET', clients)).status).toBe(200);
     const access = employee.cookie('punkto_access')!;

@@ -1,16 +1,15 @@
 import type { Endpoint } from '@punkto/contracts/endpoint';
 import { allEndpoints } from '@punkto/contracts/endpoints/index';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   activeAccount,
   eventually,
-  mailTo,
+  invitedEmployee,
   ownerWithProgram,
-  PASSWORD,
   uniqueEmail,
   type OwnerWithProgram,
 } from '../testing/actors';
-import { CookieClient } from '../testing/http-client';
+import type { CookieClient } from '../testing/http-client';
 
 /**
  * The cross-tenant probe set (issue 15), through the gateway of `npm start`: EVERY tenant-scoped operation of
@@ -21,8 +20,6 @@ import { CookieClient } from '../testing/http-client';
  * is refused (401/403/404 in the spec's shape) and changes nothing of A's. The list comes from
  * `allEndpoints`: a new tenant-scoped endpoint fails this test until the probe knows how to call it.
  */
-const baseUrl = inject('baseUrl');
-
 /** Operations open to these callers by design, and why. */
 const BY_DESIGN: Record<string, string> = {
   'get /api/v1/tenants/{id}/loyalty-programs/{programId}/public': 'the enrolment page shows it to anyone',
@@ -110,27 +107,6 @@ function request(e: Endpoint, ids: Ids): { path: string; body?: unknown; headers
   };
 }
 
-async function employeeWithout(owner: OwnerWithProgram): Promise<{ client: CookieClient; id: string }> {
-  const email = uniqueEmail('pracownik');
-  const invited = await owner.client.call('POST', `/api/v1/tenants/${owner.tenantId}/employees`, {
-    email,
-    name: 'Piotr Bezuprawnień',
-    permissions: [],
-  });
-  expect(invited.status, await invited.clone().text()).toBe(201);
-  const { id } = (await invited.json()) as { id: string };
-  const token = /reset-hasla\?token=([A-Za-z0-9_-]+)/.exec(await mailTo(email, /zaprasza/))?.[1];
-  const client = new CookieClient(baseUrl);
-  expect(
-    (await client.call('POST', '/api/v1/users/reset-password', { token, newPassword: PASSWORD })).status,
-  ).toBe(200);
-  await eventually('the employee to log in', async () => {
-    const login = await client.call('POST', '/api/v1/users/login', { email, password: PASSWORD });
-    return login.status === 200 ? true : undefined;
-  });
-  return { client, id };
-}
-
 describe('cross-tenant probe set: every tenant-scoped operation of the contracts', () => {
   let a: OwnerWithProgram;
   let ids: Ids;
@@ -180,7 +156,7 @@ describe('cross-tenant probe set: every tenant-scoped operation of the contracts
       const list = Array.isArray(found) ? found : (found.items ?? []);
       return list[0]?.cardId;
     });
-    const employee = await employeeWithout(a);
+    const employee = await invitedEmployee(a, []);
     ids = {
       tenantId: a.tenantId,
       programId: a.program.id,

@@ -105,6 +105,31 @@ export async function ownerWithProgram(options: { rewards?: Reward[] } = {}) {
 }
 export type OwnerWithProgram = Awaited<ReturnType<typeof ownerWithProgram>>;
 
+/**
+ * An employee the owner invited with these permissions, who set a password from the invitation e-mail and
+ * logged in: a signed-in cookie client and the employee's id.
+ */
+export async function invitedEmployee(owner: OwnerWithProgram, permissions: string[]) {
+  const email = uniqueEmail('pracownik');
+  const invited = await owner.client.call('POST', `/api/v1/tenants/${owner.tenantId}/employees`, {
+    email,
+    name: 'Piotr Pracownik',
+    permissions,
+  });
+  expect(invited.status, await invited.clone().text()).toBe(201);
+  const { id } = (await invited.json()) as { id: string };
+  const token = /reset-hasla\?token=([A-Za-z0-9_-]+)/.exec(await mailTo(email, /zaprasza/))?.[1];
+  const client = new CookieClient(inject('baseUrl'));
+  const set = await client.call('POST', '/api/v1/users/reset-password', { token, newPassword: PASSWORD });
+  expect(set.status).toBe(200);
+  // the account is activated through the bus: log in once it is
+  await eventually('the employee to log in', async () => {
+    const login = await client.call('POST', '/api/v1/users/login', { email, password: PASSWORD });
+    return login.status === 200 ? true : undefined;
+  });
+  return { client, id, email };
+}
+
 // ── by hand, in a browser ──
 
 /** Fills in /stworz-konto as a company owner ("Firma") or a customer ("Klient"). */
