@@ -113,7 +113,9 @@ export function messageBusContract(adapterName: string, harness: () => Promise<M
       // at start-up every service subscribes to identity.users.v1 (access revocations) at once
       const topic = unique('race');
       const buses = await Promise.all(Array.from({ length: 5 }, () => open()));
-      const groups = await Promise.all(buses.map((b) => collect(b, { groupId: unique('g'), topics: [topic] })));
+      const groups = await Promise.all(
+        buses.map((b) => collect(b, { groupId: unique('g'), topics: [topic] })),
+      );
       await bus.publish(topic, [{ key: 'k', value: 'for everyone' }]);
       await waitFor(() => groups.every((g) => g.received.length === 1));
       for (const g of groups) expect(values(g.received)).toEqual(['for everyone']);
