@@ -688,7 +688,12 @@ try {
   );
   out('  rate-limit and tracing work; the upstream client is undici with keep-alive.');
   out();
-  writeFileSync(join(root, 'docs', 'BENCHMARKS.md'), lines.join('\n') + '\n');
+  // sections measured by other scripts (Lighthouse, gateway A/B) follow "Reading the numbers": keep them
+  const file = join(root, 'docs', 'BENCHMARKS.md');
+  const previous = readFileSync(file, 'utf8').replace(/\n$/, '').split('\n');
+  const reading = previous.findIndex((l) => l.startsWith('## Reading the numbers'));
+  const kept = reading === -1 ? -1 : previous.findIndex((l, i) => i > reading && l.startsWith('## '));
+  writeFileSync(file, [...lines, ...(kept === -1 ? [] : previous.slice(kept))].join('\n') + '\n');
   for (const line of skipped) console.log(`[bench] SKIPPED ${line}`);
 } finally {
   await stopEngines();
