@@ -2,7 +2,7 @@ import { Menu, UnstyledButton } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import type { AuthUser } from '../types';
 import { isBusinessUser, isCustomer } from '../utils/guards';
-import { AccountButtonContent, useSignOut } from './user-menu';
+import { AccountButtonContent, useSignOut } from './account-button';
 
 /** The signed-in header menu: Panel / Moje karty, Profil, Ustawienia, Wyloguj (loaded lazily by UserMenu). */
 export function AccountMenu({ user }: { user: AuthUser }) {

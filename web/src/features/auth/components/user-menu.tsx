@@ -1,55 +1,12 @@
-import { Button, Group, Stack, Text, UnstyledButton, VisuallyHidden, Avatar } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
+import { Button, Stack, Text, UnstyledButton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { ButtonLink } from '../../../components/ui/link';
-import { notify } from '../../../lib/notify-instance';
 import { useAuth } from '../hooks/use-auth';
-import { authStore } from '../stores/auth-store-instance';
-import type { AuthUser } from '../types';
 import { isBusinessUser, isCustomer } from '../utils/guards';
+import { AccountButtonContent, useSignOut } from './account-button';
 
 // The account menu (a floating dropdown) loads when someone is signed in: a first visit does not pay for it.
 const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
-
-function initials(name: string) {
-  return (
-    name
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((part) => part[0]?.toUpperCase())
-      .join('') || '?'
-  );
-}
-
-/** The avatar and name that open the account menu. */
-export function AccountButtonContent({ user }: { user: AuthUser }) {
-  return (
-    <Group gap={8} wrap="nowrap">
-      <VisuallyHidden>Menu konta: </VisuallyHidden>
-      <Avatar size={32} radius="xl" color="punkto" aria-hidden>
-        {initials(user.username)}
-      </Avatar>
-      <Text fw={600} size="sm" maw={160} truncate>
-        {user.username}
-      </Text>
-    </Group>
-  );
-}
-
-export function useSignOut(onDone?: () => void) {
-  const navigate = useNavigate();
-  return async () => {
-    onDone?.();
-    try {
-      await authStore.logout();
-      await navigate({ to: '/' });
-      notify.success('Wylogowano.');
-    } catch {
-      notify.error(authStore.getState().error ?? 'Błąd podczas wylogowywania');
-    }
-  };
-}
 
 /** Header: "Zaloguj się", or the person's name with a menu (Panel / Moje karty, Wyloguj). */
 export function UserMenu() {
