@@ -18,7 +18,7 @@ import { errorMessage } from '../../../lib/api/api-errors';
 import { formatPoints, formatStamps } from '../../../lib/format';
 import { groszeToInput } from '../../../lib/money';
 import { notify } from '../../../lib/notify-instance';
-import { activeServicesQueryOptions } from '../../panel/services/api/services';
+import { activeServicesQueryOptions } from '../../../lib/queries/catalogue';
 import { cardQueryOptions, useCardCommand, type CardCommand } from '../api/cards';
 import { AMOUNT_FORMAT_MESSAGE, parseAmountToGrosze } from '../utils/scanner-input';
 import { useActionKey } from './use-action-key';

@@ -1,31 +1,9 @@
-import { CatalogueService, ServiceList, type ServiceInput } from '@punkto/contracts/catalogue';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { CatalogueService, type ServiceInput } from '@punkto/contracts/catalogue';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api/api-client';
-
-export const servicesQueryKey = (tenantId: string) => ['tenants', tenantId, 'services'] as const;
+import { servicesQueryKey } from '../../../../lib/queries/catalogue';
 
 const base = (tenantId: string) => `/tenants/${encodeURIComponent(tenantId)}/services`;
-
-const byName = (list: { items: CatalogueService[] }) =>
-  [...list.items].sort((a, b) => a.name.localeCompare(b.name, 'pl'));
-
-/** GET /tenants/{id}/services: the catalogue, sorted by name for the table. */
-export function servicesQueryOptions(tenantId: string) {
-  return queryOptions({
-    queryKey: servicesQueryKey(tenantId),
-    queryFn: ({ signal }) => api.get(base(tenantId), { schema: ServiceList, signal }),
-    select: byName,
-  });
-}
-
-/** The active services only, for "award by service" at the scanner (the same cached catalogue). */
-export function activeServicesQueryOptions(tenantId: string) {
-  return queryOptions({
-    ...servicesQueryOptions(tenantId),
-    select: (list: { items: CatalogueService[] }) => byName(list).filter((service) => service.active),
-    staleTime: 60_000,
-  });
-}
 
 /** POST (new) or PUT (existing) a service; refreshes the list either way. */
 export function useSaveService(tenantId: string) {

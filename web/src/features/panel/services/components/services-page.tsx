@@ -7,7 +7,8 @@ import { StatusBadge } from '../../../../components/ui/status-badge';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { EmptyState, LoadError, LoadingBlocks } from '../../../../components/ui/query-state';
 import { notify } from '../../../../lib/notify-instance';
-import { servicesQueryOptions, useDeleteService } from '../api/services';
+import { servicesQueryOptions } from '../../../../lib/queries/catalogue';
+import { useDeleteService } from '../api/services';
 import { formatGrosze } from '../../../../lib/money';
 import { ServiceFormModal } from './service-form-modal';
 
