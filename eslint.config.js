@@ -2,9 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { importX } from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { boundaries, domainFiles, INFRASTRUCTURE_MODULES } from './scripts/lint/boundaries.js';
+import { domainFiles, INFRASTRUCTURE_MODULES } from './scripts/lint/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'web/src/routeTree.gen.ts', '.ci/out/**'] },
@@ -17,27 +15,9 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
-  // Import boundaries and cycles (docs/how-a-service-is-built.md, "Boundaries"): held by lint, not by discipline.
-  {
-    files: ['**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
-      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          project: ['tsconfig.json', 'web/tsconfig.json'],
-          noWarnOnMultipleProjects: true,
-        }),
-      ],
-    },
-    rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: boundaries() }],
-    },
-  },
   {
     // domain code (deciders, evolve, rules) is pure: no web framework, database, broker or mailer
+    // (import boundaries and cycles: .dependency-cruiser.mjs, also run by `npm run lint`)
     files: domainFiles(),
     rules: {
       'no-restricted-imports': [

@@ -1,5 +1,4 @@
-// The import boundaries eslint.config.js enforces (import-x/no-restricted-paths zones) and the files it treats as
-// domain code. Derived from the directories, so a new service or feature is covered the day it is created.
+// The import boundaries .dependency-cruiser.mjs enforces and the files eslint.config.js treats as domain code. Derived from the directories, so a new service or feature is covered the day it is created.
 // See docs/how-a-service-is-built.md, "Boundaries".
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -12,53 +11,71 @@ const dirs = (path) =>
     .map((entry) => entry.name)
     .sort();
 
-/** @returns {Array<{ target: string, from: string | string[], except?: string[], message: string }>} */
-export function boundaries() {
+const either = (names) => `(${names.join('|')})`;
+
+/**
+ * The import boundaries as dependency-cruiser rules (`.dependency-cruiser.mjs`): paths are the resolved files
+ * relative to the repository root, so `@punkto/platform/…` counts as services/platform.
+ * @returns {Array<{ name: string, comment: string, severity: 'error', from: object, to: object }>}
+ */
+export function boundaryRules() {
   const services = dirs('services').filter((name) => name !== 'platform');
-  const features = dirs('web/src/features');
-  const zones = [];
+  const rule = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to });
+  const rules = [];
   for (const service of services)
-    zones.push({
-      target: `./services/${service}`,
-      from: services.filter((other) => other !== service).map((other) => `./services/${other}`),
-      message: 'Services never import each other: they talk through the bus (integration events) or HTTP.',
-    });
-  zones.push(
-    {
-      target: './services/platform',
-      from: [...services.map((service) => `./services/${service}`), './gateway', './web'],
-      message: 'The platform is shared by every service and knows none of them.',
-    },
-    {
-      target: './contracts',
-      from: ['./services', './gateway', './web', './scripts', './deploy'],
-      message: 'Contracts are the shared language: they import nothing of the code that speaks it.',
-    },
-    {
-      target: './gateway',
-      from: [...services.map((service) => `./services/${service}`), './web'],
-      message: 'The gateway reaches services over HTTP only.',
-    },
-    {
-      target: './web/src',
-      from: ['./services', './gateway', './scripts', './deploy'],
-      message: 'The SPA imports only contracts from the server side.',
-    },
-    {
-      target: ['./web/src/lib', './web/src/components'],
-      from: ['./web/src/features', './web/src/routes', './web/src/app'],
-      message: 'Shared SPA code (lib, components) never depends on a feature, a route or the app shell.',
-    },
+    rules.push(
+      rule(
+        `services-never-import-services (${service})`,
+        'Services never import each other: they talk through the bus (integration events) or HTTP.',
+        { path: `^services/${service}/` },
+        { path: `^services/${either(services.filter((other) => other !== service))}/` },
+      ),
+    );
+  rules.push(
+    rule(
+      'platform-knows-no-service',
+      'The platform is shared by every service and knows none of them.',
+      { path: '^services/platform/' },
+      { path: `^(services/${either(services)}|gateway|web)/` },
+    ),
+    rule(
+      'contracts-import-nothing-of-their-speakers',
+      'Contracts are the shared language: they import nothing of the code that speaks it.',
+      { path: '^contracts/' },
+      { path: '^(services|gateway|web|scripts|deploy)/' },
+    ),
+    rule(
+      'gateway-reaches-services-over-http',
+      'The gateway reaches services over HTTP only.',
+      { path: '^gateway/' },
+      { path: `^(services/${either(services)}|web)/` },
+    ),
+    rule(
+      'spa-imports-only-contracts',
+      'The SPA imports only contracts from the server side.',
+      { path: '^web/src/' },
+      { path: '^(services|gateway|scripts|deploy)/' },
+    ),
+    rule(
+      'shared-spa-code-knows-no-feature',
+      'Shared SPA code (lib, components) never depends on a feature, a route or the app shell.',
+      { path: '^web/src/(lib|components)/' },
+      { path: '^web/src/(features|routes|app)/' },
+    ),
+    rule(
+      'features-never-import-features',
+      'Features never import features: move what two features share to web/src/lib or web/src/components.',
+      { path: '^web/src/features/([^/]+)/' },
+      { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
+    ),
+    rule(
+      'no-cycles',
+      'No import cycles (lazy import() included): a cycle hides an ordering bug and a boundary not drawn.',
+      {},
+      { circular: true },
+    ),
   );
-  for (const feature of features)
-    zones.push({
-      target: `./web/src/features/${feature}`,
-      from: './web/src/features',
-      except: [`./${feature}`],
-      message:
-        'Features never import features: move what two features share to web/src/lib or web/src/components.',
-    });
-  return zones;
+  return rules;
 }
 
 /** Libraries and platform modules that are infrastructure: domain code imports none of them. */
