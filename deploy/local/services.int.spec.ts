@@ -1,6 +1,7 @@
 import { Roles } from '@punkto/contracts/permissions';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
 import { createLogger } from '@punkto/platform/observability/logger';
+import { systemClock } from '@punkto/platform/runtime/service-server';
 import { openInfrastructure, type Infrastructure } from '@punkto/platform/runtime/infrastructure';
 import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
@@ -21,7 +22,7 @@ import { SurveyEnv } from '../../services/survey/src/config';
 import * as tenant from '../../services/tenant/src/app';
 import { TenantEnv } from '../../services/tenant/src/config';
 
-// each service skeleton, built by its own buildApp on the real embedded adapters
+// each service, built by its own buildService on the real embedded adapters
 const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
 const jwks = createLocalJWKSet({ keys: [{ ...(await exportJWK(keys.publicKey)), kid: 'k1', alg: 'EdDSA' }] });
 const ownerToken = await new SignJWT({ role: Roles.owner, tid: 't1' })
@@ -50,7 +51,8 @@ describe.each(services)('%s service', (name, module, env) => {
     const config = env.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     const logger = createLogger(name, 'silent');
     infra = await openInfrastructure(name, config, logger);
-    app = await module.buildApp({ config: config as never, logger, infra, jwks });
+    app = (await module.buildService({ config: config as never, logger, infra, jwks, clock: systemClock }))
+      .app;
     await app.ready();
   });
   afterAll(async () => {
@@ -84,7 +86,7 @@ describe('tenant: permission catalogue', () => {
     const config = TenantEnv.parse({ DATA_DIR: dataDir });
     const logger = createLogger('tenant', 'silent');
     const infra = await openInfrastructure('tenant', config, logger);
-    const app = await tenant.buildApp({ config, logger, infra, jwks });
+    const { app } = await tenant.buildService({ config, logger, infra, jwks, clock: systemClock });
     try {
       expect((await app.inject('/api/v1/permissions')).statusCode).toBe(401);
       const res = await app.inject({ url: '/api/v1/permissions', cookies: { [ACCESS_COOKIE]: ownerToken } });
@@ -109,7 +111,7 @@ describe('notification: dev mailbox', () => {
     const logger = createLogger('notification', 'silent');
     const infra = await openInfrastructure('notification', config, logger);
     const other = await openInfrastructure('identity', config, logger);
-    const app = await notification.buildApp({ config, logger, infra, jwks });
+    const { app } = await notification.buildService({ config, logger, infra, jwks, clock: systemClock });
     try {
       await other.mailer.send({
         to: 'ania@example.pl',

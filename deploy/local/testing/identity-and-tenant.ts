@@ -4,6 +4,7 @@ import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
 import { parseMail } from '@punkto/platform/mail/mime-parse';
 import { createLogger } from '@punkto/platform/observability/logger';
 import { startEventRelay, type EventRelay } from '@punkto/platform/relay/event-relay';
+import { systemClock } from '@punkto/platform/runtime/service-server';
 import { openInfrastructure } from '@punkto/platform/runtime/infrastructure';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createLocalJWKSet, decodeJwt } from 'jose';
@@ -47,15 +48,18 @@ export async function startIdentityAndTenant(options: { publicUrl?: string } = {
     logger,
     infra: identityInfra,
     jwks: createLocalJWKSet({ keys: [] }),
+    clock: systemClock,
   };
-  const identityApp = await identity.buildApp(identityDeps);
+  const identityService = await identity.buildService(identityDeps);
+  const identityApp = identityService.app;
   await identityApp.ready();
 
   const tenantConfig = TenantEnv.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   const tenantInfra = await openInfrastructure('tenant', tenantConfig, logger);
   const jwks = createLocalJWKSet(identityApp.identity.jwks() as Parameters<typeof createLocalJWKSet>[0]);
-  const tenantDeps = { config: tenantConfig, logger, infra: tenantInfra, jwks };
-  const tenantApp = await tenant.buildApp(tenantDeps);
+  const tenantDeps = { config: tenantConfig, logger, infra: tenantInfra, jwks, clock: systemClock };
+  const tenantService = await tenant.buildService(tenantDeps);
+  const tenantApp = tenantService.app;
   await tenantApp.ready();
 
   // what runService does with main.ts's relay and consumers
@@ -64,13 +68,13 @@ export async function startIdentityAndTenant(options: { publicUrl?: string } = {
       infra: identityInfra,
       eventStore: identityInfra.eventStore,
       routes: identity.relayRoutes,
-      consumers: identity.consumers(identityDeps),
+      consumers: identityService.consumers ?? [],
     },
     {
       infra: tenantInfra,
-      eventStore: tenant.relayEventStore(tenantDeps),
+      eventStore: tenantService.relayEventStore ?? tenantInfra.eventStore,
       routes: tenant.relayRoutes,
-      consumers: tenant.consumers(tenantDeps),
+      consumers: tenantService.consumers ?? [],
     },
   ]) {
     for (const spec of consumers) running.push(await infra.bus.subscribe({ ...spec }));

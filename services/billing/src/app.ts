@@ -1,7 +1,10 @@
 import { Topics } from '@punkto/contracts/topics';
 import type { RelayRoute } from '@punkto/platform/relay/event-relay';
-import { createServiceServer, type ServiceDeps } from '@punkto/platform/runtime/service-server';
-import type { FastifyInstance } from 'fastify';
+import {
+  createServiceServer,
+  type BuiltService,
+  type ServiceDeps,
+} from '@punkto/platform/runtime/service-server';
 import type { BillingConfig } from './config';
 
 /**
@@ -14,7 +17,6 @@ export const relayRoutes: RelayRoute[] = [
   { streamPrefix: 'subscription-', topic: Topics.billingSubscriptions },
 ];
 
-export async function buildApp(deps: BillingDeps): Promise<FastifyInstance> {
-  const app = await createServiceServer('billing', deps);
-  return app;
+export async function buildService(deps: BillingDeps): Promise<BuiltService> {
+  return { app: await createServiceServer('billing', deps) };
 }

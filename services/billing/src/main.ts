@@ -1,6 +1,6 @@
 import { bootService } from '@punkto/platform/runtime/boot-service';
-import { buildApp, relayRoutes } from './app';
+import { buildService, relayRoutes } from './app';
 import { loadBillingConfig } from './config';
 
 // composition root: the adapters are the ones the environment selects (runtime/infrastructure.ts)
-await bootService({ name: 'billing', loadConfig: loadBillingConfig, buildApp, relayRoutes });
+await bootService({ name: 'billing', loadConfig: loadBillingConfig, buildService, relayRoutes });

@@ -1,13 +1,6 @@
 import { bootService } from '@punkto/platform/runtime/boot-service';
-import { buildApp, consumers, jobs, relayRoutes } from './app';
+import { buildService, relayRoutes } from './app';
 import { loadCardLedgerConfig } from './config';
 
 // composition root: the adapters are the ones the environment selects (runtime/infrastructure.ts)
-await bootService({
-  name: 'card-ledger',
-  loadConfig: loadCardLedgerConfig,
-  buildApp,
-  consumers,
-  jobs,
-  relayRoutes,
-});
+await bootService({ name: 'card-ledger', loadConfig: loadCardLedgerConfig, buildService, relayRoutes });

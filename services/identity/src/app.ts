@@ -6,9 +6,8 @@ import { csrfPlugin } from '@punkto/platform/http/csrf-plugin';
 import { createServer } from '@punkto/platform/http/server';
 import type { RelayRoute } from '@punkto/platform/relay/event-relay';
 import { readinessOf } from '@punkto/platform/runtime/infrastructure';
-import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
-import type { ServiceDeps } from '@punkto/platform/runtime/service-server';
-import type { FastifyInstance } from 'fastify';
+import { inbox } from '@punkto/platform/runtime/inbox';
+import type { BuiltService, ServiceDeps } from '@punkto/platform/runtime/service-server';
 import { createLocalJWKSet } from 'jose';
 import type { IdentityConfig } from './config';
 import { argon2idHasher, type PasswordHasher } from './security/password-hasher';
@@ -24,8 +23,6 @@ import { userRoutes } from './users/user.routes';
 export type IdentityDeps = ServiceDeps<IdentityConfig> & {
   /** built by main.ts from CAPTCHA_PROVIDER; when absent the same factory is applied to the config */
   captcha?: Captcha;
-  /** injected clock (tests move time forward); default: the system clock */
-  clock?: () => Date;
   hasher?: PasswordHasher;
 };
 
@@ -38,8 +35,15 @@ declare module 'fastify' {
 /** Streams this service owns and the topics their events are published to. */
 export const relayRoutes: RelayRoute[] = [{ streamPrefix: 'user-', topic: Topics.identityUsers }];
 
-export async function buildIdentity(deps: IdentityDeps): Promise<IdentityService> {
-  return createIdentityService({
+/**
+ * The identity service, built once: the application object, the routes over it and the consumers of the
+ * tenant service's events (the same instance, so its revocation list and rate rules are the process's).
+ */
+export async function buildService(
+  deps: IdentityDeps,
+): Promise<BuiltService & { identity: IdentityService }> {
+  const { clock } = deps;
+  const identity = await createIdentityService({
     config: deps.config,
     eventStore: deps.infra.eventStore,
     documents: deps.infra.documents,
@@ -47,39 +51,32 @@ export async function buildIdentity(deps: IdentityDeps): Promise<IdentityService
     captcha: deps.captcha ?? createCaptcha(deps.config),
     hasher: deps.hasher ?? argon2idHasher(),
     logger: deps.logger,
-    clock: deps.clock ?? (() => new Date()),
+    clock,
     ...(deps.revocations && { revocations: deps.revocations }),
   });
-}
-
-export async function buildApp(deps: IdentityDeps): Promise<FastifyInstance> {
-  const clock = deps.clock ?? (() => new Date());
-  const service = await buildIdentity({ ...deps, clock });
   const app = createServer({ service: 'identity', logger: deps.logger, readiness: readinessOf(deps.infra) });
   // identity is the issuer: it verifies access tokens with its own key, not by fetching its own JWKS over HTTP
   await app.register(authPlugin, {
-    keys: createLocalJWKSet(service.jwks() as Parameters<typeof createLocalJWKSet>[0]),
+    keys: createLocalJWKSet(identity.jwks() as Parameters<typeof createLocalJWKSet>[0]),
     issuer: deps.config.AUTH_ISSUER,
     audience: deps.config.AUTH_AUDIENCE,
     ...(deps.revocations && { isRevoked: deps.revocations.isRevoked }),
   });
   await app.register(csrfPlugin, { allowedOrigins: deps.config.CSRF_ALLOWED_ORIGINS });
-  app.decorate('identity', service);
-  app.addHook('onClose', async () => service.settled());
-  userRoutes(app, service, { config: deps.config, clock });
-  return app;
-}
+  app.decorate('identity', identity);
+  app.addHook('onClose', async () => identity.settled());
+  userRoutes(app, identity, { config: deps.config, clock });
 
-/**
- * Bus consumers: tenant.tenants.v1 (the owner's tenant id, the `tid` claim; TenantDeleted), tenant.employees.v1
- * (employees' accounts and permissions) and tenant.clients.v1 (customer accounts of enrolled clients).
- */
-export function consumers(deps: IdentityDeps): ConsumerSpec[] {
-  let service: Promise<IdentityService> | undefined;
-  const identity = () => (service ??= buildIdentity(deps));
-  return [
-    tenantEventsConsumer(identity, deps.logger),
-    employeeEventsConsumer(identity, deps.logger),
-    clientEventsConsumer(identity, deps.logger),
-  ];
+  // tenant.tenants.v1 (the owner's `tid`; TenantDeleted), tenant.employees.v1 (employees' accounts and
+  // permissions), tenant.clients.v1 (customer accounts of enrolled clients)
+  const context = { logger: deps.logger, inbox: inbox(deps.infra.documents, clock) };
+  return {
+    app,
+    identity,
+    consumers: [
+      tenantEventsConsumer(identity, context),
+      employeeEventsConsumer(identity, context),
+      clientEventsConsumer(identity, context),
+    ],
+  };
 }

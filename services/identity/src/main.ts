@@ -1,6 +1,6 @@
 import { createCaptcha } from '@punkto/platform/captcha/captcha-config';
 import { bootService } from '@punkto/platform/runtime/boot-service';
-import { buildApp, consumers, relayRoutes, type IdentityDeps } from './app';
+import { buildService, relayRoutes, type IdentityDeps } from './app';
 import { loadIdentityConfig } from './config';
 import { argon2idHasher } from './security/password-hasher';
 
@@ -14,7 +14,6 @@ const withAdapters = <D extends IdentityDeps>(deps: D): IdentityDeps => ({
 await bootService({
   name: 'identity',
   loadConfig: loadIdentityConfig,
-  buildApp: (deps) => buildApp(withAdapters(deps)),
-  consumers: (deps) => consumers(withAdapters(deps)),
+  buildService: (deps) => buildService(withAdapters(deps)),
   relayRoutes,
 });

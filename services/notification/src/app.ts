@@ -1,8 +1,11 @@
 import { Topics } from '@punkto/contracts/topics';
 import { csrfPlugin } from '@punkto/platform/http/csrf-plugin';
 import type { RelayRoute } from '@punkto/platform/relay/event-relay';
-import { createServiceServer, type ServiceDeps } from '@punkto/platform/runtime/service-server';
-import type { FastifyInstance } from 'fastify';
+import {
+  createServiceServer,
+  type BuiltService,
+  type ServiceDeps,
+} from '@punkto/platform/runtime/service-server';
 import type { NotificationConfig } from './config';
 import { registerDevMailbox } from './dev-mailbox/dev-mailbox.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
@@ -11,15 +14,12 @@ import { createFeedbackService } from './feedback/feedback.service';
 /**
  * Notification service: e-mail, wallet passes and their live updates, company → customer messages, bug reports.
  */
-export type NotificationDeps = ServiceDeps<NotificationConfig> & {
-  /** injected clock (tests move time forward); default: the system clock */
-  clock?: () => Date;
-};
+export type NotificationDeps = ServiceDeps<NotificationConfig>;
 
 /** Streams this service owns and the topics their events are published to. */
 export const relayRoutes: RelayRoute[] = [{ streamPrefix: 'message-', topic: Topics.notificationMessages }];
 
-export async function buildApp(deps: NotificationDeps): Promise<FastifyInstance> {
+export async function buildService(deps: NotificationDeps): Promise<BuiltService> {
   const app = await createServiceServer('notification', deps);
   await app.register(csrfPlugin, { allowedOrigins: deps.config.CSRF_ALLOWED_ORIGINS });
   const { mailbox } = deps.infra;
@@ -29,10 +29,10 @@ export async function buildApp(deps: NotificationDeps): Promise<FastifyInstance>
     documents: deps.infra.documents,
     mailer: deps.infra.mailer,
     logger: deps.logger,
-    clock: deps.clock ?? (() => new Date()),
+    clock: deps.clock,
     operatorEmails: deps.config.OPERATOR_EMAILS,
     perUserPerHour: deps.config.FEEDBACK_RATE_LIMIT_PER_HOUR,
   });
   feedbackRoutes(app, feedback);
-  return app;
+  return { app };
 }

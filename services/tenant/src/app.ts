@@ -4,15 +4,18 @@ import { Topics } from '@punkto/contracts/topics';
 import { requireAuth } from '@punkto/platform/http/auth-plugin';
 import { csrfPlugin } from '@punkto/platform/http/csrf-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
+import { inbox } from '@punkto/platform/runtime/inbox';
 import type { RelayRoute } from '@punkto/platform/relay/event-relay';
-import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
-import { createServiceServer, type ServiceDeps } from '@punkto/platform/runtime/service-server';
-import type { FastifyInstance } from 'fastify';
+import {
+  createServiceServer,
+  type BuiltService,
+  type ServiceDeps,
+} from '@punkto/platform/runtime/service-server';
 import type { TenantConfig } from './config';
 import { clientRoutes } from './clients/client.routes';
 import { employeeRoutes } from './employees/employee.routes';
 import { identityUsersConsumer } from './employees/identity-users.consumer';
-import { createStaffAndClients, tenantEventStore } from './clients/staff-and-clients';
+import { createStaffAndClients } from './clients/staff-and-clients';
 import { createTenantService } from './tenants/tenant.service';
 import { tenantRoutes } from './tenants/tenant.routes';
 import { brandingRoutes, registerUploads } from './branding/branding.routes';
@@ -26,10 +29,7 @@ import { createProgramService } from './programs/program.service';
 /**
  * Tenant service: tenants, branding, loyalty programs and rewards, services catalogue, employees and permissions, clients list.
  */
-export type TenantDeps = ServiceDeps<TenantConfig> & {
-  /** injected clock (tests move time forward); default: the system clock */
-  clock?: () => Date;
-};
+export type TenantDeps = ServiceDeps<TenantConfig>;
 
 /** Streams this service owns and the topics their events are published to. */
 export const relayRoutes: RelayRoute[] = [
@@ -40,25 +40,26 @@ export const relayRoutes: RelayRoute[] = [
   { streamPrefix: 'service-', topic: Topics.tenantServices },
 ];
 
-export async function buildApp(deps: TenantDeps): Promise<FastifyInstance> {
-  const app = await createServiceServer('tenant', deps);
-  await app.register(csrfPlugin, { allowedOrigins: deps.config.CSRF_ALLOWED_ORIGINS });
-  const tenants = await createTenantService({
-    eventStore: deps.infra.eventStore,
-    documents: deps.infra.documents,
-    clock: deps.clock ?? (() => new Date()),
-  });
-  registerEndpoint(app, getPermissions, async () => ({ permissions: [...permissionCatalogue] }), {
-    preHandler: requireAuth,
-  });
-  // settings, branding, programs, poster, services catalogue
-  const clock = deps.clock ?? (() => new Date());
-  const publicUrl = deps.config.PUBLIC_URL;
+/**
+ * The tenant service, built once: its application services, the routes over them, the consumer of identity's
+ * events (the same employees and clients) and the relay's view of the log (plain personal data, ADR 0006).
+ */
+export async function buildService(deps: TenantDeps): Promise<BuiltService> {
+  const { clock } = deps;
   const { eventStore, documents, blobs } = deps.infra;
-  await registerUploads(app);
+  const publicUrl = deps.config.PUBLIC_URL;
+  const tenants = await createTenantService({ eventStore, documents, clock });
   const programs = await createProgramService({ eventStore, documents, tenants, publicUrl, clock });
   const branding = createBrandingService({ blobs, tenants, publicUrl, clock });
   const catalogue = await createCatalogue({ eventStore, documents, tenants, clock });
+  const staff = await createStaffAndClients(deps);
+
+  const app = await createServiceServer('tenant', deps);
+  await app.register(csrfPlugin, { allowedOrigins: deps.config.CSRF_ALLOWED_ORIGINS });
+  registerEndpoint(app, getPermissions, async () => ({ permissions: [...permissionCatalogue] }), {
+    preHandler: requireAuth,
+  });
+  await registerUploads(app);
   tenantRoutes(app, tenants, {
     activePrograms: (tenantId) => programs.activePrograms(tenantId),
     brandingChanged: (tenantId, actorId) => branding.rerenderLogo(tenantId, actorId),
@@ -68,17 +69,13 @@ export async function buildApp(deps: TenantDeps): Promise<FastifyInstance> {
   programRoutes(app, programs);
   posterRoutes(app, { tenants, programs, branding, publicUrl, clock });
   catalogueRoutes(app, catalogue);
-  const { employees, clients } = await createStaffAndClients(deps);
-  employeeRoutes(app, employees);
-  clientRoutes(app, clients);
-  return app;
-}
+  employeeRoutes(app, staff.employees);
+  clientRoutes(app, staff.clients);
 
-/** Bus consumers: identity.users.v1 → employees activated, client accounts linked. */
-export function consumers(deps: TenantDeps): ConsumerSpec[] {
-  let services: ReturnType<typeof createStaffAndClients> | undefined;
-  return [identityUsersConsumer(() => (services ??= createStaffAndClients(deps)), deps.logger)];
+  return {
+    app,
+    // identity.users.v1 → employees activated, client accounts linked
+    consumers: [identityUsersConsumer(staff, { logger: deps.logger, inbox: inbox(documents, clock) })],
+    relayEventStore: staff.eventStore,
+  };
 }
-
-/** What the relay publishes from: plain personal data of `employee-`/`client-` streams (ADR 0006). */
-export const relayEventStore = (deps: Pick<TenantDeps, 'infra'>) => tenantEventStore(deps.infra);

@@ -1,13 +1,11 @@
 import { bootService } from '@punkto/platform/runtime/boot-service';
-import { buildApp, consumers, relayEventStore, relayRoutes } from './app';
+import { buildService, relayRoutes } from './app';
 import { loadTenantConfig } from './config';
 
 // composition root: the adapters are the ones the environment selects (runtime/infrastructure.ts)
 await bootService({
   name: 'tenant',
   loadConfig: loadTenantConfig,
-  buildApp,
+  buildService,
   relayRoutes,
-  relayEventStore,
-  consumers,
 });

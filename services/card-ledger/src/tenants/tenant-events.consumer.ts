@@ -11,9 +11,8 @@ import {
   TenantUpdatedData,
 } from '@punkto/contracts/integration-events';
 import { Topics } from '@punkto/contracts/topics';
-import { AppError, ConcurrencyError } from '@punkto/platform/errors/errors';
 import type { EventMetadata } from '@punkto/platform/event-store/event-store.port';
-import type { Logger } from '@punkto/platform/observability/logger';
+import { eventConsumer, type ConsumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import { z } from 'zod';
 import { cardIdFor, type CardService } from '../cards/card.service';
@@ -36,17 +35,19 @@ const Envelope = z.object({
  * - tenant.tenants.v1   TenantCreated / TenantUpdated → company name; TenantDeleted → every card closed.
  *
  * Idempotent throughout (versions, one card per client, closing twice decides nothing), so redeliveries
- * are harmless. Domain refusals are logged, not retried; anything else is thrown and redelivered.
+ * are harmless (and the inbox skips them). Domain refusals are logged, not retried; anything else is thrown
+ * and redelivered.
  */
-export function tenantEventsConsumer(service: () => Promise<CardService>, logger: Logger): ConsumerSpec {
-  return {
+export function tenantEventsConsumer(cards: CardService, context: ConsumerContext): ConsumerSpec {
+  const { logger } = context;
+  return eventConsumer({
     groupId: 'card-ledger.tenant-events',
     topics: [Topics.tenantPrograms, Topics.tenantServices, Topics.tenantClients, Topics.tenantTenants],
-    handler: async (message) => {
-      const envelope = Envelope.safeParse(message.value);
-      if (!envelope.success) return;
-      const { id, type, data } = envelope.data;
-      const metadata: EventMetadata = { correlationId: envelope.data.correlationId ?? id, causationId: id };
+    schema: Envelope,
+    ...context,
+    handle: async (envelope) => {
+      const { id, type, data } = envelope;
+      const metadata: EventMetadata = { correlationId: envelope.correlationId ?? id, causationId: id };
       const parse = <S extends z.ZodType>(schema: S): z.infer<S> | null => {
         const parsed = schema.safeParse(data);
         if (!parsed.success)
@@ -56,102 +57,95 @@ export function tenantEventsConsumer(service: () => Promise<CardService>, logger
           );
         return parsed.success ? parsed.data : null;
       };
-      const cards = await service();
-      try {
-        switch (type) {
-          case 'ProgramDefined': {
-            const program = parse(ProgramDefinedData);
-            if (program) await cards.programs.define(program.programId, program);
-            return;
-          }
-          case 'ProgramDeleted': {
-            const deleted = parse(ProgramDeletedData);
-            if (!deleted) return;
-            await cards.programs.markDeleted(deleted.programId, deleted.tenantId);
-            await cards.closeCardsOf(
-              { programId: deleted.programId },
-              deleted.tenantId,
-              'program_deleted',
-              metadata,
-            );
-            return;
-          }
-          case 'ServiceDefined': {
-            const defined = parse(ServiceDefinedData);
-            if (defined) await cards.catalogue.define(defined.serviceId, defined);
-            return;
-          }
-          case 'ServiceDeleted': {
-            const deleted = parse(ServiceDeletedData);
-            if (deleted) await cards.catalogue.markDeleted(deleted.serviceId, deleted.tenantId);
-            return;
-          }
-          case 'ClientEnrolled': {
-            const enrolled = parse(ClientEnrolledData);
-            const client = enrolled && (await cards.copies.enrolled(enrolled));
-            if (client?.userId)
-              await cards.issueCard(
-                {
-                  clientId: client._id,
-                  tenantId: client.tenantId,
-                  programId: client.programId,
-                  userId: client.userId,
-                },
-                metadata,
-              );
-            return;
-          }
-          case 'ClientAccountLinked': {
-            const linked = parse(ClientAccountLinkedData);
-            const client = linked && (await cards.copies.linked(linked));
-            if (linked && client)
-              await cards.issueCard(
-                {
-                  clientId: linked.clientId,
-                  tenantId: linked.tenantId,
-                  programId: linked.programId,
-                  userId: linked.userId,
-                },
-                metadata,
-              );
-            return;
-          }
-          case 'ClientRemoved': {
-            const removed = parse(ClientRemovedData);
-            if (!removed) return;
-            await cards.copies.removed(removed);
-            await cards.closeCard(cardIdFor(removed.clientId), removed.tenantId, 'client_removed', metadata);
-            return;
-          }
-          case 'TenantCreated': {
-            const created = parse(TenantCreatedData);
-            if (created) await cards.copies.companyRenamed(created.tenantId, created.companyName);
-            return;
-          }
-          case 'TenantUpdated': {
-            const updated = parse(TenantUpdatedData);
-            if (updated?.changes.companyName)
-              await cards.copies.companyRenamed(updated.tenantId, updated.changes.companyName);
-            return;
-          }
-          case 'TenantDeleted': {
-            const deleted = parse(TenantDeletedData);
-            if (!deleted) return;
-            await cards.copies.tenantDeleted(deleted.tenantId);
-            await cards.closeCardsOf(
-              { tenantId: deleted.tenantId },
-              deleted.tenantId,
-              'tenant_deleted',
-              metadata,
-            );
-            return;
-          }
+      switch (type) {
+        case 'ProgramDefined': {
+          const program = parse(ProgramDefinedData);
+          if (program) await cards.programs.define(program.programId, program);
+          return;
         }
-      } catch (error) {
-        if (!(error instanceof AppError) || error.status >= 500 || error instanceof ConcurrencyError)
-          throw error;
-        logger.warn({ code: error.code, eventId: id, type }, 'tenant event not applied');
+        case 'ProgramDeleted': {
+          const deleted = parse(ProgramDeletedData);
+          if (!deleted) return;
+          await cards.programs.markDeleted(deleted.programId, deleted.tenantId);
+          await cards.closeCardsOf(
+            { programId: deleted.programId },
+            deleted.tenantId,
+            'program_deleted',
+            metadata,
+          );
+          return;
+        }
+        case 'ServiceDefined': {
+          const defined = parse(ServiceDefinedData);
+          if (defined) await cards.catalogue.define(defined.serviceId, defined);
+          return;
+        }
+        case 'ServiceDeleted': {
+          const deleted = parse(ServiceDeletedData);
+          if (deleted) await cards.catalogue.markDeleted(deleted.serviceId, deleted.tenantId);
+          return;
+        }
+        case 'ClientEnrolled': {
+          const enrolled = parse(ClientEnrolledData);
+          const client = enrolled && (await cards.copies.enrolled(enrolled));
+          if (client?.userId)
+            await cards.issueCard(
+              {
+                clientId: client._id,
+                tenantId: client.tenantId,
+                programId: client.programId,
+                userId: client.userId,
+              },
+              metadata,
+            );
+          return;
+        }
+        case 'ClientAccountLinked': {
+          const linked = parse(ClientAccountLinkedData);
+          const client = linked && (await cards.copies.linked(linked));
+          if (linked && client)
+            await cards.issueCard(
+              {
+                clientId: linked.clientId,
+                tenantId: linked.tenantId,
+                programId: linked.programId,
+                userId: linked.userId,
+              },
+              metadata,
+            );
+          return;
+        }
+        case 'ClientRemoved': {
+          const removed = parse(ClientRemovedData);
+          if (!removed) return;
+          await cards.copies.removed(removed);
+          await cards.closeCard(cardIdFor(removed.clientId), removed.tenantId, 'client_removed', metadata);
+          return;
+        }
+        case 'TenantCreated': {
+          const created = parse(TenantCreatedData);
+          if (created) await cards.copies.companyRenamed(created.tenantId, created.companyName);
+          return;
+        }
+        case 'TenantUpdated': {
+          const updated = parse(TenantUpdatedData);
+          if (updated?.changes.companyName)
+            await cards.copies.companyRenamed(updated.tenantId, updated.changes.companyName);
+          return;
+        }
+        case 'TenantDeleted': {
+          const deleted = parse(TenantDeletedData);
+          if (!deleted) return;
+          await cards.copies.tenantDeleted(deleted.tenantId);
+          await cards.closeCardsOf(
+            { tenantId: deleted.tenantId },
+            deleted.tenantId,
+            'tenant_deleted',
+            metadata,
+          );
+          return;
+        }
       }
     },
-  };
+  });
 }

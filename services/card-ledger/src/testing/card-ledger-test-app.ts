@@ -7,13 +7,13 @@ import type { IncomingMessage } from '@punkto/platform/bus/message-bus.port';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
 import { createLogger } from '@punkto/platform/observability/logger';
 import { openInfrastructure, type Infrastructure } from '@punkto/platform/runtime/infrastructure';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp, cardService, consumers, type CardLedgerDeps } from '../app';
+import { buildService, type CardLedgerDeps } from '../app';
 import { toCardStreamId } from '../cards/card';
 import { cardIdFor } from '../cards/card.service';
 import { CardLedgerEnv } from '../config';
@@ -47,10 +47,9 @@ export async function startCardLedger(env: Record<string, string> = {}, options:
   let offsetMs = 0;
   const clock = () => (fixed ? new Date(fixed) : new Date(Date.now() + offsetMs));
   const deps: CardLedgerDeps = { config, logger, infra, jwks, clock };
-  const app: FastifyInstance = await buildApp(deps);
+  const { app, cards: service, consumers = [] } = await buildService(deps);
   await app.ready();
-  const service = await cardService(deps);
-  const [consumer] = consumers(deps);
+  const [consumer] = consumers;
 
   /** what the tenant service's relay would publish, handed to our consumer */
   async function deliver(topic: string, type: string, data: object, eventId: string = randomUUID()) {

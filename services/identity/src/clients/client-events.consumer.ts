@@ -1,8 +1,7 @@
 import { Email } from '@punkto/contracts/identity';
 import { ClientEnrolledData } from '@punkto/contracts/integration-events';
 import { Topics } from '@punkto/contracts/topics';
-import type { Logger } from '@punkto/platform/observability/logger';
-import { eventConsumer } from '@punkto/platform/runtime/event-consumer';
+import { eventConsumer, type ConsumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import { z } from 'zod';
 import type { IdentityService } from '../users/identity.service';
@@ -20,20 +19,20 @@ const ClientEnrolled = z.object({
  * turns into ClientAccountLinked. Self-enrolments (with a user id) and other event types are ignored.
  * A redelivery decides no new event and sends nothing; domain refusals are logged, not retried.
  */
-export function clientEventsConsumer(service: () => Promise<IdentityService>, logger: Logger): ConsumerSpec {
+export function clientEventsConsumer(identity: IdentityService, context: ConsumerContext): ConsumerSpec {
   return eventConsumer({
     groupId: 'identity.client-events',
     topics: [Topics.tenantClients],
     schema: ClientEnrolled,
-    logger,
+    ...context,
     handle: async (event) => {
       if (event.data.userId !== null) return;
       const email = Email.safeParse(event.data.email);
       if (!email.success) {
-        logger.warn({ eventId: event.id }, 'ClientEnrolled without a usable e-mail address: skipped');
+        context.logger.warn({ eventId: event.id }, 'ClientEnrolled without a usable e-mail address: skipped');
         return;
       }
-      await (await service()).enrollClient({ ...event.data, email: email.data });
+      await identity.enrollClient({ ...event.data, email: email.data });
     },
   });
 }

@@ -8,8 +8,7 @@ import {
   EmployeeUpdatedData,
 } from '@punkto/contracts/integration-events';
 import { Topics } from '@punkto/contracts/topics';
-import type { Logger } from '@punkto/platform/observability/logger';
-import { eventConsumer } from '@punkto/platform/runtime/event-consumer';
+import { eventConsumer, type ConsumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import { z } from 'zod';
 import type { IdentityService } from '../users/identity.service';
@@ -41,28 +40,27 @@ const EmployeeEvent = z.discriminatedUnion('type', [
  *   address that already has an account is skipped (logged), see IdentityService.inviteEmployee;
  * - EmployeeUpdated → UsernameChanged; EmployeePermissionsChanged → UserPermissionsChanged;
  * - EmployeePasswordResetRequested → reset e-mail; EmployeeInvitationResent → new invitation e-mail
- *   (both at most once per event: the `handled-events` inbox);
+ *   (at most once per event: eventConsumer's inbox skips a redelivery);
  * - EmployeeRemoved → account deleted, sessions and tokens revoked, key shredded.
  * Other event types (EmployeeActivated, which identity itself caused) are ignored. Redeliveries decide no
  * new event; domain refusals are logged, not retried.
  */
-export function employeeEventsConsumer(
-  service: () => Promise<IdentityService>,
-  logger: Logger,
-): ConsumerSpec {
+export function employeeEventsConsumer(identity: IdentityService, context: ConsumerContext): ConsumerSpec {
   return eventConsumer({
     groupId: 'identity.employee-events',
     topics: [Topics.tenantEmployees],
     schema: EmployeeEvent,
-    logger,
+    ...context,
     handle: async (event) => {
-      const identity = await service();
       switch (event.type) {
         case 'EmployeeInvited': {
           // personal data shredded before the relay published it (employee removed at once): nothing to do
           const email = Email.safeParse(event.data.email);
           if (!email.success) {
-            logger.warn({ eventId: event.id }, 'EmployeeInvited without a usable e-mail address: skipped');
+            context.logger.warn(
+              { eventId: event.id },
+              'EmployeeInvited without a usable e-mail address: skipped',
+            );
             return;
           }
           await identity.inviteEmployee({ ...event.data, email: email.data });
@@ -75,12 +73,10 @@ export function employeeEventsConsumer(
           await identity.changeEmployeePermissions(event.data.employeeId, event.data.permissions);
           return;
         case 'EmployeePasswordResetRequested':
-          await identity.once(event.id, () => identity.sendEmployeePasswordReset(event.data.employeeId));
+          await identity.sendEmployeePasswordReset(event.data.employeeId);
           return;
         case 'EmployeeInvitationResent':
-          await identity.once(event.id, () =>
-            identity.resendEmployeeInvitation(event.data.employeeId, event.data.companyName),
-          );
+          await identity.resendEmployeeInvitation(event.data.employeeId, event.data.companyName);
           return;
         case 'EmployeeRemoved':
           await identity.removeEmployee(event.data.employeeId);

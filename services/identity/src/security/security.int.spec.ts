@@ -71,14 +71,16 @@ describe('rate limits', () => {
 
       // same data dir, new process: the counters are in the document store
       await t.app.close();
-      const { buildApp } = await import('../app');
+      const { buildService } = await import('../app');
       const { createLogger } = await import('@punkto/platform/observability/logger');
+      const { systemClock } = await import('@punkto/platform/runtime/service-server');
       const { createLocalJWKSet } = await import('jose');
-      const again = await buildApp({
+      const { app: again } = await buildService({
         config: t.config,
         logger: createLogger('identity', 'silent'),
         infra: t.infra,
         jwks: createLocalJWKSet({ keys: [] }),
+        clock: systemClock,
       });
       try {
         const res = await again.inject({

@@ -3,12 +3,9 @@ import type { ClientEnrolledData, EmployeeInvitedData } from '@punkto/contracts/
 import { Permissions, Roles } from '@punkto/contracts/permissions';
 import { Topics } from '@punkto/contracts/topics';
 import type { Consumer } from '@punkto/platform/bus/message-bus.port';
-import { createLogger } from '@punkto/platform/observability/logger';
 import { SHREDDED } from '@punkto/platform/privacy/pii-event-store';
-import { createLocalJWKSet } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumers } from '../app';
 import { MailTags } from '../mail/identity-mails';
 import { startIdentity, type IdentityTestApp } from '../testing/identity-test-app';
 
@@ -22,13 +19,7 @@ const running: Consumer[] = [];
 const handled = new Set<string>();
 beforeAll(async () => {
   t = await startIdentity();
-  const deps = {
-    config: t.config,
-    logger: createLogger('identity', 'silent'),
-    infra: t.infra,
-    jwks: createLocalJWKSet({ keys: [] }),
-  };
-  for (const spec of consumers(deps))
+  for (const spec of t.consumers)
     running.push(
       await t.infra.bus.subscribe({
         ...spec,

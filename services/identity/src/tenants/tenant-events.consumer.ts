@@ -1,7 +1,6 @@
 import { TenantCreatedData, TenantDeletedData } from '@punkto/contracts/integration-events';
 import { Topics } from '@punkto/contracts/topics';
-import type { Logger } from '@punkto/platform/observability/logger';
-import { eventConsumer } from '@punkto/platform/runtime/event-consumer';
+import { eventConsumer, type ConsumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import { z } from 'zod';
 import type { IdentityService } from '../users/identity.service';
@@ -9,11 +8,11 @@ import type { IdentityService } from '../users/identity.service';
 /** The tenant events identity uses, and of TenantCreated only the ids. */
 const TenantEvent = z.discriminatedUnion('type', [
   z.object({
-    id: z.string().optional(),
+    id: z.string(),
     type: z.literal('TenantCreated'),
     data: TenantCreatedData.pick({ tenantId: true, ownerId: true }),
   }),
-  z.object({ id: z.string().optional(), type: z.literal('TenantDeleted'), data: TenantDeletedData }),
+  z.object({ id: z.string(), type: z.literal('TenantDeleted'), data: TenantDeletedData }),
 ]);
 
 /**
@@ -25,14 +24,13 @@ const TenantEvent = z.discriminatedUnion('type', [
  * Idempotent by construction: a redelivery decides no event. Domain refusals (unknown owner, another tenant
  * already) are logged, not retried.
  */
-export function tenantEventsConsumer(service: () => Promise<IdentityService>, logger: Logger): ConsumerSpec {
+export function tenantEventsConsumer(identity: IdentityService, context: ConsumerContext): ConsumerSpec {
   return eventConsumer({
     groupId: 'identity.tenant-events',
     topics: [Topics.tenantTenants],
     schema: TenantEvent,
-    logger,
+    ...context,
     handle: async (event) => {
-      const identity = await service();
       if (event.type === 'TenantCreated')
         await identity.assignTenant(event.data.ownerId, event.data.tenantId);
       else await identity.tenantDeleted(event.data);

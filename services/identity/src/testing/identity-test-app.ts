@@ -3,12 +3,12 @@ import type { Captcha } from '@punkto/platform/captcha/captcha.port';
 import { parseMail } from '@punkto/platform/mail/mime-parse';
 import { createLogger } from '@punkto/platform/observability/logger';
 import { openInfrastructure, type Infrastructure } from '@punkto/platform/runtime/infrastructure';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { createLocalJWKSet } from 'jose';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../app';
+import { buildService } from '../app';
 import { IdentityEnv } from '../config';
 import { accessRevocations } from '@punkto/platform/http/access-revocations';
 
@@ -31,7 +31,7 @@ export async function startIdentity(
   const unused = createLocalJWKSet({ keys: [] });
   // as bootService gives it: this process's revocation list (ADR 0010)
   const revocations = options.revocations ? await accessRevocations(infra.documents, { clock }) : undefined;
-  const app: FastifyInstance = await buildApp({
+  const { app, consumers } = await buildService({
     config,
     logger,
     infra,
@@ -57,6 +57,8 @@ export async function startIdentity(
     app,
     infra,
     config,
+    /** the service's own bus consumers (the same instance the routes use), for the tests to run or call */
+    consumers: consumers ?? [],
     advance(seconds: number) {
       offsetMs += seconds * 1000;
     },

@@ -43,7 +43,6 @@ import {
   type RegisterUser,
   type UserCommand,
 } from './user.decider';
-import { handledEvents } from './handled-events';
 import {
   AccountNotActiveError,
   CaptchaFailedError,
@@ -128,9 +127,7 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
     afterFailures: config.LOGIN_LOCKOUT_AFTER_FAILURES,
     maxSeconds: config.LOGIN_LOCKOUT_MAX_SECONDS,
   });
-  const handled = handledEvents(documents, clock);
   await Promise.all([
-    handled.ensureIndexes(),
     ensureUserIndexes(users),
     sessions.ensureIndexes(),
     tokens.ensureIndexes(),
@@ -546,12 +543,6 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
     },
 
     // ─── accounts companies manage (tenant.employees.v1, tenant.clients.v1, tenant.tenants.v1) ───────────
-
-    /**
-     * Runs `work` for a bus event once: a redelivery after it completed is skipped. For the handlers whose
-     * effect is an e-mail (a reset link, a new invitation), which the decider cannot deduplicate.
-     */
-    once: (eventId: string, work: () => Promise<void>) => handled.once(eventId, work),
 
     /**
      * EmployeeInvited: the employee's account (user id = employee id, role employee, the tenant and the granted

@@ -5,8 +5,8 @@ import { ACCESS_COOKIE, authPlugin, requireAuth } from '@punkto/platform/http/au
 import { createServer } from '@punkto/platform/http/server';
 import { createLogger } from '@punkto/platform/observability/logger';
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumers } from '../app';
 import { SHREDDED } from '@punkto/platform/privacy/pii-event-store';
 import { cookiesOf, startIdentity, type IdentityTestApp } from '../testing/identity-test-app';
 import { REFRESH_COOKIE } from './user.routes';
@@ -503,12 +503,7 @@ describe('tokens', () => {
   it('TenantCreated on tenant.tenants.v1 gives the owner a tenant id, carried by the next token', async () => {
     const { email, userId } = await activeUser(Roles.owner);
     const { refresh } = await login(email);
-    const [consumer] = consumers({
-      config: t.config,
-      logger: createLogger('identity', 'silent'),
-      infra: t.infra,
-      jwks: createLocalJWKSet({ keys: [] }),
-    });
+    const [consumer] = t.consumers;
     expect(consumer!.topics).toEqual([Topics.tenantTenants]);
     const message = {
       topic: Topics.tenantTenants,
@@ -518,13 +513,13 @@ describe('tokens', () => {
       headers: {},
       attempt: 1,
       timestamp: new Date().toISOString(),
-      value: { type: 'TenantCreated', data: { ownerId: userId, tenantId: 'tenant-1' } },
+      value: { id: randomUUID(), type: 'TenantCreated', data: { ownerId: userId, tenantId: 'tenant-1' } },
     };
     await consumer!.handler(message);
     await consumer!.handler(message); // redelivery is harmless
     await consumer!.handler({
       ...message,
-      value: { type: 'TenantCreated', data: { ownerId: 'nobody', tenantId: 't' } },
+      value: { id: randomUUID(), type: 'TenantCreated', data: { ownerId: 'nobody', tenantId: 't' } },
     });
     const res = await call('GET', 'refresh', undefined, { [REFRESH_COOKIE]: refresh });
     expect(res.json().user.tenantId).toBe('tenant-1');

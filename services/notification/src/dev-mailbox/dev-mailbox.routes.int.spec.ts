@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { systemClock } from '@punkto/platform/runtime/service-server';
+import { buildService } from '../app';
 import { NotificationEnv } from '../config';
 
 // Issue 15 finding 1: the dev mailbox holds password-reset links, so by default (DEV_MAILBOX=loopback) only a
@@ -31,7 +32,7 @@ beforeAll(async () => {
     html: '<p>Link</p>',
   });
   messageId = (await infra.mailbox!.list())[0]!.id;
-  app = await buildApp({ config, logger, infra, jwks });
+  ({ app } = await buildService({ config, logger, infra, jwks, clock: systemClock }));
   await app.ready();
 });
 afterAll(async () => {

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { buildService } from '../app';
 import { NotificationEnv } from '../config';
 import type { BugReport } from './bug-report';
 import { BUG_REPORTS_COLLECTION } from './feedback.service';
@@ -40,7 +40,7 @@ beforeAll(async () => {
   });
   const logger = createLogger('notification', 'silent');
   infra = await openInfrastructure('notification', config, logger);
-  app = await buildApp({ config, logger, infra, jwks, clock: () => now });
+  ({ app } = await buildService({ config, logger, infra, jwks, clock: () => now }));
   await app.ready();
 });
 afterAll(async () => {

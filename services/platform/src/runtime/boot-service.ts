@@ -1,32 +1,26 @@
-import type { FastifyInstance } from 'fastify';
 import { ConfigError, type PlatformConfig } from '../config/config';
 import { createLogger } from '../observability/logger';
 import { initTracing } from '../observability/tracing';
-import type { EventStore } from '../event-store/event-store.port';
 import type { RelayRoute } from '../relay/event-relay';
-import type { JobHandler } from '../scheduler/scheduler.port';
 import { accessRevocations } from '../http/access-revocations';
 import { openInfrastructure } from './infrastructure';
-import { runService, type ConsumerSpec } from './run-service';
-import { remoteJwks, type ServiceDeps } from './service-server';
+import { runService } from './run-service';
+import { remoteJwks, systemClock, type BuiltService, type ServiceDeps } from './service-server';
 
 type ServiceConfig = PlatformConfig & { PORT: number };
 
 export interface BootOptions<C extends ServiceConfig> {
   name: string;
   loadConfig: () => C;
-  buildApp: (deps: ServiceDeps<C>) => Promise<FastifyInstance>;
+  /** builds the service's application object once and hands it to its routes, consumers and jobs */
+  buildService: (deps: ServiceDeps<C>) => Promise<BuiltService>;
   relayRoutes: RelayRoute[];
-  /** the view of the event store the relay publishes from (default: the store itself; see ADR 0006) */
-  relayEventStore?: (deps: ServiceDeps<C>) => EventStore;
-  consumers?: (deps: ServiceDeps<C>) => ConsumerSpec[];
-  jobs?: (deps: ServiceDeps<C>) => Record<string, JobHandler>;
 }
 
 /**
  * What every service's `main.ts` does: validate the environment (a bad one prints every problem and exits 1),
- * start tracing and logging, open the adapters the configuration selects, build the app, and run it with its
- * relay, consumers and jobs until SIGINT/SIGTERM.
+ * start tracing and logging, open the adapters the configuration selects, build the service once (one clock),
+ * and run its app, relay, consumers and jobs until SIGINT/SIGTERM.
  */
 export async function bootService<C extends ServiceConfig>(options: BootOptions<C>): Promise<void> {
   let config: C;
@@ -48,21 +42,22 @@ export async function bootService<C extends ServiceConfig>(options: BootOptions<
     infra,
     jwks: remoteJwks(config.AUTH_JWKS_URL),
     revocations,
+    clock: systemClock,
   };
-  const app = await options.buildApp(deps);
+  const service = await options.buildService(deps);
   await runService({
     name: options.name,
-    app,
+    app: service.app,
     infra,
     logger,
     host: config.HOST,
     port: config.PORT,
     relayRoutes: options.relayRoutes,
-    relayEventStore: options.relayEventStore?.(deps),
+    relayEventStore: service.relayEventStore,
     consumers: [
-      ...(options.consumers?.(deps) ?? []),
+      ...(service.consumers ?? []),
       revocations.consumer(options.name, logger.child({ component: 'access-revocations' })),
     ],
-    jobs: options.jobs?.(deps),
+    jobs: service.jobs,
   });
 }

@@ -1,28 +1,41 @@
 import type { z } from 'zod';
 import { isDomainRefusal } from '../errors/errors';
 import type { Logger } from '../observability/logger';
+import type { Inbox } from './inbox';
 import type { ConsumerSpec } from './run-service';
 
-/** What an event consumer needs of the envelope: its type (and id, for the logs). */
+/** What an event consumer needs of the envelope: its type and id (the inbox key, and for the logs). */
 export interface ConsumedEvent {
   type: string;
-  id?: string;
+  id: string;
+}
+
+/** What every consumer gets from its service: the logger and the service's inbox of handled events. */
+export interface ConsumerContext {
+  logger: Logger;
+  inbox: Inbox;
 }
 
 /**
- * A bus consumer of integration events. A message whose value `schema` does not accept (an event type, or
- * a payload, this consumer does not use) is skipped; `handle` runs for the rest. A domain refusal
- * (isDomainRefusal) is logged and the message is done; anything else is thrown, so the bus retries it and
- * finally dead-letters it.
+ * THE bus consumer of every service (docs/how-a-service-is-built.md, "Consumers"):
+ * - a message whose value `schema` does not accept (an event type, or a payload, this consumer does not use)
+ *   is skipped;
+ * - an event this group handled before (the service's inbox, by event id) is skipped: redeliveries do no
+ *   work twice;
+ * - `handle` runs for the rest. The error's class decides what happens next: a domain refusal
+ *   (isDomainRefusal: an AppError below 500 other than a lost race) is logged and the event is done, since a
+ *   redelivery would be refused again; anything else (ConcurrencyError, infrastructure) is thrown, so the bus
+ *   retries it with back-off and finally dead-letters it.
  */
-export function eventConsumer<E extends ConsumedEvent>(options: {
-  groupId: string;
-  topics: string[];
-  schema: z.ZodType<E>;
-  logger: Logger;
-  handle: (event: E) => Promise<void>;
-}): ConsumerSpec {
-  const { groupId, topics, schema, logger, handle } = options;
+export function eventConsumer<E extends ConsumedEvent>(
+  options: ConsumerContext & {
+    groupId: string;
+    topics: string[];
+    schema: z.ZodType<E>;
+    handle: (event: E) => Promise<void>;
+  },
+): ConsumerSpec {
+  const { groupId, topics, schema, logger, inbox, handle } = options;
   return {
     groupId,
     topics,
@@ -30,12 +43,17 @@ export function eventConsumer<E extends ConsumedEvent>(options: {
       const parsed = schema.safeParse(message.value);
       if (!parsed.success) return;
       const event = parsed.data;
+      if (await inbox.handled(groupId, event.id)) {
+        logger.debug({ eventId: event.id, type: event.type, groupId }, 'event handled before; skipped');
+        return;
+      }
       try {
         await handle(event);
       } catch (error) {
         if (!isDomainRefusal(error)) throw error;
         logger.warn({ code: error.code, eventId: event.id, type: event.type }, `${event.type} not applied`);
       }
+      await inbox.record(groupId, event.id);
     },
   };
 }

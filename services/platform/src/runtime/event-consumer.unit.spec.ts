@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConcurrencyError, DomainRuleError, NotFoundError } from '../errors/errors';
 import { createLogger } from '../observability/logger';
+import { SqliteDocumentStore } from '../documents/sqlite-document-store';
 import { eventConsumer } from './event-consumer';
+import { inbox } from './inbox';
 
 const Greeted = z.object({
   id: z.string(),
@@ -10,7 +12,10 @@ const Greeted = z.object({
   data: z.object({ name: z.string() }),
 });
 
-function consumerThat(handle: (name: string) => Promise<void>) {
+function consumerThat(
+  handle: (name: string) => Promise<void>,
+  documents = SqliteDocumentStore.open(':memory:'),
+) {
   const warnings: Array<Record<string, unknown>> = [];
   const logger = createLogger('test', 'warn', {
     write: (line: string) => void warnings.push(JSON.parse(line)),
@@ -21,6 +26,7 @@ function consumerThat(handle: (name: string) => Promise<void>) {
     topics: ['test.greetings.v1'],
     schema: Greeted,
     logger,
+    inbox: inbox(documents, () => new Date()),
     handle: async (event) => {
       seen.push(event.data.name);
       await handle(event.data.name);
@@ -81,5 +87,52 @@ describe('eventConsumer', () => {
       throw new DomainRuleError('RULE', 'Nie wolno.');
     });
     await expect(deliver(greeted('Ala'))).resolves.toBeUndefined();
+  });
+
+  it('skips an event its group handled before: a redelivery does no work twice', async () => {
+    const { deliver, seen } = consumerThat(async () => {});
+    await deliver(greeted('Ala'));
+    await deliver(greeted('Ala'));
+    await deliver(greeted('Ola'));
+    expect(seen).toEqual(['Ala', 'Ola']);
+  });
+
+  it('a refused event is done too, a failed one runs again on redelivery', async () => {
+    let failures = 1;
+    const { deliver, seen } = consumerThat(async (name) => {
+      if (name === 'Ala') throw new NotFoundError('Nie ma.', 'THING.NOT_FOUND');
+      if (failures-- > 0) throw new Error('disk full');
+    });
+    await deliver(greeted('Ala'));
+    await deliver(greeted('Ala'));
+    await expect(deliver(greeted('Ola'))).rejects.toThrow('disk full');
+    await deliver(greeted('Ola'));
+    await deliver(greeted('Ola'));
+    expect(seen).toEqual(['Ala', 'Ola', 'Ola']);
+  });
+
+  it('another group handles the same event on its own', async () => {
+    const documents = SqliteDocumentStore.open(':memory:');
+    const first = consumerThat(async () => {}, documents);
+    await first.deliver(greeted('Ala'));
+    const other = eventConsumer({
+      groupId: 'test.other',
+      topics: ['test.greetings.v1'],
+      schema: Greeted,
+      logger: createLogger('test', 'silent'),
+      inbox: inbox(documents, () => new Date()),
+      handle: async (event) => void first.seen.push(`other:${event.data.name}`),
+    });
+    await other.handler({
+      topic: 'test.greetings.v1',
+      partition: 0,
+      offset: '0',
+      key: 'k',
+      value: greeted('Ala'),
+      headers: {},
+      attempt: 1,
+      timestamp: new Date().toISOString(),
+    });
+    expect(first.seen).toEqual(['Ala', 'other:Ala']);
   });
 });

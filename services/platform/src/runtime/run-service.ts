@@ -72,16 +72,7 @@ export async function runService(options: RunServiceOptions): Promise<void> {
         groupId: spec.groupId,
         topics: spec.topics,
         retry: spec.retry,
-        handler: (message) =>
-          withSpan(
-            `consume ${message.topic}`,
-            {
-              kind: SpanKind.CONSUMER,
-              parent: extractContext(message.headers),
-              attributes: { 'messaging.destination.name': message.topic },
-            },
-            () => spec.handler(message),
-          ),
+        handler: traced(spec.handler),
       }),
     );
   }

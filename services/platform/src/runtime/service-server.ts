@@ -1,12 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+import type { EventStore } from '../event-store/event-store.port';
 import type { AccessRevocations } from '../http/access-revocations';
+import type { JobHandler } from '../scheduler/scheduler.port';
 import { authPlugin } from '../http/auth-plugin';
 import { createServer } from '../http/server';
 import type { Logger } from '../observability/logger';
 import { readinessOf, type Infrastructure } from './infrastructure';
+import type { ConsumerSpec } from './run-service';
 
-/** What every service's `buildApp` receives from its composition root. */
+/** The process's one clock: every service, route, consumer and job reads time from it (tests move it). */
+export type Clock = () => Date;
+export const systemClock: Clock = () => new Date();
+
+/** What every service's `buildService` receives from its composition root (bootService, or a test kit). */
 export interface ServiceDeps<TConfig> {
   config: TConfig & { AUTH_ISSUER: string; AUTH_AUDIENCE: string };
   logger: Logger;
@@ -15,6 +22,19 @@ export interface ServiceDeps<TConfig> {
   jwks: JWTVerifyGetKey;
   /** revoked sessions and users (bootService builds it and runs its consumer; tests may leave it out) */
   revocations?: AccessRevocations;
+  clock: Clock;
+}
+
+/**
+ * A service as its `buildService` returns it: the application object is built once per process and the HTTP
+ * app, the bus consumers and the scheduled jobs all hold that same instance (docs/how-a-service-is-built.md).
+ */
+export interface BuiltService {
+  app: FastifyInstance;
+  consumers?: ConsumerSpec[];
+  jobs?: Record<string, JobHandler>;
+  /** the view of the event store the relay publishes from (default: the store itself; see ADR 0006) */
+  relayEventStore?: EventStore;
 }
 
 /** identity's JWKS, fetched lazily and cached by jose (refetched on an unknown `kid`). */

@@ -23,16 +23,17 @@ export function tenantEventStore(
   ]);
 }
 
+/** Employees and clients over the sealing view; `eventStore` is that view, for the relay too. */
 export async function createStaffAndClients(deps: {
   infra: Pick<Infrastructure, 'eventStore' | 'documents'>;
-  clock?: () => Date;
+  clock: () => Date;
 }) {
-  const clock = deps.clock ?? (() => new Date());
+  const { clock } = deps;
   const personKeys = documentPersonKeys(deps.infra.documents, clock);
   const eventStore = tenantEventStore(deps.infra, personKeys);
   const [employees, clients] = await Promise.all([
     createEmployeeService({ eventStore, documents: deps.infra.documents, personKeys, clock }),
     createClientService({ eventStore, documents: deps.infra.documents, clock }),
   ]);
-  return { employees, clients };
+  return { employees, clients, eventStore };
 }

@@ -1,7 +1,6 @@
 import { UserActivatedData, UserLinkedToClientData } from '@punkto/contracts/integration-events';
 import { Topics } from '@punkto/contracts/topics';
-import { AppError } from '@punkto/platform/errors/errors';
-import type { Logger } from '@punkto/platform/observability/logger';
+import { eventConsumer, type ConsumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import { z } from 'zod';
 import type { ClientService } from '../clients/client.service';
@@ -20,29 +19,17 @@ const IdentityUserEvent = z.discriminatedUnion('type', [
  * account already linked) are logged, not retried; infrastructure errors and lost races are retried.
  */
 export function identityUsersConsumer(
-  services: () => Promise<{ employees: EmployeeService; clients: ClientService }>,
-  logger: Logger,
+  { employees, clients }: { employees: EmployeeService; clients: ClientService },
+  context: ConsumerContext,
 ): ConsumerSpec {
-  return {
+  return eventConsumer({
     groupId: 'tenant.identity-users',
     topics: [Topics.identityUsers],
-    handler: async (message) => {
-      const parsed = IdentityUserEvent.safeParse(message.value);
-      if (!parsed.success) return;
-      const event = parsed.data;
-      try {
-        const { employees, clients } = await services();
-        if (event.type === 'UserActivated') await employees.activated(event.data.userId);
-        else await clients.linkAccount(event.data);
-      } catch (error) {
-        if (
-          !(error instanceof AppError) ||
-          error.status >= 500 ||
-          (error.status === 409 && error.code === 'CONCURRENCY_CONFLICT')
-        )
-          throw error;
-        logger.warn({ code: error.code, eventId: event.id, type: event.type }, `${event.type} not applied`);
-      }
+    schema: IdentityUserEvent,
+    ...context,
+    handle: async (event) => {
+      if (event.type === 'UserActivated') await employees.activated(event.data.userId);
+      else await clients.linkAccount(event.data);
     },
-  };
+  });
 }

@@ -12,7 +12,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp, consumers, relayEventStore, relayRoutes, type TenantDeps } from '../app';
+import { systemClock } from '@punkto/platform/runtime/service-server';
+import { buildService, relayRoutes, type TenantDeps } from '../app';
 import { TenantEnv } from '../config';
 
 export type { TestCaller } from '@punkto/platform/testing/test-tokens';
@@ -38,8 +39,8 @@ export async function startTenantTestApp(options: { clock?: () => Date } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'punkto-tenant-'));
   const config = TenantEnv.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: TEST_PUBLIC_URL });
   const infra = await openInfrastructure('tenant', config, logger);
-  const deps: TenantDeps = { config, logger, infra, jwks, ...(options.clock && { clock: options.clock }) };
-  const app = await buildApp(deps);
+  const deps: TenantDeps = { config, logger, infra, jwks, clock: options.clock ?? systemClock };
+  const { app, consumers = [], relayEventStore = infra.eventStore } = await buildService(deps);
   await app.ready();
   const running: Array<Consumer | EventRelay> = [];
   let relay: EventRelay | undefined;
@@ -104,13 +105,13 @@ export async function startTenantTestApp(options: { clock?: () => Date } = {}) {
 
     /** runs the service's bus consumers (identity.users.v1) as runService would */
     async startConsumers() {
-      for (const spec of consumers(deps)) running.push(await infra.bus.subscribe({ ...spec }));
+      for (const spec of consumers) running.push(await infra.bus.subscribe({ ...spec }));
     },
 
     /** runs the relay (once) on the view main.ts gives it (plain personal data, ADR 0006) */
     startRelay() {
       relay ??= startEventRelay({
-        eventStore: relayEventStore(deps),
+        eventStore: relayEventStore,
         bus: infra.bus,
         checkpoints: infra.checkpoints,
         routes: relayRoutes,
