@@ -1,7 +1,7 @@
 import { CardErrors } from '@punkto/contracts/cards';
 import type { AwardAnomalyDetectedData, CardClosedData } from '@punkto/contracts/integration-events';
 import { pointsForAmount } from '@punkto/contracts/programs';
-import type { Decider } from '@punkto/platform/es/decider';
+import { type Decider, type Command } from '@punkto/platform/es/decider';
 import { tierFor, type ProgramRules } from '../programs/program-rules';
 import { balanceOf, evolve, initialState, type Card, type CardData, type CardEvent } from './card';
 import {
@@ -23,9 +23,8 @@ import { redemptionBlocker, stockPeriodOf, unitOf } from './reward-rules';
  * the card remembers its last ids, so a command that already took effect decides nothing the second time,
  * whatever happened to the idempotency record in between.
  */
-type Cmd<T extends string, D> = { type: T; data: D; metadata: { now: Date } };
 
-export type IssueCard = Cmd<
+export type IssueCard = Command<
   'IssueCard',
   Pick<CardData, 'cardId' | 'tenantId' | 'programId' | 'clientId' | 'userId' | 'humanReadableId'> & {
     /** the starting level (tiers programs), if the rules are known */
@@ -34,7 +33,7 @@ export type IssueCard = Cmd<
     seat: { granted: boolean; limit: number; activeCustomers: number };
   }
 >;
-export type EarnPoints = Cmd<
+export type EarnPoints = Command<
   'EarnPoints',
   {
     commandId: string;
@@ -47,11 +46,11 @@ export type EarnPoints = Cmd<
     cooldownMs: number;
   }
 >;
-export type AddStamps = Cmd<
+export type AddStamps = Command<
   'AddStamps',
   { commandId: string; count: number; employeeId: string; rules: ProgramRules | null; cooldownMs: number }
 >;
-export type RedeemReward = Cmd<
+export type RedeemReward = Command<
   'RedeemReward',
   {
     commandId: string;
@@ -62,12 +61,12 @@ export type RedeemReward = Cmd<
     stockReservation: string | null;
   }
 >;
-export type RegenerateCard = Cmd<
+export type RegenerateCard = Command<
   'RegenerateCard',
   { commandId: string; humanReadableId: string; actorId: string; actorRole: 'customer' | 'staff' }
 >;
-export type CloseCard = Cmd<'CloseCard', { reason: CardClosedData['reason'] }>;
-export type RecordAwardAnomaly = Cmd<
+export type CloseCard = Command<'CloseCard', { reason: CardClosedData['reason'] }>;
+export type RecordAwardAnomaly = Command<
   'RecordAwardAnomaly',
   Omit<AwardAnomalyDetectedData, 'cardId' | 'detectedAt'>
 >;

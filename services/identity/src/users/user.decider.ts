@@ -1,6 +1,6 @@
 import type { UserPreferences } from '@punkto/contracts/identity';
 import { Roles, type Permission, type Role } from '@punkto/contracts/permissions';
-import type { Decider } from '@punkto/platform/es/decider';
+import { type Decider, type Command } from '@punkto/platform/es/decider';
 import {
   EmailUnchangedError,
   InvalidTokenError,
@@ -16,9 +16,8 @@ import { evolve, initialState, type DeletionReason, type User, type UserData, ty
  * Commands of the User aggregate. Time arrives in `metadata.now` (the clock is injected by the caller);
  * hashing and token checks happen before the command (they are IO / CPU work), the decider records facts.
  */
-type Cmd<T extends string, D> = { type: T; data: D; metadata: { now: Date } };
 
-export type RegisterUser = Cmd<
+export type RegisterUser = Command<
   'RegisterUser',
   {
     userId: string;
@@ -34,7 +33,7 @@ export type RegisterUser = Cmd<
  * password (the person sets one from the invitation link, which also activates the account), no terms
  * accepted yet.
  */
-export type RegisterInvitedUser = Cmd<
+export type RegisterInvitedUser = Command<
   'RegisterInvitedUser',
   {
     userId: string;
@@ -46,20 +45,20 @@ export type RegisterInvitedUser = Cmd<
     marketingConsent: boolean;
   }
 >;
-export type ActivateUser = Cmd<'ActivateUser', Record<string, never>>;
-export type ChangePassword = Cmd<'ChangePassword', { passwordHash: string }>;
-export type RequestPasswordReset = Cmd<'RequestPasswordReset', Record<string, never>>;
-export type ResetPassword = Cmd<'ResetPassword', { passwordHash: string }>;
-export type RequestEmailChange = Cmd<'RequestEmailChange', { newEmail: string }>;
-export type ConfirmEmailChange = Cmd<'ConfirmEmailChange', { email: string }>;
-export type ChangeUsername = Cmd<'ChangeUsername', { username: string }>;
-export type ChangePreferences = Cmd<'ChangePreferences', { preferences: Partial<UserPreferences> }>;
-export type AssignTenant = Cmd<'AssignTenant', { tenantId: string }>;
-export type UnassignTenant = Cmd<'UnassignTenant', { tenantId: string }>;
-export type ChangePermissions = Cmd<'ChangePermissions', { permissions: Permission[] }>;
-export type LinkToClient = Cmd<'LinkToClient', { clientId: string; tenantId: string; programId: string }>;
-export type DeleteUser = Cmd<'DeleteUser', { reason: DeletionReason }>;
-export type RevokeSessions = Cmd<'RevokeSessions', { sessionIds: string[]; reason: string }>;
+export type ActivateUser = Command<'ActivateUser', Record<string, never>>;
+export type ChangePassword = Command<'ChangePassword', { passwordHash: string }>;
+export type RequestPasswordReset = Command<'RequestPasswordReset', Record<string, never>>;
+export type ResetPassword = Command<'ResetPassword', { passwordHash: string }>;
+export type RequestEmailChange = Command<'RequestEmailChange', { newEmail: string }>;
+export type ConfirmEmailChange = Command<'ConfirmEmailChange', { email: string }>;
+export type ChangeUsername = Command<'ChangeUsername', { username: string }>;
+export type ChangePreferences = Command<'ChangePreferences', { preferences: Partial<UserPreferences> }>;
+export type AssignTenant = Command<'AssignTenant', { tenantId: string }>;
+export type UnassignTenant = Command<'UnassignTenant', { tenantId: string }>;
+export type ChangePermissions = Command<'ChangePermissions', { permissions: Permission[] }>;
+export type LinkToClient = Command<'LinkToClient', { clientId: string; tenantId: string; programId: string }>;
+export type DeleteUser = Command<'DeleteUser', { reason: DeletionReason }>;
+export type RevokeSessions = Command<'RevokeSessions', { sessionIds: string[]; reason: string }>;
 
 export type UserCommand =
   | RegisterUser
@@ -86,59 +85,65 @@ function existing(state: User): Existing {
   return state;
 }
 
-export function decide(command: UserCommand, state: User): UserEvent | UserEvent[] {
+export function decide(command: UserCommand, state: User): UserEvent[] {
   const at = command.metadata.now.toISOString();
   switch (command.type) {
     case 'RegisterUser': {
       if (state.status !== 'none') throw new UserAlreadyExistsError();
       const { marketingConsent, ...data } = command.data;
-      return {
-        type: 'UserRegistered',
-        data: {
-          ...data,
-          tenantId: null,
-          consents: { terms: { accepted: true, at }, marketing: { granted: marketingConsent, at } },
-          preferences: { emailNotifications: true, marketingConsent, companyMessages: true },
-          registeredAt: at,
+      return [
+        {
+          type: 'UserRegistered',
+          data: {
+            ...data,
+            tenantId: null,
+            consents: { terms: { accepted: true, at }, marketing: { granted: marketingConsent, at } },
+            preferences: { emailNotifications: true, marketingConsent, companyMessages: true },
+            registeredAt: at,
+          },
         },
-      };
+      ];
     }
     case 'RegisterInvitedUser': {
       if (state.status !== 'none') throw new UserAlreadyExistsError();
       const { marketingConsent, permissions, ...data } = command.data;
-      return {
-        type: 'UserRegistered',
-        data: {
-          ...data,
-          // an empty hash never verifies: nobody can log in before setting a password from the link
-          passwordHash: '',
-          ...(data.role === Roles.employee && { permissions: samePermissions(permissions) }),
-          consents: { terms: null, marketing: { granted: marketingConsent, at } },
-          preferences: { emailNotifications: true, marketingConsent, companyMessages: true },
-          registeredAt: at,
+      return [
+        {
+          type: 'UserRegistered',
+          data: {
+            ...data,
+            // an empty hash never verifies: nobody can log in before setting a password from the link
+            passwordHash: '',
+            ...(data.role === Roles.employee && { permissions: samePermissions(permissions) }),
+            consents: { terms: null, marketing: { granted: marketingConsent, at } },
+            preferences: { emailNotifications: true, marketingConsent, companyMessages: true },
+            registeredAt: at,
+          },
         },
-      };
+      ];
     }
     case 'ActivateUser': {
       if (state.status === 'none' || state.status === 'deleted') throw new InvalidTokenError();
       if (state.status === 'active') return [];
-      return { type: 'UserActivated', data: { userId: state.userId, activatedAt: at } };
+      return [{ type: 'UserActivated', data: { userId: state.userId, activatedAt: at } }];
     }
     case 'ChangePassword': {
       const user = existing(state);
-      return {
-        type: 'PasswordChanged',
-        data: {
-          userId: user.userId,
-          passwordHash: command.data.passwordHash,
-          reason: 'change',
-          changedAt: at,
+      return [
+        {
+          type: 'PasswordChanged',
+          data: {
+            userId: user.userId,
+            passwordHash: command.data.passwordHash,
+            reason: 'change',
+            changedAt: at,
+          },
         },
-      };
+      ];
     }
     case 'RequestPasswordReset': {
       const user = existing(state);
-      return { type: 'PasswordResetRequested', data: { userId: user.userId, requestedAt: at } };
+      return [{ type: 'PasswordResetRequested', data: { userId: user.userId, requestedAt: at } }];
     }
     case 'ResetPassword': {
       if (state.status === 'none' || state.status === 'deleted') throw new InvalidTokenError();
@@ -154,32 +159,43 @@ export function decide(command: UserCommand, state: User): UserEvent | UserEvent
       // the reset link proved the person owns the address: a not yet activated account becomes active
       return state.status === 'pending_activation'
         ? [changed, { type: 'UserActivated', data: { userId: state.userId, activatedAt: at } }]
-        : changed;
+        : [changed];
     }
     case 'RequestEmailChange': {
       const user = existing(state);
       if (user.email === command.data.newEmail) throw new EmailUnchangedError();
-      return {
-        type: 'EmailChangeRequested',
-        data: { userId: user.userId, newEmail: command.data.newEmail, requestedAt: at },
-      };
+      return [
+        {
+          type: 'EmailChangeRequested',
+          data: { userId: user.userId, newEmail: command.data.newEmail, requestedAt: at },
+        },
+      ];
     }
     case 'ConfirmEmailChange': {
       if (state.status === 'none' || state.status === 'deleted') throw new InvalidTokenError();
       if (state.pendingEmail === null) throw new NoPendingEmailChangeError();
       if (state.pendingEmail !== command.data.email) throw new InvalidTokenError();
-      return {
-        type: 'EmailChanged',
-        data: { userId: state.userId, email: command.data.email, previousEmail: state.email, changedAt: at },
-      };
+      return [
+        {
+          type: 'EmailChanged',
+          data: {
+            userId: state.userId,
+            email: command.data.email,
+            previousEmail: state.email,
+            changedAt: at,
+          },
+        },
+      ];
     }
     case 'ChangeUsername': {
       const user = existing(state);
       if (user.username === command.data.username) return [];
-      return {
-        type: 'UsernameChanged',
-        data: { userId: user.userId, username: command.data.username, changedAt: at },
-      };
+      return [
+        {
+          type: 'UsernameChanged',
+          data: { userId: user.userId, username: command.data.username, changedAt: at },
+        },
+      ];
     }
     case 'ChangePreferences': {
       const user = existing(state);
@@ -188,56 +204,64 @@ export function decide(command: UserCommand, state: User): UserEvent | UserEvent
         (k) => preferences[k] === user.preferences[k],
       );
       if (same) return [];
-      return { type: 'PreferencesChanged', data: { userId: user.userId, preferences, changedAt: at } };
+      return [{ type: 'PreferencesChanged', data: { userId: user.userId, preferences, changedAt: at } }];
     }
     case 'AssignTenant': {
       const user = existing(state);
       if (user.role !== Roles.owner && user.role !== Roles.employee) return [];
       if (user.tenantId === command.data.tenantId) return [];
       if (user.tenantId !== null) throw new TenantAlreadyAssignedError();
-      return {
-        type: 'UserTenantAssigned',
-        data: { userId: user.userId, tenantId: command.data.tenantId, assignedAt: at },
-      };
+      return [
+        {
+          type: 'UserTenantAssigned',
+          data: { userId: user.userId, tenantId: command.data.tenantId, assignedAt: at },
+        },
+      ];
     }
     case 'UnassignTenant': {
       const user = existing(state);
       // only the owner of that tenant (employees' accounts are deleted with it); a repeat changes nothing
       if (user.role !== Roles.owner || user.tenantId !== command.data.tenantId) return [];
-      return {
-        type: 'UserTenantUnassigned',
-        data: { userId: user.userId, tenantId: command.data.tenantId, unassignedAt: at },
-      };
+      return [
+        {
+          type: 'UserTenantUnassigned',
+          data: { userId: user.userId, tenantId: command.data.tenantId, unassignedAt: at },
+        },
+      ];
     }
     case 'ChangePermissions': {
       const user = existing(state);
       if (user.role !== Roles.employee) return [];
       const permissions = samePermissions(command.data.permissions);
       if (permissions.join() === samePermissions(user.permissions).join()) return [];
-      return { type: 'UserPermissionsChanged', data: { userId: user.userId, permissions, changedAt: at } };
+      return [{ type: 'UserPermissionsChanged', data: { userId: user.userId, permissions, changedAt: at } }];
     }
     case 'LinkToClient': {
       const user = existing(state);
       if (user.role !== Roles.customer) throw new NotACustomerError();
       if (user.clientIds.includes(command.data.clientId)) return [];
-      return { type: 'UserLinkedToClient', data: { userId: user.userId, ...command.data, linkedAt: at } };
+      return [{ type: 'UserLinkedToClient', data: { userId: user.userId, ...command.data, linkedAt: at } }];
     }
     case 'RevokeSessions': {
       // a deleted account's tokens are dead by UserDeleted already
       if (state.status === 'deleted' || command.data.sessionIds.length === 0) return [];
       const user = existing(state);
-      return {
-        type: 'SessionsRevoked',
-        data: { userId: user.userId, ...command.data, revokedAt: at },
-      };
+      return [
+        {
+          type: 'SessionsRevoked',
+          data: { userId: user.userId, ...command.data, revokedAt: at },
+        },
+      ];
     }
     case 'DeleteUser': {
       if (state.status === 'deleted') return [];
       const user = existing(state);
-      return {
-        type: 'UserDeleted',
-        data: { userId: user.userId, reason: command.data.reason, deletedAt: at },
-      };
+      return [
+        {
+          type: 'UserDeleted',
+          data: { userId: user.userId, reason: command.data.reason, deletedAt: at },
+        },
+      ];
     }
     default: {
       const _exhaustive: never = command;

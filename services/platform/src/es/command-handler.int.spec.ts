@@ -31,11 +31,11 @@ const wallet: Decider<State, Command, Event> = {
   decide: (command, state) => {
     switch (command.type) {
       case 'Deposit':
-        return { type: 'Deposited', data: { amount: command.amount } };
+        return [{ type: 'Deposited', data: { amount: command.amount } }];
       case 'Withdraw':
         if (command.amount > state.balance)
           throw new DomainRuleError('WALLET.INSUFFICIENT', 'Za mało środków.');
-        return { type: 'Withdrawn', data: { amount: command.amount } };
+        return [{ type: 'Withdrawn', data: { amount: command.amount } }];
     }
   },
 };

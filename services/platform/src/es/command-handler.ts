@@ -1,7 +1,7 @@
 import type { EventMetadata, EventStore, NewEvent } from '../event-store/event-store.port';
 import { ConcurrencyError } from '../errors/errors';
 import { currentTraceparent } from '../observability/tracing';
-import { asArray, type Decider } from './decider';
+import type { Decider } from './decider';
 
 export interface DomainEvent<TType extends string = string, TData = unknown> {
   type: TType;
@@ -40,7 +40,7 @@ export function commandHandler<State, Command, Event extends DomainEvent>(
         decider.initialState(),
       );
       const currentRevision = stored.length ? stored[stored.length - 1]!.revision : undefined;
-      const newEvents = asArray(decider.decide(command, state));
+      const newEvents = decider.decide(command, state);
       const newState = newEvents.reduce(decider.evolve, state);
       if (newEvents.length === 0) return { newEvents, newState, nextExpectedRevision: currentRevision };
       try {

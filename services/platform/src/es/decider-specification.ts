@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { asArray, type Decider } from './decider';
+import type { Decider } from './decider';
 
 /**
  * given/when/then for deciders (emmett's DeciderSpecification):
@@ -14,7 +14,7 @@ export function deciderSpecification<State, Command, Event>(decider: Decider<Sta
         when(command: Command) {
           const run = () => {
             const state = events.reduce(decider.evolve, decider.initialState());
-            return asArray(decider.decide(command, state));
+            return decider.decide(command, state);
           };
           return {
             then(expected: Event[]) {

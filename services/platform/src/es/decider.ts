@@ -1,10 +1,20 @@
 /**
- * A decider (Chassaing / emmett): the pure heart of an event-sourced aggregate.
- * `decide` turns a command and the current state into new events (or throws a domain error);
- * `evolve` folds one event into the state. No IO, no clock: time arrives in the command's metadata.
+ * A command to a decider: what is asked (`type`, `data`) and when (`metadata.now`). Deciders never read a
+ * clock; the application layer stamps the command with the service's clock.
  */
-export interface Decider<State, Command, Event> {
-  decide(command: Command, state: State): Event | Event[];
+export type Command<TType extends string = string, TData = unknown> = {
+  type: TType;
+  data: TData;
+  metadata: { now: Date };
+};
+
+/**
+ * A decider (Chassaing / emmett): the pure heart of an event-sourced aggregate.
+ * `decide` turns a command and the current state into the new events (none, one or more; or throws a domain
+ * error); `evolve` folds one event into the state. No IO, no clock: time arrives in the command's metadata.
+ */
+export interface Decider<State, C, Event> {
+  decide(command: C, state: State): Event[];
   evolve(state: State, event: Event): State;
   initialState(): State;
 }
@@ -15,5 +25,3 @@ export function fold<State, Event>(
 ): State {
   return events.reduce(decider.evolve, decider.initialState());
 }
-
-export const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);

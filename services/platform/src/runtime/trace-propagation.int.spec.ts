@@ -47,7 +47,7 @@ describe('W3C trace context from a command to a consumer in another service', ()
     const counter = {
       initialState: () => 0,
       evolve: (n: number) => n + 1,
-      decide: () => ({ type: 'Incremented', data: {} }),
+      decide: () => [{ type: 'Incremented', data: {} }],
     };
     const requestTraceId = await withSpan('POST /counters', {}, async (span) => {
       await commandHandler(store, counter)('counter-1', {});

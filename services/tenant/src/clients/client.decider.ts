@@ -1,5 +1,5 @@
 import type { ClientEnrolledData } from '@punkto/contracts/integration-events';
-import type { Decider } from '@punkto/platform/es/decider';
+import { type Decider, type Command } from '@punkto/platform/es/decider';
 import { evolve, initialState, type Client, type ClientEvent } from './client';
 import {
   ClientAlreadyExistsError,
@@ -13,21 +13,20 @@ import {
  * (clients.projection.ts); whether the program exists and is active is checked by the service from the
  * program's stream. The decider guards its own stream.
  */
-type Cmd<T extends string, D> = { type: T; data: D; metadata: { now: Date } };
 
-export type EnrollClient = Cmd<'EnrollClient', Omit<ClientEnrolledData, 'enrolledAt'>>;
+export type EnrollClient = Command<'EnrollClient', Omit<ClientEnrolledData, 'enrolledAt'>>;
 /** identity.users.v1 UserLinkedToClient → the customer's account */
-export type LinkClientAccount = Cmd<'LinkClientAccount', { tenantId: string; userId: string }>;
-export type RemoveClient = Cmd<'RemoveClient', { tenantId: string }>;
+export type LinkClientAccount = Command<'LinkClientAccount', { tenantId: string; userId: string }>;
+export type RemoveClient = Command<'RemoveClient', { tenantId: string }>;
 
 export type ClientCommand = EnrollClient | LinkClientAccount | RemoveClient;
 
-export function decide(command: ClientCommand, state: Client): ClientEvent | ClientEvent[] {
+export function decide(command: ClientCommand, state: Client): ClientEvent[] {
   const at = command.metadata.now.toISOString();
   switch (command.type) {
     case 'EnrollClient': {
       if (state.status !== 'none') throw new ClientAlreadyExistsError();
-      return { type: 'ClientEnrolled', data: { ...command.data, enrolledAt: at } };
+      return [{ type: 'ClientEnrolled', data: { ...command.data, enrolledAt: at } }];
     }
     case 'LinkClientAccount': {
       if (state.status === 'none' || state.tenantId !== command.data.tenantId)
@@ -35,30 +34,34 @@ export function decide(command: ClientCommand, state: Client): ClientEvent | Cli
       // reported at least once: the same account again, or a report about a removed client, changes nothing
       if (state.status === 'removed' || state.userId === command.data.userId) return [];
       if (state.userId !== null) throw new ClientLinkedToAnotherAccountError();
-      return {
-        type: 'ClientAccountLinked',
-        data: {
-          clientId: state.clientId,
-          tenantId: state.tenantId,
-          programId: state.programId,
-          userId: command.data.userId,
-          linkedAt: at,
+      return [
+        {
+          type: 'ClientAccountLinked',
+          data: {
+            clientId: state.clientId,
+            tenantId: state.tenantId,
+            programId: state.programId,
+            userId: command.data.userId,
+            linkedAt: at,
+          },
         },
-      };
+      ];
     }
     case 'RemoveClient': {
       if (state.status === 'none' || state.tenantId !== command.data.tenantId)
         throw new ClientNotFoundError();
       if (state.status === 'removed') return [];
-      return {
-        type: 'ClientRemoved',
-        data: {
-          clientId: state.clientId,
-          tenantId: state.tenantId,
-          programId: state.programId,
-          removedAt: at,
+      return [
+        {
+          type: 'ClientRemoved',
+          data: {
+            clientId: state.clientId,
+            tenantId: state.tenantId,
+            programId: state.programId,
+            removedAt: at,
+          },
         },
-      };
+      ];
     }
     default: {
       const _exhaustive: never = command;

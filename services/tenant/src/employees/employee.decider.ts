@@ -1,5 +1,5 @@
 import type { Permission } from '@punkto/contracts/permissions';
-import type { Decider } from '@punkto/platform/es/decider';
+import { type Decider, type Command } from '@punkto/platform/es/decider';
 import { evolve, initialState, type Employee, type EmployeeData, type EmployeeEvent } from './employee';
 import {
   EmployeeAlreadyActiveError,
@@ -14,10 +14,9 @@ import {
  * "One e-mail per tenant" spans aggregates and is checked against the `employees` read model before the
  * command (employees.projection.ts); the decider guards its own stream.
  */
-type Cmd<T extends string, D> = { type: T; data: D; metadata: { now: Date } };
 type OfTenant<D = unknown> = D & { tenantId: string };
 
-export type InviteEmployee = Cmd<
+export type InviteEmployee = Command<
   'InviteEmployee',
   OfTenant<{
     employeeId: string;
@@ -27,15 +26,15 @@ export type InviteEmployee = Cmd<
     companyName: string;
   }>
 >;
-export type UpdateEmployee = Cmd<'UpdateEmployee', OfTenant<{ name?: string }>>;
-export type ChangeEmployeePermissions = Cmd<
+export type UpdateEmployee = Command<'UpdateEmployee', OfTenant<{ name?: string }>>;
+export type ChangeEmployeePermissions = Command<
   'ChangeEmployeePermissions',
   OfTenant<{ permissions: Permission[] }>
 >;
-export type RequestEmployeePasswordReset = Cmd<'RequestEmployeePasswordReset', OfTenant>;
-export type ResendEmployeeInvitation = Cmd<'ResendEmployeeInvitation', OfTenant<{ companyName: string }>>;
-export type ActivateEmployee = Cmd<'ActivateEmployee', OfTenant>;
-export type RemoveEmployee = Cmd<'RemoveEmployee', OfTenant>;
+export type RequestEmployeePasswordReset = Command<'RequestEmployeePasswordReset', OfTenant>;
+export type ResendEmployeeInvitation = Command<'ResendEmployeeInvitation', OfTenant<{ companyName: string }>>;
+export type ActivateEmployee = Command<'ActivateEmployee', OfTenant>;
+export type RemoveEmployee = Command<'RemoveEmployee', OfTenant>;
 
 export type EmployeeCommand =
   | InviteEmployee
@@ -59,81 +58,95 @@ function current(state: Employee, tenantId: string): Exclude<Current, { status: 
   return state;
 }
 
-export function decide(command: EmployeeCommand, state: Employee): EmployeeEvent | EmployeeEvent[] {
+export function decide(command: EmployeeCommand, state: Employee): EmployeeEvent[] {
   const at = command.metadata.now.toISOString();
   const { tenantId } = command.data;
   switch (command.type) {
     case 'InviteEmployee': {
       if (state.status !== 'none') throw new EmployeeAlreadyExistsError();
       const { employeeId, email, name, permissions, companyName } = command.data;
-      return {
-        type: 'EmployeeInvited',
-        data: {
-          employeeId,
-          tenantId,
-          email,
-          name,
-          permissions: normalizePermissions(permissions),
-          companyName,
-          invitedAt: at,
+      return [
+        {
+          type: 'EmployeeInvited',
+          data: {
+            employeeId,
+            tenantId,
+            email,
+            name,
+            permissions: normalizePermissions(permissions),
+            companyName,
+            invitedAt: at,
+          },
         },
-      };
+      ];
     }
     case 'UpdateEmployee': {
       const employee = current(state, tenantId);
       const { name } = command.data;
       if (name === undefined || name === employee.name) return [];
-      return {
-        type: 'EmployeeUpdated',
-        data: { employeeId: employee.employeeId, tenantId, name, updatedAt: at },
-      };
+      return [
+        {
+          type: 'EmployeeUpdated',
+          data: { employeeId: employee.employeeId, tenantId, name, updatedAt: at },
+        },
+      ];
     }
     case 'ChangeEmployeePermissions': {
       const employee = current(state, tenantId);
       const permissions = normalizePermissions(command.data.permissions);
       if (permissions.join() === normalizePermissions(employee.permissions).join()) return [];
-      return {
-        type: 'EmployeePermissionsChanged',
-        data: { employeeId: employee.employeeId, tenantId, permissions, changedAt: at },
-      };
+      return [
+        {
+          type: 'EmployeePermissionsChanged',
+          data: { employeeId: employee.employeeId, tenantId, permissions, changedAt: at },
+        },
+      ];
     }
     case 'RequestEmployeePasswordReset': {
       const employee = current(state, tenantId);
       if (employee.status !== 'active') throw new EmployeeNotActiveError();
-      return {
-        type: 'EmployeePasswordResetRequested',
-        data: { employeeId: employee.employeeId, tenantId, requestedAt: at },
-      };
+      return [
+        {
+          type: 'EmployeePasswordResetRequested',
+          data: { employeeId: employee.employeeId, tenantId, requestedAt: at },
+        },
+      ];
     }
     case 'ResendEmployeeInvitation': {
       const employee = current(state, tenantId);
       if (employee.status !== 'invited') throw new EmployeeAlreadyActiveError();
-      return {
-        type: 'EmployeeInvitationResent',
-        data: {
-          employeeId: employee.employeeId,
-          tenantId,
-          companyName: command.data.companyName,
-          resentAt: at,
+      return [
+        {
+          type: 'EmployeeInvitationResent',
+          data: {
+            employeeId: employee.employeeId,
+            tenantId,
+            companyName: command.data.companyName,
+            resentAt: at,
+          },
         },
-      };
+      ];
     }
     case 'ActivateEmployee': {
       // reported by identity (at least once): a repeat, or a report about a removed employee, changes nothing
       if (state.status === 'removed' || state.status === 'active') return [];
       const employee = current(state, tenantId);
-      return {
-        type: 'EmployeeActivated',
-        data: { employeeId: employee.employeeId, tenantId, activatedAt: at },
-      };
+      return [
+        {
+          type: 'EmployeeActivated',
+          data: { employeeId: employee.employeeId, tenantId, activatedAt: at },
+        },
+      ];
     }
     case 'RemoveEmployee': {
       if (state.status === 'removed' && state.tenantId === tenantId) return [];
       const employee = current(state, tenantId);
-      return {
-        type: 'EmployeeRemoved',
-        data: { employeeId: employee.employeeId, tenantId, removedAt: at },
-      };
+      return [
+        {
+          type: 'EmployeeRemoved',
+          data: { employeeId: employee.employeeId, tenantId, removedAt: at },
+        },
+      ];
     }
     default: {
       const _exhaustive: never = command;

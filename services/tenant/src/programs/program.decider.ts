@@ -1,6 +1,6 @@
 import type { ProgramDefinedData } from '@punkto/contracts/integration-events';
 import type { ProgramInputParsed } from '@punkto/contracts/programs';
-import type { Decider } from '@punkto/platform/es/decider';
+import { type Decider, type Command } from '@punkto/platform/es/decider';
 import { ConflictError } from '@punkto/platform/errors/errors';
 import { evolve, initialState, type Program, type ProgramEvent } from './program';
 import {
@@ -21,7 +21,6 @@ import {
  * (410 PROGRAM.DELETED) and deleting it again changes nothing; a program of another tenant is not found.
  * "At most 10 programs per tenant" spans aggregates and is checked by the service before DefineProgram.
  */
-type Cmd<T extends string, D> = { type: T; data: D; metadata: { now: Date } };
 
 type Definition = {
   programId: string;
@@ -31,9 +30,9 @@ type Definition = {
   newRewardIds: string[];
 };
 
-export type DefineProgram = Cmd<'DefineProgram', Definition>;
-export type RedefineProgram = Cmd<'RedefineProgram', Definition>;
-export type DeleteProgram = Cmd<'DeleteProgram', { programId: string; tenantId: string }>;
+export type DefineProgram = Command<'DefineProgram', Definition>;
+export type RedefineProgram = Command<'RedefineProgram', Definition>;
+export type DeleteProgram = Command<'DeleteProgram', { programId: string; tenantId: string }>;
 export type ProgramCommand = DefineProgram | RedefineProgram | DeleteProgram;
 
 /** The ProgramDefined payload of a definition (exactly contracts' ProgramDefinedData). */
@@ -80,7 +79,7 @@ function defined(
   };
 }
 
-export function decide(command: ProgramCommand, state: Program): ProgramEvent | ProgramEvent[] {
+export function decide(command: ProgramCommand, state: Program): ProgramEvent[] {
   const at = command.metadata.now.toISOString();
   const ownedBy = (tenantId: string) =>
     (state.status === 'active' ? state.definition.tenantId : state.status === 'deleted' && state.tenantId) ===
@@ -89,7 +88,7 @@ export function decide(command: ProgramCommand, state: Program): ProgramEvent | 
     case 'DefineProgram': {
       // the id is fresh; an existing stream means the same command was already handled (or a clash)
       if (state.status !== 'none') throw new ConflictError();
-      return { type: 'ProgramDefined', data: defined(command.data, 1, new Set(), at) };
+      return [{ type: 'ProgramDefined', data: defined(command.data, 1, new Set(), at) }];
     }
     case 'RedefineProgram': {
       if (state.status === 'none' || !ownedBy(command.data.tenantId)) throw new ProgramNotFoundError();
@@ -97,18 +96,22 @@ export function decide(command: ProgramCommand, state: Program): ProgramEvent | 
       const current = state.definition;
       if (command.data.input.kind !== current.kind) throw new ProgramKindChangeError();
       const rewardIds = new Set(current.rewards.map((r) => r.id));
-      return {
-        type: 'ProgramDefined',
-        data: defined(command.data, current.version + 1, rewardIds, at),
-      };
+      return [
+        {
+          type: 'ProgramDefined',
+          data: defined(command.data, current.version + 1, rewardIds, at),
+        },
+      ];
     }
     case 'DeleteProgram': {
       if (state.status === 'none' || !ownedBy(command.data.tenantId)) throw new ProgramNotFoundError();
       if (state.status === 'deleted') return [];
-      return {
-        type: 'ProgramDeleted',
-        data: { programId: command.data.programId, tenantId: command.data.tenantId, deletedAt: at },
-      };
+      return [
+        {
+          type: 'ProgramDeleted',
+          data: { programId: command.data.programId, tenantId: command.data.tenantId, deletedAt: at },
+        },
+      ];
     }
     default: {
       const _exhaustive: never = command;

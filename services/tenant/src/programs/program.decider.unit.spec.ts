@@ -1,7 +1,6 @@
 import { ProgramDefinedData } from '@punkto/contracts/integration-events';
 import { ProgramErrors, ProgramInput, type ProgramInputParsed } from '@punkto/contracts/programs';
 import { ConflictError } from '@punkto/platform/errors/errors';
-import { asArray } from '@punkto/platform/es/decider';
 import { deciderSpecification } from '@punkto/platform/es/decider-specification';
 import { describe, expect, it } from 'vitest';
 import type { ProgramDefined, ProgramDeleted } from './program';
@@ -89,9 +88,7 @@ describe('when the program does not exist', () => {
     spec.given([]).when(define()).then([definedV1]));
 
   it('the payload is exactly the contract ProgramDefinedData (the card ledger parses it)', () => {
-    const [event] = asArray(
-      programDecider.decide(define(), programDecider.initialState()),
-    ) as ProgramDefined[];
+    const [event] = programDecider.decide(define(), programDecider.initialState()) as ProgramDefined[];
     expect(ProgramDefinedData.strict().parse(event!.data)).toEqual(event!.data);
   });
 
@@ -105,9 +102,7 @@ describe('when the program does not exist', () => {
         { name: 'Złoty', minLifetimePoints: 1000, multiplier: 1.5 },
       ],
     });
-    const [event] = asArray(
-      programDecider.decide(define(tiers), programDecider.initialState()),
-    ) as ProgramDefined[];
+    const [event] = programDecider.decide(define(tiers), programDecider.initialState()) as ProgramDefined[];
     expect(event!.data).toMatchObject({ kind: 'tiers', pointsPerPln: 1.5, stampsRequired: null });
     expect(event!.data.levels).toHaveLength(2);
   });

@@ -1,5 +1,5 @@
 import type { TenantImage } from '@punkto/contracts/tenant';
-import type { Decider } from '@punkto/platform/es/decider';
+import { type Decider, type Command } from '@punkto/platform/es/decider';
 import { isDeepStrictEqual } from 'node:util';
 import {
   evolve,
@@ -25,18 +25,17 @@ import {
  *
  * After TenantDeleted every command is refused with 410 TENANT.DELETED (TenantDeletedError).
  */
-type Cmd<T extends string, D> = { type: T; data: D; metadata: { now: Date } };
 
-export type CreateTenant = Cmd<
+export type CreateTenant = Command<
   'CreateTenant',
   { tenantId: string; ownerId: string; companyName: string; nip: string }
 >;
 /** `changes`: the parsed PATCH body (absent = keep, null = clear); only real differences become an event */
-export type UpdateTenant = Cmd<'UpdateTenant', { tenantId: string; changes: TenantChanges }>;
-export type ChangeLogo = Cmd<'ChangeLogo', { tenantId: string; logo: TenantImage }>;
+export type UpdateTenant = Command<'UpdateTenant', { tenantId: string; changes: TenantChanges }>;
+export type ChangeLogo = Command<'ChangeLogo', { tenantId: string; logo: TenantImage }>;
 /** `heroImage: null` removes the hero image */
-export type ChangeHeroImage = Cmd<'ChangeHeroImage', { tenantId: string; heroImage: TenantImage | null }>;
-export type DeleteTenant = Cmd<'DeleteTenant', { tenantId: string; confirmCompanyName: string }>;
+export type ChangeHeroImage = Command<'ChangeHeroImage', { tenantId: string; heroImage: TenantImage | null }>;
+export type DeleteTenant = Command<'DeleteTenant', { tenantId: string; confirmCompanyName: string }>;
 
 export type TenantCommand = CreateTenant | UpdateTenant | ChangeLogo | ChangeHeroImage | DeleteTenant;
 
@@ -81,45 +80,51 @@ export function changedFields(current: TenantData, requested: TenantChanges): Te
   return changed as TenantChanges;
 }
 
-export function decide(command: TenantCommand, state: Tenant): TenantEvent | TenantEvent[] {
+export function decide(command: TenantCommand, state: Tenant): TenantEvent[] {
   const at = command.metadata.now.toISOString();
   switch (command.type) {
     case 'CreateTenant': {
       if (state.status !== 'none') throw new TenantAlreadyExistsError();
-      return { type: 'TenantCreated', data: { ...command.data, createdAt: at } };
+      return [{ type: 'TenantCreated', data: { ...command.data, createdAt: at } }];
     }
     case 'UpdateTenant': {
       const tenant = requireActive(state);
       const changes = changedFields(tenant, command.data.changes);
       if (Object.keys(changes).length === 0) return [];
-      return { type: 'TenantUpdated', data: { tenantId: tenant.tenantId, changes, updatedAt: at } };
+      return [{ type: 'TenantUpdated', data: { tenantId: tenant.tenantId, changes, updatedAt: at } }];
     }
     case 'ChangeLogo': {
       const tenant = requireActive(state);
       if (tenant.logo?.contentHash === command.data.logo.contentHash) return [];
-      return {
-        type: 'TenantLogoChanged',
-        data: { tenantId: tenant.tenantId, logo: command.data.logo, changedAt: at },
-      };
+      return [
+        {
+          type: 'TenantLogoChanged',
+          data: { tenantId: tenant.tenantId, logo: command.data.logo, changedAt: at },
+        },
+      ];
     }
     case 'ChangeHeroImage': {
       const tenant = requireActive(state);
       const next = command.data.heroImage;
       if (!next && !tenant.heroImage) throw new NoHeroImageError();
       if (next && tenant.heroImage?.contentHash === next.contentHash) return [];
-      return {
-        type: 'TenantHeroImageChanged',
-        data: { tenantId: tenant.tenantId, heroImage: next, changedAt: at },
-      };
+      return [
+        {
+          type: 'TenantHeroImageChanged',
+          data: { tenantId: tenant.tenantId, heroImage: next, changedAt: at },
+        },
+      ];
     }
     case 'DeleteTenant': {
       const tenant = requireActive(state);
       if (!sameCompanyName(command.data.confirmCompanyName, tenant.companyName))
         throw new DeleteConfirmationError();
-      return {
-        type: 'TenantDeleted',
-        data: { tenantId: tenant.tenantId, ownerId: tenant.ownerId, deletedAt: at },
-      };
+      return [
+        {
+          type: 'TenantDeleted',
+          data: { tenantId: tenant.tenantId, ownerId: tenant.ownerId, deletedAt: at },
+        },
+      ];
     }
     default: {
       const _exhaustive: never = command;
