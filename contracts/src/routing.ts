@@ -19,6 +19,11 @@ export const routingTable: ReadonlyArray<{ pattern: RegExp; service: Exclude<Ser
   { pattern: /^\/api\/v1\/(notifications|feedback|passkit)(\/|$)/, service: 'notification' },
 ];
 
+/** Paths outside `/api/v1` the gateway proxies to a service by name (the rest outside `/api/v1` are its own). */
+export const proxiedPaths = {
+  '/.well-known/jwks.json': 'identity',
+} as const satisfies Record<string, Exclude<ServiceName, 'gateway'>>;
+
 export function ownerOf(path: string): Exclude<ServiceName, 'gateway'> | undefined {
   const pathname = path.split('?')[0] ?? path;
   return routingTable.find((rule) => rule.pattern.test(pathname))?.service;

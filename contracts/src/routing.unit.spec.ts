@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ownerOf } from './routing';
+import { allEndpoints } from './endpoints';
+import { ownerOf, proxiedPaths } from './routing';
 
 // every call of SPEC §7 and the service that owns it (ARCHITECTURE §1)
 const spec7: Array<[string, string]> = [
@@ -81,4 +82,23 @@ describe('routing table', () => {
     '/api/v2/users/me',
     '/healthz',
   ])('no service owns %s', (path) => expect(ownerOf(path)).toBeUndefined());
+});
+
+describe('every contract endpoint is routed to the service it names as owner', () => {
+  const concrete = (path: string) => path.replace(/\{\w+\}/g, 'x1');
+  const api = allEndpoints.filter((e) => e.path.startsWith('/api/v1/'));
+  const outside = allEndpoints.filter((e) => !e.path.startsWith('/api/v1/'));
+
+  // no routing rule: the gateway answers it itself (maintenance status)
+  it.each(api.map((e) => [`${e.method} ${e.path}`, e] as const))('%s', (_, endpoint) =>
+    expect(ownerOf(concrete(endpoint.path)) ?? 'gateway').toBe(endpoint.owner),
+  );
+
+  it.each(outside.map((e) => [`${e.method} ${e.path}`, e] as const))(
+    '%s (outside /api/v1: the gateway itself, or proxied by name)',
+    (_, endpoint) =>
+      expect(endpoint.owner).toBe((proxiedPaths as Record<string, string>)[endpoint.path] ?? 'gateway'),
+  );
+
+  it('covers the whole API', () => expect(api.length).toBeGreaterThan(60));
 });

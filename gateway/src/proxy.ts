@@ -1,6 +1,8 @@
 import httpProxy from '@fastify/http-proxy';
 import { ErrorCodes } from '@punkto/contracts/errors';
-import { ownerOf } from '@punkto/contracts/routing';
+import { ownerOf, proxiedPaths } from '@punkto/contracts/routing';
+
+const JWKS_PATH = '/.well-known/jwks.json';
 import { NotFoundError, PayloadTooLargeError } from '@punkto/platform/errors/errors';
 import { toHttpError } from '@punkto/platform/http/error-handler';
 import { isLoopbackRequest } from '@punkto/platform/http/loopback-only';
@@ -135,9 +137,9 @@ export async function registerApiProxy(
 export async function registerJwksProxy(app: FastifyInstance, upstreams: Upstreams, timeoutMs: number) {
   await app.register(httpProxy, {
     ...proxyOptions(timeoutMs),
-    upstream: upstreams.identity,
-    prefix: '/.well-known/jwks.json',
-    rewritePrefix: '/.well-known/jwks.json',
+    upstream: upstreams[proxiedPaths[JWKS_PATH]],
+    prefix: JWKS_PATH,
+    rewritePrefix: JWKS_PATH,
     httpMethods: ['GET', 'HEAD'],
   } as never);
 }
