@@ -8,12 +8,12 @@ import { Roles, type Permission, type Role } from '@punkto/contracts/permissions
 import type { Captcha } from '@punkto/platform/captcha/captcha.port';
 import type { AccessRevocations } from '@punkto/platform/http/access-revocations';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
-import { commandHandler } from '@punkto/platform/es/command-handler';
+import { projectedCommandHandler } from '@punkto/platform/es/projected-command-handler';
 import type { EventStore } from '@punkto/platform/event-store/event-store.port';
 import { DuplicateKeyError, UnauthenticatedError } from '@punkto/platform/errors/errors';
 import type { Mailer, MailMessage } from '@punkto/platform/mail/mailer.port';
 import type { Logger } from '@punkto/platform/observability/logger';
-import { ProjectionGapError, readProjection } from '@punkto/platform/projections/projection';
+import { readProjection } from '@punkto/platform/projections/projection';
 import { randomUUID } from 'node:crypto';
 import type { IdentityConfig } from '../config';
 import {
@@ -55,8 +55,7 @@ import {
 } from './user.errors';
 import {
   ensureUserIndexes,
-  projectUserEvents,
-  rebuildUser,
+  applyUserEvent,
   USERS_COLLECTION,
   type UserRecord,
   type UserRecordDoc,
@@ -106,8 +105,14 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
     streamPrefix: USER_STREAM_PREFIX,
     fields: USER_PII_FIELDS,
   });
-  const handle = commandHandler(events, userDecider);
   const users = documents.collection<UserRecordDoc>(USERS_COLLECTION);
+  const aggregate = projectedCommandHandler({
+    eventStore: events,
+    decider: userDecider,
+    streamId: toUserStreamId,
+    collection: users,
+    apply: applyUserEvent,
+  });
   const sessions = sessionStore(
     documents,
     {
@@ -178,24 +183,8 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
     );
   }
 
-  async function execute(userId: string, command: UserCommand, actorId: string | null = userId) {
-    const streamId = toUserStreamId(userId);
-    const result = await handle(streamId, command, { actorId });
-    const count = result.newEvents.length;
-    if (count && result.nextExpectedRevision !== undefined) {
-      const first = result.nextExpectedRevision - count + 1;
-      const at = command.metadata.now.toISOString();
-      const projected = result.newEvents.map((event, i) => ({ event, revision: first + i, at }));
-      try {
-        await projectUserEvents(users, userId, projected);
-      } catch (error) {
-        if (!(error instanceof ProjectionGapError)) throw error;
-        // an earlier projection was lost (crash between append and projection): replay the stream
-        await rebuildUser(users, userId, await events.readStream(streamId));
-      }
-    }
-    return result;
-  }
+  const execute = (userId: string, command: UserCommand, actorId: string | null = userId) =>
+    aggregate.run(userId, command, { actorId });
 
   const cmd = <C extends UserCommand>(type: C['type'], data: C['data'], now: Date) =>
     ({ type, data, metadata: { now } }) as C;
@@ -717,7 +706,7 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
     } catch (error) {
       if (!(error instanceof DuplicateKeyError)) throw error;
       const withdraw = cmd<DeleteUser>('DeleteUser', { reason: 'duplicate-email' }, command.metadata.now);
-      await handle(toUserStreamId(userId), withdraw, { actorId: null });
+      await aggregate.appendOnly(userId, withdraw, { actorId: null });
       await personKeys.shred(userId);
       return null;
     }

@@ -1,8 +1,7 @@
 import type { UserPreferences } from '@punkto/contracts/identity';
 import type { Permission, Role } from '@punkto/contracts/permissions';
 import type { Collection } from '@punkto/platform/documents/document-store.port';
-import type { StoredEvent } from '@punkto/platform/event-store/event-store.port';
-import { projectEvent, type ProjectionDoc, type Tombstone } from '@punkto/platform/projections/projection';
+import type { ProjectionDoc, Tombstone } from '@punkto/platform/projections/projection';
 import { evolve, initialState, type User, type UserEvent } from './user';
 
 /**
@@ -87,32 +86,4 @@ export async function ensureUserIndexes(users: Collection<UserRecordDoc>) {
   await users.ensureIndex({ fields: { email: 1 }, unique: true, name: 'users_email_unique' });
   // the owner and employees of a tenant (TenantDeleted)
   await users.ensureIndex({ fields: { tenantId: 1 }, name: 'users_tenant' });
-}
-
-/** Projects events of one user stream (already unsealed) in order. */
-export async function projectUserEvents(
-  users: Collection<UserRecordDoc>,
-  userId: string,
-  events: Array<{ event: UserEvent; revision: number; at: string }>,
-) {
-  for (const { event, revision, at } of events) {
-    await projectEvent<UserRecord>(users, {
-      id: userId,
-      streamRevision: revision,
-      apply: (current) => applyUserEvent(current, event, at),
-    });
-  }
-}
-
-/** Rebuilds one user's record from the stream (e.g. after dropping the collection). */
-export async function rebuildUser(users: Collection<UserRecordDoc>, userId: string, stream: StoredEvent[]) {
-  await projectUserEvents(
-    users,
-    userId,
-    stream.map((e) => ({
-      event: { type: e.type, data: e.data } as UserEvent,
-      revision: e.revision,
-      at: e.recordedAt,
-    })),
-  );
 }

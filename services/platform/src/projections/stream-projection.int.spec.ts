@@ -16,6 +16,7 @@ const apply = (current: Summary | null, event: Event): Summary | null =>
   event.type === 'Closed' ? null : { points: (current?.points ?? 0) + event.data.points };
 
 describe('streamProjection (one read-model document per stream)', () => {
+  const AT = '2026-11-24T08:00:00.000Z';
   let dir: string;
   let documents: SqliteDocumentStore;
   let events: SqliteEventStore;
@@ -51,22 +52,22 @@ describe('streamProjection (one read-model document per stream)', () => {
   });
 
   it('projects the events a command appended at their stream revisions', async () => {
-    await projection.projectAppended('c1', await append('c1', [earned(1), earned(2)]));
-    await projection.projectAppended('c1', await append('c1', [earned(4)]));
+    await projection.projectAppended('c1', await append('c1', [earned(1), earned(2)]), AT);
+    await projection.projectAppended('c1', await append('c1', [earned(4)]), AT);
     expect(await readProjection(summaries, 'c1')).toMatchObject({ points: 7, lastRevision: 2 });
     // a command that decided nothing projects nothing
-    await projection.projectAppended('c1', { newEvents: [], nextExpectedRevision: 2 });
+    await projection.projectAppended('c1', { newEvents: [], nextExpectedRevision: 2 }, AT);
     expect(await readProjection(summaries, 'c1')).toMatchObject({ points: 7, lastRevision: 2 });
   });
 
   it('replays the stream when an earlier projection was lost (a crash between append and projection)', async () => {
     await append('c1', [earned(1)]); // never projected
-    await projection.projectAppended('c1', await append('c1', [earned(2), earned(4)]));
+    await projection.projectAppended('c1', await append('c1', [earned(2), earned(4)]), AT);
     expect(await readProjection(summaries, 'c1')).toMatchObject({ points: 7, lastRevision: 2 });
   });
 
   it('rebuild applies only what is missing (projected events are skipped) and keeps deletions', async () => {
-    await projection.projectAppended('c1', await append('c1', [earned(1)]));
+    await projection.projectAppended('c1', await append('c1', [earned(1)]), AT);
     await append('c1', [earned(2)]);
     await projection.rebuild('c1');
     await projection.rebuild('c1');

@@ -17,9 +17,11 @@ import { projectEvent, ProjectionGapError, type ProjectionDoc, type Tombstone } 
  * `apply` is the pure "record after one event" of the read model.
  */
 export interface StreamProjection<E> {
+  /** `at`: when the events happened (the command's time; on a replay, each event's recordedAt) */
   projectAppended(
     id: string,
     result: Pick<HandleResult<unknown, E>, 'newEvents' | 'nextExpectedRevision'>,
+    at: string,
   ): Promise<void>;
   rebuild(id: string): Promise<void>;
 }
@@ -28,18 +30,19 @@ export function streamProjection<T extends object, E extends DomainEvent>(option
   collection: Collection<ProjectionDoc<T> | Tombstone>;
   /** the stream of the document `id` */
   streamId: (id: string) => string;
-  apply: (current: T | null, event: E) => T | null;
+  /** `at`: when the event happened (ISO), for read models that keep such times */
+  apply: (current: T | null, event: E, at: string) => T | null;
   /** where the stream is read from when it is replayed (a sealing view for personal data, ADR 0006) */
   eventStore: Pick<EventStore, 'readStream'>;
 }): StreamProjection<E> {
   const { collection, streamId, apply, eventStore } = options;
 
-  async function project(id: string, events: Array<{ event: E; revision: number }>) {
-    for (const { event, revision } of events)
+  async function project(id: string, events: Array<{ event: E; revision: number; at: string }>) {
+    for (const { event, revision, at } of events)
       await projectEvent<T>(collection, {
         id,
         streamRevision: revision,
-        apply: (current) => apply(current, event),
+        apply: (current) => apply(current, event, at),
       });
   }
 
@@ -47,19 +50,23 @@ export function streamProjection<T extends object, E extends DomainEvent>(option
     const stream = await eventStore.readStream(streamId(id));
     await project(
       id,
-      stream.map((e) => ({ event: { type: e.type, data: e.data } as E, revision: e.revision })),
+      stream.map((e) => ({
+        event: { type: e.type, data: e.data } as E,
+        revision: e.revision,
+        at: e.recordedAt,
+      })),
     );
   }
 
   return {
     rebuild,
-    async projectAppended(id, { newEvents, nextExpectedRevision }) {
+    async projectAppended(id, { newEvents, nextExpectedRevision }, at) {
       if (!newEvents.length || nextExpectedRevision === undefined) return;
       const first = nextExpectedRevision - newEvents.length + 1;
       try {
         await project(
           id,
-          newEvents.map((event, i) => ({ event, revision: first + i })),
+          newEvents.map((event, i) => ({ event, revision: first + i, at })),
         );
       } catch (error) {
         if (!(error instanceof ProjectionGapError)) throw error;

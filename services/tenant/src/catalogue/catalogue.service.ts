@@ -1,9 +1,8 @@
 import type { CatalogueService, ServiceInput } from '@punkto/contracts/catalogue';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
-import { commandHandler } from '@punkto/platform/es/command-handler';
+import { projectedCommandHandler } from '@punkto/platform/es/projected-command-handler';
 import type { EventStore } from '@punkto/platform/event-store/event-store.port';
 import { readProjection } from '@punkto/platform/projections/projection';
-import { streamProjection } from '@punkto/platform/projections/stream-projection';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { TenantService } from '../tenants/tenant.service';
@@ -54,7 +53,6 @@ function serviceOf(state: CatalogueServiceState): CatalogueService {
  */
 export async function createCatalogue(deps: CatalogueDeps) {
   const { eventStore, documents, tenants, clock } = deps;
-  const handle = commandHandler(eventStore, serviceDecider);
   const services = documents.collection<ServiceRecordDoc>(SERVICES_COLLECTION);
   await ensureServiceIndexes(services);
 
@@ -64,17 +62,16 @@ export async function createCatalogue(deps: CatalogueDeps) {
     currentName: async (serviceId) => (await findRecord(serviceId))?.name ?? null,
   });
 
-  const projection = streamProjection({
-    collection: services,
-    streamId: toServiceStreamId,
-    apply: applyServiceEvent,
+  const aggregate = projectedCommandHandler({
     eventStore,
+    decider: serviceDecider,
+    streamId: toServiceStreamId,
+    collection: services,
+    apply: applyServiceEvent,
   });
 
   async function run(serviceId: string, tenantId: string, actorId: string, command: ServiceCommand) {
-    const result = await handle(toServiceStreamId(serviceId), command, { tenantId, actorId });
-    await projection.projectAppended(serviceId, result);
-    return result;
+    return aggregate.run(serviceId, command, { tenantId, actorId });
   }
 
   /** A live service of this tenant or 404. */

@@ -2,11 +2,10 @@ import type { Client as ClientView } from '@punkto/contracts/clients';
 import type { ClientEnrolledData } from '@punkto/contracts/integration-events';
 import { toPage, type Page, type PaginationQuery } from '@punkto/contracts/pagination';
 import type { DocumentStore, Filter, SortSpec } from '@punkto/platform/documents/document-store.port';
-import { commandHandler } from '@punkto/platform/es/command-handler';
+import { projectedCommandHandler } from '@punkto/platform/es/projected-command-handler';
 import { DuplicateKeyError } from '@punkto/platform/errors/errors';
 import type { EventStore } from '@punkto/platform/event-store/event-store.port';
 import { readProjection } from '@punkto/platform/projections/projection';
-import { streamProjection } from '@punkto/platform/projections/stream-projection';
 import { randomUUID } from 'node:crypto';
 import { toClientStreamId } from './client';
 import { clientDecider, type ClientCommand } from './client.decider';
@@ -57,24 +56,19 @@ export interface Enrolment {
  */
 export async function createClientService(deps: ClientServiceDeps) {
   const { eventStore, documents, clock } = deps;
-  const handle = commandHandler(eventStore, clientDecider);
   const clients = documents.collection<ClientRecordDoc>(CLIENTS_COLLECTION);
   await ensureClientIndexes(clients);
 
-  const projection = streamProjection({
-    collection: clients,
-    streamId: toClientStreamId,
-    apply: applyClientEvent,
+  const aggregate = projectedCommandHandler({
     eventStore,
+    decider: clientDecider,
+    streamId: toClientStreamId,
+    collection: clients,
+    apply: applyClientEvent,
   });
 
   async function execute(clientId: string, command: ClientCommand, actorId: string | null) {
-    const result = await handle(toClientStreamId(clientId), command, {
-      tenantId: command.data.tenantId,
-      actorId,
-    });
-    await projection.projectAppended(clientId, result);
-    return result;
+    return aggregate.run(clientId, command, { tenantId: command.data.tenantId, actorId });
   }
 
   const cmd = <C extends ClientCommand>(type: C['type'], data: C['data']) =>
@@ -140,7 +134,7 @@ export async function createClientService(deps: ClientServiceDeps) {
       } catch (error) {
         if (!(error instanceof ClientAlreadyExistsError)) throw error;
         // a concurrent enrolment of the same address reused the same reservation and won
-        await projection.rebuild(clientId);
+        await aggregate.rebuild(clientId);
         throw new ClientAlreadyEnrolledError();
       }
       return { clientId };

@@ -2,12 +2,11 @@ import type { Employee as EmployeeView } from '@punkto/contracts/employees';
 import type { Permission } from '@punkto/contracts/permissions';
 import { toPage, type Page, type PaginationQuery } from '@punkto/contracts/pagination';
 import type { DocumentStore, Filter, SortSpec } from '@punkto/platform/documents/document-store.port';
-import { commandHandler } from '@punkto/platform/es/command-handler';
+import { projectedCommandHandler } from '@punkto/platform/es/projected-command-handler';
 import { DuplicateKeyError } from '@punkto/platform/errors/errors';
 import type { EventStore } from '@punkto/platform/event-store/event-store.port';
 import type { PersonKeys } from '@punkto/platform/privacy/person-keys';
 import { readProjection } from '@punkto/platform/projections/projection';
-import { streamProjection } from '@punkto/platform/projections/stream-projection';
 import { randomUUID } from 'node:crypto';
 import { companyNameOf } from '../clients/lookups';
 import { searchFilter, totalOf } from '../clients/search-text';
@@ -52,22 +51,19 @@ export interface Actor {
  */
 export async function createEmployeeService(deps: EmployeeServiceDeps) {
   const { eventStore, documents, clock } = deps;
-  const handle = commandHandler(eventStore, employeeDecider);
   const employees = documents.collection<EmployeeRecordDoc>(EMPLOYEES_COLLECTION);
   await ensureEmployeeIndexes(employees);
 
-  const projection = streamProjection({
-    collection: employees,
-    streamId: toEmployeeStreamId,
-    apply: applyEmployeeEvent,
+  const aggregate = projectedCommandHandler({
     eventStore,
+    decider: employeeDecider,
+    streamId: toEmployeeStreamId,
+    collection: employees,
+    apply: applyEmployeeEvent,
   });
 
   async function execute(employeeId: string, command: EmployeeCommand, actorId: string | null) {
-    const streamId = toEmployeeStreamId(employeeId);
-    const result = await handle(streamId, command, { tenantId: command.data.tenantId, actorId });
-    await projection.projectAppended(employeeId, result);
-    return result;
+    return aggregate.run(employeeId, command, { tenantId: command.data.tenantId, actorId });
   }
 
   const cmd = <C extends EmployeeCommand>(type: C['type'], data: C['data']) =>
@@ -122,7 +118,7 @@ export async function createEmployeeService(deps: EmployeeServiceDeps) {
       } catch (error) {
         if (!(error instanceof EmployeeAlreadyExistsError)) throw error;
         // a concurrent invitation of the same address reused the same reservation and won
-        await projection.rebuild(employeeId);
+        await aggregate.rebuild(employeeId);
         throw new EmployeeEmailTakenError();
       }
       return toEmployeeView(await recordOf(tenantId, employeeId));

@@ -1,9 +1,8 @@
 import type { Program, ProgramInputParsed, ProgramPublicInfo } from '@punkto/contracts/programs';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
-import { commandHandler } from '@punkto/platform/es/command-handler';
+import { projectedCommandHandler } from '@punkto/platform/es/projected-command-handler';
 import type { EventStore } from '@punkto/platform/event-store/event-store.port';
 import { readProjection } from '@punkto/platform/projections/projection';
-import { streamProjection } from '@punkto/platform/projections/stream-projection';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { TenantService } from '../tenants/tenant.service';
@@ -43,7 +42,6 @@ export const enrolmentUrl = (publicUrl: string, tenantId: string, programId: str
  */
 export async function createProgramService(deps: ProgramServiceDeps) {
   const { eventStore, documents, tenants, publicUrl, clock } = deps;
-  const handle = commandHandler(eventStore, programDecider);
   const programs = documents.collection<ProgramRecordDoc>(PROGRAMS_COLLECTION);
   await ensureProgramIndexes(programs);
 
@@ -70,17 +68,16 @@ export async function createProgramService(deps: ProgramServiceDeps) {
     return toProgram({ ...definition, createdAt, updatedAt: definition.definedAt });
   };
 
-  const projection = streamProjection({
-    collection: programs,
-    streamId: toProgramStreamId,
-    apply: applyProgramEvent,
+  const aggregate = projectedCommandHandler({
     eventStore,
+    decider: programDecider,
+    streamId: toProgramStreamId,
+    collection: programs,
+    apply: applyProgramEvent,
   });
 
   async function run(programId: string, tenantId: string, actorId: string, command: ProgramCommand) {
-    const result = await handle(toProgramStreamId(programId), command, { tenantId, actorId });
-    await projection.projectAppended(programId, result);
-    return result;
+    return aggregate.run(programId, command, { tenantId, actorId });
   }
 
   /** ids for the rewards that come without one */

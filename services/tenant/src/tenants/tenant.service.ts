@@ -1,10 +1,9 @@
 import type { TenantImage, TenantResponse } from '@punkto/contracts/tenant';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
-import { commandHandler } from '@punkto/platform/es/command-handler';
+import { projectedCommandHandler } from '@punkto/platform/es/projected-command-handler';
 import { DuplicateKeyError, PermissionDeniedError } from '@punkto/platform/errors/errors';
 import type { EventStore } from '@punkto/platform/event-store/event-store.port';
 import { readProjection } from '@punkto/platform/projections/projection';
-import { streamProjection } from '@punkto/platform/projections/stream-projection';
 import { randomUUID } from 'node:crypto';
 import { toTenantStreamId, type Tenant, type TenantChanges } from './tenant';
 import { tenantDecider, type CreateTenant, type TenantCommand } from './tenant.decider';
@@ -63,22 +62,20 @@ function responseOf(state: Tenant): TenantResponse {
  */
 export async function createTenantService(deps: TenantServiceDeps) {
   const { eventStore, documents, clock } = deps;
-  const handle = commandHandler(eventStore, tenantDecider);
   const tenants = documents.collection<TenantRecordDoc>(TENANTS_COLLECTION);
   await ensureTenantIndexes(tenants);
 
-  const projection = streamProjection({
-    collection: tenants,
-    streamId: toTenantStreamId,
-    apply: applyTenantEvent,
+  const aggregate = projectedCommandHandler({
     eventStore,
+    decider: tenantDecider,
+    streamId: toTenantStreamId,
+    collection: tenants,
+    apply: applyTenantEvent,
   });
 
   /** Runs a command on the tenant's stream and projects what it decided. */
   async function run(tenantId: string, actorId: string, command: TenantCommand) {
-    const result = await handle(toTenantStreamId(tenantId), command, { tenantId, actorId });
-    await projection.projectAppended(tenantId, result);
-    return result;
+    return aggregate.run(tenantId, command, { tenantId, actorId });
   }
 
   /** Inserts the owner's reservation, or reuses one a crashed attempt left behind; 409 when the owner has a tenant. */
@@ -142,7 +139,7 @@ export async function createTenantService(deps: TenantServiceDeps) {
       } catch (error) {
         if (!(error instanceof TenantAlreadyExistsError)) throw error;
         // a concurrent or earlier attempt of this owner created it: catch the read model up, then refuse
-        await projection.rebuild(tenantId);
+        await aggregate.rebuild(tenantId);
         throw new OwnerAlreadyHasTenantError();
       }
     },
