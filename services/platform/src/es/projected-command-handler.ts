@@ -19,7 +19,12 @@ import type { Command, Decider } from './decider';
  * `appendOnly` runs a command without projecting it, for a stream whose read model was refused (identity
  * withdraws a registration whose address another one took first).
  */
-export function projectedCommandHandler<State, C extends Command, E extends DomainEvent, T extends object>(options: {
+export function projectedCommandHandler<
+  State,
+  C extends Command,
+  E extends DomainEvent,
+  T extends object,
+>(options: {
   decider: Decider<State, C, E>;
   /** the stream of the aggregate `id` */
   streamId: (id: string) => string;
