@@ -1,6 +1,6 @@
 import { toFastifyPath, type Endpoint } from '@punkto/contracts/endpoint';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ValidationError } from '../errors/errors';
 
 type Infer<T> = [NonNullable<T>] extends [z.ZodType] ? z.infer<NonNullable<T>> : undefined;
@@ -45,10 +45,24 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, part: string):
 }
 
 /**
+ * The JSON Schema Fastify serialises a success body with (fast-json-stringify): only the properties the
+ * contract's response schema declares leave the service, so a field added to a document or a state by
+ * mistake never leaks into an answer.
+ */
+export function responseJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _, ...jsonSchema } = z.toJSONSchema(schema, {
+    target: 'draft-7',
+    io: 'output',
+    unrepresentable: 'any',
+  }) as Record<string, unknown>;
+  return jsonSchema;
+}
+
+/**
  * Registers a contracts endpoint on a service: params, query and body are parsed with the endpoint's zod
  * schemas (400 with the errors map on failure), the handler gets typed input, and its return value is the
- * success body (undefined → 204) — JSON, or for an endpoint that `produces` another content type (images,
- * PDFs) a BinaryReply sent as it is.
+ * success body (undefined → 204) — JSON serialised by the endpoint's response schema (responseJsonSchema), or
+ * for an endpoint that `produces` another content type (images, PDFs) a BinaryReply sent as it is.
  */
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
@@ -56,9 +70,12 @@ export function registerEndpoint<E extends Endpoint>(
   handler: (input: EndpointInput<E>) => Promise<Success<E> | undefined>,
   options: { preHandler?: preHandlerHookHandler | preHandlerHookHandler[] } = {},
 ): void {
+  const success = endpoint.successStatus ?? 200;
   app.route({
     method: endpoint.method.toUpperCase() as 'GET',
     url: toFastifyPath(endpoint.path),
+    ...(endpoint.response &&
+      !endpoint.produces && { schema: { response: { [success]: responseJsonSchema(endpoint.response) } } }),
     ...(options.preHandler && { preHandler: options.preHandler }),
     handler: async (request, reply) => {
       const input = {
@@ -70,7 +87,7 @@ export function registerEndpoint<E extends Endpoint>(
       } as EndpointInput<E>;
       const result = await handler(input);
       if (result === undefined) return reply.status(204).send();
-      reply.status(endpoint.successStatus ?? 200);
+      reply.status(success);
       if (!endpoint.produces) return reply.send(result);
       const { contentType, body, headers } = result as BinaryReply;
       return reply
