@@ -16,6 +16,17 @@ import { ProgramKind, RewardLimits, RewardSchedule } from './programs';
  */
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** printable ASCII, 8–200 characters (a UUID is the usual choice) */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
+/** the request headers of a card command (declared in the API document; the route answers IDEMPOTENCY.KEY_REQUIRED) */
+export const IdempotencyKeyHeaders = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN)
+    .describe(
+      'Unikalny identyfikator operacji (np. UUID): ponowienie z tym samym kluczem nie powtarza operacji',
+    ),
+});
 /** a retried request with the same key was answered from the stored first response */
 export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed';
 

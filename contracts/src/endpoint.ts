@@ -34,6 +34,20 @@ export interface Endpoint<
    */
   produces?: TProduces;
   successStatus?: 200 | 201 | 202 | 204;
+  /** request headers the endpoint requires, e.g. `Idempotency-Key` on card commands (names in lower case) */
+  headers?: z.ZodObject;
+  /**
+   * The coded error answers (SPEC §8 `code` + `localizedMessage`) this endpoint really gives, by status, with
+   * their codes. The OpenAPI document declares them; the answers every endpoint may give (400 validation for
+   * input, 401/403 for signed-in calls, 413 for bodies, 429, 500, 503) are declared for all as they apply.
+   */
+  errors?: readonly ErrorAnswer[];
+}
+
+/** One status of an endpoint's coded error answers and the codes it carries. */
+export interface ErrorAnswer {
+  status: 400 | 401 | 404 | 409 | 410 | 412 | 422 | 429;
+  codes: readonly string[];
 }
 
 export type ServiceName =

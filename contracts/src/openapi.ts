@@ -1,8 +1,14 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Endpoint } from './endpoint';
 import { allEndpoints } from './endpoints/index';
-import { CodedErrorBody, MaintenanceBody, PermissionDeniedBody, ValidationErrorBody } from './errors';
+import {
+  CodedErrorBody,
+  ErrorCodes,
+  MaintenanceBody,
+  PermissionDeniedBody,
+  ValidationErrorBody,
+} from './errors';
 
 const json = (schema: z.ZodType, description: string) => ({
   description,
@@ -14,6 +20,50 @@ const binary = (contentType: string) => ({
   description: 'OK',
   content: { [contentType]: { schema: { type: 'string', format: 'binary' } } },
 });
+
+const codedError = (description: string, codes: readonly string[]) =>
+  json(CodedErrorBody, `${description} (${codes.join(', ')})`);
+
+const statusDescriptions: Record<number, string> = {
+  400: 'Odrzucone żądanie',
+  401: 'Brak uprawnień do sesji',
+  404: 'Nie znaleziono',
+  409: 'Konflikt ze stanem danych',
+  410: 'Link wygasł',
+  412: 'Dane zmieniły się od odczytu',
+  422: 'Nie do przetworzenia',
+  429: 'Zbyt wiele żądań',
+};
+
+/** The error answers of one endpoint: its own coded ones, and those every endpoint may give as they apply. */
+function errorResponses(endpoint: Endpoint): Record<string, unknown> {
+  const responses: Record<string, unknown> = {
+    '429': codedError(statusDescriptions[429]!, [ErrorCodes.rateLimited]),
+    '500': json(CodedErrorBody, 'Nieoczekiwany błąd'),
+    '503': json(MaintenanceBody, 'Przerwa techniczna'),
+  };
+  const hasInput = Boolean(endpoint.params || endpoint.query || endpoint.body || endpoint.headers);
+  if (hasInput) responses['400'] = json(ValidationErrorBody, 'Błędy walidacji');
+  if (endpoint.body) responses['413'] = codedError('Zbyt duże dane', [ErrorCodes.payloadTooLarge]);
+  // a path names a resource: it may not exist (or belong to another tenant, which answers alike)
+  if (endpoint.params) responses['404'] = codedError(statusDescriptions[404]!, [ErrorCodes.notFound]);
+  if (endpoint.auth !== 'public') {
+    responses['401'] = json(CodedErrorBody, 'Brak lub wygasła sesja');
+    responses['403'] = json(PermissionDeniedBody, 'Brak uprawnień');
+  }
+  for (const { status, codes } of endpoint.errors ?? []) {
+    const own = codedError(statusDescriptions[status] ?? 'Błąd', codes);
+    if (status === 400 && hasInput)
+      responses['400'] = {
+        description: `Błędy walidacji albo odrzucone żądanie (${codes.join(', ')})`,
+        content: { 'application/json': { schema: z.union([ValidationErrorBody, CodedErrorBody]) } },
+      };
+    else if (status === 429)
+      responses['429'] = codedError(statusDescriptions[429]!, [ErrorCodes.rateLimited, ...codes]);
+    else responses[String(status)] = own;
+  }
+  return responses;
+}
 
 /** Builds the OpenAPI 3.1 document from the contracts (the only source of truth). */
 export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints, version = '1.0.0') {
@@ -34,15 +84,8 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints, versi
         : endpoint.response
           ? json(endpoint.response, 'OK')
           : { description: 'No content' },
-      '503': json(MaintenanceBody, 'Przerwa techniczna'),
-      '500': json(CodedErrorBody, 'Nieoczekiwany błąd'),
+      ...errorResponses(endpoint),
     };
-    if (endpoint.params || endpoint.query || endpoint.body)
-      responses['400'] = json(ValidationErrorBody, 'Błędy walidacji');
-    if (endpoint.auth !== 'public') {
-      responses['401'] = json(CodedErrorBody, 'Brak lub wygasła sesja');
-      responses['403'] = json(PermissionDeniedBody, 'Brak uprawnień');
-    }
     registry.registerPath({
       method: endpoint.method,
       path: endpoint.path,
@@ -52,6 +95,7 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints, versi
       request: {
         ...(endpoint.params && { params: endpoint.params as never }),
         ...(endpoint.query && { query: endpoint.query as never }),
+        ...(endpoint.headers && { headers: endpoint.headers as never }),
         ...(endpoint.body && { body: { content: { 'application/json': { schema: endpoint.body } } } }),
       },
       responses: responses as never,

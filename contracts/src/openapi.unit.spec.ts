@@ -31,4 +31,28 @@ describe('OpenAPI document', () => {
     expect(Object.keys(permissions.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '503']));
     expect(permissions.security).toEqual([{ accessCookie: [] }]);
   });
+
+  it('declares the coded 400s an endpoint really gives beside validation, and its required headers', () => {
+    const op = doc.paths['/api/v1/cards/{id}/points-from-amount']!.post! as unknown as {
+      parameters: Array<{ name: string; in: string; required: boolean }>;
+      responses: Record<string, { description: string; content: Record<string, { schema: unknown }> }>;
+    };
+    expect(op.parameters).toContainEqual(
+      expect.objectContaining({ name: 'idempotency-key', in: 'header', required: true }),
+    );
+    expect(op.responses['400']!.description).toContain('IDEMPOTENCY.KEY_REQUIRED');
+    expect(op.responses['400']!.content['application/json']!.schema).toEqual({
+      anyOf: [{ $ref: '#/components/schemas/ValidationError' }, { $ref: '#/components/schemas/CodedError' }],
+    });
+    for (const status of ['404', '409', '413', '422', '429'])
+      expect(op.responses[status]!.content['application/json']!.schema, status).toEqual({
+        $ref: '#/components/schemas/CodedError',
+      });
+    // a public endpoint's own 401s (login) are declared too
+    const login = doc.paths['/api/v1/users/login']!.post!.responses as Record<
+      string,
+      { description: string }
+    >;
+    expect(login['401']!.description).toContain('AUTH.INVALID_CREDENTIALS');
+  });
 });

@@ -5,12 +5,28 @@ import {
   CardLookupQuery,
   CardSearchQuery,
   CardSearchResponse,
+  CardErrors,
   CardView,
+  IdempotencyKeyHeaders,
   PointsFromAmountRequest,
   RedeemRewardRequest,
   RegenerateCardResponse,
 } from '../cards';
-import { defineEndpoint } from '../endpoint';
+import { defineEndpoint, type ErrorAnswer } from '../endpoint';
+
+const codes = (...errors: Array<{ code: string }>) => errors.map((e) => e.code);
+const notFound: ErrorAnswer = { status: 404, codes: codes(CardErrors.notFound) };
+/** what every card command may answer besides its domain rules: the key, a closed card, a retired program */
+const command = (rules: Array<{ code: string }>, notFoundCodes: Array<{ code: string }> = []) =>
+  [
+    { status: 400, codes: codes(CardErrors.idempotencyKeyRequired, ...rules) },
+    { status: 404, codes: codes(CardErrors.notFound, ...notFoundCodes) },
+    {
+      status: 409,
+      codes: codes(CardErrors.closed, CardErrors.programUnavailable, CardErrors.idempotencyInProgress),
+    },
+    { status: 422, codes: codes(CardErrors.idempotencyKeyReused) },
+  ] as const satisfies readonly ErrorAnswer[];
 
 /**
  * Card commands (POST) require the `Idempotency-Key` header: a retry with the same key and body is answered
@@ -29,6 +45,7 @@ export const getCard = defineEndpoint({
   auth: 'cards.scan',
   query: CardLookupQuery,
   response: CardView,
+  errors: [{ status: 400, codes: codes(CardErrors.numberInvalid, CardErrors.qrInvalid) }, notFound],
 });
 
 export const searchCards = defineEndpoint({
@@ -51,8 +68,13 @@ export const pointsFromAmount = defineEndpoint({
   tags: ['cards'],
   auth: 'cards.award',
   params: CardIdParams,
+  headers: IdempotencyKeyHeaders,
   body: PointsFromAmountRequest,
   response: CardCommandResponse,
+  errors: [
+    ...command([CardErrors.programInactive, CardErrors.notPointsProgram, { code: 'CARD.AMOUNT_TOO_SMALL' }]),
+    { status: 429, codes: ['CARD.SCAN_COOLDOWN'] },
+  ],
 });
 
 export const addStamps = defineEndpoint({
@@ -63,8 +85,13 @@ export const addStamps = defineEndpoint({
   tags: ['cards'],
   auth: 'cards.award',
   params: CardIdParams,
+  headers: IdempotencyKeyHeaders,
   body: AddStampsRequest,
   response: CardCommandResponse,
+  errors: [
+    ...command([CardErrors.programInactive, CardErrors.notStampsProgram]),
+    { status: 429, codes: ['CARD.SCAN_COOLDOWN'] },
+  ],
 });
 
 export const redeemReward = defineEndpoint({
@@ -76,8 +103,25 @@ export const redeemReward = defineEndpoint({
   tags: ['cards'],
   auth: 'cards.redeem',
   params: CardIdParams,
+  headers: IdempotencyKeyHeaders,
   body: RedeemRewardRequest,
   response: CardCommandResponse,
+  errors: command(
+    [
+      CardErrors.programInactive,
+      CardErrors.rewardInactive,
+      { code: 'CARD.INSUFFICIENT_POINTS' },
+      { code: 'CARD.INSUFFICIENT_STAMPS' },
+      { code: 'CARD.OUTSIDE_HOURS' },
+      { code: 'CARD.WRONG_DAY' },
+      { code: 'CARD.OUTSIDE_DATES' },
+      CardErrors.dailyLimit,
+      CardErrors.weeklyLimit,
+      CardErrors.monthlyLimit,
+      CardErrors.outOfStock,
+    ],
+    [CardErrors.rewardNotFound],
+  ),
 });
 
 export const regenerateCard = defineEndpoint({
@@ -89,5 +133,7 @@ export const regenerateCard = defineEndpoint({
   tags: ['cards'],
   auth: 'authenticated',
   params: CardIdParams,
+  headers: IdempotencyKeyHeaders,
   response: RegenerateCardResponse,
+  errors: command([]),
 });

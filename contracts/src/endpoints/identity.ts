@@ -5,6 +5,7 @@ import {
   ChangePasswordRequest,
   DeleteAccountRequest,
   EmailRequest,
+  IdentityErrors,
   LoginRequest,
   RegisterRequest,
   RegisterResponse,
@@ -18,6 +19,10 @@ import {
 
 const users = (path: string) => `/api/v1/users/${path}`;
 const base = { owner: 'identity', tags: ['users'] } as const;
+const E = IdentityErrors;
+const rateLimited = { status: 429, codes: [E.rateLimited.code] } as const;
+const invalidToken = { status: 400, codes: [E.invalidToken.code] } as const;
+const wrongPassword = { status: 400, codes: [E.wrongPassword.code] } as const;
 
 export const register = defineEndpoint({
   ...base,
@@ -28,6 +33,7 @@ export const register = defineEndpoint({
   body: RegisterRequest,
   response: RegisterResponse,
   successStatus: 201,
+  errors: [{ status: 400, codes: [E.captchaFailed.code] }, rateLimited],
 });
 export const activateAccount = defineEndpoint({
   ...base,
@@ -37,6 +43,7 @@ export const activateAccount = defineEndpoint({
   auth: 'public',
   body: TokenRequest,
   response: AcceptedResponse,
+  errors: [invalidToken, { status: 409, codes: [E.emailTaken.code] }],
 });
 export const resendActivation = defineEndpoint({
   ...base,
@@ -47,6 +54,7 @@ export const resendActivation = defineEndpoint({
   body: EmailRequest,
   response: AcceptedResponse,
   successStatus: 202,
+  errors: [rateLimited],
 });
 export const resendEmailConfirmation = defineEndpoint({
   ...base,
@@ -56,6 +64,7 @@ export const resendEmailConfirmation = defineEndpoint({
   auth: 'authenticated',
   response: AcceptedResponse,
   successStatus: 202,
+  errors: [{ status: 400, codes: ['AUTH.NO_PENDING_EMAIL_CHANGE'] }, rateLimited],
 });
 export const login = defineEndpoint({
   ...base,
@@ -65,6 +74,7 @@ export const login = defineEndpoint({
   auth: 'public',
   body: LoginRequest,
   response: SessionResponse,
+  errors: [{ status: 401, codes: [E.invalidCredentials.code, E.accountNotActive.code] }, rateLimited],
 });
 export const me = defineEndpoint({
   ...base,
@@ -81,6 +91,7 @@ export const refresh = defineEndpoint({
   summary: 'Odświeżenie sesji (rotacja tokenu odświeżania; ponowne użycie starego unieważnia sesję)',
   auth: 'public',
   response: SessionResponse,
+  errors: [{ status: 401, codes: [E.refreshFailed.code] }],
 });
 export const logout = defineEndpoint({
   ...base,
@@ -96,6 +107,7 @@ export const changePassword = defineEndpoint({
   summary: 'Zmiana hasła',
   auth: 'authenticated',
   body: ChangePasswordRequest,
+  errors: [wrongPassword],
 });
 export const updateUser = defineEndpoint({
   ...base,
@@ -105,6 +117,7 @@ export const updateUser = defineEndpoint({
   auth: 'authenticated',
   body: UpdateUserRequest,
   response: UserProfile,
+  errors: [{ status: 400, codes: ['AUTH.EMAIL_UNCHANGED'] }, rateLimited],
 });
 export const getUserPreferences = defineEndpoint({
   ...base,
@@ -132,6 +145,7 @@ export const initiatePasswordReset = defineEndpoint({
   body: EmailRequest,
   response: AcceptedResponse,
   successStatus: 202,
+  errors: [rateLimited],
 });
 export const resetPassword = defineEndpoint({
   ...base,
@@ -141,6 +155,7 @@ export const resetPassword = defineEndpoint({
   auth: 'public',
   body: ResetPasswordRequest,
   response: AcceptedResponse,
+  errors: [invalidToken],
 });
 export const deleteMe = defineEndpoint({
   ...base,
@@ -149,6 +164,7 @@ export const deleteMe = defineEndpoint({
   summary: 'Usunięcie konta (dane osobowe w zdarzeniach zostają zniszczone przez usunięcie klucza)',
   auth: 'authenticated',
   body: DeleteAccountRequest,
+  errors: [wrongPassword],
 });
 export const jwks = defineEndpoint({
   ...base,

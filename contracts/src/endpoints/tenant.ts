@@ -3,6 +3,7 @@ import { CatalogueService, ServiceIdParams, ServiceInput, ServiceList } from '..
 import {
   AddClientRequest,
   Client,
+  ClientErrors,
   ClientCreatedResponse,
   CreateClientRequest,
   JoinProgramRequest,
@@ -19,7 +20,14 @@ import { defineEndpoint } from '../endpoint';
 import { AcceptedResponse } from '../identity';
 import { pageResponse, PaginationQuery } from '../pagination';
 import { PermissionCatalogueResponse } from '../permissions';
-import { Program, ProgramIdParams, ProgramInput, ProgramList, ProgramPublicInfo } from '../programs';
+import {
+  Program,
+  ProgramErrors,
+  ProgramIdParams,
+  ProgramInput,
+  ProgramList,
+  ProgramPublicInfo,
+} from '../programs';
 import {
   CreateTenantRequest,
   CreateTenantResponse,
@@ -192,6 +200,12 @@ export const updateProgram = defineEndpoint({
   params: ProgramIdParams,
   body: ProgramInput,
   response: Program,
+  errors: [
+    { status: 400, codes: [ProgramErrors.unknownReward.code] },
+    { status: 404, codes: [ProgramErrors.notFound.code] },
+    { status: 409, codes: [ProgramErrors.kindChange.code] },
+    { status: 410, codes: [ProgramErrors.deleted.code] },
+  ],
 });
 
 export const deleteProgram = defineEndpoint({
@@ -374,6 +388,11 @@ export const createClient = defineEndpoint({
   body: CreateClientRequest,
   response: ClientCreatedResponse,
   successStatus: 201,
+  errors: [
+    { status: 400, codes: [ClientErrors.programInactive.code] },
+    { status: 404, codes: [ProgramErrors.notFound.code] },
+    { status: 409, codes: [ClientErrors.alreadyEnrolled.code, 'CLIENT.ALREADY_EXISTS'] },
+  ],
 });
 
 export const addClient = defineEndpoint({
@@ -386,6 +405,11 @@ export const addClient = defineEndpoint({
   params: TenantIdParams,
   body: AddClientRequest,
   response: ClientCreatedResponse,
+  errors: [
+    { status: 400, codes: [ClientErrors.programInactive.code] },
+    { status: 404, codes: [ProgramErrors.notFound.code] },
+    { status: 409, codes: [ClientErrors.alreadyEnrolled.code, 'CLIENT.ALREADY_EXISTS'] },
+  ],
 });
 
 export const getClients = defineEndpoint({
@@ -423,4 +447,9 @@ export const joinProgram = defineEndpoint({
   body: JoinProgramRequest,
   response: ClientCreatedResponse,
   successStatus: 201,
+  errors: [
+    { status: 400, codes: [ClientErrors.programInactive.code] },
+    { status: 404, codes: [ProgramErrors.notFound.code] },
+    { status: 409, codes: [ClientErrors.alreadyEnrolled.code, 'CLIENT.ALREADY_EXISTS'] },
+  ],
 });

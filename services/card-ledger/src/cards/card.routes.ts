@@ -1,4 +1,8 @@
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAY_HEADER } from '@punkto/contracts/cards';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENT_REPLAY_HEADER,
+} from '@punkto/contracts/cards';
 import * as api from '@punkto/contracts/endpoints/cards';
 import { Permissions, Roles, type Permission } from '@punkto/contracts/permissions';
 import { Phone, PhoneMessages } from '@punkto/contracts/tenant';
@@ -9,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandl
 import type { IssuedCard } from './card';
 import { CardNotFoundError } from './card.errors';
 import type { Actor, CardService } from './card.service';
-import { IDEMPOTENCY_KEY_PATTERN, keyRequiredError, requestFingerprint } from './idempotency';
+import { keyRequiredError, requestFingerprint } from './idempotency';
 
 const isStaff = (user: AuthUser) => user.role === Roles.owner || user.role === Roles.employee;
 

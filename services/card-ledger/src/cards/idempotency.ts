@@ -36,8 +36,6 @@ type KeyDoc = {
   expiresAt: string;
 };
 
-export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
-
 /** sha256 of method, path and the body with sorted keys */
 export function requestFingerprint(method: string, path: string, body: unknown): string {
   const canonical = (value: unknown): unknown =>

@@ -1,4 +1,4 @@
-import { RegenerateCardResponse, type ActivityType } from '@punkto/contracts/cards';
+import { IDEMPOTENCY_KEY_HEADER, RegenerateCardResponse, type ActivityType } from '@punkto/contracts/cards';
 import {
   CardStreamEvents,
   MyCard,
@@ -60,7 +60,7 @@ export function useRegenerateCard() {
   return useMutation({
     mutationFn: ({ cardId, idempotencyKey }: { cardId: string; idempotencyKey: string }) =>
       api.post(`/cards/${encodeURIComponent(cardId)}/regenerate`, undefined, {
-        headers: { 'Idempotency-Key': idempotencyKey },
+        headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
         schema: RegenerateCardResponse,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: portalQueryKey }),

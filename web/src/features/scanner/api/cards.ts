@@ -1,4 +1,9 @@
-import { CardCommandResponse, CardSearchResponse, CardView } from '@punkto/contracts/cards';
+import {
+  CardCommandResponse,
+  CardSearchResponse,
+  CardView,
+  IDEMPOTENCY_KEY_HEADER,
+} from '@punkto/contracts/cards';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/api-client';
 import type { LookupQuery } from '../utils/scanner-input';
@@ -46,7 +51,7 @@ export function useCardCommand(cardId: string) {
   return useMutation({
     mutationFn: ({ command, idempotencyKey }: { command: CardCommand; idempotencyKey: string }) => {
       const id = encodeURIComponent(cardId);
-      const options = { headers: { 'Idempotency-Key': idempotencyKey }, schema: CardCommandResponse };
+      const options = { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }, schema: CardCommandResponse };
       switch (command.kind) {
         case 'amount':
           return api.post(
