@@ -1,0 +1,232 @@
+import type { UserProfile } from '@punkto/contracts/identity';
+import { Roles, type Permission } from '@punkto/contracts/permissions';
+import type { Captcha } from '@punkto/platform/captcha/captcha.port';
+import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import { projectedCommandHandler } from '@punkto/platform/es/projected-command-handler';
+import { DuplicateKeyError } from '@punkto/platform/errors/errors';
+import type { EventStore } from '@punkto/platform/event-store/event-store.port';
+import type { AccessRevocations } from '@punkto/platform/http/access-revocations';
+import type { Mailer, MailMessage } from '@punkto/platform/mail/mailer.port';
+import type { Logger } from '@punkto/platform/observability/logger';
+import { documentPersonKeys } from '@punkto/platform/privacy/person-keys';
+import { piiEventStore } from '@punkto/platform/privacy/pii-event-store';
+import { readProjection } from '@punkto/platform/projections/projection';
+import type { IdentityConfig } from '../config';
+import type { registrationAttemptMail } from '../mail/identity-mails';
+import { activationMail, emailConfirmationMail, passwordResetMail } from '../mail/identity-mails';
+import type { PasswordHasher } from '../security/password-hasher';
+import { sessionStore } from '../sessions/sessions';
+import { actionTokens, type TokenPurpose } from '../tokens/action-tokens';
+import { toUserStreamId, USER_PII_FIELDS, USER_STREAM_PREFIX, type DeletionReason } from '../users/user';
+import {
+  userDecider,
+  type DeleteUser,
+  type RegisterInvitedUser,
+  type RegisterUser,
+  type UserCommand,
+} from '../users/user.decider';
+import { UserNotFoundError } from '../users/user.errors';
+import {
+  applyUserEvent,
+  ensureUserIndexes,
+  USERS_COLLECTION,
+  type UserRecord,
+  type UserRecordDoc,
+} from '../users/user-read-model';
+
+export interface IdentityServiceDeps {
+  config: IdentityConfig;
+  eventStore: EventStore;
+  documents: DocumentStore;
+  mailer: Mailer;
+  captcha: Captcha;
+  hasher: PasswordHasher;
+  logger: Logger;
+  clock: () => Date;
+  /** this process's revocation list: identity's own sessions are revoked there at once (ADR 0010) */
+  revocations?: Pick<AccessRevocations, 'revokeSessions'>;
+}
+
+/** A User command stamped with its time. */
+export const userCommand = <C extends UserCommand>(type: C['type'], data: C['data'], now: Date) =>
+  ({ type, data, metadata: { now } }) as C;
+
+/** an employee's own grants; owners hold every permission by role (their tokens carry []), customers none */
+export const permissionsOf = (r: UserRecord): Permission[] =>
+  r.role === Roles.employee ? r.permissions : [];
+
+export const profileOf = (r: UserRecord): UserProfile => ({
+  id: r.userId,
+  email: r.email,
+  tenantId: r.tenantId,
+  role: r.role,
+  username: r.username,
+  ...(r.role === Roles.employee && { permissions: permissionsOf(r) }),
+});
+
+/**
+ * What every part of identity's application layer shares: the User aggregate (decided, appended on a
+ * PII-sealing view of the log and projected into `users` in one call), lookups in that read model, sessions
+ * and one-time link tokens, registering and closing accounts, link e-mails, and work that runs after a
+ * neutral answer. The use cases are in registration.ts, sign-in.ts, profile.ts and company-accounts.ts.
+ */
+export async function createAccounts(deps: IdentityServiceDeps) {
+  const { config, documents, clock, logger } = deps;
+  const personKeys = documentPersonKeys(documents, clock);
+  const events = piiEventStore(deps.eventStore, personKeys, {
+    streamPrefix: USER_STREAM_PREFIX,
+    fields: USER_PII_FIELDS,
+  });
+  const users = documents.collection<UserRecordDoc>(USERS_COLLECTION);
+  const aggregate = projectedCommandHandler({
+    eventStore: events,
+    decider: userDecider,
+    streamId: toUserStreamId,
+    collection: users,
+    apply: applyUserEvent,
+  });
+  const execute = (userId: string, command: UserCommand, actorId: string | null = userId) =>
+    aggregate.run(userId, command, { actorId });
+
+  const sessions = sessionStore(
+    documents,
+    {
+      refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
+      sessionMaxAgeSeconds: config.SESSION_MAX_AGE_SECONDS,
+    },
+    // a session ended: its access tokens stop working here at once, and everywhere once the other services
+    // have read SessionsRevoked off the bus (ADR 0010)
+    async ({ userId, familyId, reason, now }) => {
+      deps.revocations?.revokeSessions([familyId], now);
+      await execute(userId, userCommand('RevokeSessions', { sessionIds: [familyId], reason }, now), null);
+    },
+  );
+  const tokens = actionTokens(documents);
+  await Promise.all([ensureUserIndexes(users), sessions.ensureIndexes(), tokens.ensureIndexes()]);
+
+  // work whose duration must not reveal whether an e-mail exists runs after the answer; tracked for shutdown/tests
+  const pending = new Set<Promise<void>>();
+  function inBackground(what: string, work: () => Promise<void>) {
+    const run = work()
+      .catch((error: unknown) => logger.error({ err: error }, `identity: ${what} failed`))
+      .finally(() => pending.delete(run));
+    pending.add(run);
+  }
+
+  async function recordOf(userId: string): Promise<UserRecord | null> {
+    const doc = await readProjection<UserRecord>(users, userId);
+    return doc && doc.status !== 'deleted' ? doc : null;
+  }
+  async function recordByEmail(email: string): Promise<UserRecord | null> {
+    const doc = (await users.findOne({ email })) as (UserRecord & { _id: string }) | null;
+    return doc && doc.status !== 'deleted' ? doc : null;
+  }
+  async function requireRecord(userId: string): Promise<UserRecord> {
+    const record = await recordOf(userId);
+    if (!record) throw new UserNotFoundError();
+    return record;
+  }
+
+  async function issueToken(purpose: TokenPurpose, record: UserRecord, to: string, now: Date) {
+    const ttlSeconds = {
+      activation: config.ACTIVATION_TOKEN_TTL_SECONDS,
+      'email-change': config.EMAIL_CHANGE_TOKEN_TTL_SECONDS,
+      'password-reset': config.PASSWORD_RESET_TOKEN_TTL_SECONDS,
+      invitation: config.INVITATION_TOKEN_TTL_SECONDS,
+    }[purpose];
+    const token = await tokens.issue({ purpose, userId: record.userId, email: to, now, ttlSeconds });
+    return { token, ttlSeconds };
+  }
+
+  /** Records a registration; null when the address was taken meanwhile (see the returned registerAccount). */
+  async function registerAccount(
+    command: RegisterUser | RegisterInvitedUser,
+    actorId: string | null,
+  ): Promise<UserRecord | null> {
+    const { userId } = command.data;
+    try {
+      await execute(userId, command, actorId);
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      const withdraw = userCommand<DeleteUser>(
+        'DeleteUser',
+        { reason: 'duplicate-email' },
+        command.metadata.now,
+      );
+      await aggregate.appendOnly(userId, withdraw, { actorId: null });
+      await personKeys.shred(userId);
+      return null;
+    }
+    return requireRecord(userId);
+  }
+
+  return {
+    execute,
+    users,
+    sessions,
+    tokens,
+    recordOf,
+    recordByEmail,
+    requireRecord,
+    issueToken,
+    inBackground,
+
+    /** resolves when background work (e-mails of neutral-answer calls) has finished */
+    settled: async () => {
+      while (pending.size) await Promise.all([...pending]);
+    },
+
+    /** A link e-mail (activation, new address confirmation, password reset) with a fresh one-time token. */
+    async issueAndSend(
+      purpose: Exclude<TokenPurpose, 'invitation'>,
+      record: UserRecord,
+      to: string,
+      now: Date,
+    ): Promise<void> {
+      const { token, ttlSeconds } = await issueToken(purpose, record, to, now);
+      const input = { to, username: record.username, token, publicUrl: config.PUBLIC_URL, ttlSeconds };
+      const mail: MailMessage =
+        purpose === 'activation'
+          ? activationMail(input)
+          : purpose === 'email-change'
+            ? emailConfirmationMail(input)
+            : passwordResetMail(input);
+      await deps.mailer.send(mail);
+    },
+
+    /** A notice to the holder of an address someone else tried to use, sent after the neutral answer. */
+    notifyHolder(what: string, holder: UserRecord, mail: typeof registrationAttemptMail) {
+      inBackground(what, () =>
+        deps.mailer
+          .send(mail({ to: holder.email, username: holder.username, publicUrl: config.PUBLIC_URL }))
+          .then(() => undefined),
+      );
+    },
+
+    /**
+     * Records a registration (by the person, or an account a company created). Null when another registration
+     * took the address in the meantime: the unique e-mail index refused the read model, so the stream just
+     * written is withdrawn (no read model exists for it) and its key shredded.
+     */
+    registerAccount,
+
+    /** An account a company created (no password): see registerAccount. */
+    registerInvited(data: RegisterInvitedUser['data'], now: Date) {
+      return registerAccount(userCommand<RegisterInvitedUser>('RegisterInvitedUser', data, now), null);
+    },
+
+    /** UserDeleted, sessions and action tokens revoked, the person's key shredded. */
+    async closeAccount(userId: string, reason: DeletionReason, actorId: string | null) {
+      const now = clock();
+      await execute(userId, userCommand('DeleteUser', { reason }, now), actorId);
+      await sessions.revokeAllOf(userId, now, reason === 'self' ? 'account-deleted' : reason);
+      await tokens.revoke(userId);
+      await personKeys.shred(userId);
+    },
+
+    /** for tests and tooling: the stream as the service reads it (unsealed) */
+    readUserStream: (userId: string) => events.readStream(toUserStreamId(userId)),
+  };
+}
+
+export type Accounts = Awaited<ReturnType<typeof createAccounts>>;

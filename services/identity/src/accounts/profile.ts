@@ -1,0 +1,93 @@
+import type { UserPreferences, UserProfile } from '@punkto/contracts/identity';
+import { UnauthenticatedError } from '@punkto/platform/errors/errors';
+import { emailChangeAttemptMail } from '../mail/identity-mails';
+import type { PasswordHasher } from '../security/password-hasher';
+import type { RequestGuards } from '../security/request-guards';
+import { WrongPasswordError } from '../users/user.errors';
+import { profileOf, userCommand, type Accounts } from './accounts';
+
+/**
+ * A signed-in person's own account: who am I, name and address (a new address is confirmed by a link),
+ * preferences, password, and deleting the account.
+ */
+export function profile(
+  accounts: Accounts,
+  deps: { guards: RequestGuards; hasher: PasswordHasher; clock: () => Date },
+) {
+  const { guards, hasher, clock } = deps;
+  const { execute, recordOf, recordByEmail, requireRecord, sessions } = accounts;
+
+  return {
+    async me(userId: string): Promise<UserProfile> {
+      const record = await recordOf(userId);
+      if (!record) throw new UnauthenticatedError();
+      return profileOf(record);
+    },
+
+    async updateUser(
+      userId: string,
+      input: { username?: string; email?: string },
+      ip: string,
+    ): Promise<UserProfile> {
+      const now = clock();
+      let record = await requireRecord(userId);
+      if (input.email !== undefined && input.email !== record.email) {
+        const { limiter, rules } = guards;
+        await limiter.check(now, [rules.sendPerIp, ip], [rules.sendPerAddress, `user:${userId}`]);
+      }
+      if (input.username !== undefined)
+        await execute(userId, userCommand('ChangeUsername', { username: input.username }, now));
+      const holder =
+        input.email !== undefined && input.email !== record.email ? await recordByEmail(input.email) : null;
+      if (holder) {
+        // no enumeration: answered as a requested change (nothing changes, no link is sent); the address's
+        // holder is told. Confirming a link for a taken address is refused at activation anyway.
+        accounts.notifyHolder('e-mail change attempt', holder, emailChangeAttemptMail);
+      } else if (input.email !== undefined && input.email !== record.email) {
+        await execute(userId, userCommand('RequestEmailChange', { newEmail: input.email }, now));
+        record = await requireRecord(userId);
+        await accounts.issueAndSend('email-change', record, input.email, now);
+      }
+      return profileOf(await requireRecord(userId));
+    },
+
+    async preferences(userId: string): Promise<UserPreferences> {
+      return (await requireRecord(userId)).preferences;
+    },
+
+    async updatePreferences(userId: string, preferences: Partial<UserPreferences>): Promise<UserPreferences> {
+      await execute(userId, userCommand('ChangePreferences', { preferences }, clock()));
+      return (await requireRecord(userId)).preferences;
+    },
+
+    /** Keeps the session the change was made from; ends every other one. */
+    async changePassword(
+      userId: string,
+      currentPassword: string,
+      newPassword: string,
+      refreshToken?: string,
+    ) {
+      const now = clock();
+      const record = await requireRecord(userId);
+      if (!(await hasher.verify(record.passwordHash, currentPassword))) throw new WrongPasswordError();
+      await execute(
+        userId,
+        userCommand('ChangePassword', { passwordHash: await hasher.hash(newPassword) }, now),
+      );
+      const current = refreshToken ? await sessions.familyOf(refreshToken) : null;
+      await sessions.revokeAllOf(
+        userId,
+        now,
+        'password-changed',
+        current?.userId === userId ? current.familyId : undefined,
+      );
+    },
+
+    /** Deletes the account: UserDeleted, read model without personal data, sessions and links revoked, key shredded. */
+    async deleteAccount(userId: string, password: string) {
+      const record = await requireRecord(userId);
+      if (!(await hasher.verify(record.passwordHash, password))) throw new WrongPasswordError();
+      await accounts.closeAccount(userId, 'self', userId);
+    },
+  };
+}

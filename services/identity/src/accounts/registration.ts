@@ -1,0 +1,150 @@
+import type { Role } from '@punkto/contracts/permissions';
+import { randomUUID } from 'node:crypto';
+import { registrationAttemptMail } from '../mail/identity-mails';
+import type { PasswordHasher } from '../security/password-hasher';
+import type { RequestGuards } from '../security/request-guards';
+import type { RegisterUser } from '../users/user.decider';
+import { EmailTakenError, InvalidTokenError } from '../users/user.errors';
+import { userCommand, type Accounts } from './accounts';
+
+export const ACCEPTED_MESSAGES = {
+  resendActivation:
+    'Jeśli konto z tym adresem istnieje i nie jest aktywne, wysłaliśmy na nie nowy link aktywacyjny.',
+  passwordReset: 'Jeśli konto z tym adresem istnieje, wysłaliśmy na nie link do ustawienia nowego hasła.',
+  emailConfirmation: 'Wysłaliśmy link potwierdzający na nowy adres e-mail.',
+  activated: 'Konto zostało aktywowane. Możesz się zalogować.',
+  emailChanged: 'Adres e-mail został zmieniony.',
+  passwordReset_done: 'Hasło zostało zmienione. Możesz się zalogować.',
+} as const;
+
+/**
+ * Registration and the one-time links: register, activate (or confirm a new address), resend the activation
+ * or the confirmation, request and use a password reset. Answers never reveal whether an address has an
+ * account: the neutral answers are the same, the e-mails go after them.
+ */
+export function registration(
+  accounts: Accounts,
+  deps: { guards: RequestGuards; hasher: PasswordHasher; clock: () => Date },
+) {
+  const { guards, hasher, clock } = deps;
+  const { limiter, rules } = guards;
+  const {
+    execute,
+    recordByEmail,
+    requireRecord,
+    issueAndSend,
+    inBackground,
+    notifyHolder,
+    tokens,
+    sessions,
+  } = accounts;
+
+  return {
+    async register(input: {
+      email: string;
+      password: string;
+      username: string;
+      role: Role;
+      marketingConsent: boolean;
+      captchaToken?: string;
+      ip: string;
+    }): Promise<{ userId: string }> {
+      const now = clock();
+      await limiter.check(now, [rules.registerPerIp, input.ip]);
+      await guards.verifyCaptcha(input.captchaToken, 'register', input.ip);
+      const userId = randomUUID();
+      // hashed either way, so the answer's timing says nothing about the address either
+      const passwordHash = await hasher.hash(input.password);
+      const existing = await recordByEmail(input.email);
+      if (existing) {
+        // answered exactly as a new registration (an id that is nobody's); the holder is told by e-mail
+        notifyHolder('registration attempt', existing, registrationAttemptMail);
+        return { userId };
+      }
+      const record = await accounts.registerAccount(
+        userCommand<RegisterUser>(
+          'RegisterUser',
+          {
+            userId,
+            email: input.email,
+            username: input.username,
+            passwordHash,
+            role: input.role,
+            marketingConsent: input.marketingConsent,
+          },
+          now,
+        ),
+        userId,
+      );
+      if (!record) {
+        // lost a race with a registration of the same address: the same neutral answer
+        const holder = await recordByEmail(input.email);
+        if (holder) notifyHolder('registration attempt', holder, registrationAttemptMail);
+        return { userId };
+      }
+      await issueAndSend('activation', record, record.email, now);
+      return { userId };
+    },
+
+    /** Activation link, or confirmation of a new e-mail address (the stored purpose decides). */
+    async activate(token: string): Promise<string> {
+      const now = clock();
+      const consumed = await tokens.consume(token, ['activation', 'email-change'], now);
+      if (!consumed) throw new InvalidTokenError();
+      if (consumed.purpose === 'activation') {
+        await execute(consumed.userId, userCommand('ActivateUser', {}, now));
+        return ACCEPTED_MESSAGES.activated;
+      }
+      const owner = await recordByEmail(consumed.email);
+      if (owner && owner.userId !== consumed.userId) throw new EmailTakenError();
+      await execute(consumed.userId, userCommand('ConfirmEmailChange', { email: consumed.email }, now));
+      return ACCEPTED_MESSAGES.emailChanged;
+    },
+
+    async resendActivation(email: string, ip: string): Promise<string> {
+      const now = clock();
+      await limiter.check(now, [rules.sendPerIp, ip], [rules.sendPerAddress, email]);
+      const record = await recordByEmail(email);
+      // an account a company created has no password yet: its way in is the invitation link (or a reset),
+      // an activation link would activate an account nobody can log in to
+      if (record?.status === 'pending_activation' && record.passwordHash !== '')
+        inBackground('resend activation', () => issueAndSend('activation', record, record.email, now));
+      return ACCEPTED_MESSAGES.resendActivation;
+    },
+
+    async resendEmailConfirmation(userId: string, ip: string): Promise<string> {
+      const now = clock();
+      await limiter.check(now, [rules.sendPerIp, ip], [rules.sendPerAddress, `user:${userId}`]);
+      const record = await requireRecord(userId);
+      // no pending change (e.g. the new address was taken, and answered neutrally): the same answer, no mail
+      if (record.pendingEmail) await issueAndSend('email-change', record, record.pendingEmail, now);
+      return ACCEPTED_MESSAGES.emailConfirmation;
+    },
+
+    async initiatePasswordReset(email: string, ip: string): Promise<string> {
+      const now = clock();
+      await limiter.check(now, [rules.sendPerIp, ip], [rules.sendPerAddress, email]);
+      const record = await recordByEmail(email);
+      if (record)
+        inBackground('password reset', async () => {
+          await execute(record.userId, userCommand('RequestPasswordReset', {}, now), null);
+          await issueAndSend('password-reset', record, record.email, now);
+        });
+      return ACCEPTED_MESSAGES.passwordReset;
+    },
+
+    async resetPassword(token: string, newPassword: string): Promise<string> {
+      const now = clock();
+      // an invitation link sets the first password of an account a company created (and activates it)
+      const consumed = await tokens.consume(token, ['password-reset', 'invitation'], now);
+      if (!consumed) throw new InvalidTokenError();
+      await execute(
+        consumed.userId,
+        userCommand('ResetPassword', { passwordHash: await hasher.hash(newPassword) }, now),
+        null,
+      );
+      await sessions.revokeAllOf(consumed.userId, now, 'password-reset');
+      return ACCEPTED_MESSAGES.passwordReset_done;
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import type { UserProfile } from '@punkto/contracts/identity';
+import type { Logger } from '@punkto/platform/observability/logger';
+import type { IdentityConfig } from '../config';
+import type { PasswordHasher } from '../security/password-hasher';
+import type { RequestGuards } from '../security/request-guards';
+import { signAccessToken } from '../tokens/access-token';
+import type { SigningKey } from '../tokens/signing-keys';
+import { AccountNotActiveError, InvalidCredentialsError, RefreshFailedError } from '../users/user.errors';
+import type { UserRecord } from '../users/user-read-model';
+import { permissionsOf, profileOf, type Accounts } from './accounts';
+
+export interface IssuedSession {
+  profile: UserProfile;
+  accessToken: string;
+  accessTokenExpiresAt: Date;
+  refreshToken: string;
+  refreshTokenExpiresAt: Date;
+  familyId: string;
+}
+
+/**
+ * Signing in and staying signed in: login (rate rules, lockout, captcha, the same password work for unknown
+ * addresses), the rotating refresh token with reuse detection, logout, and the access tokens (EdDSA, the
+ * claims every service reads: role, `tid`, permissions).
+ */
+export function signIn(
+  accounts: Accounts,
+  deps: {
+    config: IdentityConfig;
+    guards: RequestGuards;
+    hasher: PasswordHasher;
+    signingKey: SigningKey;
+    logger: Logger;
+    clock: () => Date;
+  },
+) {
+  const { config, guards, hasher, signingKey, logger, clock } = deps;
+  const { sessions, recordOf, recordByEmail } = accounts;
+
+  async function accessFor(record: UserRecord, now: Date, sessionId: string) {
+    const { token, expiresAt } = await signAccessToken(
+      signingKey,
+      {
+        userId: record.userId,
+        sessionId,
+        role: record.role,
+        tenantId: record.tenantId,
+        email: record.email,
+        name: record.username,
+        permissions: permissionsOf(record),
+      },
+      {
+        now,
+        ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+        issuer: config.AUTH_ISSUER,
+        audience: config.AUTH_AUDIENCE,
+      },
+    );
+    return { profile: profileOf(record), accessToken: token, accessTokenExpiresAt: expiresAt };
+  }
+
+  return {
+    signingKey,
+    jwks: () => ({ keys: [signingKey.publicJwk as Record<string, unknown>] }),
+
+    async login(input: {
+      email: string;
+      password: string;
+      captchaToken?: string;
+      ip: string;
+    }): Promise<IssuedSession> {
+      const now = clock();
+      const { limiter, rules, lockout } = guards;
+      await limiter.check(
+        now,
+        [rules.loginPerIpEmail, `${input.ip}|${input.email}`],
+        [rules.loginPerIp, input.ip],
+      );
+      // per address, whatever the IP; unknown addresses alike (security/login-lockout.ts)
+      await lockout.assertOpen(input.email, now);
+      await guards.verifyCaptcha(input.captchaToken, 'login', input.ip);
+      const record = await recordByEmail(input.email);
+      // the same argon2 work whether or not the address exists: the answer's timing reveals nothing
+      // (an account a company created has no password until the invitation link sets one)
+      const ok = record?.passwordHash
+        ? await hasher.verify(record.passwordHash, input.password)
+        : await hasher.verifyNothing(input.password);
+      if (!record || !ok) {
+        await lockout.recordFailure(input.email, now);
+        throw new InvalidCredentialsError();
+      }
+      await lockout.recordSuccess(input.email);
+      // only someone who knows the password learns that the account is not active yet
+      if (record.status !== 'active') throw new AccountNotActiveError();
+      const session = await sessions.start(record.userId, now);
+      return {
+        ...(await accessFor(record, now, session.familyId)),
+        refreshToken: session.token,
+        refreshTokenExpiresAt: session.expiresAt,
+        familyId: session.familyId,
+      };
+    },
+
+    /** Rotates the refresh token; failure (unknown, expired, revoked, reused) → RefreshFailedError. */
+    async refresh(refreshToken: string | undefined) {
+      const now = clock();
+      if (!refreshToken) throw new RefreshFailedError();
+      const rotated = await sessions.rotate(refreshToken, now);
+      if (!rotated.ok) {
+        logger.info({ reason: rotated.reason, familyId: rotated.familyId }, 'refresh refused');
+        throw new RefreshFailedError();
+      }
+      const record = await recordOf(rotated.userId);
+      if (!record || record.status !== 'active') {
+        await sessions.revokeFamily(rotated.familyId, now, 'user-not-active');
+        throw new RefreshFailedError();
+      }
+      return {
+        ...(await accessFor(record, now, rotated.familyId)),
+        refreshToken: rotated.token,
+        refreshTokenExpiresAt: rotated.expiresAt,
+        familyId: rotated.familyId,
+      };
+    },
+
+    async logout(refreshToken: string | undefined) {
+      if (!refreshToken) return;
+      const family = await sessions.familyOf(refreshToken);
+      if (family) await sessions.revokeFamily(family.familyId, clock(), 'logout');
+    },
+  };
+}
