@@ -52,7 +52,7 @@ export function cardRoutes(app: FastifyInstance, service: CardService) {
     const key = request.headers[IDEMPOTENCY_KEY_HEADER];
     if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw keyRequiredError();
     const path = request.url.split('?')[0]!;
-    const { body: result, replayed } = await service.keys.run(
+    const { body: result, replayed } = await service.idempotently(
       { userId: request.user!.id, key, fingerprint: requestFingerprint(request.method, path, body) },
       execute,
     );

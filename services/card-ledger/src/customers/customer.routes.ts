@@ -79,7 +79,7 @@ export function customerRoutes(app: FastifyInstance, service: CardService, optio
       }
     };
     // subscribe before the snapshot, so a change in between is sent after it rather than lost
-    const unsubscribe = service.changes.subscribe(userId, (cardId) => {
+    const unsubscribe = service.onCardChanged(userId, (cardId) => {
       changed.add(cardId);
       timer ??= setTimeout(() => {
         flush().catch((error: unknown) => request.log.error({ err: error }, 'live card update failed'));

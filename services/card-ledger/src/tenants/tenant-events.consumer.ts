@@ -40,6 +40,7 @@ const Envelope = z.object({
  */
 export function tenantEventsConsumer(cards: CardService, context: ConsumerContext): ConsumerSpec {
   const { logger } = context;
+  const { programs, catalogue, copies } = cards.tenantCopies;
   return eventConsumer({
     groupId: 'card-ledger.tenant-events',
     topics: [Topics.tenantPrograms, Topics.tenantServices, Topics.tenantClients, Topics.tenantTenants],
@@ -60,13 +61,13 @@ export function tenantEventsConsumer(cards: CardService, context: ConsumerContex
       switch (type) {
         case 'ProgramDefined': {
           const program = parse(ProgramDefinedData);
-          if (program) await cards.programs.define(program.programId, program);
+          if (program) await programs.define(program.programId, program);
           return;
         }
         case 'ProgramDeleted': {
           const deleted = parse(ProgramDeletedData);
           if (!deleted) return;
-          await cards.programs.markDeleted(deleted.programId, deleted.tenantId);
+          await programs.markDeleted(deleted.programId, deleted.tenantId);
           await cards.closeCardsOf(
             { programId: deleted.programId },
             deleted.tenantId,
@@ -77,17 +78,17 @@ export function tenantEventsConsumer(cards: CardService, context: ConsumerContex
         }
         case 'ServiceDefined': {
           const defined = parse(ServiceDefinedData);
-          if (defined) await cards.catalogue.define(defined.serviceId, defined);
+          if (defined) await catalogue.define(defined.serviceId, defined);
           return;
         }
         case 'ServiceDeleted': {
           const deleted = parse(ServiceDeletedData);
-          if (deleted) await cards.catalogue.markDeleted(deleted.serviceId, deleted.tenantId);
+          if (deleted) await catalogue.markDeleted(deleted.serviceId, deleted.tenantId);
           return;
         }
         case 'ClientEnrolled': {
           const enrolled = parse(ClientEnrolledData);
-          const client = enrolled && (await cards.copies.enrolled(enrolled));
+          const client = enrolled && (await copies.enrolled(enrolled));
           if (client?.userId)
             await cards.issueCard(
               {
@@ -102,7 +103,7 @@ export function tenantEventsConsumer(cards: CardService, context: ConsumerContex
         }
         case 'ClientAccountLinked': {
           const linked = parse(ClientAccountLinkedData);
-          const client = linked && (await cards.copies.linked(linked));
+          const client = linked && (await copies.linked(linked));
           if (linked && client)
             await cards.issueCard(
               {
@@ -118,25 +119,25 @@ export function tenantEventsConsumer(cards: CardService, context: ConsumerContex
         case 'ClientRemoved': {
           const removed = parse(ClientRemovedData);
           if (!removed) return;
-          await cards.copies.removed(removed);
+          await copies.removed(removed);
           await cards.closeCard(cardIdFor(removed.clientId), removed.tenantId, 'client_removed', metadata);
           return;
         }
         case 'TenantCreated': {
           const created = parse(TenantCreatedData);
-          if (created) await cards.copies.companyRenamed(created.tenantId, created.companyName);
+          if (created) await copies.companyRenamed(created.tenantId, created.companyName);
           return;
         }
         case 'TenantUpdated': {
           const updated = parse(TenantUpdatedData);
           if (updated?.changes.companyName)
-            await cards.copies.companyRenamed(updated.tenantId, updated.changes.companyName);
+            await copies.companyRenamed(updated.tenantId, updated.changes.companyName);
           return;
         }
         case 'TenantDeleted': {
           const deleted = parse(TenantDeletedData);
           if (!deleted) return;
-          await cards.copies.tenantDeleted(deleted.tenantId);
+          await copies.tenantDeleted(deleted.tenantId);
           await cards.closeCardsOf(
             { tenantId: deleted.tenantId },
             deleted.tenantId,

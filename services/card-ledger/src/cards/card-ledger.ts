@@ -1,0 +1,160 @@
+import type { ProgramDefinedData, ServiceDefinedData } from '@punkto/contracts/integration-events';
+import type { Role } from '@punkto/contracts/permissions';
+import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import { commandHandler } from '@punkto/platform/es/command-handler';
+import { fold } from '@punkto/platform/es/decider';
+import { DuplicateKeyError } from '@punkto/platform/errors/errors';
+import type { EventMetadata, EventStore } from '@punkto/platform/event-store/event-store.port';
+import type { Logger } from '@punkto/platform/observability/logger';
+import type { CheckpointStore } from '@punkto/platform/relay/checkpoint-store.port';
+import { createHash } from 'node:crypto';
+import type { CardLedgerConfig } from '../config';
+import { rulesOf, type ProgramRules } from '../programs/program-rules';
+import { KeyedMutex } from '../shared/keyed-mutex';
+import { tenantCopies } from '../tenants/tenant-copies';
+import { versionedCopies } from '../tenants/versioned-copies';
+import { awardMonitor } from './award-monitor';
+import { toCardStreamId, type Card, type CardEvent, type IssuedCard } from './card';
+import { randomCardNumber } from './card-codes';
+import { cardDecider, type CardCommand } from './card.decider';
+import { CardChanges, cardsProjection, startCardProjector } from './cards.projection';
+import { customerSeats } from './customer-seats';
+import { idempotencyKeys } from './idempotency';
+import { qrSecret } from './qr-secret';
+import { rewardStock } from './reward-stock';
+
+export interface CardServiceDeps {
+  eventStore: EventStore;
+  documents: DocumentStore;
+  checkpoints: CheckpointStore;
+  config: CardLedgerConfig;
+  logger: Logger;
+  clock: () => Date;
+}
+
+/** Who runs a command from HTTP. */
+export interface Actor {
+  userId: string;
+  role: Role;
+  requestId: string;
+}
+
+/**
+ * One card per client, with a deterministic id (a UUIDv8 from a hash of the client id): issuing is
+ * idempotent by construction, and ClientRemoved finds the card without a lookup.
+ */
+export function cardIdFor(clientId: string): string {
+  const hex = createHash('sha256').update(`punkto-card:${clientId}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * What the card ledger's commands and queries share: the Card aggregate (decide → append with the expected
+ * revision → project, serialised per card inside this process), the read model and its projector, the
+ * copies of the tenant's data, and the cross-card stores (plan-limit seats, reward stock, card numbers,
+ * award monitor, idempotency keys). card-commands.ts and card-queries.ts are the use cases over it.
+ */
+export async function createCardLedger(deps: CardServiceDeps) {
+  const { eventStore, documents, config, logger, clock } = deps;
+  const handle = commandHandler(eventStore, cardDecider, { maxRetries: config.COMMAND_MAX_RETRIES });
+  const projection = cardsProjection(documents, eventStore);
+  const programs = versionedCopies<ProgramDefinedData>(documents, 'programs');
+  const catalogue = versionedCopies<ServiceDefinedData>(documents, 'catalogue_services');
+  const copies = tenantCopies(documents);
+  const stock = rewardStock(documents);
+  const keys = idempotencyKeys(documents, { clock, ttlMs: config.IDEMPOTENCY_TTL_HOURS * 3_600_000 });
+  const numbers = documents.collection<{ _id: string; cardId: string; reservedAt: string }>('card_numbers');
+  const changes = new CardChanges();
+  const mutex = new KeyedMutex();
+  await projection.ensureIndexes();
+  await copies.ensureIndexes();
+  await stock.ensureIndexes();
+  await keys.ensureIndexes();
+  const projector = startCardProjector({
+    eventStore,
+    checkpoints: deps.checkpoints,
+    projection,
+    changes,
+    onError: (error) => logger.error({ err: error }, 'card projector failed; restarting from its checkpoint'),
+  });
+
+  /** decide → append → project; call inside the card's lock */
+  async function run(cardId: string, command: CardCommand, metadata: EventMetadata) {
+    const result = await handle(toCardStreamId(cardId), command, metadata);
+    await projection.projectAppended(cardId, result.newEvents, result.nextExpectedRevision);
+    return result;
+  }
+
+  return {
+    config,
+    logger,
+    clock,
+    projection,
+    programs,
+    catalogue,
+    copies,
+    stock,
+    keys,
+    changes,
+    mutex,
+    seats: customerSeats(documents, config.DEFAULT_PLAN_CUSTOMER_LIMIT),
+    monitor: awardMonitor(documents, projection, {
+      windowMinutes: config.ANOMALY_WINDOW_MINUTES,
+      maxAwards: config.ANOMALY_MAX_AWARDS,
+      maxPoints: config.ANOMALY_MAX_POINTS,
+    }),
+    secret: await qrSecret(documents, config.CARD_QR_SECRET),
+    run,
+
+    /** a command built at the current time, run inside the card's lock */
+    execute: (cardId: string, build: (now: Date) => CardCommand, metadata: EventMetadata) =>
+      mutex.run(cardId, () => run(cardId, build(clock()), metadata)),
+
+    async rulesFor(programId: string): Promise<ProgramRules | null> {
+      return rulesOf(await programs.get(programId));
+    },
+
+    metadataOf: (actor: Actor, card: IssuedCard): EventMetadata => ({
+      tenantId: card.tenantId,
+      actorId: actor.userId,
+      correlationId: actor.requestId,
+    }),
+
+    async loadState(cardId: string): Promise<Card> {
+      const stream = await eventStore.readStream(toCardStreamId(cardId));
+      return fold(
+        cardDecider,
+        stream.map((e) => ({ type: e.type, data: e.data }) as CardEvent),
+      );
+    },
+
+    /** a fresh number, reserved for good (`card_numbers._id` is unique; a number is never reused) */
+    async reserveNumber(cardId: string): Promise<string> {
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const number = randomCardNumber();
+        try {
+          await numbers.insert({ _id: number, cardId, reservedAt: clock().toISOString() });
+          return number;
+        } catch (error) {
+          if (!(error instanceof DuplicateKeyError)) throw error;
+        }
+      }
+      throw new Error('no free card number after 20 attempts');
+    },
+
+    /** expired idempotency keys, stock reservations left pending by a crash */
+    async maintenance() {
+      const now = clock();
+      const keysSwept = await keys.sweep(now);
+      const reservationsSettled = await stock.sweep(eventStore, now);
+      return { keysSwept, reservationsSettled };
+    },
+
+    async close() {
+      await projector.stop();
+    },
+  };
+}
+
+export type CardLedger = Awaited<ReturnType<typeof createCardLedger>>;
