@@ -6,12 +6,17 @@ type Listener<T> = (value: T) => void;
 const authFailureListeners = new Set<Listener<ApiError>>();
 const refreshedListeners = new Set<Listener<unknown>>();
 
-/** The app's client for the gateway (same origin; Vite proxies `/api` in development). */
-export const api = createApiClient({
+const client = createApiClient({
   baseUrl: API_BASE_URL,
   onAuthFailure: (error) => authFailureListeners.forEach((listener) => listener(error)),
   onRefreshed: (body) => refreshedListeners.forEach((listener) => listener(body)),
 });
+
+/**
+ * The app's client for the gateway (same origin; Vite proxies `/api` in development). It calls contract
+ * endpoints only — `api.call(endpoint, { params, query, body })` — so no API path is built by hand in the SPA.
+ */
+export const api = { call: client.call, refreshSession: client.refreshSession };
 
 /** A refresh failed (SPEC §8): the auth store marks the person unauthenticated. Returns an unsubscribe. */
 export function onApiAuthFailure(listener: Listener<ApiError>): () => void {

@@ -1,4 +1,6 @@
+import type { Endpoint } from '@punkto/contracts/endpoint';
 import type { z } from 'zod';
+import { callEndpoint, type EndpointInput } from './endpoint-call';
 import {
   ApiError,
   AuthenticationFailedApiError,
@@ -185,6 +187,14 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     request,
+    /**
+     * THE way the SPA calls the API: names a contract endpoint (`@punkto/contracts/endpoints/*`) and gets typed
+     * params, query, body and result; the path, method and response schema come from the endpoint.
+     */
+    call: <E extends Endpoint>(
+      endpoint: E,
+      ...input: Partial<EndpointInput<E>> extends EndpointInput<E> ? [EndpointInput<E>?] : [EndpointInput<E>]
+    ) => callEndpoint(request, endpoint, (input[0] ?? {}) as EndpointInput<E>),
     get: <T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'body'>) =>
       request<T>('GET', path, options),
     post: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>

@@ -1,5 +1,5 @@
 import type { CatalogueService } from '@punkto/contracts/catalogue';
-import { ServiceList } from '@punkto/contracts/catalogue';
+import { listServices } from '@punkto/contracts/endpoints/tenant';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/api-client';
 
@@ -8,8 +8,6 @@ import { api } from '../api/api-client';
 
 export const servicesQueryKey = (tenantId: string) => ['tenants', tenantId, 'services'] as const;
 
-const base = (tenantId: string) => `/tenants/${encodeURIComponent(tenantId)}/services`;
-
 const byName = (list: { items: CatalogueService[] }) =>
   [...list.items].sort((a, b) => a.name.localeCompare(b.name, 'pl'));
 
@@ -17,7 +15,7 @@ const byName = (list: { items: CatalogueService[] }) =>
 export function servicesQueryOptions(tenantId: string) {
   return queryOptions({
     queryKey: servicesQueryKey(tenantId),
-    queryFn: ({ signal }) => api.get(base(tenantId), { schema: ServiceList, signal }),
+    queryFn: ({ signal }) => api.call(listServices, { params: { id: tenantId }, signal }),
     select: byName,
   });
 }

@@ -1,5 +1,5 @@
-import { AcceptedResponse } from '@punkto/contracts/identity';
 import { queryOptions } from '@tanstack/react-query';
+import * as endpoints from '@punkto/contracts/endpoints/identity';
 import { api } from '../../../lib/api/api-client';
 
 /**
@@ -9,7 +9,7 @@ import { api } from '../../../lib/api/api-client';
 export function activateAccountQueryOptions(token: string) {
   return queryOptions({
     queryKey: ['users', 'activate-account', token],
-    queryFn: () => api.post('/users/activate-account', { token }, { schema: AcceptedResponse }),
+    queryFn: () => api.call(endpoints.activateAccount, { body: { token } }),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,

@@ -1,4 +1,5 @@
-import { UserProfile } from '@punkto/contracts/identity';
+import type { UserProfile } from '@punkto/contracts/identity';
+import * as endpoints from '@punkto/contracts/endpoints/identity';
 import { api } from '../../../lib/api/api-client';
 
 /**
@@ -6,5 +7,5 @@ import { api } from '../../../lib/api/api-client';
  * unauthenticated: this call never redirects (it runs on public pages as well).
  */
 export function getProfile(): Promise<UserProfile> {
-  return api.get('/users/me', { schema: UserProfile, redirectOnAuthFailure: false });
+  return api.call(endpoints.me, { redirectOnAuthFailure: false });
 }

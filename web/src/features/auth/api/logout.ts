@@ -1,6 +1,7 @@
+import * as endpoints from '@punkto/contracts/endpoints/identity';
 import { api } from '../../../lib/api/api-client';
 
 /** POST /users/logout: ends the session and clears the cookies. */
 export async function logout(): Promise<void> {
-  await api.post('/users/logout');
+  await api.call(endpoints.logout);
 }

@@ -1,10 +1,10 @@
-import { AcceptedResponse } from '@punkto/contracts/identity';
 import { useMutation } from '@tanstack/react-query';
+import * as endpoints from '@punkto/contracts/endpoints/identity';
 import { api } from '../../../lib/api/api-client';
 
 /** POST /users/resend-email-confirmation: the confirmation link of a pending e-mail change, again. */
 export function resendEmailConfirmation() {
-  return api.post('/users/resend-email-confirmation', undefined, { schema: AcceptedResponse });
+  return api.call(endpoints.resendEmailConfirmation);
 }
 
 export function useResendEmailConfirmation() {

@@ -1,7 +1,7 @@
-import { TenantConfiguredResponse } from '@punkto/contracts/tenant-configured';
+import { tenantConfigured, validateTenant } from '@punkto/contracts/endpoints/tenant';
 import { api } from '../../../lib/api/api-client';
 
-type Client = Pick<typeof api, 'get' | 'post'>;
+type Client = Pick<typeof api, 'call'>;
 
 /**
  * SPEC §4 tenant setup: GET /tenants/{id}/tenant-configured; when not configured, POST validate-tenant
@@ -9,13 +9,8 @@ type Client = Pick<typeof api, 'get' | 'post'>;
  * field is `configured` (TenantConfiguredResponse; SPEC §3 calls it isConfigured).
  */
 export async function checkTenantConfigured(tenantId: string, client: Client = api): Promise<boolean> {
-  const id = encodeURIComponent(tenantId);
-  const { configured } = await client.get(`/tenants/${id}/tenant-configured`, {
-    schema: TenantConfiguredResponse,
-  });
+  const params = { id: tenantId };
+  const { configured } = await client.call(tenantConfigured, { params });
   if (configured) return true;
-  const validated = await client.post(`/tenants/${id}/validate-tenant`, undefined, {
-    schema: TenantConfiguredResponse,
-  });
-  return validated.configured;
+  return (await client.call(validateTenant, { params })).configured;
 }

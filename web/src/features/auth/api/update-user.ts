@@ -1,5 +1,5 @@
-import { UserProfile } from '@punkto/contracts/identity';
 import { useMutation } from '@tanstack/react-query';
+import * as endpoints from '@punkto/contracts/endpoints/identity';
 import { api } from '../../../lib/api/api-client';
 import { authStore } from '../stores/auth-store-instance';
 
@@ -8,7 +8,7 @@ import { authStore } from '../stores/auth-store-instance';
  * the returned profile replaces the one in the auth state.
  */
 export function updateUser(body: { username?: string | undefined; email?: string | undefined }) {
-  return api.patch('/users/update-user', body, { schema: UserProfile });
+  return api.call(endpoints.updateUser, { body });
 }
 
 export function useUpdateUser() {

@@ -1,5 +1,6 @@
-import { UserPreferences } from '@punkto/contracts/identity';
+import type { UserPreferences } from '@punkto/contracts/identity';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import * as endpoints from '@punkto/contracts/endpoints/identity';
 import { api } from '../../../lib/api/api-client';
 
 export const userPreferencesQueryKey = ['users', 'preferences'] as const;
@@ -8,7 +9,7 @@ export const userPreferencesQueryKey = ['users', 'preferences'] as const;
 export function userPreferencesQueryOptions() {
   return queryOptions({
     queryKey: userPreferencesQueryKey,
-    queryFn: ({ signal }) => api.get('/users/get-user-preferences', { schema: UserPreferences, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.getUserPreferences, { signal }),
   });
 }
 
@@ -16,8 +17,7 @@ export function userPreferencesQueryOptions() {
 export function useUpdateUserPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Partial<UserPreferences>) =>
-      api.patch('/users/update-user-preferences', body, { schema: UserPreferences }),
+    mutationFn: (body: Partial<UserPreferences>) => api.call(endpoints.updateUserPreferences, { body }),
     onSuccess: (preferences) => queryClient.setQueryData(userPreferencesQueryKey, preferences),
   });
 }

@@ -1,17 +1,14 @@
-import { ClientCreatedResponse } from '@punkto/contracts/clients';
-import { ProgramPublicInfo } from '@punkto/contracts/programs';
+import * as endpoints from '@punkto/contracts/endpoints/tenant';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api/api-client';
-
-const tenantPath = (tenantId: string) => `/tenants/${encodeURIComponent(tenantId)}`;
 
 /** GET …/loyalty-programs/{programId}/public: what the enrolment page shows (public, no personal data). */
 export function publicProgramQueryOptions(tenantId: string, programId: string) {
   return queryOptions({
     queryKey: ['public-programs', tenantId, programId] as const,
     queryFn: ({ signal }) =>
-      api.get(`${tenantPath(tenantId)}/loyalty-programs/${encodeURIComponent(programId)}/public`, {
-        schema: ProgramPublicInfo,
+      api.call(endpoints.getProgramPublicInfo, {
+        params: { id: tenantId, programId },
         signal,
         // a public page: an expired session of a visitor must not send them to the login page
         redirectOnAuthFailure: false,
@@ -23,6 +20,6 @@ export function publicProgramQueryOptions(tenantId: string, programId: string) {
 export function useJoinProgram(tenantId: string) {
   return useMutation({
     mutationFn: (programId: string) =>
-      api.post(`${tenantPath(tenantId)}/join`, { programId }, { schema: ClientCreatedResponse }),
+      api.call(endpoints.joinProgram, { params: { id: tenantId }, body: { programId } }),
   });
 }

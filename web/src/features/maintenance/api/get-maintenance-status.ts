@@ -1,12 +1,13 @@
-import { MaintenanceStatusResponse } from '@punkto/contracts/maintenance';
+import { getMaintenanceStatus as maintenanceStatus } from '@punkto/contracts/endpoints/platform';
+import type { MaintenanceStatusResponse } from '@punkto/contracts/maintenance';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api/api-client';
-import { MAINTENANCE_POLL_INTERVAL_MS, MAINTENANCE_STATUS_PATH } from './maintenance-status-path';
+import { MAINTENANCE_POLL_INTERVAL_MS } from './maintenance-status-path';
 
 export const maintenanceStatusQueryKey = ['maintenance', 'status'] as const;
 
 export function getMaintenanceStatus(signal?: AbortSignal): Promise<MaintenanceStatusResponse> {
-  return api.get(MAINTENANCE_STATUS_PATH, { schema: MaintenanceStatusResponse, signal });
+  return api.call(maintenanceStatus, { signal });
 }
 
 export function maintenanceStatusQueryOptions() {

@@ -1,11 +1,7 @@
-import { IDEMPOTENCY_KEY_HEADER, RegenerateCardResponse, type ActivityType } from '@punkto/contracts/cards';
-import {
-  CardStreamEvents,
-  MyCard,
-  MyCardsResponse,
-  MyHistoryPage,
-  MyOverview,
-} from '@punkto/contracts/customers';
+import { IDEMPOTENCY_KEY_HEADER, type ActivityType } from '@punkto/contracts/cards';
+import { regenerateCard } from '@punkto/contracts/endpoints/cards';
+import * as endpoints from '@punkto/contracts/endpoints/customers';
+import { CardStreamEvents, MyCard, MyCardsResponse } from '@punkto/contracts/customers';
 import {
   keepPreviousData,
   queryOptions,
@@ -24,7 +20,7 @@ export const myCardsQueryKey = [...portalQueryKey, 'my-cards'] as const;
 export function myCardsQueryOptions() {
   return queryOptions({
     queryKey: myCardsQueryKey,
-    queryFn: ({ signal }) => api.get('/customers/my-cards', { schema: MyCardsResponse, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.myCards, { signal }),
   });
 }
 
@@ -32,7 +28,7 @@ export function myCardsQueryOptions() {
 export function myOverviewQueryOptions() {
   return queryOptions({
     queryKey: [...portalQueryKey, 'my-overview'] as const,
-    queryFn: ({ signal }) => api.get('/customers/my-overview', { schema: MyOverview, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.myOverview, { signal }),
   });
 }
 
@@ -46,7 +42,7 @@ export type MyHistoryApiQuery = {
 export function myHistoryQueryOptions(query: MyHistoryApiQuery) {
   return queryOptions({
     queryKey: [...portalQueryKey, 'my-history', query] as const,
-    queryFn: ({ signal }) => api.get('/customers/my-history', { query, schema: MyHistoryPage, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.myHistory, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -59,9 +55,9 @@ export function useRegenerateCard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ cardId, idempotencyKey }: { cardId: string; idempotencyKey: string }) =>
-      api.post(`/cards/${encodeURIComponent(cardId)}/regenerate`, undefined, {
+      api.call(regenerateCard, {
+        params: { id: cardId },
         headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-        schema: RegenerateCardResponse,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: portalQueryKey }),
   });
@@ -84,7 +80,7 @@ export function applyCardUpdate(queryClient: QueryClient, card: MyCard): void {
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
 
-const STREAM_URL = '/api/v1/customers/my-cards/stream';
+const STREAM_URL = endpoints.myCardsStream.path;
 /** after the browser gave up (e.g. the access token expired → 401), refresh the session and try again */
 const RECONNECT_DELAY_MS = 5_000;
 

@@ -1,9 +1,5 @@
-import {
-  CardCommandResponse,
-  CardSearchResponse,
-  CardView,
-  IDEMPOTENCY_KEY_HEADER,
-} from '@punkto/contracts/cards';
+import { IDEMPOTENCY_KEY_HEADER, type CardView } from '@punkto/contracts/cards';
+import * as endpoints from '@punkto/contracts/endpoints/cards';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/api-client';
 import type { LookupQuery } from '../utils/scanner-input';
@@ -17,7 +13,7 @@ export function lookupCard(
   signal?: AbortSignal,
 ): Promise<CardView> {
   const params = query.kind === 'number' ? { humanReadableId: query.humanReadableId } : { qr: query.qr };
-  return api.get('/cards', { query: params, schema: CardView, signal });
+  return api.call(endpoints.getCard, { query: params, signal });
 }
 
 /** GET /cards/search by phone or e-mail (the customer's cards in this company). */
@@ -26,14 +22,14 @@ export function searchCards(
   signal?: AbortSignal,
 ): Promise<CardView[]> {
   const params = query.kind === 'phone' ? { phone: query.phone } : { email: query.email };
-  return api.get('/cards/search', { query: params, schema: CardSearchResponse, signal }).then((r) => r.items);
+  return api.call(endpoints.searchCards, { query: params, signal }).then((r) => r.items);
 }
 
 /** The open card, refreshed from GET /cards?cardId=… (seeded by the lookup that found it). */
 export function cardQueryOptions(cardId: string) {
   return queryOptions({
     queryKey: cardQueryKey(cardId),
-    queryFn: ({ signal }) => api.get('/cards', { query: { cardId }, schema: CardView, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.getCard, { query: { cardId }, signal }),
   });
 }
 
@@ -50,21 +46,19 @@ export function useCardCommand(cardId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ command, idempotencyKey }: { command: CardCommand; idempotencyKey: string }) => {
-      const id = encodeURIComponent(cardId);
-      const options = { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }, schema: CardCommandResponse };
+      const options = { params: { id: cardId }, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } };
       switch (command.kind) {
         case 'amount':
-          return api.post(
-            `/cards/${id}/points-from-amount`,
-            command.serviceId
+          return api.call(endpoints.pointsFromAmount, {
+            ...options,
+            body: command.serviceId
               ? { amountGrosze: command.amountGrosze, serviceId: command.serviceId }
               : { amountGrosze: command.amountGrosze },
-            options,
-          );
+          });
         case 'stamps':
-          return api.post(`/cards/${id}/stamps`, { count: command.count }, options);
+          return api.call(endpoints.addStamps, { ...options, body: { count: command.count } });
         case 'redeem':
-          return api.post(`/cards/${id}/redeem-reward`, { rewardId: command.rewardId }, options);
+          return api.call(endpoints.redeemReward, { ...options, body: { rewardId: command.rewardId } });
       }
     },
     onSuccess: (response) => queryClient.setQueryData(cardQueryKey(cardId), response.card),

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { PublicStatusResponse } from '@punkto/contracts/maintenance';
+import { getPublicStatus } from '@punkto/contracts/endpoints/platform';
+import type { PublicStatusResponse } from '@punkto/contracts/maintenance';
 import { api } from '../../../lib/api/api-client';
 
 /** The status page refreshes itself every 30 seconds (as the maintenance status does, SPEC §9). */
@@ -13,7 +14,7 @@ export const serviceStatusQueryKey = ['status', 'services'] as const;
  */
 export async function getServiceStatus(signal?: AbortSignal): Promise<PublicStatusResponse> {
   const started = performance.now();
-  const status = await api.get('/status', { schema: PublicStatusResponse, signal });
+  const status = await api.call(getPublicStatus, { signal });
   const roundTripMs = Math.round(performance.now() - started);
   return {
     ...status,

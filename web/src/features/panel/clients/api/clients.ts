@@ -1,22 +1,17 @@
 import type { AddClientRequest, CreateClientRequest } from '@punkto/contracts/clients';
-import { Client, ClientCreatedResponse } from '@punkto/contracts/clients';
-import { pageResponse } from '@punkto/contracts/pagination';
+import * as endpoints from '@punkto/contracts/endpoints/tenant';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../../lib/api/api-client';
 import type { ClientsApiQuery } from '../utils/clients-search';
 
-const ClientPage = pageResponse(Client);
-
 export const clientsQueryKey = (tenantId: string) => ['tenants', tenantId, 'clients'] as const;
-const tenantPath = (tenantId: string) => `/tenants/${encodeURIComponent(tenantId)}`;
 
 /** GET /tenants/{id}/get-clients (paged, searchable, sortable); the previous page stays while the next loads. */
 export function clientsQueryOptions(tenantId: string, query: ClientsApiQuery) {
   return queryOptions({
     queryKey: [...clientsQueryKey(tenantId), 'list', query] as const,
-    queryFn: ({ signal }) =>
-      api.get(`${tenantPath(tenantId)}/get-clients`, { query, schema: ClientPage, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.getClients, { params: { id: tenantId }, query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -25,8 +20,7 @@ export function clientsQueryOptions(tenantId: string, query: ClientsApiQuery) {
 export function clientQueryOptions(tenantId: string, clientId: string) {
   return queryOptions({
     queryKey: [...clientsQueryKey(tenantId), 'detail', clientId] as const,
-    queryFn: ({ signal }) =>
-      api.get(`${tenantPath(tenantId)}/clients/${encodeURIComponent(clientId)}`, { schema: Client, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.getClient, { params: { id: tenantId, clientId }, signal }),
   });
 }
 
@@ -35,7 +29,7 @@ export function useCreateClient(tenantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: z.output<typeof CreateClientRequest>) =>
-      api.post(`${tenantPath(tenantId)}/create-client`, body, { schema: ClientCreatedResponse }),
+      api.call(endpoints.createClient, { params: { id: tenantId }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: clientsQueryKey(tenantId) }),
   });
 }
@@ -45,7 +39,7 @@ export function useAddClient(tenantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: z.output<typeof AddClientRequest>) =>
-      api.patch(`${tenantPath(tenantId)}/add-client`, body, { schema: ClientCreatedResponse }),
+      api.call(endpoints.addClient, { params: { id: tenantId }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: clientsQueryKey(tenantId) }),
   });
 }

@@ -1,13 +1,12 @@
-import { AcceptedResponse } from '@punkto/contracts/identity';
-import { Employee, type InviteEmployeeRequest } from '@punkto/contracts/employees';
-import { pageResponse } from '@punkto/contracts/pagination';
-import { PermissionCatalogueResponse, type Permission } from '@punkto/contracts/permissions';
+import * as endpoints from '@punkto/contracts/endpoints/tenant';
+import type { InviteEmployeeRequest } from '@punkto/contracts/employees';
+import type { z } from 'zod';
+import type { Permission } from '@punkto/contracts/permissions';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api/api-client';
 import { withEmployeePermissions } from '../utils/permission-matrix';
 
-const EmployeePage = pageResponse(Employee);
-export type EmployeePage = ReturnType<typeof EmployeePage.parse>;
+export type EmployeePage = z.output<NonNullable<typeof endpoints.listEmployees.response>>;
 
 export type EmployeesQuery = {
   pageNumber: number;
@@ -19,17 +18,14 @@ export type EmployeesQuery = {
 
 export const employeesQueryKey = (tenantId: string) => ['tenants', tenantId, 'employees'] as const;
 
-const base = (tenantId: string) => `/tenants/${encodeURIComponent(tenantId)}/employees`;
-const one = (tenantId: string, employeeId: string) => `${base(tenantId)}/${encodeURIComponent(employeeId)}`;
-
 /** GET /tenants/{id}/employees (paged, searchable, sortable); the previous page stays visible while loading. */
 export function employeesQueryOptions(tenantId: string, query: EmployeesQuery) {
   return queryOptions({
     queryKey: [...employeesQueryKey(tenantId), query] as const,
     queryFn: ({ signal }) =>
-      api.get(base(tenantId), {
+      api.call(endpoints.listEmployees, {
+        params: { id: tenantId },
         query: { ...query, searchTerm: query.searchTerm.trim() || undefined },
-        schema: EmployeePage,
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -40,7 +36,7 @@ export function employeesQueryOptions(tenantId: string, query: EmployeesQuery) {
 export function permissionCatalogueQueryOptions() {
   return queryOptions({
     queryKey: ['permissions'] as const,
-    queryFn: ({ signal }) => api.get('/permissions', { schema: PermissionCatalogueResponse, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.getPermissions, { signal }),
     select: (catalogue) => catalogue.permissions,
     staleTime: Infinity,
   });
@@ -60,33 +56,35 @@ function useEmployeesMutation<TVariables, TResult>(
 /** POST /tenants/{id}/employees: the account is created and an invitation e-mail goes out. */
 export function useInviteEmployee(tenantId: string) {
   return useEmployeesMutation(tenantId, (body: InviteEmployeeRequest) =>
-    api.post(base(tenantId), body, { schema: Employee }),
+    api.call(endpoints.inviteEmployee, { params: { id: tenantId }, body }),
   );
 }
 
 /** PATCH /tenants/{id}/employees/{employeeId}: the name. */
 export function useRenameEmployee(tenantId: string) {
   return useEmployeesMutation(tenantId, ({ employeeId, name }: { employeeId: string; name: string }) =>
-    api.patch(one(tenantId, employeeId), { name }, { schema: Employee }),
+    api.call(endpoints.updateEmployee, { params: { id: tenantId, employeeId }, body: { name } }),
   );
 }
 
 /** DELETE /tenants/{id}/employees/{employeeId}: the account is closed and its sessions end. */
 export function useRemoveEmployee(tenantId: string) {
-  return useEmployeesMutation(tenantId, (employeeId: string) => api.delete(one(tenantId, employeeId)));
+  return useEmployeesMutation(tenantId, (employeeId: string) =>
+    api.call(endpoints.deleteEmployee, { params: { id: tenantId, employeeId } }),
+  );
 }
 
 /** POST …/{employeeId}/reset-password: e-mails a link to set a new password (active employees). */
 export function useResetEmployeePassword(tenantId: string) {
   return useEmployeesMutation(tenantId, (employeeId: string) =>
-    api.post(`${one(tenantId, employeeId)}/reset-password`, undefined, { schema: AcceptedResponse }),
+    api.call(endpoints.resetEmployeePassword, { params: { id: tenantId, employeeId } }),
   );
 }
 
 /** POST /tenants/{id}/employees/resend-activation: a new invitation (invited employees). */
 export function useResendInvitation(tenantId: string) {
   return useEmployeesMutation(tenantId, (employeeId: string) =>
-    api.post(`${base(tenantId)}/resend-activation`, { employeeId }, { schema: AcceptedResponse }),
+    api.call(endpoints.resendEmployeeActivation, { params: { id: tenantId }, body: { employeeId } }),
   );
 }
 
@@ -104,7 +102,10 @@ export function useUpdateEmployeePermissions(tenantId: string) {
   return useMutation({
     mutationKey: permissionsMutationKey(tenantId),
     mutationFn: ({ employeeId, permissions }: { employeeId: string; permissions: Permission[] }) =>
-      api.patch(`${one(tenantId, employeeId)}/permissions`, { permissions }, { schema: Employee }),
+      api.call(endpoints.updateEmployeePermissions, {
+        params: { id: tenantId, employeeId },
+        body: { permissions },
+      }),
     onMutate: async ({ employeeId, permissions }) => {
       await queryClient.cancelQueries({ queryKey: listKey });
       const snapshot = queryClient.getQueriesData<EmployeePage>({ queryKey: listKey });

@@ -1,3 +1,4 @@
+import * as endpoints from '@punkto/contracts/endpoints/tenant';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api/api-client';
 import { tenantSetupChanged } from '../../shell/api/tenant-configured';
@@ -5,9 +6,7 @@ import { programsQueryKey } from './list-programs';
 
 /** DELETE /tenants/{id}/loyalty-programs/{programId} (programs.manage). */
 export async function deleteProgram(tenantId: string, programId: string): Promise<void> {
-  await api.delete(
-    `/tenants/${encodeURIComponent(tenantId)}/loyalty-programs/${encodeURIComponent(programId)}`,
-  );
+  await api.call(endpoints.deleteProgram, { params: { id: tenantId, programId } });
 }
 
 export function useDeleteProgram(tenantId: string) {

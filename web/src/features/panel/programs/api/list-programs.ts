@@ -1,4 +1,4 @@
-import { ProgramList } from '@punkto/contracts/programs';
+import * as endpoints from '@punkto/contracts/endpoints/tenant';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../../lib/api/api-client';
 
@@ -8,8 +8,7 @@ export const programsQueryKey = (tenantId: string) => ['tenants', tenantId, 'loy
 export function programsQueryOptions(tenantId: string) {
   return queryOptions({
     queryKey: programsQueryKey(tenantId),
-    queryFn: ({ signal }) =>
-      api.get(`/tenants/${encodeURIComponent(tenantId)}/loyalty-programs`, { schema: ProgramList, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.listPrograms, { params: { id: tenantId }, signal }),
     select: (list) => list.items,
   });
 }

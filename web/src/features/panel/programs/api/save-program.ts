@@ -1,19 +1,18 @@
-import { Program, type ProgramInput } from '@punkto/contracts/programs';
+import * as endpoints from '@punkto/contracts/endpoints/tenant';
+import type { Program, ProgramInput } from '@punkto/contracts/programs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api/api-client';
 import { tenantSetupChanged } from '../../shell/api/tenant-configured';
 import { programsQueryKey } from './list-programs';
 
-const programsPath = (tenantId: string) => `/tenants/${encodeURIComponent(tenantId)}/loyalty-programs`;
-
 /** POST /tenants/{id}/loyalty-programs (programs.manage). */
 export function createProgram(tenantId: string, body: ProgramInput): Promise<Program> {
-  return api.post(programsPath(tenantId), body, { schema: Program });
+  return api.call(endpoints.createProgram, { params: { id: tenantId }, body });
 }
 
 /** PUT /tenants/{id}/loyalty-programs/{programId} (programs.manage; the kind cannot change). */
 export function updateProgram(tenantId: string, programId: string, body: ProgramInput): Promise<Program> {
-  return api.put(`${programsPath(tenantId)}/${encodeURIComponent(programId)}`, body, { schema: Program });
+  return api.call(endpoints.updateProgram, { params: { id: tenantId, programId }, body });
 }
 
 /** Create (no programId) or update; the list and the "configured" check are asked again afterwards. */

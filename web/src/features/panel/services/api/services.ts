@@ -1,9 +1,8 @@
-import { CatalogueService, type ServiceInput } from '@punkto/contracts/catalogue';
+import type { ServiceInput } from '@punkto/contracts/catalogue';
+import * as endpoints from '@punkto/contracts/endpoints/tenant';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api/api-client';
 import { servicesQueryKey } from '../../../../lib/queries/catalogue';
-
-const base = (tenantId: string) => `/tenants/${encodeURIComponent(tenantId)}/services`;
 
 /** POST (new) or PUT (existing) a service; refreshes the list either way. */
 export function useSaveService(tenantId: string) {
@@ -11,8 +10,8 @@ export function useSaveService(tenantId: string) {
   return useMutation({
     mutationFn: ({ serviceId, input }: { serviceId?: string | undefined; input: ServiceInput }) =>
       serviceId
-        ? api.put(`${base(tenantId)}/${encodeURIComponent(serviceId)}`, input, { schema: CatalogueService })
-        : api.post(base(tenantId), input, { schema: CatalogueService }),
+        ? api.call(endpoints.updateService, { params: { id: tenantId, serviceId }, body: input })
+        : api.call(endpoints.createService, { params: { id: tenantId }, body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: servicesQueryKey(tenantId) }),
   });
 }
@@ -21,7 +20,8 @@ export function useSaveService(tenantId: string) {
 export function useDeleteService(tenantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (serviceId: string) => api.delete(`${base(tenantId)}/${encodeURIComponent(serviceId)}`),
+    mutationFn: (serviceId: string) =>
+      api.call(endpoints.deleteService, { params: { id: tenantId, serviceId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: servicesQueryKey(tenantId) }),
   });
 }

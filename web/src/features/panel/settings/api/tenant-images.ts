@@ -1,10 +1,11 @@
-import { TenantResponse } from '@punkto/contracts/tenant';
+import * as endpoints from '@punkto/contracts/endpoints/tenant';
+import type { TenantResponse } from '@punkto/contracts/tenant';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api/api-client';
 import { tenantQueryKey } from '../../shell/api/get-tenant';
 import { imageField, type TenantImageKind } from '../utils/image-checks';
 
-const uploadPath: Record<TenantImageKind, string> = { logo: 'upload-logo', hero: 'upload-hero-image' };
+const upload = { logo: endpoints.uploadLogo, hero: endpoints.uploadHeroImage } as const;
 
 /**
  * POST /tenants/{id}/upload-logo (multipart field `Logo`) or upload-hero-image (`HeroImage`), tenant.settings.
@@ -17,14 +18,12 @@ export function uploadTenantImage(
 ): Promise<TenantResponse> {
   const form = new FormData();
   form.append(imageField[kind], file, file.name);
-  return api.upload(`/tenants/${encodeURIComponent(tenantId)}/${uploadPath[kind]}`, form, {
-    schema: TenantResponse,
-  });
+  return api.call(upload[kind], { params: { id: tenantId }, body: form });
 }
 
 /** DELETE /tenants/{id}/hero-image. */
 export function deleteHeroImage(tenantId: string): Promise<TenantResponse> {
-  return api.delete(`/tenants/${encodeURIComponent(tenantId)}/hero-image`, { schema: TenantResponse });
+  return api.call(endpoints.deleteHeroImage, { params: { id: tenantId } });
 }
 
 export function useUploadTenantImage(tenantId: string, kind: TenantImageKind) {

@@ -1,4 +1,5 @@
-import { TenantResponse, type UpdateTenantRequest } from '@punkto/contracts/tenant';
+import * as endpoints from '@punkto/contracts/endpoints/tenant';
+import type { TenantResponse, UpdateTenantRequest } from '@punkto/contracts/tenant';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api/api-client';
 import { tenantQueryKey } from '../../shell/api/get-tenant';
@@ -6,9 +7,7 @@ import { tenantSetupChanged } from '../../shell/api/tenant-configured';
 
 /** PATCH /tenants/{id}/update-tenant (tenant.settings): only the given parts change; answers the company. */
 export function updateTenant(tenantId: string, body: UpdateTenantRequest): Promise<TenantResponse> {
-  return api.patch(`/tenants/${encodeURIComponent(tenantId)}/update-tenant`, body, {
-    schema: TenantResponse,
-  });
+  return api.call(endpoints.updateTenant, { params: { id: tenantId }, body });
 }
 
 export function useUpdateTenant(tenantId: string) {

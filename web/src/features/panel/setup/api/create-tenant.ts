@@ -1,4 +1,5 @@
-import { CreateTenantResponse, type CreateTenantRequest } from '@punkto/contracts/tenant';
+import * as endpoints from '@punkto/contracts/endpoints/tenant';
+import type { CreateTenantRequest } from '@punkto/contracts/tenant';
 import { api } from '../../../../lib/api/api-client';
 
 /**
@@ -6,5 +7,5 @@ import { api } from '../../../../lib/api/api-client';
  * has no `tid` yet — refresh the session (until identity has applied TenantCreated) before any tenant call.
  */
 export function createTenant(body: CreateTenantRequest) {
-  return api.post('/tenants/create', body, { schema: CreateTenantResponse });
+  return api.call(endpoints.createTenant, { body });
 }

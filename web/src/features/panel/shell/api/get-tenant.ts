@@ -1,4 +1,5 @@
-import { TenantResponse } from '@punkto/contracts/tenant';
+import * as endpoints from '@punkto/contracts/endpoints/tenant';
+import type { TenantResponse } from '@punkto/contracts/tenant';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../../lib/api/api-client';
 
@@ -6,7 +7,7 @@ export const tenantQueryKey = (tenantId: string) => ['tenants', tenantId] as con
 
 /** GET /tenants/{id}: the company (any member of its staff). */
 export function getTenant(tenantId: string, signal?: AbortSignal): Promise<TenantResponse> {
-  return api.get(`/tenants/${encodeURIComponent(tenantId)}`, { schema: TenantResponse, signal });
+  return api.call(endpoints.getTenant, { params: { id: tenantId }, signal });
 }
 
 export function tenantQueryOptions(tenantId: string) {

@@ -1,4 +1,5 @@
-import { TenantConfiguredResponse } from '@punkto/contracts/tenant';
+import * as endpoints from '@punkto/contracts/endpoints/tenant';
+import type { TenantConfiguredResponse } from '@punkto/contracts/tenant';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api/api-client';
 
@@ -9,20 +10,17 @@ import { api } from '../../../../lib/api/api-client';
 export const tenantConfiguredKey = (tenantId: string) => ['tenants', tenantId, 'configured'] as const;
 const detailsKey = (tenantId: string) => [...tenantConfiguredKey(tenantId), 'details'] as const;
 
-const path = (tenantId: string, action: string) => `/tenants/${encodeURIComponent(tenantId)}/${action}`;
-
 /** GET /tenants/{id}/tenant-configured: configured + what is still missing (Polish messages). */
 export function tenantConfiguredDetailsQueryOptions(tenantId: string) {
   return queryOptions({
     queryKey: detailsKey(tenantId),
-    queryFn: ({ signal }) =>
-      api.get(path(tenantId, 'tenant-configured'), { schema: TenantConfiguredResponse, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.tenantConfigured, { params: { id: tenantId }, signal }),
   });
 }
 
 /** POST /tenants/{id}/validate-tenant: checks again and answers like tenant-configured. */
 export function validateTenant(tenantId: string): Promise<TenantConfiguredResponse> {
-  return api.post(path(tenantId, 'validate-tenant'), undefined, { schema: TenantConfiguredResponse });
+  return api.call(endpoints.validateTenant, { params: { id: tenantId } });
 }
 
 /**
