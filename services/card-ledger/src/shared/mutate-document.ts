@@ -1,5 +1,5 @@
 import type { Collection, Stored } from '@punkto/platform/documents/document-store.port';
-import { ConcurrencyError, DuplicateKeyError } from '@punkto/platform/errors/errors';
+import { retryLostRace } from '@punkto/platform/errors/lost-race';
 
 /** Returned by a change function that leaves the document as it is. */
 export const UNCHANGED = Symbol('unchanged');
@@ -15,10 +15,10 @@ export async function mutateDocument<T extends { _id: string }>(
   change: (current: Stored<T> | null) => T | null | typeof UNCHANGED,
   maxAttempts = 50,
 ): Promise<Stored<T> | null> {
-  for (let attempt = 1; ; attempt++) {
-    const current = await collection.get(id);
-    const next = change(current);
-    try {
+  return retryLostRace(
+    async () => {
+      const current = await collection.get(id);
+      const next = change(current);
       if (next === UNCHANGED) return current;
       if (next === null) {
         if (current) await collection.delete(id, { expectedRevision: current._rev });
@@ -27,11 +27,7 @@ export async function mutateDocument<T extends { _id: string }>(
       return current
         ? await collection.update(next, { expectedRevision: current._rev })
         : await collection.insert(next);
-    } catch (error) {
-      const lostRace =
-        error instanceof ConcurrencyError || (error instanceof DuplicateKeyError && error.index === '_id_');
-      if (!lostRace || attempt >= maxAttempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 50)));
-    }
-  }
+    },
+    { maxAttempts },
+  );
 }

@@ -1,5 +1,6 @@
 import type { EventMetadata, EventStore, NewEvent } from '../event-store/event-store.port';
 import { ConcurrencyError } from '../errors/errors';
+import { retryLostRace } from '../errors/lost-race';
 import { currentTraceparent } from '../observability/tracing';
 import type { Decider } from './decider';
 
@@ -33,17 +34,17 @@ export function commandHandler<State, Command, Event extends DomainEvent>(
   ): Promise<HandleResult<State, Event>> => {
     // the active trace travels with the events: relay → bus headers → the consumer's span
     metadata = { traceparent: currentTraceparent(), ...metadata };
-    for (let attempt = 0; ; attempt++) {
-      const stored = await eventStore.readStream(streamId);
-      const state = stored.reduce(
-        (s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event),
-        decider.initialState(),
-      );
-      const currentRevision = stored.length ? stored[stored.length - 1]!.revision : undefined;
-      const newEvents = decider.decide(command, state);
-      const newState = newEvents.reduce(decider.evolve, state);
-      if (newEvents.length === 0) return { newEvents, newState, nextExpectedRevision: currentRevision };
-      try {
+    return retryLostRace(
+      async () => {
+        const stored = await eventStore.readStream(streamId);
+        const state = stored.reduce(
+          (s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event),
+          decider.initialState(),
+        );
+        const currentRevision = stored.length ? stored[stored.length - 1]!.revision : undefined;
+        const newEvents = decider.decide(command, state);
+        const newState = newEvents.reduce(decider.evolve, state);
+        if (newEvents.length === 0) return { newEvents, newState, nextExpectedRevision: currentRevision };
         const toAppend: NewEvent[] = newEvents.map((e) => ({
           type: e.type,
           data: e.data,
@@ -54,10 +55,9 @@ export function commandHandler<State, Command, Event extends DomainEvent>(
           expectedRevision: currentRevision ?? 'no_stream',
         });
         return { newEvents, newState, nextExpectedRevision: result.nextExpectedRevision };
-      } catch (error) {
-        if (!(error instanceof ConcurrencyError) || attempt >= maxRetries) throw error;
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * (attempt + 1)));
-      }
-    }
+      },
+      // a lost append re-reads the stream and decides again (maxRetries re-runs after the first)
+      { maxAttempts: maxRetries + 1, isLost: (error) => error instanceof ConcurrencyError },
+    );
   };
 }

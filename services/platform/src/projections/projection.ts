@@ -1,5 +1,5 @@
 import type { Collection, Filter, Stored } from '../documents/document-store.port';
-import { ConcurrencyError, DuplicateKeyError } from '../errors/errors';
+import { retryLostRace } from '../errors/lost-race';
 
 /**
  * Idempotent, revision-checked projections into the document store (after oskardudycz/EventSourcing.NodeJS).
@@ -131,19 +131,6 @@ async function write<D extends { _id: string }>(
   else await collection.insert(doc);
 }
 
-/**
- * Re-reads and retries when another projector wrote the same document in between. A short random pause
- * (growing with the attempts) breaks lock-step retries between many writers of one hot document.
- */
-async function withRetries<R>(attempt: () => Promise<R>): Promise<R> {
-  for (let i = 1; ; i++) {
-    try {
-      return await attempt();
-    } catch (error) {
-      const lostRace =
-        error instanceof ConcurrencyError || (error instanceof DuplicateKeyError && error.index === '_id_');
-      if (!lostRace || i >= MAX_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** i, 100)));
-    }
-  }
-}
+/** Re-reads and retries when another projector wrote the same document in between (errors/lost-race.ts). */
+const withRetries = <R>(attempt: () => Promise<R>) =>
+  retryLostRace(attempt, { maxAttempts: MAX_ATTEMPTS, maxPauseMs: 100 });
