@@ -5,8 +5,8 @@ import { PageSpinner } from '../components/ui/page-spinner';
 import { useAuth } from '../features/auth/hooks/use-auth';
 import { enforce } from '../features/auth/utils/guard-redirect';
 import { decideBusinessAccess } from '../features/auth/utils/guards';
-import { SetupWizard } from '../features/panel/setup/setup-wizard';
-import { waitForSession } from '../features/panel/shell/wait-for-session';
+import { SetupWizard } from '../features/panel/setup/components/setup-wizard';
+import { waitForSession } from '../features/panel/shell/utils/wait-for-session';
 import { notify } from '../lib/notify-instance';
 
 /** SPEC §2: account completion for a signed-in business owner (anonymous → /zaloguj remembering the page). */

@@ -1,8 +1,8 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { useAuth } from '../../features/auth/hooks/use-auth';
-import { PanelSessionProvider } from '../../features/panel/shell/panel-session';
-import { PanelShell } from '../../features/panel/shell/panel-shell';
+import { PanelSessionProvider } from '../../features/panel/shell/hooks/panel-session';
+import { PanelShell } from '../../features/panel/shell/components/panel-shell';
 
 export const Route = createFileRoute('/_business/panel')({
   component: PanelLayout,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PanelStartPage } from '../../../features/panel/shell/start-page';
+import { PanelStartPage } from '../../../features/panel/shell/components/start-page';
 
 export const Route = createFileRoute('/_business/panel/')({
   component: PanelStartPage,

@@ -1,8 +1,8 @@
 import { Permissions } from '@punkto/contracts/permissions';
 import { createFileRoute } from '@tanstack/react-router';
 import { PosterPage } from '../../../features/panel/enrolment/components/poster-page';
-import { TenantSectionGate } from '../../../features/panel/shell/no-access';
-import { usePanelSession } from '../../../features/panel/shell/panel-session';
+import { TenantSectionGate } from '../../../features/panel/shell/components/no-access';
+import { usePanelSession } from '../../../features/panel/shell/hooks/panel-session';
 
 export const Route = createFileRoute('/_business/panel/plakat')({
   component: PosterRoute,

@@ -1,6 +1,6 @@
 import { Permissions } from '@punkto/contracts/permissions';
 import { createFileRoute } from '@tanstack/react-router';
-import { TenantSectionGate } from '../../../features/panel/shell/no-access';
+import { TenantSectionGate } from '../../../features/panel/shell/components/no-access';
 import { ScannerPage } from '../../../features/scanner/components/scanner-page';
 
 export const Route = createFileRoute('/_business/panel/skaner')({

@@ -1,8 +1,8 @@
 import { Permissions } from '@punkto/contracts/permissions';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { PermissionGate } from '../../../features/panel/shell/no-access';
-import { waitForSession } from '../../../features/panel/shell/wait-for-session';
-import { SettingsPage } from '../../../features/panel/settings/settings-page';
+import { PermissionGate } from '../../../features/panel/shell/components/no-access';
+import { waitForSession } from '../../../features/panel/shell/utils/wait-for-session';
+import { SettingsPage } from '../../../features/panel/settings/components/settings-page';
 import { notify } from '../../../lib/notify-instance';
 
 export const Route = createFileRoute('/_business/panel/ustawienia')({

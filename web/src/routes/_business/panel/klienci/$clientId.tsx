@@ -1,7 +1,7 @@
 import { Permissions } from '@punkto/contracts/permissions';
 import { createFileRoute } from '@tanstack/react-router';
 import { ClientDetail } from '../../../../features/panel/clients/components/client-detail';
-import { TenantSectionGate } from '../../../../features/panel/shell/no-access';
+import { TenantSectionGate } from '../../../../features/panel/shell/components/no-access';
 
 export const Route = createFileRoute('/_business/panel/klienci/$clientId')({
   component: ClientRoute,

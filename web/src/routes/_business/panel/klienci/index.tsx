@@ -6,8 +6,8 @@ import {
   clientsSearchDefaults,
   type ClientsSearch as ClientsSearchState,
 } from '../../../../features/panel/clients/utils/clients-search';
-import { TenantSectionGate } from '../../../../features/panel/shell/no-access';
-import { usePanelSession } from '../../../../features/panel/shell/panel-session';
+import { TenantSectionGate } from '../../../../features/panel/shell/components/no-access';
+import { usePanelSession } from '../../../../features/panel/shell/hooks/panel-session';
 
 export const Route = createFileRoute('/_business/panel/klienci/')({
   // page, search and sort live in the URL: back/forward and shared links restore the list

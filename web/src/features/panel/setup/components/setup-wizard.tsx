@@ -3,13 +3,13 @@ import type { UserProfile } from '@punkto/contracts/identity';
 import { Roles } from '@punkto/contracts/permissions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ButtonLink } from '../../../components/ui/link';
-import { tenantConfiguredDetailsQueryOptions, tenantSetupChanged } from '../shell/api/tenant-configured';
-import { AddressStep } from './components/address-step';
-import { CompanyStep } from './components/company-step';
-import { FormAlertFromQuery } from './components/form-alert-from-query';
-import { ProgramStep } from './components/program-step';
-import { setupStepOf, type SetupStep } from './utils/setup-step';
+import { ButtonLink } from '../../../../components/ui/link';
+import { tenantConfiguredDetailsQueryOptions, tenantSetupChanged } from '../../shell/api/tenant-configured';
+import { AddressStep } from './address-step';
+import { CompanyStep } from './company-step';
+import { FormAlertFromQuery } from './form-alert-from-query';
+import { ProgramStep } from './program-step';
+import { setupStepOf, type SetupStep } from '../utils/setup-step';
 
 type SetupWizardProps = {
   user: UserProfile;

@@ -2,16 +2,16 @@ import { Alert, Stack } from '@mantine/core';
 import type { ProgramInput } from '@punkto/contracts/programs';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { ButtonLink } from '../../../components/ui/link';
-import { PageHeader } from '../../../components/ui/page-header';
-import { PageSpinner } from '../../../components/ui/page-spinner';
-import { errorMessage } from '../../../lib/api/api-errors';
-import { notify } from '../../../lib/notify-instance';
-import { usePanelSession } from '../shell/panel-session';
-import { programsQueryOptions } from './api/list-programs';
-import { useSaveProgram } from './api/save-program';
-import { ProgramEditor } from './components/program-editor';
-import { emptyProgramForm, programFormOf } from './utils/program-form';
+import { ButtonLink } from '../../../../components/ui/link';
+import { PageHeader } from '../../../../components/ui/page-header';
+import { PageSpinner } from '../../../../components/ui/page-spinner';
+import { errorMessage } from '../../../../lib/api/api-errors';
+import { notify } from '../../../../lib/notify-instance';
+import { usePanelSession } from '../../shell/hooks/panel-session';
+import { programsQueryOptions } from '../api/list-programs';
+import { useSaveProgram } from '../api/save-program';
+import { ProgramEditor } from './program-editor';
+import { emptyProgramForm, programFormOf } from '../utils/program-form';
 
 const backToList = (
   <ButtonLink to="/panel/programy" variant="default">

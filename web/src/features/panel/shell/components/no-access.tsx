@@ -2,10 +2,10 @@ import { Alert, Group, Stack, Text } from '@mantine/core';
 import type { Permission } from '@punkto/contracts/permissions';
 import { permissionCatalogue } from '@punkto/contracts/permissions';
 import type { ReactNode } from 'react';
-import { CompanyRequired } from '../../../components/ui/company-required';
-import { ButtonLink } from '../../../components/ui/link';
-import { PageHeader } from '../../../components/ui/page-header';
-import { usePanelSession } from './panel-session';
+import { CompanyRequired } from '../../../../components/ui/company-required';
+import { ButtonLink } from '../../../../components/ui/link';
+import { PageHeader } from '../../../../components/ui/page-header';
+import { usePanelSession } from '../hooks/panel-session';
 
 /** The page shown instead of a panel section the person may not open (a direct visit, an old link). */
 export function NoAccess({ permission }: { permission?: Permission | undefined }) {

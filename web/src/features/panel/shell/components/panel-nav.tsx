@@ -1,6 +1,6 @@
 import { Box, Flex } from '@mantine/core';
-import { ButtonLink } from '../../../components/ui/link';
-import type { PanelSection } from './permissions';
+import { ButtonLink } from '../../../../components/ui/link';
+import type { PanelSection } from '../utils/permissions';
 
 /**
  * The panel's navigation, one `<nav>` for every screen size: a horizontally scrolling row of buttons on phones,

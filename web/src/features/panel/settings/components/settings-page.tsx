@@ -1,19 +1,19 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import type { TenantResponse } from '@punkto/contracts/tenant';
 import { useQuery } from '@tanstack/react-query';
-import { FormError } from '../../../components/ui/form-error';
-import { PageHeader } from '../../../components/ui/page-header';
-import { PageSpinner } from '../../../components/ui/page-spinner';
-import { errorMessage } from '../../../lib/api/api-errors';
-import { useZodForm } from '../../../lib/form/use-zod-form';
-import { notify } from '../../../lib/notify-instance';
-import { tenantQueryOptions } from '../shell/api/get-tenant';
-import { usePanelSession } from '../shell/panel-session';
-import { useUpdateTenant } from './api/update-tenant';
-import { CardPreview } from './components/card-preview';
-import { DangerZone } from './components/danger-zone';
-import { AddressContactFieldset, BrandingFieldset } from './components/form-fields';
-import { ImageUpload } from './components/image-upload';
+import { FormError } from '../../../../components/ui/form-error';
+import { PageHeader } from '../../../../components/ui/page-header';
+import { PageSpinner } from '../../../../components/ui/page-spinner';
+import { errorMessage } from '../../../../lib/api/api-errors';
+import { useZodForm } from '../../../../lib/form/use-zod-form';
+import { notify } from '../../../../lib/notify-instance';
+import { tenantQueryOptions } from '../../shell/api/get-tenant';
+import { usePanelSession } from '../../shell/hooks/panel-session';
+import { useUpdateTenant } from '../api/update-tenant';
+import { CardPreview } from './card-preview';
+import { DangerZone } from './danger-zone';
+import { AddressContactFieldset, BrandingFieldset } from './form-fields';
+import { ImageUpload } from './image-upload';
 import {
   BrandingSchema,
   CompanyFormSchema,
@@ -21,7 +21,7 @@ import {
   companyUpdate,
   companyValuesOf,
   previewColor,
-} from './utils/company-form';
+} from '../utils/company-form';
 
 function SettingsForms({
   tenant,

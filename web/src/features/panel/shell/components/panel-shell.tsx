@@ -1,10 +1,10 @@
 import { Badge, Box, Flex, Group, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { tenantQueryOptions } from './api/get-tenant';
+import { tenantQueryOptions } from '../api/get-tenant';
 import { PanelNav } from './panel-nav';
-import { usePanelSession } from './panel-session';
-import { sectionsFor } from './permissions';
+import { usePanelSession } from '../hooks/panel-session';
+import { sectionsFor } from '../utils/permissions';
 
 function CompanyName({ tenantId }: { tenantId: string }) {
   const tenant = useQuery(tenantQueryOptions(tenantId));

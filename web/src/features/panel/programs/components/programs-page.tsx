@@ -2,16 +2,16 @@ import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, T
 import { programKindLabels, type Program } from '@punkto/contracts/programs';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ButtonLink } from '../../../components/ui/link';
-import { PageHeader } from '../../../components/ui/page-header';
-import { errorMessage } from '../../../lib/api/api-errors';
-import { formatInteger } from '../../../lib/format';
-import { notify } from '../../../lib/notify-instance';
-import { usePanelSession } from '../shell/panel-session';
-import { useDeleteProgram } from './api/delete-program';
-import { programRule, rewardsCount } from './utils/program-labels';
-import { programsQueryOptions } from './api/list-programs';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
+import { ButtonLink } from '../../../../components/ui/link';
+import { PageHeader } from '../../../../components/ui/page-header';
+import { errorMessage } from '../../../../lib/api/api-errors';
+import { formatInteger } from '../../../../lib/format';
+import { notify } from '../../../../lib/notify-instance';
+import { usePanelSession } from '../../shell/hooks/panel-session';
+import { useDeleteProgram } from '../api/delete-program';
+import { programRule, rewardsCount } from '../utils/program-labels';
+import { programsQueryOptions } from '../api/list-programs';
 
 function ProgramCard({ program, onDelete }: { program: Program; onDelete: () => void }) {
   const activeRewards = program.rewards.filter((r) => r.active).length;

@@ -1,14 +1,14 @@
 import { Alert, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Permissions } from '@punkto/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
-import { AnchorLink, ButtonLink } from '../../../components/ui/link';
-import { PageHeader } from '../../../components/ui/page-header';
-import { errorMessage } from '../../../lib/api/api-errors';
-import { tenantQueryOptions } from './api/get-tenant';
-import { tenantConfiguredDetailsQueryOptions } from './api/tenant-configured';
-import { usePanelSession } from './panel-session';
-import { checklistOf } from './checklist';
-import { sectionsFor } from './permissions';
+import { AnchorLink, ButtonLink } from '../../../../components/ui/link';
+import { PageHeader } from '../../../../components/ui/page-header';
+import { errorMessage } from '../../../../lib/api/api-errors';
+import { tenantQueryOptions } from '../api/get-tenant';
+import { tenantConfiguredDetailsQueryOptions } from '../api/tenant-configured';
+import { usePanelSession } from '../hooks/panel-session';
+import { checklistOf } from '../utils/checklist';
+import { sectionsFor } from '../utils/permissions';
 
 function Check({ done }: { done: boolean }) {
   return (

@@ -1,7 +1,7 @@
 import type { Permission } from '@punkto/contracts/permissions';
 import type { UserProfile } from '@punkto/contracts/identity';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { canAccess, isOwner, permissionsOf } from './permissions';
+import { canAccess, isOwner, permissionsOf } from '../utils/permissions';
 
 export type PanelSession = {
   user: UserProfile;
