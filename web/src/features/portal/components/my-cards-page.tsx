@@ -1,9 +1,9 @@
 import { Box, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../../components/ui/page-header';
 import { myCardsQueryOptions, useMyCardsLiveUpdates, type LiveStatus } from '../api/portal';
 import { MyCardTile } from './my-card-tile';
-import { EmptyState, LoadError, LoadingBlocks } from '../../../components/ui/query-state';
+import { EmptyState } from '../../../components/ui/query-state';
 
 const liveLabels: Record<LiveStatus, string> = {
   connecting: 'Łączenie…',
@@ -11,9 +11,12 @@ const liveLabels: Record<LiveStatus, string> = {
   offline: 'Brak połączenia na żywo — odświeżymy za chwilę',
 };
 
-/** /klient/karty: every card with its QR code; balances follow scans live while the page is open. */
+/**
+ * /klient/karty: every card with its QR code; balances follow scans live while the page is open. The route's
+ * loader fetched the cards; a failure is the route's errorComponent.
+ */
 export function MyCardsPage() {
-  const cards = useQuery(myCardsQueryOptions());
+  const { data: cards } = useSuspenseQuery(myCardsQueryOptions());
   const live = useMyCardsLiveUpdates();
 
   return (
@@ -34,22 +37,14 @@ export function MyCardsPage() {
             {liveLabels[live]}
           </Text>
         </Group>
-        {cards.isPending ? (
-          <LoadingBlocks label="Ładowanie kart" count={2} height={360} />
-        ) : cards.isError ? (
-          <LoadError
-            title="Nie udało się wczytać kart"
-            error={cards.error}
-            onRetry={() => void cards.refetch()}
-          />
-        ) : cards.data.items.length === 0 ? (
+        {cards.items.length === 0 ? (
           <EmptyState title="Nie masz jeszcze kart">
             Zeskanuj kod QR z plakatu w ulubionym lokalu albo otwórz link zapisu, aby dołączyć do programu.
             Karta pojawi się tutaj.
           </EmptyState>
         ) : (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            {cards.data.items.map((card) => (
+            {cards.items.map((card) => (
               <MyCardTile key={card.cardId} card={card} />
             ))}
           </SimpleGrid>

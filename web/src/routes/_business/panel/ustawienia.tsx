@@ -1,11 +1,17 @@
 import { Permissions } from '@punkto/contracts/permissions';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { PermissionGate } from '../../../features/panel/shell/components/no-access';
+import { TenantSectionGate } from '../../../features/panel/shell/components/no-access';
+import { routeLoadError } from '../../../components/ui/route-load-error';
+import { loadSection } from '../../../features/panel/shell/utils/section-loader';
+import { tenantQueryOptions } from '../../../features/panel/shell/api/get-tenant';
 import { waitForSession } from '../../../features/panel/shell/utils/wait-for-session';
 import { SettingsPage } from '../../../features/panel/settings/components/settings-page';
 import { notify } from '../../../lib/notify-instance';
 
 export const Route = createFileRoute('/_business/panel/ustawienia')({
+  loader: ({ context }) =>
+    loadSection(context, Permissions.tenantSettings, (tenantId) => [tenantQueryOptions(tenantId)]),
+  errorComponent: routeLoadError('Nie udało się pobrać danych firmy'),
   component: SettingsRoute,
 });
 
@@ -22,13 +28,14 @@ function SettingsRoute() {
       (user) => !user?.tenantId,
       { timeoutMs: 10_000 },
     );
-    if (tenantId) queryClient.removeQueries({ queryKey: ['tenants', tenantId] });
+    // leave the page first: its data query would otherwise ask for the deleted company again
     await navigate({ to: '/uzupelnij-konto' });
+    if (tenantId) queryClient.removeQueries({ queryKey: ['tenants', tenantId] });
   };
 
   return (
-    <PermissionGate permission={Permissions.tenantSettings}>
-      <SettingsPage onCompanyDeleted={onCompanyDeleted} />
-    </PermissionGate>
+    <TenantSectionGate permission={Permissions.tenantSettings}>
+      {(tenantId) => <SettingsPage tenantId={tenantId} onCompanyDeleted={onCompanyDeleted} />}
+    </TenantSectionGate>
   );
 }

@@ -1,11 +1,9 @@
 import { Alert, Stack } from '@mantine/core';
 import type { ProgramInput } from '@punkto/contracts/programs';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ButtonLink } from '../../../../components/ui/link';
 import { PageHeader } from '../../../../components/ui/page-header';
-import { PageSpinner } from '../../../../components/ui/page-spinner';
-import { errorMessage } from '../../../../lib/api/api-errors';
 import { notify } from '../../../../lib/notify-instance';
 import { usePanelSession } from '../../shell/hooks/panel-session';
 import { programsQueryOptions } from '../api/list-programs';
@@ -43,17 +41,10 @@ export function NewProgramPage() {
 }
 
 function EditForm({ tenantId, programId }: { tenantId: string; programId: string }) {
-  const programs = useQuery(programsQueryOptions(tenantId));
+  const { data: programs } = useSuspenseQuery(programsQueryOptions(tenantId));
   const save = useSaveProgram(tenantId, programId);
   const navigate = useNavigate();
-  if (programs.isPending) return <PageSpinner />;
-  if (programs.isError)
-    return (
-      <Alert color="red" variant="light" title="Nie udało się pobrać programu">
-        {errorMessage(programs.error)}
-      </Alert>
-    );
-  const program = programs.data.find((p) => p.id === programId);
+  const program = programs.find((p) => p.id === programId);
   if (!program)
     return (
       <Alert color="yellow" variant="light" title="Nie znaleziono programu">
@@ -80,13 +71,12 @@ function EditForm({ tenantId, programId }: { tenantId: string; programId: string
   );
 }
 
-/** /panel/programy/$programId */
-export function EditProgramPage({ programId }: { programId: string }) {
-  const { tenantId } = usePanelSession();
+/** /panel/programy/$programId: the route's loader fetched the programs (loadSection). */
+export function EditProgramPage({ tenantId, programId }: { tenantId: string; programId: string }) {
   return (
     <Stack gap="lg">
       <PageHeader title="Edycja programu" />
-      {tenantId ? <EditForm tenantId={tenantId} programId={programId} /> : null}
+      <EditForm tenantId={tenantId} programId={programId} />
     </Stack>
   );
 }

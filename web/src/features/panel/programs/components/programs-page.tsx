@@ -1,14 +1,12 @@
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { programKindLabels, type Program } from '@punkto/contracts/programs';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { ButtonLink } from '../../../../components/ui/link';
 import { PageHeader } from '../../../../components/ui/page-header';
-import { errorMessage } from '../../../../lib/api/api-errors';
 import { formatInteger } from '../../../../lib/format';
 import { notify } from '../../../../lib/notify-instance';
-import { usePanelSession } from '../../shell/hooks/panel-session';
 import { useDeleteProgram } from '../api/delete-program';
 import { programRule, rewardsCount } from '../utils/program-labels';
 import { programsQueryOptions } from '../api/list-programs';
@@ -70,11 +68,13 @@ function ProgramCard({ program, onDelete }: { program: Program; onDelete: () => 
   );
 }
 
-/** /panel/programy (programs.manage): the company's programs with kind, status and rewards. */
-export function ProgramsPage() {
-  const { tenantId } = usePanelSession();
-  const programs = useQuery({ ...programsQueryOptions(tenantId ?? ''), enabled: !!tenantId });
-  const deleteProgram = useDeleteProgram(tenantId ?? '');
+/**
+ * /panel/programy (programs.manage): the company's programs with kind, status and rewards. The route's loader
+ * fetched them (loadSection); a failure is the route's errorComponent.
+ */
+export function ProgramsPage({ tenantId }: { tenantId: string }) {
+  const { data: programs } = useSuspenseQuery(programsQueryOptions(tenantId));
+  const deleteProgram = useDeleteProgram(tenantId);
   const [toDelete, setToDelete] = useState<Program | null>(null);
 
   const confirmDelete = async () => {
@@ -97,17 +97,7 @@ export function ProgramsPage() {
         />
         <ButtonLink to="/panel/programy/nowy">Nowy program</ButtonLink>
       </Group>
-      {!tenantId ? (
-        <Alert color="yellow" variant="light">
-          Najpierw uzupełnij dane firmy.
-        </Alert>
-      ) : programs.isPending ? (
-        <Skeleton h={160} aria-label="Ładowanie programów" />
-      ) : programs.isError ? (
-        <Alert color="red" variant="light" title="Nie udało się pobrać programów">
-          {errorMessage(programs.error)}
-        </Alert>
-      ) : programs.data.length === 0 ? (
+      {programs.length === 0 ? (
         <Card withBorder padding="xl">
           <Stack gap="sm" align="flex-start">
             <Text fw={600}>Nie masz jeszcze żadnego programu.</Text>
@@ -119,7 +109,7 @@ export function ProgramsPage() {
         </Card>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          {programs.data.map((program) => (
+          {programs.map((program) => (
             <ProgramCard key={program.id} program={program} onDelete={() => setToDelete(program)} />
           ))}
         </SimpleGrid>

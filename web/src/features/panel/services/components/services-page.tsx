@@ -1,20 +1,23 @@
 import { Button, Group, Stack, Table, VisuallyHidden } from '@mantine/core';
 import type { CatalogueService } from '@punkto/contracts/catalogue';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { PageHeader } from '../../../../components/ui/page-header';
-import { EmptyState, LoadError, LoadingBlocks } from '../../../../components/ui/query-state';
+import { EmptyState } from '../../../../components/ui/query-state';
 import { notify } from '../../../../lib/notify-instance';
 import { servicesQueryOptions } from '../../../../lib/queries/catalogue';
 import { useDeleteService } from '../api/services';
 import { formatGrosze } from '../../../../lib/money';
 import { ServiceFormModal } from './service-form-modal';
 
-/** /panel/uslugi: the services catalogue staff pick from when awarding points. */
+/**
+ * /panel/uslugi: the services catalogue staff pick from when awarding points. The route's loader fetched it
+ * (loadSection); a failure is the route's errorComponent.
+ */
 export function ServicesPage({ tenantId }: { tenantId: string }) {
-  const services = useQuery(servicesQueryOptions(tenantId));
+  const { data: services } = useSuspenseQuery(servicesQueryOptions(tenantId));
   // the service stays set while the modal closes, so its title does not flip during the transition
   const [editor, setEditor] = useState<{ opened: boolean; service: CatalogueService | null }>({
     opened: false,
@@ -43,18 +46,10 @@ export function ServicesPage({ tenantId }: { tenantId: string }) {
           title="Usługi"
           description="Cennik usług, z którego pracownicy wybierają przy przyznawaniu punktów."
         />
-        {services.data && services.data.length > 0 ? addButton : null}
+        {services.length > 0 ? addButton : null}
       </Group>
 
-      {services.isPending ? (
-        <LoadingBlocks label="Ładowanie usług" height={40} />
-      ) : services.isError ? (
-        <LoadError
-          title="Nie udało się wczytać usług"
-          error={services.error}
-          onRetry={() => void services.refetch()}
-        />
-      ) : services.data.length === 0 ? (
+      {services.length === 0 ? (
         <EmptyState title="Nie masz jeszcze żadnych usług" titleAs="h2" actions={addButton}>
           Dodaj usługi z cenami — pracownik wybierze usługę, a punkty policzą się same (według ceny albo
           stałej liczby punktów).
@@ -76,7 +71,7 @@ export function ServicesPage({ tenantId }: { tenantId: string }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {services.data.map((service) => (
+              {services.map((service) => (
                 <Table.Tr key={service.id}>
                   <Table.Td fw={500}>{service.name}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>

@@ -1,10 +1,8 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import type { TenantResponse } from '@punkto/contracts/tenant';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { FormError } from '../../../../components/ui/form-error';
 import { PageHeader } from '../../../../components/ui/page-header';
-import { PageSpinner } from '../../../../components/ui/page-spinner';
-import { errorMessage } from '../../../../lib/api/api-errors';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { notify } from '../../../../lib/notify-instance';
 import { tenantQueryOptions } from '../../shell/api/get-tenant';
@@ -128,25 +126,19 @@ function SettingsForms({
 }
 
 /** /panel/ustawienia (tenant.settings): company data, card colours, logo and hero image, live card preview. */
-export function SettingsPage({ onCompanyDeleted }: { onCompanyDeleted: () => Promise<void> }) {
-  const { tenantId } = usePanelSession();
-  const tenant = useQuery({ ...tenantQueryOptions(tenantId ?? ''), enabled: !!tenantId });
+export function SettingsPage({
+  tenantId,
+  onCompanyDeleted,
+}: {
+  tenantId: string;
+  onCompanyDeleted: () => Promise<void>;
+}) {
+  // fetched by the route's loader (loadSection); a failure is the route's errorComponent
+  const { data: tenant } = useSuspenseQuery(tenantQueryOptions(tenantId));
   return (
     <Stack gap="lg">
       <PageHeader title="Ustawienia firmy" description="Dane firmy, adres i wygląd karty lojalnościowej." />
-      {!tenantId ? (
-        <Alert color="yellow" variant="light" title="Firma nie jest jeszcze zarejestrowana">
-          Najpierw uzupełnij konto: podaj nazwę firmy i NIP.
-        </Alert>
-      ) : tenant.isPending ? (
-        <PageSpinner />
-      ) : tenant.isError ? (
-        <Alert color="red" variant="light" title="Nie udało się pobrać danych firmy">
-          {errorMessage(tenant.error)}
-        </Alert>
-      ) : (
-        <SettingsForms tenant={tenant.data} onCompanyDeleted={onCompanyDeleted} />
-      )}
+      <SettingsForms tenant={tenant} onCompanyDeleted={onCompanyDeleted} />
     </Stack>
   );
 }
