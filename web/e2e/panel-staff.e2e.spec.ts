@@ -346,6 +346,34 @@ describe('the enrolment link, the poster and the join page', () => {
   });
 });
 
+describe('a section whose data does not load', () => {
+  it('says what failed in Polish and loads again on "Spróbuj ponownie", on a phone too', async () => {
+    const page = await newPage({ viewport: PHONE });
+    await logIn(page, '/zaloguj', owner.email);
+    await page.waitForURL((url) => url.pathname === '/panel');
+    // the tenant service is down for the programs call only
+    await page.route('**/api/v1/tenants/*/loyalty-programs', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: 'UPSTREAM_UNAVAILABLE',
+          localizedMessage: 'Usługa chwilowo niedostępna.',
+        }),
+      }),
+    );
+    await page.goto('/panel/programy');
+    const alert = page.getByRole('alert').filter({ hasText: 'Nie udało się pobrać programów' });
+    await alert.getByText('Usługa chwilowo niedostępna.').waitFor();
+
+    await page.unroute('**/api/v1/tenants/*/loyalty-programs');
+    await alert.getByRole('button', { name: 'Spróbuj ponownie' }).click();
+    await page.getByRole('heading', { name: 'Programy lojalnościowe', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: owner.program.name, level: 2 }).waitFor();
+    expect(await alert.count()).toBe(0);
+  });
+});
+
 describe('accessibility', () => {
   it('the staff screens and the join page have no serious or critical axe violations', async () => {
     const page = await newPage({ bypassCSP: true });
