@@ -13,6 +13,7 @@ export interface Endpoint<
   TBody extends z.ZodType = z.ZodType,
   TResponse extends z.ZodType = z.ZodType,
   TProduces extends string | undefined = string | undefined,
+  THeaders extends z.ZodType = z.ZodType,
 > {
   method: HttpMethod;
   /** full path with `{name}` placeholders, e.g. `/api/v1/tenants/{id}` */
@@ -35,7 +36,7 @@ export interface Endpoint<
   produces?: TProduces;
   successStatus?: 200 | 201 | 202 | 204;
   /** request headers the endpoint requires, e.g. `Idempotency-Key` on card commands (names in lower case) */
-  headers?: z.ZodObject;
+  headers?: THeaders;
   /**
    * The coded error answers (SPEC §8 `code` + `localizedMessage`) this endpoint really gives, by status, with
    * their codes. The OpenAPI document declares them; the answers every endpoint may give (400 validation for
@@ -59,9 +60,10 @@ export function defineEndpoint<
   TBody extends z.ZodType = z.ZodType,
   TResponse extends z.ZodType = z.ZodType,
   TProduces extends string | undefined = undefined,
+  THeaders extends z.ZodType = z.ZodType,
 >(
-  endpoint: Endpoint<TParams, TQuery, TBody, TResponse, TProduces>,
-): Endpoint<TParams, TQuery, TBody, TResponse, TProduces> {
+  endpoint: Endpoint<TParams, TQuery, TBody, TResponse, TProduces, THeaders>,
+): Endpoint<TParams, TQuery, TBody, TResponse, TProduces, THeaders> {
   return endpoint;
 }
 

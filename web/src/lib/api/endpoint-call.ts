@@ -9,15 +9,18 @@ type In<S> = z.input<NonNullable<S> & z.ZodType>;
 type Out<S> = z.output<NonNullable<S> & z.ZodType>;
 
 /**
- * What a call of `E` takes: its path params, query and body as the contract types them, and call options
- * (headers such as the Idempotency-Key the endpoint requires, an abort signal).
+ * What a call of `E` takes: its path params, query, body and required headers (the card commands'
+ * Idempotency-Key) as the contract types them, and call options.
  */
 export type EndpointInput<E extends Endpoint> = (Declared<E['params']> extends true
   ? { params: In<E['params']> }
   : { params?: undefined }) &
   (Declared<E['query']> extends true ? { query?: In<E['query']> } : { query?: undefined }) &
   (Declared<E['body']> extends true ? { body: In<E['body']> } : { body?: FormData | undefined }) &
-  Pick<RequestOptions, 'headers' | 'signal' | 'redirectOnAuthFailure'>;
+  (Declared<E['headers']> extends true
+    ? { headers: In<E['headers']> & Record<string, string> }
+    : { headers?: Record<string, string> | undefined }) &
+  Pick<RequestOptions, 'signal' | 'redirectOnAuthFailure'>;
 
 /** What a call of `E` answers: its response schema's output, a Blob for a binary body, or nothing (204). */
 export type EndpointResult<E extends Endpoint> =

@@ -57,6 +57,14 @@ describe('calling a contract endpoint', () => {
     expect(sent[1]!.headers.get('idempotency-key')).toBe('key-12345678');
   });
 
+  it('a card command without its Idempotency-Key does not compile', () => {
+    const { client } = clientAnswering({});
+    const send = () =>
+      // @ts-expect-error the contract requires the idempotency-key header
+      client.call(cards.addStamps, { params: { id: 'c1' }, body: { count: 1 } });
+    expect(typeof send).toBe('function');
+  });
+
   it('an answer that does not match the contract is an error, not data', async () => {
     const { client } = clientAnswering({ isConfigured: true });
     await expect(client.call(tenant.tenantConfigured, { params: { id: 't1' } })).rejects.toMatchObject({
