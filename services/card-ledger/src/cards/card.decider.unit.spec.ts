@@ -160,33 +160,52 @@ const expectRule = (code: string, message?: string) => (error: CardRuleError) =>
   if (message) expect(error.localizedMessage).toBe(message);
 };
 
-describe('IssueCard', () => {
-  const issue = (
-    seat: IssueCard['data']['seat'] = { granted: true, limit: 500, activeCustomers: 3 },
-  ): IssueCard => ({
-    type: 'IssueCard',
-    data: {
-      cardId: 'c1',
-      tenantId: 't1',
-      programId: 'p1',
-      clientId: 'cl1',
-      userId: 'u1',
-      humanReadableId: '1234567897',
-      tier: null,
-      seat,
-    },
-    metadata: at('2026-01-05T09:00:00.000Z'),
-  });
+// ─── commands the states below are given ─────────────────────────────────────────────────────────
 
-  it('when no card exists, a granted seat issues the card with secret version 1', () =>
+const issue = (
+  seat: IssueCard['data']['seat'] = { granted: true, limit: 500, activeCustomers: 3 },
+): IssueCard => ({
+  type: 'IssueCard',
+  data: {
+    cardId: 'c1',
+    tenantId: 't1',
+    programId: 'p1',
+    clientId: 'cl1',
+    userId: 'u1',
+    humanReadableId: '1234567897',
+    tier: null,
+    seat,
+  },
+  metadata: at('2026-01-05T09:00:00.000Z'),
+});
+
+const addStamps = (count: number, rules: ProgramRules = stampsRules()): AddStamps => ({
+  type: 'AddStamps',
+  data: { commandId: 'cmd-stamp', count, employeeId: 'emp1', rules, cooldownMs: 2000 },
+  metadata: at(MONDAY_NOON),
+});
+
+const coffee = aReward({ id: 'r-coffee', cost: 100 });
+const withReward = (overrides: Partial<RuleReward>) => pointsRules({ rewards: [aReward({ ...overrides })] });
+const rich = () => history().earned(1000, '2026-02-01T10:00:00.000Z');
+
+const regenerate = (commandId = 'cmd-regen'): RegenerateCard => ({
+  type: 'RegenerateCard',
+  data: { commandId, humanReadableId: '5555555553', actorId: 'u1', actorRole: 'customer' },
+  metadata: at(MONDAY_NOON),
+});
+
+const closeCard = {
+  type: 'CloseCard' as const,
+  data: { reason: 'program_deleted' as const },
+  metadata: at(MONDAY_NOON),
+};
+
+describe('when the client has no card yet', () => {
+  it('IssueCard with a granted seat issues the card with secret version 1', () =>
     spec.given([]).when(issue()).then([cardIssued()]));
 
-  it('when the card exists, issuing again decides nothing (redelivered ClientEnrolled / ClientAccountLinked)', () => {
-    spec.given([cardIssued()]).when(issue()).thenNothingHappens();
-    spec.given(history().closed().events).when(issue()).thenNothingHappens();
-  });
-
-  it('when the plan limit is reached, the refusal is recorded once and the card is not issued', () => {
+  it('IssueCard at the plan limit: the refusal is recorded once and the card is not issued', () => {
     const refused = issue({ granted: false, limit: 100, activeCustomers: 100 });
     spec
       .given([])
@@ -213,566 +232,540 @@ describe('IssueCard', () => {
     spec.given([refusal!]).when(issue()).then([cardIssued()]);
   });
 
-  it('a refused card cannot be used', () => {
+  it('CloseCard decides nothing', () => spec.given([]).when(closeCard).thenNothingHappens());
+});
+
+describe('when the card was refused by the plan limit', () => {
+  it('it cannot be used', () => {
     const [refusal] = decide(issue({ granted: false, limit: 100, activeCustomers: 100 }), initialState());
     spec.given([refusal!]).when(earn(1000)).thenThrows(CardNotFoundError);
   });
 });
 
-describe('EarnPoints', () => {
-  describe('on a points program (1 pt per zł)', () => {
-    it('rounds the points down: 12,99 zł → 12 pkt, and records rate, multiplier and balance', () =>
-      spec
-        .given([cardIssued()])
-        .when(earn(1299, pointsRules(), MONDAY_NOON, { serviceId: 'svc-1' }))
-        .then([
-          {
-            type: 'PointsEarned',
-            data: {
-              cardId: 'c1',
-              commandId: 'cmd-earn',
-              amountGrosze: 1299,
-              pointsPerPln: 1,
-              multiplier: 1,
-              fixedPoints: null,
-              points: 12,
-              serviceId: 'svc-1',
-              employeeId: 'emp1',
-              balance: { points: 12, stamps: 0, lifetimePoints: 12 },
-              earnedAt: MONDAY_NOON,
+describe('when the card is active', () => {
+  it('IssueCard again decides nothing (redelivered ClientEnrolled / ClientAccountLinked)', () =>
+    spec.given([cardIssued()]).when(issue()).thenNothingHappens());
+
+  describe('EarnPoints', () => {
+    describe('on a points program (1 pt per zł)', () => {
+      it('rounds the points down: 12,99 zł → 12 pkt, and records rate, multiplier and balance', () =>
+        spec
+          .given([cardIssued()])
+          .when(earn(1299, pointsRules(), MONDAY_NOON, { serviceId: 'svc-1' }))
+          .then([
+            {
+              type: 'PointsEarned',
+              data: {
+                cardId: 'c1',
+                commandId: 'cmd-earn',
+                amountGrosze: 1299,
+                pointsPerPln: 1,
+                multiplier: 1,
+                fixedPoints: null,
+                points: 12,
+                serviceId: 'svc-1',
+                employeeId: 'emp1',
+                balance: { points: 12, stamps: 0, lifetimePoints: 12 },
+                earnedAt: MONDAY_NOON,
+              },
             },
-          },
-        ]));
+          ]));
 
-    it('uses fractional rates exactly (2,5 pt per zł: 10,00 zł → 25 pkt; 0,39 zł → 0 → refused)', () => {
-      const rules = pointsRules({ pointsPerPln: 2.5 });
-      const [event] = decide(earn(1000, rules), evolve(initialState(), cardIssued()));
-      expect(event).toMatchObject({ data: { points: 25 } });
-      spec
-        .given([cardIssued()])
-        .when(earn(39, rules))
-        .thenThrows(
-          CardRuleError,
-          expectRule(
-            'CARD.AMOUNT_TOO_SMALL',
-            'Kwota jest za mała, aby przyznać choć 1 punkt (potrzeba co najmniej 0,40 zł).',
-          ),
-        );
-    });
-
-    it("a catalogue service's fixed points replace the rate (× the level multiplier, rounded down)", () => {
-      const state = evolve(initialState(), cardIssued());
-      const [event] = decide(
-        earn(4900, pointsRules(), MONDAY_NOON, { serviceId: 'svc-cut', fixedPoints: 15 }),
-        state,
-      );
-      expect(event).toMatchObject({
-        data: { serviceId: 'svc-cut', fixedPoints: 15, points: 15, amountGrosze: 4900 },
-      });
-      const silver = history(cardIssued({ tier: 'Srebro' })).earned(150, '2026-03-01T10:00:00.000Z');
-      const [tiered] = decide(earn(4900, tiersRules(), MONDAY_NOON, { fixedPoints: 15 }), silver.state);
-      expect(tiered).toMatchObject({ data: { multiplier: 1.5, points: 22 } });
-    });
-
-    it('a stamps program refuses points', () =>
-      spec
-        .given([cardIssued()])
-        .when(earn(1000, stampsRules()))
-        .thenThrows(
-          CardRuleError,
-          expectRule('CARD.NOT_POINTS_PROGRAM', CardErrors.notPointsProgram.message),
-        ));
-
-    it('an inactive program refuses, unknown rules are a retryable 409', () => {
-      spec
-        .given([cardIssued()])
-        .when(earn(1000, pointsRules({ active: false })))
-        .thenThrows(CardRuleError, expectRule('CARD.PROGRAM_INACTIVE'));
-      spec
-        .given([cardIssued()])
-        .when(earn(1000, null))
-        .thenThrows(ProgramUnavailableError, (e) => expect(e.status).toBe(409));
-    });
-
-    it('a closed card refuses with CARD.CLOSED', () =>
-      spec
-        .given(history().closed().events)
-        .when(earn(1000))
-        .thenThrows(CardClosedError, (e) => {
-          expect(e.code).toBe('CARD.CLOSED');
-          expect(e.localizedMessage).toBe('Ta karta jest zamknięta.');
-        }));
-  });
-
-  describe('scan cooldown (2 s between awards on one card)', () => {
-    const last = '2026-03-02T11:00:00.000Z';
-    const given = () => history().earned(10, last).events;
-
-    it('refuses a second award 1,5 s later with 429 and the seconds to wait', () =>
-      spec
-        .given(given())
-        .when(earn(1000, pointsRules(), '2026-03-02T11:00:01.500Z', { commandId: 'other' }))
-        .thenThrows(ScanCooldownError, (e) => {
-          expect(e.status).toBe(429);
-          expect(e.code).toBe('CARD.SCAN_COOLDOWN');
-          expect(e.localizedMessage).toBe(
-            'Ta karta została przed chwilą zeskanowana. Odczekaj 1 s i spróbuj ponownie.',
+      it('uses fractional rates exactly (2,5 pt per zł: 10,00 zł → 25 pkt; 0,39 zł → 0 → refused)', () => {
+        const rules = pointsRules({ pointsPerPln: 2.5 });
+        const [event] = decide(earn(1000, rules), evolve(initialState(), cardIssued()));
+        expect(event).toMatchObject({ data: { points: 25 } });
+        spec
+          .given([cardIssued()])
+          .when(earn(39, rules))
+          .thenThrows(
+            CardRuleError,
+            expectRule(
+              'CARD.AMOUNT_TOO_SMALL',
+              'Kwota jest za mała, aby przyznać choć 1 punkt (potrzeba co najmniej 0,40 zł).',
+            ),
           );
-        }));
+      });
 
-    it('allows it once the cooldown has passed', () => {
-      const events = decide(
-        earn(1000, pointsRules(), '2026-03-02T11:00:02.000Z', { commandId: 'other' }),
-        fold(cardDecider, given()),
-      );
-      expect(events).toMatchObject([{ type: 'PointsEarned', data: { balance: { points: 20 } } }]);
+      it("a catalogue service's fixed points replace the rate (× the level multiplier, rounded down)", () => {
+        const state = evolve(initialState(), cardIssued());
+        const [event] = decide(
+          earn(4900, pointsRules(), MONDAY_NOON, { serviceId: 'svc-cut', fixedPoints: 15 }),
+          state,
+        );
+        expect(event).toMatchObject({
+          data: { serviceId: 'svc-cut', fixedPoints: 15, points: 15, amountGrosze: 4900 },
+        });
+        const silver = history(cardIssued({ tier: 'Srebro' })).earned(150, '2026-03-01T10:00:00.000Z');
+        const [tiered] = decide(earn(4900, tiersRules(), MONDAY_NOON, { fixedPoints: 15 }), silver.state);
+        expect(tiered).toMatchObject({ data: { multiplier: 1.5, points: 22 } });
+      });
+
+      it('a stamps program refuses points', () =>
+        spec
+          .given([cardIssued()])
+          .when(earn(1000, stampsRules()))
+          .thenThrows(
+            CardRuleError,
+            expectRule('CARD.NOT_POINTS_PROGRAM', CardErrors.notPointsProgram.message),
+          ));
+
+      it('an inactive program refuses, unknown rules are a retryable 409', () => {
+        spec
+          .given([cardIssued()])
+          .when(earn(1000, pointsRules({ active: false })))
+          .thenThrows(CardRuleError, expectRule('CARD.PROGRAM_INACTIVE'));
+        spec
+          .given([cardIssued()])
+          .when(earn(1000, null))
+          .thenThrows(ProgramUnavailableError, (e) => expect(e.status).toBe(409));
+      });
     });
 
-    it('applies to stamps too, and a cooldown of 0 turns it off', () => {
-      const stamped = history(cardIssued()).stamped(1, last).events;
-      spec
-        .given(stamped)
-        .when({
-          type: 'AddStamps',
-          data: { commandId: 'x', count: 1, employeeId: 'emp1', rules: stampsRules(), cooldownMs: 2000 },
-          metadata: at('2026-03-02T11:00:00.100Z'),
-        })
-        .thenThrows(ScanCooldownError);
-      const events = decide(
-        earn(1000, pointsRules(), '2026-03-02T11:00:00.100Z', { commandId: 'x', cooldownMs: 0 }),
-        fold(cardDecider, given()),
-      );
-      expect(events).toHaveLength(1);
+    describe('scan cooldown (2 s between awards on one card)', () => {
+      const last = '2026-03-02T11:00:00.000Z';
+      const given = () => history().earned(10, last).events;
+
+      it('refuses a second award 1,5 s later with 429 and the seconds to wait', () =>
+        spec
+          .given(given())
+          .when(earn(1000, pointsRules(), '2026-03-02T11:00:01.500Z', { commandId: 'other' }))
+          .thenThrows(ScanCooldownError, (e) => {
+            expect(e.status).toBe(429);
+            expect(e.code).toBe('CARD.SCAN_COOLDOWN');
+            expect(e.localizedMessage).toBe(
+              'Ta karta została przed chwilą zeskanowana. Odczekaj 1 s i spróbuj ponownie.',
+            );
+          }));
+
+      it('allows it once the cooldown has passed', () => {
+        const events = decide(
+          earn(1000, pointsRules(), '2026-03-02T11:00:02.000Z', { commandId: 'other' }),
+          fold(cardDecider, given()),
+        );
+        expect(events).toMatchObject([{ type: 'PointsEarned', data: { balance: { points: 20 } } }]);
+      });
+
+      it('applies to stamps too, and a cooldown of 0 turns it off', () => {
+        const stamped = history(cardIssued()).stamped(1, last).events;
+        spec
+          .given(stamped)
+          .when({
+            type: 'AddStamps',
+            data: { commandId: 'x', count: 1, employeeId: 'emp1', rules: stampsRules(), cooldownMs: 2000 },
+            metadata: at('2026-03-02T11:00:00.100Z'),
+          })
+          .thenThrows(ScanCooldownError);
+        const events = decide(
+          earn(1000, pointsRules(), '2026-03-02T11:00:00.100Z', { commandId: 'x', cooldownMs: 0 }),
+          fold(cardDecider, given()),
+        );
+        expect(events).toHaveLength(1);
+      });
     });
-  });
 
-  describe('a retried command (same commandId)', () => {
-    it('decides nothing, even inside the cooldown', () =>
-      spec
-        .given(history().earned(12, MONDAY_NOON, 'cmd-earn').events)
-        .when(earn(1299, pointsRules(), '2026-03-02T11:00:00.500Z'))
-        .thenNothingHappens());
-  });
+    describe('a retried command (same commandId)', () => {
+      it('decides nothing, even inside the cooldown', () =>
+        spec
+          .given(history().earned(12, MONDAY_NOON, 'cmd-earn').events)
+          .when(earn(1299, pointsRules(), '2026-03-02T11:00:00.500Z'))
+          .thenNothingHappens());
+    });
 
-  describe('on a tiers program (Brąz 0 ×1, Srebro 100 ×1,5, Złoto 500 ×2)', () => {
-    const issued = cardIssued({ tier: 'Brąz' });
+    describe('on a tiers program (Brąz 0 ×1, Srebro 100 ×1,5, Złoto 500 ×2)', () => {
+      const issued = cardIssued({ tier: 'Brąz' });
 
-    it('promotes when lifetime points cross a level; the earning used the old multiplier', () =>
-      spec
-        .given(history(issued).earned(90, '2026-03-01T10:00:00.000Z').events)
-        .when(earn(2000, tiersRules()))
-        .then([
-          {
-            type: 'PointsEarned',
+      it('promotes when lifetime points cross a level; the earning used the old multiplier', () =>
+        spec
+          .given(history(issued).earned(90, '2026-03-01T10:00:00.000Z').events)
+          .when(earn(2000, tiersRules()))
+          .then([
+            {
+              type: 'PointsEarned',
+              data: {
+                cardId: 'c1',
+                commandId: 'cmd-earn',
+                amountGrosze: 2000,
+                pointsPerPln: 1,
+                multiplier: 1,
+                fixedPoints: null,
+                points: 20,
+                serviceId: null,
+                employeeId: 'emp1',
+                balance: { points: 110, stamps: 0, lifetimePoints: 110 },
+                earnedAt: MONDAY_NOON,
+              },
+            },
+            {
+              type: 'TierChanged',
+              data: { cardId: 'c1', from: 'Brąz', to: 'Srebro', lifetimePoints: 110, changedAt: MONDAY_NOON },
+            },
+          ]));
+
+      it('applies the current level multiplier (Srebro ×1,5: 33,33 zł → 49 pkt, rounded down)', () => {
+        const state = history(issued)
+          .earned(150, '2026-03-01T10:00:00.000Z')
+          .push({
+            type: 'TierChanged',
             data: {
               cardId: 'c1',
-              commandId: 'cmd-earn',
-              amountGrosze: 2000,
-              pointsPerPln: 1,
-              multiplier: 1,
-              fixedPoints: null,
-              points: 20,
-              serviceId: null,
-              employeeId: 'emp1',
-              balance: { points: 110, stamps: 0, lifetimePoints: 110 },
-              earnedAt: MONDAY_NOON,
+              from: 'Brąz',
+              to: 'Srebro',
+              lifetimePoints: 150,
+              changedAt: '2026-03-01T10:00:00.000Z',
             },
-          },
+          }).state;
+        const events = decide(earn(3333, tiersRules()), state);
+        expect(events).toEqual([
+          expect.objectContaining({
+            type: 'PointsEarned',
+            data: expect.objectContaining({ multiplier: 1.5, points: 49 }),
+          }),
+        ]);
+      });
+
+      it('jumps straight to the level reached (Brąz → Złoto in one purchase)', () => {
+        const events = decide(earn(60_000, tiersRules()), evolve(initialState(), issued));
+        expect(events.map((e) => e.type)).toEqual(['PointsEarned', 'TierChanged']);
+        expect(events[1]).toMatchObject({ data: { from: 'Brąz', to: 'Złoto', lifetimePoints: 600 } });
+      });
+
+      it('redemptions never lower the level: lifetime points stay', () => {
+        const reward = aReward({ cost: 100 });
+        const state = history(issued)
+          .earned(150, '2026-03-01T10:00:00.000Z')
+          .redeemed(reward, '2026-03-01T11:00:00.000Z').state;
+        expect(state).toMatchObject({ points: 50, lifetimePoints: 150 });
+      });
+    });
+  });
+
+  describe('AddStamps', () => {
+    it('when the card has 9 stamps, adding one makes 10', () =>
+      spec
+        .given(history().stamped(9, '2026-03-01T10:00:00.000Z').events)
+        .when(addStamps(1))
+        .then([
           {
-            type: 'TierChanged',
-            data: { cardId: 'c1', from: 'Brąz', to: 'Srebro', lifetimePoints: 110, changedAt: MONDAY_NOON },
+            type: 'StampsAdded',
+            data: {
+              cardId: 'c1',
+              commandId: 'cmd-stamp',
+              count: 1,
+              employeeId: 'emp1',
+              balance: { points: 0, stamps: 10, lifetimePoints: 0 },
+              addedAt: MONDAY_NOON,
+            },
           },
         ]));
 
-    it('applies the current level multiplier (Srebro ×1,5: 33,33 zł → 49 pkt, rounded down)', () => {
-      const state = history(issued)
-        .earned(150, '2026-03-01T10:00:00.000Z')
-        .push({
-          type: 'TierChanged',
-          data: {
-            cardId: 'c1',
-            from: 'Brąz',
-            to: 'Srebro',
-            lifetimePoints: 150,
-            changedAt: '2026-03-01T10:00:00.000Z',
-          },
-        }).state;
-      const events = decide(earn(3333, tiersRules()), state);
-      expect(events).toEqual([
-        expect.objectContaining({
-          type: 'PointsEarned',
-          data: expect.objectContaining({ multiplier: 1.5, points: 49 }),
-        }),
-      ]);
-    });
-
-    it('jumps straight to the level reached (Brąz → Złoto in one purchase)', () => {
-      const events = decide(earn(60_000, tiersRules()), evolve(initialState(), issued));
-      expect(events.map((e) => e.type)).toEqual(['PointsEarned', 'TierChanged']);
-      expect(events[1]).toMatchObject({ data: { from: 'Brąz', to: 'Złoto', lifetimePoints: 600 } });
-    });
-
-    it('redemptions never lower the level: lifetime points stay', () => {
-      const reward = aReward({ cost: 100 });
-      const state = history(issued)
-        .earned(150, '2026-03-01T10:00:00.000Z')
-        .redeemed(reward, '2026-03-01T11:00:00.000Z').state;
-      expect(state).toMatchObject({ points: 50, lifetimePoints: 150 });
-    });
-  });
-});
-
-describe('AddStamps', () => {
-  const addStamps = (count: number, rules: ProgramRules = stampsRules()): AddStamps => ({
-    type: 'AddStamps',
-    data: { commandId: 'cmd-stamp', count, employeeId: 'emp1', rules, cooldownMs: 2000 },
-    metadata: at(MONDAY_NOON),
-  });
-
-  it('when the card has 9 stamps, adding one makes 10', () =>
-    spec
-      .given(history().stamped(9, '2026-03-01T10:00:00.000Z').events)
-      .when(addStamps(1))
-      .then([
-        {
-          type: 'StampsAdded',
-          data: {
-            cardId: 'c1',
-            commandId: 'cmd-stamp',
-            count: 1,
-            employeeId: 'emp1',
-            balance: { points: 0, stamps: 10, lifetimePoints: 0 },
-            addedAt: MONDAY_NOON,
-          },
-        },
-      ]));
-
-  it('a points program refuses stamps', () =>
-    spec
-      .given([cardIssued()])
-      .when(addStamps(1, pointsRules()))
-      .thenThrows(CardRuleError, expectRule('CARD.NOT_STAMPS_PROGRAM')));
-});
-
-describe('RedeemReward', () => {
-  const coffee = aReward({ id: 'r-coffee', cost: 100 });
-  const withReward = (overrides: Partial<RuleReward>) =>
-    pointsRules({ rewards: [aReward({ ...overrides })] });
-  const rich = () => history().earned(1000, '2026-02-01T10:00:00.000Z');
-
-  it('spends the cost from the balance and records the redemption', () =>
-    spec
-      .given(history().earned(150, '2026-03-01T10:00:00.000Z').events)
-      .when(redeem(pointsRules({ rewards: [coffee] }), MONDAY_NOON))
-      .then([
-        {
-          type: 'RewardRedeemed',
-          data: {
-            cardId: 'c1',
-            commandId: 'cmd-redeem',
-            rewardId: 'r-coffee',
-            rewardName: 'Kawa gratis',
-            cost: 100,
-            unit: 'points',
-            employeeId: 'emp2',
-            stockPeriod: null,
-            balance: { points: 50, stamps: 0, lifetimePoints: 150 },
-            redeemedAt: MONDAY_NOON,
-          },
-        },
-      ]));
-
-  it('with too few points: CARD.INSUFFICIENT_POINTS with both numbers', () =>
-    spec
-      .given(history().earned(40, '2026-03-01T10:00:00.000Z').events)
-      .when(redeem(pointsRules({ rewards: [coffee] }), MONDAY_NOON))
-      .thenThrows(
-        CardRuleError,
-        expectRule('CARD.INSUFFICIENT_POINTS', 'Za mało punktów: potrzeba 100, na karcie 40.'),
-      ));
-
-  it('on a stamps card: spends stamps; too few → CARD.INSUFFICIENT_STAMPS', () => {
-    const rules = stampsRules();
-    const reward = rules.rewards[0]!;
-    spec
-      .given(history().stamped(4, '2026-03-01T10:00:00.000Z').events)
-      .when(redeem(rules, MONDAY_NOON))
-      .thenThrows(
-        CardRuleError,
-        expectRule('CARD.INSUFFICIENT_STAMPS', 'Za mało pieczątek: potrzeba 10, na karcie 4.'),
-      );
-    const events = decide(
-      redeem(rules, MONDAY_NOON),
-      history().stamped(12, '2026-03-01T10:00:00.000Z').state,
-    );
-    expect(events[0]).toMatchObject({
-      data: { rewardId: reward.id, unit: 'stamps', cost: 10, balance: { stamps: 2, points: 0 } },
-    });
-  });
-
-  it('an inactive reward, an unknown reward, a closed card', () => {
-    spec
-      .given(rich().events)
-      .when(redeem(withReward({ active: false }), MONDAY_NOON))
-      .thenThrows(CardRuleError, expectRule('CARD.REWARD_INACTIVE', 'Ta nagroda jest obecnie niedostępna.'));
-    spec
-      .given(rich().events)
-      .when(redeem(pointsRules(), MONDAY_NOON, { rewardId: 'nope' }))
-      .thenThrows(RewardNotFoundError, (e) => expect(e.code).toBe('CARD.REWARD_NOT_FOUND'));
-    spec.given(rich().closed().events).when(redeem(pointsRules(), MONDAY_NOON)).thenThrows(CardClosedError);
-  });
-
-  it('a retried redemption (same commandId) decides nothing: no double spending', () => {
-    const rules = pointsRules({ rewards: [coffee] });
-    const state = rich().state;
-    const first = decide(redeem(rules, MONDAY_NOON), state);
-    spec
-      .given([...rich().events, ...first])
-      .when(redeem(rules, MONDAY_NOON))
-      .thenNothingHappens();
-  });
-
-  describe('hours 08:00–12:00 (Warsaw local time)', () => {
-    const rules = withReward({
-      schedule: { weekdays: [], hours: { from: '08:00', to: '12:00' }, dateRange: null },
-    });
-    const outside = expectRule('CARD.OUTSIDE_HOURS', 'Tę nagrodę można odebrać w godz. 08:00–12:00.');
-
-    it.each([
-      ['2026-03-02T07:00:00.000Z', 'winter 08:00 CET (from is inclusive)'],
-      ['2026-03-02T10:59:00.000Z', 'winter 11:59 CET'],
-      ['2026-06-01T06:30:00.000Z', 'summer 08:30 CEST'],
-    ])('allows %s (%s)', (when) => expect(decide(redeem(rules, when), rich().state)).toHaveLength(1));
-
-    it.each([
-      ['2026-03-02T06:59:00.000Z', 'winter 07:59 CET'],
-      ['2026-03-02T11:00:00.000Z', 'winter 12:00 CET (to is exclusive)'],
-      ['2026-06-01T10:00:00.000Z', 'summer 12:00 CEST although 10:00 UTC'],
-      ['2026-06-01T05:30:00.000Z', 'summer 07:30 CEST'],
-    ])('refuses %s (%s)', (when) =>
-      spec.given(rich().events).when(redeem(rules, when)).thenThrows(CardRuleError, outside),
-    );
-  });
-
-  describe('weekdays (ISO: 1 = Monday), local date', () => {
-    const rules = withReward({ schedule: { weekdays: [1, 3], hours: null, dateRange: null } });
-
-    it('Sunday 23:30 UTC is already Monday in Warsaw: allowed', () =>
-      expect(decide(redeem(rules, '2026-03-01T23:30:00.000Z'), rich().state)).toHaveLength(1));
-
-    it('Monday 22:30 UTC in summer is Tuesday 00:30 in Warsaw: refused with the allowed days', () =>
+    it('a points program refuses stamps', () =>
       spec
-        .given(rich().events)
-        .when(redeem(rules, '2026-06-01T22:30:00.000Z'))
+        .given([cardIssued()])
+        .when(addStamps(1, pointsRules()))
+        .thenThrows(CardRuleError, expectRule('CARD.NOT_STAMPS_PROGRAM')));
+  });
+
+  describe('RedeemReward', () => {
+    it('spends the cost from the balance and records the redemption', () =>
+      spec
+        .given(history().earned(150, '2026-03-01T10:00:00.000Z').events)
+        .when(redeem(pointsRules({ rewards: [coffee] }), MONDAY_NOON))
+        .then([
+          {
+            type: 'RewardRedeemed',
+            data: {
+              cardId: 'c1',
+              commandId: 'cmd-redeem',
+              rewardId: 'r-coffee',
+              rewardName: 'Kawa gratis',
+              cost: 100,
+              unit: 'points',
+              employeeId: 'emp2',
+              stockPeriod: null,
+              balance: { points: 50, stamps: 0, lifetimePoints: 150 },
+              redeemedAt: MONDAY_NOON,
+            },
+          },
+        ]));
+
+    it('with too few points: CARD.INSUFFICIENT_POINTS with both numbers', () =>
+      spec
+        .given(history().earned(40, '2026-03-01T10:00:00.000Z').events)
+        .when(redeem(pointsRules({ rewards: [coffee] }), MONDAY_NOON))
         .thenThrows(
           CardRuleError,
-          expectRule('CARD.WRONG_DAY', 'Tę nagrodę można odebrać tylko w poniedziałki i w środy.'),
+          expectRule('CARD.INSUFFICIENT_POINTS', 'Za mało punktów: potrzeba 100, na karcie 40.'),
         ));
-  });
 
-  describe('date range (inclusive local dates)', () => {
-    const rules = withReward({
-      schedule: { weekdays: [], hours: null, dateRange: { from: '2026-03-01', to: '2026-03-31' } },
-    });
-
-    it('allows the last local minute of the range', () =>
-      expect(decide(redeem(rules, '2026-03-31T21:59:00.000Z'), rich().state)).toHaveLength(1));
-
-    it('refuses from local midnight after it (22:00 UTC, CEST)', () =>
+    it('on a stamps card: spends stamps; too few → CARD.INSUFFICIENT_STAMPS', () => {
+      const rules = stampsRules();
+      const reward = rules.rewards[0]!;
       spec
-        .given(rich().events)
-        .when(redeem(rules, '2026-03-31T22:00:00.000Z'))
-        .thenThrows(
-          CardRuleError,
-          expectRule('CARD.OUTSIDE_DATES', 'Tę nagrodę można odebrać od 01.03.2026 do 31.03.2026.'),
-        ));
-  });
-
-  describe('per-card limits come from the card’s own redemptions, by Warsaw calendar', () => {
-    const cheap = (perCard: RuleReward['limits']['perCard']) =>
-      aReward({ id: 'r-cheap', cost: 10, limits: { perCard, stock: null } });
-
-    it('1 per day: counted per LOCAL day, not per UTC day', () => {
-      const reward = cheap({ day: 1 });
-      const rules = pointsRules({ rewards: [reward] });
-      // 23:30 local on 2 March; 00:10 local on 3 March is a new day although the UTC date is the same
-      const late = rich().redeemed(reward, '2026-03-02T22:30:00.000Z');
-      expect(decide(redeem(rules, '2026-03-02T23:10:00.000Z'), late.state)).toHaveLength(1);
-      // 00:10 local on 3 March and 23:50 local on 3 March: same local day, different UTC dates
-      spec
-        .given(rich().redeemed(reward, '2026-03-02T23:10:00.000Z').events)
-        .when(redeem(rules, '2026-03-03T22:50:00.000Z'))
-        .thenThrows(
-          CardRuleError,
-          expectRule('CARD.DAILY_LIMIT', 'Limit tej nagrody na dziś został wykorzystany.'),
-        );
-    });
-
-    it('1 per day counts only this reward', () => {
-      const reward = cheap({ day: 1 });
-      const other = aReward({ id: 'r-other', cost: 10 });
-      const rules = pointsRules({ rewards: [reward, other] });
-      const state = rich().redeemed(other, '2026-03-02T08:00:00.000Z').state;
-      expect(decide(redeem(rules, MONDAY_NOON, { rewardId: 'r-cheap' }), state)).toHaveLength(1);
-    });
-
-    it('1 per ISO week: Monday opens a new week; Sunday still counts the Monday before', () => {
-      const reward = cheap({ week: 1 });
-      const rules = pointsRules({ rewards: [reward] });
-      const sunday = rich().redeemed(reward, '2026-03-08T20:00:00.000Z'); // Sunday 21:00 local, 2026-W10
-      expect(decide(redeem(rules, '2026-03-08T23:30:00.000Z'), sunday.state)).toHaveLength(1); // Monday 00:30 local, 2026-W11
-      spec
-        .given(rich().redeemed(reward, '2026-03-02T08:00:00.000Z').events)
-        .when(redeem(rules, '2026-03-08T21:00:00.000Z')) // Sunday 22:00 local, same week
-        .thenThrows(
-          CardRuleError,
-          expectRule('CARD.WEEKLY_LIMIT', 'Limit tej nagrody na ten tydzień został wykorzystany.'),
-        );
-    });
-
-    it('1 per ISO week across New Year: 31 Dec 2026 and 3 Jan 2027 share 2026-W53', () => {
-      const reward = cheap({ week: 1 });
-      const rules = pointsRules({ rewards: [reward] });
-      const events = rich().redeemed(reward, '2026-12-31T10:00:00.000Z').events;
-      spec
-        .given(events)
-        .when(redeem(rules, '2027-01-03T10:00:00.000Z'))
-        .thenThrows(CardRuleError, expectRule('CARD.WEEKLY_LIMIT'));
-      expect(decide(redeem(rules, '2027-01-04T10:00:00.000Z'), fold(cardDecider, events))).toHaveLength(1);
-    });
-
-    it('2 per month: the local month ends at local midnight', () => {
-      const reward = cheap({ month: 2 });
-      const rules = pointsRules({ rewards: [reward] });
-      const twice = rich()
-        .redeemed(reward, '2026-03-01T09:00:00.000Z')
-        .redeemed(reward, '2026-03-15T09:00:00.000Z').events;
-      spec
-        .given(twice)
-        .when(redeem(rules, '2026-03-31T21:30:00.000Z')) // 23:30 local on 31 March
-        .thenThrows(
-          CardRuleError,
-          expectRule('CARD.MONTHLY_LIMIT', 'Limit tej nagrody na ten miesiąc został wykorzystany.'),
-        );
-      expect(decide(redeem(rules, '2026-03-31T22:30:00.000Z'), fold(cardDecider, twice))).toHaveLength(1); // 00:30 local on 1 April
-    });
-
-    it('1 per month: a redemption late on the last day of February (UTC) is already March in Warsaw', () => {
-      const reward = cheap({ month: 1 });
-      const rules = pointsRules({ rewards: [reward] });
-      spec
-        .given(rich().redeemed(reward, '2026-02-28T23:30:00.000Z').events) // 00:30 local on 1 March
-        .when(redeem(rules, '2026-03-10T10:00:00.000Z'))
-        .thenThrows(CardRuleError, expectRule('CARD.MONTHLY_LIMIT'));
-    });
-
-    it('limits are checked before the balance ("come back tomorrow" beats "too few points")', () => {
-      const reward = aReward({ id: 'r-cheap', cost: 990, limits: { perCard: { day: 1 }, stock: null } });
-      const rules = pointsRules({ rewards: [reward] });
-      spec
-        .given(rich().redeemed(reward, '2026-03-02T08:00:00.000Z').events) // 10 points left
+        .given(history().stamped(4, '2026-03-01T10:00:00.000Z').events)
         .when(redeem(rules, MONDAY_NOON))
-        .thenThrows(CardRuleError, expectRule('CARD.DAILY_LIMIT'));
-    });
-  });
-
-  describe('total stock (reserved across all cards before the command)', () => {
-    const stocked = pointsRules({
-      rewards: [aReward({ limits: { perCard: {}, stock: { quantity: 20, period: 'day' } } })],
-    });
-
-    it('records the stock period the unit was reserved in', () => {
-      const [event] = decide(redeem(stocked, MONDAY_NOON, { stockReservation: '2026-03-02' }), rich().state);
-      expect(event).toMatchObject({ type: 'RewardRedeemed', data: { stockPeriod: '2026-03-02' } });
-    });
-
-    it('without a reservation for the current period: CARD.OUT_OF_STOCK', () => {
-      spec
-        .given(rich().events)
-        .when(redeem(stocked, MONDAY_NOON))
         .thenThrows(
           CardRuleError,
-          expectRule(
-            'CARD.OUT_OF_STOCK',
-            'Pula tej nagrody została wyczerpana. Zapraszamy w kolejnym okresie.',
-          ),
+          expectRule('CARD.INSUFFICIENT_STAMPS', 'Za mało pieczątek: potrzeba 10, na karcie 4.'),
+        );
+      const events = decide(
+        redeem(rules, MONDAY_NOON),
+        history().stamped(12, '2026-03-01T10:00:00.000Z').state,
+      );
+      expect(events[0]).toMatchObject({
+        data: { rewardId: reward.id, unit: 'stamps', cost: 10, balance: { stamps: 2, points: 0 } },
+      });
+    });
+
+    it('an inactive reward or an unknown reward is refused', () => {
+      spec
+        .given(rich().events)
+        .when(redeem(withReward({ active: false }), MONDAY_NOON))
+        .thenThrows(
+          CardRuleError,
+          expectRule('CARD.REWARD_INACTIVE', 'Ta nagroda jest obecnie niedostępna.'),
         );
       spec
         .given(rich().events)
-        .when(redeem(stocked, MONDAY_NOON, { stockReservation: '2026-03-01' }))
-        .thenThrows(CardRuleError, expectRule('CARD.OUT_OF_STOCK'));
+        .when(redeem(pointsRules(), MONDAY_NOON, { rewardId: 'nope' }))
+        .thenThrows(RewardNotFoundError, (e) => expect(e.code).toBe('CARD.REWARD_NOT_FOUND'));
     });
 
-    it('a stock that is never renewed uses the period "all"', () => {
-      const once = pointsRules({
-        rewards: [aReward({ limits: { perCard: {}, stock: { quantity: 5, period: null } } })],
+    it('a retried redemption (same commandId) decides nothing: no double spending', () => {
+      const rules = pointsRules({ rewards: [coffee] });
+      const state = rich().state;
+      const first = decide(redeem(rules, MONDAY_NOON), state);
+      spec
+        .given([...rich().events, ...first])
+        .when(redeem(rules, MONDAY_NOON))
+        .thenNothingHappens();
+    });
+
+    describe('hours 08:00–12:00 (Warsaw local time)', () => {
+      const rules = withReward({
+        schedule: { weekdays: [], hours: { from: '08:00', to: '12:00' }, dateRange: null },
       });
-      const [event] = decide(redeem(once, MONDAY_NOON, { stockReservation: 'all' }), rich().state);
-      expect(event).toMatchObject({ data: { stockPeriod: 'all' } });
+      const outside = expectRule('CARD.OUTSIDE_HOURS', 'Tę nagrodę można odebrać w godz. 08:00–12:00.');
+
+      it.each([
+        ['2026-03-02T07:00:00.000Z', 'winter 08:00 CET (from is inclusive)'],
+        ['2026-03-02T10:59:00.000Z', 'winter 11:59 CET'],
+        ['2026-06-01T06:30:00.000Z', 'summer 08:30 CEST'],
+      ])('allows %s (%s)', (when) => expect(decide(redeem(rules, when), rich().state)).toHaveLength(1));
+
+      it.each([
+        ['2026-03-02T06:59:00.000Z', 'winter 07:59 CET'],
+        ['2026-03-02T11:00:00.000Z', 'winter 12:00 CET (to is exclusive)'],
+        ['2026-06-01T10:00:00.000Z', 'summer 12:00 CEST although 10:00 UTC'],
+        ['2026-06-01T05:30:00.000Z', 'summer 07:30 CEST'],
+      ])('refuses %s (%s)', (when) =>
+        spec.given(rich().events).when(redeem(rules, when)).thenThrows(CardRuleError, outside),
+      );
+    });
+
+    describe('weekdays (ISO: 1 = Monday), local date', () => {
+      const rules = withReward({ schedule: { weekdays: [1, 3], hours: null, dateRange: null } });
+
+      it('Sunday 23:30 UTC is already Monday in Warsaw: allowed', () =>
+        expect(decide(redeem(rules, '2026-03-01T23:30:00.000Z'), rich().state)).toHaveLength(1));
+
+      it('Monday 22:30 UTC in summer is Tuesday 00:30 in Warsaw: refused with the allowed days', () =>
+        spec
+          .given(rich().events)
+          .when(redeem(rules, '2026-06-01T22:30:00.000Z'))
+          .thenThrows(
+            CardRuleError,
+            expectRule('CARD.WRONG_DAY', 'Tę nagrodę można odebrać tylko w poniedziałki i w środy.'),
+          ));
+    });
+
+    describe('date range (inclusive local dates)', () => {
+      const rules = withReward({
+        schedule: { weekdays: [], hours: null, dateRange: { from: '2026-03-01', to: '2026-03-31' } },
+      });
+
+      it('allows the last local minute of the range', () =>
+        expect(decide(redeem(rules, '2026-03-31T21:59:00.000Z'), rich().state)).toHaveLength(1));
+
+      it('refuses from local midnight after it (22:00 UTC, CEST)', () =>
+        spec
+          .given(rich().events)
+          .when(redeem(rules, '2026-03-31T22:00:00.000Z'))
+          .thenThrows(
+            CardRuleError,
+            expectRule('CARD.OUTSIDE_DATES', 'Tę nagrodę można odebrać od 01.03.2026 do 31.03.2026.'),
+          ));
+    });
+
+    describe('per-card limits come from the card’s own redemptions, by Warsaw calendar', () => {
+      const cheap = (perCard: RuleReward['limits']['perCard']) =>
+        aReward({ id: 'r-cheap', cost: 10, limits: { perCard, stock: null } });
+
+      it('1 per day: counted per LOCAL day, not per UTC day', () => {
+        const reward = cheap({ day: 1 });
+        const rules = pointsRules({ rewards: [reward] });
+        // 23:30 local on 2 March; 00:10 local on 3 March is a new day although the UTC date is the same
+        const late = rich().redeemed(reward, '2026-03-02T22:30:00.000Z');
+        expect(decide(redeem(rules, '2026-03-02T23:10:00.000Z'), late.state)).toHaveLength(1);
+        // 00:10 local on 3 March and 23:50 local on 3 March: same local day, different UTC dates
+        spec
+          .given(rich().redeemed(reward, '2026-03-02T23:10:00.000Z').events)
+          .when(redeem(rules, '2026-03-03T22:50:00.000Z'))
+          .thenThrows(
+            CardRuleError,
+            expectRule('CARD.DAILY_LIMIT', 'Limit tej nagrody na dziś został wykorzystany.'),
+          );
+      });
+
+      it('1 per day counts only this reward', () => {
+        const reward = cheap({ day: 1 });
+        const other = aReward({ id: 'r-other', cost: 10 });
+        const rules = pointsRules({ rewards: [reward, other] });
+        const state = rich().redeemed(other, '2026-03-02T08:00:00.000Z').state;
+        expect(decide(redeem(rules, MONDAY_NOON, { rewardId: 'r-cheap' }), state)).toHaveLength(1);
+      });
+
+      it('1 per ISO week: Monday opens a new week; Sunday still counts the Monday before', () => {
+        const reward = cheap({ week: 1 });
+        const rules = pointsRules({ rewards: [reward] });
+        const sunday = rich().redeemed(reward, '2026-03-08T20:00:00.000Z'); // Sunday 21:00 local, 2026-W10
+        expect(decide(redeem(rules, '2026-03-08T23:30:00.000Z'), sunday.state)).toHaveLength(1); // Monday 00:30 local, 2026-W11
+        spec
+          .given(rich().redeemed(reward, '2026-03-02T08:00:00.000Z').events)
+          .when(redeem(rules, '2026-03-08T21:00:00.000Z')) // Sunday 22:00 local, same week
+          .thenThrows(
+            CardRuleError,
+            expectRule('CARD.WEEKLY_LIMIT', 'Limit tej nagrody na ten tydzień został wykorzystany.'),
+          );
+      });
+
+      it('1 per ISO week across New Year: 31 Dec 2026 and 3 Jan 2027 share 2026-W53', () => {
+        const reward = cheap({ week: 1 });
+        const rules = pointsRules({ rewards: [reward] });
+        const events = rich().redeemed(reward, '2026-12-31T10:00:00.000Z').events;
+        spec
+          .given(events)
+          .when(redeem(rules, '2027-01-03T10:00:00.000Z'))
+          .thenThrows(CardRuleError, expectRule('CARD.WEEKLY_LIMIT'));
+        expect(decide(redeem(rules, '2027-01-04T10:00:00.000Z'), fold(cardDecider, events))).toHaveLength(1);
+      });
+
+      it('2 per month: the local month ends at local midnight', () => {
+        const reward = cheap({ month: 2 });
+        const rules = pointsRules({ rewards: [reward] });
+        const twice = rich()
+          .redeemed(reward, '2026-03-01T09:00:00.000Z')
+          .redeemed(reward, '2026-03-15T09:00:00.000Z').events;
+        spec
+          .given(twice)
+          .when(redeem(rules, '2026-03-31T21:30:00.000Z')) // 23:30 local on 31 March
+          .thenThrows(
+            CardRuleError,
+            expectRule('CARD.MONTHLY_LIMIT', 'Limit tej nagrody na ten miesiąc został wykorzystany.'),
+          );
+        expect(decide(redeem(rules, '2026-03-31T22:30:00.000Z'), fold(cardDecider, twice))).toHaveLength(1); // 00:30 local on 1 April
+      });
+
+      it('1 per month: a redemption late on the last day of February (UTC) is already March in Warsaw', () => {
+        const reward = cheap({ month: 1 });
+        const rules = pointsRules({ rewards: [reward] });
+        spec
+          .given(rich().redeemed(reward, '2026-02-28T23:30:00.000Z').events) // 00:30 local on 1 March
+          .when(redeem(rules, '2026-03-10T10:00:00.000Z'))
+          .thenThrows(CardRuleError, expectRule('CARD.MONTHLY_LIMIT'));
+      });
+
+      it('limits are checked before the balance ("come back tomorrow" beats "too few points")', () => {
+        const reward = aReward({ id: 'r-cheap', cost: 990, limits: { perCard: { day: 1 }, stock: null } });
+        const rules = pointsRules({ rewards: [reward] });
+        spec
+          .given(rich().redeemed(reward, '2026-03-02T08:00:00.000Z').events) // 10 points left
+          .when(redeem(rules, MONDAY_NOON))
+          .thenThrows(CardRuleError, expectRule('CARD.DAILY_LIMIT'));
+      });
+    });
+
+    describe('total stock (reserved across all cards before the command)', () => {
+      const stocked = pointsRules({
+        rewards: [aReward({ limits: { perCard: {}, stock: { quantity: 20, period: 'day' } } })],
+      });
+
+      it('records the stock period the unit was reserved in', () => {
+        const [event] = decide(
+          redeem(stocked, MONDAY_NOON, { stockReservation: '2026-03-02' }),
+          rich().state,
+        );
+        expect(event).toMatchObject({ type: 'RewardRedeemed', data: { stockPeriod: '2026-03-02' } });
+      });
+
+      it('without a reservation for the current period: CARD.OUT_OF_STOCK', () => {
+        spec
+          .given(rich().events)
+          .when(redeem(stocked, MONDAY_NOON))
+          .thenThrows(
+            CardRuleError,
+            expectRule(
+              'CARD.OUT_OF_STOCK',
+              'Pula tej nagrody została wyczerpana. Zapraszamy w kolejnym okresie.',
+            ),
+          );
+        spec
+          .given(rich().events)
+          .when(redeem(stocked, MONDAY_NOON, { stockReservation: '2026-03-01' }))
+          .thenThrows(CardRuleError, expectRule('CARD.OUT_OF_STOCK'));
+      });
+
+      it('a stock that is never renewed uses the period "all"', () => {
+        const once = pointsRules({
+          rewards: [aReward({ limits: { perCard: {}, stock: { quantity: 5, period: null } } })],
+        });
+        const [event] = decide(redeem(once, MONDAY_NOON, { stockReservation: 'all' }), rich().state);
+        expect(event).toMatchObject({ data: { stockPeriod: 'all' } });
+      });
     });
   });
-});
 
-describe('RegenerateCard', () => {
-  const regenerate = (commandId = 'cmd-regen'): RegenerateCard => ({
-    type: 'RegenerateCard',
-    data: { commandId, humanReadableId: '5555555553', actorId: 'u1', actorRole: 'customer' },
-    metadata: at(MONDAY_NOON),
-  });
-
-  it('gives a new number and bumps the QR secret version', () =>
-    spec
-      .given([cardIssued()])
-      .when(regenerate())
-      .then([
-        {
-          type: 'CardRegenerated',
-          data: {
-            cardId: 'c1',
-            commandId: 'cmd-regen',
-            humanReadableId: '5555555553',
-            secretVersion: 2,
-            actorId: 'u1',
-            actorRole: 'customer',
-            regeneratedAt: MONDAY_NOON,
+  describe('RegenerateCard', () => {
+    it('gives a new number and bumps the QR secret version', () =>
+      spec
+        .given([cardIssued()])
+        .when(regenerate())
+        .then([
+          {
+            type: 'CardRegenerated',
+            data: {
+              cardId: 'c1',
+              commandId: 'cmd-regen',
+              humanReadableId: '5555555553',
+              secretVersion: 2,
+              actorId: 'u1',
+              actorRole: 'customer',
+              regeneratedAt: MONDAY_NOON,
+            },
           },
-        },
-      ]));
+        ]));
 
-  it('keeps the balance; a retry decides nothing; a closed card refuses', () => {
-    const [regenerated] = decide(regenerate(), history().earned(30, '2026-03-01T10:00:00.000Z').state);
-    const events = [...history().earned(30, '2026-03-01T10:00:00.000Z').events, regenerated!];
-    expect(fold(cardDecider, events)).toMatchObject({
-      points: 30,
-      humanReadableId: '5555555553',
-      secretVersion: 2,
+    it('keeps the balance; a retry decides nothing', () => {
+      const [regenerated] = decide(regenerate(), history().earned(30, '2026-03-01T10:00:00.000Z').state);
+      const events = [...history().earned(30, '2026-03-01T10:00:00.000Z').events, regenerated!];
+      expect(fold(cardDecider, events)).toMatchObject({
+        points: 30,
+        humanReadableId: '5555555553',
+        secretVersion: 2,
+      });
+      spec.given(events).when(regenerate()).thenNothingHappens();
     });
-    spec.given(events).when(regenerate()).thenNothingHappens();
-    spec.given(history().closed().events).when(regenerate('other')).thenThrows(CardClosedError);
   });
-});
 
-describe('CloseCard', () => {
-  const closeCard = {
-    type: 'CloseCard' as const,
-    data: { reason: 'program_deleted' as const },
-    metadata: at(MONDAY_NOON),
-  };
-
-  it('closes an active card once', () => {
+  it('CloseCard closes it once', () =>
     spec
       .given([cardIssued()])
       .when(closeCard)
       .then([
         { type: 'CardClosed', data: { cardId: 'c1', reason: 'program_deleted', closedAt: MONDAY_NOON } },
-      ]);
-    spec.given(history().closed().events).when(closeCard).thenNothingHappens();
-    spec.given([]).when(closeCard).thenNothingHappens();
-  });
-});
+      ]));
 
-describe('RecordAwardAnomaly', () => {
-  it('records the signal on the card without changing it', () => {
+  it('RecordAwardAnomaly records the signal on the card without changing it', () => {
     const data = {
       tenantId: 't1',
       employeeId: 'emp1',
@@ -794,6 +787,28 @@ describe('RecordAwardAnomaly', () => {
       }),
     ).toBe(before);
   });
+});
+
+describe('when the card is closed', () => {
+  it('IssueCard again decides nothing (a redelivered event)', () =>
+    spec.given(history().closed().events).when(issue()).thenNothingHappens());
+
+  it('EarnPoints is refused with CARD.CLOSED', () =>
+    spec
+      .given(history().closed().events)
+      .when(earn(1000))
+      .thenThrows(CardClosedError, (e) => {
+        expect(e.code).toBe('CARD.CLOSED');
+        expect(e.localizedMessage).toBe('Ta karta jest zamknięta.');
+      }));
+
+  it('RedeemReward and RegenerateCard are refused', () => {
+    spec.given(rich().closed().events).when(redeem(pointsRules(), MONDAY_NOON)).thenThrows(CardClosedError);
+    spec.given(history().closed().events).when(regenerate('other')).thenThrows(CardClosedError);
+  });
+
+  it('CloseCard again decides nothing', () =>
+    spec.given(history().closed().events).when(closeCard).thenNothingHappens());
 });
 
 describe('evolve', () => {
