@@ -1,7 +1,7 @@
 import { Topics } from '@punkto/contracts/topics';
 import { csrfPlugin } from '@punkto/platform/http/csrf-plugin';
 import type { RelayRoute } from '@punkto/platform/relay/event-relay';
-import { inbox } from '@punkto/platform/runtime/inbox';
+import { consumerContext } from '@punkto/platform/runtime/event-consumer';
 import {
   createServiceServer,
   type BuiltService,
@@ -59,7 +59,7 @@ export async function buildService(deps: CardLedgerDeps): Promise<BuiltService &
     app,
     cards,
     // the tenant's programs, services, clients and tenants (tenant-events.consumer.ts)
-    consumers: [tenantEventsConsumer(cards, { logger, inbox: inbox(infra.documents, clock) })],
+    consumers: [tenantEventsConsumer(cards, consumerContext(deps))],
     jobs: {
       // every 10 minutes: expired Idempotency-Keys out, stock reservations left by a crash settled
       [MAINTENANCE_JOB]: async () => {

@@ -6,7 +6,7 @@ import { csrfPlugin } from '@punkto/platform/http/csrf-plugin';
 import { createServer } from '@punkto/platform/http/server';
 import type { RelayRoute } from '@punkto/platform/relay/event-relay';
 import { readinessOf } from '@punkto/platform/runtime/infrastructure';
-import { inbox } from '@punkto/platform/runtime/inbox';
+import { consumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { BuiltService, ServiceDeps } from '@punkto/platform/runtime/service-server';
 import { createLocalJWKSet } from 'jose';
 import type { IdentityConfig } from './config';
@@ -69,7 +69,7 @@ export async function buildService(
 
   // tenant.tenants.v1 (the owner's `tid`; TenantDeleted), tenant.employees.v1 (employees' accounts and
   // permissions), tenant.clients.v1 (customer accounts of enrolled clients)
-  const context = { logger: deps.logger, inbox: inbox(deps.infra.documents, clock) };
+  const context = consumerContext(deps);
   return {
     app,
     identity,

@@ -4,7 +4,7 @@ import { Topics } from '@punkto/contracts/topics';
 import { requireAuth } from '@punkto/platform/http/auth-plugin';
 import { csrfPlugin } from '@punkto/platform/http/csrf-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
-import { inbox } from '@punkto/platform/runtime/inbox';
+import { consumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { RelayRoute } from '@punkto/platform/relay/event-relay';
 import {
   createServiceServer,
@@ -75,7 +75,7 @@ export async function buildService(deps: TenantDeps): Promise<BuiltService> {
   return {
     app,
     // identity.users.v1 → employees activated, client accounts linked
-    consumers: [identityUsersConsumer(staff, { logger: deps.logger, inbox: inbox(documents, clock) })],
+    consumers: [identityUsersConsumer(staff, consumerContext(deps))],
     relayEventStore: staff.eventStore,
   };
 }

@@ -17,9 +17,23 @@ import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import { z } from 'zod';
 import { cardIdFor, type CardService } from '../cards/card.service';
 
+/** the event types below; others on these topics are skipped before the inbox (nothing to remember) */
+const HandledType = z.enum([
+  'ProgramDefined',
+  'ProgramDeleted',
+  'ServiceDefined',
+  'ServiceDeleted',
+  'ClientEnrolled',
+  'ClientAccountLinked',
+  'ClientRemoved',
+  'TenantCreated',
+  'TenantUpdated',
+  'TenantDeleted',
+]);
+
 const Envelope = z.object({
   id: z.string(),
-  type: z.string(),
+  type: HandledType,
   correlationId: z.string().optional(),
   data: z.unknown(),
 });

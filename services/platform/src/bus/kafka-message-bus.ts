@@ -204,12 +204,12 @@ export class KafkaMessageBus implements MessageBus {
     for (const t of missing) this.knownTopics.add(t);
   }
 
-  /** Creates those of `topics` the cluster does not list (no-op for the rest); true if it created any. */
-  private async createMissing(topics: string[]): Promise<boolean> {
+  /** Creates those of `topics` the cluster does not list (no-op for the rest). */
+  private async createMissing(topics: string[]): Promise<void> {
     const existing = new Set(await this.admin.listTopics());
     const toCreate = topics.filter((t) => !existing.has(t));
-    if (toCreate.length === 0) return false;
-    return this.admin.createTopics({
+    if (toCreate.length === 0) return;
+    await this.admin.createTopics({
       waitForLeaders: true,
       topics: toCreate.map((topic) => ({
         topic,

@@ -35,7 +35,7 @@ export async function bootService<C extends ServiceConfig>(options: BootOptions<
   const logger = createLogger(options.name, config.LOG_LEVEL);
   const infra = await openInfrastructure(options.name, config, logger);
   // every service stops accepting revoked sessions' tokens within seconds (ADR 0010)
-  const revocations = await accessRevocations(infra.documents);
+  const revocations = await accessRevocations(infra.documents, { clock: systemClock });
   const deps: ServiceDeps<C> = {
     config,
     logger,

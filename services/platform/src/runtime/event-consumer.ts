@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { isDomainRefusal } from '../errors/errors';
 import type { Logger } from '../observability/logger';
-import type { Inbox } from './inbox';
+import type { DocumentStore } from '../documents/document-store.port';
+import { inbox, type Inbox } from './inbox';
 import type { ConsumerSpec } from './run-service';
 
 /** What an event consumer needs of the envelope: its type and id (the inbox key, and for the logs). */
@@ -15,6 +16,13 @@ export interface ConsumerContext {
   logger: Logger;
   inbox: Inbox;
 }
+
+/** The consumer context of a service, from its deps (the inbox lives in the service's document store). */
+export const consumerContext = (deps: {
+  logger: Logger;
+  infra: { documents: DocumentStore };
+  clock: () => Date;
+}): ConsumerContext => ({ logger: deps.logger, inbox: inbox(deps.infra.documents, deps.clock) });
 
 /**
  * THE bus consumer of every service (docs/how-a-service-is-built.md, "Consumers"):

@@ -16,7 +16,6 @@ const RETENTION_DAYS = 30;
 const PRUNE_EVERY_MS = 3600_000;
 
 export interface Inbox {
-  ensureIndexes(): Promise<void>;
   handled(groupId: string, eventId: string): Promise<boolean>;
   record(groupId: string, eventId: string): Promise<void>;
 }
@@ -28,8 +27,6 @@ export function inbox(documents: DocumentStore, clock: () => Date): Inbox {
   let indexed: Promise<void> | undefined;
   const ensureIndexes = () => (indexed ??= handled.ensureIndex({ fields: { at: 1 } }));
   return {
-    ensureIndexes,
-
     async handled(groupId, eventId) {
       return (await handled.get(key(groupId, eventId))) !== null;
     },
