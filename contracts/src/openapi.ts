@@ -1,6 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import type { Endpoint } from './endpoint';
+import type { Endpoint, ErrorAnswer } from './endpoint';
 import { allEndpoints } from './endpoints/index';
 import {
   CodedErrorBody,
@@ -24,12 +24,12 @@ const binary = (contentType: string) => ({
 const codedError = (description: string, codes: readonly string[]) =>
   json(CodedErrorBody, `${description} (${codes.join(', ')})`);
 
-const statusDescriptions: Record<number, string> = {
+const statusDescriptions: Record<ErrorAnswer['status'], string> = {
   400: 'Odrzucone żądanie',
-  401: 'Brak uprawnień do sesji',
+  401: 'Nieudane uwierzytelnienie',
   404: 'Nie znaleziono',
   409: 'Konflikt ze stanem danych',
-  410: 'Link wygasł',
+  410: 'Zasób usunięty',
   412: 'Dane zmieniły się od odczytu',
   422: 'Nie do przetworzenia',
   429: 'Zbyt wiele żądań',
@@ -38,7 +38,7 @@ const statusDescriptions: Record<number, string> = {
 /** The error answers of one endpoint: its own coded ones, and those every endpoint may give as they apply. */
 function errorResponses(endpoint: Endpoint): Record<string, unknown> {
   const responses: Record<string, unknown> = {
-    '429': codedError(statusDescriptions[429]!, [ErrorCodes.rateLimited]),
+    '429': codedError(statusDescriptions[429], [ErrorCodes.rateLimited]),
     '500': json(CodedErrorBody, 'Nieoczekiwany błąd'),
     '503': json(MaintenanceBody, 'Przerwa techniczna'),
   };
@@ -46,21 +46,23 @@ function errorResponses(endpoint: Endpoint): Record<string, unknown> {
   if (hasInput) responses['400'] = json(ValidationErrorBody, 'Błędy walidacji');
   if (endpoint.body) responses['413'] = codedError('Zbyt duże dane', [ErrorCodes.payloadTooLarge]);
   // a path names a resource: it may not exist (or belong to another tenant, which answers alike)
-  if (endpoint.params) responses['404'] = codedError(statusDescriptions[404]!, [ErrorCodes.notFound]);
+  if (endpoint.params) responses['404'] = codedError(statusDescriptions[404], [ErrorCodes.notFound]);
   if (endpoint.auth !== 'public') {
     responses['401'] = json(CodedErrorBody, 'Brak lub wygasła sesja');
     responses['403'] = json(PermissionDeniedBody, 'Brak uprawnień');
   }
   for (const { status, codes } of endpoint.errors ?? []) {
-    const own = codedError(statusDescriptions[status] ?? 'Błąd', codes);
     if (status === 400 && hasInput)
       responses['400'] = {
         description: `Błędy walidacji albo odrzucone żądanie (${codes.join(', ')})`,
         content: { 'application/json': { schema: z.union([ValidationErrorBody, CodedErrorBody]) } },
       };
-    else if (status === 429)
-      responses['429'] = codedError(statusDescriptions[429]!, [ErrorCodes.rateLimited, ...codes]);
-    else responses[String(status)] = own;
+    // every endpoint may answer 429 RATE_LIMITED (the gateway's limit) besides its own 429s
+    else
+      responses[status] = codedError(
+        statusDescriptions[status],
+        status === 429 ? [ErrorCodes.rateLimited, ...codes] : codes,
+      );
   }
   return responses;
 }

@@ -138,7 +138,11 @@ export async function createAccounts(deps: IdentityServiceDeps) {
     return { token, ttlSeconds };
   }
 
-  /** Records a registration; null when the address was taken meanwhile (see the returned registerAccount). */
+  /**
+   * Records a registration (by the person, or an account a company created). Null when another registration
+   * took the address in the meantime: the unique e-mail index refused the read model, so the stream just
+   * written is withdrawn (no read model exists for it) and its key shredded.
+   */
   async function registerAccount(
     command: RegisterUser | RegisterInvitedUser,
     actorId: string | null,
@@ -203,11 +207,6 @@ export async function createAccounts(deps: IdentityServiceDeps) {
       );
     },
 
-    /**
-     * Records a registration (by the person, or an account a company created). Null when another registration
-     * took the address in the meantime: the unique e-mail index refused the read model, so the stream just
-     * written is withdrawn (no read model exists for it) and its key shredded.
-     */
     registerAccount,
 
     /** An account a company created (no password): see registerAccount. */
