@@ -195,18 +195,6 @@ export function createApiClient(options: ApiClientOptions) {
       endpoint: E,
       ...input: Partial<EndpointInput<E>> extends EndpointInput<E> ? [EndpointInput<E>?] : [EndpointInput<E>]
     ) => callEndpoint(request, endpoint, (input[0] ?? {}) as EndpointInput<E>),
-    get: <T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'body'>) =>
-      request<T>('GET', path, options),
-    post: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
-      request<T>('POST', path, { ...options, body }),
-    put: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
-      request<T>('PUT', path, { ...options, body }),
-    patch: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
-      request<T>('PATCH', path, { ...options, body }),
-    delete: <T = unknown>(path: string, options?: RequestOptions<T>) => request<T>('DELETE', path, options),
-    /** Multipart POST (e.g. field `Logo` or `HeroImage`); the browser sets the boundary header. */
-    upload: <T = unknown>(path: string, form: FormData, options?: Omit<RequestOptions<T>, 'body'>) =>
-      request<T>('POST', path, { ...options, body: form }),
     /** Exposed for the auth store's scheduled refresh; shares the in-flight promise. */
     refreshSession,
   };

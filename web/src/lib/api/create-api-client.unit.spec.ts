@@ -61,8 +61,8 @@ describe('api client — requests', () => {
     const backend = fakeBackend({ 'GET /api/v1/users/me': [json({ id: '1' }), json({ id: '1' })] });
     const api = client(backend);
 
-    await api.get('/users/me');
-    await api.get('/users/me');
+    await api.request('GET', '/users/me');
+    await api.request('GET', '/users/me');
 
     expect(backend.calls).toHaveLength(2);
     for (const call of backend.calls) {
@@ -77,13 +77,13 @@ describe('api client — requests', () => {
   it('uses injected trace and request id factories', async () => {
     const backend = fakeBackend({ 'GET /api/v1/permissions': [json([])] });
     const api = client(backend, { traceparent: () => 'tp', requestId: () => 'rid' });
-    await api.get('/permissions');
+    await api.request('GET', '/permissions');
     expect(headersOf(backend.calls[0])).toMatchObject({ traceparent: 'tp', 'x-request-id': 'rid' });
   });
 
   it('sets no JSON content type on GET', async () => {
     const backend = fakeBackend({ 'GET /api/v1/users/me': [json({})] });
-    await client(backend).get('/users/me');
+    await client(backend).request('GET', '/users/me');
     expect(headersOf(backend.calls[0])['Content-Type']).toBeUndefined();
     expect(backend.calls[0]?.init.body).toBeUndefined();
   });
@@ -94,16 +94,18 @@ describe('api client — requests', () => {
       const backend = fakeBackend({
         [`${method.toUpperCase()} /api/v1/users/update-user`]: [json({ ok: true })],
       });
-      await client(backend)[method]('/users/update-user', { username: 'Ala' });
+      await client(backend).request(method.toUpperCase() as 'POST', '/users/update-user', {
+        body: { username: 'Ala' },
+      });
       expect(headersOf(backend.calls[0])['Content-Type']).toBe('application/json');
       expect(backend.calls[0]?.init.body).toBe('{"username":"Ala"}');
       expect(backend.calls[0]?.init.method).toBe(method.toUpperCase());
     },
   );
 
-  it('delete sets the JSON content type and may carry a body', async () => {
+  it('DELETE sets the JSON content type and may carry a body', async () => {
     const backend = fakeBackend({ 'DELETE /api/v1/payment-methods/remove': [empty(204)] });
-    await client(backend).delete('/payment-methods/remove', { body: { id: 'pm_1' } });
+    await client(backend).request('DELETE', '/payment-methods/remove', { body: { id: 'pm_1' } });
     expect(headersOf(backend.calls[0])['Content-Type']).toBe('application/json');
     expect(backend.calls[0]?.init.body).toBe('{"id":"pm_1"}');
   });
@@ -113,7 +115,7 @@ describe('api client — requests', () => {
     const form = new FormData();
     form.append('Logo', new Blob(['png'], { type: 'image/png' }), 'logo.png');
 
-    const result = await client(backend).upload('/tenants/t1/upload-logo', form);
+    const result = await client(backend).request('POST', '/tenants/t1/upload-logo', { body: form });
 
     expect(result).toEqual({ url: '/logo.png' });
     expect(backend.calls[0]?.init.body).toBe(form);
@@ -123,7 +125,7 @@ describe('api client — requests', () => {
 
   it('serialises query parameters and skips empty ones', async () => {
     const backend = fakeBackend({ 'GET /api/v1/customers/my-history': [json({ items: [] })] });
-    await client(backend).get('/customers/my-history', {
+    await client(backend).request('GET', '/customers/my-history', {
       query: {
         pageNumber: 1,
         pageSize: 20,
@@ -139,7 +141,7 @@ describe('api client — requests', () => {
 
   it('serialises arrays and dates', async () => {
     const backend = fakeBackend({ 'GET /api/v1/analytics/t1': [json({})] });
-    await client(backend).get('/analytics/t1', {
+    await client(backend).request('GET', '/analytics/t1', {
       query: { startDate: new Date('2026-01-02T00:00:00.000Z'), ids: ['a', 'b'] },
     });
     expect(backend.calls[0]?.url).toBe(
@@ -155,7 +157,7 @@ describe('api client — requests', () => {
       throw abort;
     });
     const api = createApiClient({ baseUrl: '/api/v1', fetch: fetch as unknown as typeof globalThis.fetch });
-    await expect(api.get('/users/me', { signal: controller.signal })).rejects.toBe(abort);
+    await expect(api.request('GET', '/users/me', { signal: controller.signal })).rejects.toBe(abort);
   });
 
   it('wraps a network failure in NetworkApiError with a Polish message', async () => {
@@ -163,7 +165,7 @@ describe('api client — requests', () => {
       throw new TypeError('Failed to fetch');
     });
     const api = createApiClient({ baseUrl: '/api/v1', fetch: fetch as unknown as typeof globalThis.fetch });
-    const error = await api.get('/users/me').catch((e: unknown) => e);
+    const error = await api.request('GET', '/users/me').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkApiError);
     expect((error as NetworkApiError).localizedMessage).toMatch(/Brak połączenia/);
   });
@@ -172,7 +174,7 @@ describe('api client — requests', () => {
 describe('api client — responses', () => {
   it('parses JSON', async () => {
     const backend = fakeBackend({ 'GET /api/v1/users/me': [json({ id: 'u1', email: 'a@b.pl' })] });
-    await expect(client(backend).get('/users/me')).resolves.toEqual({ id: 'u1', email: 'a@b.pl' });
+    await expect(client(backend).request('GET', '/users/me')).resolves.toEqual({ id: 'u1', email: 'a@b.pl' });
   });
 
   it('parses problem+json style content types as JSON', async () => {
@@ -181,19 +183,19 @@ describe('api client — responses', () => {
         new Response('{"a":1}', { headers: { 'content-type': 'application/vnd.punkto+json' } }),
       ],
     });
-    await expect(client(backend).get('/x')).resolves.toEqual({ a: 1 });
+    await expect(client(backend).request('GET', '/x')).resolves.toEqual({ a: 1 });
   });
 
   it('returns undefined for 204', async () => {
     const backend = fakeBackend({ 'POST /api/v1/users/logout': [empty(204)] });
-    await expect(client(backend).post('/users/logout')).resolves.toBeUndefined();
+    await expect(client(backend).request('POST', '/users/logout')).resolves.toBeUndefined();
   });
 
   it('returns undefined for an empty JSON body', async () => {
     const backend = fakeBackend({
       'POST /api/v1/x': [new Response('', { status: 200, headers: { 'content-type': 'application/json' } })],
     });
-    await expect(client(backend).post('/x')).resolves.toBeUndefined();
+    await expect(client(backend).request('POST', '/x')).resolves.toBeUndefined();
   });
 
   it.each(['application/vnd.apple.pkpass', 'application/octet-stream', 'application/pdf'])(
@@ -204,7 +206,7 @@ describe('api client — responses', () => {
           new Response('PK\u0003\u0004', { headers: { 'content-type': type } }),
         ],
       });
-      const result = await client(backend).get('/cards/c1/create-apple-pass/x');
+      const result = await client(backend).request('GET', '/cards/c1/create-apple-pass/x');
       expect(result).toBeInstanceOf(Blob);
       expect(await (result as Blob).text()).toBe('PK\u0003\u0004');
     },
@@ -214,7 +216,7 @@ describe('api client — responses', () => {
     const backend = fakeBackend({
       'GET /api/v1/x': [new Response('plain', { headers: { 'content-type': 'text/plain' } })],
     });
-    await expect(client(backend).get('/x')).resolves.toBe('plain');
+    await expect(client(backend).request('GET', '/x')).resolves.toBe('plain');
   });
 
   it('validates the response with a zod schema and returns the parsed data', async () => {
@@ -222,7 +224,7 @@ describe('api client — responses', () => {
       'GET /api/v1/maintenance/status': [json({ maintenanceMode: true, extra: 1 })],
     });
     const schema = z.object({ maintenanceMode: z.boolean() });
-    const result = await client(backend).get('/maintenance/status', { schema });
+    const result = await client(backend).request('GET', '/maintenance/status', { schema });
     expect(result).toEqual({ maintenanceMode: true });
   });
 
@@ -230,7 +232,7 @@ describe('api client — responses', () => {
     const backend = fakeBackend({ 'GET /api/v1/maintenance/status': [json({ maintenanceMode: 'yes' })] });
     const schema = z.object({ maintenanceMode: z.boolean() });
     const error = await client(backend)
-      .get('/maintenance/status', { schema })
+      .request('GET', '/maintenance/status', { schema })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseValidationApiError);
     expect((error as ApiError).status).toBe(200);
@@ -254,7 +256,7 @@ describe('api client — errors (SPEC §8)', () => {
       ],
     });
     const error = await client(backend)
-      .post('/users/register', {})
+      .request('POST', '/users/register', { body: {} })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationApiError);
     const validation = error as ValidationApiError;
@@ -269,7 +271,7 @@ describe('api client — errors (SPEC §8)', () => {
       'GET /api/v1/cards': [json({ underMaintenance: true, message: 'x', statusUrl: '' }, 503)],
     });
     const error = await client(backend)
-      .get('/cards')
+      .request('GET', '/cards')
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MaintenanceApiError);
     expect((error as MaintenanceApiError).message).toBe('Application is under maintenance');
@@ -283,7 +285,7 @@ describe('api client — errors (SPEC §8)', () => {
       ],
     });
     const error = (await client(backend)
-      .get('/permissions')
+      .request('GET', '/permissions')
       .catch((e: unknown) => e)) as ApiError;
     expect(error.name).toBe('PermissionDeniedApiError');
     expect(error).toMatchObject({
@@ -300,7 +302,7 @@ describe('api client — errors (SPEC §8)', () => {
       ],
     });
     const error = (await client(backend)
-      .get('/x')
+      .request('GET', '/x')
       .catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -318,7 +320,7 @@ describe('api client — errors (SPEC §8)', () => {
         new Response('{"title":"Nope"}', { status: 409, headers: { 'content-type': 'text/plain' } }),
       ],
     });
-    await expect(client(backend).get('/x')).rejects.toThrow('Nope');
+    await expect(client(backend).request('GET', '/x')).rejects.toThrow('Nope');
   });
 
   it('a text body becomes the message; an empty one the generic message', async () => {
@@ -329,8 +331,8 @@ describe('api client — errors (SPEC §8)', () => {
       'GET /api/v1/b': [empty(500)],
     });
     const api = client(backend);
-    await expect(api.get('/a')).rejects.toThrow('Bad gateway');
-    await expect(api.get('/b')).rejects.toThrow('Request failed with status 500');
+    await expect(api.request('GET', '/a')).rejects.toThrow('Bad gateway');
+    await expect(api.request('GET', '/b')).rejects.toThrow('Request failed with status 500');
   });
 });
 
@@ -350,7 +352,7 @@ describe('api client — session refresh on 401/302 (SPEC §7)', () => {
       ],
       'GET /api/v1/users/refresh': [empty(204)],
     });
-    await expect(client(backend).get('/users/me')).resolves.toEqual({ id: 'u1' });
+    await expect(client(backend).request('GET', '/users/me')).resolves.toEqual({ id: 'u1' });
     expect(backend.calls.map((c) => c.url)).toEqual([
       '/api/v1/users/me',
       '/api/v1/users/refresh',
@@ -368,7 +370,11 @@ describe('api client — session refresh on 401/302 (SPEC §7)', () => {
       'POST /api/v1/cards/c1/stamps': [empty(302), json({ stamps: 3 })],
       'GET /api/v1/users/refresh': [empty(200)],
     });
-    await expect(client(backend).post('/cards/c1/stamps', { count: 1 })).resolves.toEqual({ stamps: 3 });
+    await expect(
+      client(backend).request('POST', '/cards/c1/stamps', { body: { count: 1 } }),
+    ).resolves.toEqual({
+      stamps: 3,
+    });
     expect(backend.calls[2]?.init.body).toBe('{"count":1}');
   });
 
@@ -385,7 +391,11 @@ describe('api client — session refresh on 401/302 (SPEC §7)', () => {
     });
     const api = client(backend);
 
-    const results = Promise.all([api.get('/a'), api.get('/b'), api.get('/c')]);
+    const results = Promise.all([
+      api.request('GET', '/a'),
+      api.request('GET', '/b'),
+      api.request('GET', '/c'),
+    ]);
     await vi.waitFor(() => expect(backend.count('GET /api/v1/users/refresh')).toBe(1));
     releaseRefresh();
 
@@ -399,8 +409,8 @@ describe('api client — session refresh on 401/302 (SPEC §7)', () => {
       'GET /api/v1/users/refresh': [empty(204), empty(204)],
     });
     const api = client(backend);
-    await expect(api.get('/a')).resolves.toBe('a1');
-    await expect(api.get('/a')).resolves.toBe('a2');
+    await expect(api.request('GET', '/a')).resolves.toBe('a1');
+    await expect(api.request('GET', '/a')).resolves.toBe('a2');
     expect(backend.count('GET /api/v1/users/refresh')).toBe(2);
   });
 
@@ -413,7 +423,7 @@ describe('api client — session refresh on 401/302 (SPEC §7)', () => {
       'GET /api/v1/users/refresh': [empty(204)],
     });
     const error = (await client(backend)
-      .get('/users/me')
+      .request('GET', '/users/me')
       .catch((e: unknown) => e)) as ApiError;
     expect(error).toMatchObject({ status: 401, code: 'UNAUTHENTICATED', localizedMessage: 'Zaloguj się' });
     expect(backend.count('GET /api/v1/users/refresh')).toBe(1);
@@ -452,7 +462,7 @@ describe('api client — session refresh on 401/302 (SPEC §7)', () => {
     const onAuthFailure = vi.fn();
     const api = client(backend, { navigation: nav, onAuthFailure });
 
-    const error = await api.get('/users/me').catch((e: unknown) => e);
+    const error = await api.request('GET', '/users/me').catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(AuthenticationFailedApiError);
     expect((error as Error).message).toBe('Authentication failed and refresh was unsuccessful');
@@ -480,7 +490,7 @@ describe('api client — session refresh on 401/302 (SPEC §7)', () => {
       fetch: fetch as unknown as typeof globalThis.fetch,
       navigation: nav,
     });
-    await expect(api.get('/customers/my-cards')).rejects.toThrow(
+    await expect(api.request('GET', '/customers/my-cards')).rejects.toThrow(
       'Authentication failed and refresh was unsuccessful',
     );
     await vi.advanceTimersByTimeAsync(100);
@@ -497,7 +507,7 @@ describe('api client — session refresh on 401/302 (SPEC §7)', () => {
     const onAuthFailure = vi.fn();
     const api = client(backend, { navigation: nav, onAuthFailure });
 
-    const results = await Promise.allSettled([api.get('/a'), api.get('/b')]);
+    const results = await Promise.allSettled([api.request('GET', '/a'), api.request('GET', '/b')]);
 
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(backend.count('GET /api/v1/users/refresh')).toBe(1);
@@ -514,7 +524,7 @@ describe('api client — session refresh on 401/302 (SPEC §7)', () => {
     const nav = fakeNavigation(pathname);
     const api = client(backend, { navigation: nav });
 
-    await expect(api.get('/users/me')).rejects.toBeInstanceOf(AuthenticationFailedApiError);
+    await expect(api.request('GET', '/users/me')).rejects.toBeInstanceOf(AuthenticationFailedApiError);
     await vi.advanceTimersByTimeAsync(1000);
     expect(nav.redirects).toEqual([]);
   });
@@ -535,7 +545,7 @@ describe('api client — session refresh on 401/302 (SPEC §7)', () => {
     const onAuthFailure = vi.fn();
     const api = client(backend, { navigation: nav, onAuthFailure });
 
-    await expect(api.get('/users/me', { redirectOnAuthFailure: false })).rejects.toBeInstanceOf(
+    await expect(api.request('GET', '/users/me', { redirectOnAuthFailure: false })).rejects.toBeInstanceOf(
       AuthenticationFailedApiError,
     );
     await vi.advanceTimersByTimeAsync(1000);
@@ -552,7 +562,10 @@ describe('api client — session refresh on 401/302 (SPEC §7)', () => {
     const nav = fakeNavigation('/panel');
     const api = client(backend, { navigation: nav });
 
-    await Promise.allSettled([api.get('/users/me', { redirectOnAuthFailure: false }), api.get('/a')]);
+    await Promise.allSettled([
+      api.request('GET', '/users/me', { redirectOnAuthFailure: false }),
+      api.request('GET', '/a'),
+    ]);
     await vi.advanceTimersByTimeAsync(100);
     expect(nav.redirects).toEqual(['/zaloguj']);
   });
