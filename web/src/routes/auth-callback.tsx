@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { z } from 'zod';
 import { PageSpinner } from '../components/ui/page-spinner';
-import { PlaceholderPage } from '../components/ui/placeholder-page';
+import { NarrowPage } from '../components/ui/narrow-page';
 import { authStore } from '../features/auth/stores/auth-store-instance';
 import { afterLoginPath } from '../features/auth/utils/guards';
 
@@ -33,8 +33,8 @@ function AuthCallbackPage() {
   }, [navigate, redirect]);
 
   return (
-    <PlaceholderPage title="Trwa logowanie" description="Za chwilę przeniesiemy Cię dalej.">
+    <NarrowPage title="Trwa logowanie" description="Za chwilę przeniesiemy Cię dalej.">
       <PageSpinner />
-    </PlaceholderPage>
+    </NarrowPage>
   );
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { AnchorLink } from '../components/ui/link';
 import { PageSpinner } from '../components/ui/page-spinner';
-import { PlaceholderPage } from '../components/ui/placeholder-page';
+import { NarrowPage } from '../components/ui/narrow-page';
 import { maintenanceStatusQueryOptions } from '../features/maintenance/api/get-maintenance-status';
 import { errorMessage } from '../lib/api/api-errors';
 
@@ -21,7 +21,7 @@ function MaintenanceStatusPage() {
   );
 
   return (
-    <PlaceholderPage
+    <NarrowPage
       title="Przerwa techniczna"
       description="Aktualny stan prac serwisowych. Strona odświeża się automatycznie co 30 sekund."
     >
@@ -60,6 +60,6 @@ function MaintenanceStatusPage() {
         </AnchorLink>
         .
       </Text>
-    </PlaceholderPage>
+    </NarrowPage>
   );
 }

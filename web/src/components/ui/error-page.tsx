@@ -3,7 +3,7 @@ import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useRouter } from '@tanstack/react-router';
 import { errorMessage } from '../../lib/api/api-errors';
 import { ButtonLink } from './link';
-import { PlaceholderPage } from './placeholder-page';
+import { NarrowPage } from './narrow-page';
 
 /** Default route error boundary: the display text of the error and a retry. */
 export function ErrorPage({ error, reset }: ErrorComponentProps) {
@@ -13,7 +13,7 @@ export function ErrorPage({ error, reset }: ErrorComponentProps) {
     void router.invalidate();
   };
   return (
-    <PlaceholderPage title="Coś poszło nie tak" description="Nie udało się wyświetlić tej strony.">
+    <NarrowPage title="Coś poszło nie tak" description="Nie udało się wyświetlić tej strony.">
       <Alert color="red" variant="light" title="Szczegóły błędu">
         {errorMessage(error)}
       </Alert>
@@ -23,6 +23,6 @@ export function ErrorPage({ error, reset }: ErrorComponentProps) {
           Strona główna
         </ButtonLink>
       </Group>
-    </PlaceholderPage>
+    </NarrowPage>
   );
 }

@@ -1,11 +1,11 @@
 import { Group, Text } from '@mantine/core';
 import { ButtonLink } from './link';
-import { PlaceholderPage } from './placeholder-page';
+import { NarrowPage } from './narrow-page';
 
 /** Shown for any path that matches no route (SPEC §2, §8). */
 export function NotFoundPage() {
   return (
-    <PlaceholderPage
+    <NarrowPage
       title="Nie znaleziono strony"
       description="Strona, której szukasz, nie istnieje lub została przeniesiona."
     >
@@ -16,6 +16,6 @@ export function NotFoundPage() {
           Pomoc
         </ButtonLink>
       </Group>
-    </PlaceholderPage>
+    </NarrowPage>
   );
 }

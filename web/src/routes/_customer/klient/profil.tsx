@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { NarrowPage } from '../../../components/ui/narrow-page';
 import { ProfileDetails } from '../../../features/auth/components/profile-details';
 import { useAuth } from '../../../features/auth/hooks/use-auth';
 
@@ -10,8 +10,8 @@ export const Route = createFileRoute('/_customer/klient/profil')({
 function CustomerProfilePage() {
   const { user } = useAuth();
   return (
-    <PlaceholderPage title="Mój profil" description="Twoje dane kontaktowe.">
+    <NarrowPage title="Mój profil" description="Twoje dane kontaktowe.">
       {user ? <ProfileDetails user={user} /> : null}
-    </PlaceholderPage>
+    </NarrowPage>
   );
 }

@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { NarrowPage } from '../../../components/ui/narrow-page';
 import { ChangePasswordSection } from '../../../features/auth/components/change-password-form';
 import { DeleteAccountSection } from '../../../features/auth/components/delete-account-section';
 import { PreferencesForm } from '../../../features/auth/components/preferences-form';
@@ -11,12 +11,12 @@ export const Route = createFileRoute('/_customer/klient/ustawienia')({
 
 function CustomerSettingsPage() {
   return (
-    <PlaceholderPage title="Ustawienia" description="Preferencje powiadomień i ustawienia konta.">
+    <NarrowPage title="Ustawienia" description="Preferencje powiadomień i ustawienia konta.">
       <Stack gap="lg">
         <PreferencesForm />
         <ChangePasswordSection />
         <DeleteAccountSection />
       </Stack>
-    </PlaceholderPage>
+    </NarrowPage>
   );
 }

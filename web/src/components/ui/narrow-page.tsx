@@ -2,14 +2,14 @@ import { Box, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PageHeader } from './page-header';
 
-type PlaceholderPageProps = {
+type NarrowPageProps = {
   title: string;
   description: ReactNode;
   children?: ReactNode;
 };
 
-/** A page that exists in the routing shell and is built out by a later issue. */
-export function PlaceholderPage({ title, description, children }: PlaceholderPageProps) {
+/** A single-column page (max 820 px): its title and description, and the content below. */
+export function NarrowPage({ title, description, children }: NarrowPageProps) {
   return (
     <Box maw={820} py={{ base: 'lg', sm: 'xl' }}>
       <Stack gap="lg">
