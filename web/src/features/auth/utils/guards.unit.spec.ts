@@ -70,13 +70,13 @@ describe('customer guard', () => {
 
 describe('authenticated-only guard', () => {
   it('anyone signed in passes, anonymous goes to login with the origin', () => {
-    expect(decideAuthenticatedOnly(signedIn(user('customer')), '/subskrypcja/wybor')).toEqual({
+    expect(decideAuthenticatedOnly(signedIn(user('customer')), '/stworz-konto/firma')).toEqual({
       type: 'allow',
     });
-    expect(decideAuthenticatedOnly(anonymous, '/subskrypcja/wybor')).toEqual({
+    expect(decideAuthenticatedOnly(anonymous, '/stworz-konto/firma')).toEqual({
       type: 'redirect',
       to: '/zaloguj',
-      search: { redirect: '/subskrypcja/wybor' },
+      search: { redirect: '/stworz-konto/firma' },
     });
   });
 });
@@ -152,7 +152,7 @@ describe('where people land', () => {
 
   it('after login: business → redirect target or /panel', () => {
     expect(afterLoginPath(user('business_owner'))).toBe('/panel');
-    expect(afterLoginPath(user('business_owner'), '/subskrypcja/wybor')).toBe('/subskrypcja/wybor');
+    expect(afterLoginPath(user('business_owner'), '/stworz-konto/firma')).toBe('/stworz-konto/firma');
     expect(afterLoginPath(user('business_owner'), '/klient/karty')).toBe('/panel');
   });
 

@@ -111,7 +111,7 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
         question: 'Jak działa 14-dniowy okres próbny?',
         answer: [
           'Po założeniu konta firmy przez 14 dni korzystasz z Punkto bezpłatnie i ze wszystkich funkcji. Nie podajesz karty płatniczej, więc nic nie zostanie pobrane automatycznie.',
-          'Aby korzystać dalej po okresie próbnym, wybierz plan w zakładce „Subskrypcja” i dodaj metodę płatności.',
+          'Płatne plany jeszcze nie działają: do czasu ich uruchomienia korzystasz z Punkto bezpłatnie także po okresie próbnym.',
         ],
         keywords: ['trial', 'za darmo', 'bezpłatnie', 'test'],
       },
@@ -119,8 +119,8 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
         id: 'platnosci-i-rezygnacja',
         question: 'Jak wygląda płatność i czy mogę zrezygnować w każdej chwili?',
         answer: [
-          'Płacisz z góry za miesiąc albo za rok, metodą płatności zapisaną w zakładce „Subskrypcja”. Tam też zmienisz plan, metodę płatności i pobierzesz faktury.',
-          'Plan możesz zmienić lub anulować w dowolnej chwili, bez okresu wypowiedzenia. Po anulowaniu subskrypcja działa do końca opłaconego okresu.',
+          'Płatności jeszcze nie działają: nie podajesz karty płatniczej i nic nie jest pobierane.',
+          'Zrezygnować możesz w każdej chwili, bez okresu wypowiedzenia: właściciel usuwa firmę przyciskiem „Usuń firmę” w ustawieniach firmy w panelu.',
         ],
         keywords: ['faktura', 'płatności', 'anulowanie', 'wypowiedzenie', 'zmiana planu'],
       },
