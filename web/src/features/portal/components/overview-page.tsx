@@ -37,36 +37,34 @@ export function OverviewPage({ username }: { username: string | null }) {
               : `Aktywne karty lojalnościowe: ${formatInteger(data.activeCards)}.`
           }
         />
-        <>
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-            <Stat label="Karty" value={formatInteger(data.activeCards)} />
-            <Stat label="Punkty" value={formatInteger(data.totalPoints)} />
-            <Stat label="Pieczątki" value={formatInteger(data.totalStamps)} />
-            <Stat label="Nagrody do odebrania" value={formatInteger(data.rewardsReady)} />
-          </SimpleGrid>
-          <Group>
-            <ButtonLink to="/klient/karty" size="md">
-              Pokaż moje karty
-            </ButtonLink>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <Stat label="Karty" value={formatInteger(data.activeCards)} />
+          <Stat label="Punkty" value={formatInteger(data.totalPoints)} />
+          <Stat label="Pieczątki" value={formatInteger(data.totalStamps)} />
+          <Stat label="Nagrody do odebrania" value={formatInteger(data.rewardsReady)} />
+        </SimpleGrid>
+        <Group>
+          <ButtonLink to="/klient/karty" size="md">
+            Pokaż moje karty
+          </ButtonLink>
+        </Group>
+        <Stack gap="xs" component="section" aria-labelledby="ostatnia-aktywnosc">
+          <Group justify="space-between" align="baseline">
+            <Title order={2} fz="lg" id="ostatnia-aktywnosc">
+              Ostatnia aktywność
+            </Title>
+            <AnchorLink to="/klient/historia" size="sm">
+              Cała historia
+            </AnchorLink>
           </Group>
-          <Stack gap="xs" component="section" aria-labelledby="ostatnia-aktywnosc">
-            <Group justify="space-between" align="baseline">
-              <Title order={2} fz="lg" id="ostatnia-aktywnosc">
-                Ostatnia aktywność
-              </Title>
-              <AnchorLink to="/klient/historia" size="sm">
-                Cała historia
-              </AnchorLink>
-            </Group>
-            {data.recentActivity.length === 0 ? (
-              <Text c="dimmed" size="sm">
-                Tu pojawią się zdobyte punkty, pieczątki i odebrane nagrody.
-              </Text>
-            ) : (
-              <ActivityList items={data.recentActivity} label="Ostatnia aktywność" />
-            )}
-          </Stack>
-        </>
+          {data.recentActivity.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              Tu pojawią się zdobyte punkty, pieczątki i odebrane nagrody.
+            </Text>
+          ) : (
+            <ActivityList items={data.recentActivity} label="Ostatnia aktywność" />
+          )}
+        </Stack>
       </Stack>
     </Box>
   );

@@ -5,7 +5,6 @@ import { useNavigate } from '@tanstack/react-router';
 import { ButtonLink } from '../../../../components/ui/link';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { notify } from '../../../../lib/notify-instance';
-import { usePanelSession } from '../../shell/hooks/panel-session';
 import { programsQueryOptions } from '../api/list-programs';
 import { useSaveProgram } from '../api/save-program';
 import { ProgramEditor } from './program-editor';
@@ -18,9 +17,8 @@ const backToList = (
 );
 
 /** /panel/programy/nowy */
-export function NewProgramPage() {
-  const { tenantId } = usePanelSession();
-  const save = useSaveProgram(tenantId ?? '');
+export function NewProgramPage({ tenantId }: { tenantId: string }) {
+  const save = useSaveProgram(tenantId);
   const navigate = useNavigate();
   const onSubmit = async (body: ProgramInput) => {
     const program = await save.mutateAsync(body);
