@@ -7,7 +7,7 @@ import type { RegisterUser } from '../users/user.decider';
 import { EmailTakenError, InvalidTokenError } from '../users/user.errors';
 import { userCommand, type Accounts } from './accounts';
 
-export const ACCEPTED_MESSAGES = {
+const ACCEPTED_MESSAGES = {
   resendActivation:
     'Jeśli konto z tym adresem istnieje i nie jest aktywne, wysłaliśmy na nie nowy link aktywacyjny.',
   passwordReset: 'Jeśli konto z tym adresem istnieje, wysłaliśmy na nie link do ustawienia nowego hasła.',

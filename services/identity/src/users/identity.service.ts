@@ -6,8 +6,6 @@ import { registration } from '../accounts/registration';
 import { signIn } from '../accounts/sign-in';
 import { requestGuards } from '../security/request-guards';
 
-export type { IdentityServiceDeps } from '../accounts/accounts';
-export { ACCEPTED_MESSAGES } from '../accounts/registration';
 export type { IssuedSession } from '../accounts/sign-in';
 
 /**

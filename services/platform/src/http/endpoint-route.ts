@@ -49,7 +49,7 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, part: string):
  * contract's response schema declares leave the service, so a field added to a document or a state by
  * mistake never leaks into an answer.
  */
-export function responseJsonSchema(schema: z.ZodType): Record<string, unknown> {
+function responseJsonSchema(schema: z.ZodType): Record<string, unknown> {
   const { $schema: _, ...jsonSchema } = z.toJSONSchema(schema, {
     target: 'draft-7',
     io: 'output',

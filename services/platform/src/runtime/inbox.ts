@@ -11,7 +11,7 @@ import { DuplicateKeyError } from '../errors/errors';
  */
 type HandledDoc = { _id: string; at: string };
 
-export const HANDLED_EVENTS_COLLECTION = 'handled-events';
+const HANDLED_EVENTS_COLLECTION = 'handled-events';
 const RETENTION_DAYS = 30;
 const PRUNE_EVERY_MS = 3600_000;
 
