@@ -111,7 +111,7 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
         question: 'Jak działa 14-dniowy okres próbny?',
         answer: [
           'Po założeniu konta firmy przez 14 dni korzystasz z Punkto bezpłatnie i ze wszystkich funkcji. Nie podajesz karty płatniczej, więc nic nie zostanie pobrane automatycznie.',
-          'Płatne plany jeszcze nie działają: do czasu ich uruchomienia korzystasz z Punkto bezpłatnie także po okresie próbnym.',
+          'Płatności za plany jeszcze nie działają: do czasu ich uruchomienia korzystasz z Punkto bezpłatnie także po okresie próbnym.',
         ],
         keywords: ['trial', 'za darmo', 'bezpłatnie', 'test'],
       },
