@@ -365,6 +365,8 @@ describe('a section whose data does not load', () => {
     await page.goto('/panel/programy');
     const alert = page.getByRole('alert').filter({ hasText: 'Nie udało się pobrać programów' });
     await alert.getByText('Usługa chwilowo niedostępna.').waitFor();
+    // the page still says where the person is
+    await page.getByRole('heading', { name: 'Programy lojalnościowe', level: 1 }).waitFor();
 
     await page.unroute('**/api/v1/tenants/*/loyalty-programs');
     await alert.getByRole('button', { name: 'Spróbuj ponownie' }).click();

@@ -9,7 +9,7 @@ import { servicesQueryOptions } from '../../../lib/queries/catalogue';
 export const Route = createFileRoute('/_business/panel/uslugi')({
   loader: ({ context }) =>
     loadSection(context, Permissions.servicesManage, (tenantId) => [servicesQueryOptions(tenantId)]),
-  errorComponent: routeLoadError('Nie udało się wczytać usług'),
+  errorComponent: routeLoadError('Usługi', 'Nie udało się wczytać usług'),
   component: ServicesRoute,
 });
 

@@ -11,7 +11,7 @@ import { notify } from '../../../lib/notify-instance';
 export const Route = createFileRoute('/_business/panel/ustawienia')({
   loader: ({ context }) =>
     loadSection(context, Permissions.tenantSettings, (tenantId) => [tenantQueryOptions(tenantId)]),
-  errorComponent: routeLoadError('Nie udało się pobrać danych firmy'),
+  errorComponent: routeLoadError('Ustawienia firmy', 'Nie udało się pobrać danych firmy'),
   component: SettingsRoute,
 });
 

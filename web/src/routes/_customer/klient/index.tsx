@@ -6,7 +6,7 @@ import { OverviewPage } from '../../../features/portal/components/overview-page'
 
 export const Route = createFileRoute('/_customer/klient/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(myOverviewQueryOptions()),
-  errorComponent: routeLoadError('Nie udało się wczytać podsumowania'),
+  errorComponent: routeLoadError('Strefa klienta', 'Nie udało się wczytać podsumowania'),
   component: CustomerHomePage,
 });
 

@@ -5,6 +5,6 @@ import { MyCardsPage } from '../../../features/portal/components/my-cards-page';
 
 export const Route = createFileRoute('/_customer/klient/karty')({
   loader: ({ context }) => context.queryClient.ensureQueryData(myCardsQueryOptions()),
-  errorComponent: routeLoadError('Nie udało się wczytać kart'),
+  errorComponent: routeLoadError('Moje karty', 'Nie udało się wczytać kart'),
   component: MyCardsPage,
 });

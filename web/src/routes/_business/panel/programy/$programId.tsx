@@ -9,7 +9,7 @@ import { loadSection } from '../../../../features/panel/shell/utils/section-load
 export const Route = createFileRoute('/_business/panel/programy/$programId')({
   loader: ({ context }) =>
     loadSection(context, Permissions.programsManage, (tenantId) => [programsQueryOptions(tenantId)]),
-  errorComponent: routeLoadError('Nie udało się pobrać programu'),
+  errorComponent: routeLoadError('Edycja programu', 'Nie udało się pobrać programu'),
   component: EditProgramRoute,
 });
 

@@ -9,7 +9,7 @@ import { loadSection } from '../../../../features/panel/shell/utils/section-load
 export const Route = createFileRoute('/_business/panel/programy/')({
   loader: ({ context }) =>
     loadSection(context, Permissions.programsManage, (tenantId) => [programsQueryOptions(tenantId)]),
-  errorComponent: routeLoadError('Nie udało się pobrać programów'),
+  errorComponent: routeLoadError('Programy lojalnościowe', 'Nie udało się pobrać programów'),
   component: () => (
     <TenantSectionGate permission={Permissions.programsManage}>
       {(tenantId) => <ProgramsPage tenantId={tenantId} />}
