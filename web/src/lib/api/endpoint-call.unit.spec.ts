@@ -58,6 +58,7 @@ describe('calling a contract endpoint', () => {
   });
 
   it('a card command without its Idempotency-Key does not compile', () => {
+    // the check is the typecheck's (CI runs tsc): @ts-expect-error fails it if the call below compiles
     const { client } = clientAnswering({});
     const send = () =>
       // @ts-expect-error the contract requires the idempotency-key header
