@@ -13,7 +13,7 @@ export function LoadingBlocks({
   height?: number;
 }) {
   return (
-    <Stack gap="xs" aria-busy="true" aria-label={label}>
+    <Stack gap="xs" role="status" aria-busy="true" aria-label={label}>
       {Array.from({ length: count }, (_, i) => (
         <Skeleton key={i} height={height} radius="md" />
       ))}

@@ -81,7 +81,7 @@ function JoinProgram({
   if (program.isPending) {
     return (
       <Frame>
-        <Stack gap="md" aria-busy="true" aria-label="Ładowanie programu">
+        <Stack gap="md" role="status" aria-busy="true" aria-label="Ładowanie programu">
           <Skeleton height={180} radius="lg" />
           <Skeleton height={24} width="70%" />
           <Skeleton height={44} />

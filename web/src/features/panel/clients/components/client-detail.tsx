@@ -37,7 +37,13 @@ export function ClientDetail({ tenantId, clientId }: { tenantId: string; clientI
 
   if (client.isPending) {
     return (
-      <Stack gap="md" py={{ base: 'md', sm: 'lg' }} aria-busy="true" aria-label="Ładowanie klienta">
+      <Stack
+        gap="md"
+        py={{ base: 'md', sm: 'lg' }}
+        role="status"
+        aria-busy="true"
+        aria-label="Ładowanie klienta"
+      >
         <BackLink />
         <Skeleton height={36} width="60%" />
         <Skeleton height={160} />

@@ -70,7 +70,7 @@ function AddressForm({ tenant, onDone }: { tenant: TenantResponse; onDone: () =>
 /** Step 2: address (required for "configured"), contact and optional card colours → PATCH update-tenant. */
 export function AddressStep({ tenantId, onDone }: { tenantId: string; onDone: () => void }) {
   const tenant = useQuery(tenantQueryOptions(tenantId));
-  if (tenant.isPending) return <Skeleton h={320} aria-label="Ładowanie danych firmy" />;
+  if (tenant.isPending) return <Skeleton h={320} role="status" aria-label="Ładowanie danych firmy" />;
   if (tenant.isError)
     return <FormAlertFromQuery error={tenant.error} title="Nie udało się pobrać danych firmy" />;
   return <AddressForm tenant={tenant.data} onDone={onDone} />;

@@ -52,7 +52,7 @@ export function SetupWizard({ user, waitForTenant, onFinished }: SetupWizardProp
 
   const computed = setupStepOf(tenantId, configured.data);
   if (computed === 'loading' && chosen === null)
-    return <Skeleton h={280} aria-label="Sprawdzanie konfiguracji" />;
+    return <Skeleton h={280} role="status" aria-label="Sprawdzanie konfiguracji" />;
   if (computed === 'done' && chosen === null) {
     return (
       <Alert color="punkto" variant="light" title="Firma jest skonfigurowana">

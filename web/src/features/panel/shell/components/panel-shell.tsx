@@ -8,7 +8,7 @@ import { sectionsFor } from '../utils/permissions';
 
 function CompanyName({ tenantId }: { tenantId: string }) {
   const tenant = useQuery(tenantQueryOptions(tenantId));
-  if (tenant.isPending) return <Skeleton h={20} w={180} aria-label="Ładowanie nazwy firmy" />;
+  if (tenant.isPending) return <Skeleton h={20} w={180} role="status" aria-label="Ładowanie nazwy firmy" />;
   if (!tenant.data) return null;
   return (
     <Text fw={700} size="lg" truncate maw="70vw">

@@ -30,7 +30,7 @@ function Checklist({ tenantId }: { tenantId: string }) {
   const { can } = usePanelSession();
   const configured = useQuery(tenantConfiguredDetailsQueryOptions(tenantId));
   const tenant = useQuery(tenantQueryOptions(tenantId));
-  if (configured.isPending) return <Skeleton h={180} aria-label="Ładowanie listy kontrolnej" />;
+  if (configured.isPending) return <Skeleton h={180} role="status" aria-label="Ładowanie listy kontrolnej" />;
   if (configured.isError)
     return (
       <Alert color="red" variant="light" title="Nie udało się sprawdzić konfiguracji">
