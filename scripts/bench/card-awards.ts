@@ -282,8 +282,8 @@ export async function cardAwardsBench(work: string): Promise<string[]> {
       'concurrency does not overlap them: awards/s is bounded by 1 / (writes × fsync time), which is what separates the',
       'rows. Off the request path the relay adds two more per event (the publish and its checkpoint); the background',
       'projector only reads (it finds the card already projected) and saves its checkpoint at most every 250 ms.',
-      'Awards on different cards do not otherwise contend; on one card they are serialised (per-card lock, then the',
-      'expected revision). The scan cooldown and the anomaly thresholds are raised for the run so that every award',
+      'Awards on different cards do not otherwise contend; on one card they are serialised by the expected revision',
+      '(a lost race decides again). The scan cooldown and the anomaly thresholds are raised for the run so that every award',
       'takes the full path. The three rows ran back to back in one run: compare them with each other (they share the',
       'machine’s load at the time), not with other sections.',
     ])

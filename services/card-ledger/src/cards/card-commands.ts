@@ -1,23 +1,56 @@
 import { formatCardNumber, type CardCommandResponse } from '@punkto/contracts/cards';
 import { Roles } from '@punkto/contracts/permissions';
 import type { EventMetadata } from '@punkto/platform/event-store/event-store.port';
+import { PermissionDeniedError } from '@punkto/platform/errors/errors';
 import { rulesOf, tierFor, type ProgramRules } from '../programs/program-rules';
-import type { CardEvent, IssuedCard } from './card';
+import type { Card, CardEvent, IssuedCard } from './card';
 import { cardIdFor, type Actor, type CardLedger } from './card-ledger';
 import type { CardQueries } from './card-queries';
 import { decide, type AddStamps, type EarnPoints, type RedeemReward } from './card.decider';
+import { CardNotFoundError } from './card.errors';
 import { stockPeriodOf } from './reward-rules';
-import { STOCK_RESERVATION_METADATA } from './reward-stock';
+import { STOCK_RESERVATION_METADATA, type Reservation } from './reward-stock';
+
+/**
+ * Tenant isolation on the card's own state: a card of another company answers exactly as a number nobody
+ * holds (404), never data — a 403 would tell an outsider that the number is someone's card (issue 15).
+ */
+export function staffCard(card: Card, actor: Actor): IssuedCard {
+  if ((card.status !== 'active' && card.status !== 'closed') || card.tenantId !== actor.tenantId)
+    throw new CardNotFoundError();
+  return card;
+}
+
+/** Who may give a card a new number and QR code: its holder, or staff of its company with the permission. */
+export interface RegenerateAccess {
+  staff: boolean;
+  permitted: boolean;
+}
+
+function regeneratingCard(card: Card, actor: Actor, access: RegenerateAccess): IssuedCard {
+  if (card.status !== 'active' && card.status !== 'closed') throw new CardNotFoundError();
+  if (actor.role === Roles.customer && card.userId === actor.userId) return card;
+  const ownCompany = access.staff && actor.tenantId === card.tenantId;
+  if (ownCompany && access.permitted) return card;
+  // someone else's card answers as an unknown one; staff of its own company without the permission get 403
+  if (ownCompany) throw new PermissionDeniedError();
+  throw new CardNotFoundError();
+}
 
 /**
  * What changes cards: issuing and closing them (from the tenant's events), awards and redemptions by staff
- * (each once per Idempotency-Key), and a new number and QR code. Every change goes through the Card decider
- * (card-ledger.ts); the answers are the card views of card-queries.ts.
+ * (each once per Idempotency-Key), and a new number and QR code. Every change is one `ledger.execute`: the
+ * card's stream read once, the caller checked against it, the command built and decided on it (card-ledger.ts);
+ * the answers are the card views of card-queries.ts.
  */
 export function cardCommands(ledger: CardLedger, queries: CardQueries) {
-  const { config, logger, clock, programs, catalogue, copies, projection, seats, stock, monitor, mutex } =
-    ledger;
-  const { execute, run, metadataOf } = ledger;
+  const { config, logger, clock, programs, catalogue, copies, seats, stock, monitor, execute } = ledger;
+
+  const metadataOf = (actor: Actor, card: IssuedCard): EventMetadata => ({
+    tenantId: card.tenantId,
+    actorId: actor.userId,
+    correlationId: actor.requestId,
+  });
 
   /** the anomaly signal after an award; never blocks nor fails the award */
   async function watchAward(card: IssuedCard, actor: Actor, events: CardEvent[]) {
@@ -28,7 +61,7 @@ export function cardCommands(ledger: CardLedger, queries: CardQueries) {
       logger.warn({ ...anomaly, cardId: card.cardId }, 'unusual award volume by one employee');
       await execute(
         card.cardId,
-        (now) => ({ type: 'RecordAwardAnomaly', data: anomaly, metadata: { now } }),
+        async (_card, now) => ({ command: { type: 'RecordAwardAnomaly', data: anomaly, metadata: { now } } }),
         metadataOf(actor, card),
       );
     } catch (error) {
@@ -36,14 +69,26 @@ export function cardCommands(ledger: CardLedger, queries: CardQueries) {
     }
   }
 
-  /** points or stamps: the command on the card, then the anomaly signal, then the answer */
+  /**
+   * Points or stamps on a card of the caller's company: the command built from the card (its program's
+   * rules), then the anomaly signal, then the answer.
+   */
   async function award(
-    card: IssuedCard,
+    cardId: string,
     actor: Actor,
-    rules: ProgramRules | null,
-    build: (now: Date) => EarnPoints | AddStamps,
+    build: (card: IssuedCard, rules: ProgramRules | null, now: Date) => Promise<EarnPoints | AddStamps>,
   ): Promise<CardCommandResponse> {
-    const result = await execute(card.cardId, build, metadataOf(actor, card));
+    let rules = null as ProgramRules | null; // of the attempt that decided
+    const result = await execute(
+      cardId,
+      async (state, now) => {
+        const card = staffCard(state, actor);
+        rules = await ledger.rulesFor(card.programId);
+        return { command: await build(card, rules, now), metadata: metadataOf(actor, card) };
+      },
+      {},
+    );
+    const card = result.newState as IssuedCard;
     await watchAward(card, actor, result.newEvents);
     return queries.commandResponse(result, rules);
   }
@@ -54,10 +99,14 @@ export function cardCommands(ledger: CardLedger, queries: CardQueries) {
     reason: 'program_deleted' | 'client_removed' | 'tenant_deleted',
     metadata: EventMetadata,
   ) {
-    await execute(cardId, (now) => ({ type: 'CloseCard', data: { reason }, metadata: { now } }), {
-      ...metadata,
-      tenantId,
-    });
+    await execute(
+      cardId,
+      async (_card, now) => ({ command: { type: 'CloseCard', data: { reason }, metadata: { now } } }),
+      {
+        ...metadata,
+        tenantId,
+      },
+    );
     await seats.release(tenantId, cardId); // also after a crash in between: the redelivery gets here
   }
 
@@ -79,25 +128,32 @@ export function cardCommands(ledger: CardLedger, queries: CardQueries) {
         logger.info({ ...input, cardId }, 'card not issued: the program or the company is gone');
         return;
       }
-      const existing = await projection.get(cardId);
-      if (existing && existing.status !== 'refused') return;
-      await mutex.run(cardId, async () => {
-        const seat = await seats.take(input.tenantId, cardId);
-        const humanReadableId = seat.granted ? await ledger.reserveNumber(cardId) : '';
-        const rules = rulesOf(program);
-        const tier = rules?.kind === 'tiers' ? (tierFor(rules.levels, 0)?.name ?? null) : null;
-        const now = clock();
-        const result = await run(
-          cardId,
-          { type: 'IssueCard', data: { cardId, ...input, humanReadableId, tier, seat }, metadata: { now } },
-          { ...metadata, tenantId: input.tenantId },
+      let number: string | null = null;
+      const result = await execute(
+        cardId,
+        async (card, now) => {
+          if (card.status === 'active' || card.status === 'closed') return null; // one card per client
+          const seat = await seats.take(input.tenantId, cardId);
+          // a number is reserved for good: a lost race keeps the one it already holds
+          const humanReadableId = seat.granted ? (number ??= await ledger.reserveNumber(cardId)) : '';
+          const rules = rulesOf(program);
+          const tier = rules?.kind === 'tiers' ? (tierFor(rules.levels, 0)?.name ?? null) : null;
+          return {
+            command: {
+              type: 'IssueCard',
+              data: { cardId, ...input, humanReadableId, tier, seat },
+              metadata: { now },
+            },
+          };
+        },
+        { ...metadata, tenantId: input.tenantId },
+      );
+      const refused = result.newEvents.find((e) => e.type === 'CardIssueRefused');
+      if (refused)
+        logger.warn(
+          { ...input, cardId, limit: refused.data.limit, activeCustomers: refused.data.activeCustomers },
+          "card not issued: the tenant's plan limit on active customers is reached",
         );
-        if (result.newEvents.some((e) => e.type === 'CardIssueRefused'))
-          logger.warn(
-            { ...input, cardId, limit: seat.limit, activeCustomers: seat.activeCustomers },
-            "card not issued: the tenant's plan limit on active customers is reached",
-          );
-      });
     },
 
     closeCard,
@@ -108,7 +164,7 @@ export function cardCommands(ledger: CardLedger, queries: CardQueries) {
       reason: 'program_deleted' | 'tenant_deleted',
       metadata: EventMetadata,
     ) {
-      for (const card of await projection.active(filter))
+      for (const card of await ledger.projection.active(filter))
         await closeCard(card.cardId, tenantId, reason, metadata);
     },
 
@@ -118,108 +174,128 @@ export function cardCommands(ledger: CardLedger, queries: CardQueries) {
     idempotently: ledger.keys.run,
 
     async earnPoints(
-      card: IssuedCard,
+      cardId: string,
       input: { amountGrosze: number; serviceId?: string | undefined },
       actor: Actor,
       commandId: string,
     ): Promise<CardCommandResponse> {
-      const rules = await ledger.rulesFor(card.programId);
-      const service = input.serviceId ? (await catalogue.get(input.serviceId)).data : null;
-      const fixedPoints =
-        service && service.tenantId === card.tenantId && service.active ? service.fixedPoints : null;
-      return award(card, actor, rules, (now) => ({
-        type: 'EarnPoints',
-        data: {
-          commandId,
-          amountGrosze: input.amountGrosze,
-          serviceId: input.serviceId ?? null,
-          fixedPoints,
-          employeeId: actor.userId,
-          rules,
-          cooldownMs: config.SCAN_COOLDOWN_MS,
-        },
-        metadata: { now },
-      }));
+      return award(cardId, actor, async (card, rules, now) => {
+        const service = input.serviceId ? (await catalogue.get(input.serviceId)).data : null;
+        const fixedPoints =
+          service && service.tenantId === card.tenantId && service.active ? service.fixedPoints : null;
+        return {
+          type: 'EarnPoints',
+          data: {
+            commandId,
+            amountGrosze: input.amountGrosze,
+            serviceId: input.serviceId ?? null,
+            fixedPoints,
+            employeeId: actor.userId,
+            rules,
+            cooldownMs: config.SCAN_COOLDOWN_MS,
+          },
+          metadata: { now },
+        };
+      });
     },
 
     async addStamps(
-      card: IssuedCard,
+      cardId: string,
       count: number,
       actor: Actor,
       commandId: string,
     ): Promise<CardCommandResponse> {
-      const rules = await ledger.rulesFor(card.programId);
-      return award(card, actor, rules, (now) => ({
+      return award(cardId, actor, async (_card, rules, now) => ({
         type: 'AddStamps',
         data: { commandId, count, employeeId: actor.userId, rules, cooldownMs: config.SCAN_COOLDOWN_MS },
         metadata: { now },
       }));
     },
 
-    /** see reward-stock.ts for the reservation around a stocked reward */
+    /**
+     * A reward for the card's points or stamps. A stocked reward (reward-stock.ts) holds a unit of the shared
+     * stock around the command: only once the card's own rules accept the redemption (decided on the state the
+     * command is decided on), kept if the card redeemed it, released if not.
+     */
     async redeem(
-      card: IssuedCard,
+      cardId: string,
       rewardId: string,
       actor: Actor,
       commandId: string,
     ): Promise<CardCommandResponse> {
-      const rules = await ledger.rulesFor(card.programId);
-      const metadata = metadataOf(actor, card);
-      const result = await mutex.run(card.cardId, async () => {
-        const now = clock();
-        const command = (stockReservation: string | null): RedeemReward => ({
-          type: 'RedeemReward',
-          data: { commandId, rewardId, employeeId: actor.userId, rules, stockReservation },
-          metadata: { now },
-        });
-        const reward = rules?.rewards.find((r) => r.id === rewardId);
-        const stocked = reward?.limits.stock;
-        const period = reward && stockPeriodOf(reward, now);
-        if (!stocked || !period) return run(card.cardId, command(null), metadata);
-        // the card's own rules first (on its current state), before holding a unit of the shared stock
-        if (decide(command(period), await ledger.loadState(card.cardId)).length === 0)
-          return run(card.cardId, command(period), metadata); // already redeemed: a retry
-        const reservation = await stock.reserve({
-          tenantId: card.tenantId,
-          programId: card.programId,
-          rewardId,
-          period,
-          quantity: stocked.quantity,
-          cardId: card.cardId,
-          now,
-        });
-        try {
-          const redeemed = await run(card.cardId, command(period), {
-            ...metadata,
-            [STOCK_RESERVATION_METADATA]: reservation.reservationId,
-          });
-          if (redeemed.newEvents.some((e) => e.type === 'RewardRedeemed')) await stock.confirm(reservation);
-          else await stock.release(reservation);
-          return redeemed;
-        } catch (error) {
-          await stock.release(reservation);
-          throw error;
-        }
-      });
+      let rules = null as ProgramRules | null; // of the attempt that decided
+      let reservation = null as Reservation | null;
+      let result;
+      try {
+        result = await execute(
+          cardId,
+          async (state, now) => {
+            const card = staffCard(state, actor);
+            rules = await ledger.rulesFor(card.programId);
+            const metadata = metadataOf(actor, card);
+            const reward = rules?.rewards.find((r) => r.id === rewardId);
+            const stocked = reward?.limits.stock;
+            const period = reservation?.period ?? (reward && stockPeriodOf(reward, now));
+            const command = (stockReservation: string | null): RedeemReward => ({
+              type: 'RedeemReward',
+              data: { commandId, rewardId, employeeId: actor.userId, rules, stockReservation },
+              metadata: { now },
+            });
+            if (!stocked || !period) return { command: command(null), metadata };
+            // the card's own rules first (throws their refusal), before holding a unit of the shared stock
+            if (decide(command(period), state).length === 0) return { command: command(period), metadata }; // a retry
+            reservation ??= await stock.reserve({
+              tenantId: card.tenantId,
+              programId: card.programId,
+              rewardId,
+              period,
+              quantity: stocked.quantity,
+              cardId,
+              now,
+            });
+            return {
+              command: command(period),
+              metadata: { ...metadata, [STOCK_RESERVATION_METADATA]: reservation.reservationId },
+            };
+          },
+          {},
+        );
+      } catch (error) {
+        if (reservation) await stock.release(reservation);
+        throw error;
+      }
+      // a crash before this line leaves the reservation pending: the maintenance job settles it from the stream
+      if (reservation) {
+        if (result.newEvents.some((e) => e.type === 'RewardRedeemed')) await stock.confirm(reservation);
+        else await stock.release(reservation);
+      }
       return queries.commandResponse(result, rules);
     },
 
     /** new number + QR secret version; answered with the new number (the QR comes with the card) */
-    async regenerate(card: IssuedCard, actor: Actor, commandId: string) {
-      const humanReadableId = await ledger.reserveNumber(card.cardId);
+    async regenerate(cardId: string, actor: Actor, access: RegenerateAccess, commandId: string) {
+      let number: string | null = null;
       const result = await execute(
-        card.cardId,
-        (now) => ({
-          type: 'RegenerateCard',
-          data: {
-            commandId,
-            humanReadableId,
-            actorId: actor.userId,
-            actorRole: actor.role === Roles.customer ? 'customer' : 'staff',
-          },
-          metadata: { now },
-        }),
-        metadataOf(actor, card),
+        cardId,
+        async (state, now) => {
+          const card = regeneratingCard(state, actor, access);
+          if (card.recentCommandIds.includes(commandId)) return null; // took effect before: the same answer
+          number ??= await ledger.reserveNumber(cardId);
+          return {
+            command: {
+              type: 'RegenerateCard',
+              data: {
+                commandId,
+                humanReadableId: number,
+                actorId: actor.userId,
+                actorRole: actor.role === Roles.customer ? 'customer' : 'staff',
+              },
+              metadata: { now },
+            },
+            metadata: metadataOf(actor, card),
+          };
+        },
+        {},
       );
       const state = result.newState as IssuedCard;
       return { cardId: state.cardId, humanReadableId: formatCardNumber(state.humanReadableId) };

@@ -7,8 +7,8 @@ import { rewardStock, STOCK_RESERVATION_METADATA } from './reward-stock';
 
 /**
  * Two instances of the service on ONE data directory (two connections to each SQLite file, as two
- * processes would have): the in-process per-card lock cannot help across them, so the event store's
- * expected-revision check with retry is what keeps "no double spending".
+ * processes would have). No lock serialises commands on a card, in a process or across them: the event
+ * store's expected-revision check with retry is what keeps "no double spending".
  */
 let a: CardLedgerTestApp;
 let b: CardLedgerTestApp;
@@ -61,6 +61,43 @@ describe('two instances, one card', () => {
     const retry = await b.call('POST', url, owner, { body: { amountGrosze: 1000 }, key });
     expect(retry.json()).toEqual(first.json());
     expect((await a.events(client.cardId)).filter((e) => e.type === 'PointsEarned')).toHaveLength(1);
+  });
+});
+
+describe('no lock: optimistic concurrency alone', () => {
+  it('20 awards at once on one card (no cooldown), split over two instances: every one lands, once', async () => {
+    const c = await startCardLedger({ SCAN_COOLDOWN_MS: '0' }, { dataDir: a.dataDir });
+    try {
+      const tenantId = `t-${randomUUID()}`;
+      const { owner } = await tokensFor(tenantId);
+      const client = await a.enrol(await a.defineProgram({ tenantId }));
+      const noCooldown = await startCardLedger({ SCAN_COOLDOWN_MS: '0' }, { dataDir: a.dataDir });
+      try {
+        const results = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            (i % 2 ? c : noCooldown).call(
+              'POST',
+              `/api/v1/cards/${client.cardId}/points-from-amount`,
+              owner,
+              {
+                body: { amountGrosze: 1000 + i * 100 },
+              },
+            ),
+          ),
+        );
+        expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+        const earned = (await a.events(client.cardId)).filter((e) => e.type === 'PointsEarned');
+        expect(earned).toHaveLength(20);
+        // 10 + 11 + … + 29 points, each decided on the balance the previous one left
+        const balances = earned.map((e) => (e.data as { balance: { points: number } }).balance.points);
+        expect(balances.at(-1)).toBe(390);
+        expect(balances).toEqual([...balances].sort((x, y) => x - y));
+      } finally {
+        await noCooldown.close();
+      }
+    } finally {
+      await c.close();
+    }
   });
 });
 

@@ -1,8 +1,7 @@
 import type { ProgramDefinedData, ServiceDefinedData } from '@punkto/contracts/integration-events';
 import type { Role } from '@punkto/contracts/permissions';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
-import { commandHandler } from '@punkto/platform/es/command-handler';
-import { fold } from '@punkto/platform/es/decider';
+import { commandHandler, type CommandBuilder } from '@punkto/platform/es/command-handler';
 import { DuplicateKeyError } from '@punkto/platform/errors/errors';
 import type { EventMetadata, EventStore } from '@punkto/platform/event-store/event-store.port';
 import type { Logger } from '@punkto/platform/observability/logger';
@@ -10,11 +9,10 @@ import type { CheckpointStore } from '@punkto/platform/relay/checkpoint-store.po
 import { createHash } from 'node:crypto';
 import type { CardLedgerConfig } from '../config';
 import { rulesOf, type ProgramRules } from '../programs/program-rules';
-import { KeyedMutex } from '../shared/keyed-mutex';
 import { tenantCopies } from '../tenants/tenant-copies';
 import { versionedCopies } from '../tenants/versioned-copies';
 import { awardMonitor } from './award-monitor';
-import { toCardStreamId, type Card, type CardEvent, type IssuedCard } from './card';
+import { toCardStreamId, type Card } from './card';
 import { randomCardNumber } from './card-codes';
 import { cardDecider, type CardCommand } from './card.decider';
 import { CardChanges, cardsProjection, startCardProjector } from './cards.projection';
@@ -36,8 +34,13 @@ export interface CardServiceDeps {
 export interface Actor {
   userId: string;
   role: Role;
+  /** the caller's company (staff); null for a customer */
+  tenantId: string | null;
   requestId: string;
 }
+
+/** a card command built from the card it is decided against (one read of the stream per attempt) */
+export type CardCommandBuilder = (card: Card, now: Date) => ReturnType<CommandBuilder<Card, CardCommand>>;
 
 /**
  * One card per client, with a deterministic id (a UUIDv8 from a hash of the client id): issuing is
@@ -50,8 +53,8 @@ export function cardIdFor(clientId: string): string {
 }
 
 /**
- * What the card ledger's commands and queries share: the Card aggregate (decide → append with the expected
- * revision → project, serialised per card inside this process), the read model and its projector, the
+ * What the card ledger's commands and queries share: the Card aggregate (read the stream → build and decide →
+ * append with the expected revision, a lost race decides again → project), the read model and its projector, the
  * copies of the tenant's data, and the cross-card stores (plan-limit seats, reward stock, card numbers,
  * award monitor, idempotency keys). card-commands.ts and card-queries.ts are the use cases over it.
  */
@@ -66,7 +69,6 @@ export async function createCardLedger(deps: CardServiceDeps) {
   const keys = idempotencyKeys(documents, { clock, ttlMs: config.IDEMPOTENCY_TTL_HOURS * 3_600_000 });
   const numbers = documents.collection<{ _id: string; cardId: string; reservedAt: string }>('card_numbers');
   const changes = new CardChanges();
-  const mutex = new KeyedMutex();
   await projection.ensureIndexes();
   await copies.ensureIndexes();
   await stock.ensureIndexes();
@@ -79,9 +81,14 @@ export async function createCardLedger(deps: CardServiceDeps) {
     onError: (error) => logger.error({ err: error }, 'card projector failed; restarting from its checkpoint'),
   });
 
-  /** decide → append → project; call inside the card's lock */
-  async function run(cardId: string, command: CardCommand, metadata: EventMetadata) {
-    const result = await handle(toCardStreamId(cardId), command, metadata);
+  /**
+   * One command on one card: its stream read once, the command built from that state at the current time
+   * (the builder checks the caller against the card and fetches what the command carries), decided, appended
+   * with the expected revision, then projected. A lost race reads, builds and decides again; that and the
+   * commandIds the card remembers (with the idempotency keys) are the whole of the award path's guarding.
+   */
+  async function execute(cardId: string, build: CardCommandBuilder, metadata: EventMetadata) {
+    const result = await handle(toCardStreamId(cardId), (card) => build(card, clock()), metadata);
     await projection.projectAppended(cardId, result.newEvents, result.nextExpectedRevision);
     return result;
   }
@@ -97,7 +104,6 @@ export async function createCardLedger(deps: CardServiceDeps) {
     stock,
     keys,
     changes,
-    mutex,
     seats: customerSeats(documents, config.DEFAULT_PLAN_CUSTOMER_LIMIT),
     monitor: awardMonitor(documents, projection, {
       windowMinutes: config.ANOMALY_WINDOW_MINUTES,
@@ -105,28 +111,10 @@ export async function createCardLedger(deps: CardServiceDeps) {
       maxPoints: config.ANOMALY_MAX_POINTS,
     }),
     secret: await qrSecret(documents, config.CARD_QR_SECRET),
-    run,
-
-    /** a command built at the current time, run inside the card's lock */
-    execute: (cardId: string, build: (now: Date) => CardCommand, metadata: EventMetadata) =>
-      mutex.run(cardId, () => run(cardId, build(clock()), metadata)),
+    execute,
 
     async rulesFor(programId: string): Promise<ProgramRules | null> {
       return rulesOf(await programs.get(programId));
-    },
-
-    metadataOf: (actor: Actor, card: IssuedCard): EventMetadata => ({
-      tenantId: card.tenantId,
-      actorId: actor.userId,
-      correlationId: actor.requestId,
-    }),
-
-    async loadState(cardId: string): Promise<Card> {
-      const stream = await eventStore.readStream(toCardStreamId(cardId));
-      return fold(
-        cardDecider,
-        stream.map((e) => ({ type: e.type, data: e.data }) as CardEvent),
-      );
     },
 
     /** a fresh number, reserved for good (`card_numbers._id` is unique; a number is never reused) */

@@ -109,4 +109,66 @@ describe('commandHandler', () => {
       await other.close();
     }
   });
+
+  describe('a command built from the state it is decided against', () => {
+    it("reads the stream once, builds from the folded state and adds the builder's metadata", async () => {
+      const handle = commandHandler(store, wallet);
+      await handle('wallet-4', { type: 'Deposit', amount: 10 });
+      let reads = 0;
+      const counting = Object.create(store, {
+        readStream: { value: (id: string) => (reads++, store.readStream(id)) },
+      }) as SqliteEventStore;
+      const seen: State[] = [];
+      const result = await commandHandler(counting, wallet)(
+        'wallet-4',
+        async (state) => {
+          seen.push(state);
+          return { command: { type: 'Withdraw', amount: state.balance / 2 }, metadata: { reason: 'half' } };
+        },
+        { tenantId: 't1' },
+      );
+      expect(reads).toBe(1);
+      expect(seen).toEqual([{ balance: 10 }]);
+      expect(result.newState).toEqual({ balance: 5 });
+      const [, withdrawn] = await store.readStream('wallet-4');
+      expect(withdrawn!.metadata).toMatchObject({ tenantId: 't1', reason: 'half' });
+    });
+
+    it('a builder that throws refuses the command; null decides nothing; neither appends', async () => {
+      const handle = commandHandler(store, wallet);
+      await handle('wallet-5', { type: 'Deposit', amount: 1 });
+      const refusal = new DomainRuleError('WALLET.NOT_YOURS', 'To nie Twój portfel.');
+      await expect(
+        handle('wallet-5', async () => {
+          throw refusal;
+        }),
+      ).rejects.toBe(refusal);
+      const nothing = await handle('wallet-5', async () => null);
+      expect(nothing).toEqual({ newEvents: [], newState: { balance: 1 }, nextExpectedRevision: 0 });
+      expect(await store.readStream('wallet-5')).toHaveLength(1);
+    });
+
+    it('a lost race builds again from the state the winner left', async () => {
+      const other = SqliteEventStore.open(join(dir, 'events.db'));
+      try {
+        await commandHandler(store, wallet)('wallet-6', { type: 'Deposit', amount: 8 });
+        const built: number[] = [];
+        const halve = async (state: State) => {
+          built.push(state.balance);
+          return { command: { type: 'Withdraw', amount: state.balance / 2 } as Command };
+        };
+        const a = commandHandler(store, wallet, { maxRetries: 10 });
+        const b = commandHandler(other, wallet, { maxRetries: 10 });
+        await Promise.all([a('wallet-6', halve), b('wallet-6', halve)]);
+        const balance = (await store.readStream('wallet-6')).reduce(
+          (s, e) => wallet.evolve(s, { type: e.type, data: e.data } as Event),
+          wallet.initialState(),
+        );
+        expect(balance).toEqual({ balance: 2 }); // 8 → 4 → 2: the loser halved what the winner left
+        expect(built).toContain(4);
+      } finally {
+        await other.close();
+      }
+    });
+  });
 });

@@ -17,9 +17,21 @@ export interface HandleResult<State, Event> {
 }
 
 /**
+ * A command that needs the aggregate to be built: called with the state folded from the stream, on every
+ * attempt (a lost race folds again and builds again). It may check the caller against the state (throwing
+ * refuses the command), fetch what the command carries (rules), and add metadata to the events. `null`
+ * decides nothing.
+ */
+export type CommandBuilder<State, Command> = (
+  state: State,
+) => Promise<{ command: Command; metadata?: EventMetadata } | null>;
+
+/**
  * The generic command handler: read stream → fold → decide → append with the expected revision.
  * A lost race (ConcurrencyError) re-reads and decides again, so two commands on one aggregate are
  * serialised without locks and a rule like "no double spending" holds. Domain errors propagate untouched.
+ * One read of the stream per attempt: a command that needs the aggregate first (whose card is it, which
+ * program) is passed as a `CommandBuilder` and built from the state that is decided against.
  */
 export function commandHandler<State, Command, Event extends DomainEvent>(
   eventStore: EventStore,
@@ -29,7 +41,7 @@ export function commandHandler<State, Command, Event extends DomainEvent>(
   const maxRetries = options.maxRetries ?? 5;
   return async (
     streamId: string,
-    command: Command,
+    command: Command | CommandBuilder<State, Command>,
     metadata: EventMetadata = {},
   ): Promise<HandleResult<State, Event>> => {
     // the active trace travels with the events: relay → bus headers → the consumer's span
@@ -42,13 +54,17 @@ export function commandHandler<State, Command, Event extends DomainEvent>(
           decider.initialState(),
         );
         const currentRevision = stored.length ? stored[stored.length - 1]!.revision : undefined;
-        const newEvents = decider.decide(command, state);
+        const built =
+          typeof command === 'function'
+            ? await (command as CommandBuilder<State, Command>)(state)
+            : { command };
+        const newEvents = built ? decider.decide(built.command, state) : [];
         const newState = newEvents.reduce(decider.evolve, state);
         if (newEvents.length === 0) return { newEvents, newState, nextExpectedRevision: currentRevision };
         const toAppend: NewEvent[] = newEvents.map((e) => ({
           type: e.type,
           data: e.data,
-          metadata,
+          metadata: { ...metadata, ...built?.metadata },
           ...(options.schemaVersion && { schemaVersion: options.schemaVersion(e) }),
         }));
         const result = await eventStore.appendToStream(streamId, toAppend, {
