@@ -32,14 +32,15 @@ const RevocationEvent = z.discriminatedUnion('type', [
 export interface AccessRevocationOptions {
   /** the longest access-token life any issuer uses (identity's ACCESS_TOKEN_TTL_SECONDS can be at most this) */
   maxTokenLifeSeconds?: number;
-  clock?: () => Date;
+  /** the process's one clock (ServiceDeps.clock) */
+  clock: () => Date;
 }
 
 /** An access token lives at most 24 h here (identity's default is 30 min); longer revocations are kept for nothing. */
 export const MAX_ACCESS_TOKEN_LIFE_SECONDS = 24 * 3600;
 
-export async function accessRevocations(documents: DocumentStore, options: AccessRevocationOptions = {}) {
-  const clock = options.clock ?? (() => new Date());
+export async function accessRevocations(documents: DocumentStore, options: AccessRevocationOptions) {
+  const { clock } = options;
   const keepMs = (options.maxTokenLifeSeconds ?? MAX_ACCESS_TOKEN_LIFE_SECONDS) * 1000;
   const stored = documents.collection<RevocationDoc>('access-revocations');
   await stored.ensureIndex({ fields: { expiresAt: 1 } });

@@ -35,14 +35,15 @@ export async function bootService<C extends ServiceConfig>(options: BootOptions<
   const logger = createLogger(options.name, config.LOG_LEVEL);
   const infra = await openInfrastructure(options.name, config, logger);
   // every service stops accepting revoked sessions' tokens within seconds (ADR 0010)
-  const revocations = await accessRevocations(infra.documents, { clock: systemClock });
+  const clock = systemClock; // the process's one clock
+  const revocations = await accessRevocations(infra.documents, { clock });
   const deps: ServiceDeps<C> = {
     config,
     logger,
     infra,
     jwks: remoteJwks(config.AUTH_JWKS_URL),
     revocations,
-    clock: systemClock,
+    clock,
   };
   const service = await options.buildService(deps);
   await runService({
