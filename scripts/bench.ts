@@ -22,6 +22,7 @@ import {
   type ProjectionDoc,
   type Tombstone,
 } from '../services/platform/src/projections/projection';
+import { applePassBench } from './bench/apple-pass';
 import { cardAwardsBench } from './bench/card-awards';
 import { clientsSearchBench } from './bench/clients-search';
 import { startEngines, stopEngines, type Engine } from './bench/engines';
@@ -581,6 +582,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
 const sections: Record<string, () => Promise<string[]>> = {
   'clients-search': () => clientsSearchBench(),
   'card-awards': () => cardAwardsBench(work),
+  'apple-pass': () => applePassBench(work),
 };
 const only = process.argv.slice(2);
 for (const name of only) if (!sections[name]) throw new Error(`unknown bench section ${name}`);
@@ -657,6 +659,7 @@ try {
   await gatewayOverhead();
   for (const line of await sections['clients-search']!()) out(line);
   for (const line of await sections['card-awards']!()) out(line);
+  for (const line of await sections['apple-pass']!()) out(line);
   const skipped = [
     ...latencyRows.flatMap((r) => ('skipped' in r ? [`Kafka rows: ${r.skipped}`] : [])),
     ...writeSkips.map((s) => `${s.engine} rows: ${s.reason}`),

@@ -1,0 +1,113 @@
+/**
+ * What the front and back of a loyalty pass (`storeCard`) show, by program kind. Pure: the card as the
+ * notification service knows it in, Wallet's field lists out. Labels are Polish (the pass also carries
+ * `pl.lproj`); `changeMessage` on the fields that change is what makes the phone show a lock-screen notice
+ * ("Masz teraz 120 pkt"); several changed fields at once give one generic notice (WALLET.md).
+ */
+export interface PassField {
+  key: string;
+  label: string;
+  value: string | number;
+  changeMessage?: string;
+  textAlignment?:
+    'PKTextAlignmentLeft' | 'PKTextAlignmentCenter' | 'PKTextAlignmentRight' | 'PKTextAlignmentNatural';
+}
+
+export interface StoreCardFields {
+  headerFields: PassField[];
+  primaryFields: PassField[];
+  secondaryFields: PassField[];
+  auxiliaryFields: PassField[];
+  backFields: PassField[];
+}
+
+export type PassCard = {
+  cardNumber: string;
+  programName: string;
+  companyName: string;
+  /** one line, e.g. "ul. Długa 5, 00-001 Warszawa" */
+  companyAddress: string | null;
+  /** the program's terms shown on the back */
+  terms: string | null;
+  /** the customer's portal (their cards and history) */
+  portalUrl: string;
+  /** the cheapest reward not yet within reach, for the progress line */
+  nextReward: { name: string; cost: number } | null;
+} & (
+  | { kind: 'points'; points: number }
+  | { kind: 'stamps'; stamps: number; stampsRequired: number }
+  | { kind: 'tiers'; points: number; tier: string | null; multiplier: number }
+);
+
+const number = (n: number) => new Intl.NumberFormat('pl-PL').format(n);
+
+/** "1 pkt", "2 pkt" — Polish abbreviates points the same for every count */
+const points = (n: number) => `${number(n)} pkt`;
+
+function progress(card: PassCard, have: number, unit: (n: number) => string): PassField[] {
+  if (!card.nextReward) return [];
+  const missing = card.nextReward.cost - have;
+  return [
+    { key: 'nextReward', label: 'Następna nagroda', value: card.nextReward.name },
+    {
+      key: 'progress',
+      label: missing > 0 ? 'Brakuje' : 'Nagroda',
+      value: missing > 0 ? unit(missing) : 'do odebrania',
+      textAlignment: 'PKTextAlignmentRight',
+    },
+  ];
+}
+
+export function storeCardFields(card: PassCard): StoreCardFields {
+  const header: PassField[] = [{ key: 'cardNumber', label: 'Karta', value: card.cardNumber }];
+  let primary: PassField[];
+  let secondary: PassField[];
+  let auxiliary: PassField[] = [];
+  switch (card.kind) {
+    case 'points':
+      primary = [{ key: 'balance', label: 'Punkty', value: card.points, changeMessage: 'Masz teraz %@ pkt' }];
+      secondary = progress(card, card.points, points);
+      break;
+    case 'stamps':
+      primary = [
+        {
+          key: 'stamps',
+          label: 'Pieczątki',
+          value: `${card.stamps} z ${card.stampsRequired}`,
+          changeMessage: 'Pieczątki: %@',
+        },
+      ];
+      secondary = progress(card, card.stamps, (n) => `${n} piecz.`);
+      break;
+    case 'tiers':
+      primary = [
+        { key: 'tier', label: 'Poziom', value: card.tier ?? '—', changeMessage: 'Twój poziom to teraz %@' },
+      ];
+      secondary = [
+        { key: 'balance', label: 'Punkty', value: card.points, changeMessage: 'Masz teraz %@ pkt' },
+      ];
+      auxiliary = [
+        {
+          key: 'multiplier',
+          label: 'Mnożnik punktów',
+          value: `×${new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 2 }).format(card.multiplier)}`,
+        },
+        ...progress(card, card.points, points),
+      ];
+      break;
+  }
+  const back: PassField[] = [
+    { key: 'program', label: 'Program', value: card.programName },
+    { key: 'company', label: 'Firma', value: card.companyName },
+  ];
+  if (card.companyAddress) back.push({ key: 'address', label: 'Adres', value: card.companyAddress });
+  if (card.terms) back.push({ key: 'terms', label: 'Zasady programu', value: card.terms });
+  back.push({ key: 'portal', label: 'Twoje karty i historia', value: card.portalUrl });
+  return {
+    headerFields: header,
+    primaryFields: primary,
+    secondaryFields: secondary,
+    auxiliaryFields: auxiliary,
+    backFields: back,
+  };
+}
