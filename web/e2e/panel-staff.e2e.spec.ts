@@ -166,13 +166,17 @@ describe('employees and their permissions', () => {
 
     const matrix = page.getByRole('table', { name: 'Uprawnienia pracowników' });
     const clientsView = matrix.getByLabel(`Przeglądanie klientów — ${employee.name}`);
-    await clientsView.check();
+    // the tick shows once the optimistic update has rendered (after the list's in-flight refetch is cancelled),
+    // which can take longer than Playwright's check() waits on a busy machine: click, then wait for what shows
+    await clientsView.click();
+    await expect.poll(() => clientsView.isChecked()).toBe(true);
     await toast(page, `${employee.name}: nadano „Przeglądanie klientów”.`).waitFor();
     await page.reload();
     await matrix.waitFor();
     expect(await clientsView.isChecked()).toBe(true);
 
-    await clientsView.uncheck();
+    await clientsView.click();
+    await expect.poll(() => clientsView.isChecked()).toBe(false);
     await toast(page, `${employee.name}: odebrano „Przeglądanie klientów”.`).waitFor();
     await page.reload();
     await matrix.waitFor();
