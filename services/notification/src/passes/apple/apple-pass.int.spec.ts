@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import {
   createHash,
   createPrivateKey,
@@ -11,7 +10,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import forge from 'node-forge';
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applePassSigner, PKPASS_MIME_TYPE, type ApplePassContent } from './apple-pass';
 import { useNativeRsa } from './native-rsa';
@@ -24,6 +22,7 @@ import {
   type PassCertificates,
 } from './pass-certificates';
 import { storeCardFields } from './store-card-fields';
+import { signatureCertificates, signatureVerifies, unzipPass } from './testing/pkpass-reader';
 
 const identity = { passTypeIdentifier: 'pass.pl.punkto.test', teamIdentifier: 'PUNKTOTEST' };
 const now = new Date('2026-11-24T12:00:00Z');
@@ -40,28 +39,6 @@ beforeAll(() => {
   chain = developmentCertificates(dir, identity, now);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) =>
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        }),
-      );
-      zip.on('end', () => resolve(files));
-      zip.readEntry();
-    });
-  });
-}
 
 const content = (overrides: Partial<ApplePassContent> = {}): ApplePassContent => ({
   serialNumber: 'card-6f1c',
@@ -196,7 +173,7 @@ describe('a signed storeCard pass', () => {
   it('holds pass.json, the images, pl.lproj and a manifest whose SHA-1s match; openssl verifies the signature', async () => {
     const pkpass = applePassSigner(chain, identity).build(content());
     expect(PKPASS_MIME_TYPE).toBe('application/vnd.apple.pkpass');
-    const files = await unzip(pkpass);
+    const files = await unzipPass(pkpass);
     expect([...files.keys()].sort()).toEqual(
       [
         'icon.png',
@@ -216,68 +193,16 @@ describe('a signed storeCard pass', () => {
     for (const [name, sha1] of Object.entries(manifest))
       expect(createHash('sha1').update(files.get(name)!).digest('hex'), name).toBe(sha1);
 
-    const work = mkdtempSync(join(dir, 'verify-'));
-    writeFileSync(join(work, 'manifest.json'), files.get('manifest.json')!);
-    writeFileSync(join(work, 'signature'), files.get('signature')!);
-    writeFileSync(join(work, 'root.pem'), chain.developmentRoot!);
-    // the signature carries the WWDR intermediate and the signer; it chains to the development root
-    const verified = execFileSync(
-      'openssl',
-      [
-        'smime',
-        '-verify',
-        '-binary',
-        '-inform',
-        'DER',
-        '-in',
-        'signature',
-        '-content',
-        'manifest.json',
-        '-CAfile',
-        'root.pem',
-        '-purpose',
-        'any',
-        '-out',
-        '/dev/null',
-      ],
-      { cwd: work, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    expect(verified).toBeDefined();
-    const certs = execFileSync(
-      'openssl',
-      ['pkcs7', '-inform', 'DER', '-in', 'signature', '-print_certs', '-noout'],
-      { cwd: work },
-    ).toString();
+    // the signature carries the WWDR intermediate and the signer, and chains to the development root
+    const [manifestFile, signature] = [files.get('manifest.json')!, files.get('signature')!];
+    expect(signatureVerifies(manifestFile, signature, chain.developmentRoot!)).toBe(true);
+    const certs = signatureCertificates(signature);
     expect(certs).toContain('Punkto Development WWDR');
     expect(certs).toContain('Pass Type ID: pass.pl.punkto.test');
-    // a tampered manifest does not verify
-    writeFileSync(
-      join(work, 'manifest.json'),
-      files.get('manifest.json')!.toString().replace('"pass.json":"', '"pass.json":"0'),
-    );
-    expect(() =>
-      execFileSync(
-        'openssl',
-        [
-          'smime',
-          '-verify',
-          '-binary',
-          '-inform',
-          'DER',
-          '-in',
-          'signature',
-          '-content',
-          'manifest.json',
-          '-CAfile',
-          'root.pem',
-          '-purpose',
-          'any',
-          '-out',
-          '/dev/null',
-        ],
-        { cwd: work, stdio: 'pipe' },
-      ),
-    ).toThrow();
+    const tampered = Buffer.from(manifestFile.toString().replace('"pass.json":"', '"pass.json":"0'));
+    expect(signatureVerifies(tampered, signature, chain.developmentRoot!)).toBe(false);
+    const stranger = generateDevelopmentChain(identity, now).developmentRoot!;
+    expect(signatureVerifies(manifestFile, signature, stranger)).toBe(false);
 
     const pass = JSON.parse(files.get('pass.json')!.toString());
     expect(pass).toMatchObject({
@@ -315,11 +240,11 @@ describe('a signed storeCard pass', () => {
   it('a voided pass, and one without updates (no web service, no token in it)', async () => {
     const signer = applePassSigner(chain, identity);
     const voided = JSON.parse(
-      (await unzip(signer.build(content({ voided: true })))).get('pass.json')!.toString(),
+      (await unzipPass(signer.build(content({ voided: true })))).get('pass.json')!.toString(),
     );
     expect(voided.voided).toBe(true);
     const offline = JSON.parse(
-      (await unzip(signer.build(content({ webServiceURL: null })))).get('pass.json')!.toString(),
+      (await unzipPass(signer.build(content({ webServiceURL: null })))).get('pass.json')!.toString(),
     );
     expect(offline.webServiceURL).toBeUndefined();
     expect(offline.authenticationToken).toBeUndefined();
