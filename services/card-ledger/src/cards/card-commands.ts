@@ -15,7 +15,7 @@ import { STOCK_RESERVATION_METADATA, type Reservation } from './reward-stock';
  * Tenant isolation on the card's own state: a card of another company answers exactly as a number nobody
  * holds (404), never data — a 403 would tell an outsider that the number is someone's card (issue 15).
  */
-export function staffCard(card: Card, actor: Actor): IssuedCard {
+function staffCard(card: Card, actor: Actor): IssuedCard {
   if ((card.status !== 'active' && card.status !== 'closed') || card.tenantId !== actor.tenantId)
     throw new CardNotFoundError();
   return card;
