@@ -284,6 +284,11 @@ export const CardIssuedData = z.object({
   /** 10 digits, no separators */
   humanReadableId: z.string(),
   secretVersion: z.number().int().min(1),
+  /**
+   * the signed QR payload of this secret version (`P1.…`), what the card shows at the till: wallet passes
+   * carry it in their barcode (ADR 0012); absent in events recorded before passes existed
+   */
+  qrPayload: z.string().optional(),
   /** the starting level of a tiers program, else null */
   tier: z.string().nullable(),
   issuedAt: z.iso.datetime({ offset: true }),
@@ -362,6 +367,11 @@ export const CardRegeneratedData = z.object({
   commandId: z.string(),
   humanReadableId: z.string(),
   secretVersion: z.number().int().min(2),
+  /**
+   * the signed QR payload of this secret version (`P1.…`), what the card shows at the till: wallet passes
+   * carry it in their barcode (ADR 0012); absent in events recorded before passes existed
+   */
+  qrPayload: z.string().optional(),
   actorId: z.string(),
   actorRole: z.enum(['customer', 'staff']),
   regeneratedAt: z.iso.datetime({ offset: true }),

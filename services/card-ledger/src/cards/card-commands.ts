@@ -4,6 +4,7 @@ import type { EventMetadata } from '@punkto/platform/event-store/event-store.por
 import { PermissionDeniedError } from '@punkto/platform/errors/errors';
 import { rulesOf, tierFor, type ProgramRules } from '../programs/program-rules';
 import type { Card, CardEvent, IssuedCard } from './card';
+import { signQr } from './card-codes';
 import { cardIdFor, type Actor, type CardLedger } from './card-ledger';
 import type { CardQueries } from './card-queries';
 import { decide, type AddStamps, type EarnPoints, type RedeemReward } from './card.decider';
@@ -44,7 +45,8 @@ function regeneratingCard(card: Card, actor: Actor, access: RegenerateAccess): I
  * the answers are the card views of card-queries.ts.
  */
 export function cardCommands(ledger: CardLedger, queries: CardQueries) {
-  const { config, logger, clock, programs, catalogue, copies, seats, stock, monitor, execute } = ledger;
+  const { config, logger, clock, programs, catalogue, copies, seats, stock, monitor, secret, execute } =
+    ledger;
 
   const metadataOf = (actor: Actor, card: IssuedCard): EventMetadata => ({
     tenantId: card.tenantId,
@@ -141,7 +143,7 @@ export function cardCommands(ledger: CardLedger, queries: CardQueries) {
           return {
             command: {
               type: 'IssueCard',
-              data: { cardId, ...input, humanReadableId, tier, seat },
+              data: { cardId, ...input, humanReadableId, tier, seat, qrPayload: signQr(secret, cardId, 1) },
               metadata: { now },
             },
           };
@@ -287,6 +289,7 @@ export function cardCommands(ledger: CardLedger, queries: CardQueries) {
               data: {
                 commandId,
                 humanReadableId: number,
+                qrPayload: signQr(secret, cardId, card.secretVersion + 1),
                 actorId: actor.userId,
                 actorRole: actor.role === Roles.customer ? 'customer' : 'staff',
               },

@@ -31,6 +31,8 @@ export type IssueCard = Command<
     tier: string | null;
     /** the plan limit on active customers: was a place reserved for this card? */
     seat: { granted: boolean; limit: number; activeCustomers: number };
+    /** the signed QR payload of secret version 1 (card-codes.ts; the key is not the decider's) */
+    qrPayload: string;
   }
 >;
 export type EarnPoints = Command<
@@ -63,7 +65,14 @@ export type RedeemReward = Command<
 >;
 export type RegenerateCard = Command<
   'RegenerateCard',
-  { commandId: string; humanReadableId: string; actorId: string; actorRole: 'customer' | 'staff' }
+  {
+    commandId: string;
+    humanReadableId: string;
+    /** the signed QR payload of the next secret version */
+    qrPayload: string;
+    actorId: string;
+    actorRole: 'customer' | 'staff';
+  }
 >;
 export type CloseCard = Command<'CloseCard', { reason: CardClosedData['reason'] }>;
 export type RecordAwardAnomaly = Command<
@@ -104,7 +113,7 @@ function minimumAmount(pointsPerPln: number, multiplier: number): number {
 
 function issue(command: IssueCard, state: Card): CardEvent[] {
   if (state.status === 'active' || state.status === 'closed') return []; // one card per client
-  const { seat, humanReadableId, tier, ...ids } = command.data;
+  const { seat, humanReadableId, tier, qrPayload, ...ids } = command.data;
   const at = command.metadata.now.toISOString();
   if (!seat.granted) {
     if (state.status === 'refused') return []; // already recorded
@@ -121,7 +130,12 @@ function issue(command: IssueCard, state: Card): CardEvent[] {
       },
     ];
   }
-  return [{ type: 'CardIssued', data: { ...ids, humanReadableId, secretVersion: 1, tier, issuedAt: at } }];
+  return [
+    {
+      type: 'CardIssued',
+      data: { ...ids, humanReadableId, secretVersion: 1, qrPayload, tier, issuedAt: at },
+    },
+  ];
 }
 
 function earnPoints(command: EarnPoints, state: Card): CardEvent[] {
@@ -236,7 +250,7 @@ function redeemReward(command: RedeemReward, state: Card): CardEvent[] {
 
 function regenerate(command: RegenerateCard, state: Card): CardEvent[] {
   const card = activeCard(state);
-  const { commandId, humanReadableId, actorId, actorRole } = command.data;
+  const { commandId, humanReadableId, qrPayload, actorId, actorRole } = command.data;
   if (card.recentCommandIds.includes(commandId)) return [];
   return [
     {
@@ -246,6 +260,7 @@ function regenerate(command: RegenerateCard, state: Card): CardEvent[] {
         commandId,
         humanReadableId,
         secretVersion: card.secretVersion + 1,
+        qrPayload,
         actorId,
         actorRole,
         regeneratedAt: command.metadata.now.toISOString(),

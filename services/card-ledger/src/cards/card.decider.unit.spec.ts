@@ -175,6 +175,7 @@ const issue = (
     humanReadableId: '1234567897',
     tier: null,
     seat,
+    qrPayload: 'P1.c1.1.signature-of-version-1xx',
   },
   metadata: at('2026-01-05T09:00:00.000Z'),
 });
@@ -191,7 +192,13 @@ const rich = () => history().earned(1000, '2026-02-01T10:00:00.000Z');
 
 const regenerate = (commandId = 'cmd-regen'): RegenerateCard => ({
   type: 'RegenerateCard',
-  data: { commandId, humanReadableId: '5555555553', actorId: 'u1', actorRole: 'customer' },
+  data: {
+    commandId,
+    humanReadableId: '5555555553',
+    qrPayload: 'P1.c1.2.signature-of-version-2xx',
+    actorId: 'u1',
+    actorRole: 'customer',
+  },
   metadata: at(MONDAY_NOON),
 });
 
@@ -738,6 +745,7 @@ describe('when the card is active', () => {
               commandId: 'cmd-regen',
               humanReadableId: '5555555553',
               secretVersion: 2,
+              qrPayload: 'P1.c1.2.signature-of-version-2xx',
               actorId: 'u1',
               actorRole: 'customer',
               regeneratedAt: MONDAY_NOON,

@@ -613,6 +613,26 @@ describe('POST /api/v1/cards/{id}/regenerate', () => {
     expect(formatCardNumber(after.humanReadableId.replace(/ /g, ''))).toBe(after.humanReadableId);
   });
 
+  it('the published events carry the QR the card shows: the one a wallet pass puts in its barcode', async () => {
+    const tenantId = tenant();
+    const { owner, customer } = await tokensFor(tenantId);
+    const client = await t.enrol(await t.defineProgram({ tenantId }));
+    const holder = await customer(client.userId);
+    const shown = async () =>
+      ((await t.call('GET', '/api/v1/customers/my-cards', holder)).json() as MyCardsResponse).items[0]!
+        .qrPayload;
+    const [issued] = await t.events(client.cardId);
+    expect(issued!.data).toMatchObject({ secretVersion: 1, qrPayload: await shown() });
+
+    await t.call('POST', `/api/v1/cards/${client.cardId}/regenerate`, holder);
+    const regenerated = (await t.events(client.cardId)).find((e) => e.type === 'CardRegenerated')!;
+    expect(regenerated.data).toMatchObject({ secretVersion: 2, qrPayload: await shown() });
+    const qr = (regenerated.data as { qrPayload: string }).qrPayload;
+    expect((await lookup(owner, `qr=${encodeURIComponent(qr)}`)).json()).toMatchObject({
+      cardId: client.cardId,
+    });
+  });
+
   it("is for the card's holder or staff with cards.regenerate", async () => {
     const tenantId = tenant();
     const { employee } = await tokensFor(tenantId);

@@ -93,7 +93,7 @@ const remember = (ids: string[], id: string) => [...ids, id].slice(-COMMAND_MEMO
 export function evolve(state: Card, event: CardEvent): Card {
   switch (event.type) {
     case 'CardIssued': {
-      const { secretVersion, tier, issuedAt, ...ids } = event.data;
+      const { secretVersion, tier, issuedAt, qrPayload: _shownByTheCard, ...ids } = event.data;
       return {
         status: 'active',
         ...ids,

@@ -69,6 +69,7 @@ export const cardIssued = (overrides: Partial<CardIssuedData> = {}): CardIssued 
     userId: 'u1',
     humanReadableId: '1234567897',
     secretVersion: 1,
+    qrPayload: 'P1.c1.1.signature-of-version-1xx',
     tier: null,
     issuedAt: '2026-01-05T09:00:00.000Z',
     ...overrides,
