@@ -1,5 +1,5 @@
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
-import { mutateDocument, UNCHANGED } from '../shared/mutate-document';
+import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
 import type { CardsProjection } from './cards.projection';
 
 /**

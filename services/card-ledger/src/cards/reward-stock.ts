@@ -1,7 +1,7 @@
 import type { Collection, DocumentStore } from '@punkto/platform/documents/document-store.port';
 import type { EventStore } from '@punkto/platform/event-store/event-store.port';
 import { randomUUID } from 'node:crypto';
-import { mutateDocument, UNCHANGED } from '../shared/mutate-document';
+import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
 import { toCardStreamId } from './card';
 import { CardRuleError } from './card.errors';
 import { CardErrors } from '@punkto/contracts/cards';

@@ -1,6 +1,6 @@
 import type { ClientEnrolledData } from '@punkto/contracts/integration-events';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
-import { mutateDocument, UNCHANGED } from '../shared/mutate-document';
+import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
 
 /**
  * What the card ledger keeps of tenant.clients.v1 and tenant.tenants.v1 (documents, not events: the

@@ -1,5 +1,5 @@
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
-import { mutateDocument, UNCHANGED } from '../shared/mutate-document';
+import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
 
 /**
  * The card ledger's local copies of definitions the tenant service publishes whole, with a version that

@@ -1,5 +1,5 @@
-import type { Collection, Stored } from '@punkto/platform/documents/document-store.port';
-import { retryLostRace } from '@punkto/platform/errors/lost-race';
+import { retryLostRace } from '../errors/lost-race';
+import type { Collection, Stored } from './document-store.port';
 
 /** Returned by a change function that leaves the document as it is. */
 export const UNCHANGED = Symbol('unchanged');
