@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import type { CardLedgerConfig } from '../config';
 import { rulesOf, type ProgramRules } from '../programs/program-rules';
 import { tenantCopies } from '../tenants/tenant-copies';
-import { versionedCopies } from '../tenants/versioned-copies';
+import { versionedCopies } from '@punkto/platform/documents/versioned-copies';
 import { awardMonitor } from './award-monitor';
 import { toCardStreamId, type Card } from './card';
 import { randomCardNumber } from './card-codes';

@@ -1,6 +1,6 @@
 import type { ProgramDefinedData } from '@punkto/contracts/integration-events';
 import type { TierLevel } from '@punkto/contracts/programs';
-import type { VersionedCopy } from '../tenants/versioned-copies';
+import type { VersionedCopy } from '@punkto/platform/documents/versioned-copies';
 
 /**
  * The card ledger's own copy of a program's rules (event-carried state transfer from tenant.programs.v1):

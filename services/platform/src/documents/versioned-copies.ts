@@ -1,9 +1,9 @@
-import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
-import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
+import type { DocumentStore } from './document-store.port';
+import { mutateDocument, UNCHANGED } from './mutate-document';
 
 /**
- * The card ledger's local copies of definitions the tenant service publishes whole, with a version that
- * grows by one per change (ProgramDefined → `programs`, ServiceDefined → `catalogue_services`).
+ * A service's local copies of definitions another service publishes whole, with a version that
+ * grows by one per change (in the card ledger: ProgramDefined → `programs`, ServiceDefined → `catalogue_services`).
  * Only a NEWER version replaces a copy, so redeliveries and out-of-order deliveries are harmless. A deletion
  * is final (even when it arrives before the definition); later definitions are ignored.
  */
