@@ -2,9 +2,8 @@ import type { DocumentStore } from './document-store.port';
 import { mutateDocument, UNCHANGED } from './mutate-document';
 
 /**
- * A service's local copies of definitions another service publishes whole, with a version that
- * grows by one per change (in the card ledger: ProgramDefined → `programs`, ServiceDefined → `catalogue_services`).
- * Only a NEWER version replaces a copy, so redeliveries and out-of-order deliveries are harmless. A deletion
+ * A service's local copies of definitions another service publishes whole, with a version that grows by one
+ * per change (in the card ledger: ProgramDefined → `programs`, ServiceDefined → `catalogue_services`). Only a NEWER version replaces a copy, so redeliveries and out-of-order deliveries are harmless. A deletion
  * is final (even when it arrives before the definition); later definitions are ignored.
  */
 type CopyDoc<T> = { _id: string; tenantId: string; deleted: boolean; data: T | null };
