@@ -1,5 +1,6 @@
 import { Topics } from '@punkto/contracts/topics';
 import { csrfPlugin } from '@punkto/platform/http/csrf-plugin';
+import { consumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { RelayRoute } from '@punkto/platform/relay/event-relay';
 import {
   createServiceServer,
@@ -10,6 +11,8 @@ import type { NotificationConfig } from './config';
 import { registerDevMailbox } from './dev-mailbox/dev-mailbox.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
 import { createFeedbackService } from './feedback/feedback.service';
+import { passCopies } from './passes/pass-copies';
+import { passesConsumer } from './passes/passes.consumer';
 
 /**
  * Notification service: e-mail, wallet passes and their live updates, company → customer messages, bug reports.
@@ -34,5 +37,8 @@ export async function buildService(deps: NotificationDeps): Promise<BuiltService
     perUserPerHour: deps.config.FEEDBACK_RATE_LIMIT_PER_HOUR,
   });
   feedbackRoutes(app, feedback);
-  return { app };
+  // what wallet passes show, kept from the card ledger's and the tenant service's events (ADR 0012)
+  const copies = passCopies(deps.infra.documents);
+  await copies.ensureIndexes();
+  return { app, consumers: [passesConsumer(copies, consumerContext(deps))] };
 }

@@ -1,0 +1,96 @@
+import type {
+  CardClosedData,
+  CardIssuedData,
+  CardRegeneratedData,
+  PointsEarnedData,
+  RewardRedeemedData,
+  StampsAddedData,
+  TierChangedData,
+} from '@punkto/contracts/integration-events';
+
+/**
+ * The notification service's copy of one card, as its wallet passes show it (event-carried state from
+ * `cardledger.cards.v1`). Pure: an event in, the copy after it out. `version` grows by one with every change
+ * a pass shows: it is the pass's update tag for the phones (a monotonic integer, never a time: WALLET.md), and
+ * `changedAt` (the event's own time) is the pass's Last-Modified.
+ */
+export interface PassCard {
+  cardId: string;
+  tenantId: string;
+  programId: string;
+  userId: string;
+  /** 10 digits, no separators */
+  number: string;
+  secretVersion: number;
+  /** the signed QR the card shows (null for cards issued before the card ledger published it) */
+  qrPayload: string | null;
+  points: number;
+  stamps: number;
+  lifetimePoints: number;
+  tier: string | null;
+  status: 'active' | 'closed';
+  version: number;
+  changedAt: string;
+}
+
+export type PassCardEvent =
+  | { type: 'CardIssued'; data: CardIssuedData }
+  | { type: 'PointsEarned'; data: PointsEarnedData }
+  | { type: 'StampsAdded'; data: StampsAddedData }
+  | { type: 'RewardRedeemed'; data: RewardRedeemedData }
+  | { type: 'TierChanged'; data: TierChangedData }
+  | { type: 'CardRegenerated'; data: CardRegeneratedData }
+  | { type: 'CardClosed'; data: CardClosedData };
+
+/** the card after the event; null when the event says nothing about a card this copy knows */
+export function applyPassCardEvent(card: PassCard | null, event: PassCardEvent): PassCard | null {
+  if (event.type === 'CardIssued') {
+    if (card) return null; // issued once; a redelivery changes nothing
+    const data = event.data;
+    return {
+      cardId: data.cardId,
+      tenantId: data.tenantId,
+      programId: data.programId,
+      userId: data.userId,
+      number: data.humanReadableId,
+      secretVersion: data.secretVersion,
+      qrPayload: data.qrPayload ?? null,
+      points: 0,
+      stamps: 0,
+      lifetimePoints: 0,
+      tier: data.tier,
+      status: 'active',
+      version: 1,
+      changedAt: data.issuedAt,
+    };
+  }
+  if (!card) return null; // an event of a card whose issue this copy never saw
+  const next = (changes: Partial<PassCard>, at: string): PassCard => ({
+    ...card,
+    ...changes,
+    version: card.version + 1,
+    changedAt: at > card.changedAt ? at : card.changedAt,
+  });
+  switch (event.type) {
+    case 'PointsEarned':
+      return next(event.data.balance, event.data.earnedAt);
+    case 'StampsAdded':
+      return next(event.data.balance, event.data.addedAt);
+    case 'RewardRedeemed':
+      return next(event.data.balance, event.data.redeemedAt);
+    case 'TierChanged':
+      return next({ tier: event.data.to, lifetimePoints: event.data.lifetimePoints }, event.data.changedAt);
+    case 'CardRegenerated':
+      if (event.data.secretVersion <= card.secretVersion) return null; // already applied
+      return next(
+        {
+          number: event.data.humanReadableId,
+          secretVersion: event.data.secretVersion,
+          qrPayload: event.data.qrPayload ?? null,
+        },
+        event.data.regeneratedAt,
+      );
+    case 'CardClosed':
+      return card.status === 'closed' ? null : next({ status: 'closed' }, event.data.closedAt);
+  }
+}

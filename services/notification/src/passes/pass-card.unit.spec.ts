@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { applyPassCardEvent, type PassCard, type PassCardEvent } from './pass-card';
+
+const issued: PassCardEvent = {
+  type: 'CardIssued',
+  data: {
+    cardId: 'c1',
+    tenantId: 't1',
+    programId: 'p1',
+    clientId: 'cl1',
+    userId: 'u1',
+    humanReadableId: '1234567897',
+    secretVersion: 1,
+    qrPayload: 'P1.c1.1.sig',
+    tier: null,
+    issuedAt: '2026-11-20T10:00:00.000Z',
+  },
+};
+const earned = (points: number, at: string): PassCardEvent => ({
+  type: 'PointsEarned',
+  data: {
+    cardId: 'c1',
+    commandId: `cmd-${at}`,
+    amountGrosze: points * 100,
+    pointsPerPln: 1,
+    multiplier: 1,
+    fixedPoints: null,
+    points,
+    serviceId: null,
+    employeeId: 'e1',
+    balance: { points, stamps: 0, lifetimePoints: points },
+    earnedAt: at,
+  },
+});
+const fold = (events: PassCardEvent[]) =>
+  events.reduce<PassCard | null>((card, event) => applyPassCardEvent(card, event) ?? card, null);
+
+describe("a pass's copy of its card", () => {
+  describe('when the card is issued', () => {
+    it('starts at version 1 with the number and the QR the card shows', () => {
+      expect(fold([issued])).toMatchObject({
+        number: '1234567897',
+        qrPayload: 'P1.c1.1.sig',
+        points: 0,
+        status: 'active',
+        version: 1,
+        changedAt: '2026-11-20T10:00:00.000Z',
+      });
+    });
+
+    it('an issue delivered again changes nothing', () => {
+      expect(applyPassCardEvent(fold([issued]), issued)).toBeNull();
+    });
+  });
+
+  describe('when the card has points', () => {
+    it('takes the balance from each award and bumps the version once per change', () => {
+      const card = fold([
+        issued,
+        earned(10, '2026-11-20T11:00:00.000Z'),
+        earned(25, '2026-11-20T12:00:00.000Z'),
+      ]);
+      expect(card).toMatchObject({
+        points: 25,
+        lifetimePoints: 25,
+        version: 3,
+        changedAt: '2026-11-20T12:00:00.000Z',
+      });
+    });
+
+    it('a redemption, a new level, a new number and QR, and closing are each a change', () => {
+      const card = fold([
+        issued,
+        earned(120, '2026-11-20T11:00:00.000Z'),
+        {
+          type: 'RewardRedeemed',
+          data: {
+            cardId: 'c1',
+            commandId: 'r',
+            rewardId: 'r1',
+            rewardName: 'Kawa',
+            cost: 100,
+            unit: 'points',
+            employeeId: 'e1',
+            stockPeriod: null,
+            balance: { points: 20, stamps: 0, lifetimePoints: 120 },
+            redeemedAt: '2026-11-20T11:05:00.000Z',
+          },
+        },
+        {
+          type: 'TierChanged',
+          data: {
+            cardId: 'c1',
+            from: null,
+            to: 'Srebro',
+            lifetimePoints: 120,
+            changedAt: '2026-11-20T11:05:00.000Z',
+          },
+        },
+        {
+          type: 'CardRegenerated',
+          data: {
+            cardId: 'c1',
+            commandId: 'g',
+            humanReadableId: '5555555553',
+            secretVersion: 2,
+            qrPayload: 'P1.c1.2.sig',
+            actorId: 'u1',
+            actorRole: 'customer',
+            regeneratedAt: '2026-11-21T09:00:00.000Z',
+          },
+        },
+        {
+          type: 'CardClosed',
+          data: { cardId: 'c1', reason: 'client_removed', closedAt: '2026-11-22T09:00:00.000Z' },
+        },
+      ]);
+      expect(card).toMatchObject({
+        points: 20,
+        tier: 'Srebro',
+        number: '5555555553',
+        qrPayload: 'P1.c1.2.sig',
+        secretVersion: 2,
+        status: 'closed',
+        version: 6,
+        changedAt: '2026-11-22T09:00:00.000Z',
+      });
+    });
+  });
+
+  it('an event of a card whose issue was never seen is ignored; an older regeneration again too', () => {
+    expect(applyPassCardEvent(null, earned(5, '2026-11-20T11:00:00.000Z'))).toBeNull();
+    const card = fold([issued]);
+    const stale: PassCardEvent = {
+      type: 'CardRegenerated',
+      data: {
+        cardId: 'c1',
+        commandId: 'g',
+        humanReadableId: '1',
+        secretVersion: 1,
+        actorId: 'u1',
+        actorRole: 'staff',
+        regeneratedAt: '2026-11-21T09:00:00.000Z',
+      },
+    };
+    expect(applyPassCardEvent(card, stale)).toBeNull();
+  });
+});

@@ -1,0 +1,109 @@
+import type {
+  ProgramDefinedData,
+  TenantCreatedData,
+  TenantHeroImageChangedData,
+  TenantLogoChangedData,
+  TenantUpdatedData,
+} from '@punkto/contracts/integration-events';
+import { defaultBranding, type Address, type Branding, type TenantImage } from '@punkto/contracts/tenant';
+import type { z } from 'zod';
+import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
+import { versionedCopies } from '@punkto/platform/documents/versioned-copies';
+import { applyPassCardEvent, type PassCard, type PassCardEvent } from './pass-card';
+
+/**
+ * What the notification service keeps to build wallet passes without asking anyone (ARCHITECTURE §1: no
+ * synchronous calls between services): its copy of every card (pass-card.ts), of every program (whole, newest
+ * version wins) and of every company's name, address, colours and images. Fed by passes.consumer.ts; each
+ * change is one revision-checked document write, so redeliveries and two replicas cannot lose an update.
+ */
+export interface PassCompany {
+  _id: string;
+  companyName: string;
+  address: z.infer<typeof Address> | null;
+  branding: Branding;
+  logo: TenantImage | null;
+  heroImage: TenantImage | null;
+  deleted: boolean;
+  changedAt: string;
+}
+
+type CardDoc = PassCard & { _id: string };
+
+export function passCopies(documents: DocumentStore) {
+  const cards = documents.collection<CardDoc>('pass_cards');
+  const companies = documents.collection<PassCompany>('pass_companies');
+  const programs = versionedCopies<ProgramDefinedData>(documents, 'pass_programs');
+
+  /** merges a company change into its copy (a change known before the company's creation is kept) */
+  const company = (tenantId: string, at: string, change: (current: PassCompany) => Partial<PassCompany>) =>
+    mutateDocument(companies, tenantId, (current) => {
+      const base: PassCompany = current ?? {
+        _id: tenantId,
+        companyName: '',
+        address: null,
+        branding: defaultBranding,
+        logo: null,
+        heroImage: null,
+        deleted: false,
+        changedAt: at,
+      };
+      if (base.deleted) return UNCHANGED;
+      return { ...base, ...change(base), changedAt: at > base.changedAt ? at : base.changedAt };
+    });
+
+  return {
+    programs,
+
+    async ensureIndexes() {
+      await cards.ensureIndex({ fields: { userId: 1 } });
+      await cards.ensureIndex({ fields: { tenantId: 1, status: 1 } });
+    },
+
+    /** applies a card event; the copy after it when it changed, else null */
+    async applyCardEvent(cardId: string, event: PassCardEvent): Promise<PassCard | null> {
+      let changed: PassCard | null = null;
+      await mutateDocument(cards, cardId, (current) => {
+        changed = applyPassCardEvent(current, event);
+        return changed ? { ...changed, _id: cardId } : UNCHANGED;
+      });
+      return changed;
+    },
+
+    async card(cardId: string): Promise<PassCard | null> {
+      const doc = await cards.get(cardId);
+      if (!doc) return null;
+      const { _id, _rev, ...card } = doc;
+      return card;
+    },
+
+    async company(tenantId: string): Promise<PassCompany | null> {
+      return companies.get(tenantId);
+    },
+
+    companyCreated: (data: TenantCreatedData) =>
+      company(data.tenantId, data.createdAt, () => ({ companyName: data.companyName })),
+
+    companyUpdated: (data: TenantUpdatedData) =>
+      company(data.tenantId, data.updatedAt, () => {
+        const { companyName, address, branding } = data.changes;
+        return {
+          ...(companyName !== undefined && { companyName }),
+          ...(address !== undefined && { address }),
+          ...(branding !== undefined && { branding }),
+        };
+      }),
+
+    logoChanged: (data: TenantLogoChangedData) =>
+      company(data.tenantId, data.changedAt, () => ({ logo: data.logo })),
+
+    heroImageChanged: (data: TenantHeroImageChangedData) =>
+      company(data.tenantId, data.changedAt, () => ({ heroImage: data.heroImage })),
+
+    companyDeleted: (tenantId: string, at: string) =>
+      company(tenantId, at, () => ({ deleted: true, logo: null, heroImage: null })),
+  };
+}
+
+export type PassCopies = ReturnType<typeof passCopies>;

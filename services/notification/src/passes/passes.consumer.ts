@@ -1,0 +1,120 @@
+import {
+  CardClosedData,
+  CardIssuedData,
+  CardRegeneratedData,
+  PointsEarnedData,
+  ProgramDefinedData,
+  ProgramDeletedData,
+  RewardRedeemedData,
+  StampsAddedData,
+  TenantCreatedData,
+  TenantDeletedData,
+  TenantHeroImageChangedData,
+  TenantLogoChangedData,
+  TenantUpdatedData,
+  TierChangedData,
+} from '@punkto/contracts/integration-events';
+import { Topics } from '@punkto/contracts/topics';
+import { eventConsumer, type ConsumerContext } from '@punkto/platform/runtime/event-consumer';
+import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
+import { z } from 'zod';
+import type { PassCardEvent } from './pass-card';
+import type { PassCopies } from './pass-copies';
+
+/** card events a pass shows, with their payload schemas */
+const cardEvents = {
+  CardIssued: CardIssuedData,
+  PointsEarned: PointsEarnedData,
+  StampsAdded: StampsAddedData,
+  RewardRedeemed: RewardRedeemedData,
+  TierChanged: TierChangedData,
+  CardRegenerated: CardRegeneratedData,
+  CardClosed: CardClosedData,
+} as const;
+
+const Envelope = z.object({
+  id: z.string(),
+  type: z.enum([
+    ...(Object.keys(cardEvents) as Array<keyof typeof cardEvents>),
+    'ProgramDefined',
+    'ProgramDeleted',
+    'TenantCreated',
+    'TenantUpdated',
+    'TenantLogoChanged',
+    'TenantHeroImageChanged',
+    'TenantDeleted',
+  ]),
+  aggregateId: z.string(),
+  occurredAt: z.string(),
+  data: z.unknown(),
+});
+
+/**
+ * What wallet passes need from other services (event-carried state transfer, pass-copies.ts):
+ * - cardledger.cards.v1  the card's number, QR, balance, level and status;
+ * - tenant.programs.v1   the program's kind, name, rewards (newest version wins; a deletion is final);
+ * - tenant.tenants.v1    the company's name, address, colours, logo and hero image.
+ * Events of other types on these topics are skipped before the inbox. A payload this consumer does not
+ * understand is logged and skipped (redelivering it would not help).
+ */
+export function passesConsumer(copies: PassCopies, context: ConsumerContext): ConsumerSpec {
+  const { logger } = context;
+  return eventConsumer({
+    groupId: 'notification.passes',
+    topics: [Topics.cardLedgerCards, Topics.tenantPrograms, Topics.tenantTenants],
+    schema: Envelope,
+    ...context,
+    handle: async ({ id, type, data }) => {
+      const parse = <S extends z.ZodType>(schema: S): z.infer<S> | null => {
+        const parsed = schema.safeParse(data);
+        if (!parsed.success)
+          logger.warn(
+            { eventId: id, type, issues: parsed.error.issues },
+            'event payload not understood; skipped',
+          );
+        return parsed.success ? parsed.data : null;
+      };
+      switch (type) {
+        case 'ProgramDefined': {
+          const program = parse(ProgramDefinedData);
+          if (program) await copies.programs.define(program.programId, program);
+          return;
+        }
+        case 'ProgramDeleted': {
+          const deleted = parse(ProgramDeletedData);
+          if (deleted) await copies.programs.markDeleted(deleted.programId, deleted.tenantId);
+          return;
+        }
+        case 'TenantCreated': {
+          const created = parse(TenantCreatedData);
+          if (created) await copies.companyCreated(created);
+          return;
+        }
+        case 'TenantUpdated': {
+          const updated = parse(TenantUpdatedData);
+          if (updated) await copies.companyUpdated(updated);
+          return;
+        }
+        case 'TenantLogoChanged': {
+          const changed = parse(TenantLogoChangedData);
+          if (changed) await copies.logoChanged(changed);
+          return;
+        }
+        case 'TenantHeroImageChanged': {
+          const changed = parse(TenantHeroImageChangedData);
+          if (changed) await copies.heroImageChanged(changed);
+          return;
+        }
+        case 'TenantDeleted': {
+          const deleted = parse(TenantDeletedData);
+          if (deleted) await copies.companyDeleted(deleted.tenantId, deleted.deletedAt);
+          return;
+        }
+        default: {
+          const payload = parse(cardEvents[type]);
+          if (payload) await copies.applyCardEvent(payload.cardId, { type, data: payload } as PassCardEvent);
+        }
+      }
+    },
+  });
+}
