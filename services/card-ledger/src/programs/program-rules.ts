@@ -1,6 +1,5 @@
 import type { ProgramDefinedData } from '@punkto/contracts/integration-events';
 import type { TierLevel } from '@punkto/contracts/programs';
-import type { VersionedCopy } from '@punkto/platform/documents/versioned-copies';
 
 /**
  * The card ledger's own copy of a program's rules (event-carried state transfer from tenant.programs.v1):
@@ -10,7 +9,7 @@ export type ProgramRules = ProgramDefinedData & { deleted: boolean };
 export type RuleReward = ProgramDefinedData['rewards'][number];
 
 /** The rules cards of a program follow, or null while the program is unknown. */
-export const rulesOf = (copy: VersionedCopy<ProgramDefinedData>): ProgramRules | null =>
+export const rulesOf = (copy: { data: ProgramDefinedData | null; deleted: boolean }): ProgramRules | null =>
   copy.data ? { ...copy.data, deleted: copy.deleted } : null;
 
 /** The level a card with these lifetime points is on (levels ascend; the first starts at 0). */
