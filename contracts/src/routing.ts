@@ -2,13 +2,19 @@ import type { ServiceName } from './endpoint';
 
 /**
  * The gateway's routing table (ARCHITECTURE §1): which service owns which `/api/v1` prefix.
- * Order matters — the first matching rule wins, so the two billing paths under `/tenants/{id}` come first.
+ * Order matters — the first matching rule wins, so the two billing paths under `/tenants/{id}` and the wallet
+ * passes under `/cards/{id}` come first.
  * `pattern` is matched against the path without the query string.
  */
 export const routingTable: ReadonlyArray<{ pattern: RegExp; service: Exclude<ServiceName, 'gateway'> }> = [
   {
     pattern: /^\/api\/v1\/tenants\/[^/]+\/(tenant-subscription|tenant-payment-method)(\/|$)/,
     service: 'billing',
+  },
+  // wallet passes of a card are the notification service's (ARCHITECTURE §1), before card-ledger's /cards
+  {
+    pattern: /^\/api\/v1\/cards\/[^/]+\/(create-apple-pass|create-google-pass)(\/|$)/,
+    service: 'notification',
   },
   { pattern: /^\/api\/v1\/users(\/|$)/, service: 'identity' },
   { pattern: /^\/api\/v1\/tenants(\/|$)/, service: 'tenant' },

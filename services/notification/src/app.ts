@@ -11,6 +11,8 @@ import type { NotificationConfig } from './config';
 import { registerDevMailbox } from './dev-mailbox/dev-mailbox.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
 import { createFeedbackService } from './feedback/feedback.service';
+import { applePassRoutes } from './passes/apple-pass.routes';
+import { applePasses } from './passes/apple-passes';
 import { passCopies } from './passes/pass-copies';
 import { passesConsumer } from './passes/passes.consumer';
 
@@ -40,5 +42,6 @@ export async function buildService(deps: NotificationDeps): Promise<BuiltService
   // what wallet passes show, kept from the card ledger's and the tenant service's events (ADR 0012)
   const copies = passCopies(deps.infra.documents);
   await copies.ensureIndexes();
+  applePassRoutes(app, applePasses({ copies, config: deps.config, clock: deps.clock }));
   return { app, consumers: [passesConsumer(copies, consumerContext(deps))] };
 }

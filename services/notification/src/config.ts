@@ -1,5 +1,6 @@
 import { defaultPorts } from '@punkto/contracts/routing';
 import {
+  ConfigError,
   envBoolean,
   envDevConvenience,
   envOriginList,
@@ -31,8 +32,41 @@ export const NotificationEnv = z.object({
     .pipe(z.array(z.email('OPERATOR_EMAILS: every entry must be an e-mail address')).min(1)),
   /** bug reports one user may send per hour (429 RATE_LIMITED above it) */
   FEEDBACK_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** the product's public base URL (the gateway): the links on the back of wallet passes */
+  PUBLIC_URL: z
+    .url()
+    .default('http://localhost:8080')
+    .transform((v) => v.replace(/\/+$/, '')),
+  /**
+   * Apple Wallet: the pass type and team of the signer certificate, and the certificate files (PEM; README,
+   * "Apple Wallet certificates"). Without the files a development chain is generated into DATA_DIR: the whole
+   * path runs, phones reject its passes (ADR 0012).
+   */
+  APPLE_PASS_TYPE_IDENTIFIER: z
+    .string()
+    .regex(/^pass\.[A-Za-z0-9.-]+$/, 'a pass type identifier, e.g. pass.pl.punkto.karta')
+    .default('pass.pl.punkto.dev'),
+  APPLE_TEAM_IDENTIFIER: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'the 10-character team identifier from the Apple developer account')
+    .default('PUNKTODEV1'),
+  APPLE_PASS_CERT_FILE: z.string().optional(),
+  APPLE_PASS_KEY_FILE: z.string().optional(),
+  APPLE_PASS_KEY_PASSPHRASE: z.string().optional(),
+  APPLE_WWDR_CERT_FILE: z.string().optional(),
 });
 export type NotificationConfig = z.infer<typeof NotificationEnv>;
 
 export const loadNotificationConfig = (env: NodeJS.ProcessEnv = process.env) =>
   loadConfig(NotificationEnv, env);
+
+/** The three certificate files are configured together or not at all. */
+export function appleCertificateFiles(config: NotificationConfig) {
+  const { APPLE_PASS_CERT_FILE: cert, APPLE_PASS_KEY_FILE: key, APPLE_WWDR_CERT_FILE: wwdr } = config;
+  if (!cert && !key && !wwdr) return null;
+  if (!cert || !key || !wwdr)
+    throw new ConfigError([
+      'APPLE_PASS_CERT_FILE, APPLE_PASS_KEY_FILE and APPLE_WWDR_CERT_FILE: set all three or none (none: a development chain)',
+    ]);
+  return { cert, key, wwdr, passphrase: config.APPLE_PASS_KEY_PASSPHRASE };
+}

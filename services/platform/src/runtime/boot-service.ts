@@ -45,7 +45,15 @@ export async function bootService<C extends ServiceConfig>(options: BootOptions<
     revocations,
     clock,
   };
-  const service = await options.buildService(deps);
+  let service: BuiltService;
+  try {
+    service = await options.buildService(deps);
+  } catch (error) {
+    // what only building can check (certificate files, keys) is reported like a bad environment
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${options.name}: ${error.message}\n`);
+    process.exit(1);
+  }
   await runService({
     name: options.name,
     app: service.app,

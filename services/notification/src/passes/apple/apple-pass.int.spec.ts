@@ -9,6 +9,7 @@ import {
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ConfigError } from '@punkto/platform/config/config';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applePassSigner, PKPASS_MIME_TYPE, type ApplePassContent } from './apple-pass';
@@ -18,7 +19,6 @@ import {
   configuredCertificates,
   developmentCertificates,
   generateDevelopmentChain,
-  PassCertificateError,
   type PassCertificates,
 } from './pass-certificates';
 import { storeCardFields } from './store-card-fields';
@@ -42,8 +42,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const content = (overrides: Partial<ApplePassContent> = {}): ApplePassContent => ({
   serialNumber: 'card-6f1c',
-  authenticationToken: 'a'.repeat(32),
-  webServiceURL: 'https://punkto.example/api/v1/passkit',
+  updates: { webServiceURL: 'https://punkto.example/api/v1/passkit', authenticationToken: 'a'.repeat(32) },
   organizationName: 'Kawiarnia Pod Lipą',
   description: 'Karta lojalnościowa Kawiarnia Pod Lipą',
   colors: { background: '#1f6f5c', foreground: '#ffffff', label: '#d8f3ea' },
@@ -135,13 +134,11 @@ describe('the certificates', () => {
       wwdr: join(dir, 'missing.pem'),
       passphrase: 'złe hasło',
     };
-    expect(() => configuredCertificates(files, identity, now)).toThrow(PassCertificateError);
+    expect(() => configuredCertificates(files, identity, now)).toThrow(ConfigError);
     try {
       configuredCertificates(files, identity, now);
     } catch (error) {
-      expect((error as PassCertificateError).problems).toEqual([
-        `APPLE_WWDR_CERT_FILE: cannot read ${files.wwdr}`,
-      ]);
+      expect((error as ConfigError).problems).toEqual([`APPLE_WWDR_CERT_FILE: cannot read ${files.wwdr}`]);
     }
     const wwdr = file('wwdr.pem', chain.wwdr);
     const problems = () => {
@@ -149,7 +146,7 @@ describe('the certificates', () => {
         configuredCertificates({ ...files, wwdr }, identity, now);
         return [];
       } catch (error) {
-        return (error as PassCertificateError).problems;
+        return (error as ConfigError).problems;
       }
     };
     expect(problems()).toEqual([
@@ -231,7 +228,13 @@ describe('a signed storeCard pass', () => {
   it('refuses a pass Wallet would reject: no icon, a short token, a bad colour', () => {
     const signer = applePassSigner(chain, identity);
     expect(() => signer.build(content({ images: { 'logo.png': PNG } }))).toThrow('icon.png is required');
-    expect(() => signer.build(content({ authenticationToken: 'short' }))).toThrow('at least 16 characters');
+    expect(() =>
+      signer.build(
+        content({
+          updates: { webServiceURL: 'https://punkto.example/passkit', authenticationToken: 'short' },
+        }),
+      ),
+    ).toThrow('at least 16 characters');
     expect(() =>
       signer.build(content({ colors: { background: 'green', foreground: '#fff', label: '#000000' } })),
     ).toThrow('#rrggbb');
@@ -244,7 +247,7 @@ describe('a signed storeCard pass', () => {
     );
     expect(voided.voided).toBe(true);
     const offline = JSON.parse(
-      (await unzipPass(signer.build(content({ webServiceURL: null })))).get('pass.json')!.toString(),
+      (await unzipPass(signer.build(content({ updates: null })))).get('pass.json')!.toString(),
     );
     expect(offline.webServiceURL).toBeUndefined();
     expect(offline.authenticationToken).toBeUndefined();

@@ -14,10 +14,11 @@ export const PKPASS_MIME_TYPE = 'application/vnd.apple.pkpass';
 export interface ApplePassContent {
   /** stable per card: a phone knows the pass by (pass type, serial) */
   serialNumber: string;
-  /** ≥ 16 characters, sent back by the phone on every web-service call for this serial */
-  authenticationToken: string;
-  /** where phones ask for updates (HTTPS; phones ignore anything else); null: a pass without updates */
-  webServiceURL: string | null;
+  /**
+   * where phones ask for updates (HTTPS; phones ignore anything else) and the token (≥ 16 characters) they
+   * send back for this serial; null: a pass without updates
+   */
+  updates: { webServiceURL: string; authenticationToken: string } | null;
   organizationName: string;
   description: string;
   logoText?: string;
@@ -73,7 +74,7 @@ export function applePassSigner(
     /** the signed `.pkpass` (a zip) */
     build(content: ApplePassContent): Buffer {
       if (!content.images['icon.png']) throw new ApplePassContentError('icon.png is required by Wallet');
-      if (content.authenticationToken.length < 16)
+      if (content.updates && content.updates.authenticationToken.length < 16)
         throw new ApplePassContentError('authenticationToken must have at least 16 characters');
       const passJson = {
         formatVersion: 1,
@@ -86,9 +87,9 @@ export function applePassSigner(
         backgroundColor: rgb(content.colors.background),
         foregroundColor: rgb(content.colors.foreground),
         labelColor: rgb(content.colors.label),
-        ...(content.webServiceURL && {
-          webServiceURL: content.webServiceURL,
-          authenticationToken: content.authenticationToken,
+        ...(content.updates && {
+          webServiceURL: content.updates.webServiceURL,
+          authenticationToken: content.updates.authenticationToken,
         }),
         ...(content.voided && { voided: true }),
         barcodes: [

@@ -7,6 +7,7 @@ import {
 } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ConfigError } from '@punkto/platform/config/config';
 import forge from 'node-forge';
 import { useNativeRsa } from './native-rsa';
 
@@ -32,13 +33,6 @@ export interface PassCertificates {
 export interface PassIdentity {
   passTypeIdentifier: string;
   teamIdentifier: string;
-}
-
-export class PassCertificateError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Apple pass certificates are not usable:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'PassCertificateError';
-  }
 }
 
 /** `KEY=value` lines of an X.509 subject (node prints one per line) */
@@ -232,7 +226,7 @@ export function developmentCertificates(
   return fresh;
 }
 
-/** Configured certificates (files), checked; throws PassCertificateError listing every problem. */
+/** Configured certificates (files), checked; throws ConfigError listing every problem (the service does not start). */
 export function configuredCertificates(
   files: { cert: string; key: string; wwdr: string; passphrase?: string | undefined },
   identity: PassIdentity,
@@ -254,6 +248,6 @@ export function configuredCertificates(
     ...(files.passphrase !== undefined && { signerKeyPassphrase: files.passphrase }),
   };
   if (!problems.length) problems.push(...certificateProblems(certificates, identity, now));
-  if (problems.length) throw new PassCertificateError(problems);
+  if (problems.length) throw new ConfigError(problems);
   return certificates;
 }

@@ -21,7 +21,7 @@ export interface StoreCardFields {
   backFields: PassField[];
 }
 
-export type PassCard = {
+export type CardOnPass = {
   cardNumber: string;
   programName: string;
   companyName: string;
@@ -44,7 +44,7 @@ const number = (n: number) => new Intl.NumberFormat('pl-PL').format(n);
 /** "1 pkt", "2 pkt" — Polish abbreviates points the same for every count */
 const points = (n: number) => `${number(n)} pkt`;
 
-function progress(card: PassCard, have: number, unit: (n: number) => string): PassField[] {
+function progress(card: CardOnPass, have: number, unit: (n: number) => string): PassField[] {
   if (!card.nextReward) return [];
   const missing = card.nextReward.cost - have;
   return [
@@ -58,7 +58,7 @@ function progress(card: PassCard, have: number, unit: (n: number) => string): Pa
   ];
 }
 
-export function storeCardFields(card: PassCard): StoreCardFields {
+export function storeCardFields(card: CardOnPass): StoreCardFields {
   const header: PassField[] = [{ key: 'cardNumber', label: 'Karta', value: card.cardNumber }];
   let primary: PassField[];
   let secondary: PassField[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storeCardFields, type PassCard } from './store-card-fields';
+import { storeCardFields, type CardOnPass } from './store-card-fields';
 
 const base = {
   cardNumber: '1234 5678 90',
@@ -13,7 +13,7 @@ const base = {
 
 describe('the front and back of a pass', () => {
   describe('when the program counts stamps', () => {
-    const card: PassCard = { ...base, kind: 'stamps', stamps: 7, stampsRequired: 10 };
+    const card: CardOnPass = { ...base, kind: 'stamps', stamps: 7, stampsRequired: 10 };
 
     it('shows "7 z 10" with a lock-screen message, and how many stamps are missing', () => {
       const fields = storeCardFields(card);

@@ -1,0 +1,245 @@
+import type { EventEnvelope } from '@punkto/contracts/events';
+import { Roles, type Role } from '@punkto/contracts/permissions';
+import { Topics } from '@punkto/contracts/topics';
+import type { IncomingMessage } from '@punkto/platform/bus/message-bus.port';
+import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
+import { createLogger } from '@punkto/platform/observability/logger';
+import { openInfrastructure, type Infrastructure } from '@punkto/platform/runtime/infrastructure';
+import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
+import type { FastifyInstance } from 'fastify';
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildService } from '../app';
+import { NotificationEnv } from '../config';
+import { signatureVerifies, unzipPass } from './apple/testing/pkpass-reader';
+
+// the notification service as built for production; its copies fed what the card ledger and tenant publish
+const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+const jwks = createLocalJWKSet({ keys: [{ ...(await exportJWK(keys.publicKey)), kid: 'k1', alg: 'EdDSA' }] });
+const tokenFor = (userId: string, role: Role = Roles.customer) =>
+  new SignJWT({ role })
+    .setProtectedHeader({ alg: 'EdDSA', kid: 'k1' })
+    .setSubject(userId)
+    .setIssuer('punkto-identity')
+    .setAudience('punkto')
+    .setExpirationTime('5m')
+    .sign(keys.privateKey);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'punkto-notification-apple-'));
+let infra: Infrastructure;
+let app: FastifyInstance;
+let consumer: ConsumerSpec;
+beforeAll(async () => {
+  const config = NotificationEnv.parse({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'https://punkto.example',
+  });
+  const logger = createLogger('notification', 'silent');
+  infra = await openInfrastructure('notification', config, logger);
+  const built = await buildService({ config, logger, infra, jwks, clock: () => new Date() });
+  app = built.app;
+  consumer = built.consumers!.find((c) => c.groupId === 'notification.passes')!;
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await infra?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function deliver(topic: string, type: string, data: object) {
+  const id = randomUUID();
+  const value: EventEnvelope = {
+    id,
+    type,
+    schemaVersion: 1,
+    occurredAt: new Date().toISOString(),
+    tenantId: null,
+    aggregateId: 'x',
+    correlationId: id,
+    causationId: null,
+    traceparent: null,
+    data,
+  };
+  const message: IncomingMessage = {
+    topic,
+    partition: 0,
+    offset: '0',
+    key: 'x',
+    value,
+    headers: { 'event-type': type },
+    attempt: 1,
+    timestamp: value.occurredAt,
+  };
+  await consumer.handler(message);
+}
+
+/** a company with a stamps program and one customer's card, as the other services would have published them */
+async function aCard(options: { program?: boolean } = {}) {
+  const tenantId = randomUUID();
+  const programId = randomUUID();
+  const cardId = randomUUID();
+  const userId = randomUUID();
+  await deliver(Topics.tenantTenants, 'TenantCreated', {
+    tenantId,
+    ownerId: 'o1',
+    companyName: 'Kawiarnia Pod Lipą',
+    nip: '1234563218',
+    createdAt: '2026-11-20T09:00:00.000Z',
+  });
+  await deliver(Topics.tenantTenants, 'TenantUpdated', {
+    tenantId,
+    changes: {
+      address: { street: 'ul. Długa 5', postalCode: '00-001', city: 'Warszawa' },
+      branding: { backgroundColor: '#1f6f5c', foregroundColor: '#ffffff', labelColor: '#d8f3ea' },
+    },
+    updatedAt: '2026-11-20T09:01:00.000Z',
+  });
+  if (options.program !== false)
+    await deliver(Topics.tenantPrograms, 'ProgramDefined', {
+      programId,
+      tenantId,
+      version: 1,
+      kind: 'stamps',
+      name: 'Co dziesiąta kawa gratis',
+      description: 'Pieczątka za każdą kawę.',
+      active: true,
+      pointsPerPln: null,
+      stampsRequired: 10,
+      levels: null,
+      rewards: [
+        {
+          id: 'r1',
+          name: 'Kawa gratis',
+          description: '',
+          cost: 10,
+          active: true,
+          schedule: { weekdays: [], hours: null, dateRange: null },
+          limits: { perCard: {}, stock: null },
+        },
+      ],
+      definedAt: '2026-11-20T09:02:00.000Z',
+    });
+  await deliver(Topics.cardLedgerCards, 'CardIssued', {
+    cardId,
+    tenantId,
+    programId,
+    clientId: randomUUID(),
+    userId,
+    humanReadableId: '1234567897',
+    secretVersion: 1,
+    qrPayload: `P1.${cardId}.1.c2lnbmF0dXJlLW9mLXRoZS1j`,
+    tier: null,
+    issuedAt: '2026-11-20T10:00:00.000Z',
+  });
+  await deliver(Topics.cardLedgerCards, 'StampsAdded', {
+    cardId,
+    commandId: 'c1',
+    count: 7,
+    employeeId: 'e1',
+    balance: { points: 0, stamps: 7, lifetimePoints: 0 },
+    addedAt: '2026-11-20T10:05:00.000Z',
+  });
+  return { cardId, userId, tenantId };
+}
+
+const download = async (cardId: string, userId: string, fileName = 'Karta Kawiarnia Pod Lipą.pkpass') =>
+  app.inject({
+    method: 'GET',
+    url: `/api/v1/cards/${cardId}/create-apple-pass/${encodeURIComponent(fileName)}`,
+    cookies: { [ACCESS_COOKIE]: await tokenFor(userId) },
+  });
+
+describe('GET /api/v1/cards/{id}/create-apple-pass/{x}', () => {
+  it('gives the holder a signed pass of their card, saved under the name asked for', async () => {
+    const { cardId, userId } = await aCard();
+    const res = await download(cardId, userId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.apple.pkpass');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Karta Kawiarnia Pod Lipa.pkpass"; filename*=UTF-8''Karta%20Kawiarnia%20Pod%20Lip%C4%85.pkpass`,
+    );
+    expect(res.headers['last-modified']).toBe('Fri, 20 Nov 2026 10:05:00 GMT');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+
+    const files = await unzipPass(res.rawPayload);
+    const root = readFileSync(join(dataDir, 'apple-pass-dev', 'root.pem'), 'utf8');
+    expect(signatureVerifies(files.get('manifest.json')!, files.get('signature')!, root)).toBe(true);
+    expect(files.has('icon@3x.png')).toBe(true);
+    const pass = JSON.parse(files.get('pass.json')!.toString());
+    expect(pass).toMatchObject({
+      passTypeIdentifier: 'pass.pl.punkto.dev',
+      serialNumber: cardId,
+      organizationName: 'Kawiarnia Pod Lipą',
+      backgroundColor: 'rgb(31, 111, 92)',
+      barcodes: [{ message: `P1.${cardId}.1.c2lnbmF0dXJlLW9mLXRoZS1j`, altText: '1234 5678 97' }],
+      storeCard: {
+        primaryFields: [{ label: 'Pieczątki', value: '7 z 10' }],
+        secondaryFields: [
+          { label: 'Następna nagroda', value: 'Kawa gratis' },
+          expect.objectContaining({ label: 'Brakuje', value: '3 piecz.' }),
+        ],
+      },
+    });
+    expect(pass.storeCard.backFields).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ label: 'Adres', value: 'ul. Długa 5, 00-001 Warszawa' }),
+        expect.objectContaining({ label: 'Zasady programu', value: 'Pieczątka za każdą kawę.' }),
+        expect.objectContaining({ value: 'https://punkto.example/klient/karty' }),
+      ]),
+    );
+    // without a web service yet, the pass promises no updates
+    expect(pass.webServiceURL).toBeUndefined();
+
+    // the same card unchanged: the very same signed bytes, from the cache
+    expect((await download(cardId, userId)).rawPayload.equals(res.rawPayload)).toBe(true);
+  });
+
+  it("someone else's card is refused (403), an unknown one is 404, a closed one 409", async () => {
+    const { cardId, userId } = await aCard();
+    const stranger = await download(cardId, randomUUID());
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json()).toMatchObject({
+      code: 'PASS.NOT_YOUR_CARD',
+      localizedMessage: 'Do portfela możesz dodać tylko własną kartę.',
+    });
+    expect((await download(randomUUID(), userId)).json()).toMatchObject({
+      status: 404,
+      code: 'CARD.NOT_FOUND',
+    });
+
+    await deliver(Topics.cardLedgerCards, 'CardClosed', {
+      cardId,
+      reason: 'client_removed',
+      closedAt: '2026-11-21T10:00:00.000Z',
+    });
+    expect((await download(cardId, userId)).json()).toMatchObject({ status: 409, code: 'CARD.CLOSED' });
+  });
+
+  it('right after joining, before the program has arrived: 409 PASS.NOT_READY, to try again', async () => {
+    const { cardId, userId } = await aCard({ program: false });
+    const res = await download(cardId, userId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'PASS.NOT_READY',
+      localizedMessage: 'Karta nie jest jeszcze gotowa do dodania do portfela. Spróbuj ponownie za chwilę.',
+    });
+  });
+
+  it('a file name that is not a .pkpass is a validation error; without a session 401', async () => {
+    const { cardId, userId } = await aCard();
+    const bad = await download(cardId, userId, 'karta.exe');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors['params.x']).toEqual(['Nazwa pliku karty musi kończyć się na .pkpass.']);
+    const anonymous = await app.inject({
+      method: 'GET',
+      url: `/api/v1/cards/${cardId}/create-apple-pass/karta.pkpass`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

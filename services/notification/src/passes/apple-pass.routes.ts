@@ -1,0 +1,36 @@
+import { PKPASS_CONTENT_TYPE } from '@punkto/contracts/passes';
+import * as api from '@punkto/contracts/endpoints/notification';
+import { requireAuth } from '@punkto/platform/http/auth-plugin';
+import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
+import type { FastifyInstance } from 'fastify';
+import type { ApplePasses } from './apple-passes';
+
+/** RFC 6266: an ASCII fallback and the exact UTF-8 name (Polish letters) */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\]/g, '');
+  return `attachment; filename="${ascii || 'karta.pkpass'}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export function applePassRoutes(app: FastifyInstance, passes: ApplePasses) {
+  registerEndpoint(
+    app,
+    api.createApplePass,
+    async ({ params, request }) => {
+      const { pkpass, card } = await passes.forHolder(params.id, request.user!.id);
+      // {x} is the name the file is saved under (ADR 0012); the SPA names it after the company
+      return {
+        contentType: PKPASS_CONTENT_TYPE,
+        body: pkpass,
+        headers: {
+          'content-disposition': contentDisposition(params.x),
+          'last-modified': new Date(card.changedAt).toUTCString(),
+          'cache-control': 'private, no-store',
+        },
+      };
+    },
+    { preHandler: requireAuth },
+  );
+}
