@@ -15,8 +15,7 @@ const PNG = Buffer.from(
 const build = (i: number) =>
   signer.build({
     serialNumber: `card-${i}`,
-    authenticationToken: 'x'.repeat(32),
-    webServiceURL: 'https://punkto.example/api/v1/passkit',
+    updates: { webServiceURL: 'https://punkto.example/api/v1/passkit', authenticationToken: 'x'.repeat(32) },
     organizationName: 'Kawiarnia',
     description: 'Karta lojalnościowa',
     colors: { background: '#1f6f5c', foreground: '#ffffff', label: '#d8f3ea' },

@@ -24,6 +24,8 @@ export interface PageOptions {
   bypassCSP?: boolean;
   /** copies a signed-in session (cookies, storage) from another page's context */
   from?: BrowserContext;
+  /** the device as the product sees it (e.g. an iPhone's Safari), default Chromium's own */
+  userAgent?: string;
 }
 
 /**
@@ -59,6 +61,7 @@ export function useBrowser(options: { keepPagesBetweenTests?: boolean } = {}) {
         baseURL: baseUrl,
         bypassCSP: page.bypassCSP ?? false,
         ...(page.from && { storageState: await page.from.storageState() }),
+        ...(page.userAgent && { userAgent: page.userAgent }),
       });
       contexts.push(context);
       if (page.consented ?? true) await storeCookieConsent(context, baseUrl);

@@ -6,6 +6,7 @@ import { formatPoints } from '../../../lib/format';
 import { notify } from '../../../lib/notify-instance';
 import { useRegenerateCard } from '../api/portal';
 import { balanceLabel, isStampCard, nextRewardLabel, nextRewardProgress } from '../utils/portal-labels';
+import { AddToAppleWallet } from './add-to-apple-wallet';
 import { CardQrCode } from './card-qr-code';
 import { StampCircles } from './stamp-circles';
 
@@ -56,6 +57,7 @@ export function MyCardTile({ card }: { card: MyCard }) {
             >
               {card.humanReadableId}
             </Text>
+            <AddToAppleWallet cardId={card.cardId} companyName={company} />
           </Stack>
         ) : null}
 

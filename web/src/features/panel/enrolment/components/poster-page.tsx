@@ -10,7 +10,8 @@ import { EmptyState, LoadError, LoadingBlocks } from '../../../../components/ui/
 import { notify } from '../../../../lib/notify-instance';
 import { programsQueryOptions } from '../../programs/api/list-programs';
 import { useDownloadPoster } from '../api/poster';
-import { posterFileName, saveBlob } from '../utils/download';
+import { saveBlob } from '../../../../lib/save-blob';
+import { posterFileName } from '../utils/download';
 
 /** /panel/plakat: per program, the enrolment link to share and the A4 poster with its QR code. */
 export function PosterPage({
