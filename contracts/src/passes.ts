@@ -24,6 +24,11 @@ export const PassErrors = {
   },
   cardClosed: { code: 'CARD.CLOSED', message: 'Ta karta jest zamknięta.' },
   notYours: { code: 'PASS.NOT_YOUR_CARD', message: 'Do portfela możesz dodać tylko własną kartę.' },
+  appleUnavailable: {
+    code: 'PASS.APPLE_UNAVAILABLE',
+    message:
+      'Dodawanie kart do Apple Wallet nie jest jeszcze dostępne. Pokaż kod QR z tej strony przy kasie.',
+  },
 } as const;
 
 /** The file name a customer's pass is saved under: the company's name, without characters file systems refuse. */

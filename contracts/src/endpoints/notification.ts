@@ -28,6 +28,9 @@ export const createApplePass = defineEndpoint({
   // 403 (PASS.NOT_YOUR_CARD: another person's card) is declared for every signed-in call
   errors: [
     { status: 404, codes: ['CARD.NOT_FOUND'] },
-    { status: 409, codes: [PassErrors.cardClosed.code, PassErrors.notReady.code] },
+    {
+      status: 409,
+      codes: [PassErrors.cardClosed.code, PassErrors.notReady.code, PassErrors.appleUnavailable.code],
+    },
   ],
 });

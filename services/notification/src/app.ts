@@ -42,6 +42,11 @@ export async function buildService(deps: NotificationDeps): Promise<BuiltService
   // what wallet passes show, kept from the card ledger's and the tenant service's events (ADR 0012)
   const copies = passCopies(deps.infra.documents);
   await copies.ensureIndexes();
-  applePassRoutes(app, applePasses({ copies, config: deps.config, clock: deps.clock }));
+  const apple = applePasses({ copies, config: deps.config, clock: deps.clock });
+  if (apple.development)
+    deps.logger.warn(
+      'Apple passes are signed by a development chain (DATA_DIR/apple-pass-dev): phones refuse them; README, "Apple Wallet certificates"',
+    );
+  applePassRoutes(app, apple, { developmentChain: deps.config.APPLE_PASS_DEVELOPMENT_CHAIN });
   return { app, consumers: [passesConsumer(copies, consumerContext(deps))] };
 }

@@ -50,6 +50,11 @@ export const NotificationEnv = z.object({
     .string()
     .regex(/^[A-Z0-9]{10}$/, 'the 10-character team identifier from the Apple developer account')
     .default('PUNKTODEV1'),
+  /**
+   * who gets passes signed by the development chain (no certificate files): off | loopback (a person on this
+   * machine: `npm start`) | on. A development convenience, so loopback-only by default (also in production).
+   */
+  APPLE_PASS_DEVELOPMENT_CHAIN: envDevConvenience('loopback'),
   APPLE_PASS_CERT_FILE: z.string().optional(),
   APPLE_PASS_KEY_FILE: z.string().optional(),
   APPLE_PASS_KEY_PASSPHRASE: z.string().optional(),

@@ -231,6 +231,22 @@ describe('GET /api/v1/cards/{id}/create-apple-pass/{x}', () => {
     });
   });
 
+  it('passes of the development chain are for this machine only: from elsewhere, a Polish refusal', async () => {
+    const { cardId, userId } = await aCard();
+    const remote = await app.inject({
+      method: 'GET',
+      url: `/api/v1/cards/${cardId}/create-apple-pass/karta.pkpass`,
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+      cookies: { [ACCESS_COOKIE]: await tokenFor(userId) },
+    });
+    expect(remote.statusCode).toBe(409);
+    expect(remote.json()).toMatchObject({
+      code: 'PASS.APPLE_UNAVAILABLE',
+      localizedMessage:
+        'Dodawanie kart do Apple Wallet nie jest jeszcze dostępne. Pokaż kod QR z tej strony przy kasie.',
+    });
+  });
+
   it('a file name that is not a .pkpass is a validation error; without a session 401', async () => {
     const { cardId, userId } = await aCard();
     const bad = await download(cardId, userId, 'karta.exe');

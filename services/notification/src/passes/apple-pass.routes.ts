@@ -1,8 +1,11 @@
-import { PKPASS_CONTENT_TYPE } from '@punkto/contracts/passes';
+import { PassErrors, PKPASS_CONTENT_TYPE } from '@punkto/contracts/passes';
+import type { DevConvenienceMode } from '@punkto/platform/config/config';
+import { ConflictError } from '@punkto/platform/errors/errors';
+import { isLoopbackRequest } from '@punkto/platform/http/loopback-only';
 import * as api from '@punkto/contracts/endpoints/notification';
 import { requireAuth } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApplePasses } from './apple-passes';
 
 /** RFC 6266: an ASCII fallback and the exact UTF-8 name (Polish letters) */
@@ -14,11 +17,23 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii || 'karta.pkpass'}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-export function applePassRoutes(app: FastifyInstance, passes: ApplePasses) {
+export function applePassRoutes(
+  app: FastifyInstance,
+  passes: ApplePasses,
+  options: { developmentChain: DevConvenienceMode },
+) {
+  /** passes signed by the generated chain are a development convenience: by default for this machine only */
+  const unavailable = (request: FastifyRequest) =>
+    passes.development &&
+    (options.developmentChain === 'off' ||
+      (options.developmentChain === 'loopback' && !isLoopbackRequest(request)));
+
   registerEndpoint(
     app,
     api.createApplePass,
     async ({ params, request }) => {
+      if (unavailable(request))
+        throw new ConflictError(PassErrors.appleUnavailable.message, PassErrors.appleUnavailable.code);
       const { pkpass, card } = await passes.forHolder(params.id, request.user!.id);
       // {x} is the name the file is saved under (ADR 0012); the SPA names it after the company
       return {

@@ -82,10 +82,8 @@ export function applePasses(deps: { copies: PassCopies; config: NotificationConf
   const cache = new Map<string, Buffer>();
 
   return {
-    identity,
-    /** true while passes are signed by the generated development chain (phones reject them) */
+    /** true while passes are signed by the generated development chain (phones refuse them) */
     development: !files,
-    developmentRoot: certificates.developmentRoot ?? null,
 
     /** the signed pass of the caller's own card, with the card it shows */
     async forHolder(
@@ -102,11 +100,11 @@ export function applePasses(deps: { copies: PassCopies; config: NotificationConf
         copies.programs.get(card.programId),
         copies.company(card.tenantId),
       ]);
+      if (program.deleted || company?.deleted)
+        throw new ConflictError(PassErrors.cardClosed.message, PassErrors.cardClosed.code);
       // right after joining the copies may still be on their way over the bus
       if (!program.data || !company?.companyName || !card.qrPayload)
         throw new ConflictError(PassErrors.notReady.message, PassErrors.notReady.code);
-      if (program.deleted || company.deleted)
-        throw new ConflictError(PassErrors.cardClosed.message, PassErrors.cardClosed.code);
 
       const key = `${card.cardId}:${card.version}:${program.data.version}:${company.changedAt}`;
       let pkpass = cache.get(key);
