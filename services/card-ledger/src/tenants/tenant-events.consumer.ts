@@ -12,7 +12,7 @@ import {
 } from '@punkto/contracts/integration-events';
 import { Topics } from '@punkto/contracts/topics';
 import type { EventMetadata } from '@punkto/platform/event-store/event-store.port';
-import { eventConsumer, type ConsumerContext } from '@punkto/platform/runtime/event-consumer';
+import { eventConsumer, payloadParser, type ConsumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import { z } from 'zod';
 import { cardIdFor, type CardService } from '../cards/card.service';
@@ -61,17 +61,9 @@ export function tenantEventsConsumer(cards: CardService, context: ConsumerContex
     schema: Envelope,
     ...context,
     handle: async (envelope) => {
-      const { id, type, data } = envelope;
+      const { id, type } = envelope;
       const metadata: EventMetadata = { correlationId: envelope.correlationId ?? id, causationId: id };
-      const parse = <S extends z.ZodType>(schema: S): z.infer<S> | null => {
-        const parsed = schema.safeParse(data);
-        if (!parsed.success)
-          logger.warn(
-            { eventId: id, type, issues: parsed.error.issues },
-            'event payload not understood; skipped',
-          );
-        return parsed.success ? parsed.data : null;
-      };
+      const parse = payloadParser(logger, envelope);
       switch (type) {
         case 'ProgramDefined': {
           const program = parse(ProgramDefinedData);

@@ -1,12 +1,11 @@
 import { IDEMPOTENCY_KEY_HEADER } from '@punkto/contracts/cards';
-import type { EventEnvelope } from '@punkto/contracts/events';
 import type { ClientEnrolledData, ProgramDefinedData } from '@punkto/contracts/integration-events';
 import { Roles, type Permission, type Role } from '@punkto/contracts/permissions';
 import { Topics } from '@punkto/contracts/topics';
-import type { IncomingMessage } from '@punkto/platform/bus/message-bus.port';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
 import { createLogger } from '@punkto/platform/observability/logger';
 import { openInfrastructure, type Infrastructure } from '@punkto/platform/runtime/infrastructure';
+import { eventMessage } from '@punkto/platform/testing/bus-message';
 import type { LightMyRequestResponse } from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { randomUUID } from 'node:crypto';
@@ -53,29 +52,7 @@ export async function startCardLedger(env: Record<string, string> = {}, options:
 
   /** what the tenant service's relay would publish, handed to our consumer */
   async function deliver(topic: string, type: string, data: object, eventId: string = randomUUID()) {
-    const value: EventEnvelope = {
-      id: eventId,
-      type,
-      schemaVersion: 1,
-      occurredAt: new Date().toISOString(),
-      tenantId: (data as { tenantId?: string }).tenantId ?? null,
-      aggregateId: 'x',
-      correlationId: eventId,
-      causationId: null,
-      traceparent: null,
-      data,
-    };
-    const message: IncomingMessage = {
-      topic,
-      partition: 0,
-      offset: '0',
-      key: 'x',
-      value,
-      headers: { 'event-type': type },
-      attempt: 1,
-      timestamp: new Date().toISOString(),
-    };
-    await consumer!.handler(message);
+    await consumer!.handler(eventMessage(topic, type, data, { id: eventId }));
     return eventId;
   }
 

@@ -1,83 +1,20 @@
-import type { EventEnvelope } from '@punkto/contracts/events';
-import { Roles, type Role } from '@punkto/contracts/permissions';
 import { Topics } from '@punkto/contracts/topics';
-import type { IncomingMessage } from '@punkto/platform/bus/message-bus.port';
-import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
-import { createLogger } from '@punkto/platform/observability/logger';
-import { openInfrastructure, type Infrastructure } from '@punkto/platform/runtime/infrastructure';
-import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
-import type { FastifyInstance } from 'fastify';
-import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildService } from '../app';
-import { NotificationEnv } from '../config';
+import { startNotification, type NotificationTestApp } from '../testing/notification-test-app';
 import { signatureVerifies, unzipPass } from './apple/testing/pkpass-reader';
 
 // the notification service as built for production; its copies fed what the card ledger and tenant publish
-const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-const jwks = createLocalJWKSet({ keys: [{ ...(await exportJWK(keys.publicKey)), kid: 'k1', alg: 'EdDSA' }] });
-const tokenFor = (userId: string, role: Role = Roles.customer) =>
-  new SignJWT({ role })
-    .setProtectedHeader({ alg: 'EdDSA', kid: 'k1' })
-    .setSubject(userId)
-    .setIssuer('punkto-identity')
-    .setAudience('punkto')
-    .setExpirationTime('5m')
-    .sign(keys.privateKey);
-
-const dataDir = mkdtempSync(join(tmpdir(), 'punkto-notification-apple-'));
-let infra: Infrastructure;
-let app: FastifyInstance;
-let consumer: ConsumerSpec;
+let t: NotificationTestApp;
 beforeAll(async () => {
-  const config = NotificationEnv.parse({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'https://punkto.example',
-  });
-  const logger = createLogger('notification', 'silent');
-  infra = await openInfrastructure('notification', config, logger);
-  const built = await buildService({ config, logger, infra, jwks, clock: () => new Date() });
-  app = built.app;
-  consumer = built.consumers!.find((c) => c.groupId === 'notification.passes')!;
-  await app.ready();
+  t = await startNotification({ PUBLIC_URL: 'https://punkto.example' });
 });
 afterAll(async () => {
-  await app?.close();
-  await infra?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await t?.close();
 });
-
-async function deliver(topic: string, type: string, data: object) {
-  const id = randomUUID();
-  const value: EventEnvelope = {
-    id,
-    type,
-    schemaVersion: 1,
-    occurredAt: new Date().toISOString(),
-    tenantId: null,
-    aggregateId: 'x',
-    correlationId: id,
-    causationId: null,
-    traceparent: null,
-    data,
-  };
-  const message: IncomingMessage = {
-    topic,
-    partition: 0,
-    offset: '0',
-    key: 'x',
-    value,
-    headers: { 'event-type': type },
-    attempt: 1,
-    timestamp: value.occurredAt,
-  };
-  await consumer.handler(message);
-}
+const deliver = (topic: string, type: string, data: object) => t.deliver(topic, type, data);
 
 /** a company with a stamps program and one customer's card, as the other services would have published them */
 async function aCard(options: { program?: boolean } = {}) {
@@ -149,10 +86,10 @@ async function aCard(options: { program?: boolean } = {}) {
 }
 
 const download = async (cardId: string, userId: string, fileName = 'Karta Kawiarnia Pod Lipą.pkpass') =>
-  app.inject({
+  t.app.inject({
     method: 'GET',
     url: `/api/v1/cards/${cardId}/create-apple-pass/${encodeURIComponent(fileName)}`,
-    cookies: { [ACCESS_COOKIE]: await tokenFor(userId) },
+    cookies: await t.cookiesOf(userId),
   });
 
 describe('GET /api/v1/cards/{id}/create-apple-pass/{x}', () => {
@@ -168,7 +105,7 @@ describe('GET /api/v1/cards/{id}/create-apple-pass/{x}', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
 
     const files = await unzipPass(res.rawPayload);
-    const root = readFileSync(join(dataDir, 'apple-pass-dev', 'root.pem'), 'utf8');
+    const root = readFileSync(join(t.dataDir, 'apple-pass-dev', 'root.pem'), 'utf8');
     expect(signatureVerifies(files.get('manifest.json')!, files.get('signature')!, root)).toBe(true);
     expect(files.has('icon@3x.png')).toBe(true);
     const pass = JSON.parse(files.get('pass.json')!.toString());
@@ -233,11 +170,11 @@ describe('GET /api/v1/cards/{id}/create-apple-pass/{x}', () => {
 
   it('passes of the development chain are for this machine only: from elsewhere, a Polish refusal', async () => {
     const { cardId, userId } = await aCard();
-    const remote = await app.inject({
+    const remote = await t.app.inject({
       method: 'GET',
       url: `/api/v1/cards/${cardId}/create-apple-pass/karta.pkpass`,
       headers: { 'x-forwarded-for': '203.0.113.7' },
-      cookies: { [ACCESS_COOKIE]: await tokenFor(userId) },
+      cookies: await t.cookiesOf(userId),
     });
     expect(remote.statusCode).toBe(409);
     expect(remote.json()).toMatchObject({
@@ -252,7 +189,7 @@ describe('GET /api/v1/cards/{id}/create-apple-pass/{x}', () => {
     const bad = await download(cardId, userId, 'karta.exe');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors['params.x']).toEqual(['Nazwa pliku karty musi kończyć się na .pkpass.']);
-    const anonymous = await app.inject({
+    const anonymous = await t.app.inject({
       method: 'GET',
       url: `/api/v1/cards/${cardId}/create-apple-pass/karta.pkpass`,
     });

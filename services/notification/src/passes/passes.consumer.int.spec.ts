@@ -1,72 +1,20 @@
-import type { EventEnvelope } from '@punkto/contracts/events';
 import { Topics } from '@punkto/contracts/topics';
-import type { IncomingMessage } from '@punkto/platform/bus/message-bus.port';
-import { createLogger } from '@punkto/platform/observability/logger';
-import { openInfrastructure, type Infrastructure } from '@punkto/platform/runtime/infrastructure';
-import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
-import { createLocalJWKSet } from 'jose';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildService } from '../app';
-import { NotificationEnv } from '../config';
+import { startNotification, type NotificationTestApp } from '../testing/notification-test-app';
 import { passCopies, type PassCopies } from './pass-copies';
 
 // the notification service as built for production, its passes consumer fed what the relays publish
-const dataDir = mkdtempSync(join(tmpdir(), 'punkto-notification-passes-'));
-let infra: Infrastructure;
-let consumer: ConsumerSpec;
+let t: NotificationTestApp;
 let copies: PassCopies;
-let close: () => Promise<void>;
 beforeAll(async () => {
-  const config = NotificationEnv.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  const logger = createLogger('notification', 'silent');
-  infra = await openInfrastructure('notification', config, logger);
-  const built = await buildService({
-    config,
-    logger,
-    infra,
-    jwks: createLocalJWKSet({ keys: [] }),
-    clock: () => new Date(),
-  });
-  consumer = built.consumers!.find((c) => c.groupId === 'notification.passes')!;
-  copies = passCopies(infra.documents);
-  close = () => built.app.close();
+  t = await startNotification();
+  copies = passCopies(t.infra.documents);
 });
 afterAll(async () => {
-  await close?.();
-  await infra?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await t?.close();
 });
-
-async function deliver(topic: string, type: string, data: object, id: string = randomUUID()) {
-  const value: EventEnvelope = {
-    id,
-    type,
-    schemaVersion: 1,
-    occurredAt: new Date().toISOString(),
-    tenantId: (data as { tenantId?: string }).tenantId ?? null,
-    aggregateId: (data as { cardId?: string }).cardId ?? 'x',
-    correlationId: id,
-    causationId: null,
-    traceparent: null,
-    data,
-  };
-  const message: IncomingMessage = {
-    topic,
-    partition: 0,
-    offset: '0',
-    key: value.aggregateId,
-    value,
-    headers: { 'event-type': type },
-    attempt: 1,
-    timestamp: new Date().toISOString(),
-  };
-  await consumer.handler(message);
-  return id;
-}
+const deliver = (topic: string, type: string, data: object, id?: string) => t.deliver(topic, type, data, id);
 
 const balance = (points: number) => ({ points, stamps: 0, lifetimePoints: points });
 

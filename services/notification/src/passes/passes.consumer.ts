@@ -15,7 +15,7 @@ import {
   TierChangedData,
 } from '@punkto/contracts/integration-events';
 import { Topics } from '@punkto/contracts/topics';
-import { eventConsumer, type ConsumerContext } from '@punkto/platform/runtime/event-consumer';
+import { eventConsumer, payloadParser, type ConsumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import { z } from 'zod';
 import type { PassCardEvent } from './pass-card';
@@ -64,16 +64,9 @@ export function passesConsumer(copies: PassCopies, context: ConsumerContext): Co
     topics: [Topics.cardLedgerCards, Topics.tenantPrograms, Topics.tenantTenants],
     schema: Envelope,
     ...context,
-    handle: async ({ id, type, data }) => {
-      const parse = <S extends z.ZodType>(schema: S): z.infer<S> | null => {
-        const parsed = schema.safeParse(data);
-        if (!parsed.success)
-          logger.warn(
-            { eventId: id, type, issues: parsed.error.issues },
-            'event payload not understood; skipped',
-          );
-        return parsed.success ? parsed.data : null;
-      };
+    handle: async (event) => {
+      const { type } = event;
+      const parse = payloadParser(logger, event);
       switch (type) {
         case 'ProgramDefined': {
           const program = parse(ProgramDefinedData);

@@ -25,6 +25,23 @@ export const consumerContext = (deps: {
 }): ConsumerContext => ({ logger: deps.logger, inbox: inbox(deps.infra.documents, deps.clock) });
 
 /**
+ * A reader of one event's payload for consumers that take several event types from one envelope schema:
+ * `parse(Schema)` gives the payload, or null after logging it as not understood (a redelivery would not help,
+ * so the event is skipped rather than retried).
+ */
+export function payloadParser(logger: Logger, event: ConsumedEvent & { data: unknown }) {
+  return <S extends z.ZodType>(schema: S): z.infer<S> | null => {
+    const parsed = schema.safeParse(event.data);
+    if (!parsed.success)
+      logger.warn(
+        { eventId: event.id, type: event.type, issues: parsed.error.issues },
+        'event payload not understood; skipped',
+      );
+    return parsed.success ? parsed.data : null;
+  };
+}
+
+/**
  * THE bus consumer of every service (docs/how-a-service-is-built.md, "Consumers"):
  * - a message whose value `schema` does not accept (an event type, or a payload, this consumer does not use)
  *   is skipped;
