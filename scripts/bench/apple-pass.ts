@@ -28,6 +28,19 @@ export async function applePassBench(work: string): Promise<string[]> {
   run('native'); // generates the development chain once, warms the disk cache
   const forge = run('forge');
   const native = run('native');
+  const served = JSON.parse(
+    execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(root, 'scripts/bench/apple-pass-served.ts'),
+        join(work, 'apple-pass-served'),
+        String(PASSES + 1),
+      ],
+      { cwd: root, encoding: 'utf8' },
+    ),
+  ) as Record<'cold' | 'cached', { p50: number; p99: number }>;
   return [
     `## Apple pass build + sign (${PASSES} passes one after another, storeCard with 4 images, RSA-2048 development chain)`,
     '',
@@ -35,6 +48,8 @@ export async function applePassBench(work: string): Promise<string[]> {
     '|---|---:|---:|---:|',
     `| baseline: passkit-generator as shipped (node-forge JavaScript RSA) | ${fmt(forge.perSecond, 0)} | ${fmt(forge.p50)} | ${fmt(forge.p99)} |`,
     `| the notification service's signer (same library, RSA through node:crypto) | ${fmt(native.perSecond, 0)} | ${fmt(native.p50)} | ${fmt(native.p99)} |`,
+    `| a customer's pass served from the copies, first request (read copies, build, sign) | — | ${fmt(served.cold.p50)} | ${fmt(served.cold.p99)} |`,
+    `| the same pass again, same version (from the cache) | — | ${fmt(served.cached.p50)} | ${fmt(served.cached.p99)} |`,
     '',
     `A pass is ${native.bytes.toLocaleString('en')} bytes. The signature is byte for byte the same either way (PKCS#1 v1.5 is`,
     'deterministic; apple-pass.int.spec.ts compares them); what remains per pass is building the zip, the SHA-1',

@@ -1,0 +1,71 @@
+/**
+ * One side of the Apple pass benchmark (apple-pass.ts): the notification service's pass of one card, served
+ * through `applePasses` over its copies in the SQLite document store — the first request builds and signs
+ * (cold), the next ones of the same version come from the cache. Prints the timing as JSON.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { SqliteDocumentStore } from '../../services/platform/src/documents/sqlite-document-store';
+import { NotificationEnv } from '../../services/notification/src/config';
+import { applePasses } from '../../services/notification/src/passes/apple-passes';
+import { passCopies } from '../../services/notification/src/passes/pass-copies';
+import { summarize } from './stats';
+
+const [dir, count] = process.argv.slice(2) as [string, string];
+mkdirSync(dir, { recursive: true });
+const documents = SqliteDocumentStore.open(join(dir, 'documents.db'));
+const copies = passCopies(documents);
+const config = NotificationEnv.parse({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
+const passes = applePasses({ copies, config, clock: () => new Date() });
+
+const at = new Date().toISOString();
+await copies.companyCreated({
+  tenantId: 't1',
+  ownerId: 'o1',
+  companyName: 'Kawiarnia',
+  nip: '1234563218',
+  createdAt: at,
+});
+await copies.programs.define('p1', {
+  programId: 'p1',
+  tenantId: 't1',
+  version: 1,
+  kind: 'points',
+  name: 'Kawa za punkty',
+  description: '',
+  active: true,
+  pointsPerPln: 1,
+  stampsRequired: null,
+  levels: null,
+  rewards: [],
+  definedAt: at,
+});
+const cards = Array.from({ length: Number(count) }, (_, i) => `card-${i}`);
+for (const cardId of cards)
+  await copies.applyCardEvent(cardId, {
+    type: 'CardIssued',
+    data: {
+      cardId,
+      tenantId: 't1',
+      programId: 'p1',
+      clientId: `c-${cardId}`,
+      userId: 'u1',
+      humanReadableId: '1234567897',
+      secretVersion: 1,
+      qrPayload: `P1.${cardId}.1.sig`,
+      tier: null,
+      issuedAt: at,
+    },
+  });
+
+const time = async (cardId: string) => {
+  const started = performance.now();
+  await passes.forHolder(cardId, 'u1');
+  return performance.now() - started;
+};
+await time(cards[0]!); // warm-up: images rendered, code paths compiled
+const cold: number[] = [];
+for (const cardId of cards.slice(1)) cold.push(await time(cardId));
+const cached: number[] = [];
+for (const cardId of cards.slice(1)) cached.push(await time(cardId));
+process.stdout.write(JSON.stringify({ cold: summarize(cold), cached: summarize(cached) }));
