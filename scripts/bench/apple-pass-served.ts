@@ -9,6 +9,7 @@ import { SqliteDocumentStore } from '../../services/platform/src/documents/sqlit
 import { NotificationEnv } from '../../services/notification/src/config';
 import { applePasses } from '../../services/notification/src/passes/apple-passes';
 import { passCopies } from '../../services/notification/src/passes/pass-copies';
+import { passTokens } from '../../services/notification/src/passes/apple/web-service/pass-serials';
 import { summarize } from './stats';
 
 const [dir, count] = process.argv.slice(2) as [string, string];
@@ -16,7 +17,8 @@ mkdirSync(dir, { recursive: true });
 const documents = SqliteDocumentStore.open(join(dir, 'documents.db'));
 const copies = passCopies(documents);
 const config = NotificationEnv.parse({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
-const passes = applePasses({ copies, config, clock: () => new Date() });
+const tokens = passTokens('bench-secret-bench-secret-bench-secret', config.APPLE_PASS_TYPE_IDENTIFIER);
+const passes = applePasses({ copies, config, clock: () => new Date(), tokens });
 
 const at = new Date().toISOString();
 await copies.companyCreated({

@@ -1,4 +1,5 @@
 import { Topics } from '@punkto/contracts/topics';
+import { keptSecret } from '@punkto/platform/documents/kept-secret';
 import { csrfPlugin } from '@punkto/platform/http/csrf-plugin';
 import { consumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { RelayRoute } from '@punkto/platform/relay/event-relay';
@@ -14,6 +15,9 @@ import { createFeedbackService } from './feedback/feedback.service';
 import { applePassRoutes } from './passes/apple-pass.routes';
 import { applePasses } from './passes/apple-passes';
 import { passCopies } from './passes/pass-copies';
+import { passRegistrations } from './passes/apple/web-service/pass-registrations';
+import { passTokens } from './passes/apple/web-service/pass-serials';
+import { passkitRoutes } from './passes/apple/web-service/passkit.routes';
 import { passesConsumer } from './passes/passes.consumer';
 
 /**
@@ -42,11 +46,23 @@ export async function buildService(deps: NotificationDeps): Promise<BuiltService
   // what wallet passes show, kept from the card ledger's and the tenant service's events (ADR 0012)
   const copies = passCopies(deps.infra.documents);
   await copies.ensureIndexes();
-  const apple = applePasses({ copies, config: deps.config, clock: deps.clock });
+  const tokens = passTokens(
+    await keptSecret(deps.infra.documents, 'apple-pass-token', deps.config.APPLE_PASS_TOKEN_SECRET),
+    deps.config.APPLE_PASS_TYPE_IDENTIFIER,
+  );
+  const apple = applePasses({ copies, config: deps.config, clock: deps.clock, tokens });
+  const registrations = passRegistrations(deps.infra.documents);
+  await registrations.ensureIndexes();
   if (apple.development)
     deps.logger.warn(
       'Apple passes are signed by a development chain (DATA_DIR/apple-pass-dev): phones refuse them; README, "Apple Wallet certificates"',
     );
+  if (!apple.webServiceURL.startsWith('https://'))
+    deps.logger.warn(
+      { webServiceURL: apple.webServiceURL },
+      'PUBLIC_URL is not https: phones do not ask this PassKit web service for updates',
+    );
   applePassRoutes(app, apple, { developmentChain: deps.config.APPLE_PASS_DEVELOPMENT_CHAIN });
+  passkitRoutes(app, { passes: apple, registrations, tokens, clock: deps.clock });
   return { app, consumers: [passesConsumer(copies, consumerContext(deps))] };
 }

@@ -59,6 +59,12 @@ export const NotificationEnv = z.object({
   APPLE_PASS_KEY_FILE: z.string().optional(),
   APPLE_PASS_KEY_PASSPHRASE: z.string().optional(),
   APPLE_WWDR_CERT_FILE: z.string().optional(),
+  /**
+   * the key of the passes' authentication tokens (an HMAC of the serial; ADR 0012): set it to keep the tokens
+   * of passes on phones valid when the document store is replaced; without it a key is generated and kept in
+   * the document store. Changing it cuts every pass already added off its updates.
+   */
+  APPLE_PASS_TOKEN_SECRET: z.string().min(32, 'at least 32 characters').optional(),
 });
 export type NotificationConfig = z.infer<typeof NotificationEnv>;
 

@@ -18,7 +18,7 @@ import { cardDecider, type CardCommand } from './card.decider';
 import { CardChanges, cardsProjection, startCardProjector } from './cards.projection';
 import { customerSeats } from './customer-seats';
 import { idempotencyKeys } from './idempotency';
-import { qrSecret } from './qr-secret';
+import { keptSecret } from '@punkto/platform/documents/kept-secret';
 import { rewardStock } from './reward-stock';
 
 export interface CardServiceDeps {
@@ -110,7 +110,7 @@ export async function createCardLedger(deps: CardServiceDeps) {
       maxAwards: config.ANOMALY_MAX_AWARDS,
       maxPoints: config.ANOMALY_MAX_POINTS,
     }),
-    secret: await qrSecret(documents, config.CARD_QR_SECRET),
+    secret: await keptSecret(documents, 'card-qr', config.CARD_QR_SECRET),
     execute,
 
     async rulesFor(programId: string): Promise<ProgramRules | null> {

@@ -14,76 +14,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-const deliver = (topic: string, type: string, data: object) => t.deliver(topic, type, data);
 
-/** a company with a stamps program and one customer's card, as the other services would have published them */
-async function aCard(options: { program?: boolean } = {}) {
-  const tenantId = randomUUID();
-  const programId = randomUUID();
-  const cardId = randomUUID();
-  const userId = randomUUID();
-  await deliver(Topics.tenantTenants, 'TenantCreated', {
-    tenantId,
-    ownerId: 'o1',
-    companyName: 'Kawiarnia Pod Lipą',
-    nip: '1234563218',
-    createdAt: '2026-11-20T09:00:00.000Z',
-  });
-  await deliver(Topics.tenantTenants, 'TenantUpdated', {
-    tenantId,
-    changes: {
-      address: { street: 'ul. Długa 5', postalCode: '00-001', city: 'Warszawa' },
-      branding: { backgroundColor: '#1f6f5c', foregroundColor: '#ffffff', labelColor: '#d8f3ea' },
-    },
-    updatedAt: '2026-11-20T09:01:00.000Z',
-  });
-  if (options.program !== false)
-    await deliver(Topics.tenantPrograms, 'ProgramDefined', {
-      programId,
-      tenantId,
-      version: 1,
-      kind: 'stamps',
-      name: 'Co dziesiąta kawa gratis',
-      description: 'Pieczątka za każdą kawę.',
-      active: true,
-      pointsPerPln: null,
-      stampsRequired: 10,
-      levels: null,
-      rewards: [
-        {
-          id: 'r1',
-          name: 'Kawa gratis',
-          description: '',
-          cost: 10,
-          active: true,
-          schedule: { weekdays: [], hours: null, dateRange: null },
-          limits: { perCard: {}, stock: null },
-        },
-      ],
-      definedAt: '2026-11-20T09:02:00.000Z',
-    });
-  await deliver(Topics.cardLedgerCards, 'CardIssued', {
-    cardId,
-    tenantId,
-    programId,
-    clientId: randomUUID(),
-    userId,
-    humanReadableId: '1234567897',
-    secretVersion: 1,
-    qrPayload: `P1.${cardId}.1.c2lnbmF0dXJlLW9mLXRoZS1j`,
-    tier: null,
-    issuedAt: '2026-11-20T10:00:00.000Z',
-  });
-  await deliver(Topics.cardLedgerCards, 'StampsAdded', {
-    cardId,
-    commandId: 'c1',
-    count: 7,
-    employeeId: 'e1',
-    balance: { points: 0, stamps: 7, lifetimePoints: 0 },
-    addedAt: '2026-11-20T10:05:00.000Z',
-  });
-  return { cardId, userId, tenantId };
-}
+const deliver = (topic: string, type: string, data: object) => t.deliver(topic, type, data);
+const aCard = (options?: { program?: boolean }) => t.aCard(options);
 
 const download = async (cardId: string, userId: string, fileName = 'Karta Kawiarnia Pod Lipą.pkpass') =>
   t.app.inject({
@@ -111,7 +44,8 @@ describe('GET /api/v1/cards/{id}/create-apple-pass/{x}', () => {
     const pass = JSON.parse(files.get('pass.json')!.toString());
     expect(pass).toMatchObject({
       passTypeIdentifier: 'pass.pl.punkto.dev',
-      serialNumber: cardId,
+      serialNumber: `${cardId}.1`,
+      webServiceURL: 'https://punkto.example/api/v1/passkit',
       organizationName: 'Kawiarnia Pod Lipą',
       backgroundColor: 'rgb(31, 111, 92)',
       barcodes: [{ message: `P1.${cardId}.1.c2lnbmF0dXJlLW9mLXRoZS1j`, altText: '1234 5678 97' }],
@@ -130,8 +64,8 @@ describe('GET /api/v1/cards/{id}/create-apple-pass/{x}', () => {
         expect.objectContaining({ value: 'https://punkto.example/klient/karty' }),
       ]),
     );
-    // without a web service yet, the pass promises no updates
-    expect(pass.webServiceURL).toBeUndefined();
+    // the pass's own token for the PassKit web service (an HMAC of the serial, 43 characters)
+    expect(pass.authenticationToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     // the same card unchanged: the very same signed bytes, from the cache
     expect((await download(cardId, userId)).rawPayload.equals(res.rawPayload)).toBe(true);

@@ -34,14 +34,14 @@ export function applePassRoutes(
     async ({ params, request }) => {
       if (unavailable(request))
         throw new ConflictError(PassErrors.appleUnavailable.message, PassErrors.appleUnavailable.code);
-      const { pkpass, card } = await passes.forHolder(params.id, request.user!.id);
+      const { pkpass, lastModified } = await passes.forHolder(params.id, request.user!.id);
       // {x} is the name the file is saved under (ADR 0012); the SPA names it after the company
       return {
         contentType: PKPASS_CONTENT_TYPE,
         body: pkpass,
         headers: {
           'content-disposition': contentDisposition(params.x),
-          'last-modified': new Date(card.changedAt).toUTCString(),
+          'last-modified': lastModified.toUTCString(),
           'cache-control': 'private, no-store',
         },
       };

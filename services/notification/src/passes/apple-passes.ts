@@ -6,6 +6,8 @@ import { appleCertificateFiles, type NotificationConfig } from '../config';
 import { applePassSigner, type ApplePassContent } from './apple/apple-pass';
 import { configuredCertificates, developmentCertificates } from './apple/pass-certificates';
 import { storeCardFields, type CardOnPass } from './apple/store-card-fields';
+import { parsePassSerial, passSerial, type PassTokens } from './apple/web-service/pass-serials';
+import { PASSKIT_PATH } from './apple/web-service/passkit.routes';
 import type { PassCard } from './pass-card';
 import type { PassCompany, PassCopies } from './pass-copies';
 import { defaultPassImages } from './pass-images';
@@ -62,13 +64,45 @@ function cardOnPass(
   }
 }
 
+/** everything one pass shows, read from the copies */
+interface PassState {
+  card: PassCard;
+  program: ProgramDefinedData;
+  company: PassCompany;
+  /** a program or company that was deleted: its passes are void */
+  gone: boolean;
+}
+
+/**
+ * A pass's version: the sum of the versions of the card, program and company copies, each of which only
+ * grows, so the sum grows with every change the pass shows and names exactly one content of a serial
+ * (the update tag of the PassKit web service and the cache key).
+ */
+const versionOf = (state: PassState) =>
+  state.card.version + state.program.version + (state.company.version ?? 0) + (state.gone ? 1 : 0);
+
+/** the time of the newest change the pass shows (its Last-Modified) */
+const changedAtOf = (state: PassState) =>
+  new Date(
+    Math.max(
+      Date.parse(state.card.changedAt),
+      Date.parse(state.program.definedAt),
+      Date.parse(state.company.changedAt),
+    ),
+  );
+
 /**
  * The customer's card as an Apple Wallet pass: built from the notification service's copies (pass-copies.ts),
- * signed with the configured certificates or the development chain (ADR 0012). Passes carry no web service
- * yet, so a pass added now shows the card as it was when downloaded.
+ * signed with the configured certificates or the development chain, with the PassKit web service's address
+ * and the pass's own authentication token, so phones ask for the new version after every change (ADR 0012).
  */
-export function applePasses(deps: { copies: PassCopies; config: NotificationConfig; clock: () => Date }) {
-  const { copies, config, clock } = deps;
+export function applePasses(deps: {
+  copies: PassCopies;
+  config: NotificationConfig;
+  clock: () => Date;
+  tokens: PassTokens;
+}) {
+  const { copies, config, clock, tokens } = deps;
   const identity = {
     passTypeIdentifier: config.APPLE_PASS_TYPE_IDENTIFIER,
     teamIdentifier: config.APPLE_TEAM_IDENTIFIER,
@@ -80,59 +114,98 @@ export function applePasses(deps: { copies: PassCopies; config: NotificationConf
   const signer = applePassSigner(certificates, identity);
   const images = defaultPassImages();
   const cache = new Map<string, Buffer>();
+  const served = copies.servedVersions;
+  const webServiceURL = `${config.PUBLIC_URL}${PASSKIT_PATH}`;
+
+  /** the copies of a card's pass; null while one of them is still on its way over the bus */
+  async function stateOf(card: PassCard): Promise<PassState | null> {
+    const [program, company] = await Promise.all([
+      copies.programs.get(card.programId),
+      copies.company(card.tenantId),
+    ]);
+    if (!program.data || !company?.companyName || !card.qrPayload) return null;
+    return { card, program: program.data, company, gone: program.deleted || company.deleted };
+  }
+
+  /** the signed pass of `serial` in `state`, from the cache when this version was signed before */
+  async function signed(state: PassState, serial: string, voided: boolean): Promise<Buffer> {
+    const key = `${serial}:${versionOf(state)}`;
+    let pkpass = cache.get(key);
+    if (pkpass) {
+      cache.delete(key); // most recently used last
+      cache.set(key, pkpass);
+      return pkpass;
+    }
+    const { card, program, company } = state;
+    const { branding } = company;
+    const content: ApplePassContent = {
+      serialNumber: serial,
+      updates: { webServiceURL, authenticationToken: tokens.issue(serial) },
+      organizationName: company.companyName,
+      description: `Karta lojalnościowa ${company.companyName}`,
+      logoText: company.companyName,
+      colors: {
+        background: branding.backgroundColor,
+        foreground: branding.foregroundColor,
+        label: branding.labelColor,
+      },
+      // a void pass shows no code: the card's code is the one on its new pass
+      barcode: voided ? null : { message: card.qrPayload!, altText: formatCardNumber(card.number) },
+      fields: storeCardFields(cardOnPass(card, program, company, `${config.PUBLIC_URL}/klient/karty`)),
+      images: await images({ background: branding.backgroundColor, label: branding.labelColor }),
+      voided,
+    };
+    pkpass = signer.build(content);
+    cache.set(key, pkpass);
+    if (cache.size > CACHED_PASSES) cache.delete(cache.keys().next().value!);
+    return pkpass;
+  }
 
   return {
     /** true while passes are signed by the generated development chain (phones refuse them) */
     development: !files,
+    passTypeIdentifier: identity.passTypeIdentifier,
+    webServiceURL,
 
     /** the signed pass of the caller's own card, with the card it shows */
     async forHolder(
       cardId: string,
       userId: string,
-    ): Promise<{ pkpass: Buffer; card: PassCard; company: PassCompany }> {
+    ): Promise<{ pkpass: Buffer; card: PassCard; company: PassCompany; lastModified: Date }> {
       const card = await copies.card(cardId);
       if (!card) throw new NotFoundError('Nie znaleziono karty.', 'CARD.NOT_FOUND');
       if (card.userId !== userId)
         throw new PermissionDeniedError(PassErrors.notYours.message, PassErrors.notYours.code);
       if (card.status === 'closed')
         throw new ConflictError(PassErrors.cardClosed.message, PassErrors.cardClosed.code);
-      const [program, company] = await Promise.all([
-        copies.programs.get(card.programId),
-        copies.company(card.tenantId),
-      ]);
-      if (program.deleted || company?.deleted)
-        throw new ConflictError(PassErrors.cardClosed.message, PassErrors.cardClosed.code);
+      const state = await stateOf(card);
+      if (state?.gone) throw new ConflictError(PassErrors.cardClosed.message, PassErrors.cardClosed.code);
       // right after joining the copies may still be on their way over the bus
-      if (!program.data || !company?.companyName || !card.qrPayload)
-        throw new ConflictError(PassErrors.notReady.message, PassErrors.notReady.code);
+      if (!state) throw new ConflictError(PassErrors.notReady.message, PassErrors.notReady.code);
+      const pkpass = await signed(state, passSerial(card.cardId, card.secretVersion), false);
+      return { pkpass, card, company: state.company, lastModified: changedAtOf(state) };
+    },
 
-      const key = `${card.cardId}:${card.version}:${program.data.version}:${company.changedAt}`;
-      let pkpass = cache.get(key);
-      if (pkpass) {
-        cache.delete(key); // most recently used last
-        cache.set(key, pkpass);
-        return { pkpass, card, company };
-      }
-      const { branding } = company;
-      const content: ApplePassContent = {
-        serialNumber: card.cardId,
-        updates: null,
-        organizationName: company.companyName,
-        description: `Karta lojalnościowa ${company.companyName}`,
-        logoText: company.companyName,
-        colors: {
-          background: branding.backgroundColor,
-          foreground: branding.foregroundColor,
-          label: branding.labelColor,
-        },
-        barcode: { message: card.qrPayload, altText: formatCardNumber(card.number) },
-        fields: storeCardFields(cardOnPass(card, program.data, company, `${config.PUBLIC_URL}/klient/karty`)),
-        images: await images({ background: branding.backgroundColor, label: branding.labelColor }),
+    /**
+     * What the PassKit web service knows of a serial: the card it belongs to, the pass's version and the time
+     * of its last change; null for a serial of no card this service holds. A serial of an earlier QR (the card
+     * was regenerated), of a closed card or of a deleted program or company is void.
+     */
+    async ofSerial(serial: string) {
+      const parsed = parsePassSerial(serial);
+      const card = parsed && (await copies.card(parsed.cardId));
+      if (!parsed || !card || parsed.secretVersion > card.secretVersion) return null;
+      const state = await stateOf(card);
+      if (!state) return null;
+      const voided = parsed.secretVersion < card.secretVersion || card.status === 'closed' || state.gone;
+      const version = versionOf(state);
+      return {
+        card,
+        version,
+        /** Last-Modified of this version (fetching it writes it down the first time) */
+        lastModified: () => served.lastModified(serial, version, changedAtOf(state)),
+        pkpass: () => signed(state, serial, voided),
       };
-      pkpass = signer.build(content);
-      cache.set(key, pkpass);
-      if (cache.size > CACHED_PASSES) cache.delete(cache.keys().next().value!);
-      return { pkpass, card, company };
     },
   };
 }

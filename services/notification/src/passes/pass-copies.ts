@@ -27,6 +27,8 @@ export interface PassCompany {
   heroImage: TenantImage | null;
   deleted: boolean;
   changedAt: string;
+  /** grows by one with every change (part of every pass's version: apple-passes.ts) */
+  version?: number;
 }
 
 type CardDoc = PassCard & { _id: string };
@@ -50,11 +52,17 @@ export function passCopies(documents: DocumentStore) {
         changedAt: at,
       };
       if (base.deleted) return UNCHANGED;
-      return { ...base, ...change(base), changedAt: at > base.changedAt ? at : base.changedAt };
+      return {
+        ...base,
+        ...change(base),
+        changedAt: at > base.changedAt ? at : base.changedAt,
+        version: (base.version ?? 0) + 1,
+      };
     });
 
   return {
     programs,
+    servedVersions: servedVersions(documents),
 
     async ensureIndexes() {
       await cards.ensureIndex({ fields: { userId: 1 } });
@@ -103,6 +111,29 @@ export function passCopies(documents: DocumentStore) {
 
     companyDeleted: (tenantId: string, at: string) =>
       company(tenantId, at, () => ({ deleted: true, logo: null, heroImage: null })),
+  };
+}
+
+/**
+ * The Last-Modified of every pass version phones fetched. HTTP dates have whole seconds and a device asks
+ * with `If-Modified-Since`, so two versions of a pass must never share a second: a change whose event time
+ * falls in the second of the version already served (two awards in one second, or an event that arrived
+ * late over the bus) gets the next second. Otherwise the time is the change's own (WALLET.md).
+ */
+function servedVersions(documents: DocumentStore) {
+  const versions = documents.collection<{ _id: string; version: number; lastModified: string }>(
+    'apple_pass_versions',
+  );
+  return {
+    async lastModified(serial: string, version: number, changedAt: Date): Promise<Date> {
+      const doc = await mutateDocument(versions, serial, (current) => {
+        if (current && current.version >= version) return UNCHANGED;
+        const after = current ? Math.floor(Date.parse(current.lastModified) / 1000) * 1000 + 1000 : 0;
+        const at = Math.max(Math.floor(changedAt.getTime() / 1000) * 1000, after);
+        return { _id: serial, version, lastModified: new Date(at).toISOString() };
+      });
+      return new Date(doc!.lastModified);
+    },
   };
 }
 

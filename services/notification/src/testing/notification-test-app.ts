@@ -1,4 +1,5 @@
 import { Roles, type Role } from '@punkto/contracts/permissions';
+import { Topics } from '@punkto/contracts/topics';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
 import { createLogger } from '@punkto/platform/observability/logger';
 import { openInfrastructure } from '@punkto/platform/runtime/infrastructure';
@@ -6,6 +7,7 @@ import { eventMessage } from '@punkto/platform/testing/bus-message';
 import { testTokens } from '@punkto/platform/testing/test-tokens';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildService } from '../app';
@@ -16,18 +18,35 @@ import { NotificationEnv } from '../config';
  * access tokens signed by a local test key, and other services' events delivered to its own bus consumers
  * (the ConsumerSpecs main.ts runs) in the envelope the relays publish.
  */
-export async function startNotification(env: Record<string, string> = {}) {
+export async function startNotification(
+  env: Record<string, string> = {},
+  options: {
+    clock?: () => Date;
+    /** listen on a free loopback port, which is also PUBLIC_URL (what phones call back) */
+    listen?: boolean;
+  } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'punkto-notification-'));
-  const config = NotificationEnv.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const port = options.listen ? await freePort() : 0;
+  const publicUrl = options.listen ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {};
+  const config = NotificationEnv.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...publicUrl, ...env });
   const logger = createLogger('notification', 'silent');
   const infra = await openInfrastructure('notification', config, logger);
   const tokens = await testTokens();
-  const built = await buildService({ config, logger, infra, jwks: tokens.jwks, clock: () => new Date() });
+  const built = await buildService({
+    config,
+    logger,
+    infra,
+    jwks: tokens.jwks,
+    clock: options.clock ?? (() => new Date()),
+  });
   await built.app.ready();
+  if (options.listen) await built.app.listen({ host: '127.0.0.1', port });
   const consumers = built.consumers ?? [];
 
   return {
     app: built.app,
+    config,
     infra,
     dataDir,
 
@@ -37,6 +56,75 @@ export async function startNotification(env: Record<string, string> = {}) {
       if (!consumer) throw new Error(`no consumer of ${topic}`);
       await consumer.handler(eventMessage(topic, type, data, { id: eventId }));
       return eventId;
+    },
+
+    /** a company with a stamps program and one customer's card, as the other services would have published them */
+    async aCard(options: { program?: boolean } = {}) {
+      const tenantId = randomUUID();
+      const programId = randomUUID();
+      const cardId = randomUUID();
+      const userId = randomUUID();
+      await this.deliver(Topics.tenantTenants, 'TenantCreated', {
+        tenantId,
+        ownerId: 'o1',
+        companyName: 'Kawiarnia Pod Lipą',
+        nip: '1234563218',
+        createdAt: '2026-11-20T09:00:00.000Z',
+      });
+      await this.deliver(Topics.tenantTenants, 'TenantUpdated', {
+        tenantId,
+        changes: {
+          address: { street: 'ul. Długa 5', postalCode: '00-001', city: 'Warszawa' },
+          branding: { backgroundColor: '#1f6f5c', foregroundColor: '#ffffff', labelColor: '#d8f3ea' },
+        },
+        updatedAt: '2026-11-20T09:01:00.000Z',
+      });
+      if (options.program !== false)
+        await this.deliver(Topics.tenantPrograms, 'ProgramDefined', {
+          programId,
+          tenantId,
+          version: 1,
+          kind: 'stamps',
+          name: 'Co dziesiąta kawa gratis',
+          description: 'Pieczątka za każdą kawę.',
+          active: true,
+          pointsPerPln: null,
+          stampsRequired: 10,
+          levels: null,
+          rewards: [
+            {
+              id: 'r1',
+              name: 'Kawa gratis',
+              description: '',
+              cost: 10,
+              active: true,
+              schedule: { weekdays: [], hours: null, dateRange: null },
+              limits: { perCard: {}, stock: null },
+            },
+          ],
+          definedAt: '2026-11-20T09:02:00.000Z',
+        });
+      await this.deliver(Topics.cardLedgerCards, 'CardIssued', {
+        cardId,
+        tenantId,
+        programId,
+        clientId: randomUUID(),
+        userId,
+        humanReadableId: '1234567897',
+        secretVersion: 1,
+        qrPayload: `P1.${cardId}.1.c2lnbmF0dXJlLW9mLXRoZS1j`,
+        tier: null,
+        issuedAt: '2026-11-20T10:00:00.000Z',
+      });
+      await this.deliver(Topics.cardLedgerCards, 'StampsAdded', {
+        cardId,
+        commandId: 'c1',
+        count: 7,
+        employeeId: 'e1',
+        balance: { points: 0, stamps: 7, lifetimePoints: 0 },
+        addedAt: '2026-11-20T10:05:00.000Z',
+      });
+      return { cardId, userId, tenantId, programId };
     },
 
     /** the session cookie of a signed-in person */
@@ -50,6 +138,17 @@ export async function startNotification(env: Record<string, string> = {}) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 export type NotificationTestApp = Awaited<ReturnType<typeof startNotification>>;

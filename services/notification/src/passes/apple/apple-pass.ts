@@ -24,8 +24,8 @@ export interface ApplePassContent {
   logoText?: string;
   /** `#rrggbb` */
   colors: { background: string; foreground: string; label: string };
-  /** the card's signed QR payload, and the card number shown under it */
-  barcode: { message: string; altText: string };
+  /** the card's signed QR payload, and the card number shown under it; null: no code (a void pass) */
+  barcode: { message: string; altText: string } | null;
   fields: StoreCardFields;
   /** PNG files by Wallet name (`icon.png`, `icon@2x.png`, `logo@3x.png`, `strip.png`, …); `icon.png` is required */
   images: Record<string, Buffer>;
@@ -92,14 +92,16 @@ export function applePassSigner(
           authenticationToken: content.updates.authenticationToken,
         }),
         ...(content.voided && { voided: true }),
-        barcodes: [
-          {
-            format: 'PKBarcodeFormatQR',
-            message: content.barcode.message,
-            messageEncoding: 'iso-8859-1',
-            altText: content.barcode.altText,
-          },
-        ],
+        ...(content.barcode && {
+          barcodes: [
+            {
+              format: 'PKBarcodeFormatQR',
+              message: content.barcode.message,
+              messageEncoding: 'iso-8859-1',
+              altText: content.barcode.altText,
+            },
+          ],
+        }),
         storeCard: content.fields,
       };
       const pass = new PKPass(

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -76,4 +77,16 @@ export function signatureCertificates(signature: Buffer): string {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** the files whose SHA-1 in `manifest.json` differs from their bytes, or that the manifest leaves out */
+export function manifestMismatches(files: Map<string, Buffer>): string[] {
+  const manifest = JSON.parse(files.get('manifest.json')?.toString() ?? '{}') as Record<string, string>;
+  const wrong: string[] = [];
+  for (const [name, bytes] of files) {
+    if (name === 'manifest.json' || name === 'signature') continue;
+    if (manifest[name] !== createHash('sha1').update(bytes).digest('hex')) wrong.push(name);
+  }
+  for (const name of Object.keys(manifest)) if (!files.has(name)) wrong.push(name);
+  return wrong;
 }

@@ -1,0 +1,138 @@
+import { NotFoundError, UnauthenticatedError, ValidationError } from '@punkto/platform/errors/errors';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ApplePasses } from '../../apple-passes';
+import { changedSince, decodeUpdateTag, encodeUpdateTag, type PassTokens } from './pass-serials';
+import type { PassRegistrations } from './pass-registrations';
+
+/**
+ * The PassKit web service (WALLET.md): what Apple Wallet calls under the pass's `webServiceURL`, here
+ * `<PUBLIC_URL>/api/v1/passkit`, through the gateway. The device list is authenticated by the device's
+ * library identifier, every other call by `Authorization: ApplePass <token>` of the serial in the path.
+ */
+export const PASSKIT_PATH = '/api/v1/passkit';
+
+/** Apple's device library identifiers and serials are opaque; bounded so a path is never a payload. */
+const Opaque = z.string().regex(/^[A-Za-z0-9._-]{1,128}$/);
+/** APNs device tokens are 32 bytes in hex (64 characters); room for longer ones, never anything else */
+export const PushToken = z
+  .string()
+  .regex(/^[0-9a-fA-F]{64,200}$/, 'pushToken musi być tokenem urządzenia APNs (znaki szesnastkowe).');
+const RegisterBody = z.object({ pushToken: PushToken });
+const LogBody = z.object({ logs: z.array(z.string().max(2000)).max(100) });
+
+const unauthorised = () => new UnauthenticatedError('Nieprawidłowy token karty.', 'PASS.UNAUTHORIZED');
+const unknownPass = () => new NotFoundError('Nie znaleziono karty w portfelu.', 'PASS.NOT_FOUND');
+
+function parsed<T>(schema: z.ZodType<T>, value: unknown, field: string): T {
+  const result = schema.safeParse(value);
+  if (!result.success)
+    throw new ValidationError({ [field]: result.error.issues.map((issue) => issue.message) });
+  return result.data;
+}
+
+export function passkitRoutes(
+  app: FastifyInstance,
+  deps: {
+    passes: ApplePasses;
+    registrations: PassRegistrations;
+    tokens: PassTokens;
+    clock: () => Date;
+    /** a device registered or removed a pass (pass health) */
+    onRegistration?: (change: { tenantId: string; change: 'added' | 'removed' }) => Promise<void>;
+  },
+) {
+  const { passes, registrations, tokens, clock } = deps;
+  const base = `${PASSKIT_PATH}/v1`;
+
+  /** the path's pass type is ours and the token is the serial's, else 404 / 401 */
+  function authorised(request: FastifyRequest<{ Params: { passType: string; serial: string } }>) {
+    const { passType, serial } = request.params;
+    if (passType !== passes.passTypeIdentifier || !Opaque.safeParse(serial).success) throw unknownPass();
+    if (!tokens.verifies(serial, request.headers.authorization)) throw unauthorised();
+    return serial;
+  }
+
+  const deviceOf = (request: FastifyRequest<{ Params: { device: string } }>) =>
+    parsed(Opaque, request.params.device, 'deviceLibraryIdentifier');
+
+  type RegistrationRoute = { Params: { device: string; passType: string; serial: string } };
+
+  app.post<RegistrationRoute>(
+    `${base}/devices/:device/registrations/:passType/:serial`,
+    async (request, reply) => {
+      const serial = authorised(request);
+      const device = deviceOf(request);
+      const { pushToken } = parsed(RegisterBody, request.body, 'pushToken');
+      const pass = await passes.ofSerial(serial);
+      if (!pass) throw unknownPass();
+      const outcome = await registrations.register({
+        device,
+        serial,
+        cardId: pass.card.cardId,
+        tenantId: pass.card.tenantId,
+        programId: pass.card.programId,
+        pushToken: pushToken.toLowerCase(),
+        at: clock(),
+      });
+      if (outcome === 'created')
+        await deps.onRegistration?.({ tenantId: pass.card.tenantId, change: 'added' });
+      return reply.code(outcome === 'created' ? 201 : 200).send();
+    },
+  );
+
+  app.delete<RegistrationRoute>(
+    `${base}/devices/:device/registrations/:passType/:serial`,
+    async (request, reply) => {
+      const serial = authorised(request);
+      const device = deviceOf(request);
+      const pass = await passes.ofSerial(serial);
+      if ((await registrations.unregister(device, serial)) && pass)
+        await deps.onRegistration?.({ tenantId: pass.card.tenantId, change: 'removed' });
+      return reply.code(200).send();
+    },
+  );
+
+  app.get<{
+    Params: { device: string; passType: string };
+    Querystring: { passesUpdatedSince?: string };
+  }>(`${base}/devices/:device/registrations/:passType`, async (request, reply) => {
+    const device = deviceOf(request);
+    if (request.params.passType !== passes.passTypeIdentifier) return reply.code(204).send();
+    const since = decodeUpdateTag(request.query.passesUpdatedSince);
+    const current: { serial: string; version: number }[] = [];
+    for (const registration of await registrations.ofDevice(device)) {
+      const pass = await passes.ofSerial(registration.serial);
+      if (pass) current.push({ serial: registration.serial, version: pass.version });
+    }
+    const serialNumbers = current
+      .filter(({ serial, version }) => changedSince(since, serial, version))
+      .map(({ serial }) => serial);
+    if (serialNumbers.length === 0) return reply.code(204).send();
+    return reply.code(200).send({ serialNumbers, lastUpdated: encodeUpdateTag(current) });
+  });
+
+  app.get<{ Params: { passType: string; serial: string } }>(
+    `${base}/passes/:passType/:serial`,
+    async (request, reply) => {
+      const serial = authorised(request);
+      const pass = await passes.ofSerial(serial);
+      if (!pass) throw unknownPass();
+      // whole seconds, one per version (pass-copies.ts: servedVersions)
+      const lastModified = await pass.lastModified();
+      const since = Date.parse(request.headers['if-modified-since'] ?? '');
+      reply.header('last-modified', lastModified.toUTCString()).header('cache-control', 'no-cache');
+      if (!Number.isNaN(since) && lastModified.getTime() <= since) return reply.code(304).send();
+      return reply
+        .code(200)
+        .type('application/vnd.apple.pkpass')
+        .send(await pass.pkpass());
+    },
+  );
+
+  app.post(`${base}/log`, async (request: FastifyRequest, reply: FastifyReply) => {
+    const { logs } = parsed(LogBody, request.body, 'logs');
+    for (const line of logs) request.log.warn({ passkitLog: line }, 'Apple Wallet device log');
+    return reply.code(200).send();
+  });
+}
