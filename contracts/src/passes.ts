@@ -24,6 +24,11 @@ export const PassErrors = {
   },
   cardClosed: { code: 'CARD.CLOSED', message: 'Ta karta jest zamknięta.' },
   notYours: { code: 'PASS.NOT_YOUR_CARD', message: 'Do portfela możesz dodać tylko własną kartę.' },
+  googleUnavailable: {
+    code: 'PASS.GOOGLE_UNAVAILABLE',
+    message:
+      'Zapisywanie kart w Google Wallet nie jest jeszcze dostępne. Pokaż kod QR z tej strony przy kasie.',
+  },
   appleUnavailable: {
     code: 'PASS.APPLE_UNAVAILABLE',
     message:
@@ -41,3 +46,38 @@ export function applePassFileName(companyName: string): string {
     .slice(0, 60);
   return `${safe ? `Karta ${safe}` : 'Karta'}.pkpass`;
 }
+
+/**
+ * `GET /cards/{id}/create-google-pass/{x}`: Google passes are added through a link to Google's save page, not
+ * a file, so `{x}` says which answer is wanted; `link` (the only one) answers the save link as JSON (ADR 0012).
+ */
+export const GooglePassParams = z.object({
+  id: z.string().min(1).max(64),
+  x: z.literal('link', { error: 'Dozwolona jest tylko wartość link.' }),
+});
+
+export const GooglePassResponse = z
+  .object({
+    saveUrl: z.url().describe('`https://pay.google.com/gp/v/save/<jwt>`: opens Google Wallet with the card'),
+  })
+  .meta({ id: 'GooglePassResponse' });
+export type GooglePassResponse = z.infer<typeof GooglePassResponse>;
+
+/** What became of a company's wallet passes (pass health, ADR 0012). */
+export const PassHealthResponse = z
+  .object({
+    apple: z.object({
+      installed: z.number().int().describe('passes on phones that asked for updates now'),
+      added: z.number().int(),
+      removed: z.number().int(),
+    }),
+    google: z.object({
+      installed: z.number().int().describe('passes Google reported saved and not removed'),
+      added: z.number().int(),
+      removed: z.number().int(),
+    }),
+    failedUpdates: z.number().int().describe('updates that could not reach a phone (APNs or Google refused)'),
+    lastFailure: z.object({ reason: z.string(), at: z.iso.datetime({ offset: true }) }).nullable(),
+  })
+  .meta({ id: 'PassHealthResponse' });
+export type PassHealthResponse = z.infer<typeof PassHealthResponse>;

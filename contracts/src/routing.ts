@@ -22,7 +22,8 @@ export const routingTable: ReadonlyArray<{ pattern: RegExp; service: Exclude<Ser
   { pattern: /^\/api\/v1\/(cards|customers|analytics)(\/|$)/, service: 'card-ledger' },
   { pattern: /^\/api\/v1\/(subscriptions|payments|payment-methods|invoices)(\/|$)/, service: 'billing' },
   { pattern: /^\/api\/v1\/surveys(\/|$)/, service: 'survey' },
-  { pattern: /^\/api\/v1\/(notifications|feedback|passkit)(\/|$)/, service: 'notification' },
+  // passkit: Apple Wallet's web service; google-wallet: Google's signed callbacks
+  { pattern: /^\/api\/v1\/(notifications|feedback|passkit|google-wallet)(\/|$)/, service: 'notification' },
 ];
 
 /** Paths outside `/api/v1` the gateway proxies to a service by name (the rest outside `/api/v1` are its own). */

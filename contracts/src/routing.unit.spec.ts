@@ -70,6 +70,8 @@ const spec7: Array<[string, string]> = [
   ['/api/v1/surveys/tok/respond', 'survey'],
   ['/api/v1/feedback', 'notification'],
   ['/api/v1/notifications/messages', 'notification'],
+  ['/api/v1/passkit/v1/devices/d1/registrations/pass.pl.punkto.dev', 'notification'],
+  ['/api/v1/google-wallet/callbacks', 'notification'],
 ];
 
 describe('routing table', () => {

@@ -35,7 +35,7 @@ export const GatewayEnv = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** trust X-Forwarded-* (only behind a load balancer you control) */
   TRUST_PROXY: envBoolean(false),
-  /** the dev mailbox (`/dev/mailbox`, embedded mailer only): off | loopback (this machine only) | on */
+  /** the dev pages (`/dev/mailbox`, `/dev/wallet`; embedded adapters only): off | loopback (this machine only) | on */
   DEV_MAILBOX: envDevConvenience('loopback'),
   /** allows DEV_MAILBOX=on with NODE_ENV=production (refused at start-up otherwise) */
   DEV_MAILBOX_ALLOW_IN_PRODUCTION: envBoolean(false),

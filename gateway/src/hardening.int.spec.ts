@@ -33,6 +33,7 @@ async function startService(name: string): Promise<{ app: FastifyInstance; url: 
     reply.header('cache-control', 'public, max-age=3600').send({ cached: true }),
   );
   app.get('/dev/mailbox', async (_request, reply) => reply.type('text/html').send('<h1>Skrzynka</h1>'));
+  app.get('/dev/wallet', async (_request, reply) => reply.type('text/html').send('<h1>Portfele</h1>'));
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url };
 }
@@ -293,6 +294,12 @@ describe('gateway: the dev mailbox is for this machine only (finding 1)', () => 
     expect(res.body).toContain('Skrzynka');
     const v6 = await mailbox(gateway, { remoteAddress: '::1', headers: { host: '[::1]:8080' } });
     expect(v6.statusCode).toBe(200);
+    const wallet = await gateway.inject({
+      url: '/dev/wallet',
+      remoteAddress: '127.0.0.1',
+      headers: { host: 'localhost:8080' },
+    });
+    expect(wallet.body).toContain('Portfele');
   });
 
   it.each([
@@ -323,6 +330,9 @@ describe('gateway: the dev mailbox is for this machine only (finding 1)', () => 
       ...options,
     });
     expect(message.statusCode).toBe(404);
+    const wallet = await gateway.inject({ url: '/dev/wallet', ...options });
+    expect(wallet.statusCode).toBe(404);
+    expect(wallet.body).not.toContain('Portfele');
   });
 
   it('is not there at all when switched off', async () => {

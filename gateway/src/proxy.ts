@@ -145,7 +145,8 @@ export async function registerJwksProxy(app: FastifyInstance, upstreams: Upstrea
 }
 
 /**
- * `/dev/mailbox*` → the notification service's dev mailbox page (embedded mailer only). With `loopbackOnly`
+ * The development pages of the notification service (embedded adapters only): `/dev/mailbox*` (the e-mails
+ * "sent") and `/dev/wallet` (the APNs pushes and Google Wallet messages "sent"). With `loopbackOnly`
  * (DEV_MAILBOX=loopback, the default) anyone not on this machine gets exactly what an unknown path gets.
  */
 export async function registerDevMailboxProxy(
@@ -154,13 +155,14 @@ export async function registerDevMailboxProxy(
   timeoutMs: number,
   { loopbackOnly }: { loopbackOnly: boolean },
 ): Promise<void> {
-  await app.register(httpProxy, {
-    ...proxyOptions(timeoutMs),
-    upstream: upstreams.notification,
-    prefix: '/dev/mailbox',
-    rewritePrefix: '/dev/mailbox',
-    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
-      if (loopbackOnly && !isLoopbackRequest(request)) return reply.callNotFound();
-    },
-  } as never);
+  for (const prefix of ['/dev/mailbox', '/dev/wallet'])
+    await app.register(httpProxy, {
+      ...proxyOptions(timeoutMs),
+      upstream: upstreams.notification,
+      prefix,
+      rewritePrefix: prefix,
+      preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+        if (loopbackOnly && !isLoopbackRequest(request)) return reply.callNotFound();
+      },
+    } as never);
 }

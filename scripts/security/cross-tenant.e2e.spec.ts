@@ -55,8 +55,8 @@ function request(e: Endpoint, ids: Ids): { path: string; body?: unknown; headers
     serviceId: ids.serviceId,
     employeeId: ids.employeeId,
     clientId: ids.clientId,
-    // the file name of a card's Apple Wallet pass
-    x: 'karta.pkpass',
+    // the file name of a card's Apple Wallet pass; `link` for Google Wallet's save link
+    x: e.path.includes('create-google-pass') ? 'link' : 'karta.pkpass',
   };
   const path = e.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
     const value = params[name];

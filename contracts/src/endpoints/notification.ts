@@ -1,6 +1,15 @@
 import { defineEndpoint } from '../endpoint';
 import { CreateFeedbackRequest, CreateFeedbackResponse } from '../feedback';
-import { ApplePassParams, PassErrors, PKPASS_CONTENT_TYPE } from '../passes';
+import {
+  ApplePassParams,
+  GooglePassParams,
+  GooglePassResponse,
+  PassErrors,
+  PassHealthResponse,
+  PKPASS_CONTENT_TYPE,
+} from '../passes';
+import { Permissions } from '../permissions';
+import { z } from 'zod';
 
 export const createFeedback = defineEndpoint({
   method: 'post',
@@ -33,4 +42,35 @@ export const createApplePass = defineEndpoint({
       codes: [PassErrors.cardClosed.code, PassErrors.notReady.code, PassErrors.appleUnavailable.code],
     },
   ],
+});
+
+/** The customer's own card in Google Wallet (ADR 0012): the object is written first, then the save link. */
+export const createGooglePass = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/cards/{id}/create-google-pass/{x}',
+  owner: 'notification',
+  summary: 'Link zapisujący kartę klienta w Google Wallet; {x} = link',
+  tags: ['passes'],
+  auth: 'authenticated',
+  params: GooglePassParams,
+  response: GooglePassResponse,
+  errors: [
+    { status: 404, codes: ['CARD.NOT_FOUND'] },
+    {
+      status: 409,
+      codes: [PassErrors.cardClosed.code, PassErrors.notReady.code, PassErrors.googleUnavailable.code],
+    },
+  ],
+});
+
+/** How the company's wallet passes are doing: installed, removed, updates that failed (ADR 0012). */
+export const getPassHealth = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/notifications/pass-health/{id}',
+  owner: 'notification',
+  summary: 'Stan kart w portfelach firmy: zainstalowane, usunięte, nieudane aktualizacje',
+  tags: ['passes'],
+  auth: Permissions.analyticsView,
+  params: z.object({ id: z.string().min(1).max(64) }),
+  response: PassHealthResponse,
 });

@@ -13,11 +13,23 @@ import { registerDevMailbox } from './dev-mailbox/dev-mailbox.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
 import { createFeedbackService } from './feedback/feedback.service';
 import { applePassRoutes } from './passes/apple-pass.routes';
+import { registerDevWallet } from './passes/dev-wallet.routes';
 import { applePasses } from './passes/apple-passes';
 import { passCopies } from './passes/pass-copies';
 import { passRegistrations } from './passes/apple/web-service/pass-registrations';
 import { passTokens } from './passes/apple/web-service/pass-serials';
 import { passkitRoutes } from './passes/apple/web-service/passkit.routes';
+import { apnsOf } from './passes/apple/apns';
+import { googlePasses } from './passes/google/google-passes';
+import {
+  GOOGLE_CALLBACK_PATH,
+  googleCallbackRoutes,
+  googlePassRoutes,
+} from './passes/google/google-pass.routes';
+import { googleWallet } from './passes/google/google-wallet';
+import { passHealth } from './passes/health/pass-health';
+import { passHealthRoutes } from './passes/health/pass-health.routes';
+import { passUpdates } from './passes/updates/pass-updates';
 import { passesConsumer } from './passes/passes.consumer';
 
 /**
@@ -63,6 +75,76 @@ export async function buildService(deps: NotificationDeps): Promise<BuiltService
       'PUBLIC_URL is not https: phones do not ask this PassKit web service for updates',
     );
   applePassRoutes(app, apple, { developmentChain: deps.config.APPLE_PASS_DEVELOPMENT_CHAIN });
-  passkitRoutes(app, { passes: apple, registrations, tokens, clock: deps.clock });
-  return { app, consumers: [passesConsumer(copies, consumerContext(deps))] };
+
+  const google = await googleWallet(deps);
+  const googleCallbackUrl = google.development ? null : `${deps.config.PUBLIC_URL}${GOOGLE_CALLBACK_PATH}`;
+  const googlePassesOf = googlePasses({
+    copies,
+    documents: deps.infra.documents,
+    wallet: google.wallet,
+    issuerId: deps.config.GOOGLE_WALLET_ISSUER_ID,
+    publicUrl: deps.config.PUBLIC_URL,
+    callbackUrl: googleCallbackUrl,
+    clock: deps.clock,
+    logger: deps.logger,
+    onFailure: (failure) => health.failed([failure.tenantId], failure.reason),
+    coalesceMs: deps.config.PASS_UPDATE_COALESCE_MS,
+  });
+  await googlePassesOf.ensureIndexes();
+  const health = passHealth({
+    documents: deps.infra.documents,
+    clock: deps.clock,
+    appleInstalled: registrations.countOfTenant,
+    googleInstalled: googlePassesOf.installed,
+  });
+  googlePassRoutes(app, googlePassesOf, {
+    development: google.development,
+    developmentMode: deps.config.GOOGLE_WALLET_DEVELOPMENT,
+  });
+  if (!google.development)
+    googleCallbackRoutes(app, {
+      passes: googlePassesOf,
+      documents: deps.infra.documents,
+      issuerId: deps.config.GOOGLE_WALLET_ISSUER_ID,
+      rootKeysUrl: deps.config.GOOGLE_WALLET_ROOT_KEYS_URL,
+      clock: deps.clock,
+      onCallback: ({ tenantId, eventType }) =>
+        eventType === 'save' ? health.added(tenantId, 'google') : health.removed(tenantId, 'google'),
+    });
+
+  // live updates: a change of what passes show reaches the phones (APNs pushes, Google PATCHes)
+  const { apns, records: apnsRecords } = await apnsOf(deps);
+  const updates = passUpdates({
+    documents: deps.infra.documents,
+    registrations,
+    pusher: apns,
+    clock: deps.clock,
+    logger: deps.logger,
+    onPushFailure: (failure) => health.failed(failure.tenantIds, failure.reason),
+    google: googlePassesOf,
+    options: { coalesceMs: deps.config.PASS_UPDATE_COALESCE_MS },
+  });
+  await updates.ensureIndexes();
+  passkitRoutes(app, {
+    passes: apple,
+    registrations,
+    tokens,
+    clock: deps.clock,
+    onRegistration: ({ tenantId, change }) =>
+      change === 'added' ? health.added(tenantId, 'apple') : health.removed(tenantId, 'apple'),
+  });
+  passHealthRoutes(app, health);
+  if (deps.config.DEV_MAILBOX !== 'off')
+    registerDevWallet(
+      app,
+      { apns: apnsRecords, google: google.records },
+      { loopbackOnly: deps.config.DEV_MAILBOX === 'loopback' },
+    );
+  updates.start();
+  app.addHook('onClose', async () => {
+    await updates.stop();
+    await apns.close();
+    await google.wallet.close();
+  });
+  return { app, consumers: [passesConsumer(copies, consumerContext(deps), updates)] };
 }

@@ -13,7 +13,7 @@ import { z } from 'zod';
 export const NotificationEnv = z.object({
   ...platformEnv,
   PORT: envPort(defaultPorts['notification']),
-  /** the dev mailbox page at /dev/mailbox (embedded `.eml` mailer only): off | loopback | on */
+  /** the dev pages /dev/mailbox (embedded `.eml` mailer) and /dev/wallet (embedded APNs and Google Wallet): off | loopback | on */
   DEV_MAILBOX: envDevConvenience('loopback'),
   /** allows DEV_MAILBOX=on with NODE_ENV=production (refused at start-up otherwise) */
   DEV_MAILBOX_ALLOW_IN_PRODUCTION: envBoolean(false),
@@ -65,6 +65,44 @@ export const NotificationEnv = z.object({
    * the document store. Changing it cuts every pass already added off its updates.
    */
   APPLE_PASS_TOKEN_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  /**
+   * APNs (telling iPhones a pass changed): a token signing key from Apple's "Keys" page (`.p8`, with its key id;
+   * the team is APPLE_TEAM_IDENTIFIER), or else the pass certificate (APPLE_PASS_CERT_FILE) as TLS client
+   * certificate. With neither (the development chain) pushes are recorded in the document store and shown on
+   * /dev/wallet.
+   */
+  APNS_KEY_FILE: z.string().optional(),
+  APNS_KEY_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'the 10-character key id of the APNs key')
+    .optional(),
+  /** APNs' address: Apple's production host (pass pushes never go through the sandbox); set only in tests */
+  APNS_URL: z.url().default('https://api.push.apple.com'),
+  /** extra certificate authority to trust for APNS_URL (PEM file; tests' local APNs) */
+  APNS_CA_FILE: z.string().optional(),
+  /**
+   * live pass updates: at most one push (Apple) or update (Google) per pass holder in this window, so a
+   * burst of awards is one update on the phone; the first change goes out at once
+   */
+  PASS_UPDATE_COALESCE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * Google Wallet: the issuer id of the Google Pay & Wallet console and the service account's JSON key file
+   * (README, "Google Wallet"). Without the key file the embedded adapter keeps Google's side in the document
+   * store and signs save links with a development key: Google refuses them (ADR 0012).
+   */
+  GOOGLE_WALLET_ISSUER_ID: z
+    .string()
+    .regex(/^[0-9]{10,25}$/, 'the numeric issuer id of the Google Pay & Wallet console')
+    .default('3388000000099999999'),
+  GOOGLE_WALLET_SERVICE_ACCOUNT_FILE: z.string().optional(),
+  /** who gets save links of the embedded adapter (no key file): off | loopback | on, like the Apple chain */
+  GOOGLE_WALLET_DEVELOPMENT: envDevConvenience('loopback'),
+  /** Google's endpoints: set only to point at a local stand-in in tests */
+  GOOGLE_WALLET_API_URL: z.url().optional(),
+  GOOGLE_WALLET_TOKEN_URL: z.url().optional(),
+  GOOGLE_WALLET_SAVE_ORIGIN: z.url().optional(),
+  /** where Google publishes the keys its save/delete callbacks are signed with */
+  GOOGLE_WALLET_ROOT_KEYS_URL: z.url().default('https://pay.google.com/gp/m/issuer/keys'),
 });
 export type NotificationConfig = z.infer<typeof NotificationEnv>;
 
@@ -80,4 +118,12 @@ export function appleCertificateFiles(config: NotificationConfig) {
       'APPLE_PASS_CERT_FILE, APPLE_PASS_KEY_FILE and APPLE_WWDR_CERT_FILE: set all three or none (none: a development chain)',
     ]);
   return { cert, key, wwdr, passphrase: config.APPLE_PASS_KEY_PASSPHRASE };
+}
+
+/** The APNs key file and key id come together or not at all. */
+export function apnsKeyFile(config: NotificationConfig) {
+  const { APNS_KEY_FILE: file, APNS_KEY_ID: keyId } = config;
+  if (!file && !keyId) return null;
+  if (!file || !keyId) throw new ConfigError(['APNS_KEY_FILE and APNS_KEY_ID: set both or neither']);
+  return { file, keyId };
 }

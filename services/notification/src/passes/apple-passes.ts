@@ -1,95 +1,23 @@
-import type { ProgramDefinedData } from '@punkto/contracts/integration-events';
 import { formatCardNumber } from '@punkto/contracts/cards';
 import { PassErrors } from '@punkto/contracts/passes';
 import { ConflictError, NotFoundError, PermissionDeniedError } from '@punkto/platform/errors/errors';
 import { appleCertificateFiles, type NotificationConfig } from '../config';
 import { applePassSigner, type ApplePassContent } from './apple/apple-pass';
 import { configuredCertificates, developmentCertificates } from './apple/pass-certificates';
-import { storeCardFields, type CardOnPass } from './apple/store-card-fields';
+import { storeCardFields } from './apple/store-card-fields';
 import { parsePassSerial, passSerial, type PassTokens } from './apple/web-service/pass-serials';
 import { PASSKIT_PATH } from './apple/web-service/passkit.routes';
 import type { PassCard } from './pass-card';
 import type { PassCompany, PassCopies } from './pass-copies';
+import { cardOnPass, changedAtOf, passState, versionOf, type PassState } from './pass-state';
 import { defaultPassImages } from './pass-images';
 
-/** Signed passes kept per (card, version of everything the pass shows); a phone fetching the same pass again costs no signing. */
-const CACHED_PASSES = 2000;
-
-const addressLine = (company: PassCompany) =>
-  company.address ? `${company.address.street}, ${company.address.postalCode} ${company.address.city}` : null;
-
-/** the cheapest reward not yet within reach, else the cheapest one (ready to collect) */
-function nextReward(program: ProgramDefinedData, have: number) {
-  const rewards = program.rewards.filter((r) => r.active).sort((a, b) => a.cost - b.cost);
-  const reward = rewards.find((r) => r.cost > have) ?? rewards[0];
-  return reward ? { name: reward.name, cost: reward.cost } : null;
-}
-
-function cardOnPass(
-  card: PassCard,
-  program: ProgramDefinedData,
-  company: PassCompany,
-  portalUrl: string,
-): CardOnPass {
-  const common = {
-    cardNumber: formatCardNumber(card.number),
-    programName: program.name,
-    companyName: company.companyName,
-    companyAddress: addressLine(company),
-    terms: program.description.trim() || null,
-    portalUrl,
-  };
-  switch (program.kind) {
-    case 'stamps':
-      return {
-        ...common,
-        kind: 'stamps',
-        stamps: card.stamps,
-        stampsRequired: program.stampsRequired ?? 0,
-        nextReward: nextReward(program, card.stamps),
-      };
-    case 'tiers': {
-      const level = program.levels?.find((l) => l.name === card.tier);
-      return {
-        ...common,
-        kind: 'tiers',
-        points: card.points,
-        tier: card.tier,
-        multiplier: level?.multiplier ?? 1,
-        nextReward: nextReward(program, card.points),
-      };
-    }
-    default:
-      return { ...common, kind: 'points', points: card.points, nextReward: nextReward(program, card.points) };
-  }
-}
-
-/** everything one pass shows, read from the copies */
-interface PassState {
-  card: PassCard;
-  program: ProgramDefinedData;
-  company: PassCompany;
-  /** a program or company that was deleted: its passes are void */
-  gone: boolean;
-}
-
 /**
- * A pass's version: the sum of the versions of the card, program and company copies, each of which only
- * grows, so the sum grows with every change the pass shows and names exactly one content of a serial
- * (the update tag of the PassKit web service and the cache key).
+ * Signed passes kept per (serial, version of everything it shows), newest use last: a phone fetching the same
+ * pass again, or a second phone holding it, costs no signing. 64 MiB is ~12,000 passes of ~5 kB, so a company-
+ * wide change of 10,000 passes is signed once per pass while the phones fetch it.
  */
-const versionOf = (state: PassState) =>
-  state.card.version + state.program.version + (state.company.version ?? 0) + (state.gone ? 1 : 0);
-
-/** the time of the newest change the pass shows (its Last-Modified) */
-const changedAtOf = (state: PassState) =>
-  new Date(
-    Math.max(
-      Date.parse(state.card.changedAt),
-      Date.parse(state.program.definedAt),
-      Date.parse(state.company.changedAt),
-    ),
-  );
+const CACHE_BYTES = 64 * 1024 * 1024;
 
 /**
  * The customer's card as an Apple Wallet pass: built from the notification service's copies (pass-copies.ts),
@@ -114,18 +42,12 @@ export function applePasses(deps: {
   const signer = applePassSigner(certificates, identity);
   const images = defaultPassImages();
   const cache = new Map<string, Buffer>();
+  let cachedBytes = 0;
+  let signings = 0;
   const served = copies.servedVersions;
   const webServiceURL = `${config.PUBLIC_URL}${PASSKIT_PATH}`;
 
-  /** the copies of a card's pass; null while one of them is still on its way over the bus */
-  async function stateOf(card: PassCard): Promise<PassState | null> {
-    const [program, company] = await Promise.all([
-      copies.programs.get(card.programId),
-      copies.company(card.tenantId),
-    ]);
-    if (!program.data || !company?.companyName || !card.qrPayload) return null;
-    return { card, program: program.data, company, gone: program.deleted || company.deleted };
-  }
+  const stateOf = (card: PassCard) => passState(copies, card);
 
   /** the signed pass of `serial` in `state`, from the cache when this version was signed before */
   async function signed(state: PassState, serial: string, voided: boolean): Promise<Buffer> {
@@ -136,7 +58,7 @@ export function applePasses(deps: {
       cache.set(key, pkpass);
       return pkpass;
     }
-    const { card, program, company } = state;
+    const { card, company } = state;
     const { branding } = company;
     const content: ApplePassContent = {
       serialNumber: serial,
@@ -151,19 +73,27 @@ export function applePasses(deps: {
       },
       // a void pass shows no code: the card's code is the one on its new pass
       barcode: voided ? null : { message: card.qrPayload!, altText: formatCardNumber(card.number) },
-      fields: storeCardFields(cardOnPass(card, program, company, `${config.PUBLIC_URL}/klient/karty`)),
+      fields: storeCardFields(cardOnPass(state, `${config.PUBLIC_URL}/klient/karty`)),
       images: await images({ background: branding.backgroundColor, label: branding.labelColor }),
       voided,
     };
     pkpass = signer.build(content);
+    signings++;
     cache.set(key, pkpass);
-    if (cache.size > CACHED_PASSES) cache.delete(cache.keys().next().value!);
+    cachedBytes += pkpass.length;
+    for (const [oldest, bytes] of cache) {
+      if (cachedBytes <= CACHE_BYTES) break;
+      cache.delete(oldest);
+      cachedBytes -= bytes.length;
+    }
     return pkpass;
   }
 
   return {
     /** true while passes are signed by the generated development chain (phones refuse them) */
     development: !files,
+    /** passes signed since start (benchmarks: a version is signed once however often it is served) */
+    signings: () => signings,
     passTypeIdentifier: identity.passTypeIdentifier,
     webServiceURL,
 

@@ -19,6 +19,7 @@ import { eventConsumer, payloadParser, type ConsumerContext } from '@punkto/plat
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import { z } from 'zod';
 import type { PassCardEvent } from './pass-card';
+import type { PassUpdates } from './updates/pass-updates';
 import type { PassCopies } from './pass-copies';
 
 /** card events a pass shows, with their payload schemas */
@@ -57,7 +58,12 @@ const Envelope = z.object({
  * Events of other types on these topics are skipped before the inbox. A payload this consumer does not
  * understand is logged and skipped (redelivering it would not help).
  */
-export function passesConsumer(copies: PassCopies, context: ConsumerContext): ConsumerSpec {
+export function passesConsumer(
+  copies: PassCopies,
+  context: ConsumerContext,
+  /** the passes a change shows on (live updates: updates/pass-updates.ts) */
+  changed: Pick<PassUpdates, 'cardChanged' | 'scopeChanged'>,
+): ConsumerSpec {
   const { logger } = context;
   return eventConsumer({
     groupId: 'notification.passes',
@@ -70,12 +76,15 @@ export function passesConsumer(copies: PassCopies, context: ConsumerContext): Co
       switch (type) {
         case 'ProgramDefined': {
           const program = parse(ProgramDefinedData);
-          if (program) await copies.programs.define(program.programId, program);
+          if (program && (await copies.programs.define(program.programId, program)))
+            await changed.scopeChanged({ programId: program.programId });
           return;
         }
         case 'ProgramDeleted': {
           const deleted = parse(ProgramDeletedData);
-          if (deleted) await copies.programs.markDeleted(deleted.programId, deleted.tenantId);
+          if (!deleted) return;
+          await copies.programs.markDeleted(deleted.programId, deleted.tenantId);
+          await changed.scopeChanged({ programId: deleted.programId });
           return;
         }
         case 'TenantCreated': {
@@ -85,27 +94,39 @@ export function passesConsumer(copies: PassCopies, context: ConsumerContext): Co
         }
         case 'TenantUpdated': {
           const updated = parse(TenantUpdatedData);
-          if (updated) await copies.companyUpdated(updated);
+          if (!updated) return;
+          await copies.companyUpdated(updated);
+          await changed.scopeChanged({ tenantId: updated.tenantId });
           return;
         }
         case 'TenantLogoChanged': {
-          const changed = parse(TenantLogoChangedData);
-          if (changed) await copies.logoChanged(changed);
+          const logo = parse(TenantLogoChangedData);
+          if (!logo) return;
+          await copies.logoChanged(logo);
+          await changed.scopeChanged({ tenantId: logo.tenantId });
           return;
         }
         case 'TenantHeroImageChanged': {
-          const changed = parse(TenantHeroImageChangedData);
-          if (changed) await copies.heroImageChanged(changed);
+          const hero = parse(TenantHeroImageChangedData);
+          if (!hero) return;
+          await copies.heroImageChanged(hero);
+          await changed.scopeChanged({ tenantId: hero.tenantId });
           return;
         }
         case 'TenantDeleted': {
           const deleted = parse(TenantDeletedData);
-          if (deleted) await copies.companyDeleted(deleted.tenantId, deleted.deletedAt);
+          if (!deleted) return;
+          await copies.companyDeleted(deleted.tenantId, deleted.deletedAt);
+          await changed.scopeChanged({ tenantId: deleted.tenantId });
           return;
         }
         default: {
           const payload = parse(cardEvents[type]);
-          if (payload) await copies.applyCardEvent(payload.cardId, { type, data: payload } as PassCardEvent);
+          if (
+            payload &&
+            (await copies.applyCardEvent(payload.cardId, { type, data: payload } as PassCardEvent))
+          )
+            await changed.cardChanged(payload.cardId);
         }
       }
     },

@@ -128,8 +128,10 @@ export async function startNotification(
     },
 
     /** the session cookie of a signed-in person */
-    async cookiesOf(userId: string, role: Role = Roles.customer) {
-      return { [ACCESS_COOKIE]: await tokens.tokenFor({ id: userId, role }) };
+    async cookiesOf(userId: string, role: Role = Roles.customer, tenantId?: string) {
+      return {
+        [ACCESS_COOKIE]: await tokens.tokenFor({ id: userId, role, ...(tenantId && { tid: tenantId }) }),
+      };
     },
 
     async close() {

@@ -1,3 +1,5 @@
+import type { CardOnPass } from '../pass-state';
+
 /**
  * What the front and back of a loyalty pass (`storeCard`) show, by program kind. Pure: the card as the
  * notification service knows it in, Wallet's field lists out. Labels are Polish (the pass also carries
@@ -20,24 +22,6 @@ export interface StoreCardFields {
   auxiliaryFields: PassField[];
   backFields: PassField[];
 }
-
-export type CardOnPass = {
-  cardNumber: string;
-  programName: string;
-  companyName: string;
-  /** one line, e.g. "ul. Długa 5, 00-001 Warszawa" */
-  companyAddress: string | null;
-  /** the program's terms shown on the back */
-  terms: string | null;
-  /** the customer's portal (their cards and history) */
-  portalUrl: string;
-  /** the cheapest reward not yet within reach, for the progress line */
-  nextReward: { name: string; cost: number } | null;
-} & (
-  | { kind: 'points'; points: number }
-  | { kind: 'stamps'; stamps: number; stampsRequired: number }
-  | { kind: 'tiers'; points: number; tier: string | null; multiplier: number }
-);
 
 const number = (n: number) => new Intl.NumberFormat('pl-PL').format(n);
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { storeCardFields, type CardOnPass } from './store-card-fields';
+import type { CardOnPass } from '../pass-state';
+import { storeCardFields } from './store-card-fields';
 
 const base = {
   cardNumber: '1234 5678 90',

@@ -1,5 +1,5 @@
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
-import { mutateDocument } from '@punkto/platform/documents/mutate-document';
+import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
 import { ConcurrencyError, DuplicateKeyError } from '@punkto/platform/errors/errors';
 
 /**
@@ -13,6 +13,8 @@ export interface AppleDevice {
   pushToken: string;
   /** the last registration (ISO): a 410 from APNs older than this does not remove the device */
   registeredAt: string;
+  /** the last push sent to it (ISO): the next one waits for the coalescing window (pass-pushes.ts) */
+  pushedAt?: string;
 }
 
 export interface AppleRegistration {
@@ -79,7 +81,8 @@ export function passRegistrations(documents: DocumentStore) {
         if (!(error instanceof DuplicateKeyError)) throw error;
         outcome = 'known';
       }
-      await mutateDocument(devices, input.device, () => ({
+      await mutateDocument(devices, input.device, (current) => ({
+        ...current,
         _id: input.device,
         pushToken: input.pushToken,
         registeredAt,
@@ -134,6 +137,18 @@ export function passRegistrations(documents: DocumentStore) {
         await registrations.delete(registration._id);
       await dropDeviceIfUnused(device);
       return true;
+    },
+
+    /** notes a push sent to the device (kept only while the device exists) */
+    async pushed(device: string, at: Date): Promise<void> {
+      await mutateDocument(devices, device, (current) =>
+        current ? { ...current, pushedAt: at.toISOString() } : UNCHANGED,
+      );
+    },
+
+    /** the companies whose passes the device holds */
+    async tenantsOfDevice(device: string): Promise<string[]> {
+      return [...new Set((await registrations.find({ device })).map((r) => r.tenantId))];
     },
 
     countOfTenant: (tenantId: string) => registrations.count({ tenantId }),

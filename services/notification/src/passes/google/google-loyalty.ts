@@ -1,0 +1,86 @@
+import type {
+  LoyaltyClass,
+  LoyaltyObject,
+  LoyaltyPoints,
+  TextModule,
+} from '@punkto/platform/wallet/google/google-wallet.port';
+import type { CardOnPass, PassState } from '../pass-state';
+
+/**
+ * The Google Wallet side of a pass (pure): a loyalty class per program (the company's name, colours and
+ * logo) and a loyalty object per card and QR version, with what the Apple pass shows (pass-state.ts) laid
+ * out in Google's fields: the balance in `loyaltyPoints`, the level or the reward in `secondaryLoyaltyPoints`,
+ * the back fields as text modules, the portal as a link. Ids are `<issuer>.<suffix>` (WALLET.md).
+ */
+export const classIdOf = (issuerId: string, programId: string) => `${issuerId}.program-${programId}`;
+export const objectIdOf = (issuerId: string, cardId: string, secretVersion: number) =>
+  `${issuerId}.card-${cardId}.${secretVersion}`;
+
+const number = (n: number) => new Intl.NumberFormat('pl-PL').format(n);
+
+export function loyaltyClassOf(
+  issuerId: string,
+  state: PassState,
+  options: { callbackUrl: string | null },
+): LoyaltyClass {
+  const { company, program } = state;
+  const logo = company.logo?.renditions['google-logo'];
+  const hero = company.heroImage?.renditions['google-hero'];
+  return {
+    id: classIdOf(issuerId, program.programId),
+    issuerName: company.companyName,
+    programName: program.name,
+    reviewStatus: 'UNDER_REVIEW',
+    hexBackgroundColor: company.branding.backgroundColor,
+    ...(logo && { programLogo: { sourceUri: { uri: logo } } }),
+    ...(hero && { heroImage: { sourceUri: { uri: hero } } }),
+    ...(options.callbackUrl && { callbackOptions: { url: options.callbackUrl } }),
+  };
+}
+
+/** the balance as Google shows it (also the text of the notice when it changes) */
+export function balanceOf(card: CardOnPass): { points: LoyaltyPoints; notice: string } {
+  switch (card.kind) {
+    case 'stamps':
+      return {
+        points: { label: 'Pieczątki', balance: { string: `${card.stamps}/${card.stampsRequired}` } },
+        notice: `Pieczątki: ${card.stamps} z ${card.stampsRequired}`,
+      };
+    default:
+      return {
+        points: { label: 'Punkty', balance: { int: card.points } },
+        notice: `Masz teraz ${number(card.points)} pkt`,
+      };
+  }
+}
+
+export function loyaltyObjectOf(
+  issuerId: string,
+  state: PassState,
+  card: CardOnPass,
+  /** the QR version the object was made for (a replaced one is voided) */
+  options: { secretVersion: number; voided: boolean },
+): LoyaltyObject {
+  const { points } = balanceOf(card);
+  const modules: TextModule[] = [];
+  if (card.nextReward) modules.push({ id: 'reward', header: 'Następna nagroda', body: card.nextReward.name });
+  if (card.companyAddress) modules.push({ id: 'address', header: 'Adres', body: card.companyAddress });
+  if (card.terms) modules.push({ id: 'terms', header: 'Zasady programu', body: card.terms });
+  return {
+    id: objectIdOf(issuerId, state.card.cardId, options.secretVersion),
+    classId: classIdOf(issuerId, state.program.programId),
+    // a replaced or closed card's pass stays in the wallet, inactive (WALLET.md: Google has no "voided")
+    state: options.voided ? 'INACTIVE' : 'ACTIVE',
+    accountId: card.cardNumber,
+    accountName: `Karta ${card.cardNumber}`.slice(0, 20),
+    loyaltyPoints: points,
+    ...(card.kind === 'tiers' && {
+      secondaryLoyaltyPoints: { label: 'Poziom', balance: { string: card.tier ?? '—' } },
+    }),
+    ...(!options.voided && {
+      barcode: { type: 'QR_CODE' as const, value: state.card.qrPayload!, alternateText: card.cardNumber },
+    }),
+    textModulesData: modules,
+    linksModuleData: { uris: [{ id: 'portal', uri: card.portalUrl, description: 'Twoje karty w Punkto' }] },
+  };
+}

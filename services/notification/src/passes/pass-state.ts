@@ -1,0 +1,105 @@
+import { formatCardNumber } from '@punkto/contracts/cards';
+import type { ProgramDefinedData } from '@punkto/contracts/integration-events';
+import type { PassCard } from './pass-card';
+import type { PassCompany, PassCopies } from './pass-copies';
+
+/** What a loyalty pass shows of a card, whichever wallet renders it. */
+export type CardOnPass = {
+  cardNumber: string;
+  programName: string;
+  companyName: string;
+  /** one line, e.g. "ul. Długa 5, 00-001 Warszawa" */
+  companyAddress: string | null;
+  /** the program's terms shown on the back */
+  terms: string | null;
+  /** the customer's portal (their cards and history) */
+  portalUrl: string;
+  /** the cheapest reward not yet within reach, for the progress line */
+  nextReward: { name: string; cost: number } | null;
+} & (
+  | { kind: 'points'; points: number }
+  | { kind: 'stamps'; stamps: number; stampsRequired: number }
+  | { kind: 'tiers'; points: number; tier: string | null; multiplier: number }
+);
+
+/** everything one pass shows, read from the copies */
+export interface PassState {
+  card: PassCard;
+  program: ProgramDefinedData;
+  company: PassCompany;
+  /** a program or company that was deleted: its passes are void */
+  gone: boolean;
+}
+
+/**
+ * A pass's version: the sum of the versions of the card, program and company copies, each of which only
+ * grows, so the sum grows with every change the pass shows and names exactly one content of a serial
+ * (the update tag of the PassKit web service and the cache key).
+ */
+export const versionOf = (state: PassState) =>
+  state.card.version + state.program.version + (state.company.version ?? 0) + (state.gone ? 1 : 0);
+
+/** the time of the newest change the pass shows (its Last-Modified) */
+export const changedAtOf = (state: PassState) =>
+  new Date(
+    Math.max(
+      Date.parse(state.card.changedAt),
+      Date.parse(state.program.definedAt),
+      Date.parse(state.company.changedAt),
+    ),
+  );
+
+/** the copies of a card's pass; null while one of them is still on its way over the bus */
+export async function passState(copies: PassCopies, card: PassCard): Promise<PassState | null> {
+  const [program, company] = await Promise.all([
+    copies.programs.get(card.programId),
+    copies.company(card.tenantId),
+  ]);
+  if (!program.data || !company?.companyName || !card.qrPayload) return null;
+  return { card, program: program.data, company, gone: program.deleted || company.deleted };
+}
+
+const addressLine = (company: PassCompany) =>
+  company.address ? `${company.address.street}, ${company.address.postalCode} ${company.address.city}` : null;
+
+/** the cheapest reward not yet within reach, else the cheapest one (ready to collect) */
+function nextReward(program: ProgramDefinedData, have: number) {
+  const rewards = program.rewards.filter((r) => r.active).sort((a, b) => a.cost - b.cost);
+  const reward = rewards.find((r) => r.cost > have) ?? rewards[0];
+  return reward ? { name: reward.name, cost: reward.cost } : null;
+}
+
+/** what a pass of the card shows, for the Apple and Google renderers */
+export function cardOnPass({ card, program, company }: PassState, portalUrl: string): CardOnPass {
+  const common = {
+    cardNumber: formatCardNumber(card.number),
+    programName: program.name,
+    companyName: company.companyName,
+    companyAddress: addressLine(company),
+    terms: program.description.trim() || null,
+    portalUrl,
+  };
+  switch (program.kind) {
+    case 'stamps':
+      return {
+        ...common,
+        kind: 'stamps',
+        stamps: card.stamps,
+        stampsRequired: program.stampsRequired ?? 0,
+        nextReward: nextReward(program, card.stamps),
+      };
+    case 'tiers': {
+      const level = program.levels?.find((l) => l.name === card.tier);
+      return {
+        ...common,
+        kind: 'tiers',
+        points: card.points,
+        tier: card.tier,
+        multiplier: level?.multiplier ?? 1,
+        nextReward: nextReward(program, card.points),
+      };
+    }
+    default:
+      return { ...common, kind: 'points', points: card.points, nextReward: nextReward(program, card.points) };
+  }
+}
