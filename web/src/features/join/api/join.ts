@@ -1,5 +1,6 @@
+import * as customerEndpoints from '@punkto/contracts/endpoints/customers';
 import * as endpoints from '@punkto/contracts/endpoints/tenant';
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/api-client';
 
 /** GET …/loyalty-programs/{programId}/public: what the enrolment page shows (public, no personal data). */
@@ -21,5 +22,21 @@ export function useJoinProgram(tenantId: string) {
   return useMutation({
     mutationFn: (programId: string) =>
       api.call(endpoints.joinProgram, { params: { id: tenantId }, body: { programId } }),
+  });
+}
+
+/**
+ * The customer's card of this program once it is issued (the card ledger issues it moments after joining, over
+ * the bus): asked again every second until it is there, for the wallet buttons after joining.
+ */
+export function useCardOfProgram(programId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['portal', 'my-cards'] as const,
+    queryFn: ({ signal }) => api.call(customerEndpoints.myCards, { signal }),
+    enabled,
+    select: (data) =>
+      data.items.find((c) => c.programId === programId && c.status !== 'closed' && c.qrPayload) ?? null,
+    refetchInterval: (query) =>
+      query.state.data?.items.some((c) => c.programId === programId && c.qrPayload) ? false : 1000,
   });
 }

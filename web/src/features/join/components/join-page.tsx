@@ -21,7 +21,8 @@ import type { z } from 'zod';
 import { AnchorLink, ButtonLink } from '../../../components/ui/link';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage, isApiError } from '../../../lib/api/api-errors';
-import { publicProgramQueryOptions, useJoinProgram } from '../api/join';
+import { WalletButtons } from '../../../components/wallet/wallet-buttons';
+import { publicProgramQueryOptions, useCardOfProgram, useJoinProgram } from '../api/join';
 import { joinAudience, joinOutcomeOf, joinPageHref, type JoinOutcome } from '../utils/join-view';
 
 type ProgramPublicInfo = z.infer<typeof ProgramPublicInfoSchema>;
@@ -148,6 +149,25 @@ function BrandCard({ info }: { info: ProgramPublicInfo }) {
   );
 }
 
+/** After joining: the new card's wallet buttons as soon as the card is issued (moments later). */
+function JoinedCardWallets({ programId, companyName }: { programId: string; companyName: string }) {
+  const card = useCardOfProgram(programId, true);
+  if (card.data)
+    return (
+      <Stack gap={4} w="100%">
+        <Text size="sm">Dodaj kartę do portfela w telefonie — będzie się aktualizować sama.</Text>
+        <WalletButtons cardId={card.data.cardId} companyName={companyName} />
+      </Stack>
+    );
+  if (card.isError)
+    return <Text size="sm">Karta pojawi się w zakładce Moje karty — stamtąd dodasz ją do portfela.</Text>;
+  return (
+    <Text size="sm" role="status">
+      Wydajemy Twoją kartę…
+    </Text>
+  );
+}
+
 function ProgramOffer({ info, user }: { info: ProgramPublicInfo; user: UserProfile | null }) {
   useDocumentTitle(`${info.programName} — ${info.companyName} · Punkto`);
   const audience = joinAudience(user);
@@ -178,15 +198,20 @@ function ProgramOffer({ info, user }: { info: ProgramPublicInfo; user: UserProfi
         {outcome?.type === 'joined' ? (
           <Alert color="green" variant="light" title="Jesteś w programie!" role="status">
             <Stack gap="sm" align="flex-start">
-              <Text size="sm">Karta pojawi się w zakładce Moje karty.</Text>
-              <ButtonLink to="/klient/karty">Przejdź do Moich kart</ButtonLink>
+              <JoinedCardWallets programId={info.programId} companyName={info.companyName} />
+              <ButtonLink to="/klient/karty" variant="default">
+                Przejdź do Moich kart
+              </ButtonLink>
             </Stack>
           </Alert>
         ) : outcome?.type === 'already-enrolled' ? (
           <Alert color="blue" variant="light" title="Już należysz do tego programu" role="status">
             <Stack gap="sm" align="flex-start">
               <Text size="sm">Twoja karta jest w zakładce Moje karty.</Text>
-              <ButtonLink to="/klient/karty">Przejdź do Moich kart</ButtonLink>
+              <JoinedCardWallets programId={info.programId} companyName={info.companyName} />
+              <ButtonLink to="/klient/karty" variant="default">
+                Przejdź do Moich kart
+              </ButtonLink>
             </Stack>
           </Alert>
         ) : audience === 'customer' ? (

@@ -1,6 +1,5 @@
 import { IDEMPOTENCY_KEY_HEADER, type ActivityType } from '@punkto/contracts/cards';
 import { regenerateCard } from '@punkto/contracts/endpoints/cards';
-import { createApplePass } from '@punkto/contracts/endpoints/notification';
 import * as endpoints from '@punkto/contracts/endpoints/customers';
 import { CardStreamEvents, MyCard, MyCardsResponse } from '@punkto/contracts/customers';
 import {
@@ -12,7 +11,6 @@ import {
 } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api/api-client';
-import { saveBlob } from '../../../lib/save-blob';
 
 /** Every portal query starts with this key: one invalidation refreshes the overview, cards and history. */
 export const portalQueryKey = ['portal'] as const;
@@ -62,20 +60,6 @@ export function useRegenerateCard() {
         headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: portalQueryKey }),
-  });
-}
-
-/**
- * The card as an Apple Wallet pass (ADR 0012): fetched through the API client (a session that expired is
- * refreshed first) and handed to the browser as a `.pkpass` download, which Safari on iPhone opens in Wallet.
- */
-export function useDownloadApplePass() {
-  return useMutation({
-    mutationFn: async ({ cardId, fileName }: { cardId: string; fileName: string }) => {
-      const pass: unknown = await api.call(createApplePass, { params: { id: cardId, x: fileName } });
-      if (!(pass instanceof Blob)) throw new Error('Serwer nie zwrócił karty do portfela.');
-      saveBlob(pass, fileName);
-    },
   });
 }
 

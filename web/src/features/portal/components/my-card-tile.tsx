@@ -1,13 +1,13 @@
 import { Avatar, Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import type { MyCard } from '@punkto/contracts/customers';
 import { useState } from 'react';
+import { CardQrCode } from '../../../components/ui/card-qr-code';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { WalletButtons } from '../../../components/wallet/wallet-buttons';
 import { formatPoints } from '../../../lib/format';
 import { notify } from '../../../lib/notify-instance';
 import { useRegenerateCard } from '../api/portal';
 import { balanceLabel, isStampCard, nextRewardLabel, nextRewardProgress } from '../utils/portal-labels';
-import { AddToAppleWallet } from './add-to-apple-wallet';
-import { CardQrCode } from './card-qr-code';
 import { StampCircles } from './stamp-circles';
 
 /** One loyalty card as its holder shows it at the till: QR code, number, balance, next reward, tier. */
@@ -57,7 +57,7 @@ export function MyCardTile({ card }: { card: MyCard }) {
             >
               {card.humanReadableId}
             </Text>
-            <AddToAppleWallet cardId={card.cardId} companyName={company} />
+            <WalletButtons cardId={card.cardId} companyName={company} />
           </Stack>
         ) : null}
 

@@ -8,6 +8,7 @@ import { tenantQueryOptions } from '../api/get-tenant';
 import { tenantConfiguredDetailsQueryOptions } from '../api/tenant-configured';
 import { usePanelSession } from '../hooks/panel-session';
 import { checklistOf } from '../utils/checklist';
+import { PassHealthCard } from './pass-health-card';
 import { sectionsFor } from '../utils/permissions';
 
 function Check({ done }: { done: boolean }) {
@@ -117,7 +118,7 @@ function QuickLinks() {
 
 /** /panel: greeting, the configuration checklist and links to the sections the person may open. */
 export function PanelStartPage() {
-  const { user, tenantId, isOwner } = usePanelSession();
+  const { user, tenantId, isOwner, can } = usePanelSession();
   return (
     <Stack gap="lg">
       <PageHeader title="Panel firmy" description={`Witaj, ${user.username}!`} />
@@ -137,6 +138,7 @@ export function PanelStartPage() {
           Poproś właściciela firmy o ponowne zaproszenie.
         </Alert>
       )}
+      {tenantId && can(Permissions.analyticsView) ? <PassHealthCard tenantId={tenantId} /> : null}
       {tenantId ? <QuickLinks /> : null}
     </Stack>
   );
