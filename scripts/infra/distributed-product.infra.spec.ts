@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,8 @@ import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { infraAddress } from '../../services/platform/src/testing/infra-env';
 import { CookieClient } from '../testing/http-client';
+import { FakeWalletDevice } from '../../services/notification/src/passes/apple/testing/fake-wallet-device';
+import { PUSHES_COLLECTION } from '../../services/platform/src/wallet/apns/recorded-apns';
 
 /**
  * The REAL distributed smoke test: the production bundles (`npm run build:server`) of all six services and
@@ -163,8 +166,10 @@ const tidOf = (jwt: string | undefined) =>
       const notification = startProcess('notification', 'services/notification/dist/main.js', {
         ...base,
         PORT: String(ports.notification),
+        // what phones call back (the PassKit web service through the gateway)
+        PUBLIC_URL: gatewayUrl,
       });
-      // the three services without cross-service flows yet still run distributed, so the whole product is up
+      // the services without cross-service flows yet still run distributed, so the whole product is up
       const quietServices = ['card-ledger', 'billing', 'survey'] as const;
       const others = quietServices.map((name) => ({
         name,
@@ -212,14 +217,14 @@ const tidOf = (jwt: string | undefined) =>
       return /aktywacja-konta\?token=([A-Za-z0-9_-]+)/.exec(message)![1]!;
     }
 
-    async function signedInOwner(name: string) {
+    async function signedInOwner(name: string, role: 'business_owner' | 'customer' = 'business_owner') {
       const email = `${name}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.pl`;
       const client = new Client(gatewayUrl);
       const registered = await client.call('POST', '/api/v1/users/register', {
         email,
         password: 'Kawa2026dobra',
         username: 'Anna Nowak',
-        role: 'business_owner',
+        role,
         acceptTerms: true,
       });
       expect(registered.status, await registered.clone().text()).toBe(201);
@@ -325,5 +330,74 @@ const tidOf = (jwt: string | undefined) =>
           .status,
       ).toBe(409);
     }, 240_000);
+
+    it('the pass path: an award reaches the phone holding the Apple pass (push recorded, new balance fetched)', async () => {
+      if (!('address' in kafka) || !('address' in mongo)) return;
+      const owner = await signedInOwner('wlasciciel');
+      const tenantId = await createTenant(owner, 'Kawiarnia Pod Lipą', '526-025-02-74');
+      await tenantArrives(owner, tenantId);
+      const program = await owner.call('POST', `/api/v1/tenants/${tenantId}/loyalty-programs`, {
+        kind: 'points',
+        name: 'Kawa za punkty',
+        description: 'Za każdą złotówkę 1 punkt.',
+        pointsPerPln: 1,
+      });
+      expect(program.status, await program.clone().text()).toBe(201);
+      const { id: programId } = (await program.json()) as { id: string };
+
+      const customer = await signedInOwner('klientka', 'customer');
+      const joined = await customer.call('POST', `/api/v1/tenants/${tenantId}/join`, { programId });
+      expect(joined.status, await joined.clone().text()).toBeLessThan(300);
+      let cardId = '';
+      await waitUntil(
+        'the card issued over Kafka',
+        async () => {
+          const res = await customer.call('GET', '/api/v1/customers/my-cards');
+          const { items } = (await res.json()) as { items: { cardId: string; qrPayload: string | null }[] };
+          cardId = items[0]?.qrPayload ? items[0].cardId : '';
+          return cardId !== '';
+        },
+        30_000,
+      );
+      // the pass is built from the notification service's copies, which arrive over Kafka too
+      let pkpass: Buffer | undefined;
+      await waitUntil(
+        'the Apple pass',
+        async () => {
+          const res = await customer.call('GET', `/api/v1/cards/${cardId}/create-apple-pass/Karta.pkpass`);
+          if (res.status === 200) pkpass = Buffer.from(await res.arrayBuffer());
+          return res.status === 200;
+        },
+        30_000,
+      );
+      const root = readFileSync(join(dataDir, 'apple-pass-dev', 'root.pem'), 'utf8');
+      const phone = new FakeWalletDevice(root);
+      expect(await phone.add(pkpass!)).toBe(201);
+      const serial = `${cardId}.1`;
+      expect(phone.held(serial).json.webServiceURL).toBe(`${gatewayUrl}/api/v1/passkit`);
+      await phone.onPush();
+
+      const awarded = await owner.call(
+        'POST',
+        `/api/v1/cards/${cardId}/points-from-amount`,
+        { amountGrosze: 1500 },
+        { 'idempotency-key': `award-${cardId}` },
+      );
+      expect(awarded.status, await awarded.clone().text()).toBe(200);
+      const client = await MongoClient.connect(mongo.address);
+      try {
+        const pushes = client.db('punkto_notification').collection<{ pushToken: string }>(PUSHES_COLLECTION);
+        await waitUntil(
+          'the push to the phone',
+          async () => (await pushes.countDocuments({ pushToken: phone.pushToken })) > 0,
+          30_000,
+        );
+      } finally {
+        await client.close();
+      }
+      expect(await phone.onPush()).toEqual([serial]);
+      expect(phone.field(serial, 'balance')?.value).toBe(15);
+      expect(phone.notices).toEqual(['Masz teraz %@ pkt'.replace('%@', '15')]);
+    }, 120_000);
   },
 );
