@@ -6,22 +6,24 @@ export class CookieClient {
   private readonly cookies = new Map<string, string>();
   constructor(private readonly baseUrl: string) {}
 
-  /** `headers` adds to the ones a browser would send, e.g. the Idempotency-Key a card command needs. */
+  /** `body` is sent as JSON, or as multipart when FormData; `headers` adds to the ones a browser would send, e.g. the Idempotency-Key a card command needs. */
   async call(
     method: string,
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<Response> {
+    const form = body instanceof FormData;
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: {
-        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...(body !== undefined && !form && { 'content-type': 'application/json' }),
         origin: this.baseUrl,
         cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
         ...headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // FormData: a multipart upload (fetch writes its content type with the boundary)
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       redirect: 'manual',
       signal: AbortSignal.timeout(20_000),
     });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   signatureVerifies,
@@ -30,6 +31,14 @@ const ANDROID =
 let owner: OwnerWithProgram;
 beforeAll(async () => {
   owner = await ownerWithProgram();
+  // the café's logo, which its passes carry (fetched by the pass service from its public URL)
+  const logo = await sharp({ create: { width: 600, height: 200, channels: 4, background: '#b5442c' } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('Logo', new Blob([new Uint8Array(logo)], { type: 'image/png' }), 'logo.png');
+  const uploaded = await owner.client.call('POST', `/api/v1/tenants/${owner.tenantId}/upload-logo`, form);
+  expect(uploaded.status, await uploaded.clone().text()).toBe(200);
 });
 
 async function customerWithCard(userAgent: string, viewport = PHONE) {
@@ -93,6 +102,8 @@ describe('the card in Apple Wallet', () => {
       expect.objectContaining({ message: qrPayload, altText: number, format: 'PKBarcodeFormatQR' }),
     );
     expect(pass.storeCard.primaryFields[0]).toMatchObject({ label: 'Punkty', value: 0 });
+    // the café's own logo, in Wallet's sizes (the logo upload reaches the pass service over the bus)
+    expect(await sharp(files.get('logo@3x.png')!).metadata()).toMatchObject({ width: 480, height: 150 });
 
     // Wallet on the phone takes the pass and registers through the gateway (webServiceURL = PUBLIC_URL)
     const phone = new FakeWalletDevice(root);

@@ -20,6 +20,7 @@ import { passRegistrations } from './passes/apple/web-service/pass-registrations
 import { passTokens } from './passes/apple/web-service/pass-serials';
 import { passkitRoutes } from './passes/apple/web-service/passkit.routes';
 import { apnsOf } from './passes/apple/apns';
+import { passBrandingImages } from './passes/apple/pass-branding-images';
 import { googlePasses } from './passes/google/google-passes';
 import {
   GOOGLE_CALLBACK_PATH,
@@ -62,7 +63,12 @@ export async function buildService(deps: NotificationDeps): Promise<BuiltService
     await keptSecret(deps.infra.documents, 'apple-pass-token', deps.config.APPLE_PASS_TOKEN_SECRET),
     deps.config.APPLE_PASS_TYPE_IDENTIFIER,
   );
-  const apple = applePasses({ copies, config: deps.config, clock: deps.clock, tokens });
+  const branding = passBrandingImages({
+    blobs: deps.infra.blobs,
+    publicUrl: deps.config.PUBLIC_URL,
+    logger: deps.logger,
+  });
+  const apple = applePasses({ copies, config: deps.config, clock: deps.clock, tokens, branding });
   const registrations = passRegistrations(deps.infra.documents);
   await registrations.ensureIndexes();
   if (apple.development)

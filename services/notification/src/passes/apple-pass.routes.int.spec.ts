@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { Topics } from '@punkto/contracts/topics';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -41,6 +42,9 @@ describe('GET /api/v1/cards/{id}/create-apple-pass/{x}', () => {
     const root = readFileSync(join(t.dataDir, 'apple-pass-dev', 'root.pem'), 'utf8');
     expect(signatureVerifies(files.get('manifest.json')!, files.get('signature')!, root)).toBe(true);
     expect(files.has('icon@3x.png')).toBe(true);
+    // a stamp card's strip shows its stamps, in Wallet's strip sizes
+    expect(await sharp(files.get('strip@2x.png')!).metadata()).toMatchObject({ width: 750, height: 246 });
+    expect(await sharp(files.get('strip@3x.png')!).metadata()).toMatchObject({ width: 1125, height: 369 });
     const pass = JSON.parse(files.get('pass.json')!.toString());
     expect(pass).toMatchObject({
       passTypeIdentifier: 'pass.pl.punkto.dev',

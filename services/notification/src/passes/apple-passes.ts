@@ -11,6 +11,7 @@ import type { PassCard } from './pass-card';
 import type { PassCompany, PassCopies } from './pass-copies';
 import { cardOnPass, changedAtOf, passState, versionOf, type PassState } from './pass-state';
 import { defaultPassImages } from './pass-images';
+import type { PassBrandingImages } from './apple/pass-branding-images';
 
 /**
  * Signed passes kept per (serial, version of everything it shows), newest use last: a phone fetching the same
@@ -29,6 +30,8 @@ export function applePasses(deps: {
   config: NotificationConfig;
   clock: () => Date;
   tokens: PassTokens;
+  /** the company's logo and strip (and a stamp card's stamps); without it every pass has the default icon */
+  branding?: PassBrandingImages;
 }) {
   const { copies, config, clock, tokens } = deps;
   const identity = {
@@ -60,6 +63,24 @@ export function applePasses(deps: {
     }
     const { card, company } = state;
     const { branding } = company;
+    const onPass = cardOnPass(state, `${config.PUBLIC_URL}/klient/karty`);
+    const own = deps.branding
+      ? await deps.branding.of(
+          card.tenantId,
+          company,
+          onPass.kind === 'stamps'
+            ? {
+                stamps: onPass.stamps,
+                required: onPass.stampsRequired,
+                colors: {
+                  background: branding.backgroundColor,
+                  foreground: branding.foregroundColor,
+                  label: branding.labelColor,
+                },
+              }
+            : null,
+        )
+      : { files: {}, complete: true };
     const content: ApplePassContent = {
       serialNumber: serial,
       updates: { webServiceURL, authenticationToken: tokens.issue(serial) },
@@ -73,12 +94,16 @@ export function applePasses(deps: {
       },
       // a void pass shows no code: the card's code is the one on its new pass
       barcode: voided ? null : { message: card.qrPayload!, altText: formatCardNumber(card.number) },
-      fields: storeCardFields(cardOnPass(state, `${config.PUBLIC_URL}/klient/karty`)),
-      images: await images({ background: branding.backgroundColor, label: branding.labelColor }),
+      fields: storeCardFields(onPass),
+      images: {
+        ...(await images({ background: branding.backgroundColor, label: branding.labelColor })),
+        ...own.files,
+      },
       voided,
     };
     pkpass = signer.build(content);
     signings++;
+    if (!own.complete) return pkpass; // an image could not be had: signed again next time, not kept
     cache.set(key, pkpass);
     cachedBytes += pkpass.length;
     for (const [oldest, bytes] of cache) {
