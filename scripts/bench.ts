@@ -23,6 +23,7 @@ import {
   type Tombstone,
 } from '../services/platform/src/projections/projection';
 import { applePassBench } from './bench/apple-pass';
+import { passUpdatesBench } from './bench/pass-updates';
 import { cardAwardsBench } from './bench/card-awards';
 import { clientsSearchBench } from './bench/clients-search';
 import { startEngines, stopEngines, type Engine } from './bench/engines';
@@ -583,6 +584,7 @@ const sections: Record<string, () => Promise<string[]>> = {
   'clients-search': () => clientsSearchBench(),
   'card-awards': () => cardAwardsBench(work),
   'apple-pass': () => applePassBench(work),
+  'pass-updates': () => passUpdatesBench(),
 };
 const only = process.argv.slice(2);
 for (const name of only) if (!sections[name]) throw new Error(`unknown bench section ${name}`);
@@ -660,6 +662,7 @@ try {
   for (const line of await sections['clients-search']!()) out(line);
   for (const line of await sections['card-awards']!()) out(line);
   for (const line of await sections['apple-pass']!()) out(line);
+  for (const line of await sections['pass-updates']!()) out(line);
   const skipped = [
     ...latencyRows.flatMap((r) => ('skipped' in r ? [`Kafka rows: ${r.skipped}`] : [])),
     ...writeSkips.map((s) => `${s.engine} rows: ${s.reason}`),

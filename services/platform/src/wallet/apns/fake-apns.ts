@@ -25,6 +25,8 @@ export interface FakeApnsOptions {
   now?: () => Date;
   /** every answer waits this long (default 0) */
   latencyMs?: number;
+  /** told of every push as it is answered (benchmarks time pushes with it) */
+  onPush?: (push: FakePush) => void;
 }
 
 /** A programmed answer for one push to a token (consumed in order; then 200). */
@@ -239,8 +241,8 @@ export async function startFakeApns(options: FakeApnsOptions): Promise<FakeApns>
           headers.authorization as string | undefined,
           topic,
         );
-        const record = (reply: Reply) =>
-          pushes.push({
+        const record = (reply: Reply) => {
+          const push: FakePush = {
             pushToken,
             topic,
             payload,
@@ -249,7 +251,10 @@ export async function startFakeApns(options: FakeApnsOptions): Promise<FakeApns>
             connection: stream.session ? (connectionNumber.get(stream.session) ?? 0) : 0,
             auth,
             at: now().getTime(),
-          });
+          };
+          pushes.push(push);
+          options.onPush?.(push);
+        };
         const answer = (reply: Reply) => {
           record(reply);
           if (stream.destroyed) return;

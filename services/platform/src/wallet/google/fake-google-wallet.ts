@@ -21,6 +21,8 @@ export interface FakeGoogleWalletOptions {
   tokenTtlSeconds?: number;
   /** default 1 h */
   intermediateKeyTtlMs?: number;
+  /** told of every REST call as it is answered (benchmarks time updates with it) */
+  onRequest?: (request: { method: string; path: string; status: number }) => void;
 }
 
 export interface CallbackDelivery {
@@ -123,7 +125,9 @@ export async function startFakeGoogleWallet(options: FakeGoogleWalletOptions): P
       return save(`${url}${req.url}`, path.slice(SAVE_PREFIX.length));
     if (!path.startsWith(`${API_PREFIX}/`)) return [404, googleError(404, 'NOT_FOUND', `no route ${path}`)];
     const reply = await api(req, path.slice(API_PREFIX.length));
-    log.requests.push({ method: req.method ?? '', path, status: reply[0] });
+    const request = { method: req.method ?? '', path, status: reply[0] };
+    log.requests.push(request);
+    options.onRequest?.(request);
     return reply;
   }
 
