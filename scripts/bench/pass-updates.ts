@@ -60,7 +60,12 @@ export async function passUpdatesBench(): Promise<string[]> {
   writeFileSync(join(secrets, 'apns-ca.pem'), apns.ca);
   writeFileSync(
     join(secrets, 'sa.json'),
-    JSON.stringify({ type: 'service_account', client_email: SA_EMAIL, private_key: saPem, private_key_id: 'k1' }),
+    JSON.stringify({
+      type: 'service_account',
+      client_email: SA_EMAIL,
+      private_key: saPem,
+      private_key_id: 'k1',
+    }),
   );
   const t = await startNotification(
     {
@@ -83,7 +88,10 @@ export async function passUpdatesBench(): Promise<string[]> {
     for (let i = 0; i < CARDS; i++) {
       const { cardId, userId } = await t.aCard();
       const cookies = await t.cookiesOf(userId);
-      const pass = await t.app.inject({ url: `/api/v1/cards/${cardId}/create-apple-pass/Karta.pkpass`, cookies });
+      const pass = await t.app.inject({
+        url: `/api/v1/cards/${cardId}/create-apple-pass/Karta.pkpass`,
+        cookies,
+      });
       const phone = new FakeWalletDevice(root);
       if ((await phone.add(pass.rawPayload)) !== 201) throw new Error('registration failed');
       const link = await t.app.inject({ url: `/api/v1/cards/${cardId}/create-google-pass/link`, cookies });

@@ -1,4 +1,4 @@
-import type { X509Certificate} from 'node:crypto';
+import type { X509Certificate } from 'node:crypto';
 import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import {
   constants,
