@@ -1,7 +1,7 @@
 /** One side of the Apple pass benchmark (apple-pass.ts): builds N passes and prints their timing as JSON. */
 import { applePassSigner } from '../../services/notification/src/passes/apple/apple-pass';
 import { developmentCertificates } from '../../services/notification/src/passes/apple/pass-certificates';
-import { storeCardFields } from '../../services/notification/src/passes/apple/store-card-fields';
+import { storeCardFields } from '../../contracts/src/pass-fields';
 import { summarize } from './stats';
 
 const [mode, dir, count] = process.argv.slice(2) as ['forge' | 'native', string, string];

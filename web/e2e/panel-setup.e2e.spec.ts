@@ -176,6 +176,19 @@ describe('an owner sets up the company and the card', () => {
     // the preview follows the form as the person types
     await page.getByLabel('Nazwa firmy').fill('Kawiarnia Pod Dębem');
     expect(await page.getByTestId('apple-card-preview').textContent()).toContain('Kawiarnia Pod Dębem');
+    // the preview draws the fields of a real pass (the same layout function), on a sample points card
+    const appleText = await page.getByTestId('apple-card-preview').innerText();
+    for (const text of [
+      'KARTA',
+      '1234 5678 97',
+      'PUNKTY',
+      '120',
+      'NASTĘPNA NAGRODA',
+      'Kawa gratis',
+      '30 pkt',
+    ])
+      expect(appleText).toContain(text);
+    expect(appleText).not.toContain('Jan Kowalski');
     await page.getByLabel('Kolor tła karty').fill('#2b8a3e');
     await expect
       .poll(() =>

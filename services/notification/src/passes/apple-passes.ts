@@ -4,7 +4,7 @@ import { ConflictError, NotFoundError, PermissionDeniedError } from '@punkto/pla
 import { appleCertificateFiles, type NotificationConfig } from '../config';
 import { applePassSigner, type ApplePassContent } from './apple/apple-pass';
 import { configuredCertificates, developmentCertificates } from './apple/pass-certificates';
-import { storeCardFields } from './apple/store-card-fields';
+import { storeCardFields } from '@punkto/contracts/pass-fields';
 import { parsePassSerial, passSerial, type PassTokens } from './apple/web-service/pass-serials';
 import { PASSKIT_PATH } from './apple/web-service/passkit.routes';
 import type { PassCard } from './pass-card';

@@ -1,26 +1,10 @@
 import { formatCardNumber } from '@punkto/contracts/cards';
 import type { ProgramDefinedData } from '@punkto/contracts/integration-events';
+import type { CardOnPass } from '@punkto/contracts/pass-fields';
 import type { PassCard } from './pass-card';
 import type { PassCompany, PassCopies } from './pass-copies';
 
-/** What a loyalty pass shows of a card, whichever wallet renders it. */
-export type CardOnPass = {
-  cardNumber: string;
-  programName: string;
-  companyName: string;
-  /** one line, e.g. "ul. Długa 5, 00-001 Warszawa" */
-  companyAddress: string | null;
-  /** the program's terms shown on the back */
-  terms: string | null;
-  /** the customer's portal (their cards and history) */
-  portalUrl: string;
-  /** the cheapest reward not yet within reach, for the progress line */
-  nextReward: { name: string; cost: number } | null;
-} & (
-  | { kind: 'points'; points: number }
-  | { kind: 'stamps'; stamps: number; stampsRequired: number }
-  | { kind: 'tiers'; points: number; tier: string | null; multiplier: number }
-);
+export type { CardOnPass };
 
 /** everything one pass shows, read from the copies */
 export interface PassState {

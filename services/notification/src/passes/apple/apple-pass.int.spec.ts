@@ -21,7 +21,7 @@ import {
   generateDevelopmentChain,
   type PassCertificates,
 } from './pass-certificates';
-import { storeCardFields } from './store-card-fields';
+import { storeCardFields } from '@punkto/contracts/pass-fields';
 import { signatureCertificates, signatureVerifies, unzipPass } from './testing/pkpass-reader';
 
 const identity = { passTypeIdentifier: 'pass.pl.punkto.test', teamIdentifier: 'PUNKTOTEST' };

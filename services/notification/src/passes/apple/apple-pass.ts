@@ -1,11 +1,11 @@
 import { PKPass } from 'passkit-generator';
 import { useNativeRsa } from './native-rsa';
 import type { PassCertificates, PassIdentity } from './pass-certificates';
-import type { StoreCardFields } from './store-card-fields';
+import type { StoreCardFields } from '@punkto/contracts/pass-fields';
 
 /**
  * Builds and signs one `storeCard` pass (`.pkpass`) with passkit-generator. `pass.json` is written here in
- * full (fields from store-card-fields.ts) and handed over with the images; passkit-generator validates it,
+ * full (fields from contracts pass-fields.ts) and handed over with the images; passkit-generator validates it,
  * writes the manifest (SHA-1 of every file) and the detached PKCS#7 signature, which signs through
  * OpenSSL (native-rsa.ts) instead of JavaScript RSA.
  */

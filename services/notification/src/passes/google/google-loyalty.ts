@@ -1,9 +1,9 @@
 import type {
   LoyaltyClass,
   LoyaltyObject,
-  LoyaltyPoints,
   TextModule,
 } from '@punkto/platform/wallet/google/google-wallet.port';
+import { googleBalanceOf } from '@punkto/contracts/pass-fields';
 import type { CardOnPass, PassState } from '../pass-state';
 
 /**
@@ -15,8 +15,6 @@ import type { CardOnPass, PassState } from '../pass-state';
 export const classIdOf = (issuerId: string, programId: string) => `${issuerId}.program-${programId}`;
 export const objectIdOf = (issuerId: string, cardId: string, secretVersion: number) =>
   `${issuerId}.card-${cardId}.${secretVersion}`;
-
-const number = (n: number) => new Intl.NumberFormat('pl-PL').format(n);
 
 export function loyaltyClassOf(
   issuerId: string,
@@ -39,20 +37,7 @@ export function loyaltyClassOf(
 }
 
 /** the balance as Google shows it (also the text of the notice when it changes) */
-export function balanceOf(card: CardOnPass): { points: LoyaltyPoints; notice: string } {
-  switch (card.kind) {
-    case 'stamps':
-      return {
-        points: { label: 'Pieczątki', balance: { string: `${card.stamps}/${card.stampsRequired}` } },
-        notice: `Pieczątki: ${card.stamps} z ${card.stampsRequired}`,
-      };
-    default:
-      return {
-        points: { label: 'Punkty', balance: { int: card.points } },
-        notice: `Masz teraz ${number(card.points)} pkt`,
-      };
-  }
-}
+export const balanceOf = googleBalanceOf;
 
 export function loyaltyObjectOf(
   issuerId: string,

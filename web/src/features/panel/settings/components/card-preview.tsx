@@ -1,4 +1,10 @@
 import { Box, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  googleBalanceOf,
+  storeCardFields,
+  type CardOnPass,
+  type PassField,
+} from '@punkto/contracts/pass-fields';
 import type { Branding, TenantImage } from '@punkto/contracts/tenant';
 import { imageUrl } from '../utils/image-checks';
 import { QrPlaceholder } from './qr-placeholder';
@@ -9,9 +15,6 @@ export type CardPreviewProps = {
   /** the uploaded images (null = none yet); each wallet shows its own rendition */
   logo: TenantImage | null;
   heroImage: TenantImage | null;
-  /** e.g. "PUNKTY" / "120" */
-  balanceLabel?: string;
-  balanceValue?: string;
 };
 
 type WalletCardProps = {
@@ -19,34 +22,59 @@ type WalletCardProps = {
   branding: Branding;
   logoUrl: string | null;
   heroUrl: string | null;
-  balanceLabel: string;
-  balanceValue: string;
+  /** a sample card laid out by the same function as the real passes */
+  card: CardOnPass;
 };
 
-const CARD_WIDTH = 300;
+/** The sample card of the preview: a points card part-way to its reward. */
+export function sampleCard(companyName: string): CardOnPass {
+  return {
+    kind: 'points',
+    points: 120,
+    cardNumber: '1234 5678 97',
+    programName: 'Program lojalnościowy',
+    companyName,
+    companyAddress: null,
+    terms: null,
+    portalUrl: '',
+    nextReward: { name: 'Kawa gratis', cost: 150 },
+  };
+}
 
-function Placeholder({ color, label }: { color: string; label: string }) {
+function FieldView({
+  field,
+  colors,
+  align = 'left',
+  big = false,
+}: {
+  field: PassField;
+  colors: { label: string; value: string };
+  align?: 'left' | 'right';
+  big?: boolean;
+}) {
   return (
-    <Box
-      aria-hidden
-      px={6}
-      style={{
-        border: `1px dashed ${color}`,
-        borderRadius: 6,
-        color,
-        fontSize: 10,
-        lineHeight: '24px',
-        whiteSpace: 'nowrap',
-      }}
-    >
-      {label}
-    </Box>
+    <Stack gap={0} align={align === 'right' ? 'flex-end' : 'flex-start'} style={{ minWidth: 0 }}>
+      <Text fz={10} fw={600} c={colors.label} style={{ letterSpacing: 0.6 }} tt="uppercase">
+        {field.label}
+      </Text>
+      <Text fz={big ? 30 : 13} fw={big ? 300 : 400} lh={big ? 1.05 : undefined} c={colors.value} truncate>
+        {typeof field.value === 'number' ? new Intl.NumberFormat('pl-PL').format(field.value) : field.value}
+      </Text>
+    </Stack>
   );
 }
 
-/** Apple Wallet store card: logo + name on top, the strip (hero) image with the balance, QR at the bottom. */
-function AppleCard({ companyName, branding, logoUrl, heroUrl, balanceLabel, balanceValue }: WalletCardProps) {
+const CARD_WIDTH = 300;
+
+/**
+ * Apple Wallet store card as the pass lays it out: logo and name with the header field (the card number) on
+ * top, the primary field over the strip, the secondary and auxiliary fields under it, the QR with the number.
+ */
+function AppleCard({ companyName, branding, logoUrl, heroUrl, card }: WalletCardProps) {
   const { backgroundColor, foregroundColor, labelColor } = branding;
+  const fields = storeCardFields(card);
+  const colors = { label: labelColor, value: foregroundColor };
+  const rows = [fields.secondaryFields, fields.auxiliaryFields].filter((row) => row.length > 0);
   return (
     <Box
       w="100%"
@@ -72,13 +100,14 @@ function AppleCard({ companyName, branding, logoUrl, heroUrl, balanceLabel, bala
               maw={110}
               fit="contain"
             />
-          ) : (
-            <Placeholder color={labelColor} label="logo" />
-          )}
+          ) : null}
           <Text fz={15} fw={600} c={foregroundColor} truncate>
             {companyName}
           </Text>
         </Group>
+        {fields.headerFields.map((field) => (
+          <FieldView key={field.key} field={field} colors={colors} align="right" />
+        ))}
       </Group>
       <Box
         pos="relative"
@@ -92,39 +121,30 @@ function AppleCard({ companyName, branding, logoUrl, heroUrl, balanceLabel, bala
         role={heroUrl ? 'img' : undefined}
         aria-label={heroUrl ? 'Zdjęcie w tle — podgląd karty Apple Wallet' : undefined}
       >
-        <Stack gap={0} pos="absolute" left={12} bottom={8}>
-          <Text fz={10} fw={600} c={labelColor} style={{ letterSpacing: 0.6 }}>
-            {balanceLabel}
-          </Text>
-          <Text fz={30} fw={300} lh={1.05} c={foregroundColor}>
-            {balanceValue}
-          </Text>
-        </Stack>
+        <Box pos="absolute" left={12} bottom={8}>
+          {fields.primaryFields.map((field) => (
+            <FieldView key={field.key} field={field} colors={colors} big />
+          ))}
+        </Box>
       </Box>
-      <Group justify="space-between" px={12} py={8}>
-        <Stack gap={0}>
-          <Text fz={10} fw={600} c={labelColor}>
-            KLIENT
-          </Text>
-          <Text fz={13} c={foregroundColor}>
-            Jan Kowalski
-          </Text>
-        </Stack>
-        <Stack gap={0} align="flex-end">
-          <Text fz={10} fw={600} c={labelColor}>
-            NAGRODA ZA
-          </Text>
-          <Text fz={13} c={foregroundColor}>
-            80 pkt
-          </Text>
-        </Stack>
-      </Group>
+      {rows.map((row, i) => (
+        <Group key={i} justify="space-between" wrap="nowrap" px={12} py={6} gap={8}>
+          {row.map((field, j) => (
+            <FieldView
+              key={field.key}
+              field={field}
+              colors={colors}
+              align={j === row.length - 1 && j > 0 ? 'right' : 'left'}
+            />
+          ))}
+        </Group>
+      ))}
       <Stack align="center" gap={4} pb={14} pt={4}>
         <Box p={6} bg="#fff" style={{ borderRadius: 6 }}>
           <QrPlaceholder size={92} />
         </Box>
         <Text fz={10} c={foregroundColor} style={{ opacity: 0.85 }}>
-          PKT-1234-5678
+          {card.cardNumber}
         </Text>
       </Stack>
     </Box>
@@ -132,15 +152,10 @@ function AppleCard({ companyName, branding, logoUrl, heroUrl, balanceLabel, bala
 }
 
 /** Google Wallet loyalty card: round logo + name, the balance, QR, and the hero image at the bottom. */
-function GoogleCard({
-  companyName,
-  branding,
-  logoUrl,
-  heroUrl,
-  balanceLabel,
-  balanceValue,
-}: WalletCardProps) {
+function GoogleCard({ companyName, branding, logoUrl, heroUrl, card }: WalletCardProps) {
   const { backgroundColor, foregroundColor, labelColor } = branding;
+  const { points } = googleBalanceOf(card);
+  const balance = 'int' in points.balance ? String(points.balance.int) : points.balance.string;
   return (
     <Box
       w="100%"
@@ -181,30 +196,25 @@ function GoogleCard({
         </Text>
       </Group>
       <Text fz={20} fw={500} px={14} pt={10} c={foregroundColor}>
-        Karta lojalnościowa
+        {card.programName}
       </Text>
       <Group px={14} pt={6} gap="xl">
         <Stack gap={0}>
           <Text fz={11} c={labelColor}>
-            {balanceLabel.charAt(0) + balanceLabel.slice(1).toLowerCase()}
+            {points.label}
           </Text>
           <Text fz={18} c={foregroundColor}>
-            {balanceValue}
-          </Text>
-        </Stack>
-        <Stack gap={0}>
-          <Text fz={11} c={labelColor}>
-            Klient
-          </Text>
-          <Text fz={18} c={foregroundColor}>
-            Jan K.
+            {balance}
           </Text>
         </Stack>
       </Group>
-      <Stack align="center" py={14}>
+      <Stack align="center" py={14} gap={4}>
         <Box p={8} bg="#fff" style={{ borderRadius: 10 }}>
           <QrPlaceholder size={100} />
         </Box>
+        <Text fz={11} c={foregroundColor} style={{ opacity: 0.85 }}>
+          {card.cardNumber}
+        </Text>
       </Stack>
       {heroUrl ? (
         <Image src={heroUrl} alt="Zdjęcie w tle — podgląd karty Google Wallet" h={96} w="100%" fit="cover" />
@@ -220,12 +230,8 @@ function GoogleCard({
  * screens, one under the other on phones. It follows the form as the person types and picks colours.
  */
 export function CardPreview(props: CardPreviewProps) {
-  const common = {
-    companyName: props.companyName.trim() || 'Twoja firma',
-    branding: props.branding,
-    balanceLabel: props.balanceLabel ?? 'PUNKTY',
-    balanceValue: props.balanceValue ?? '120',
-  };
+  const companyName = props.companyName.trim() || 'Twoja firma';
+  const common = { companyName, branding: props.branding, card: sampleCard(companyName) };
   const apple = {
     ...common,
     logoUrl: imageUrl(props.logo, ['logo@2x', 'logo']),
@@ -242,7 +248,7 @@ export function CardPreview(props: CardPreviewProps) {
         Podgląd karty
       </Title>
       <Text size="sm" c="dimmed">
-        Tak mniej więcej zobaczą kartę Twoi klienci. Podgląd zmienia się na bieżąco.
+        Tak zobaczą kartę Twoi klienci — tu z przykładowym saldem. Podgląd zmienia się na bieżąco.
       </Text>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg">
         <Stack gap={6} align="center">

@@ -1,8 +1,26 @@
-import type { CardOnPass } from '../pass-state';
+/** What a loyalty pass shows of a card, whichever wallet renders it. */
+export type CardOnPass = {
+  cardNumber: string;
+  programName: string;
+  companyName: string;
+  /** one line, e.g. "ul. Długa 5, 00-001 Warszawa" */
+  companyAddress: string | null;
+  /** the program's terms shown on the back */
+  terms: string | null;
+  /** the customer's portal (their cards and history) */
+  portalUrl: string;
+  /** the cheapest reward not yet within reach, for the progress line */
+  nextReward: { name: string; cost: number } | null;
+} & (
+  | { kind: 'points'; points: number }
+  | { kind: 'stamps'; stamps: number; stampsRequired: number }
+  | { kind: 'tiers'; points: number; tier: string | null; multiplier: number }
+);
 
 /**
  * What the front and back of a loyalty pass (`storeCard`) show, by program kind. Pure: the card as the
- * notification service knows it in, Wallet's field lists out. Labels are Polish (the pass also carries
+ * notification service knows it in, Wallet's field lists out (shared with the panel's card preview, which
+ * draws exactly these). Labels are Polish (the pass also carries
  * `pl.lproj`); `changeMessage` on the fields that change is what makes the phone show a lock-screen notice
  * ("Masz teraz 120 pkt"); several changed fields at once give one generic notice (WALLET.md).
  */
@@ -94,4 +112,23 @@ export function storeCardFields(card: CardOnPass): StoreCardFields {
     auxiliaryFields: auxiliary,
     backFields: back,
   };
+}
+
+/** the balance as Google Wallet shows it (`loyaltyPoints`), and the text of the notice when it changes */
+export function googleBalanceOf(card: CardOnPass): {
+  points: { label: string; balance: { string: string } | { int: number } };
+  notice: string;
+} {
+  switch (card.kind) {
+    case 'stamps':
+      return {
+        points: { label: 'Pieczątki', balance: { string: `${card.stamps}/${card.stampsRequired}` } },
+        notice: `Pieczątki: ${card.stamps} z ${card.stampsRequired}`,
+      };
+    default:
+      return {
+        points: { label: 'Punkty', balance: { int: card.points } },
+        notice: `Masz teraz ${number(card.points)} pkt`,
+      };
+  }
 }

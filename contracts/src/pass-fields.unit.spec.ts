@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CardOnPass } from '../pass-state';
-import { storeCardFields } from './store-card-fields';
+import { storeCardFields, type CardOnPass } from './pass-fields';
 
 const base = {
   cardNumber: '1234 5678 90',
