@@ -279,7 +279,9 @@ describe('the enrolment link, the poster and the join page', () => {
 
     // log in from the enrolment page, back on it as a customer, and join
     await logInAndJoin(page, email);
-    await page.getByText('Karta pojawi się w zakładce Moje karty.').waitFor();
+    // the new card's wallet buttons, as soon as the card ledger has issued it
+    await page.getByText('Dodaj kartę do portfela w telefonie — będzie się aktualizować sama.').waitFor();
+    await page.getByRole('button', { name: 'Dodaj do Apple Wallet' }).waitFor();
     expect(await page.getByRole('link', { name: 'Przejdź do Moich kart' }).getAttribute('href')).toBe(
       '/klient/karty',
     );
