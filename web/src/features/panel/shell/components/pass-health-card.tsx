@@ -54,7 +54,7 @@ export function PassHealthCard({ tenantId }: { tenantId: string }) {
           <Figure
             label="Nieudane aktualizacje"
             value={failedUpdates}
-            hint="karty, do których nie dotarła zmiana"
+            hint="zmiany, które nie dotarły do telefonów"
           />
         </SimpleGrid>
         {lastFailure ? (
