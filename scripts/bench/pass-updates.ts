@@ -8,8 +8,7 @@
  * Measured from the card event reaching the notification service's consumer (the bus hop before it is in the
  * "Bus publish → consume latency" section). Part of `npm run bench -- pass-updates`.
  */
-import { Topics } from '@punkto/contracts/topics';
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,12 +87,9 @@ export async function passUpdatesBench(): Promise<string[]> {
     for (let i = 0; i < CARDS; i++) {
       const { cardId, userId } = await t.aCard();
       const cookies = await t.cookiesOf(userId);
-      const pass = await t.app.inject({
-        url: `/api/v1/cards/${cardId}/create-apple-pass/Karta.pkpass`,
-        cookies,
-      });
       const phone = new FakeWalletDevice(root);
-      if ((await phone.add(pass.rawPayload)) !== 201) throw new Error('registration failed');
+      if ((await phone.add(await t.applePassOf(cardId, userId))) !== 201)
+        throw new Error('registration failed');
       const link = await t.app.inject({ url: `/api/v1/cards/${cardId}/create-google-pass/link`, cookies });
       if (link.statusCode !== 200) throw new Error(`save link: ${link.statusCode} ${link.body}`);
       cards.push({ cardId, phone });
@@ -111,14 +107,7 @@ export async function passUpdatesBench(): Promise<string[]> {
           const pushed = waitFor(pushWaiters, phone.pushToken);
           const patched = waitFor(patchWaiters, cardId);
           const start = performance.now();
-          await t.deliver(Topics.cardLedgerCards, 'StampsAdded', {
-            cardId,
-            commandId: randomUUID(),
-            count: 1,
-            employeeId: 'e1',
-            balance: { points: 0, stamps: 8, lifetimePoints: 0 },
-            addedAt: new Date().toISOString(),
-          });
+          await t.stampsAdded(cardId, 8);
           toPush.push((await pushed) - start);
           toPatch.push((await patched) - start);
         }

@@ -127,6 +127,29 @@ export async function startNotification(
       return { cardId, userId, tenantId, programId };
     },
 
+    /** the card ledger says the card now has `stamps` stamps (one added) */
+    async stampsAdded(cardId: string, stamps: number, at: string = new Date().toISOString()) {
+      await this.deliver(Topics.cardLedgerCards, 'StampsAdded', {
+        cardId,
+        commandId: randomUUID(),
+        count: 1,
+        employeeId: 'e1',
+        balance: { points: 0, stamps, lifetimePoints: 0 },
+        addedAt: at,
+      });
+    },
+
+    /** the holder's Apple pass of the card, as the portal downloads it (throws unless 200) */
+    async applePassOf(cardId: string, userId: string): Promise<Buffer> {
+      const res = await built.app.inject({
+        method: 'GET',
+        url: `/api/v1/cards/${cardId}/create-apple-pass/Karta.pkpass`,
+        cookies: await this.cookiesOf(userId),
+      });
+      if (res.statusCode !== 200) throw new Error(`create-apple-pass: ${res.statusCode} ${res.body}`);
+      return res.rawPayload;
+    },
+
     /** the session cookie of a signed-in person */
     async cookiesOf(userId: string, role: Role = Roles.customer, tenantId?: string) {
       return {

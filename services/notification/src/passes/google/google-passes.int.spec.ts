@@ -133,14 +133,7 @@ describe('the card in Google Wallet', () => {
     expect((await health(tenantId)).google).toEqual({ installed: 1, added: 1, removed: 0 });
 
     // an award: the object is patched with the new balance and a notice goes out
-    await t.deliver(Topics.cardLedgerCards, 'StampsAdded', {
-      cardId,
-      commandId: randomUUID(),
-      count: 1,
-      employeeId: 'e1',
-      balance: { points: 0, stamps: 8, lifetimePoints: 0 },
-      addedAt: new Date().toISOString(),
-    });
+    await t.stampsAdded(cardId, 8);
     await until(
       () => JSON.stringify(objectOf(objectId)?.loyaltyPoints).includes('8/10'),
       'the object shows 8/10',
@@ -164,14 +157,7 @@ describe('the card in Google Wallet', () => {
     await saveLink(cardId, userId);
     const objectId = `${ISSUER}.card-${cardId}.1`;
     for (const stamps of [8, 9, 10, 1]) {
-      await t.deliver(Topics.cardLedgerCards, 'StampsAdded', {
-        cardId,
-        commandId: randomUUID(),
-        count: 1,
-        employeeId: 'e1',
-        balance: { points: 0, stamps, lifetimePoints: 0 },
-        addedAt: new Date().toISOString(),
-      });
+      await t.stampsAdded(cardId, stamps);
       await until(
         () =>
           fake

@@ -1,6 +1,5 @@
-import { Topics } from '@punkto/contracts/topics';
 import { startFakeApns, type FakeApns } from '@punkto/platform/wallet/apns/fake-apns';
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,27 +53,19 @@ async function until<T>(what: () => T | Promise<T>, ok: (value: T) => boolean, m
   }
 }
 
-const stampsAdded = (cardId: string, stamps: number) =>
-  t.deliver(Topics.cardLedgerCards, 'StampsAdded', {
-    cardId,
-    commandId: randomUUID(),
-    count: 1,
-    employeeId: 'e1',
-    balance: { points: 0, stamps, lifetimePoints: 0 },
-    addedAt: new Date().toISOString(),
-  });
+const stampsAdded = (cardId: string, stamps: number) => t.stampsAdded(cardId, stamps);
+
+/** a phone (FakeWalletDevice: it checks every manifest SHA-1 and the signature with openssl) holding the pass */
+async function aPhoneHolding(cardId: string, userId: string): Promise<FakeWalletDevice> {
+  const phone = new FakeWalletDevice(root);
+  expect(await phone.add(await t.applePassOf(cardId, userId))).toBe(201);
+  return phone;
+}
 
 describe('a pass on a phone, updated live through APNs', () => {
   it('register → a change → APNs push → list since the tag → 200 with the new stamps → 304', async () => {
     const { cardId, userId } = await t.aCard();
-    const download = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/cards/${cardId}/create-apple-pass/Karta.pkpass`,
-      cookies: await t.cookiesOf(userId),
-    });
-    expect(download.statusCode).toBe(200);
-    const phone = new FakeWalletDevice(root); // verifies manifest SHA-1s and the signature with openssl
-    expect(await phone.add(download.rawPayload)).toBe(201);
+    const phone = await aPhoneHolding(cardId, userId);
     const serial = `${cardId}.1`;
     expect(await phone.onPush()).toEqual([serial]); // first list: no tag yet
 
@@ -94,13 +85,7 @@ describe('a pass on a phone, updated live through APNs', () => {
 
   it('a burst of awards is one push now and one after the window, not one per award', async () => {
     const { cardId, userId } = await t.aCard();
-    const download = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/cards/${cardId}/create-apple-pass/Karta.pkpass`,
-      cookies: await t.cookiesOf(userId),
-    });
-    const phone = new FakeWalletDevice(root);
-    await phone.add(download.rawPayload);
+    const phone = await aPhoneHolding(cardId, userId);
     for (let stamps = 1; stamps <= 5; stamps++) await stampsAdded(cardId, stamps);
     const mine = () => fake.delivered().filter((p) => p.pushToken === phone.pushToken);
     const pushes = await until(mine, (p) => p.length >= 2, 3000);
@@ -113,13 +98,7 @@ describe('a pass on a phone, updated live through APNs', () => {
 
   it('a phone whose token APNs calls dead is forgotten: no more pushes to it', async () => {
     const { cardId, userId } = await t.aCard();
-    const download = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/cards/${cardId}/create-apple-pass/Karta.pkpass`,
-      cookies: await t.cookiesOf(userId),
-    });
-    const phone = new FakeWalletDevice(root);
-    await phone.add(download.rawPayload);
+    const phone = await aPhoneHolding(cardId, userId);
     fake.answer(phone.pushToken, { status: 410, timestamp: Date.now() + 60_000 });
     await stampsAdded(cardId, 3);
     await until(

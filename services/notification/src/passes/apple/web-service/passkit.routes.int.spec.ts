@@ -23,26 +23,8 @@ afterAll(async () => {
 
 const PASS_TYPE = 'pass.pl.punkto.dev';
 
-async function downloaded(cardId: string, userId: string): Promise<Buffer> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1/cards/${cardId}/create-apple-pass/Karta.pkpass`,
-    cookies: await t.cookiesOf(userId),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.rawPayload;
-}
-
-async function stampsAdded(cardId: string, stamps: number, at: string) {
-  await t.deliver(Topics.cardLedgerCards, 'StampsAdded', {
-    cardId,
-    commandId: randomUUID(),
-    count: 1,
-    employeeId: 'e1',
-    balance: { points: 0, stamps, lifetimePoints: 0 },
-    addedAt: at,
-  });
-}
+const downloaded = (cardId: string, userId: string) => t.applePassOf(cardId, userId);
+const stampsAdded = (cardId: string, stamps: number, at: string) => t.stampsAdded(cardId, stamps, at);
 
 const call = (method: string, path: string, init: { token?: string; body?: unknown } = {}) =>
   fetch(`${base}${path}`, {
