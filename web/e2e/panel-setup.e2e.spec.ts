@@ -1,4 +1,4 @@
-import { signedUpOwner } from '../../scripts/testing/actors';
+import { activeAccount, eventually, logIn, signedUpOwner, uniqueEmail } from '../../scripts/testing/actors';
 import { seriousAxeViolations } from '../../scripts/testing/axe';
 import { PHONE, useBrowser } from '../../scripts/testing/browser';
 import type { Locator, Page } from 'playwright-core';
@@ -280,6 +280,32 @@ describe('an owner sets up the company and the card', () => {
     const [a, g] = [await apple.boundingBox(), await google.boundingBox()];
     expect(g!.y).toBeGreaterThan(a!.y + a!.height - 1);
   });
+  it('an owner signed in before the company existed (it was registered on another device) goes on without logging in again', async () => {
+    const email = uniqueEmail('wlasciciel');
+    const otherDevice = await activeAccount('business_owner', email, 'Anna Nowak');
+    const page = await newPage({ viewport: PHONE });
+    await logIn(page, '/zaloguj', email);
+    await page.waitForURL((url) => url.pathname === '/uzupelnij-konto');
+
+    const created = await otherDevice.call('POST', '/api/v1/tenants/create', {
+      companyName: 'Piekarnia Pod Kłosem',
+      nip: '5260250274',
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    await eventually('identity to know the company', async () => {
+      const body = (await (await otherDevice.call('GET', '/api/v1/users/refresh')).json()) as {
+        user?: { tenantId?: string | null };
+      };
+      return body.user?.tenantId ? true : undefined;
+    });
+
+    // this device's access token has no company yet: the first refusal refreshes it, and the panel opens
+    await page.goto('/panel');
+    await page.getByText('Piekarnia Pod Kłosem').first().waitFor();
+    await page.getByRole('heading', { name: 'Panel firmy' }).waitFor();
+    expect(await page.getByText('Nie masz uprawnień').count()).toBe(0);
+  });
+
   it('the owner deletes the company (typing its name) and can register a new one', async () => {
     const page = await newPage();
     await signedInOwner(page, 'Ewa Kowalczyk');

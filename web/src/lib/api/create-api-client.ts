@@ -53,12 +53,16 @@ export type ApiClientOptions = {
   navigation?: Navigation;
   /** Delay before the redirect to the login page after a failed refresh. */
   loginRedirectDelayMs?: number;
+  /** the clock of the 403 refresh's once-a-minute rule (tests) */
+  now?: () => number;
 };
 
 export const REFRESH_PATH = '/users/refresh';
 export const LOGIN_PAGE = '/zaloguj';
 /** Calls whose 401/302 must not trigger a refresh (SPEC §7). */
 const NO_REFRESH_PATHS = new Set(['/users/login', '/users/logout', REFRESH_PATH]);
+/** A 403 refreshes the session at most this often (see `request`). */
+const FORBIDDEN_REFRESH_INTERVAL_MS = 60_000;
 /** Pages where a failed refresh must not redirect (SPEC §8). */
 const NO_REDIRECT_PAGES = new Set(['/', LOGIN_PAGE]);
 /** Binary bodies (SPEC §7: wallet pass or octet-stream; also the A4 poster PDF) become a Blob. */
@@ -79,6 +83,9 @@ export function createApiClient(options: ApiClientOptions) {
   const navigation = options.navigation ?? browserNavigation;
   const loginRedirectDelayMs = options.loginRedirectDelayMs ?? 100;
 
+  const now = options.now ?? (() => Date.now());
+  /** when a 403 last led to a refresh (at most one a minute: a real refusal stays one call) */
+  let forbiddenRefreshAt = -Infinity;
   /** The refresh in flight, shared by every call that hits a 401/302 meanwhile. */
   let refreshInFlight: Promise<unknown> | undefined;
   /** Failures whose login redirect is already scheduled: one redirect per failed refresh. */
@@ -172,6 +179,22 @@ export function createApiClient(options: ApiClientOptions) {
     if (needsRefresh(response) && !NO_REFRESH_PATHS.has(pathOnly(path))) {
       await refreshSession({ redirectOnFailure: request.redirectOnAuthFailure !== false });
       response = await send(method, path, request);
+    }
+
+    // A 403 may come from an access token older than the person's rights: a company created in another
+    // tab or on another device, a permission granted since. One refresh (at most once a minute) and the call
+    // again; a refusal that stands is shown as before.
+    if (
+      response.status === 403 &&
+      !NO_REFRESH_PATHS.has(pathOnly(path)) &&
+      now() - forbiddenRefreshAt >= FORBIDDEN_REFRESH_INTERVAL_MS
+    ) {
+      forbiddenRefreshAt = now();
+      const refreshed = await refreshSession({ redirectOnFailure: false }).then(
+        () => true,
+        () => false,
+      );
+      if (refreshed) response = await send(method, path, request);
     }
 
     if (!response.ok) throw await toErrorFromResponse(response);

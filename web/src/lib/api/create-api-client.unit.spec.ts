@@ -282,7 +282,9 @@ describe('api client — errors (SPEC §8)', () => {
     const backend = fakeBackend({
       'GET /api/v1/permissions': [
         json({ code: 'TENANT.FOREIGN', localizedMessage: 'To nie Twoja firma' }, 403),
+        json({ code: 'TENANT.FOREIGN', localizedMessage: 'To nie Twoja firma' }, 403),
       ],
+      'GET /api/v1/users/refresh': [json({ user: {} })],
     });
     const error = (await client(backend)
       .request('GET', '/permissions')
@@ -293,6 +295,43 @@ describe('api client — errors (SPEC §8)', () => {
       code: 'TENANT.FOREIGN',
       localizedMessage: 'To nie Twoja firma',
     });
+  });
+
+  it('a 403 from a token older than the rights: one refresh, the call again, and it works', async () => {
+    const refreshed: unknown[] = [];
+    const backend = fakeBackend({
+      'GET /api/v1/tenants/t1': [json({ code: 'PERMISSION_DENIED' }, 403), json({ id: 't1' })],
+      'GET /api/v1/users/refresh': [json({ user: { tenantId: 't1' } })],
+    });
+    const result = await client(backend, { onRefreshed: (body) => refreshed.push(body) }).request(
+      'GET',
+      '/tenants/t1',
+    );
+    expect(result).toEqual({ id: 't1' });
+    expect(refreshed).toEqual([{ user: { tenantId: 't1' } }]);
+    expect(backend.count('GET /api/v1/users/refresh')).toBe(1);
+  });
+
+  it('a refusal that stands costs one refresh a minute at most, and never a login redirect', async () => {
+    let clock = 0;
+    const navigation = fakeNavigation('/panel');
+    const denied = () => json({ code: 'PERMISSION_DENIED' }, 403);
+    const backend = fakeBackend({
+      'POST /api/v1/cards/c1/redeem': [denied, denied, denied, denied, denied],
+      'GET /api/v1/users/refresh': [json({ user: {} }), empty(401)],
+    });
+    const api = client(backend, { now: () => clock, navigation, loginRedirectDelayMs: 0 });
+    const attempt = () => api.request('POST', '/cards/c1/redeem', { body: {} }).catch((e: unknown) => e);
+    expect(await attempt()).toMatchObject({ status: 403 });
+    clock += 30_000;
+    expect(await attempt()).toMatchObject({ status: 403 }); // within the minute: no refresh
+    expect(backend.count('GET /api/v1/users/refresh')).toBe(1);
+    clock += 30_000;
+    expect(await attempt()).toMatchObject({ status: 403 }); // the refresh fails: the 403 stands
+    expect(backend.count('GET /api/v1/users/refresh')).toBe(2);
+    expect(backend.count('POST /api/v1/cards/c1/redeem')).toBe(4);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(navigation.redirects).toEqual([]);
   });
 
   it('a 500 with code + localizedMessage is thrown as is', async () => {
