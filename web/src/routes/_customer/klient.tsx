@@ -27,6 +27,7 @@ function CustomerLayout() {
             color="gray"
             activeOptions={{ exact: section.exact }}
             activeProps={{ variant: 'light', color: 'punkto' }}
+            style={{ flexShrink: 0 }}
           >
             {section.label}
           </ButtonLink>

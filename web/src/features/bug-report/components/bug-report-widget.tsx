@@ -5,6 +5,7 @@ import {
   FeedbackDescription,
   FeedbackMessages,
 } from '@punkto/contracts/feedback';
+import { useMediaQuery } from '@mantine/hooks';
 import { useLocation } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -21,33 +22,50 @@ const BugReportForm = z.object({
 const categoryOptions = Object.entries(FeedbackCategories).map(([value, label]) => ({ value, label }));
 
 /**
- * SPEC §2 bug-report widget: rendered by the root route for logged-in users only. A floating button
- * (bottom-left on `/`, bottom-right elsewhere) opens a form; the page and the browser are attached
- * automatically, the user context by the server.
+ * SPEC §2 bug-report widget: rendered by the root route for logged-in users only. A button (bottom-left on
+ * `/`, bottom-right elsewhere) opens a form; the page and the browser are attached automatically, the user
+ * context by the server. On wide screens it floats in the corner, beside the centred content; on phones, where
+ * a floating button would lie over the content's own buttons, it is the last thing on the page.
  */
 export function BugReportWidget() {
   const { pathname } = useLocation();
   const [opened, setOpened] = useState(false);
   const side = widgetSide(pathname);
+  const floating = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const button = (
+    <Button
+      onClick={() => setOpened(true)}
+      radius="xl"
+      color="dark"
+      aria-haspopup="dialog"
+      style={floating ? { boxShadow: 'var(--mantine-shadow-md)' } : undefined}
+    >
+      Zgłoś błąd
+    </Button>
+  );
 
   return (
     <>
-      <Affix
-        position={{ bottom: 20, [side]: 20 }}
-        zIndex={190}
-        data-testid="bug-report-widget"
-        data-side={side}
-      >
-        <Button
-          onClick={() => setOpened(true)}
-          radius="xl"
-          color="dark"
-          aria-haspopup="dialog"
-          style={{ boxShadow: 'var(--mantine-shadow-md)' }}
+      {floating ? (
+        <Affix
+          position={{ bottom: 20, [side]: 20 }}
+          zIndex={190}
+          data-testid="bug-report-widget"
+          data-side={side}
         >
-          Zgłoś błąd
-        </Button>
-      </Affix>
+          {button}
+        </Affix>
+      ) : (
+        <Group
+          justify={side === 'left' ? 'flex-start' : 'flex-end'}
+          px="md"
+          pb="md"
+          data-testid="bug-report-widget"
+          data-side={side}
+        >
+          {button}
+        </Group>
+      )}
       <Modal
         opened={opened}
         onClose={() => setOpened(false)}

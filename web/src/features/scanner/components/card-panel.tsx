@@ -82,8 +82,8 @@ export function CardPanel({
     <Stack gap="md">
       <Card withBorder padding="lg" radius="md" component="section" aria-label="Karta klienta">
         <Stack gap="xs">
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <div>
+          <Group justify="space-between" align="flex-start" wrap="nowrap" preventGrowOverflow={false}>
+            <div style={{ flex: 1, minWidth: 0 }}>
               <Title order={2} size="h3">
                 {card.customerName ?? 'Klient'}
               </Title>
@@ -92,7 +92,7 @@ export function CardPanel({
                 <span data-testid="scanner-card-number">{card.humanReadableId}</span>
               </Text>
             </div>
-            <Button variant="subtle" size="xs" onClick={onClose}>
+            <Button variant="subtle" size="xs" onClick={onClose} style={{ flexShrink: 0 }}>
               Inna karta
             </Button>
           </Group>
@@ -194,8 +194,8 @@ function RewardRow({
   const cost = reward.unit === 'stamps' ? formatStamps(reward.cost) : formatPoints(reward.cost);
   return (
     <Card component="li" withBorder padding="sm" radius="md" aria-label={reward.name}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={2}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start" preventGrowOverflow={false}>
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Text fw={600}>{reward.name}</Text>
           <Text size="sm" c="dimmed">
             Koszt: {cost}
@@ -210,7 +210,7 @@ function RewardRow({
             </Text>
           ) : null}
         </Stack>
-        <Button size="sm" onClick={onRedeem} loading={pending} disabled={pending}>
+        <Button size="sm" onClick={onRedeem} loading={pending} disabled={pending} style={{ flexShrink: 0 }}>
           Wydaj nagrodę
         </Button>
       </Group>
