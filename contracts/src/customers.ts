@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ActivityType, CardActivity, CardSummary } from './cards';
 import { pageResponse } from './pagination';
+import { Branding } from './tenant';
 
 /**
  * The customer portal's reads (SPEC §7 /customers/my-*): the signed-in customer's own cards, an overview
@@ -11,6 +12,10 @@ import { pageResponse } from './pagination';
 export const MyCard = CardSummary.extend({
   companyName: z.string().nullable(),
   qrPayload: z.string().nullable(),
+  /** the company's card colours, as on its wallet pass (the default ones until the company picks its own) */
+  companyBranding: Branding,
+  /** the company's logo (public URL), null when it has none */
+  companyLogoUrl: z.string().nullable(),
 }).meta({ id: 'MyCard' });
 export type MyCard = z.infer<typeof MyCard>;
 

@@ -28,6 +28,8 @@ const IPHONE =
 const ANDROID =
   'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
+type Styles = { getComputedStyle(el: unknown): { backgroundColor: string } };
+
 let owner: OwnerWithProgram;
 beforeAll(async () => {
   owner = await ownerWithProgram();
@@ -39,6 +41,10 @@ beforeAll(async () => {
   form.append('Logo', new Blob([new Uint8Array(logo)], { type: 'image/png' }), 'logo.png');
   const uploaded = await owner.client.call('POST', `/api/v1/tenants/${owner.tenantId}/upload-logo`, form);
   expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+  const branded = await owner.client.call('PATCH', `/api/v1/tenants/${owner.tenantId}/update-tenant`, {
+    branding: { backgroundColor: '#2b8a3e', foregroundColor: '#ffffff', labelColor: '#d3f9d8' },
+  });
+  expect(branded.status, await branded.clone().text()).toBe(200);
 });
 
 async function customerWithCard(userAgent: string, viewport = PHONE) {
@@ -136,9 +142,15 @@ describe('the card in Apple Wallet', () => {
     await health.getByText('dodane: 1, usunięte: 0').waitFor({ timeout: 15_000 });
   });
 
-  it('on an iPhone the Google button is not offered', async () => {
+  it('on an iPhone the Google button is not offered; the card wears the café’s logo and colours', async () => {
     const { card } = await customerWithCard(IPHONE);
     await card.getByText('Numer karty').waitFor();
+    await card.getByRole('img', { name: 'Logo: Kawiarnia Pod Lipą' }).waitFor();
+    expect(
+      await card
+        .getByTestId('card-company')
+        .evaluate((el) => (globalThis as unknown as Styles).getComputedStyle(el).backgroundColor),
+    ).toBe('rgb(43, 138, 62)');
     expect(await card.getByRole('button', { name: 'Zapisz w Google Wallet' }).count()).toBe(0);
   });
 });

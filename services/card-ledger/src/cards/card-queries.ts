@@ -46,7 +46,7 @@ export function cardQueries(ledger: CardLedger) {
 
   async function customerView(card: IssuedCard): Promise<MyCard> {
     return customerCardView(card, await viewContext(card), {
-      companyName: await copies.companyName(card.tenantId),
+      company: await copies.company(card.tenantId),
       qrPayload: card.status === 'active' ? signQr(secret, card.cardId, card.secretVersion) : null,
     });
   }

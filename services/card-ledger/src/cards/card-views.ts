@@ -11,6 +11,7 @@ import { nextTierFor, tierFor, type ProgramRules } from '../programs/program-rul
 import type { IssuedCard } from './card';
 import type { ActivityDoc } from './cards.projection';
 import { redemptionBlocker, stockPeriodOf, unitOf } from './reward-rules';
+import type { CompanyOnCard } from '../tenants/tenant-copies';
 
 /**
  * Pure read views of a card (staff scanner, customer portal) and of history entries. `stockUsed` gives the
@@ -99,9 +100,15 @@ export function staffCardView(card: IssuedCard, context: ViewContext, customerNa
 export function customerCardView(
   card: IssuedCard,
   context: ViewContext,
-  extra: { companyName: string | null; qrPayload: string | null },
+  extra: { company: CompanyOnCard; qrPayload: string | null },
 ): MyCard {
-  return { ...summaryOf(card, context), companyName: extra.companyName, qrPayload: extra.qrPayload };
+  return {
+    ...summaryOf(card, context),
+    companyName: extra.company.companyName,
+    companyBranding: extra.company.branding,
+    companyLogoUrl: extra.company.logoUrl,
+    qrPayload: extra.qrPayload,
+  };
 }
 
 /** The periods whose stock usage a view needs: reward id → stock period at `now`. */

@@ -1,5 +1,6 @@
 import type { MyCard, MyCardsResponse } from '@punkto/contracts/customers';
 import { Roles } from '@punkto/contracts/permissions';
+import { Topics } from '@punkto/contracts/topics';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
 import { createLogger } from '@punkto/platform/observability/logger';
 import http from 'node:http';
@@ -85,6 +86,52 @@ describe('customer portal reads', () => {
     });
     const bad = await t.call('GET', '/api/v1/customers/my-history?activityType=nope', me);
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("a card shows its company's colours (the default ones before) and its logo", async () => {
+    const tenantId = tenant();
+    const { customer } = await tokensFor(tenantId);
+    const userId = randomUUID();
+    const branding = { backgroundColor: '#2b8a3e', foregroundColor: '#ffffff', labelColor: '#d3f9d8' };
+    await t.deliver(Topics.tenantTenants, 'TenantCreated', {
+      tenantId,
+      ownerId: 'o1',
+      companyName: 'Kawiarnia Pod Lipą',
+      nip: '1234563218',
+      createdAt: new Date().toISOString(),
+    });
+    await t.deliver(Topics.tenantTenants, 'TenantUpdated', {
+      tenantId,
+      changes: { branding },
+      updatedAt: new Date().toISOString(),
+    });
+    await t.enrol(await t.defineProgram({ tenantId }), { userId });
+    const me = await customer(userId);
+    const myCard = async () =>
+      ((await t.call('GET', '/api/v1/customers/my-cards', me)).json() as MyCardsResponse).items[0]!;
+    expect(await myCard()).toMatchObject({ companyBranding: branding, companyLogoUrl: null });
+    const logo = `https://punkto.example/api/v1/tenants/${tenantId}/images/logo-2x-0123456789abcdef.png`;
+    await t.deliver(Topics.tenantTenants, 'TenantLogoChanged', {
+      tenantId,
+      logo: {
+        url: logo,
+        renditions: { 'logo@2x': logo, icon: `${logo}?icon` },
+        contentHash: '0123456789abcdef',
+        uploadedAt: new Date().toISOString(),
+      },
+      changedAt: new Date().toISOString(),
+    });
+    // a later rename keeps them
+    await t.deliver(Topics.tenantTenants, 'TenantUpdated', {
+      tenantId,
+      changes: { companyName: 'Kawiarnia Nad Rzeką' },
+      updatedAt: new Date().toISOString(),
+    });
+    expect(await myCard()).toMatchObject({
+      companyName: 'Kawiarnia Nad Rzeką',
+      companyBranding: branding,
+      companyLogoUrl: logo,
+    });
   });
 
   it('is for customers: staff get 403, nobody gets 401', async () => {

@@ -1,4 +1,5 @@
 import type { ClientEnrolledData } from '@punkto/contracts/integration-events';
+import { defaultBranding, type Branding } from '@punkto/contracts/tenant';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
 
@@ -8,7 +9,8 @@ import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-doc
  *
  * - `clients`: one per client — program, customer account once linked, and the contact data staff search
  *   by (e-mail lower-cased, phone `+48…`). Erased when the client is removed or the tenant deleted.
- * - `tenants`: the company name shown on the customer's cards, and whether the tenant was deleted.
+ * - `tenants`: the company name, colours and logo shown on the customer's cards, and whether the tenant was
+ *   deleted.
  */
 export type ClientCopy = {
   _id: string;
@@ -21,18 +23,47 @@ export type ClientCopy = {
   removed: boolean;
 };
 
-type TenantCopy = { _id: string; companyName: string | null; deleted: boolean };
+type TenantCopy = {
+  _id: string;
+  companyName: string | null;
+  deleted: boolean;
+  /** absent in copies kept before the portal showed the company's look */
+  branding?: Branding | null;
+  logoUrl?: string | null;
+};
+
+/** what the customer's card shows of its company */
+export interface CompanyOnCard {
+  companyName: string | null;
+  /** the default colours until the company picks its own, as on its pass */
+  branding: Branding;
+  logoUrl: string | null;
+}
 
 export function tenantCopies(documents: DocumentStore) {
   const clients = documents.collection<ClientCopy>('clients');
   const tenants = documents.collection<TenantCopy>('tenants');
 
-  const setCompanyName = (tenantId: string, companyName: string) =>
-    mutateDocument(tenants, tenantId, (current) =>
-      current?.deleted || current?.companyName === companyName
+  /** one change of the company's copy (nothing after its deletion) */
+  const changeCompany = (tenantId: string, change: Partial<Omit<TenantCopy, '_id' | 'deleted'>>) =>
+    mutateDocument(tenants, tenantId, (current) => {
+      if (current?.deleted) return UNCHANGED;
+      const next: TenantCopy = {
+        _id: tenantId,
+        companyName: current?.companyName ?? null,
+        deleted: false,
+        branding: current?.branding ?? null,
+        logoUrl: current?.logoUrl ?? null,
+        ...change,
+      };
+      return current &&
+        current.companyName === next.companyName &&
+        JSON.stringify(current.branding ?? null) === JSON.stringify(next.branding) &&
+        (current.logoUrl ?? null) === next.logoUrl
         ? UNCHANGED
-        : { _id: tenantId, companyName, deleted: false },
-    );
+        : next;
+    });
+  const setCompanyName = (tenantId: string, companyName: string) => changeCompany(tenantId, { companyName });
 
   /** ClientRemoved: keeps the ids (so a late link does not issue a card), erases the personal data */
   const removed = (data: { clientId: string; tenantId: string; programId: string }) =>
@@ -107,13 +138,21 @@ export function tenantCopies(documents: DocumentStore) {
       await mutateDocument(tenants, tenantId, (current) =>
         current?.deleted
           ? UNCHANGED
-          : { _id: tenantId, companyName: current?.companyName ?? null, deleted: true },
+          : {
+              _id: tenantId,
+              companyName: current?.companyName ?? null,
+              deleted: true,
+              branding: null,
+              logoUrl: null,
+            },
       );
       for (const client of await clients.find({ tenantId, removed: false }))
         await removed({ clientId: client._id, tenantId, programId: client.programId });
     },
 
     companyRenamed: setCompanyName,
+    brandingChanged: (tenantId: string, branding: Branding) => changeCompany(tenantId, { branding }),
+    logoChanged: (tenantId: string, logoUrl: string | null) => changeCompany(tenantId, { logoUrl }),
 
     async isTenantDeleted(tenantId: string) {
       return (await tenants.get(tenantId))?.deleted ?? false;
@@ -125,6 +164,15 @@ export function tenantCopies(documents: DocumentStore) {
 
     async companyName(tenantId: string) {
       return (await tenants.get(tenantId))?.companyName ?? null;
+    },
+
+    async company(tenantId: string): Promise<CompanyOnCard> {
+      const copy = await tenants.get(tenantId);
+      return {
+        companyName: copy?.companyName ?? null,
+        branding: copy?.branding ?? defaultBranding,
+        logoUrl: copy?.logoUrl ?? null,
+      };
     },
 
     /** clients of a tenant with this e-mail (any case) or phone (`+48…`) */

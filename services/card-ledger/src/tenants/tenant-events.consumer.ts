@@ -8,6 +8,7 @@ import {
   ServiceDeletedData,
   TenantCreatedData,
   TenantDeletedData,
+  TenantLogoChangedData,
   TenantUpdatedData,
 } from '@punkto/contracts/integration-events';
 import { Topics } from '@punkto/contracts/topics';
@@ -28,6 +29,7 @@ const HandledType = z.enum([
   'ClientRemoved',
   'TenantCreated',
   'TenantUpdated',
+  'TenantLogoChanged',
   'TenantDeleted',
 ]);
 
@@ -138,6 +140,13 @@ export function tenantEventsConsumer(cards: CardService, context: ConsumerContex
           const updated = parse(TenantUpdatedData);
           if (updated?.changes.companyName)
             await copies.companyRenamed(updated.tenantId, updated.changes.companyName);
+          if (updated?.changes.branding)
+            await copies.brandingChanged(updated.tenantId, updated.changes.branding);
+          return;
+        }
+        case 'TenantLogoChanged': {
+          const logo = parse(TenantLogoChangedData);
+          if (logo) await copies.logoChanged(logo.tenantId, logo.logo.renditions['logo@2x'] ?? logo.logo.url);
           return;
         }
         case 'TenantDeleted': {

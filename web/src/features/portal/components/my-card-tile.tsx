@@ -17,19 +17,37 @@ export function MyCardTile({ card }: { card: MyCard }) {
   const headingId = `karta-${card.cardId}`;
   const next = nextRewardLabel(card);
   const closed = card.status === 'closed';
+  /** the company's colours, as on its wallet pass */
+  const brand = card.companyBranding;
 
   return (
     <Card withBorder radius="lg" padding="lg" component="article" aria-labelledby={headingId}>
       <Stack gap="md">
-        <Group gap="sm" wrap="nowrap">
-          <Avatar color="punkto" radius="xl" size="lg" aria-hidden>
-            {company.slice(0, 1).toUpperCase()}
-          </Avatar>
+        <Group
+          gap="sm"
+          wrap="nowrap"
+          p="sm"
+          style={{ background: brand.backgroundColor, color: brand.foregroundColor, borderRadius: 12 }}
+          data-testid="card-company"
+        >
+          {card.companyLogoUrl ? (
+            <Avatar
+              src={card.companyLogoUrl}
+              alt={`Logo: ${company}`}
+              radius="md"
+              size="lg"
+              styles={{ image: { objectFit: 'contain', background: '#fff' } }}
+            />
+          ) : (
+            <Avatar color="gray" variant="white" radius="xl" size="lg" aria-hidden>
+              {company.slice(0, 1).toUpperCase()}
+            </Avatar>
+          )}
           <Stack gap={0} style={{ minWidth: 0 }}>
-            <Title order={2} fz="lg" id={headingId}>
+            <Title order={2} fz="lg" id={headingId} c={brand.foregroundColor}>
               {company}
             </Title>
-            <Text c="dimmed" size="sm">
+            <Text c={brand.labelColor} size="sm">
               {program}
             </Text>
           </Stack>
