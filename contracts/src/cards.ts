@@ -97,6 +97,12 @@ export const CardSearchQuery = z
   )
   .meta({ id: 'CardSearchQuery' });
 
+/** the largest purchase one award takes (100 000 zł): beyond it the amount is a typing mistake */
+export const MAX_AMOUNT_GROSZE = 10_000_000;
+export const MAX_AMOUNT_MESSAGE = 'Kwota może wynosić najwyżej 100 000 zł.';
+/** above this purchase (300 zł) the scanner asks the employee to confirm the amount before awarding */
+export const CONFIRM_AMOUNT_ABOVE_GROSZE = 30_000;
+
 export const PointsFromAmountRequest = z
   .object({
     /** purchase amount in grosze (12,99 zł = 1299) */
@@ -104,7 +110,7 @@ export const PointsFromAmountRequest = z
       .number('Podaj kwotę zakupu.')
       .int('Kwotę podaj w groszach (liczba całkowita).')
       .min(1, 'Kwota musi być większa od zera.')
-      .max(10_000_000, 'Kwota jest za wysoka.'),
+      .max(MAX_AMOUNT_GROSZE, MAX_AMOUNT_MESSAGE),
     /** the service from the catalogue the purchase was for (recorded with the points) */
     serviceId: z.string().min(1).max(64).optional(),
   })

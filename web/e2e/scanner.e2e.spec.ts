@@ -93,6 +93,21 @@ describe('the staff scanner', () => {
       .waitFor();
     await expect.poll(() => cardSection.getByTestId('scanner-balance').textContent()).toBe('42 pkt');
 
+    // 4250 typed for 42,50: an unusual amount is confirmed first, and cancelling awards nothing
+    await page.getByLabel('Kwota zakupu (zł)').fill('4250');
+    await page.getByRole('button', { name: 'Przyznaj punkty' }).click();
+    const confirmAmount = page.getByRole('dialog', { name: 'Czy kwota jest poprawna?' });
+    await confirmAmount.getByText(/Zakup na 4\s?250,00 zł to więcej niż 300,00 zł/).waitFor();
+    await confirmAmount.getByRole('button', { name: 'Anuluj' }).click();
+    await confirmAmount.waitFor({ state: 'detached' });
+    expect(await cardSection.getByTestId('scanner-balance').textContent()).toBe('42 pkt');
+    // an absurd amount: the field says the limit
+    await page.getByLabel('Kwota zakupu (zł)').fill('99999999');
+    await page.getByRole('button', { name: 'Przyznaj punkty' }).click();
+    await page.getByText('Kwota może wynosić najwyżej 100 000 zł.').waitFor();
+    expect(await page.getByLabel('Kwota zakupu (zł)').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Kwota zakupu (zł)').fill('');
+
     // another card: decode a PNG of the card's QR code through the file input → the same card opens
     await cardSection.getByRole('button', { name: 'Inna karta' }).click();
     const png = join(tempDir, 'karta.png');
@@ -107,6 +122,10 @@ describe('the staff scanner', () => {
       .getByRole('listitem', { name: 'Kawa gratis' })
       .getByRole('button', { name: 'Wydaj nagrodę' })
       .click();
+    // a reward handed out cannot be taken back: the employee confirms first
+    const confirmRedeem = page.getByRole('dialog', { name: 'Wydać nagrodę „Kawa gratis”?' });
+    await confirmRedeem.getByText('Z karty zejdzie 100 pkt.').waitFor();
+    await confirmRedeem.getByRole('button', { name: 'Tak, wydaj' }).click();
     await page
       .getByRole('alert')
       .filter({ hasText: 'Za mało punktów: potrzeba 100, na karcie 42.' })

@@ -11,12 +11,19 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { CardReward, CardView } from '@punkto/contracts/cards';
+import {
+  CONFIRM_AMOUNT_ABOVE_GROSZE,
+  MAX_AMOUNT_GROSZE,
+  MAX_AMOUNT_MESSAGE,
+  type CardReward,
+  type CardView,
+} from '@punkto/contracts/cards';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api/api-errors';
 import { formatPoints, formatStamps } from '../../../lib/format';
-import { groszeToInput } from '../../../lib/money';
+import { formatGrosze, groszeToInput } from '../../../lib/money';
 import { notify } from '../../../lib/notify-instance';
 import { activeServicesQueryOptions } from '../../../lib/queries/catalogue';
 import { cardQueryOptions, useCardCommand, type CardCommand } from '../api/cards';
@@ -58,6 +65,8 @@ export function CardPanel({
   const command = useCardCommand(card.cardId);
   const actionKey = useActionKey();
   const [inlineError, setInlineError] = useState<string | null>(null);
+  /** the reward waiting for the employee's confirmation: a reward handed out cannot be taken back */
+  const [toRedeem, setToRedeem] = useState<CardReward | null>(null);
   const isStamps = card.kind === 'stamps';
 
   const run = async (cmd: CardCommand, fingerprint: string, rewardName?: string) => {
@@ -169,15 +178,30 @@ export function CardPanel({
                   key={reward.id}
                   reward={reward}
                   pending={command.isPending}
-                  onRedeem={() =>
-                    run({ kind: 'redeem', rewardId: reward.id }, `redeem|${reward.id}`, reward.name)
-                  }
+                  onRedeem={() => setToRedeem(reward)}
                 />
               ))}
             </Stack>
           )}
         </Stack>
       </Card>
+      <ConfirmDialog
+        opened={toRedeem !== null}
+        title={`Wydać nagrodę „${toRedeem?.name ?? ''}”?`}
+        confirmLabel="Tak, wydaj"
+        danger={false}
+        loading={command.isPending}
+        onConfirm={() => {
+          const reward = toRedeem;
+          setToRedeem(null);
+          if (reward) void run({ kind: 'redeem', rewardId: reward.id }, `redeem|${reward.id}`, reward.name);
+        }}
+        onCancel={() => setToRedeem(null)}
+      >
+        {toRedeem
+          ? `Z karty zejdzie ${toRedeem.unit === 'stamps' ? formatStamps(toRedeem.cost) : formatPoints(toRedeem.cost)}.`
+          : ''}
+      </ConfirmDialog>
     </Stack>
   );
 }
@@ -231,6 +255,16 @@ function AmountForm({
   const [amount, setAmount] = useState('');
   const [serviceId, setServiceId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** an unusually large amount waiting for the employee's confirmation (a typo like 4250 for 42,50) */
+  const [toConfirm, setToConfirm] = useState<number | null>(null);
+
+  const award = async (grosze: number) => {
+    setToConfirm(null);
+    if (await onSubmit(grosze, serviceId ?? undefined)) {
+      setAmount('');
+      setServiceId(null);
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -239,11 +273,13 @@ function AmountForm({
       setError(AMOUNT_FORMAT_MESSAGE);
       return;
     }
-    setError(null);
-    if (await onSubmit(grosze, serviceId ?? undefined)) {
-      setAmount('');
-      setServiceId(null);
+    if (grosze > MAX_AMOUNT_GROSZE) {
+      setError(MAX_AMOUNT_MESSAGE);
+      return;
     }
+    setError(null);
+    if (grosze > CONFIRM_AMOUNT_ABOVE_GROSZE) setToConfirm(grosze);
+    else await award(grosze);
   };
 
   const options = (services.data ?? []).map((s) => ({
@@ -291,6 +327,17 @@ function AmountForm({
           </Button>
         </Stack>
       </form>
+      <ConfirmDialog
+        opened={toConfirm !== null}
+        title="Czy kwota jest poprawna?"
+        confirmLabel={`Tak, ${toConfirm === null ? '' : formatGrosze(toConfirm)}`}
+        danger={false}
+        loading={pending}
+        onConfirm={() => void (toConfirm !== null && award(toConfirm))}
+        onCancel={() => setToConfirm(null)}
+      >
+        {`Zakup na ${toConfirm === null ? '' : formatGrosze(toConfirm)} to więcej niż ${formatGrosze(CONFIRM_AMOUNT_ABOVE_GROSZE)}. Sprawdź kwotę — grosze wpisuje się po przecinku, np. 42,50.`}
+      </ConfirmDialog>
     </Card>
   );
 }
