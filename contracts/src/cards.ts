@@ -79,10 +79,12 @@ export const CardLookupQuery = z
     cardId: z.string().trim().min(1).max(64).optional(),
     humanReadableId: z.string().trim().min(1).max(20).optional(),
     qr: z.string().trim().min(1).max(200).optional(),
+    /** the card of one client of the company (the panel's client page) */
+    clientId: z.string().trim().min(1).max(64).optional(),
   })
   .refine(
-    (q) => [q.cardId, q.humanReadableId, q.qr].filter((v) => v !== undefined).length === 1,
-    'Podaj dokładnie jedno: numer karty, identyfikator karty albo kod QR.',
+    (q) => [q.cardId, q.humanReadableId, q.qr, q.clientId].filter((v) => v !== undefined).length === 1,
+    'Podaj dokładnie jedno: numer karty, identyfikator karty, kod QR albo klienta.',
   )
   .meta({ id: 'CardLookupQuery' });
 

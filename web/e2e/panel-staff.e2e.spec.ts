@@ -234,7 +234,10 @@ describe('clients', () => {
     await page.getByRole('heading', { name: clientName, level: 1 }).waitFor();
     await page.getByText('+48600100200').waitFor();
     await page.getByText('Kawa za punkty').waitFor();
-    await page.getByText('Karta lojalnościowa pojawi się po wydaniu karty.').waitFor();
+    // the new client's card, issued with their account
+    const clientCard = page.getByRole('region', { name: 'Karta lojalnościowa' });
+    await clientCard.getByTestId('client-card-number').waitFor();
+    expect(await clientCard.getByTestId('client-card-balance').textContent()).toBe('0 pkt');
 
     // back restores the searched list
     await page.goBack();
@@ -309,6 +312,17 @@ describe('the enrolment link, the poster and the join page', () => {
     await dialog.getByLabel('E-mail klienta').fill(other);
     await dialog.getByRole('button', { name: 'Zapisz do programu' }).click();
     await toast(ownerPage, `Zapisaliśmy klienta ${other} do programu.`).waitFor();
+    await ownerPage.keyboard.press('Escape');
+
+    // the client's page shows their card: number, program, balance, status
+    await ownerPage.goto(`/panel/klienci?szukaj=${encodeURIComponent(email)}`);
+    await ownerPage.getByRole('table', { name: 'Klienci' }).getByRole('link', { name: 'Jan Klient' }).click();
+    const clientCard = ownerPage.getByRole('region', { name: 'Karta lojalnościowa' });
+    await clientCard.getByTestId('client-card-number').waitFor();
+    expect(await clientCard.getByTestId('client-card-number').textContent()).toMatch(/^\d{4} \d{4} \d{2}$/);
+    expect(await clientCard.getByTestId('client-card-balance').textContent()).toBe('0 pkt');
+    await clientCard.getByText('Program: Kawa za punkty').waitFor();
+    await clientCard.getByText('aktywna').waitFor();
   });
 
   it('the clients list sorts by a column header, remembered in the URL', async () => {

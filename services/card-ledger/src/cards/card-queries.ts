@@ -114,9 +114,15 @@ export function cardQueries(ledger: CardLedger) {
     },
 
     /** GET /cards: by id, by number (check digit first) or by signed QR payload of the CURRENT version */
-    async lookup(query: { cardId?: string; humanReadableId?: string; qr?: string }): Promise<IssuedCard> {
+    async lookup(query: {
+      cardId?: string;
+      humanReadableId?: string;
+      qr?: string;
+      clientId?: string;
+    }): Promise<IssuedCard> {
       let card: IssuedCard | null;
       if (query.cardId !== undefined) card = await projection.issued(query.cardId);
+      else if (query.clientId !== undefined) card = await projection.issued(cardIdFor(query.clientId));
       else if (query.humanReadableId !== undefined) {
         if (!isValidCardNumber(query.humanReadableId)) throw new CardRuleError(CardErrors.numberInvalid);
         card = await projection.byNumber(normalizeCardNumber(query.humanReadableId));

@@ -136,6 +136,14 @@ describe('GET /api/v1/cards', () => {
     expect((await lookup(owner, `qr=${encodeURIComponent(qr)}`)).json()).toMatchObject({
       cardId: client.cardId,
     });
+    // the client's page in the panel asks by client
+    expect((await lookup(owner, `clientId=${client.clientId}`)).json()).toMatchObject({
+      cardId: client.cardId,
+    });
+    expect((await lookup(owner, `clientId=${randomUUID()}`)).statusCode).toBe(404);
+    // another company's staff cannot read it by client either
+    const { owner: stranger } = await tokensFor(tenant());
+    expect((await lookup(stranger, `clientId=${client.clientId}`)).statusCode).toBe(404);
   });
 
   it('refuses a mistyped number before looking, and answers 404 for an unknown valid one', async () => {

@@ -48,7 +48,8 @@ const Envelope = z.object({
  * - tenant.services.v1  ServiceDefined / ServiceDeleted → catalogue copy (fixed points per service);
  * - tenant.clients.v1   ClientEnrolled (with userId) / ClientAccountLinked → the card is issued (one per
  *                       client); ClientRemoved → the card closed, the contact data erased;
- * - tenant.tenants.v1   TenantCreated / TenantUpdated → company name; TenantDeleted → every card closed.
+ * - tenant.tenants.v1   TenantCreated / TenantUpdated → company name and colours; TenantLogoChanged → logo;
+ *                       TenantDeleted → every card closed.
  *
  * Idempotent throughout (versions, one card per client, closing twice decides nothing), so redeliveries
  * are harmless (and the inbox skips them). Domain refusals are logged, not retried; anything else is thrown

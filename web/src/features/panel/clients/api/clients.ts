@@ -1,8 +1,10 @@
 import type { AddClientRequest, CreateClientRequest } from '@punkto/contracts/clients';
+import * as cardEndpoints from '@punkto/contracts/endpoints/cards';
 import * as endpoints from '@punkto/contracts/endpoints/tenant';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../../lib/api/api-client';
+import { isApiError } from '../../../../lib/api/api-errors';
 import type { ClientsApiQuery } from '../utils/clients-search';
 
 export const clientsQueryKey = (tenantId: string) => ['tenants', tenantId, 'clients'] as const;
@@ -41,5 +43,14 @@ export function useAddClient(tenantId: string) {
     mutationFn: (body: z.output<typeof AddClientRequest>) =>
       api.call(endpoints.addClient, { params: { id: tenantId }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: clientsQueryKey(tenantId) }),
+  });
+}
+
+/** GET /cards?clientId=…: the client's loyalty card (404 while the client has none yet). */
+export function clientCardQueryOptions(clientId: string) {
+  return queryOptions({
+    queryKey: ['cards', 'of-client', clientId] as const,
+    queryFn: ({ signal }) => api.call(cardEndpoints.getCard, { query: { clientId }, signal }),
+    retry: (count, error) => !(isApiError(error) && error.status === 404) && count < 2,
   });
 }

@@ -1,5 +1,6 @@
 import { Alert, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ClientErrors, clientStatusLabels } from '@punkto/contracts/clients';
+import { Permissions } from '@punkto/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AnchorLink } from '../../../../components/ui/link';
@@ -8,6 +9,8 @@ import { PageHeader } from '../../../../components/ui/page-header';
 import { errorMessage, isApiError } from '../../../../lib/api/api-errors';
 import { formatDate } from '../../../../lib/format-date';
 import { clientQueryOptions } from '../api/clients';
+import { usePanelSession } from '../../shell/hooks/panel-session';
+import { ClientCard } from './client-card';
 import { clientSourceLabels, clientStatusTone } from '../utils/client-labels';
 
 function BackLink() {
@@ -31,9 +34,10 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** /panel/klienci/$clientId: the client's data and (later) their card. */
+/** /panel/klienci/$clientId: the client's data and their loyalty card (for staff who may scan cards). */
 export function ClientDetail({ tenantId, clientId }: { tenantId: string; clientId: string }) {
   const client = useQuery(clientQueryOptions(tenantId, clientId));
+  const { can } = usePanelSession();
 
   if (client.isPending) {
     return (
@@ -92,16 +96,7 @@ export function ClientDetail({ tenantId, clientId }: { tenantId: string; clientI
         </Stack>
       </Card>
 
-      <Card withBorder padding="lg" component="section" aria-labelledby="client-card-title">
-        <Stack gap="xs">
-          <Title order={2} size="h4" id="client-card-title">
-            Karta lojalnościowa
-          </Title>
-          <Text size="sm" c="dimmed">
-            Karta lojalnościowa pojawi się po wydaniu karty.
-          </Text>
-        </Stack>
-      </Card>
+      {can(Permissions.cardsScan) ? <ClientCard clientId={clientId} /> : null}
     </Stack>
   );
 }

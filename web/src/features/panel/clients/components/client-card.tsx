@@ -1,0 +1,63 @@
+import { Alert, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { CardView } from '@punkto/contracts/cards';
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage, isApiError } from '../../../../lib/api/api-errors';
+import { formatPoints, formatStamps } from '../../../../lib/format';
+import { clientCardQueryOptions } from '../api/clients';
+
+const balanceOf = (card: CardView) =>
+  card.kind === 'stamps'
+    ? `${formatStamps(card.stamps)}${card.stampsRequired ? ` z ${card.stampsRequired}` : ''}`
+    : formatPoints(card.points);
+
+/** The client's loyalty card on their page in the panel: number, program, balance or stamps, level, status. */
+export function ClientCard({ clientId }: { clientId: string }) {
+  const card = useQuery(clientCardQueryOptions(clientId));
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="client-card-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="client-card-title">
+          Karta lojalnościowa
+        </Title>
+        {card.isPending ? (
+          <Skeleton height={72} role="status" aria-label="Ładowanie karty" />
+        ) : card.isError ? (
+          isApiError(card.error) && card.error.status === 404 ? (
+            <Text size="sm" c="dimmed">
+              Klient nie ma jeszcze karty: dostanie ją, gdy założy konto klienta w Punkto (zaproszenie
+              przyszło e-mailem).
+            </Text>
+          ) : (
+            <Alert color="red" variant="light">
+              {errorMessage(card.error)}
+            </Alert>
+          )
+        ) : (
+          <Stack gap="xs" data-testid="client-card">
+            <Group gap="sm" align="baseline">
+              <Text size="sm" c="dimmed">
+                Numer karty
+              </Text>
+              <Text fw={700} ff="monospace" data-testid="client-card-number">
+                {card.data.humanReadableId}
+              </Text>
+              <Badge color={card.data.status === 'active' ? 'green' : 'gray'} variant="light">
+                {card.data.status === 'active' ? 'aktywna' : 'zamknięta'}
+              </Badge>
+            </Group>
+            <Text size="sm">Program: {card.data.programName ?? '—'}</Text>
+            <Group gap="sm" align="baseline">
+              <Text size="sm" c="dimmed">
+                {card.data.kind === 'stamps' ? 'Pieczątki' : 'Saldo'}
+              </Text>
+              <Text fw={700} size="xl" data-testid="client-card-balance">
+                {balanceOf(card.data)}
+              </Text>
+            </Group>
+            {card.data.tier ? <Text size="sm">Poziom: {card.data.tier.name}</Text> : null}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}
