@@ -116,6 +116,14 @@ describe('the copies wallet passes are built from', () => {
       logo,
       deleted: false,
     });
+    // what passes do not show (the NIP, the scanner's threshold) re-versions no pass
+    const version = (await copies.company(tenantId))?.version;
+    await deliver(Topics.tenantTenants, 'TenantUpdated', {
+      tenantId,
+      changes: { nip: '5260250274', awardConfirmAboveGrosze: 50_000 },
+      updatedAt: '2026-11-20T10:03:00.000Z',
+    });
+    expect((await copies.company(tenantId))?.version).toBe(version);
 
     await deliver(Topics.tenantTenants, 'TenantDeleted', {
       tenantId,

@@ -95,6 +95,9 @@ export function passesConsumer(
         case 'TenantUpdated': {
           const updated = parse(TenantUpdatedData);
           if (!updated) return;
+          // a change passes do not show (NIP, contact, the scanner's threshold…) re-versions no pass
+          const { companyName, address, branding } = updated.changes;
+          if (companyName === undefined && address === undefined && branding === undefined) return;
           await copies.companyUpdated(updated);
           await changed.scopeChanged({ tenantId: updated.tenantId });
           return;
