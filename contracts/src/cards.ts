@@ -102,8 +102,6 @@ export const CardSearchQuery = z
 /** the largest purchase one award takes (100 000 zł): beyond it the amount is a typing mistake */
 export const MAX_AMOUNT_GROSZE = 10_000_000;
 export const MAX_AMOUNT_MESSAGE = 'Kwota może wynosić najwyżej 100 000 zł.';
-/** above this purchase (300 zł) the scanner asks the employee to confirm the amount before awarding */
-export const CONFIRM_AMOUNT_ABOVE_GROSZE = 30_000;
 
 export const PointsFromAmountRequest = z
   .object({

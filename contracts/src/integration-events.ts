@@ -78,6 +78,7 @@ export const TenantUpdatedData = z.object({
     address: Address.nullable().optional(),
     contact: Contact.nullable().optional(),
     branding: Branding.optional(),
+    awardConfirmAboveGrosze: z.number().int().optional(),
   }),
   updatedAt: z.iso.datetime({ offset: true }),
 });

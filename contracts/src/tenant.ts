@@ -103,6 +103,14 @@ export const defaultBranding: Branding = {
   labelColor: '#cfe0f5',
 };
 
+/** Above this purchase (300 zł by default) the scanner asks the employee to confirm the amount. */
+export const DEFAULT_AWARD_CONFIRM_ABOVE_GROSZE = 30_000;
+export const AwardConfirmAboveGrosze = z
+  .number('Podaj kwotę w złotych.')
+  .int('Podaj kwotę w złotych, np. 300.')
+  .min(1_000, 'Próg musi wynosić co najmniej 10 zł.')
+  .max(10_000_000, 'Próg może wynosić najwyżej 100 000 zł.');
+
 /** PATCH update-tenant: every field optional; `null` clears an optional part. */
 export const UpdateTenantRequest = z
   .object({
@@ -112,6 +120,8 @@ export const UpdateTenantRequest = z
     address: Address.nullable().optional(),
     contact: Contact.nullable().optional(),
     branding: Branding.optional(),
+    /** the purchase (grosze) above which the scanner asks to confirm an award */
+    awardConfirmAboveGrosze: AwardConfirmAboveGrosze.optional(),
   })
   .meta({ id: 'UpdateTenantRequest' });
 export type UpdateTenantRequest = z.input<typeof UpdateTenantRequest>;
@@ -137,6 +147,8 @@ export const TenantResponse = z
     address: Address.nullable(),
     contact: Contact.nullable(),
     branding: Branding,
+    /** the purchase (grosze) above which the scanner asks to confirm an award */
+    awardConfirmAboveGrosze: z.number().int(),
     logo: TenantImage.nullable(),
     heroImage: TenantImage.nullable(),
     createdAt: z.iso.datetime({ offset: true }),

@@ -146,4 +146,40 @@ describe('the staff scanner', () => {
     await page.getByRole('alert').filter({ hasText: 'Aparat niedostępny' }).waitFor();
     await page.getByLabel('Numer karty, telefon lub e-mail').waitFor();
   });
+
+  it('a company sets its own confirmation threshold in the settings; the scanner follows it', async () => {
+    const myCard = await customerWithCard();
+    const page = await ownerPage();
+    await page.goto('/panel/ustawienia');
+    const form = page.getByRole('form', { name: 'Bezpieczeństwo przy kasie' });
+    await form.getByLabel('Potwierdzaj zakupy powyżej (zł)').fill('5');
+    await form.getByRole('button', { name: 'Zapisz próg' }).click();
+    await form.getByText('Próg musi wynosić co najmniej 10 zł.').waitFor();
+    await form.getByLabel('Potwierdzaj zakupy powyżej (zł)').fill('1000');
+    await form.getByRole('button', { name: 'Zapisz próg' }).click();
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Próg potwierdzenia został zapisany.' })
+      .waitFor();
+
+    await page.goto('/panel/skaner');
+    await page.getByLabel('Numer karty, telefon lub e-mail').fill(myCard.humanReadableId.replace(/ /g, ''));
+    await page.getByRole('button', { name: 'Szukaj' }).click();
+    const cardSection = page.getByRole('region', { name: 'Karta klienta' });
+    await cardSection.getByTestId('scanner-card-number').waitFor();
+    // 999 zł is under the company's 1000 zł: awarded at once
+    await page.getByLabel('Kwota zakupu (zł)').fill('999');
+    await page.getByRole('button', { name: 'Przyznaj punkty' }).click();
+    await expect.poll(() => cardSection.getByTestId('scanner-balance').textContent()).toBe('999 pkt');
+    // 1500 zł is over it: confirmed first (after the card's 2 s cooldown between awards)
+    await page.waitForTimeout(2_100);
+    await page.getByLabel('Kwota zakupu (zł)').fill('1500');
+    await page.getByRole('button', { name: 'Przyznaj punkty' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Czy kwota jest poprawna?' });
+    await confirm.getByText(/to więcej niż 1\s?000,00 zł/).waitFor();
+    await confirm.getByRole('button', { name: /^Tak, / }).click();
+    await expect
+      .poll(() => cardSection.getByTestId('scanner-balance').textContent())
+      .toMatch(/^2\s?499 pkt$/);
+  });
 });

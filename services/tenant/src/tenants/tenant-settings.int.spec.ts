@@ -65,6 +65,32 @@ describe('PATCH /api/v1/tenants/{id}/update-tenant', () => {
     expect(cleared.json()).toMatchObject({ contact: null, description: null, address });
   });
 
+  it('keeps the award confirmation threshold: 300 zł by default, changed and refused with Polish messages', async () => {
+    const { tenantId, token } = await t.ownerWithTenant();
+    const patch = (payload: unknown) =>
+      t.call(token, 'PATCH', tenantUrl(tenantId, '/update-tenant'), payload);
+    expect((await t.call(token, 'GET', tenantUrl(tenantId))).json()).toMatchObject({
+      awardConfirmAboveGrosze: 30_000,
+    });
+    // the default again is no change
+    expect((await patch({ awardConfirmAboveGrosze: 30_000 })).statusCode).toBe(200);
+    expect(await events(tenantId)).toHaveLength(1);
+
+    const changed = await patch({ awardConfirmAboveGrosze: 100_000 });
+    expect(changed.json()).toMatchObject({ awardConfirmAboveGrosze: 100_000 });
+    const [, updated] = await events(tenantId);
+    expect(TenantUpdatedData.parse(updated!.data).changes).toEqual({ awardConfirmAboveGrosze: 100_000 });
+
+    for (const [value, message] of [
+      [500, 'Próg musi wynosić co najmniej 10 zł.'],
+      [20_000_000, 'Próg może wynosić najwyżej 100 000 zł.'],
+    ] as const) {
+      const refused = await patch({ awardConfirmAboveGrosze: value });
+      expect(refused.statusCode).toBe(400);
+      expect(JSON.stringify(refused.json())).toContain(message);
+    }
+  });
+
   it('refuses a wrong NIP, postal code or colour with Polish messages in the 400 errors map', async () => {
     const { tenantId, token } = await t.ownerWithTenant();
     const patch = (payload: unknown) =>

@@ -2,6 +2,7 @@ import type { TenantImage } from '@punkto/contracts/tenant';
 import { type Decider, type Command } from '@punkto/platform/es/decider';
 import { isDeepStrictEqual } from 'node:util';
 import {
+  awardConfirmAboveOf,
   evolve,
   initialState,
   type Tenant,
@@ -67,6 +68,8 @@ function normalised(changes: TenantChanges): TenantChanges {
     out.contact = Object.keys(contact).length ? contact : null;
   }
   if (changes.branding !== undefined) out.branding = changes.branding;
+  if (changes.awardConfirmAboveGrosze !== undefined)
+    out.awardConfirmAboveGrosze = changes.awardConfirmAboveGrosze;
   return out;
 }
 
@@ -74,8 +77,9 @@ function normalised(changes: TenantChanges): TenantChanges {
 export function changedFields(current: TenantData, requested: TenantChanges): TenantChanges {
   const wanted = normalised(requested);
   const changed: Record<string, unknown> = {};
+  const now = { ...current, awardConfirmAboveGrosze: awardConfirmAboveOf(current) };
   for (const [key, value] of Object.entries(wanted)) {
-    if (!isDeepStrictEqual(current[key as keyof TenantChanges], value)) changed[key] = value;
+    if (!isDeepStrictEqual(now[key as keyof TenantChanges], value)) changed[key] = value;
   }
   return changed as TenantChanges;
 }

@@ -1,5 +1,5 @@
 import { Roles } from '@punkto/contracts/permissions';
-import { defaultBranding, NipMessages } from '@punkto/contracts/tenant';
+import { defaultBranding, DEFAULT_AWARD_CONFIRM_ABOVE_GROSZE, NipMessages } from '@punkto/contracts/tenant';
 import { Topics } from '@punkto/contracts/topics';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
 import { randomUUID } from 'node:crypto';
@@ -57,6 +57,7 @@ describe('POST /api/v1/tenants/create', () => {
       address: null,
       contact: null,
       branding: defaultBranding,
+      awardConfirmAboveGrosze: DEFAULT_AWARD_CONFIRM_ABOVE_GROSZE,
       logo: null,
       heroImage: null,
       createdAt,

@@ -5,7 +5,7 @@ import { DuplicateKeyError, PermissionDeniedError } from '@punkto/platform/error
 import type { EventStore } from '@punkto/platform/event-store/event-store.port';
 import { readProjection } from '@punkto/platform/projections/projection';
 import { randomUUID } from 'node:crypto';
-import { toTenantStreamId, type Tenant, type TenantChanges } from './tenant';
+import { awardConfirmAboveOf, toTenantStreamId, type Tenant, type TenantChanges } from './tenant';
 import { tenantDecider, type CreateTenant, type TenantCommand } from './tenant.decider';
 import {
   OwnerAlreadyHasTenantError,
@@ -43,6 +43,7 @@ export function toTenantResponse(tenant: Omit<ActiveTenantRecord, 'status' | 'de
     address: tenant.address,
     contact: tenant.contact,
     branding: tenant.branding,
+    awardConfirmAboveGrosze: awardConfirmAboveOf(tenant),
     logo: tenant.logo,
     heroImage: tenant.heroImage,
     createdAt: tenant.createdAt,

@@ -6,7 +6,12 @@ import type {
   TenantLogoChangedData,
   TenantUpdatedData,
 } from '@punkto/contracts/integration-events';
-import { defaultBranding, type Branding, type TenantImage } from '@punkto/contracts/tenant';
+import {
+  DEFAULT_AWARD_CONFIRM_ABOVE_GROSZE,
+  defaultBranding,
+  type Branding,
+  type TenantImage,
+} from '@punkto/contracts/tenant';
 import type { Address, Contact } from '@punkto/contracts/tenant';
 import type { z } from 'zod';
 
@@ -44,11 +49,17 @@ export interface TenantData {
   address: TenantAddress | null;
   contact: TenantContact | null;
   branding: Branding;
+  /** absent in tenants from before the setting: the default applies */
+  awardConfirmAboveGrosze?: number;
   logo: TenantImage | null;
   heroImage: TenantImage | null;
   createdAt: string;
   updatedAt: string;
 }
+
+/** the purchase above which the scanner asks to confirm an award (the default for tenants that never set it) */
+export const awardConfirmAboveOf = (tenant: Pick<TenantData, 'awardConfirmAboveGrosze'>): number =>
+  tenant.awardConfirmAboveGrosze ?? DEFAULT_AWARD_CONFIRM_ABOVE_GROSZE;
 
 /** The details a new tenant starts with (TenantCreated carries only the company name and NIP). */
 export const EMPTY_TENANT_DETAILS: Pick<

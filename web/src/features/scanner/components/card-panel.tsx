@@ -12,7 +12,6 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  CONFIRM_AMOUNT_ABOVE_GROSZE,
   MAX_AMOUNT_GROSZE,
   MAX_AMOUNT_MESSAGE,
   type CardReward,
@@ -26,7 +25,8 @@ import { formatPoints, formatStamps } from '../../../lib/format';
 import { formatGrosze, groszeToInput } from '../../../lib/money';
 import { notify } from '../../../lib/notify-instance';
 import { activeServicesQueryOptions } from '../../../lib/queries/catalogue';
-import { cardQueryOptions, useCardCommand, type CardCommand } from '../api/cards';
+import { DEFAULT_AWARD_CONFIRM_ABOVE_GROSZE } from '@punkto/contracts/tenant';
+import { cardQueryOptions, scannerTenantQueryOptions, useCardCommand, type CardCommand } from '../api/cards';
 import { AMOUNT_FORMAT_MESSAGE, parseAmountToGrosze } from '../utils/scanner-input';
 import { useActionKey } from './use-action-key';
 
@@ -252,6 +252,9 @@ function AmountForm({
   onSubmit: (amountGrosze: number, serviceId: string | undefined) => Promise<boolean | undefined>;
 }) {
   const services = useQuery(activeServicesQueryOptions(tenantId));
+  const confirmAbove =
+    useQuery(scannerTenantQueryOptions(tenantId)).data?.awardConfirmAboveGrosze ??
+    DEFAULT_AWARD_CONFIRM_ABOVE_GROSZE;
   const [amount, setAmount] = useState('');
   const [serviceId, setServiceId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -278,7 +281,7 @@ function AmountForm({
       return;
     }
     setError(null);
-    if (grosze > CONFIRM_AMOUNT_ABOVE_GROSZE) setToConfirm(grosze);
+    if (grosze > confirmAbove) setToConfirm(grosze);
     else await award(grosze);
   };
 
@@ -336,7 +339,7 @@ function AmountForm({
         onConfirm={() => void (toConfirm !== null && award(toConfirm))}
         onCancel={() => setToConfirm(null)}
       >
-        {`Zakup na ${toConfirm === null ? '' : formatGrosze(toConfirm)} to więcej niż ${formatGrosze(CONFIRM_AMOUNT_ABOVE_GROSZE)}. Sprawdź kwotę — grosze wpisuje się po przecinku, np. 42,50.`}
+        {`Zakup na ${toConfirm === null ? '' : formatGrosze(toConfirm)} to więcej niż ${formatGrosze(confirmAbove)}. Sprawdź kwotę — grosze wpisuje się po przecinku, np. 42,50.`}
       </ConfirmDialog>
     </Card>
   );

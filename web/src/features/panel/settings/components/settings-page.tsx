@@ -9,6 +9,7 @@ import { tenantQueryOptions } from '../../shell/api/get-tenant';
 import { usePanelSession } from '../../shell/hooks/panel-session';
 import { useUpdateTenant } from '../api/update-tenant';
 import { CardPreview } from './card-preview';
+import { AwardThresholdForm } from './award-threshold-form';
 import { DangerZone } from './danger-zone';
 import { AddressContactFieldset, BrandingFieldset } from './form-fields';
 import { ImageUpload } from './image-upload';
@@ -119,6 +120,8 @@ function SettingsForms({
           />
         </Stack>
       </Card>
+
+      <AwardThresholdForm tenant={tenant} />
 
       {isOwner ? <DangerZone companyName={tenant.companyName} onDeleted={onCompanyDeleted} /> : null}
     </Stack>
