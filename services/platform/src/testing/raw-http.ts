@@ -26,19 +26,23 @@ export function exchange(socket: Socket, head: string, body?: Buffer): Promise<R
     let data = Buffer.alloc(0);
     const onData = (chunk: Buffer) => {
       data = Buffer.concat([data, chunk]);
-      const end = data.indexOf('\r\n\r\n');
-      if (end < 0) return;
-      const headers = data.subarray(0, end).toString('latin1').toLowerCase();
-      const status = Number(headers.slice(9, 12));
-      if (status === 100) {
-        data = data.subarray(end + 4);
+      // a `100 Continue` may arrive in the same chunk as the final answer: skip it and read on
+      for (;;) {
+        const end = data.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const headers = data.subarray(0, end).toString('latin1').toLowerCase();
+        const status = Number(headers.slice(9, 12));
+        if (status === 100) {
+          data = data.subarray(end + 4);
+          continue;
+        }
+        const length = Number(/content-length: (\d+)/.exec(headers)?.[1] ?? -1);
+        const rest = data.subarray(end + 4);
+        if (length >= 0 && rest.length < length) return;
+        socket.off('data', onData);
+        resolve({ status, headers, body: rest.toString('utf8'), ms: performance.now() - started });
         return;
       }
-      const length = Number(/content-length: (\d+)/.exec(headers)?.[1] ?? -1);
-      const rest = data.subarray(end + 4);
-      if (length >= 0 && rest.length < length) return;
-      socket.off('data', onData);
-      resolve({ status, headers, body: rest.toString('utf8'), ms: performance.now() - started });
     };
     socket.on('data', onData);
     socket.once('close', () =>
