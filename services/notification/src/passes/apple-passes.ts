@@ -1,6 +1,4 @@
 import { formatCardNumber } from '@punkto/contracts/cards';
-import { PassErrors } from '@punkto/contracts/passes';
-import { ConflictError, NotFoundError, PermissionDeniedError } from '@punkto/platform/errors/errors';
 import { appleCertificateFiles, type NotificationConfig } from '../config';
 import { applePassSigner, type ApplePassContent } from './apple/apple-pass';
 import { configuredCertificates, developmentCertificates } from './apple/pass-certificates';
@@ -9,7 +7,7 @@ import { parsePassSerial, passSerial, type PassTokens } from './apple/web-servic
 import { PASSKIT_PATH } from './apple/web-service/passkit.routes';
 import type { PassCard } from './pass-card';
 import type { PassCompany, PassCopies } from './pass-copies';
-import { cardOnPass, changedAtOf, passState, versionOf, type PassState } from './pass-state';
+import { cardOnPass, changedAtOf, holderPassState, passState, versionOf, type PassState } from './pass-state';
 import { defaultPassImages } from './pass-images';
 import type { PassBrandingImages } from './apple/pass-branding-images';
 
@@ -127,16 +125,7 @@ export function applePasses(deps: {
       cardId: string,
       userId: string,
     ): Promise<{ pkpass: Buffer; card: PassCard; company: PassCompany; lastModified: Date }> {
-      const card = await copies.card(cardId);
-      if (!card) throw new NotFoundError('Nie znaleziono karty.', 'CARD.NOT_FOUND');
-      if (card.userId !== userId)
-        throw new PermissionDeniedError(PassErrors.notYours.message, PassErrors.notYours.code);
-      if (card.status === 'closed')
-        throw new ConflictError(PassErrors.cardClosed.message, PassErrors.cardClosed.code);
-      const state = await stateOf(card);
-      if (state?.gone) throw new ConflictError(PassErrors.cardClosed.message, PassErrors.cardClosed.code);
-      // right after joining the copies may still be on their way over the bus
-      if (!state) throw new ConflictError(PassErrors.notReady.message, PassErrors.notReady.code);
+      const { card, state } = await holderPassState(copies, cardId, userId);
       const pkpass = await signed(state, passSerial(card.cardId, card.secretVersion), false);
       return { pkpass, card, company: state.company, lastModified: changedAtOf(state) };
     },

@@ -1,6 +1,8 @@
 import { formatCardNumber } from '@punkto/contracts/cards';
 import type { ProgramDefinedData } from '@punkto/contracts/integration-events';
 import type { CardOnPass } from '@punkto/contracts/pass-fields';
+import { PassErrors } from '@punkto/contracts/passes';
+import { ConflictError, NotFoundError, PermissionDeniedError } from '@punkto/platform/errors/errors';
 import type { PassCard } from './pass-card';
 import type { PassCompany, PassCopies } from './pass-copies';
 
@@ -41,6 +43,28 @@ export async function passState(copies: PassCopies, card: PassCard): Promise<Pas
   ]);
   if (!program.data || !company?.companyName || !card.qrPayload) return null;
   return { card, program: program.data, company, gone: program.deleted || company.deleted };
+}
+
+/**
+ * The pass state of the caller's own card, or the refusal the customer sees: 404 unknown card, 403 someone
+ * else's, 409 closed or its program or company gone, 409 PASS.NOT_READY right after joining (the copies may
+ * still be on their way over the bus). Shared by the Apple download and the Google save link.
+ */
+export async function holderPassState(
+  copies: PassCopies,
+  cardId: string,
+  userId: string,
+): Promise<{ card: PassCard; state: PassState }> {
+  const card = await copies.card(cardId);
+  if (!card) throw new NotFoundError('Nie znaleziono karty.', 'CARD.NOT_FOUND');
+  if (card.userId !== userId)
+    throw new PermissionDeniedError(PassErrors.notYours.message, PassErrors.notYours.code);
+  if (card.status === 'closed')
+    throw new ConflictError(PassErrors.cardClosed.message, PassErrors.cardClosed.code);
+  const state = await passState(copies, card);
+  if (state?.gone) throw new ConflictError(PassErrors.cardClosed.message, PassErrors.cardClosed.code);
+  if (!state) throw new ConflictError(PassErrors.notReady.message, PassErrors.notReady.code);
+  return { card, state };
 }
 
 const addressLine = (company: PassCompany) =>

@@ -1,11 +1,9 @@
-import { PassErrors } from '@punkto/contracts/passes';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { mutateDocument } from '@punkto/platform/documents/mutate-document';
-import { ConflictError, NotFoundError, PermissionDeniedError } from '@punkto/platform/errors/errors';
 import type { Logger } from '@punkto/platform/observability/logger';
 import { GoogleWalletError, type GoogleWallet } from '@punkto/platform/wallet/google/google-wallet.port';
 import type { PassCopies } from '../pass-copies';
-import { cardOnPass, passState, versionOf, type PassState } from '../pass-state';
+import { cardOnPass, holderPassState, passState, versionOf, type PassState } from '../pass-state';
 import type { Enqueue, Handled, Work } from '../updates/pass-update-queue';
 import { balanceOf, classIdOf, loyaltyClassOf, loyaltyObjectOf, objectIdOf } from './google-loyalty';
 
@@ -168,15 +166,7 @@ export function googlePasses(deps: {
 
     /** the save link of the caller's own card; its object is written (or brought up to date) first */
     async saveLinkFor(cardId: string, userId: string): Promise<string> {
-      const card = await copies.card(cardId);
-      if (!card) throw new NotFoundError('Nie znaleziono karty.', 'CARD.NOT_FOUND');
-      if (card.userId !== userId)
-        throw new PermissionDeniedError(PassErrors.notYours.message, PassErrors.notYours.code);
-      if (card.status === 'closed')
-        throw new ConflictError(PassErrors.cardClosed.message, PassErrors.cardClosed.code);
-      const state = await passState(copies, card);
-      if (state?.gone) throw new ConflictError(PassErrors.cardClosed.message, PassErrors.cardClosed.code);
-      if (!state) throw new ConflictError(PassErrors.notReady.message, PassErrors.notReady.code);
+      const { card, state } = await holderPassState(copies, cardId, userId);
       const id = objectIdOf(issuerId, card.cardId, card.secretVersion);
       const record = await objects.get(id);
       if (!record || record.version < versionOf(state))
