@@ -93,13 +93,7 @@ export async function buildService(deps: NotificationDeps): Promise<BuiltService
     callbackUrl: googleCallbackUrl,
     clock: deps.clock,
     logger: deps.logger,
-    onFailure: async (failure) => {
-      deps.logger.error(
-        { tenantId: failure.tenantId, reason: failure.reason },
-        'a Google Wallet update failed',
-      );
-      await health.failed([failure.tenantId], failure.reason);
-    },
+    onFailure: (failure) => health.failed([failure.tenantId], failure.reason),
     coalesceMs: deps.config.PASS_UPDATE_COALESCE_MS,
   });
   await googlePassesOf.ensureIndexes();
@@ -108,6 +102,7 @@ export async function buildService(deps: NotificationDeps): Promise<BuiltService
     clock: deps.clock,
     appleInstalled: registrations.countOfTenant,
     googleInstalled: googlePassesOf.installed,
+    logger: deps.logger,
   });
   googlePassRoutes(app, googlePassesOf, {
     development: google.development,
@@ -132,14 +127,7 @@ export async function buildService(deps: NotificationDeps): Promise<BuiltService
     pusher: apns,
     clock: deps.clock,
     logger: deps.logger,
-    onPushFailure: async (failure) => {
-      // an operator must act (certificate, key, topic) or APNs kept failing: in the logs and in pass health
-      deps.logger.error(
-        { device: failure.device, reason: failure.reason },
-        'a pass update did not reach a phone',
-      );
-      await health.failed(failure.tenantIds, failure.reason);
-    },
+    onPushFailure: (failure) => health.failed(failure.tenantIds, failure.reason),
     google: googlePassesOf,
     options: { coalesceMs: deps.config.PASS_UPDATE_COALESCE_MS },
   });

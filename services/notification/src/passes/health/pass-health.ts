@@ -1,3 +1,4 @@
+import type { Logger } from '@punkto/platform/observability/logger';
 import type { PassHealthResponse } from '@punkto/contracts/passes';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { mutateDocument } from '@punkto/platform/documents/mutate-document';
@@ -33,6 +34,8 @@ export function passHealth(deps: {
   clock: () => Date;
   appleInstalled: (tenantId: string) => Promise<number>;
   googleInstalled: (tenantId: string) => Promise<number>;
+  /** a failed update is also an error in the log: an operator may have to act (certificate, key, topic) */
+  logger: Logger;
 }) {
   const health = deps.documents.collection<HealthDoc>('pass_health');
   const change = (tenantId: string, apply: (doc: HealthDoc) => Partial<HealthDoc>) =>
@@ -57,6 +60,7 @@ export function passHealth(deps: {
     },
 
     async failed(tenantIds: string[], reason: string): Promise<void> {
+      deps.logger.error({ tenantIds, reason }, 'a pass update did not reach a phone');
       const at = deps.clock().toISOString();
       for (const tenantId of tenantIds)
         await change(tenantId, (doc) => ({
