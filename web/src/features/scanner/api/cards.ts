@@ -1,4 +1,3 @@
-import * as tenantEndpoints from '@punkto/contracts/endpoints/tenant';
 import { IDEMPOTENCY_KEY_HEADER, type CardView } from '@punkto/contracts/cards';
 import * as endpoints from '@punkto/contracts/endpoints/cards';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -63,14 +62,5 @@ export function useCardCommand(cardId: string) {
       }
     },
     onSuccess: (response) => queryClient.setQueryData(cardQueryKey(cardId), response.card),
-  });
-}
-
-/** GET /tenants/{id} (shared cache with the panel): the company's award confirmation threshold. */
-export function scannerTenantQueryOptions(tenantId: string) {
-  return queryOptions({
-    queryKey: ['tenants', tenantId] as const,
-    queryFn: ({ signal }) => api.call(tenantEndpoints.getTenant, { params: { id: tenantId }, signal }),
-    staleTime: 60_000,
   });
 }

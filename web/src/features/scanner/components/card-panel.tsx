@@ -25,8 +25,9 @@ import { formatPoints, formatStamps } from '../../../lib/format';
 import { formatGrosze, groszeToInput } from '../../../lib/money';
 import { notify } from '../../../lib/notify-instance';
 import { activeServicesQueryOptions } from '../../../lib/queries/catalogue';
+import { tenantQueryOptions } from '../../../lib/queries/tenant';
 import { DEFAULT_AWARD_CONFIRM_ABOVE_GROSZE } from '@punkto/contracts/tenant';
-import { cardQueryOptions, scannerTenantQueryOptions, useCardCommand, type CardCommand } from '../api/cards';
+import { cardQueryOptions, useCardCommand, type CardCommand } from '../api/cards';
 import { AMOUNT_FORMAT_MESSAGE, parseAmountToGrosze } from '../utils/scanner-input';
 import { useActionKey } from './use-action-key';
 
@@ -253,7 +254,7 @@ function AmountForm({
 }) {
   const services = useQuery(activeServicesQueryOptions(tenantId));
   const confirmAbove =
-    useQuery(scannerTenantQueryOptions(tenantId)).data?.awardConfirmAboveGrosze ??
+    useQuery(tenantQueryOptions(tenantId)).data?.awardConfirmAboveGrosze ??
     DEFAULT_AWARD_CONFIRM_ABOVE_GROSZE;
   const [amount, setAmount] = useState('');
   const [serviceId, setServiceId] = useState<string | null>(null);

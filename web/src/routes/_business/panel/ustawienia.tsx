@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { TenantSectionGate } from '../../../features/panel/shell/components/no-access';
 import { routeLoadError } from '../../../components/ui/route-load-error';
 import { loadSection } from '../../../features/panel/shell/utils/section-loader';
-import { tenantQueryOptions } from '../../../features/panel/shell/api/get-tenant';
+import { tenantQueryOptions } from '../../../lib/queries/tenant';
 import { waitForSession } from '../../../features/panel/shell/utils/wait-for-session';
 import { SettingsPage } from '../../../features/panel/settings/components/settings-page';
 import { notify } from '../../../lib/notify-instance';

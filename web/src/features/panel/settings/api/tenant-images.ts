@@ -2,7 +2,7 @@ import * as endpoints from '@punkto/contracts/endpoints/tenant';
 import type { TenantResponse } from '@punkto/contracts/tenant';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api/api-client';
-import { tenantQueryKey } from '../../shell/api/get-tenant';
+import { tenantQueryKey } from '../../../../lib/queries/tenant';
 import { imageField, type TenantImageKind } from '../utils/image-checks';
 
 const upload = { logo: endpoints.uploadLogo, hero: endpoints.uploadHeroImage } as const;

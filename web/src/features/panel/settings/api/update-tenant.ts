@@ -2,7 +2,7 @@ import * as endpoints from '@punkto/contracts/endpoints/tenant';
 import type { TenantResponse, UpdateTenantRequest } from '@punkto/contracts/tenant';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api/api-client';
-import { tenantQueryKey } from '../../shell/api/get-tenant';
+import { tenantQueryKey } from '../../../../lib/queries/tenant';
 import { tenantSetupChanged } from '../../shell/api/tenant-configured';
 
 /** PATCH /tenants/{id}/update-tenant (tenant.settings): only the given parts change; answers the company. */

@@ -5,7 +5,7 @@ import { FormError } from '../../../../components/ui/form-error';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { notify } from '../../../../lib/notify-instance';
-import { tenantQueryOptions } from '../../shell/api/get-tenant';
+import { tenantQueryOptions } from '../../../../lib/queries/tenant';
 import { usePanelSession } from '../../shell/hooks/panel-session';
 import { useUpdateTenant } from '../api/update-tenant';
 import { CardPreview } from './card-preview';

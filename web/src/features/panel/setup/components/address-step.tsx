@@ -14,7 +14,7 @@ import {
   brandingValuesOf,
   previewColor,
 } from '../../settings/utils/company-form';
-import { tenantQueryOptions } from '../../shell/api/get-tenant';
+import { tenantQueryOptions } from '../../../../lib/queries/tenant';
 import { FormAlertFromQuery } from './form-alert-from-query';
 
 const AddressStepSchema = AddressContactSchema.extend(BrandingSchema.shape);

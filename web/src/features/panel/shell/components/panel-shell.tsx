@@ -1,7 +1,7 @@
 import { Badge, Box, Flex, Group, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { tenantQueryOptions } from '../api/get-tenant';
+import { tenantQueryOptions } from '../../../../lib/queries/tenant';
 import { PanelNav } from './panel-nav';
 import { usePanelSession } from '../hooks/panel-session';
 import { sectionsFor } from '../utils/permissions';

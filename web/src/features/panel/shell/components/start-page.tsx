@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AnchorLink, ButtonLink } from '../../../../components/ui/link';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { errorMessage } from '../../../../lib/api/api-errors';
-import { tenantQueryOptions } from '../api/get-tenant';
+import { tenantQueryOptions } from '../../../../lib/queries/tenant';
 import { tenantConfiguredDetailsQueryOptions } from '../api/tenant-configured';
 import { usePanelSession } from '../hooks/panel-session';
 import { checklistOf } from '../utils/checklist';

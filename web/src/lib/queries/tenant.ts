@@ -1,7 +1,9 @@
 import * as endpoints from '@punkto/contracts/endpoints/tenant';
 import type { TenantResponse } from '@punkto/contracts/tenant';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api/api-client';
+import { api } from '../api/api-client';
+
+// The company, read by the panel (shell, settings) and the scanner (its award confirmation threshold).
 
 export const tenantQueryKey = (tenantId: string) => ['tenants', tenantId] as const;
 
