@@ -139,6 +139,20 @@ export async function startNotification(
       });
     },
 
+    /** the customer regenerated the card (lost or copied): QR version 2, a new number */
+    async cardRegenerated(cardId: string, userId: string, at: string = new Date().toISOString()) {
+      await this.deliver(Topics.cardLedgerCards, 'CardRegenerated', {
+        cardId,
+        commandId: randomUUID(),
+        humanReadableId: '9876543210',
+        secretVersion: 2,
+        qrPayload: `P1.${cardId}.2.bm93eS1rb2Qtbm93eS1rb2Q`,
+        actorId: userId,
+        actorRole: 'customer',
+        regeneratedAt: at,
+      });
+    },
+
     /** the holder's Apple pass of the card, as the portal downloads it (throws unless 200) */
     async applePassOf(cardId: string, userId: string): Promise<Buffer> {
       const res = await built.app.inject({

@@ -1,5 +1,4 @@
 import { Roles } from '@punkto/contracts/permissions';
-import { Topics } from '@punkto/contracts/topics';
 import {
   startFakeGoogleWallet,
   type FakeGoogleWallet,
@@ -178,16 +177,7 @@ describe('the card in Google Wallet', () => {
   it('a regenerated card: the old object turns INACTIVE, the new one is a new object', async () => {
     const { cardId, userId } = await t.aCard();
     await saveLink(cardId, userId);
-    await t.deliver(Topics.cardLedgerCards, 'CardRegenerated', {
-      cardId,
-      commandId: randomUUID(),
-      humanReadableId: '9876543210',
-      secretVersion: 2,
-      qrPayload: `P1.${cardId}.2.bm93eS1rb2Qtbm93eS1rb2Q`,
-      actorId: userId,
-      actorRole: 'customer',
-      regeneratedAt: new Date().toISOString(),
-    });
+    await t.cardRegenerated(cardId, userId);
     const old = `${ISSUER}.card-${cardId}.1`;
     await until(() => objectOf(old)?.state === 'INACTIVE', 'the old object is inactive');
     expect(objectOf(old).barcode).toBeUndefined();

@@ -109,16 +109,7 @@ describe('PassKit web service', () => {
     const phone = new FakeWalletDevice(root);
     await phone.add(await downloaded(cardId, userId));
     await phone.onPush();
-    await t.deliver(Topics.cardLedgerCards, 'CardRegenerated', {
-      cardId,
-      commandId: randomUUID(),
-      humanReadableId: '9876543210',
-      secretVersion: 2,
-      qrPayload: `P1.${cardId}.2.bm93eS1rb2Qtbm93eS1rb2Q`,
-      actorId: userId,
-      actorRole: 'customer',
-      regeneratedAt: '2026-11-21T10:00:00.000Z',
-    });
+    await t.cardRegenerated(cardId, userId, '2026-11-21T10:00:00.000Z');
     expect(await phone.onPush()).toEqual([`${cardId}.1`]);
     const old = phone.held(`${cardId}.1`).json;
     expect(old.voided).toBe(true);
