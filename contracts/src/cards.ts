@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ActivityType } from './card-activity';
 import { ProgramKind, RewardLimits, RewardSchedule } from './programs';
+import { pageResponse } from './pagination';
+import { singleLineText } from './text';
 
 /**
  * Loyalty cards (SPEC §7 /cards, issue "Card ledger"). A card belongs to one client of one program; it is
@@ -226,9 +228,66 @@ export const CardActivity = z
     tier: z.string().nullable(),
     /** a Polish sentence, e.g. „Przyznano 12 pkt za zakupy na 12,99 zł” */
     description: z.string(),
+    /** the reason staff gave for a correction (award_voided, redemption_voided), else null */
+    reason: z.string().nullable(),
+    /** set on an award or a redemption that was voided later: when and why */
+    voided: z.object({ voidedAt: z.iso.datetime({ offset: true }), reason: z.string() }).nullable(),
   })
   .meta({ id: 'CardActivity' });
 export type CardActivity = z.infer<typeof CardActivity>;
+
+/** Days after an award or a redemption during which staff may void it (ADR 0016). */
+export const CORRECTION_WINDOW_DAYS = 30;
+export const CorrectionReasonMessages = {
+  required: 'Podaj powód korekty (co najmniej 3 znaki).',
+  tooLong: 'Powód korekty może mieć najwyżej 200 znaków.',
+} as const;
+
+/** A history entry as staff see it: who did it, and whether it can still be voided. */
+export const StaffCardActivity = CardActivity.extend({
+  /** the employee (or owner) who awarded, redeemed, voided or regenerated; null for the customer or the system */
+  employeeId: z.string().nullable(),
+  /** „Właściciel”, the employee's name, or null when unknown */
+  employeeName: z.string().nullable(),
+  /** an award or a redemption that has not been voided, is younger than CORRECTION_WINDOW_DAYS, on an active card */
+  voidable: z.boolean(),
+}).meta({ id: 'StaffCardActivity' });
+export type StaffCardActivity = z.infer<typeof StaffCardActivity>;
+
+const IsoDate = z.iso.date();
+export const CardHistoryQuery = z
+  .object({
+    pageNumber: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    activityType: ActivityType.optional(),
+    /** only what this employee (user id) did */
+    employeeId: z.string().min(1).max(64).optional(),
+    /** first day (Warsaw), inclusive */
+    from: IsoDate.optional(),
+    /** last day (Warsaw), inclusive */
+    to: IsoDate.optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'Data początkowa nie może być późniejsza niż końcowa.',
+    path: ['to'],
+  })
+  .meta({ id: 'CardHistoryQuery' });
+export type CardHistoryQuery = z.input<typeof CardHistoryQuery>;
+
+export const CardHistoryPage = pageResponse(StaffCardActivity).meta({ id: 'CardHistoryPage' });
+export type CardHistoryPage = z.infer<typeof CardHistoryPage>;
+
+/** Void an award or a redemption of the card: a compensating entry, the original stays in the history. */
+export const VoidEntryRequest = z
+  .object({
+    /** the history entry (`StaffCardActivity.id`) of the award or redemption */
+    activityId: z.string().min(1).max(100),
+    reason: singleLineText()
+      .min(3, CorrectionReasonMessages.required)
+      .max(200, CorrectionReasonMessages.tooLong),
+  })
+  .meta({ id: 'VoidEntryRequest' });
+export type VoidEntryRequest = z.input<typeof VoidEntryRequest>;
 
 /** Answer of award / stamps / redeem: the card after the command and the history entry it made. */
 export const CardCommandResponse = z
@@ -327,6 +386,23 @@ export const CardErrors = {
     code: 'CARD.OUT_OF_STOCK',
     message: 'Pula tej nagrody została wyczerpana. Zapraszamy w kolejnym okresie.',
   },
+  entryNotFound: { code: 'CARD.ENTRY_NOT_FOUND', message: 'Nie znaleziono tego wpisu w historii karty.' },
+  notVoidable: {
+    code: 'CARD.ENTRY_NOT_VOIDABLE',
+    message: 'Anulować można tylko przyznanie punktów lub pieczątek albo wydanie nagrody.',
+  },
+  correctionTooLate: {
+    code: 'CARD.CORRECTION_TOO_LATE',
+    message: `Ten wpis jest starszy niż ${CORRECTION_WINDOW_DAYS} dni i nie można go już anulować.`,
+  },
+  alreadyVoided: { code: 'CARD.ALREADY_VOIDED', message: 'Ten wpis został już anulowany.' },
+  voidBelowZero: (unit: 'points' | 'stamps', toTakeBack: number, balance: number) => ({
+    code: 'CARD.VOID_BELOW_ZERO',
+    message:
+      unit === 'points'
+        ? `Nie można anulować: klient wykorzystał już część tych punktów (do odjęcia ${pl.format(toTakeBack)} pkt, na karcie ${pl.format(balance)} pkt). Najpierw anuluj wydaną za nie nagrodę.`
+        : `Nie można anulować: klient wykorzystał już część tych pieczątek (do odjęcia ${pl.format(toTakeBack)}, na karcie ${pl.format(balance)}). Najpierw anuluj wydaną za nie nagrodę.`,
+  }),
   idempotencyKeyRequired: {
     code: 'IDEMPOTENCY.KEY_REQUIRED',
     message: 'Brak nagłówka Idempotency-Key (unikalny identyfikator operacji, np. UUID).',

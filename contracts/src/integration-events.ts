@@ -265,8 +265,8 @@ export const UserLinkedToClientData = z.object({
 export type UserLinkedToClientData = z.infer<typeof UserLinkedToClientData>;
 
 // ─── cardledger.cards.v1 (card ledger; stream `card-<cardId>`, aggregateId = cardId) ─────────────────
-// CardIssued, CardIssueRefused, PointsEarned, StampsAdded, RewardRedeemed, TierChanged, CardRegenerated,
-// CardClosed, AwardAnomalyDetected. No personal data: a card names its client and user by id only.
+// CardIssued, CardIssueRefused, PointsEarned, StampsAdded, RewardRedeemed, AwardVoided, RedemptionVoided,
+// TierChanged, CardRegenerated, CardClosed, AwardAnomalyDetected. No personal data: a card names its client and user by id only.
 // `commandId` identifies the request (per-user Idempotency-Key) that caused the event.
 
 /** A card's balance right after the event (wallet passes and analytics need no fold). */
@@ -352,6 +352,43 @@ export const RewardRedeemedData = z.object({
   redeemedAt: z.iso.datetime({ offset: true }),
 });
 export type RewardRedeemedData = z.infer<typeof RewardRedeemedData>;
+
+/** Why and by whom an award or a redemption was voided (a correction; the original event stays). */
+const Correction = {
+  /** the void request's own id (per-user Idempotency-Key) */
+  commandId: z.string(),
+  /** `commandId` of the PointsEarned / StampsAdded / RewardRedeemed being voided */
+  voidedCommandId: z.string(),
+  reason: z.string(),
+  employeeId: z.string(),
+  balance: CardBalanceData,
+  voidedAt: z.iso.datetime({ offset: true }),
+};
+
+/**
+ * A correction: points or stamps awarded by mistake taken back (a compensating event, never an edit of the
+ * award). Lifetime points drop by the points too (ADR 0016); a level they no longer reach follows as TierChanged.
+ */
+export const AwardVoidedData = z.object({
+  cardId: z.string(),
+  points: z.number().int(),
+  stamps: z.number().int(),
+  ...Correction,
+});
+export type AwardVoidedData = z.infer<typeof AwardVoidedData>;
+
+/** A correction: a redemption recorded by mistake taken back; its cost returns to the card. */
+export const RedemptionVoidedData = z.object({
+  cardId: z.string(),
+  rewardId: z.string(),
+  rewardName: z.string(),
+  cost: z.number().int(),
+  unit: z.enum(['points', 'stamps']),
+  /** the stock period the redemption counted against, else null */
+  stockPeriod: z.string().nullable(),
+  ...Correction,
+});
+export type RedemptionVoidedData = z.infer<typeof RedemptionVoidedData>;
 
 export const TierChangedData = z.object({
   cardId: z.string(),

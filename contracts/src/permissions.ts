@@ -9,6 +9,7 @@ export const Permissions = {
   cardsAward: 'cards.award',
   cardsRedeem: 'cards.redeem',
   cardsRegenerate: 'cards.regenerate',
+  cardsCorrect: 'cards.correct',
   clientsView: 'clients.view',
   clientsManage: 'clients.manage',
   programsManage: 'programs.manage',
@@ -28,6 +29,11 @@ export const permissionCatalogue: ReadonlyArray<{ key: Permission; label: string
   { key: Permissions.cardsAward, label: 'Przyznawanie punktów i pieczątek', group: 'Karty' },
   { key: Permissions.cardsRedeem, label: 'Wydawanie nagród', group: 'Karty' },
   { key: Permissions.cardsRegenerate, label: 'Wymiana karty klienta', group: 'Karty' },
+  {
+    key: Permissions.cardsCorrect,
+    label: 'Anulowanie błędnie przyznanych punktów i wydanych nagród',
+    group: 'Karty',
+  },
   { key: Permissions.clientsView, label: 'Przeglądanie klientów', group: 'Klienci' },
   { key: Permissions.clientsManage, label: 'Dodawanie i edycja klientów', group: 'Klienci' },
   {

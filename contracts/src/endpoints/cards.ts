@@ -6,11 +6,14 @@ import {
   CardSearchQuery,
   CardSearchResponse,
   CardErrors,
+  CardHistoryPage,
+  CardHistoryQuery,
   CardView,
   IdempotencyKeyHeaders,
   PointsFromAmountRequest,
   RedeemRewardRequest,
   RegenerateCardResponse,
+  VoidEntryRequest,
 } from '../cards';
 import { defineEndpoint, type ErrorAnswer } from '../endpoint';
 
@@ -136,4 +139,41 @@ export const regenerateCard = defineEndpoint({
   headers: IdempotencyKeyHeaders,
   response: RegenerateCardResponse,
   errors: command([]),
+});
+
+export const cardHistory = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/cards/{id}/history',
+  owner: 'card-ledger',
+  summary:
+    'Historia karty dla personelu: kto przyznał, wydał lub anulował, filtry rodzaju, pracownika i dat (stronicowana: pageNumber 1, pageSize 20)',
+  tags: ['cards'],
+  auth: 'clients.view',
+  params: CardIdParams,
+  query: CardHistoryQuery,
+  response: CardHistoryPage,
+  errors: [notFound],
+});
+
+export const voidEntry = defineEndpoint({
+  method: 'post',
+  path: '/api/v1/cards/{id}/void',
+  owner: 'card-ledger',
+  summary:
+    'Korekta: anulowanie przyznanych punktów lub pieczątek albo wydanej nagrody z podaniem powodu (wpis korygujący, oryginał zostaje w historii; wymaga Idempotency-Key)',
+  tags: ['cards'],
+  auth: 'cards.correct',
+  params: CardIdParams,
+  headers: IdempotencyKeyHeaders,
+  body: VoidEntryRequest,
+  response: CardCommandResponse,
+  errors: command(
+    [
+      CardErrors.notVoidable,
+      CardErrors.correctionTooLate,
+      CardErrors.alreadyVoided,
+      { code: 'CARD.VOID_BELOW_ZERO' },
+    ],
+    [CardErrors.entryNotFound],
+  ),
 });

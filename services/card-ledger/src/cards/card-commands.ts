@@ -1,4 +1,4 @@
-import { formatCardNumber, type CardCommandResponse } from '@punkto/contracts/cards';
+import { CardErrors, formatCardNumber, type CardCommandResponse } from '@punkto/contracts/cards';
 import { Roles } from '@punkto/contracts/permissions';
 import type { EventMetadata } from '@punkto/platform/event-store/event-store.port';
 import { PermissionDeniedError } from '@punkto/platform/errors/errors';
@@ -8,7 +8,7 @@ import { signQr } from './card-codes';
 import { cardIdFor, type Actor, type CardLedger } from './card-ledger';
 import type { CardQueries } from './card-queries';
 import { decide, type AddStamps, type EarnPoints, type RedeemReward } from './card.decider';
-import { CardNotFoundError } from './card.errors';
+import { CardNotFoundError, CardRuleError, EntryNotFoundError } from './card.errors';
 import { stockPeriodOf } from './reward-rules';
 import { STOCK_RESERVATION_METADATA, type Reservation } from './reward-stock';
 
@@ -21,6 +21,9 @@ function staffCard(card: Card, actor: Actor): IssuedCard {
     throw new CardNotFoundError();
   return card;
 }
+
+/** the history entries a correction may name */
+const VOIDABLE: ReadonlySet<string> = new Set(['points_earned', 'stamps_added', 'reward_redeemed']);
 
 /** Who may give a card a new number and QR code: its holder, or staff of its company with the permission. */
 export interface RegenerateAccess {
@@ -270,6 +273,58 @@ export function cardCommands(ledger: CardLedger, queries: CardQueries) {
       if (reservation) {
         if (result.newEvents.some((e) => e.type === 'RewardRedeemed')) await stock.confirm(reservation);
         else await stock.release(reservation);
+      }
+      return queries.commandResponse(result, rules);
+    },
+
+    /**
+     * A correction (ADR 0016): the award or redemption named by its history entry is voided by a compensating
+     * event decided on the card (the rules are the decider's). A voided stocked redemption gives its unit back
+     * to the period it counted against, if that period is still running.
+     */
+    async voidEntry(
+      cardId: string,
+      input: { activityId: string; reason: string },
+      actor: Actor,
+      commandId: string,
+    ): Promise<CardCommandResponse> {
+      let rules = null as ProgramRules | null;
+      const result = await execute(
+        cardId,
+        async (state, now) => {
+          const card = staffCard(state, actor);
+          const entry = await queries.entryOf(card.cardId, input.activityId);
+          if (!entry) throw new EntryNotFoundError();
+          if (!VOIDABLE.has(entry.type) || !entry.commandId) throw new CardRuleError(CardErrors.notVoidable);
+          rules = await ledger.rulesFor(card.programId);
+          return {
+            command: {
+              type: 'VoidEntry',
+              data: {
+                commandId,
+                voidedCommandId: entry.commandId,
+                reason: input.reason,
+                employeeId: actor.userId,
+                rules,
+              },
+              metadata: { now },
+            },
+            metadata: metadataOf(actor, card),
+          };
+        },
+        {},
+      );
+      const voided = result.newEvents.find((e) => e.type === 'RedemptionVoided');
+      if (voided?.data.stockPeriod) {
+        const card = result.newState as IssuedCard;
+        const reward = rules?.rewards.find((r) => r.id === voided.data.rewardId);
+        if (reward && stockPeriodOf(reward, clock()) === voided.data.stockPeriod)
+          await stock.giveBack({
+            programId: card.programId,
+            rewardId: voided.data.rewardId,
+            period: voided.data.stockPeriod,
+            correctionId: voided.data.commandId,
+          });
       }
       return queries.commandResponse(result, rules);
     },

@@ -4,6 +4,7 @@ import {
   normalizeCardNumber,
   type ActivityType,
   type CardCommandResponse,
+  type CardHistoryPage,
   type CardView,
 } from '@punkto/contracts/cards';
 import type { MyCard, MyHistoryPage, MyOverview } from '@punkto/contracts/customers';
@@ -15,12 +16,16 @@ import { cardIdFor, type CardLedger } from './card-ledger';
 import {
   activityView,
   customerCardView,
+  isVoidable,
+  staffActivityView,
   staffCardView,
   stockPeriodsOf,
   type ViewContext,
+  type VoidedBy,
 } from './card-views';
 import { CardNotFoundError, CardRuleError } from './card.errors';
 import { activityIdOf, activityOf, type ActivityDoc } from './cards.projection';
+import { warsawDayStart } from './warsaw-time';
 
 /**
  * What staff and customers read: finding a card (id, number, signed QR, contact), the staff and customer
@@ -51,6 +56,19 @@ export function cardQueries(ledger: CardLedger) {
     });
   }
 
+  /** the corrections that voided some of these entries: voided commandId → the correction */
+  async function correctionsOf(entries: ActivityDoc[]): Promise<Map<string, VoidedBy>> {
+    const byCard = new Map<string, string[]>();
+    for (const e of entries)
+      if (e.commandId) byCard.set(e.cardId, [...(byCard.get(e.cardId) ?? []), e.commandId]);
+    const found = new Map<string, VoidedBy>();
+    for (const [cardId, ids] of byCard)
+      for (const c of await projection.correctionsOf(cardId, ids)) found.set(c.voidedCommandId!, c);
+    return found;
+  }
+  const voidedByOf = (voided: Map<string, VoidedBy>, entry: ActivityDoc) =>
+    (entry.commandId && voided.get(entry.commandId)) || null;
+
   /** names shown in history entries, looked up once per request */
   function nameResolver() {
     const companies = new Map<string, Promise<string | null>>();
@@ -62,10 +80,10 @@ export function cardQueries(ledger: CardLedger) {
           entry.programId,
           programs.get(entry.programId).then((copy) => copy.data?.name ?? null),
         );
-      return activityView(entry, {
+      return {
         companyName: await companies.get(entry.tenantId)!,
         programName: await programNames.get(entry.programId)!,
-      });
+      };
     };
   }
 
@@ -86,8 +104,63 @@ export function cardQueries(ledger: CardLedger) {
       }),
       projection.activity.count(filter),
     ]);
-    const view = nameResolver();
-    return toPage(await Promise.all(entries.map(view)), total, query);
+    const names = nameResolver();
+    const voided = await correctionsOf(entries);
+    const items = await Promise.all(
+      entries.map(async (e) => activityView(e, await names(e), voidedByOf(voided, e))),
+    );
+    return toPage(items, total, query);
+  }
+
+  /** a card's history as staff see it: who did what, what can still be voided; filters by kind, person, days */
+  async function staffHistory(
+    card: IssuedCard,
+    query: {
+      pageNumber: number;
+      pageSize: number;
+      activityType?: ActivityType | undefined;
+      employeeId?: string | undefined;
+      from?: string | undefined;
+      to?: string | undefined;
+    },
+  ): Promise<CardHistoryPage> {
+    const occurredAt = {
+      ...(query.from && { $gte: warsawDayStart(query.from).toISOString() }),
+      ...(query.to && { $lt: warsawDayStart(query.to, 1).toISOString() }),
+    };
+    const filter = {
+      cardId: card.cardId,
+      ...(query.activityType && { type: query.activityType }),
+      ...(query.employeeId && { employeeId: query.employeeId }),
+      ...(Object.keys(occurredAt).length && { occurredAt }),
+    };
+    const [entries, total] = await Promise.all([
+      projection.activity.find(filter, {
+        sort: { occurredAt: -1, _id: -1 },
+        skip: (query.pageNumber - 1) * query.pageSize,
+        limit: query.pageSize,
+      }),
+      projection.activity.count(filter),
+    ]);
+    const names = nameResolver();
+    const voided = await correctionsOf(entries);
+    const people = await copies.staffNames(
+      card.tenantId,
+      entries.flatMap((e) => (e.employeeId ? [e.employeeId] : [])),
+    );
+    const now = clock();
+    const items = await Promise.all(
+      entries.map(async (e) => {
+        const voidedBy = voidedByOf(voided, e);
+        return staffActivityView(e, {
+          names: await names(e),
+          voidedBy,
+          employeeName: (e.employeeId && people.get(e.employeeId)) || null,
+          voidable: isVoidable(e, card, voidedBy, now),
+        });
+      }),
+    );
+    return toPage(items, total, query);
   }
 
   return {
@@ -161,6 +234,13 @@ export function cardQueries(ledger: CardLedger) {
     },
 
     history,
+    staffHistory,
+
+    /** a history entry of this card (a correction names it), or null */
+    async entryOf(cardId: string, activityId: string): Promise<ActivityDoc | null> {
+      const entry = await projection.activity.get(activityId);
+      return entry && entry.cardId === cardId ? entry : null;
+    },
 
     async overview(userId: string): Promise<MyOverview> {
       const cards = (await myCards(userId)).filter((c) => c.status === 'active');

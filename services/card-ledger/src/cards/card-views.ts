@@ -1,7 +1,9 @@
 import {
   CardErrors,
+  CORRECTION_WINDOW_DAYS,
   formatCardNumber,
   type CardActivity,
+  type StaffCardActivity,
   type CardReward,
   type CardView,
   type RedemptionBlocker,
@@ -155,6 +157,14 @@ function describe(entry: ActivityDoc): string {
       return entry.points !== null
         ? `Odebrano nagrodę „${entry.rewardName}” za ${count.format(-entry.points)} pkt`
         : `Odebrano nagrodę „${entry.rewardName}” za ${stampsText(-(entry.stamps ?? 0))}`;
+    case 'award_voided':
+      return entry.points !== null
+        ? `Anulowano ${count.format(-entry.points)} pkt: ${entry.reason}`
+        : `Anulowano ${stampsText(-(entry.stamps ?? 0))}: ${entry.reason}`;
+    case 'redemption_voided':
+      return entry.points !== null
+        ? `Anulowano odbiór nagrody „${entry.rewardName}”, zwrócono ${count.format(entry.points)} pkt: ${entry.reason}`
+        : `Anulowano odbiór nagrody „${entry.rewardName}”, zwrócono ${stampsText(entry.stamps ?? 0)}: ${entry.reason}`;
     case 'tier_changed':
       return `Nowy poziom: ${entry.tier}`;
     case 'card_regenerated':
@@ -164,9 +174,13 @@ function describe(entry: ActivityDoc): string {
   }
 }
 
+/** the correction that voided an entry, if any */
+export type VoidedBy = Pick<ActivityDoc, 'occurredAt' | 'reason'> | null;
+
 export function activityView(
   entry: ActivityDoc,
   names: { companyName: string | null; programName: string | null },
+  voidedBy: VoidedBy = null,
 ): CardActivity {
   return {
     id: entry._id,
@@ -183,5 +197,37 @@ export function activityView(
     rewardName: entry.rewardName,
     tier: entry.tier,
     description: describe(entry),
+    reason: entry.reason ?? null,
+    voided: voidedBy && { voidedAt: voidedBy.occurredAt, reason: voidedBy.reason ?? '' },
+  };
+}
+
+const VOIDABLE_TYPES: ReadonlySet<string> = new Set(['points_earned', 'stamps_added', 'reward_redeemed']);
+
+/** Whether staff may still void the entry (the decider has the last word: ADR 0016). */
+export function isVoidable(entry: ActivityDoc, card: IssuedCard, voidedBy: VoidedBy, now: Date): boolean {
+  return (
+    card.status === 'active' &&
+    VOIDABLE_TYPES.has(entry.type) &&
+    !!entry.commandId &&
+    voidedBy === null &&
+    now.getTime() - Date.parse(entry.occurredAt) <= CORRECTION_WINDOW_DAYS * 86_400_000
+  );
+}
+
+export function staffActivityView(
+  entry: ActivityDoc,
+  context: {
+    names: { companyName: string | null; programName: string | null };
+    voidedBy: VoidedBy;
+    employeeName: string | null;
+    voidable: boolean;
+  },
+): StaffCardActivity {
+  return {
+    ...activityView(entry, context.names, context.voidedBy),
+    employeeId: entry.employeeId ?? null,
+    employeeName: context.employeeName,
+    voidable: context.voidable,
   };
 }

@@ -1,4 +1,4 @@
-import { CardErrors } from '@punkto/contracts/cards';
+import { CardErrors, CORRECTION_WINDOW_DAYS } from '@punkto/contracts/cards';
 import type { AwardAnomalyDetectedData, CardClosedData } from '@punkto/contracts/integration-events';
 import { pointsForAmount } from '@punkto/contracts/programs';
 import { type Decider, type Command } from '@punkto/platform/es/decider';
@@ -74,6 +74,20 @@ export type RegenerateCard = Command<
     actorRole: 'customer' | 'staff';
   }
 >;
+/**
+ * A correction: the award or redemption the card remembers under `voidedCommandId` is taken back by a
+ * compensating event (ADR 0016). `rules` only matter to tiers programs (a level no longer reached).
+ */
+export type VoidEntry = Command<
+  'VoidEntry',
+  {
+    commandId: string;
+    voidedCommandId: string;
+    reason: string;
+    employeeId: string;
+    rules: ProgramRules | null;
+  }
+>;
 export type CloseCard = Command<'CloseCard', { reason: CardClosedData['reason'] }>;
 export type RecordAwardAnomaly = Command<
   'RecordAwardAnomaly',
@@ -81,7 +95,14 @@ export type RecordAwardAnomaly = Command<
 >;
 
 export type CardCommand =
-  IssueCard | EarnPoints | AddStamps | RedeemReward | RegenerateCard | CloseCard | RecordAwardAnomaly;
+  | IssueCard
+  | EarnPoints
+  | AddStamps
+  | RedeemReward
+  | VoidEntry
+  | RegenerateCard
+  | CloseCard
+  | RecordAwardAnomaly;
 
 type Active = Extract<Card, { status: 'active' }>;
 
@@ -248,6 +269,79 @@ function redeemReward(command: RedeemReward, state: Card): CardEvent[] {
   ];
 }
 
+/**
+ * The rules of a correction (ADR 0016): only an award or a redemption the card remembers, younger than
+ * CORRECTION_WINDOW_DAYS, once; a voided award may never take the balance below zero (the points were spent:
+ * the redemption that spent them is voided first); a voided redemption gives its cost back. Lifetime points
+ * follow a voided award, and so does the level of a tiers program.
+ */
+function voidEntry(command: VoidEntry, state: Card): CardEvent[] {
+  const card = activeCard(state);
+  const { commandId, voidedCommandId, reason, employeeId } = command.data;
+  if (card.recentCommandIds.includes(commandId)) return [];
+  const entry = (card.correctable ?? []).find((e) => e.commandId === voidedCommandId);
+  const { now } = command.metadata;
+  if (!entry || now.getTime() - Date.parse(entry.at) > CORRECTION_WINDOW_DAYS * 86_400_000)
+    throw new CardRuleError(CardErrors.correctionTooLate);
+  if (entry.voided) throw new CardRuleError(CardErrors.alreadyVoided);
+  const at = now.toISOString();
+  const correction = { commandId, voidedCommandId, reason, employeeId, voidedAt: at };
+
+  if (entry.kind === 'redemption') {
+    const unit = entry.stamps > 0 ? 'stamps' : 'points';
+    const cost = unit === 'stamps' ? entry.stamps : entry.points;
+    return [
+      {
+        type: 'RedemptionVoided',
+        data: {
+          cardId: card.cardId,
+          rewardId: entry.rewardId ?? '',
+          rewardName: entry.rewardName ?? '',
+          cost,
+          unit,
+          stockPeriod: entry.stockPeriod,
+          ...correction,
+          balance: balanceOf({
+            ...card,
+            points: card.points + entry.points,
+            stamps: card.stamps + entry.stamps,
+          }),
+        },
+      },
+    ];
+  }
+
+  if (entry.points > card.points)
+    throw new CardRuleError(CardErrors.voidBelowZero('points', entry.points, card.points));
+  if (entry.stamps > card.stamps)
+    throw new CardRuleError(CardErrors.voidBelowZero('stamps', entry.stamps, card.stamps));
+  const lifetimePoints = card.lifetimePoints - entry.points;
+  const events: CardEvent[] = [
+    {
+      type: 'AwardVoided',
+      data: {
+        cardId: card.cardId,
+        points: entry.points,
+        stamps: entry.stamps,
+        ...correction,
+        balance: balanceOf({
+          points: card.points - entry.points,
+          stamps: card.stamps - entry.stamps,
+          lifetimePoints,
+        }),
+      },
+    },
+  ];
+  const rules = command.data.rules;
+  const level = rules?.kind === 'tiers' ? tierFor(rules.levels, lifetimePoints) : null;
+  if (level && level.name !== card.tier)
+    events.push({
+      type: 'TierChanged',
+      data: { cardId: card.cardId, from: card.tier, to: level.name, lifetimePoints, changedAt: at },
+    });
+  return events;
+}
+
 function regenerate(command: RegenerateCard, state: Card): CardEvent[] {
   const card = activeCard(state);
   const { commandId, humanReadableId, qrPayload, actorId, actorRole } = command.data;
@@ -303,6 +397,8 @@ export function decide(command: CardCommand, state: Card): CardEvent[] {
       return addStamps(command, state);
     case 'RedeemReward':
       return redeemReward(command, state);
+    case 'VoidEntry':
+      return voidEntry(command, state);
     case 'RegenerateCard':
       return regenerate(command, state);
     case 'CloseCard':

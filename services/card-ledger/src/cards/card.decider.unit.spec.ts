@@ -13,6 +13,7 @@ import {
   type IssueCard,
   type RedeemReward,
   type RegenerateCard,
+  type VoidEntry,
 } from './card.decider';
 import {
   CardClosedError,
@@ -795,6 +796,181 @@ describe('when the card is active', () => {
       }),
     ).toBe(before);
   });
+});
+
+describe('VoidEntry (corrections, ADR 0016)', () => {
+  const EARNED_AT = '2026-03-01T10:00:00.000Z';
+  const REDEEMED_AT = '2026-03-01T12:00:00.000Z';
+  const voidEntry = (
+    voidedCommandId: string,
+    when = MONDAY_NOON,
+    overrides: Partial<VoidEntry['data']> = {},
+  ): VoidEntry => ({
+    type: 'VoidEntry',
+    data: {
+      commandId: 'cmd-void',
+      voidedCommandId,
+      reason: 'Pomyłka w kwocie',
+      employeeId: 'owner1',
+      rules: pointsRules(),
+      ...overrides,
+    },
+    metadata: at(when),
+  });
+  const correction = {
+    commandId: 'cmd-void',
+    reason: 'Pomyłka w kwocie',
+    employeeId: 'owner1',
+    voidedAt: MONDAY_NOON,
+  };
+
+  it('takes back a mistaken award: balance and lifetime points drop by its points', () =>
+    spec
+      .given(history().earned(30, '2026-02-20T10:00:00.000Z').earned(4250, EARNED_AT, 'typo').events)
+      .when(voidEntry('typo'))
+      .then([
+        {
+          type: 'AwardVoided',
+          data: {
+            cardId: 'c1',
+            points: 4250,
+            stamps: 0,
+            voidedCommandId: 'typo',
+            ...correction,
+            balance: { points: 30, stamps: 0, lifetimePoints: 30 },
+          },
+        },
+      ]));
+
+  it('takes back stamps', () =>
+    spec
+      .given(history(cardIssued()).stamped(3, EARNED_AT).events)
+      .when(voidEntry(`stamp-${EARNED_AT}`, MONDAY_NOON, { rules: stampsRules() }))
+      .then([
+        {
+          type: 'AwardVoided',
+          data: {
+            cardId: 'c1',
+            points: 0,
+            stamps: 3,
+            voidedCommandId: `stamp-${EARNED_AT}`,
+            ...correction,
+            balance: { points: 0, stamps: 0, lifetimePoints: 0 },
+          },
+        },
+      ]));
+
+  it('refuses to take the balance below zero: the redemption that spent the points is voided first', () =>
+    spec
+      .given(
+        history()
+          .earned(300, EARNED_AT, 'award')
+          .redeemed(aReward({ cost: 200 }), REDEEMED_AT).events,
+      )
+      .when(voidEntry('award'))
+      .thenThrows(
+        CardRuleError,
+        expectRule(
+          'CARD.VOID_BELOW_ZERO',
+          'Nie można anulować: klient wykorzystał już część tych punktów (do odjęcia 300 pkt, na karcie 100 pkt). Najpierw anuluj wydaną za nie nagrodę.',
+        ),
+      ));
+
+  it('gives a voided redemption’s cost back, and the reward no longer counts against its per-card limit', () => {
+    const reward = aReward({ id: 'r-daily', cost: 100, limits: { perCard: { day: 1 }, stock: null } });
+    const rules = pointsRules({ rewards: [reward] });
+    const given = history().earned(300, EARNED_AT).redeemed(reward, REDEEMED_AT);
+    spec
+      .given(given.events)
+      .when(voidEntry(`redeem-${REDEEMED_AT}`, '2026-03-01T12:05:00.000Z', { rules }))
+      .then([
+        {
+          type: 'RedemptionVoided',
+          data: {
+            cardId: 'c1',
+            rewardId: 'r-daily',
+            rewardName: reward.name,
+            cost: 100,
+            unit: 'points',
+            stockPeriod: null,
+            voidedCommandId: `redeem-${REDEEMED_AT}`,
+            ...correction,
+            voidedAt: '2026-03-01T12:05:00.000Z',
+            balance: { points: 300, stamps: 0, lifetimePoints: 300 },
+          },
+        },
+      ]);
+    const [voided] = decide(
+      voidEntry(`redeem-${REDEEMED_AT}`, '2026-03-01T12:05:00.000Z', { rules }),
+      given.state,
+    );
+    const after = evolve(given.state, voided!);
+    expect(after).toMatchObject({ points: 300, redemptions: [] });
+    // the same reward may be redeemed again the same day (before the correction, the daily limit refused it)
+    expect(() =>
+      decide(redeem(rules, '2026-03-01T12:10:00.000Z', { commandId: 'again' }), given.state),
+    ).toThrow(CardRuleError);
+    expect(decide(redeem(rules, '2026-03-01T12:10:00.000Z', { commandId: 'again' }), after)).toHaveLength(1);
+  });
+
+  it('voids an entry once: a second correction is refused, a retried one decides nothing', () => {
+    const given = history().earned(50, EARNED_AT, 'award');
+    const [voided] = decide(voidEntry('award'), given.state);
+    const events = [...given.events, voided!];
+    spec.given(events).when(voidEntry('award')).thenNothingHappens();
+    spec
+      .given(events)
+      .when(voidEntry('award', MONDAY_NOON, { commandId: 'another-void' }))
+      .thenThrows(CardRuleError, expectRule('CARD.ALREADY_VOIDED', 'Ten wpis został już anulowany.'));
+  });
+
+  it('refuses entries older than 30 days and entries the card does not remember', () => {
+    const given = history().earned(50, '2026-01-20T10:00:00.000Z', 'old').events;
+    spec
+      .given(given)
+      .when(voidEntry('old', '2026-02-20T10:00:01.000Z'))
+      .thenThrows(CardRuleError, expectRule('CARD.CORRECTION_TOO_LATE'));
+    spec
+      .given(given)
+      .when(voidEntry('never-happened'))
+      .thenThrows(CardRuleError, expectRule('CARD.CORRECTION_TOO_LATE'));
+  });
+
+  it('on a tiers program, a level no longer reached follows the voided award', () =>
+    spec
+      .given(
+        history(cardIssued({ tier: 'Brąz' }))
+          .earned(90, '2026-02-28T10:00:00.000Z')
+          .earned(20, EARNED_AT, 'promoted')
+          .push({
+            type: 'TierChanged',
+            data: { cardId: 'c1', from: 'Brąz', to: 'Srebro', lifetimePoints: 110, changedAt: EARNED_AT },
+          }).events,
+      )
+      .when(voidEntry('promoted', MONDAY_NOON, { rules: tiersRules() }))
+      .then([
+        {
+          type: 'AwardVoided',
+          data: {
+            cardId: 'c1',
+            points: 20,
+            stamps: 0,
+            voidedCommandId: 'promoted',
+            ...correction,
+            balance: { points: 90, stamps: 0, lifetimePoints: 90 },
+          },
+        },
+        {
+          type: 'TierChanged',
+          data: { cardId: 'c1', from: 'Srebro', to: 'Brąz', lifetimePoints: 90, changedAt: MONDAY_NOON },
+        },
+      ]));
+
+  it('is refused on a closed card', () =>
+    spec
+      .given(history().earned(50, EARNED_AT, 'award').closed().events)
+      .when(voidEntry('award'))
+      .thenThrows(CardClosedError));
 });
 
 describe('when the card is closed', () => {

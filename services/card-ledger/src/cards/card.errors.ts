@@ -61,3 +61,10 @@ export class IdempotencyInProgressError extends ConflictError {
     super(CardErrors.idempotencyInProgress.message, CardErrors.idempotencyInProgress.code);
   }
 }
+
+/** 404: a correction names a history entry this card does not have */
+export class EntryNotFoundError extends NotFoundError {
+  constructor() {
+    super(CardErrors.entryNotFound.message, CardErrors.entryNotFound.code);
+  }
+}

@@ -119,6 +119,27 @@ export function cardRoutes(app: FastifyInstance, service: CardService) {
 
   registerEndpoint(
     app,
+    api.cardHistory,
+    async ({ params, query, request }) => {
+      const card = await service.card(params.id);
+      assertSameTenant(request.user!, card);
+      return service.staffHistory(card, query);
+    },
+    { preHandler: requireStaff(Permissions.clientsView) },
+  );
+
+  registerEndpoint(
+    app,
+    api.voidEntry,
+    async ({ params, body, request, reply }) =>
+      idempotent(request, reply, body, (commandId) =>
+        service.voidEntry(params.id, body, actorOf(request), commandId),
+      ),
+    { preHandler: requireStaff(Permissions.cardsCorrect) },
+  );
+
+  registerEndpoint(
+    app,
     api.regenerateCard,
     async ({ params, request, reply }) => {
       const user = request.user!;

@@ -1,11 +1,14 @@
 import { toStreamId } from '@punkto/contracts/events';
+import { CORRECTION_WINDOW_DAYS } from '@punkto/contracts/cards';
 import type {
   AwardAnomalyDetectedData,
+  AwardVoidedData,
   CardClosedData,
   CardIssuedData,
   CardIssueRefusedData,
   CardRegeneratedData,
   PointsEarnedData,
+  RedemptionVoidedData,
   RewardRedeemedData,
   StampsAddedData,
   TierChangedData,
@@ -24,6 +27,8 @@ export type CardIssueRefused = { type: 'CardIssueRefused'; data: CardIssueRefuse
 export type PointsEarned = { type: 'PointsEarned'; data: PointsEarnedData };
 export type StampsAdded = { type: 'StampsAdded'; data: StampsAddedData };
 export type RewardRedeemed = { type: 'RewardRedeemed'; data: RewardRedeemedData };
+export type AwardVoided = { type: 'AwardVoided'; data: AwardVoidedData };
+export type RedemptionVoided = { type: 'RedemptionVoided'; data: RedemptionVoidedData };
 export type TierChanged = { type: 'TierChanged'; data: TierChangedData };
 export type CardRegenerated = { type: 'CardRegenerated'; data: CardRegeneratedData };
 export type CardClosed = { type: 'CardClosed'; data: CardClosedData };
@@ -35,6 +40,8 @@ export type CardEvent =
   | PointsEarned
   | StampsAdded
   | RewardRedeemed
+  | AwardVoided
+  | RedemptionVoided
   | TierChanged
   | CardRegenerated
   | CardClosed
@@ -44,6 +51,21 @@ export type CardEvent =
 export const REDEMPTION_MEMORY_DAYS = 40;
 /** Request ids the card remembers, so a retried command that already took effect decides nothing. */
 export const COMMAND_MEMORY = 100;
+/** Awards and redemptions the card remembers for corrections (also bounded by CORRECTION_WINDOW_DAYS). */
+export const CORRECTABLE_MEMORY = 500;
+
+/** An award or a redemption as a correction needs it: what to take back or give back. */
+export interface CorrectableEntry {
+  commandId: string;
+  kind: 'award' | 'redemption';
+  points: number;
+  stamps: number;
+  rewardId: string | null;
+  rewardName: string | null;
+  stockPeriod: string | null;
+  at: string;
+  voided: boolean;
+}
 
 export interface CardData {
   cardId: string;
@@ -65,6 +87,8 @@ export interface CardData {
   recentCommandIds: string[];
   /** for the scan cooldown */
   lastAwardAt: string | null;
+  /** awards and redemptions of the last CORRECTION_WINDOW_DAYS that staff may still void (absent in old snapshots) */
+  correctable?: CorrectableEntry[];
   issuedAt: string;
   updatedAt: string;
 }
@@ -90,6 +114,15 @@ export const initialState = (): Card => ({ status: 'none' });
 
 const remember = (ids: string[], id: string) => [...ids, id].slice(-COMMAND_MEMORY);
 
+const DAY_MS = 86_400_000;
+/** keeps the entries a correction may still reach: younger than the window, at most CORRECTABLE_MEMORY */
+function rememberEntry(entries: CorrectableEntry[] | undefined, entry: CorrectableEntry): CorrectableEntry[] {
+  const horizon = new Date(Date.parse(entry.at) - CORRECTION_WINDOW_DAYS * DAY_MS).toISOString();
+  return [...(entries ?? []).filter((e) => e.at >= horizon), entry].slice(-CORRECTABLE_MEMORY);
+}
+const markVoided = (entries: CorrectableEntry[] | undefined, commandId: string) =>
+  (entries ?? []).map((e) => (e.commandId === commandId ? { ...e, voided: true } : e));
+
 export function evolve(state: Card, event: CardEvent): Card {
   switch (event.type) {
     case 'CardIssued': {
@@ -105,6 +138,7 @@ export function evolve(state: Card, event: CardEvent): Card {
         redemptions: [],
         recentCommandIds: [],
         lastAwardAt: null,
+        correctable: [],
         issuedAt,
         updatedAt: issuedAt,
       };
@@ -129,6 +163,7 @@ export function evolve(state: Card, event: CardEvent): Card {
         points: state.points + points,
         lifetimePoints: state.lifetimePoints + points,
         recentCommandIds: remember(state.recentCommandIds, commandId),
+        correctable: rememberEntry(state.correctable, award(commandId, points, 0, earnedAt)),
         lastAwardAt: earnedAt,
         updatedAt: earnedAt,
       };
@@ -139,20 +174,61 @@ export function evolve(state: Card, event: CardEvent): Card {
         ...state,
         stamps: state.stamps + count,
         recentCommandIds: remember(state.recentCommandIds, commandId),
+        correctable: rememberEntry(state.correctable, award(commandId, 0, count, addedAt)),
         lastAwardAt: addedAt,
         updatedAt: addedAt,
       };
     }
     case 'RewardRedeemed': {
-      const { cost, unit, rewardId, redeemedAt, commandId } = event.data;
-      const horizon = new Date(Date.parse(redeemedAt) - REDEMPTION_MEMORY_DAYS * 86_400_000).toISOString();
+      const { cost, unit, rewardId, rewardName, stockPeriod, redeemedAt, commandId } = event.data;
+      const horizon = new Date(Date.parse(redeemedAt) - REDEMPTION_MEMORY_DAYS * DAY_MS).toISOString();
       return {
         ...state,
         points: unit === 'points' ? state.points - cost : state.points,
         stamps: unit === 'stamps' ? state.stamps - cost : state.stamps,
         redemptions: [...state.redemptions.filter((r) => r.at >= horizon), { rewardId, at: redeemedAt }],
         recentCommandIds: remember(state.recentCommandIds, commandId),
+        correctable: rememberEntry(state.correctable, {
+          commandId,
+          kind: 'redemption',
+          points: unit === 'points' ? cost : 0,
+          stamps: unit === 'stamps' ? cost : 0,
+          rewardId,
+          rewardName,
+          stockPeriod,
+          at: redeemedAt,
+          voided: false,
+        }),
         updatedAt: redeemedAt,
+      };
+    }
+    case 'AwardVoided': {
+      const { points, stamps, voidedCommandId, commandId, voidedAt } = event.data;
+      return {
+        ...state,
+        points: state.points - points,
+        stamps: state.stamps - stamps,
+        lifetimePoints: state.lifetimePoints - points,
+        recentCommandIds: remember(state.recentCommandIds, commandId),
+        correctable: markVoided(state.correctable, voidedCommandId),
+        updatedAt: voidedAt,
+      };
+    }
+    case 'RedemptionVoided': {
+      const { cost, unit, voidedCommandId, commandId, voidedAt } = event.data;
+      const voided = (state.correctable ?? []).find((e) => e.commandId === voidedCommandId);
+      // the voided redemption no longer counts against the reward's per-card limits
+      const redemptions = voided
+        ? state.redemptions.filter((r) => !(r.rewardId === voided.rewardId && r.at === voided.at))
+        : state.redemptions;
+      return {
+        ...state,
+        points: unit === 'points' ? state.points + cost : state.points,
+        stamps: unit === 'stamps' ? state.stamps + cost : state.stamps,
+        redemptions,
+        recentCommandIds: remember(state.recentCommandIds, commandId),
+        correctable: markVoided(state.correctable, voidedCommandId),
+        updatedAt: voidedAt,
       };
     }
     case 'TierChanged':
@@ -172,6 +248,20 @@ export function evolve(state: Card, event: CardEvent): Card {
       return state;
     }
   }
+}
+
+function award(commandId: string, points: number, stamps: number, at: string): CorrectableEntry {
+  return {
+    commandId,
+    kind: 'award',
+    points,
+    stamps,
+    rewardId: null,
+    rewardName: null,
+    stockPeriod: null,
+    at,
+    voided: false,
+  };
 }
 
 /** The card's balance as the events carry it. */

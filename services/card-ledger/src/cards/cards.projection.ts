@@ -58,6 +58,13 @@ export type ActivityDoc = {
   closeReason: string | null;
   /** the employee who awarded the points or stamps (award entries only): the award monitor counts by it */
   awardedBy: string | null;
+  /** the request that made an award or a redemption (what a correction names); absent in older entries */
+  commandId?: string | null;
+  /** staff who awarded, redeemed, voided or regenerated (null: the customer or the system); absent in older entries */
+  employeeId?: string | null;
+  /** corrections: the reason given and the commandId of the award / redemption voided */
+  reason?: string | null;
+  voidedCommandId?: string | null;
 };
 
 export const CARDS_NUMBER_INDEX = 'cards_number_unique';
@@ -99,6 +106,8 @@ export function activityOf(card: IssuedCard, event: CardEvent): Omit<ActivityDoc
         points: event.data.points,
         amountGrosze: event.data.amountGrosze,
         awardedBy: event.data.employeeId,
+        commandId: event.data.commandId,
+        employeeId: event.data.employeeId,
       };
     case 'StampsAdded':
       return {
@@ -107,6 +116,8 @@ export function activityOf(card: IssuedCard, event: CardEvent): Omit<ActivityDoc
         occurredAt: event.data.addedAt,
         stamps: event.data.count,
         awardedBy: event.data.employeeId,
+        commandId: event.data.commandId,
+        employeeId: event.data.employeeId,
       };
     case 'RewardRedeemed':
       return {
@@ -115,11 +126,40 @@ export function activityOf(card: IssuedCard, event: CardEvent): Omit<ActivityDoc
         occurredAt: event.data.redeemedAt,
         rewardName: event.data.rewardName,
         ...(event.data.unit === 'points' ? { points: -event.data.cost } : { stamps: -event.data.cost }),
+        commandId: event.data.commandId,
+        employeeId: event.data.employeeId,
+      };
+    case 'AwardVoided':
+      return {
+        ...base,
+        type: 'award_voided',
+        occurredAt: event.data.voidedAt,
+        ...(event.data.points > 0 && { points: -event.data.points }),
+        ...(event.data.stamps > 0 && { stamps: -event.data.stamps }),
+        employeeId: event.data.employeeId,
+        reason: event.data.reason,
+        voidedCommandId: event.data.voidedCommandId,
+      };
+    case 'RedemptionVoided':
+      return {
+        ...base,
+        type: 'redemption_voided',
+        occurredAt: event.data.voidedAt,
+        rewardName: event.data.rewardName,
+        ...(event.data.unit === 'points' ? { points: event.data.cost } : { stamps: event.data.cost }),
+        employeeId: event.data.employeeId,
+        reason: event.data.reason,
+        voidedCommandId: event.data.voidedCommandId,
       };
     case 'TierChanged':
       return { ...base, type: 'tier_changed', occurredAt: event.data.changedAt, tier: event.data.to };
     case 'CardRegenerated':
-      return { ...base, type: 'card_regenerated', occurredAt: event.data.regeneratedAt };
+      return {
+        ...base,
+        type: 'card_regenerated',
+        occurredAt: event.data.regeneratedAt,
+        employeeId: event.data.actorRole === 'staff' ? event.data.actorId : null,
+      };
     case 'CardClosed':
       return {
         ...base,
@@ -215,6 +255,8 @@ export function cardsProjection(documents: DocumentStore, eventStore: EventStore
       await activity.ensureIndex({ fields: { userId: 1, occurredAt: -1 } });
       await activity.ensureIndex({ fields: { userId: 1, type: 1, occurredAt: -1 } });
       await activity.ensureIndex({ fields: { awardedBy: 1, occurredAt: 1 } });
+      await activity.ensureIndex({ fields: { cardId: 1, occurredAt: -1 } });
+      await activity.ensureIndex({ fields: { cardId: 1, voidedCommandId: 1 } });
     },
 
     project,
@@ -254,6 +296,12 @@ export function cardsProjection(documents: DocumentStore, eventStore: EventStore
 
     async active(filter: { tenantId: string } | { programId: string }): Promise<IssuedCard[]> {
       return (await cards.find({ ...filter, status: 'active' })) as IssuedCard[];
+    },
+
+    /** the corrections (award_voided, redemption_voided) of these awards / redemptions of one card */
+    async correctionsOf(cardId: string, commandIds: string[]): Promise<ActivityDoc[]> {
+      if (!commandIds.length) return [];
+      return activity.find({ cardId, voidedCommandId: { $in: commandIds } });
     },
 
     /** the history entries of the awards one employee of the tenant made after `since` (ISO) */

@@ -29,6 +29,8 @@ export type StockDoc = {
   used: number;
   pending: Record<string, { cardId: string; at: string }>;
   pendingCount: number;
+  /** corrections (RedemptionVoided commandIds) whose unit went back to the stock: each gives back once */
+  returned?: string[];
 };
 
 export interface Reservation {
@@ -112,6 +114,22 @@ export function rewardStock(documents: DocumentStore) {
     async release(reservation: Reservation): Promise<void> {
       await mutateDocument(stock, reservation.stockId, (current) =>
         settle(current, reservation.reservationId, false),
+      );
+    },
+
+    /**
+     * A voided redemption gives its unit back to the period it counted against (once per correction). A period
+     * that has passed is left alone: its stock is renewed anyway.
+     */
+    async giveBack(input: { programId: string; rewardId: string; period: string; correctionId: string }) {
+      await mutateDocument(stock, stockIdOf(input.programId, input.rewardId, input.period), (current) =>
+        !current || current.used <= 0 || current.returned?.includes(input.correctionId)
+          ? UNCHANGED
+          : {
+              ...current,
+              used: current.used - 1,
+              returned: [...(current.returned ?? []), input.correctionId].slice(-1000),
+            },
       );
     },
 

@@ -60,3 +60,16 @@ export function periodKey(period: LimitPeriod | null, local: WarsawLocal): strin
       return 'all';
   }
 }
+
+/** The instant local midnight (Warsaw) begins the day `date` (`2026-03-29`) plus `plusDays`. */
+export function warsawDayStart(date: string, plusDays = 0): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1, day + plusDays)).toISOString().slice(0, 10);
+  // midnight is never skipped in Poland (clocks change at 02:00 / 03:00): UTC+2 in summer, UTC+1 in winter
+  for (const offsetHours of [2, 1]) {
+    const candidate = new Date(Date.UTC(year, month - 1, day + plusDays, -offsetHours));
+    const local = warsawLocal(candidate);
+    if (local.date === target && local.time === '00:00') return candidate;
+  }
+  throw new Error(`no local midnight found for ${target}`);
+}

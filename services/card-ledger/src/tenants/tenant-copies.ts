@@ -10,7 +10,8 @@ import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-doc
  * - `clients`: one per client — program, customer account once linked, and the contact data staff search
  *   by (e-mail lower-cased, phone `+48…`). Erased when the client is removed or the tenant deleted.
  * - `tenants`: the company name, colours and logo shown on the customer's cards, and whether the tenant was
- *   deleted.
+ *   deleted;
+ * - `staff`: see StaffCopy.
  */
 export type ClientCopy = {
   _id: string;
@@ -32,6 +33,14 @@ type TenantCopy = {
   logoUrl?: string | null;
 };
 
+/**
+ * `staff`: who awarded, redeemed or voided, as the history shows it to staff — the owner (from TenantCreated) and
+ * the employees' names (EmployeeInvited / EmployeeUpdated). Kept after an employee leaves (the history still says
+ * who did it); erased with the tenant.
+ */
+type StaffCopy = { _id: string; tenantId: string; role: 'owner' | 'employee'; name: string | null };
+export const OWNER_LABEL = 'Właściciel';
+
 /** what the customer's card shows of its company */
 export interface CompanyOnCard {
   companyName: string | null;
@@ -43,6 +52,7 @@ export interface CompanyOnCard {
 export function tenantCopies(documents: DocumentStore) {
   const clients = documents.collection<ClientCopy>('clients');
   const tenants = documents.collection<TenantCopy>('tenants');
+  const staff = documents.collection<StaffCopy>('staff');
 
   /** one change of the company's copy (nothing after its deletion) */
   const changeCompany = (tenantId: string, change: Partial<Omit<TenantCopy, '_id' | 'deleted'>>) =>
@@ -86,6 +96,37 @@ export function tenantCopies(documents: DocumentStore) {
     async ensureIndexes() {
       await clients.ensureIndex({ fields: { tenantId: 1, email: 1 } });
       await clients.ensureIndex({ fields: { tenantId: 1, phone: 1 } });
+      await staff.ensureIndex({ fields: { tenantId: 1 } });
+    },
+
+    /** TenantCreated: the owner, shown as „Właściciel” */
+    async ownerKnown(tenantId: string, ownerId: string) {
+      await mutateDocument(staff, ownerId, (current) =>
+        current?.role === 'owner' && current.tenantId === tenantId
+          ? UNCHANGED
+          : { _id: ownerId, tenantId, role: 'owner' as const, name: null },
+      );
+    },
+
+    /** EmployeeInvited / EmployeeUpdated */
+    async employeeNamed(tenantId: string, employeeId: string, name: string) {
+      await mutateDocument(staff, employeeId, (current) =>
+        current?.name === name && current.tenantId === tenantId
+          ? UNCHANGED
+          : { _id: employeeId, tenantId, role: 'employee' as const, name },
+      );
+    },
+
+    /** user id → how the history names them (only staff of this tenant) */
+    async staffNames(tenantId: string, ids: string[]): Promise<Map<string, string>> {
+      const names = new Map<string, string>();
+      const unique = [...new Set(ids)];
+      if (!unique.length) return names;
+      for (const copy of await staff.find({ _id: { $in: unique }, tenantId })) {
+        const name = copy.role === 'owner' ? OWNER_LABEL : copy.name;
+        if (name) names.set(copy._id, name);
+      }
+      return names;
     },
 
     /** ClientEnrolled; returns the copy (null when the client was removed before) */
@@ -148,6 +189,7 @@ export function tenantCopies(documents: DocumentStore) {
       );
       for (const client of await clients.find({ tenantId, removed: false }))
         await removed({ clientId: client._id, tenantId, programId: client.programId });
+      for (const person of await staff.find({ tenantId })) await staff.delete(person._id);
     },
 
     companyRenamed: setCompanyName,

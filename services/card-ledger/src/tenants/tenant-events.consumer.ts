@@ -2,6 +2,8 @@ import {
   ClientAccountLinkedData,
   ClientEnrolledData,
   ClientRemovedData,
+  EmployeeInvitedData,
+  EmployeeUpdatedData,
   ProgramDefinedData,
   ProgramDeletedData,
   ServiceDefinedData,
@@ -31,6 +33,8 @@ const HandledType = z.enum([
   'TenantUpdated',
   'TenantLogoChanged',
   'TenantDeleted',
+  'EmployeeInvited',
+  'EmployeeUpdated',
 ]);
 
 const Envelope = z.object({
@@ -48,8 +52,9 @@ const Envelope = z.object({
  * - tenant.services.v1  ServiceDefined / ServiceDeleted → catalogue copy (fixed points per service);
  * - tenant.clients.v1   ClientEnrolled (with userId) / ClientAccountLinked → the card is issued (one per
  *                       client); ClientRemoved → the card closed, the contact data erased;
- * - tenant.tenants.v1   TenantCreated / TenantUpdated → company name and colours; TenantLogoChanged → logo;
- *                       TenantDeleted → every card closed.
+ * - tenant.tenants.v1   TenantCreated / TenantUpdated → company name and colours (and the owner, named in
+ *                       the staff's history); TenantLogoChanged → logo; TenantDeleted → every card closed;
+ * - tenant.employees.v1 EmployeeInvited / EmployeeUpdated → the names the staff's history shows.
  *
  * Idempotent throughout (versions, one card per client, closing twice decides nothing), so redeliveries
  * are harmless (and the inbox skips them). Domain refusals are logged, not retried; anything else is thrown
@@ -60,7 +65,13 @@ export function tenantEventsConsumer(cards: CardService, context: ConsumerContex
   const { programs, catalogue, copies } = cards.tenantCopies;
   return eventConsumer({
     groupId: 'card-ledger.tenant-events',
-    topics: [Topics.tenantPrograms, Topics.tenantServices, Topics.tenantClients, Topics.tenantTenants],
+    topics: [
+      Topics.tenantPrograms,
+      Topics.tenantServices,
+      Topics.tenantClients,
+      Topics.tenantTenants,
+      Topics.tenantEmployees,
+    ],
     schema: Envelope,
     ...context,
     handle: async (envelope) => {
@@ -134,7 +145,15 @@ export function tenantEventsConsumer(cards: CardService, context: ConsumerContex
         }
         case 'TenantCreated': {
           const created = parse(TenantCreatedData);
-          if (created) await copies.companyRenamed(created.tenantId, created.companyName);
+          if (!created) return;
+          await copies.companyRenamed(created.tenantId, created.companyName);
+          await copies.ownerKnown(created.tenantId, created.ownerId);
+          return;
+        }
+        case 'EmployeeInvited':
+        case 'EmployeeUpdated': {
+          const named = parse(type === 'EmployeeInvited' ? EmployeeInvitedData : EmployeeUpdatedData);
+          if (named) await copies.employeeNamed(named.tenantId, named.employeeId, named.name);
           return;
         }
         case 'TenantUpdated': {

@@ -1,8 +1,10 @@
 import type {
+  AwardVoidedData,
   CardClosedData,
   CardIssuedData,
   CardRegeneratedData,
   PointsEarnedData,
+  RedemptionVoidedData,
   RewardRedeemedData,
   StampsAddedData,
   TierChangedData,
@@ -38,6 +40,8 @@ export type PassCardEvent =
   | { type: 'PointsEarned'; data: PointsEarnedData }
   | { type: 'StampsAdded'; data: StampsAddedData }
   | { type: 'RewardRedeemed'; data: RewardRedeemedData }
+  | { type: 'AwardVoided'; data: AwardVoidedData }
+  | { type: 'RedemptionVoided'; data: RedemptionVoidedData }
   | { type: 'TierChanged'; data: TierChangedData }
   | { type: 'CardRegenerated'; data: CardRegeneratedData }
   | { type: 'CardClosed'; data: CardClosedData };
@@ -78,6 +82,9 @@ export function applyPassCardEvent(card: PassCard | null, event: PassCardEvent):
       return next(event.data.balance, event.data.addedAt);
     case 'RewardRedeemed':
       return next(event.data.balance, event.data.redeemedAt);
+    case 'AwardVoided':
+    case 'RedemptionVoided':
+      return next(event.data.balance, event.data.voidedAt);
     case 'TierChanged':
       return next({ tier: event.data.to, lifetimePoints: event.data.lifetimePoints }, event.data.changedAt);
     case 'CardRegenerated':

@@ -128,6 +128,47 @@ describe("a pass's copy of its card", () => {
     });
   });
 
+  it('a correction (a voided award or redemption) shows its balance and bumps the version', () => {
+    const correction = {
+      cardId: 'c1',
+      reason: 'Pomyłka w kwocie',
+      employeeId: 'e1',
+      voidedAt: '2026-11-20T13:00:00.000Z',
+    };
+    const card = fold([
+      issued,
+      earned(4250, '2026-11-20T11:00:00.000Z'),
+      {
+        type: 'AwardVoided',
+        data: {
+          ...correction,
+          commandId: 'v1',
+          voidedCommandId: 'cmd-2026-11-20T11:00:00.000Z',
+          points: 4250,
+          stamps: 0,
+          balance: { points: 0, stamps: 0, lifetimePoints: 0 },
+        },
+      },
+    ]);
+    expect(card).toMatchObject({ points: 0, lifetimePoints: 0, version: 3, changedAt: correction.voidedAt });
+    const given = applyPassCardEvent(card, {
+      type: 'RedemptionVoided',
+      data: {
+        ...correction,
+        commandId: 'v2',
+        voidedCommandId: 'r',
+        rewardId: 'r1',
+        rewardName: 'Kawa',
+        cost: 100,
+        unit: 'points',
+        stockPeriod: null,
+        balance: { points: 100, stamps: 0, lifetimePoints: 0 },
+        voidedAt: '2026-11-20T14:00:00.000Z',
+      },
+    });
+    expect(given).toMatchObject({ points: 100, version: 4, changedAt: '2026-11-20T14:00:00.000Z' });
+  });
+
   it('an event of a card whose issue was never seen is ignored; an older regeneration again too', () => {
     expect(applyPassCardEvent(null, earned(5, '2026-11-20T11:00:00.000Z'))).toBeNull();
     const card = fold([issued]);
