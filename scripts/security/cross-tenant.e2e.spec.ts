@@ -93,6 +93,8 @@ function request(e: Endpoint, ids: Ids): { path: string; body?: unknown; headers
     'post /api/v1/cards/{id}/stamps': { count: 1 },
     'post /api/v1/cards/{id}/points-from-amount': { amountGrosze: 100_000 },
     'post /api/v1/cards/{id}/redeem-reward': { rewardId: ids.rewardId },
+    // the card's first history entry (CardIssued): a valid body, refused before the entry is looked at
+    'post /api/v1/cards/{id}/void': { activityId: `${ids.cardId}:0000000000`, reason: 'Przejęta korekta' },
   };
   const key = keyOf(e);
   if (e.body && !(key in bodies) && !key.includes('upload-'))

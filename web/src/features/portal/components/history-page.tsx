@@ -5,7 +5,7 @@ import { TablePagination } from '../../../components/ui/table-pagination';
 import { myHistoryQueryOptions } from '../api/portal';
 import { activityFilterOptions, toHistoryApiQuery, type HistorySearch } from '../utils/portal-labels';
 import { HistorySearch as HistorySearchSchema } from '../utils/portal-labels';
-import { ActivityList } from './activity-list';
+import { ActivityList } from '../../../components/card-activity/activity-list';
 import { LoadError, LoadingBlocks } from '../../../components/ui/query-state';
 
 type HistoryPageProps = { search: HistorySearch; onSearchChange: (next: HistorySearch) => void };

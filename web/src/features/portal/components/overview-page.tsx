@@ -4,7 +4,7 @@ import { AnchorLink, ButtonLink } from '../../../components/ui/link';
 import { PageHeader } from '../../../components/ui/page-header';
 import { formatInteger } from '../../../lib/format';
 import { myOverviewQueryOptions } from '../api/portal';
-import { ActivityList } from './activity-list';
+import { ActivityList } from '../../../components/card-activity/activity-list';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (

@@ -1,5 +1,4 @@
-import type { CardActivity } from '@punkto/contracts/cards';
-import { ActivityType, activityTypeLabels } from '@punkto/contracts/card-activity';
+import { ActivityType } from '@punkto/contracts/card-activity';
 import type { MyCard } from '@punkto/contracts/customers';
 import { z } from 'zod';
 import { formatInteger, formatPoints, formatStamps, plural } from '../../../lib/format';
@@ -34,22 +33,7 @@ export function nextRewardProgress(card: Pick<MyCard, 'nextReward'>): number {
   return Math.min(100, Math.round((have / next.cost) * 100));
 }
 
-/** Signed change of an activity: „+12 pkt”, „−100 pkt”, „+1 pieczątka”; null when it moved no balance. */
-export function activityAmountLabel(activity: Pick<CardActivity, 'points' | 'stamps'>): string | null {
-  const signed = (n: number, label: string) => `${n > 0 ? '+' : '−'}${label}`;
-  if (activity.points !== null && activity.points !== 0)
-    return signed(activity.points, formatPoints(Math.abs(activity.points)));
-  if (activity.stamps !== null && activity.stamps !== 0)
-    return signed(activity.stamps, formatStamps(Math.abs(activity.stamps)));
-  return null;
-}
-
-export const activityLabel = (type: ActivityType) => activityTypeLabels[type];
-
-export const activityFilterOptions = [
-  { value: '', label: 'Wszystkie' },
-  ...ActivityType.options.map((value) => ({ value, label: activityTypeLabels[value] })),
-];
+export { activityAmountLabel, activityFilterOptions, activityLabel } from '../../../lib/card-activity';
 
 /** /klient/historia?strona=2&rodzaj=points_earned: Polish names like the rest of the product's URLs. */
 export const HISTORY_PAGE_SIZE = 20;

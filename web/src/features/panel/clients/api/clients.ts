@@ -1,3 +1,5 @@
+import type { ActivityType } from '@punkto/contracts/card-activity';
+import { IDEMPOTENCY_KEY_HEADER, type VoidEntryRequest } from '@punkto/contracts/cards';
 import type { AddClientRequest, CreateClientRequest } from '@punkto/contracts/clients';
 import * as cardEndpoints from '@punkto/contracts/endpoints/cards';
 import * as endpoints from '@punkto/contracts/endpoints/tenant';
@@ -52,5 +54,43 @@ export function clientCardQueryOptions(clientId: string) {
     queryKey: ['cards', 'of-client', clientId] as const,
     queryFn: ({ signal }) => api.call(cardEndpoints.getCard, { query: { clientId }, signal }),
     retry: (count, error) => !(isApiError(error) && error.status === 404) && count < 2,
+  });
+}
+
+export type CardHistoryApiQuery = {
+  pageNumber: number;
+  pageSize: number;
+  activityType?: ActivityType | undefined;
+  employeeId?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+};
+
+/** GET /cards/{id}/history: the card's history as staff see it (who, what can be voided); pages stay while loading. */
+export function cardHistoryQueryOptions(cardId: string, query: CardHistoryApiQuery) {
+  return queryOptions({
+    queryKey: ['cards', cardId, 'history', query] as const,
+    queryFn: ({ signal }) => api.call(cardEndpoints.cardHistory, { params: { id: cardId }, query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * POST /cards/{id}/void: a correction with its reason. The caller keeps one Idempotency-Key per correction it
+ * means (a retry after a lost answer voids once); afterwards the card and its history are read again.
+ */
+export function useVoidEntry(cardId: string, clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: VoidEntryRequest; idempotencyKey: string }) =>
+      api.call(cardEndpoints.voidEntry, {
+        params: { id: cardId },
+        body,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+      }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['cards', cardId, 'history'] });
+      await queryClient.invalidateQueries({ queryKey: ['cards', 'of-client', clientId] });
+    },
   });
 }

@@ -3,7 +3,10 @@ import type { CardView } from '@punkto/contracts/cards';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage, isApiError } from '../../../../lib/api/api-errors';
 import { formatPoints, formatStamps } from '../../../../lib/format';
+import { Permissions } from '@punkto/contracts/permissions';
 import { clientCardQueryOptions } from '../api/clients';
+import { usePanelSession } from '../../shell/hooks/panel-session';
+import { CardHistory } from './card-history';
 
 const balanceOf = (card: CardView) =>
   card.kind === 'stamps'
@@ -59,5 +62,19 @@ export function ClientCard({ clientId }: { clientId: string }) {
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** The card and, for staff who may see clients, its history with who did what (and corrections). */
+export function ClientCardWithHistory({ clientId }: { clientId: string }) {
+  const card = useQuery(clientCardQueryOptions(clientId));
+  const { can } = usePanelSession();
+  return (
+    <>
+      <ClientCard clientId={clientId} />
+      {card.data && can(Permissions.clientsView) ? (
+        <CardHistory cardId={card.data.cardId} clientId={clientId} />
+      ) : null}
+    </>
   );
 }

@@ -10,7 +10,7 @@ import { errorMessage, isApiError } from '../../../../lib/api/api-errors';
 import { formatDate } from '../../../../lib/format-date';
 import { clientQueryOptions } from '../api/clients';
 import { usePanelSession } from '../../shell/hooks/panel-session';
-import { ClientCard } from './client-card';
+import { ClientCardWithHistory } from './client-card';
 import { clientSourceLabels, clientStatusTone } from '../utils/client-labels';
 
 function BackLink() {
@@ -96,7 +96,7 @@ export function ClientDetail({ tenantId, clientId }: { tenantId: string; clientI
         </Stack>
       </Card>
 
-      {can(Permissions.cardsScan) ? <ClientCard clientId={clientId} /> : null}
+      {can(Permissions.cardsScan) ? <ClientCardWithHistory clientId={clientId} /> : null}
     </Stack>
   );
 }
