@@ -9,6 +9,7 @@ import {
   type OwnerWithProgram,
 } from '../../scripts/testing/actors';
 import { PHONE, useBrowser } from '../../scripts/testing/browser';
+import { seriousAxeViolations } from '../../scripts/testing/axe';
 import { layoutProblems } from '../../scripts/testing/layout';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +36,7 @@ describe('correcting a mistaken award', () => {
     // a customer with a card, watching it on the phone
     const email = uniqueEmail('klient');
     const customer = await activeAccount('customer', email, 'Jan Klient');
-    const phone = await newPage({ viewport: PHONE });
+    const phone = await newPage({ viewport: PHONE, bypassCSP: true });
     await phone.goto(owner.program.enrolmentUrl);
     await logInAndJoin(phone, email);
     const number = await eventually('the card to be issued', async () => {
@@ -48,7 +49,7 @@ describe('correcting a mistaken award', () => {
     await expect.poll(() => liveCard.getByTestId('card-balance').textContent()).toBe('0 pkt');
 
     // the owner at the till types 4250 for 42,50: asked first, cancelling awards nothing
-    const till = await newPage({ viewport: PHONE });
+    const till = await newPage({ viewport: PHONE, bypassCSP: true });
     await logIn(till, '/zaloguj', owner.email);
     await till.waitForURL((url) => url.pathname.startsWith('/panel'));
     await till.goto('/panel/skaner');
@@ -90,6 +91,7 @@ describe('correcting a mistaken award', () => {
     await award.getByText('Anulowano', { exact: true }).waitFor();
     await award.getByText(/Powód: Pomyłka w kwocie: miało być 42,50 zł/).waitFor();
     expect(await award.getByRole('button', { name: /^Anuluj wpis/ }).count()).toBe(0);
+    expect(await seriousAxeViolations(till)).toEqual([]);
     await history
       .getByRole('listitem')
       .filter({ hasText: 'Anulowano 4250 pkt: Pomyłka w kwocie: miało być 42,50 zł' })
@@ -109,6 +111,7 @@ describe('correcting a mistaken award', () => {
     await voided.getByText('Anulowano', { exact: true }).waitFor();
     expect(await mine.getByText('Kto:').count()).toBe(0); // customers are not told which employee
     expect(await layoutProblems(phone)).toEqual([]);
+    expect(await seriousAxeViolations(phone)).toEqual([]);
   });
 
   it('an employee without the permission sees the history but cannot void', async () => {

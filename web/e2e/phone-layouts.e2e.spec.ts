@@ -10,10 +10,12 @@ import {
   type OwnerWithProgram,
 } from '../../scripts/testing/actors';
 import { useBrowser } from '../../scripts/testing/browser';
+import { seriousAxeViolations } from '../../scripts/testing/axe';
 import { layoutProblems } from '../../scripts/testing/layout';
 
 // The portal, the scanner and the panel on the phones people use at the counter (issue 20): nothing scrolls
-// sideways, no control's label is cut, and no floating element (the bug-report button) lies over a control.
+// sideways, no control's label is cut, no floating element (the bug-report button) lies over a control, and axe
+// finds nothing serious or critical.
 const { newPage } = useBrowser();
 const PHONES = [
   { width: 360, height: 640 },
@@ -45,12 +47,12 @@ beforeAll(async () => {
 async function problemsOn(page: Page, path: string, ready: (page: Page) => Promise<unknown>) {
   await page.goto(path);
   await ready(page);
-  return (await layoutProblems(page)).map((p) => `${path}: ${p}`);
+  return [...(await layoutProblems(page)), ...(await seriousAxeViolations(page))].map((p) => `${path}: ${p}`);
 }
 
 describe.each(PHONES)('on a $width×$height phone', (viewport) => {
   it('the customer portal', async () => {
-    const page = await newPage({ viewport });
+    const page = await newPage({ viewport, bypassCSP: true });
     await logIn(page, '/zaloguj', customerEmail);
     await page.waitForURL((url) => url.pathname.startsWith('/klient'));
     const problems = [
@@ -70,7 +72,7 @@ describe.each(PHONES)('on a $width×$height phone', (viewport) => {
   });
 
   it('the scanner with a card found, and the panel', async () => {
-    const page = await newPage({ viewport });
+    const page = await newPage({ viewport, bypassCSP: true });
     await logIn(page, '/zaloguj', owner.email);
     await page.waitForURL((url) => url.pathname.startsWith('/panel'));
     const problems = await problemsOn(page, '/panel/skaner', async (p) => {
@@ -88,6 +90,15 @@ describe.each(PHONES)('on a $width×$height phone', (viewport) => {
       problems.push(
         ...(await problemsOn(page, path, (p) => p.getByRole('heading', { level: 1 }).first().waitFor())),
       );
+    // the client's page: data, card and its history
+    await page.goto(`/panel/klienci?szukaj=${encodeURIComponent(customerEmail)}`);
+    const client = page.getByRole('table', { name: 'Klienci' }).getByRole('link', { name: 'Ola Klientka' });
+    const clientPath = (await client.getAttribute('href')) ?? '';
+    problems.push(
+      ...(await problemsOn(page, clientPath, (p) =>
+        p.getByRole('list', { name: 'Historia karty' }).waitFor(),
+      )),
+    );
     expect(problems).toEqual([]);
   });
 });

@@ -40,7 +40,7 @@ export function ActivityList<T extends CardActivity>({
                   {activityLabel(activity.type)}
                 </Badge>
                 {activity.voided ? (
-                  <Badge variant="light" color="red" c="red.9" size="sm">
+                  <Badge variant="light" color="red" c="#b71c1c" size="sm">
                     Anulowano
                   </Badge>
                 ) : null}
@@ -50,7 +50,7 @@ export function ActivityList<T extends CardActivity>({
               </Group>
               <Text size="sm">{activity.description}</Text>
               {activity.voided ? (
-                <Text size="xs" c="red.9">
+                <Text size="xs" c="#b71c1c">
                   Anulowano {formatDateTime(activity.voided.voidedAt)}. Powód: {activity.voided.reason}
                 </Text>
               ) : null}

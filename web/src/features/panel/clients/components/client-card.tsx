@@ -1,6 +1,7 @@
-import { Alert, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { CardView } from '@punkto/contracts/cards';
 import { useQuery } from '@tanstack/react-query';
+import { StatusBadge } from '../../../../components/ui/status-badge';
 import { errorMessage, isApiError } from '../../../../lib/api/api-errors';
 import { formatPoints, formatStamps } from '../../../../lib/format';
 import { Permissions } from '@punkto/contracts/permissions';
@@ -44,9 +45,9 @@ export function ClientCard({ clientId }: { clientId: string }) {
               <Text fw={700} ff="monospace" data-testid="client-card-number">
                 {card.data.humanReadableId}
               </Text>
-              <Badge color={card.data.status === 'active' ? 'green' : 'gray'} variant="light">
+              <StatusBadge tone={card.data.status === 'active' ? 'positive' : 'neutral'}>
                 {card.data.status === 'active' ? 'aktywna' : 'zamknięta'}
-              </Badge>
+              </StatusBadge>
             </Group>
             <Text size="sm">Program: {card.data.programName ?? '—'}</Text>
             <Group gap="sm" align="baseline">
