@@ -209,11 +209,9 @@ describe('programs created before short links', () => {
 describe('uniqueness', () => {
   it('a drawn code another program holds is drawn again: two programs never share a code', async () => {
     const drawn = ['AB3D9', 'AB3D9', 'AB3D9', 'XY7K2'];
-    const reservations = shortCodeReservations(
-      t.infra.documents,
-      () => new Date(),
-      () => drawn.shift()!,
-    );
+    const reservations = shortCodeReservations(t.infra.documents, () => new Date(), {
+      draw: () => drawn.shift()!,
+    });
     const first = await reservations.reserve('p-first', 't1');
     const second = await reservations.reserve('p-second', 't1');
     expect([first, second]).toEqual(['AB3D9', 'XY7K2']);
@@ -223,6 +221,19 @@ describe('uniqueness', () => {
     expect(await t.infra.documents.collection(SHORT_CODES_COLLECTION).get('AB3D9')).toMatchObject({
       programId: 'p-first',
     });
+  });
+
+  it('a code a program holds is drawn again even when its reservation is gone (a restored document store)', async () => {
+    const { tenantId, token } = await t.ownerWithTenant();
+    const held = (await t.call(token, 'POST', programsUrl(tenantId), stamps)).json() as Program;
+    await t.infra.documents.collection(SHORT_CODES_COLLECTION).delete(held.shortCode);
+    const drawn = [held.shortCode, 'QW8RT'];
+    const afterRestore = shortCodeReservations(t.infra.documents, () => new Date(), {
+      draw: () => drawn.shift()!,
+      heldByProgram: async (code) =>
+        (await t.infra.documents.collection(PROGRAMS_COLLECTION).count({ shortCode: code })) > 0,
+    });
+    expect(await afterRestore.reserve(randomUUID(), tenantId)).toBe('QW8RT');
   });
 
   it('programs created through the API all get different codes', async () => {

@@ -61,7 +61,9 @@ export async function createProgramService(deps: ProgramServiceDeps) {
   const { eventStore, documents, tenants, publicUrl, clock } = deps;
   const programs = documents.collection<ProgramRecordDoc>(PROGRAMS_COLLECTION);
   await ensureProgramIndexes(programs);
-  const codes = shortCodeReservations(documents, clock);
+  const codes = shortCodeReservations(documents, clock, {
+    heldByProgram: async (shortCode) => (await programs.count({ shortCode })) > 0,
+  });
   const limiter = rateLimiter(documents, EnrolmentLinkErrors.rateLimited.message);
   await limiter.ensureIndexes();
   const missRule: RateRule = {

@@ -20,17 +20,22 @@ export const SHORT_CODES_COLLECTION = 'program_short_codes';
  * is tried; a collision (DuplicateKeyError) draws another. A reservation is kept for good once its program
  * recorded the code — also after the program is deleted, so a printed poster never leads to another program.
  * One a command did not use (a lost race, a refused definition) is freed; one left by a crash is merely unused.
+ * A code a live program holds according to the read model is skipped as well (`heldByProgram`): after a restore of
+ * the document store older than the event store the reservations lack the newest codes, which the rebuilt read
+ * model has.
  */
 export function shortCodeReservations(
   documents: DocumentStore,
   clock: () => Date,
-  draw: () => string = () => randomShortCode(),
+  options: { draw?: () => string; heldByProgram?: (code: string) => Promise<boolean> } = {},
 ) {
+  const { draw = () => randomShortCode(), heldByProgram = async () => false } = options;
   const reservations = documents.collection<Reservation>(SHORT_CODES_COLLECTION);
   return {
     async reserve(programId: string, tenantId: string): Promise<string> {
       for (let attempt = 0; attempt < 20; attempt++) {
         const code = draw();
+        if (await heldByProgram(code)) continue;
         try {
           await reservations.insert({ _id: code, programId, tenantId, reservedAt: clock().toISOString() });
           return code;
