@@ -201,7 +201,7 @@ export const ProgramErrors = {
   unknownReward: { code: 'PROGRAM.UNKNOWN_REWARD', message: 'Nie znaleziono nagrody do edycji.' },
 } as const;
 
-/** Public enrolment info shown on `/dodaj-karte-do-portfela?program=…` (no personal data). */
+/** Public enrolment info shown on `/dodaj-karte-do-portfela?program=…` (where `/k/<code>` leads; no personal data). */
 export const ProgramPublicInfo = z
   .object({
     programId: z.string(),
