@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { TenantService } from '../tenants/tenant.service';
 import { toProgramStreamId, type Program as ProgramState } from './program';
 import { programDecider, type ProgramCommand } from './program.decider';
-import { ProgramNotFoundError, TooManyProgramsError } from './program.errors';
+import { ProgramDeletedError, ProgramNotFoundError, TooManyProgramsError } from './program.errors';
 import {
   applyProgramEvent,
   ensureProgramIndexes,
@@ -97,7 +97,7 @@ export async function createProgramService(deps: ProgramServiceDeps) {
     apply: applyProgramEvent,
   });
 
-  async function run(programId: string, tenantId: string, actorId: string, command: ProgramCommand) {
+  async function run(programId: string, tenantId: string, actorId: string | null, command: ProgramCommand) {
     return aggregate.run(programId, command, { tenantId, actorId });
   }
 
@@ -130,12 +130,11 @@ export async function createProgramService(deps: ProgramServiceDeps) {
     if (program.shortCode) return program.shortCode;
     const { programId, tenantId } = program;
     const state = await withReservedCode(programId, tenantId, async (shortCode) => {
-      const command = { type: 'AssignShortCode' as const, data: { programId, tenantId, shortCode } };
-      const result = await aggregate.run(
-        programId,
-        { ...command, metadata: { now: clock() } },
-        { tenantId, actorId },
-      );
+      const result = await run(programId, tenantId, actorId, {
+        type: 'AssignShortCode',
+        data: { programId, tenantId, shortCode },
+        metadata: { now: clock() },
+      });
       return result.newState;
     });
     if (state.status !== 'active' || !state.shortCode) throw new ProgramNotFoundError();
@@ -179,7 +178,16 @@ export async function createProgramService(deps: ProgramServiceDeps) {
     async listPrograms(tenantId: string, actorId: string | null = null): Promise<Program[]> {
       await tenants.activeTenant(tenantId);
       const records = await listRecords(tenantId);
-      return Promise.all(records.map((record) => withShortCode(record, actorId)));
+      const shown = await Promise.all(
+        records.map((record) =>
+          withShortCode(record, actorId).catch((error: unknown) => {
+            // deleted since the list was read: not shown, as a moment later
+            if (error instanceof ProgramNotFoundError || error instanceof ProgramDeletedError) return null;
+            throw error;
+          }),
+        ),
+      );
+      return shown.filter((program) => program !== null);
     },
 
     async activePrograms(tenantId: string): Promise<number> {
