@@ -11,7 +11,8 @@ import { Phone } from './tenant';
  *   enrolled at once (the card ledger issues the card from ClientEnrolled).
  * - add-client: an existing customer, by e-mail. The company cannot see whether the address has an account
  *   (privacy); identity links the existing account, or creates one, and e-mails the customer either way.
- * - the public enrolment link `/dodaj-karte-do-portfela?program=<programId>` lets customers join by themselves.
+ * - the public enrolment link — short `/k/<code>` (enrolment-links.ts), resolving to
+ *   `/dodaj-karte-do-portfela?program=<programId>&firma=<tenantId>` — lets customers join by themselves.
  */
 
 export const ClientStatus = z.enum(['invited', 'active', 'removed']);

@@ -8,7 +8,8 @@ import { Address, Branding, Contact, TenantImage } from './tenant';
  * owns the schema; consumers parse with these and ignore event types they do not know.
  *
  * tenant.tenants.v1:   TenantCreated, TenantUpdated, TenantLogoChanged, TenantHeroImageChanged, TenantDeleted
- * tenant.programs.v1:  ProgramDefined (the whole current definition, every create or change), ProgramDeleted
+ * tenant.programs.v1:  ProgramDefined (the whole current definition, every create or change), ProgramDeleted,
+ *                      ProgramShortCodeAssigned (the code of its short enrolment link, once per program)
  * tenant.employees.v1: EmployeeInvited, EmployeeUpdated, EmployeePermissionsChanged,
  *                      EmployeePasswordResetRequested, EmployeeInvitationResent, EmployeeActivated,
  *                      EmployeeRemoved
@@ -47,6 +48,15 @@ export const ProgramDeletedData = z.object({
   deletedAt: z.iso.datetime({ offset: true }),
 });
 export type ProgramDeletedData = z.infer<typeof ProgramDeletedData>;
+
+/** tenant.programs.v1 ProgramShortCodeAssigned: the program's short enrolment code (`/k/<code>`), never changed. */
+export const ProgramShortCodeAssignedData = z.object({
+  programId: z.string(),
+  tenantId: z.string(),
+  shortCode: z.string(),
+  assignedAt: z.iso.datetime({ offset: true }),
+});
+export type ProgramShortCodeAssignedData = z.infer<typeof ProgramShortCodeAssignedData>;
 
 export const TenantDeletedData = z.object({
   tenantId: z.string(),

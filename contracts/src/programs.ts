@@ -168,8 +168,10 @@ export const Program = z
     stampsRequired: z.number().int().nullable(),
     levels: z.array(TierLevel).nullable(),
     rewards: z.array(Reward),
-    /** public enrolment link for customers (QR on the poster) */
+    /** public enrolment link for customers (QR and text on the poster): the short link `<PUBLIC_URL>/k/<code>` */
     enrolmentUrl: z.string(),
+    /** the program's short code (enrolment-links.ts), for people who type it: `AB3D9` */
+    shortCode: z.string(),
     createdAt: z.iso.datetime({ offset: true }),
     updatedAt: z.iso.datetime({ offset: true }),
   })
@@ -199,7 +201,7 @@ export const ProgramErrors = {
   unknownReward: { code: 'PROGRAM.UNKNOWN_REWARD', message: 'Nie znaleziono nagrody do edycji.' },
 } as const;
 
-/** Public enrolment info shown on `/dodaj-karte-do-portfela?program=…` (no personal data). */
+/** Public enrolment info shown on `/dodaj-karte-do-portfela?program=…` (where `/k/<code>` leads; no personal data). */
 export const ProgramPublicInfo = z
   .object({
     programId: z.string(),

@@ -19,6 +19,8 @@ export const routingTable: ReadonlyArray<{ pattern: RegExp; service: Exclude<Ser
   { pattern: /^\/api\/v1\/users(\/|$)/, service: 'identity' },
   { pattern: /^\/api\/v1\/tenants(\/|$)/, service: 'tenant' },
   { pattern: /^\/api\/v1\/permissions(\/|$)/, service: 'tenant' },
+  // short enrolment links /k/<code> (ADR 0014)
+  { pattern: /^\/api\/v1\/enrolment-links(\/|$)/, service: 'tenant' },
   { pattern: /^\/api\/v1\/(cards|customers|analytics)(\/|$)/, service: 'card-ledger' },
   { pattern: /^\/api\/v1\/(subscriptions|payments|payment-methods|invoices)(\/|$)/, service: 'billing' },
   { pattern: /^\/api\/v1\/surveys(\/|$)/, service: 'survey' },

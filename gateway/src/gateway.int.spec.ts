@@ -84,6 +84,7 @@ describe('gateway', () => {
     ['PATCH', '/api/v1/tenants/t1/employees/e1/permissions', 'tenant'],
     ['DELETE', '/api/v1/tenants/delete-tenant', 'tenant'],
     ['GET', '/api/v1/permissions', 'tenant'],
+    ['GET', '/api/v1/enrolment-links/AB3D9', 'tenant'],
     ['GET', '/api/v1/cards?cardId=c1', 'card-ledger'],
     ['POST', '/api/v1/cards/c1/redeem-reward', 'card-ledger'],
     ['GET', '/api/v1/customers/my-history?pageNumber=1&pageSize=20', 'card-ledger'],
@@ -185,6 +186,14 @@ describe('gateway', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await gateway.inject('/assets/missing.js')).statusCode).toBe(404);
+  });
+
+  it('serves the SPA for short enrolment links /k/<code>, scanned (HTML) or typed in lower case', async () => {
+    for (const url of ['/k/AB3D9', '/k/ab3d9', '/k/ab%203d9']) {
+      const res = await gateway.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+    }
   });
 
   it('serves the pre-compressed copy of an asset to a client that accepts it', async () => {

@@ -67,7 +67,7 @@ export async function activeAccount(
   return client;
 }
 
-export type ProgramJson = { id: string; name: string; enrolmentUrl: string };
+export type ProgramJson = { id: string; name: string; enrolmentUrl: string; shortCode: string };
 type Reward = { name: string; description: string; cost: number };
 
 /**

@@ -17,6 +17,7 @@ import {
   UpdateEmployeeRequest,
 } from '../employees';
 import { defineEndpoint } from '../endpoint';
+import { EnrolmentLink, EnrolmentLinkErrors, EnrolmentLinkParams } from '../enrolment-links';
 import { AcceptedResponse } from '../identity';
 import { pageResponse, PaginationQuery } from '../pagination';
 import { PermissionCatalogueResponse } from '../permissions';
@@ -227,6 +228,23 @@ export const getProgramPublicInfo = defineEndpoint({
   auth: 'public',
   params: ProgramIdParams,
   response: ProgramPublicInfo,
+});
+
+/** Public: where a short enrolment link `/k/<code>` leads (the code as printed on the poster, any case). */
+export const resolveEnrolmentLink = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/enrolment-links/{code}',
+  owner: 'tenant',
+  summary:
+    'Publiczne: program i firma krótkiego linku do zapisu `/k/<kod>` (kod z plakatu, wielkość liter bez znaczenia)',
+  tags: ['programs'],
+  auth: 'public',
+  params: EnrolmentLinkParams,
+  response: EnrolmentLink,
+  errors: [
+    { status: 404, codes: [EnrolmentLinkErrors.notFound.code] },
+    { status: 429, codes: [] },
+  ],
 });
 
 /** A4 poster with the join QR code and short Polish instructions */

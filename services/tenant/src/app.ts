@@ -49,7 +49,17 @@ export async function buildService(deps: TenantDeps): Promise<BuiltService> {
   const { eventStore, documents, blobs } = deps.infra;
   const publicUrl = deps.config.PUBLIC_URL;
   const tenants = await createTenantService({ eventStore, documents, clock });
-  const programs = await createProgramService({ eventStore, documents, tenants, publicUrl, clock });
+  const programs = await createProgramService({
+    eventStore,
+    documents,
+    tenants,
+    publicUrl,
+    clock,
+    enrolmentLinkMisses: {
+      perIp: deps.config.ENROLMENT_LINK_MISSES_PER_IP,
+      windowSeconds: deps.config.ENROLMENT_LINK_MISS_WINDOW_SECONDS,
+    },
+  });
   const branding = createBrandingService({ blobs, tenants, publicUrl, clock });
   const catalogue = await createCatalogue({ eventStore, documents, tenants, clock });
   const staff = await createStaffAndClients(deps);
@@ -67,7 +77,7 @@ export async function buildService(deps: TenantDeps): Promise<BuiltService> {
   });
   brandingRoutes(app, branding);
   programRoutes(app, programs);
-  posterRoutes(app, { tenants, programs, branding, publicUrl, clock });
+  posterRoutes(app, { tenants, programs, branding, clock });
   catalogueRoutes(app, catalogue);
   employeeRoutes(app, staff.employees);
   clientRoutes(app, staff.clients);

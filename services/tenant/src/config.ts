@@ -15,6 +15,12 @@ export const TenantEnv = z.object({
     .url()
     .default('http://localhost:8080')
     .transform((v) => v.replace(/\/+$/, '')),
+  /**
+   * unknown short enrolment codes one client IP may try per window before every lookup from it answers 429
+   * until the window ends (ADR 0014: codes cannot be enumerated cheaply)
+   */
+  ENROLMENT_LINK_MISSES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
+  ENROLMENT_LINK_MISS_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
 });
 export type TenantConfig = z.infer<typeof TenantEnv>;
 

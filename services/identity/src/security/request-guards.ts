@@ -1,10 +1,11 @@
+import { IdentityErrors } from '@punkto/contracts/identity';
 import type { Captcha } from '@punkto/platform/captcha/captcha.port';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import type { Logger } from '@punkto/platform/observability/logger';
 import type { IdentityConfig } from '../config';
 import { CaptchaFailedError } from '../users/user.errors';
+import { rateLimiter, type RateRule } from '@punkto/platform/security/rate-limiter';
 import { loginLockout } from './login-lockout';
-import { rateLimiter, type RateRule } from './rate-limiter';
 
 const rule = (name: string, limit: number, windowSeconds: number): RateRule => ({
   name,
@@ -23,7 +24,7 @@ export async function requestGuards(deps: {
   logger: Logger;
 }) {
   const { config } = deps;
-  const limiter = rateLimiter(deps.documents);
+  const limiter = rateLimiter(deps.documents, IdentityErrors.rateLimited.message);
   const lockout = loginLockout(deps.documents, {
     afterFailures: config.LOGIN_LOCKOUT_AFTER_FAILURES,
     maxSeconds: config.LOGIN_LOCKOUT_MAX_SECONDS,

@@ -6,7 +6,12 @@ import { inflateSync } from 'node:zlib';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFString, type PDFObject } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartFile, startTenantTestApp, type TenantTestApp } from '../testing/tenant-test-app';
+import {
+  multipartFile,
+  startTenantTestApp,
+  TEST_PUBLIC_URL,
+  type TenantTestApp,
+} from '../testing/tenant-test-app';
 import { A4, QR_SIZE_PT } from './poster.pdf';
 
 let t: TenantTestApp;
@@ -102,7 +107,8 @@ describe('GET …/loyalty-programs/{programId}/poster', () => {
 
     // the enrolment URL (printed and clickable)
     expect(links).toEqual([program.enrolmentUrl]);
-    expect(program.enrolmentUrl).toContain(`program=${program.id}&firma=${tenantId}`);
+    // the short link: typeable, and the QR code stays small and easy to scan
+    expect(program.enrolmentUrl).toBe(`${TEST_PUBLIC_URL}/k/${program.shortCode}`);
   });
 
   it('shows the logo when the tenant has one (a new logo makes a new poster, not the remembered one)', async () => {

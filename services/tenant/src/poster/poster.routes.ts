@@ -4,8 +4,7 @@ import { requireTenantAccess } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import type { FastifyInstance } from 'fastify';
 import type { BrandingService } from '../branding/branding.service';
-import { ProgramNotFoundError } from '../programs/program.errors';
-import { enrolmentUrl, type ProgramService } from '../programs/program.service';
+import type { ProgramService } from '../programs/program.service';
 import type { TenantService } from '../tenants/tenant.service';
 import { posterFileName, posterText } from './poster-content';
 import { buildPosterPdf } from './poster.pdf';
@@ -14,7 +13,6 @@ export interface PosterDeps {
   tenants: TenantService;
   programs: ProgramService;
   branding: BrandingService;
-  publicUrl: string;
   clock: () => Date;
 }
 
@@ -30,17 +28,17 @@ export function posterRoutes(app: FastifyInstance, deps: PosterDeps) {
   registerEndpoint(
     app,
     api.getProgramPoster,
-    async ({ params }) => {
+    async ({ params, request }) => {
       const tenant = await deps.tenants.activeTenant(params.id);
-      const program = await deps.programs.findProgram(params.id, params.programId);
-      if (!program) throw new ProgramNotFoundError();
+      // the short link (a program created before short links gets its code here, if not yet)
+      const program = await deps.programs.getProgram(params.id, params.programId, request.user?.id ?? null);
       const logoRendition = 'logo@3x';
       const design = {
         text: posterText({
           companyName: tenant.companyName,
           programName: program.name,
           kind: program.kind,
-          enrolmentUrl: enrolmentUrl(deps.publicUrl, tenant.tenantId, program.programId),
+          enrolmentUrl: program.enrolmentUrl,
         }),
         backgroundColor: tenant.branding.backgroundColor,
         foregroundColor: tenant.branding.foregroundColor,

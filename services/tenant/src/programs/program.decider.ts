@@ -20,6 +20,11 @@ import {
  * Rules: the kind never changes (409 PROGRAM.KIND_CHANGE); a deleted program cannot be redefined
  * (410 PROGRAM.DELETED) and deleting it again changes nothing; a program of another tenant is not found.
  * "At most 10 programs per tenant" spans aggregates and is checked by the service before DefineProgram.
+ *
+ * Short codes (ADR 0014): DefineProgram carries a code the service reserved (unique across the platform) and
+ * records it with the definition; AssignShortCode gives one to a program created before short links. A
+ * program's code never changes: assigning to a program that has one decides nothing (the service then frees
+ * the code it reserved), so two requests racing to give an old program its code end with one code.
  */
 
 type Definition = {
@@ -30,10 +35,14 @@ type Definition = {
   newRewardIds: string[];
 };
 
-export type DefineProgram = Command<'DefineProgram', Definition>;
+export type DefineProgram = Command<'DefineProgram', Definition & { shortCode: string }>;
 export type RedefineProgram = Command<'RedefineProgram', Definition>;
 export type DeleteProgram = Command<'DeleteProgram', { programId: string; tenantId: string }>;
-export type ProgramCommand = DefineProgram | RedefineProgram | DeleteProgram;
+export type AssignShortCode = Command<
+  'AssignShortCode',
+  { programId: string; tenantId: string; shortCode: string }
+>;
+export type ProgramCommand = DefineProgram | RedefineProgram | DeleteProgram | AssignShortCode;
 
 /** The ProgramDefined payload of a definition (exactly contracts' ProgramDefinedData). */
 function defined(
@@ -88,7 +97,11 @@ export function decide(command: ProgramCommand, state: Program): ProgramEvent[] 
     case 'DefineProgram': {
       // the id is fresh; an existing stream means the same command was already handled (or a clash)
       if (state.status !== 'none') throw new ConflictError();
-      return [{ type: 'ProgramDefined', data: defined(command.data, 1, new Set(), at) }];
+      const { programId, tenantId, shortCode } = command.data;
+      return [
+        { type: 'ProgramDefined', data: defined(command.data, 1, new Set(), at) },
+        { type: 'ProgramShortCodeAssigned', data: { programId, tenantId, shortCode, assignedAt: at } },
+      ];
     }
     case 'RedefineProgram': {
       if (state.status === 'none' || !ownedBy(command.data.tenantId)) throw new ProgramNotFoundError();
@@ -112,6 +125,13 @@ export function decide(command: ProgramCommand, state: Program): ProgramEvent[] 
           data: { programId: command.data.programId, tenantId: command.data.tenantId, deletedAt: at },
         },
       ];
+    }
+    case 'AssignShortCode': {
+      if (state.status === 'none' || !ownedBy(command.data.tenantId)) throw new ProgramNotFoundError();
+      if (state.status === 'deleted') throw new ProgramDeletedError();
+      if (state.shortCode !== null) return [];
+      const { programId, tenantId, shortCode } = command.data;
+      return [{ type: 'ProgramShortCodeAssigned', data: { programId, tenantId, shortCode, assignedAt: at } }];
     }
     default: {
       const _exhaustive: never = command;

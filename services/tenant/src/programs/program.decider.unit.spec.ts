@@ -1,11 +1,12 @@
-import { ProgramDefinedData } from '@punkto/contracts/integration-events';
+import { ProgramDefinedData, ProgramShortCodeAssignedData } from '@punkto/contracts/integration-events';
 import { ProgramErrors, ProgramInput, type ProgramInputParsed } from '@punkto/contracts/programs';
 import { ConflictError } from '@punkto/platform/errors/errors';
 import { deciderSpecification } from '@punkto/platform/es/decider-specification';
 import { describe, expect, it } from 'vitest';
-import type { ProgramDefined, ProgramDeleted } from './program';
+import type { ProgramDefined, ProgramDeleted, ProgramShortCodeAssigned } from './program';
 import {
   programDecider,
+  type AssignShortCode,
   type DefineProgram,
   type DeleteProgram,
   type RedefineProgram,
@@ -32,7 +33,7 @@ const stampsInput = (overrides: Record<string, unknown> = {}): ProgramInputParse
 
 const define = (input = stampsInput(), newRewardIds = ['r1', 'r2', 'r3']): DefineProgram => ({
   type: 'DefineProgram',
-  data: { programId: 'p1', tenantId: 't1', input, newRewardIds },
+  data: { programId: 'p1', tenantId: 't1', input, newRewardIds, shortCode: 'AB3D9' },
   metadata: { now: t0 },
 });
 const redefine = (
@@ -47,6 +48,12 @@ const redefine = (
 const remove = (tenantId = 't1'): DeleteProgram => ({
   type: 'DeleteProgram',
   data: { programId: 'p1', tenantId },
+  metadata: { now: t1 },
+});
+
+const assign = (shortCode = 'XY7K2', tenantId = 't1'): AssignShortCode => ({
+  type: 'AssignShortCode',
+  data: { programId: 'p1', tenantId, shortCode },
   metadata: { now: t1 },
 });
 
@@ -81,11 +88,21 @@ const deleted: ProgramDeleted = {
   data: { programId: 'p1', tenantId: 't1', deletedAt: t1.toISOString() },
 };
 
+const codeAssigned = (shortCode: string, at: Date): ProgramShortCodeAssigned => ({
+  type: 'ProgramShortCodeAssigned',
+  data: { programId: 'p1', tenantId: 't1', shortCode, assignedAt: at.toISOString() },
+});
+
 const spec = deciderSpecification(programDecider);
 
 describe('when the program does not exist', () => {
-  it('DefineProgram records version 1 with a new id for every reward', () =>
-    spec.given([]).when(define()).then([definedV1]));
+  it('DefineProgram records version 1 with a new id for every reward, and its short code', () =>
+    spec
+      .given([])
+      .when(define())
+      .then([definedV1, codeAssigned('AB3D9', t0)]));
+
+  it('AssignShortCode is 404', () => spec.given([]).when(assign()).thenThrows(ProgramNotFoundError));
 
   it('the payload is exactly the contract ProgramDefinedData (the card ledger parses it)', () => {
     const [event] = programDecider.decide(define(), programDecider.initialState()) as ProgramDefined[];
@@ -116,6 +133,39 @@ describe('when the program does not exist', () => {
   it('Redefine and Delete are 404', () => {
     spec.given([]).when(redefine(stampsInput())).thenThrows(ProgramNotFoundError);
     spec.given([]).when(remove()).thenThrows(ProgramNotFoundError);
+  });
+});
+
+describe('when the program was created before short codes (no code yet)', () => {
+  it('AssignShortCode records the code', () =>
+    spec
+      .given([definedV1])
+      .when(assign('XY7K2'))
+      .then([codeAssigned('XY7K2', t1)]));
+
+  it('the payload is exactly the contract ProgramShortCodeAssignedData', () => {
+    const state = programDecider.evolve(programDecider.initialState(), definedV1);
+    const [event] = programDecider.decide(assign(), state) as ProgramShortCodeAssigned[];
+    expect(ProgramShortCodeAssignedData.strict().parse(event!.data)).toEqual(event!.data);
+  });
+
+  it("another tenant's AssignShortCode does not find it", () =>
+    spec.given([definedV1]).when(assign('XY7K2', 't2')).thenThrows(ProgramNotFoundError));
+});
+
+describe('when the program has its short code', () => {
+  it('AssignShortCode changes nothing: a code is never replaced (a racing request loses)', () =>
+    spec
+      .given([definedV1, codeAssigned('AB3D9', t0)])
+      .when(assign('XY7K2'))
+      .thenNothingHappens());
+
+  it('a redefinition keeps the code', () => {
+    const events = [definedV1, codeAssigned('AB3D9', t0)];
+    const state = events.reduce(programDecider.evolve, programDecider.initialState());
+    const [v2] = programDecider.decide(redefine(stampsInput()), state);
+    const after = programDecider.evolve(state, v2!);
+    expect(after).toMatchObject({ status: 'active', shortCode: 'AB3D9', definition: { version: 2 } });
   });
 });
 
@@ -227,4 +277,7 @@ describe('when the program was deleted', () => {
 
   it('deleting again changes nothing', () =>
     spec.given([definedV1, deleted]).when(remove()).thenNothingHappens());
+
+  it('AssignShortCode is refused with 410 PROGRAM.DELETED', () =>
+    spec.given([definedV1, deleted]).when(assign()).thenThrows(ProgramDeletedError));
 });

@@ -1,4 +1,9 @@
-import { ProgramDefinedData, ProgramDeletedData } from '@punkto/contracts/integration-events';
+import { normaliseShortCode } from '@punkto/contracts/enrolment-links';
+import {
+  ProgramDefinedData,
+  ProgramDeletedData,
+  ProgramShortCodeAssignedData,
+} from '@punkto/contracts/integration-events';
 import { Permissions, Roles } from '@punkto/contracts/permissions';
 import { ProgramErrors, type Program } from '@punkto/contracts/programs';
 import { defaultBranding } from '@punkto/contracts/tenant';
@@ -31,7 +36,7 @@ const stamps = {
 };
 
 describe('loyalty programs', () => {
-  it('creates a program: 201 with reward ids and the enrolment link; ProgramDefined v1 in program-<id>', async () => {
+  it('creates a program: 201 with reward ids, its short code and link; ProgramDefined v1 in program-<id>', async () => {
     const { tenantId, token, ownerId } = await t.ownerWithTenant();
     const res = await t.call(token, 'POST', programsUrl(tenantId), stamps);
     expect(res.statusCode, res.body).toBe(201);
@@ -44,8 +49,9 @@ describe('loyalty programs', () => {
       stampsRequired: 10,
       pointsPerPln: null,
       levels: null,
-      enrolmentUrl: `${TEST_PUBLIC_URL}/dodaj-karte-do-portfela?program=${program.id}&firma=${tenantId}`,
+      enrolmentUrl: `${TEST_PUBLIC_URL}/k/${program.shortCode}`,
     });
+    expect(normaliseShortCode(program.shortCode)).toBe(program.shortCode);
     expect(program.rewards).toEqual([
       {
         id: expect.any(String),
@@ -58,9 +64,14 @@ describe('loyalty programs', () => {
       },
     ]);
 
-    const [event, ...more] = await t.infra.eventStore.readStream(toProgramStreamId(program.id));
+    const [event, codeEvent, ...more] = await t.infra.eventStore.readStream(toProgramStreamId(program.id));
     expect(more).toEqual([]);
     expect(event).toMatchObject({ type: 'ProgramDefined', metadata: { tenantId, actorId: ownerId } });
+    expect(codeEvent).toMatchObject({
+      type: 'ProgramShortCodeAssigned',
+      data: { programId: program.id, tenantId, shortCode: program.shortCode },
+      metadata: { tenantId, actorId: ownerId },
+    });
     const data = ProgramDefinedData.strict().parse(event!.data);
     expect(data).toMatchObject({ programId: program.id, tenantId, version: 1, rewards: program.rewards });
 
@@ -89,7 +100,12 @@ describe('loyalty programs', () => {
     ]);
     expect(updated.createdAt).toBe(created.createdAt);
     const events = await t.infra.eventStore.readStream(toProgramStreamId(created.id));
-    expect(events.map((e) => (e.data as { version: number }).version)).toEqual([1, 2]);
+    expect(events.map((e) => [e.type, (e.data as { version?: number }).version])).toEqual([
+      ['ProgramDefined', 1],
+      ['ProgramShortCodeAssigned', undefined],
+      ['ProgramDefined', 2],
+    ]);
+    expect(updated.shortCode).toBe(created.shortCode);
 
     const unknown = await t.call(token, 'PUT', programsUrl(tenantId, `/${created.id}`), {
       ...stamps,
@@ -212,7 +228,7 @@ describe('loyalty programs', () => {
     expect((await t.call(null, 'GET', programsUrl(b.tenantId, `/${programA.id}/public`))).statusCode).toBe(
       404,
     );
-    expect((await t.infra.eventStore.readStream(toProgramStreamId(programA.id))).length).toBe(1);
+    expect((await t.infra.eventStore.readStream(toProgramStreamId(programA.id))).length).toBe(2);
   });
 });
 
@@ -269,10 +285,13 @@ describe('tenant.programs.v1', () => {
       .poll(() => received.filter((e) => e.aggregateId === program.id).map((e) => e.type), {
         timeout: 10_000,
       })
-      .toEqual(['ProgramDefined', 'ProgramDefined', 'ProgramDeleted']);
+      .toEqual(['ProgramDefined', 'ProgramShortCodeAssigned', 'ProgramDefined', 'ProgramDeleted']);
     const mine = received.filter((e) => e.aggregateId === program.id);
     expect(mine.every((e) => e.tenantId === tenantId)).toBe(true);
-    expect(ProgramDefinedData.strict().parse(mine[1]!.data)).toMatchObject({
+    expect(ProgramShortCodeAssignedData.strict().parse(mine[1]!.data)).toMatchObject({
+      shortCode: program.shortCode,
+    });
+    expect(ProgramDefinedData.strict().parse(mine[2]!.data)).toMatchObject({
       version: 2,
       name: 'Nowa nazwa',
     });

@@ -1,4 +1,5 @@
 import * as api from '@punkto/contracts/endpoints/tenant';
+import { normaliseShortCode } from '@punkto/contracts/enrolment-links';
 import { Permissions } from '@punkto/contracts/permissions';
 import { requireTenantAccess } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
@@ -11,7 +12,7 @@ export function programRoutes(app: FastifyInstance, programs: ProgramService) {
   registerEndpoint(
     app,
     api.listPrograms,
-    async ({ params }) => ({ items: await programs.listPrograms(params.id) }),
+    async ({ params, request }) => ({ items: await programs.listPrograms(params.id, request.user!.id) }),
     { preHandler: requireTenantAccess() },
   );
 
@@ -43,5 +44,10 @@ export function programRoutes(app: FastifyInstance, programs: ProgramService) {
   // public: the enrolment page behind the poster's QR code
   registerEndpoint(app, api.getProgramPublicInfo, async ({ params }) =>
     programs.publicInfo(params.id, params.programId),
+  );
+
+  // public: the short enrolment link /k/<code> (ADR 0014); the contract accepted the code, any case
+  registerEndpoint(app, api.resolveEnrolmentLink, async ({ params, request }) =>
+    programs.resolveShortCode(normaliseShortCode(params.code)!, request.ip),
   );
 }

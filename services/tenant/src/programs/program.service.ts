@@ -1,14 +1,17 @@
+import { EnrolmentLinkErrors, shortLinkPath, type EnrolmentLink } from '@punkto/contracts/enrolment-links';
 import type { Program, ProgramInputParsed, ProgramPublicInfo } from '@punkto/contracts/programs';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import { NotFoundError } from '@punkto/platform/errors/errors';
 import { projectedCommandHandler } from '@punkto/platform/es/projected-command-handler';
 import type { EventStore } from '@punkto/platform/event-store/event-store.port';
-import { readProjection } from '@punkto/platform/projections/projection';
+import { LIVE_DOCUMENTS, readProjection } from '@punkto/platform/projections/projection';
+import { rateLimiter, type RateRule } from '@punkto/platform/security/rate-limiter';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { TenantService } from '../tenants/tenant.service';
 import { toProgramStreamId, type Program as ProgramState } from './program';
 import { programDecider, type ProgramCommand } from './program.decider';
-import { ProgramNotFoundError, TooManyProgramsError } from './program.errors';
+import { ProgramDeletedError, ProgramNotFoundError, TooManyProgramsError } from './program.errors';
 import {
   applyProgramEvent,
   ensureProgramIndexes,
@@ -16,6 +19,7 @@ import {
   type ProgramRecord,
   type ProgramRecordDoc,
 } from './programs.projection';
+import { shortCodeReservations } from './short-codes';
 
 export const MAX_PROGRAMS_PER_TENANT = 10;
 
@@ -26,11 +30,24 @@ export interface ProgramServiceDeps {
   /** base of the enrolment links, e.g. https://app.punkto.pl */
   publicUrl: string;
   clock: () => Date;
+  /** unknown short codes one client IP may try per window (ADR 0014) */
+  enrolmentLinkMisses: { perIp: number; windowSeconds: number };
 }
 
-/** The public enrolment link of a program (the QR code on the poster points here). */
-export const enrolmentUrl = (publicUrl: string, tenantId: string, programId: string) =>
-  `${publicUrl}/dodaj-karte-do-portfela?program=${encodeURIComponent(programId)}&firma=${encodeURIComponent(tenantId)}`;
+/**
+ * The public enrolment link of a program, printed on the poster (text and QR code): the short link
+ * `<PUBLIC_URL>/k/<code>`, which the web app resolves to `/dodaj-karte-do-portfela?program=…&firma=…`; links of
+ * that long form, printed before short links, keep working (ADR 0014).
+ */
+export const enrolmentUrl = (publicUrl: string, shortCode: string) =>
+  `${publicUrl}${shortLinkPath(shortCode)}`;
+
+/** 404 ENROLMENT_LINK.NOT_FOUND: no live program has this code (never issued, or its program was deleted). */
+export class EnrolmentLinkNotFoundError extends NotFoundError {
+  constructor() {
+    super(EnrolmentLinkErrors.notFound.message, EnrolmentLinkErrors.notFound.code);
+  }
+}
 
 /**
  * The use cases behind /tenants/{id}/loyalty-programs: every change goes through the Program decider and
@@ -44,8 +61,18 @@ export async function createProgramService(deps: ProgramServiceDeps) {
   const { eventStore, documents, tenants, publicUrl, clock } = deps;
   const programs = documents.collection<ProgramRecordDoc>(PROGRAMS_COLLECTION);
   await ensureProgramIndexes(programs);
+  const codes = shortCodeReservations(documents, clock, {
+    heldByProgram: async (shortCode) => (await programs.count({ shortCode })) > 0,
+  });
+  const limiter = rateLimiter(documents, EnrolmentLinkErrors.rateLimited.message);
+  await limiter.ensureIndexes();
+  const missRule: RateRule = {
+    name: 'enrolment-link-miss-ip',
+    limit: deps.enrolmentLinkMisses.perIp,
+    windowSeconds: deps.enrolmentLinkMisses.windowSeconds,
+  };
 
-  const toProgram = (record: ProgramRecord): Program => ({
+  const toProgram = (record: ProgramRecord, shortCode: string): Program => ({
     id: record.programId,
     tenantId: record.tenantId,
     kind: record.kind,
@@ -56,17 +83,11 @@ export async function createProgramService(deps: ProgramServiceDeps) {
     stampsRequired: record.stampsRequired,
     levels: record.levels,
     rewards: record.rewards,
-    enrolmentUrl: enrolmentUrl(publicUrl, record.tenantId, record.programId),
+    enrolmentUrl: enrolmentUrl(publicUrl, shortCode),
+    shortCode,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   });
-
-  /** The API view of the aggregate's state right after a command. */
-  const programOf = (state: ProgramState): Program => {
-    if (state.status !== 'active') throw new ProgramNotFoundError();
-    const { definition, createdAt } = state;
-    return toProgram({ ...definition, createdAt, updatedAt: definition.definedAt });
-  };
 
   const aggregate = projectedCommandHandler({
     eventStore,
@@ -76,9 +97,59 @@ export async function createProgramService(deps: ProgramServiceDeps) {
     apply: applyProgramEvent,
   });
 
-  async function run(programId: string, tenantId: string, actorId: string, command: ProgramCommand) {
+  async function run(programId: string, tenantId: string, actorId: string | null, command: ProgramCommand) {
     return aggregate.run(programId, command, { tenantId, actorId });
   }
+
+  /** runs a command carrying a freshly reserved code; frees the code unless the program recorded it */
+  async function withReservedCode(
+    programId: string,
+    tenantId: string,
+    command: (shortCode: string) => Promise<ProgramState>,
+  ): Promise<ProgramState> {
+    const shortCode = await codes.reserve(programId, tenantId);
+    let state: ProgramState | undefined;
+    try {
+      state = await command(shortCode);
+      return state;
+    } finally {
+      if (state?.status !== 'active' || state.shortCode !== shortCode)
+        await codes.release(shortCode, programId);
+    }
+  }
+
+  /**
+   * The program's short code. A program created before short links gets one the first time it is shown
+   * (ProgramShortCodeAssigned, durable in its stream and read model); concurrent first views end with one
+   * code, since the decider assigns only to a program without one.
+   */
+  async function shortCodeOf(
+    program: { programId: string; tenantId: string; shortCode?: string | null },
+    actorId: string | null,
+  ): Promise<string> {
+    if (program.shortCode) return program.shortCode;
+    const { programId, tenantId } = program;
+    const state = await withReservedCode(programId, tenantId, async (shortCode) => {
+      const result = await run(programId, tenantId, actorId, {
+        type: 'AssignShortCode',
+        data: { programId, tenantId, shortCode },
+        metadata: { now: clock() },
+      });
+      return result.newState;
+    });
+    if (state.status !== 'active' || !state.shortCode) throw new ProgramNotFoundError();
+    return state.shortCode;
+  }
+
+  const withShortCode = async (record: ProgramRecord, actorId: string | null) =>
+    toProgram(record, await shortCodeOf(record, actorId));
+
+  /** The API view of the aggregate's state right after a command. */
+  const programOf = async (state: ProgramState, actorId: string): Promise<Program> => {
+    if (state.status !== 'active') throw new ProgramNotFoundError();
+    const { definition, createdAt, shortCode } = state;
+    return withShortCode({ ...definition, createdAt, updatedAt: definition.definedAt, shortCode }, actorId);
+  };
 
   /** ids for the rewards that come without one */
   const newRewardIds = (input: ProgramInputParsed) =>
@@ -97,15 +168,26 @@ export async function createProgramService(deps: ProgramServiceDeps) {
   return {
     findProgram,
 
-    async getProgram(tenantId: string, programId: string): Promise<Program> {
+    /** `actorId`: who is looking (recorded when the view gives an older program its short code) */
+    async getProgram(tenantId: string, programId: string, actorId: string | null = null): Promise<Program> {
       const record = await findProgram(tenantId, programId);
       if (!record) throw new ProgramNotFoundError();
-      return toProgram(record);
+      return withShortCode(record, actorId);
     },
 
-    async listPrograms(tenantId: string): Promise<Program[]> {
+    async listPrograms(tenantId: string, actorId: string | null = null): Promise<Program[]> {
       await tenants.activeTenant(tenantId);
-      return (await listRecords(tenantId)).map(toProgram);
+      const records = await listRecords(tenantId);
+      const shown = await Promise.all(
+        records.map((record) =>
+          withShortCode(record, actorId).catch((error: unknown) => {
+            // deleted since the list was read: not shown, as a moment later
+            if (error instanceof ProgramNotFoundError || error instanceof ProgramDeletedError) return null;
+            throw error;
+          }),
+        ),
+      );
+      return shown.filter((program) => program !== null);
     },
 
     async activePrograms(tenantId: string): Promise<number> {
@@ -116,12 +198,15 @@ export async function createProgramService(deps: ProgramServiceDeps) {
       await tenants.writableTenant(tenantId);
       if ((await programs.count({ tenantId })) >= MAX_PROGRAMS_PER_TENANT) throw new TooManyProgramsError();
       const programId = randomUUID();
-      const result = await run(programId, tenantId, actorId, {
-        type: 'DefineProgram',
-        data: { programId, tenantId, input, newRewardIds: newRewardIds(input) },
-        metadata: { now: clock() },
+      const state = await withReservedCode(programId, tenantId, async (shortCode) => {
+        const result = await run(programId, tenantId, actorId, {
+          type: 'DefineProgram',
+          data: { programId, tenantId, input, newRewardIds: newRewardIds(input), shortCode },
+          metadata: { now: clock() },
+        });
+        return result.newState;
       });
-      return programOf(result.newState);
+      return programOf(state, actorId);
     },
 
     async updateProgram(tenantId: string, programId: string, actorId: string, input: ProgramInputParsed) {
@@ -131,7 +216,7 @@ export async function createProgramService(deps: ProgramServiceDeps) {
         data: { programId, tenantId, input, newRewardIds: newRewardIds(input) },
         metadata: { now: clock() },
       });
-      return programOf(result.newState);
+      return programOf(result.newState, actorId);
     },
 
     async deleteProgram(tenantId: string, programId: string, actorId: string) {
@@ -141,6 +226,26 @@ export async function createProgramService(deps: ProgramServiceDeps) {
         data: { programId, tenantId },
         metadata: { now: clock() },
       });
+    },
+
+    /**
+     * Public: where the short link `/k/<code>` leads (the code already normalised by the contract). Only a live
+     * program has its code in the read model (a deleted one is a tombstone), and only what `publicInfo` would
+     * show is resolved. Unknown codes are counted per client IP; once the IP has used up its misses for the
+     * window, every lookup from it answers 429 — hits too, so that the answers stop telling codes apart.
+     */
+    async resolveShortCode(shortCode: string, ip: string): Promise<EnrolmentLink> {
+      const now = clock();
+      await limiter.refuseWhenExhausted(now, missRule, ip);
+      const record = (await programs.findOne({
+        $and: [{ shortCode }, LIVE_DOCUMENTS],
+      })) as ProgramRecord | null;
+      const tenant = record?.active ? await tenants.findTenant(record.tenantId) : null;
+      if (!record || !tenant || tenant.status !== 'active') {
+        await limiter.check(now, [missRule, ip]);
+        throw new EnrolmentLinkNotFoundError();
+      }
+      return { tenantId: record.tenantId, programId: record.programId };
     },
 
     /**

@@ -11,6 +11,8 @@ import type { ProgramEvent } from './program';
 export interface ProgramRecord extends ProgramDefinedData {
   createdAt: string;
   updatedAt: string;
+  /** the short enrolment code (ADR 0014); missing or null before ProgramShortCodeAssigned */
+  shortCode?: string | null;
 }
 
 export type ProgramRecordDoc = ProjectionDoc<ProgramRecord> | Tombstone;
@@ -19,6 +21,8 @@ export const PROGRAMS_COLLECTION = 'programs';
 
 export async function ensureProgramIndexes(programs: Collection<ProgramRecordDoc>) {
   await programs.ensureIndex({ fields: { tenantId: 1, createdAt: 1 }, name: 'programs_tenant' });
+  // unique codes are guarded by their reservations (program_short_codes), not here: tombstones lack the field
+  await programs.ensureIndex({ fields: { shortCode: 1 }, name: 'programs_short_code' });
 }
 
 /** Pure: the record after one event. */
@@ -29,9 +33,13 @@ export function applyProgramEvent(current: ProgramRecord | null, event: ProgramE
         ...event.data,
         createdAt: current?.createdAt ?? event.data.definedAt,
         updatedAt: event.data.definedAt,
+        shortCode: current?.shortCode ?? null,
       };
     case 'ProgramDeleted':
       return null;
+    case 'ProgramShortCodeAssigned':
+      // a code is not a change of the program: updatedAt stays
+      return current && { ...current, shortCode: event.data.shortCode };
     default: {
       const _exhaustive: never = event;
       return current;

@@ -17,6 +17,23 @@ export function publicProgramQueryOptions(tenantId: string, programId: string) {
   });
 }
 
+/**
+ * GET /enrolment-links/{code}: where a short link `/k/<code>` leads (public). The answer never changes for a
+ * code, so it is kept for the session; an unknown code is not asked again (4xx are not retried).
+ */
+export function enrolmentLinkQueryOptions(code: string) {
+  return queryOptions({
+    queryKey: ['enrolment-links', code] as const,
+    queryFn: ({ signal }) =>
+      api.call(endpoints.resolveEnrolmentLink, {
+        params: { code },
+        signal,
+        redirectOnAuthFailure: false,
+      }),
+    staleTime: 5 * 60_000,
+  });
+}
+
 /** POST /tenants/{id}/join: the signed-in customer joins the program (409 CLIENT.ALREADY_ENROLLED if in). */
 export function useJoinProgram(tenantId: string) {
   return useMutation({

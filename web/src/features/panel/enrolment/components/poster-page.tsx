@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Flex, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { programKindLabels, type Program } from '@punkto/contracts/programs';
 import { useClipboard } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -53,6 +53,7 @@ export function PosterPage({
           ))}
           <Text size="sm" c="dimmed">
             Klient skanuje kod aparatem telefonu, zakłada konto lub loguje się i od razu dołącza do programu.
+            Krótki link z plakatu można też wpisać ręcznie — wielkość liter nie ma znaczenia.
           </Text>
         </Stack>
       )}
@@ -100,7 +101,14 @@ function ProgramEnrolmentCard({ tenantId, program }: { tenantId: string; program
             Program jest nieaktywny — klienci nie mogą teraz do niego dołączyć przez ten link.
           </Alert>
         ) : null}
-        <Group gap="xs" align="flex-end" wrap="nowrap">
+        <Text size="lg">
+          Kod programu:{' '}
+          <Text span ff="monospace" fw={700} fz={{ base: 28, sm: 32 }} lts={3}>
+            {program.shortCode}
+          </Text>
+        </Text>
+        {/* on a phone the button goes under the field, which then has the whole width for the link */}
+        <Flex gap="xs" direction={{ base: 'column', xs: 'row' }} align={{ base: 'stretch', xs: 'flex-end' }}>
           <TextInput
             label="Link do zapisu"
             value={program.enrolmentUrl}
@@ -116,7 +124,7 @@ function ProgramEnrolmentCard({ tenantId, program }: { tenantId: string; program
           >
             {clipboard.copied ? 'Skopiowano' : 'Kopiuj'}
           </Button>
-        </Group>
+        </Flex>
         <Group gap="sm">
           <Button onClick={() => void downloadPoster()} loading={download.isPending}>
             Pobierz plakat A4 (PDF)

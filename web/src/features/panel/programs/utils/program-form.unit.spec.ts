@@ -147,7 +147,8 @@ describe('editing an existing program', () => {
       pointsPerPln: 2,
       stampsRequired: null,
       levels: null,
-      enrolmentUrl: 'http://localhost/dodaj-karte-do-portfela?program=p1&firma=t1',
+      enrolmentUrl: 'http://localhost/k/AB3D9',
+      shortCode: 'AB3D9',
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
       rewards: [

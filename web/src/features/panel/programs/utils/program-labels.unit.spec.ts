@@ -14,6 +14,7 @@ const program = (patch: Partial<Program>): Program => ({
   levels: null,
   rewards: [],
   enrolmentUrl: '',
+  shortCode: 'AB3D9',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   ...patch,

@@ -1,12 +1,14 @@
-import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
-import { ConcurrencyError, DuplicateKeyError, RateLimitedError } from '@punkto/platform/errors/errors';
-import { IdentityErrors } from '@punkto/contracts/identity';
-import { sha256 } from './secrets';
+import { createHash } from 'node:crypto';
+import type { DocumentStore } from '../documents/document-store.port';
+import { ConcurrencyError, DuplicateKeyError, RateLimitedError } from '../errors/errors';
+
+const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('base64url');
 
 /**
  * Fixed-window rate limits persisted in the document store (`rate-limits`), so they hold across restarts and
  * across instances sharing the store. A counter document per (rule, key, window start); keys are hashed, so
  * e-mail addresses used as keys are not stored in clear. Expired windows are swept now and then.
+ * Identity guards sign-in, registration and e-mails with it; the tenant service unknown short enrolment codes.
  */
 export interface RateRule {
   name: string;
@@ -16,15 +18,25 @@ export interface RateRule {
 
 type CounterDoc = { _id: string; count: number; expiresAt: string };
 
-export function rateLimiter(documents: DocumentStore) {
+export function rateLimiter(
+  documents: DocumentStore,
+  /** the Polish message of the 429 RATE_LIMITED answer */
+  message = 'Zbyt wiele prób. Odczekaj chwilę i spróbuj ponownie.',
+) {
   const counters = documents.collection<CounterDoc>('rate-limits');
   let lastSweep = 0;
 
-  async function hit(rule: RateRule, key: string, now: Date): Promise<number> {
+  function counterOf(rule: RateRule, key: string, now: Date) {
     const windowMs = rule.windowSeconds * 1000;
     const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
-    const id = `${rule.name}:${sha256(key)}:${windowStart}`;
-    const expiresAt = new Date(windowStart + windowMs).toISOString();
+    return {
+      id: `${rule.name}:${sha256(key)}:${windowStart}`,
+      expiresAt: new Date(windowStart + windowMs).toISOString(),
+    };
+  }
+
+  async function hit(rule: RateRule, key: string, now: Date): Promise<number> {
+    const { id, expiresAt } = counterOf(rule, key, now);
     for (let attempt = 0; ; attempt++) {
       try {
         const current = await counters.get(id);
@@ -50,12 +62,20 @@ export function rateLimiter(documents: DocumentStore) {
     async ensureIndexes() {
       await counters.ensureIndex({ fields: { expiresAt: 1 } });
     },
+    /**
+     * Throws 429 RATE_LIMITED when the key has used up the rule in the current window, counting nothing: for
+     * limits on failures only (count them with `check` once they happen), checked before the attempt.
+     */
+    async refuseWhenExhausted(now: Date, rule: RateRule, key: string) {
+      const current = await counters.get(counterOf(rule, key, now).id);
+      if (current && current.count >= rule.limit) throw new RateLimitedError(message);
+    },
     /** Counts one attempt against every rule; throws 429 RATE_LIMITED when any limit is exceeded. */
     async check(now: Date, ...checks: Array<[RateRule, string]>) {
       await sweep(now);
       let exceeded = false;
       for (const [rule, key] of checks) if ((await hit(rule, key, now)) > rule.limit) exceeded = true;
-      if (exceeded) throw new RateLimitedError(IdentityErrors.rateLimited.message);
+      if (exceeded) throw new RateLimitedError(message);
     },
   };
 }
