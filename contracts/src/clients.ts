@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Email, Username } from './identity';
-import { Phone } from './tenant';
+import { OptionalPhone, Phone } from './tenant';
 
 /**
  * Clients of a tenant (SPEC §7 create-client, add-client, get-clients). A client is a customer enrolled in
@@ -44,8 +44,16 @@ export type AddClientRequest = z.input<typeof AddClientRequest>;
 
 /** POST /tenants/{id}/join: a logged-in customer joins a program from the enrolment link. */
 export const JoinProgramRequest = z
-  .object({ programId: z.string().min(1).max(64) })
+  .object({
+    programId: z.string().min(1).max(64),
+    /** the customer's phone for this company (prefilled from the profile; empty = none); never verified */
+    phone: OptionalPhone.optional(),
+  })
   .meta({ id: 'JoinProgramRequest' });
+
+/** Who gave a client's phone: staff typed it in the panel, or the customer (join page, profile). */
+export const PhoneGivenBy = z.enum(['staff', 'customer']);
+export type PhoneGivenBy = z.infer<typeof PhoneGivenBy>;
 
 export const Client = z
   .object({
@@ -56,6 +64,11 @@ export const Client = z
     email: z.string(),
     name: z.string(),
     phone: z.string().nullable(),
+    /**
+     * who gave `phone` (null without one). No number is verified: one the customer typed is shown to staff
+     * as unconfirmed ("niepotwierdzony").
+     */
+    phoneGivenBy: PhoneGivenBy.nullable(),
     programId: z.string(),
     programName: z.string(),
     status: ClientStatus,

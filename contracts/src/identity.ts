@@ -1,6 +1,7 @@
 import { singleLineText } from './text';
 import { z } from 'zod';
 import { PermissionSchema, RoleSchema, Roles } from './permissions';
+import { OptionalPhone } from './phone';
 
 /**
  * Identity contracts (SPEC §3, §7). Tokens never appear in bodies: the access token (EdDSA JWT, 30 min) and the
@@ -27,6 +28,8 @@ export const Username = singleLineText()
   .min(2, 'Imię i nazwisko musi mieć co najmniej 2 znaki.')
   .max(100, 'Imię i nazwisko może mieć najwyżej 100 znaków.');
 
+export const PHONE_ONLY_CUSTOMERS_MESSAGE = 'Numer telefonu podaje tylko klient.';
+
 /** Roles a person may register with by themselves (employees are invited; operators are provisioned). */
 export const SelfRegistrationRole = z.enum([Roles.owner, Roles.customer]);
 
@@ -38,7 +41,16 @@ export const RegisterRequest = z
     role: SelfRegistrationRole,
     acceptTerms: z.literal(true, 'Zaakceptuj regulamin, aby założyć konto.'),
     marketingConsent: z.boolean().default(false),
+    /**
+     * a customer's phone (optional; empty = none), so staff can find the card by it; never verified. Only
+     * customers give one: an owner's registration with a phone is refused on this field.
+     */
+    phone: OptionalPhone.optional(),
     captchaToken: z.string().optional(),
+  })
+  .refine((v) => v.role === Roles.customer || v.phone === undefined || v.phone === null, {
+    path: ['phone'],
+    message: PHONE_ONLY_CUSTOMERS_MESSAGE,
   })
   .meta({ id: 'RegisterRequest' });
 export type RegisterRequest = z.input<typeof RegisterRequest>;
@@ -67,6 +79,13 @@ export const UserProfile = z
      * the token is httpOnly). Owners hold every permission by role; customers none.
      */
     permissions: z.array(PermissionSchema).optional(),
+    /**
+     * A customer's phone as they typed it (`+48XXXXXXXXX`), or null; only customers have the field. Staff find
+     * the customer's cards by it (it is copied to the customer's client records in every company).
+     */
+    phone: z.string().nullable().optional(),
+    /** false: nobody checked the customer owns the number (no SMS); present with `phone` */
+    phoneVerified: z.boolean().optional(),
   })
   .meta({ id: 'UserProfile' });
 export type UserProfile = z.infer<typeof UserProfile>;
@@ -94,8 +113,16 @@ export const ChangePasswordRequest = z.object({
 
 /** Changing the e-mail sends a confirmation to the new address; the change applies after confirmation. */
 export const UpdateUserRequest = z
-  .object({ username: Username.optional(), email: Email.optional() })
-  .refine((v) => v.username !== undefined || v.email !== undefined, 'Nie podano żadnych zmian.');
+  .object({
+    username: Username.optional(),
+    email: Email.optional(),
+    /** customers only: a new phone, or empty / null to remove it */
+    phone: OptionalPhone.optional(),
+  })
+  .refine(
+    (v) => v.username !== undefined || v.email !== undefined || v.phone !== undefined,
+    'Nie podano żadnych zmian.',
+  );
 
 export const UserPreferences = z
   .object({

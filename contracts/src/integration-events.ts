@@ -13,10 +13,10 @@ import { Address, Branding, Contact, TenantImage } from './tenant';
  * tenant.employees.v1: EmployeeInvited, EmployeeUpdated, EmployeePermissionsChanged,
  *                      EmployeePasswordResetRequested, EmployeeInvitationResent, EmployeeActivated,
  *                      EmployeeRemoved
- * tenant.clients.v1:   ClientEnrolled, ClientAccountLinked, ClientRemoved
+ * tenant.clients.v1:   ClientEnrolled, ClientAccountLinked, ClientPhoneChanged, ClientRemoved
  * tenant.services.v1:  ServiceDefined (the whole current definition, every create or change), ServiceDeleted
  * identity.users.v1:   (sealed personal data) UserActivated, UserLinkedToClient, SessionsRevoked, UserDeleted, …
- *                      (ids are plain)
+ *                      (ids are plain); UserPhoneChanged carries the customer's phone plain (ADR 0017)
  *
  * Personal data (e-mail, name, phone) is sealed with a per-person key in the tenant's event store; the relay
  * publishes it unsealed on the bus, whose retention is bounded (ADR 0006).
@@ -223,6 +223,21 @@ export const ClientAccountLinkedData = z.object({
 });
 export type ClientAccountLinkedData = z.infer<typeof ClientAccountLinkedData>;
 
+/**
+ * tenant.clients.v1 ClientPhoneChanged: the client's phone changed (`null`: removed) — the customer changed it
+ * in their profile (identity.users.v1 UserPhoneChanged), so every client record of that account follows.
+ * The card ledger's contact copy follows, so staff find the card by the current number only.
+ */
+export const ClientPhoneChangedData = z.object({
+  clientId: z.string(),
+  tenantId: z.string(),
+  programId: z.string(),
+  phone: z.string().nullable(),
+  givenBy: z.enum(['staff', 'customer']),
+  changedAt: z.iso.datetime({ offset: true }),
+});
+export type ClientPhoneChangedData = z.infer<typeof ClientPhoneChangedData>;
+
 export const ClientRemovedData = z.object({
   clientId: z.string(),
   tenantId: z.string(),
@@ -264,6 +279,20 @@ export const UserDeletedData = z.object({
   reason: z.string(),
   deletedAt: z.string(),
 });
+
+/**
+ * identity.users.v1 UserPhoneChanged: a customer set (`+48XXXXXXXXX`) or removed (`null`) the phone of their
+ * account — at registration or in the profile. Unverified. The phone is the one personal value identity
+ * publishes plain (the rest of identity's events stay sealed on the bus): the tenant service copies it to the
+ * customer's client records (ADR 0017). A phone shredded before the relay published it arrives as
+ * `[dane usunięte]`: consumers check it with the Phone schema and skip it.
+ */
+export const UserPhoneChangedData = z.object({
+  userId: z.string(),
+  phone: z.string().nullable(),
+  changedAt: z.iso.datetime({ offset: true }),
+});
+export type UserPhoneChangedData = z.infer<typeof UserPhoneChangedData>;
 
 export const UserLinkedToClientData = z.object({
   userId: z.string(),

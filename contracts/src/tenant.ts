@@ -1,6 +1,7 @@
 import { multiLineText, singleLineText } from './text';
 import { z } from 'zod';
 import { Email } from './identity';
+import { Phone } from './phone';
 
 /**
  * Tenant contracts (SPEC §7 "Tenants"): the company a business owner runs Punkto for. Messages are Polish;
@@ -52,14 +53,8 @@ export const CreateTenantResponse = z.object({ tenantId: z.string() }).meta({ id
 
 export const TenantIdParams = z.object({ id: z.string().min(1).max(64) });
 
-/** Polish phone number: 9 digits, optionally +48 / 0048 and separators; stored as `+48XXXXXXXXX`. */
-export const PhoneMessages = { format: 'Podaj poprawny numer telefonu (9 cyfr, np. 600 100 200).' } as const;
-export const Phone = z
-  .string(PhoneMessages.format)
-  .trim()
-  .transform((v) => v.replace(/[\s()-]/g, '').replace(/^(\+48|0048)/, ''))
-  .pipe(z.string().regex(/^\d{9}$/, PhoneMessages.format))
-  .transform((digits) => `+48${digits}`);
+/** Polish phone numbers (phone.ts), shared with identity's customer profile. */
+export { OptionalPhone, Phone, PhoneMessages } from './phone';
 
 export const PostalCode = z
   .string('Podaj kod pocztowy.')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CreateTenantRequest, isValidNip, NipMessages } from './tenant';
+import { CreateTenantRequest, isValidNip, NipMessages, OptionalPhone, Phone, PhoneMessages } from './tenant';
 
 describe('NIP', () => {
   it('accepts valid numbers with dashes or spaces and normalises them to 10 digits', () => {
@@ -30,5 +30,23 @@ describe('NIP', () => {
     expect(parse(' A ')).toBe('Nazwa firmy musi mieć co najmniej 2 znaki.');
     expect(parse('x'.repeat(121))).toBe('Nazwa firmy może mieć najwyżej 120 znaków.');
     expect(parse('Kawiarnia')).toBeUndefined();
+  });
+});
+
+describe('phone numbers', () => {
+  it('accepts Polish numbers with +48 / 0048 and separators, stored as E.164 (+48 and 9 digits)', () => {
+    for (const phone of ['600100200', '600 100 200', '+48 600-100-200', '0048 (600) 100 200', ' 600100200 '])
+      expect(Phone.parse(phone)).toBe('+48600100200');
+  });
+
+  it('an optional phone: an empty box or null is no number; anything else must be a phone', () => {
+    expect(OptionalPhone.parse('')).toBeNull();
+    expect(OptionalPhone.parse('   ')).toBeNull();
+    expect(OptionalPhone.parse(null)).toBeNull();
+    expect(OptionalPhone.parse('600 100 200')).toBe('+48600100200');
+    for (const bad of ['12', '6001002001', 'abc', '+49600100200', 600100200])
+      expect(OptionalPhone.safeParse(bad).error?.issues.map((i) => i.message)).toEqual([
+        PhoneMessages.format,
+      ]);
   });
 });

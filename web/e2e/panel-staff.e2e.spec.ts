@@ -232,7 +232,9 @@ describe('clients', () => {
 
     await table.getByRole('link', { name: clientName }).click();
     await page.getByRole('heading', { name: clientName, level: 1 }).waitFor();
-    await page.getByText('+48600100200').waitFor();
+    await page.getByText('+48 600 100 200').waitFor();
+    // staff typed this number: no "unconfirmed" label (that is for numbers customers give)
+    expect(await page.getByText('niepotwierdzony').count()).toBe(0);
     await page.getByText('Kawa za punkty').waitFor();
     // the new client's card, issued with their account
     const clientCard = page.getByRole('region', { name: 'Karta lojalnościowa' });

@@ -3,15 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import QRCode from 'qrcode';
 import {
+  activateFromMailbox,
   activeAccount,
   eventually,
   logIn,
   logInAndJoin,
   ownerWithProgram,
+  PASSWORD,
+  submitLogin,
   uniqueEmail,
   type OwnerWithProgram,
 } from '../../scripts/testing/actors';
 import { PHONE, useBrowser } from '../../scripts/testing/browser';
+import { layoutProblems } from '../../scripts/testing/layout';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -145,6 +149,88 @@ describe('the staff scanner', () => {
     await page.getByRole('button', { name: 'Skanuj kod QR' }).click();
     await page.getByRole('alert').filter({ hasText: 'Aparat niedostępny' }).waitFor();
     await page.getByLabel('Numer karty, telefon lub e-mail').waitFor();
+  });
+
+  it("a customer gives a phone at registration and keeps it at join; staff find the card by it, then by the profile's new number only", async () => {
+    const digits = () => `6${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const [first, second] = [digits(), digits()];
+    const spaced = (d: string) => `${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}`;
+    const email = uniqueEmail('telefon');
+    const customer = await newPage({ viewport: PHONE });
+    await customer.goto('/stworz-konto');
+    await customer.getByRole('button', { name: /^Klient/ }).click();
+    await customer.getByLabel('Imię i nazwisko').fill('Tola Telefon');
+    await customer.getByLabel('E-mail').fill(email);
+    await customer.getByLabel('Hasło').fill(PASSWORD);
+    await customer.getByLabel(/Akceptuję/).check();
+    await customer.getByLabel('Telefon (opcjonalnie)').fill('600 12');
+    await customer.getByRole('button', { name: 'Załóż konto' }).click();
+    await customer.getByText('Podaj poprawny numer telefonu (9 cyfr, np. 600 100 200).').waitFor();
+    await customer.getByLabel('Telefon (opcjonalnie)').fill(`+48 ${first}`);
+    await customer.getByRole('button', { name: 'Załóż konto' }).click();
+    await customer.getByText('Link aktywacyjny wysłany').waitFor();
+    await activateFromMailbox(customer, email);
+
+    // the join page offers the profile's number
+    await customer.goto(owner.program.enrolmentUrl);
+    await customer.getByRole('link', { name: 'Zaloguj się, aby dołączyć' }).click();
+    await submitLogin(customer, email);
+    await customer.waitForURL((url) => url.pathname === '/dodaj-karte-do-portfela');
+    expect(await customer.getByLabel('Telefon (opcjonalnie)').inputValue()).toBe(spaced(first));
+    await customer.getByRole('button', { name: 'Dołącz do programu' }).click();
+    await customer.getByText('Jesteś w programie!').waitFor();
+    await customer.goto('/klient/karty');
+    const cardNumber = await customer.getByTestId('card-number').first().textContent();
+
+    // staff type the number as the customer says it
+    const page = await ownerPage();
+    await page.goto('/panel/skaner');
+    const cardSection = page.getByRole('region', { name: 'Karta klienta' });
+    const searchPhone = async (phone: string) => {
+      if (await cardSection.getByRole('button', { name: 'Inna karta' }).isVisible())
+        await cardSection.getByRole('button', { name: 'Inna karta' }).click();
+      await page.getByLabel('Numer karty, telefon lub e-mail').fill(phone);
+      await page.getByRole('button', { name: 'Szukaj' }).click();
+    };
+    await searchPhone(spaced(first));
+    await cardSection.getByTestId('scanner-card-number').waitFor();
+    expect(await cardSection.getByTestId('scanner-card-number').textContent()).toBe(cardNumber);
+
+    // the customer changes the number in the profile, which says it is not verified
+    await customer.goto('/klient/profil');
+    const phoneForm = customer.getByRole('form', { name: 'Numer telefonu' });
+    await phoneForm.getByText(`+48 ${spaced(first)}`).waitFor();
+    await phoneForm.getByText(/Numer nie jest potwierdzony/).waitFor();
+    await phoneForm.getByLabel('Telefon (opcjonalnie)').fill(second);
+    await phoneForm.getByRole('button', { name: 'Zapisz numer' }).click();
+    await customer.locator('[data-sonner-toast]').filter({ hasText: 'Zapisano numer telefonu.' }).waitFor();
+    // on the customer's 390×844 phone nothing is cut, covered or scrolls sideways
+    expect(await layoutProblems(customer)).toEqual([]);
+
+    // the new number finds the card (once it reached the card ledger), the old one no longer does
+    await expect
+      .poll(
+        async () => {
+          await searchPhone(second);
+          await Promise.race([
+            cardSection.getByTestId('scanner-card-number').waitFor(),
+            page.getByText('Nie znaleziono kart tego klienta.').waitFor(),
+          ]);
+          return cardSection.getByTestId('scanner-card-number').isVisible();
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toBe(true);
+    expect(await cardSection.getByTestId('scanner-card-number').textContent()).toBe(cardNumber);
+    await searchPhone(first);
+    await page.getByText('Nie znaleziono kart tego klienta.').waitFor();
+
+    // the client list shows the number as the customer's own, unconfirmed
+    await page.goto(`/panel/klienci?szukaj=${encodeURIComponent(email)}`);
+    const row = page.getByRole('table', { name: 'Klienci' }).getByRole('row', { name: /Tola Telefon/ });
+    await row.getByText(`+48 ${spaced(second)}`).waitFor();
+    await row.getByText(/^niepotwierdzony/).waitFor();
+    await customer.context().close();
   });
 
   it('a company sets its own confirmation threshold in the settings; the scanner follows it', async () => {

@@ -113,7 +113,7 @@ export const updateUser = defineEndpoint({
   ...base,
   method: 'patch',
   path: users('update-user'),
-  summary: 'Zmiana imienia lub adresu e-mail',
+  summary: 'Zmiana imienia, adresu e-mail lub (klient) numeru telefonu',
   auth: 'authenticated',
   body: UpdateUserRequest,
   response: UserProfile,

@@ -15,6 +15,8 @@ import { expect } from 'vitest';
 import * as identity from '../../../services/identity/src/app';
 import { IdentityEnv } from '../../../services/identity/src/config';
 import { REFRESH_COOKIE } from '../../../services/identity/src/users/user.routes';
+import * as cardLedger from '../../../services/card-ledger/src/app';
+import { CardLedgerEnv } from '../../../services/card-ledger/src/config';
 import * as tenant from '../../../services/tenant/src/app';
 import { TenantEnv } from '../../../services/tenant/src/config';
 
@@ -29,10 +31,11 @@ export const tokenIn = (text: string) => new URL(text.match(/https?:\/\/\S+token
 /**
  * Identity and tenant embedded as `npm start` runs them: real apps on the real adapters in one temp
  * DATA_DIR (so they share the SQLite bus), each with the consumers and the relay its main.ts starts
- * (tenant's relay reads the unsealing view of its log, ADR 0006); tenant verifies identity's tokens with
- * identity's JWKS. Plus the calls the cross-service specs make through them.
+ * (tenant's relay reads the unsealing view of its log, ADR 0006; identity's unseals only a customer's phone,
+ * ADR 0017); tenant verifies identity's tokens with identity's JWKS. With `cardLedger`, the card ledger too
+ * (it consumes tenant's events and verifies the same tokens). Plus the calls the cross-service specs make.
  */
-export async function startIdentityAndTenant(options: { publicUrl?: string } = {}) {
+export async function startIdentityAndTenant(options: { publicUrl?: string; cardLedger?: boolean } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'punkto-identity-tenant-'));
   const logger = createLogger('test', 'silent');
   const running: Array<Consumer | EventRelay> = [];
@@ -62,11 +65,21 @@ export async function startIdentityAndTenant(options: { publicUrl?: string } = {
   const tenantApp = tenantService.app;
   await tenantApp.ready();
 
+  const cardLedgerParts = options.cardLedger
+    ? await (async () => {
+        const config = CardLedgerEnv.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+        const infra = await openInfrastructure('card-ledger', config, logger);
+        const service = await cardLedger.buildService({ config, logger, infra, jwks, clock: systemClock });
+        await service.app.ready();
+        return { infra, service };
+      })()
+    : null;
+
   // what runService does with main.ts's relay and consumers
   for (const { infra, eventStore, routes, consumers } of [
     {
       infra: identityInfra,
-      eventStore: identityInfra.eventStore,
+      eventStore: identityService.relayEventStore ?? identityInfra.eventStore,
       routes: identity.relayRoutes,
       consumers: identityService.consumers ?? [],
     },
@@ -76,6 +89,16 @@ export async function startIdentityAndTenant(options: { publicUrl?: string } = {
       routes: tenant.relayRoutes,
       consumers: tenantService.consumers ?? [],
     },
+    ...(cardLedgerParts
+      ? [
+          {
+            infra: cardLedgerParts.infra,
+            eventStore: cardLedgerParts.infra.eventStore,
+            routes: cardLedger.relayRoutes,
+            consumers: cardLedgerParts.service.consumers ?? [],
+          },
+        ]
+      : []),
   ]) {
     for (const spec of consumers) running.push(await infra.bus.subscribe({ ...spec }));
     running.push(
@@ -115,6 +138,28 @@ export async function startIdentityAndTenant(options: { publicUrl?: string } = {
       return tenantApp.inject({
         method,
         url,
+        cookies: { [ACCESS_COOKIE]: access },
+        ...(payload && { payload, headers: json }),
+      });
+    },
+
+    /** A call to the card ledger (started with `cardLedger: true`) with an access token. */
+    callCards(access: string, method: InjectOptions['method'], url: string, payload?: object) {
+      if (!cardLedgerParts)
+        throw new Error('startIdentityAndTenant({ cardLedger: true }) starts the card ledger');
+      return cardLedgerParts.service.app.inject({
+        method,
+        url,
+        cookies: { [ACCESS_COOKIE]: access },
+        ...(payload && { payload, headers: json }),
+      });
+    },
+
+    /** A call to identity with an access token (the customer's own account). */
+    callIdentity(access: string, method: InjectOptions['method'], path: string, payload?: object) {
+      return identityApp.inject({
+        method,
+        url: users(path),
         cookies: { [ACCESS_COOKIE]: access },
         ...(payload && { payload, headers: json }),
       });
@@ -178,8 +223,10 @@ export async function startIdentityAndTenant(options: { publicUrl?: string } = {
 
     async close() {
       for (const r of running.reverse()) await r.stop();
+      await cardLedgerParts?.service.app.close();
       await tenantApp.close();
       await identityApp.close();
+      await cardLedgerParts?.infra.close();
       await tenantInfra.close();
       await identityInfra.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -78,5 +78,7 @@ export async function buildService(
       employeeEventsConsumer(identity, context),
       clientEventsConsumer(identity, context),
     ],
+    // identity.users.v1 carries the events as stored (sealed), except a customer's phone (ADR 0017)
+    relayEventStore: identity.relayEventStore,
   };
 }

@@ -219,6 +219,33 @@ describe('GET /api/v1/cards/search', () => {
   });
 });
 
+describe('GET /api/v1/cards/search after ClientPhoneChanged', () => {
+  it('finds the card by the new number only; a removed phone finds nothing', async () => {
+    const tenantId = tenant();
+    const { owner } = await tokensFor(tenantId);
+    const program = await t.defineProgram({ tenantId });
+    const client = await t.enrol(program, { phone: '+48600100200' });
+    const phoneChanged = (phone: string | null) =>
+      t.deliver(Topics.tenantClients, 'ClientPhoneChanged', {
+        clientId: client.clientId,
+        tenantId,
+        programId: program.programId,
+        phone,
+        givenBy: 'customer',
+        changedAt: new Date().toISOString(),
+      });
+    const found = async (phone: string) =>
+      (await t.call('GET', `/api/v1/cards/search?phone=${phone}`, owner))
+        .json()
+        .items.map((c: { cardId: string }) => c.cardId);
+    await phoneChanged('+48600999888');
+    expect(await found('600999888')).toEqual([client.cardId]);
+    expect(await found('600100200')).toEqual([]);
+    await phoneChanged(null);
+    expect(await found('600999888')).toEqual([]);
+  });
+});
+
 describe('POST /api/v1/cards/{id}/points-from-amount', () => {
   it("awards the program's points (rounded down) and answers with the card and the history entry", async () => {
     const tenantId = tenant();

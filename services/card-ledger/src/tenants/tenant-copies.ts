@@ -173,6 +173,32 @@ export function tenantCopies(documents: DocumentStore) {
       return copy && !copy.removed ? copy : null;
     },
 
+    /**
+     * ClientPhoneChanged: the contact copy takes the new number (null: none), so a search by the old one
+     * finds nothing; a removed client stays without personal data.
+     */
+    async phoneChanged(data: {
+      clientId: string;
+      tenantId: string;
+      programId: string;
+      phone: string | null;
+    }) {
+      await mutateDocument(clients, data.clientId, (current) =>
+        current?.removed || (current && current.phone === data.phone)
+          ? UNCHANGED
+          : {
+              _id: data.clientId,
+              tenantId: data.tenantId,
+              programId: data.programId,
+              userId: current?.userId ?? null,
+              name: current?.name ?? null,
+              email: current?.email ?? null,
+              phone: data.phone,
+              removed: false,
+            },
+      );
+    },
+
     removed,
 
     async tenantDeleted(tenantId: string) {

@@ -1,6 +1,7 @@
 import {
   ClientAccountLinkedData,
   ClientEnrolledData,
+  ClientPhoneChangedData,
   ClientRemovedData,
   EmployeeInvitedData,
   EmployeeUpdatedData,
@@ -28,6 +29,7 @@ const HandledType = z.enum([
   'ServiceDeleted',
   'ClientEnrolled',
   'ClientAccountLinked',
+  'ClientPhoneChanged',
   'ClientRemoved',
   'TenantCreated',
   'TenantUpdated',
@@ -51,7 +53,8 @@ const Envelope = z.object({
  *                       ProgramDeleted → copy marked deleted, the program's cards closed;
  * - tenant.services.v1  ServiceDefined / ServiceDeleted → catalogue copy (fixed points per service);
  * - tenant.clients.v1   ClientEnrolled (with userId) / ClientAccountLinked → the card is issued (one per
- *                       client); ClientRemoved → the card closed, the contact data erased;
+ *                       client); ClientPhoneChanged → the contact copy's phone (staff search by it);
+ *                       ClientRemoved → the card closed, the contact data erased;
  * - tenant.tenants.v1   TenantCreated / TenantUpdated → company name and colours (and the owner, named in
  *                       the staff's history); TenantLogoChanged → logo; TenantDeleted → every card closed;
  * - tenant.employees.v1 EmployeeInvited / EmployeeUpdated → the names the staff's history shows.
@@ -134,6 +137,11 @@ export function tenantEventsConsumer(cards: CardService, context: ConsumerContex
               },
               metadata,
             );
+          return;
+        }
+        case 'ClientPhoneChanged': {
+          const changed = parse(ClientPhoneChangedData);
+          if (changed) await copies.phoneChanged(changed);
           return;
         }
         case 'ClientRemoved': {

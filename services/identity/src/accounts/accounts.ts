@@ -17,7 +17,13 @@ import { activationMail, emailConfirmationMail, passwordResetMail } from '../mai
 import type { PasswordHasher } from '../security/password-hasher';
 import { sessionStore } from '../sessions/sessions';
 import { actionTokens, type TokenPurpose } from '../tokens/action-tokens';
-import { toUserStreamId, USER_PII_FIELDS, USER_STREAM_PREFIX, type DeletionReason } from '../users/user';
+import {
+  toUserStreamId,
+  USER_PII_FIELDS,
+  USER_PUBLISHED_PII_FIELDS,
+  USER_STREAM_PREFIX,
+  type DeletionReason,
+} from '../users/user';
 import {
   userDecider,
   type DeleteUser,
@@ -62,6 +68,8 @@ export const profileOf = (r: UserRecord): UserProfile => ({
   role: r.role,
   username: r.username,
   ...(r.role === Roles.employee && { permissions: permissionsOf(r) }),
+  // nobody checks a customer owns the number (no SMS): the profile says so
+  ...(r.role === Roles.customer && { phone: r.phone ?? null, phoneVerified: false }),
 });
 
 /**
@@ -76,6 +84,14 @@ export async function createAccounts(deps: IdentityServiceDeps) {
   const events = piiEventStore(deps.eventStore, personKeys, {
     streamPrefix: USER_STREAM_PREFIX,
     fields: USER_PII_FIELDS,
+  });
+  /**
+   * What the relay tails: the log as stored (sealed), with only the customer's phone unsealed, so
+   * identity.users.v1 carries UserPhoneChanged's phone plain and every other personal value sealed (ADR 0017).
+   */
+  const relayEvents = piiEventStore(deps.eventStore, personKeys, {
+    streamPrefix: USER_STREAM_PREFIX,
+    fields: USER_PUBLISHED_PII_FIELDS,
   });
   const users = documents.collection<UserRecordDoc>(USERS_COLLECTION);
   const aggregate = projectedCommandHandler({
@@ -167,6 +183,7 @@ export async function createAccounts(deps: IdentityServiceDeps) {
   return {
     execute,
     users,
+    relayEvents,
     sessions,
     tokens,
     recordOf,

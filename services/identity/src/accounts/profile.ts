@@ -1,13 +1,15 @@
 import type { UserPreferences, UserProfile } from '@punkto/contracts/identity';
+import { Roles } from '@punkto/contracts/permissions';
 import { UnauthenticatedError } from '@punkto/platform/errors/errors';
 import { emailChangeAttemptMail } from '../mail/identity-mails';
 import type { PasswordHasher } from '../security/password-hasher';
 import type { RequestGuards } from '../security/request-guards';
-import { WrongPasswordError } from '../users/user.errors';
+import { PhoneOnlyForCustomersError, WrongPasswordError } from '../users/user.errors';
 import { profileOf, userCommand, type Accounts } from './accounts';
 
 /**
- * A signed-in person's own account: who am I, name and address (a new address is confirmed by a link),
+ * A signed-in person's own account: who am I, name and address (a new address is confirmed by a link), a
+ * customer's phone,
  * preferences, password, and deleting the account.
  */
 export function profile(
@@ -26,17 +28,22 @@ export function profile(
 
     async updateUser(
       userId: string,
-      input: { username?: string; email?: string },
+      input: { username?: string; email?: string; phone?: string | null | undefined },
       ip: string,
     ): Promise<UserProfile> {
       const now = clock();
       let record = await requireRecord(userId);
+      // refused before anything changes (the decider refuses it too)
+      if (input.phone !== undefined && record.role !== Roles.customer) throw new PhoneOnlyForCustomersError();
       if (input.email !== undefined && input.email !== record.email) {
         const { limiter, rules } = guards;
         await limiter.check(now, [rules.sendPerIp, ip], [rules.sendPerAddress, `user:${userId}`]);
       }
       if (input.username !== undefined)
         await execute(userId, userCommand('ChangeUsername', { username: input.username }, now));
+      // a customer's phone (null removes it); the tenant service copies it to their client records (ADR 0017)
+      if (input.phone !== undefined)
+        await execute(userId, userCommand('ChangePhone', { phone: input.phone }, now));
       const holder =
         input.email !== undefined && input.email !== record.email ? await recordByEmail(input.email) : null;
       if (holder) {

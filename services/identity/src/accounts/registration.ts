@@ -46,6 +46,8 @@ export function registration(
       username: string;
       role: Role;
       marketingConsent: boolean;
+      /** a customer's phone (`+48…`); null or absent: none */
+      phone?: string | null | undefined;
       captchaToken?: string;
       ip: string;
     }): Promise<{ userId: string }> {
@@ -71,6 +73,7 @@ export function registration(
             passwordHash,
             role: input.role,
             marketingConsent: input.marketingConsent,
+            phone: input.phone ?? null,
           },
           now,
         ),

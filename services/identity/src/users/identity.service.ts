@@ -24,6 +24,8 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
   return {
     settled: accounts.settled,
     readUserStream: accounts.readUserStream,
+    /** the log as the relay publishes it: sealed, except the customer's phone (ADR 0017) */
+    relayEventStore: accounts.relayEvents,
     ...registration(accounts, { guards, hasher, clock }),
     ...signIn(accounts, { config, guards, hasher, signingKey, logger, clock }),
     ...profile(accounts, { guards, hasher, clock }),

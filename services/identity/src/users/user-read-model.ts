@@ -28,6 +28,8 @@ export interface UserRecord {
   clientIds: string[];
   status: UserStatus;
   preferences: UserPreferences;
+  /** a customer's phone (`+48…`), unverified; null without one (absent in records written before phones) */
+  phone: string | null;
   pendingEmail: string | null;
   createdAt: string;
   updatedAt: string;
@@ -56,6 +58,7 @@ export function applyUserEvent(current: UserRecord | null, event: UserEvent, at:
           email: deletedEmail(current.userId),
           username: '',
           passwordHash: '',
+          phone: null,
           pendingEmail: null,
           permissions: [],
           clientIds: [],
@@ -78,6 +81,7 @@ function toState(record: UserRecord): User {
     ...data,
     permissions: data.permissions ?? [],
     clientIds: data.clientIds ?? [],
+    phone: data.phone ?? null,
     registeredAt: createdAt,
   };
 }

@@ -6,6 +6,7 @@ import {
   InvalidTokenError,
   NoPendingEmailChangeError,
   NotACustomerError,
+  PhoneOnlyForCustomersError,
   TenantAlreadyAssignedError,
   UserAlreadyExistsError,
   UserNotFoundError,
@@ -26,6 +27,8 @@ export type RegisterUser = Command<
     passwordHash: string;
     role: Role;
     marketingConsent: boolean;
+    /** a customer's phone given at registration (`+48…`), else null */
+    phone: string | null;
   }
 >;
 /**
@@ -52,6 +55,8 @@ export type ResetPassword = Command<'ResetPassword', { passwordHash: string }>;
 export type RequestEmailChange = Command<'RequestEmailChange', { newEmail: string }>;
 export type ConfirmEmailChange = Command<'ConfirmEmailChange', { email: string }>;
 export type ChangeUsername = Command<'ChangeUsername', { username: string }>;
+/** a customer's own phone (`+48…`), or null to remove it */
+export type ChangePhone = Command<'ChangePhone', { phone: string | null }>;
 export type ChangePreferences = Command<'ChangePreferences', { preferences: Partial<UserPreferences> }>;
 export type AssignTenant = Command<'AssignTenant', { tenantId: string }>;
 export type UnassignTenant = Command<'UnassignTenant', { tenantId: string }>;
@@ -71,6 +76,7 @@ export type UserCommand =
   | ConfirmEmailChange
   | ChangeUsername
   | ChangePreferences
+  | ChangePhone
   | AssignTenant
   | UnassignTenant
   | ChangePermissions
@@ -90,19 +96,22 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser': {
       if (state.status !== 'none') throw new UserAlreadyExistsError();
-      const { marketingConsent, ...data } = command.data;
-      return [
-        {
-          type: 'UserRegistered',
-          data: {
-            ...data,
-            tenantId: null,
-            consents: { terms: { accepted: true, at }, marketing: { granted: marketingConsent, at } },
-            preferences: { emailNotifications: true, marketingConsent, companyMessages: true },
-            registeredAt: at,
-          },
+      const { marketingConsent, phone, ...data } = command.data;
+      if (phone !== null && data.role !== Roles.customer) throw new PhoneOnlyForCustomersError();
+      const registered: UserEvent = {
+        type: 'UserRegistered',
+        data: {
+          ...data,
+          tenantId: null,
+          consents: { terms: { accepted: true, at }, marketing: { granted: marketingConsent, at } },
+          preferences: { emailNotifications: true, marketingConsent, companyMessages: true },
+          registeredAt: at,
         },
-      ];
+      };
+      // the phone travels in its own event: the only one whose personal value is published (ADR 0017)
+      return phone === null
+        ? [registered]
+        : [registered, { type: 'UserPhoneChanged', data: { userId: data.userId, phone, changedAt: at } }];
     }
     case 'RegisterInvitedUser': {
       if (state.status !== 'none') throw new UserAlreadyExistsError();
@@ -205,6 +214,17 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
       );
       if (same) return [];
       return [{ type: 'PreferencesChanged', data: { userId: user.userId, preferences, changedAt: at } }];
+    }
+    case 'ChangePhone': {
+      const user = existing(state);
+      if (user.role !== Roles.customer) throw new PhoneOnlyForCustomersError();
+      if (user.phone === command.data.phone) return [];
+      return [
+        {
+          type: 'UserPhoneChanged',
+          data: { userId: user.userId, phone: command.data.phone, changedAt: at },
+        },
+      ];
     }
     case 'AssignTenant': {
       const user = existing(state);

@@ -7,6 +7,7 @@ import {
   InvalidTokenError,
   NoPendingEmailChangeError,
   NotACustomerError,
+  PhoneOnlyForCustomersError,
   TenantAlreadyAssignedError,
   UserAlreadyExistsError,
   UserNotFoundError,
@@ -54,6 +55,7 @@ describe('when no user exists', () => {
           passwordHash: 'hash-1',
           role: Roles.customer,
           marketingConsent: true,
+          phone: null,
         }),
       )
       .then([
@@ -101,6 +103,7 @@ describe('when the user registered but did not activate', () => {
           passwordHash: 'h',
           role: Roles.owner,
           marketingConsent: false,
+          phone: null,
         }),
       )
       .thenThrows(UserAlreadyExistsError));
@@ -438,4 +441,92 @@ describe("when the owner's tenant is deleted", () => {
       .given(owner)
       .when(cmd('UnassignTenant', { tenantId: 't9' }))
       .thenNothingHappens());
+});
+
+describe("a customer's phone (unverified; the one value published plain, ADR 0017)", () => {
+  const customer = registered({ role: Roles.customer });
+  const phoneChanged = (phone: string | null, changedAt = at): UserEvent => ({
+    type: 'UserPhoneChanged',
+    data: { userId, phone, changedAt },
+  });
+  const registration = (role: typeof Roles.owner | typeof Roles.customer, phone: string | null) =>
+    cmd('RegisterUser', {
+      userId,
+      email: 'ola@example.pl',
+      username: 'Ola Żak',
+      passwordHash: 'hash-1',
+      role,
+      marketingConsent: false,
+      phone,
+    });
+
+  it('given at registration, it follows the registration in its own event', () =>
+    spec
+      .given([])
+      .when(registration(Roles.customer, '+48600100200'))
+      .then([
+        {
+          type: 'UserRegistered',
+          data: {
+            userId,
+            email: 'ola@example.pl',
+            username: 'Ola Żak',
+            passwordHash: 'hash-1',
+            role: Roles.customer,
+            tenantId: null,
+            consents: { terms: { accepted: true, at }, marketing: { granted: false, at } },
+            preferences: { emailNotifications: true, marketingConsent: false, companyMessages: true },
+            registeredAt: at,
+          },
+        },
+        phoneChanged('+48600100200'),
+      ]));
+
+  it('an owner registering with a phone is refused on the field', () =>
+    spec.given([]).when(registration(Roles.owner, '+48600100200')).thenThrows(PhoneOnlyForCustomersError));
+
+  it('when the customer has no phone, setting one records it', () =>
+    spec
+      .given([customer, activated])
+      .when(cmd('ChangePhone', { phone: '+48600100200' }))
+      .then([phoneChanged('+48600100200')]));
+
+  it('when the customer has a phone, a new one replaces it, the same one changes nothing, null removes it', () => {
+    const given = [customer, activated, phoneChanged('+48600100200', earlier)];
+    spec
+      .given(given)
+      .when(cmd('ChangePhone', { phone: '+48600999888' }))
+      .then([phoneChanged('+48600999888')]);
+    spec
+      .given(given)
+      .when(cmd('ChangePhone', { phone: '+48600100200' }))
+      .thenNothingHappens();
+    spec
+      .given(given)
+      .when(cmd('ChangePhone', { phone: null }))
+      .then([phoneChanged(null)]);
+  });
+
+  it('when the customer has no phone, removing it changes nothing', () =>
+    spec
+      .given([customer, activated])
+      .when(cmd('ChangePhone', { phone: null }))
+      .thenNothingHappens());
+
+  it('an owner or employee account has no phone', () => {
+    spec
+      .given([registered(), activated])
+      .when(cmd('ChangePhone', { phone: '+48600100200' }))
+      .thenThrows(PhoneOnlyForCustomersError);
+    spec
+      .given([registered({ role: Roles.employee })])
+      .when(cmd('ChangePhone', { phone: '+48600100200' }))
+      .thenThrows(PhoneOnlyForCustomersError);
+  });
+
+  it('when the account was deleted, there is no phone to change', () =>
+    spec
+      .given([customer, deleted])
+      .when(cmd('ChangePhone', { phone: '+48600100200' }))
+      .thenThrows(UserNotFoundError));
 });

@@ -1,5 +1,10 @@
-import { IdentityErrors } from '@punkto/contracts/identity';
-import { ConflictError, DomainRuleError, UnauthenticatedError } from '@punkto/platform/errors/errors';
+import { IdentityErrors, PHONE_ONLY_CUSTOMERS_MESSAGE } from '@punkto/contracts/identity';
+import {
+  ConflictError,
+  DomainRuleError,
+  UnauthenticatedError,
+  ValidationError,
+} from '@punkto/platform/errors/errors';
 
 /** Identity's domain errors: stable codes and Polish messages from contracts/src/identity.ts. */
 
@@ -80,5 +85,12 @@ export class NoPendingEmailChangeError extends DomainRuleError {
 export class NotACustomerError extends ConflictError {
   constructor() {
     super('To konto nie jest kontem klienta.', 'AUTH.NOT_A_CUSTOMER');
+  }
+}
+
+/** A phone in an account that is not a customer's (owners and employees have none): 400 on the field. */
+export class PhoneOnlyForCustomersError extends ValidationError {
+  constructor() {
+    super({ phone: [PHONE_ONLY_CUSTOMERS_MESSAGE] });
   }
 }

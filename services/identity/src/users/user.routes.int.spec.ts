@@ -102,6 +102,8 @@ describe('register → activate → login → me → refresh → logout', () => 
       tenantId: null,
       role: 'customer',
       username: 'Ania Nowak',
+      phone: null,
+      phoneVerified: false,
     });
     const expiresIn = new Date(body.accessTokenExpiresAt).getTime() - Date.now();
     expect(expiresIn).toBeGreaterThan(100_000);
@@ -415,6 +417,99 @@ describe('account settings', () => {
       false,
     );
     expect((await call('GET', 'get-user-preferences')).statusCode).toBe(401);
+  });
+});
+
+describe("a customer's phone", () => {
+  const FORMAT = 'Podaj poprawny numer telefonu (9 cyfr, np. 600 100 200).';
+  const register = (email: string, role: string, phone: unknown) =>
+    call('POST', 'register', {
+      email,
+      password: PASSWORD,
+      username: 'Ola Żak',
+      role,
+      acceptTerms: true,
+      phone,
+    });
+
+  it('given at registration in any accepted format, the profile shows it as E.164, unverified', async () => {
+    const email = uniqueEmail('z.telefonem');
+    const registered = await register(email, Roles.customer, '0048 600-100-200');
+    expect(registered.statusCode, registered.body).toBe(201);
+    const { token } = await t.linkToken(email, 'account-activation');
+    expect((await call('POST', 'activate-account', { token })).statusCode).toBe(200);
+    const { res, access } = await login(email);
+    expect(res.json().user).toMatchObject({ role: 'customer', phone: '+48600100200', phoneVerified: false });
+    const me = await call('GET', 'me', undefined, { [ACCESS_COOKIE]: access });
+    expect(me.json()).toMatchObject({ phone: '+48600100200', phoneVerified: false });
+  });
+
+  it('a bad number, or a phone in an owner registration, is a 400 on the field; nothing is registered', async () => {
+    const email = uniqueEmail('zly.telefon');
+    const bad = await register(email, Roles.customer, '600 100');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR', errors: { phone: [FORMAT] } });
+    const owner = await register(email, Roles.owner, '600100200');
+    expect(owner.statusCode).toBe(400);
+    expect(owner.json().errors).toEqual({ phone: ['Numer telefonu podaje tylko klient.'] });
+    expect(await t.mails({ to: email })).toEqual([]);
+    // an empty box is no phone, for anyone
+    expect((await register(email, Roles.owner, '')).statusCode).toBe(201);
+  });
+
+  it('update-user sets, changes and removes it; a bad one is refused on the field; the log keeps it sealed', async () => {
+    const { email, userId } = await activeUser();
+    const { access } = await login(email);
+    const update = (body: object) => call('PATCH', 'update-user', body, { [ACCESS_COOKIE]: access });
+
+    const set = await update({ phone: '600 100 200' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ phone: '+48600100200', phoneVerified: false });
+    const bad = await update({ phone: '+49 600 100 200' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ phone: [FORMAT] });
+    expect((await update({ phone: '+48600999888' })).json()).toMatchObject({ phone: '+48600999888' });
+    expect((await update({ phone: '' })).json()).toMatchObject({ phone: null, phoneVerified: false });
+    expect((await call('GET', 'me', undefined, { [ACCESS_COOKIE]: access })).json().phone).toBeNull();
+
+    // sealed in the log; the relay's view unseals the phone only (ADR 0017)
+    const raw = await t.infra.eventStore.readStream(`user-${userId}`);
+    expect(JSON.stringify(raw.map((e) => e.data))).not.toMatch(/600100200|600999888/);
+    const published = await t.app.identity.relayEventStore.readStream(`user-${userId}`);
+    expect(published.filter((e) => e.type === 'UserPhoneChanged').map((e) => e.data)).toEqual([
+      { userId, phone: '+48600100200', changedAt: expect.any(String) },
+      { userId, phone: '+48600999888', changedAt: expect.any(String) },
+      { userId, phone: null, changedAt: expect.any(String) },
+    ]);
+    const registeredEvent = published.find((e) => e.type === 'UserRegistered')!.data as { email: string };
+    expect(registeredEvent.email).not.toBe(email);
+    expect(registeredEvent.email).toMatch(/^pii:v1:/);
+  });
+
+  it("an owner's account has no phone: update-user with one is a 400 on the field, the name unchanged", async () => {
+    const { email } = await activeUser(Roles.owner);
+    const { access } = await login(email);
+    const res = await call(
+      'PATCH',
+      'update-user',
+      { username: 'Inna Nazwa', phone: '600100200' },
+      { [ACCESS_COOKIE]: access },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ phone: ['Numer telefonu podaje tylko klient.'] });
+    const me = (await call('GET', 'me', undefined, { [ACCESS_COOKIE]: access })).json();
+    expect(me.username).toBe('Ania Nowak');
+    expect(me).not.toHaveProperty('phone');
+  });
+
+  it('deleting the account shreds it with the rest of the personal data', async () => {
+    const { email, userId } = await activeUser();
+    const { access } = await login(email);
+    await call('PATCH', 'update-user', { phone: '600100200' }, { [ACCESS_COOKIE]: access });
+    const deleted = await call('DELETE', 'me', { password: PASSWORD }, { [ACCESS_COOKIE]: access });
+    expect(deleted.statusCode).toBe(204);
+    const events = await t.app.identity.relayEventStore.readStream(`user-${userId}`);
+    expect(events.find((e) => e.type === 'UserPhoneChanged')!.data).toMatchObject({ phone: SHREDDED });
   });
 });
 

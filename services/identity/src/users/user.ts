@@ -4,11 +4,23 @@ import { toStreamId } from '@punkto/contracts/events';
 
 /**
  * The User aggregate (event-sourced, stream `user-<id>`): events, state and evolve. Pure.
- * Personal data fields (`email`, `username`, `newEmail`, `previousEmail`, `passwordHash`) are sealed with the
+ * Personal data fields (`email`, `username`, `newEmail`, `previousEmail`, `passwordHash`, `phone`) are sealed with the
  * person's key when stored (platform/privacy/pii-event-store.ts); here they are plain values.
  */
 
-export const USER_PII_FIELDS = ['email', 'username', 'newEmail', 'previousEmail', 'passwordHash'] as const;
+export const USER_PII_FIELDS = [
+  'email',
+  'username',
+  'newEmail',
+  'previousEmail',
+  'passwordHash',
+  'phone',
+] as const;
+/**
+ * The one personal value identity's relay publishes plain (UserPhoneChanged's `phone`): the tenant service
+ * copies a customer's phone to their client records (ADR 0017). Everything else stays sealed on the bus.
+ */
+export const USER_PUBLISHED_PII_FIELDS = ['phone'] as const;
 
 export const toUserStreamId = (userId: string) => toStreamId('user', userId);
 export const USER_STREAM_PREFIX = 'user-';
@@ -69,6 +81,11 @@ export type PreferencesChanged = {
   type: 'PreferencesChanged';
   data: { userId: string; preferences: UserPreferences; changedAt: string };
 };
+/** a customer set (`+48XXXXXXXXX`) or removed (null) their phone; unverified (no SMS check) */
+export type UserPhoneChanged = {
+  type: 'UserPhoneChanged';
+  data: { userId: string; phone: string | null; changedAt: string };
+};
 export type UserTenantAssigned = {
   type: 'UserTenantAssigned';
   data: { userId: string; tenantId: string; assignedAt: string };
@@ -107,6 +124,7 @@ export type UserEvent =
   | EmailChanged
   | UsernameChanged
   | PreferencesChanged
+  | UserPhoneChanged
   | UserTenantAssigned
   | UserTenantUnassigned
   | UserPermissionsChanged
@@ -126,6 +144,8 @@ export interface UserData {
   /** clients (of any tenant) this customer account was linked to by a company */
   clientIds: string[];
   preferences: UserPreferences;
+  /** a customer's phone (`+48XXXXXXXXX`) as they gave it, unverified; null without one */
+  phone: string | null;
   /** the new address waiting for confirmation */
   pendingEmail: string | null;
   registeredAt: string;
@@ -147,6 +167,7 @@ export function evolve(state: User, event: UserEvent): User {
       ...data,
       permissions: permissions ?? [],
       clientIds: [],
+      phone: null,
       pendingEmail: null,
       registeredAt,
     };
@@ -169,6 +190,8 @@ export function evolve(state: User, event: UserEvent): User {
       return { ...state, username: event.data.username };
     case 'PreferencesChanged':
       return { ...state, preferences: event.data.preferences };
+    case 'UserPhoneChanged':
+      return { ...state, phone: event.data.phone };
     case 'UserTenantAssigned':
       return { ...state, tenantId: event.data.tenantId };
     case 'UserTenantUnassigned':

@@ -18,8 +18,9 @@ export interface PiiPolicy {
  * person's key is gone, the fields read as SHREDDED.
  *
  * What reaches the bus depends on which store the relay tails (ADR 0006): the raw store publishes
- * ciphertext (identity's `user-` streams: consumers need only ids), this decorator publishes plain values
- * (tenant's `employee-` / `client-` streams: identity needs the e-mail), on a bus with bounded retention.
+ * ciphertext, this decorator publishes plain values (tenant's `employee-` / `client-` streams: identity needs
+ * the e-mail), on a bus with bounded retention. A decorator over the raw store with fewer fields unseals only
+ * those (identity's `user-` streams: only a customer's `phone`, ADR 0017).
  * Several policies (one per stream prefix) may share one decorator and one key collection.
  */
 export function piiEventStore(

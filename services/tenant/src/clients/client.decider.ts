@@ -18,8 +18,16 @@ export type EnrollClient = Command<'EnrollClient', Omit<ClientEnrolledData, 'enr
 /** identity.users.v1 UserLinkedToClient → the customer's account */
 export type LinkClientAccount = Command<'LinkClientAccount', { tenantId: string; userId: string }>;
 export type RemoveClient = Command<'RemoveClient', { tenantId: string }>;
+/**
+ * identity.users.v1 UserPhoneChanged → the customer changed their phone (null: removed it) in their profile;
+ * only a client linked to that account follows.
+ */
+export type ChangeCustomerPhone = Command<
+  'ChangeCustomerPhone',
+  { tenantId: string; userId: string; phone: string | null }
+>;
 
-export type ClientCommand = EnrollClient | LinkClientAccount | RemoveClient;
+export type ClientCommand = EnrollClient | LinkClientAccount | RemoveClient | ChangeCustomerPhone;
 
 export function decide(command: ClientCommand, state: Client): ClientEvent[] {
   const at = command.metadata.now.toISOString();
@@ -43,6 +51,31 @@ export function decide(command: ClientCommand, state: Client): ClientEvent[] {
             programId: state.programId,
             userId: command.data.userId,
             linkedAt: at,
+          },
+        },
+      ];
+    }
+    case 'ChangeCustomerPhone': {
+      if (
+        state.status === 'none' ||
+        state.tenantId !== command.data.tenantId ||
+        state.userId !== command.data.userId
+      )
+        throw new ClientNotFoundError();
+      const { phone } = command.data;
+      // a removed client keeps no personal data; the same number (from the same person) changes nothing
+      if (state.status === 'removed') return [];
+      if (state.phone === phone && (phone === null || state.phoneGivenBy === 'customer')) return [];
+      return [
+        {
+          type: 'ClientPhoneChanged',
+          data: {
+            clientId: state.clientId,
+            tenantId: state.tenantId,
+            programId: state.programId,
+            phone,
+            givenBy: 'customer',
+            changedAt: at,
           },
         },
       ];

@@ -116,3 +116,75 @@ describe('when the client was removed', () => {
       .when(cmd('LinkClientAccount', { tenantId, userId: 'u1' }))
       .thenNothingHappens());
 });
+
+describe("the customer's phone changed in their profile (UserPhoneChanged)", () => {
+  const change = (phone: string | null, userId = 'u9') =>
+    cmd('ChangeCustomerPhone', { tenantId, userId, phone });
+  const changed = (phone: string | null): ClientEvent => ({
+    type: 'ClientPhoneChanged',
+    data: { clientId, tenantId, programId, phone, givenBy: 'customer', changedAt: at },
+  });
+
+  describe('when the customer joined with a phone', () => {
+    const given = [enrolled({ userId: 'u9', source: 'self', phone: '+48600100200' })];
+
+    it('a new number replaces it, given by the customer', () =>
+      spec
+        .given(given)
+        .when(change('+48600999888'))
+        .then([changed('+48600999888')]));
+
+    it('the same number changes nothing', () =>
+      spec.given(given).when(change('+48600100200')).thenNothingHappens());
+
+    it('null removes it', () =>
+      spec
+        .given(given)
+        .when(change(null))
+        .then([changed(null)]));
+  });
+
+  describe('when staff entered the phone and the account was linked later', () => {
+    const given = [enrolled({ phone: '+48600100200' }), linked('u9')];
+
+    it("the customer's own number (even the same one) is recorded as given by the customer", () =>
+      spec
+        .given(given)
+        .when(change('+48600100200'))
+        .then([changed('+48600100200')]));
+  });
+
+  describe('when the client has no phone', () => {
+    it('removing it changes nothing', () =>
+      spec
+        .given([enrolled({ userId: 'u9', source: 'self', phone: null })])
+        .when(change(null))
+        .thenNothingHappens());
+  });
+
+  describe('when the client is not this customer’s', () => {
+    it('another account, another tenant, an unlinked or unknown client: not found', () => {
+      spec
+        .given([enrolled({ userId: 'u9', source: 'self' })])
+        .when(change('+48600999888', 'u1'))
+        .thenThrows(ClientNotFoundError);
+      spec
+        .given([enrolled({ userId: 'u9', source: 'self' })])
+        .when(cmd('ChangeCustomerPhone', { tenantId: 't2', userId: 'u9', phone: null }))
+        .thenThrows(ClientNotFoundError);
+      spec.given([enrolled()]).when(change('+48600999888')).thenThrows(ClientNotFoundError);
+      spec.given([]).when(change('+48600999888')).thenThrows(ClientNotFoundError);
+    });
+  });
+
+  describe('when the client was removed', () => {
+    it('a late change changes nothing', () =>
+      spec
+        .given([
+          enrolled({ userId: 'u9', source: 'self' }),
+          { type: 'ClientRemoved', data: { clientId, tenantId, programId, removedAt: earlier } },
+        ])
+        .when(change('+48600999888'))
+        .thenNothingHappens());
+  });
+});

@@ -75,6 +75,7 @@ describe('POST /tenants/{id}/create-client', () => {
       email: 'ola.zak@example.pl',
       name: 'Ola Żak',
       phone: '+48600100200',
+      phoneGivenBy: 'staff',
       programId,
       programName: 'Kawa za punkty',
       status: 'invited',
@@ -194,6 +195,93 @@ describe('PATCH /tenants/{id}/add-client and POST /tenants/{id}/join', () => {
     // staff and anonymous callers cannot join
     expect((await t.call(token, 'POST', `${base(tenantId)}/join`, { programId })).statusCode).toBe(403);
     expect((await t.call(null, 'POST', `${base(tenantId)}/join`, { programId })).statusCode).toBe(401);
+  });
+
+  it("keeps the phone a customer gives at join (unverified, given by the customer); their profile's new phone reaches every company", async () => {
+    const a = await company('Kawiarnia Pod Lipą');
+    const b = await company('Barber Wąsik');
+    const customerId = randomUUID();
+    const customer = await t.tokenFor({
+      id: customerId,
+      role: Roles.customer,
+      email: 'z.telefonem@example.pl',
+      name: 'Zofia Telefon',
+    });
+    const bad = await t.call(customer, 'POST', `${base(a.tenantId)}/join`, {
+      programId: a.programId,
+      phone: '600 100',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({
+      phone: ['Podaj poprawny numer telefonu (9 cyfr, np. 600 100 200).'],
+    });
+
+    const joinedA = await t.call(customer, 'POST', `${base(a.tenantId)}/join`, {
+      programId: a.programId,
+      phone: '+48 600-100-200',
+    });
+    expect(joinedA.statusCode, joinedA.body).toBe(201);
+    const clientA = (joinedA.json() as { clientId: string }).clientId;
+    // an empty phone box is no phone
+    const joinedB = await t.call(customer, 'POST', `${base(b.tenantId)}/join`, {
+      programId: b.programId,
+      phone: '',
+    });
+    expect(joinedB.statusCode, joinedB.body).toBe(201);
+    const clientB = (joinedB.json() as { clientId: string }).clientId;
+    expect((await getClient(a.tenantId, a.token, clientA)).json()).toMatchObject({
+      phone: '+48600100200',
+      phoneGivenBy: 'customer',
+    });
+    expect((await getClient(b.tenantId, b.token, clientB)).json()).toMatchObject({
+      phone: null,
+      phoneGivenBy: null,
+    });
+    // staff search the list by the number
+    const listed = (await getClients(a.tenantId, a.token, '?searchTerm=600100200')).json() as Page<Client>;
+    expect(listed.items.map((c) => c.id)).toEqual([clientA]);
+
+    // identity.users.v1 UserPhoneChanged (the profile) → ClientPhoneChanged in both companies
+    const phoneChanged = (phone: string | null) =>
+      t.publishIdentityEvent('UserPhoneChanged', customerId, {
+        userId: customerId,
+        phone,
+        changedAt: '2026-03-02T10:00:00.000Z',
+      });
+    await phoneChanged('+48600999888');
+    for (const [{ tenantId, token }, clientId] of [
+      [a, clientA],
+      [b, clientB],
+    ] as const)
+      await expect
+        .poll(async () => (await getClient(tenantId, token, clientId)).json(), { timeout: 10_000 })
+        .toMatchObject({ phone: '+48600999888', phoneGivenBy: 'customer' });
+    const events = await tenantEventStore(t.infra).readStream(toClientStreamId(clientA));
+    expect(events.map((e) => e.type)).toEqual(['ClientEnrolled', 'ClientPhoneChanged']);
+    expect(events[1]!.data).toEqual({
+      clientId: clientA,
+      tenantId: a.tenantId,
+      programId: a.programId,
+      phone: '+48600999888',
+      givenBy: 'customer',
+      changedAt: expect.any(String),
+    });
+    // sealed in the log like the rest of the client's personal data
+    const [, raw] = await t.infra.eventStore.readStream(toClientStreamId(clientA));
+    expect(JSON.stringify(raw!.data)).not.toContain('600999888');
+    expect(
+      ((await getClients(a.tenantId, a.token, '?searchTerm=600100200')).json() as Page<Client>).items,
+    ).toEqual([]);
+
+    // a phone shredded before identity's relay published it is skipped; removing the phone clears it
+    await phoneChanged('[dane usunięte]');
+    await phoneChanged(null);
+    await expect
+      .poll(async () => (await getClient(a.tenantId, a.token, clientA)).json(), { timeout: 10_000 })
+      .toMatchObject({ phone: null, phoneGivenBy: null });
+    expect(
+      (await tenantEventStore(t.infra).readStream(toClientStreamId(clientA))).map((e) => e.type),
+    ).toEqual(['ClientEnrolled', 'ClientPhoneChanged', 'ClientPhoneChanged']);
   });
 
   it('publishes ClientEnrolled on tenant.clients.v1 with the personal data in plain', async () => {

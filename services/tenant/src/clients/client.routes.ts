@@ -9,7 +9,8 @@ import type { ClientService } from './client.service';
 /**
  * Clients of a tenant. Staff routes need `clients.manage` (create, add) or `clients.view` (list, details) in
  * the tenant of the path (another tenant's user: 403, SPEC §8). `join` is the customer's own enrolment from
- * the public link: role customer, any tenant; the e-mail and name come from the access token.
+ * the public link: role customer, any tenant; the e-mail and name come from the access token, the optional phone
+ * from the body.
  */
 export function clientRoutes(app: FastifyInstance, service: ClientService) {
   registerEndpoint(
@@ -63,7 +64,8 @@ export function clientRoutes(app: FastifyInstance, service: ClientService) {
       return service.enroll(params.id, user.id, {
         email: user.email,
         name: user.name ?? user.email.split('@')[0]!,
-        phone: null,
+        // typed (or kept from the profile) by the customer on the join page; unverified
+        phone: body.phone ?? null,
         programId: body.programId,
         marketingConsent: false,
         source: 'self',

@@ -169,6 +169,28 @@ export async function createClientService(deps: ClientServiceDeps) {
     },
 
     /**
+     * identity.users.v1 UserPhoneChanged: the customer's phone (null: removed) goes to every client record
+     * of their account, in every company, so staff find the card by the current number only. Idempotent (the
+     * same number again decides nothing); returns how many records changed.
+     */
+    async customerPhoneChanged(input: { userId: string; phone: string | null }): Promise<number> {
+      const records = (await clients.find({
+        userId: input.userId,
+        status: { $in: LISTED_CLIENT_STATUSES },
+      })) as ClientRecord[];
+      let changed = 0;
+      for (const record of records) {
+        const result = await execute(
+          record.clientId,
+          cmd('ChangeCustomerPhone', { tenantId: record.tenantId, userId: input.userId, phone: input.phone }),
+          input.userId,
+        );
+        changed += result.newEvents.length;
+      }
+      return changed;
+    },
+
+    /**
      * identity.users.v1 UserLinkedToClient: the client gets the customer's account and becomes active.
      * Idempotent (the same account again decides nothing).
      */

@@ -2,6 +2,7 @@ import { toStreamId } from '@punkto/contracts/events';
 import type {
   ClientAccountLinkedData,
   ClientEnrolledData,
+  ClientPhoneChangedData,
   ClientRemovedData,
 } from '@punkto/contracts/integration-events';
 
@@ -18,9 +19,16 @@ export const toClientStreamId = (clientId: string) => toStreamId('client', clien
 
 export type ClientEnrolled = { type: 'ClientEnrolled'; data: ClientEnrolledData };
 export type ClientAccountLinked = { type: 'ClientAccountLinked'; data: ClientAccountLinkedData };
+export type ClientPhoneChanged = { type: 'ClientPhoneChanged'; data: ClientPhoneChangedData };
 export type ClientRemoved = { type: 'ClientRemoved'; data: ClientRemovedData };
 
-export type ClientEvent = ClientEnrolled | ClientAccountLinked | ClientRemoved;
+export type ClientEvent = ClientEnrolled | ClientAccountLinked | ClientPhoneChanged | ClientRemoved;
+
+/** Who gave the phone a client enrolled with: staff in the panel (create-client), the customer at join. */
+export const phoneGivenAtEnrolment = (
+  data: Pick<ClientEnrolledData, 'phone' | 'source'>,
+): ClientPhoneChangedData['givenBy'] | null =>
+  data.phone === null ? null : data.source === 'self' ? 'customer' : 'staff';
 
 export interface ClientData {
   clientId: string;
@@ -30,6 +38,8 @@ export interface ClientData {
   email: string;
   name: string;
   phone: string | null;
+  /** who gave `phone` (null without one); no number is verified */
+  phoneGivenBy: ClientPhoneChangedData['givenBy'] | null;
   source: ClientEnrolledData['source'];
   enrolledAt: string;
 }
@@ -45,7 +55,8 @@ export const initialState = (): Client => ({ status: 'none' });
 
 export function evolve(state: Client, event: ClientEvent): Client {
   if (event.type === 'ClientEnrolled') {
-    const { companyName: _c, programName: _p, marketingConsent: _m, ...data } = event.data;
+    const { companyName: _c, programName: _p, marketingConsent: _m, ...enrolled } = event.data;
+    const data = { ...enrolled, phoneGivenBy: phoneGivenAtEnrolment(enrolled) };
     return data.userId === null
       ? { status: 'invited', ...data }
       : { status: 'active', ...data, userId: data.userId };
@@ -54,6 +65,12 @@ export function evolve(state: Client, event: ClientEvent): Client {
   switch (event.type) {
     case 'ClientAccountLinked':
       return { ...state, status: 'active', userId: event.data.userId };
+    case 'ClientPhoneChanged':
+      return {
+        ...state,
+        phone: event.data.phone,
+        phoneGivenBy: event.data.phone === null ? null : event.data.givenBy,
+      };
     case 'ClientRemoved':
       return { ...state, status: 'removed', removedAt: event.data.removedAt };
     default: {

@@ -1,7 +1,7 @@
 import type { Client as ClientView, ClientStatus } from '@punkto/contracts/clients';
 import type { Collection } from '@punkto/platform/documents/document-store.port';
 import type { ProjectionDoc, Tombstone } from '@punkto/platform/projections/projection';
-import type { ClientEvent } from './client';
+import { phoneGivenAtEnrolment, type ClientEvent } from './client';
 import { foldText, searchTextOf } from './search-text';
 
 /**
@@ -32,6 +32,8 @@ export interface ClientRecord {
   name: string;
   nameKey: string;
   phone: string | null;
+  /** who gave `phone` (absent in records written before it was kept: derived from `source`) */
+  phoneGivenBy?: ClientView['phoneGivenBy'];
   source: ClientView['source'];
   status: ClientRecordStatus;
   enrolledAt: string;
@@ -66,6 +68,8 @@ export async function ensureClientIndexes(clients: Collection<ClientRecordDoc>) 
     name: 'clients_list',
   });
   await clients.ensureIndex({ fields: { tenantId: 1, enrolledAt: 1 }, name: 'clients_tenant_enrolled' });
+  // a customer's client records in every company (their phone changed: UserPhoneChanged)
+  await clients.ensureIndex({ fields: { userId: 1 }, name: 'clients_user' });
 }
 
 function withKeys(record: Omit<ClientRecord, 'nameKey' | 'searchText' | 'emailKey'>): ClientRecord {
@@ -91,6 +95,7 @@ export function applyClientEvent(current: ClientRecord | null, event: ClientEven
       email,
       name,
       phone,
+      phoneGivenBy: phoneGivenAtEnrolment({ phone, source }),
       source,
       status: userId === null ? 'invited' : 'active',
       enrolledAt,
@@ -100,9 +105,20 @@ export function applyClientEvent(current: ClientRecord | null, event: ClientEven
   switch (event.type) {
     case 'ClientAccountLinked':
       return { ...current, userId: event.data.userId, status: 'active' };
+    case 'ClientPhoneChanged': {
+      const { phone, givenBy } = event.data;
+      return withKeys({ ...current, phone, phoneGivenBy: phone === null ? null : givenBy });
+    }
     case 'ClientRemoved':
       // no personal data stays behind (the person's key is shredded too)
-      return withKeys({ ...current, status: 'removed', email: '', name: '', phone: null });
+      return withKeys({
+        ...current,
+        status: 'removed',
+        email: '',
+        name: '',
+        phone: null,
+        phoneGivenBy: null,
+      });
     default: {
       const _exhaustive: never = event;
       return current;
@@ -125,6 +141,7 @@ export function toClientView(record: ClientRecord): ClientView {
     email: record.email,
     name: record.name,
     phone: record.phone,
+    phoneGivenBy: record.phoneGivenBy ?? phoneGivenAtEnrolment(record),
     programId: record.programId,
     programName: record.programName,
     status: record.status === 'enrolling' ? 'invited' : record.status,

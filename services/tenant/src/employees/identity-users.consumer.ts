@@ -1,4 +1,9 @@
-import { UserActivatedData, UserLinkedToClientData } from '@punkto/contracts/integration-events';
+import {
+  UserActivatedData,
+  UserLinkedToClientData,
+  UserPhoneChangedData,
+} from '@punkto/contracts/integration-events';
+import { Phone } from '@punkto/contracts/phone';
 import { Topics } from '@punkto/contracts/topics';
 import { eventConsumer, type ConsumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
@@ -9,12 +14,16 @@ import type { EmployeeService } from './employee.service';
 const IdentityUserEvent = z.discriminatedUnion('type', [
   z.object({ id: z.string(), type: z.literal('UserActivated'), data: UserActivatedData }),
   z.object({ id: z.string(), type: z.literal('UserLinkedToClient'), data: UserLinkedToClientData }),
+  z.object({ id: z.string(), type: z.literal('UserPhoneChanged'), data: UserPhoneChangedData }),
 ]);
 
 /**
- * identity.users.v1 → tenant (ids only; the personal data in those events stays sealed):
+ * identity.users.v1 → tenant (ids only; the personal data in those events stays sealed, except a customer's
+ * phone, ADR 0017):
  * - UserActivated of one of our employees (user id = employee id) → EmployeeActivated (others are ignored);
- * - UserLinkedToClient → ClientAccountLinked (the client gets the account and becomes active).
+ * - UserLinkedToClient → ClientAccountLinked (the client gets the account and becomes active);
+ * - UserPhoneChanged → ClientPhoneChanged of each client record of that customer (in every company). A
+ *   phone that is not one (shredded before the relay published it: `[dane usunięte]`) is skipped, logged.
  * Idempotent by construction: a redelivery decides no new event. Domain refusals (unknown client, another
  * account already linked) are logged, not retried; infrastructure errors and lost races are retried.
  */
@@ -29,7 +38,19 @@ export function identityUsersConsumer(
     ...context,
     handle: async (event) => {
       if (event.type === 'UserActivated') await employees.activated(event.data.userId);
-      else await clients.linkAccount(event.data);
+      else if (event.type === 'UserLinkedToClient') await clients.linkAccount(event.data);
+      else {
+        const { userId, phone } = event.data;
+        const checked = phone === null ? null : Phone.safeParse(phone);
+        if (checked && !checked.success) {
+          context.logger.warn(
+            { eventId: event.id, userId },
+            'tenant: UserPhoneChanged without a readable phone skipped',
+          );
+          return;
+        }
+        await clients.customerPhoneChanged({ userId, phone: checked ? checked.data : null });
+      }
     },
   });
 }

@@ -1,8 +1,11 @@
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Email, Username } from '@punkto/contracts/identity';
+import { Roles } from '@punkto/contracts/permissions';
+import { OptionalPhone } from '@punkto/contracts/tenant';
 import { useState } from 'react';
 import { z } from 'zod';
 import { useZodForm } from '../../../lib/form/use-zod-form';
+import { formatPhone, phoneInputValue } from '../../../lib/phone';
 import { notify } from '../../../lib/notify-instance';
 import { useResendEmailConfirmation } from '../api/resend-email-confirmation';
 import { useUpdateUser } from '../api/update-user';
@@ -11,8 +14,12 @@ import { FormError } from '../../../components/ui/form-error';
 
 const NameForm = z.object({ username: Username });
 const EmailForm = z.object({ email: Email });
+const PhoneForm = z.object({ phone: OptionalPhone });
 
-/** /klient/profil: name, and an e-mail change that applies after the new address is confirmed. */
+/**
+ * /klient/profil: name, an e-mail change that applies after the new address is confirmed, and a customer's
+ * phone (unverified; the companies the customer belongs to find the card by it).
+ */
 export function ProfileDetails({ user }: { user: AuthUser }) {
   const updateUser = useUpdateUser();
   const resend = useResendEmailConfirmation();
@@ -75,6 +82,8 @@ export function ProfileDetails({ user }: { user: AuthUser }) {
         </form>
       </Card>
 
+      {user.role === Roles.customer ? <PhoneSection user={user} /> : null}
+
       <Card withBorder padding="lg">
         <form onSubmit={changeEmail} noValidate aria-label="Zmiana adresu e-mail">
           <Stack gap="md">
@@ -114,5 +123,58 @@ export function ProfileDetails({ user }: { user: AuthUser }) {
         </form>
       </Card>
     </Stack>
+  );
+}
+
+/** The customer's phone: set, change or remove (an empty box). Never verified, and said so. */
+function PhoneSection({ user }: { user: AuthUser }) {
+  const updateUser = useUpdateUser();
+  const form = useZodForm(PhoneForm, { phone: phoneInputValue(user.phone) });
+
+  const savePhone = form.onSubmit(async ({ phone }) => {
+    if (phone === (user.phone ?? null)) {
+      notify.success('Zapisano zmiany.');
+      return;
+    }
+    const saved = await updateUser.mutateAsync({ phone: phone ?? '' });
+    form.setFieldValue('phone', phoneInputValue(saved.phone));
+    notify.success(saved.phone ? 'Zapisano numer telefonu.' : 'Usunięto numer telefonu.');
+  });
+
+  return (
+    <Card withBorder padding="lg">
+      <form onSubmit={savePhone} noValidate aria-label="Numer telefonu">
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            Numer telefonu
+          </Title>
+          <Text size="sm" c="dimmed">
+            Numer nie jest potwierdzony — nie wysyłamy SMS-ów. Służy tylko do tego, by obsługa w firmach, do
+            których należysz, mogła znaleźć Twoją kartę po numerze telefonu. Zmiana obowiązuje we wszystkich
+            Twoich kartach.
+          </Text>
+          {user.phone ? (
+            <Text size="sm">
+              Obecny numer: <strong>{formatPhone(user.phone)}</strong> (niepotwierdzony)
+            </Text>
+          ) : null}
+          <TextInput
+            label="Telefon (opcjonalnie)"
+            description="Polski numer, 9 cyfr. Zostaw puste, aby usunąć numer."
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="600 100 200"
+            {...form.getInputProps('phone')}
+          />
+          <FormError message={form.formError} />
+          <Group>
+            <Button type="submit" loading={form.submitting}>
+              Zapisz numer
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
   );
 }

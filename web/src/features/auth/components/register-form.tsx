@@ -24,6 +24,8 @@ export function RegisterForm({ kind, onRegistered }: RegisterFormProps) {
     acceptTerms: false,
     marketingConsent: false,
     role: kind === 'firma' ? Roles.owner : Roles.customer,
+    // customers only: an owner's registration carries no phone
+    ...(kind === 'klient' && { phone: '' }),
   });
 
   const submit = form.onSubmit(async (data) => {
@@ -63,6 +65,17 @@ export function RegisterForm({ kind, onRegistered }: RegisterFormProps) {
           required
           {...form.getInputProps('email')}
         />
+        {kind === 'klient' ? (
+          <TextInput
+            label="Telefon (opcjonalnie)"
+            description="Po tym numerze obsługa znajdzie Twoją kartę przy kasie. Nie sprawdzamy go SMS-em."
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="600 100 200"
+            {...form.getInputProps('phone')}
+          />
+        ) : null}
         <PasswordInput
           label="Hasło"
           description={PASSWORD_RULE_MESSAGE}

@@ -34,11 +34,14 @@ export function enrolmentLinkQueryOptions(code: string) {
   });
 }
 
-/** POST /tenants/{id}/join: the signed-in customer joins the program (409 CLIENT.ALREADY_ENROLLED if in). */
+/**
+ * POST /tenants/{id}/join: the signed-in customer joins the program (409 CLIENT.ALREADY_ENROLLED if in), with
+ * the phone staff may find the card by ('' for none).
+ */
 export function useJoinProgram(tenantId: string) {
   return useMutation({
-    mutationFn: (programId: string) =>
-      api.call(endpoints.joinProgram, { params: { id: tenantId }, body: { programId } }),
+    mutationFn: (body: { programId: string; phone: string }) =>
+      api.call(endpoints.joinProgram, { params: { id: tenantId }, body }),
   });
 }
 

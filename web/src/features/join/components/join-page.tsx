@@ -10,22 +10,30 @@ import {
   Skeleton,
   Stack,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { UserProfile } from '@punkto/contracts/identity';
 import { ProgramErrors, type ProgramPublicInfo as ProgramPublicInfoSchema } from '@punkto/contracts/programs';
+import { OptionalPhone } from '@punkto/contracts/tenant';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { FormError } from '../../../components/ui/form-error';
 import { AnchorLink, ButtonLink } from '../../../components/ui/link';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage, isApiError } from '../../../lib/api/api-errors';
+import { useZodForm } from '../../../lib/form/use-zod-form';
+import { phoneInputValue } from '../../../lib/phone';
 import { WalletButtons } from '../../../components/wallet/wallet-buttons';
 import { publicProgramQueryOptions, useCardOfProgram, useJoinProgram } from '../api/join';
 import { joinAudience, joinOutcomeOf, joinPageHref, type JoinOutcome } from '../utils/join-view';
 
 type ProgramPublicInfo = z.infer<typeof ProgramPublicInfoSchema>;
+
+/** The join form: an optional phone (prefilled from the profile) staff may find the card by. */
+const JoinForm = z.object({ phone: OptionalPhone });
 
 const kindPitch: Record<ProgramPublicInfo['kind'], string> = {
   points: 'Zbieraj punkty za zakupy i wymieniaj je na nagrody.',
@@ -115,7 +123,8 @@ function JoinProgram({
       </Frame>
     );
   }
-  return <ProgramOffer info={program.data} user={user} />;
+  // keyed by the person: the phone box starts from their profile
+  return <ProgramOffer key={user?.id ?? 'anonymous'} info={program.data} user={user} />;
 }
 
 function BrandCard({ info }: { info: ProgramPublicInfo }) {
@@ -173,16 +182,19 @@ function ProgramOffer({ info, user }: { info: ProgramPublicInfo; user: UserProfi
   const audience = joinAudience(user);
   const join = useJoinProgram(info.tenantId);
   const [outcome, setOutcome] = useState<JoinOutcome | null>(null);
+  const form = useZodForm(JoinForm, { phone: phoneInputValue(user?.phone) });
 
-  const joinNow = async () => {
+  const joinNow = form.onSubmit(async ({ phone }) => {
     setOutcome(null);
     try {
-      await join.mutateAsync(info.programId);
+      await join.mutateAsync({ programId: info.programId, phone: phone ?? '' });
       setOutcome({ type: 'joined' });
     } catch (error) {
+      // a refused phone is shown under its box
+      if (isApiError(error) && error.isValidation) throw error;
       setOutcome(joinOutcomeOf(error));
     }
-  };
+  });
 
   const here = joinPageHref(info.programId, info.tenantId);
 
@@ -215,19 +227,31 @@ function ProgramOffer({ info, user }: { info: ProgramPublicInfo; user: UserProfi
             </Stack>
           </Alert>
         ) : audience === 'customer' ? (
-          <Stack gap="sm">
-            <Button size="lg" onClick={() => void joinNow()} loading={join.isPending}>
-              Dołącz do programu
-            </Button>
-            {outcome?.type === 'failed' ? (
-              <Alert color="red" variant="light" role="alert">
-                {errorMessage(outcome.error)}
-              </Alert>
-            ) : null}
-            <Text size="sm" c="dimmed">
-              Dołączasz jako {user?.username} ({user?.email}).
-            </Text>
-          </Stack>
+          <form onSubmit={joinNow} noValidate aria-label="Dołącz do programu">
+            <Stack gap="sm">
+              <TextInput
+                label="Telefon (opcjonalnie)"
+                description="Po tym numerze obsługa znajdzie Twoją kartę przy kasie. Nie sprawdzamy go SMS-em."
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel-national"
+                placeholder="600 100 200"
+                {...form.getInputProps('phone')}
+              />
+              <FormError message={form.formError} />
+              <Button type="submit" size="lg" loading={form.submitting}>
+                Dołącz do programu
+              </Button>
+              {outcome?.type === 'failed' ? (
+                <Alert color="red" variant="light" role="alert">
+                  {errorMessage(outcome.error)}
+                </Alert>
+              ) : null}
+              <Text size="sm" c="dimmed">
+                Dołączasz jako {user?.username} ({user?.email}).
+              </Text>
+            </Stack>
+          </form>
         ) : audience === 'staff' ? (
           <Alert color="yellow" variant="light" title="Zaloguj się jako klient, aby dołączyć">
             <Text size="sm">

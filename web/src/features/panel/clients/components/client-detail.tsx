@@ -3,6 +3,7 @@ import { ClientErrors, clientStatusLabels } from '@punkto/contracts/clients';
 import { Permissions } from '@punkto/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { CustomerPhone } from '../../../../components/ui/customer-phone';
 import { AnchorLink } from '../../../../components/ui/link';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { PageHeader } from '../../../../components/ui/page-header';
@@ -87,7 +88,9 @@ export function ClientDetail({ tenantId, clientId }: { tenantId: string; clientI
           </Title>
           <Stack component="dl" gap="md" m={0}>
             <Field label="E-mail">{data.email}</Field>
-            <Field label="Telefon">{data.phone ?? 'nie podano'}</Field>
+            <Field label="Telefon">
+              {data.phone ? <CustomerPhone phone={data.phone} givenBy={data.phoneGivenBy} /> : 'nie podano'}
+            </Field>
             <Field label="Program">{data.programName}</Field>
             <Field label="Status">{clientStatusLabels[data.status]}</Field>
             <Field label="Źródło zapisu">{clientSourceLabels[data.source]}</Field>

@@ -1,8 +1,9 @@
-import { Button, Group, Loader, Stack, Table, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { clientStatusLabels } from '@punkto/contracts/clients';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { CustomerPhone } from '../../../../components/ui/customer-phone';
 import { AnchorLink } from '../../../../components/ui/link';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { PageHeader } from '../../../../components/ui/page-header';
@@ -105,7 +106,7 @@ export function ClientsPage({ tenantId, canManage, search, onSearchChange }: Cli
         </EmptyState>
       ) : page ? (
         <Stack gap="sm">
-          <Table.ScrollContainer minWidth={860}>
+          <Table.ScrollContainer minWidth={1000}>
             <Table striped highlightOnHover verticalSpacing="sm" aria-label="Klienci">
               <Table.Thead>
                 <Table.Tr>
@@ -115,6 +116,7 @@ export function ClientsPage({ tenantId, canManage, search, onSearchChange }: Cli
                   <SortableTh column="email" {...sortProps}>
                     E-mail
                   </SortableTh>
+                  <Table.Th scope="col">Telefon</Table.Th>
                   <Table.Th scope="col">Program</Table.Th>
                   <SortableTh column="enrolledAt" {...sortProps}>
                     Data zapisu
@@ -133,6 +135,15 @@ export function ClientsPage({ tenantId, canManage, search, onSearchChange }: Cli
                       </AnchorLink>
                     </Table.Td>
                     <Table.Td>{client.email}</Table.Td>
+                    <Table.Td>
+                      {client.phone ? (
+                        <CustomerPhone phone={client.phone} givenBy={client.phoneGivenBy} />
+                      ) : (
+                        <Text component="span" c="dimmed" size="sm">
+                          —
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td>{client.programName}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(client.enrolledAt)}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
