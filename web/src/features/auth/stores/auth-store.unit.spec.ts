@@ -174,6 +174,25 @@ describe('auth store', () => {
     expect(gateway.refresh).not.toHaveBeenCalled();
   });
 
+  it('a logout and an account ended by the server forget what the device cached; a failed logout does not', async () => {
+    const onSignedOut = vi.fn();
+    const failing = createAuthStore({
+      gateway: fakeGateway({ logout: vi.fn(async () => Promise.reject(new Error('offline'))) }),
+      storage: memoryStorage(),
+      onSignedOut,
+    });
+    await failing.login({ email: owner.email, password: 'x' });
+    await expect(failing.logout()).rejects.toThrow('offline');
+    expect(onSignedOut).not.toHaveBeenCalled();
+
+    const store = createAuthStore({ gateway: fakeGateway(), storage: memoryStorage(), onSignedOut });
+    await store.login({ email: owner.email, password: 'x' });
+    await store.logout();
+    expect(onSignedOut).toHaveBeenCalledTimes(1);
+    store.signedOut();
+    expect(onSignedOut).toHaveBeenCalledTimes(2);
+  });
+
   it('logout failure → Błąd podczas wylogowywania, still signed in', async () => {
     const gateway = fakeGateway({ logout: vi.fn(async () => Promise.reject(new Error('offline'))) });
     const store = createAuthStore({ gateway, storage: memoryStorage() });
