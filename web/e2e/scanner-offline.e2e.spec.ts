@@ -9,7 +9,7 @@ import {
   uniqueEmail,
   type OwnerWithProgram,
 } from '../../scripts/testing/actors';
-import { PHONE, useBrowser } from '../../scripts/testing/browser';
+import { DESKTOP, PHONE, useBrowser } from '../../scripts/testing/browser';
 import type { CookieClient } from '../../scripts/testing/http-client';
 import { layoutProblems } from '../../scripts/testing/layout';
 
@@ -18,7 +18,8 @@ import { layoutProblems } from '../../scripts/testing/layout';
 // were) and the three awards wait in the browser's queue; when the connection returns exactly three awards are
 // booked. The same three queue entries (same Idempotency-Keys) replayed again book nothing more. Two awards on
 // one card queued back to back: after the replay the second one is refused by the card's scan cooldown, and the
-// refusal is shown with the server's reason.
+// refusal is shown with the server's reason. Offline, large amounts are still confirmed and rewards wait for
+// the connection; signing out forgets the cards the device cached.
 
 const { newPage } = useBrowser();
 
@@ -83,6 +84,8 @@ const writeQueue = (entries: unknown[]) => `new Promise((resolve, reject) => {
 })`;
 type StoredAward = { id: string; idempotencyKey: string; status: string; cardNumber: string };
 const readQueue = (page: Page) => page.evaluate(READ_QUEUE) as Promise<StoredAward[]>;
+const READ_CARDS = READ_QUEUE.replace(/'awards'/g, "'cards'");
+const readCards = (page: Page) => page.evaluate(READ_CARDS) as Promise<{ cardId: string }[]>;
 
 beforeAll(async () => {
   owner = await ownerWithProgram({
@@ -219,6 +222,13 @@ describe('the scanner without a connection', () => {
         .getByRole('button', { name: 'Wydaj nagrodę' })
         .isDisabled(),
     ).toBe(true);
+    // an unusual amount is confirmed first offline too, and cancelling queues nothing
+    await page.getByLabel('Kwota zakupu (zł)').fill('400');
+    await page.getByRole('button', { name: 'Przyznaj punkty' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Czy kwota jest poprawna?' });
+    await confirm.getByRole('button', { name: 'Anuluj' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await readQueue(page)).toEqual([]);
     await offlineCard.getByRole('button', { name: 'Inna karta' }).click();
     await awardOffline(page, customer, '5');
     await awardOffline(page, customer, '6');
@@ -242,5 +252,19 @@ describe('the scanner without a connection', () => {
     await refused.waitFor({ state: 'detached' });
     expect(await readQueue(page)).toEqual([]);
     expect(await balance(customer)).toBe(before + 5);
+  });
+
+  it('signing out forgets the cards seen on this device', async () => {
+    const page = await newPage({ viewport: DESKTOP });
+    await logIn(page, '/zaloguj', owner.email);
+    await page.waitForURL((url) => url.pathname.startsWith('/panel'));
+    await page.goto('/panel/skaner');
+    await (await findCard(page, customers[1]!)).waitFor();
+    await expect.poll(async () => (await readCards(page)).length).toBe(1);
+
+    await page.getByRole('button', { name: /Menu konta: Anna Właścicielka/ }).click();
+    await page.getByRole('menuitem', { name: 'Wyloguj' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(async () => (await readCards(page)).length).toBe(0);
   });
 });

@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api/api-errors';
 import { formatPoints, formatStamps } from '../../../lib/format';
 import { cardQueryKey, isNetworkFailure, lookupCard, searchCards } from '../api/cards';
 import type { RecentCardQuery } from '../offline/offline-queue';
-import { OfflineScannerProvider, useOfflineScanner } from '../offline/use-offline-scanner';
+import { useOfflineScanner } from '../offline/use-offline-scanner';
 import { classifyLookup } from '../utils/scanner-input';
 import { CameraScanner } from './camera-scanner';
 import { CardPanel } from './card-panel';
@@ -26,17 +26,11 @@ const NOT_PUNKTO_QR =
 
 /**
  * /panel/skaner: scan a card's QR code or look the card up, then award points / stamps or redeem. Without a
- * connection, cards seen recently are still found and awards wait in a queue (ADR 0015).
+ * connection, cards seen recently are still found and awards wait in a queue (ADR 0015); the queue itself
+ * (OfflineScannerProvider) lives in the panel's frame, so it goes out when the connection returns wherever in
+ * the panel the person is.
  */
-export function ScannerPage({ tenantId, userId }: { tenantId: string; userId: string }) {
-  return (
-    <OfflineScannerProvider tenantId={tenantId} userId={userId}>
-      <Scanner tenantId={tenantId} />
-    </OfflineScannerProvider>
-  );
-}
-
-function Scanner({ tenantId }: { tenantId: string }) {
+export function ScannerPage({ tenantId }: { tenantId: string }) {
   const queryClient = useQueryClient();
   const offline = useOfflineScanner();
   const [text, setText] = useState('');
