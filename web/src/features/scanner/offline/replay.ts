@@ -9,6 +9,8 @@ export type ReplayDeps = {
   now: () => number;
   onBooked?: (entry: QueuedAward, card: CardView | null) => void;
   onRefused?: (entry: QueuedAward) => void;
+  /** send the head now even if its backoff has not passed (the connection just came back, or a person asked) */
+  ignoreBackoff?: boolean;
 };
 
 export type ReplayResult = {
@@ -29,9 +31,10 @@ export type ReplayResult = {
  */
 export async function replayQueue(deps: ReplayDeps): Promise<ReplayResult> {
   const result: ReplayResult = { booked: 0, refused: 0, retryInMs: null, networkFailed: false };
-  for (;;) {
+  for (let first = true; ; first = false) {
     // read again every step: another tab may have queued or dismissed something meanwhile
-    const step = nextStep(await deps.store.awards(), deps.now());
+    const now = first && deps.ignoreBackoff ? Number.POSITIVE_INFINITY : deps.now();
+    const step = nextStep(await deps.store.awards(), now);
     if (step.kind === 'done') return result;
     if (step.kind === 'wait') return { ...result, retryInMs: step.ms };
     const answer = await deps.send(step.entry);

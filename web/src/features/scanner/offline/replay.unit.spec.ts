@@ -94,6 +94,19 @@ describe('replaying the queue', () => {
     expect(server.sent).toEqual([]);
   });
 
+  it('given the head waiting for its backoff, when the connection comes back, then it is sent at once', async () => {
+    const store = await storeWith(anAward({ id: 'a', nextAttemptAt: NOW + 60_000 }));
+    const server = fakeServer();
+    const result = await replayQueue({
+      store,
+      send: (e) => server.send(e),
+      now: () => NOW,
+      ignoreBackoff: true,
+    });
+    expect(result.booked).toBe(1);
+    expect(server.sent).toEqual(['a']);
+  });
+
   it('given a refusal in the middle, then it is kept as refused with the reason and the rest is booked', async () => {
     const store = await storeWith(...three());
     const server = fakeServer({

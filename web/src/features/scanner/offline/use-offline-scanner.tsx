@@ -63,12 +63,17 @@ function bookedMessage(count: number): string {
   return `Połączenie wróciło: zaksięgowano operacje z kolejki (${count}).`;
 }
 
-/** Runs `task` unless another tab (or this one) is replaying already. */
-async function exclusively(task: () => Promise<void>): Promise<void> {
+/** Runs `task` unless another tab is replaying already; false when it did not run. */
+async function exclusively(task: () => Promise<void>): Promise<boolean> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  if (!locks) return task();
-  await locks.request(REPLAY_LOCK, { ifAvailable: true }, async (lock) => {
-    if (lock) await task();
+  if (!locks) {
+    await task();
+    return true;
+  }
+  return locks.request(REPLAY_LOCK, { ifAvailable: true }, async (lock) => {
+    if (!lock) return false;
+    await task();
+    return true;
   });
 }
 
@@ -98,7 +103,7 @@ export function OfflineScannerProvider({
   const running = useRef(false);
   const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const channel = useRef<BroadcastChannel | null>(null);
-  const replayRef = useRef<() => void>(() => {});
+  const replayRef = useRef<(force?: boolean) => void>(() => {});
 
   const reload = useCallback(async () => {
     try {
@@ -113,51 +118,58 @@ export function OfflineScannerProvider({
     channel.current?.postMessage('changed');
   }, [reload]);
 
-  const replay = useCallback(async () => {
-    if (running.current) return;
-    if (typeof navigator !== 'undefined' && !navigator.onLine) return;
-    running.current = true;
-    clearTimeout(retryTimer.current);
-    setReplaying(true);
-    try {
-      await exclusively(async () => {
-        const result = await replayQueue({
-          store,
-          send: sendQueuedAward,
-          now: () => Date.now(),
-          onBooked: (_entry, card) => {
-            if (!card) return;
-            queryClient.setQueryData(cardQueryKey(card.cardId), card);
-            void store.rememberCards([card], Date.now()).catch(() => {});
-          },
-          onRefused: () => void changed(),
+  /** `force`: send the head now, whatever its backoff (the connection came back, or a person asked) */
+  const replay = useCallback(
+    async (force = false) => {
+      if (running.current) return;
+      if (typeof navigator !== 'undefined' && !navigator.onLine) return;
+      running.current = true;
+      clearTimeout(retryTimer.current);
+      setReplaying(true);
+      try {
+        const ran = await exclusively(async () => {
+          const result = await replayQueue({
+            store,
+            send: sendQueuedAward,
+            now: () => Date.now(),
+            ignoreBackoff: force,
+            onBooked: (_entry, card) => {
+              if (!card) return;
+              queryClient.setQueryData(cardQueryKey(card.cardId), card);
+              void store.rememberCards([card], Date.now()).catch(() => {});
+            },
+            onRefused: () => void changed(),
+          });
+          await changed();
+          setNetworkDown(result.networkFailed);
+          if (result.booked > 0) notify.success(bookedMessage(result.booked));
+          if (result.refused > 0)
+            notify.error('Część operacji z kolejki została odrzucona — sprawdź listę „Odrzucone”.');
+          if (result.retryInMs !== null)
+            retryTimer.current = setTimeout(() => replayRef.current(), result.retryInMs);
         });
-        await changed();
-        setNetworkDown(result.networkFailed);
-        if (result.booked > 0) notify.success(bookedMessage(result.booked));
-        if (result.refused > 0)
-          notify.error('Część operacji z kolejki została odrzucona — sprawdź listę „Odrzucone”.');
-        if (result.retryInMs !== null)
-          retryTimer.current = setTimeout(() => replayRef.current(), result.retryInMs);
-      });
-    } catch {
-      // the database could not be read: try again later
-      retryTimer.current = setTimeout(() => replayRef.current(), 30_000);
-    } finally {
-      running.current = false;
-      setReplaying(false);
-    }
-  }, [store, queryClient, changed]);
+        // another tab holds the queue: look again later, in case that tab goes away meanwhile
+        if (!ran) retryTimer.current = setTimeout(() => replayRef.current(), 15_000);
+      } catch {
+        // the database could not be read: try again later
+        retryTimer.current = setTimeout(() => replayRef.current(), 30_000);
+      } finally {
+        running.current = false;
+        setReplaying(false);
+      }
+    },
+    [store, queryClient, changed],
+  );
 
   useEffect(() => {
-    replayRef.current = () => void replay();
+    replayRef.current = (force) => void replay(force);
   }, [replay]);
 
   useEffect(() => {
     const online = () => {
       setBrowserOnline(true);
       setNetworkDown(false);
-      replayRef.current();
+      replayRef.current(true);
     };
     const offline = () => setBrowserOnline(false);
     window.addEventListener('online', online);
@@ -193,13 +205,13 @@ export function OfflineScannerProvider({
         await changed();
         return entry;
       },
-      replayNow: () => replayRef.current(),
+      replayNow: () => replayRef.current(true),
       dismiss: (id) => void store.remove(id).then(changed),
       sendAgain: (id) =>
         void store
           .requeue(id, Date.now())
           .then(changed)
-          .then(() => replayRef.current()),
+          .then(() => replayRef.current(true)),
     };
   }, [records, browserOnline, networkDown, replaying, store, tenantId, changed]);
 
