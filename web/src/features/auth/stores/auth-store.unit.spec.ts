@@ -1,6 +1,6 @@
 import type { SessionResponse } from '@punkto/contracts/identity';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthenticationFailedApiError, toApiError } from '../../../lib/api/api-errors';
+import { AuthenticationFailedApiError, NetworkApiError, toApiError } from '../../../lib/api/api-errors';
 import type { AuthUser } from '../types';
 import { createAuthStore, type AuthGateway, type SessionTimingStorage } from './auth-store';
 import type { SessionTiming } from './refresh-scheduler';
@@ -227,6 +227,17 @@ describe('auth store', () => {
     await vi.advanceTimersByTimeAsync(5 * MIN);
     expect(gateway.refresh).toHaveBeenCalledTimes(2);
     expect(store.getState()).toMatchObject({ status: 'succeeded', error: null });
+  });
+
+  it('a refresh without a connection keeps the person signed in and tries again later', async () => {
+    const gateway = fakeGateway();
+    vi.mocked(gateway.refresh).mockRejectedValueOnce(new NetworkApiError(new TypeError('Failed to fetch')));
+    const store = createAuthStore({ gateway, storage: memoryStorage() });
+    await store.login({ email: owner.email, password: 'x' });
+    await vi.advanceTimersByTimeAsync(25 * MIN);
+    expect(store.getState()).toMatchObject({ status: 'failed', user: owner });
+    await vi.advanceTimersByTimeAsync(5 * MIN);
+    expect(store.getState()).toMatchObject({ status: 'succeeded', user: owner });
   });
 
   it('tab visible again after 25+ min: refreshes at once (forced)', async () => {
