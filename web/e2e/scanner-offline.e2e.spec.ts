@@ -229,6 +229,8 @@ describe('the scanner without a connection', () => {
     await confirm.getByRole('button', { name: 'Anuluj' }).click();
     await confirm.waitFor({ state: 'detached' });
     expect(await readQueue(page)).toEqual([]);
+    // the card as it was, the banner and the held-back reward on a 390×844 phone
+    expect(await layoutProblems(page)).toEqual([]);
     await offlineCard.getByRole('button', { name: 'Inna karta' }).click();
     await awardOffline(page, customer, '5');
     await awardOffline(page, customer, '6');

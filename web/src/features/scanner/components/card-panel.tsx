@@ -173,7 +173,7 @@ export function CardPanel({
             </Button>
           </Group>
           {cachedAt !== null ? (
-            <Badge color="yellow" variant="light" data-testid="scanner-card-cached">
+            <Badge color="yellow" variant="light" tt="none" data-testid="scanner-card-cached">
               stan z {formatSeenAt(cachedAt, Date.now())}, bez połączenia
             </Badge>
           ) : null}
