@@ -146,7 +146,7 @@ export function createApiClient(options: ApiClientOptions) {
         try {
           response = await send('GET', REFRESH_PATH, {});
         } catch (error) {
-          throw new AuthenticationFailedApiError(error);
+          throw error instanceof NetworkApiError ? error : new AuthenticationFailedApiError(error);
         }
         if (!response.ok) {
           throw new AuthenticationFailedApiError(await toErrorFromResponse(response));
@@ -155,6 +155,9 @@ export function createApiClient(options: ApiClientOptions) {
         options.onRefreshed?.(body);
         return body;
       } catch (error) {
+        // No connection is not a refused session (ADR 0015): the session is kept and the refresh tried again
+        // later — the offline scanner keeps working through an outage instead of being sent to the login page.
+        if (error instanceof NetworkApiError) throw error;
         const failure = error instanceof ApiError ? error : new AuthenticationFailedApiError(error);
         options.onAuthFailure?.(failure);
         throw failure;
@@ -163,6 +166,7 @@ export function createApiClient(options: ApiClientOptions) {
       }
     })();
     return refreshInFlight.catch((failure: unknown) => {
+      if (failure instanceof NetworkApiError) throw failure;
       if (refreshOptions.redirectOnFailure !== false && typeof failure === 'object' && failure !== null) {
         if (!redirected.has(failure)) {
           redirected.add(failure);

@@ -516,8 +516,9 @@ describe('api client — session refresh on 401/302 (SPEC §7)', () => {
     expect(nav.redirects).toEqual(['/zaloguj']);
   });
 
-  it('a refresh that fails on the network also ends in the SPEC error and the redirect', async () => {
-    const nav = fakeNavigation('/klient/karty');
+  it('a refresh that fails on the network is no connection, not a refused session: no sign-out, no redirect', async () => {
+    const nav = fakeNavigation('/panel/skaner');
+    const onAuthFailure = vi.fn();
     let call = 0;
     const fetch = vi.fn(async () => {
       call += 1;
@@ -528,12 +529,15 @@ describe('api client — session refresh on 401/302 (SPEC §7)', () => {
       baseUrl: '/api/v1',
       fetch: fetch as unknown as typeof globalThis.fetch,
       navigation: nav,
+      onAuthFailure,
     });
-    await expect(api.request('GET', '/customers/my-cards')).rejects.toThrow(
-      'Authentication failed and refresh was unsuccessful',
-    );
+    const error = await api.request('GET', '/cards').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkApiError);
+    // the scheduled refresh of the auth store, offline: the same
+    await expect(api.refreshSession()).rejects.toBeInstanceOf(NetworkApiError);
     await vi.advanceTimersByTimeAsync(100);
-    expect(nav.redirects).toEqual(['/zaloguj']);
+    expect(nav.redirects).toEqual([]);
+    expect(onAuthFailure).not.toHaveBeenCalled();
   });
 
   it('concurrent calls whose shared refresh fails all reject, with one redirect and one auth failure', async () => {

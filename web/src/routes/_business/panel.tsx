@@ -3,6 +3,7 @@ import { PageSpinner } from '../../components/ui/page-spinner';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PanelSessionProvider } from '../../features/panel/shell/hooks/panel-session';
 import { PanelShell } from '../../features/panel/shell/components/panel-shell';
+import { OfflineScannerProvider } from '../../features/scanner/offline/use-offline-scanner';
 
 export const Route = createFileRoute('/_business/panel')({
   component: PanelLayout,
@@ -20,7 +21,14 @@ function PanelLayout() {
   return (
     <PanelSessionProvider user={user}>
       <PanelShell>
-        <Outlet />
+        {user.tenantId ? (
+          // the scanner's offline queue goes out when the connection returns, on any page of the panel (ADR 0015)
+          <OfflineScannerProvider tenantId={user.tenantId} userId={user.id}>
+            <Outlet />
+          </OfflineScannerProvider>
+        ) : (
+          <Outlet />
+        )}
       </PanelShell>
     </PanelSessionProvider>
   );

@@ -28,6 +28,10 @@ export const authStore = createAuthStore({
     mayHaveSession,
   },
   storage: createSessionTimingStorage(browserLocalStorage()),
+  // the scanner's cards seen recently (names, balances) do not outlive the session on this device (ADR 0015);
+  // loaded only then, so the start of the app does not carry the database code
+  onSignedOut: () =>
+    void import('../../../lib/offline/scanner-db').then((db) => db.forgetRecentCards()).catch(() => {}),
 });
 
 onApiAuthFailure(() => authStore.onAuthFailure());

@@ -33,6 +33,8 @@ export type SessionTimingStorage = {
 export type AuthStoreDeps = {
   gateway: AuthGateway;
   storage: SessionTimingStorage;
+  /** the person signed out (or the server ended the account): forget what this device cached for them */
+  onSignedOut?: () => void;
   now?: () => number;
   timers?: RefreshSchedulerDeps['timers'];
 };
@@ -146,12 +148,14 @@ export function createAuthStore(deps: AuthStoreDeps) {
       throw error;
     }
     sessionEnded();
+    deps.onSignedOut?.();
     dispatch({ type: 'logout/succeeded' });
   }
 
   /** The server already ended the session (e.g. the account was deleted): forget it locally. */
   function signedOut() {
     sessionEnded();
+    deps.onSignedOut?.();
     dispatch({ type: 'logout/succeeded' });
   }
 

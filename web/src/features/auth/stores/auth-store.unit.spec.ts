@@ -1,6 +1,6 @@
 import type { SessionResponse } from '@punkto/contracts/identity';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthenticationFailedApiError, toApiError } from '../../../lib/api/api-errors';
+import { AuthenticationFailedApiError, NetworkApiError, toApiError } from '../../../lib/api/api-errors';
 import type { AuthUser } from '../types';
 import { createAuthStore, type AuthGateway, type SessionTimingStorage } from './auth-store';
 import type { SessionTiming } from './refresh-scheduler';
@@ -174,6 +174,25 @@ describe('auth store', () => {
     expect(gateway.refresh).not.toHaveBeenCalled();
   });
 
+  it('a logout and an account ended by the server forget what the device cached; a failed logout does not', async () => {
+    const onSignedOut = vi.fn();
+    const failing = createAuthStore({
+      gateway: fakeGateway({ logout: vi.fn(async () => Promise.reject(new Error('offline'))) }),
+      storage: memoryStorage(),
+      onSignedOut,
+    });
+    await failing.login({ email: owner.email, password: 'x' });
+    await expect(failing.logout()).rejects.toThrow('offline');
+    expect(onSignedOut).not.toHaveBeenCalled();
+
+    const store = createAuthStore({ gateway: fakeGateway(), storage: memoryStorage(), onSignedOut });
+    await store.login({ email: owner.email, password: 'x' });
+    await store.logout();
+    expect(onSignedOut).toHaveBeenCalledTimes(1);
+    store.signedOut();
+    expect(onSignedOut).toHaveBeenCalledTimes(2);
+  });
+
   it('logout failure → Błąd podczas wylogowywania, still signed in', async () => {
     const gateway = fakeGateway({ logout: vi.fn(async () => Promise.reject(new Error('offline'))) });
     const store = createAuthStore({ gateway, storage: memoryStorage() });
@@ -208,6 +227,17 @@ describe('auth store', () => {
     await vi.advanceTimersByTimeAsync(5 * MIN);
     expect(gateway.refresh).toHaveBeenCalledTimes(2);
     expect(store.getState()).toMatchObject({ status: 'succeeded', error: null });
+  });
+
+  it('a refresh without a connection keeps the person signed in and tries again later', async () => {
+    const gateway = fakeGateway();
+    vi.mocked(gateway.refresh).mockRejectedValueOnce(new NetworkApiError(new TypeError('Failed to fetch')));
+    const store = createAuthStore({ gateway, storage: memoryStorage() });
+    await store.login({ email: owner.email, password: 'x' });
+    await vi.advanceTimersByTimeAsync(25 * MIN);
+    expect(store.getState()).toMatchObject({ status: 'failed', user: owner });
+    await vi.advanceTimersByTimeAsync(5 * MIN);
+    expect(store.getState()).toMatchObject({ status: 'succeeded', user: owner });
   });
 
   it('tab visible again after 25+ min: refreshes at once (forced)', async () => {

@@ -2,6 +2,8 @@ import { IDEMPOTENCY_KEY_HEADER, type CardView } from '@punkto/contracts/cards';
 import * as endpoints from '@punkto/contracts/endpoints/cards';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/api-client';
+import { isApiError, NetworkApiError } from '../../../lib/api/api-errors';
+import type { QueuedAward, ReplayAnswer } from '../offline/offline-queue';
 import type { LookupQuery } from '../utils/scanner-input';
 
 export const scannerQueryKey = ['scanner'] as const;
@@ -45,6 +47,9 @@ export type CardCommand =
 export function useCardCommand(cardId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    // always run: without a connection the call fails at once and the award goes to the offline queue
+    // (react-query's default would hold it, paused, while the browser says it is offline)
+    networkMode: 'always',
     mutationFn: ({ command, idempotencyKey }: { command: CardCommand; idempotencyKey: string }) => {
       const options = { params: { id: cardId }, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } };
       switch (command.kind) {
@@ -63,4 +68,41 @@ export function useCardCommand(cardId: string) {
     },
     onSuccess: (response) => queryClient.setQueryData(cardQueryKey(cardId), response.card),
   });
+}
+
+/** fetch itself failed: no connection (not an answer of the server) */
+export function isNetworkFailure(error: unknown): boolean {
+  return error instanceof NetworkApiError;
+}
+
+/**
+ * One queued award, sent again with the Idempotency-Key it was queued with. Never throws: a failure is an
+ * answer for the replay to classify (no connection, or the server's status, code and Polish reason).
+ */
+export async function sendQueuedAward(entry: QueuedAward): Promise<ReplayAnswer> {
+  const options = {
+    params: { id: entry.cardId },
+    headers: { [IDEMPOTENCY_KEY_HEADER]: entry.idempotencyKey },
+  };
+  try {
+    const { award } = entry;
+    const response =
+      award.kind === 'points'
+        ? await api.call(endpoints.pointsFromAmount, {
+            ...options,
+            body: award.serviceId
+              ? { amountGrosze: award.amountGrosze, serviceId: award.serviceId }
+              : { amountGrosze: award.amountGrosze },
+          })
+        : await api.call(endpoints.addStamps, { ...options, body: { count: award.count } });
+    return { kind: 'ok', card: response.card };
+  } catch (error) {
+    if (isNetworkFailure(error) || !isApiError(error)) return { kind: 'network' };
+    return {
+      kind: 'error',
+      status: error.status,
+      code: error.code ?? null,
+      message: error.localizedMessage ?? error.message,
+    };
+  }
 }

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, FileButton, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 
 const loadDecoder = () => import('../decoder/qr-decoder');
@@ -168,7 +168,8 @@ export function CameraScanner({ onCode, busy }: { onCode: (text: string) => void
           Skieruj aparat na kod QR z karty klienta.
         </Text>
       ) : null}
-      <Group grow gap="sm">
+      {/* one under the other on a phone: side by side, "Wczytaj zdjęcie kodu" did not fit a 390 px screen */}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         {state.status === 'scanning' || state.status === 'starting' ? (
           <Button variant="default" onClick={stop}>
             Wyłącz aparat
@@ -190,7 +191,7 @@ export function CameraScanner({ onCode, busy }: { onCode: (text: string) => void
             </Button>
           )}
         </FileButton>
-      </Group>
+      </SimpleGrid>
     </Stack>
   );
 }

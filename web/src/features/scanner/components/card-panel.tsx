@@ -18,7 +18,7 @@ import {
   type CardView,
 } from '@punkto/contracts/cards';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api/api-errors';
 import { formatPoints, formatStamps } from '../../../lib/format';
@@ -27,9 +27,14 @@ import { notify } from '../../../lib/notify-instance';
 import { activeServicesQueryOptions } from '../../../lib/queries/catalogue';
 import { tenantQueryOptions } from '../../../lib/queries/tenant';
 import { DEFAULT_AWARD_CONFIRM_ABOVE_GROSZE } from '@punkto/contracts/tenant';
-import { cardQueryOptions, useCardCommand, type CardCommand } from '../api/cards';
+import { cardQueryOptions, isNetworkFailure, useCardCommand, type CardCommand } from '../api/cards';
+import { awardLabel, formatSeenAt, type AwardBody } from '../offline/offline-queue';
+import { useOfflineScanner } from '../offline/use-offline-scanner';
 import { AMOUNT_FORMAT_MESSAGE, parseAmountToGrosze } from '../utils/scanner-input';
 import { useActionKey } from './use-action-key';
+
+const REDEEM_OFFLINE_MESSAGE =
+  'Nagrody wydasz po powrocie połączenia — do tego potrzebne jest aktualne saldo karty.';
 
 function balanceText(card: CardView): string {
   return card.kind === 'stamps'
@@ -52,36 +57,97 @@ function successMessage(
   return `Wydano nagrodę „${rewardName ?? ''}”. Saldo: ${balanceText(after)}`;
 }
 
-/** The found card: who, balance, tier, rewards, and the award / redeem actions. */
+const QUEUED_TITLE = 'Zapisano w kolejce';
+
+function awardOf(command: CardCommand): AwardBody | null {
+  if (command.kind === 'amount')
+    return { kind: 'points', amountGrosze: command.amountGrosze, serviceId: command.serviceId };
+  if (command.kind === 'stamps') return { kind: 'stamps', count: command.count };
+  return null; // a reward needs the live balance: never queued
+}
+
+/**
+ * The found card: who, balance, tier, rewards, and the award / redeem actions. `seenAt` is set when the card
+ * comes from the cards seen recently (no connection): its balance is as it was then.
+ */
 export function CardPanel({
   initial,
+  seenAt = null,
   tenantId,
   onClose,
 }: {
   initial: CardView;
+  seenAt?: number | null;
   tenantId: string;
   onClose: () => void;
 }) {
-  const card = useQuery({ ...cardQueryOptions(initial.cardId), initialData: initial, staleTime: 5_000 }).data;
+  const query = useQuery({ ...cardQueryOptions(initial.cardId), initialData: initial, staleTime: 5_000 });
+  const card = query.data;
   const command = useCardCommand(card.cardId);
   const actionKey = useActionKey();
+  const offline = useOfflineScanner();
   const [inlineError, setInlineError] = useState<string | null>(null);
+  const [queued, setQueued] = useState<string | null>(null);
   /** the reward waiting for the employee's confirmation: a reward handed out cannot be taken back */
   const [toRedeem, setToRedeem] = useState<CardReward | null>(null);
   const isStamps = card.kind === 'stamps';
+  /** shown as it was when seen: nothing newer came from the server since */
+  const cachedAt = seenAt !== null && query.dataUpdatedAt <= seenAt ? seenAt : null;
+  const pendingHere = offline.queue.filter((e) => e.cardId === card.cardId).length;
+
+  // the card as the server answered it (a refresh after the connection came back) is the newest seen
+  const { isFetchedAfterMount, dataUpdatedAt } = query;
+  const { rememberCards } = offline;
+  useEffect(() => {
+    if (isFetchedAfterMount) rememberCards([card]);
+  }, [isFetchedAfterMount, dataUpdatedAt, card, rememberCards]);
+
+  const queue = async (award: AwardBody, idempotencyKey: string) => {
+    try {
+      await offline.enqueue({
+        cardId: card.cardId,
+        cardNumber: card.humanReadableId,
+        customerName: card.customerName,
+        award,
+        idempotencyKey,
+      });
+    } catch {
+      const message =
+        'Brak połączenia, a ta przeglądarka nie pozwoliła zapisać operacji. Przyznaj je po powrocie połączenia.';
+      setInlineError(message);
+      notify.error(message);
+      return false;
+    }
+    actionKey.settled();
+    const text = `${awardLabel(award)} — wyślemy automatycznie po powrocie połączenia.`;
+    setQueued(text);
+    notify.info(`${QUEUED_TITLE}: ${text}`);
+    return true;
+  };
 
   const run = async (cmd: CardCommand, fingerprint: string, rewardName?: string) => {
     if (command.isPending) return;
     setInlineError(null);
+    setQueued(null);
     const idempotencyKey = actionKey.keyFor(`${card.cardId}|${fingerprint}`);
+    const award = awardOf(cmd);
+    // the browser knows there is no connection: straight to the queue
+    if (award && typeof navigator !== 'undefined' && !navigator.onLine) return queue(award, idempotencyKey);
     try {
       const response = await command.mutateAsync({ command: cmd, idempotencyKey });
       actionKey.settled();
+      offline.reportNetworkSuccess();
+      offline.rememberCards([response.card]);
       notify.success(successMessage(cmd, card, response.card, rewardName));
       return true;
     } catch (error) {
+      if (isNetworkFailure(error)) {
+        offline.reportNetworkFailure();
+        // the request may have reached the server: the queued award keeps this key, so it books once
+        if (award) return queue(award, idempotencyKey);
+      }
       actionKey.settled(error);
-      const message = errorMessage(error);
+      const message = isNetworkFailure(error) && !award ? REDEEM_OFFLINE_MESSAGE : errorMessage(error);
       setInlineError(message);
       notify.error(message);
       return false;
@@ -106,6 +172,11 @@ export function CardPanel({
               Inna karta
             </Button>
           </Group>
+          {cachedAt !== null ? (
+            <Badge color="yellow" variant="light" tt="none" data-testid="scanner-card-cached">
+              stan z {formatSeenAt(cachedAt, Date.now())}, bez połączenia
+            </Badge>
+          ) : null}
           {card.status === 'closed' ? (
             <Alert color="red" variant="light">
               Ta karta jest zamknięta.
@@ -135,6 +206,13 @@ export function CardPanel({
         </Stack>
       </Card>
 
+      {queued ? (
+        <Alert color="yellow" variant="light" role="status" title={QUEUED_TITLE}>
+          {queued}
+          {pendingHere > 0 ? ` Dla tej karty w kolejce: ${pendingHere}.` : ''}
+        </Alert>
+      ) : null}
+
       {inlineError ? (
         <Alert color="red" variant="light" role="alert" title="Operacja nieudana">
           {inlineError}
@@ -163,6 +241,11 @@ export function CardPanel({
           <Title order={2} size="h4" id="scanner-rewards">
             Nagrody
           </Title>
+          {offline.offline && card.rewards.length > 0 ? (
+            <Text size="sm" c="dimmed">
+              {REDEEM_OFFLINE_MESSAGE}
+            </Text>
+          ) : null}
           {card.rewards.length === 0 ? (
             <Text size="sm" c="dimmed">
               Ten program nie ma jeszcze nagród.
@@ -179,6 +262,7 @@ export function CardPanel({
                   key={reward.id}
                   reward={reward}
                   pending={command.isPending}
+                  offline={offline.offline}
                   onRedeem={() => setToRedeem(reward)}
                 />
               ))}
@@ -210,10 +294,12 @@ export function CardPanel({
 function RewardRow({
   reward,
   pending,
+  offline,
   onRedeem,
 }: {
   reward: CardReward;
   pending: boolean;
+  offline: boolean;
   onRedeem: () => void;
 }) {
   const cost = reward.unit === 'stamps' ? formatStamps(reward.cost) : formatPoints(reward.cost);
@@ -225,7 +311,7 @@ function RewardRow({
           <Text size="sm" c="dimmed">
             Koszt: {cost}
           </Text>
-          {reward.redeemable ? (
+          {offline ? null : reward.redeemable ? (
             <Text size="sm" c="green.8">
               Można wydać teraz
             </Text>
@@ -235,7 +321,13 @@ function RewardRow({
             </Text>
           ) : null}
         </Stack>
-        <Button size="sm" onClick={onRedeem} loading={pending} disabled={pending} style={{ flexShrink: 0 }}>
+        <Button
+          size="sm"
+          onClick={onRedeem}
+          loading={pending}
+          disabled={pending || offline}
+          style={{ flexShrink: 0 }}
+        >
           Wydaj nagrodę
         </Button>
       </Group>

@@ -5,47 +5,84 @@ import { useState, type FormEvent } from 'react';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api/api-errors';
 import { formatPoints, formatStamps } from '../../../lib/format';
-import { cardQueryKey, lookupCard, searchCards } from '../api/cards';
+import { cardQueryKey, isNetworkFailure, lookupCard, searchCards } from '../api/cards';
+import type { RecentCardQuery } from '../offline/offline-queue';
+import { useOfflineScanner } from '../offline/use-offline-scanner';
 import { classifyLookup } from '../utils/scanner-input';
 import { CameraScanner } from './camera-scanner';
 import { CardPanel } from './card-panel';
+import { OfflineBanner, OfflineQueue } from './offline-queue';
 
-type Found = { kind: 'card'; card: CardView } | { kind: 'choices'; cards: CardView[] };
+/** `seenAt`: the card comes from the cards seen recently (no connection), as it was then */
+type Found = { kind: 'card'; card: CardView; seenAt: number | null } | { kind: 'choices'; cards: CardView[] };
+
+export const OFFLINE_UNKNOWN_CARD_MESSAGE =
+  'Brak połączenia, a tej karty nie sprawdzano na tym urządzeniu w ciągu ostatnich 12 godzin. Spróbuj ponownie po powrocie połączenia.';
+export const OFFLINE_SEARCH_MESSAGE =
+  'Brak połączenia: wyszukiwanie po telefonie i e-mailu wróci z połączeniem. Teraz znajdziesz kartę po numerze lub kodzie QR, jeśli sprawdzano ją w ciągu ostatnich 12 godzin.';
 
 const NOT_PUNKTO_QR =
   'To nie jest kod karty Punkto. Poproś klienta o kartę z aplikacji albo wpisz numer karty.';
 
-/** /panel/skaner: scan a card's QR code or look the card up, then award points / stamps or redeem. */
+/**
+ * /panel/skaner: scan a card's QR code or look the card up, then award points / stamps or redeem. Without a
+ * connection, cards seen recently are still found and awards wait in a queue (ADR 0015); the queue itself
+ * (OfflineScannerProvider) lives in the panel's frame, so it goes out when the connection returns wherever in
+ * the panel the person is.
+ */
 export function ScannerPage({ tenantId }: { tenantId: string }) {
   const queryClient = useQueryClient();
+  const offline = useOfflineScanner();
   const [text, setText] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
-  const [card, setCard] = useState<CardView | null>(null);
+  const [card, setCard] = useState<{ card: CardView; seenAt: number | null } | null>(null);
   const [choices, setChoices] = useState<CardView[] | null>(null);
 
-  const open = (found: CardView) => {
-    queryClient.setQueryData(cardQueryKey(found.cardId), found);
+  const open = (found: CardView, seenAt: number | null = null) => {
+    // a card from the cache is as old as it was when seen: react-query refreshes it once it can
+    queryClient.setQueryData(
+      cardQueryKey(found.cardId),
+      found,
+      seenAt === null ? undefined : { updatedAt: seenAt },
+    );
     setChoices(null);
-    setCard(found);
+    setCard({ card: found, seenAt });
+  };
+
+  const fromRecent = async (query: RecentCardQuery): Promise<Found> => {
+    const recent = await offline.findRecentCard(query).catch(() => null);
+    if (!recent) throw new Error(OFFLINE_UNKNOWN_CARD_MESSAGE);
+    return { kind: 'card', card: recent.card, seenAt: recent.seenAt };
   };
 
   const find = useMutation({
+    // always run: without a connection the call fails at once and the recent cards answer instead
+    networkMode: 'always',
     mutationFn: async (input: string): Promise<Found> => {
       const query = classifyLookup(input);
-      switch (query.kind) {
-        case 'invalid':
-          throw new Error(query.message);
-        case 'number':
-        case 'qr':
-          return { kind: 'card', card: await lookupCard(query) };
-        case 'phone':
-        case 'email':
-          return { kind: 'choices', cards: await searchCards(query) };
+      if (query.kind === 'invalid') throw new Error(query.message);
+      const byCard = query.kind === 'number' || query.kind === 'qr';
+      if (typeof navigator !== 'undefined' && !navigator.onLine) {
+        if (byCard) return fromRecent(query);
+        throw new Error(OFFLINE_SEARCH_MESSAGE);
+      }
+      try {
+        const found: Found = byCard
+          ? { kind: 'card', card: await lookupCard(query), seenAt: null }
+          : { kind: 'choices', cards: await searchCards(query) };
+        offline.reportNetworkSuccess();
+        offline.rememberCards(found.kind === 'card' ? [found.card] : found.cards);
+        return found;
+      } catch (error) {
+        if (!isNetworkFailure(error)) throw error;
+        offline.reportNetworkFailure();
+        if (byCard) return fromRecent(query);
+        throw new Error(OFFLINE_SEARCH_MESSAGE, { cause: error });
       }
     },
     onSuccess: (found) => {
       setFormError(null);
-      if (found.kind === 'card') open(found.card);
+      if (found.kind === 'card') open(found.card, found.seenAt);
       else if (found.cards.length === 1) open(found.cards[0]!);
       else if (found.cards.length === 0) {
         setChoices(null);
@@ -75,10 +112,14 @@ export function ScannerPage({ tenantId }: { tenantId: string }) {
         description="Zeskanuj kod QR z karty klienta albo wpisz numer karty, telefon lub e-mail."
       />
 
+      <OfflineBanner />
+      <OfflineQueue />
+
       {card ? (
         <CardPanel
-          key={card.cardId}
-          initial={card}
+          key={card.card.cardId}
+          initial={card.card}
+          seenAt={card.seenAt}
           tenantId={tenantId}
           onClose={() => {
             setCard(null);

@@ -1,0 +1,272 @@
+import { dammCheckDigit } from '@punkto/contracts/cards';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  activeAccount,
+  eventually,
+  logIn,
+  ownerWithProgram,
+  uniqueEmail,
+  type OwnerWithProgram,
+} from '../../scripts/testing/actors';
+import { DESKTOP, PHONE, useBrowser } from '../../scripts/testing/browser';
+import type { CookieClient } from '../../scripts/testing/http-client';
+import { layoutProblems } from '../../scripts/testing/layout';
+
+// The staff scanner without a connection (ADR 0015), in a browser against the built product: the owner looks
+// three cards up while online, the connection drops (network emulation), the cards are still found (as they
+// were) and the three awards wait in the browser's queue; when the connection returns exactly three awards are
+// booked. The same three queue entries (same Idempotency-Keys) replayed again book nothing more. Two awards on
+// one card queued back to back: after the replay the second one is refused by the card's scan cooldown, and the
+// refusal is shown with the server's reason. Offline, large amounts are still confirmed and rewards wait for
+// the connection; signing out forgets the cards the device cached.
+
+const { newPage } = useBrowser();
+
+let owner: OwnerWithProgram;
+type Customer = { client: CookieClient; name: string; cardNumber: string };
+let customers: Customer[] = [];
+
+/** A customer who joined the owner's program (through the API); the card ledger issues the card from the bus. */
+async function customerWithCard(name: string): Promise<Customer> {
+  const client = await activeAccount('customer', uniqueEmail('klient'), name);
+  const joined = await client.call('POST', `/api/v1/tenants/${owner.tenantId}/join`, {
+    programId: owner.program.id,
+  });
+  expect(joined.status, await joined.clone().text()).toBe(201);
+  const cardNumber = await eventually('the card to be issued', async () => {
+    const res = await client.call('GET', '/api/v1/customers/my-cards');
+    if (res.status !== 200) return undefined;
+    const { items } = (await res.json()) as {
+      items: { humanReadableId: string; qrPayload: string | null }[];
+    };
+    return items.find((c) => c.qrPayload)?.humanReadableId;
+  });
+  return { client, name, cardNumber };
+}
+
+async function balance(customer: Customer): Promise<number> {
+  const res = await customer.client.call('GET', '/api/v1/customers/my-cards');
+  const { items } = (await res.json()) as { items: { points: number }[] };
+  return items[0]?.points ?? -1;
+}
+
+/** how many awards the card's history holds (the customer's own view of it) */
+async function awardsInHistory(customer: Customer): Promise<number> {
+  const res = await customer.client.call(
+    'GET',
+    '/api/v1/customers/my-history?pageNumber=1&pageSize=50&activityType=points_earned',
+  );
+  expect(res.status).toBe(200);
+  const { items } = (await res.json()) as { items: { type: string }[] };
+  return items.filter((i) => i.type === 'points_earned').length;
+}
+
+// the browser's queue, read and written as the page stores it (IndexedDB `punkto-scanner`, store `awards`)
+const READ_QUEUE = `new Promise((resolve, reject) => {
+  const open = indexedDB.open('punkto-scanner');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const request = open.result.transaction('awards').objectStore('awards').getAll();
+    request.onsuccess = () => { open.result.close(); resolve(request.result); };
+    request.onerror = () => reject(request.error);
+  };
+})`;
+const writeQueue = (entries: unknown[]) => `new Promise((resolve, reject) => {
+  const open = indexedDB.open('punkto-scanner');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const tx = open.result.transaction('awards', 'readwrite');
+    for (const entry of ${JSON.stringify(entries)}) tx.objectStore('awards').put(entry);
+    tx.oncomplete = () => { open.result.close(); resolve(true); };
+    tx.onerror = () => reject(tx.error);
+  };
+})`;
+type StoredAward = { id: string; idempotencyKey: string; status: string; cardNumber: string };
+const readQueue = (page: Page) => page.evaluate(READ_QUEUE) as Promise<StoredAward[]>;
+const READ_CARDS = READ_QUEUE.replace(/'awards'/g, "'cards'");
+const readCards = (page: Page) => page.evaluate(READ_CARDS) as Promise<{ cardId: string }[]>;
+
+beforeAll(async () => {
+  owner = await ownerWithProgram({
+    rewards: [{ name: 'Kawa gratis', description: 'Dowolna kawa', cost: 5 }],
+  });
+  customers = await Promise.all(
+    ['Jan Kowalski', 'Ewa Nowak', 'Olga Wiśniewska'].map((name) => customerWithCard(name)),
+  );
+});
+
+afterAll(() => {
+  customers = [];
+});
+
+async function scannerPage(): Promise<Page> {
+  const page = await newPage({ viewport: PHONE });
+  await logIn(page, '/zaloguj', owner.email);
+  await page.waitForURL((url) => url.pathname.startsWith('/panel'));
+  await page.goto('/panel/skaner');
+  await page.getByRole('heading', { name: 'Skaner kart', level: 1 }).waitFor();
+  return page;
+}
+
+async function findCard(page: Page, customer: Customer) {
+  await page.getByLabel('Numer karty, telefon lub e-mail').fill(customer.cardNumber);
+  await page.getByRole('button', { name: 'Szukaj' }).click();
+  const section = page.getByRole('region', { name: 'Karta klienta' });
+  await section.getByRole('heading', { name: customer.name }).waitFor();
+  expect(await section.getByTestId('scanner-card-number').textContent()).toBe(customer.cardNumber);
+  return section;
+}
+
+async function awardOffline(page: Page, customer: Customer, amount: string) {
+  const section = await findCard(page, customer);
+  // as it was when seen online, and said so
+  expect(await section.getByTestId('scanner-card-cached').textContent()).toMatch(
+    /^stan z \d{2}:\d{2}, bez połączenia$/,
+  );
+  await page.getByLabel('Kwota zakupu (zł)').fill(amount);
+  await page.getByRole('button', { name: 'Przyznaj punkty' }).click();
+  await page.getByRole('status').filter({ hasText: 'Zapisano w kolejce' }).waitFor();
+  await section.getByRole('button', { name: 'Inna karta' }).click();
+}
+
+/** the toasts of the last actions are gone (they float over the page for 4 s) */
+const noToasts = (page: Page) =>
+  page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
+
+const queueCount = (page: Page) => page.getByTestId('scanner-queue-count');
+
+describe('the scanner without a connection', () => {
+  it('queues three awards offline, books exactly three when the connection returns, and a second replay books nothing', async () => {
+    const page = await scannerPage();
+    // online: the three cards are looked up, so the device knows them
+    for (const customer of customers) {
+      const section = await findCard(page, customer);
+      expect(await section.getByTestId('scanner-card-cached').count()).toBe(0);
+      await section.getByRole('button', { name: 'Inna karta' }).click();
+    }
+
+    await page.context().setOffline(true);
+    const banner = page.getByRole('status', { name: 'Brak połączenia' });
+    await banner
+      .getByText(
+        'Punkty i pieczątki zapiszemy i wyślemy automatycznie po powrocie połączenia. Nagrody wydasz po jego powrocie.',
+      )
+      .waitFor();
+
+    // a card never seen on this device is not found, and says why
+    await page.getByLabel('Numer karty, telefon lub e-mail').fill(`123456789${dammCheckDigit('123456789')}`);
+    await page.getByRole('button', { name: 'Szukaj' }).click();
+    await page.getByRole('alert').filter({ hasText: 'tej karty nie sprawdzano na tym urządzeniu' }).waitFor();
+
+    await awardOffline(page, customers[0]!, '10');
+    await awardOffline(page, customers[1]!, '20');
+    await awardOffline(page, customers[2]!, '30');
+    expect(await queueCount(page).textContent()).toBe('3');
+    await banner.getByText('W kolejce: 3').waitFor();
+    const list = page.getByRole('list', { name: 'Kolejka do wysłania' });
+    expect(await list.getByRole('listitem').count()).toBe(3);
+    await list.getByRole('listitem', { name: `Jan Kowalski · karta ${customers[0]!.cardNumber}` }).waitFor();
+    expect(await list.getByRole('listitem').first().textContent()).toContain('Zakup 10,00 zł');
+
+    await noToasts(page);
+    // the banner and the queue on a 390×844 phone: nothing cut, nothing over a control
+    expect(await layoutProblems(page)).toEqual([]);
+
+    const stored = await readQueue(page);
+    expect(stored).toHaveLength(3);
+    expect(new Set(stored.map((e) => e.idempotencyKey)).size).toBe(3);
+    // nothing reached the server yet
+    for (const customer of customers) expect(await balance(customer)).toBe(0);
+
+    await page.context().setOffline(false);
+    await banner.waitFor({ state: 'detached' });
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Połączenie wróciło: zaksięgowano operacje z kolejki (3).' })
+      .waitFor();
+    await queueCount(page).waitFor({ state: 'detached' });
+    expect(await readQueue(page)).toEqual([]);
+    expect(await Promise.all(customers.map(balance))).toEqual([10, 20, 30]);
+    expect(await Promise.all(customers.map(awardsInHistory))).toEqual([1, 1, 1]);
+
+    // the same three entries, with their keys, replayed once more: answered as before, nothing booked
+    await page.evaluate(writeQueue(stored));
+    expect(await readQueue(page)).toHaveLength(3);
+    await page.evaluate(`window.dispatchEvent(new Event('online'))`);
+    await expect.poll(async () => (await readQueue(page)).length, { timeout: 15_000 }).toBe(0);
+    expect(await Promise.all(customers.map(balance))).toEqual([10, 20, 30]);
+    expect(await Promise.all(customers.map(awardsInHistory))).toEqual([1, 1, 1]);
+
+    // back online, a card shows its current balance again
+    const section = await findCard(page, customers[2]!);
+    expect(await section.getByTestId('scanner-balance').textContent()).toBe('30 pkt');
+    expect(await section.getByTestId('scanner-card-cached').count()).toBe(0);
+  });
+
+  it('shows a refusal after the replay with the server’s reason, and it can be dismissed', async () => {
+    const page = await scannerPage();
+    const customer = customers[0]!;
+    const before = await balance(customer);
+    const section = await findCard(page, customer);
+    await section.getByRole('button', { name: 'Inna karta' }).click();
+
+    await page.context().setOffline(true);
+    await page.getByRole('status', { name: 'Brak połączenia' }).waitFor();
+    // rewards wait for the connection: they need the live balance
+    const offlineCard = await findCard(page, customer);
+    await page.getByText('Nagrody wydasz po powrocie połączenia', { exact: false }).waitFor();
+    expect(
+      await page
+        .getByRole('listitem', { name: 'Kawa gratis' })
+        .getByRole('button', { name: 'Wydaj nagrodę' })
+        .isDisabled(),
+    ).toBe(true);
+    // an unusual amount is confirmed first offline too, and cancelling queues nothing
+    await page.getByLabel('Kwota zakupu (zł)').fill('400');
+    await page.getByRole('button', { name: 'Przyznaj punkty' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Czy kwota jest poprawna?' });
+    await confirm.getByRole('button', { name: 'Anuluj' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await readQueue(page)).toEqual([]);
+    // the card as it was, the banner and the held-back reward on a 390×844 phone
+    expect(await layoutProblems(page)).toEqual([]);
+    await offlineCard.getByRole('button', { name: 'Inna karta' }).click();
+    await awardOffline(page, customer, '5');
+    await awardOffline(page, customer, '6');
+    expect(await queueCount(page).textContent()).toBe('2');
+
+    // back online: the first is booked, the second comes moments after it and the card's cooldown refuses it
+    await page.context().setOffline(false);
+    const refused = page.getByRole('list', { name: 'Odrzucone operacje' });
+    const item = refused.getByRole('listitem', { name: `Jan Kowalski · karta ${customer.cardNumber}` });
+    await item
+      .getByText(/^Ta karta została przed chwilą zeskanowana\. Odczekaj \d+ s i spróbuj ponownie\.$/)
+      .waitFor();
+    expect(await item.textContent()).toContain('Zakup 6,00 zł');
+    await page.getByRole('heading', { name: 'Odrzucone po powrocie połączenia' }).waitFor();
+    await queueCount(page).waitFor({ state: 'detached' });
+    expect(await balance(customer)).toBe(before + 5);
+    await noToasts(page);
+    expect(await layoutProblems(page)).toEqual([]);
+
+    await item.getByRole('button', { name: 'Usuń z listy' }).click();
+    await refused.waitFor({ state: 'detached' });
+    expect(await readQueue(page)).toEqual([]);
+    expect(await balance(customer)).toBe(before + 5);
+  });
+
+  it('signing out forgets the cards seen on this device', async () => {
+    const page = await newPage({ viewport: DESKTOP });
+    await logIn(page, '/zaloguj', owner.email);
+    await page.waitForURL((url) => url.pathname.startsWith('/panel'));
+    await page.goto('/panel/skaner');
+    await (await findCard(page, customers[1]!)).waitFor();
+    await expect.poll(async () => (await readCards(page)).length).toBe(1);
+
+    await page.getByRole('button', { name: /Menu konta: Anna Właścicielka/ }).click();
+    await page.getByRole('menuitem', { name: 'Wyloguj' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(async () => (await readCards(page)).length).toBe(0);
+  });
+});
