@@ -18,6 +18,7 @@ describe('the permission matrix', () => {
       'Przyznawanie punktów i pieczątek',
       'Wydawanie nagród',
       'Wymiana karty klienta',
+      'Anulowanie błędnie przyznanych punktów i wydanych nagród',
     ]);
     // every permission appears exactly once
     expect(groups.flatMap((g) => g.permissions)).toHaveLength(permissionCatalogue.length);
