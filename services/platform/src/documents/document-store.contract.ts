@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConcurrencyError, DuplicateKeyError } from '../errors/errors';
 import type { Collection, DocumentStore, Filter } from './document-store.port';
+import { keysetScan } from './keyset-scan';
 
 /**
  * The ONE contract every DocumentStore adapter passes (SQLite now, MongoDB later). It uses only the port.
@@ -436,6 +437,32 @@ export function documentStoreContract(
         expect(await page(4, 2)).toEqual(['c5']);
         expect(await page(10, 2)).toEqual([]);
         expect(ids(await col.find({}, { sort: { joinedAt: 1 }, skip: 3 }))).toEqual(['c4', 'c5']);
+      });
+
+      it('keysetScan pages through a filter in key order, ties broken by _id, both directions', async () => {
+        const scan = async (direction: 1 | -1) => {
+          const pages: string[][] = [];
+          for await (const page of keysetScan(col, { points: { $lt: 300 } }, 'name', {
+            direction,
+            pageSize: 2,
+          }))
+            pages.push(ids(page));
+          return pages;
+        };
+        await col.insert({
+          _id: 'c0',
+          name: 'Bartek',
+          points: 1,
+          active: true,
+          tags: [],
+          joinedAt: '2026-06-01',
+        });
+        expect(await scan(1)).toEqual([['c1', 'c0'], ['c2', 'c3'], ['c4']]);
+        expect(await scan(-1)).toEqual([['c4', 'c3'], ['c2', 'c0'], ['c1']]);
+        expect(await scan(1).then(() => keysetScan(col, { name: 'Nikt' }, 'name').next())).toEqual({
+          done: true,
+          value: undefined,
+        });
       });
 
       it('findOne returns the first match or null', async () => {
