@@ -7,7 +7,6 @@ import {
 } from '@punkto/contracts/exports';
 import type { ProgramDefinedData } from '@punkto/contracts/integration-events';
 import type { DocumentStore, Filter } from '@punkto/platform/documents/document-store.port';
-import { keysetScan } from '@punkto/platform/documents/keyset-scan';
 import { versionedCopies } from '@punkto/platform/documents/versioned-copies';
 import { ValidationError } from '@punkto/platform/errors/errors';
 import {
@@ -25,8 +24,8 @@ import type { ActivityDoc } from './cards.projection';
 
 /**
  * The transactions CSV of the panel (contracts/src/exports.ts): every history entry of the tenant's cards in a
- * range of Warsaw days, oldest first, read a page at a time (keyset on `occurredAt`), with the names of the
- * client, card and program looked up once per page. Reads `card_activity`, `cards`, `clients` and `programs`
+ * range of Warsaw days, oldest first, read by one query a batch at a time (DocumentStore `scan`), with the names
+ * of the client, card and program looked up once per batch. Reads `card_activity`, `cards`, `clients` and `programs`
  * as the card ledger's projections write them; adds only its own index.
  */
 export const TRANSACTIONS_EXPORT_HEADER = [
@@ -120,7 +119,11 @@ export async function activityExport(documents: DocumentStore, options: { pageSi
       const total = await activity.count(filter);
       async function* rows(): AsyncGenerator<CsvCell[]> {
         const programNames = new Map<string, Promise<string | null>>();
-        for await (const page of keysetScan(activity, filter, 'occurredAt', options)) {
+        const pages = activity.scan(filter, {
+          sort: { occurredAt: 1 },
+          batchSize: options.pageSize ?? 500,
+        });
+        for await (const page of pages) {
           const names = await namesOf(page, programNames);
           for (const entry of page) yield activityRow(entry, await names(entry));
         }

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConcurrencyError, DuplicateKeyError } from '../errors/errors';
 import type { Collection, DocumentStore, Filter } from './document-store.port';
-import { keysetScan } from './keyset-scan';
 
 /**
  * The ONE contract every DocumentStore adapter passes (SQLite now, MongoDB later). It uses only the port.
@@ -439,15 +438,11 @@ export function documentStoreContract(
         expect(ids(await col.find({}, { sort: { joinedAt: 1 }, skip: 3 }))).toEqual(['c4', 'c5']);
       });
 
-      it('keysetScan pages through a filter in key order, ties broken by _id, both directions', async () => {
-        const scan = async (direction: 1 | -1) => {
-          const pages: string[][] = [];
-          for await (const page of keysetScan(col, { points: { $lt: 300 } }, 'name', {
-            direction,
-            pageSize: 2,
-          }))
-            pages.push(ids(page));
-          return pages;
+      it('scan hands over every match in order, a batch at a time, ties broken by _id', async () => {
+        const batches = async (filter: Filter, options: Parameters<typeof col.scan>[1]) => {
+          const out: string[][] = [];
+          for await (const batch of col.scan(filter, options)) out.push(ids(batch));
+          return out;
         };
         await col.insert({
           _id: 'c0',
@@ -457,12 +452,41 @@ export function documentStoreContract(
           tags: [],
           joinedAt: '2026-06-01',
         });
-        expect(await scan(1)).toEqual([['c1', 'c0'], ['c2', 'c3'], ['c4']]);
-        expect(await scan(-1)).toEqual([['c4', 'c3'], ['c2', 'c0'], ['c1']]);
-        expect(await scan(1).then(() => keysetScan(col, { name: 'Nikt' }, 'name').next())).toEqual({
-          done: true,
-          value: undefined,
-        });
+        const cheap = { points: { $lt: 300 } };
+        expect(await batches(cheap, { sort: { name: 1 }, batchSize: 2 })).toEqual([
+          ['c1', 'c0'],
+          ['c2', 'c3'],
+          ['c4'],
+        ]);
+        expect(await batches(cheap, { sort: { name: -1 }, batchSize: 2 })).toEqual([
+          ['c4', 'c3'],
+          ['c0', 'c2'],
+          ['c1'],
+        ]);
+        expect(await batches({}, { sort: { points: -1 }, batchSize: 10 })).toEqual([
+          ['c5', 'c1', 'c2', 'c3', 'c0', 'c4'],
+        ]);
+        expect(await batches({ name: { $regex: 'ARTEK', $options: 'i' } }, {})).toEqual([['c0', 'c2']]);
+        expect(await batches({ name: 'Nikt' }, { sort: { name: 1 } })).toEqual([]);
+        const fetched = await col.scan({}, { sort: { joinedAt: 1 } }).next();
+        expect(fetched.value?.[0]).toEqual({ ...customers[0], _rev: 1 });
+      });
+
+      it('scan stopped early releases its query, and writes go on meanwhile', async () => {
+        for await (const batch of col.scan({}, { sort: { name: 1 }, batchSize: 1 })) {
+          expect(ids(batch)).toEqual(['c1']);
+          await col.insert({
+            _id: 'c9',
+            name: 'Zenon',
+            points: 5,
+            active: true,
+            tags: [],
+            joinedAt: '2026-07-01',
+          });
+          break;
+        }
+        expect(await col.count()).toBe(6);
+        await expect(col.scan({}, { batchSize: 0 }).next()).rejects.toThrow();
       });
 
       it('findOne returns the first match or null', async () => {

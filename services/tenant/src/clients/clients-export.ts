@@ -1,7 +1,6 @@
 import { clientStatusLabels, type Client } from '@punkto/contracts/clients';
 import type { ClientsExportQuery } from '@punkto/contracts/exports';
 import type { DocumentStore, Filter } from '@punkto/platform/documents/document-store.port';
-import { keysetScan } from '@punkto/platform/documents/keyset-scan';
 import { warsawDateTime, type CsvCell } from '@punkto/platform/http/csv';
 import {
   CLIENTS_COLLECTION,
@@ -14,7 +13,7 @@ import { searchFilter } from './search-text';
 
 /**
  * The clients CSV of the panel (contracts/src/exports.ts): the clients the list shows (live statuses), with the
- * list's search and an optional program, ordered by name like the list's default, read a page at a time.
+ * list's search and an optional program, ordered by name, read by one query a batch at a time.
  */
 export const CLIENTS_EXPORT_HEADER = [
   'Imię i nazwisko',
@@ -63,13 +62,13 @@ export function clientsExport(documents: DocumentStore, options: { pageSize?: nu
   };
 
   return {
-    /** the number of rows and the rows, read lazily in pages (index clients_list: tenant, nameKey) */
+    /** the number of rows and the rows, read lazily by one query (index clients_list: tenant, nameKey) */
     async open(tenantId: string, query: ClientsExportQuery) {
       const filter = filterOf(tenantId, query);
       const total = await clients.count(filter);
       async function* rows(): AsyncGenerator<CsvCell[]> {
-        for await (const page of keysetScan(clients, filter, 'nameKey', options))
-          for (const doc of page) yield clientRow(doc as ClientRecord);
+        const pages = clients.scan(filter, { sort: { nameKey: 1 }, batchSize: options.pageSize ?? 500 });
+        for await (const page of pages) for (const doc of page) yield clientRow(doc as ClientRecord);
       }
       return { total, rows: rows() };
     },
