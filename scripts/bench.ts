@@ -22,6 +22,7 @@ import {
   type ProjectionDoc,
   type Tombstone,
 } from '../services/platform/src/projections/projection';
+import { activityExportBench } from './bench/activity-export';
 import { applePassBench } from './bench/apple-pass';
 import { passUpdatesBench } from './bench/pass-updates';
 import { cardAwardsBench } from './bench/card-awards';
@@ -585,6 +586,7 @@ const sections: Record<string, () => Promise<string[]>> = {
   'card-awards': () => cardAwardsBench(work),
   'apple-pass': () => applePassBench(work),
   'pass-updates': () => passUpdatesBench(),
+  'activity-export': () => activityExportBench(),
 };
 const only = process.argv.slice(2);
 for (const name of only) if (!sections[name]) throw new Error(`unknown bench section ${name}`);
@@ -663,6 +665,7 @@ try {
   for (const line of await sections['card-awards']!()) out(line);
   for (const line of await sections['apple-pass']!()) out(line);
   for (const line of await sections['pass-updates']!()) out(line);
+  for (const line of await sections['activity-export']!()) out(line);
   const skipped = [
     ...latencyRows.flatMap((r) => ('skipped' in r ? [`Kafka rows: ${r.skipped}`] : [])),
     ...writeSkips.map((s) => `${s.engine} rows: ${s.reason}`),

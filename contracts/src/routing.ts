@@ -2,7 +2,7 @@ import type { ServiceName } from './endpoint';
 
 /**
  * The gateway's routing table (ARCHITECTURE §1): which service owns which `/api/v1` prefix.
- * Order matters — the first matching rule wins, so the two billing paths under `/tenants/{id}` and the wallet
+ * Order matters — the first matching rule wins, so the two billing paths and the card history export under `/tenants/{id}` and the wallet
  * passes under `/cards/{id}` come first.
  * `pattern` is matched against the path without the query string.
  */
@@ -11,6 +11,8 @@ export const routingTable: ReadonlyArray<{ pattern: RegExp; service: Exclude<Ser
     pattern: /^\/api\/v1\/tenants\/[^/]+\/(tenant-subscription|tenant-payment-method)(\/|$)/,
     service: 'billing',
   },
+  // the card history export of a company is the card ledger's (the clients export stays the tenant's)
+  { pattern: /^\/api\/v1\/tenants\/[^/]+\/exports\/transactions(\/|$)/, service: 'card-ledger' },
   // wallet passes of a card are the notification service's (ARCHITECTURE §1), before card-ledger's /cards
   {
     pattern: /^\/api\/v1\/cards\/[^/]+\/(create-apple-pass|create-google-pass)(\/|$)/,

@@ -1,6 +1,7 @@
 import type { Endpoint } from '../endpoint';
 import * as cards from './cards';
 import * as customers from './customers';
+import * as exports from './exports';
 import * as identity from './identity';
 import * as notification from './notification';
 import * as platform from './platform';
@@ -14,4 +15,5 @@ export const allEndpoints: Endpoint[] = [
   ...Object.values(notification),
   ...Object.values(cards),
   ...Object.values(customers),
+  ...Object.values(exports),
 ];

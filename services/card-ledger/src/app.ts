@@ -7,6 +7,7 @@ import {
   type BuiltService,
   type ServiceDeps,
 } from '@punkto/platform/runtime/service-server';
+import { activityExportRoutes } from './cards/activity-export.routes';
 import { CARD_STREAM_PREFIX } from './cards/card';
 import { cardRoutes } from './cards/card.routes';
 import { createCardService, type CardService } from './cards/card.service';
@@ -45,6 +46,7 @@ export async function buildService(deps: CardLedgerDeps): Promise<BuiltService &
   await app.register(csrfPlugin, { allowedOrigins: deps.config.CSRF_ALLOWED_ORIGINS });
   cardRoutes(app, cards);
   customerRoutes(app, cards, { heartbeatMs: deps.config.SSE_HEARTBEAT_MS });
+  await activityExportRoutes(app, { documents: infra.documents, clock });
   app.addHook('onClose', async () => cards.close());
 
   const scheduleMaintenance = (inMs: number) =>

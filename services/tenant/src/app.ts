@@ -13,6 +13,7 @@ import {
 } from '@punkto/platform/runtime/service-server';
 import type { TenantConfig } from './config';
 import { clientRoutes } from './clients/client.routes';
+import { clientsExportRoutes } from './clients/clients-export.routes';
 import { employeeRoutes } from './employees/employee.routes';
 import { identityUsersConsumer } from './employees/identity-users.consumer';
 import { createStaffAndClients } from './clients/staff-and-clients';
@@ -81,6 +82,7 @@ export async function buildService(deps: TenantDeps): Promise<BuiltService> {
   catalogueRoutes(app, catalogue);
   employeeRoutes(app, staff.employees);
   clientRoutes(app, staff.clients);
+  clientsExportRoutes(app, { documents, clock });
 
   return {
     app,

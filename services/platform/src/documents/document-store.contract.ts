@@ -438,6 +438,57 @@ export function documentStoreContract(
         expect(ids(await col.find({}, { sort: { joinedAt: 1 }, skip: 3 }))).toEqual(['c4', 'c5']);
       });
 
+      it('scan hands over every match in order, a batch at a time, ties broken by _id', async () => {
+        const batches = async (filter: Filter, options: Parameters<typeof col.scan>[1]) => {
+          const out: string[][] = [];
+          for await (const batch of col.scan(filter, options)) out.push(ids(batch));
+          return out;
+        };
+        await col.insert({
+          _id: 'c0',
+          name: 'Bartek',
+          points: 1,
+          active: true,
+          tags: [],
+          joinedAt: '2026-06-01',
+        });
+        const cheap = { points: { $lt: 300 } };
+        expect(await batches(cheap, { sort: { name: 1 }, batchSize: 2 })).toEqual([
+          ['c1', 'c0'],
+          ['c2', 'c3'],
+          ['c4'],
+        ]);
+        expect(await batches(cheap, { sort: { name: -1 }, batchSize: 2 })).toEqual([
+          ['c4', 'c3'],
+          ['c0', 'c2'],
+          ['c1'],
+        ]);
+        expect(await batches({}, { sort: { points: -1 }, batchSize: 10 })).toEqual([
+          ['c5', 'c1', 'c2', 'c3', 'c0', 'c4'],
+        ]);
+        expect(await batches({ name: { $regex: 'ARTEK', $options: 'i' } }, {})).toEqual([['c0', 'c2']]);
+        expect(await batches({ name: 'Nikt' }, { sort: { name: 1 } })).toEqual([]);
+        const fetched = await col.scan({}, { sort: { joinedAt: 1 } }).next();
+        expect(fetched.value?.[0]).toEqual({ ...customers[0], _rev: 1 });
+      });
+
+      it('scan stopped early releases its query, and writes go on meanwhile', async () => {
+        for await (const batch of col.scan({}, { sort: { name: 1 }, batchSize: 1 })) {
+          expect(ids(batch)).toEqual(['c1']);
+          await col.insert({
+            _id: 'c9',
+            name: 'Zenon',
+            points: 5,
+            active: true,
+            tags: [],
+            joinedAt: '2026-07-01',
+          });
+          break;
+        }
+        expect(await col.count()).toBe(6);
+        await expect(col.scan({}, { batchSize: 0 }).next()).rejects.toThrow();
+      });
+
       it('findOne returns the first match or null', async () => {
         expect(await col.findOne({ name: 'Ela' })).toMatchObject({ _id: 'c5', points: 300, _rev: 1 });
         expect(await col.findOne({ name: 'Nikt' })).toBeNull();

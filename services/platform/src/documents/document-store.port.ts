@@ -55,6 +55,12 @@ export interface FindOptions {
   limit?: number;
 }
 
+export interface ScanOptions {
+  sort?: SortSpec;
+  /** documents per batch, default 500 */
+  batchSize?: number;
+}
+
 export interface IndexSpec {
   /** ordered fields, 1 ascending, -1 descending */
   fields: Record<string, 1 | -1>;
@@ -75,6 +81,12 @@ export interface Collection<T extends { _id: string }> {
   delete(id: string, options?: { expectedRevision?: number }): Promise<boolean>;
   find(filter?: Filter, options?: FindOptions): Promise<Stored<T>[]>;
   findOne(filter: Filter): Promise<Stored<T> | null>;
+  /**
+   * Every matching document in order, read by ONE query and handed over a batch at a time as the caller asks
+   * for the next (exports of large tenants: never all in memory, no query per page). Ties are broken by `_id`
+   * ascending. Writes meanwhile may or may not be seen; stopping early (break/return) releases the query.
+   */
+  scan(filter?: Filter, options?: ScanOptions): AsyncGenerator<Array<Stored<T>>, void, undefined>;
   count(filter?: Filter): Promise<number>;
   /** idempotent */
   ensureIndex(index: IndexSpec): Promise<void>;

@@ -12,6 +12,7 @@ import type {
   DocumentStore,
   Filter,
   FindOptions,
+  ScanOptions,
   IndexSpec,
   Stored,
 } from './document-store.port';
@@ -182,6 +183,32 @@ class MongoDocCollection<T extends { _id: string }> implements Collection<T> {
     if (options.skip !== undefined) cursor = cursor.skip(nonNegative('skip', options.skip));
     if (options.limit !== undefined) cursor = cursor.limit(nonNegative('limit', options.limit));
     return (await cursor.toArray()) as unknown as Stored<T>[];
+  }
+
+  /** One cursor, read in batches of `batchSize` as the caller asks (the driver fetches as many at a time). */
+  async *scan(filter?: Filter, options: ScanOptions = {}): AsyncGenerator<Array<Stored<T>>, void, undefined> {
+    const batchSize = options.batchSize ?? 500;
+    if (!Number.isInteger(batchSize) || batchSize < 1)
+      throw new InvalidFilterError('batchSize must be a positive integer');
+    const query = validated(filter);
+    const sort = options.sort ?? {};
+    compileSort(sort);
+    const cursor = this.col
+      .find(query, { batchSize })
+      .sort({ ...sort, ...('_id' in sort ? {} : { _id: 1 }) });
+    try {
+      let batch: Array<Stored<T>> = [];
+      for await (const doc of cursor) {
+        batch.push(doc as unknown as Stored<T>);
+        if (batch.length >= batchSize) {
+          yield batch;
+          batch = [];
+        }
+      }
+      if (batch.length) yield batch;
+    } finally {
+      await cursor.close();
+    }
   }
 
   async findOne(filter: Filter): Promise<Stored<T> | null> {

@@ -1,4 +1,4 @@
-import type { Database as SqliteDatabase } from 'better-sqlite3';
+import Database, { type Database as SqliteDatabase } from 'better-sqlite3';
 import { ConcurrencyError, DuplicateKeyError } from '../errors/errors';
 import { openSqliteDatabase } from '../event-store/sqlite-database';
 import type {
@@ -7,6 +7,7 @@ import type {
   Filter,
   FindOptions,
   IndexSpec,
+  ScanOptions,
   Stored,
 } from './document-store.port';
 import { compileFilter, compileSort, InvalidFilterError, valueExpression } from './filter-to-sql';
@@ -30,13 +31,7 @@ export class SqliteDocumentStore implements DocumentStore {
     // acknowledged) but could lose the last commits on power loss; documents hold non-rebuildable state
     // (sessions, tokens, idempotency keys) and write rates are low, so we pay the fsync.
     const db = openSqliteDatabase(filePath, 'FULL');
-    db.function('regexp', { deterministic: true }, (pattern: unknown, value: unknown, flags: unknown) =>
-      typeof pattern === 'string' &&
-      typeof value === 'string' &&
-      cachedRegExp(pattern, flags === 'i').test(value)
-        ? 1
-        : 0,
-    );
+    registerRegexp(db);
     return new SqliteDocumentStore(db);
   }
 
@@ -58,6 +53,17 @@ const COLLECTION_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,99}$/;
 const INDEX_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 /** SQLite index names are global to the file: `<collection>$<index>`. */
 const INDEX_SEPARATOR = '$';
+
+/** The SQL function `regexp(pattern, value, flags)` that `$regex` compiles to. */
+function registerRegexp(db: SqliteDatabase): void {
+  db.function('regexp', { deterministic: true }, (pattern: unknown, value: unknown, flags: unknown) =>
+    typeof pattern === 'string' &&
+    typeof value === 'string' &&
+    cachedRegExp(pattern, flags === 'i').test(value)
+      ? 1
+      : 0,
+  );
+}
 
 const regExpCache = new Map<string, RegExp>();
 function cachedRegExp(pattern: string, caseInsensitive: boolean): RegExp {
@@ -168,6 +174,39 @@ class SqliteCollection<T extends { _id: string }> implements Collection<T> {
     return first ?? null;
   }
 
+  /**
+   * One SELECT stepped through on a read-only connection of its own (WAL: a snapshot that never blocks the
+   * service's writes, and the service's connection stays free while the caller holds a batch). An in-memory
+   * database has no second connection: it answers from one find.
+   */
+  async *scan(filter?: Filter, options: ScanOptions = {}): AsyncGenerator<Array<Stored<T>>, void, undefined> {
+    const batchSize = positiveBatch(options.batchSize);
+    const where = compileFilter(filter);
+    const sort = { ...options.sort, ...(options.sort && '_id' in options.sort ? {} : { _id: 1 as const }) };
+    const sql = `SELECT _id, _rev, doc FROM ${this.table} WHERE ${where.sql} ORDER BY ${compileSort(sort)}`;
+    if (this.db.memory) {
+      const all = await this.find(filter, { sort });
+      for (let i = 0; i < all.length; i += batchSize) yield all.slice(i, i + batchSize);
+      return;
+    }
+    const reader = new Database(this.db.name, { readonly: true, fileMustExist: true });
+    try {
+      reader.pragma('busy_timeout = 5000');
+      registerRegexp(reader);
+      let batch: Array<Stored<T>> = [];
+      for (const row of reader.prepare<unknown[], Row>(sql).iterate(...where.params)) {
+        batch.push(toDocument<T>(row));
+        if (batch.length >= batchSize) {
+          yield batch;
+          batch = [];
+        }
+      }
+      if (batch.length) yield batch;
+    } finally {
+      reader.close();
+    }
+  }
+
   async count(filter?: Filter): Promise<number> {
     const where = compileFilter(filter);
     const row = this.db
@@ -233,6 +272,13 @@ function serialize(doc: { _id: string }): string {
 
 function toDocument<T>(row: Row): Stored<T> {
   return { _id: row._id, ...(JSON.parse(row.doc) as object), _rev: row._rev } as Stored<T>;
+}
+
+function positiveBatch(value: number | undefined): number {
+  if (value === undefined) return 500;
+  if (!Number.isInteger(value) || value < 1)
+    throw new InvalidFilterError('batchSize must be a positive integer');
+  return value;
 }
 
 function nonNegative(name: string, value: number): number {

@@ -1,5 +1,6 @@
 import { toFastifyPath, type Endpoint } from '@punkto/contracts/endpoint';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { ValidationError } from '../errors/errors';
 
@@ -9,7 +10,8 @@ type Infer<T> = [NonNullable<T>] extends [z.ZodType] ? z.infer<NonNullable<T>> :
 export interface BinaryReply {
   /** the exact type of these bytes (the endpoint's `produces` may be broader) */
   contentType: string;
-  body: Uint8Array;
+  /** the bytes, or chunks streamed as they are produced (a large CSV export: never all in memory) */
+  body: Uint8Array | AsyncIterable<string | Uint8Array>;
   headers?: Record<string, string>;
 }
 
@@ -62,7 +64,7 @@ function responseJsonSchema(schema: z.ZodType): Record<string, unknown> {
  * Registers a contracts endpoint on a service: params, query and body are parsed with the endpoint's zod
  * schemas (400 with the errors map on failure), the handler gets typed input, and its return value is the
  * success body (undefined → 204) — JSON serialised by the endpoint's response schema (responseJsonSchema), or
- * for an endpoint that `produces` another content type (images, PDFs) a BinaryReply sent as it is.
+ * for an endpoint that `produces` another content type (images, PDFs, CSV) a BinaryReply sent as it is or streamed.
  */
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
@@ -90,10 +92,12 @@ export function registerEndpoint<E extends Endpoint>(
       reply.status(success);
       if (!endpoint.produces) return reply.send(result);
       const { contentType, body, headers } = result as BinaryReply;
-      return reply
-        .type(contentType)
-        .headers(headers ?? {})
-        .send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+      reply.type(contentType).headers(headers ?? {});
+      return reply.send(
+        body instanceof Uint8Array
+          ? Buffer.from(body.buffer, body.byteOffset, body.byteLength)
+          : Readable.from(body, { objectMode: false }),
+      );
     },
   });
 }

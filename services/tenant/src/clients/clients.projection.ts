@@ -38,6 +38,8 @@ export interface ClientRecord {
   status: ClientRecordStatus;
   enrolledAt: string;
   searchText: string;
+  /** the consent given at enrolment (ClientEnrolled); absent in records projected before it was kept */
+  marketingConsent?: boolean;
 }
 
 export type ClientRecordDoc = ProjectionDoc<ClientRecord> | Tombstone;
@@ -87,6 +89,7 @@ export function applyClientEvent(current: ClientRecord | null, event: ClientEven
     const { clientId, tenantId, programId, programName, userId, email, name, phone, source, enrolledAt } =
       event.data;
     return withKeys({
+      marketingConsent: event.data.marketingConsent,
       clientId,
       tenantId,
       programId,

@@ -16,7 +16,7 @@ const client = createApiClient({
  * The app's client for the gateway (same origin; Vite proxies `/api` in development). It calls contract
  * endpoints only — `api.call(endpoint, { params, query, body })` — so no API path is built by hand in the SPA.
  */
-export const api = { call: client.call, refreshSession: client.refreshSession };
+export const api = { call: client.call, open: client.open, refreshSession: client.refreshSession };
 
 /** A refresh failed (SPEC §8): the auth store marks the person unauthenticated. Returns an unsubscribe. */
 export function onApiAuthFailure(listener: Listener<ApiError>): () => void {

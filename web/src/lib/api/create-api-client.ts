@@ -31,6 +31,8 @@ export type RequestOptions<T = unknown> = {
    * Default true; the auth store's automatic profile load on public pages turns it off.
    */
   redirectOnAuthFailure?: boolean | undefined;
+  /** Answer the successful Response itself, its body unread (a streamed download read with progress). */
+  raw?: boolean | undefined;
 };
 
 export type Navigation = {
@@ -202,6 +204,7 @@ export function createApiClient(options: ApiClientOptions) {
     }
 
     if (!response.ok) throw await toErrorFromResponse(response);
+    if (request.raw) return response as T;
 
     const data = await parseBody(response);
     if (!request.schema) return data as T;
@@ -222,6 +225,19 @@ export function createApiClient(options: ApiClientOptions) {
       endpoint: E,
       ...input: Partial<EndpointInput<E>> extends EndpointInput<E> ? [EndpointInput<E>?] : [EndpointInput<E>]
     ) => callEndpoint(request, endpoint, (input[0] ?? {}) as EndpointInput<E>),
+    /**
+     * A contract endpoint's successful Response with its body unread (same session handling and errors as
+     * `call`): for downloads read as a stream, e.g. a CSV export with progress.
+     */
+    open: <E extends Endpoint>(
+      endpoint: E,
+      ...input: Partial<EndpointInput<E>> extends EndpointInput<E> ? [EndpointInput<E>?] : [EndpointInput<E>]
+    ): Promise<Response> =>
+      callEndpoint(
+        (method, path, options) => request(method, path, { ...options, raw: true }),
+        endpoint,
+        (input[0] ?? {}) as EndpointInput<E>,
+      ) as Promise<unknown> as Promise<Response>,
     /** Exposed for the auth store's scheduled refresh; shares the in-flight promise. */
     refreshSession,
   };

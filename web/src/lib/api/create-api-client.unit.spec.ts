@@ -622,3 +622,44 @@ describe('api client — session refresh on 401/302 (SPEC §7)', () => {
     expect(onRefreshed).toHaveBeenCalledWith(session);
   });
 });
+
+describe('api client — open (a download read as a stream)', () => {
+  const exportEndpoint = {
+    method: 'get',
+    path: '/api/v1/tenants/{id}/exports/clients',
+    owner: 'tenant',
+    summary: 'CSV',
+    tags: [],
+    auth: 'clients.view',
+    produces: 'text/csv',
+  } as const;
+
+  it('answers the Response unread, after the same session refresh as any call', async () => {
+    const csv = new Response('\uFEFFA;B\r\n', { headers: { 'content-type': 'text/csv; charset=utf-8' } });
+    const backend = fakeBackend({
+      'GET /api/v1/tenants/t%201/exports/clients': [empty(401), csv],
+      'GET /api/v1/users/refresh': [json({ user: {} })],
+    });
+    const response = await client(backend).open(
+      exportEndpoint as never,
+      {
+        params: { id: 't 1' },
+        query: { searchTerm: 'łucja' },
+      } as never,
+    );
+    expect(response).toBe(csv);
+    expect(response.bodyUsed).toBe(false);
+    expect(backend.calls.at(-1)!.url).toBe('/api/v1/tenants/t%201/exports/clients?searchTerm=%C5%82ucja');
+  });
+
+  it('throws the SPEC §8 error of a refusal instead of a Response', async () => {
+    const backend = fakeBackend({
+      'GET /api/v1/tenants/t1/exports/clients': [
+        json({ errors: { 'query.from': ['Podaj datę w formacie RRRR-MM-DD.'] } }, 400),
+      ],
+    });
+    await expect(
+      client(backend).open(exportEndpoint as never, { params: { id: 't1' } } as never),
+    ).rejects.toBeInstanceOf(ValidationApiError);
+  });
+});

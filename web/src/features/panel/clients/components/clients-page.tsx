@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { clientStatusLabels } from '@punkto/contracts/clients';
+import { exportClients } from '@punkto/contracts/endpoints/exports';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CustomerPhone } from '../../../../components/ui/customer-phone';
@@ -10,6 +11,7 @@ import { PageHeader } from '../../../../components/ui/page-header';
 import { EmptyState, LoadError, LoadingBlocks } from '../../../../components/ui/query-state';
 import { SortableTh, type SortState } from '../../../../components/ui/sortable-th';
 import { TablePagination } from '../../../../components/ui/table-pagination';
+import { api } from '../../../../lib/api/api-client';
 import { formatDate } from '../../../../lib/format-date';
 import { clientsQueryOptions } from '../api/clients';
 import {
@@ -20,7 +22,10 @@ import {
   type ClientsSearch,
 } from '../utils/clients-search';
 import { clientStatusTone } from '../utils/client-labels';
+import { useCsvExport } from '../hooks/use-csv-export';
 import { AddClientModal } from './add-client-modal';
+import { CsvExportStatus } from './csv-export-status';
+import { TransactionsExportModal } from './transactions-export-modal';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -37,6 +42,16 @@ type ClientsPageProps = {
 export function ClientsPage({ tenantId, canManage, search, onSearchChange }: ClientsPageProps) {
   const clients = useQuery(clientsQueryOptions(tenantId, toClientsApiQuery(search)));
   const [adding, setAdding] = useState(false);
+  const [exportingHistory, setExportingHistory] = useState(false);
+  const clientsCsv = useCsvExport('klienci.csv');
+  // the file holds what the list finds: the search in the URL (every page of it)
+  const exportClientsCsv = () =>
+    void clientsCsv.start(() =>
+      api.open(exportClients, {
+        params: { id: tenantId },
+        query: { searchTerm: search.szukaj.trim() || undefined },
+      }),
+    );
 
   // the box shows what is typed; the URL follows 300 ms after the last keystroke
   const [term, setTerm] = useState(search.szukaj);
@@ -62,8 +77,21 @@ export function ClientsPage({ tenantId, canManage, search, onSearchChange }: Cli
     <Stack gap="lg" py={{ base: 'md', sm: 'lg' }}>
       <Group justify="space-between" align="flex-end" gap="md">
         <PageHeader title="Klienci" description="Klienci zapisani do Twoich programów lojalnościowych." />
-        {canManage ? <Button onClick={() => setAdding(true)}>Dodaj klienta</Button> : null}
+        <Group gap="sm">
+          <Button
+            variant="default"
+            onClick={exportClientsCsv}
+            loading={clientsCsv.state.status === 'running'}
+          >
+            Eksportuj CSV
+          </Button>
+          <Button variant="default" onClick={() => setExportingHistory(true)}>
+            Eksport transakcji
+          </Button>
+          {canManage ? <Button onClick={() => setAdding(true)}>Dodaj klienta</Button> : null}
+        </Group>
       </Group>
+      <CsvExportStatus state={clientsCsv.state} label="Postęp eksportu klientów" />
 
       <TextInput
         label="Szukaj klienta"
@@ -166,6 +194,11 @@ export function ClientsPage({ tenantId, canManage, search, onSearchChange }: Cli
         </Stack>
       ) : null}
 
+      <TransactionsExportModal
+        tenantId={tenantId}
+        opened={exportingHistory}
+        onClose={() => setExportingHistory(false)}
+      />
       {canManage ? (
         <AddClientModal tenantId={tenantId} opened={adding} onClose={() => setAdding(false)} />
       ) : null}

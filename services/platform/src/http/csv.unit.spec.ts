@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  CSV_BOM,
+  csvCell,
+  csvChunks,
+  csvLine,
+  warsawDate,
+  warsawDateTime,
+  warsawStartOfDay,
+  zlotyFromGrosze,
+} from './csv';
+
+async function fileOf(header: string[], rows: Array<Array<string | number | null>>, linesPerChunk = 200) {
+  async function* source() {
+    yield* rows;
+  }
+  const chunks: string[] = [];
+  for await (const chunk of csvChunks(header, source(), linesPerChunk)) chunks.push(chunk);
+  return chunks;
+}
+
+describe('CSV for Polish Excel', () => {
+  describe('given plain cells', () => {
+    it('joins them with semicolons and ends the line with CRLF', () => {
+      expect(csvLine(['Łucja Żak', 'lucja@example.pl', 12, null, undefined])).toBe(
+        'Łucja Żak;lucja@example.pl;12;;\r\n',
+      );
+    });
+  });
+
+  describe('given cells with separators, quotes or line breaks (RFC 4180)', () => {
+    it('quotes them and doubles the quotes', () => {
+      expect(csvCell('Kawa; duża')).toBe('"Kawa; duża"');
+      expect(csvCell('Nagroda „Kawa” "gratis"')).toBe('"Nagroda „Kawa” ""gratis"""');
+      expect(csvCell('dwie\nlinie')).toBe('"dwie\nlinie"');
+      expect(csvCell('a,b')).toBe('a,b');
+    });
+  });
+
+  describe('given text a spreadsheet would run as a formula', () => {
+    it.each([
+      ['=HYPERLINK("http://zly.example")', `"'=HYPERLINK(""http://zly.example"")"`],
+      ['+48 600 100 200', "'+48 600 100 200"],
+      ['-2+3', "'-2+3"],
+      ['@SUM(A1)', "'@SUM(A1)"],
+      ['\tukryte', "'\tukryte"],
+      ['\rpowrót', `"'\rpowrót"`],
+    ])('prefixes %j with an apostrophe', (value, expected) => {
+      expect(csvCell(value)).toBe(expected);
+    });
+
+    it('leaves numbers, negative ones included, as numbers', () => {
+      expect(csvCell(-50)).toBe('-50');
+      expect(csvCell(Number.NaN)).toBe('');
+    });
+  });
+
+  describe('given amounts in grosze', () => {
+    it('writes złoty with a decimal comma', () => {
+      expect(zlotyFromGrosze(4250)).toBe('42,50');
+      expect(zlotyFromGrosze(5)).toBe('0,05');
+      expect(zlotyFromGrosze(1234567)).toBe('12345,67');
+      expect(zlotyFromGrosze(-199)).toBe('-1,99');
+    });
+  });
+
+  describe('given instants around the changes of Polish time', () => {
+    it('writes Warsaw wall-clock time in winter and in summer', () => {
+      expect(warsawDateTime('2026-01-15T11:05:09.000Z')).toBe('2026-01-15 12:05:09');
+      expect(warsawDateTime('2026-07-15T11:05:09.000Z')).toBe('2026-07-15 13:05:09');
+      // 29 March 2026: 02:00 CET becomes 03:00 CEST
+      expect(warsawDateTime('2026-03-29T00:59:59.000Z')).toBe('2026-03-29 01:59:59');
+      expect(warsawDateTime('2026-03-29T01:00:00.000Z')).toBe('2026-03-29 03:00:00');
+      // 25 October 2026: 03:00 CEST becomes 02:00 CET
+      expect(warsawDateTime('2026-10-25T00:30:00.000Z')).toBe('2026-10-25 02:30:00');
+      expect(warsawDateTime('2026-10-25T01:30:00.000Z')).toBe('2026-10-25 02:30:00');
+      expect(warsawDate(new Date('2026-12-31T23:30:00.000Z'))).toBe('2027-01-01');
+    });
+
+    it('finds the instant a Warsaw day begins, in either offset', () => {
+      expect(warsawStartOfDay('2026-01-15').toISOString()).toBe('2026-01-14T23:00:00.000Z');
+      expect(warsawStartOfDay('2026-03-29').toISOString()).toBe('2026-03-28T23:00:00.000Z');
+      expect(warsawStartOfDay('2026-03-30').toISOString()).toBe('2026-03-29T22:00:00.000Z');
+      expect(warsawStartOfDay('2026-10-25').toISOString()).toBe('2026-10-24T22:00:00.000Z');
+      expect(warsawStartOfDay('2026-10-26').toISOString()).toBe('2026-10-25T23:00:00.000Z');
+    });
+
+    it('counts calendar days across month and year ends', () => {
+      expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+      expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+      expect(addDays('2026-11-25', -29)).toBe('2026-10-27');
+    });
+  });
+
+  describe('given a header and rows', () => {
+    it('starts the file with the BOM and the header, then the rows in batches', async () => {
+      const chunks = await fileOf(
+        ['Imię i nazwisko', 'Punkty'],
+        [
+          ['Anna', 1],
+          ['Bartek', 2],
+          ['Celina', 3],
+        ],
+        2,
+      );
+      expect(chunks).toEqual([
+        `${CSV_BOM}Imię i nazwisko;Punkty\r\n`,
+        'Anna;1\r\nBartek;2\r\n',
+        'Celina;3\r\n',
+      ]);
+      expect(Buffer.from(chunks.join(''), 'utf8').subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    });
+
+    it('is only the BOM and the header when there are no rows', async () => {
+      expect(await fileOf(['A'], [])).toEqual([`${CSV_BOM}A\r\n`]);
+    });
+  });
+});
