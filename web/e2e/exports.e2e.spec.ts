@@ -149,14 +149,14 @@ describe('the owner exports from the clients page', () => {
     expect(download.suggestedFilename()).toMatch(/^transakcje-\d{4}-\d{2}-\d{2}\.csv$/);
     const [header, ...rows] = linesOf(await textOf(download));
     expect(header).toBe(
-      'Data i godzina;Rodzaj;Opis;Klient;Numer karty;Program;Punkty;Pieczątki;Kwota (zł);Nagroda',
+      'Data i godzina;Rodzaj;Opis;Klient;Numer karty;Program;Punkty;Pieczątki;Kwota (zł);Nagroda;Pracownik',
     );
     // two cards issued, one award
     expect(rows).toHaveLength(3);
     expect(rows.filter((r) => /;Nowa karta;Wydano kartę;/.test(r))).toHaveLength(2);
     expect(rows).toContainEqual(
       expect.stringMatching(
-        /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2};Punkty;Przyznano 42 pkt za zakupy na 42,50\u00a0zł;Łucja Żak;\d{4} \d{4} \d{2};Kawa za punkty;42;;42,50;$/,
+        /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2};Punkty;Przyznano 42 pkt za zakupy na 42,50\u00a0zł;Łucja Żak;\d{4} \d{4} \d{2};Kawa za punkty;42;;42,50;;Właściciel$/,
       ),
     );
     expect(rows).toContainEqual(expect.stringContaining(`;"'=HYPERLINK(""http://zly.example"")";`));

@@ -54,7 +54,7 @@ describe('GET /api/v1/tenants/{id}/exports/transactions', () => {
     const [header, ...rows] = linesOf(response.body);
     expect(header).toBe(TRANSACTIONS_EXPORT_HEADER.join(';'));
     expect(header).toBe(
-      'Data i godzina;Rodzaj;Opis;Klient;Numer karty;Program;Punkty;Pieczątki;Kwota (zł);Nagroda',
+      'Data i godzina;Rodzaj;Opis;Klient;Numer karty;Program;Punkty;Pieczątki;Kwota (zł);Nagroda;Pracownik',
     );
     const lookup = await t.call('GET', `/api/v1/cards?cardId=${lucja.cardId}`, owner);
     const { humanReadableId } = lookup.json() as { humanReadableId: string };
@@ -63,11 +63,11 @@ describe('GET /api/v1/tenants/{id}/exports/transactions', () => {
     expect(rows[0]!.split(';')[4]).toBe(humanReadableId);
     // the card issued at 23:30 on the 28th (Warsaw) is outside; the award at 03:30 CEST is in
     expect(rows[0]).toMatch(
-      /^2026-03-29 03:30:00;Punkty;Przyznano 42 pkt za zakupy na 42,50\u00a0zł;Łucja Żak;\d{4} \d{4} \d{2};"Kawa; duża";42;;42,50;$/,
+      /^2026-03-29 03:30:00;Punkty;Przyznano 42 pkt za zakupy na 42,50\u00a0zł;Łucja Żak;\d{4} \d{4} \d{2};"Kawa; duża";42;;42,50;;$/,
     );
     // a name typed as a formula stays text
     expect(rows[1]).toMatch(
-      /^2026-03-30 12:00:00;Nowa karta;Wydano kartę;"'=HYPERLINK\(""http:\/\/zly\.example""\)";\d{4} \d{4} \d{2};"Kawa; duża";;;;$/,
+      /^2026-03-30 12:00:00;Nowa karta;Wydano kartę;"'=HYPERLINK\(""http:\/\/zly\.example""\)";\d{4} \d{4} \d{2};"Kawa; duża";;;;;$/,
     );
   });
 

@@ -17,7 +17,7 @@ import {
   zlotyFromGrosze,
   type CsvCell,
 } from '@punkto/platform/http/csv';
-import type { ClientCopy } from '../tenants/tenant-copies';
+import { tenantCopies, type ClientCopy } from '../tenants/tenant-copies';
 import type { IssuedCard } from './card';
 import { activityView } from './card-views';
 import type { ActivityDoc } from './cards.projection';
@@ -25,7 +25,7 @@ import type { ActivityDoc } from './cards.projection';
 /**
  * The transactions CSV of the panel (contracts/src/exports.ts): every history entry of the tenant's cards in a
  * range of Warsaw days, oldest first, read by one query a batch at a time (DocumentStore `scan`), with the names
- * of the client, card and program looked up once per batch. Reads `card_activity`, `cards`, `clients` and `programs`
+ * of the client, card, program and employee looked up once per batch. Reads `card_activity`, `cards`, `clients` and `programs`
  * as the card ledger's projections write them; adds only its own index.
  */
 export const TRANSACTIONS_EXPORT_HEADER = [
@@ -39,6 +39,7 @@ export const TRANSACTIONS_EXPORT_HEADER = [
   'Pieczątki',
   'Kwota (zł)',
   'Nagroda',
+  'Pracownik',
 ] as const;
 
 /** What a row shows besides the entry itself (null: not known to the card ledger). */
@@ -47,6 +48,8 @@ export interface ActivityNames {
   /** 10 digits */
   cardNumber: string | null;
   programName: string | null;
+  /** who awarded, redeemed, voided or regenerated („Właściciel”, the employee's name); null otherwise */
+  employeeName: string | null;
 }
 
 /** One history entry → one CSV row (columns of TRANSACTIONS_EXPORT_HEADER), the history's own words. Pure. */
@@ -63,6 +66,7 @@ export function activityRow(entry: ActivityDoc, names: ActivityNames): CsvCell[]
     entry.stamps,
     entry.amountGrosze === null ? null : zlotyFromGrosze(entry.amountGrosze),
     entry.rewardName,
+    names.employeeName,
   ];
 }
 
@@ -85,11 +89,20 @@ export async function activityExport(documents: DocumentStore, options: { pageSi
   const cards = documents.collection<CardDoc>('cards');
   const clients = documents.collection<ClientCopy>('clients');
   const programs = versionedCopies<ProgramDefinedData>(documents, 'programs');
+  const staff = tenantCopies(documents);
   await activity.ensureIndex({ fields: { tenantId: 1, occurredAt: 1 }, name: 'card_activity_tenant_time' });
 
   /** the names of one page's entries: two reads for the page, programs once per export */
-  async function namesOf(page: ActivityDoc[], programNames: Map<string, Promise<string | null>>) {
+  async function namesOf(
+    tenantId: string,
+    page: ActivityDoc[],
+    programNames: Map<string, Promise<string | null>>,
+  ) {
     const cardIds = [...new Set(page.map((e) => e.cardId))];
+    const people = await staff.staffNames(
+      tenantId,
+      page.flatMap((e) => (e.employeeId ? [e.employeeId] : [])),
+    );
     const cardById = new Map((await cards.find({ _id: { $in: cardIds } })).map((c) => [c._id, c]));
     const clientIds = [...new Set([...cardById.values()].map((c) => c.clientId))];
     const clientById = new Map((await clients.find({ _id: { $in: clientIds } })).map((c) => [c._id, c]));
@@ -107,6 +120,7 @@ export async function activityExport(documents: DocumentStore, options: { pageSi
         // a card refused by the plan limit has no number (its document holds the card id there)
         cardNumber: card && /^\d{10}$/.test(card.humanReadableId) ? card.humanReadableId : null,
         programName: await programNames.get(entry.programId)!,
+        employeeName: (entry.employeeId && people.get(entry.employeeId)) || null,
       };
     };
   }
@@ -124,7 +138,7 @@ export async function activityExport(documents: DocumentStore, options: { pageSi
           batchSize: options.pageSize ?? 500,
         });
         for await (const page of pages) {
-          const names = await namesOf(page, programNames);
+          const names = await namesOf(tenantId, page, programNames);
           for (const entry of page) yield activityRow(entry, await names(entry));
         }
       }

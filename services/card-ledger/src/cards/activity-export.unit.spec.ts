@@ -19,7 +19,12 @@ const entry = (overrides: Partial<ActivityDoc>): ActivityDoc => ({
   awardedBy: null,
   ...overrides,
 });
-const names = { clientName: 'Łucja Żak', cardNumber: '1234567890', programName: 'Kawa za punkty' };
+const names = {
+  clientName: 'Łucja Żak',
+  cardNumber: '1234567890',
+  programName: 'Kawa za punkty',
+  employeeName: 'Właściciel',
+};
 
 describe('a history entry as a CSV row', () => {
   it('has one cell per header column', () => {
@@ -41,6 +46,7 @@ describe('a history entry as a CSV row', () => {
         null,
         '42,50',
         null,
+        'Właściciel',
       ]);
     });
   });
@@ -61,7 +67,7 @@ describe('a history entry as a CSV row', () => {
         'Nagrody',
         'Odebrano nagrodę „Kawa gratis” za 10 pieczątek',
       ]);
-      expect(row.slice(6)).toEqual([null, -10, null, 'Kawa gratis']);
+      expect(row.slice(6)).toEqual([null, -10, null, 'Kawa gratis', 'Właściciel']);
     });
   });
 
@@ -71,6 +77,7 @@ describe('a history entry as a CSV row', () => {
         clientName: null,
         cardNumber: null,
         programName: null,
+        employeeName: null,
       });
       expect(row.slice(1, 6)).toEqual([
         'Zamknięcie karty',
@@ -78,6 +85,28 @@ describe('a history entry as a CSV row', () => {
         null,
         null,
         null,
+      ]);
+    });
+  });
+
+  describe('given a correction', () => {
+    it('is its own row with the points taken back, the reason and who voided', () => {
+      const row = activityRow(
+        entry({ type: 'award_voided', points: -4250, reason: 'Pomyłka w kwocie', employeeId: 'o1' }),
+        names,
+      );
+      expect(row).toEqual([
+        '2026-07-15 12:05:00',
+        'Korekta',
+        'Anulowano 4250 pkt: Pomyłka w kwocie',
+        'Łucja Żak',
+        '1234 5678 90',
+        'Kawa za punkty',
+        -4250,
+        null,
+        null,
+        null,
+        'Właściciel',
       ]);
     });
   });
