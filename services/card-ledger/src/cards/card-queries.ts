@@ -9,6 +9,7 @@ import {
 } from '@punkto/contracts/cards';
 import type { MyCard, MyHistoryPage, MyOverview } from '@punkto/contracts/customers';
 import { toPage } from '@punkto/contracts/pagination';
+import type { Filter } from '@punkto/platform/documents/document-store.port';
 import type { ProgramRules } from '../programs/program-rules';
 import type { Card, CardEvent, IssuedCard } from './card';
 import { signQr, verifyQr } from './card-codes';
@@ -87,6 +88,18 @@ export function cardQueries(ledger: CardLedger) {
     };
   }
 
+  /** one page of history entries, newest first, and how many match */
+  function newestFirst(filter: Filter, page: { pageNumber: number; pageSize: number }) {
+    return Promise.all([
+      projection.activity.find(filter, {
+        sort: { occurredAt: -1, _id: -1 },
+        skip: (page.pageNumber - 1) * page.pageSize,
+        limit: page.pageSize,
+      }),
+      projection.activity.count(filter),
+    ]);
+  }
+
   async function myCards(userId: string): Promise<MyCard[]> {
     return Promise.all((await projection.ofUser(userId)).map(customerView));
   }
@@ -96,14 +109,7 @@ export function cardQueries(ledger: CardLedger) {
     query: { pageNumber: number; pageSize: number; activityType?: ActivityType | undefined },
   ): Promise<MyHistoryPage> {
     const filter = { userId, ...(query.activityType && { type: query.activityType }) };
-    const [entries, total] = await Promise.all([
-      projection.activity.find(filter, {
-        sort: { occurredAt: -1, _id: -1 },
-        skip: (query.pageNumber - 1) * query.pageSize,
-        limit: query.pageSize,
-      }),
-      projection.activity.count(filter),
-    ]);
+    const [entries, total] = await newestFirst(filter, query);
     const names = nameResolver();
     const voided = await correctionsOf(entries);
     const items = await Promise.all(
@@ -134,14 +140,7 @@ export function cardQueries(ledger: CardLedger) {
       ...(query.employeeId && { employeeId: query.employeeId }),
       ...(Object.keys(occurredAt).length && { occurredAt }),
     };
-    const [entries, total] = await Promise.all([
-      projection.activity.find(filter, {
-        sort: { occurredAt: -1, _id: -1 },
-        skip: (query.pageNumber - 1) * query.pageSize,
-        limit: query.pageSize,
-      }),
-      projection.activity.count(filter),
-    ]);
+    const [entries, total] = await newestFirst(filter, query);
     const names = nameResolver();
     const voided = await correctionsOf(entries);
     const people = await copies.staffNames(
