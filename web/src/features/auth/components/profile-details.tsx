@@ -11,6 +11,7 @@ import { useResendEmailConfirmation } from '../api/resend-email-confirmation';
 import { useUpdateUser } from '../api/update-user';
 import type { AuthUser } from '../types';
 import { FormError } from '../../../components/ui/form-error';
+import { PhoneInput } from '../../../components/ui/phone-input';
 
 const NameForm = z.object({ username: Username });
 const EmailForm = z.object({ email: Email });
@@ -158,13 +159,8 @@ function PhoneSection({ user }: { user: AuthUser }) {
               Obecny numer: <strong>{formatPhone(user.phone)}</strong> (niepotwierdzony)
             </Text>
           ) : null}
-          <TextInput
-            label="Telefon (opcjonalnie)"
+          <PhoneInput
             description="Polski numer, 9 cyfr. Zostaw puste, aby usunąć numer."
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="600 100 200"
             {...form.getInputProps('phone')}
           />
           <FormError message={form.formError} />

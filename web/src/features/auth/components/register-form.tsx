@@ -8,6 +8,7 @@ import { useCaptcha } from '../hooks/use-captcha';
 import { authStore } from '../stores/auth-store-instance';
 import { CaptchaNotice } from './captcha-notice';
 import { FormError } from '../../../components/ui/form-error';
+import { PhoneInput } from '../../../components/ui/phone-input';
 
 type RegisterFormProps = {
   kind: 'firma' | 'klient';
@@ -65,17 +66,7 @@ export function RegisterForm({ kind, onRegistered }: RegisterFormProps) {
           required
           {...form.getInputProps('email')}
         />
-        {kind === 'klient' ? (
-          <TextInput
-            label="Telefon (opcjonalnie)"
-            description="Po tym numerze obsługa znajdzie Twoją kartę przy kasie. Nie sprawdzamy go SMS-em."
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="600 100 200"
-            {...form.getInputProps('phone')}
-          />
-        ) : null}
+        {kind === 'klient' ? <PhoneInput {...form.getInputProps('phone')} /> : null}
         <PasswordInput
           label="Hasło"
           description={PASSWORD_RULE_MESSAGE}

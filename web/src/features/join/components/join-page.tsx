@@ -10,7 +10,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -29,6 +28,7 @@ import { phoneInputValue } from '../../../lib/phone';
 import { WalletButtons } from '../../../components/wallet/wallet-buttons';
 import { publicProgramQueryOptions, useCardOfProgram, useJoinProgram } from '../api/join';
 import { joinAudience, joinOutcomeOf, joinPageHref, type JoinOutcome } from '../utils/join-view';
+import { PhoneInput } from '../../../components/ui/phone-input';
 
 type ProgramPublicInfo = z.infer<typeof ProgramPublicInfoSchema>;
 
@@ -229,15 +229,7 @@ function ProgramOffer({ info, user }: { info: ProgramPublicInfo; user: UserProfi
         ) : audience === 'customer' ? (
           <form onSubmit={joinNow} noValidate aria-label="Dołącz do programu">
             <Stack gap="sm">
-              <TextInput
-                label="Telefon (opcjonalnie)"
-                description="Po tym numerze obsługa znajdzie Twoją kartę przy kasie. Nie sprawdzamy go SMS-em."
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                placeholder="600 100 200"
-                {...form.getInputProps('phone')}
-              />
+              <PhoneInput {...form.getInputProps('phone')} />
               <FormError message={form.formError} />
               <Button type="submit" size="lg" loading={form.submitting}>
                 Dołącz do programu
