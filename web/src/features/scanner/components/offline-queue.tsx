@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { awardLabel, formatSeenAt, type QueuedAward } from '../offline/offline-queue';
 import { useOfflineScanner } from '../offline/use-offline-scanner';
 
@@ -30,6 +31,39 @@ function who(entry: QueuedAward): string {
   return `${entry.customerName ?? 'Klient'} · karta ${entry.cardNumber}`;
 }
 
+/** Queued awards as a list: what, for whom, when saved; `children` adds what an entry needs besides. */
+function AwardList({
+  label,
+  entries,
+  now,
+  children,
+}: {
+  label: string;
+  entries: QueuedAward[];
+  now: number;
+  children?: (entry: QueuedAward) => ReactNode;
+}) {
+  return (
+    <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={label}>
+      {entries.map((entry) => (
+        <Card component="li" key={entry.id} withBorder padding="sm" radius="md" aria-label={who(entry)}>
+          <Stack gap={6}>
+            <div>
+              <Text fw={600} size="sm">
+                {awardLabel(entry.award)}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {who(entry)} · zapisano {formatSeenAt(entry.queuedAt, now)}
+              </Text>
+            </div>
+            {children?.(entry)}
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
 /** The awards waiting for the connection, and those the server refused after it came back. */
 export function OfflineQueue() {
   const { queue, refused, offline, replaying, replayNow, dismiss, sendAgain } = useOfflineScanner();
@@ -59,30 +93,7 @@ export function OfflineQueue() {
               Wyślemy je po kolei, gdy wróci połączenie. Każda operacja ma swój klucz, więc nic nie zostanie
               zaksięgowane dwa razy.
             </Text>
-            <Stack
-              gap="xs"
-              component="ul"
-              style={{ listStyle: 'none', padding: 0, margin: 0 }}
-              aria-label="Kolejka do wysłania"
-            >
-              {queue.map((entry) => (
-                <Card
-                  component="li"
-                  key={entry.id}
-                  withBorder
-                  padding="sm"
-                  radius="md"
-                  aria-label={who(entry)}
-                >
-                  <Text fw={600} size="sm">
-                    {awardLabel(entry.award)}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {who(entry)} · zapisano {formatSeenAt(entry.queuedAt, now)}
-                  </Text>
-                </Card>
-              ))}
-            </Stack>
+            <AwardList label="Kolejka do wysłania" entries={queue} now={now} />
           </Stack>
         </Card>
       ) : null}
@@ -101,47 +112,25 @@ export function OfflineQueue() {
               Odrzucone po powrocie połączenia
             </Title>
             <Text size="sm">Tych operacji nie zaksięgowano. Punkty ani pieczątki nie zostały dodane.</Text>
-            <Stack
-              gap="xs"
-              component="ul"
-              style={{ listStyle: 'none', padding: 0, margin: 0 }}
-              aria-label="Odrzucone operacje"
-            >
-              {refused.map((entry) => (
-                <Card
-                  component="li"
-                  key={entry.id}
-                  withBorder
-                  padding="sm"
-                  radius="md"
-                  aria-label={who(entry)}
-                >
-                  <Stack gap={6}>
-                    <div>
-                      <Text fw={600} size="sm">
-                        {awardLabel(entry.award)}
-                      </Text>
-                      <Text size="sm" c="dimmed">
-                        {who(entry)} · zapisano {formatSeenAt(entry.queuedAt, now)}
-                      </Text>
-                    </div>
-                    <Text size="sm" c="red.8" role="alert">
-                      {entry.refusal?.message ?? 'Serwer odrzucił tę operację.'}
-                    </Text>
-                    <Group gap="xs">
-                      {entry.refusal?.retryable ? (
-                        <Button size="xs" onClick={() => sendAgain(entry.id)} disabled={offline}>
-                          Wyślij ponownie
-                        </Button>
-                      ) : null}
-                      <Button size="xs" variant="default" onClick={() => dismiss(entry.id)}>
-                        Usuń z listy
+            <AwardList label="Odrzucone operacje" entries={refused} now={now}>
+              {(entry) => (
+                <>
+                  <Text size="sm" c="red.8" role="alert">
+                    {entry.refusal?.message ?? 'Serwer odrzucił tę operację.'}
+                  </Text>
+                  <Group gap="xs">
+                    {entry.refusal?.retryable ? (
+                      <Button size="xs" onClick={() => sendAgain(entry.id)} disabled={offline}>
+                        Wyślij ponownie
                       </Button>
-                    </Group>
-                  </Stack>
-                </Card>
-              ))}
-            </Stack>
+                    ) : null}
+                    <Button size="xs" variant="default" onClick={() => dismiss(entry.id)}>
+                      Usuń z listy
+                    </Button>
+                  </Group>
+                </>
+              )}
+            </AwardList>
           </Stack>
         </Card>
       ) : null}
