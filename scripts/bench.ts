@@ -24,6 +24,7 @@ import {
 } from '../services/platform/src/projections/projection';
 import { activityExportBench } from './bench/activity-export';
 import { applePassBench } from './bench/apple-pass';
+import { cardHistoryBench } from './bench/card-history';
 import { passUpdatesBench } from './bench/pass-updates';
 import { cardAwardsBench } from './bench/card-awards';
 import { clientsSearchBench } from './bench/clients-search';
@@ -587,6 +588,7 @@ const sections: Record<string, () => Promise<string[]>> = {
   'apple-pass': () => applePassBench(work),
   'pass-updates': () => passUpdatesBench(),
   'activity-export': () => activityExportBench(),
+  'card-history': () => cardHistoryBench(),
 };
 const only = process.argv.slice(2);
 for (const name of only) if (!sections[name]) throw new Error(`unknown bench section ${name}`);

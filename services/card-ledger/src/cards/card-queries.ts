@@ -64,7 +64,8 @@ export function cardQueries(ledger: CardLedger) {
       if (e.commandId) byCard.set(e.cardId, [...(byCard.get(e.cardId) ?? []), e.commandId]);
     const found = new Map<string, VoidedBy>();
     for (const [cardId, ids] of byCard)
-      for (const c of await projection.correctionsOf(cardId, ids)) found.set(c.voidedCommandId!, c);
+      for (const [voided, c] of await projection.correctionsOf(cardId, ids))
+        found.set(voided, { occurredAt: c.occurredAt, reason: c.reason });
     return found;
   }
   const voidedByOf = (voided: Map<string, VoidedBy>, entry: ActivityDoc) =>

@@ -1,5 +1,5 @@
 import type { ActivityType } from '@punkto/contracts/cards';
-import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import type { Collection, DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { DuplicateKeyError } from '@punkto/platform/errors/errors';
 import type { EventStore, StoredEvent } from '@punkto/platform/event-store/event-store.port';
 import {
@@ -66,6 +66,13 @@ export type ActivityDoc = {
   reason?: string | null;
   voidedCommandId?: string | null;
 };
+
+/**
+ * One per correction, keyed `<cardId>:<voided commandId>`: what a history page asks for each of its awards and
+ * redemptions ("was it voided, when, why"), read by primary key rather than by a scan of the card's entries.
+ */
+export type CorrectionDoc = { _id: string; cardId: string; occurredAt: string; reason: string };
+const correctionIdOf = (cardId: string, voidedCommandId: string) => `${cardId}:${voidedCommandId}`;
 
 export const CARDS_NUMBER_INDEX = 'cards_number_unique';
 
@@ -195,13 +202,26 @@ export class CardChanges {
 export function cardsProjection(documents: DocumentStore, eventStore: EventStore) {
   const cards = documents.collection<CardDoc>('cards');
   const activity = documents.collection<ActivityDoc>('card_activity');
+  const corrections = documents.collection<CorrectionDoc>('card_corrections');
 
-  async function insertActivity(doc: ActivityDoc) {
+  async function insertOnce<T extends { _id: string }>(collection: Collection<T>, doc: T) {
     try {
-      await activity.insert(doc);
+      await collection.insert(doc);
     } catch (error) {
       if (!(error instanceof DuplicateKeyError && error.index === '_id_')) throw error;
     }
+  }
+
+  /** the history entry, and first the correction's own record (so an entry found projected has both) */
+  async function insertActivity(doc: ActivityDoc) {
+    if (doc.voidedCommandId)
+      await insertOnce(corrections, {
+        _id: correctionIdOf(doc.cardId, doc.voidedCommandId),
+        cardId: doc.cardId,
+        occurredAt: doc.occurredAt,
+        reason: doc.reason ?? '',
+      });
+    await insertOnce(activity, doc);
   }
 
   async function projectInOrder(cardId: string, events: Array<{ event: CardEvent; revision: number }>) {
@@ -256,7 +276,6 @@ export function cardsProjection(documents: DocumentStore, eventStore: EventStore
       await activity.ensureIndex({ fields: { userId: 1, type: 1, occurredAt: -1 } });
       await activity.ensureIndex({ fields: { awardedBy: 1, occurredAt: 1 } });
       await activity.ensureIndex({ fields: { cardId: 1, occurredAt: -1 } });
-      await activity.ensureIndex({ fields: { cardId: 1, voidedCommandId: 1 } });
     },
 
     project,
@@ -298,10 +317,14 @@ export function cardsProjection(documents: DocumentStore, eventStore: EventStore
       return (await cards.find({ ...filter, status: 'active' })) as IssuedCard[];
     },
 
-    /** the corrections (award_voided, redemption_voided) of these awards / redemptions of one card */
-    async correctionsOf(cardId: string, commandIds: string[]): Promise<ActivityDoc[]> {
-      if (!commandIds.length) return [];
-      return activity.find({ cardId, voidedCommandId: { $in: commandIds } });
+    /** the corrections of these awards / redemptions of one card: voided commandId → when and why */
+    async correctionsOf(cardId: string, commandIds: string[]): Promise<Map<string, CorrectionDoc>> {
+      const found = new Map<string, CorrectionDoc>();
+      if (!commandIds.length) return found;
+      const ids = commandIds.map((id) => correctionIdOf(cardId, id));
+      for (const doc of await corrections.find({ _id: { $in: ids } }))
+        found.set(doc._id.slice(cardId.length + 1), doc);
+      return found;
     },
 
     /** the history entries of the awards one employee of the tenant made after `since` (ISO) */
