@@ -8,6 +8,8 @@ import { Transform } from 'node:stream';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import { createServer, DEFAULT_BODY_LIMIT } from '@punkto/platform/http/server';
 import type { Logger } from '@punkto/platform/observability/logger';
+import { httpMetricsPlugin } from '@punkto/platform/observability/http-metrics';
+import type { Metrics } from '@punkto/platform/observability/metrics';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { upstreamsOf, type GatewayConfig, type Upstreams } from './config';
 import { registerApiDocs } from './docs';
@@ -21,6 +23,8 @@ export interface GatewayDeps {
   maintenance: MaintenanceSwitch;
   /** readiness probe of one upstream; injected so tests can count calls */
   fetch?: typeof fetch;
+  /** the process's Prometheus metrics (served by main.ts on METRICS_PORT, never by this app) */
+  metrics?: Metrics;
 }
 
 /** Paths that keep working during maintenance (the SPA needs them to explain what is going on). */
@@ -36,6 +40,7 @@ export async function buildGateway({
   logger,
   maintenance,
   fetch: fetchImpl = fetch,
+  metrics,
 }: GatewayDeps): Promise<FastifyInstance> {
   const upstreams = upstreamsOf(config);
   const spa = hasBuiltSpa(config.WEB_DIST_DIR);
@@ -47,6 +52,7 @@ export async function buildGateway({
     notFoundHandler: spaNotFoundHandler(spa, config.WEB_DIST_DIR),
     acceptEmptyJsonBody: false,
   });
+  if (metrics) await app.register(httpMetricsPlugin, { metrics });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
