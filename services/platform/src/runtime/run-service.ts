@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_RETRY_POLICY } from '../bus/handle-with-retry';
-import type { Consumer, IncomingMessage, RetryPolicy } from '../bus/message-bus.port';
+import type { Consumer, IncomingMessage, MessageBus, RetryPolicy } from '../bus/message-bus.port';
 import type { EventStore } from '../event-store/event-store.port';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
@@ -55,6 +55,26 @@ export function counted(
   };
 }
 
+/**
+ * Subscribes one consumer as every service runs it: traced, its outcomes counted and its group's lag
+ * reported on every scrape (the lag keeps being reported while the consumer is stopped).
+ */
+export async function startConsumer(
+  bus: MessageBus,
+  spec: ConsumerSpec,
+  metrics?: Metrics,
+): Promise<Consumer> {
+  const handler = traced(spec.handler);
+  const consumer = await bus.subscribe({
+    groupId: spec.groupId,
+    topics: spec.topics,
+    retry: spec.retry,
+    handler: metrics ? counted(spec, metrics, handler) : handler,
+  });
+  metrics?.bus.watchConsumerLag(spec.groupId, spec.topics, (group, topics) => bus.consumerLag(group, topics));
+  return consumer;
+}
+
 export interface RunServiceOptions {
   name: string;
   app: FastifyInstance;
@@ -99,20 +119,7 @@ export async function runService(options: RunServiceOptions): Promise<void> {
   }
   const consumers: Consumer[] = [];
   const { metrics } = options;
-  for (const spec of options.consumers ?? []) {
-    const handler = traced(spec.handler);
-    consumers.push(
-      await infra.bus.subscribe({
-        groupId: spec.groupId,
-        topics: spec.topics,
-        retry: spec.retry,
-        handler: metrics ? counted(spec, metrics, handler) : handler,
-      }),
-    );
-    metrics?.bus.watchConsumerLag(spec.groupId, spec.topics, (group, topics) =>
-      infra.bus.consumerLag(group, topics),
-    );
-  }
+  for (const spec of options.consumers ?? []) consumers.push(await startConsumer(infra.bus, spec, metrics));
   if (options.jobs && Object.keys(options.jobs).length) {
     infra.scheduler.start(options.jobs);
     metrics?.scheduler.watchBacklog(() => infra.scheduler.dueCount());
