@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { getMaintenanceStatus, getPublicStatus } from '@punkto/contracts/endpoints/platform';
 import { ErrorCodes } from '@punkto/contracts/errors';
 import type { PublicStatusResponse } from '@punkto/contracts/maintenance';
-import { MaintenanceError, PayloadTooLargeError } from '@punkto/platform/errors/errors';
+import { MaintenanceError, NotFoundError, PayloadTooLargeError } from '@punkto/platform/errors/errors';
 import { Transform } from 'node:stream';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import { createServer, DEFAULT_BODY_LIMIT } from '@punkto/platform/http/server';
@@ -115,6 +115,11 @@ export async function buildGateway({
     await registerDevMailboxProxy(app, upstreams, config.UPSTREAM_TIMEOUT_MS, {
       loopbackOnly: config.DEV_MAILBOX === 'loopback',
     });
+  // metrics are served on each process's own listener (ADR 0019), never here: a scraper or a curious visitor
+  // pointed at the public gateway gets a plain 404, not the SPA shell that would pass for a page
+  app.all('/metrics', { logLevel: 'warn' }, async () => {
+    throw new NotFoundError();
+  });
   await registerSpa(app, config.WEB_DIST_DIR);
   if (!spa)
     logger.warn({ dir: config.WEB_DIST_DIR }, 'no built SPA found: serving the API only (run npm run build)');
