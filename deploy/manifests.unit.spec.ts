@@ -765,3 +765,38 @@ describe('Dockerfile', () => {
       expect(ignore.split('\n')).toContain(pattern);
   });
 });
+
+// ---------------------------------------------------------------------------------------------------------
+describe('Grafana dashboard', () => {
+  type Panel = { type: string; title: string; targets?: { expr: string }[] };
+  const dashboard = JSON.parse(
+    readFileSync(join(repoRoot, 'deploy', 'grafana', 'punkto-dashboard.json'), 'utf8'),
+  ) as { uid: string; panels: Panel[] };
+  const exposed = readFileSync(join(repoRoot, 'services/platform/src/observability/metrics.ts'), 'utf8');
+
+  it('charts only metrics the apps expose (or prom-client process metrics), with a stable uid', () => {
+    expect(dashboard.uid).toBe('punkto-overview');
+    const exprs = dashboard.panels.flatMap((p) => (p.targets ?? []).map((t) => t.expr));
+    expect(exprs.length).toBeGreaterThan(10);
+    for (const expr of exprs) {
+      for (const [metric] of expr.matchAll(/punkto_[a-z0-9_]+/g)) {
+        if (/^punkto_(process|nodejs)_/.test(metric)) continue; // collectDefaultMetrics, prefixed
+        expect(exposed, metric).toContain(`'${metric.replace(/_(bucket|sum|count)$/, '')}'`);
+      }
+    }
+  });
+
+  it('shows HTTP rate, errors and p95, append latency, relay lag, consumer lag and award rates', () => {
+    const titles = dashboard.panels.map((p) => p.title).join('\n');
+    for (const needed of [
+      /Requests per second/,
+      /5xx/,
+      /p95/,
+      /append latency/,
+      /Relay lag/,
+      /Consumer lag/,
+      /Awards/,
+    ])
+      expect(titles).toMatch(needed);
+  });
+});
