@@ -8,7 +8,6 @@ import { Transform } from 'node:stream';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import { createServer, DEFAULT_BODY_LIMIT } from '@punkto/platform/http/server';
 import type { Logger } from '@punkto/platform/observability/logger';
-import { httpMetricsPlugin } from '@punkto/platform/observability/http-metrics';
 import type { Metrics } from '@punkto/platform/observability/metrics';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { upstreamsOf, type GatewayConfig, type Upstreams } from './config';
@@ -51,8 +50,8 @@ export async function buildGateway({
     bodyLimit: UPLOAD_BODY_LIMIT,
     notFoundHandler: spaNotFoundHandler(spa, config.WEB_DIST_DIR),
     acceptEmptyJsonBody: false,
+    metrics,
   });
-  if (metrics) await app.register(httpMetricsPlugin, { metrics });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

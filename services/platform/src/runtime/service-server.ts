@@ -6,7 +6,6 @@ import type { JobHandler } from '../scheduler/scheduler.port';
 import { authPlugin } from '../http/auth-plugin';
 import { createServer } from '../http/server';
 import type { Logger } from '../observability/logger';
-import { httpMetricsPlugin } from '../observability/http-metrics';
 import type { Metrics } from '../observability/metrics';
 import { readinessOf, type Infrastructure } from './infrastructure';
 import type { ConsumerSpec } from './run-service';
@@ -53,8 +52,12 @@ export async function createServiceServer<T>(
   service: string,
   deps: ServiceDeps<T>,
 ): Promise<FastifyInstance> {
-  const app = createServer({ service, logger: deps.logger, readiness: readinessOf(deps.infra) });
-  if (deps.metrics) await app.register(httpMetricsPlugin, { metrics: deps.metrics });
+  const app = createServer({
+    service,
+    logger: deps.logger,
+    readiness: readinessOf(deps.infra),
+    metrics: deps.metrics,
+  });
   await app.register(authPlugin, {
     keys: deps.jwks,
     issuer: deps.config.AUTH_ISSUER,
