@@ -45,6 +45,8 @@ const models: Record<string, new (data: never) => Model> = {
   'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
 };
 const strimziKinds = new Set(['Kafka', 'KafkaNodePool', 'KafkaTopic']);
+/** Prometheus Operator custom resources (k8s/base/monitoring.yaml): structural checks below */
+const monitoringKinds = new Set(['ServiceMonitor', 'PrometheusRule']);
 
 const rendered = Object.fromEntries(
   overlays.map((o) => [o, renderKustomization(join(repoRoot, 'k8s', 'overlays', o))]),
@@ -158,7 +160,7 @@ describe.each(overlays)('k8s overlay %s', (overlay) => {
 
   it('validates every built-in object against the Kubernetes schema', () => {
     for (const o of objects) {
-      if (strimziKinds.has(o.kind)) continue;
+      if (strimziKinds.has(o.kind) || monitoringKinds.has(o.kind)) continue;
       const ModelClass = models[`${o.apiVersion}/${o.kind}`];
       expect(ModelClass, `no schema model for ${o.apiVersion}/${o.kind}`).toBeDefined();
       expect(() => new ModelClass!(o as never).validate(), `${o.kind}/${o.metadata.name}`).not.toThrow();
@@ -408,6 +410,48 @@ describe.each(overlays)('k8s overlay %s', (overlay) => {
     }
   });
 
+  it("scrapes every app's metrics port (not its application port) and alerts only on metrics the apps expose", () => {
+    type ServiceMonitor = K8sObject & {
+      spec: { selector: ILabelSelector; endpoints: { port: string; path: string }[] };
+    };
+    type Rule = { alert: string; expr: string; for?: string; labels: { severity: string } };
+    const monitor = find<ServiceMonitor>(objects, 'ServiceMonitor', 'punkto');
+    expect(monitor.apiVersion).toBe('monitoring.coreos.com/v1');
+    expect(monitor.spec.endpoints).toEqual([expect.objectContaining({ port: 'metrics', path: '/metrics' })]);
+    const scraped = ofKind<Service>(objects, 'Service').filter((svc) =>
+      matchesSelector(svc.metadata!.labels ?? {}, monitor.spec.selector),
+    );
+    expect(scraped.map((svc) => svc.metadata!.name).sort()).toEqual([...apps].sort());
+    for (const app of apps) {
+      const svc = find<Service>(objects, 'Service', app);
+      expect(svc.spec!.ports!.find((p) => p.name === 'metrics')?.port, app).toBe(9464);
+      const container = find<Deployment>(objects, 'Deployment', app).spec!.template.spec!.containers[0]!;
+      expect(container.ports!.find((p) => p.name === 'metrics')?.containerPort, app).toBe(9464);
+    }
+    for (const name of ['punkto-services', 'punkto-gateway']) {
+      const cm = find<ConfigMap>(objects, 'ConfigMap', name);
+      expect(cm.data?.METRICS_PORT, name).toBe('9464');
+      expect(cm.data?.METRICS_HOST, name).toBe('0.0.0.0');
+    }
+
+    const rule = find<K8sObject & { spec: { groups: { name: string; rules: Rule[] }[] } }>(
+      objects,
+      'PrometheusRule',
+      'punkto',
+    );
+    const rules = rule.spec.groups.flatMap((g) => g.rules);
+    expect(rules.length).toBeGreaterThanOrEqual(8);
+    const exposed = readFileSync(join(repoRoot, 'services/platform/src/observability/metrics.ts'), 'utf8');
+    for (const r of rules) {
+      expect(r.alert, r.expr).toMatch(/^Punkto[A-Za-z0-9]+$/);
+      expect(['warning', 'critical'], r.alert).toContain(r.labels.severity);
+      for (const [metric] of r.expr.matchAll(/punkto_[a-z_]+/g)) {
+        const base = metric.replace(/_(bucket|sum|count)$/, '');
+        expect(exposed, `${r.alert}: ${metric}`).toContain(`'${base}'`);
+      }
+    }
+  });
+
   describe('NetworkPolicies', () => {
     const policies = ofKind<INetworkPolicy>(objects, 'NetworkPolicy');
     const pod = (labels: Record<string, string>, ns = namespace): Pod => ({ namespace: ns, labels });
@@ -475,6 +519,26 @@ describe.each(overlays)('k8s overlay %s', (overlay) => {
         expect(allowed(policies, appPod('gateway'), engine, port)).toBe(false);
       // engines never call the apps
       for (const s of services) expect(allowed(policies, mongo, appPod(s), defaultPorts[s])).toBe(false);
+    });
+
+    it("admit Prometheus to every app's metrics port and to nothing else; nobody else reaches that port", () => {
+      const prometheus = pod({ 'app.kubernetes.io/name': 'prometheus' }, 'monitoring');
+      for (const app of apps) {
+        expect(allowed(policies, prometheus, appPod(app), 9464), `prometheus → ${app}`).toBe(true);
+        expect(
+          allowed(policies, prometheus, appPod(app), defaultPorts[app]),
+          `prometheus → ${app} app port`,
+        ).toBe(false);
+        expect(allowed(policies, ingressController, appPod(app), 9464), `ingress → ${app} metrics`).toBe(
+          false,
+        );
+        for (const other of apps)
+          if (other !== app) expect(allowed(policies, appPod(other), appPod(app), 9464)).toBe(false);
+      }
+      expect(
+        allowed(policies, pod({ 'app.kubernetes.io/name': 'prometheus' }), appPod('gateway'), 9464),
+      ).toBe(false);
+      expect(allowed(policies, prometheus, esdb, 2113)).toBe(false);
     });
 
     it('let engine peers replicate and the MongoDB init job reach the members', () => {
@@ -699,5 +763,40 @@ describe('Dockerfile', () => {
     const ignore = readFileSync(join(repoRoot, 'deploy', 'docker', 'Dockerfile.dockerignore'), 'utf8');
     for (const pattern of ['**/node_modules', '**/dist', '.git', '**/.env', 'data'])
       expect(ignore.split('\n')).toContain(pattern);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+describe('Grafana dashboard', () => {
+  type Panel = { type: string; title: string; targets?: { expr: string }[] };
+  const dashboard = JSON.parse(
+    readFileSync(join(repoRoot, 'deploy', 'grafana', 'punkto-dashboard.json'), 'utf8'),
+  ) as { uid: string; panels: Panel[] };
+  const exposed = readFileSync(join(repoRoot, 'services/platform/src/observability/metrics.ts'), 'utf8');
+
+  it('charts only metrics the apps expose (or prom-client process metrics), with a stable uid', () => {
+    expect(dashboard.uid).toBe('punkto-overview');
+    const exprs = dashboard.panels.flatMap((p) => (p.targets ?? []).map((t) => t.expr));
+    expect(exprs.length).toBeGreaterThan(10);
+    for (const expr of exprs) {
+      for (const [metric] of expr.matchAll(/punkto_[a-z0-9_]+/g)) {
+        if (/^punkto_(process|nodejs)_/.test(metric)) continue; // collectDefaultMetrics, prefixed
+        expect(exposed, metric).toContain(`'${metric.replace(/_(bucket|sum|count)$/, '')}'`);
+      }
+    }
+  });
+
+  it('shows HTTP rate, errors and p95, append latency, relay lag, consumer lag and award rates', () => {
+    const titles = dashboard.panels.map((p) => p.title).join('\n');
+    for (const needed of [
+      /Requests per second/,
+      /5xx/,
+      /p95/,
+      /append latency/,
+      /Relay lag/,
+      /Consumer lag/,
+      /Awards/,
+    ])
+      expect(titles).toMatch(needed);
   });
 });

@@ -9,6 +9,9 @@ const root = resolve(import.meta.dirname, '..', '..');
 const services = ['identity', 'tenant', 'card-ledger', 'billing', 'survey', 'notification'];
 const gatewayPort = Number(process.env.PORT ?? 8080);
 const logLevel = process.env.LOG_LEVEL ?? 'warn';
+// METRICS_PORT_BASE=9460 npm start: /metrics of process i (identity … notification, gateway) on base + i,
+// on loopback (ADR 0019); unset = no metrics listeners
+const metricsPortBase = process.env.METRICS_PORT_BASE ? Number(process.env.METRICS_PORT_BASE) : undefined;
 const colours = [36, 35, 33, 32, 34, 31, 37];
 
 const processes = [
@@ -39,6 +42,8 @@ processes.forEach(({ name, entry }, i) => {
   const env = { ...process.env, LOG_LEVEL: logLevel, NODE_ENV: process.env.NODE_ENV ?? 'production' };
   delete env.PORT; // each service has its default port; the gateway gets PORT below
   if (name === 'gateway') env.PORT = String(gatewayPort);
+  delete env.METRICS_PORT; // one port per process, never shared
+  if (metricsPortBase !== undefined) env.METRICS_PORT = String(metricsPortBase + i);
   env.PUBLIC_URL ??= `http://localhost:${gatewayPort}`; // links in e-mails point at this gateway
   const child = spawn(process.execPath, ['--enable-source-maps', entry], {
     cwd: root,

@@ -3,11 +3,12 @@ import rateLimit from '@fastify/rate-limit';
 import { getMaintenanceStatus, getPublicStatus } from '@punkto/contracts/endpoints/platform';
 import { ErrorCodes } from '@punkto/contracts/errors';
 import type { PublicStatusResponse } from '@punkto/contracts/maintenance';
-import { MaintenanceError, PayloadTooLargeError } from '@punkto/platform/errors/errors';
+import { MaintenanceError, NotFoundError, PayloadTooLargeError } from '@punkto/platform/errors/errors';
 import { Transform } from 'node:stream';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import { createServer, DEFAULT_BODY_LIMIT } from '@punkto/platform/http/server';
 import type { Logger } from '@punkto/platform/observability/logger';
+import type { Metrics } from '@punkto/platform/observability/metrics';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { upstreamsOf, type GatewayConfig, type Upstreams } from './config';
 import { registerApiDocs } from './docs';
@@ -21,6 +22,8 @@ export interface GatewayDeps {
   maintenance: MaintenanceSwitch;
   /** readiness probe of one upstream; injected so tests can count calls */
   fetch?: typeof fetch;
+  /** the process's Prometheus metrics (served by main.ts on METRICS_PORT, never by this app) */
+  metrics?: Metrics;
 }
 
 /** Paths that keep working during maintenance (the SPA needs them to explain what is going on). */
@@ -36,6 +39,7 @@ export async function buildGateway({
   logger,
   maintenance,
   fetch: fetchImpl = fetch,
+  metrics,
 }: GatewayDeps): Promise<FastifyInstance> {
   const upstreams = upstreamsOf(config);
   const spa = hasBuiltSpa(config.WEB_DIST_DIR);
@@ -46,6 +50,7 @@ export async function buildGateway({
     bodyLimit: UPLOAD_BODY_LIMIT,
     notFoundHandler: spaNotFoundHandler(spa, config.WEB_DIST_DIR),
     acceptEmptyJsonBody: false,
+    metrics,
   });
 
   await app.register(helmet, {
@@ -109,6 +114,11 @@ export async function buildGateway({
     await registerDevMailboxProxy(app, upstreams, config.UPSTREAM_TIMEOUT_MS, {
       loopbackOnly: config.DEV_MAILBOX === 'loopback',
     });
+  // metrics are served on each process's own listener (ADR 0019), never here: a scraper or a curious visitor
+  // pointed at the public gateway gets a plain 404, not the SPA shell that would pass for a page
+  app.all('/metrics', { logLevel: 'warn' }, async () => {
+    throw new NotFoundError();
+  });
   await registerSpa(app, config.WEB_DIST_DIR);
   if (!spa)
     logger.warn({ dir: config.WEB_DIST_DIR }, 'no built SPA found: serving the API only (run npm run build)');

@@ -15,6 +15,8 @@ export const GatewayEnv = z.object({
   NODE_ENV: platformEnv.NODE_ENV,
   LOG_LEVEL: platformEnv.LOG_LEVEL,
   TRACING_EXPORTER: platformEnv.TRACING_EXPORTER,
+  METRICS_PORT: platformEnv.METRICS_PORT,
+  METRICS_HOST: platformEnv.METRICS_HOST,
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: envPort(defaultPorts.gateway),
   DATA_DIR: platformEnv.DATA_DIR,

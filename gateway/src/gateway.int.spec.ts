@@ -1,4 +1,6 @@
 import { createLogger } from '@punkto/platform/observability/logger';
+import { createMetrics } from '@punkto/platform/observability/metrics';
+import { parsePrometheusText } from '@punkto/platform/testing/prometheus-text';
 import { initTracing } from '@punkto/platform/observability/tracing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,6 +36,7 @@ describe('gateway', () => {
   let maintenance: MaintenanceSwitch;
   const dist = mkdtempSync(join(tmpdir(), 'punkto-dist-'));
   const flag = join(dist, 'maintenance.flag');
+  const metrics = createMetrics('gateway', { processMetrics: false });
 
   beforeAll(async () => {
     for (const s of services) upstreams[s] = await startUpstream(s);
@@ -64,7 +67,12 @@ describe('gateway', () => {
       RATE_LIMIT_PER_MINUTE: '1000',
     });
     maintenance = new MaintenanceSwitch(false, flag, 10_000);
-    gateway = await buildGateway({ config, logger: createLogger('gateway', 'silent'), maintenance });
+    gateway = await buildGateway({
+      config,
+      logger: createLogger('gateway', 'silent'),
+      maintenance,
+      metrics,
+    });
     await gateway.ready();
   });
   afterAll(async () => {
@@ -114,6 +122,21 @@ describe('gateway', () => {
       code: 'UPSTREAM_UNAVAILABLE',
       localizedMessage: expect.stringContaining('niedostępna'),
     });
+  });
+
+  it("exposes no metrics, neither its own nor a service's: /metrics and its look-alikes are 404 from nobody", async () => {
+    for (const url of ['/metrics', '/metrics?format=text', '/api/metrics', '/api/v1/metrics']) {
+      for (const accept of ['text/plain', 'text/html']) {
+        const res = await gateway.inject({ url, headers: { accept } });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body, url).not.toContain('punkto_');
+        expect(res.json(), url).toMatchObject({ code: 'NOT_FOUND' });
+        expect(res.json(), url).not.toHaveProperty('service');
+      }
+    }
+    // while its own metrics, kept for its own listener, count requests by route pattern
+    const text = parsePrometheusText((await metrics.exposition()).body);
+    expect(text.sum('punkto_http_requests_total', { route: '/metrics', status_class: '4xx' })).toBe(4);
   });
 
   it('answers a slow upstream with a JSON 504, never a hang', async () => {

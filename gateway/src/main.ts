@@ -1,5 +1,7 @@
 import { ConfigError } from '@punkto/platform/config/config';
 import { createLogger } from '@punkto/platform/observability/logger';
+import { createMetrics } from '@punkto/platform/observability/metrics';
+import { startMetricsServer } from '@punkto/platform/observability/metrics-server';
 import { initTracing, shutdownTracing } from '@punkto/platform/observability/tracing';
 import { onShutdown } from '@punkto/platform/runtime/shutdown';
 import { buildGateway } from './app';
@@ -19,11 +21,18 @@ initTracing('gateway', config.TRACING_EXPORTER);
 const logger = createLogger('gateway', config.LOG_LEVEL);
 const maintenance = new MaintenanceSwitch(config.MAINTENANCE_MODE, config.MAINTENANCE_FLAG_FILE);
 await maintenance.start();
-const app = await buildGateway({ config, logger, maintenance });
+const metrics = createMetrics('gateway');
+const app = await buildGateway({ config, logger, maintenance, metrics });
 await app.listen({ host: config.HOST, port: config.PORT });
+// its own listener, off unless METRICS_PORT is set and on loopback unless METRICS_HOST says otherwise (ADR 0019)
+const metricsServer =
+  config.METRICS_PORT === undefined
+    ? undefined
+    : await startMetricsServer(metrics, { host: config.METRICS_HOST, port: config.METRICS_PORT });
 
 onShutdown(logger, async () => {
   maintenance.stop();
   await app.close();
+  await metricsServer?.close();
   await shutdownTracing();
 });

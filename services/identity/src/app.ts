@@ -54,7 +54,12 @@ export async function buildService(
     clock,
     ...(deps.revocations && { revocations: deps.revocations }),
   });
-  const app = createServer({ service: 'identity', logger: deps.logger, readiness: readinessOf(deps.infra) });
+  const app = createServer({
+    service: 'identity',
+    logger: deps.logger,
+    readiness: readinessOf(deps.infra),
+    metrics: deps.metrics,
+  });
   // identity is the issuer: it verifies access tokens with its own key, not by fetching its own JWKS over HTTP
   await app.register(authPlugin, {
     keys: createLocalJWKSet(identity.jwks() as Parameters<typeof createLocalJWKSet>[0]),

@@ -130,6 +130,7 @@ export async function buildService(deps: NotificationDeps): Promise<BuiltService
     onPushFailure: (failure) => health.failed(failure.tenantIds, failure.reason),
     google: googlePassesOf,
     options: { coalesceMs: deps.config.PASS_UPDATE_COALESCE_MS },
+    onPush: (platform, outcome) => deps.metrics?.passPushes.inc({ platform, outcome }),
   });
   await updates.ensureIndexes();
   passkitRoutes(app, {

@@ -4,6 +4,7 @@ import { Roles, type Permission, type Role } from '@punkto/contracts/permissions
 import { Topics } from '@punkto/contracts/topics';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
 import { createLogger } from '@punkto/platform/observability/logger';
+import { createMetrics, type MetricsOptions } from '@punkto/platform/observability/metrics';
 import { openInfrastructure, type Infrastructure } from '@punkto/platform/runtime/infrastructure';
 import { eventMessage } from '@punkto/platform/testing/bus-message';
 import type { LightMyRequestResponse } from 'fastify';
@@ -36,16 +37,21 @@ export function tokenFor(userId: string, role: Role, options: { tid?: string; pe
     .sign(keys.privateKey);
 }
 
-export async function startCardLedger(env: Record<string, string> = {}, options: { dataDir?: string } = {}) {
+export async function startCardLedger(
+  env: Record<string, string> = {},
+  options: { dataDir?: string; metrics?: MetricsOptions } = {},
+) {
   const ownsDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'punkto-card-ledger-'));
   const config = CardLedgerEnv.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const logger = createLogger('card-ledger', 'silent');
-  const infra: Infrastructure = await openInfrastructure('card-ledger', config, logger);
+  // the process's metrics as bootService wires them (without the Node.js process metrics unless asked)
+  const metrics = createMetrics('card-ledger', { processMetrics: false, ...options.metrics });
+  const infra: Infrastructure = await openInfrastructure('card-ledger', config, logger, metrics);
   let fixed: Date | null = null;
   let offsetMs = 0;
   const clock = () => (fixed ? new Date(fixed) : new Date(Date.now() + offsetMs));
-  const deps: CardLedgerDeps = { config, logger, infra, jwks, clock };
+  const deps: CardLedgerDeps = { config, logger, infra, jwks, clock, metrics };
   const { app, cards: service, consumers = [] } = await buildService(deps);
   await app.ready();
   const [consumer] = consumers;
@@ -60,6 +66,7 @@ export async function startCardLedger(env: Record<string, string> = {}, options:
     app,
     infra,
     config,
+    metrics,
     service,
     consumer: consumer!,
     dataDir,

@@ -12,6 +12,7 @@ import {
 import { deadLetterTopic } from '@punkto/contracts/topics';
 import type {
   Consumer,
+  ConsumerLag,
   IncomingMessage,
   MessageBus,
   OutgoingMessage,
@@ -150,6 +151,29 @@ export class KafkaMessageBus implements MessageBus {
       throw error;
     }
     return consumer;
+  }
+
+  /**
+   * The group's committed offset (the next one it reads) against each partition's end, via the admin API;
+   * a partition the group never committed counts from the partition's low watermark (everything retained).
+   * Topics that do not exist yet have no partitions and so no lag.
+   */
+  async consumerLag(groupId: string, topics: string[]): Promise<ConsumerLag[]> {
+    if (this.closed) throw new Error('KafkaMessageBus is closed');
+    const existing = new Set(await this.admin.listTopics());
+    const present = topics.filter((t) => existing.has(t));
+    if (present.length === 0) return [];
+    const committed = await this.admin.fetchOffsets({ groupId, topics: present });
+    const lags: ConsumerLag[] = [];
+    for (const { topic, partitions } of committed) {
+      const ends = await this.admin.fetchTopicOffsets(topic);
+      for (const end of ends) {
+        const offset = Number(partitions.find((p) => p.partition === end.partition)?.offset ?? '-1');
+        const from = offset < 0 ? Number(end.low) : offset;
+        lags.push({ topic, partition: end.partition, lag: Math.max(0, Number(end.high) - from) });
+      }
+    }
+    return lags;
   }
 
   /** Stops every consumer (waiting for in-flight handlers), then disconnects. Idempotent. */

@@ -240,6 +240,29 @@ export function messageBusContract(adapterName: string, harness: () => Promise<M
       expect(values(received)).toEqual(['old']);
     });
 
+    it("reports a group's lag: growing while its consumer is stopped, back to 0 once it catches up", async () => {
+      const topic = unique('lag');
+      const groupId = unique('g');
+      const total = async () => (await bus.consumerLag(groupId, [topic])).reduce((sum, p) => sum + p.lag, 0);
+      const first = await collect(bus, { groupId, topics: [topic] });
+      await bus.publish(topic, [{ key: 'a', value: 1 }]);
+      await waitFor(() => first.received.length === 1);
+      await waitForAsync(async () => (await total()) === 0);
+      await first.consumer.stop();
+
+      await bus.publish(topic, [
+        { key: 'a', value: 2 },
+        { key: 'b', value: 3 },
+        { key: 'c', value: 4 },
+      ]);
+      expect(await total()).toBe(3);
+      expect((await bus.consumerLag(groupId, [topic])).every((p) => p.topic === topic)).toBe(true);
+
+      const second = await collect(bus, { groupId, topics: [topic] });
+      await waitFor(() => second.received.length === 3);
+      await waitForAsync(async () => (await total()) === 0);
+    });
+
     it('stop() waits for the in-flight handler and then delivers nothing more', async () => {
       const topic = unique('stop');
       let started = 0;
@@ -278,5 +301,13 @@ async function waitFor(condition: () => boolean, timeoutMs = WAIT_MS): Promise<v
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`waitFor: condition not met within ${timeoutMs} ms`);
     await sleep(10);
+  }
+}
+
+async function waitForAsync(condition: () => Promise<boolean>, timeoutMs = WAIT_MS): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`waitFor: condition not met within ${timeoutMs} ms`);
+    await sleep(50);
   }
 }

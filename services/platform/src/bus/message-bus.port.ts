@@ -54,9 +54,22 @@ export interface Consumer {
   stop(): Promise<void>;
 }
 
+/** How far a consumer group is behind the end of one topic partition (metrics, ADR 0019). */
+export interface ConsumerLag {
+  topic: string;
+  partition: number;
+  /** messages published to the partition and not yet committed by the group */
+  lag: number;
+}
+
 export interface MessageBus {
   /** Durable once resolved. Messages of one call with the same key keep their order. */
   publish(topic: string, messages: OutgoingMessage[]): Promise<void>;
   subscribe(options: SubscribeOptions): Promise<Consumer>;
+  /**
+   * The group's lag per partition of each topic (a topic nobody published to yet: lag 0); works whether or
+   * not a consumer of the group is running, so a stopped consumer shows a growing lag.
+   */
+  consumerLag(groupId: string, topics: string[]): Promise<ConsumerLag[]>;
   close(): Promise<void>;
 }

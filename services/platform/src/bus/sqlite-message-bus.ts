@@ -5,6 +5,7 @@ import { WakeSignal } from '../event-store/wake-signal';
 import { DEFAULT_RETRY_POLICY, handleWithRetry } from './handle-with-retry';
 import type {
   Consumer,
+  ConsumerLag,
   IncomingMessage,
   MessageBus,
   OutgoingMessage,
@@ -81,6 +82,10 @@ function prepareStatements(db: Database.Database) {
     initOffset: db.prepare<[string, string, number]>(
       'INSERT OR IGNORE INTO group_offsets (group_id, topic, "offset") VALUES (?, ?, ?)',
     ),
+    pending: db.prepare<[string, string, string], { pending: number }>(
+      `SELECT COUNT(*) AS pending FROM messages WHERE topic = ? AND "offset" >
+         COALESCE((SELECT "offset" FROM group_offsets WHERE group_id = ? AND topic = ?), 0)`,
+    ),
     commit: db.prepare<[string, string, number]>(
       `INSERT INTO group_offsets (group_id, topic, "offset") VALUES (?, ?, ?)
        ON CONFLICT (group_id, topic) DO UPDATE SET "offset" = excluded."offset"`,
@@ -137,6 +142,16 @@ export class SqliteMessageBus implements MessageBus {
     this.consumers.add(consumer);
     consumer.start();
     return consumer;
+  }
+
+  /** Offsets are not contiguous, so the lag is a count of the topic's messages after the committed one. */
+  async consumerLag(groupId: string, topics: string[]): Promise<ConsumerLag[]> {
+    if (this.closed) throw new Error('SqliteMessageBus is closed');
+    return topics.map((topic) => ({
+      topic,
+      partition: 0,
+      lag: this.stmts.pending.get(topic, groupId, topic)?.pending ?? 0,
+    }));
   }
 
   /** Stops every consumer (waiting for in-flight handlers), then closes the file. Idempotent. */

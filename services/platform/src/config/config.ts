@@ -120,6 +120,13 @@ export const platformEnv = {
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   TRACING_EXPORTER: z.enum(['none', 'console']).default('none'),
+  /**
+   * Prometheus `/metrics` on a listener of its own (ADR 0019); unset = no metrics listener. Never the
+   * application port: the gateway forwards only /api/* to services, and this port is not behind it.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** the metrics listener's address; loopback unless the deployment says otherwise (Kubernetes: 0.0.0.0) */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   EVENT_STORE_ADAPTER: z.enum(['sqlite', 'eventstoredb']).default('sqlite'),
   /** e.g. `esdb://127.0.0.1:2113?tls=false`; required with EVENT_STORE_ADAPTER=eventstoredb */
   EVENTSTORE_URL: z

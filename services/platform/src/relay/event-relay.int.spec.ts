@@ -149,6 +149,7 @@ describe('event relay (SQLite event store → SQLite bus)', () => {
         await bus.publish(topic, messages);
       },
       subscribe: (o) => bus.subscribe(o),
+      consumerLag: (groupId, topics) => bus.consumerLag(groupId, topics),
       close: async () => {},
     };
     const cards = await consume(CARDS);

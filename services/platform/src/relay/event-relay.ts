@@ -1,6 +1,7 @@
 import type { EventEnvelope } from '@punkto/contracts/events';
 import type { OutgoingMessage, MessageBus } from '../bus/message-bus.port';
 import type { EventStore, StoredEvent } from '../event-store/event-store.port';
+import type { Metrics } from '../observability/metrics';
 import { startCatchUpSubscription } from './catch-up-subscription';
 import type { CheckpointStore } from './checkpoint-store.port';
 
@@ -35,6 +36,8 @@ export interface EventRelayOptions {
   name?: string;
   /** first pause before a restart from the checkpoint (default and growth: catch-up-subscription.ts) */
   retryBackoffMs?: number;
+  /** publications and failures for /metrics (delay between an event's recording and its publication) */
+  metrics?: Pick<Metrics, 'relay'>;
 }
 
 export interface EventRelay {
@@ -79,15 +82,19 @@ export function startEventRelay(options: EventRelayOptions): EventRelay {
     streamPrefixes: routes.map((r) => r.streamPrefix),
     handler: async (event) => {
       const topic = topicOf(event.streamId);
-      if (topic) await bus.publish(topic, [toMessage(toEnvelope(event))]);
+      if (!topic) return;
+      await bus.publish(topic, [toMessage(toEnvelope(event))]);
+      options.metrics?.relay.published(topic, event.recordedAt);
     },
     onStart: (fromPosition) =>
       logger.info(
         { relay: name, fromPosition: fromPosition ?? null },
         'event relay starting from checkpoint',
       ),
-    onError: (error, retryInMs) =>
-      logger.error({ err: error, relay: name, retryInMs }, 'event relay failed; restarting from checkpoint'),
+    onError: (error, retryInMs) => {
+      options.metrics?.relay.failed();
+      logger.error({ err: error, relay: name, retryInMs }, 'event relay failed; restarting from checkpoint');
+    },
     retryBackoffMs: options.retryBackoffMs,
   });
 }

@@ -1,5 +1,6 @@
 import { ConfigError, type PlatformConfig } from '../config/config';
 import { createLogger } from '../observability/logger';
+import { createMetrics } from '../observability/metrics';
 import { initTracing } from '../observability/tracing';
 import type { RelayRoute } from '../relay/event-relay';
 import { accessRevocations } from '../http/access-revocations';
@@ -19,7 +20,7 @@ export interface BootOptions<C extends ServiceConfig> {
 
 /**
  * What every service's `main.ts` does: validate the environment (a bad one prints every problem and exits 1),
- * start tracing and logging, open the adapters the configuration selects, build the service once (one clock),
+ * start tracing, logging and metrics, open the adapters the configuration selects, build the service once (one clock),
  * and run its app, relay, consumers and jobs until SIGINT/SIGTERM.
  */
 export async function bootService<C extends ServiceConfig>(options: BootOptions<C>): Promise<void> {
@@ -33,7 +34,8 @@ export async function bootService<C extends ServiceConfig>(options: BootOptions<
   }
   initTracing(options.name, config.TRACING_EXPORTER);
   const logger = createLogger(options.name, config.LOG_LEVEL);
-  const infra = await openInfrastructure(options.name, config, logger);
+  const metrics = createMetrics(options.name);
+  const infra = await openInfrastructure(options.name, config, logger, metrics);
   // every service stops accepting revoked sessions' tokens within seconds (ADR 0010)
   const clock = systemClock; // the process's one clock
   const revocations = await accessRevocations(infra.documents, { clock });
@@ -44,6 +46,7 @@ export async function bootService<C extends ServiceConfig>(options: BootOptions<
     jwks: remoteJwks(config.AUTH_JWKS_URL),
     revocations,
     clock,
+    metrics,
   };
   let service: BuiltService;
   try {
@@ -68,5 +71,10 @@ export async function bootService<C extends ServiceConfig>(options: BootOptions<
       revocations.consumer(options.name, logger.child({ component: 'access-revocations' })),
     ],
     jobs: service.jobs,
+    metrics,
+    metricsListener:
+      config.METRICS_PORT === undefined
+        ? undefined
+        : { host: config.METRICS_HOST, port: config.METRICS_PORT },
   });
 }

@@ -12,6 +12,8 @@ import { SqliteEventStore } from '../event-store/sqlite-event-store';
 import { EmlMailer } from '../mail/eml-mailer';
 import type { Mailbox, Mailer } from '../mail/mailer.port';
 import type { Logger } from '../observability/logger';
+import { instrumentEventStore } from '../observability/instrumented-event-store';
+import type { Metrics } from '../observability/metrics';
 import type { CheckpointStore } from '../relay/checkpoint-store.port';
 import { SqliteCheckpointStore } from '../relay/sqlite-checkpoint-store';
 import type { Scheduler } from '../scheduler/scheduler.port';
@@ -59,6 +61,8 @@ export async function openInfrastructure(
   service: string,
   config: PlatformConfig,
   logger: Logger,
+  /** when given, the event store's appends are timed and counted (ADR 0019) */
+  metrics?: Metrics,
 ): Promise<Infrastructure> {
   const dataDir = resolve(config.DATA_DIR);
   const serviceDir = join(dataDir, service);
@@ -135,7 +139,7 @@ export async function openInfrastructure(
     );
 
     return {
-      eventStore,
+      eventStore: metrics ? instrumentEventStore(eventStore, metrics) : eventStore,
       documents,
       bus,
       blobs,

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { Consumer, IncomingMessage, RetryPolicy } from '../bus/message-bus.port';
+import { DEFAULT_RETRY_POLICY } from '../bus/handle-with-retry';
+import type { Consumer, IncomingMessage, MessageBus, RetryPolicy } from '../bus/message-bus.port';
 import type { EventStore } from '../event-store/event-store.port';
 import type { Logger } from '../observability/logger';
+import type { Metrics } from '../observability/metrics';
+import { startMetricsServer, type MetricsServer } from '../observability/metrics-server';
 import { extractContext, SpanKind, withSpan } from '../observability/tracing';
 import { startEventRelay, type EventRelay, type RelayRoute } from '../relay/event-relay';
 import type { JobHandler } from '../scheduler/scheduler.port';
@@ -29,6 +32,49 @@ export function traced(handler: (message: IncomingMessage) => Promise<void>) {
     );
 }
 
+/**
+ * Counts a bus handler's outcomes per group and topic: `handled`, `failed` (an attempt that threw) and
+ * `dead_lettered` (the last attempt of the retry policy threw, so the bus moves the message to `.dlq`).
+ */
+export function counted(
+  spec: Pick<ConsumerSpec, 'groupId' | 'retry'>,
+  metrics: Pick<Metrics, 'bus'>,
+  handler: (message: IncomingMessage) => Promise<void>,
+) {
+  const maxAttempts = spec.retry?.maxAttempts ?? DEFAULT_RETRY_POLICY.maxAttempts;
+  return async (message: IncomingMessage) => {
+    const labels = { group: spec.groupId, topic: message.topic };
+    try {
+      await handler(message);
+      metrics.bus.messages.inc({ ...labels, outcome: 'handled' });
+    } catch (error) {
+      metrics.bus.messages.inc({ ...labels, outcome: 'failed' });
+      if (message.attempt >= maxAttempts) metrics.bus.messages.inc({ ...labels, outcome: 'dead_lettered' });
+      throw error;
+    }
+  };
+}
+
+/**
+ * Subscribes one consumer as every service runs it: traced, its outcomes counted and its group's lag
+ * reported on every scrape (the lag keeps being reported while the consumer is stopped).
+ */
+export async function startConsumer(
+  bus: MessageBus,
+  spec: ConsumerSpec,
+  metrics?: Metrics,
+): Promise<Consumer> {
+  const handler = traced(spec.handler);
+  const consumer = await bus.subscribe({
+    groupId: spec.groupId,
+    topics: spec.topics,
+    retry: spec.retry,
+    handler: metrics ? counted(spec, metrics, handler) : handler,
+  });
+  metrics?.bus.watchConsumerLag(spec.groupId, spec.topics, (group, topics) => bus.consumerLag(group, topics));
+  return consumer;
+}
+
 export interface RunServiceOptions {
   name: string;
   app: FastifyInstance;
@@ -45,11 +91,16 @@ export interface RunServiceOptions {
   relayEventStore?: EventStore;
   consumers?: ConsumerSpec[];
   jobs?: Record<string, JobHandler>;
+  /** the process's metrics: relay, consumers (outcomes and lag) and the scheduler's backlog feed them */
+  metrics?: Metrics;
+  /** where `/metrics` listens (its own port, ADR 0019); absent = not served */
+  metricsListener?: { host: string; port: number };
 }
 
 /**
  * Starts a service: HTTP, the outbox relay, bus consumers (each message handled inside a span continuing
- * the producer's trace) and scheduled jobs; stops them in reverse order on SIGINT/SIGTERM.
+ * the producer's trace, and counted), scheduled jobs and the `/metrics` listener; stops them in reverse
+ * order on SIGINT/SIGTERM.
  */
 export async function runService(options: RunServiceOptions): Promise<void> {
   const { app, infra, logger } = options;
@@ -63,24 +114,29 @@ export async function runService(options: RunServiceOptions): Promise<void> {
       checkpoints: infra.checkpoints,
       routes: options.relayRoutes,
       logger: logger.child({ component: 'relay' }),
+      metrics: options.metrics,
     });
   }
   const consumers: Consumer[] = [];
-  for (const spec of options.consumers ?? []) {
-    consumers.push(
-      await infra.bus.subscribe({
-        groupId: spec.groupId,
-        topics: spec.topics,
-        retry: spec.retry,
-        handler: traced(spec.handler),
-      }),
+  const { metrics } = options;
+  for (const spec of options.consumers ?? []) consumers.push(await startConsumer(infra.bus, spec, metrics));
+  if (options.jobs && Object.keys(options.jobs).length) {
+    infra.scheduler.start(options.jobs);
+    metrics?.scheduler.watchBacklog(() => infra.scheduler.dueCount());
+  }
+  let metricsServer: MetricsServer | undefined;
+  if (metrics && options.metricsListener) {
+    metricsServer = await startMetricsServer(metrics, options.metricsListener);
+    logger.info(
+      { metricsPort: metricsServer.port, metricsHost: options.metricsListener.host },
+      'metrics served',
     );
   }
-  if (options.jobs && Object.keys(options.jobs).length) infra.scheduler.start(options.jobs);
   logger.info({ port: options.port }, `${options.name} ready`);
 
   onShutdown(logger, async () => {
     await app.close();
+    await metricsServer?.close();
     for (const consumer of consumers) await consumer.stop();
     await relay?.stop();
     await infra.scheduler.stop();

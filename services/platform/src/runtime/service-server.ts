@@ -6,6 +6,7 @@ import type { JobHandler } from '../scheduler/scheduler.port';
 import { authPlugin } from '../http/auth-plugin';
 import { createServer } from '../http/server';
 import type { Logger } from '../observability/logger';
+import type { Metrics } from '../observability/metrics';
 import { readinessOf, type Infrastructure } from './infrastructure';
 import type { ConsumerSpec } from './run-service';
 
@@ -23,6 +24,8 @@ export interface ServiceDeps<TConfig> {
   /** revoked sessions and users (bootService builds it and runs its consumer; tests may leave it out) */
   revocations?: AccessRevocations;
   clock: Clock;
+  /** the process's Prometheus metrics (bootService creates them; tests may leave them out) */
+  metrics?: Metrics;
 }
 
 /**
@@ -41,12 +44,20 @@ export interface BuiltService {
 export const remoteJwks = (url: string): JWTVerifyGetKey =>
   createRemoteJWKSet(new URL(url), { cooldownDuration: 30_000 });
 
-/** The server every service starts from: health/readiness over its stores and token verification. */
+/**
+ * The server every service starts from: health/readiness over its stores, token verification and, with
+ * `deps.metrics`, HTTP metrics by route pattern.
+ */
 export async function createServiceServer<T>(
   service: string,
   deps: ServiceDeps<T>,
 ): Promise<FastifyInstance> {
-  const app = createServer({ service, logger: deps.logger, readiness: readinessOf(deps.infra) });
+  const app = createServer({
+    service,
+    logger: deps.logger,
+    readiness: readinessOf(deps.infra),
+    metrics: deps.metrics,
+  });
   await app.register(authPlugin, {
     keys: deps.jwks,
     issuer: deps.config.AUTH_ISSUER,

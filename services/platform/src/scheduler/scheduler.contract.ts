@@ -72,6 +72,21 @@ export function schedulerContract(adapterName: string, harness: () => Promise<Sc
       expect(calls).toHaveLength(1);
     });
 
+    it('counts as backlog the pending jobs that are due, not the future ones nor the ones already run', async () => {
+      const scheduler = await open();
+      expect(await scheduler.dueCount()).toBe(0);
+      await scheduler.schedule({ id: 'due-1', type: 't', runAt: new Date(T0.getTime() - 1000), payload: 1 });
+      await scheduler.schedule({ id: 'due-2', type: 't', runAt: T0, payload: 2 });
+      await scheduler.schedule({ id: 'later', type: 't', runAt: new Date(T0.getTime() + DAY), payload: 3 });
+      expect(await scheduler.dueCount()).toBe(2);
+      scheduler.start({ t: record });
+      await waitFor(async () => expect(await scheduler.dueCount()).toBe(0));
+      expect(calls.map((c) => c.job.id)).not.toContain('later');
+      advance(DAY);
+      await waitFor(() => expect(calls.map((c) => c.job.id)).toContain('later'));
+      await waitFor(async () => expect(await scheduler.dueCount()).toBe(0));
+    });
+
     it('runs jobs scheduled before start, in due order', async () => {
       const scheduler = await open();
       await scheduler.schedule({ id: 'b', type: 't', runAt: new Date(T0.getTime() - 1000), payload: 2 });

@@ -22,6 +22,8 @@ export interface Scheduler {
   /** true when a pending job was removed */
   cancel(id: string): Promise<boolean>;
   get(id: string): Promise<(ScheduledJob & { attempts: number; status: 'pending' | 'failed' }) | null>;
+  /** pending jobs whose time has come and that no handler has started yet (the backlog, for /metrics) */
+  dueCount(): Promise<number>;
   /** starts polling; handlers keyed by job type */
   start(handlers: Record<string, JobHandler>): void;
   stop(): Promise<void>;

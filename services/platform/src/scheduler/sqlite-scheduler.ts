@@ -107,6 +107,15 @@ export class SqliteScheduler implements Scheduler {
     return scheduler;
   }
 
+  async dueCount(): Promise<number> {
+    const row = this.db
+      .prepare<[number], { due: number }>(
+        `SELECT COUNT(*) AS due FROM jobs WHERE status = 'pending' AND run_at <= ?`,
+      )
+      .get(this.options.now().getTime());
+    return row?.due ?? 0;
+  }
+
   async schedule(job: ScheduledJob): Promise<void> {
     if (!job.id || !job.type) throw new Error('a job needs an id and a type');
     const runAt = job.runAt.getTime();

@@ -30,6 +30,8 @@ export type Handled =
   /** an expansion that has more to do, from `cursor` */
   | { continueFrom: string };
 
+export type HandledOutcome = 'done' | 'retry' | 'gave_up' | 'continue';
+
 export interface Work {
   /** `enqueue` queues more work (an expansion's targets) */
   handle(entry: QueueEntry, enqueue: Enqueue): Promise<Handled>;
@@ -64,6 +66,8 @@ export function passUpdateQueue(deps: {
   clock: () => Date;
   logger: Logger;
   options?: QueueOptions;
+  /** what each handled entry came to (for /metrics): done, retry (another attempt later), gave_up, continue */
+  onHandled?: (kind: string, outcome: HandledOutcome) => void;
 }) {
   const { clock, logger } = deps;
   const coalesceMs = deps.options?.coalesceMs ?? 1000;
@@ -140,16 +144,21 @@ export function passUpdateQueue(deps: {
     } catch (error) {
       handled = { retry: error instanceof Error ? error.message : String(error) };
     }
-    if ('continueFrom' in handled)
+    const outcome = (what: HandledOutcome) => deps.onHandled?.(entry.kind, what);
+    if ('continueFrom' in handled) {
+      outcome('continue');
       return release(entry, { cursor: handled.continueFrom, dueAt: clock().toISOString() });
+    }
     if ('retry' in handled) {
       if (entry.attempts + 1 < maxAttempts) {
+        outcome('retry');
         const backoff = Math.max(handled.afterMs ?? 0, 1000 * 2 ** entry.attempts);
         return release(entry, { attempts: entry.attempts + 1, dueAt: iso(clock().getTime() + backoff) });
       }
+      outcome('gave_up');
       logger.warn({ entry: entry._id, reason: handled.retry }, 'pass update given up after every attempt');
       await work?.gaveUp?.(entry, handled.retry);
-    }
+    } else outcome('done');
     try {
       await queue.delete(entry._id, { expectedRevision: entry._rev });
     } catch (error) {

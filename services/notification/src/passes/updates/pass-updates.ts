@@ -8,7 +8,18 @@ import {
 } from '../apple/web-service/pass-pushes';
 import type { PassRegistrations } from '../apple/web-service/pass-registrations';
 import type { GooglePasses } from '../google/google-passes';
-import { passUpdateQueue, type QueueOptions } from './pass-update-queue';
+import { passUpdateQueue, type HandledOutcome, type QueueOptions } from './pass-update-queue';
+
+/** Queue entries that update one pass on one phone or Google object (the others expand a company-wide change). */
+const PUSH_KINDS: Record<string, 'apple' | 'google'> = { 'apple-device': 'apple', 'google-object': 'google' };
+
+/** How a push is named on /metrics: sent, retried (failed, another attempt later), failed (given up). */
+const PUSH_OUTCOMES: Record<HandledOutcome, string | undefined> = {
+  done: 'sent',
+  retry: 'retried',
+  gave_up: 'failed',
+  continue: undefined,
+};
 
 /**
  * Live pass updates: what the passes consumer calls when a change shows on passes, and the queue that
@@ -24,6 +35,8 @@ export function passUpdates(deps: {
   /** Google objects and classes (google-passes.ts), updated through the same queue */
   google?: Pick<GooglePasses, 'work' | 'cardChanged' | 'scopeChanged'>;
   options?: QueueOptions & { pageSize?: number };
+  /** counts every push by platform and outcome (the process's `punkto_pass_pushes_total`) */
+  onPush?: (platform: 'apple' | 'google', outcome: string) => void;
 }) {
   const apple = applePushes({
     registrations: deps.registrations,
@@ -40,6 +53,11 @@ export function passUpdates(deps: {
     clock: deps.clock,
     logger: deps.logger.child({ component: 'pass-updates' }),
     options: deps.options,
+    onHandled: (kind, handled) => {
+      const platform = PUSH_KINDS[kind];
+      const outcome = PUSH_OUTCOMES[handled];
+      if (platform && outcome) deps.onPush?.(platform, outcome);
+    },
   });
   return {
     async cardChanged(cardId: string): Promise<void> {

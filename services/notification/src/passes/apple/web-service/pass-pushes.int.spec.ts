@@ -75,7 +75,7 @@ async function aPhoneWith(device: string, cardId: string, options: { tenantId?: 
   });
 }
 
-function queue(options = {}, failures: PushFailure[] = []) {
+function queue(options = {}, failures: PushFailure[] = [], outcomes: string[] = []) {
   const logger = createLogger('notification', 'silent');
   const pushes = passUpdates({
     documents,
@@ -84,6 +84,7 @@ function queue(options = {}, failures: PushFailure[] = []) {
     clock,
     logger,
     onPushFailure: async (failure) => void failures.push(failure),
+    onPush: (platform, outcome) => void outcomes.push(`${platform} ${outcome}`),
     options: { pollMs: 20, ...options },
   });
   return pushes;
@@ -152,7 +153,8 @@ describe('pass pushes', () => {
     await aPhoneWith('phone-a', 'card-1', { tenantId: 't9' });
     fake.answer(token(1), { status: 429, reason: 'TooManyRequests' });
     const failures: PushFailure[] = [];
-    const pushes = queue({ maxAttempts: 2 }, failures);
+    const outcomes: string[] = [];
+    const pushes = queue({ maxAttempts: 2 }, failures, outcomes);
     pushes.start();
     await pushes.cardChanged('card-1');
     await pushes.idle();
@@ -175,6 +177,8 @@ describe('pass pushes', () => {
     expect(failures).toEqual([
       { device: 'phone-a', tenantIds: ['t9'], reason: 'APNs: 503 ServiceUnavailable' },
     ]);
+    // what /metrics counts (punkto_pass_pushes_total by platform and outcome)
+    expect(outcomes).toEqual(['apple retried', 'apple sent', 'apple retried', 'apple failed']);
     await pushes.stop();
   });
 
