@@ -17,7 +17,7 @@ const config = (() => {
     process.exit(1);
   }
 })();
-initTracing('gateway', config.TRACING_EXPORTER);
+initTracing('gateway', config.TRACING_EXPORTER, { sampleRatio: config.TRACING_SAMPLE_RATIO });
 const logger = createLogger('gateway', config.LOG_LEVEL);
 const maintenance = new MaintenanceSwitch(config.MAINTENANCE_MODE, config.MAINTENANCE_FLAG_FILE);
 await maintenance.start();

@@ -46,6 +46,15 @@ export function adapterRequirementProblems(config: Record<string, unknown>): str
   requires('DOCUMENT_STORE_ADAPTER', 'mongodb', 'MONGODB_URL', 'mongodb://127.0.0.1:27017');
   requires('BLOB_STORE_ADAPTER', 'gridfs', 'MONGODB_URL', 'mongodb://127.0.0.1:27017');
   requires('MAILER_ADAPTER', 'smtp', 'SMTP_URL', 'smtp://127.0.0.1:1025');
+  if (
+    config.TRACING_EXPORTER === 'otlp' &&
+    !config.OTEL_EXPORTER_OTLP_ENDPOINT &&
+    !config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
+  )
+    problems.push(
+      'OTEL_EXPORTER_OTLP_ENDPOINT: required when TRACING_EXPORTER=otlp (e.g. http://127.0.0.1:4318), ' +
+        'or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT (not set)',
+    );
   return [...new Set(problems)];
 }
 
@@ -119,7 +128,17 @@ export const platformEnv = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
-  TRACING_EXPORTER: z.enum(['none', 'console']).default('none'),
+  /** none: spans only propagate ids; console: printed; otlp: sent over OTLP/HTTP (ADR 0020) */
+  TRACING_EXPORTER: z.enum(['none', 'console', 'otlp']).default('none'),
+  /** share of new traces recorded, 0…1; a caller's sampling decision is followed (parent-based, ADR 0020) */
+  TRACING_SAMPLE_RATIO: z.coerce.number().min(0).max(1).default(1),
+  /**
+   * the OTLP/HTTP collector (e.g. `http://otel-collector:4318`; traces go to `/v1/traces` under it), or the
+   * full traces URL in OTEL_EXPORTER_OTLP_TRACES_ENDPOINT; one is required with TRACING_EXPORTER=otlp. The
+   * exporter reads these (and OTEL_EXPORTER_OTLP_HEADERS, …_TIMEOUT) itself; they are validated here.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   /**
    * Prometheus `/metrics` on a listener of its own (ADR 0019); unset = no metrics listener. Never the
    * application port: the gateway forwards only /api/* to services, and this port is not behind it.

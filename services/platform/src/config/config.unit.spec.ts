@@ -100,3 +100,50 @@ describe('adapter selection', () => {
     expect(() => loadConfig(service, { BUS_ADAPTER: 'rabbitmq' })).toThrow(/BUS_ADAPTER/);
   });
 });
+
+describe('trace export', () => {
+  const service = z.object({ ...platformEnv, PORT: envPort(8081) });
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(service, env);
+      return [];
+    } catch (error) {
+      return (error as ConfigError).problems;
+    }
+  };
+
+  it('records every trace and exports nothing by default', () => {
+    expect(loadConfig(service, {})).toMatchObject({ TRACING_EXPORTER: 'none', TRACING_SAMPLE_RATIO: 1 });
+  });
+
+  it('accepts otlp with a collector address, general or for traces only', () => {
+    expect(
+      loadConfig(service, {
+        TRACING_EXPORTER: 'otlp',
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318',
+        TRACING_SAMPLE_RATIO: '0.25',
+      }),
+    ).toMatchObject({ TRACING_EXPORTER: 'otlp', TRACING_SAMPLE_RATIO: 0.25 });
+    expect(
+      problemsOf({
+        TRACING_EXPORTER: 'otlp',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://collector.example/v1/traces',
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuses otlp without an address, an address that is not an http(s) URL and a ratio outside 0…1', () => {
+    expect(problemsOf({ TRACING_EXPORTER: 'otlp' })).toEqual([
+      expect.stringMatching(/^OTEL_EXPORTER_OTLP_ENDPOINT: required when TRACING_EXPORTER=otlp/),
+    ]);
+    const bad = problemsOf({
+      TRACING_EXPORTER: 'otlp',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'otel-collector:4318',
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'grpc://collector:4317',
+      TRACING_SAMPLE_RATIO: '1.5',
+    }).join('\n');
+    expect(bad).toMatch(/OTEL_EXPORTER_OTLP_ENDPOINT: .*\(got "otel-collector:4318"\)/);
+    expect(bad).toMatch(/OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: .*\(got "grpc:\/\/collector:4317"\)/);
+    expect(bad).toMatch(/TRACING_SAMPLE_RATIO: .*\(got "1.5"\)/);
+  });
+});

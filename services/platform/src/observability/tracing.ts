@@ -9,28 +9,65 @@ import {
 } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { ConsoleSpanExporter, SimpleSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import {
+  BatchSpanProcessor,
+  ConsoleSpanExporter,
+  ParentBasedSampler,
+  SimpleSpanProcessor,
+  TraceIdRatioBasedSampler,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 
 let provider: NodeTracerProvider | undefined;
 
+export type TracingExporter = 'none' | 'console' | 'otlp';
+
+export interface TracingOptions {
+  /**
+   * share of new traces (no sampled parent) that are recorded, 0…1 (TRACING_SAMPLE_RATIO); a request that
+   * arrives with a sampled or unsampled `traceparent` follows its caller's decision (parent-based)
+   */
+  sampleRatio?: number;
+}
+
+function spanProcessorsFor(exporter: TracingExporter): SpanProcessor[] {
+  switch (exporter) {
+    case 'none':
+      return [];
+    case 'console':
+      return [new SimpleSpanProcessor(new ConsoleSpanExporter())];
+    case 'otlp':
+      // OTLP/HTTP with JSON bodies; the exporter reads its address (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, else
+      // OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces), headers and timeout from the standard OTEL_* variables.
+      // Batched: spans leave in the background, and shutdownTracing() flushes what is still queued.
+      return [new BatchSpanProcessor(new OTLPTraceExporter())];
+  }
+}
+
 /**
  * Starts the OpenTelemetry SDK once per process: W3C trace-context propagation, AsyncLocalStorage context,
- * and an exporter chosen by configuration ('none' still creates real spans, so ids propagate).
+ * parent-based sampling and an exporter chosen by configuration ('none' still creates real spans, so ids
+ * propagate).
  */
-export function initTracing(serviceName: string, exporter: 'none' | 'console' = 'none'): NodeTracerProvider {
+export function initTracing(
+  serviceName: string,
+  exporter: TracingExporter = 'none',
+  options: TracingOptions = {},
+): NodeTracerProvider {
   if (provider) return provider;
-  const spanProcessors: SpanProcessor[] =
-    exporter === 'console' ? [new SimpleSpanProcessor(new ConsoleSpanExporter())] : [];
   provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: serviceName }),
-    spanProcessors,
+    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(options.sampleRatio ?? 1) }),
+    spanProcessors: spanProcessorsFor(exporter),
   });
   provider.register({ propagator: new W3CTraceContextPropagator() });
   return provider;
 }
 
+/** Ends tracing for a stopping process: the batch processor exports every span still queued first. */
 export async function shutdownTracing(): Promise<void> {
   await provider?.shutdown();
   provider = undefined;
@@ -38,9 +75,12 @@ export async function shutdownTracing(): Promise<void> {
 
 export const tracer = () => trace.getTracer('punkto');
 
-/** Reads `traceparent`/`tracestate` from incoming headers (HTTP or bus message). */
-export function extractContext(headers: Record<string, string | string[] | undefined>): Context {
-  return propagation.extract(context.active(), headers, {
+/** Reads `traceparent`/`tracestate` from incoming headers (HTTP or bus message) into `base` (default: the active context). */
+export function extractContext(
+  headers: Record<string, string | string[] | undefined>,
+  base: Context = context.active(),
+): Context {
+  return propagation.extract(base, headers, {
     get: (carrier, key) => {
       const value = carrier[key];
       return Array.isArray(value) ? value[0] : value;

@@ -32,7 +32,7 @@ export async function bootService<C extends ServiceConfig>(options: BootOptions<
     process.stderr.write(`${options.name}: ${error.message}\n`);
     process.exit(1);
   }
-  initTracing(options.name, config.TRACING_EXPORTER);
+  initTracing(options.name, config.TRACING_EXPORTER, { sampleRatio: config.TRACING_SAMPLE_RATIO });
   const logger = createLogger(options.name, config.LOG_LEVEL);
   const metrics = createMetrics(options.name);
   const infra = await openInfrastructure(options.name, config, logger, metrics);

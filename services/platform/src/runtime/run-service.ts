@@ -5,7 +5,7 @@ import type { EventStore } from '../event-store/event-store.port';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { startMetricsServer, type MetricsServer } from '../observability/metrics-server';
-import { extractContext, SpanKind, withSpan } from '../observability/tracing';
+import { extractContext, shutdownTracing, SpanKind, withSpan } from '../observability/tracing';
 import { startEventRelay, type EventRelay, type RelayRoute } from '../relay/event-relay';
 import type { JobHandler } from '../scheduler/scheduler.port';
 import type { Infrastructure } from './infrastructure';
@@ -141,5 +141,7 @@ export async function runService(options: RunServiceOptions): Promise<void> {
     await relay?.stop();
     await infra.scheduler.stop();
     await infra.close();
+    // last, so the spans of the work stopped above are exported too
+    await shutdownTracing();
   });
 }
