@@ -1,7 +1,7 @@
 import type { EventMetadata, EventStore, NewEvent } from '../event-store/event-store.port';
 import { ConcurrencyError } from '../errors/errors';
 import { retryLostRace } from '../errors/lost-race';
-import { currentTraceparent } from '../observability/tracing';
+import { currentTraceparent, withSpan } from '../observability/tracing';
 import type { Decider } from './decider';
 
 export interface DomainEvent<TType extends string = string, TData = unknown> {
@@ -44,8 +44,6 @@ export function commandHandler<State, Command, Event extends DomainEvent>(
     command: Command | CommandBuilder<State, Command>,
     metadata: EventMetadata = {},
   ): Promise<HandleResult<State, Event>> => {
-    // the active trace travels with the events: relay → bus headers → the consumer's span
-    metadata = { traceparent: currentTraceparent(), ...metadata };
     return retryLostRace(
       async () => {
         const stored = await eventStore.readStream(streamId);
@@ -61,15 +59,29 @@ export function commandHandler<State, Command, Event extends DomainEvent>(
         const newEvents = built ? decider.decide(built.command, state) : [];
         const newState = newEvents.reduce(decider.evolve, state);
         if (newEvents.length === 0) return { newEvents, newState, nextExpectedRevision: currentRevision };
-        const toAppend: NewEvent[] = newEvents.map((e) => ({
-          type: e.type,
-          data: e.data,
-          metadata: { ...metadata, ...built?.metadata },
-          ...(options.schemaVersion && { schemaVersion: options.schemaVersion(e) }),
-        }));
-        const result = await eventStore.appendToStream(streamId, toAppend, {
-          expectedRevision: currentRevision ?? 'no_stream',
-        });
+        const result = await withSpan(
+          `append ${streamCategory(streamId)}`,
+          {
+            attributes: {
+              'db.operation.name': 'append',
+              'punkto.stream.category': streamCategory(streamId),
+              'punkto.event.types': newEvents.map((e) => e.type).join(','),
+            },
+          },
+          () => {
+            // the append's trace travels with the events: relay's `send` span → bus headers → consumers
+            const traced = { traceparent: currentTraceparent(), ...metadata };
+            const toAppend: NewEvent[] = newEvents.map((e) => ({
+              type: e.type,
+              data: e.data,
+              metadata: { ...traced, ...built?.metadata },
+              ...(options.schemaVersion && { schemaVersion: options.schemaVersion(e) }),
+            }));
+            return eventStore.appendToStream(streamId, toAppend, {
+              expectedRevision: currentRevision ?? 'no_stream',
+            });
+          },
+        );
         return { newEvents, newState, nextExpectedRevision: result.nextExpectedRevision };
       },
       // a lost append re-reads the stream and decides again (maxRetries re-runs after the first)
@@ -77,3 +89,7 @@ export function commandHandler<State, Command, Event extends DomainEvent>(
     );
   };
 }
+
+/** `card` of `card-123`: the aggregate kind, never its id */
+const streamCategory = (streamId: string) =>
+  streamId.slice(0, Math.max(0, streamId.indexOf('-'))) || streamId;

@@ -2,6 +2,8 @@ import type { EventEnvelope } from '@punkto/contracts/events';
 import type { OutgoingMessage, MessageBus } from '../bus/message-bus.port';
 import type { EventStore, StoredEvent } from '../event-store/event-store.port';
 import type { Metrics } from '../observability/metrics';
+import { extractContext, injectTraceHeaders, SpanKind, withSpan } from '../observability/tracing';
+import { ROOT_CONTEXT } from '@opentelemetry/api';
 import { startCatchUpSubscription } from './catch-up-subscription';
 import type { CheckpointStore } from './checkpoint-store.port';
 
@@ -62,9 +64,14 @@ export function toEnvelope(event: StoredEvent): EventEnvelope {
   };
 }
 
+/**
+ * The bus message of an envelope. Its `traceparent` header is the active span's (the relay's `send` span),
+ * so the consumer's span is that span's child; without one being traced, the envelope's own.
+ */
 export function toMessage(envelope: EventEnvelope): OutgoingMessage {
   const headers: Record<string, string> = { 'event-type': envelope.type };
-  if (envelope.traceparent) headers.traceparent = envelope.traceparent;
+  const traceparent = injectTraceHeaders({}).traceparent ?? envelope.traceparent;
+  if (traceparent) headers.traceparent = traceparent;
   return { key: envelope.aggregateId, value: envelope, headers };
 }
 
@@ -83,7 +90,27 @@ export function startEventRelay(options: EventRelayOptions): EventRelay {
     handler: async (event) => {
       const topic = topicOf(event.streamId);
       if (!topic) return;
-      await bus.publish(topic, [toMessage(toEnvelope(event))]);
+      const envelope = toEnvelope(event);
+      // a PRODUCER `send` span (OpenTelemetry messaging conventions) in the trace of the append that
+      // recorded the event, so one trace runs request → append → send → the consumers' `process` spans
+      await withSpan(
+        `send ${topic}`,
+        {
+          kind: SpanKind.PRODUCER,
+          parent: extractContext(
+            envelope.traceparent ? { traceparent: envelope.traceparent } : {},
+            ROOT_CONTEXT,
+          ),
+          attributes: {
+            'messaging.operation.type': 'send',
+            'messaging.operation.name': 'send',
+            'messaging.destination.name': topic,
+            'messaging.message.id': envelope.id,
+            'punkto.event.type': envelope.type,
+          },
+        },
+        () => bus.publish(topic, [toMessage(envelope)]),
+      );
       options.metrics?.relay.published(topic, event.recordedAt);
     },
     onStart: (fromPosition) =>

@@ -18,19 +18,34 @@ export interface ConsumerSpec {
   retry?: Partial<RetryPolicy>;
 }
 
-/** Runs a bus handler inside a consumer span that continues the producer's trace (W3C `traceparent` header). */
-export function traced(handler: (message: IncomingMessage) => Promise<void>) {
+/**
+ * Runs a bus handler inside a consumer span (OpenTelemetry messaging conventions: `process <topic>`, kind
+ * CONSUMER) that continues the trace of the relay's `send` span, read from the message's W3C `traceparent`
+ * header; each delivery attempt is a span of its own.
+ */
+export function traced(handler: (message: IncomingMessage) => Promise<void>, groupId?: string) {
   return (message: IncomingMessage) =>
     withSpan(
-      `consume ${message.topic}`,
+      `process ${message.topic}`,
       {
         kind: SpanKind.CONSUMER,
         parent: extractContext(message.headers),
-        attributes: { 'messaging.destination.name': message.topic },
+        attributes: {
+          'messaging.operation.type': 'process',
+          'messaging.operation.name': 'process',
+          'messaging.destination.name': message.topic,
+          ...(groupId && { 'messaging.consumer.group.name': groupId }),
+          ...(message.headers['event-type'] && { 'punkto.event.type': message.headers['event-type'] }),
+          ...(isEnvelope(message.value) && { 'messaging.message.id': message.value.id }),
+          'punkto.delivery.attempt': message.attempt,
+        },
       },
       () => handler(message),
     );
 }
+
+const isEnvelope = (value: unknown): value is { id: string } =>
+  typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string';
 
 /**
  * Counts a bus handler's outcomes per group and topic: `handled`, `failed` (an attempt that threw) and
@@ -64,7 +79,7 @@ export async function startConsumer(
   spec: ConsumerSpec,
   metrics?: Metrics,
 ): Promise<Consumer> {
-  const handler = traced(spec.handler);
+  const handler = traced(spec.handler, spec.groupId);
   const consumer = await bus.subscribe({
     groupId: spec.groupId,
     topics: spec.topics,
