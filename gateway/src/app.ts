@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { upstreamsOf, type GatewayConfig, type Upstreams } from './config';
 import { registerApiDocs } from './docs';
 import type { MaintenanceSwitch } from './maintenance';
-import { registerApiProxy, registerDevMailboxProxy, registerJwksProxy } from './proxy';
+import { registerApiProxy, registerDevMailboxProxy, registerJwksProxy, traceUpstreamCalls } from './proxy';
 import { hasBuiltSpa, registerSpa, spaNotFoundHandler } from './spa';
 
 export interface GatewayDeps {
@@ -108,6 +108,7 @@ export async function buildGateway({
     return { maintenanceMode: maintenance.on };
   });
   await registerApiDocs(app);
+  traceUpstreamCalls(app);
   await registerApiProxy(app, upstreams, config.UPSTREAM_TIMEOUT_MS);
   await registerJwksProxy(app, upstreams, config.UPSTREAM_TIMEOUT_MS);
   if (config.DEV_MAILBOX !== 'off')

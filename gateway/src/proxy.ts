@@ -6,8 +6,16 @@ const JWKS_PATH = '/.well-known/jwks.json';
 import { NotFoundError, PayloadTooLargeError } from '@punkto/platform/errors/errors';
 import { toHttpError } from '@punkto/platform/http/error-handler';
 import { isLoopbackRequest } from '@punkto/platform/http/loopback-only';
-import { injectTraceHeaders } from '@punkto/platform/observability/tracing';
+import { injectTraceHeaders, tracer } from '@punkto/platform/observability/tracing';
+import { context, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the CLIENT span of the proxied call, ended when the response to the caller is */
+    upstreamSpan?: Span;
+  }
+}
 import type { Upstreams } from './config';
 
 const HOP_BY_HOP = [
@@ -57,7 +65,11 @@ function upstreamFailure(
 }
 
 /** Request headers sent upstream: hop-by-hop removed, request id, forwarding info and the gateway span's trace. */
-function forwardHeaders(request: FastifyRequest, headers: Record<string, string | string[] | undefined>) {
+function forwardHeaders(
+  request: FastifyRequest,
+  headers: Record<string, string | string[] | undefined>,
+  upstream: string,
+) {
   const out: Record<string, string | string[] | undefined> = { ...headers };
   for (const name of HOP_BY_HOP) delete out[name];
   out['x-request-id'] = request.id;
@@ -66,11 +78,41 @@ function forwardHeaders(request: FastifyRequest, headers: Record<string, string 
   out['x-forwarded-host'] = request.host;
   delete out.traceparent;
   delete out.tracestate;
-  return Object.assign(out, injectTraceHeaders({}));
+  // the upstream call is a CLIENT span under the gateway's SERVER span; the service continues it
+  request.upstreamSpan?.end();
+  const active = context.active();
+  request.upstreamSpan = tracer().startSpan(
+    request.method,
+    {
+      kind: SpanKind.CLIENT,
+      attributes: {
+        'http.request.method': request.method,
+        'url.path': request.url.split('?')[0] ?? '',
+        'punkto.upstream': upstream,
+      },
+    },
+    active,
+  );
+  return Object.assign(out, injectTraceHeaders({}, trace.setSpan(active, request.upstreamSpan)));
+}
+
+/** Ends each proxied call's CLIENT span with the status the caller got (upstream's, or the gateway's 502/504). */
+export function traceUpstreamCalls(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const span = request.upstreamSpan;
+    if (!span) return;
+    span.setAttribute('http.response.status_code', reply.statusCode);
+    if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    span.end();
+  });
+  app.addHook('onRequestAbort', async (request) => {
+    request.upstreamSpan?.setStatus({ code: SpanStatusCode.ERROR, message: 'client aborted' });
+    request.upstreamSpan?.end();
+  });
 }
 
 /** What every proxy of the gateway shares: undici with keep-alive, a hard timeout, no retries of writes. */
-function proxyOptions(timeoutMs: number) {
+function proxyOptions(timeoutMs: number, upstreamOf: (request: FastifyRequest) => string) {
   return {
     undici: {
       connections: 128,
@@ -82,7 +124,10 @@ function proxyOptions(timeoutMs: number) {
     retryMethods: [],
     maxRetriesOn503: 0,
     replyOptions: {
-      rewriteRequestHeaders: forwardHeaders,
+      rewriteRequestHeaders: (
+        request: FastifyRequest,
+        headers: Record<string, string | string[] | undefined>,
+      ) => forwardHeaders(request, headers, upstreamOf(request)),
       onError: (reply: FastifyReply, error: unknown) => upstreamFailure(reply, error as never),
     },
   };
@@ -104,7 +149,7 @@ export async function registerApiProxy(
   upstreams: Upstreams,
   timeoutMs: number,
 ): Promise<void> {
-  const common = proxyOptions(timeoutMs);
+  const common = proxyOptions(timeoutMs, (request) => ownerOf(request.url) ?? 'unknown');
   await app.register(httpProxy, {
     ...common,
     // no fixed upstream: reply-from would pin its undici client to it and ignore getUpstream
@@ -136,7 +181,7 @@ export async function registerApiProxy(
  */
 export async function registerJwksProxy(app: FastifyInstance, upstreams: Upstreams, timeoutMs: number) {
   await app.register(httpProxy, {
-    ...proxyOptions(timeoutMs),
+    ...proxyOptions(timeoutMs, () => proxiedPaths[JWKS_PATH]),
     upstream: upstreams[proxiedPaths[JWKS_PATH]],
     prefix: JWKS_PATH,
     rewritePrefix: JWKS_PATH,
@@ -157,7 +202,7 @@ export async function registerDevMailboxProxy(
 ): Promise<void> {
   for (const prefix of ['/dev/mailbox', '/dev/wallet'])
     await app.register(httpProxy, {
-      ...proxyOptions(timeoutMs),
+      ...proxyOptions(timeoutMs, () => 'notification'),
       upstream: upstreams.notification,
       prefix,
       rewritePrefix: prefix,
