@@ -119,6 +119,12 @@ export const envOriginList = z
       .filter(Boolean),
   );
 
+/** An OTLP/HTTP address; empty (as compose passes an unset `${VAR:-}`) counts as unset. */
+const otlpEndpoint = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://127.0.0.1:4318' }).optional(),
+);
+
 /**
  * Variables every service shares. Adapter selection is configuration only: `*_ADAPTER` variables pick the
  * embedded default or the real engine; a real engine needs its address (checked by `loadConfig`).
@@ -137,8 +143,8 @@ export const platformEnv = {
    * full traces URL in OTEL_EXPORTER_OTLP_TRACES_ENDPOINT; one is required with TRACING_EXPORTER=otlp. The
    * exporter reads these (and OTEL_EXPORTER_OTLP_HEADERS, …_TIMEOUT) itself; they are validated here.
    */
-  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
-  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpoint,
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otlpEndpoint,
   /**
    * Prometheus `/metrics` on a listener of its own (ADR 0019); unset = no metrics listener. Never the
    * application port: the gateway forwards only /api/* to services, and this port is not behind it.

@@ -132,6 +132,13 @@ describe('trace export', () => {
     ).toEqual([]);
   });
 
+  it('takes an empty address for an unset one', () => {
+    expect(
+      loadConfig(service, { OTEL_EXPORTER_OTLP_ENDPOINT: '' }).OTEL_EXPORTER_OTLP_ENDPOINT,
+    ).toBeUndefined();
+    expect(problemsOf({ TRACING_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_ENDPOINT: '' })).toHaveLength(1);
+  });
+
   it('refuses otlp without an address, an address that is not an http(s) URL and a ratio outside 0…1', () => {
     expect(problemsOf({ TRACING_EXPORTER: 'otlp' })).toEqual([
       expect.stringMatching(/^OTEL_EXPORTER_OTLP_ENDPOINT: required when TRACING_EXPORTER=otlp/),
