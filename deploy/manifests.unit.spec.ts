@@ -541,6 +541,21 @@ describe.each(overlays)('k8s overlay %s', (overlay) => {
       expect(allowed(policies, prometheus, esdb, 2113)).toBe(false);
     });
 
+    it('let every app send traces to the OpenTelemetry collector on 4318, and nothing more', () => {
+      const collector = pod({ 'app.kubernetes.io/name': 'opentelemetry-collector' }, 'monitoring');
+      for (const app of apps) {
+        expect(allowed(policies, appPod(app), collector, 4318), `${app} → collector`).toBe(true);
+        expect(allowed(policies, appPod(app), collector, 4317), `${app} → collector gRPC`).toBe(false);
+        expect(allowed(policies, collector, appPod(app), defaultPorts[app]), `collector → ${app}`).toBe(
+          false,
+        );
+      }
+      const elsewhere = pod({ 'app.kubernetes.io/name': 'opentelemetry-collector' });
+      expect(allowed(policies, appPod('gateway'), elsewhere, 4318)).toBe(false);
+      for (const engine of [esdb, mongo, kafkaBroker])
+        expect(allowed(policies, engine, collector, 4318)).toBe(false);
+    });
+
     it('let engine peers replicate and the MongoDB init job reach the members', () => {
       expect(allowed(policies, esdb, esdb, 1112)).toBe(true);
       expect(allowed(policies, mongo, mongo, 27017)).toBe(true);
