@@ -253,4 +253,23 @@ describe('traces exported over OTLP/HTTP', () => {
     await shutdownTracing();
     expect(receiver.spans().some((s) => s.traceId === traceId && s.name === 'shutdown-probe')).toBe(true);
   });
+
+  it('a collector that does not answer holds the stop no longer than the flush deadline', async () => {
+    // accepts the connection and never answers (a hung collector); the exporter alone would wait 10 s
+    let exports = 0;
+    const hung = http.createServer(() => exports++);
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    process.env.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${(hung.address() as AddressInfo).port}`;
+    try {
+      const stuck = initTracing('punkto-otlp-hung', 'otlp');
+      stuck.getTracer('punkto').startSpan('never-delivered').end();
+      const started = Date.now();
+      await shutdownTracing(300);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(exports).toBe(1); // the flush was attempted, and given up
+    } finally {
+      hung.closeAllConnections();
+      await new Promise<void>((resolve) => hung.close(() => resolve()));
+    }
+  });
 });

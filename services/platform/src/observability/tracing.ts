@@ -67,10 +67,24 @@ export function initTracing(
   return provider;
 }
 
-/** Ends tracing for a stopping process: the batch processor exports every span still queued first. */
-export async function shutdownTracing(): Promise<void> {
-  await provider?.shutdown();
+/**
+ * Ends tracing for a stopping process: the batch processor exports every span still queued first. A collector
+ * that is down or slow would hold the stop for the exporter's timeout and retries (10 s and more, the whole
+ * stop budget of shutdown.ts), so the flush gets `timeoutMs`; after it the spans are given up.
+ */
+export async function shutdownTracing(timeoutMs = 3_000): Promise<void> {
+  const stopping = provider;
   provider = undefined;
+  if (!stopping) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    stopping.shutdown().catch(() => {}),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+      timer.unref();
+    }),
+  ]);
+  clearTimeout(timer);
 }
 
 export const tracer = () => trace.getTracer('punkto');
