@@ -236,11 +236,13 @@ describe('traces exported over OTLP/HTTP', () => {
     expect(attribute(append, 'punkto.event.types')).toBe('PointsEarned');
     expect(send).toMatchObject({ name: `send ${Topics.cardLedgerCards}`, parentSpanId: append.spanId });
     expect(attribute(send, 'messaging.destination.name')).toBe(Topics.cardLedgerCards);
+    expect(attribute(send, 'messaging.system')).toBe('sqlite');
     // every delivery attempt of the passes consumer is a `process` span under the publication
     expect(processed.length).toBeGreaterThanOrEqual(1);
     for (const span of processed) {
       expect(span).toMatchObject({ name: `process ${Topics.cardLedgerCards}`, parentSpanId: send.spanId });
       expect(attribute(span, 'messaging.consumer.group.name')).toBe('notification.passes');
+      expect(attribute(span, 'messaging.system')).toBe('sqlite');
       expect(attribute(span, 'messaging.message.id')).toBe(attribute(send, 'messaging.message.id'));
     }
   });

@@ -59,6 +59,7 @@ export interface KafkaMessageBusOptions {
 const MAX_ERROR_HEADER_LENGTH = 500;
 
 export class KafkaMessageBus implements MessageBus {
+  readonly system = 'kafka';
   private readonly kafka: Kafka;
   private readonly producer: Producer;
   private readonly admin: Admin;

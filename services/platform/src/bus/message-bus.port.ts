@@ -63,6 +63,8 @@ export interface ConsumerLag {
 }
 
 export interface MessageBus {
+  /** `messaging.system` of the OpenTelemetry messaging conventions on the relay's and consumers' spans */
+  readonly system?: string;
   /** Durable once resolved. Messages of one call with the same key keep their order. */
   publish(topic: string, messages: OutgoingMessage[]): Promise<void>;
   subscribe(options: SubscribeOptions): Promise<Consumer>;

@@ -94,6 +94,7 @@ function prepareStatements(db: Database.Database) {
 }
 
 export class SqliteMessageBus implements MessageBus {
+  readonly system = 'sqlite';
   private readonly stmts: Statements;
   private readonly consumers = new Set<SqliteConsumer>();
   private closed = false;

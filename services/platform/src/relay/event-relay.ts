@@ -105,6 +105,7 @@ export function startEventRelay(options: EventRelayOptions): EventRelay {
             'messaging.operation.type': 'send',
             'messaging.operation.name': 'send',
             'messaging.destination.name': topic,
+            ...(bus.system && { 'messaging.system': bus.system }),
             'messaging.message.id': envelope.id,
             'punkto.event.type': envelope.type,
           },

@@ -23,7 +23,11 @@ export interface ConsumerSpec {
  * CONSUMER) that continues the trace of the relay's `send` span, read from the message's W3C `traceparent`
  * header; each delivery attempt is a span of its own.
  */
-export function traced(handler: (message: IncomingMessage) => Promise<void>, groupId?: string) {
+export function traced(
+  handler: (message: IncomingMessage) => Promise<void>,
+  consumer: { groupId?: string; system?: string } = {},
+) {
+  const { groupId, system } = consumer;
   return (message: IncomingMessage) =>
     withSpan(
       `process ${message.topic}`,
@@ -34,6 +38,8 @@ export function traced(handler: (message: IncomingMessage) => Promise<void>, gro
           'messaging.operation.type': 'process',
           'messaging.operation.name': 'process',
           'messaging.destination.name': message.topic,
+          'messaging.destination.partition.id': String(message.partition),
+          ...(system && { 'messaging.system': system }),
           ...(groupId && { 'messaging.consumer.group.name': groupId }),
           ...(message.headers['event-type'] && { 'punkto.event.type': message.headers['event-type'] }),
           ...(isEnvelope(message.value) && { 'messaging.message.id': message.value.id }),
@@ -79,7 +85,7 @@ export async function startConsumer(
   spec: ConsumerSpec,
   metrics?: Metrics,
 ): Promise<Consumer> {
-  const handler = traced(spec.handler, spec.groupId);
+  const handler = traced(spec.handler, { groupId: spec.groupId, system: bus.system });
   const consumer = await bus.subscribe({
     groupId: spec.groupId,
     topics: spec.topics,
