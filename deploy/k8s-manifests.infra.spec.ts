@@ -14,10 +14,10 @@
  *   consumer groups and topics its service's source declares; the other Deployments keep an HPA.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultPorts } from '@punkto/contracts/routing';
-import { allTopics, deadLetterTopic } from '@punkto/contracts/topics';
+import { allTopics, deadLetterTopic, Topics } from '@punkto/contracts/topics';
 import { ConfigMap, Namespace, Service } from 'kubernetes-models/v1';
 import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1';
 import { Job } from 'kubernetes-models/batch/v1';
@@ -58,6 +58,47 @@ const models: Record<string, new (data: never) => Model> = {
 const strimziKinds = new Set(['Kafka', 'KafkaNodePool', 'KafkaTopic']);
 /** Prometheus Operator custom resources (k8s/base/monitoring.yaml): structural checks below */
 const monitoringKinds = new Set(['ServiceMonitor', 'PrometheusRule']);
+/** KEDA custom resources (the consuming services' ScaledObjects): structural checks below */
+const kedaKinds = new Set(['ScaledObject']);
+
+/**
+ * The business consumers as the services' source declares them: `groupId: '<service>.<name>'` followed by
+ * `topics: [Topics.x, …]` in services/<service>/src (tests and test helpers excluded). The per-service
+ * `${service}.access-revocations` groups (a template literal, platform code) are not work to scale on.
+ */
+function consumersInSource(): Map<string, { group: string; topic: string }[]> {
+  const found = new Map<string, { group: string; topic: string }[]>();
+  for (const service of services) {
+    const src = join(repoRoot, 'services', service, 'src');
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
+      (f) => f.endsWith('.ts') && !/\.spec\.ts$/.test(f) && !/(^|\/)testing\//.test(f),
+    );
+    for (const file of files) {
+      const text = readFileSync(join(src, file), 'utf8');
+      for (const m of text.matchAll(/groupId:\s*'([^']+)',\s*topics:\s*\[([^\]]*)\]/g)) {
+        const group = m[1]!;
+        const topics = [...m[2]!.matchAll(/Topics\.(\w+)/g)].map((t) => {
+          const topic = Topics[t[1] as keyof typeof Topics];
+          if (!topic) throw new Error(`${file}: unknown Topics.${t[1]}`);
+          return topic;
+        });
+        if (!topics.length) throw new Error(`${file}: consumer ${group} lists no Topics.* constant`);
+        found.set(service, [...(found.get(service) ?? []), ...topics.map((topic) => ({ group, topic }))]);
+      }
+    }
+  }
+  return found;
+}
+const consumers = consumersInSource();
+
+type ScaledObject = K8sObject & {
+  spec: {
+    scaleTargetRef: { apiVersion?: string; kind?: string; name: string };
+    minReplicaCount: number;
+    maxReplicaCount: number;
+    triggers: { type: string; metricType?: string; metadata: Record<string, string> }[];
+  };
+};
 
 const kustomize = process.env.KUSTOMIZE_BIN;
 const unavailable =
@@ -207,7 +248,7 @@ if (rendered) {
 
     it('validates every built-in object against the Kubernetes schema', () => {
       for (const o of objects) {
-        if (strimziKinds.has(o.kind) || monitoringKinds.has(o.kind)) continue;
+        if (strimziKinds.has(o.kind) || monitoringKinds.has(o.kind) || kedaKinds.has(o.kind)) continue;
         const ModelClass = models[`${o.apiVersion}/${o.kind}`];
         expect(ModelClass, `no schema model for ${o.apiVersion}/${o.kind}`).toBeDefined();
         expect(() => new ModelClass!(o as never).validate(), `${o.kind}/${o.metadata.name}`).not.toThrow();
@@ -279,7 +320,7 @@ if (rendered) {
       }
     });
 
-    it.each(apps)('%s has a Deployment, Service, HPA and PDB that fit together', (app) => {
+    it.each(apps)('%s has a Deployment, Service, autoscaler and PDB that fit together', (app) => {
       const deployment = find<Deployment>(objects, 'Deployment', app);
       const podLabels = deployment.spec!.template.metadata!.labels!;
       expect(matchesSelector(podLabels, deployment.spec!.selector)).toBe(true);
@@ -300,17 +341,89 @@ if (rendered) {
         expect.objectContaining({ port: defaultPorts[app], targetPort: 'http' }),
       );
 
-      const hpa = find<HorizontalPodAutoscaler>(objects, 'HorizontalPodAutoscaler', app);
-      expect(hpa.apiVersion).toBe('autoscaling/v2');
-      expect(hpa.spec!.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: app });
-      expect(hpa.spec!.minReplicas).toBe(overlay === 'prod' ? 3 : 1);
-      expect(hpa.spec!.maxReplicas).toBeGreaterThan(hpa.spec!.minReplicas!);
-      expect(hpa.spec!.metrics?.some((m) => m.resource?.name === 'cpu')).toBe(true);
-      expect(deployment.spec!.replicas, 'the HPA owns the replica count').toBeUndefined();
+      // one autoscaler per Deployment: KEDA (which creates its own HPA) for consumers, an HPA for the rest
+      if (consumers.has(app)) {
+        const scaled = find<ScaledObject>(objects, 'ScaledObject', app);
+        expect(scaled.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: app });
+        expect(scaled.spec.minReplicaCount).toBe(overlay === 'prod' ? 3 : 1);
+        expect(scaled.spec.maxReplicaCount).toBeGreaterThan(scaled.spec.minReplicaCount);
+        expect(ofKind(objects, 'HorizontalPodAutoscaler').map((h) => h.metadata.name)).not.toContain(app);
+      } else {
+        const hpa = find<HorizontalPodAutoscaler>(objects, 'HorizontalPodAutoscaler', app);
+        expect(hpa.apiVersion).toBe('autoscaling/v2');
+        expect(hpa.spec!.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: app });
+        expect(hpa.spec!.minReplicas).toBe(overlay === 'prod' ? 3 : 1);
+        expect(hpa.spec!.maxReplicas).toBeGreaterThan(hpa.spec!.minReplicas!);
+        expect(hpa.spec!.metrics?.some((m) => m.resource?.name === 'cpu')).toBe(true);
+      }
+      expect(deployment.spec!.replicas, 'the autoscaler owns the replica count').toBeUndefined();
 
       const pdb = find<PodDisruptionBudget>(objects, 'PodDisruptionBudget', app);
       expect(matchesSelector(podLabels, pdb.spec!.selector)).toBe(true);
       expect(pdb.spec!.maxUnavailable ?? pdb.spec!.minAvailable).toBeDefined();
+    });
+
+    describe('autoscaling', () => {
+      const scaledObjects = ofKind<ScaledObject>(objects, 'ScaledObject');
+      const hpas = ofKind<HorizontalPodAutoscaler>(objects, 'HorizontalPodAutoscaler');
+      const deployments = new Set(ofKind(objects, 'Deployment').map((d) => d.metadata.name));
+
+      it('finds the business consumers in the services (the source this check reads)', () => {
+        expect([...consumers.keys()].sort()).toEqual(['card-ledger', 'identity', 'notification', 'tenant']);
+        for (const [service, pairs] of consumers)
+          for (const { group } of pairs) expect(group, service).toMatch(new RegExp(`^${service}\\.`));
+      });
+
+      it('targets only existing Deployments, and no Deployment with both an HPA and a ScaledObject', () => {
+        expect(scaledObjects.length).toBeGreaterThan(0);
+        const targets = [
+          ...hpas.map((h) => h.spec!.scaleTargetRef),
+          ...scaledObjects.map((o) => ({
+            apiVersion: 'apps/v1',
+            kind: 'Deployment',
+            ...o.spec.scaleTargetRef,
+          })),
+        ];
+        for (const t of targets) {
+          expect(t.apiVersion, t.name).toBe('apps/v1');
+          expect(t.kind, t.name).toBe('Deployment');
+          expect(deployments, t.name).toContain(t.name);
+        }
+        const names = targets.map((t) => t.name).sort();
+        expect(names, 'exactly one autoscaler per Deployment').toEqual([...new Set(names)].sort());
+        expect(names).toEqual(expect.arrayContaining([...apps]));
+        // KEDA names its HPA keda-hpa-<name>; ours must not take that name
+        for (const h of hpas) expect(h.metadata!.name).not.toMatch(/^keda-hpa-/);
+      });
+
+      it('scales each consumer on the lag of exactly the groups and topics its source consumes', () => {
+        const brokers = find<ConfigMap>(objects, 'ConfigMap', 'punkto-services').data!['KAFKA_BROKERS']!;
+        const [host, port] = brokers.split(':');
+        for (const o of scaledObjects) {
+          const service = o.spec.scaleTargetRef.name;
+          expect(o.apiVersion, service).toBe('keda.sh/v1alpha1');
+          const kafka = o.spec.triggers.filter((t) => t.type === 'kafka');
+          const declared = (consumers.get(service) ?? []).map(({ group, topic }) => `${group} ${topic}`);
+          expect(declared.length, `${service} consumes nothing: an HPA fits`).toBeGreaterThan(0);
+          expect(kafka.map((t) => `${t.metadata.consumerGroup} ${t.metadata.topic}`).sort(), service).toEqual(
+            declared.sort(),
+          );
+          for (const t of kafka) {
+            // the KEDA operator lives in another namespace: the bootstrap Service by its cluster-wide name
+            expect(t.metadata.bootstrapServers, service).toBe(`${host}.${namespace}.svc:${port}`);
+            expect(Number(t.metadata.lagThreshold), service).toBeGreaterThan(0);
+            expect(Number.isInteger(Number(t.metadata.lagThreshold)), service).toBe(true);
+            // the consumers start a new group at the beginning (kafka-message-bus fromBeginning)
+            expect(t.metadata.offsetResetPolicy, service).toBe('earliest');
+            expect(allTopics, service).toContain(t.metadata.topic);
+          }
+          // the HTTP side: CPU like the HPAs (KEDA needs the containers' CPU requests, checked above)
+          expect(o.spec.triggers, service).toContainEqual(
+            expect.objectContaining({ type: 'cpu', metricType: 'Utilization' }),
+          );
+          for (const t of o.spec.triggers) expect(['kafka', 'cpu', 'memory'], service).toContain(t.type);
+        }
+      });
     });
 
     it.each(apps)('%s: probes, resources, non-root, read-only root filesystem', (app) => {
@@ -570,6 +683,18 @@ if (rendered) {
           expect(allowed(policies, appPod('gateway'), engine, port)).toBe(false);
         // engines never call the apps
         for (const s of services) expect(allowed(policies, mongo, appPod(s), defaultPorts[s])).toBe(false);
+      });
+
+      it("let KEDA's operator read consumer-group lag from the brokers and reach nothing else", () => {
+        const keda = pod({ 'app.kubernetes.io/name': 'keda-operator' }, 'keda');
+        expect(allowed(policies, keda, kafkaBroker, 9092)).toBe(true);
+        expect(allowed(policies, keda, kafkaBroker, 9091)).toBe(false);
+        expect(allowed(policies, keda, esdb, 2113)).toBe(false);
+        expect(allowed(policies, keda, mongo, 27017)).toBe(false);
+        for (const app of apps) expect(allowed(policies, keda, appPod(app), defaultPorts[app])).toBe(false);
+        expect(allowed(policies, pod({ 'app.kubernetes.io/name': 'keda-operator' }), kafkaBroker, 9092)).toBe(
+          false,
+        );
       });
 
       it("admit Prometheus to every app's metrics port and to nothing else; nobody else reaches that port", () => {
