@@ -8,6 +8,9 @@
 //      proxy; both cached in ~/.cache/punkto-infra (or $PUNKTO_INFRA_CACHE). EventStoreDB has no such
 //      fallback: SKIPPED.
 // SMTP needs no server: its suite runs an in-process `smtp-server`.
+// The Kubernetes manifests need the real kustomize (deploy/k8s-manifests.infra.spec.ts): KUSTOMIZE_BIN, or
+// installed once from the Go module proxy by scripts/infra/kustomize.mjs into the same cache. Without Go it is
+// SKIPPED, except under CI=true, where the suite fails instead.
 // Every server this script starts is stopped when it exits, on failure and on Ctrl-C too; the JVMs also
 // halt by themselves when this process dies (their stdin closes).
 import { spawn } from 'node:child_process';
@@ -25,6 +28,7 @@ import {
   startLocalMongo,
   startMongoContainer,
 } from './servers.mjs';
+import { ensureKustomize, KUSTOMIZE_VERSION } from './kustomize.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const log = (...args) => console.log('[infra]', ...args);
@@ -87,7 +91,16 @@ async function main() {
   const runtime = needContainers ? await containerRuntimeAnswers() : { ok: false, reason: 'not needed' };
   log(`container runtime: ${runtime.ok ? `yes — ${runtime.reason}` : `no — ${runtime.reason}`}`);
 
-  // Kafka and MongoDB start in parallel (both JVMs, both a first-time download).
+  // Kafka and MongoDB start in parallel (both JVMs, both a first-time download), kustomize installs meanwhile.
+  const kustomize = ensureKustomize().then(
+    (path) => ({
+      address: path,
+      source: process.env.KUSTOMIZE_BIN
+        ? 'KUSTOMIZE_BIN from the environment'
+        : `${KUSTOMIZE_VERSION}, cached`,
+    }),
+    (error) => ({ skipped: error.message }),
+  );
   await Promise.all([
     obtain(
       'kafka',
@@ -116,6 +129,7 @@ async function main() {
       ? `EVENTSTORE_URL not set and the ${EVENTSTORE_IMAGE} container did not start`
       : `EventStoreDB runs only in a container and no container runtime answers (${runtime.reason}); set EVENTSTORE_URL to run it`;
   }
+  engines.kustomize = await kustomize;
   const mongoFlavor = engines.mongodb.source === 'local server' ? 'ferretdb' : 'mongodb';
 
   const env = { ...process.env, PUNKTO_INFRA: '1', PUNKTO_MONGO_FLAVOR: mongoFlavor };
@@ -123,6 +137,7 @@ async function main() {
     ['kafka', 'KAFKA_BROKERS'],
     ['mongodb', 'MONGODB_URL'],
     ['eventstoredb', 'EVENTSTORE_URL'],
+    ['kustomize', 'KUSTOMIZE_BIN'],
   ]) {
     if (engines[name].address) env[variable] = engines[name].address;
     else {
@@ -145,6 +160,7 @@ async function main() {
     ['MongoDB wire (documents, GridFS, checkpoints)', engines.mongodb],
     ['EventStoreDB (event store)', engines.eventstoredb],
     ['SMTP (mailer)', { address: 'in-process smtp-server', source: 'always' }],
+    ['kustomize (k8s/overlays build + validation)', engines.kustomize],
   ];
   for (const [label, engine] of rows) {
     console.log(
