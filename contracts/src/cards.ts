@@ -393,7 +393,7 @@ export const CardErrors = {
   },
   correctionTooLate: {
     code: 'CARD.CORRECTION_TOO_LATE',
-    message: `Ten wpis jest starszy niż ${CORRECTION_WINDOW_DAYS} dni i nie można go już anulować.`,
+    message: `Tego wpisu nie można już anulować: korekta jest możliwa przez ${CORRECTION_WINDOW_DAYS} dni i tylko dla 100 ostatnich przyznań i nagród na karcie.`,
   },
   alreadyVoided: { code: 'CARD.ALREADY_VOIDED', message: 'Ten wpis został już anulowany.' },
   voidBelowZero: (unit: 'points' | 'stamps', toTakeBack: number, balance: number) => ({

@@ -425,6 +425,8 @@ export const RedemptionVoidedData = z.object({
   unit: z.enum(['points', 'stamps']),
   /** the stock period the redemption counted against, else null */
   stockPeriod: z.string().nullable(),
+  /** when the voided redemption happened (it no longer counts against the reward's per-card limits) */
+  redeemedAt: z.iso.datetime({ offset: true }),
   ...Correction,
 });
 export type RedemptionVoidedData = z.infer<typeof RedemptionVoidedData>;

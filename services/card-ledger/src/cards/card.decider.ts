@@ -300,6 +300,7 @@ function voidEntry(command: VoidEntry, state: Card): CardEvent[] {
           cost,
           unit,
           stockPeriod: entry.stockPeriod,
+          redeemedAt: entry.at,
           ...correction,
           balance: balanceOf({
             ...card,

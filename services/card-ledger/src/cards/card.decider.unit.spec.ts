@@ -893,6 +893,7 @@ describe('VoidEntry (corrections, ADR 0016)', () => {
             cost: 100,
             unit: 'points',
             stockPeriod: null,
+            redeemedAt: REDEEMED_AT,
             voidedCommandId: `redeem-${REDEEMED_AT}`,
             ...correction,
             voidedAt: '2026-03-01T12:05:00.000Z',
@@ -934,6 +935,23 @@ describe('VoidEntry (corrections, ADR 0016)', () => {
       .given(given)
       .when(voidEntry('never-happened'))
       .thenThrows(CardRuleError, expectRule('CARD.CORRECTION_TOO_LATE'));
+  });
+
+  it('remembers the last 100 awards and redemptions: an older one within the 30 days is refused too', () => {
+    let given = history();
+    for (let i = 0; i < 101; i++)
+      given = given.earned(1, new Date(Date.parse(EARNED_AT) + i * 60_000).toISOString(), `award-${i}`);
+    spec
+      .given(given.events)
+      .when(voidEntry('award-0', '2026-03-01T12:00:00.000Z'))
+      .thenThrows(
+        CardRuleError,
+        expectRule(
+          'CARD.CORRECTION_TOO_LATE',
+          'Tego wpisu nie można już anulować: korekta jest możliwa przez 30 dni i tylko dla 100 ostatnich przyznań i nagród na karcie.',
+        ),
+      );
+    expect(decide(voidEntry('award-1', '2026-03-01T12:00:00.000Z'), given.state)).toHaveLength(1);
   });
 
   it('on a tiers program, a level no longer reached follows the voided award', () =>

@@ -51,8 +51,13 @@ export type CardEvent =
 export const REDEMPTION_MEMORY_DAYS = 40;
 /** Request ids the card remembers, so a retried command that already took effect decides nothing. */
 export const COMMAND_MEMORY = 100;
-/** Awards and redemptions the card remembers for corrections (also bounded by CORRECTION_WINDOW_DAYS). */
-export const CORRECTABLE_MEMORY = 500;
+/**
+ * Awards and redemptions the card remembers for corrections (also bounded by CORRECTION_WINDOW_DAYS). Kept as
+ * small as COMMAND_MEMORY: every command folds the card's stream, and the list is copied by each award (500 made
+ * a fold of 500 awards four times slower, 2.2 ms against 0.55 ms, and ONE card's award rate under contention
+ * 30 % lower); a hundred awards within 30 days is more than any customer's visits.
+ */
+export const CORRECTABLE_MEMORY = COMMAND_MEMORY;
 
 /** An award or a redemption as a correction needs it: what to take back or give back. */
 export interface CorrectableEntry {
@@ -118,7 +123,11 @@ const DAY_MS = 86_400_000;
 /** keeps the entries a correction may still reach: younger than the window, at most CORRECTABLE_MEMORY */
 function rememberEntry(entries: CorrectableEntry[] | undefined, entry: CorrectableEntry): CorrectableEntry[] {
   const horizon = new Date(Date.parse(entry.at) - CORRECTION_WINDOW_DAYS * DAY_MS).toISOString();
-  return [...(entries ?? []).filter((e) => e.at >= horizon), entry].slice(-CORRECTABLE_MEMORY);
+  const kept = entries ?? [];
+  // in time order: only the oldest can have left the window
+  let first = Math.max(0, kept.length + 1 - CORRECTABLE_MEMORY);
+  while (first < kept.length && kept[first]!.at < horizon) first++;
+  return [...kept.slice(first), entry];
 }
 const markVoided = (entries: CorrectableEntry[] | undefined, commandId: string) =>
   (entries ?? []).map((e) => (e.commandId === commandId ? { ...e, voided: true } : e));
@@ -215,12 +224,9 @@ export function evolve(state: Card, event: CardEvent): Card {
       };
     }
     case 'RedemptionVoided': {
-      const { cost, unit, voidedCommandId, commandId, voidedAt } = event.data;
-      const voided = (state.correctable ?? []).find((e) => e.commandId === voidedCommandId);
+      const { cost, unit, rewardId, redeemedAt, voidedCommandId, commandId, voidedAt } = event.data;
       // the voided redemption no longer counts against the reward's per-card limits
-      const redemptions = voided
-        ? state.redemptions.filter((r) => !(r.rewardId === voided.rewardId && r.at === voided.at))
-        : state.redemptions;
+      const redemptions = state.redemptions.filter((r) => !(r.rewardId === rewardId && r.at === redeemedAt));
       return {
         ...state,
         points: unit === 'points' ? state.points + cost : state.points,

@@ -84,7 +84,10 @@ export function applyCardEvent(current: CardRecord | null, event: CardEvent): Ca
   const next = evolve((current as Card | null) ?? initialState(), event);
   if (next.status === 'none') return null;
   if (next.status === 'refused') return { ...next, humanReadableId: next.cardId };
-  return next;
+  // what corrections may still reach is the decider's memory (folded from the stream), not the views': the
+  // read model does not carry it, so every award writes a card document of the same small size
+  const { correctable: _deciderOnly, ...record } = next;
+  return record;
 }
 
 /** The history entry an event makes, if any. */

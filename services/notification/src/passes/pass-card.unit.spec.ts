@@ -162,6 +162,7 @@ describe("a pass's copy of its card", () => {
         cost: 100,
         unit: 'points',
         stockPeriod: null,
+        redeemedAt: '2026-11-20T11:05:00.000Z',
         balance: { points: 100, stamps: 0, lifetimePoints: 0 },
         voidedAt: '2026-11-20T14:00:00.000Z',
       },
