@@ -11,7 +11,8 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { ActivityDoc } from '../../services/card-ledger/src/cards/cards.projection';
 import { startCardLedger, tokenFor } from '../../services/card-ledger/src/testing/card-ledger-test-app';
-import { fmt, summarize } from './stats';
+import { cardDocument } from './card-documents';
+import { fmt, timed } from './stats';
 
 const ENTRIES = Number(process.env.BENCH_EXPORT_ROWS ?? 50_000);
 const CARDS = Math.max(1, Math.round(ENTRIES / 25));
@@ -35,25 +36,14 @@ function seed(db: Database.Database, tenantId: string, programId: string, entrie
       const issuedAt = new Date(FROM).toISOString();
       card.run(
         cardId,
-        JSON.stringify({
-          status: 'active',
+        cardDocument({
           cardId,
           tenantId,
           programId,
           clientId,
           userId,
           humanReadableId: String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999)),
-          secretVersion: 1,
-          points: 0,
-          stamps: 0,
-          lifetimePoints: 0,
-          tier: null,
-          redemptions: [],
-          recentCommandIds: [],
-          lastAwardAt: null,
           issuedAt,
-          updatedAt: issuedAt,
-          lastRevision: 0,
         }),
       );
       client.run(
@@ -115,14 +105,8 @@ export async function activityExportBench(): Promise<string[]> {
     const activity = t.infra.documents.collection<ActivityDoc>('card_activity');
 
     const run = async (what: () => Promise<number>) => {
-      const samples: number[] = [];
-      let rows = 0;
-      for (let i = 0; i < SAMPLES + 1; i++) {
-        const started = performance.now();
-        rows = await what();
-        if (i > 0) samples.push(performance.now() - started);
-      }
-      return { ...summarize(samples), rows };
+      const { result: rows, ...stats } = await timed(what, SAMPLES);
+      return { ...stats, rows };
     };
 
     const http = await run(async () => {

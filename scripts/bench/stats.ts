@@ -17,3 +17,15 @@ export function summarize(samples: number[]) {
 
 export const fmt = (n: number, digits = 2) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** Times `what` sequentially: `warmups` unmeasured runs, then `samples` measured; with the last run's result. */
+export async function timed<T>(what: () => Promise<T>, samples: number, warmups = 1) {
+  const times: number[] = [];
+  let result!: T;
+  for (let i = 0; i < warmups + samples; i++) {
+    const started = performance.now();
+    result = await what();
+    if (i >= warmups) times.push(performance.now() - started);
+  }
+  return { ...summarize(times), result };
+}
