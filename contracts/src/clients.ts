@@ -23,6 +23,13 @@ export const clientStatusLabels: Record<ClientStatus, string> = {
   removed: 'Usunięty',
 };
 
+/** How the client got into the program, in words (the panel and the clients CSV). */
+export const clientSourceLabels: Record<'created' | 'added' | 'self', string> = {
+  created: 'Dodany w panelu (nowe konto)',
+  added: 'Dodany w panelu (istniejące konto)',
+  self: 'Zapisał się sam (link lub kod QR)',
+};
+
 export const CreateClientRequest = z
   .object({
     email: Email,

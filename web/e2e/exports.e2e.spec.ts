@@ -96,16 +96,18 @@ describe('the owner exports from the clients page', () => {
     expect(download.suggestedFilename()).toMatch(/^klienci-\d{4}-\d{2}-\d{2}\.csv$/);
     const [header, ...rows] = linesOf(await textOf(download));
     expect(header).toBe(
-      'Imię i nazwisko;E-mail;Telefon;Program;Status;Sposób zapisu;Data dołączenia;Zgoda marketingowa',
+      'Imię i nazwisko;E-mail;Telefon;Telefon podał;Program;Status;Sposób zapisu;Data dołączenia;Zgoda marketingowa',
     );
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatch(
       new RegExp(
-        `^"'=HYPERLINK\\(""http://zly\\.example""\\)";${mallory.email};;Kawa za punkty;(Aktywny|Zaproszony);Dodany w panelu \\(nowe konto\\);\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2};Nie$`,
+        `^"'=HYPERLINK\\(""http://zly\\.example""\\)";${mallory.email};;;Kawa za punkty;(Aktywny|Zaproszony);Dodany w panelu \\(nowe konto\\);\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2};Nie$`,
       ),
     );
     expect(rows[1]).toMatch(
-      new RegExp(`^Łucja Żak;${lucja.email};'\\+48600100200;Kawa za punkty;(Aktywny|Zaproszony);.*;Tak$`),
+      new RegExp(
+        `^Łucja Żak;${lucja.email};'\\+48600100200;firma;Kawa za punkty;(Aktywny|Zaproszony);.*;Tak$`,
+      ),
     );
     const status = page.getByRole('status').filter({ hasText: 'Pobrano 2 z 2 wierszy' });
     await status.waitFor();

@@ -53,15 +53,15 @@ describe('GET /api/v1/tenants/{id}/exports/clients', () => {
     const [header, ...rows] = linesOf(response.body);
     expect(header).toBe(CLIENTS_EXPORT_HEADER.join(';'));
     expect(header).toBe(
-      'Imię i nazwisko;E-mail;Telefon;Program;Status;Sposób zapisu;Data dołączenia;Zgoda marketingowa',
+      'Imię i nazwisko;E-mail;Telefon;Telefon podał;Program;Status;Sposób zapisu;Data dołączenia;Zgoda marketingowa',
     );
     expect(rows).toEqual([
-      `"'=2+5+cmd|""/C calc""!A0";mal@example.pl;;"Kawa; za punkty";Zaproszony;Dodany w panelu (nowe konto);${rows[0]!.split(';').at(-2)};Nie`,
+      `"'=2+5+cmd|""/C calc""!A0";mal@example.pl;;;"Kawa; za punkty";Zaproszony;Dodany w panelu (nowe konto);${rows[0]!.split(';').at(-2)};Nie`,
       expect.stringMatching(
-        /^Bartek Nowak;bartek@example\.pl;;Strzyżenie;Zaproszony;Dodany w panelu \(nowe konto\);2026-03-02 09:00:\d\d;Nie$/,
+        /^Bartek Nowak;bartek@example\.pl;;;Strzyżenie;Zaproszony;Dodany w panelu \(nowe konto\);2026-03-02 09:00:\d\d;Nie$/,
       ),
       expect.stringMatching(
-        /^Ola Żak;ola@example\.pl;'\+48600100200;"Kawa; za punkty";Zaproszony;Dodany w panelu \(nowe konto\);2026-03-02 09:00:\d\d;Tak$/,
+        /^Ola Żak;ola@example\.pl;'\+48600100200;firma;"Kawa; za punkty";Zaproszony;Dodany w panelu \(nowe konto\);2026-03-02 09:00:\d\d;Tak$/,
       ),
     ]);
   });

@@ -1,4 +1,4 @@
-import { clientStatusLabels, type Client } from '@punkto/contracts/clients';
+import { clientSourceLabels, clientStatusLabels } from '@punkto/contracts/clients';
 import type { ClientsExportQuery } from '@punkto/contracts/exports';
 import type { DocumentStore, Filter } from '@punkto/platform/documents/document-store.port';
 import { warsawDateTime, type CsvCell } from '@punkto/platform/http/csv';
@@ -19,6 +19,7 @@ export const CLIENTS_EXPORT_HEADER = [
   'Imię i nazwisko',
   'E-mail',
   'Telefon',
+  'Telefon podał',
   'Program',
   'Status',
   'Sposób zapisu',
@@ -26,11 +27,8 @@ export const CLIENTS_EXPORT_HEADER = [
   'Zgoda marketingowa',
 ] as const;
 
-const sourceLabels: Record<Client['source'], string> = {
-  created: 'Dodany w panelu (nowe konto)',
-  added: 'Dodany w panelu (istniejące konto)',
-  self: 'Zapisał się sam (link lub kod QR)',
-};
+/** who gave the phone: a number the customer typed is not confirmed by anyone (ADR 0017) */
+const phoneGivenByLabels = { customer: 'klient (niepotwierdzony)', staff: 'firma' } as const;
 
 /** One client → one CSV row (columns of CLIENTS_EXPORT_HEADER). Pure. */
 export function clientRow(record: ClientRecord): CsvCell[] {
@@ -39,9 +37,10 @@ export function clientRow(record: ClientRecord): CsvCell[] {
     client.name,
     client.email,
     client.phone,
+    client.phoneGivenBy && phoneGivenByLabels[client.phoneGivenBy],
     client.programName,
     clientStatusLabels[client.status],
-    sourceLabels[client.source],
+    clientSourceLabels[client.source],
     warsawDateTime(client.enrolledAt),
     // kept since the export exists; older records do not know it
     record.marketingConsent === undefined ? 'brak danych' : record.marketingConsent ? 'Tak' : 'Nie',

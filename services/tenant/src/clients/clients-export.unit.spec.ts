@@ -13,6 +13,7 @@ const record = (overrides: Partial<ClientRecord> = {}): ClientRecord => ({
   name: 'Ola Żak',
   nameKey: 'ola zak',
   phone: '+48600100200',
+  phoneGivenBy: 'customer',
   source: 'self',
   status: 'active',
   enrolledAt: '2026-10-25T01:30:00.000Z',
@@ -30,6 +31,7 @@ describe('a client as a CSV row', () => {
         'Ola Żak',
         'ola@example.pl',
         '+48600100200',
+        'klient (niepotwierdzony)',
         'Kawa za punkty',
         'Aktywny',
         'Zapisał się sam (link lub kod QR)',
@@ -42,10 +44,13 @@ describe('a client as a CSV row', () => {
 
   describe('given an enrolment still being written, and a record from before consent was kept', () => {
     it('shows it as invited and says the consent is not known', () => {
-      const row = clientRow(record({ status: 'enrolling', marketingConsent: undefined, phone: null }));
+      const row = clientRow(
+        record({ status: 'enrolling', marketingConsent: undefined, phone: null, phoneGivenBy: null }),
+      );
       expect(row[2]).toBeNull();
-      expect(row[4]).toBe('Zaproszony');
-      expect(row[7]).toBe('brak danych');
+      expect(row[3]).toBeNull();
+      expect(row[5]).toBe('Zaproszony');
+      expect(row[8]).toBe('brak danych');
     });
   });
 });

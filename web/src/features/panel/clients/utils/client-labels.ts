@@ -1,4 +1,4 @@
-import type { Client, ClientStatus } from '@punkto/contracts/clients';
+import type { ClientStatus } from '@punkto/contracts/clients';
 import type { StatusTone } from '../../../../components/ui/status-badge';
 
 /** Badge tone of a client status. */
@@ -8,9 +8,4 @@ export function clientStatusTone(status: ClientStatus): StatusTone {
   return 'neutral';
 }
 
-/** How the client got into the program, in words. */
-export const clientSourceLabels: Record<Client['source'], string> = {
-  created: 'Dodany w panelu (nowe konto)',
-  added: 'Dodany w panelu (istniejące konto)',
-  self: 'Zapisał się sam (link lub kod QR)',
-};
+export { clientSourceLabels } from '@punkto/contracts/clients';
