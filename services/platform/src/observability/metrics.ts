@@ -140,7 +140,8 @@ export function createMetrics(service: string, options: MetricsOptions = {}) {
     help: 'Scheduled jobs that are due and not yet run',
     registers,
     async collect() {
-      if (backlogSource) this.set(await backlogSource().catch(() => 0));
+      // a store that cannot answer reads as unknown (NaN) in this scrape: a 0 would read as "nothing waiting"
+      if (backlogSource) this.set(await backlogSource().catch(() => NaN));
     },
   });
 

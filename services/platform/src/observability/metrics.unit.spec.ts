@@ -31,6 +31,24 @@ describe('the metrics of one process', () => {
     expect(text.samples.every((s) => s.labels.service === 'card-ledger')).toBe(true);
   });
 
+  it('reads the scheduler backlog at scrape time; a store that fails reads as unknown (NaN), not 0', async () => {
+    let due: number | Error = 4;
+    const metrics = createMetrics('survey', { processMetrics: false });
+    metrics.scheduler.watchBacklog(async () => {
+      if (due instanceof Error) throw due;
+      return due;
+    });
+    const backlog = async () =>
+      (await scrape(metrics)).samples
+        .filter((s) => s.name === 'punkto_scheduler_backlog')
+        .map((s) => s.value);
+    expect(await backlog()).toEqual([4]);
+    due = new Error('database is locked');
+    expect(await backlog()).toEqual([NaN]);
+    due = 0;
+    expect(await backlog()).toEqual([0]);
+  });
+
   it('reads consumer lag at scrape time, reuses a reading for 5 s and leaves out a bus that fails', async () => {
     let now = 0;
     let lag = 3;
