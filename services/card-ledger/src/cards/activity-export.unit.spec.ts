@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { activityRow, exportRange, TRANSACTIONS_EXPORT_HEADER } from './activity-export';
-import type { ActivityDoc } from './cards.projection';
+import { anActivity } from '../testing/mothers';
 
-const entry = (overrides: Partial<ActivityDoc>): ActivityDoc => ({
-  _id: 'c1:0000000001',
-  cardId: 'c1',
-  userId: 'u1',
-  tenantId: 't1',
-  programId: 'p1',
-  type: 'points_earned',
-  occurredAt: '2026-07-15T10:05:00.000Z',
-  points: null,
-  stamps: null,
-  amountGrosze: null,
-  rewardName: null,
-  tier: null,
-  closeReason: null,
-  awardedBy: null,
-  ...overrides,
-});
+const entry = anActivity;
 const names = {
   clientName: 'Łucja Żak',
   cardNumber: '1234567890',

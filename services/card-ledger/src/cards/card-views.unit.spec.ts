@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aReward, cardIssued, pointsRules, stampsRules, tiersRules } from '../testing/mothers';
+import { anActivity, aReward, cardIssued, pointsRules, stampsRules, tiersRules } from '../testing/mothers';
 import { evolve, initialState, type IssuedCard } from './card';
 import { activityView, staffCardView } from './card-views';
 import type { ActivityDoc } from './cards.projection';
@@ -87,23 +87,8 @@ describe('staff card view', () => {
 });
 
 describe('history entries', () => {
-  const entry = (overrides: Partial<ActivityDoc>): ActivityDoc => ({
-    _id: 'c1:0000000001',
-    cardId: 'c1',
-    userId: 'u1',
-    tenantId: 't1',
-    programId: 'p1',
-    type: 'points_earned',
-    occurredAt: now.toISOString(),
-    points: null,
-    stamps: null,
-    amountGrosze: null,
-    rewardName: null,
-    tier: null,
-    closeReason: null,
-    awardedBy: null,
-    ...overrides,
-  });
+  const entry = (overrides: Partial<ActivityDoc>) =>
+    anActivity({ occurredAt: now.toISOString(), ...overrides });
   const text = (overrides: Partial<ActivityDoc>) =>
     activityView(entry(overrides), { companyName: 'Kawiarnia', programName: 'Punkty' }).description;
 

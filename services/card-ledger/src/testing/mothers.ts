@@ -1,3 +1,4 @@
+import type { ActivityDoc } from '../cards/cards.projection';
 import type { CardIssuedData, ProgramDefinedData } from '@punkto/contracts/integration-events';
 import type { ProgramRules, RuleReward } from '../programs/program-rules';
 import type { CardIssued } from '../cards/card';
@@ -74,4 +75,23 @@ export const cardIssued = (overrides: Partial<CardIssuedData> = {}): CardIssued 
     issuedAt: '2026-01-05T09:00:00.000Z',
     ...overrides,
   },
+});
+
+/** A history entry as the card_activity projection stores it: an award-less points entry unless overridden. */
+export const anActivity = (overrides: Partial<ActivityDoc> = {}): ActivityDoc => ({
+  _id: 'c1:0000000001',
+  cardId: 'c1',
+  userId: 'u1',
+  tenantId: 't1',
+  programId: 'p1',
+  type: 'points_earned',
+  occurredAt: '2026-07-15T10:05:00.000Z',
+  points: null,
+  stamps: null,
+  amountGrosze: null,
+  rewardName: null,
+  tier: null,
+  closeReason: null,
+  awardedBy: null,
+  ...overrides,
 });
