@@ -15,6 +15,7 @@ import { Address, Branding, Contact, TenantImage } from './tenant';
  *                      EmployeeRemoved
  * tenant.clients.v1:   ClientEnrolled, ClientAccountLinked, ClientPhoneChanged, ClientRemoved
  * tenant.services.v1:  ServiceDefined (the whole current definition, every create or change), ServiceDeleted
+ * survey.surveys.v1:   SurveyResponseRecorded (anonymous: tenant, program, score, week of the visit)
  * identity.users.v1:   (sealed personal data) UserActivated, UserLinkedToClient, SessionsRevoked, UserDeleted, …
  *                      (ids are plain); UserPhoneChanged carries the customer's phone plain (ADR 0017)
  *
@@ -481,3 +482,20 @@ export const AwardAnomalyDetectedData = z.object({
   detectedAt: z.iso.datetime({ offset: true }),
 });
 export type AwardAnomalyDetectedData = z.infer<typeof AwardAnomalyDetectedData>;
+
+/**
+ * survey.surveys.v1 SurveyResponseRecorded: one anonymous NPS answer (scale 1–10, SPEC §9). It names no
+ * customer, card, client or survey: the link from the survey's token to the person is destroyed when the
+ * answer is recorded, and the visit is known only by its week. The comment stays in the survey service.
+ * The card ledger's analytics count it in "NPS over time".
+ */
+export const SurveyResponseRecordedData = z.object({
+  responseId: z.string(),
+  tenantId: z.string(),
+  /** the program of the visit's card (analytics filter by program), else null */
+  programId: z.string().nullable(),
+  score: z.number().int().min(1).max(10),
+  /** Monday (Europe/Warsaw) of the week of the visit, `2026-11-23` */
+  visitWeek: z.iso.date(),
+});
+export type SurveyResponseRecordedData = z.infer<typeof SurveyResponseRecordedData>;
