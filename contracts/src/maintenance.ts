@@ -28,3 +28,17 @@ export const PublicStatusResponse = z
   })
   .meta({ id: 'PublicStatus' });
 export type PublicStatusResponse = z.infer<typeof PublicStatusResponse>;
+
+/**
+ * The SPA's error reporting (ADR 0024), asked for only after the person chose analytics cookies: the DSN of
+ * the browser project (null: reporting is off, nothing is loaded) and where the SDK sends its envelopes —
+ * the gateway's tunnel, so the page talks to no third-party origin.
+ */
+export const ErrorReportingConfigResponse = z
+  .object({
+    dsn: z.string().nullable(),
+    environment: z.string(),
+    tunnel: z.string(),
+  })
+  .meta({ id: 'ErrorReportingConfig' });
+export type ErrorReportingConfigResponse = z.infer<typeof ErrorReportingConfigResponse>;

@@ -12,6 +12,7 @@ import type { Metrics } from '@punkto/platform/observability/metrics';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { upstreamsOf, type GatewayConfig, type Upstreams } from './config';
 import { registerApiDocs } from './docs';
+import { registerErrorReporting } from './error-reporting';
 import type { MaintenanceSwitch } from './maintenance';
 import { registerApiProxy, registerDevMailboxProxy, registerJwksProxy, traceUpstreamCalls } from './proxy';
 import { hasBuiltSpa, registerSpa, spaNotFoundHandler } from './spa';
@@ -106,6 +107,10 @@ export async function buildGateway({
   registerEndpoint(app, getMaintenanceStatus, async ({ reply }) => {
     reply.header('cache-control', 'no-store');
     return { maintenanceMode: maintenance.on };
+  });
+  await registerErrorReporting(app, {
+    browserDsn: config.ERROR_REPORTING_BROWSER_DSN,
+    environment: config.ERROR_REPORTING_ENVIRONMENT ?? config.NODE_ENV,
   });
   await registerApiDocs(app);
   traceUpstreamCalls(app);

@@ -20,6 +20,13 @@ export const GatewayEnv = z.object({
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: platformEnv.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
   METRICS_PORT: platformEnv.METRICS_PORT,
   METRICS_HOST: platformEnv.METRICS_HOST,
+  ERROR_REPORTING_DSN: platformEnv.ERROR_REPORTING_DSN,
+  ERROR_REPORTING_ENVIRONMENT: platformEnv.ERROR_REPORTING_ENVIRONMENT,
+  /**
+   * the SPA's error-reporting project (ADR 0024): handed to the browser after it consented to analytics, and
+   * the only DSN the tunnel (`POST /api/v1/monitoring/envelope`) forwards to; unset = the SPA reports nothing
+   */
+  ERROR_REPORTING_BROWSER_DSN: platformEnv.ERROR_REPORTING_DSN,
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: envPort(defaultPorts.gateway),
   DATA_DIR: platformEnv.DATA_DIR,

@@ -2,6 +2,7 @@ import { ConfigError } from '@punkto/platform/config/config';
 import { createLogger } from '@punkto/platform/observability/logger';
 import { createMetrics } from '@punkto/platform/observability/metrics';
 import { startMetricsServer } from '@punkto/platform/observability/metrics-server';
+import { flushErrorReporting, initErrorReporting } from '@punkto/platform/observability/error-reporting';
 import { initTracing, shutdownTracing } from '@punkto/platform/observability/tracing';
 import { onShutdown } from '@punkto/platform/runtime/shutdown';
 import { buildGateway } from './app';
@@ -18,6 +19,7 @@ const config = (() => {
   }
 })();
 initTracing('gateway', config.TRACING_EXPORTER, { sampleRatio: config.TRACING_SAMPLE_RATIO });
+await initErrorReporting('gateway', config);
 const logger = createLogger('gateway', config.LOG_LEVEL);
 const maintenance = new MaintenanceSwitch(config.MAINTENANCE_MODE, config.MAINTENANCE_FLAG_FILE);
 await maintenance.start();
@@ -34,5 +36,6 @@ onShutdown(logger, async () => {
   maintenance.stop();
   await app.close();
   await metricsServer?.close();
+  await flushErrorReporting();
   await shutdownTracing();
 });

@@ -1,5 +1,10 @@
 import { defineEndpoint } from '../endpoint';
-import { HealthResponse, MaintenanceStatusResponse, PublicStatusResponse } from '../maintenance';
+import {
+  ErrorReportingConfigResponse,
+  HealthResponse,
+  MaintenanceStatusResponse,
+  PublicStatusResponse,
+} from '../maintenance';
 
 export const getMaintenanceStatus = defineEndpoint({
   method: 'get',
@@ -50,4 +55,15 @@ export const getPublicStatus = defineEndpoint({
   tags: ['platform'],
   auth: 'public',
   response: PublicStatusResponse,
+});
+
+export const getErrorReportingConfig = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/monitoring/error-reporting',
+  owner: 'gateway',
+  summary:
+    'Konfiguracja raportowania błędów aplikacji (pobierana dopiero po zgodzie na analityczne pliki cookie)',
+  tags: ['platform'],
+  auth: 'public',
+  response: ErrorReportingConfigResponse,
 });

@@ -1,3 +1,4 @@
+import { reportError } from '../observability/error-reporting';
 import type { IncomingMessage, RetryPolicy } from './message-bus.port';
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
@@ -43,6 +44,7 @@ export async function handleWithRetry(
       };
       if (attempt >= deps.retry.maxAttempts) {
         deps.warn(context, 'message handler failed for the last time; dead-lettering');
+        reportError(error, { consumerGroup: deps.groupId, topic: message.topic });
         await deps.deadLetter(message, error);
         return 'dead-lettered';
       }

@@ -126,6 +126,21 @@ const otlpEndpoint = z.preprocess(
 );
 
 /**
+ * A Sentry-protocol DSN, `https://<public key>@<host>[/<path>]/<project id>` (Sentry, self-hosted GlitchTip);
+ * empty counts as unset (error reporting off, ADR 0024).
+ */
+export const sentryDsn = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z
+    .string()
+    .regex(
+      /^https?:\/\/[^@/\s:]+@[^/\s]+(?:\/[^\s?#]*)?\/\d+$/,
+      'must be a Sentry DSN, e.g. https://<public key>@o1.ingest.sentry.io/42',
+    )
+    .optional(),
+);
+
+/**
  * Variables every service shares. Adapter selection is configuration only: `*_ADAPTER` variables pick the
  * embedded default or the real engine; a real engine needs its address (checked by `loadConfig`).
  */
@@ -152,6 +167,10 @@ export const platformEnv = {
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** the metrics listener's address; loopback unless the deployment says otherwise (Kubernetes: 0.0.0.0) */
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** where errors are reported (Sentry / GlitchTip); unset = nothing is loaded or sent (ADR 0024) */
+  ERROR_REPORTING_DSN: sentryDsn,
+  /** the reports' environment, e.g. `production`, `staging`; default NODE_ENV */
+  ERROR_REPORTING_ENVIRONMENT: z.string().min(1).max(64).optional(),
   EVENT_STORE_ADAPTER: z.enum(['sqlite', 'eventstoredb']).default('sqlite'),
   /** e.g. `esdb://127.0.0.1:2113?tls=false`; required with EVENT_STORE_ADAPTER=eventstoredb */
   EVENTSTORE_URL: z

@@ -15,6 +15,7 @@ import type {
 import { trace } from '@opentelemetry/api';
 import { STATUS_CODES } from 'node:http';
 import { AppError, MaintenanceError, ValidationError } from '../errors/errors';
+import { reportError } from '../observability/error-reporting';
 import { routeMethods } from './method-not-allowed';
 
 export type HttpErrorBody = CodedErrorBody | ValidationErrorBody | MaintenanceBody;
@@ -154,7 +155,17 @@ export function installErrorHandler(app: FastifyInstance, notFoundHandler?: Rout
     const { status, body } = toHttpError(error, traceId);
     const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
     if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
-    if (status >= 500 && status !== 503) request.log.error({ err: error }, 'request failed');
+    if (status >= 500 && status !== 503) {
+      request.log.error({ err: error }, 'request failed');
+      // who it failed for (SPEC §6: role and tenant, never the person) and where (ADR 0024)
+      const user = (request as { user?: { role?: string; tenantId?: string | null } | null }).user;
+      reportError(error, {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        role: user?.role ?? null,
+        tenantId: user?.tenantId ?? null,
+      });
+    }
     else request.log.info({ code: 'code' in body ? body.code : 'MAINTENANCE', status }, 'request rejected');
     return reply.status(status).type('application/json; charset=utf-8').send(body);
   });

@@ -1,6 +1,7 @@
 import { ConfigError, type PlatformConfig } from '../config/config';
 import { createLogger } from '../observability/logger';
 import { createMetrics } from '../observability/metrics';
+import { initErrorReporting } from '../observability/error-reporting';
 import { initTracing } from '../observability/tracing';
 import type { RelayRoute } from '../relay/event-relay';
 import { accessRevocations } from '../http/access-revocations';
@@ -33,6 +34,7 @@ export async function bootService<C extends ServiceConfig>(options: BootOptions<
     process.exit(1);
   }
   initTracing(options.name, config.TRACING_EXPORTER, { sampleRatio: config.TRACING_SAMPLE_RATIO });
+  await initErrorReporting(options.name, config);
   const logger = createLogger(options.name, config.LOG_LEVEL);
   const metrics = createMetrics(options.name);
   const infra = await openInfrastructure(options.name, config, logger, metrics);

@@ -5,6 +5,7 @@ import type { EventStore } from '../event-store/event-store.port';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { startMetricsServer, type MetricsServer } from '../observability/metrics-server';
+import { flushErrorReporting } from '../observability/error-reporting';
 import { extractContext, shutdownTracing, SpanKind, withSpan } from '../observability/tracing';
 import { startEventRelay, type EventRelay, type RelayRoute } from '../relay/event-relay';
 import type { JobHandler } from '../scheduler/scheduler.port';
@@ -162,7 +163,8 @@ export async function runService(options: RunServiceOptions): Promise<void> {
     await relay?.stop();
     await infra.scheduler.stop();
     await infra.close();
-    // last, so the spans of the work stopped above are exported too
+    // last, so the spans and the error reports of the work stopped above are sent too
+    await flushErrorReporting();
     await shutdownTracing();
   });
 }
