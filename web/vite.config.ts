@@ -320,6 +320,14 @@ export default defineConfig({
     blogPosts(fromHere('./content/blog')),
     prerenderAndPrecompress(),
   ],
+  // Sentry SDK build flags (ADR 0024): no debug logging, no inline replay compression worker (the CSP has no
+  // `worker-src blob:`; replays go uncompressed), no iframe / shadow-DOM recording (the app has neither)
+  define: {
+    __SENTRY_DEBUG__: 'false',
+    __SENTRY_EXCLUDE_REPLAY_WORKER__: 'true',
+    __RRWEB_EXCLUDE_IFRAME__: 'true',
+    __RRWEB_EXCLUDE_SHADOW_DOM__: 'true',
+  },
   server: {
     proxy: {
       '/api': { target: backend, changeOrigin: false },

@@ -24,6 +24,9 @@ const E164 = /\+[1-9]\d{7,14}\b/g;
 /** unguessable values (reset tokens, keys, refresh tokens): 32+ characters of base64url or hex */
 const LONG_RANDOM = /\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{32,}\b/g;
 
+/** record ids (tenants, cards, clients) are UUIDs: pseudonymous, and what an operator needs to find the case */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Keys whose value is a secret or personal data, whatever it looks like. `name` alone is not one of them:
  * SDKs use it for the OS, the browser and the SDK itself. */
 const SENSITIVE_KEY =
@@ -39,7 +42,7 @@ export function scrubText(text: string): string {
     .replace(EMAIL, '[email]')
     .replace(E164, '[phone]')
     .replace(PHONE, '[phone]')
-    .replace(LONG_RANDOM, '[token]');
+    .replace(LONG_RANDOM, (match) => (UUID.test(match) ? match : '[token]'));
 }
 
 /** Ids the receiver needs as they are (Sentry's event, trace, span and replay ids are 32/16 hex characters). */

@@ -17,9 +17,10 @@ describe('scrubText', () => {
     expect(scrubText(input)).toBe(expected);
   });
 
-  it('leaves what is not personal: card numbers (10 digits), amounts, times, paths, versions', () => {
+  it('leaves what is not personal: card numbers (10 digits), record ids, amounts, times, paths, versions', () => {
     const text =
-      'Karta 4821937465: 42,50 zł o 12:30:05, 1764108000 ms, /work/main/services/card-ledger/src/app.ts:120:7, v10.78.0';
+      'Karta 4821937465 (6a8fbe77-77f3-471f-9f96-f005ed1060e9): 42,50 zł o 12:30:05, 1764108000 ms, ' +
+      '/work/main/services/card-ledger/src/app.ts:120:7, v10.78.0';
     expect(scrubText(text)).toBe(text);
   });
 });

@@ -3,6 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import {
+  startSentryReceiver,
+  type SentryReceiver,
+} from '../../services/platform/src/testing/sentry-receiver';
 
 /**
  * e2e tier: starts the whole built product exactly as `npm start` does (deploy/local/start.mjs) on a fresh
@@ -11,11 +15,14 @@ import type { TestProject } from 'vitest/node';
  */
 let product: ChildProcess | undefined;
 let dataDir: string | undefined;
+let sentryReceiver: SentryReceiver | undefined;
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** the local Sentry-envelope receiver the SPA reports to after consent (`GET <url>/received`) */
+    sentryReceiverUrl: string;
   }
 }
 
@@ -24,6 +31,8 @@ export default async function setup(project: TestProject) {
   dataDir = mkdtempSync(join(tmpdir(), 'punkto-e2e-'));
   const port = Number(process.env.E2E_PORT ?? 18080);
   const output: string[] = [];
+  // the SPA's error reporting (ADR 0024) goes to a local Sentry-protocol receiver through the gateway's tunnel
+  sentryReceiver = await startSentryReceiver();
   product = spawn(process.execPath, ['deploy/local/start.mjs'], {
     cwd: root,
     env: {
@@ -42,6 +51,7 @@ export default async function setup(project: TestProject) {
       RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE ?? '6000',
       // the maintenance banner's browser test switches maintenance on and off with this file, as an operator does
       MAINTENANCE_FLAG_FILE: join(dataDir, 'maintenance.flag'),
+      ERROR_REPORTING_BROWSER_DSN: sentryReceiver.dsn,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -61,6 +71,7 @@ export default async function setup(project: TestProject) {
   if (Date.now() >= deadline) throw new Error(`product not ready in 90 s:\n${output.join('')}`);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('sentryReceiverUrl', sentryReceiver.url);
 
   return async () => {
     if (product && product.exitCode === null) {
@@ -69,5 +80,6 @@ export default async function setup(project: TestProject) {
       await exited;
     }
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await sentryReceiver?.close();
   };
 }

@@ -1,23 +1,25 @@
+import { getErrorReportingConfig } from '@punkto/contracts/endpoints/platform';
 import { authStore } from '../features/auth/stores/auth-store-instance';
 import { consentStore } from '../features/cookie-consent/stores/consent-store-instance';
+import { api } from '../lib/api/api-client';
 import { createErrorReporting } from '../lib/error-reporting/error-reporting';
-import { configuredDsn } from '../lib/error-reporting/error-reporting-config';
 
 /**
  * SPEC §4/§6/§9 wiring: error reporting follows the analytics consent and carries the signed-in user's
- * role and tenantId. Without VITE_ERROR_REPORTING_DSN nothing is loaded (the reporter is a separate chunk).
+ * role and tenantId. Before consent nothing is asked or loaded; after it, the gateway says whether this
+ * deployment reports errors (ERROR_REPORTING_BROWSER_DSN), and only then is the SDK (a separate chunk)
+ * downloaded (ADR 0024).
  */
 export function startErrorReporting(): () => void {
   const reporting = createErrorReporting({
-    dsn: configuredDsn(),
-    environment: import.meta.env.MODE,
-    load: async () => (await import('../lib/error-reporting/beacon-reporter')).createBeaconReporter(),
+    settings: () => api.call(getErrorReportingConfig, { redirectOnAuthFailure: false }),
+    load: async () => (await import('../lib/error-reporting/sentry-reporter')).createSentryReporter(),
   });
   const syncConsent = () =>
     void reporting.setConsent(consentStore.getState().preferences?.analytics === true);
   const syncUser = () => {
     const user = authStore.getState().user;
-    void reporting.setUser(user ? { id: user.id, role: user.role, tenantId: user.tenantId ?? null } : null);
+    void reporting.setUser(user ? { role: user.role, tenantId: user.tenantId ?? null } : null);
   };
   syncConsent();
   syncUser();

@@ -165,8 +165,7 @@ export function installErrorHandler(app: FastifyInstance, notFoundHandler?: Rout
         role: user?.role ?? null,
         tenantId: user?.tenantId ?? null,
       });
-    }
-    else request.log.info({ code: 'code' in body ? body.code : 'MAINTENANCE', status }, 'request rejected');
+    } else request.log.info({ code: 'code' in body ? body.code : 'MAINTENANCE', status }, 'request rejected');
     return reply.status(status).type('application/json; charset=utf-8').send(body);
   });
   if (notFoundHandler) return void app.setNotFoundHandler(notFoundHandler);

@@ -1,5 +1,6 @@
 import { scrubErrorReport } from '@punkto/contracts/error-scrubbing';
 import { trace } from '@opentelemetry/api';
+import type * as SentrySdk from '@sentry/node';
 
 /**
  * Error reporting of the gateway and the services with the Sentry SDK (ADR 0024). Off unless
@@ -12,7 +13,7 @@ import { trace } from '@opentelemetry/api';
  * just before it is sent. Any Sentry-protocol receiver works (Sentry, self-hosted GlitchTip).
  */
 
-type SentryNode = typeof import('@sentry/node');
+type SentryNode = typeof SentrySdk;
 
 export interface ErrorReportingConfig {
   ERROR_REPORTING_DSN?: string | undefined;

@@ -1,7 +1,7 @@
 /**
- * SPEC §9 error reporting, in one place. Reporting runs only when a DSN is configured at build time
- * (`VITE_ERROR_REPORTING_DSN`) AND the person has chosen analytics cookies (SPEC §4); otherwise nothing is
- * loaded and nothing is sent.
+ * SPEC §9 error reporting, in one place. Reporting runs only when the deployment configured a DSN for the
+ * browser (ERROR_REPORTING_BROWSER_DSN on the gateway, asked for at run time) AND the person has chosen
+ * analytics cookies (SPEC §4); otherwise the SDK is never loaded and nothing is sent (ADR 0024).
  */
 export const ERROR_REPORTING_RATES = {
   /** share of page loads / navigations whose performance traces are sent */
@@ -16,15 +16,17 @@ export const ERROR_REPORTING_RATES = {
   replayMaximumDurationMs: 60 * 60 * 1_000,
 } as const;
 
+/** What the gateway says about this deployment's error reporting (GET /api/v1/monitoring/error-reporting). */
+export interface ErrorReportingSettings {
+  /** null: reporting is off here */
+  dsn: string | null;
+  environment: string;
+  /** the gateway's envelope tunnel (same origin) */
+  tunnel: string;
+}
+
 export type ErrorReportingOptions = typeof ERROR_REPORTING_RATES & {
   dsn: string;
   environment: string;
+  tunnel: string;
 };
-
-/** The configured DSN, or null (the default: reporting off). */
-export function configuredDsn(
-  env: Record<string, unknown> = import.meta.env as Record<string, unknown>,
-): string | null {
-  const value = env['VITE_ERROR_REPORTING_DSN'];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createErrorReporting, type ErrorReporter } from './error-reporting';
-import { configuredDsn, ERROR_REPORTING_RATES } from './error-reporting-config';
+import { ERROR_REPORTING_RATES, type ErrorReportingSettings } from './error-reporting-config';
 
 function fakeReporter() {
   const reporter: ErrorReporter & { calls: string[] } = {
@@ -14,6 +14,13 @@ function fakeReporter() {
   return reporter;
 }
 
+const on: ErrorReportingSettings = {
+  dsn: 'https://key@errors.example/1',
+  environment: 'production',
+  tunnel: '/api/v1/monitoring/envelope',
+};
+const off: ErrorReportingSettings = { ...on, dsn: null };
+
 describe('error reporting', () => {
   it('records the SPEC §9 rates', () => {
     expect(ERROR_REPORTING_RATES).toEqual({
@@ -25,34 +32,34 @@ describe('error reporting', () => {
     });
   });
 
-  it('is off without a DSN: nothing is loaded even with analytics consent', async () => {
+  it('before consent asks nothing and loads nothing', async () => {
+    const settings = vi.fn(async () => on);
     const load = vi.fn(async () => fakeReporter());
-    const reporting = createErrorReporting({ dsn: null, environment: 'test', load });
+    const reporting = createErrorReporting({ settings, load });
+    await reporting.setUser({ role: 'customer', tenantId: null });
+    await reporting.setConsent(false);
+    expect(settings).not.toHaveBeenCalled();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('is off when the deployment has no DSN: asked once, nothing is loaded even with consent', async () => {
+    const settings = vi.fn(async () => off);
+    const load = vi.fn(async () => fakeReporter());
+    const reporting = createErrorReporting({ settings, load });
     await reporting.setConsent(true);
-    await reporting.setUser({ id: 'u1', role: 'customer', tenantId: null });
+    await reporting.setUser({ role: 'customer', tenantId: null });
+    expect(settings).toHaveBeenCalledOnce();
     expect(load).not.toHaveBeenCalled();
     expect(reporting.active).toBe(false);
   });
 
-  it('with a DSN, loads nothing until analytics are chosen', async () => {
-    const load = vi.fn(async () => fakeReporter());
-    const reporting = createErrorReporting({ dsn: 'https://errors.example/1', environment: 'test', load });
-    await reporting.setUser({ id: 'u1', role: 'customer', tenantId: null });
-    await reporting.setConsent(false);
-    expect(load).not.toHaveBeenCalled();
-  });
-
-  it('with a DSN and consent, starts once with the rates and attaches role and tenantId; withdrawal stops it', async () => {
+  it('with a DSN and consent, starts once with the rates, the tunnel and role/tenant; withdrawal stops it', async () => {
     const reporter = fakeReporter();
     const load = vi.fn(async () => reporter);
-    const reporting = createErrorReporting({ dsn: 'https://errors.example/1', environment: 'test', load });
+    const reporting = createErrorReporting({ settings: async () => on, load });
     await reporting.setConsent(true);
-    expect(reporter.start).toHaveBeenCalledWith({
-      ...ERROR_REPORTING_RATES,
-      dsn: 'https://errors.example/1',
-      environment: 'test',
-    });
-    await reporting.setUser({ id: 'u1', role: 'business_owner', tenantId: 't1' });
+    expect(reporter.start).toHaveBeenCalledWith({ ...ERROR_REPORTING_RATES, ...on });
+    await reporting.setUser({ role: 'business_owner', tenantId: 't1' });
     await reporting.setConsent(false);
     await reporting.setConsent(true);
     expect(load).toHaveBeenCalledOnce();
@@ -67,9 +74,18 @@ describe('error reporting', () => {
     expect(reporting.active).toBe(true);
   });
 
-  it('reads the DSN from VITE_ERROR_REPORTING_DSN; unset or blank means off', () => {
-    expect(configuredDsn({})).toBeNull();
-    expect(configuredDsn({ VITE_ERROR_REPORTING_DSN: '  ' })).toBeNull();
-    expect(configuredDsn({ VITE_ERROR_REPORTING_DSN: 'https://e.example/1' })).toBe('https://e.example/1');
+  it('a failed settings call or download leaves reporting off and is tried again at the next consent', async () => {
+    const reporter = fakeReporter();
+    const settings = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(on);
+    const load = vi.fn().mockRejectedValueOnce(new Error('chunk failed')).mockResolvedValue(reporter);
+    const reporting = createErrorReporting({ settings, load });
+    await reporting.setConsent(true);
+    expect(reporting.active).toBe(false);
+    await reporting.setConsent(true);
+    expect(reporting.active).toBe(false);
+    await reporting.setConsent(true);
+    expect(reporting.active).toBe(true);
+    expect(settings).toHaveBeenCalledTimes(2);
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });
