@@ -341,8 +341,9 @@ if (rendered) {
         expect.objectContaining({ port: defaultPorts[app], targetPort: 'http' }),
       );
 
-      // one autoscaler per Deployment: KEDA (which creates its own HPA) for consumers, an HPA for the rest
-      if (consumers.has(app)) {
+      // one autoscaler per Deployment: KEDA (which creates its own HPA) for consumers and for the gateway (its
+      // request rate), an HPA for the rest
+      if (consumers.has(app) || app === 'gateway') {
         const scaled = find<ScaledObject>(objects, 'ScaledObject', app);
         expect(scaled.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: app });
         expect(scaled.spec.minReplicaCount).toBe(overlay === 'prod' ? 3 : 1);
@@ -399,7 +400,7 @@ if (rendered) {
       it('scales each consumer on the lag of exactly the groups and topics its source consumes', () => {
         const brokers = find<ConfigMap>(objects, 'ConfigMap', 'punkto-services').data!['KAFKA_BROKERS']!;
         const [host, port] = brokers.split(':');
-        for (const o of scaledObjects) {
+        for (const o of scaledObjects.filter((x) => x.spec.scaleTargetRef.name !== 'gateway')) {
           const service = o.spec.scaleTargetRef.name;
           expect(o.apiVersion, service).toBe('keda.sh/v1alpha1');
           const kafka = o.spec.triggers.filter((t) => t.type === 'kafka');
@@ -423,6 +424,21 @@ if (rendered) {
           );
           for (const t of o.spec.triggers) expect(['kafka', 'cpu', 'memory'], service).toContain(t.type);
         }
+      });
+
+      it("scales the gateway on its own environment's request rate, CPU and memory", () => {
+        const gateway = find<ScaledObject>(objects, 'ScaledObject', 'gateway');
+        expect(gateway.spec.triggers.map((t) => t.type).sort()).toEqual(['cpu', 'memory', 'prometheus']);
+        const rate = gateway.spec.triggers.find((t) => t.type === 'prometheus')!;
+        // KEDA's operator asks Prometheus (kube-prometheus-stack) by its cluster-wide name
+        expect(rate.metadata['serverAddress']).toBe(
+          'http://kube-prometheus-stack-prometheus.monitoring.svc:9090',
+        );
+        // the counter the gateway exports (ADR 0019), of this overlay's namespace only
+        expect(rate.metadata['query']).toBe(
+          `sum(rate(punkto_http_requests_total{service="gateway",namespace="${namespace}"}[2m]))`,
+        );
+        expect(Number(rate.metadata['threshold'])).toBeGreaterThan(0);
       });
     });
 
