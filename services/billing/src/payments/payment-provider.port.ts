@@ -1,0 +1,107 @@
+/**
+ * The payment provider port (issue 17, ARCHITECTURE §2): the billing service's one way to take money.
+ * Adapters: the built-in sandbox provider (embedded default: a hosted test checkout and signed
+ * notifications, so `npm start` runs the whole flow offline) and PayU REST (OpenPayU v2.1). Both pass the
+ * same contract tests. Money is integer grosze, PLN only.
+ */
+
+export interface Buyer {
+  email: string;
+  /** the company (tenant) name */
+  name: string;
+  /** the owner's language for the provider's pages */
+  language: 'pl';
+}
+
+export interface CheckoutRequest {
+  /** our payment id (PayU `extOrderId`): unique, the idempotency key of the order at the provider */
+  paymentId: string;
+  tenantId: string;
+  /** shown on the provider's page and statement, e.g. "Punkto — plan Rozszerzony, rok" */
+  description: string;
+  amountGrosze: number;
+  currency: 'PLN';
+  buyer: Buyer;
+  /** the payer's IP as the gateway saw it (PayU requires it) */
+  customerIp: string;
+  /** where the provider sends the payer back (our /subskrypcja/sukces?paymentId=…) */
+  continueUrl: string;
+  /** where the provider POSTs its notifications (the billing service's public notification route) */
+  notifyUrl: string;
+  /**
+   * a single-use card token from the provider's browser card form (PayU `TOK_…`); the first payment with it
+   * saves the card (`recurring: FIRST`) and the provider returns a reusable token in the notification
+   */
+  cardToken?: string;
+}
+
+export type CheckoutResult =
+  /** the payer must go to the provider (hosted checkout or 3-D Secure) */
+  | { kind: 'redirect'; providerOrderId: string; redirectUri: string }
+  /** accepted without a redirect; the outcome arrives as a notification */
+  | { kind: 'accepted'; providerOrderId: string };
+
+export type ProviderOrderStatus = 'PENDING' | 'WAITING_FOR_CONFIRMATION' | 'COMPLETED' | 'CANCELED';
+
+/** A reusable saved card (PayU `TOKC_…`), never the card number. */
+export interface SavedCard {
+  token: string;
+  /** e.g. `424242******4242` */
+  maskedNumber: string;
+  /** `MM/YYYY` */
+  expiry: string;
+  brand: string;
+}
+
+/** A verified notification about one order. */
+export interface PaymentNotification {
+  providerOrderId: string;
+  /** our payment id (`extOrderId`) */
+  paymentId: string;
+  status: ProviderOrderStatus;
+  amountGrosze: number;
+  currency: string;
+  /** present when the order saved the card (first card payment) */
+  savedCard?: SavedCard;
+}
+
+/** A notification whose signature, sender or body is not valid; answered 400 and logged, never booked. */
+export class NotificationRejected extends Error {
+  constructor(readonly reason: string) {
+    super(`payment notification rejected: ${reason}`);
+    this.name = 'NotificationRejected';
+  }
+}
+
+export interface RenewalChargeRequest {
+  paymentId: string;
+  tenantId: string;
+  description: string;
+  amountGrosze: number;
+  currency: 'PLN';
+  buyer: Buyer;
+  /** the saved card's reusable token (PayU `recurring: STANDARD`: no 3-D Secure, no CVV) */
+  cardToken: string;
+  notifyUrl: string;
+  customerIp: string;
+}
+
+export interface RenewalChargeResult {
+  providerOrderId: string;
+  /** COMPLETED or CANCELED when the provider decides at once; PENDING when a notification will follow */
+  status: ProviderOrderStatus;
+  /** the provider's reason when the charge was declined */
+  declineReason?: string;
+}
+
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'payu';
+  startCheckout(request: CheckoutRequest): Promise<CheckoutResult>;
+  /** verifies and parses a notification from its raw body and headers; throws NotificationRejected */
+  parseNotification(rawBody: Buffer, headers: Record<string, string | undefined>): PaymentNotification;
+  chargeSavedCard(request: RenewalChargeRequest): Promise<RenewalChargeResult>;
+  /** the provider's current view of an order (reconciliation after a lost notification) */
+  getOrder(
+    providerOrderId: string,
+  ): Promise<{ status: ProviderOrderStatus; amountGrosze: number; paymentId: string }>;
+}
