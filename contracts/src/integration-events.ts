@@ -499,3 +499,67 @@ export const SurveyResponseRecordedData = z.object({
   visitWeek: z.iso.date(),
 });
 export type SurveyResponseRecordedData = z.infer<typeof SurveyResponseRecordedData>;
+
+// ─── billing.subscriptions.v1 (billing; stream `subscription-<tenantId>`, aggregateId = tenantId) ───────
+// TrialStarted, SubscriptionActivated, SubscriptionRenewed, SubscriptionUpgraded, PlanChangeScheduled,
+// PlanChangeWithdrawn, CancellationScheduled, CancellationWithdrawn, RenewalFailed (past_due),
+// SubscriptionLapsed, SubscriptionCancelled. Every event carries the tenant's resulting `entitlement`, so a
+// consumer (tenant: read-only panel; card ledger: the active-customer cap) needs only the latest one.
+
+export const SubscriptionEntitlement = z.object({
+  status: z.enum(['trialing', 'active', 'past_due', 'lapsed', 'cancelled']),
+  planId: z.enum(['trial', 'basic', 'extended']),
+  /** active customers (cards not closed) the plan allows */
+  customerLimit: z.number().int().min(1),
+  /** false when lapsed or cancelled: the panel is read-only; customers' cards keep working */
+  writable: z.boolean(),
+  periodEnd: z.iso.datetime({ offset: true }),
+});
+export type SubscriptionEntitlement = z.infer<typeof SubscriptionEntitlement>;
+
+const subscriptionEvent = <T extends z.ZodRawShape>(shape: T) =>
+  z.object({
+    tenantId: z.string(),
+    entitlement: SubscriptionEntitlement,
+    at: z.iso.datetime({ offset: true }),
+    ...shape,
+  });
+const paidPeriod = {
+  planId: z.enum(['basic', 'extended']),
+  isForYear: z.boolean(),
+  periodStart: z.iso.datetime({ offset: true }),
+  periodEnd: z.iso.datetime({ offset: true }),
+  paymentId: z.string(),
+  amountGrosze: z.number().int().min(0),
+};
+
+export const TrialStartedData = subscriptionEvent({ trialEndsAt: z.iso.datetime({ offset: true }) });
+export const SubscriptionActivatedData = subscriptionEvent(paidPeriod);
+export const SubscriptionRenewedData = subscriptionEvent(paidPeriod);
+export const SubscriptionUpgradedData = subscriptionEvent(paidPeriod);
+export const PlanChangeScheduledData = subscriptionEvent({
+  planId: z.enum(['basic', 'extended']),
+  isForYear: z.boolean(),
+  effectiveAt: z.iso.datetime({ offset: true }),
+});
+export const PlanChangeWithdrawnData = subscriptionEvent({});
+export const CancellationScheduledData = subscriptionEvent({ effectiveAt: z.iso.datetime({ offset: true }) });
+export const CancellationWithdrawnData = subscriptionEvent({});
+export const RenewalFailedData = subscriptionEvent({
+  /** 1 = the charge at the period's end, 2–4 = the retries after 1, 3 and 7 days */
+  attempt: z.number().int().min(1),
+  reason: z.string(),
+  /** the next retry, or null when this was the last one (a SubscriptionLapsed follows) */
+  nextRetryAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export const SubscriptionLapsedData = subscriptionEvent({
+  reason: z.enum(['trial_ended', 'payment_failed']),
+});
+export const SubscriptionCancelledData = subscriptionEvent({});
+
+/** Any billing.subscriptions.v1 event, as the consumers that only need the entitlement read it. */
+export const SubscriptionEntitlementCarrier = z.object({
+  tenantId: z.string(),
+  entitlement: SubscriptionEntitlement,
+  at: z.iso.datetime({ offset: true }),
+});

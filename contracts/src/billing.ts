@@ -1,0 +1,193 @@
+import { z } from 'zod';
+
+/**
+ * Billing (issue 17, SPEC §9): plans, the tenant's subscription, payments, payment methods, invoices.
+ * Money is integer grosze, gross PLN (VAT is derived from gross by the billing service).
+ */
+
+export const PlanId = z.enum(['trial', 'basic', 'extended']);
+export type PlanId = z.infer<typeof PlanId>;
+export const PaidPlanId = z.enum(['basic', 'extended']);
+export type PaidPlanId = z.infer<typeof PaidPlanId>;
+
+/** SPEC §9 prices and limits; above the extended plan's limit: contact us. */
+export const PLAN_CATALOGUE = {
+  trial: { name: 'Okres próbny', monthlyGrossPrice: 0, yearlyGrossPrice: 0, customerLimit: 500 },
+  basic: { name: 'Podstawowy', monthlyGrossPrice: 3000, yearlyGrossPrice: 28800, customerLimit: 100 },
+  extended: { name: 'Rozszerzony', monthlyGrossPrice: 4000, yearlyGrossPrice: 38400, customerLimit: 500 },
+} as const satisfies Record<
+  PlanId,
+  { name: string; monthlyGrossPrice: number; yearlyGrossPrice: number; customerLimit: number }
+>;
+export const TRIAL_DAYS = 14;
+
+export const SubscriptionStatus = z.enum(['trialing', 'active', 'past_due', 'lapsed', 'cancelled']);
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
+
+/** A status in which the panel accepts changes (lapsed and cancelled: read-only, customers unaffected). */
+export const isWritableStatus = (status: SubscriptionStatus) =>
+  status === 'trialing' || status === 'active' || status === 'past_due';
+
+const Money = z.number().int().min(0);
+
+export const SubscriptionPlan = z
+  .object({
+    id: PlanId,
+    name: z.string(),
+    /** gross grosze; 0 and 0 = the free trial plan */
+    monthlyGrossPrice: Money,
+    yearlyGrossPrice: Money,
+    /** 12 × monthly − yearly */
+    yearlySavingsGrosze: Money,
+    customerLimit: z.number().int(),
+  })
+  .meta({ id: 'SubscriptionPlan' });
+export type SubscriptionPlan = z.infer<typeof SubscriptionPlan>;
+
+export const SubscriptionPlanList = z.object({ plans: z.array(SubscriptionPlan) });
+
+export const TenantSubscription = z
+  .object({
+    tenantId: z.string(),
+    planId: PlanId,
+    planName: z.string(),
+    status: SubscriptionStatus,
+    isForYear: z.boolean(),
+    /** trial end or the end of the paid period */
+    periodEnd: z.iso.datetime({ offset: true }),
+    /** whole days left of the trial (0 when not trialing) */
+    trialDaysLeft: z.number().int().min(0),
+    cancelAtPeriodEnd: z.boolean(),
+    /** a downgrade or cycle change that takes effect at the period's end */
+    pendingChange: z.object({ planId: PaidPlanId, isForYear: z.boolean() }).nullable(),
+    /** the amount the next renewal charges, null when nothing renews */
+    nextChargeGrosze: Money.nullable(),
+    /** when past_due: the next attempt to charge the card */
+    nextRetryAt: z.iso.datetime({ offset: true }).nullable(),
+    writable: z.boolean(),
+    customerLimit: z.number().int(),
+    activeCustomers: z.number().int().min(0),
+  })
+  .meta({ id: 'TenantSubscription' });
+export type TenantSubscription = z.infer<typeof TenantSubscription>;
+
+const boolFromQuery = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
+export const ChangePlanQuery = z.object({
+  tenantId: z.string().min(1),
+  newSubscriptionPlanId: PaidPlanId,
+  isForYear: boolFromQuery,
+});
+export const TenantIdQuery = z.object({ tenantId: z.string().min(1) });
+
+export const ChangePlanResponse = z
+  .object({
+    /** scheduled: at the period's end; payment_required: start a payment (initiate-payment) for it now */
+    outcome: z.enum(['scheduled', 'payment_required', 'unchanged']),
+    /** what the payment would charge now (payment_required), else null */
+    amountGrosze: Money.nullable(),
+    effectiveAt: z.iso.datetime({ offset: true }).nullable(),
+    subscription: TenantSubscription,
+  })
+  .meta({ id: 'ChangePlanResponse' });
+
+export const InitiatePaymentRequest = z.object({
+  tenantId: z.string().min(1),
+  planId: PaidPlanId,
+  isForYear: z.boolean(),
+});
+export const InitiatePaymentResponse = z
+  .object({
+    paymentId: z.string(),
+    amountGrosze: Money,
+    /** the provider's checkout page (sandbox: our own under /api/v1/payments/sandbox/…) */
+    redirectUri: z.string().nullable(),
+  })
+  .meta({ id: 'InitiatePaymentResponse' });
+
+export const PaymentStatus = z.enum(['pending', 'completed', 'failed']);
+export const PaymentOrder = z
+  .object({
+    paymentId: z.string(),
+    tenantId: z.string(),
+    status: PaymentStatus,
+    purpose: z.enum(['purchase', 'upgrade', 'renewal', 'card_verification']),
+    planId: PaidPlanId.nullable(),
+    isForYear: z.boolean(),
+    amountGrosze: Money,
+    createdAt: z.iso.datetime({ offset: true }),
+    completedAt: z.iso.datetime({ offset: true }).nullable(),
+    failureReason: z.string().nullable(),
+    invoiceId: z.string().nullable(),
+  })
+  .meta({ id: 'PaymentOrder' });
+export type PaymentOrder = z.infer<typeof PaymentOrder>;
+export const PaymentIdParams = z.object({ id: z.string().min(1).max(100) });
+
+export const PaymentMethod = z
+  .object({
+    id: z.string(),
+    maskedNumber: z.string(),
+    expiry: z.string(),
+    brand: z.string(),
+    isDefault: z.boolean(),
+    addedAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'PaymentMethod' });
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+export const PaymentMethodList = z.object({ items: z.array(PaymentMethod) });
+export const TenantPaymentMethod = z.object({ paymentMethod: PaymentMethod.nullable() });
+export const TenantIdParam = z.object({ tenantId: z.string().min(1) });
+export const BillingTenantIdParams = z.object({ id: z.string().min(1) });
+export const AddPaymentMethodRequest = z.object({ tenantId: z.string().min(1) });
+export const PaymentMethodRequest = z.object({ tenantId: z.string().min(1), paymentMethodId: z.string().min(1) });
+
+export const InvoiceSummary = z
+  .object({
+    id: z.string(),
+    number: z.string(),
+    issueDate: z.iso.date(),
+    paymentId: z.string(),
+    description: z.string(),
+    netGrosze: Money,
+    vatGrosze: Money,
+    grossGrosze: Money,
+  })
+  .meta({ id: 'InvoiceSummary' });
+export const InvoiceList = z.object({ items: z.array(InvoiceSummary) });
+export const InvoiceDownloadParams = z.object({ tenantId: z.string().min(1), invoiceId: z.string().min(1) });
+
+/** Codes and Polish messages of billing's refusals. */
+export const BillingErrors = {
+  belowUsage: {
+    code: 'SUBSCRIPTION.PLAN_BELOW_USAGE',
+    message: (active: number, limit: number) =>
+      `Nie można przejść na ten plan: masz ${active} aktywnych klientów, a plan pozwala na ${limit}. ` +
+      'Zamknij karty nieaktywnych klientów albo wybierz większy plan.',
+  },
+  lapsed: {
+    code: 'SUBSCRIPTION.LAPSED',
+    message:
+      'Subskrypcja wygasła: panel działa tylko do odczytu. Opłać plan w zakładce Subskrypcja, aby znów wprowadzać zmiany. ' +
+      'Karty Twoich klientów działają bez zmian.',
+  },
+  notCancellable: {
+    code: 'SUBSCRIPTION.NOT_CANCELLABLE',
+    message: 'Tylko opłaconą subskrypcję można anulować.',
+  },
+  notResumable: {
+    code: 'SUBSCRIPTION.NOT_RESUMABLE',
+    message: 'Subskrypcji nie można wznowić: nie była anulowana albo okres już się skończył.',
+  },
+  noSubscription: {
+    code: 'SUBSCRIPTION.NOT_FOUND',
+    message: 'Nie znaleziono subskrypcji tej firmy.',
+  },
+  paymentNotFound: { code: 'PAYMENT.NOT_FOUND', message: 'Nie znaleziono płatności.' },
+  paymentMethodNotFound: { code: 'PAYMENT_METHOD.NOT_FOUND', message: 'Nie znaleziono karty.' },
+  invoiceNotFound: { code: 'INVOICE.NOT_FOUND', message: 'Nie znaleziono faktury.' },
+  noUpgradePayment: {
+    code: 'PAYMENT.NOTHING_TO_PAY',
+    message: 'Ten plan nie wymaga teraz płatności — zmiana nastąpi z końcem bieżącego okresu.',
+  },
+} as const;

@@ -1,0 +1,200 @@
+import {
+  AddPaymentMethodRequest,
+  BillingErrors,
+  BillingTenantIdParams,
+  ChangePlanQuery,
+  ChangePlanResponse,
+  InitiatePaymentRequest,
+  InitiatePaymentResponse,
+  InvoiceDownloadParams,
+  InvoiceList,
+  PaymentIdParams,
+  PaymentMethodList,
+  PaymentMethodRequest,
+  PaymentOrder,
+  SubscriptionPlanList,
+  TenantIdParam,
+  TenantIdQuery,
+  TenantPaymentMethod,
+  TenantSubscription,
+} from '../billing';
+import { defineEndpoint } from '../endpoint';
+
+/** Billing (issue 17): plans, the tenant's subscription, payments, saved cards, invoices. */
+
+export const listAvailableSubscriptions = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/subscriptions/list-available-subscriptions',
+  owner: 'billing',
+  summary: 'Plany subskrypcji z cenami brutto (grosze) i limitami klientów — publiczne (cennik na stronie głównej)',
+  tags: ['billing'],
+  auth: 'public',
+  response: SubscriptionPlanList,
+});
+
+export const getTenantSubscription = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/tenants/{id}/tenant-subscription',
+  owner: 'billing',
+  summary: 'Subskrypcja firmy: plan, status, koniec okresu, dni próbne, limit i liczba aktywnych klientów',
+  tags: ['billing'],
+  auth: 'authenticated',
+  params: BillingTenantIdParams,
+  response: TenantSubscription,
+  errors: [{ status: 404, codes: [BillingErrors.noSubscription.code] }],
+});
+
+export const changePlan = defineEndpoint({
+  method: 'post',
+  path: '/api/v1/subscriptions/change-plan',
+  owner: 'billing',
+  summary:
+    'Zmiana planu: większy plan od razu (płatność proporcjonalna), mniejszy plan lub zmiana cyklu z końcem okresu',
+  tags: ['billing'],
+  auth: 'billing.manage',
+  query: ChangePlanQuery,
+  response: ChangePlanResponse,
+  errors: [
+    { status: 400, codes: [BillingErrors.belowUsage.code] },
+    { status: 404, codes: [BillingErrors.noSubscription.code] },
+  ],
+});
+
+export const cancelSubscription = defineEndpoint({
+  method: 'post',
+  path: '/api/v1/subscriptions/cancel',
+  owner: 'billing',
+  summary: 'Anulowanie subskrypcji z końcem opłaconego okresu',
+  tags: ['billing'],
+  auth: 'billing.manage',
+  query: TenantIdQuery,
+  response: TenantSubscription,
+  errors: [
+    { status: 400, codes: [BillingErrors.notCancellable.code] },
+    { status: 404, codes: [BillingErrors.noSubscription.code] },
+  ],
+});
+
+export const resumeSubscription = defineEndpoint({
+  method: 'post',
+  path: '/api/v1/subscriptions/resume',
+  owner: 'billing',
+  summary: 'Wznowienie anulowanej subskrypcji przed końcem opłaconego okresu',
+  tags: ['billing'],
+  auth: 'billing.manage',
+  query: TenantIdQuery,
+  response: TenantSubscription,
+  errors: [
+    { status: 400, codes: [BillingErrors.notResumable.code] },
+    { status: 404, codes: [BillingErrors.noSubscription.code] },
+  ],
+});
+
+export const initiatePayment = defineEndpoint({
+  method: 'post',
+  path: '/api/v1/payments/initiate-payment',
+  owner: 'billing',
+  summary: 'Rozpoczęcie płatności za plan: kwota z cennika (lub proporcjonalna dopłata), przekierowanie do operatora',
+  tags: ['billing'],
+  auth: 'billing.manage',
+  body: InitiatePaymentRequest,
+  response: InitiatePaymentResponse,
+  successStatus: 201,
+  errors: [
+    { status: 400, codes: [BillingErrors.noUpgradePayment.code, BillingErrors.belowUsage.code] },
+    { status: 404, codes: [BillingErrors.noSubscription.code] },
+  ],
+});
+
+export const getPaymentOrder = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/payments/{id}/get-order',
+  owner: 'billing',
+  summary: 'Stan płatności (oczekuje, opłacona, nieudana) — strona po powrocie od operatora',
+  tags: ['billing'],
+  auth: 'billing.manage',
+  params: PaymentIdParams,
+  response: PaymentOrder,
+  errors: [{ status: 404, codes: [BillingErrors.paymentNotFound.code] }],
+});
+
+export const listPaymentMethods = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/payment-methods/{tenantId}',
+  owner: 'billing',
+  summary: 'Zapisane karty firmy (numer zamaskowany)',
+  tags: ['billing'],
+  auth: 'billing.manage',
+  params: TenantIdParam,
+  response: PaymentMethodList,
+});
+
+export const addPaymentMethod = defineEndpoint({
+  method: 'post',
+  path: '/api/v1/payment-methods/add',
+  owner: 'billing',
+  summary: 'Dodanie karty: weryfikacja karty u operatora bez obciążenia (0 zł), przekierowanie do formularza',
+  tags: ['billing'],
+  auth: 'billing.manage',
+  body: AddPaymentMethodRequest,
+  response: InitiatePaymentResponse,
+  successStatus: 201,
+});
+
+export const removePaymentMethod = defineEndpoint({
+  method: 'delete',
+  path: '/api/v1/payment-methods/remove',
+  owner: 'billing',
+  summary: 'Usunięcie zapisanej karty',
+  tags: ['billing'],
+  auth: 'billing.manage',
+  body: PaymentMethodRequest,
+  response: PaymentMethodList,
+  errors: [{ status: 404, codes: [BillingErrors.paymentMethodNotFound.code] }],
+});
+
+export const setDefaultPaymentMethod = defineEndpoint({
+  method: 'patch',
+  path: '/api/v1/payment-methods/set-default',
+  owner: 'billing',
+  summary: 'Wybór karty domyślnej do odnowień',
+  tags: ['billing'],
+  auth: 'billing.manage',
+  body: PaymentMethodRequest,
+  response: PaymentMethodList,
+  errors: [{ status: 404, codes: [BillingErrors.paymentMethodNotFound.code] }],
+});
+
+export const getTenantPaymentMethod = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/tenants/{id}/tenant-payment-method',
+  owner: 'billing',
+  summary: 'Domyślna karta firmy (do odnowień) albo brak',
+  tags: ['billing'],
+  auth: 'billing.manage',
+  params: BillingTenantIdParams,
+  response: TenantPaymentMethod,
+});
+
+export const listInvoices = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/invoices/all/{tenantId}',
+  owner: 'billing',
+  summary: 'Faktury VAT firmy za subskrypcję, od najnowszej',
+  tags: ['billing'],
+  auth: 'billing.manage',
+  params: TenantIdParam,
+  response: InvoiceList,
+});
+
+export const downloadInvoicePdf = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/invoices/{tenantId}/{invoiceId}/pdf',
+  owner: 'billing',
+  summary: 'Faktura VAT w PDF',
+  tags: ['billing'],
+  auth: 'billing.manage',
+  params: InvoiceDownloadParams,
+  produces: 'application/pdf',
+  errors: [{ status: 404, codes: [BillingErrors.invoiceNotFound.code] }],
+});
