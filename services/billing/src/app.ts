@@ -1,22 +1,152 @@
 import { Topics } from '@punkto/contracts/topics';
+import { csrfPlugin } from '@punkto/platform/http/csrf-plugin';
 import type { RelayRoute } from '@punkto/platform/relay/event-relay';
+import { consumerContext } from '@punkto/platform/runtime/event-consumer';
 import {
   createServiceServer,
   type BuiltService,
   type ServiceDeps,
 } from '@punkto/platform/runtime/service-server';
+import { billingEventsConsumer } from './billing-events.consumer';
 import type { BillingConfig } from './config';
+import { invoiceRoutes } from './invoices/invoice.routes';
+import { createInvoices } from './invoices/invoices.service';
+import { billingMails } from './mail/billing-mails';
+import { paymentMethods } from './payments/payment-methods';
+import { NOTIFY_PATH, paymentRoutes } from './payments/payment.routes';
+import { createPayments } from './payments/payments.service';
+import { sandboxCheckoutRoutes } from './payments/sandbox-checkout.routes';
+import {
+  createSandboxPaymentProvider,
+  SANDBOX_NOTIFY_JOB,
+  type SendNotification,
+} from './payments/sandbox-payment-provider';
+import { SUBSCRIPTION_STREAM_PREFIX } from './subscriptions/subscription';
+import { subscriptionRoutes } from './subscriptions/subscription.routes';
+import {
+  createSubscriptions,
+  PERIOD_END_JOB,
+  TRIAL_REMINDER_JOB,
+} from './subscriptions/subscriptions.service';
+import { billingTenants } from './tenants/billing-tenants';
+import { activeCustomers } from './usage/active-customers';
 
 /**
  * Billing service: plans, trial, subscriptions, payments, payment methods, invoices, entitlements.
  */
-export type BillingDeps = ServiceDeps<BillingConfig>;
+export type BillingDeps = ServiceDeps<BillingConfig> & {
+  /** tests: how the sandbox delivers its notifications (default: an HTTP POST to the notify URL) */
+  sandboxSend?: SendNotification;
+};
 
-/** Streams this service owns and the topics their events are published to. */
+/** Streams this service owns and the topics their events are published to (payments stay internal). */
 export const relayRoutes: RelayRoute[] = [
-  { streamPrefix: 'subscription-', topic: Topics.billingSubscriptions },
+  { streamPrefix: SUBSCRIPTION_STREAM_PREFIX, topic: Topics.billingSubscriptions },
 ];
 
-export async function buildService(deps: BillingDeps): Promise<BuiltService> {
-  return { app: await createServiceServer('billing', deps) };
+export async function buildService(deps: BillingDeps) {
+  const { clock, logger, infra, config } = deps;
+  const { eventStore, documents, scheduler, mailer } = infra;
+  const mails = billingMails(config.PUBLIC_URL);
+  const tenants = billingTenants(documents);
+  const usage = activeCustomers(documents);
+  const subscriptions = await createSubscriptions({
+    eventStore,
+    documents,
+    scheduler,
+    mailer,
+    mails,
+    tenants,
+    usage,
+    logger,
+    clock,
+    trialDays: config.TRIAL_DAYS,
+  });
+  const invoices = await createInvoices({
+    documents,
+    clock,
+    seller: {
+      name: config.SELLER_NAME,
+      nip: config.SELLER_NIP,
+      address: {
+        street: config.SELLER_STREET,
+        postalCode: config.SELLER_POSTAL_CODE,
+        city: config.SELLER_CITY,
+        countryCode: 'PL',
+      },
+    },
+  });
+  const methods = paymentMethods(documents, clock);
+  const sandbox = await createSandboxPaymentProvider({
+    documents,
+    scheduler,
+    clock,
+    ...(config.PAYMENT_SANDBOX_SECRET && { configuredSecret: config.PAYMENT_SANDBOX_SECRET }),
+    ...(deps.sandboxSend && { send: deps.sandboxSend }),
+  });
+  const payments = await createPayments({
+    eventStore,
+    documents,
+    provider: sandbox.provider,
+    subscriptions,
+    invoices,
+    methods,
+    tenants,
+    mailer,
+    mails,
+    logger,
+    clock,
+    publicUrl: config.PUBLIC_URL,
+    notifyUrl: config.PAYMENT_NOTIFY_URL ?? `${config.PUBLIC_URL}${NOTIFY_PATH}`,
+  });
+
+  const app = await createServiceServer('billing', deps);
+  await app.register(csrfPlugin, { allowedOrigins: config.CSRF_ALLOWED_ORIGINS });
+  subscriptionRoutes(app, subscriptions);
+  await paymentRoutes(app, payments, methods);
+  invoiceRoutes(app, invoices);
+  await sandboxCheckoutRoutes(app, sandbox);
+
+  const jobs: BuiltService['jobs'] = {
+    [TRIAL_REMINDER_JOB]: async (job) => {
+      const { tenantId, daysBefore, periodEnd } = job.payload as { tenantId: string; daysBefore: number; periodEnd: string };
+      await subscriptions.trialReminder(tenantId, daysBefore, periodEnd);
+    },
+    // the end of the trial or of a paid period, and each dunning retry
+    [PERIOD_END_JOB]: async (job) => {
+      const { tenantId } = job.payload as { tenantId: string };
+      const sub = await subscriptions.get(tenantId);
+      if (!sub) return;
+      const now = clock();
+      if (sub.status === 'trialing') {
+        await subscriptions.run(tenantId, { type: 'ExpireTrial', data: {} });
+        return;
+      }
+      if (sub.status !== 'active' && sub.status !== 'past_due') return;
+      const due = new Date(subscriptions.dunningDue(sub));
+      if (due > now) return subscriptions.checkAgainAt(tenantId, due);
+      await subscriptions.run(tenantId, { type: 'EndPeriod', data: {} });
+      const outcome = await payments.chargeRenewal(tenantId);
+      // a charge the provider has not decided yet: looked at again in an hour (its notification may come first)
+      if (outcome === 'pending') await subscriptions.checkAgainAt(tenantId, new Date(now.getTime() + 3_600_000));
+    },
+    [SANDBOX_NOTIFY_JOB]: async (job) => {
+      await sandbox.deliverNotification((job.payload as { orderId: string }).orderId);
+    },
+  };
+
+  return {
+    app,
+    subscriptions,
+    payments,
+    invoices,
+    sandbox,
+    consumers: [
+      billingEventsConsumer(
+        { subscriptions, tenants, usage, mailer, mails, alertPercent: config.CUSTOMER_LIMIT_ALERT_PERCENT },
+        consumerContext(deps),
+      ),
+    ],
+    jobs,
+  } satisfies BuiltService & Record<string, unknown>;
 }

@@ -1,8 +1,75 @@
 import { defaultPorts } from '@punkto/contracts/routing';
-import { envPort, loadConfig, platformEnv } from '@punkto/platform/config/config';
+import {
+  envBoolean,
+  envOriginList,
+  envPort,
+  loadConfig,
+  platformEnv,
+} from '@punkto/platform/config/config';
+import { ConfigError } from '@punkto/platform/config/config';
 import { z } from 'zod';
 
-export const BillingEnv = z.object({ ...platformEnv, PORT: envPort(defaultPorts['billing']) });
+const count = (defaultValue: number, min = 0) => z.coerce.number().int().min(min).default(defaultValue);
+
+export const BillingEnv = z.object({
+  ...platformEnv,
+  PORT: envPort(defaultPorts['billing']),
+  /** trusted origins for the CSRF check besides the request's own, comma separated */
+  CSRF_ALLOWED_ORIGINS: envOriginList,
+  /** the gateway's public address: the payer returns to PUBLIC_URL/subskrypcja/sukces */
+  PUBLIC_URL: z
+    .url()
+    .default('http://localhost:8080')
+    .transform((v) => v.replace(/\/+$/, '')),
+  /**
+   * where the provider POSTs its notifications; default: PUBLIC_URL/api/v1/payments/notify (through the
+   * gateway). The sandbox posts from inside this service, so any address that reaches it works.
+   */
+  PAYMENT_NOTIFY_URL: z.url().optional(),
+  /** sandbox: the built-in test checkout (embedded default); the PayU adapter adds `payu` */
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** allows the sandbox provider with NODE_ENV=production (refused at start-up otherwise: it takes no money) */
+  PAYMENT_SANDBOX_ALLOW_IN_PRODUCTION: envBoolean(false),
+  /**
+   * HMAC-SHA256 key of the sandbox's notifications (≥ 32 characters). Unset: generated once per install and
+   * kept in the service's document store.
+   */
+  PAYMENT_SANDBOX_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  TRIAL_DAYS: count(14, 1),
+  /** Punkto's company data printed as the seller on every invoice (art. 106e) */
+  SELLER_NAME: z.string().min(2).default('Punkto sp. z o.o.'),
+  SELLER_NIP: z
+    .string()
+    .regex(/^\d{10}$/, '10 digits')
+    .default('5260001246'),
+  SELLER_STREET: z.string().min(2).default('ul. Prosta 1'),
+  SELLER_POSTAL_CODE: z
+    .string()
+    .regex(/^\d{2}-\d{3}$/, 'NN-NNN')
+    .default('00-001'),
+  SELLER_CITY: z.string().min(2).default('Warszawa'),
+  /** the owner is e-mailed once when active customers reach this share of the plan's limit */
+  CUSTOMER_LIMIT_ALERT_PERCENT: count(90, 1),
+});
 export type BillingConfig = z.infer<typeof BillingEnv>;
 
-export const loadBillingConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(BillingEnv, env);
+/** The sandbox takes no money: with NODE_ENV=production only when explicitly allowed (like the dev mailbox). */
+export function sandboxInProductionProblem(config: BillingConfig): string | null {
+  if (
+    config.NODE_ENV !== 'production' ||
+    (config.PAYMENT_PROVIDER as string) !== 'sandbox' ||
+    config.PAYMENT_SANDBOX_ALLOW_IN_PRODUCTION
+  )
+    return null;
+  return (
+    "PAYMENT_PROVIDER: 'sandbox' accepts test cards and takes no money, and is refused with NODE_ENV=production; " +
+    'use payu, or set PAYMENT_SANDBOX_ALLOW_IN_PRODUCTION=true if you really mean it (a local npm start)'
+  );
+}
+
+export const loadBillingConfig = (env: NodeJS.ProcessEnv = process.env) => {
+  const config = loadConfig(BillingEnv, env);
+  const problem = sandboxInProductionProblem(config);
+  if (problem) throw new ConfigError([problem]);
+  return config;
+};

@@ -98,13 +98,16 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
   const at = now.toISOString();
   const { tenantId } = command.data;
   /** the event with the entitlement it results in */
-  const withEntitlement = <T extends SubscriptionEvent>(event: {
-    type: T['type'];
-    data: Omit<T['data'], 'entitlement'>;
-  }): T => {
-    const draft = { ...event, data: { ...event.data, entitlement: undefined } } as unknown as T;
+  const withEntitlement = <K extends SubscriptionEvent['type']>(event: {
+    type: K;
+    data: Omit<Extract<SubscriptionEvent, { type: K }>['data'], 'entitlement'>;
+  }): Extract<SubscriptionEvent, { type: K }> => {
+    const draft = { ...event, data: { ...event.data, entitlement: undefined } } as unknown as SubscriptionEvent;
     const next = evolve(state, draft) as Subscription;
-    return { ...event, data: { ...event.data, entitlement: entitlementOf(next) } } as T;
+    return { ...event, data: { ...event.data, entitlement: entitlementOf(next) } } as unknown as Extract<
+      SubscriptionEvent,
+      { type: K }
+    >;
   };
   const sub = (): Subscription => {
     if (state.status === 'none') throw new SubscriptionNotFoundError();

@@ -1,0 +1,99 @@
+import {
+  CardClosedData,
+  CardIssuedData,
+  TenantCreatedData,
+  TenantDeletedData,
+  TenantUpdatedData,
+} from '@punkto/contracts/integration-events';
+import { Topics } from '@punkto/contracts/topics';
+import type { Mailer } from '@punkto/platform/mail/mailer.port';
+import { eventConsumer, payloadParser, type ConsumerContext } from '@punkto/platform/runtime/event-consumer';
+import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
+import { z } from 'zod';
+import type { BillingMails } from './mail/billing-mails';
+import { customerLimitOf } from './plans/plans';
+import type { Subscriptions } from './subscriptions/subscriptions.service';
+import type { BillingTenants } from './tenants/billing-tenants';
+import type { ActiveCustomers } from './usage/active-customers';
+
+const Envelope = z.object({
+  id: z.string(),
+  type: z.enum(['TenantCreated', 'TenantUpdated', 'TenantDeleted', 'CardIssued', 'CardClosed']),
+  data: z.unknown(),
+});
+
+/**
+ * What billing learns from other services:
+ * - tenant.tenants.v1  TenantCreated → the invoice buyer and the 14-day trial; TenantUpdated → name, NIP,
+ *                      address, contact e-mail; TenantDeleted → marked (its invoices stay: accounting law);
+ * - cardledger.cards.v1 CardIssued / CardClosed → active customers per tenant (the plan limit's usage), and
+ *                      the owner's e-mail when they reach 90 % of the plan's limit (once per crossing).
+ */
+export function billingEventsConsumer(
+  deps: {
+    subscriptions: Subscriptions;
+    tenants: BillingTenants;
+    usage: ActiveCustomers;
+    mailer: Mailer;
+    mails: BillingMails;
+    alertPercent: number;
+  },
+  context: ConsumerContext,
+): ConsumerSpec {
+  const { subscriptions, tenants, usage } = deps;
+
+  async function alertNearLimit(tenantId: string) {
+    const sub = await subscriptions.get(tenantId);
+    if (!sub) return;
+    const limit = customerLimitOf(sub.planId);
+    const active = await usage.count(tenantId);
+    if (!(await usage.crossedThreshold(tenantId, active, Math.ceil((limit * deps.alertPercent) / 100)))) return;
+    const tenant = await tenants.get(tenantId);
+    const to = tenants.emailOf(tenant);
+    if (tenant && to) await deps.mailer.send(deps.mails.nearCustomerLimit(to, tenant.companyName, active, limit));
+    else context.logger.warn({ tenantId }, 'customer-limit e-mail not sent: the company has no e-mail address');
+  }
+
+  return eventConsumer({
+    groupId: 'billing.events',
+    topics: [Topics.tenantTenants, Topics.cardLedgerCards],
+    schema: Envelope,
+    ...context,
+    handle: async (envelope) => {
+      const parse = payloadParser(context.logger, envelope);
+      switch (envelope.type) {
+        case 'TenantCreated': {
+          const created = parse(TenantCreatedData);
+          if (!created) return;
+          await tenants.created(created);
+          await subscriptions.startTrial(created.tenantId, created.createdAt);
+          return;
+        }
+        case 'TenantUpdated': {
+          const updated = parse(TenantUpdatedData);
+          if (updated) await tenants.updated(updated);
+          return;
+        }
+        case 'TenantDeleted': {
+          const deleted = parse(TenantDeletedData);
+          if (deleted) await tenants.deleted(deleted.tenantId);
+          return;
+        }
+        case 'CardIssued': {
+          const issued = parse(CardIssuedData);
+          if (!issued) return;
+          await usage.issued(issued.tenantId, issued.cardId);
+          await alertNearLimit(issued.tenantId);
+          return;
+        }
+        case 'CardClosed': {
+          const closed = parse(CardClosedData);
+          if (!closed) return;
+          const tenantId = await usage.closed(closed.cardId);
+          if (tenantId) await alertNearLimit(tenantId);
+          return;
+        }
+      }
+    },
+  });
+}

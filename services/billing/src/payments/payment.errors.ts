@@ -1,0 +1,32 @@
+import { BillingErrors } from '@punkto/contracts/billing';
+import { AppError, NotFoundError } from '@punkto/platform/errors/errors';
+
+export class PaymentNotFoundError extends NotFoundError {
+  constructor() {
+    super(BillingErrors.paymentNotFound.message, BillingErrors.paymentNotFound.code);
+  }
+}
+
+export class PaymentMethodNotFoundError extends NotFoundError {
+  constructor() {
+    super(BillingErrors.paymentMethodNotFound.message, BillingErrors.paymentMethodNotFound.code);
+  }
+}
+
+/** 400: a notification whose amount or currency is not the order's; never booked, logged. */
+export class AmountMismatchError extends AppError {
+  constructor(expected: number, got: number, currency: string) {
+    super(
+      400,
+      'PAYMENT.AMOUNT_MISMATCH',
+      `Kwota powiadomienia (${got} ${currency}) nie zgadza się z zamówieniem (${expected} PLN).`,
+    );
+  }
+}
+
+/** 400: a notification with a bad signature or body (NotificationRejected of the port), never booked. */
+export class NotificationRefusedError extends AppError {
+  constructor(reason: string) {
+    super(400, 'PAYMENT.NOTIFICATION_REJECTED', `Powiadomienie odrzucone: ${reason}`);
+  }
+}

@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { SANDBOX_CARDS, SANDBOX_CHECKOUT_PATH, type CardOutcome, type SandboxOrder, type SandboxPayments } from './sandbox-payment-provider';
+
+/**
+ * The sandbox's hosted checkout (what PayU's payment page is in production), served by this service through
+ * the gateway under /api/v1/payments/sandbox/checkout/{orderId}: plain HTML, Polish, no scripts; a test card
+ * form, a 3-D Secure confirmation step, and back to the shop's continueUrl. The order id is an unguessable
+ * token; the page shows no personal data.
+ */
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const pln = (grosze: number) =>
+  new Intl.NumberFormat('pl-PL', { style: 'currency', currency: 'PLN' }).format(grosze / 100);
+const spaced = (n: string) => n.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+function page(title: string, body: string) {
+  return `<!doctype html><html lang="pl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${esc(title)} — Punkto Sandbox</title>
+<style>body{font-family:system-ui,sans-serif;background:#f4f5f7;margin:0;padding:24px;color:#1f2933}
+main{max-width:440px;margin:0 auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 2px 12px rgba(0,0,0,.08)}
+.badge{display:inline-block;background:#fff3bf;color:#8a5a00;border-radius:6px;padding:2px 8px;font-size:13px}
+label{display:block;margin:14px 0 4px;font-weight:600}input{width:100%;box-sizing:border-box;padding:10px;font-size:16px;border:1px solid #c4c9d0;border-radius:8px}
+.row{display:flex;gap:12px}.row>div{flex:1}button{margin-top:18px;width:100%;padding:12px;font-size:16px;border:0;border-radius:8px;background:#1c7ed6;color:#fff;cursor:pointer}
+button.secondary{background:#e9ecef;color:#1f2933}.error{color:#c92a2a;margin-top:12px}.cards{font-size:13px;color:#52606d}code{white-space:nowrap}</style></head>
+<body><main>${body}</main></body></html>`;
+}
+
+function checkoutForm(order: SandboxOrder, error?: string) {
+  const title = order.amountGrosze === 0 ? 'Weryfikacja karty' : `Zapłać ${pln(order.amountGrosze)}`;
+  return page(
+    title,
+    `<p class="badge">Środowisko testowe — żadne pieniądze nie zostaną pobrane</p>
+<h1>${esc(title)}</h1><p>${esc(order.description)}</p>
+<form method="post" action="${SANDBOX_CHECKOUT_PATH}/${esc(order._id)}">
+<label for="cardNumber">Numer karty</label><input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="off" required>
+<div class="row"><div><label for="expiry">Ważna do (MM/RR)</label><input id="expiry" name="expiry" placeholder="12/30" required></div>
+<div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" maxlength="3" required></div></div>
+${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
+<button type="submit">${order.amountGrosze === 0 ? 'Zweryfikuj kartę' : `Zapłać ${esc(pln(order.amountGrosze))}`}</button></form>
+<div class="cards"><p>Karty testowe (dowolna przyszła data i CVC):</p><ul>
+<li><code>${spaced(SANDBOX_CARDS.success)}</code> — płatność udana</li>
+<li><code>${spaced(SANDBOX_CARDS.declined)}</code> — karta odrzucona</li>
+<li><code>${spaced(SANDBOX_CARDS.threeDSecure)}</code> — wymaga potwierdzenia 3-D Secure</li>
+<li><code>${spaced(SANDBOX_CARDS.renewalsDeclined)}</code> — udana, ale odnowienia tą kartą są odrzucane</li></ul></div>`,
+  );
+}
+
+function threeDsPage(order: SandboxOrder) {
+  return page(
+    '3-D Secure',
+    `<p class="badge">Środowisko testowe</p><h1>Potwierdź płatność w banku</h1>
+<p>Bank prosi o potwierdzenie płatności ${esc(pln(order.amountGrosze))}: ${esc(order.description)}.</p>
+<form method="post" action="${SANDBOX_CHECKOUT_PATH}/${esc(order._id)}/3ds"><input type="hidden" name="decision" value="approve">
+<button type="submit">Potwierdzam</button></form>
+<form method="post" action="${SANDBOX_CHECKOUT_PATH}/${esc(order._id)}/3ds"><input type="hidden" name="decision" value="reject">
+<button type="submit" class="secondary">Odrzuć</button></form>`,
+  );
+}
+
+const notFound = (reply: FastifyReply) =>
+  reply.status(404).type('text/html; charset=utf-8').send(page('Nie znaleziono', '<h1>Nie znaleziono zamówienia</h1>'));
+
+export async function sandboxCheckoutRoutes(app: FastifyInstance, sandbox: SandboxPayments) {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+
+    const finish = (reply: FastifyReply, outcome: CardOutcome) => {
+      if (outcome.kind === 'invalid') return null;
+      if (outcome.kind === 'three_d_secure') return reply.type('text/html; charset=utf-8').send(threeDsPage(outcome.order));
+      // back to the shop like PayU: the shop learns the outcome from the notification, not from this redirect
+      const url = outcome.order.continueUrl + (outcome.kind === 'declined' ? '&error=501' : '');
+      return reply.redirect(url, 303);
+    };
+
+    scope.get<{ Params: { orderId: string } }>(`${SANDBOX_CHECKOUT_PATH}/:orderId`, async (request, reply) => {
+      const order = await sandbox.order(request.params.orderId);
+      if (!order) return notFound(reply);
+      if (order.status !== 'PENDING')
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(page('Zamówienie rozliczone', `<h1>To zamówienie jest już rozliczone</h1><p><a href="${esc(order.continueUrl)}">Wróć do Punkto</a></p>`));
+      if (order.pendingCardNumber) return reply.type('text/html; charset=utf-8').send(threeDsPage(order));
+      return reply.type('text/html; charset=utf-8').send(checkoutForm(order));
+    });
+
+    scope.post<{ Params: { orderId: string }; Body: Record<string, string> }>(
+      `${SANDBOX_CHECKOUT_PATH}/:orderId`,
+      async (request, reply) => {
+        const body = request.body ?? {};
+        const outcome = await sandbox.pay(request.params.orderId, {
+          number: String(body.cardNumber ?? ''),
+          expiry: String(body.expiry ?? ''),
+          cvc: String(body.cvc ?? ''),
+        });
+        if (outcome.kind === 'invalid') {
+          const order = await sandbox.order(request.params.orderId);
+          if (!order) return notFound(reply);
+          return reply.status(400).type('text/html; charset=utf-8').send(checkoutForm(order, outcome.message));
+        }
+        return finish(reply, outcome);
+      },
+    );
+
+    scope.post<{ Params: { orderId: string }; Body: Record<string, string> }>(
+      `${SANDBOX_CHECKOUT_PATH}/:orderId/3ds`,
+      async (request, reply) => {
+        const outcome = await sandbox.confirm3ds(request.params.orderId, request.body?.decision === 'approve');
+        if (outcome.kind === 'invalid') return notFound(reply);
+        return finish(reply, outcome);
+      },
+    );
+  });
+}

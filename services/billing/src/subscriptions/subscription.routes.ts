@@ -1,0 +1,38 @@
+import * as api from '@punkto/contracts/endpoints/billing';
+import { requireTenantAccess } from '@punkto/platform/http/auth-plugin';
+import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
+import type { FastifyInstance } from 'fastify';
+import { billingManager } from '../http/tenant-access';
+import { availablePlans } from '../plans/plans';
+import type { Subscriptions } from './subscriptions.service';
+
+export function subscriptionRoutes(app: FastifyInstance, subscriptions: Subscriptions) {
+  registerEndpoint(app, api.listAvailableSubscriptions, async () => ({ plans: availablePlans() }));
+
+  // every member of the company sees the plan and its limits (the panel's banner); changes need the permission
+  registerEndpoint(app, api.getTenantSubscription, async ({ params }) => subscriptions.view(params.id), {
+    preHandler: requireTenantAccess(),
+  });
+
+  registerEndpoint(app, api.changePlan, async ({ query, request }) => {
+    const user = billingManager(request, query.tenantId);
+    const { outcome, subscription } = await subscriptions.changePlan(query.tenantId, user.id, {
+      planId: query.newSubscriptionPlanId,
+      isForYear: query.isForYear,
+    });
+    return {
+      outcome: outcome.kind,
+      amountGrosze: outcome.kind === 'payment_required' ? outcome.amountGrosze : null,
+      effectiveAt: outcome.kind === 'scheduled' ? outcome.effectiveAt : null,
+      subscription,
+    };
+  });
+
+  registerEndpoint(app, api.cancelSubscription, async ({ query, request }) =>
+    subscriptions.cancel(query.tenantId, billingManager(request, query.tenantId).id),
+  );
+
+  registerEndpoint(app, api.resumeSubscription, async ({ query, request }) =>
+    subscriptions.resume(query.tenantId, billingManager(request, query.tenantId).id),
+  );
+}

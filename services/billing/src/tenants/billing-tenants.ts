@@ -1,0 +1,75 @@
+import type { TenantCreatedData, TenantUpdatedData } from '@punkto/contracts/integration-events';
+import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
+
+/**
+ * Billing's copy of what it needs of each tenant (event-carried state transfer from tenant.tenants.v1): the
+ * invoice buyer (name, NIP, address) and where billing e-mails go (the company's contact e-mail, else the
+ * e-mail of the last person who started a payment).
+ */
+export interface BillingTenant {
+  _id: string;
+  ownerId: string;
+  companyName: string;
+  nip: string;
+  address: { street: string; postalCode: string; city: string } | null;
+  contactEmail: string | null;
+  payerEmail: string | null;
+  createdAt: string;
+  deleted: boolean;
+}
+
+export function billingTenants(documents: DocumentStore) {
+  const tenants = documents.collection<BillingTenant>('billing_tenants');
+  return {
+    get: (tenantId: string) => tenants.get(tenantId),
+    emailOf: (tenant: BillingTenant | null) => tenant?.contactEmail ?? tenant?.payerEmail ?? null,
+
+    async created(data: TenantCreatedData) {
+      await mutateDocument(tenants, data.tenantId, (current) =>
+        current
+          ? UNCHANGED
+          : {
+              _id: data.tenantId,
+              ownerId: data.ownerId,
+              companyName: data.companyName,
+              nip: data.nip,
+              address: null,
+              contactEmail: null,
+              payerEmail: null,
+              createdAt: data.createdAt,
+              deleted: false,
+            },
+      );
+    },
+
+    async updated(data: TenantUpdatedData) {
+      const { changes } = data;
+      await mutateDocument(tenants, data.tenantId, (current) => {
+        if (!current) return UNCHANGED; // TenantCreated comes first on the same partition
+        return {
+          ...current,
+          ...(changes.companyName !== undefined && { companyName: changes.companyName }),
+          ...(changes.nip !== undefined && { nip: changes.nip }),
+          ...(changes.address !== undefined && { address: changes.address }),
+          ...(changes.contact !== undefined && { contactEmail: changes.contact?.email ?? null }),
+        };
+      });
+    },
+
+    async deleted(tenantId: string) {
+      await mutateDocument(tenants, tenantId, (current) =>
+        current && !current.deleted ? { ...current, deleted: true } : UNCHANGED,
+      );
+    },
+
+    async rememberPayer(tenantId: string, email: string | undefined) {
+      if (!email) return;
+      await mutateDocument(tenants, tenantId, (current) =>
+        current && current.payerEmail !== email ? { ...current, payerEmail: email } : UNCHANGED,
+      );
+    },
+  };
+}
+
+export type BillingTenants = ReturnType<typeof billingTenants>;

@@ -1,0 +1,59 @@
+import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
+
+/**
+ * Active customers per tenant as the card ledger counts them for the plan limit (customer-seats.ts: cards
+ * not closed), from cardledger.cards.v1: CardIssued takes a seat, CardClosed frees it. One document per card
+ * (idempotent under redelivery); the alert document remembers whether the owner was told about the 90 %
+ * threshold, so the e-mail goes once per crossing.
+ */
+interface CardSeat {
+  _id: string;
+  tenantId: string;
+  active: boolean;
+}
+interface UsageAlert {
+  _id: string;
+  alerted: boolean;
+}
+
+export function activeCustomers(documents: DocumentStore) {
+  const cards = documents.collection<CardSeat>('billing_card_seats');
+  const alerts = documents.collection<UsageAlert>('billing_usage_alerts');
+  const ready = cards.ensureIndex({ fields: { tenantId: 1, active: 1 }, name: 'seats_tenant_active' });
+
+  return {
+    async count(tenantId: string): Promise<number> {
+      await ready;
+      return (await cards.find({ tenantId, active: true })).length;
+    },
+    async issued(tenantId: string, cardId: string) {
+      await mutateDocument(cards, cardId, (current) =>
+        current?.active ? UNCHANGED : { _id: cardId, tenantId, active: true },
+      );
+    },
+    /** the tenant of the card, when it was known and active */
+    async closed(cardId: string): Promise<string | null> {
+      const after = await mutateDocument(cards, cardId, (current) =>
+        current?.active ? { ...current, active: false } : UNCHANGED,
+      );
+      return after?.tenantId ?? null;
+    },
+    /**
+     * true exactly when usage has just crossed the threshold upwards (the caller e-mails the owner); below
+     * it the flag resets, so the next crossing alerts again
+     */
+    async crossedThreshold(tenantId: string, active: number, threshold: number): Promise<boolean> {
+      let crossed = false;
+      await mutateDocument(alerts, tenantId, (current) => {
+        const above = active >= threshold;
+        crossed = above && !current?.alerted;
+        if ((current?.alerted ?? false) === above) return UNCHANGED;
+        return { _id: tenantId, alerted: above };
+      });
+      return crossed;
+    },
+  };
+}
+
+export type ActiveCustomers = ReturnType<typeof activeCustomers>;
