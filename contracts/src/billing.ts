@@ -140,7 +140,10 @@ export const TenantPaymentMethod = z.object({ paymentMethod: PaymentMethod.nulla
 export const TenantIdParam = z.object({ tenantId: z.string().min(1) });
 export const BillingTenantIdParams = z.object({ id: z.string().min(1) });
 export const AddPaymentMethodRequest = z.object({ tenantId: z.string().min(1) });
-export const PaymentMethodRequest = z.object({ tenantId: z.string().min(1), paymentMethodId: z.string().min(1) });
+export const PaymentMethodRequest = z.object({
+  tenantId: z.string().min(1),
+  paymentMethodId: z.string().min(1),
+});
 
 export const InvoiceSummary = z
   .object({

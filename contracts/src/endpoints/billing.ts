@@ -26,7 +26,8 @@ export const listAvailableSubscriptions = defineEndpoint({
   method: 'get',
   path: '/api/v1/subscriptions/list-available-subscriptions',
   owner: 'billing',
-  summary: 'Plany subskrypcji z cenami brutto (grosze) i limitami klientów — publiczne (cennik na stronie głównej)',
+  summary:
+    'Plany subskrypcji z cenami brutto (grosze) i limitami klientów — publiczne (cennik na stronie głównej)',
   tags: ['billing'],
   auth: 'public',
   response: SubscriptionPlanList,
@@ -94,7 +95,8 @@ export const initiatePayment = defineEndpoint({
   method: 'post',
   path: '/api/v1/payments/initiate-payment',
   owner: 'billing',
-  summary: 'Rozpoczęcie płatności za plan: kwota z cennika (lub proporcjonalna dopłata), przekierowanie do operatora',
+  summary:
+    'Rozpoczęcie płatności za plan: kwota z cennika (lub proporcjonalna dopłata), przekierowanie do operatora',
   tags: ['billing'],
   auth: 'billing.manage',
   body: InitiatePaymentRequest,

@@ -109,7 +109,11 @@ export async function buildService(deps: BillingDeps) {
 
   const jobs: BuiltService['jobs'] = {
     [TRIAL_REMINDER_JOB]: async (job) => {
-      const { tenantId, daysBefore, periodEnd } = job.payload as { tenantId: string; daysBefore: number; periodEnd: string };
+      const { tenantId, daysBefore, periodEnd } = job.payload as {
+        tenantId: string;
+        daysBefore: number;
+        periodEnd: string;
+      };
       await subscriptions.trialReminder(tenantId, daysBefore, periodEnd);
     },
     // the end of the trial or of a paid period, and each dunning retry
@@ -128,7 +132,8 @@ export async function buildService(deps: BillingDeps) {
       await subscriptions.run(tenantId, { type: 'EndPeriod', data: {} });
       const outcome = await payments.chargeRenewal(tenantId);
       // a charge the provider has not decided yet: looked at again in an hour (its notification may come first)
-      if (outcome === 'pending') await subscriptions.checkAgainAt(tenantId, new Date(now.getTime() + 3_600_000));
+      if (outcome === 'pending')
+        await subscriptions.checkAgainAt(tenantId, new Date(now.getTime() + 3_600_000));
     },
     [SANDBOX_NOTIFY_JOB]: async (job) => {
       await sandbox.deliverNotification((job.payload as { orderId: string }).orderId);

@@ -47,11 +47,14 @@ export function billingEventsConsumer(
     if (!sub) return;
     const limit = customerLimitOf(sub.planId);
     const active = await usage.count(tenantId);
-    if (!(await usage.crossedThreshold(tenantId, active, Math.ceil((limit * deps.alertPercent) / 100)))) return;
+    if (!(await usage.crossedThreshold(tenantId, active, Math.ceil((limit * deps.alertPercent) / 100))))
+      return;
     const tenant = await tenants.get(tenantId);
     const to = tenants.emailOf(tenant);
-    if (tenant && to) await deps.mailer.send(deps.mails.nearCustomerLimit(to, tenant.companyName, active, limit));
-    else context.logger.warn({ tenantId }, 'customer-limit e-mail not sent: the company has no e-mail address');
+    if (tenant && to)
+      await deps.mailer.send(deps.mails.nearCustomerLimit(to, tenant.companyName, active, limit));
+    else
+      context.logger.warn({ tenantId }, 'customer-limit e-mail not sent: the company has no e-mail address');
   }
 
   return eventConsumer({

@@ -1,11 +1,5 @@
 import { defaultPorts } from '@punkto/contracts/routing';
-import {
-  envBoolean,
-  envOriginList,
-  envPort,
-  loadConfig,
-  platformEnv,
-} from '@punkto/platform/config/config';
+import { envBoolean, envOriginList, envPort, loadConfig, platformEnv } from '@punkto/platform/config/config';
 import { ConfigError } from '@punkto/platform/config/config';
 import { z } from 'zod';
 

@@ -23,7 +23,12 @@ interface CounterDoc {
 }
 
 const warsawDate = (at: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Warsaw',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
 
 export interface IssueInvoice {
   tenantId: string;
@@ -35,7 +40,11 @@ export interface IssueInvoice {
   paidAt: string;
 }
 
-export async function createInvoices(deps: { documents: DocumentStore; seller: InvoiceParty; clock: () => Date }) {
+export async function createInvoices(deps: {
+  documents: DocumentStore;
+  seller: InvoiceParty;
+  clock: () => Date;
+}) {
   const invoices = deps.documents.collection<InvoiceDoc>('invoices');
   const counters = deps.documents.collection<CounterDoc>('invoice_counters');
   await invoices.ensureIndex({ fields: { paymentId: 1 }, unique: true, name: 'invoices_payment' });

@@ -8,7 +8,13 @@ const day = (iso: string) =>
 const escape = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-function mail(to: string, tag: string, subject: string, paragraphs: string[], link?: { url: string; label: string }): MailMessage {
+function mail(
+  to: string,
+  tag: string,
+  subject: string,
+  paragraphs: string[],
+  link?: { url: string; label: string },
+): MailMessage {
   const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : [])].join('\n\n');
   const html =
     paragraphs.map((p) => `<p>${escape(p)}</p>`).join('') +

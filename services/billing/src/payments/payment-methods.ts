@@ -62,7 +62,8 @@ export function paymentMethods(documents: DocumentStore, clock: () => Date) {
       if (!(await cardsOf(tenantId)).some((c) => c.id === id)) throw new PaymentMethodNotFoundError();
       return change(tenantId, (cards) => {
         const left = cards.filter((c) => c.id !== id);
-        if (left.length && !left.some((c) => c.isDefault)) left[left.length - 1] = { ...left.at(-1)!, isDefault: true };
+        if (left.length && !left.some((c) => c.isDefault))
+          left[left.length - 1] = { ...left.at(-1)!, isDefault: true };
         return left;
       });
     },

@@ -24,14 +24,24 @@ export async function paymentRoutes(app: FastifyInstance, payments: Payments, me
     return payments.order(user.tenantId!, params.id);
   });
 
-  registerEndpoint(app, api.listPaymentMethods, async ({ params }) => ({ items: await methods.list(params.tenantId) }), {
-    preHandler: requireTenantAccess(Permissions.billingManage, 'tenantId'),
-  });
+  registerEndpoint(
+    app,
+    api.listPaymentMethods,
+    async ({ params }) => ({ items: await methods.list(params.tenantId) }),
+    {
+      preHandler: requireTenantAccess(Permissions.billingManage, 'tenantId'),
+    },
+  );
 
-  registerEndpoint(app, api.getTenantPaymentMethod, async ({ params }) => {
-    const card = (await methods.list(params.id)).find((c) => c.isDefault) ?? null;
-    return { paymentMethod: card };
-  }, { preHandler: requireTenantAccess(Permissions.billingManage) });
+  registerEndpoint(
+    app,
+    api.getTenantPaymentMethod,
+    async ({ params }) => {
+      const card = (await methods.list(params.id)).find((c) => c.isDefault) ?? null;
+      return { paymentMethod: card };
+    },
+    { preHandler: requireTenantAccess(Permissions.billingManage) },
+  );
 
   registerEndpoint(app, api.addPaymentMethod, async ({ body, request }) => {
     const user = billingManager(request, body.tenantId);
@@ -51,8 +61,10 @@ export async function paymentRoutes(app: FastifyInstance, payments: Payments, me
   // the provider's notifications: public, verified by signature over the RAW body (own JSON parser here)
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'buffer' }, (_request, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      ['application/json', 'text/plain'],
+      { parseAs: 'buffer' },
+      (_request, body, done) => done(null, body),
     );
     scope.post(NOTIFY_PATH, async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

@@ -4,11 +4,7 @@ import { projectedCommandHandler } from '@punkto/platform/es/projected-command-h
 import type { EventStore } from '@punkto/platform/event-store/event-store.port';
 import type { Mailer } from '@punkto/platform/mail/mailer.port';
 import type { Logger } from '@punkto/platform/observability/logger';
-import {
-  readProjection,
-  type ProjectionDoc,
-  type Tombstone,
-} from '@punkto/platform/projections/projection';
+import { readProjection, type ProjectionDoc, type Tombstone } from '@punkto/platform/projections/projection';
 import { randomUUID } from 'node:crypto';
 import type { Invoices } from '../invoices/invoices.service';
 import type { BillingMails } from '../mail/billing-mails';
@@ -47,9 +43,12 @@ export interface PaymentsDeps {
 }
 
 const ddmmyyyy = (iso: string) =>
-  new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', day: '2-digit', month: '2-digit', year: 'numeric' }).format(
-    new Date(iso),
-  );
+  new Intl.DateTimeFormat('pl-PL', {
+    timeZone: 'Europe/Warsaw',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date(iso));
 
 /**
  * Payments through the provider port: starting a checkout, booking verified notifications (idempotent;
@@ -77,7 +76,11 @@ export async function createPayments(deps: PaymentsDeps) {
 
   async function buyerOf(tenantId: string, email: string | undefined) {
     const tenant = await tenants.get(tenantId);
-    return { email: email ?? tenants.emailOf(tenant) ?? '', name: tenant?.companyName ?? tenantId, language: 'pl' as const };
+    return {
+      email: email ?? tenants.emailOf(tenant) ?? '',
+      name: tenant?.companyName ?? tenantId,
+      language: 'pl' as const,
+    };
   }
 
   /** books a COMPLETED payment: the period, the card, the invoice, the e-mail (each idempotent) */
@@ -131,7 +134,9 @@ export async function createPayments(deps: PaymentsDeps) {
       const tenant = await tenants.get(order.tenantId);
       const to = tenants.emailOf(tenant);
       if (to && order.amountGrosze > 0)
-        await deps.mailer.send(deps.mails.paymentReceived(to, tenant!.companyName, order.amountGrosze, invoiceNumber));
+        await deps.mailer.send(
+          deps.mails.paymentReceived(to, tenant!.companyName, order.amountGrosze, invoiceNumber),
+        );
     }
   }
 
@@ -140,7 +145,10 @@ export async function createPayments(deps: PaymentsDeps) {
     if (!record) throw new PaymentNotFoundError();
     if (notification.status === 'COMPLETED') return bookCompleted(notification);
     if (notification.status === 'CANCELED')
-      await run(record.order.paymentId, record.order.tenantId, { type: 'FailPayment', data: { reason: 'canceled' } });
+      await run(record.order.paymentId, record.order.tenantId, {
+        type: 'FailPayment',
+        data: { reason: 'canceled' },
+      });
   }
 
   async function start(
@@ -231,9 +239,24 @@ export async function createPayments(deps: PaymentsDeps) {
         const paymentId = randomUUID();
         await run(paymentId, tenantId, {
           type: 'InitiatePayment',
-          data: { paymentId, tenantId, purpose: outcome.purpose, ...target, amountGrosze: 0, description, provider: 'none', providerOrderId: null },
+          data: {
+            paymentId,
+            tenantId,
+            purpose: outcome.purpose,
+            ...target,
+            amountGrosze: 0,
+            description,
+            provider: 'none',
+            providerOrderId: null,
+          },
         });
-        await bookCompleted({ providerOrderId: 'none', paymentId, status: 'COMPLETED', amountGrosze: 0, currency: 'PLN' });
+        await bookCompleted({
+          providerOrderId: 'none',
+          paymentId,
+          status: 'COMPLETED',
+          amountGrosze: 0,
+          currency: 'PLN',
+        });
         return { paymentId, amountGrosze: 0, redirectUri: null };
       }
       return start(
@@ -248,7 +271,13 @@ export async function createPayments(deps: PaymentsDeps) {
       await tenants.rememberPayer(tenantId, payer.email);
       return start(
         tenantId,
-        { purpose: 'card_verification', planId: null, isForYear: false, amountGrosze: 0, description: 'Punkto — weryfikacja karty (0 zł)' },
+        {
+          purpose: 'card_verification',
+          planId: null,
+          isForYear: false,
+          amountGrosze: 0,
+          description: 'Punkto — weryfikacja karty (0 zł)',
+        },
         payer,
       );
     },
@@ -267,7 +296,12 @@ export async function createPayments(deps: PaymentsDeps) {
         await apply(notification);
       } catch (error) {
         logger.warn(
-          { err: error, paymentId: notification.paymentId, amount: notification.amountGrosze, status: notification.status },
+          {
+            err: error,
+            paymentId: notification.paymentId,
+            amount: notification.amountGrosze,
+            status: notification.status,
+          },
           'payment notification not booked',
         );
         throw error;
@@ -278,7 +312,9 @@ export async function createPayments(deps: PaymentsDeps) {
       let record = await find(paymentId);
       if (!record || record.order.tenantId !== tenantId) throw new PaymentNotFoundError();
       if (record.status === 'pending') {
-        await reconcile(record).catch((error: unknown) => logger.warn({ err: error, paymentId }, 'reconcile failed'));
+        await reconcile(record).catch((error: unknown) =>
+          logger.warn({ err: error, paymentId }, 'reconcile failed'),
+        );
         record = (await find(paymentId))!;
       }
       const invoice = record.status === 'completed' ? await invoices.byPayment(paymentId) : null;
@@ -325,7 +361,16 @@ export async function createPayments(deps: PaymentsDeps) {
       const description = `Punkto — ${paidPlanLabel(target.planId, target.isForYear)} (odnowienie do ${ddmmyyyy(nextEnd)})`;
       await run(paymentId, tenantId, {
         type: 'InitiatePayment',
-        data: { paymentId, tenantId, purpose: 'renewal', ...target, amountGrosze, description, provider: provider.name, providerOrderId: null },
+        data: {
+          paymentId,
+          tenantId,
+          purpose: 'renewal',
+          ...target,
+          amountGrosze,
+          description,
+          provider: provider.name,
+          providerOrderId: null,
+        },
       });
       const charged = await provider.chargeSavedCard({
         paymentId,
@@ -339,11 +384,20 @@ export async function createPayments(deps: PaymentsDeps) {
         customerIp: '127.0.0.1',
       });
       if (charged.status === 'COMPLETED') {
-        await bookCompleted({ providerOrderId: charged.providerOrderId, paymentId, status: 'COMPLETED', amountGrosze, currency: 'PLN' });
+        await bookCompleted({
+          providerOrderId: charged.providerOrderId,
+          paymentId,
+          status: 'COMPLETED',
+          amountGrosze,
+          currency: 'PLN',
+        });
         return 'completed';
       }
       if (charged.status === 'CANCELED') {
-        await run(paymentId, tenantId, { type: 'FailPayment', data: { reason: charged.declineReason ?? 'declined' } });
+        await run(paymentId, tenantId, {
+          type: 'FailPayment',
+          data: { reason: charged.declineReason ?? 'declined' },
+        });
         await subscriptions.recordRenewalFailure(tenantId, charged.declineReason ?? 'declined');
         return 'failed';
       }

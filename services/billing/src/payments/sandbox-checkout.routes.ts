@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { SANDBOX_CARDS, SANDBOX_CHECKOUT_PATH, type CardOutcome, type SandboxOrder, type SandboxPayments } from './sandbox-payment-provider';
+import {
+  SANDBOX_CARDS,
+  SANDBOX_CHECKOUT_PATH,
+  type CardOutcome,
+  type SandboxOrder,
+  type SandboxPayments,
+} from './sandbox-payment-provider';
 
 /**
  * The sandbox's hosted checkout (what PayU's payment page is in production), served by this service through
@@ -58,32 +64,46 @@ function threeDsPage(order: SandboxOrder) {
 }
 
 const notFound = (reply: FastifyReply) =>
-  reply.status(404).type('text/html; charset=utf-8').send(page('Nie znaleziono', '<h1>Nie znaleziono zamówienia</h1>'));
+  reply
+    .status(404)
+    .type('text/html; charset=utf-8')
+    .send(page('Nie znaleziono', '<h1>Nie znaleziono zamówienia</h1>'));
 
 export async function sandboxCheckoutRoutes(app: FastifyInstance, sandbox: SandboxPayments) {
   await app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
 
     const finish = (reply: FastifyReply, outcome: CardOutcome) => {
       if (outcome.kind === 'invalid') return null;
-      if (outcome.kind === 'three_d_secure') return reply.type('text/html; charset=utf-8').send(threeDsPage(outcome.order));
+      if (outcome.kind === 'three_d_secure')
+        return reply.type('text/html; charset=utf-8').send(threeDsPage(outcome.order));
       // back to the shop like PayU: the shop learns the outcome from the notification, not from this redirect
       const url = outcome.order.continueUrl + (outcome.kind === 'declined' ? '&error=501' : '');
       return reply.redirect(url, 303);
     };
 
-    scope.get<{ Params: { orderId: string } }>(`${SANDBOX_CHECKOUT_PATH}/:orderId`, async (request, reply) => {
-      const order = await sandbox.order(request.params.orderId);
-      if (!order) return notFound(reply);
-      if (order.status !== 'PENDING')
-        return reply
-          .type('text/html; charset=utf-8')
-          .send(page('Zamówienie rozliczone', `<h1>To zamówienie jest już rozliczone</h1><p><a href="${esc(order.continueUrl)}">Wróć do Punkto</a></p>`));
-      if (order.pendingCardNumber) return reply.type('text/html; charset=utf-8').send(threeDsPage(order));
-      return reply.type('text/html; charset=utf-8').send(checkoutForm(order));
-    });
+    scope.get<{ Params: { orderId: string } }>(
+      `${SANDBOX_CHECKOUT_PATH}/:orderId`,
+      async (request, reply) => {
+        const order = await sandbox.order(request.params.orderId);
+        if (!order) return notFound(reply);
+        if (order.status !== 'PENDING')
+          return reply
+            .type('text/html; charset=utf-8')
+            .send(
+              page(
+                'Zamówienie rozliczone',
+                `<h1>To zamówienie jest już rozliczone</h1><p><a href="${esc(order.continueUrl)}">Wróć do Punkto</a></p>`,
+              ),
+            );
+        if (order.pendingCardNumber) return reply.type('text/html; charset=utf-8').send(threeDsPage(order));
+        return reply.type('text/html; charset=utf-8').send(checkoutForm(order));
+      },
+    );
 
     scope.post<{ Params: { orderId: string }; Body: Record<string, string> }>(
       `${SANDBOX_CHECKOUT_PATH}/:orderId`,
@@ -97,7 +117,10 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance, sandbox: Sandb
         if (outcome.kind === 'invalid') {
           const order = await sandbox.order(request.params.orderId);
           if (!order) return notFound(reply);
-          return reply.status(400).type('text/html; charset=utf-8').send(checkoutForm(order, outcome.message));
+          return reply
+            .status(400)
+            .type('text/html; charset=utf-8')
+            .send(checkoutForm(order, outcome.message));
         }
         return finish(reply, outcome);
       },
@@ -106,7 +129,10 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance, sandbox: Sandb
     scope.post<{ Params: { orderId: string }; Body: Record<string, string> }>(
       `${SANDBOX_CHECKOUT_PATH}/:orderId/3ds`,
       async (request, reply) => {
-        const outcome = await sandbox.confirm3ds(request.params.orderId, request.body?.decision === 'approve');
+        const outcome = await sandbox.confirm3ds(
+          request.params.orderId,
+          request.body?.decision === 'approve',
+        );
         if (outcome.kind === 'invalid') return notFound(reply);
         return finish(reply, outcome);
       },

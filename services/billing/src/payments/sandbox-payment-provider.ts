@@ -171,13 +171,20 @@ export async function createSandboxPaymentProvider(deps: {
           return [key!.trim(), value.join('=').trim()];
         }),
       );
-      if (parts.algorithm !== 'HMAC-SHA256') throw new NotificationRejected('unsupported signature algorithm');
+      if (parts.algorithm !== 'HMAC-SHA256')
+        throw new NotificationRejected('unsupported signature algorithm');
       const expected = Buffer.from(sign(secret, rawBody.toString('utf8')), 'hex');
       const given = Buffer.from(String(parts.signature ?? ''), 'hex');
       if (given.length !== expected.length || !timingSafeEqual(given, expected))
         throw new NotificationRejected('signature does not match');
       let body: {
-        order?: { orderId?: string; extOrderId?: string; totalAmount?: string; currencyCode?: string; status?: string };
+        order?: {
+          orderId?: string;
+          extOrderId?: string;
+          totalAmount?: string;
+          currencyCode?: string;
+          status?: string;
+        };
         savedCard?: SavedCard;
       };
       try {
@@ -186,8 +193,18 @@ export async function createSandboxPaymentProvider(deps: {
         throw new NotificationRejected('body is not JSON');
       }
       const o = body.order;
-      const statuses: ProviderOrderStatus[] = ['PENDING', 'WAITING_FOR_CONFIRMATION', 'COMPLETED', 'CANCELED'];
-      if (!o?.orderId || !o.extOrderId || !/^\d+$/.test(o.totalAmount ?? '') || !statuses.includes(o.status as never))
+      const statuses: ProviderOrderStatus[] = [
+        'PENDING',
+        'WAITING_FOR_CONFIRMATION',
+        'COMPLETED',
+        'CANCELED',
+      ];
+      if (
+        !o?.orderId ||
+        !o.extOrderId ||
+        !/^\d+$/.test(o.totalAmount ?? '') ||
+        !statuses.includes(o.status as never)
+      )
         throw new NotificationRejected('order fields missing or malformed');
       return {
         providerOrderId: o.orderId,
@@ -243,7 +260,8 @@ export async function createSandboxPaymentProvider(deps: {
     async pay(orderId: string, input: { number: string; expiry: string; cvc: string }): Promise<CardOutcome> {
       const order = await orders.get(orderId);
       if (!order) return { kind: 'invalid', message: 'Nie znaleziono zamówienia.' };
-      if (order.status !== 'PENDING') return { kind: 'invalid', message: 'To zamówienie jest już rozliczone.' };
+      if (order.status !== 'PENDING')
+        return { kind: 'invalid', message: 'To zamówienie jest już rozliczone.' };
       const number = input.number.replace(/[\s-]/g, '');
       if (!/^\d{16}$/.test(number)) return { kind: 'invalid', message: 'Numer karty musi mieć 16 cyfr.' };
       if (!/^(0[1-9]|1[0-2])\/\d{2}$/.test(input.expiry.trim()))

@@ -102,7 +102,10 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
     type: K;
     data: Omit<Extract<SubscriptionEvent, { type: K }>['data'], 'entitlement'>;
   }): Extract<SubscriptionEvent, { type: K }> => {
-    const draft = { ...event, data: { ...event.data, entitlement: undefined } } as unknown as SubscriptionEvent;
+    const draft = {
+      ...event,
+      data: { ...event.data, entitlement: undefined },
+    } as unknown as SubscriptionEvent;
     const next = evolve(state, draft) as Subscription;
     return { ...event, data: { ...event.data, entitlement: entitlementOf(next) } } as unknown as Extract<
       SubscriptionEvent,
@@ -166,10 +169,13 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
         throw new PlanBelowUsageError(command.data.activeCustomers, limit);
       const outcome = planChangeOutcome(s, command.data, now);
       if (outcome.kind === 'unchanged')
-        return s.pendingChange ? [withEntitlement({ type: 'PlanChangeWithdrawn', data: { tenantId, at } })] : [];
+        return s.pendingChange
+          ? [withEntitlement({ type: 'PlanChangeWithdrawn', data: { tenantId, at } })]
+          : [];
       if (outcome.kind === 'payment_required') return [];
       const same =
-        s.pendingChange?.planId === command.data.planId && s.pendingChange.isForYear === command.data.isForYear;
+        s.pendingChange?.planId === command.data.planId &&
+        s.pendingChange.isForYear === command.data.isForYear;
       if (same) return [];
       return [
         withEntitlement({
@@ -189,7 +195,9 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
       const s = sub();
       if (s.status !== 'active' && s.status !== 'past_due') throw new NotCancellableError();
       if (s.cancelAtPeriodEnd) return [];
-      return [withEntitlement({ type: 'CancellationScheduled', data: { tenantId, at, effectiveAt: s.periodEnd } })];
+      return [
+        withEntitlement({ type: 'CancellationScheduled', data: { tenantId, at, effectiveAt: s.periodEnd } }),
+      ];
     }
 
     case 'ResumeSubscription': {

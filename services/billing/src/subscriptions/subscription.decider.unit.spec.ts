@@ -23,15 +23,14 @@ const created = '2026-03-01T10:00:00.000Z';
 const at = (iso: string) => ({ now: new Date(iso) });
 
 /** a controlled clock: each command carries its instant */
-const cmd = <C extends SubscriptionCommand>(type: C['type'], data: Omit<C['data'], 'tenantId'>, now: string) =>
-  ({ type, data: { tenantId: T, ...data }, metadata: at(now) }) as C;
+const cmd = <C extends SubscriptionCommand>(
+  type: C['type'],
+  data: Omit<C['data'], 'tenantId'>,
+  now: string,
+) => ({ type, data: { tenantId: T, ...data }, metadata: at(now) }) as C;
 
 const startTrial = cmd('StartTrial', { createdAt: created, trialDays: 14 }, created);
-const pay = (
-  paymentId: string,
-  now: string,
-  overrides: Partial<BookPayment['data']> = {},
-): BookPayment =>
+const pay = (paymentId: string, now: string, overrides: Partial<BookPayment['data']> = {}): BookPayment =>
   cmd<BookPayment>(
     'BookPayment',
     { paymentId, purpose: 'purchase', planId: 'basic', isForYear: false, amountGrosze: 3000, ...overrides },
@@ -94,7 +93,10 @@ describe('when the tenant is on the trial', () => {
     spec.given(trial).when(startTrial).thenNothingHappens());
 
   it('the trial does not expire before its 14th day', () =>
-    spec.given(trial).when(cmd('ExpireTrial', {}, '2026-03-15T09:59:59.000Z')).thenNothingHappens());
+    spec
+      .given(trial)
+      .when(cmd('ExpireTrial', {}, '2026-03-15T09:59:59.000Z'))
+      .thenNothingHappens());
 
   it('the trial expires after 14 days: lapsed and read-only, the limit kept', () => {
     const [event] = decideOn(trial, cmd('ExpireTrial', {}, '2026-03-15T10:00:00.000Z'));
@@ -110,7 +112,10 @@ describe('when the tenant is on the trial', () => {
   });
 
   it('paying activates the plan at once and keeps the unused trial days', () => {
-    const [event] = decideOn(trial, pay('p1', '2026-03-05T10:00:00.000Z', { planId: 'extended', isForYear: true }));
+    const [event] = decideOn(
+      trial,
+      pay('p1', '2026-03-05T10:00:00.000Z', { planId: 'extended', isForYear: true }),
+    );
     expect(event).toMatchObject({
       type: 'SubscriptionActivated',
       data: {
@@ -124,14 +129,19 @@ describe('when the tenant is on the trial', () => {
   });
 
   it('choosing a plan needs a payment of the full price', () =>
-    expect(planChangeOutcome(stateOf(trial), { planId: 'basic', isForYear: true }, new Date(created))).toEqual({
+    expect(
+      planChangeOutcome(stateOf(trial), { planId: 'basic', isForYear: true }, new Date(created)),
+    ).toEqual({
       kind: 'payment_required',
       purpose: 'purchase',
       amountGrosze: 28800,
     }));
 
   it('cannot be cancelled (nothing is paid)', () =>
-    spec.given(trial).when(cmd('CancelSubscription', {}, created)).thenThrows(NotCancellableError));
+    spec
+      .given(trial)
+      .when(cmd('CancelSubscription', {}, created))
+      .thenThrows(NotCancellableError));
 });
 
 describe('when the subscription is active (basic, monthly, 1 Apr – 1 May)', () => {
@@ -168,15 +178,20 @@ describe('when the subscription is active (basic, monthly, 1 Apr – 1 May)', ()
       purpose: 'upgrade',
       amountGrosze: 2500,
     });
-    expect(
-      upgradeAmount(stateOf(active) as never, { planId: 'extended', isForYear: true }, now),
-    ).toBe(38400 - 1500);
+    expect(upgradeAmount(stateOf(active) as never, { planId: 'extended', isForYear: true }, now)).toBe(
+      38400 - 1500,
+    );
     // ChangePlan itself records nothing: the upgrade happens when its payment is booked
     spec
       .given(active)
-      .when(cmd('ChangePlan', { planId: 'extended', isForYear: false, activeCustomers: 80 }, now.toISOString()))
+      .when(
+        cmd('ChangePlan', { planId: 'extended', isForYear: false, activeCustomers: 80 }, now.toISOString()),
+      )
       .thenNothingHappens();
-    const [event] = decideOn(active, pay('p2', now.toISOString(), { purpose: 'upgrade', planId: 'extended', amountGrosze: 2500 }));
+    const [event] = decideOn(
+      active,
+      pay('p2', now.toISOString(), { purpose: 'upgrade', planId: 'extended', amountGrosze: 2500 }),
+    );
     expect(event).toMatchObject({
       type: 'SubscriptionUpgraded',
       data: {
@@ -191,7 +206,11 @@ describe('when the subscription is active (basic, monthly, 1 Apr – 1 May)', ()
   it('a change of cycle is scheduled for the end of the period', () => {
     const [event] = decideOn(
       active,
-      cmd('ChangePlan', { planId: 'basic', isForYear: true, activeCustomers: 10 }, '2026-04-10T00:00:00.000Z'),
+      cmd(
+        'ChangePlan',
+        { planId: 'basic', isForYear: true, activeCustomers: 10 },
+        '2026-04-10T00:00:00.000Z',
+      ),
     );
     expect(event).toMatchObject({
       type: 'PlanChangeScheduled',
@@ -202,24 +221,44 @@ describe('when the subscription is active (basic, monthly, 1 Apr – 1 May)', ()
   it('choosing the current plan again withdraws a scheduled change', () => {
     const scheduled = [
       ...active,
-      ...decideOn(active, cmd('ChangePlan', { planId: 'basic', isForYear: true, activeCustomers: 1 }, '2026-04-10T00:00:00.000Z')),
+      ...decideOn(
+        active,
+        cmd(
+          'ChangePlan',
+          { planId: 'basic', isForYear: true, activeCustomers: 1 },
+          '2026-04-10T00:00:00.000Z',
+        ),
+      ),
     ];
     const [event] = decideOn(
       scheduled,
-      cmd('ChangePlan', { planId: 'basic', isForYear: false, activeCustomers: 1 }, '2026-04-11T00:00:00.000Z'),
+      cmd(
+        'ChangePlan',
+        { planId: 'basic', isForYear: false, activeCustomers: 1 },
+        '2026-04-11T00:00:00.000Z',
+      ),
     );
     expect(event).toMatchObject({ type: 'PlanChangeWithdrawn' });
     expect(stateOf([...scheduled, event!])).toMatchObject({ pendingChange: null });
   });
 
   it('cancel takes effect at the end of the period; resume before then withdraws it', () => {
-    const cancelled = [...active, ...decideOn(active, cmd('CancelSubscription', {}, '2026-04-20T00:00:00.000Z'))];
+    const cancelled = [
+      ...active,
+      ...decideOn(active, cmd('CancelSubscription', {}, '2026-04-20T00:00:00.000Z')),
+    ];
     expect(cancelled.at(-1)).toMatchObject({
       type: 'CancellationScheduled',
       data: { effectiveAt: '2026-05-01T00:00:00.000Z', entitlement: { status: 'active', writable: true } },
     });
-    spec.given(cancelled).when(cmd('CancelSubscription', {}, '2026-04-21T00:00:00.000Z')).thenNothingHappens();
-    spec.given(cancelled).when(cmd('EndPeriod', {}, '2026-04-30T23:59:59.000Z')).thenNothingHappens();
+    spec
+      .given(cancelled)
+      .when(cmd('CancelSubscription', {}, '2026-04-21T00:00:00.000Z'))
+      .thenNothingHappens();
+    spec
+      .given(cancelled)
+      .when(cmd('EndPeriod', {}, '2026-04-30T23:59:59.000Z'))
+      .thenNothingHappens();
     expect(decideOn(cancelled, cmd('ResumeSubscription', {}, '2026-04-25T00:00:00.000Z'))).toMatchObject([
       { type: 'CancellationWithdrawn' },
     ]);
@@ -228,23 +267,41 @@ describe('when the subscription is active (basic, monthly, 1 Apr – 1 May)', ()
       type: 'SubscriptionCancelled',
       data: { entitlement: { status: 'cancelled', writable: false } },
     });
-    spec.given([...cancelled, end!]).when(cmd('ResumeSubscription', {}, '2026-05-02T00:00:00.000Z')).thenThrows(NotResumableError);
+    spec
+      .given([...cancelled, end!])
+      .when(cmd('ResumeSubscription', {}, '2026-05-02T00:00:00.000Z'))
+      .thenThrows(NotResumableError);
   });
 
   it('resume without a cancellation is refused', () =>
-    spec.given(active).when(cmd('ResumeSubscription', {}, '2026-04-20T00:00:00.000Z')).thenThrows(NotResumableError));
+    spec
+      .given(active)
+      .when(cmd('ResumeSubscription', {}, '2026-04-20T00:00:00.000Z'))
+      .thenThrows(NotResumableError));
 
   it('EndPeriod without a cancellation records nothing (the renewal charge follows)', () =>
-    spec.given(active).when(cmd('EndPeriod', {}, '2026-05-01T00:00:00.000Z')).thenNothingHappens());
+    spec
+      .given(active)
+      .when(cmd('EndPeriod', {}, '2026-05-01T00:00:00.000Z'))
+      .thenNothingHappens());
 });
 
 describe('when the subscription is extended and the tenant has 150 active customers', () => {
-  const extended = history(startTrial, pay('p1', '2026-03-05T00:00:00.000Z', { planId: 'extended', amountGrosze: 4000 }));
+  const extended = history(
+    startTrial,
+    pay('p1', '2026-03-05T00:00:00.000Z', { planId: 'extended', amountGrosze: 4000 }),
+  );
 
   it('a downgrade to basic (limit 100) is refused with the Polish message', () =>
     spec
       .given(extended)
-      .when(cmd('ChangePlan', { planId: 'basic', isForYear: false, activeCustomers: 150 }, '2026-03-10T00:00:00.000Z'))
+      .when(
+        cmd(
+          'ChangePlan',
+          { planId: 'basic', isForYear: false, activeCustomers: 150 },
+          '2026-03-10T00:00:00.000Z',
+        ),
+      )
       .thenThrows(PlanBelowUsageError, (e) => {
         expect(e.code).toBe('SUBSCRIPTION.PLAN_BELOW_USAGE');
         expect(e.localizedMessage).toContain('masz 150 aktywnych klientów, a plan pozwala na 100');
@@ -253,11 +310,19 @@ describe('when the subscription is extended and the tenant has 150 active custom
   it('with 100 active customers the downgrade is scheduled for the period end', () => {
     const [event] = decideOn(
       extended,
-      cmd('ChangePlan', { planId: 'basic', isForYear: false, activeCustomers: 100 }, '2026-03-10T00:00:00.000Z'),
+      cmd(
+        'ChangePlan',
+        { planId: 'basic', isForYear: false, activeCustomers: 100 },
+        '2026-03-10T00:00:00.000Z',
+      ),
     );
     expect(event).toMatchObject({
       type: 'PlanChangeScheduled',
-      data: { planId: 'basic', effectiveAt: stateOf(extended).status !== 'none' ? (stateOf(extended) as { periodEnd: string }).periodEnd : '' },
+      data: {
+        planId: 'basic',
+        effectiveAt:
+          stateOf(extended).status !== 'none' ? (stateOf(extended) as { periodEnd: string }).periodEnd : '',
+      },
     });
     // the limit stays 500 until the period ends
     expect(event!.data.entitlement.customerLimit).toBe(500);
@@ -278,7 +343,11 @@ describe('when the renewal charge fails (dunning)', () => {
       expect(decided).toMatchObject([
         {
           type: 'RenewalFailed',
-          data: { attempt: i + 1, nextRetryAt: expected[i], entitlement: { status: 'past_due', writable: true } },
+          data: {
+            attempt: i + 1,
+            nextRetryAt: expected[i],
+            entitlement: { status: 'past_due', writable: true },
+          },
         },
       ]);
       events = [...events, ...decided];
@@ -286,7 +355,10 @@ describe('when the renewal charge fails (dunning)', () => {
     const last = decideOn(events, fail(instants[3]!));
     expect(last).toMatchObject([
       { type: 'RenewalFailed', data: { attempt: 4, nextRetryAt: null } },
-      { type: 'SubscriptionLapsed', data: { reason: 'payment_failed', entitlement: { status: 'lapsed', writable: false } } },
+      {
+        type: 'SubscriptionLapsed',
+        data: { reason: 'payment_failed', entitlement: { status: 'lapsed', writable: false } },
+      },
     ]);
   });
 
@@ -320,7 +392,10 @@ describe('when the subscription lapsed', () => {
   });
 
   it('an upgrade payment that arrives after the lapse still buys a period (nothing paid is lost)', () => {
-    const [event] = decideOn(lapsed, pay('p8', '2026-06-01T00:00:00.000Z', { purpose: 'upgrade', planId: 'extended' }));
+    const [event] = decideOn(
+      lapsed,
+      pay('p8', '2026-06-01T00:00:00.000Z', { purpose: 'upgrade', planId: 'extended' }),
+    );
     expect(event).toMatchObject({ type: 'SubscriptionActivated', data: { planId: 'extended' } });
   });
 });
@@ -331,8 +406,11 @@ describe('plan prices', () => {
     ['basic', true, 28800, 23415, 5385],
     ['extended', false, 4000, 3252, 748],
     ['extended', true, 38400, 31220, 7180],
-  ] as const)('%s (yearly: %s) is %i grosze gross = net %i + VAT %i exactly', (planId, year, gross, net, vat) => {
-    expect(priceOf(planId, year)).toEqual({ grossGrosze: gross, netGrosze: net, vatGrosze: vat });
-    expect(net + vat).toBe(gross);
-  });
+  ] as const)(
+    '%s (yearly: %s) is %i grosze gross = net %i + VAT %i exactly',
+    (planId, year, gross, net, vat) => {
+      expect(priceOf(planId, year)).toEqual({ grossGrosze: gross, netGrosze: net, vatGrosze: vat });
+      expect(net + vat).toBe(gross);
+    },
+  );
 });

@@ -45,7 +45,9 @@ export interface SubscriptionsDeps {
   trialDays: number;
 }
 
-type Distribute<T> = T extends { type: infer K; data: infer D } ? { type: K; data: Omit<D, 'tenantId'> } : never;
+type Distribute<T> = T extends { type: infer K; data: infer D }
+  ? { type: K; data: Omit<D, 'tenantId'> }
+  : never;
 type CommandInput = Distribute<SubscriptionCommand>;
 
 /**
@@ -65,9 +67,13 @@ export async function createSubscriptions(deps: SubscriptionsDeps) {
       evolve(current ?? initialState(), event) as Subscription,
   });
 
-  const get = async (tenantId: string): Promise<Subscription | null> => readProjection<Subscription>(collection, tenantId);
+  const get = async (tenantId: string): Promise<Subscription | null> =>
+    readProjection<Subscription>(collection, tenantId);
 
-  async function mailCompany(tenantId: string, build: (to: string, company: string) => Parameters<Mailer['send']>[0]) {
+  async function mailCompany(
+    tenantId: string,
+    build: (to: string, company: string) => Parameters<Mailer['send']>[0],
+  ) {
     const tenant = await tenants.get(tenantId);
     const to = tenants.emailOf(tenant);
     if (!tenant || !to) {
@@ -118,7 +124,11 @@ export async function createSubscriptions(deps: SubscriptionsDeps) {
   }
 
   async function run(tenantId: string, input: CommandInput, actorId?: string) {
-    const command = { ...input, data: { ...input.data, tenantId }, metadata: { now: clock() } } as SubscriptionCommand;
+    const command = {
+      ...input,
+      data: { ...input.data, tenantId },
+      metadata: { now: clock() },
+    } as SubscriptionCommand;
     const result = await aggregate.run(tenantId, command, { tenantId, ...(actorId && { actorId }) });
     if (result.newState.status !== 'none' && result.newEvents.length) {
       await scheduleFor(result.newState);
@@ -137,7 +147,8 @@ export async function createSubscriptions(deps: SubscriptionsDeps) {
     const s = await existing(tenantId);
     const now = clock();
     const paying = (s.status === 'active' || s.status === 'past_due') && !s.cancelAtPeriodEnd;
-    const next = s.pendingChange ?? (s.planId === 'trial' ? null : { planId: s.planId, isForYear: s.isForYear });
+    const next =
+      s.pendingChange ?? (s.planId === 'trial' ? null : { planId: s.planId, isForYear: s.isForYear });
     return {
       tenantId,
       planId: s.planId,
@@ -199,7 +210,13 @@ export async function createSubscriptions(deps: SubscriptionsDeps) {
 
     async bookPayment(
       tenantId: string,
-      payment: { paymentId: string; purpose: PaymentPurpose; planId: PaidPlanId; isForYear: boolean; amountGrosze: number },
+      payment: {
+        paymentId: string;
+        purpose: PaymentPurpose;
+        planId: PaidPlanId;
+        isForYear: boolean;
+        amountGrosze: number;
+      },
     ) {
       await run(tenantId, { type: 'BookPayment', data: payment });
     },
@@ -217,7 +234,12 @@ export async function createSubscriptions(deps: SubscriptionsDeps) {
 
     /** re-arms the period-end job (a renewal still pending at the provider is looked at again later) */
     async checkAgainAt(tenantId: string, runAt: Date) {
-      await scheduler.schedule({ id: `period-end:${tenantId}`, type: PERIOD_END_JOB, runAt, payload: { tenantId } });
+      await scheduler.schedule({
+        id: `period-end:${tenantId}`,
+        type: PERIOD_END_JOB,
+        runAt,
+        payload: { tenantId },
+      });
     },
 
     dunningDue: (s: Subscription) => (s.status === 'past_due' && s.nextRetryAt ? s.nextRetryAt : s.periodEnd),

@@ -1,0 +1,314 @@
+import { Roles } from '@punkto/contracts/permissions';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBilling, tokenFor, type BillingTestApp } from '../testing/billing-test-app';
+import { SANDBOX_CARDS, SANDBOX_NOTIFY_JOB } from './sandbox-payment-provider';
+
+let t: BillingTestApp;
+beforeAll(async () => {
+  t = await startBilling();
+});
+afterAll(async () => t?.close());
+
+async function initiate(token: string, tenantId: string, planId = 'extended', isForYear = true) {
+  const res = await t.call(token, 'POST', '/api/v1/payments/initiate-payment', {
+    tenantId,
+    planId,
+    isForYear,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { paymentId: string; amountGrosze: number; redirectUri: string };
+}
+const order = async (token: string, paymentId: string) =>
+  (await t.call(token, 'GET', `/api/v1/payments/${paymentId}/get-order`)).json();
+const invoicesOf = async (token: string, tenantId: string) =>
+  (await t.call(token, 'GET', `/api/v1/invoices/all/${tenantId}`)).json().items as {
+    number: string;
+    grossGrosze: number;
+    netGrosze: number;
+    vatGrosze: number;
+    paymentId: string;
+  }[];
+
+describe('plans', () => {
+  it('are listed publicly with gross prices, yearly savings and limits', async () => {
+    const res = await t.call(null, 'GET', '/api/v1/subscriptions/list-available-subscriptions');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().plans).toEqual([
+      expect.objectContaining({ id: 'trial', monthlyGrossPrice: 0, yearlyGrossPrice: 0 }),
+      expect.objectContaining({
+        id: 'basic',
+        monthlyGrossPrice: 3000,
+        yearlyGrossPrice: 28800,
+        yearlySavingsGrosze: 7200,
+        customerLimit: 100,
+      }),
+      expect.objectContaining({
+        id: 'extended',
+        monthlyGrossPrice: 4000,
+        yearlyGrossPrice: 38400,
+        yearlySavingsGrosze: 9600,
+        customerLimit: 500,
+      }),
+    ]);
+  });
+});
+
+describe('a full purchase in the sandbox', () => {
+  it('trial → checkout → signed notification → active extended yearly, a VAT invoice, the card saved', async () => {
+    t.setNow('2026-03-01T10:00:00.000Z');
+    const { tenantId, token } = await t.tenant();
+    const trial = await t.call(token, 'GET', `/api/v1/tenants/${tenantId}/tenant-subscription`);
+    expect(trial.json()).toMatchObject({
+      status: 'trialing',
+      planId: 'trial',
+      trialDaysLeft: 14,
+      writable: true,
+      customerLimit: 500,
+    });
+
+    t.setNow('2026-03-05T10:00:00.000Z');
+    const started = await initiate(token, tenantId);
+    expect(started.amountGrosze).toBe(38400);
+    expect(started.redirectUri).toMatch(/^\/api\/v1\/payments\/sandbox\/checkout\/SBX/);
+    const page = await t.app.inject(started.redirectUri);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Zapłać 384,00');
+    expect(page.body).toContain('Środowisko testowe');
+
+    // nothing paid yet: the success page would show "pending", never success
+    expect(await order(token, started.paymentId)).toMatchObject({ status: 'pending', invoiceId: null });
+    const paid = await t.payInCheckout(started.redirectUri, SANDBOX_CARDS.success);
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(
+      `http://punkto.test/subskrypcja/sukces?paymentId=${started.paymentId}`,
+    );
+
+    expect(await t.runDueJobs()).toContain(SANDBOX_NOTIFY_JOB);
+    expect(await order(token, started.paymentId)).toMatchObject({
+      status: 'completed',
+      amountGrosze: 38400,
+      invoiceId: expect.any(String),
+    });
+    const sub = (await t.call(token, 'GET', `/api/v1/tenants/${tenantId}/tenant-subscription`)).json();
+    expect(sub).toMatchObject({
+      status: 'active',
+      planId: 'extended',
+      isForYear: true,
+      // the unused trial days are kept: 15 March + 1 year
+      periodEnd: '2027-03-15T10:00:00.000Z',
+      nextChargeGrosze: 38400,
+      trialDaysLeft: 0,
+    });
+    const [invoice, ...more] = await invoicesOf(token, tenantId);
+    expect(more).toEqual([]);
+    expect(invoice).toMatchObject({
+      grossGrosze: 38400,
+      netGrosze: 31220,
+      vatGrosze: 7180,
+      paymentId: started.paymentId,
+    });
+    expect(invoice!.number).toMatch(/^FV\/2026\/\d{6}$/);
+    const methods = (await t.call(token, 'GET', `/api/v1/payment-methods/${tenantId}`)).json();
+    expect(methods.items).toEqual([
+      expect.objectContaining({ maskedNumber: '444433******1111', isDefault: true }),
+    ]);
+    const def = (await t.call(token, 'GET', `/api/v1/tenants/${tenantId}/tenant-payment-method`)).json();
+    expect(def.paymentMethod).toMatchObject({ maskedNumber: '444433******1111' });
+    expect((await t.sentMails()).map((m) => m.subject)).toContain('Otrzymaliśmy płatność za Punkto');
+  });
+
+  it('a notification replayed 5 times books one payment and one invoice', async () => {
+    const { tenantId, token } = await t.tenant();
+    const started = await initiate(token, tenantId, 'basic', false);
+    await t.payInCheckout(started.redirectUri, SANDBOX_CARDS.success);
+    await t.runDueJobs();
+    const sent = t.notifications.find((n) => n.body.includes(started.paymentId))!;
+    const before = (await t.call(token, 'GET', `/api/v1/tenants/${tenantId}/tenant-subscription`)).json();
+    const replays = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/payments/notify',
+          payload: sent.body,
+          headers: sent.headers,
+        }),
+      ),
+    );
+    expect(replays.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await invoicesOf(token, tenantId)).toHaveLength(1);
+    const after = (await t.call(token, 'GET', `/api/v1/tenants/${tenantId}/tenant-subscription`)).json();
+    expect(after.periodEnd).toBe(before.periodEnd);
+    const events = await t.infra.eventStore.readStream(`payment-${started.paymentId}`);
+    expect(events.filter((e) => e.type === 'PaymentCompleted')).toHaveLength(1);
+  });
+
+  it('a forged signature and a wrong amount are refused and book nothing', async () => {
+    const { tenantId, token } = await t.tenant();
+    const started = await initiate(token, tenantId, 'basic', true);
+    const checkoutId = started.redirectUri.split('/').at(-1)!;
+    const body = (amount: number) =>
+      JSON.stringify({
+        order: {
+          orderId: checkoutId,
+          extOrderId: started.paymentId,
+          totalAmount: String(amount),
+          currencyCode: 'PLN',
+          status: 'COMPLETED',
+        },
+      });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/notify',
+      payload: body(28800),
+      headers: {
+        'content-type': 'application/json',
+        'openpayu-signature': `sender=sandbox;signature=${'ab'.repeat(32)};algorithm=HMAC-SHA256;content=DOCUMENT`,
+      },
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toMatchObject({ code: 'PAYMENT.NOTIFICATION_REJECTED' });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/notify',
+      payload: body(28800),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(unsigned.statusCode).toBe(400);
+
+    // correctly signed (the install's secret) but for 1 grosz: the amount is checked against the order
+    const cheap = body(1);
+    const mismatch = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/notify',
+      payload: cheap,
+      headers: {
+        'content-type': 'application/json',
+        'openpayu-signature': `sender=sandbox;signature=${t.built.sandbox.signBody(cheap)};algorithm=HMAC-SHA256;content=DOCUMENT`,
+      },
+    });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json()).toMatchObject({ code: 'PAYMENT.AMOUNT_MISMATCH' });
+    expect(await order(token, started.paymentId)).toMatchObject({ status: 'pending' });
+    expect(await invoicesOf(token, tenantId)).toEqual([]);
+    expect(
+      (await t.call(token, 'GET', `/api/v1/tenants/${tenantId}/tenant-subscription`)).json().status,
+    ).toBe('trialing');
+  });
+
+  it('a declined card leaves the payment failed and the trial as it was; 3-D Secure asks first', async () => {
+    const { tenantId, token } = await t.tenant();
+    const declined = await initiate(token, tenantId, 'basic', false);
+    const res = await t.payInCheckout(declined.redirectUri, SANDBOX_CARDS.declined);
+    expect(res.headers.location).toContain('error=501');
+    await t.runDueJobs();
+    expect(await order(token, declined.paymentId)).toMatchObject({ status: 'failed' });
+
+    const secure = await initiate(token, tenantId, 'basic', false);
+    const challenge = await t.payInCheckout(secure.redirectUri, SANDBOX_CARDS.threeDSecure);
+    expect(challenge.statusCode).toBe(200);
+    expect(challenge.body).toContain('Potwierdź płatność w banku');
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: `${secure.redirectUri}/3ds`,
+      payload: 'decision=approve',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(confirmed.statusCode).toBe(303);
+    await t.runDueJobs();
+    expect(await order(token, secure.paymentId)).toMatchObject({ status: 'completed' });
+  });
+
+  it('bad card input is answered on the form in Polish', async () => {
+    const { tenantId, token } = await t.tenant();
+    const started = await initiate(token, tenantId, 'basic', false);
+    const res = await t.payInCheckout(started.redirectUri, '1234');
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Numer karty musi mieć 16 cyfr.');
+  });
+});
+
+describe('invoice numbers', () => {
+  it('100 payments completed at once get 100 consecutive numbers, no gaps', async () => {
+    const tenants = await Promise.all(Array.from({ length: 100 }, () => t.tenant()));
+    const before = new Set(
+      (await Promise.all(tenants.map((x) => invoicesOf(x.token, x.tenantId)))).flat().map((i) => i.number),
+    );
+    expect(before.size).toBe(0);
+    const started = [];
+    for (const x of tenants) {
+      const s = await initiate(x.token, x.tenantId, 'basic', false);
+      await t.payInCheckout(s.redirectUri, SANDBOX_CARDS.success);
+      started.push(s);
+    }
+    const notifyJobs = t.pendingJobs().filter((j) => j.type === SANDBOX_NOTIFY_JOB);
+    expect(notifyJobs).toHaveLength(100);
+    await Promise.all(notifyJobs.map((job) => t.built.jobs[SANDBOX_NOTIFY_JOB](job, { attempt: 1 })));
+    const numbers = (await Promise.all(tenants.map((x) => invoicesOf(x.token, x.tenantId))))
+      .flat()
+      .map((i) => Number(i.number.split('/')[2]))
+      .sort((a, b) => a - b);
+    expect(numbers).toHaveLength(100);
+    for (let i = 1; i < numbers.length; i++) expect(numbers[i]).toBe(numbers[i - 1]! + 1);
+  }, 120_000);
+});
+
+describe('another company', () => {
+  it('cannot read or change this company’s billing (403/404 in the spec’s shape)', async () => {
+    const a = await t.tenant();
+    const b = await t.tenant();
+    const started = await initiate(a.token, a.tenantId, 'basic', false);
+    const employee = await tokenFor(randomUUID(), Roles.employee, { tid: a.tenantId, perms: [] });
+    const probes: [string, 'GET' | 'POST' | 'DELETE' | 'PATCH', string, object?][] = [
+      ['subscription', 'GET', `/api/v1/tenants/${a.tenantId}/tenant-subscription`],
+      [
+        'change',
+        'POST',
+        `/api/v1/subscriptions/change-plan?tenantId=${a.tenantId}&newSubscriptionPlanId=basic&isForYear=true`,
+      ],
+      ['cancel', 'POST', `/api/v1/subscriptions/cancel?tenantId=${a.tenantId}`],
+      [
+        'pay',
+        'POST',
+        '/api/v1/payments/initiate-payment',
+        { tenantId: a.tenantId, planId: 'basic', isForYear: false },
+      ],
+      ['order', 'GET', `/api/v1/payments/${started.paymentId}/get-order`],
+      ['methods', 'GET', `/api/v1/payment-methods/${a.tenantId}`],
+      ['default', 'GET', `/api/v1/tenants/${a.tenantId}/tenant-payment-method`],
+      ['add', 'POST', '/api/v1/payment-methods/add', { tenantId: a.tenantId }],
+      ['remove', 'DELETE', '/api/v1/payment-methods/remove', { tenantId: a.tenantId, paymentMethodId: 'x' }],
+      [
+        'default',
+        'PATCH',
+        '/api/v1/payment-methods/set-default',
+        { tenantId: a.tenantId, paymentMethodId: 'x' },
+      ],
+      ['invoices', 'GET', `/api/v1/invoices/all/${a.tenantId}`],
+    ];
+    for (const [name, method, url, body] of probes) {
+      const res = await t.call(b.token, method, url, body);
+      expect([403, 404], `${name} as tenant B: ${res.statusCode}`).toContain(res.statusCode);
+      expect(res.json()).toMatchObject({ code: expect.any(String), localizedMessage: expect.any(String) });
+      if (name !== 'subscription') {
+        const byEmployee = await t.call(employee, method, url, body);
+        expect([403, 404], `${name} as a permission-less employee`).toContain(byEmployee.statusCode);
+      }
+    }
+  });
+});
+
+describe('a lost notification', () => {
+  it('is made up for by asking the provider when the success page polls the order', async () => {
+    const { tenantId, token } = await t.tenant();
+    const started = await initiate(token, tenantId, 'basic', false);
+    await t.payInCheckout(started.redirectUri, SANDBOX_CARDS.success);
+    // the notification job has not run (lost): get-order reconciles with the provider's view
+    expect(await order(token, started.paymentId)).toMatchObject({
+      status: 'completed',
+      invoiceId: expect.any(String),
+    });
+    await t.runDueJobs(); // the late notification changes nothing
+    expect(await invoicesOf(token, tenantId)).toHaveLength(1);
+  });
+});

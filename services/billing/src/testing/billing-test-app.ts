@@ -1,0 +1,220 @@
+import type { TenantCreatedData } from '@punkto/contracts/integration-events';
+import { Roles, type Permission, type Role } from '@punkto/contracts/permissions';
+import { Topics } from '@punkto/contracts/topics';
+import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
+import { createLogger } from '@punkto/platform/observability/logger';
+import { openInfrastructure, type Infrastructure } from '@punkto/platform/runtime/infrastructure';
+import type { JobHandler, ScheduledJob, Scheduler } from '@punkto/platform/scheduler/scheduler.port';
+import { eventMessage } from '@punkto/platform/testing/bus-message';
+import type { LightMyRequestResponse } from 'fastify';
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildService, type BillingDeps } from '../app';
+import { BillingEnv } from '../config';
+import { NOTIFY_PATH } from '../payments/payment.routes';
+
+/**
+ * Test harness: the billing service's real app on the embedded adapters in a temp DATA_DIR, tokens signed by a
+ * local key, a clock the test sets, tenant and card events handed to its own consumer, and its durable jobs
+ * run on demand at the test clock's "now" (`runDueJobs`), the sandbox's notifications delivered to its
+ * notification route in-process.
+ */
+const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+const jwks = createLocalJWKSet({ keys: [{ ...(await exportJWK(keys.publicKey)), kid: 'k1', alg: 'EdDSA' }] });
+
+export function tokenFor(
+  userId: string,
+  role: Role,
+  options: { tid?: string; perms?: Permission[]; email?: string } = {},
+) {
+  return new SignJWT({
+    role,
+    ...(options.tid && { tid: options.tid }),
+    perms: options.perms ?? [],
+    ...(options.email && { email: options.email }),
+  })
+    .setProtectedHeader({ alg: 'EdDSA', kid: 'k1' })
+    .setSubject(userId)
+    .setIssuer('punkto-identity')
+    .setAudience('punkto')
+    .setExpirationTime('10m')
+    .sign(keys.privateKey);
+}
+
+/** the real scheduler's port, with the jobs also kept here so a test runs the due ones at its own clock */
+function steppedScheduler(real: Scheduler) {
+  const pending = new Map<string, ScheduledJob>();
+  const scheduler: Scheduler = {
+    ...real,
+    schedule: async (job) => {
+      pending.set(job.id, job);
+      await real.schedule(job);
+    },
+    cancel: async (id) => {
+      pending.delete(id);
+      return real.cancel(id);
+    },
+    get: (id) => real.get(id),
+    dueCount: () => real.dueCount(),
+    start: () => undefined,
+    stop: () => real.stop(),
+    close: () => real.close(),
+  };
+  return { scheduler, pending };
+}
+
+export async function startBilling(env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'punkto-billing-'));
+  const config = BillingEnv.parse({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://punkto.test',
+    ...env,
+  });
+  const logger = createLogger('billing', 'silent');
+  const opened: Infrastructure = await openInfrastructure('billing', config, logger);
+  const stepped = steppedScheduler(opened.scheduler);
+  const infra: Infrastructure = { ...opened, scheduler: stepped.scheduler };
+  let now = new Date('2026-03-01T10:00:00.000Z');
+  const clock = () => new Date(now);
+  /** what the sandbox POSTs, kept so a test can replay it */
+  const notifications: { body: string; headers: Record<string, string> }[] = [];
+  let app: Awaited<ReturnType<typeof buildService>>['app'] | undefined;
+  const deps: BillingDeps = {
+    config,
+    logger,
+    infra,
+    jwks,
+    clock,
+    sandboxSend: async (_url, body, headers) => {
+      notifications.push({ body, headers });
+      const res = await app!.inject({ method: 'POST', url: NOTIFY_PATH, payload: body, headers });
+      return res.statusCode;
+    },
+  };
+  const built = await buildService(deps);
+  app = built.app;
+  await app.ready();
+  const [consumer] = built.consumers;
+  const jobs = built.jobs as Record<string, JobHandler>;
+
+  async function deliver(topic: string, type: string, data: object) {
+    await consumer!.handler(eventMessage(topic, type, data));
+  }
+
+  const harness = {
+    app,
+    infra,
+    built,
+    notifications,
+    now: () => new Date(now),
+    setNow(iso: string) {
+      now = new Date(iso);
+    },
+    advanceDays(days: number) {
+      now = new Date(now.getTime() + days * 86_400_000);
+    },
+    deliver,
+
+    /** runs every recorded job whose time has come (and those they schedule), at the test clock */
+    async runDueJobs(): Promise<string[]> {
+      const ran: string[] = [];
+      for (let round = 0; round < 20; round++) {
+        const due = [...stepped.pending.values()].filter((j) => j.runAt.getTime() <= now.getTime());
+        if (!due.length) break;
+        for (const job of due) {
+          if (stepped.pending.get(job.id) !== job) continue;
+          stepped.pending.delete(job.id);
+          await stepped.scheduler.cancel(job.id);
+          await jobs[job.type]!(job, { attempt: 1 });
+          ran.push(job.type);
+        }
+      }
+      return ran;
+    },
+    pendingJobs: () => [...stepped.pending.values()],
+
+    /** a tenant created in the tenant service: its owner's token; the trial starts */
+    async tenant(overrides: Partial<TenantCreatedData> = {}) {
+      const tenantId = overrides.tenantId ?? randomUUID();
+      const ownerId = randomUUID();
+      await deliver(Topics.tenantTenants, 'TenantCreated', {
+        tenantId,
+        ownerId,
+        companyName: 'Kawiarnia Pod Lipą',
+        nip: '1234563218',
+        createdAt: now.toISOString(),
+        ...overrides,
+      });
+      await deliver(Topics.tenantTenants, 'TenantUpdated', {
+        tenantId,
+        changes: {
+          address: { street: 'ul. Lipowa 5', postalCode: '30-001', city: 'Kraków' },
+          contact: { email: `wlasciciel-${tenantId.slice(0, 6)}@example.pl` },
+        },
+        updatedAt: now.toISOString(),
+      });
+      const token = await tokenFor(ownerId, Roles.owner, { tid: tenantId, email: 'wlasciciel@example.pl' });
+      return { tenantId, ownerId, token };
+    },
+
+    async cards(tenantId: string, count: number) {
+      const ids: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const cardId = randomUUID();
+        ids.push(cardId);
+        await deliver(Topics.cardLedgerCards, 'CardIssued', {
+          cardId,
+          tenantId,
+          programId: 'p1',
+          clientId: randomUUID(),
+          userId: randomUUID(),
+          humanReadableId: '1234567890',
+          secretVersion: 1,
+          tier: null,
+          issuedAt: now.toISOString(),
+        });
+      }
+      return ids;
+    },
+
+    async call(
+      token: string | null,
+      method: 'GET' | 'POST' | 'DELETE' | 'PATCH',
+      url: string,
+      body?: object,
+    ): Promise<LightMyRequestResponse> {
+      return app!.inject({
+        method,
+        url,
+        ...(body && { payload: body, headers: { 'content-type': 'application/json' } }),
+        ...(token && { cookies: { [ACCESS_COOKIE]: token } }),
+      });
+    },
+
+    /** the payer fills in the sandbox checkout form (follows the redirect it got from initiate-payment) */
+    async payInCheckout(redirectUri: string, cardNumber: string) {
+      return app!.inject({
+        method: 'POST',
+        url: redirectUri,
+        payload: new URLSearchParams({ cardNumber, expiry: '12/30', cvc: '123' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    },
+
+    async sentMails() {
+      return (await infra.mailbox?.list()) ?? [];
+    },
+
+    async close() {
+      await app!.close();
+      await opened.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+export type BillingTestApp = Awaited<ReturnType<typeof startBilling>>;
