@@ -243,7 +243,7 @@ describe('invoice numbers', () => {
     }
     const notifyJobs = t.pendingJobs().filter((j) => j.type === SANDBOX_NOTIFY_JOB);
     expect(notifyJobs).toHaveLength(100);
-    await Promise.all(notifyJobs.map((job) => t.built.jobs[SANDBOX_NOTIFY_JOB](job, { attempt: 1 })));
+    await Promise.all(notifyJobs.map((job) => t.built.jobs[SANDBOX_NOTIFY_JOB]!(job, { attempt: 1 })));
     const numbers = (await Promise.all(tenants.map((x) => invoicesOf(x.token, x.tenantId))))
       .flat()
       .map((i) => Number(i.number.split('/')[2]))
