@@ -13,6 +13,7 @@ import { cardRoutes } from './cards/card.routes';
 import { createCardService, type CardService } from './cards/card.service';
 import type { CardLedgerConfig } from './config';
 import { customerRoutes } from './customers/customer.routes';
+import { billingEventsConsumer } from './tenants/billing-events.consumer';
 import { tenantEventsConsumer } from './tenants/tenant-events.consumer';
 
 /**
@@ -61,7 +62,11 @@ export async function buildService(deps: CardLedgerDeps): Promise<BuiltService &
     app,
     cards,
     // the tenant's programs, services, clients and tenants (tenant-events.consumer.ts)
-    consumers: [tenantEventsConsumer(cards, consumerContext(deps))],
+    // billing's entitlements: the active-customer limit (billing-events.consumer.ts)
+    consumers: [
+      tenantEventsConsumer(cards, consumerContext(deps)),
+      billingEventsConsumer(cards, consumerContext(deps)),
+    ],
     jobs: {
       // every 10 minutes: expired Idempotency-Keys out, stock reservations left by a crash settled
       [MAINTENANCE_JOB]: async () => {

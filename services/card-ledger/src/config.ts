@@ -21,8 +21,9 @@ export const CardLedgerEnv = z.object({
   ANOMALY_MAX_AWARDS: count(60, 1),
   ANOMALY_MAX_POINTS: count(5000, 1),
   /**
-   * active customers (cards not closed) a tenant may have while billing publishes no plan: the 14-day
-   * trial runs on the extended plan's limit (SPEC §9: basic 100, extended 500)
+   * active customers (cards not closed) a tenant may have until billing's first entitlement event for it
+   * arrives (billing.subscriptions.v1 then sets the plan's limit): the 14-day trial's limit, that of the
+   * extended plan (SPEC §9: basic 100, extended 500)
    */
   DEFAULT_PLAN_CUSTOMER_LIMIT: count(500, 1),
   /** how long Idempotency-Key answers are kept */

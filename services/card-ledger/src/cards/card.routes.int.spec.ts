@@ -780,3 +780,53 @@ describe('plan limit on active customers', () => {
     }
   });
 });
+
+describe('plan limit from billing', () => {
+  const entitlement = (tenantId: string, customerLimit: number, at: string, status = 'active') => ({
+    tenantId,
+    at,
+    entitlement: { status, planId: 'basic', customerLimit, writable: status !== 'lapsed', periodEnd: at },
+    planId: 'basic',
+    isForYear: false,
+    periodStart: at,
+    periodEnd: at,
+    paymentId: 'p1',
+    amountGrosze: 3000,
+  });
+
+  it("replaces the default with the tenant's entitlement; an older event does not undo a newer one; a lapse keeps cards", async () => {
+    const tenantId = tenant();
+    const program = await t.defineProgram({ tenantId });
+    await t.deliver(
+      Topics.billingSubscriptions,
+      'SubscriptionActivated',
+      entitlement(tenantId, 2, '2026-03-02T10:00:00.000Z'),
+    );
+    await t.deliver(
+      Topics.billingSubscriptions,
+      'SubscriptionActivated',
+      entitlement(tenantId, 500, '2026-03-01T10:00:00.000Z'),
+    );
+    const first = await t.enrol(program);
+    await t.enrol(program);
+    const third = await t.enrol(program);
+    expect((await t.events(third.cardId)).map((e) => e.type)).toEqual(['CardIssueRefused']);
+    expect((await t.events(third.cardId))[0]).toMatchObject({ data: { limit: 2, activeCustomers: 2 } });
+
+    // the subscription lapses: the limit stays, the cards keep working (an award still lands)
+    await t.deliver(Topics.billingSubscriptions, 'SubscriptionLapsed', {
+      ...entitlement(tenantId, 2, '2026-04-02T10:00:00.000Z', 'lapsed'),
+      reason: 'payment_failed',
+    });
+    const { owner } = await tokensFor(tenantId);
+    const res = await award(owner, first.cardId, 1000);
+    expect(res.statusCode, res.body).toBe(200);
+
+    // an upgrade raises the limit: the next client gets a card
+    await t.deliver(Topics.billingSubscriptions, 'SubscriptionUpgraded', {
+      ...entitlement(tenantId, 500, '2026-04-03T10:00:00.000Z'),
+    });
+    const fourth = await t.enrol(program);
+    expect((await t.events(fourth.cardId)).map((e) => e.type)).toEqual(['CardIssued']);
+  });
+});

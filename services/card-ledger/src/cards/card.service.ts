@@ -18,6 +18,8 @@ export async function createCardService(deps: CardServiceDeps) {
     ...cardCommands(ledger, queries),
     /** the copies of the tenant's programs, services, clients and companies (tenant-events.consumer.ts) */
     tenantCopies: { programs: ledger.programs, catalogue: ledger.catalogue, copies: ledger.copies },
+    /** the active-customer seats and their limit (billing-events.consumer.ts sets the limit) */
+    seats: ledger.seats,
     maintenance: ledger.maintenance,
     close: ledger.close,
   };

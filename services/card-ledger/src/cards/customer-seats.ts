@@ -10,10 +10,14 @@ import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-doc
  * ClientEnrolled that crashed after the seat was taken issues the card without counting it twice. Closing
  * a card frees its seat; both steps run inside bus handlers that are redelivered until they finish.
  *
- * The limit comes from `customerLimitFor`: billing publishes no plan events yet, so every tenant gets the
- * documented trial default (DEFAULT_PLAN_CUSTOMER_LIMIT, 500 = the extended plan during the 14-day trial).
+ * The limit comes from `customerLimitFor`: the tenant's entitlement that billing publishes with every
+ * billing.subscriptions.v1 event (basic 100, extended 500; kept when the subscription lapses, so customers
+ * keep joining), copied by billing-events.consumer.ts into `customer_limits`; a tenant billing has not
+ * published for yet gets the trial default (DEFAULT_PLAN_CUSTOMER_LIMIT, 500 = the trial's limit).
  */
 type SeatsDoc = { _id: string; cardIds: string[] };
+/** the tenant's limit as of billing's event at `at` (an older event never overwrites a newer one) */
+type LimitDoc = { _id: string; limit: number; at: string };
 
 export interface Seat {
   granted: boolean;
@@ -23,11 +27,22 @@ export interface Seat {
 
 export function customerSeats(documents: DocumentStore, defaultLimit: number) {
   const seats = documents.collection<SeatsDoc>('customer_seats');
+  const limits = documents.collection<LimitDoc>('customer_limits');
 
-  /** the tenant's limit on active customers; until billing's entitlement events exist: the trial default */
-  const customerLimitFor = async (_tenantId: string): Promise<number> => defaultLimit;
+  /** the tenant's limit on active customers: billing's entitlement, else the trial default */
+  const customerLimitFor = async (tenantId: string): Promise<number> =>
+    (await limits.get(tenantId))?.limit ?? defaultLimit;
 
   return {
+    customerLimitFor,
+
+    /** billing's entitlement for the tenant (billing.subscriptions.v1), newest wins */
+    async setLimit(tenantId: string, limit: number, at: string): Promise<void> {
+      await mutateDocument(limits, tenantId, (current) =>
+        current && current.at > at ? UNCHANGED : { _id: tenantId, limit, at },
+      );
+    },
+
     async take(tenantId: string, cardId: string): Promise<Seat> {
       const limit = await customerLimitFor(tenantId);
       let seat: Seat = { granted: false, limit, activeCustomers: 0 };

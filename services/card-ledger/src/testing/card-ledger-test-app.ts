@@ -56,9 +56,10 @@ export async function startCardLedger(
   await app.ready();
   const [consumer] = consumers;
 
-  /** what the tenant service's relay would publish, handed to our consumer */
+  /** what the tenant's (or billing's) relay would publish, handed to the consumer of that topic */
   async function deliver(topic: string, type: string, data: object, eventId: string = randomUUID()) {
-    await consumer!.handler(eventMessage(topic, type, data, { id: eventId }));
+    const target = consumers.find((c) => c.topics.includes(topic)) ?? consumer!;
+    await target.handler(eventMessage(topic, type, data, { id: eventId }));
     return eventId;
   }
 
