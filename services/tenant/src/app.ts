@@ -17,6 +17,7 @@ import { clientsExportRoutes } from './clients/clients-export.routes';
 import { employeeRoutes } from './employees/employee.routes';
 import { identityUsersConsumer } from './employees/identity-users.consumer';
 import { createStaffAndClients } from './clients/staff-and-clients';
+import { subscriptionLapse } from './tenants/subscription-lapse';
 import { createTenantService } from './tenants/tenant.service';
 import { tenantRoutes } from './tenants/tenant.routes';
 import { brandingRoutes, registerUploads } from './branding/branding.routes';
@@ -67,6 +68,9 @@ export async function buildService(deps: TenantDeps): Promise<BuiltService> {
 
   const app = await createServiceServer('tenant', deps);
   await app.register(csrfPlugin, { allowedOrigins: deps.config.CSRF_ALLOWED_ORIGINS });
+  // a lapsed subscription: the panel's changes refused (403 SUBSCRIPTION.LAPSED), customers unaffected
+  const lapse = subscriptionLapse(documents);
+  lapse.guard(app);
   registerEndpoint(app, getPermissions, async () => ({ permissions: [...permissionCatalogue] }), {
     preHandler: requireAuth,
   });
@@ -87,7 +91,8 @@ export async function buildService(deps: TenantDeps): Promise<BuiltService> {
   return {
     app,
     // identity.users.v1 → employees activated, client accounts linked
-    consumers: [identityUsersConsumer(staff, consumerContext(deps))],
+    // billing.subscriptions.v1 → whether the panel is writable (subscription-lapse.ts)
+    consumers: [identityUsersConsumer(staff, consumerContext(deps)), lapse.consumer(consumerContext(deps))],
     relayEventStore: staff.eventStore,
   };
 }

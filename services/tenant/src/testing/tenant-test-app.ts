@@ -73,6 +73,8 @@ export async function startTenantTestApp(options: { clock?: () => Date } = {}) {
     config,
     tokenFor,
     call,
+    /** the service's bus consumers, to hand them single events */
+    consumers,
 
     /** an owner with a new tenant; `token` carries its `tid` (as after identity's TenantCreated) */
     async ownerWithTenant(company: { companyName?: string; nip?: string } = {}) {
