@@ -45,6 +45,9 @@ processes.forEach(({ name, entry }, i) => {
   delete env.METRICS_PORT; // one port per process, never shared
   if (metricsPortBase !== undefined) env.METRICS_PORT = String(metricsPortBase + i);
   env.PUBLIC_URL ??= `http://localhost:${gatewayPort}`; // links in e-mails point at this gateway
+  // one machine, offline: the billing service's sandbox checkout takes the payments (it takes no money and
+  // is refused with NODE_ENV=production unless allowed; a real deployment configures PayU instead)
+  if (name === 'billing') env.PAYMENT_SANDBOX_ALLOW_IN_PRODUCTION ??= 'true';
   const child = spawn(process.execPath, ['--enable-source-maps', entry], {
     cwd: root,
     env,
