@@ -152,7 +152,8 @@ export async function createSandboxPaymentProvider(deps: {
       try {
         await orders.insert(order);
       } catch (error) {
-        if (error instanceof DuplicateKeyError) throw new Error(`duplicate extOrderId ${request.paymentId}`);
+        if (error instanceof DuplicateKeyError)
+          throw new Error(`duplicate extOrderId ${request.paymentId}`, { cause: error });
         throw error;
       }
       return {

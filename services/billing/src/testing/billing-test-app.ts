@@ -82,7 +82,7 @@ export async function startBilling(env: Record<string, string> = {}) {
   const clock = () => new Date(now);
   /** what the sandbox POSTs, kept so a test can replay it */
   const notifications: { body: string; headers: Record<string, string> }[] = [];
-  let app: Awaited<ReturnType<typeof buildService>>['app'] | undefined;
+  const holder: { app?: Awaited<ReturnType<typeof buildService>>['app'] } = {};
   const deps: BillingDeps = {
     config,
     logger,
@@ -91,12 +91,13 @@ export async function startBilling(env: Record<string, string> = {}) {
     clock,
     sandboxSend: async (_url, body, headers) => {
       notifications.push({ body, headers });
-      const res = await app!.inject({ method: 'POST', url: NOTIFY_PATH, payload: body, headers });
+      const res = await holder.app!.inject({ method: 'POST', url: NOTIFY_PATH, payload: body, headers });
       return res.statusCode;
     },
   };
   const built = await buildService(deps);
-  app = built.app;
+  const app = built.app;
+  holder.app = app;
   await app.ready();
   const [consumer] = built.consumers;
   const jobs = built.jobs as Record<string, JobHandler>;
@@ -187,7 +188,7 @@ export async function startBilling(env: Record<string, string> = {}) {
       url: string,
       body?: object,
     ): Promise<LightMyRequestResponse> {
-      return app!.inject({
+      return app.inject({
         method,
         url,
         ...(body && { payload: body, headers: { 'content-type': 'application/json' } }),
@@ -197,7 +198,7 @@ export async function startBilling(env: Record<string, string> = {}) {
 
     /** the payer fills in the sandbox checkout form (follows the redirect it got from initiate-payment) */
     async payInCheckout(redirectUri: string, cardNumber: string) {
-      return app!.inject({
+      return app.inject({
         method: 'POST',
         url: redirectUri,
         payload: new URLSearchParams({ cardNumber, expiry: '12/30', cvc: '123' }).toString(),
@@ -210,7 +211,7 @@ export async function startBilling(env: Record<string, string> = {}) {
     },
 
     async close() {
-      await app!.close();
+      await app.close();
       await opened.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

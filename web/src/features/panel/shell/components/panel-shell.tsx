@@ -1,7 +1,8 @@
-import { Badge, Box, Flex, Group, Skeleton, Text } from '@mantine/core';
+import { Badge, Box, Flex, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { tenantQueryOptions } from '../../../../lib/queries/tenant';
+import { SubscriptionBanner } from '../../subscription/components/subscription-banner';
 import { PanelNav } from './panel-nav';
 import { usePanelSession } from '../hooks/panel-session';
 import { sectionsFor } from '../utils/permissions';
@@ -39,6 +40,11 @@ export function PanelShell({ children }: { children: ReactNode }) {
           <PanelNav sections={sections} />
         </Box>
         <Box style={{ flex: 1, minWidth: 0 }} w="100%">
+          {session.tenantId ? (
+            <Stack gap="xs" mb="md">
+              <SubscriptionBanner tenantId={session.tenantId} />
+            </Stack>
+          ) : null}
           {children}
         </Box>
       </Flex>

@@ -40,7 +40,8 @@ export type PanelSection = {
     | '/panel/uslugi'
     | '/panel/pracownicy'
     | '/panel/ustawienia'
-    | '/panel/plakat';
+    | '/panel/plakat'
+    | '/subskrypcja/zarzadzaj';
   label: string;
   /** what the section is for (quick links on the start page) */
   description: string;
@@ -93,6 +94,12 @@ export const PANEL_SECTIONS: readonly PanelSection[] = [
     to: '/panel/plakat',
     label: 'Plakat i link zapisu',
     description: 'Link do zapisu i plakat A4 z kodem QR',
+  },
+  {
+    to: '/subskrypcja/zarzadzaj',
+    label: 'Subskrypcja',
+    description: 'Plan, płatności i faktury',
+    permission: Permissions.billingManage,
   },
 ];
 

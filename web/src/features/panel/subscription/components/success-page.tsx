@@ -1,0 +1,67 @@
+import { Alert, Loader, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { ButtonLink } from '../../../../components/ui/link';
+import { PageHeader } from '../../../../components/ui/page-header';
+import { errorMessage } from '../../../../lib/api/api-errors';
+import { paymentOrderQueryOptions } from '../api/subscription';
+import { formatPln } from '../utils/pricing';
+
+/**
+ * /subskrypcja/sukces?paymentId=…: where the provider sends the payer back. Returning here proves nothing, so
+ * the page asks billing about the payment (every 2 s) and says success ONLY once billing booked it; until then
+ * it says it is waiting, and a declined or cancelled payment is said plainly.
+ */
+export function SuccessPage({ tenantId, paymentId }: { tenantId: string; paymentId: string | undefined }) {
+  const order = useQuery({
+    ...paymentOrderQueryOptions(tenantId, paymentId ?? ''),
+    enabled: Boolean(paymentId),
+  });
+  if (!paymentId)
+    return (
+      <Stack maw={560}>
+        <PageHeader title="Płatność" />
+        <Alert color="yellow">Nie wskazano płatności do sprawdzenia.</Alert>
+        <ButtonLink to="/subskrypcja/zarzadzaj">Przejdź do subskrypcji</ButtonLink>
+      </Stack>
+    );
+  if (order.isError)
+    return (
+      <Stack maw={560}>
+        <PageHeader title="Płatność" />
+        <Alert color="red" title="Nie udało się sprawdzić płatności">
+          {errorMessage(order.error)}
+        </Alert>
+      </Stack>
+    );
+  const status = order.data?.status ?? 'pending';
+  return (
+    <Stack maw={560} gap="md">
+      {status === 'completed' ? (
+        <>
+          <PageHeader title="Płatność przyjęta" />
+          <Alert color="green" title="Dziękujemy!">
+            Zaksięgowaliśmy {formatPln(order.data!.amountGrosze)}. Twój plan jest aktywny, a faktura VAT czeka
+            w zakładce Subskrypcja.
+          </Alert>
+          <ButtonLink to="/subskrypcja/zarzadzaj">Zarządzaj subskrypcją</ButtonLink>
+        </>
+      ) : status === 'failed' ? (
+        <>
+          <PageHeader title="Płatność nie powiodła się" />
+          <Alert color="red">
+            Operator nie przyjął płatności (karta odrzucona lub płatność przerwana). Nic nie zostało pobrane.
+          </Alert>
+          <ButtonLink to="/subskrypcja/wybor">Spróbuj ponownie</ButtonLink>
+        </>
+      ) : (
+        <>
+          <PageHeader title="Czekamy na potwierdzenie płatności" />
+          <Stack align="flex-start" gap="xs" role="status">
+            <Loader size="sm" />
+            <Text>Operator płatności jeszcze jej nie potwierdził. Strona odświeży się sama.</Text>
+          </Stack>
+        </>
+      )}
+    </Stack>
+  );
+}
