@@ -27,6 +27,7 @@ const BY_DESIGN: Record<string, string> = {
   'post /api/v1/tenants/{id}/join': 'any customer may join any company’s program from its link',
   'post /api/v1/tenants/create': 'creates the caller’s own tenant; names no other',
   'delete /api/v1/tenants/delete-tenant': 'deletes the caller’s own tenant; names no other',
+  'get /api/v1/subscriptions/list-available-subscriptions': 'the public price list',
 };
 
 /** Operations scoped by the caller's own tenant: another tenant's call answers from its own data (no error). */
@@ -34,7 +35,9 @@ const OWN_SCOPE = new Set(['get /api/v1/cards/search']);
 
 const keyOf = (e: Endpoint) => `${e.method} ${e.path}`;
 const isTenantScoped = (e: Endpoint) =>
-  e.path.startsWith('/api/v1/tenants/') || e.path.startsWith('/api/v1/cards');
+  e.path.startsWith('/api/v1/tenants/') ||
+  e.path.startsWith('/api/v1/cards') ||
+  /^\/api\/v1\/(subscriptions|payments|payment-methods|invoices)\//.test(e.path);
 
 type Ids = {
   tenantId: string;
@@ -45,12 +48,19 @@ type Ids = {
   clientId: string;
   clientEmail: string;
   cardId: string;
+  /** a payment A started (billing) */
+  paymentId: string;
 };
 
 /** How to call each operation with A's ids: path parameters, query and a VALID body (so no 400 hides a 403). */
 function request(e: Endpoint, ids: Ids): { path: string; body?: unknown; headers?: Record<string, string> } {
   const params: Record<string, string> = {
-    id: e.path.startsWith('/api/v1/cards/') ? ids.cardId : ids.tenantId,
+    id: e.path.startsWith('/api/v1/cards/')
+      ? ids.cardId
+      : e.path.startsWith('/api/v1/payments/')
+        ? ids.paymentId
+        : ids.tenantId,
+    tenantId: ids.tenantId,
     programId: ids.programId,
     serviceId: ids.serviceId,
     employeeId: ids.employeeId,
@@ -68,6 +78,9 @@ function request(e: Endpoint, ids: Ids): { path: string; body?: unknown; headers
     'get /api/v1/tenants/{id}/employees': '?pageNumber=1',
     'get /api/v1/cards': `?cardId=${ids.cardId}`,
     'get /api/v1/cards/search': `?email=${encodeURIComponent(ids.clientEmail)}`,
+    'post /api/v1/subscriptions/change-plan': `?tenantId=${ids.tenantId}&newSubscriptionPlanId=basic&isForYear=true`,
+    'post /api/v1/subscriptions/cancel': `?tenantId=${ids.tenantId}`,
+    'post /api/v1/subscriptions/resume': `?tenantId=${ids.tenantId}`,
   };
   const program = { kind: 'points', name: 'Przejęty program', pointsPerPln: 5 };
   const bodies: Record<string, unknown> = {
@@ -95,6 +108,10 @@ function request(e: Endpoint, ids: Ids): { path: string; body?: unknown; headers
     'post /api/v1/cards/{id}/redeem-reward': { rewardId: ids.rewardId },
     // the card's first history entry (CardIssued): a valid body, refused before the entry is looked at
     'post /api/v1/cards/{id}/void': { activityId: `${ids.cardId}:0000000000`, reason: 'Przejęta korekta' },
+    'post /api/v1/payments/initiate-payment': { tenantId: ids.tenantId, planId: 'basic', isForYear: false },
+    'post /api/v1/payment-methods/add': { tenantId: ids.tenantId },
+    'delete /api/v1/payment-methods/remove': { tenantId: ids.tenantId, paymentMethodId: 'karta' },
+    'patch /api/v1/payment-methods/set-default': { tenantId: ids.tenantId, paymentMethodId: 'karta' },
   };
   const key = keyOf(e);
   if (e.body && !(key in bodies) && !key.includes('upload-'))
@@ -161,6 +178,15 @@ describe('cross-tenant probe set: every tenant-scoped operation of the contracts
       return list[0]?.cardId;
     });
     const employee = await invitedEmployee(a, []);
+    // billing learns of the tenant from its events: a payment of A once the trial exists
+    const paymentId = await eventually('A’s payment', async () => {
+      const res = await a.client.call('POST', '/api/v1/payments/initiate-payment', {
+        tenantId: a.tenantId,
+        planId: 'basic',
+        isForYear: false,
+      });
+      return res.status === 201 ? ((await res.json()) as { paymentId: string }).paymentId : undefined;
+    });
     ids = {
       tenantId: a.tenantId,
       programId: a.program.id,
@@ -170,6 +196,7 @@ describe('cross-tenant probe set: every tenant-scoped operation of the contracts
       clientId,
       clientEmail,
       cardId,
+      paymentId,
     };
     callers['the owner of tenant B'] = (await ownerWithProgram()).client;
     callers['an employee of A without permissions'] = employee.client;

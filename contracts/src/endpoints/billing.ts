@@ -6,7 +6,6 @@ import {
   ChangePlanResponse,
   InitiatePaymentRequest,
   InitiatePaymentResponse,
-  InvoiceDownloadParams,
   InvoiceList,
   PaymentIdParams,
   PaymentMethodList,
@@ -187,16 +186,4 @@ export const listInvoices = defineEndpoint({
   auth: 'billing.manage',
   params: TenantIdParam,
   response: InvoiceList,
-});
-
-export const downloadInvoicePdf = defineEndpoint({
-  method: 'get',
-  path: '/api/v1/invoices/{tenantId}/{invoiceId}/pdf',
-  owner: 'billing',
-  summary: 'Faktura VAT w PDF',
-  tags: ['billing'],
-  auth: 'billing.manage',
-  params: InvoiceDownloadParams,
-  produces: 'application/pdf',
-  errors: [{ status: 404, codes: [BillingErrors.invoiceNotFound.code] }],
 });
