@@ -30,7 +30,10 @@ export const BillingEnv = z.object({
    */
   PAYMENT_SANDBOX_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   TRIAL_DAYS: count(14, 1),
-  /** Punkto's company data printed as the seller on every invoice (art. 106e) */
+  /**
+   * Punkto's company data printed as the seller on every invoice (art. 106e). The defaults are development
+   * placeholders: a production start (NODE_ENV=production without the sandbox) requires all five to be set.
+   */
   SELLER_NAME: z.string().min(2).default('Punkto sp. z o.o.'),
   SELLER_NIP: z
     .string()
@@ -61,9 +64,15 @@ export function sandboxInProductionProblem(config: BillingConfig): string | null
   );
 }
 
+const SELLER_VARIABLES = ['SELLER_NAME', 'SELLER_NIP', 'SELLER_STREET', 'SELLER_POSTAL_CODE', 'SELLER_CITY'];
+
 export const loadBillingConfig = (env: NodeJS.ProcessEnv = process.env) => {
   const config = loadConfig(BillingEnv, env);
-  const problem = sandboxInProductionProblem(config);
-  if (problem) throw new ConfigError([problem]);
+  const problems = [sandboxInProductionProblem(config)].filter((p): p is string => p !== null);
+  const realInvoices = config.NODE_ENV === 'production' && !config.PAYMENT_SANDBOX_ALLOW_IN_PRODUCTION;
+  if (realInvoices)
+    for (const name of SELLER_VARIABLES)
+      if (!env[name]) problems.push(`${name}: the seller on real invoices must be configured (not set)`);
+  if (problems.length) throw new ConfigError(problems);
   return config;
 };
