@@ -11,7 +11,8 @@ import {
  * The sandbox's hosted checkout (what PayU's payment page is in production), served by this service through
  * the gateway under /api/v1/payments/sandbox/checkout/{orderId}: plain HTML, Polish, no scripts; a test card
  * form, a 3-D Secure confirmation step, and back to the shop's continueUrl. The order id is an unguessable
- * token; the page shows no personal data.
+ * token; the page shows no personal data. Its referrer policy is `same-origin` (the gateway's default is
+ * `no-referrer`, with which a browser sends `Origin: null` on a form POST, which the CSRF check refuses).
  */
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -21,6 +22,7 @@ const spaced = (n: string) => n.replace(/(\d{4})(?=\d)/g, '$1 ');
 
 function page(title: string, body: string) {
   return `<!doctype html><html lang="pl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="referrer" content="same-origin">
 <title>${esc(title)} — Punkto Sandbox</title>
 <style>body{font-family:system-ui,sans-serif;background:#f4f5f7;margin:0;padding:24px;color:#1f2933}
 main{max-width:440px;margin:0 auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 2px 12px rgba(0,0,0,.08)}
