@@ -111,6 +111,7 @@ describe('an owner sets up the company and the card', () => {
       'Pracownicy',
       'Ustawienia',
       'Plakat i link zapisu',
+      'Subskrypcja',
     ]);
     expect(await page.getByText(COMPANY).first().isVisible()).toBe(true);
 

@@ -408,6 +408,8 @@ describe('accessibility', () => {
       ['/panel/pracownicy', 'Pracownicy'],
       ['/panel/klienci', 'Klienci'],
       ['/panel/plakat', 'Plakat i link zapisu'],
+      ['/subskrypcja/wybor', 'Wybierz plan'],
+      ['/subskrypcja/zarzadzaj', 'Subskrypcja'],
     ];
     const problems: string[] = [];
     for (const [path, heading] of screens) {

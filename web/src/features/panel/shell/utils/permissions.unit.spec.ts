@@ -15,6 +15,7 @@ describe('panel sections by role and permissions', () => {
       'Pracownicy',
       'Ustawienia',
       'Plakat i link zapisu',
+      'Subskrypcja',
     ]);
   });
 
