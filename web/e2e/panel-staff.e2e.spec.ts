@@ -408,8 +408,6 @@ describe('accessibility', () => {
       ['/panel/pracownicy', 'Pracownicy'],
       ['/panel/klienci', 'Klienci'],
       ['/panel/plakat', 'Plakat i link zapisu'],
-      ['/subskrypcja/wybor', 'Wybierz plan'],
-      ['/subskrypcja/zarzadzaj', 'Subskrypcja'],
     ];
     const problems: string[] = [];
     for (const [path, heading] of screens) {

@@ -1,6 +1,18 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { eventually, logIn, ownerWithProgram, type OwnerWithProgram } from '../../scripts/testing/actors';
+import { Topics } from '@punkto/contracts/topics';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { SqliteMessageBus } from '../../services/platform/src/bus/sqlite-message-bus';
+import {
+  activeAccount,
+  eventually,
+  logIn,
+  logInAndJoin,
+  ownerWithProgram,
+  uniqueEmail,
+  type OwnerWithProgram,
+} from '../../scripts/testing/actors';
 import { PHONE, useBrowser } from '../../scripts/testing/browser';
+import { seriousAxeViolations } from '../../scripts/testing/axe';
 import { layoutProblems } from '../../scripts/testing/layout';
 
 // An owner on the 14-day trial becomes a paying customer in the browser, against the built product with the
@@ -86,5 +98,110 @@ describe('subscription', () => {
     await page.getByText('Miesięcznie', { exact: true }).click();
     await page.getByRole('region', { name: 'Plan Rozszerzony' }).getByText('40 zł').waitFor();
     expect(await layoutProblems(page)).toEqual([]);
+  });
+
+  it('the subscription screens have no serious or critical axe violations', async () => {
+    const page = await newPage({ bypassCSP: true });
+    await logIn(page, '/zaloguj', owner.email);
+    await page.waitForURL((url) => url.pathname.startsWith('/panel'));
+    const problems: string[] = [];
+    for (const [path, heading] of [
+      ['/subskrypcja/wybor', 'Wybierz plan'],
+      ['/subskrypcja/zarzadzaj', 'Subskrypcja'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await page.getByRole('region').first().waitFor();
+      problems.push(...(await seriousAxeViolations(page)).map((p) => `${path}: ${p}`));
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('a lapsed subscription', () => {
+  it('leaves the customer’s card working: seen in the portal, points awarded; the panel refuses changes', async () => {
+    const lapsing = await ownerWithProgram();
+    const email = uniqueEmail('klient');
+    await activeAccount('customer', email, 'Jan Klient');
+    const page = await newPage({ viewport: PHONE });
+    await page.goto(lapsing.program.enrolmentUrl);
+    await logInAndJoin(page, email);
+    await page.goto('/klient/karty');
+    const card = page.getByRole('article', { name: 'Kawiarnia Pod Lipą' });
+    await card.waitFor({ timeout: 30_000 });
+    const number = (await card.getByTestId('card-number').textContent())?.trim() ?? '';
+
+    // what billing publishes when the trial ends unpaid (its own tests run that at a controlled clock): the
+    // tenant's entitlement becomes read-only, on the product's bus
+    const bus = SqliteMessageBus.open(join(inject('dataDir'), 'bus.db'));
+    const at = new Date().toISOString();
+    const id = crypto.randomUUID();
+    await bus.publish(Topics.billingSubscriptions, [
+      {
+        key: lapsing.tenantId,
+        value: {
+          id,
+          type: 'SubscriptionLapsed',
+          schemaVersion: 1,
+          occurredAt: at,
+          tenantId: lapsing.tenantId,
+          aggregateId: lapsing.tenantId,
+          correlationId: id,
+          causationId: null,
+          traceparent: null,
+          data: {
+            tenantId: lapsing.tenantId,
+            at,
+            reason: 'trial_ended',
+            entitlement: {
+              status: 'lapsed',
+              planId: 'trial',
+              customerLimit: 500,
+              writable: false,
+              periodEnd: at,
+            },
+          },
+        },
+      },
+    ]);
+    await bus.close();
+
+    // the panel is read-only (probed with a change that changes nothing, until the lapse has arrived)
+    const refused = await eventually('the panel to be read-only', async () => {
+      const res = await lapsing.client.call('PATCH', `/api/v1/tenants/${lapsing.tenantId}/update-tenant`, {
+        companyName: 'Kawiarnia Pod Lipą',
+      });
+      return res.status === 403
+        ? ((await res.json()) as { code: string; localizedMessage: string })
+        : undefined;
+    });
+    expect(refused.code).toBe('SUBSCRIPTION.LAPSED');
+    expect(refused.localizedMessage).toContain('Karty Twoich klientów działają bez zmian');
+
+    // the customer's card still works at the counter and in the portal
+    const lookup = await lapsing.client.call(
+      'GET',
+      `/api/v1/cards?humanReadableId=${encodeURIComponent(number)}`,
+    );
+    expect(lookup.status).toBe(200);
+    const { cardId } = (await lookup.json()) as { cardId: string };
+    const awarded = await lapsing.client.call(
+      'POST',
+      `/api/v1/cards/${cardId}/points-from-amount`,
+      { amountGrosze: 1500 },
+      { 'idempotency-key': crypto.randomUUID() },
+    );
+    expect(awarded.status, await awarded.clone().text()).toBe(200);
+    await expect
+      .poll(() => card.getByTestId('card-balance').textContent(), { timeout: 10_000 })
+      .toBe('15 pkt');
+    await page.reload();
+    await page.getByRole('article', { name: 'Kawiarnia Pod Lipą' }).getByTestId('card-balance').waitFor();
+    expect(
+      await page
+        .getByRole('article', { name: 'Kawiarnia Pod Lipą' })
+        .getByTestId('card-balance')
+        .textContent(),
+    ).toBe('15 pkt');
   });
 });

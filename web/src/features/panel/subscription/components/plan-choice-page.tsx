@@ -118,9 +118,9 @@ export function PlanChoicePage({ tenantId }: { tenantId: string }) {
                   </Text>
                 </Text>
                 {isForYear && savingsLabel(plan) ? (
-                  <Badge color="green" variant="light">
+                  <Text size="sm" fw={700}>
                     {savingsLabel(plan)}
-                  </Badge>
+                  </Text>
                 ) : null}
                 <Text size="sm">Do {plan.customerLimit} aktywnych klientów</Text>
                 {tooSmall ? (
@@ -141,7 +141,11 @@ export function PlanChoicePage({ tenantId }: { tenantId: string }) {
         })}
       </SimpleGrid>
       <Text size="sm" c="dimmed">
-        Ponad 500 klientów? <AnchorLink to="/pomoc">Skontaktuj się z nami</AnchorLink> — przygotujemy ofertę.
+        Ponad 500 klientów?{' '}
+        <AnchorLink to="/pomoc" underline="always">
+          Skontaktuj się z nami
+        </AnchorLink>{' '}
+        — przygotujemy ofertę.
       </Text>
     </Stack>
   );
