@@ -99,4 +99,11 @@ export const ClientErrors = {
     message: 'Ten program jest nieaktywny. Wybierz aktywny program.',
   },
   notFound: { code: 'CLIENT.NOT_FOUND', message: 'Nie znaleziono klienta.' },
+  /** the company's plan allows no more active customers (billing's entitlement; issue 17) */
+  customerLimit: {
+    code: 'CLIENT.CUSTOMER_LIMIT_REACHED',
+    message:
+      'Ta firma ma już tylu klientów, ilu pozwala jej plan w Punkto, więc nie możemy wydać nowej karty. ' +
+      'Daj znać obsłudze — firma może zmienić plan.',
+  },
 } as const;

@@ -409,7 +409,10 @@ export const createClient = defineEndpoint({
   errors: [
     { status: 400, codes: [ClientErrors.programInactive.code] },
     { status: 404, codes: [ProgramErrors.notFound.code] },
-    { status: 409, codes: [ClientErrors.alreadyEnrolled.code, 'CLIENT.ALREADY_EXISTS'] },
+    {
+      status: 409,
+      codes: [ClientErrors.alreadyEnrolled.code, 'CLIENT.ALREADY_EXISTS', ClientErrors.customerLimit.code],
+    },
   ],
 });
 
@@ -426,7 +429,10 @@ export const addClient = defineEndpoint({
   errors: [
     { status: 400, codes: [ClientErrors.programInactive.code] },
     { status: 404, codes: [ProgramErrors.notFound.code] },
-    { status: 409, codes: [ClientErrors.alreadyEnrolled.code, 'CLIENT.ALREADY_EXISTS'] },
+    {
+      status: 409,
+      codes: [ClientErrors.alreadyEnrolled.code, 'CLIENT.ALREADY_EXISTS', ClientErrors.customerLimit.code],
+    },
   ],
 });
 
@@ -468,6 +474,9 @@ export const joinProgram = defineEndpoint({
   errors: [
     { status: 400, codes: [ClientErrors.programInactive.code] },
     { status: 404, codes: [ProgramErrors.notFound.code] },
-    { status: 409, codes: [ClientErrors.alreadyEnrolled.code, 'CLIENT.ALREADY_EXISTS'] },
+    {
+      status: 409,
+      codes: [ClientErrors.alreadyEnrolled.code, 'CLIENT.ALREADY_EXISTS', ClientErrors.customerLimit.code],
+    },
   ],
 });

@@ -64,12 +64,16 @@ export async function buildService(deps: TenantDeps): Promise<BuiltService> {
   });
   const branding = createBrandingService({ blobs, tenants, publicUrl, clock });
   const catalogue = await createCatalogue({ eventStore, documents, tenants, clock });
-  const staff = await createStaffAndClients(deps);
+  // billing's entitlements: read-only panel on lapse, the customer limit checked before enrolments
+  const lapse = subscriptionLapse(deps.infra.documents);
+  const staff = await createStaffAndClients({
+    ...deps,
+    customerLimitFor: (tenantId) => lapse.customerLimitFor(tenantId),
+  });
 
   const app = await createServiceServer('tenant', deps);
   await app.register(csrfPlugin, { allowedOrigins: deps.config.CSRF_ALLOWED_ORIGINS });
   // a lapsed subscription: the panel's changes refused (403 SUBSCRIPTION.LAPSED), customers unaffected
-  const lapse = subscriptionLapse(documents);
   lapse.guard(app);
   registerEndpoint(app, getPermissions, async () => ({ permissions: [...permissionCatalogue] }), {
     preHandler: requireAuth,

@@ -34,3 +34,10 @@ export class ClientLinkedToAnotherAccountError extends ConflictError {
     super('Klient jest już powiązany z innym kontem.', 'CLIENT.LINKED_TO_ANOTHER_ACCOUNT');
   }
 }
+
+/** 409: the company's plan allows no more active customers (checked before the enrolment; ADR 0025). */
+export class CustomerLimitReachedError extends ConflictError {
+  constructor() {
+    super(ClientErrors.customerLimit.message, ClientErrors.customerLimit.code);
+  }
+}

@@ -13,6 +13,7 @@ import {
   ClientAlreadyEnrolledError,
   ClientAlreadyExistsError,
   ClientNotFoundError,
+  CustomerLimitReachedError,
   ProgramInactiveError,
 } from './client.errors';
 import {
@@ -35,6 +36,11 @@ export interface ClientServiceDeps {
   eventStore: EventStore;
   documents: DocumentStore;
   clock: () => Date;
+  /**
+   * the tenant's active-customer limit from billing's entitlement, or null while billing has not published one
+   * (the card ledger, which issues the cards, is the authority; this refuses early with a message)
+   */
+  customerLimitFor?: (tenantId: string) => Promise<number | null>;
 }
 
 export interface Enrolment {
@@ -100,6 +106,10 @@ export async function createClientService(deps: ClientServiceDeps) {
     async enroll(tenantId: string, actorId: string, input: Enrolment): Promise<{ clientId: string }> {
       const program = await programOf(documents, tenantId, input.programId);
       if (!program.active) throw new ProgramInactiveError();
+      const limit = (await deps.customerLimitFor?.(tenantId)) ?? null;
+      // active clients (with an account: each has a card) against the plan; invited ones get a card later
+      if (limit !== null && (await clients.find({ tenantId, status: 'active' })).length >= limit)
+        throw new CustomerLimitReachedError();
       const companyName = await companyNameOf(documents, tenantId);
       const clientId = await reserve({
         clientId: randomUUID(),

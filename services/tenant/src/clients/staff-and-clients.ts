@@ -27,13 +27,20 @@ export function tenantEventStore(
 export async function createStaffAndClients(deps: {
   infra: Pick<Infrastructure, 'eventStore' | 'documents'>;
   clock: () => Date;
+  /** billing's active-customer limit of a tenant (subscription-lapse.ts), checked before an enrolment */
+  customerLimitFor?: (tenantId: string) => Promise<number | null>;
 }) {
   const { clock } = deps;
   const personKeys = documentPersonKeys(deps.infra.documents, clock);
   const eventStore = tenantEventStore(deps.infra, personKeys);
   const [employees, clients] = await Promise.all([
     createEmployeeService({ eventStore, documents: deps.infra.documents, personKeys, clock }),
-    createClientService({ eventStore, documents: deps.infra.documents, clock }),
+    createClientService({
+      eventStore,
+      documents: deps.infra.documents,
+      clock,
+      ...(deps.customerLimitFor && { customerLimitFor: deps.customerLimitFor }),
+    }),
   ]);
   return { employees, clients, eventStore };
 }

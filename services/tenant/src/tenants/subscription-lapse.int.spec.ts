@@ -1,3 +1,4 @@
+import { Roles } from '@punkto/contracts/permissions';
 import { Topics } from '@punkto/contracts/topics';
 import { eventMessage } from '@punkto/platform/testing/bus-message';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,5 +62,42 @@ describe('a lapsed subscription', () => {
       priceGrosze: 5000,
     });
     expect(created.statusCode, created.body).toBe(201);
+  });
+});
+
+describe("the plan's customer limit", () => {
+  it('refuses a join above the limit with a Polish message, before any card is asked for', async () => {
+    const { tenantId, token } = await t.ownerWithTenant();
+    const programId = await t.program(tenantId, token);
+    await publish('SubscriptionActivated', {
+      ...entitlement(tenantId, 'active', true, '2026-04-01T10:00:00.000Z'),
+      entitlement: {
+        status: 'active',
+        planId: 'basic',
+        customerLimit: 2,
+        writable: true,
+        periodEnd: '2026-05-01T10:00:00.000Z',
+      },
+    });
+    const join = async (n: number) =>
+      t.call(
+        await t.tokenFor({
+          id: `klient-${n}-${tenantId}`,
+          role: Roles.customer,
+          email: `k${n}@example.pl`,
+          name: `Klient ${n}`,
+        } as never),
+        'POST',
+        `/api/v1/tenants/${tenantId}/join`,
+        { programId },
+      );
+    expect((await join(1)).statusCode).toBe(201);
+    expect((await join(2)).statusCode).toBe(201);
+    const third = await join(3);
+    expect(third.statusCode).toBe(409);
+    expect(third.json()).toMatchObject({
+      code: 'CLIENT.CUSTOMER_LIMIT_REACHED',
+      localizedMessage: expect.stringContaining('ilu pozwala jej plan'),
+    });
   });
 });

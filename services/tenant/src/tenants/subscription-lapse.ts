@@ -18,7 +18,7 @@ import { z } from 'zod';
  * configuration check (`validate-tenant`, a read). Deleting the company stays possible. Reads are untouched.
  * Paying again publishes a writable entitlement and everything is restored.
  */
-type EntitlementDoc = { _id: string; writable: boolean; at: string };
+type EntitlementDoc = { _id: string; writable: boolean; customerLimit?: number; at: string };
 
 const TENANT_WRITE = /^\/api\/v1\/tenants\/([^/?]+)\/([^/?]+)/;
 const ALWAYS_ALLOWED = new Set(['join', 'create-client', 'add-client', 'validate-tenant']);
@@ -36,6 +36,11 @@ export function subscriptionLapse(documents: DocumentStore) {
   return {
     async isWritable(tenantId: string) {
       return (await entitlements.get(tenantId))?.writable ?? true;
+    },
+
+    /** the plan's limit on active customers, or null while billing has not published for the tenant */
+    async customerLimitFor(tenantId: string): Promise<number | null> {
+      return (await entitlements.get(tenantId))?.customerLimit ?? null;
     },
 
     /** the onRequest guard of the tenant service's routes */
@@ -61,7 +66,12 @@ export function subscriptionLapse(documents: DocumentStore) {
           await mutateDocument(entitlements, event.tenantId, (current) =>
             current && current.at > event.at
               ? UNCHANGED
-              : { _id: event.tenantId, writable: event.entitlement.writable, at: event.at },
+              : {
+                  _id: event.tenantId,
+                  writable: event.entitlement.writable,
+                  customerLimit: event.entitlement.customerLimit,
+                  at: event.at,
+                },
           );
         },
       });
