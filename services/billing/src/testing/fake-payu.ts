@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { isIP, type AddressInfo } from 'node:net';
 import type { PayuConfig } from '../payments/payu/payu-config';
 import { payuSignature } from '../payments/payu/payu-payment-provider';
 
@@ -136,6 +136,7 @@ export class FakePayu {
   private readonly declinedCards = new Set<string>([PAYU_TEST_CARDS.declined]);
   private readonly declinedTokens = new Set<string>();
   private readonly declinedAmounts = new Set<number>();
+  private readonly cvvRequired = new Set<string>();
   private readonly queues = new Map<string, Promise<void>>();
   private readonly pendingAuthorisations = new Set<Promise<void>>();
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -201,6 +202,10 @@ export class FakePayu {
   declineAmount(grosze: number) {
     this.declinedAmounts.add(grosze);
   }
+  /** a payer-present payment with this saved token asks for the CVV (`WARNING_CONTINUE_CVV`) */
+  requireCvv(token: string) {
+    this.cvvRequired.add(token);
+  }
   order(orderId: string): FakeOrder | undefined {
     const order = this.orders.get(orderId);
     return order && structuredClone(order);
@@ -239,7 +244,7 @@ export class FakePayu {
       if ((match = route.match(/^GET \/api\/v2_1\/orders\/([^/]+)$/)))
         return this.getOrder(req, match[1]!, res);
       if (route === 'POST /fake/card-form/tokens') return this.cardForm(body, res);
-      if ((match = route.match(/^GET \/fake\/(checkout|3ds)\/([^/]+)$/)))
+      if ((match = route.match(/^GET \/fake\/(checkout|3ds|cvv)\/([^/]+)$/)))
         return this.payerPage(match[2]!, match[1]!, res);
       if ((match = route.match(/^POST \/fake\/orders\/([^/]+)\/(complete|cancel)$/))) {
         const order = this.orders.get(match[1]!);
@@ -305,6 +310,11 @@ export class FakePayu {
         throw payuError(400, 'ERROR_VALUE_MISSING', `Missing required field: ${field}`);
     if (body['merchantPosId'] !== this.posId)
       throw payuError(400, 'ERROR_VALUE_INVALID', 'Invalid merchantPosId');
+    if (!isIP(body['customerIp'] as string))
+      throw payuError(400, 'ERROR_VALUE_INVALID', 'Invalid customerIp');
+    for (const field of ['notifyUrl', 'continueUrl'])
+      if (body[field] !== undefined && !URL.canParse(String(body[field])))
+        throw payuError(400, 'ERROR_VALUE_INVALID', `Invalid ${field}`);
     if (body['currencyCode'] !== 'PLN') throw payuError(400, 'ERROR_VALUE_INVALID', 'Unsupported currency');
     const totalAmount = body['totalAmount'] as string;
     if (!/^[1-9]\d*$/.test(totalAmount)) throw payuError(400, 'ERROR_VALUE_INVALID', 'Invalid totalAmount');
@@ -393,14 +403,22 @@ export class FakePayu {
       const tokc = this.tokcs.get(cardToken);
       if (!tokc || tokc.status !== 'ACTIVE')
         throw payuError(400, 'ERROR_VALUE_INVALID', 'Invalid or inactive card token', 'INVALID_TOKEN');
-      if (recurring !== 'STANDARD')
-        throw payuError(
-          400,
-          'ERROR_VALUE_MISSING',
-          'a merchant-initiated TOKC_ charge needs recurring STANDARD',
-        );
+      if (recurring === 'FIRST')
+        throw payuError(400, 'ERROR_VALUE_INVALID', 'recurring FIRST needs a single-use TOK_ token');
       order.card = tokc.card;
       order.tokc = tokc;
+      if (recurring !== 'STANDARD') {
+        // the payer is present (one-click payment with a saved card): strong authentication applies, so
+        // 3-D Secure — or the CVV when the issuer asks for it
+        this.register(order);
+        const cvv = this.cvvRequired.has(tokc.value);
+        return send(res, 302, {
+          status: { statusCode: cvv ? 'WARNING_CONTINUE_CVV' : 'WARNING_CONTINUE_3DS', severity: 'WARNING' },
+          redirectUri: `${this.url}/fake/${cvv ? 'cvv' : '3ds'}/${order.orderId}`,
+          orderId: order.orderId,
+          extOrderId: order.extOrderId,
+        });
+      }
       this.register(order);
       // no 3-D Secure, no CVV: the issuer decides shortly, the outcome arrives as notifications
       const authorised = new Promise<void>((resolve) =>
@@ -468,7 +486,7 @@ export class FakePayu {
   private payerPage(orderId: string, kind: string, res: ServerResponse) {
     const order = this.orders.get(orderId);
     if (!order) throw payuError(404, 'DATA_NOT_FOUND', 'order not found');
-    const title = kind === '3ds' ? '3-D Secure' : 'PayU — płatność';
+    const title = kind === '3ds' ? '3-D Secure' : kind === 'cvv' ? 'PayU — kod CVV' : 'PayU — płatność';
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(
       `<!doctype html><html lang="pl"><title>${title}</title><h1>${title}</h1>` +

@@ -288,6 +288,46 @@ describe('PayU adapter and the fake PayU: protocol details', () => {
     });
   });
 
+  it('a payer-present payment with the saved card (no recurring flag) is sent to 3-D Secure or, if asked, the CVV page', async () => {
+    const first = await provider.startCheckout(request({ cardToken: fake.tokenizeCard() }));
+    await pay(first.providerOrderId);
+    await fake.settled();
+    const tokc = first.savedCard!.token;
+
+    const oneClick = await provider.startCheckout(request({ cardToken: tokc }));
+    expect(oneClick).toMatchObject({
+      kind: 'redirect',
+      redirectUri: `${fake.url}/fake/3ds/${oneClick.providerOrderId}`,
+    });
+    expect(fake.order(oneClick.providerOrderId)!.recurring).toBeUndefined();
+
+    fake.requireCvv(tokc);
+    const withCvv = await provider.startCheckout(request({ cardToken: tokc, amountGrosze: 4000 }));
+    expect(withCvv).toMatchObject({
+      kind: 'redirect',
+      redirectUri: `${fake.url}/fake/cvv/${withCvv.providerOrderId}`,
+    });
+    await pay(withCvv.providerOrderId);
+    await fake.settled();
+    await expect(provider.getOrder(withCvv.providerOrderId)).resolves.toMatchObject({
+      status: 'COMPLETED',
+      amountGrosze: 4000,
+    });
+  });
+
+  it('PayU refuses what it refuses: a bad customer IP, a non-PLN or non-integer amount (the adapter checks amounts first)', async () => {
+    await expect(provider.startCheckout(request({ customerIp: 'not-an-ip' }))).rejects.toMatchObject({
+      httpStatus: 400,
+      statusCode: 'ERROR_VALUE_INVALID',
+    });
+    await expect(provider.startCheckout(request({ amountGrosze: 30.5 }))).rejects.toThrow(/integer grosze/);
+    await expect(provider.startCheckout(request({ amountGrosze: 0 }))).rejects.toThrow(/integer grosze/);
+    await expect(provider.startCheckout(request({ currency: 'EUR' as 'PLN' }))).rejects.toMatchObject({
+      statusCode: 'ERROR_VALUE_INVALID',
+    });
+    expect(fake.allOrders()).toEqual([]);
+  });
+
   it('resends a notification until our side answers 200', async () => {
     answers = [500, 503, 200, 500, 200];
     const checkout = await provider.startCheckout(request());

@@ -175,8 +175,13 @@ export class PayuPaymentProvider implements PaymentProvider {
     const body = {
       ...this.orderBase(request),
       continueUrl: request.continueUrl,
+      // TOK_ (from the card form): the first payment saves the card (recurring FIRST); a saved TOKC_ with
+      // the payer present is a one-click payment (no recurring flag; PayU may ask for 3-D Secure or CVV)
       ...(request.cardToken
-        ? { payMethods: { payMethod: { type: 'CARD_TOKEN', value: request.cardToken } }, recurring: 'FIRST' }
+        ? {
+            payMethods: { payMethod: { type: 'CARD_TOKEN', value: request.cardToken } },
+            ...(request.cardToken.startsWith('TOKC_') ? {} : { recurring: 'FIRST' }),
+          }
         : {}),
     };
     const created = await this.createOrder(body, 'create order');
