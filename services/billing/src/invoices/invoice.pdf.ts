@@ -73,12 +73,12 @@ interface Column {
 // Lp. | Nazwa | Ilość | J.m. | Cena jedn. netto | Wartość netto | Stawka | Kwota VAT | Wartość brutto
 const COLUMNS: Column[] = [
   { title: 'Lp.', width: 22, align: 'center' },
-  { title: 'Nazwa usługi', width: 148, align: 'left' },
+  { title: 'Nazwa usługi', width: 140, align: 'left' },
   { title: 'Ilość', width: 30, align: 'right' },
   { title: 'J.m.', width: 28, align: 'center' },
   { title: 'Cena jedn. netto', width: 62, align: 'right' },
   { title: 'Wartość netto', width: 62, align: 'right' },
-  { title: 'Stawka VAT', width: 36, align: 'right' },
+  { title: 'Stawka VAT', width: 44, align: 'right' },
   { title: 'Kwota VAT', width: 58, align: 'right' },
   { title: 'Wartość brutto', width: 69, align: 'right' },
 ];
