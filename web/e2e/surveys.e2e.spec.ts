@@ -32,7 +32,8 @@ beforeAll(async () => {
 });
 
 /** a client the owner enrolled by e-mail, with a purchase on their card: returns the survey link's token */
-async function customerAfterVisit(): Promise<string> {
+async function customerAfterVisit(company: OwnerWithProgram = owner): Promise<string> {
+  const owner = company;
   const email = uniqueEmail('klient');
   const created = await owner.client.call('POST', `/api/v1/tenants/${owner.tenantId}/create-client`, {
     email,
@@ -60,6 +61,12 @@ async function customerAfterVisit(): Promise<string> {
 
 const scoreButton = (page: Page, score: number) => page.getByRole('radio', { name: `Ocena ${score}` });
 
+/** taps the big score button (the visible label of the native radio input) */
+async function tapScore(page: Page, score: number) {
+  const id = await scoreButton(page, score).getAttribute('id');
+  await page.locator(`label[for="${id}"]`).click();
+}
+
 describe('NPS survey after a visit', () => {
   it('a customer answers on the phone without an account and sees the thank-you with the review link', async () => {
     const token = await customerAfterVisit();
@@ -76,7 +83,7 @@ describe('NPS survey after a visit', () => {
     await phone.getByRole('button', { name: 'Wyślij odpowiedź' }).click();
     await phone.getByRole('alert').filter({ hasText: 'Wybierz ocenę od 1 do 10.' }).waitFor();
 
-    await scoreButton(phone, 9).check({ force: true });
+    await tapScore(phone, 9);
     expect(await scoreButton(phone, 9).isChecked()).toBe(true);
     await phone.getByLabel('Komentarz (opcjonalnie)').fill('Pyszna kawa, miła obsługa');
     await phone.getByText('25/1000 znaków').waitFor();
@@ -98,18 +105,23 @@ describe('NPS survey after a visit', () => {
 
   it('the owner sees the NPS in the panel once five customers answered', async () => {
     const baseUrl = inject('baseUrl');
-    // the first test's answer (9) and four more: 10, 8, 4, 9 → 3 promoters, 1 passive, 1 detractor: +40
-    for (const score of [10, 8, 4, 9]) {
-      const token = await customerAfterVisit();
+    const company = await ownerWithProgram();
+    // 10, 9, 8, 4, 9 → 3 promoters, 1 passive, 1 detractor: +40
+    for (const score of [10, 9, 8, 4, 9]) {
+      const token = await customerAfterVisit(company);
       const res = await fetch(`${baseUrl}/api/v1/surveys/${token}/respond`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ score, ...(score === 4 && { comment: 'Długo czekałam na zamówienie' }) }),
+        body: JSON.stringify({
+          score,
+          ...(score === 4 && { comment: 'Długo czekałam na zamówienie' }),
+          ...(score === 10 && { comment: 'Pyszna kawa, miła obsługa' }),
+        }),
       });
       expect(res.status, await res.clone().text()).toBe(201);
     }
     const page = await newPage({ bypassCSP: true });
-    await logIn(page, '/zaloguj', owner.email);
+    await logIn(page, '/zaloguj', company.email);
     await page.waitForURL((url) => url.pathname.startsWith('/panel'));
     await page.getByRole('link', { name: 'Ankiety NPS' }).first().click();
     await page.getByRole('heading', { name: 'Ankiety NPS' }).waitFor();
@@ -118,8 +130,13 @@ describe('NPS survey after a visit', () => {
     await page.getByText(/skala to 1–10/).waitFor();
     await page.getByText('Długo czekałam na zamówienie').waitFor();
     await page.getByText('Pyszna kawa, miła obsługa').waitFor();
-    expect(await page.getByLabel('Link do opinii (opcjonalnie)').inputValue()).toBe(
-      'https://g.page/r/kawiarnia-pod-lipa/review',
+    // the owner sets the review link shown after answering
+    await page.getByLabel('Link do opinii (opcjonalnie)').fill('https://g.page/r/pod-lipa/review');
+    await page.getByRole('button', { name: 'Zapisz ustawienia' }).click();
+    await page.getByText('Zapisano ustawienia ankiet.').waitFor();
+    const saved = await company.client.call('GET', `/api/v1/surveys/tenants/${company.tenantId}/settings`);
+    expect(((await saved.json()) as { reviewUrl: string }).reviewUrl).toBe(
+      'https://g.page/r/pod-lipa/review',
     );
     expect(await layoutProblems(page)).toEqual([]);
     expect(await seriousAxeViolations(page)).toEqual([]);
