@@ -164,7 +164,7 @@ function Results({ results }: { results: SurveyResults }) {
               {results.comments.map((comment, index) => (
                 <li key={`${comment.visitWeek}-${index}`}>
                   <Group gap="xs" mb={2}>
-                    <Badge color={comment.score <= 6 ? 'red' : comment.score <= 8 ? 'gray' : 'teal'}>
+                    <Badge variant="light" {...badgeTone(comment.score)}>
                       {comment.score}/10
                     </Badge>
                     <Text size="xs" c="dimmed">
@@ -181,6 +181,14 @@ function Results({ results }: { results: SurveyResults }) {
     </>
   );
 }
+
+/** light background, dark text (WCAG AA, like StatusBadge): detractor red, passive grey, promoter green */
+const badgeTone = (score: number) =>
+  score <= 6
+    ? { color: 'red', c: '#b71c1c' }
+    : score <= 8
+      ? { color: 'gray', c: 'gray.8' }
+      : { color: 'green', c: '#1b5e20' };
 
 function SettingsForm({ tenantId, canEdit }: { tenantId: string; canEdit: boolean }) {
   const { data: saved } = useSuspenseQuery(surveySettingsQueryOptions(tenantId));
