@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { inject, beforeAll, describe, expect, it } from 'vitest';
 import {
+  activeAccount,
   eventually,
   logIn,
   mailTo,
@@ -95,6 +96,22 @@ describe('NPS survey after a visit', () => {
     // the link works once
     await phone.reload();
     await phone.getByRole('heading', { name: 'Ankieta jest już wypełniona' }).waitFor();
+  });
+
+  it('a customer turns post-visit surveys off in their settings', async () => {
+    const email = uniqueEmail('klient');
+    const customer = await activeAccount('customer', email, 'Jan Bezankietowy');
+    const page = await newPage({ viewport: PHONE });
+    await logIn(page, '/zaloguj?type=customer', email);
+    await page.waitForURL((url) => url.pathname === '/klient');
+    await page.goto('/klient/ustawienia');
+    const toggle = page.getByRole('switch', { name: 'Ankiety po wizycie' });
+    await toggle.waitFor();
+    expect(await toggle.isChecked()).toBe(true);
+    await toggle.click();
+    await page.getByText('Zapisano preferencje.').waitFor();
+    const saved = await customer.call('GET', '/api/v1/users/get-user-preferences');
+    expect(await saved.json()).toMatchObject({ surveys: false });
   });
 
   it('an unknown link says so in Polish', async () => {
