@@ -250,7 +250,7 @@ function SettingsForm({ tenantId, canEdit }: { tenantId: string; canEdit: boolea
             />
             <TextInput
               label="E-mail alertów o niskich ocenach (opcjonalnie)"
-              description="Ocena 1–6 z komentarzem, bez danych klienta. Puste: e-mail kontaktowy firmy."
+              description="Ocena 1–6 z komentarzem, bez danych klienta. Puste: e-mail kontaktowy firmy z ustawień (bez niego alertów nie wysyłamy)."
               type="email"
               value={alertEmail}
               disabled={!canEdit}
