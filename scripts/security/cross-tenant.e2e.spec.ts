@@ -34,7 +34,9 @@ const OWN_SCOPE = new Set(['get /api/v1/cards/search']);
 
 const keyOf = (e: Endpoint) => `${e.method} ${e.path}`;
 const isTenantScoped = (e: Endpoint) =>
-  e.path.startsWith('/api/v1/tenants/') || e.path.startsWith('/api/v1/cards');
+  e.path.startsWith('/api/v1/tenants/') ||
+  e.path.startsWith('/api/v1/cards') ||
+  e.path.startsWith('/api/v1/surveys/tenants/');
 
 type Ids = {
   tenantId: string;
@@ -95,6 +97,12 @@ function request(e: Endpoint, ids: Ids): { path: string; body?: unknown; headers
     'post /api/v1/cards/{id}/redeem-reward': { rewardId: ids.rewardId },
     // the card's first history entry (CardIssued): a valid body, refused before the entry is looked at
     'post /api/v1/cards/{id}/void': { activityId: `${ids.cardId}:0000000000`, reason: 'Przejęta korekta' },
+    'put /api/v1/surveys/tenants/{id}/settings': {
+      enabled: false,
+      delayHours: 48,
+      reviewUrl: 'https://przejete.example/opinie',
+      alertEmail: uniqueEmail('obcy'),
+    },
   };
   const key = keyOf(e);
   if (e.body && !(key in bodies) && !key.includes('upload-'))
@@ -123,6 +131,8 @@ describe('cross-tenant probe set: every tenant-scoped operation of the contracts
       `/api/v1/tenants/${ids.tenantId}/employees?pageNumber=1`,
       `/api/v1/tenants/${ids.tenantId}/get-clients?pageNumber=1`,
       `/api/v1/cards?cardId=${ids.cardId}`,
+      `/api/v1/surveys/tenants/${ids.tenantId}/settings`,
+      `/api/v1/surveys/tenants/${ids.tenantId}/results`,
     ];
     return Promise.all(
       reads.map(async (path) => {

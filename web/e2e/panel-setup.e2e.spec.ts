@@ -109,6 +109,7 @@ describe('an owner sets up the company and the card', () => {
       'Programy',
       'Usługi',
       'Pracownicy',
+      'Ankiety NPS',
       'Ustawienia',
       'Plakat i link zapisu',
     ]);

@@ -5,6 +5,7 @@ import * as exports from './exports';
 import * as identity from './identity';
 import * as notification from './notification';
 import * as platform from './platform';
+import * as surveys from './surveys';
 import * as tenant from './tenant';
 
 /** Every implemented endpoint; the OpenAPI document and the route-coverage test iterate this list. */
@@ -16,4 +17,5 @@ export const allEndpoints: Endpoint[] = [
   ...Object.values(cards),
   ...Object.values(customers),
   ...Object.values(exports),
+  ...Object.values(surveys),
 ];

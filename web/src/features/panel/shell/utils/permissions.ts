@@ -39,6 +39,7 @@ export type PanelSection = {
     | '/panel/programy'
     | '/panel/uslugi'
     | '/panel/pracownicy'
+    | '/panel/ankiety'
     | '/panel/ustawienia'
     | '/panel/plakat';
   label: string;
@@ -82,6 +83,12 @@ export const PANEL_SECTIONS: readonly PanelSection[] = [
     label: 'Pracownicy',
     description: 'Zaproszenia i uprawnienia pracowników',
     permission: Permissions.employeesManage,
+  },
+  {
+    to: '/panel/ankiety',
+    label: 'Ankiety NPS',
+    description: 'Anonimowe oceny klientów po wizycie',
+    permission: Permissions.surveysView,
   },
   {
     to: '/panel/ustawienia',

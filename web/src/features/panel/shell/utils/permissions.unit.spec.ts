@@ -13,6 +13,7 @@ describe('panel sections by role and permissions', () => {
       'Programy',
       'Usługi',
       'Pracownicy',
+      'Ankiety NPS',
       'Ustawienia',
       'Plakat i link zapisu',
     ]);
