@@ -31,9 +31,7 @@ export const AnalyticsMessages = {
   customNeedsDates: 'Dla własnego zakresu podaj datę początkową i końcową.',
 } as const;
 
-const LocalDate = z.iso
-  .date({ message: AnalyticsMessages.date })
-  .regex(/^2\d{3}-/, AnalyticsMessages.date);
+const LocalDate = z.iso.date({ message: AnalyticsMessages.date }).regex(/^2\d{3}-/, AnalyticsMessages.date);
 
 /** Days from `from` to `to`, both included (calendar dates, no zone). */
 export function daysBetweenInclusive(from: string, to: string): number {
@@ -92,7 +90,11 @@ export function analyticsRange(
       return { preset, startDate: addDays(today, -89), endDate: today };
     case '12m':
       // the same day a year ago, the next day first: 12 whole months ending today
-      return { preset, startDate: addDays(`${Number(today.slice(0, 4)) - 1}${today.slice(4)}`, 1), endDate: today };
+      return {
+        preset,
+        startDate: addDays(`${Number(today.slice(0, 4)) - 1}${today.slice(4)}`, 1),
+        endDate: today,
+      };
     case 'this_month':
       return { preset, startDate: `${today.slice(0, 8)}01`, endDate: today };
     case 'custom':

@@ -87,8 +87,7 @@ export function npsOf(scores: readonly number[]) {
 }
 
 const monthIndex = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
-const monthOf = (index: number) =>
-  `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+const monthOf = (index: number) => `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 
 export const HISTOGRAM_LABELS = ['1', '2', '3', '4', '5–9', '10+'] as const;
 const histogramIndex = (visits: number) => (visits >= 10 ? 5 : visits >= 5 ? 4 : visits - 1);
@@ -109,8 +108,7 @@ export function computeAnalytics(input: AnalyticsInput): AnalyticsResponse {
     customer.cards.push(card);
     for (const entry of card.entries) if (entry.d <= endDate) customer.days.push(entry.d);
   }
-  for (const customer of customers.values())
-    customer.days = [...new Set(customer.days)].sort();
+  for (const customer of customers.values()) customer.days = [...new Set(customer.days)].sort();
 
   const segmentsByCustomer = segmentCustomers(
     new Map([...customers].map(([id, c]) => [id, c.days] as const)),
@@ -200,11 +198,15 @@ export function computeAnalytics(input: AnalyticsInput): AnalyticsResponse {
       if (!cohort)
         cohorts.set(
           cohortMonth,
-          (cohort = { customers: 0, back: Array.from({ length: Math.min(12, lastMonth - cohortMonth) }, () => 0) }),
+          (cohort = {
+            customers: 0,
+            back: Array.from({ length: Math.min(12, lastMonth - cohortMonth) }, () => 0),
+          }),
         );
       cohort.customers++;
       const months = new Set(days.map((d) => monthIndex(d) - cohortMonth));
-      for (let offset = 1; offset <= cohort.back.length; offset++) if (months.has(offset)) cohort.back[offset - 1]!++;
+      for (let offset = 1; offset <= cohort.back.length; offset++)
+        if (months.has(offset)) cohort.back[offset - 1]!++;
     }
   }
 
@@ -222,7 +224,9 @@ export function computeAnalytics(input: AnalyticsInput): AnalyticsResponse {
     scores.push(answer.score);
     npsBuckets.set(key, scores);
   }
-  const npsSeries = [...new Set([bucketOf(firstWeek, npsGranularity), ...bucketsOf(startDate, endDate, npsGranularity)])]
+  const npsSeries = [
+    ...new Set([bucketOf(firstWeek, npsGranularity), ...bucketsOf(startDate, endDate, npsGranularity)]),
+  ]
     .sort()
     .map((period) => ({ period, ...npsOf(npsBuckets.get(period) ?? []) }));
 
@@ -304,8 +308,12 @@ export function computeAnalytics(input: AnalyticsInput): AnalyticsResponse {
         retention: c.back.map((n, i) => ({ offset: i + 1, customers: n, percent: percent(n, c.customers) })),
       })),
     liability: {
-      outstandingPoints: liabilityRows.filter((r) => r.unit === 'points').reduce((s, r) => s + r.outstanding, 0),
-      outstandingStamps: liabilityRows.filter((r) => r.unit === 'stamps').reduce((s, r) => s + r.outstanding, 0),
+      outstandingPoints: liabilityRows
+        .filter((r) => r.unit === 'points')
+        .reduce((s, r) => s + r.outstanding, 0),
+      outstandingStamps: liabilityRows
+        .filter((r) => r.unit === 'stamps')
+        .reduce((s, r) => s + r.outstanding, 0),
       rewardsClaimable: liabilityRows.reduce((s, r) => s + r.rewardsClaimable, 0),
       valuePln: null,
       expiryForecast: null,

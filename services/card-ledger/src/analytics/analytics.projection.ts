@@ -129,7 +129,9 @@ export function analyticsProjection(documents: DocumentStore, eventStore: EventS
       for (const [cardId, { state, revision }] of states) {
         if (options.tenantId && state?.tenantId !== options.tenantId) continue;
         await cards.upsert(
-          state ? { ...state, _id: cardId, lastRevision: revision } : { _id: cardId, lastRevision: revision, _deleted: true as const },
+          state
+            ? { ...state, _id: cardId, lastRevision: revision }
+            : { _id: cardId, lastRevision: revision, _deleted: true as const },
         );
         written++;
       }

@@ -28,7 +28,8 @@ export async function createAnalytics(deps: {
     eventStore: deps.eventStore,
     checkpoints: deps.checkpoints,
     projection,
-    onError: (error) => deps.logger.error({ err: error }, 'analytics projector failed; restarting from its checkpoint'),
+    onError: (error) =>
+      deps.logger.error({ err: error }, 'analytics projector failed; restarting from its checkpoint'),
   });
 
   async function programsOf(tenantId: string): Promise<ProgramInfo[]> {

@@ -76,7 +76,13 @@ export function applyVisitEvent(current: CardVisits | null, event: CardEvent): C
         stamps: event.data.balance.stamps,
         entries: [
           ...current.entries,
-          { c: event.data.commandId, d: warsawDayOf(event.data.earnedAt), k: 'a', p: event.data.points, s: 0 },
+          {
+            c: event.data.commandId,
+            d: warsawDayOf(event.data.earnedAt),
+            k: 'a',
+            p: event.data.points,
+            s: 0,
+          },
         ],
       };
     case 'StampsAdded':

@@ -11,7 +11,10 @@ const Envelope = z.object({ id: z.string(), type: z.literal('SurveyResponseRecor
  * survey.surveys.v1 SurveyResponseRecorded → one anonymous answer in `analytics_nps` (NPS over time). Inserted
  * once by responseId, so a redelivery that passed the inbox changes nothing.
  */
-export function surveyEventsConsumer(projection: AnalyticsProjection, context: ConsumerContext): ConsumerSpec {
+export function surveyEventsConsumer(
+  projection: AnalyticsProjection,
+  context: ConsumerContext,
+): ConsumerSpec {
   return eventConsumer({
     groupId: 'card-ledger.survey-events',
     topics: [Topics.surveySurveys],
