@@ -32,7 +32,29 @@ export const LAPSED_AFTER_DAYS = 90;
 export const DEFAULT_INTERVAL_DAYS = 30;
 export const VIP_SHARE = 0.1;
 
-const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+/** Days since 1970-01-01 of a `YYYY-MM-DD` date, by arithmetic (Date.parse is ~100× slower; analytics calls this per visit). */
+const dayNumbers = new Map<string, number>();
+export function dayNumber(date: string): number {
+  let known = dayNumbers.get(date);
+  if (known === undefined) {
+    if (dayNumbers.size > 50_000) dayNumbers.clear();
+    dayNumbers.set(date, (known = civilDayNumber(date)));
+  }
+  return known;
+}
+
+function civilDayNumber(date: string): number {
+  const y0 = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7));
+  const d = Number(date.slice(8, 10));
+  // days from civil (H. Hinnant): March-based years so the leap day ends the year
+  const y = m <= 2 ? y0 - 1 : y0;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
+}
 
 /** Whole days from `from` to `to` (calendar dates). */
 export function daysFrom(from: string, to: string): number {
@@ -42,7 +64,7 @@ export function daysFrom(from: string, to: string): number {
 /** The median of a list of numbers (mean of the two middle ones for an even count), null for none. */
 export function median(values: number[]): number | null {
   if (!values.length) return null;
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = Float64Array.from(values).sort(); // a typed array sorts numerically, and fast
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }

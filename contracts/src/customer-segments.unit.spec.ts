@@ -74,3 +74,21 @@ describe('customer segments', () => {
     });
   });
 });
+
+describe('day numbers', () => {
+  it('match the calendar across leap days, centuries and eras', async () => {
+    const { dayNumber, daysFrom } = await import('./customer-segments');
+    for (const date of [
+      '1970-01-01',
+      '2000-02-29',
+      '2024-02-28',
+      '2024-03-01',
+      '2100-03-01',
+      '1899-12-31',
+      '2026-11-25',
+    ])
+      expect(dayNumber(date), date).toBe(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+    expect(daysFrom('2024-02-28', '2024-03-01')).toBe(2);
+    expect(daysFrom('2025-02-28', '2025-03-01')).toBe(1);
+  });
+});

@@ -94,6 +94,16 @@ const histogramIndex = (visits: number) => (visits >= 10 ? 5 : visits >= 5 ? 4 :
 
 type Customer = { days: string[]; cards: CardVisits[] };
 
+/** Distinct days in order; a card's entries are already in order (stream order), so sorting is rarely needed. */
+function distinctSorted(days: string[]): string[] {
+  let sorted = true;
+  for (let i = 1; i < days.length && sorted; i++) if (days[i]! < days[i - 1]!) sorted = false;
+  if (!sorted) days.sort();
+  const out: string[] = [];
+  for (const day of days) if (out[out.length - 1] !== day) out.push(day);
+  return out;
+}
+
 export function computeAnalytics(input: AnalyticsInput): AnalyticsResponse {
   const { startDate, endDate, segment, programId } = input;
   const granularity = granularityOf(startDate, endDate);
@@ -106,9 +116,11 @@ export function computeAnalytics(input: AnalyticsInput): AnalyticsResponse {
     let customer = customers.get(card.userId);
     if (!customer) customers.set(card.userId, (customer = { days: [], cards: [] }));
     customer.cards.push(card);
-    for (const entry of card.entries) if (entry.d <= endDate) customer.days.push(entry.d);
+    const { days, kinds } = card;
+    for (let i = 0; i < days.length; i++)
+      if (kinds[i] !== 'x' && days[i]! <= endDate) customer.days.push(days[i]!);
   }
-  for (const customer of customers.values()) customer.days = [...new Set(customer.days)].sort();
+  for (const customer of customers.values()) customer.days = distinctSorted(customer.days);
 
   const segmentsByCustomer = segmentCustomers(
     new Map([...customers].map(([id, c]) => [id, c.days] as const)),
@@ -147,18 +159,21 @@ export function computeAnalytics(input: AnalyticsInput): AnalyticsResponse {
     const { days } = customer;
     for (const card of customer.cards) {
       if (inRange(card.issuedOn)) cardsIssued++;
-      for (const e of card.entries) {
-        if (!inRange(e.d)) continue;
-        if (e.k === 'a') {
-          pointsIssued += e.p;
-          stampsIssued += e.s;
+      const { days: entryDays, kinds, pts, sts, rewardIds } = card;
+      for (let i = 0; i < entryDays.length; i++) {
+        const kind = kinds[i];
+        if (kind === 'x' || !inRange(entryDays[i]!)) continue;
+        if (kind === 'a') {
+          pointsIssued += pts[i]!;
+          stampsIssued += sts[i]!;
         } else {
-          pointsRedeemed += e.p;
-          stampsRedeemed += e.s;
-          const reward = popular.get(e.r!) ?? { name: e.n ?? '', redemptions: 0 };
+          pointsRedeemed += pts[i]!;
+          stampsRedeemed += sts[i]!;
+          const rewardId = rewardIds[i]!;
+          let reward = popular.get(rewardId);
+          if (!reward)
+            popular.set(rewardId, (reward = { name: card.rewardNames[rewardId] ?? '', redemptions: 0 }));
           reward.redemptions++;
-          reward.name = e.n ?? reward.name; // the newest name
-          popular.set(e.r!, reward);
         }
       }
     }
