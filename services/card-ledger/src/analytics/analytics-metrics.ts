@@ -159,7 +159,7 @@ export function computeAnalytics(input: AnalyticsInput): AnalyticsResponse {
     const { days } = customer;
     for (const card of customer.cards) {
       if (inRange(card.issuedOn)) cardsIssued++;
-      const { days: entryDays, kinds, pts, sts, rewardIds } = card;
+      const { days: entryDays, kinds, pts, sts, redeemed } = card;
       for (let i = 0; i < entryDays.length; i++) {
         const kind = kinds[i];
         if (kind === 'x' || !inRange(entryDays[i]!)) continue;
@@ -169,7 +169,7 @@ export function computeAnalytics(input: AnalyticsInput): AnalyticsResponse {
         } else {
           pointsRedeemed += pts[i]!;
           stampsRedeemed += sts[i]!;
-          const rewardId = rewardIds[i]!;
+          const rewardId = redeemed[i]!;
           let reward = popular.get(rewardId);
           if (!reward)
             popular.set(rewardId, (reward = { name: card.rewardNames[rewardId] ?? '', redemptions: 0 }));

@@ -32,8 +32,8 @@ export type CardVisits = {
   pts: number[];
   /** per entry: stamps added, or stamps spent on the reward */
   sts: number[];
-  /** per entry: the reward redeemed, else null */
-  rewardIds: Array<string | null>;
+  /** entry index → the reward redeemed (redemptions only: most entries are awards) */
+  redeemed: Record<number, string>;
   /** the rewards' names at their latest redemption */
   rewardNames: Record<string, string>;
   /** commandId → entry index, for the entries a void may still name */
@@ -83,7 +83,7 @@ function withEntry(
     kinds: card.kinds + entry.kind,
     pts: [...card.pts, entry.points],
     sts: [...card.sts, entry.stamps],
-    rewardIds: [...card.rewardIds, entry.reward?.[0] ?? null],
+    redeemed: entry.reward ? { ...card.redeemed, [index]: entry.reward[0] } : card.redeemed,
     rewardNames: entry.reward
       ? { ...card.rewardNames, [entry.reward[0]]: entry.reward[1] }
       : card.rewardNames,
@@ -108,7 +108,7 @@ export function applyVisitEvent(current: CardVisits | null, event: CardEvent): C
       kinds: '',
       pts: [],
       sts: [],
-      rewardIds: [],
+      redeemed: {},
       rewardNames: {},
       recent: {},
     };
