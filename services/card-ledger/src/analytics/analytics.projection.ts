@@ -40,7 +40,7 @@ export function analyticsProjection(documents: DocumentStore, eventStore: EventS
   async function rebuildCard(cardId: string) {
     const stream = await eventStore.readStream(toCardStreamId(cardId));
     let state: CardVisits | null = null;
-    for (const e of stream) state = applyVisitEvent(state, { type: e.type, data: e.data } as CardEvent);
+    for (const e of stream) state = applyVisitEvent(state, { type: e.type, data: e.data } as CardEvent, true);
     const lastRevision = stream.at(-1)?.revision ?? -1;
     if (lastRevision < 0) return;
     await cards.upsert(
@@ -114,7 +114,7 @@ export function analyticsProjection(documents: DocumentStore, eventStore: EventS
               const cardId = e.streamId.slice(CARD_STREAM_PREFIX.length);
               let entry = states.get(cardId);
               if (!entry) states.set(cardId, (entry = { state: null, revision: -1 }));
-              entry.state = applyVisitEvent(entry.state, { type: e.type, data: e.data } as CardEvent);
+              entry.state = applyVisitEvent(entry.state, { type: e.type, data: e.data } as CardEvent, true);
               entry.revision = e.revision;
             }
             if (e.position === head) {

@@ -73,8 +73,27 @@ function withEntry(
     reward?: [string, string];
   },
   balance: { points: number; stamps: number },
+  owned: boolean,
 ): CardVisits {
   const index = card.days.length;
+  const recent = { ...stillVoidable(card, entry.day), [entry.commandId]: index };
+  if (owned) {
+    // a summary only this fold holds (a rebuild): appended in place instead of copied per event
+    card.days.push(entry.day);
+    card.pts.push(entry.points);
+    card.sts.push(entry.stamps);
+    if (entry.reward) {
+      card.redeemed[index] = entry.reward[0];
+      card.rewardNames[entry.reward[0]] = entry.reward[1];
+    }
+    return {
+      ...card,
+      points: balance.points,
+      stamps: balance.stamps,
+      kinds: card.kinds + entry.kind,
+      recent,
+    };
+  }
   return {
     ...card,
     points: balance.points,
@@ -87,12 +106,19 @@ function withEntry(
     rewardNames: entry.reward
       ? { ...card.rewardNames, [entry.reward[0]]: entry.reward[1] }
       : card.rewardNames,
-    recent: { ...stillVoidable(card, entry.day), [entry.commandId]: index },
+    recent,
   };
 }
 
-/** The summary after one more event of the card's stream. */
-export function applyVisitEvent(current: CardVisits | null, event: CardEvent): CardVisits | null {
+/**
+ * The summary after one more event of the card's stream. Pure unless `owned`: a caller that holds the only
+ * reference to `current` (a rebuild folding a stream in memory) lets the entry arrays grow in place.
+ */
+export function applyVisitEvent(
+  current: CardVisits | null,
+  event: CardEvent,
+  owned = false,
+): CardVisits | null {
   if (event.type === 'CardIssued') {
     const d = event.data;
     return {
@@ -126,6 +152,7 @@ export function applyVisitEvent(current: CardVisits | null, event: CardEvent): C
           stamps: 0,
         },
         event.data.balance,
+        owned,
       );
     case 'StampsAdded':
       return withEntry(
@@ -138,6 +165,7 @@ export function applyVisitEvent(current: CardVisits | null, event: CardEvent): C
           stamps: event.data.count,
         },
         event.data.balance,
+        owned,
       );
     case 'RewardRedeemed': {
       const { cost, unit } = event.data;
@@ -152,6 +180,7 @@ export function applyVisitEvent(current: CardVisits | null, event: CardEvent): C
           reward: [event.data.rewardId, event.data.rewardName],
         },
         event.data.balance,
+        owned,
       );
     }
     case 'AwardVoided':
