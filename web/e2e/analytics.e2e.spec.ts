@@ -143,6 +143,20 @@ describe('the owner opens the analytics', () => {
     expect(Buffer.concat(chunks).toString('utf8')).toBe('\uFEFFNagroda;Odebrane\r\nKawa gratis;1\r\n');
   });
 
+  it('the previous month (the printable summary) has no visits yet and says what to do', async () => {
+    const page = await ownerOnAnalytics();
+    await page.getByRole('button', { name: 'Podsumowanie poprzedniego miesiąca' }).click();
+    await page.waitForURL(
+      (url) => url.searchParams.get('okres') === 'custom' && !!url.searchParams.get('od'),
+    );
+    const od = new URL(page.url()).searchParams.get('od')!;
+    expect(od).toMatch(/^\d{4}-\d{2}-01$/);
+    await page.getByText('Brak wizyt w tym okresie').waitFor();
+    await page.getByRole('link', { name: 'Otwórz skaner' }).waitFor();
+    expect(await figure(page, 'Aktywni klienci')).toBe('0');
+    await page.getByRole('button', { name: 'Drukuj podsumowanie' }).waitFor();
+  });
+
   it('is usable on a phone (390×844): figures readable, nothing overflows', async () => {
     const page = await ownerOnAnalytics(PHONE);
     expect(await figure(page, 'Aktywni klienci')).toBe('2');

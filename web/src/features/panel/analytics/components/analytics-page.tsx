@@ -22,7 +22,12 @@ import { errorMessage } from '../../../../lib/api/api-errors';
 import { formatInteger, formatNumber, formatPercent } from '../../../../lib/format';
 import { programsQueryOptions } from '../../programs/api/list-programs';
 import { analyticsQueryOptions } from '../api/get-analytics';
-import { customRangeProblem, toAnalyticsQuery, type AnalyticsSearch } from '../utils/analytics-search';
+import {
+  customRangeProblem,
+  previousMonth,
+  toAnalyticsQuery,
+  type AnalyticsSearch,
+} from '../utils/analytics-search';
 import { analyticsTables, periodLabel } from '../utils/analytics-tables';
 import { FrequencyChart, NpsChart, VisitsChart } from './analytics-charts';
 import { TableSection } from './table-section';
@@ -59,8 +64,20 @@ function Filters({
   const [from, setFrom] = useState(search.od ?? '');
   const [to, setTo] = useState(search.do ?? '');
   const problem = search.okres === 'custom' ? customRangeProblem(from || undefined, to || undefined) : null;
+  const showPreviousMonth = () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date());
+    const month = previousMonth(today);
+    setFrom(month.od);
+    setTo(month.do);
+    onSearchChange({ ...search, okres: 'custom', ...month });
+  };
   return (
     <Stack gap="sm" data-print-hide>
+      <Group gap="xs">
+        <Button size="compact-sm" variant="light" onClick={showPreviousMonth}>
+          Podsumowanie poprzedniego miesiąca
+        </Button>
+      </Group>
       <SegmentedControl
         aria-label="Okres"
         value={search.okres}

@@ -44,3 +44,11 @@ export function toAnalyticsQuery(search: AnalyticsSearch): AnalyticsQuery {
     ...(search.segment && { customerSegment: search.segment }),
   };
 }
+
+/** The previous whole calendar month of `today` (`2026-03-15` → 2026-02-01 … 2026-02-28): the monthly summary. */
+export function previousMonth(today: string): { od: string; do: string } {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const first = new Date(Date.UTC(y, m - 2, 1));
+  const last = new Date(Date.UTC(y, m - 1, 0));
+  return { od: first.toISOString().slice(0, 10), do: last.toISOString().slice(0, 10) };
+}

@@ -1,7 +1,7 @@
 import type { AnalyticsResponse } from '@punkto/contracts/analytics';
 import { describe, expect, it } from 'vitest';
 import { analyticsTables, periodLabel, tableCsv } from './analytics-tables';
-import { AnalyticsSearch, toAnalyticsQuery } from './analytics-search';
+import { AnalyticsSearch, previousMonth, toAnalyticsQuery } from './analytics-search';
 
 const response = {
   granularity: 'day',
@@ -72,5 +72,13 @@ describe('the URL state', () => {
       preset: '30d',
     });
     expect(AnalyticsSearch.parse({ okres: 'wczoraj', segment: 'x', od: 'jutro' })).toEqual({ okres: '30d' });
+  });
+});
+
+describe('the monthly summary', () => {
+  it('is the previous whole month, across a year and a leap February', () => {
+    expect(previousMonth('2026-03-15')).toEqual({ od: '2026-02-01', do: '2026-02-28' });
+    expect(previousMonth('2028-03-01')).toEqual({ od: '2028-02-01', do: '2028-02-29' });
+    expect(previousMonth('2027-01-31')).toEqual({ od: '2026-12-01', do: '2026-12-31' });
   });
 });
