@@ -23,6 +23,7 @@ export function VisitsChart({ data }: { data: AnalyticsResponse }) {
       ]}
       curveType="monotone"
       withLegend
+      yAxisProps={{ allowDecimals: false }}
       valueFormatter={(v) => formatInteger(v)}
       aria-label="Wykres wizyt w czasie"
     />
@@ -36,6 +37,7 @@ export function FrequencyChart({ data }: { data: AnalyticsResponse }) {
       data={data.frequency.histogram.map((b) => ({ label: b.label, customers: b.customers }))}
       dataKey="label"
       series={[{ name: 'customers', label: 'Klienci', color: 'punkto.6' }]}
+      yAxisProps={{ allowDecimals: false }}
       valueFormatter={(v) => formatInteger(v)}
       aria-label="Wykres: klienci według liczby wizyt"
     />

@@ -62,7 +62,8 @@ export function TableSection({
         ) : (
           <>
             {children}
-            <ScrollArea type="auto">
+            {/* long tables (a day per row) scroll inside the section; printed, they are shown whole */}
+            <ScrollArea.Autosize type="auto" mah={380} className="analytics-table">
               <Table striped withTableBorder fz="sm" miw={320} aria-labelledby={titleId}>
                 <Table.Thead>
                   <Table.Tr>
@@ -85,7 +86,7 @@ export function TableSection({
                   ))}
                 </Table.Tbody>
               </Table>
-            </ScrollArea>
+            </ScrollArea.Autosize>
           </>
         )}
       </Stack>
