@@ -36,7 +36,8 @@ const keyOf = (e: Endpoint) => `${e.method} ${e.path}`;
 const isTenantScoped = (e: Endpoint) =>
   e.path.startsWith('/api/v1/tenants/') ||
   e.path.startsWith('/api/v1/cards') ||
-  e.path.startsWith('/api/v1/surveys/tenants/');
+  e.path.startsWith('/api/v1/surveys/tenants/') ||
+  e.path.startsWith('/api/v1/analytics/');
 
 type Ids = {
   tenantId: string;
@@ -53,6 +54,7 @@ type Ids = {
 function request(e: Endpoint, ids: Ids): { path: string; body?: unknown; headers?: Record<string, string> } {
   const params: Record<string, string> = {
     id: e.path.startsWith('/api/v1/cards/') ? ids.cardId : ids.tenantId,
+    tenantId: ids.tenantId,
     programId: ids.programId,
     serviceId: ids.serviceId,
     employeeId: ids.employeeId,
@@ -70,6 +72,7 @@ function request(e: Endpoint, ids: Ids): { path: string; body?: unknown; headers
     'get /api/v1/tenants/{id}/employees': '?pageNumber=1',
     'get /api/v1/cards': `?cardId=${ids.cardId}`,
     'get /api/v1/cards/search': `?email=${encodeURIComponent(ids.clientEmail)}`,
+    'get /api/v1/analytics/{tenantId}': `?preset=30d&loyaltyProgramId=${ids.programId}`,
   };
   const program = { kind: 'points', name: 'Przejęty program', pointsPerPln: 5 };
   const bodies: Record<string, unknown> = {

@@ -106,6 +106,7 @@ describe('an owner sets up the company and the card', () => {
       'Start',
       'Skaner',
       'Klienci',
+      'Analityka',
       'Programy',
       'Usługi',
       'Pracownicy',

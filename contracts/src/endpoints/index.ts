@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint';
+import * as analytics from './analytics';
 import * as cards from './cards';
 import * as customers from './customers';
 import * as exports from './exports';
@@ -18,4 +19,5 @@ export const allEndpoints: Endpoint[] = [
   ...Object.values(customers),
   ...Object.values(exports),
   ...Object.values(surveys),
+  ...Object.values(analytics),
 ];

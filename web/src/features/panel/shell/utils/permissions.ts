@@ -36,6 +36,7 @@ export type PanelSection = {
     | '/panel'
     | '/panel/skaner'
     | '/panel/klienci'
+    | '/panel/analityka'
     | '/panel/programy'
     | '/panel/uslugi'
     | '/panel/pracownicy'
@@ -65,6 +66,12 @@ export const PANEL_SECTIONS: readonly PanelSection[] = [
     label: 'Klienci',
     description: 'Lista klientów i ich karty',
     permission: Permissions.clientsView,
+  },
+  {
+    to: '/panel/analityka',
+    label: 'Analityka',
+    description: 'Klienci, wizyty, nagrody, NPS i punkty na kartach',
+    permission: Permissions.analyticsView,
   },
   {
     to: '/panel/programy',
