@@ -1,8 +1,5 @@
-import fontkit from '@pdf-lib/fontkit';
+import { embedDejaVuSans } from '@punkto/platform/files/pdf-fonts';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import type { Invoice, InvoiceParty } from './invoice';
 import { assertConsistent, warsawDate } from './invoice.ksef';
 
@@ -33,20 +30,6 @@ export function formatPln(grosze: number): string {
 export function formatDate(isoDate: string): string {
   const [year, month, day] = isoDate.split('-');
   return `${day}.${month}.${year}`;
-}
-
-let fonts: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
-function loadFonts() {
-  fonts ??= (async () => {
-    const dir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-    const [regular, bold] = await Promise.all([
-      readFile(join(dir, 'DejaVuSans.ttf')),
-      readFile(join(dir, 'DejaVuSans-Bold.ttf')),
-    ]);
-    return { regular, bold };
-  })();
-  fonts.catch(() => (fonts = undefined));
-  return fonts;
 }
 
 /** Greedy word wrap to `maxWidth`. */
@@ -86,10 +69,7 @@ const COLUMNS: Column[] = [
 export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
   assertConsistent(invoice);
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  const fontBytes = await loadFonts();
-  const regular = await pdf.embedFont(fontBytes.regular, { subset: true });
-  const bold = await pdf.embedFont(fontBytes.bold, { subset: true });
+  const { regular, bold } = await embedDejaVuSans(pdf);
   const title = `Faktura VAT nr ${invoice.number}`;
   pdf.setTitle(title);
   pdf.setSubject(invoice.lines.map((l) => l.name).join('; '));

@@ -1,8 +1,5 @@
-import fontkit from '@pdf-lib/fontkit';
+import { embedDejaVuSans } from '@punkto/platform/files/pdf-fonts';
 import { PDFDocument, PDFName, PDFString, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import QRCode from 'qrcode';
 import type { PosterText } from './poster-content';
 
@@ -26,20 +23,6 @@ export interface PosterDesign {
   /** PNG bytes of the logo (the `logo@3x` rendition), if the tenant has one */
   logoPng: Buffer | null;
   createdAt: Date;
-}
-
-let fonts: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
-function loadFonts() {
-  fonts ??= (async () => {
-    const dir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-    const [regular, bold] = await Promise.all([
-      readFile(join(dir, 'DejaVuSans.ttf')),
-      readFile(join(dir, 'DejaVuSans-Bold.ttf')),
-    ]);
-    return { regular, bold };
-  })();
-  fonts.catch(() => (fonts = undefined));
-  return fonts;
 }
 
 const hex = (value: string): RGB => {
@@ -89,10 +72,7 @@ function centred(page: PDFPage, text: string, y: number, font: PDFFont, size: nu
 export async function buildPosterPdf(design: PosterDesign): Promise<Uint8Array> {
   const { text } = design;
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  const fontBytes = await loadFonts();
-  const regular = await pdf.embedFont(fontBytes.regular, { subset: true });
-  const bold = await pdf.embedFont(fontBytes.bold, { subset: true });
+  const { regular, bold } = await embedDejaVuSans(pdf);
   pdf.setTitle(`Plakat: ${text.programName}`);
   pdf.setSubject(text.headline);
   pdf.setAuthor(text.companyName);
