@@ -1,4 +1,4 @@
-import { embedDejaVuSans } from '@punkto/platform/files/pdf-fonts';
+import { embedDejaVuSans, wrap } from '@punkto/platform/files/pdf-fonts';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Invoice, InvoiceParty } from './invoice';
 import { assertConsistent, warsawDate } from './invoice.ksef';
@@ -30,21 +30,6 @@ export function formatPln(grosze: number): string {
 export function formatDate(isoDate: string): string {
   const [year, month, day] = isoDate.split('-');
   return `${day}.${month}.${year}`;
-}
-
-/** Greedy word wrap to `maxWidth`. */
-function wrap(font: PDFFont, text: string, size: number, maxWidth: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(candidate, size) > maxWidth) {
-      lines.push(line);
-      line = word;
-    } else line = candidate;
-  }
-  if (line) lines.push(line);
-  return lines;
 }
 
 interface Column {

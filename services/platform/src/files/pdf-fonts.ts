@@ -5,6 +5,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /**
+ * Fonts and text layout for the PDFs the services draw.
+ *
  * DejaVu Sans (regular and bold) for the PDFs the services draw (the enrolment poster, VAT invoices): a font
  * with every Polish letter, shipped in the `dejavu-fonts-ttf` package (nothing is fetched), read once per
  * process and embedded as a subset, so every viewer shows „ąćęłńóśźż” and the files stay small.
@@ -31,4 +33,19 @@ export async function embedDejaVuSans(pdf: PDFDocument): Promise<{ regular: PDFF
     pdf.embedFont(files.bold, { subset: true }),
   ]);
   return { regular, bold };
+}
+
+/** Greedy word wrap: the words of `text` in lines no wider than `maxWidth` at `size` (a longer word stays whole). */
+export function wrap(font: PDFFont, text: string, size: number, maxWidth: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(candidate, size) > maxWidth) {
+      lines.push(line);
+      line = word;
+    } else line = candidate;
+  }
+  if (line) lines.push(line);
+  return lines;
 }

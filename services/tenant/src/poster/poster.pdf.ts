@@ -1,4 +1,4 @@
-import { embedDejaVuSans } from '@punkto/platform/files/pdf-fonts';
+import { embedDejaVuSans, wrap } from '@punkto/platform/files/pdf-fonts';
 import { PDFDocument, PDFName, PDFString, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import QRCode from 'qrcode';
 import type { PosterText } from './poster-content';
@@ -46,21 +46,6 @@ function fitLine(font: PDFFont, text: string, size: number, maxWidth: number, mi
   while (line.length > 1 && font.widthOfTextAtSize(line, fitted) > maxWidth)
     line = `${line.slice(0, -2).trimEnd()}…`;
   return { line, size: fitted };
-}
-
-/** Greedy word wrap. */
-export function wrap(font: PDFFont, text: string, size: number, maxWidth: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(candidate, size) > maxWidth) {
-      lines.push(line);
-      line = word;
-    } else line = candidate;
-  }
-  if (line) lines.push(line);
-  return lines;
 }
 
 function centred(page: PDFPage, text: string, y: number, font: PDFFont, size: number, color: RGB) {
