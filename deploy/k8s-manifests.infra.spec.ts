@@ -370,7 +370,13 @@ if (rendered) {
       const deployments = new Set(ofKind(objects, 'Deployment').map((d) => d.metadata.name));
 
       it('finds the business consumers in the services (the source this check reads)', () => {
-        expect([...consumers.keys()].sort()).toEqual(['card-ledger', 'identity', 'notification', 'tenant']);
+        expect([...consumers.keys()].sort()).toEqual([
+          'card-ledger',
+          'identity',
+          'notification',
+          'survey',
+          'tenant',
+        ]);
         for (const [service, pairs] of consumers)
           for (const { group } of pairs) expect(group, service).toMatch(new RegExp(`^${service}\\.`));
       });

@@ -23,6 +23,7 @@ import {
   type Tombstone,
 } from '../services/platform/src/projections/projection';
 import { activityExportBench } from './bench/activity-export';
+import { analyticsBench } from './bench/analytics';
 import { applePassBench } from './bench/apple-pass';
 import { cardHistoryBench } from './bench/card-history';
 import { passUpdatesBench } from './bench/pass-updates';
@@ -589,6 +590,7 @@ const sections: Record<string, () => Promise<string[]>> = {
   'pass-updates': () => passUpdatesBench(),
   'activity-export': () => activityExportBench(),
   'card-history': () => cardHistoryBench(),
+  analytics: () => analyticsBench(),
 };
 const only = process.argv.slice(2);
 for (const name of only) if (!sections[name]) throw new Error(`unknown bench section ${name}`);
@@ -668,6 +670,7 @@ try {
   for (const line of await sections['apple-pass']!()) out(line);
   for (const line of await sections['pass-updates']!()) out(line);
   for (const line of await sections['activity-export']!()) out(line);
+  for (const line of await sections['analytics']!()) out(line);
   const skipped = [
     ...latencyRows.flatMap((r) => ('skipped' in r ? [`Kafka rows: ${r.skipped}`] : [])),
     ...writeSkips.map((s) => `${s.engine} rows: ${s.reason}`),

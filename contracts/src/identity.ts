@@ -130,6 +130,8 @@ export const UserPreferences = z
     marketingConsent: z.boolean(),
     /** company → customer messages in the wallet pass / e-mail */
     companyMessages: z.boolean(),
+    /** a short NPS survey by e-mail a few hours after a visit (ADR 0022); accounts from before it: true */
+    surveys: z.boolean(),
   })
   .meta({ id: 'UserPreferences' });
 export type UserPreferences = z.infer<typeof UserPreferences>;

@@ -17,7 +17,8 @@ import { Address, Branding, Contact, TenantImage } from './tenant';
  * tenant.services.v1:  ServiceDefined (the whole current definition, every create or change), ServiceDeleted
  * survey.surveys.v1:   SurveyResponseRecorded (anonymous: tenant, program, score, week of the visit)
  * identity.users.v1:   (sealed personal data) UserActivated, UserLinkedToClient, SessionsRevoked, UserDeleted, …
- *                      (ids are plain); UserPhoneChanged carries the customer's phone plain (ADR 0017)
+ *                      (ids are plain); UserPhoneChanged carries the customer's phone plain (ADR 0017);
+ *                      PreferencesChanged (booleans, never sealed; the survey service reads it, ADR 0022)
  *
  * Personal data (e-mail, name, phone) is sealed with a per-person key in the tenant's event store; the relay
  * publishes it unsealed on the bus, whose retention is bounded (ADR 0006).
@@ -294,6 +295,24 @@ export const UserPhoneChangedData = z.object({
   changedAt: z.iso.datetime({ offset: true }),
 });
 export type UserPhoneChangedData = z.infer<typeof UserPhoneChangedData>;
+
+/**
+ * identity.users.v1 PreferencesChanged: the customer's whole set of switches after a change. Booleans only,
+ * so identity's sealing (string personal fields) never touches it: it travels plain on the bus. `surveys`
+ * (post-visit NPS surveys) is absent in events recorded before it existed: read as true. The survey service
+ * asks only people whose `surveys` and `emailNotifications` are on (ADR 0022).
+ */
+export const UserPreferencesChangedData = z.object({
+  userId: z.string(),
+  preferences: z.object({
+    emailNotifications: z.boolean().optional(),
+    marketingConsent: z.boolean().optional(),
+    companyMessages: z.boolean().optional(),
+    surveys: z.boolean().optional(),
+  }),
+  changedAt: z.iso.datetime({ offset: true }),
+});
+export type UserPreferencesChangedData = z.infer<typeof UserPreferencesChangedData>;
 
 export const UserLinkedToClientData = z.object({
   userId: z.string(),

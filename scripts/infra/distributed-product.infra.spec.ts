@@ -169,11 +169,16 @@ const tidOf = (jwt: string | undefined) =>
         // what phones call back (the PassKit web service through the gateway)
         PUBLIC_URL: gatewayUrl,
       });
-      // the services without cross-service flows yet still run distributed, so the whole product is up
+      // the services without cross-service flows yet still run distributed, so the whole product is up;
+      // the survey service e-mails its NPS link (to the gateway) a second after a visit
       const quietServices = ['card-ledger', 'billing', 'survey'] as const;
       const others = quietServices.map((name) => ({
         name,
-        proc: startProcess(name, `services/${name}/dist/main.js`, { ...base, PORT: String(ports[name]) }),
+        proc: startProcess(name, `services/${name}/dist/main.js`, {
+          ...base,
+          PORT: String(ports[name]),
+          ...(name === 'survey' && { PUBLIC_URL: gatewayUrl, SURVEY_DELAY_SECONDS: '1' }),
+        }),
       }));
       const gateway = startProcess('gateway', 'gateway/dist/main.js', {
         ...base,
@@ -232,7 +237,10 @@ const tidOf = (jwt: string | undefined) =>
       expect((await client.call('POST', '/api/v1/users/activate-account', { token })).status).toBe(200);
       const login = await client.call('POST', '/api/v1/users/login', { email, password: 'Kawa2026dobra' });
       expect(login.status, await login.clone().text()).toBe(200);
-      return Object.assign(client, { userId: ((await registered.json()) as { userId: string }).userId });
+      return Object.assign(client, {
+        userId: ((await registered.json()) as { userId: string }).userId,
+        email,
+      });
     }
 
     async function createTenant(client: Client, companyName: string, nip: string) {
@@ -398,6 +406,51 @@ const tidOf = (jwt: string | undefined) =>
       expect(await phone.onPush()).toEqual([serial]);
       expect(phone.field(serial, 'balance')?.value).toBe(15);
       expect(phone.notices).toEqual(['Masz teraz %@ pkt'.replace('%@', '15')]);
+
+      // the same award was a visit: the survey service (its own process) learnt the card, the client's e-mail
+      // and the award over Kafka and e-mails an NPS link; the answer is stored in MongoDB naming no one
+      let surveyMail = '';
+      await waitUntil(
+        'the NPS survey e-mail',
+        async () => {
+          const list = await (await fetch(`${gatewayUrl}/dev/mailbox`)).text();
+          const row = list
+            .split('<tr>')
+            .find((r) => r.includes(customer.email) && r.includes('Jak oceniasz'));
+          const id = /\/dev\/mailbox\/([0-9a-f-]{36})/.exec(row ?? '')?.[1];
+          if (id) surveyMail = await (await fetch(`${gatewayUrl}/dev/mailbox/${id}`)).text();
+          return surveyMail !== '';
+        },
+        30_000,
+      );
+      const token = /survey-response\?token=([A-Za-z0-9_-]+)/.exec(surveyMail)![1]!;
+      const survey = await fetch(`${gatewayUrl}/api/v1/surveys/${token}`);
+      expect(survey.status).toBe(200);
+      expect(await survey.json()).toMatchObject({ companyName: 'Kawiarnia Pod Lipą' });
+      const answered = await fetch(`${gatewayUrl}/api/v1/surveys/${token}/respond`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ score: 9, comment: 'Szybko i miło' }),
+      });
+      expect(answered.status, await answered.clone().text()).toBe(201);
+      const results = await owner.call('GET', `/api/v1/surveys/tenants/${tenantId}/results`);
+      expect(await results.json()).toMatchObject({ total: { responses: 1 }, missing: 4 });
+      const mongoClient = await MongoClient.connect(mongo.address);
+      try {
+        const stored = await mongoClient
+          .db('punkto_survey')
+          .collection('survey-responses')
+          .find({ tenantId })
+          .toArray();
+        expect(stored).toHaveLength(1);
+        expect(Object.keys(stored[0]!).sort()).toEqual(
+          ['_id', '_rev', 'comment', 'programId', 'score', 'tenantId', 'visitWeek'].sort(),
+        );
+        expect(JSON.stringify(stored[0])).not.toContain(customer.userId);
+        expect(JSON.stringify(stored[0])).not.toContain(cardId);
+      } finally {
+        await mongoClient.close();
+      }
     }, 120_000);
   },
 );

@@ -37,6 +37,8 @@ const keyOf = (e: Endpoint) => `${e.method} ${e.path}`;
 const isTenantScoped = (e: Endpoint) =>
   e.path.startsWith('/api/v1/tenants/') ||
   e.path.startsWith('/api/v1/cards') ||
+  e.path.startsWith('/api/v1/surveys/tenants/') ||
+  e.path.startsWith('/api/v1/analytics/') ||
   /^\/api\/v1\/(subscriptions|payments|payment-methods|invoices)\//.test(e.path);
 
 type Ids = {
@@ -81,6 +83,7 @@ function request(e: Endpoint, ids: Ids): { path: string; body?: unknown; headers
     'post /api/v1/subscriptions/change-plan': `?tenantId=${ids.tenantId}&newSubscriptionPlanId=basic&isForYear=true`,
     'post /api/v1/subscriptions/cancel': `?tenantId=${ids.tenantId}`,
     'post /api/v1/subscriptions/resume': `?tenantId=${ids.tenantId}`,
+    'get /api/v1/analytics/{tenantId}': `?preset=30d&loyaltyProgramId=${ids.programId}`,
   };
   const program = { kind: 'points', name: 'Przejęty program', pointsPerPln: 5 };
   const bodies: Record<string, unknown> = {
@@ -112,6 +115,12 @@ function request(e: Endpoint, ids: Ids): { path: string; body?: unknown; headers
     'post /api/v1/payment-methods/add': { tenantId: ids.tenantId },
     'delete /api/v1/payment-methods/remove': { tenantId: ids.tenantId, paymentMethodId: 'karta' },
     'patch /api/v1/payment-methods/set-default': { tenantId: ids.tenantId, paymentMethodId: 'karta' },
+    'put /api/v1/surveys/tenants/{id}/settings': {
+      enabled: false,
+      delayHours: 48,
+      reviewUrl: 'https://przejete.example/opinie',
+      alertEmail: uniqueEmail('obcy'),
+    },
   };
   const key = keyOf(e);
   if (e.body && !(key in bodies) && !key.includes('upload-'))
@@ -140,6 +149,8 @@ describe('cross-tenant probe set: every tenant-scoped operation of the contracts
       `/api/v1/tenants/${ids.tenantId}/employees?pageNumber=1`,
       `/api/v1/tenants/${ids.tenantId}/get-clients?pageNumber=1`,
       `/api/v1/cards?cardId=${ids.cardId}`,
+      `/api/v1/surveys/tenants/${ids.tenantId}/settings`,
+      `/api/v1/surveys/tenants/${ids.tenantId}/results`,
     ];
     return Promise.all(
       reads.map(async (path) => {

@@ -49,6 +49,8 @@ export default async function setup(project: TestProject) {
       // the security probes (scripts/security) make hundreds of calls from 127.0.0.1 in a minute; the gateway's
       // own limit is tested in gateway/src/gateway.int.spec.ts
       RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE ?? '6000',
+      // NPS surveys (web/e2e/surveys.e2e.spec.ts) are due a second after the visit instead of hours
+      SURVEY_DELAY_SECONDS: process.env.SURVEY_DELAY_SECONDS ?? '1',
       // the maintenance banner's browser test switches maintenance on and off with this file, as an operator does
       MAINTENANCE_FLAG_FILE: join(dataDir, 'maintenance.flag'),
       ERROR_REPORTING_BROWSER_DSN: sentryReceiver.dsn,

@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint';
+import * as analytics from './analytics';
 import * as billing from './billing';
 import * as cards from './cards';
 import * as customers from './customers';
@@ -6,6 +7,7 @@ import * as exports from './exports';
 import * as identity from './identity';
 import * as notification from './notification';
 import * as platform from './platform';
+import * as surveys from './surveys';
 import * as tenant from './tenant';
 
 /** Every implemented endpoint; the OpenAPI document and the route-coverage test iterate this list. */
@@ -17,5 +19,7 @@ export const allEndpoints: Endpoint[] = [
   ...Object.values(cards),
   ...Object.values(customers),
   ...Object.values(exports),
+  ...Object.values(surveys),
+  ...Object.values(analytics),
   ...Object.values(billing),
 ];

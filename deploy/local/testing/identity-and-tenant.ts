@@ -17,6 +17,8 @@ import { IdentityEnv } from '../../../services/identity/src/config';
 import { REFRESH_COOKIE } from '../../../services/identity/src/users/user.routes';
 import * as cardLedger from '../../../services/card-ledger/src/app';
 import { CardLedgerEnv } from '../../../services/card-ledger/src/config';
+import * as survey from '../../../services/survey/src/app';
+import { SurveyEnv } from '../../../services/survey/src/config';
 import * as tenant from '../../../services/tenant/src/app';
 import { TenantEnv } from '../../../services/tenant/src/config';
 
@@ -35,7 +37,14 @@ export const tokenIn = (text: string) => new URL(text.match(/https?:\/\/\S+token
  * ADR 0017); tenant verifies identity's tokens with identity's JWKS. With `cardLedger`, the card ledger too
  * (it consumes tenant's events and verifies the same tokens). Plus the calls the cross-service specs make.
  */
-export async function startIdentityAndTenant(options: { publicUrl?: string; cardLedger?: boolean } = {}) {
+export async function startIdentityAndTenant(
+  options: {
+    publicUrl?: string;
+    cardLedger?: boolean;
+    /** the survey service too (it consumes the card ledger's, tenant's and identity's events; runs its jobs) */
+    survey?: { delaySeconds: number };
+  } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'punkto-identity-tenant-'));
   const logger = createLogger('test', 'silent');
   const running: Array<Consumer | EventRelay> = [];
@@ -75,6 +84,22 @@ export async function startIdentityAndTenant(options: { publicUrl?: string; card
       })()
     : null;
 
+  const surveyParts = options.survey
+    ? await (async () => {
+        const config = SurveyEnv.parse({
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'silent',
+          SURVEY_DELAY_SECONDS: String(options.survey!.delaySeconds),
+          ...(options.publicUrl && { PUBLIC_URL: options.publicUrl }),
+        });
+        const infra = await openInfrastructure('survey', config, logger);
+        const service = await survey.buildService({ config, logger, infra, jwks, clock: systemClock });
+        await service.app.ready();
+        infra.scheduler.start(service.jobs ?? {});
+        return { infra, service };
+      })()
+    : null;
+
   // what runService does with main.ts's relay and consumers
   for (const { infra, eventStore, routes, consumers } of [
     {
@@ -96,6 +121,16 @@ export async function startIdentityAndTenant(options: { publicUrl?: string; card
             eventStore: cardLedgerParts.infra.eventStore,
             routes: cardLedger.relayRoutes,
             consumers: cardLedgerParts.service.consumers ?? [],
+          },
+        ]
+      : []),
+    ...(surveyParts
+      ? [
+          {
+            infra: surveyParts.infra,
+            eventStore: surveyParts.infra.eventStore,
+            routes: survey.relayRoutes,
+            consumers: surveyParts.service.consumers ?? [],
           },
         ]
       : []),
@@ -144,15 +179,36 @@ export async function startIdentityAndTenant(options: { publicUrl?: string; card
     },
 
     /** A call to the card ledger (started with `cardLedger: true`) with an access token. */
-    callCards(access: string, method: InjectOptions['method'], url: string, payload?: object) {
+    callCards(
+      access: string,
+      method: InjectOptions['method'],
+      url: string,
+      payload?: object,
+      headers: Record<string, string> = {},
+    ) {
       if (!cardLedgerParts)
         throw new Error('startIdentityAndTenant({ cardLedger: true }) starts the card ledger');
       return cardLedgerParts.service.app.inject({
         method,
         url,
         cookies: { [ACCESS_COOKIE]: access },
+        ...(payload && { payload, headers: { ...json, ...headers } }),
+      });
+    },
+
+    /** A call to the survey service (started with `survey`), with an access token when given. */
+    callSurvey(access: string | null, method: InjectOptions['method'], url: string, payload?: object) {
+      if (!surveyParts) throw new Error('startIdentityAndTenant({ survey }) starts the survey service');
+      return surveyParts.service.app.inject({
+        method,
+        url,
+        ...(access && { cookies: { [ACCESS_COOKIE]: access } }),
         ...(payload && { payload, headers: json }),
       });
+    },
+    get surveyInfra() {
+      if (!surveyParts) throw new Error('startIdentityAndTenant({ survey }) starts the survey service');
+      return surveyParts.infra;
     },
 
     /** A call to identity with an access token (the customer's own account). */
@@ -223,6 +279,9 @@ export async function startIdentityAndTenant(options: { publicUrl?: string; card
 
     async close() {
       for (const r of running.reverse()) await r.stop();
+      await surveyParts?.infra.scheduler.stop();
+      await surveyParts?.service.app.close();
+      await surveyParts?.infra.close();
       await cardLedgerParts?.service.app.close();
       await tenantApp.close();
       await identityApp.close();

@@ -7,6 +7,9 @@ import {
   type BuiltService,
   type ServiceDeps,
 } from '@punkto/platform/runtime/service-server';
+import { analyticsRoutes } from './analytics/analytics.routes';
+import { createAnalytics, type Analytics } from './analytics/analytics.service';
+import { surveyEventsConsumer } from './analytics/survey-events.consumer';
 import { activityExportRoutes } from './cards/activity-export.routes';
 import { CARD_STREAM_PREFIX } from './cards/card';
 import { cardRoutes } from './cards/card.routes';
@@ -33,7 +36,9 @@ const MAINTENANCE_EVERY_MS = 10 * 60_000;
  * The card ledger, built once: the card service (commands, portal reads, the projector) and the HTTP routes,
  * the consumer of the tenant's events and the maintenance job over that one instance.
  */
-export async function buildService(deps: CardLedgerDeps): Promise<BuiltService & { cards: CardService }> {
+export async function buildService(
+  deps: CardLedgerDeps,
+): Promise<BuiltService & { cards: CardService; analytics: Analytics }> {
   const { clock, logger, infra } = deps;
   const cards = await createCardService({
     eventStore: infra.eventStore,
@@ -43,12 +48,23 @@ export async function buildService(deps: CardLedgerDeps): Promise<BuiltService &
     logger,
     clock,
   });
+  const analytics = await createAnalytics({
+    eventStore: infra.eventStore,
+    documents: infra.documents,
+    checkpoints: infra.checkpoints,
+    clock,
+    logger,
+  });
   const app = await createServiceServer('card-ledger', deps);
   await app.register(csrfPlugin, { allowedOrigins: deps.config.CSRF_ALLOWED_ORIGINS });
   cardRoutes(app, cards);
   customerRoutes(app, cards, { heartbeatMs: deps.config.SSE_HEARTBEAT_MS });
   await activityExportRoutes(app, { documents: infra.documents, clock });
-  app.addHook('onClose', async () => cards.close());
+  analyticsRoutes(app, analytics);
+  app.addHook('onClose', async () => {
+    await cards.close();
+    await analytics.close();
+  });
 
   const scheduleMaintenance = (inMs: number) =>
     infra.scheduler.schedule({
@@ -61,11 +77,14 @@ export async function buildService(deps: CardLedgerDeps): Promise<BuiltService &
   return {
     app,
     cards,
+    analytics,
     // the tenant's programs, services, clients and tenants (tenant-events.consumer.ts)
     // billing's entitlements: the active-customer limit (billing-events.consumer.ts)
+    // and the anonymous NPS answers of the survey service (analytics)
     consumers: [
       tenantEventsConsumer(cards, consumerContext(deps)),
       billingEventsConsumer(cards, consumerContext(deps)),
+      surveyEventsConsumer(analytics.projection, consumerContext(deps)),
     ],
     jobs: {
       // every 10 minutes: expired Idempotency-Keys out, stock reservations left by a crash settled

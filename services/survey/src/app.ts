@@ -1,20 +1,61 @@
 import { Topics } from '@punkto/contracts/topics';
+import { csrfPlugin } from '@punkto/platform/http/csrf-plugin';
 import type { RelayRoute } from '@punkto/platform/relay/event-relay';
+import { consumerContext } from '@punkto/platform/runtime/event-consumer';
 import {
   createServiceServer,
   type BuiltService,
   type ServiceDeps,
 } from '@punkto/platform/runtime/service-server';
 import type { SurveyConfig } from './config';
+import { cardEventsConsumer, identityEventsConsumer, tenantEventsConsumer } from './surveys/events.consumer';
+import { RESPONSE_STREAM_PREFIX, surveyAnswers } from './surveys/survey-answers';
+import { surveyContext, type SurveyContext } from './surveys/survey-context';
+import { surveyDelivery } from './surveys/survey-delivery';
+import { surveyRoutes } from './surveys/survey.routes';
 
 /**
- * Survey service: NPS survey scheduling, tokens, anonymous responses, NPS results.
+ * Survey service: NPS survey scheduling, tokens, anonymous responses, NPS results (ADR 0022).
  */
 export type SurveyDeps = ServiceDeps<SurveyConfig>;
 
-/** Streams this service owns and the topics their events are published to. */
-export const relayRoutes: RelayRoute[] = [{ streamPrefix: 'survey-', topic: Topics.surveySurveys }];
+/**
+ * Streams this service owns and the topics their events are published to: ONLY the anonymous responses. The
+ * surveys' own streams (`survey-`, the person's link, sealed) and the cadences (`surveycadence-`) stay in the
+ * service, so no consumer can line a survey up with its response.
+ */
+export const relayRoutes: RelayRoute[] = [
+  { streamPrefix: RESPONSE_STREAM_PREFIX, topic: Topics.surveySurveys },
+];
 
-export async function buildService(deps: SurveyDeps): Promise<BuiltService> {
-  return { app: await createServiceServer('survey', deps) };
+export async function buildService(
+  deps: SurveyDeps,
+): Promise<BuiltService & { surveys: SurveyContext; delivery: ReturnType<typeof surveyDelivery> }> {
+  const { infra, clock, logger } = deps;
+  const ctx = await surveyContext({
+    eventStore: infra.eventStore,
+    documents: infra.documents,
+    scheduler: infra.scheduler,
+    mailer: infra.mailer,
+    config: deps.config,
+    logger,
+    clock,
+  });
+  const delivery = surveyDelivery(ctx);
+  const answers = surveyAnswers(ctx);
+  const app = await createServiceServer('survey', deps);
+  await app.register(csrfPlugin, { allowedOrigins: deps.config.CSRF_ALLOWED_ORIGINS });
+  await surveyRoutes(app, ctx, answers);
+  const context = consumerContext(deps);
+  return {
+    app,
+    surveys: ctx,
+    delivery,
+    consumers: [
+      cardEventsConsumer(ctx.copies, delivery.visited, context),
+      tenantEventsConsumer(ctx.copies, context),
+      identityEventsConsumer(ctx.copies, context),
+    ],
+    jobs: { ...delivery.jobs, ...answers.jobs },
+  };
 }

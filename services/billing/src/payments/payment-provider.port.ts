@@ -37,9 +37,16 @@ export interface CheckoutRequest {
 
 export type CheckoutResult =
   /** the payer must go to the provider (hosted checkout or 3-D Secure) */
-  | { kind: 'redirect'; providerOrderId: string; redirectUri: string }
+  | { kind: 'redirect'; providerOrderId: string; redirectUri: string; savedCard?: SavedCard }
   /** accepted without a redirect; the outcome arrives as a notification */
-  | { kind: 'accepted'; providerOrderId: string };
+  | { kind: 'accepted'; providerOrderId: string; savedCard?: SavedCard };
+/*
+ * `savedCard` on a checkout result: PayU returns the reusable token of a first card payment (`TOKC_…`) in
+ * the answer to the order (`payMethods.payMethod`), not in the notification. It is chargeable only after
+ * the order is COMPLETED: keep it with the payment and save the card when the COMPLETED notification for
+ * that payment arrives. A provider that reports the card in the notification (`PaymentNotification.
+ * savedCard`) leaves this empty. Either way: saved card = notification.savedCard ?? checkout.savedCard.
+ */
 
 export type ProviderOrderStatus = 'PENDING' | 'WAITING_FOR_CONFIRMATION' | 'COMPLETED' | 'CANCELED';
 

@@ -183,7 +183,7 @@ export async function createPayments(deps: PaymentsDeps) {
         provider: provider.name,
         providerOrderId: checkout.providerOrderId,
         // PayU returns the reusable card with the order (port: CheckoutResult.savedCard on the PayU branch)
-        checkoutSavedCard: (checkout as { savedCard?: SavedCard }).savedCard ?? null,
+        checkoutSavedCard: checkout.savedCard ?? null,
       },
     });
     return {

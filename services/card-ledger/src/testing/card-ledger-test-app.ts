@@ -52,11 +52,11 @@ export async function startCardLedger(
   let offsetMs = 0;
   const clock = () => (fixed ? new Date(fixed) : new Date(Date.now() + offsetMs));
   const deps: CardLedgerDeps = { config, logger, infra, jwks, clock, metrics };
-  const { app, cards: service, consumers = [] } = await buildService(deps);
+  const { app, cards: service, analytics, consumers = [] } = await buildService(deps);
   await app.ready();
   const [consumer] = consumers;
 
-  /** what the tenant's (or billing's) relay would publish, handed to the consumer of that topic */
+  /** what another service's relay would publish, handed to our consumer of that topic */
   async function deliver(topic: string, type: string, data: object, eventId: string = randomUUID()) {
     const target = consumers.find((c) => c.topics.includes(topic)) ?? consumer!;
     await target.handler(eventMessage(topic, type, data, { id: eventId }));
@@ -69,6 +69,7 @@ export async function startCardLedger(
     config,
     metrics,
     service,
+    analytics,
     consumer: consumer!,
     dataDir,
     deliver,

@@ -6,6 +6,7 @@ import type { PasswordHasher } from '../security/password-hasher';
 import type { RequestGuards } from '../security/request-guards';
 import { PhoneOnlyForCustomersError, WrongPasswordError } from '../users/user.errors';
 import { profileOf, userCommand, type Accounts } from './accounts';
+import { withPreferenceDefaults } from '../users/user';
 
 /**
  * A signed-in person's own account: who am I, name and address (a new address is confirmed by a link), a
@@ -59,12 +60,12 @@ export function profile(
     },
 
     async preferences(userId: string): Promise<UserPreferences> {
-      return (await requireRecord(userId)).preferences;
+      return withPreferenceDefaults((await requireRecord(userId)).preferences);
     },
 
     async updatePreferences(userId: string, preferences: Partial<UserPreferences>): Promise<UserPreferences> {
       await execute(userId, userCommand('ChangePreferences', { preferences }, clock()));
-      return (await requireRecord(userId)).preferences;
+      return withPreferenceDefaults((await requireRecord(userId)).preferences);
     },
 
     /** Keeps the session the change was made from; ends every other one. */

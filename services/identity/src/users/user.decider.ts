@@ -11,7 +11,15 @@ import {
   UserAlreadyExistsError,
   UserNotFoundError,
 } from './user.errors';
-import { evolve, initialState, type DeletionReason, type User, type UserData, type UserEvent } from './user';
+import {
+  defaultPreferences,
+  evolve,
+  initialState,
+  type DeletionReason,
+  type User,
+  type UserData,
+  type UserEvent,
+} from './user';
 
 /**
  * Commands of the User aggregate. Time arrives in `metadata.now` (the clock is injected by the caller);
@@ -104,7 +112,7 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
           ...data,
           tenantId: null,
           consents: { terms: { accepted: true, at }, marketing: { granted: marketingConsent, at } },
-          preferences: { emailNotifications: true, marketingConsent, companyMessages: true },
+          preferences: defaultPreferences(marketingConsent),
           registeredAt: at,
         },
       };
@@ -125,7 +133,7 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
             passwordHash: '',
             ...(data.role === Roles.employee && { permissions: samePermissions(permissions) }),
             consents: { terms: null, marketing: { granted: marketingConsent, at } },
-            preferences: { emailNotifications: true, marketingConsent, companyMessages: true },
+            preferences: defaultPreferences(marketingConsent),
             registeredAt: at,
           },
         },

@@ -410,9 +410,17 @@ describe('account settings', () => {
       emailNotifications: true,
       marketingConsent: true,
       companyMessages: true,
+      surveys: true,
     });
     const res = await call('PATCH', 'update-user-preferences', { marketingConsent: false }, cookies);
-    expect(res.json()).toEqual({ emailNotifications: true, marketingConsent: false, companyMessages: true });
+    expect(res.json()).toEqual({
+      emailNotifications: true,
+      marketingConsent: false,
+      companyMessages: true,
+      surveys: true,
+    });
+    const off = await call('PATCH', 'update-user-preferences', { surveys: false }, cookies);
+    expect(off.json()).toMatchObject({ surveys: false, marketingConsent: false });
     expect((await call('GET', 'get-user-preferences', undefined, cookies)).json().marketingConsent).toBe(
       false,
     );

@@ -29,7 +29,13 @@ export const defaultPreferences = (marketingConsent: boolean): UserPreferences =
   emailNotifications: true,
   marketingConsent,
   companyMessages: true,
+  surveys: true,
 });
+
+/** Preferences recorded before a switch existed read as its default (`surveys`: on, ADR 0022). */
+export const withPreferenceDefaults = (
+  preferences: Omit<UserPreferences, 'surveys'> & Partial<UserPreferences>,
+): UserPreferences => ({ ...preferences, surveys: preferences.surveys ?? true });
 
 export interface Consents {
   /** null for accounts created for a person by a company (employee invitation, client enrolment) */
@@ -165,6 +171,7 @@ export function evolve(state: User, event: UserEvent): User {
     return {
       status: 'pending_activation',
       ...data,
+      preferences: withPreferenceDefaults(data.preferences),
       permissions: permissions ?? [],
       clientIds: [],
       phone: null,
@@ -189,7 +196,7 @@ export function evolve(state: User, event: UserEvent): User {
     case 'UsernameChanged':
       return { ...state, username: event.data.username };
     case 'PreferencesChanged':
-      return { ...state, preferences: event.data.preferences };
+      return { ...state, preferences: withPreferenceDefaults(event.data.preferences) };
     case 'UserPhoneChanged':
       return { ...state, phone: event.data.phone };
     case 'UserTenantAssigned':

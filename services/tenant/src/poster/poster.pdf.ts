@@ -1,8 +1,5 @@
-import fontkit from '@pdf-lib/fontkit';
+import { embedDejaVuSans, wrap } from '@punkto/platform/files/pdf-fonts';
 import { PDFDocument, PDFName, PDFString, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import QRCode from 'qrcode';
 import type { PosterText } from './poster-content';
 
@@ -28,20 +25,6 @@ export interface PosterDesign {
   createdAt: Date;
 }
 
-let fonts: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
-function loadFonts() {
-  fonts ??= (async () => {
-    const dir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-    const [regular, bold] = await Promise.all([
-      readFile(join(dir, 'DejaVuSans.ttf')),
-      readFile(join(dir, 'DejaVuSans-Bold.ttf')),
-    ]);
-    return { regular, bold };
-  })();
-  fonts.catch(() => (fonts = undefined));
-  return fonts;
-}
-
 const hex = (value: string): RGB => {
   const n = Number.parseInt(value.replace('#', ''), 16);
   return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
@@ -65,21 +48,6 @@ function fitLine(font: PDFFont, text: string, size: number, maxWidth: number, mi
   return { line, size: fitted };
 }
 
-/** Greedy word wrap. */
-export function wrap(font: PDFFont, text: string, size: number, maxWidth: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(candidate, size) > maxWidth) {
-      lines.push(line);
-      line = word;
-    } else line = candidate;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
 function centred(page: PDFPage, text: string, y: number, font: PDFFont, size: number, color: RGB) {
   const width = font.widthOfTextAtSize(text, size);
   page.drawText(text, { x: (A4.width - width) / 2, y, size, font, color });
@@ -89,10 +57,7 @@ function centred(page: PDFPage, text: string, y: number, font: PDFFont, size: nu
 export async function buildPosterPdf(design: PosterDesign): Promise<Uint8Array> {
   const { text } = design;
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  const fontBytes = await loadFonts();
-  const regular = await pdf.embedFont(fontBytes.regular, { subset: true });
-  const bold = await pdf.embedFont(fontBytes.bold, { subset: true });
+  const { regular, bold } = await embedDejaVuSans(pdf);
   pdf.setTitle(`Plakat: ${text.programName}`);
   pdf.setSubject(text.headline);
   pdf.setAuthor(text.companyName);

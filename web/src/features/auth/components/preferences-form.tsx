@@ -17,6 +17,12 @@ const switches: Array<{ key: keyof UserPreferences; label: string; description: 
     description: 'Wiadomości od firm, w których masz karty (na karcie w portfelu i e-mailem).',
   },
   {
+    key: 'surveys',
+    label: 'Ankiety po wizycie',
+    description:
+      'Krótka, anonimowa ankieta e-mailem kilka godzin po wizycie (najwyżej raz na 30 dni w jednej firmie).',
+  },
+  {
     key: 'marketingConsent',
     label: 'Informacje marketingowe',
     description: 'Nowości i promocje Punkto.',

@@ -36,9 +36,11 @@ export type PanelSection = {
     | '/panel'
     | '/panel/skaner'
     | '/panel/klienci'
+    | '/panel/analityka'
     | '/panel/programy'
     | '/panel/uslugi'
     | '/panel/pracownicy'
+    | '/panel/ankiety'
     | '/panel/ustawienia'
     | '/panel/plakat'
     | '/subskrypcja/zarzadzaj';
@@ -67,6 +69,12 @@ export const PANEL_SECTIONS: readonly PanelSection[] = [
     permission: Permissions.clientsView,
   },
   {
+    to: '/panel/analityka',
+    label: 'Analityka',
+    description: 'Klienci, wizyty, nagrody, NPS i punkty na kartach',
+    permission: Permissions.analyticsView,
+  },
+  {
     to: '/panel/programy',
     label: 'Programy',
     description: 'Programy lojalnościowe i nagrody',
@@ -83,6 +91,12 @@ export const PANEL_SECTIONS: readonly PanelSection[] = [
     label: 'Pracownicy',
     description: 'Zaproszenia i uprawnienia pracowników',
     permission: Permissions.employeesManage,
+  },
+  {
+    to: '/panel/ankiety',
+    label: 'Ankiety NPS',
+    description: 'Anonimowe oceny klientów po wizycie',
+    permission: Permissions.surveysView,
   },
   {
     to: '/panel/ustawienia',

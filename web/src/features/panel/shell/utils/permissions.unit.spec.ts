@@ -10,9 +10,11 @@ describe('panel sections by role and permissions', () => {
       'Start',
       'Skaner',
       'Klienci',
+      'Analityka',
       'Programy',
       'Usługi',
       'Pracownicy',
+      'Ankiety NPS',
       'Ustawienia',
       'Plakat i link zapisu',
       'Subskrypcja',
@@ -24,6 +26,11 @@ describe('panel sections by role and permissions', () => {
     expect(labels(employee)).toEqual(['Start', 'Skaner', 'Plakat i link zapisu']);
     expect(canAccess(employee, Permissions.clientsView)).toBe(false);
     expect(canAccess(employee, undefined)).toBe(true);
+  });
+
+  it('an employee with analytics.view sees Analityka, not the clients', () => {
+    const employee = { role: Roles.employee, tenantId: 't1', permissions: [Permissions.analyticsView] };
+    expect(labels(employee)).toEqual(['Start', 'Analityka', 'Plakat i link zapisu']);
   });
 
   it('an employee with clients.view and tenant.settings sees those sections', () => {

@@ -1,0 +1,137 @@
+import type { CardView } from '@punkto/contracts/cards';
+import { Roles } from '@punkto/contracts/permissions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { poll, startIdentityAndTenant, type IdentityAndTenant } from './testing/identity-and-tenant';
+
+/**
+ * NPS surveys across identity, tenant, the card ledger and the survey service, embedded over the shared SQLite
+ * bus as `npm start` runs them (ADR 0022): stamps at the till → the card ledger's StampsAdded → a survey
+ * e-mail (tenant's ClientEnrolled gave the address) → the link answers once → the company's results count
+ * it; a customer who switched „Ankiety po wizycie” off in identity (PreferencesChanged, plain on the bus)
+ * gets nothing.
+ */
+let product: IdentityAndTenant;
+beforeAll(async () => {
+  product = await startIdentityAndTenant({ cardLedger: true, survey: { delaySeconds: 1 } });
+});
+afterAll(async () => product?.close());
+
+async function ownerWithTenant(email: string) {
+  const owner = product.session((await product.activeOwner(email)).loggedIn);
+  const created = await product.callTenant(owner.access, 'POST', '/api/v1/tenants/create', {
+    companyName: 'Kawiarnia Pod Lipą',
+    nip: '123-456-32-18',
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const { tenantId } = created.json() as { tenantId: string };
+  await expect.poll(async () => (await owner.refresh()).claims?.tid, poll).toBe(tenantId);
+  const program = await product.callTenant(
+    owner.access,
+    'POST',
+    `/api/v1/tenants/${tenantId}/loyalty-programs`,
+    {
+      kind: 'stamps',
+      name: 'Dziesiąta kawa gratis',
+      stampsRequired: 10,
+    },
+  );
+  expect(program.statusCode, program.body).toBe(201);
+  return { owner, tenantId, programId: (program.json() as { id: string }).id };
+}
+
+async function customerInProgram(email: string, cafe: Awaited<ReturnType<typeof ownerWithTenant>>) {
+  const registered = await product.identityApp.inject({
+    method: 'POST',
+    url: '/api/v1/users/register',
+    headers: { 'content-type': 'application/json' },
+    payload: { email, password: 'Punkty123', username: 'Ola Żak', role: Roles.customer, acceptTerms: true },
+  });
+  expect(registered.statusCode, registered.body).toBe(201);
+  const link = (await product.mailTo(email, 'account-activation')).text;
+  const token = new URL(link.match(/https?:\/\/\S+token=[A-Za-z0-9_-]+/)![0]).searchParams.get('token');
+  const activated = await product.identityApp.inject({
+    method: 'POST',
+    url: '/api/v1/users/activate-account',
+    headers: { 'content-type': 'application/json' },
+    payload: { token },
+  });
+  expect(activated.statusCode, activated.body).toBe(200);
+  const customer = product.session(await product.login(email, 'Punkty123'));
+  const joined = await product.callTenant(customer.access, 'POST', `/api/v1/tenants/${cafe.tenantId}/join`, {
+    programId: cafe.programId,
+  });
+  expect(joined.statusCode, joined.body).toBe(201);
+  let cardId: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await product.callCards(
+        cafe.owner.access,
+        'GET',
+        `/api/v1/cards/search?email=${encodeURIComponent(email)}`,
+      );
+      cardId = (res.json() as { items: CardView[] }).items[0]?.cardId;
+      return cardId;
+    }, poll)
+    .toBeTruthy();
+  return { customer, cardId: cardId! };
+}
+
+const stamp = (access: string, cardId: string) =>
+  product.callCards(
+    access,
+    'POST',
+    `/api/v1/cards/${cardId}/stamps`,
+    { count: 1 },
+    {
+      'idempotency-key': crypto.randomUUID(),
+    },
+  );
+
+describe('identity ⇄ tenant ⇄ card ledger ⇄ survey: an NPS survey after a visit', () => {
+  it('stamps at the till e-mail a survey; the link answers once and the results count it; an opted-out customer gets none', async () => {
+    const cafe = await ownerWithTenant('kawiarnia.nps@example.pl');
+    const ola = await customerInProgram('ola.nps@example.pl', cafe);
+    const res = await stamp(cafe.owner.access, ola.cardId);
+    expect(res.statusCode, res.body).toBeLessThan(300);
+
+    const mail = await product.mailTo('ola.nps@example.pl', 'nps-survey');
+    expect(mail.subject).toBe('Jak oceniasz wizytę w Kawiarnia Pod Lipą?');
+    const token = new URL(
+      mail.text.match(/https?:\/\/\S+\/survey-response\?token=[A-Za-z0-9_-]+/)![0],
+    ).searchParams.get('token')!;
+    const view = await product.callSurvey(null, 'GET', `/api/v1/surveys/${token}`);
+    expect(view.json()).toMatchObject({ companyName: 'Kawiarnia Pod Lipą', scale: { min: 1, max: 10 } });
+    const answered = await product.callSurvey(null, 'POST', `/api/v1/surveys/${token}/respond`, {
+      score: 10,
+    });
+    expect(answered.statusCode, answered.body).toBe(201);
+    expect(
+      (await product.callSurvey(null, 'POST', `/api/v1/surveys/${token}/respond`, { score: 1 })).statusCode,
+    ).toBe(409);
+    const results = await product.callSurvey(
+      cafe.owner.access,
+      'GET',
+      `/api/v1/surveys/tenants/${cafe.tenantId}/results`,
+    );
+    expect(results.json()).toMatchObject({ total: { responses: 1, nps: null }, missing: 4 });
+
+    // a second customer turns „Ankiety po wizycie” off in their preferences (identity), then visits
+    const jan = await customerInProgram('jan.nps@example.pl', cafe);
+    const off = await product.callIdentity(jan.customer.access, 'PATCH', 'update-user-preferences', {
+      surveys: false,
+    });
+    expect(off.json()).toMatchObject({ surveys: false });
+    // the opt-out travels identity.users.v1 → the survey service before the visit is decided
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await stamp(cafe.owner.access, jan.cardId)).statusCode).toBeLessThan(300);
+    // a third customer visiting after Jan gets a survey: the pipeline ran past Jan's visit
+    const ewa = await customerInProgram('ewa.nps@example.pl', cafe);
+    expect((await stamp(cafe.owner.access, ewa.cardId)).statusCode).toBeLessThan(300);
+    await product.mailTo('ewa.nps@example.pl', 'nps-survey');
+    await new Promise((r) => setTimeout(r, 1500));
+    const toJan = (await product.surveyInfra.mailbox!.list()).filter(
+      (e) => e.to.includes('jan.nps@example.pl') && e.tag === 'nps-survey',
+    );
+    expect(toJan).toEqual([]);
+  });
+});

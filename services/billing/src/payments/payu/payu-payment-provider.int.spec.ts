@@ -1,0 +1,443 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FakePayu, PAYU_TEST_CARDS } from '../../testing/fake-payu';
+import { paymentProviderContract } from '../payment-provider.contract';
+import { NotificationRejected, type CheckoutRequest, type CheckoutResult } from '../payment-provider.port';
+import { PayuEnv, payuConfigFromEnv } from './payu-config';
+import { PayuError, PayuPaymentProvider, payuSignature } from './payu-payment-provider';
+
+/** The payer's side against the fake: the card form, then the buttons of the page at `redirectUri`. */
+async function actAt(checkout: CheckoutResult, action: 'complete' | 'cancel') {
+  if (checkout.kind !== 'redirect') return;
+  const page = await fetch(checkout.redirectUri);
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  const path = new RegExp(`action="(/fake/orders/[^"]+/${action})"`).exec(html)?.[1];
+  expect(path, `the page at ${checkout.redirectUri} has a ${action} form`).toBeTruthy();
+  const res = await fetch(new URL(path!, checkout.redirectUri), { method: 'POST' });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+paymentProviderContract('PayU (against the local fake PayU)', async () => {
+  const fake = await FakePayu.start();
+  return {
+    provider: new PayuPaymentProvider(fake.config),
+    payer: {
+      tokenizeCard: async () => {
+        const res = await fetch(`${fake.url}/fake/card-form/tokens`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            number: PAYU_TEST_CARDS.ok,
+            expirationMonth: '12',
+            expirationYear: '2030',
+            cvv: '123',
+          }),
+        });
+        const json = (await res.json()) as { data: { token: string } };
+        return json.data.token;
+      },
+      pay: (checkout) => actAt(checkout, 'complete'),
+      cancel: (checkout) => actAt(checkout, 'cancel'),
+      declineSavedCard: async (token) => fake.declineToken(token),
+    },
+    close: () => fake.close(),
+  };
+});
+
+describe('PayU adapter and the fake PayU: protocol details', () => {
+  let fake: FakePayu;
+  let clock: number;
+  let provider: PayuPaymentProvider;
+  let receiver: Server;
+  let notifyUrl: string;
+  /** what our notification route would answer, per call (default 200) */
+  let answers: number[];
+  const received: { rawBody: Buffer; headers: Record<string, string | undefined> }[] = [];
+
+  beforeEach(async () => {
+    clock = Date.parse('2026-11-25T10:00:00Z');
+    fake = await FakePayu.start({ now: () => clock, tokenTtlSeconds: 43199 });
+    provider = new PayuPaymentProvider(fake.config, { now: () => clock });
+    answers = [];
+    received.length = 0;
+    receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({ rawBody: Buffer.concat(chunks), headers: req.headers as Record<string, string> });
+        res.writeHead(answers.shift() ?? 200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    notifyUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/notify`;
+  });
+  afterEach(async () => {
+    await fake.close();
+    receiver.closeAllConnections();
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  });
+
+  const request = (overrides: Partial<CheckoutRequest> = {}): CheckoutRequest => ({
+    paymentId: randomUUID(),
+    tenantId: 't-1',
+    description: 'Punkto — plan Podstawowy, miesiąc',
+    amountGrosze: 3000,
+    currency: 'PLN',
+    buyer: { email: 'jan@firma.example', name: 'Firma Jana', language: 'pl' },
+    customerIp: '198.51.100.4',
+    continueUrl: 'https://punkto.example/subskrypcja/sukces?paymentId=x',
+    notifyUrl,
+    ...overrides,
+  });
+  const pay = async (orderId: string) =>
+    expect((await fetch(`${fake.url}/fake/orders/${orderId}/complete`, { method: 'POST' })).status).toBe(200);
+
+  it('OAuth: form-encoded client credentials only (JSON → 401), bad secret → 401', async () => {
+    const json = await fetch(`${fake.url}/pl/standard/user/oauth/authorize`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        grant_type: 'client_credentials',
+        client_id: fake.clientId,
+        client_secret: fake.clientSecret,
+      }),
+    });
+    expect(json.status).toBe(401);
+    const bad = new PayuPaymentProvider({ ...fake.config, clientSecret: 'x'.repeat(32) });
+    await expect(bad.startCheckout(request())).rejects.toMatchObject({
+      httpStatus: 401,
+      statusCode: 'invalid_client',
+    });
+  });
+
+  it('OAuth: the token is cached, fetched again near its expiry, and again when PayU answers 401', async () => {
+    await provider.startCheckout(request());
+    await provider.startCheckout(request());
+    expect(fake.tokensIssued).toBe(1);
+    // 30 s before expiry: inside the safety margin, a new token is fetched first
+    clock += (43199 - 30) * 1000;
+    await provider.startCheckout(request());
+    expect(fake.tokensIssued).toBe(2);
+    // PayU considers the token expired while we still trust it (clocks differ): 401 → new token → retried
+    fake.now = () => clock + 43199 * 1000;
+    const order = await provider.startCheckout(request());
+    expect(order.kind).toBe('redirect');
+    expect(fake.tokensIssued).toBe(3);
+  });
+
+  it('the order body: grosze as a string, extOrderId = paymentId, our POS, buyer, products, URLs', async () => {
+    const req = request({ amountGrosze: 38400 });
+    const checkout = await provider.startCheckout(req);
+    const order = fake.order(checkout.providerOrderId)!;
+    expect(order).toMatchObject({
+      extOrderId: req.paymentId,
+      totalAmount: '38400',
+      currencyCode: 'PLN',
+      merchantPosId: fake.posId,
+      customerIp: '198.51.100.4',
+      notifyUrl,
+      continueUrl: req.continueUrl,
+      description: req.description,
+      buyer: { email: 'jan@firma.example', firstName: 'Firma Jana', language: 'pl' },
+      products: [{ name: req.description, unitPrice: '38400', quantity: '1', virtual: true }],
+      status: 'NEW',
+    });
+    expect(order.recurring).toBeUndefined();
+  });
+
+  it('answers 302 + JSON and the adapter reads it instead of following the redirect', async () => {
+    const raw = await fetch(`${fake.url}/pl/standard/user/oauth/authorize`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: fake.clientId,
+        client_secret: fake.clientSecret,
+      }),
+    });
+    const { access_token } = (await raw.json()) as { access_token: string };
+    const res = await fetch(`${fake.url}/api/v2_1/orders`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        customerIp: '127.0.0.1',
+        merchantPosId: fake.posId,
+        description: 'x',
+        currencyCode: 'PLN',
+        totalAmount: '100',
+        products: [{ name: 'x', unitPrice: '100', quantity: '1' }],
+      }),
+    });
+    expect(res.status).toBe(302);
+    const body = (await res.json()) as { status: { statusCode: string }; redirectUri: string };
+    expect(body.status.statusCode).toBe('SUCCESS');
+    expect(res.headers.get('location')).toBe(body.redirectUri);
+
+    const checkout = await provider.startCheckout(request());
+    expect(checkout).toEqual({
+      kind: 'redirect',
+      providerOrderId: expect.any(String),
+      redirectUri: `${fake.url}/fake/checkout/${checkout.providerOrderId}`,
+    });
+  });
+
+  it('refuses a second order with the same extOrderId (our paymentId) with PayU’s status', async () => {
+    const req = request();
+    await provider.startCheckout(req);
+    const error = await provider.startCheckout(req).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PayuError);
+    expect(error).toMatchObject({ httpStatus: 400, statusCode: 'ERROR_ORDER_NOT_UNIQUE' });
+  });
+
+  it('a card checkout goes through 3-D Secure with recurring FIRST and returns the TOKC_ (active once COMPLETED)', async () => {
+    const tok = fake.tokenizeCard({
+      number: PAYU_TEST_CARDS.ok,
+      expirationMonth: '07',
+      expirationYear: '2029',
+    });
+    expect(tok).toMatch(/^TOK_/);
+    const req = request({ cardToken: tok });
+    const checkout = await provider.startCheckout(req);
+    expect(checkout).toMatchObject({
+      kind: 'redirect',
+      redirectUri: `${fake.url}/fake/3ds/${checkout.providerOrderId}`,
+      savedCard: {
+        token: expect.stringMatching(/^TOKC_/),
+        maskedNumber: '444433******1111',
+        expiry: '07/2029',
+        brand: 'VISA',
+      },
+    });
+    expect(fake.order(checkout.providerOrderId)).toMatchObject({
+      recurring: 'FIRST',
+      tokc: { status: 'NEW' },
+    });
+    const savedToken = checkout.savedCard!.token;
+    // not chargeable before the first payment completed
+    await expect(provider.chargeSavedCard({ ...request(), cardToken: savedToken })).rejects.toMatchObject({
+      statusCode: 'ERROR_VALUE_INVALID',
+    });
+
+    // single use: the same TOK_ cannot pay again
+    await expect(provider.startCheckout(request({ cardToken: tok }))).rejects.toMatchObject({
+      statusCode: 'ERROR_VALUE_INVALID',
+    });
+
+    await pay(checkout.providerOrderId);
+    await fake.settled();
+    expect(fake.order(checkout.providerOrderId)).toMatchObject({
+      status: 'COMPLETED',
+      tokc: { status: 'ACTIVE' },
+    });
+    const statuses = received.map((r) => provider.parseNotification(r.rawBody, r.headers).status);
+    expect(statuses).toEqual(['PENDING', 'COMPLETED']);
+
+    const renewal = await provider.chargeSavedCard({
+      ...request({ amountGrosze: 28800 }),
+      cardToken: savedToken,
+    });
+    expect(renewal.status).toBe('PENDING');
+    expect(fake.order(renewal.providerOrderId)).toMatchObject({
+      recurring: 'STANDARD',
+      totalAmount: '28800',
+    });
+    await fake.settled();
+    await expect(provider.getOrder(renewal.providerOrderId)).resolves.toMatchObject({
+      status: 'COMPLETED',
+      amountGrosze: 28800,
+    });
+  });
+
+  it('STANDARD is refused after a failed FIRST (declined card), and a TOK_ is never charged as a renewal', async () => {
+    const checkout = await provider.startCheckout(
+      request({ cardToken: fake.tokenizeCard({ number: PAYU_TEST_CARDS.declined }) }),
+    );
+    await pay(checkout.providerOrderId);
+    await fake.settled();
+    expect(fake.order(checkout.providerOrderId)).toMatchObject({
+      status: 'CANCELED',
+      tokc: { status: 'FAILED' },
+    });
+    await expect(
+      provider.chargeSavedCard({ ...request(), cardToken: checkout.savedCard!.token }),
+    ).rejects.toBeInstanceOf(PayuError);
+    await expect(provider.chargeSavedCard({ ...request(), cardToken: fake.tokenizeCard() })).rejects.toThrow(
+      /TOKC_/,
+    );
+  });
+
+  it('declines programmed by amount reach us as CANCELED notifications', async () => {
+    fake.declineAmount(4000);
+    const first = await provider.startCheckout(request({ cardToken: fake.tokenizeCard() }));
+    await pay(first.providerOrderId);
+    await fake.settled();
+    const renewal = await provider.chargeSavedCard({
+      ...request({ amountGrosze: 4000 }),
+      cardToken: first.savedCard!.token,
+    });
+    await fake.settled();
+    const last = received.map((r) => provider.parseNotification(r.rawBody, r.headers)).at(-1)!;
+    expect(last).toMatchObject({
+      providerOrderId: renewal.providerOrderId,
+      status: 'CANCELED',
+      amountGrosze: 4000,
+    });
+  });
+
+  it('a payer-present payment with the saved card (no recurring flag) is sent to 3-D Secure or, if asked, the CVV page', async () => {
+    const first = await provider.startCheckout(request({ cardToken: fake.tokenizeCard() }));
+    await pay(first.providerOrderId);
+    await fake.settled();
+    const tokc = first.savedCard!.token;
+
+    const oneClick = await provider.startCheckout(request({ cardToken: tokc }));
+    expect(oneClick).toMatchObject({
+      kind: 'redirect',
+      redirectUri: `${fake.url}/fake/3ds/${oneClick.providerOrderId}`,
+    });
+    expect(fake.order(oneClick.providerOrderId)!.recurring).toBeUndefined();
+
+    fake.requireCvv(tokc);
+    const withCvv = await provider.startCheckout(request({ cardToken: tokc, amountGrosze: 4000 }));
+    expect(withCvv).toMatchObject({
+      kind: 'redirect',
+      redirectUri: `${fake.url}/fake/cvv/${withCvv.providerOrderId}`,
+    });
+    await pay(withCvv.providerOrderId);
+    await fake.settled();
+    await expect(provider.getOrder(withCvv.providerOrderId)).resolves.toMatchObject({
+      status: 'COMPLETED',
+      amountGrosze: 4000,
+    });
+  });
+
+  it('PayU refuses what it refuses: a bad customer IP, a non-PLN or non-integer amount (the adapter checks amounts first)', async () => {
+    await expect(provider.startCheckout(request({ customerIp: 'not-an-ip' }))).rejects.toMatchObject({
+      httpStatus: 400,
+      statusCode: 'ERROR_VALUE_INVALID',
+    });
+    await expect(provider.startCheckout(request({ amountGrosze: 30.5 }))).rejects.toThrow(/integer grosze/);
+    await expect(provider.startCheckout(request({ amountGrosze: 0 }))).rejects.toThrow(/integer grosze/);
+    await expect(provider.startCheckout(request({ currency: 'EUR' as 'PLN' }))).rejects.toMatchObject({
+      statusCode: 'ERROR_VALUE_INVALID',
+    });
+    expect(fake.allOrders()).toEqual([]);
+  });
+
+  it('resends a notification until our side answers 200', async () => {
+    answers = [500, 503, 200, 500, 200];
+    const checkout = await provider.startCheckout(request());
+    await pay(checkout.providerOrderId);
+    await fake.settled();
+    expect(fake.deliveries.map((d) => [d.status, d.attempt, d.answered])).toEqual([
+      ['PENDING', 1, 500],
+      ['PENDING', 2, 503],
+      ['PENDING', 3, 200],
+      ['COMPLETED', 1, 500],
+      ['COMPLETED', 2, 200],
+    ]);
+    // every resend is the same signed document
+    const completed = received.slice(3).map((r) => r.rawBody.toString());
+    expect(new Set(completed).size).toBe(1);
+  });
+
+  it('verifies the signature like PayU: sender=checkout, MD5 or SHA-256 of body + second key, our POS only', async () => {
+    const checkout = await provider.startCheckout(request());
+    await pay(checkout.providerOrderId);
+    await fake.settled();
+    const genuine = received.at(-1)!;
+    expect(genuine.headers['openpayu-signature']).toMatch(
+      /^sender=checkout;signature=[0-9a-f]{32};algorithm=MD5;content=DOCUMENT$/,
+    );
+
+    const sign = (body: Buffer | string, algorithm: string, key = fake.secondKey, sender = 'checkout') => ({
+      'openpayu-signature': `sender=${sender};signature=${payuSignature(body, key, algorithm)};algorithm=${algorithm};content=DOCUMENT`,
+    });
+    expect(provider.parseNotification(genuine.rawBody, sign(genuine.rawBody, 'SHA-256')).status).toBe(
+      'COMPLETED',
+    );
+    expect(provider.parseNotification(genuine.rawBody, sign(genuine.rawBody, 'SHA256')).status).toBe(
+      'COMPLETED',
+    );
+    expect(
+      provider.parseNotification(genuine.rawBody, sign(genuine.rawBody, 'MD5', fake.secondKey, fake.posId))
+        .status,
+    ).toBe('COMPLETED');
+
+    const reject = (body: Buffer | string, headers: Record<string, string>, reason: RegExp) => {
+      const error = (() => {
+        try {
+          provider.parseNotification(Buffer.from(body), headers);
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error).toBeInstanceOf(NotificationRejected);
+      expect((error as NotificationRejected).reason).toMatch(reason);
+    };
+    reject(genuine.rawBody, sign(genuine.rawBody, 'MD5', 'another-second-key'), /signature mismatch/);
+    reject(genuine.rawBody, sign(genuine.rawBody, 'MD5', fake.secondKey, '999999'), /sender/);
+    reject(
+      genuine.rawBody,
+      { 'openpayu-signature': 'sender=checkout;signature=abc;algorithm=CRC32;content=DOCUMENT' },
+      /algorithm/,
+    );
+    // correctly signed, but an order of another point of sale
+    const foreign = genuine.rawBody
+      .toString()
+      .replace(`"merchantPosId":"${fake.posId}"`, '"merchantPosId":"145227"');
+    reject(foreign, sign(foreign, 'MD5'), /another POS/);
+  });
+
+  it('getOrder of an unknown order is PayU’s DATA_NOT_FOUND', async () => {
+    await expect(provider.getOrder('NOSUCHORDER')).rejects.toMatchObject({
+      httpStatus: 404,
+      statusCode: 'DATA_NOT_FOUND',
+    });
+  });
+
+  it('the card form refuses invalid cards and issues TOK_ for valid ones', async () => {
+    const form = (card: object) =>
+      fetch(`${fake.url}/fake/card-form/tokens`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(card),
+      });
+    expect(
+      (await form({ number: '4444333322221112', expirationMonth: '12', expirationYear: '2030', cvv: '123' }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await form({ number: PAYU_TEST_CARDS.ok, expirationMonth: '01', expirationYear: '2020', cvv: '123' }))
+        .status,
+    ).toBe(400);
+    const ok = await form({
+      number: PAYU_TEST_CARDS.ok,
+      expirationMonth: '12',
+      expirationYear: '2030',
+      cvv: '123',
+    });
+    expect(ok.status).toBe(201);
+    expect(((await ok.json()) as { data: { token: string } }).data.token).toMatch(/^TOK_/);
+  });
+
+  it('the configuration: PAYU_* variables validated, the base URL without a trailing slash', () => {
+    const env = PayuEnv.parse({
+      PAYU_BASE_URL: 'https://secure.snd.payu.com/',
+      PAYU_POS_ID: '300746',
+      PAYU_SECOND_KEY: 'b6ca15b0d1020e8094d9b5f8d163db54',
+      PAYU_CLIENT_ID: '300746',
+      PAYU_CLIENT_SECRET: '2ee86a66e5d97e3fadc400c9f19b065d',
+    });
+    expect(payuConfigFromEnv(env).baseUrl).toBe('https://secure.snd.payu.com');
+    const bad = PayuEnv.safeParse({ PAYU_POS_ID: 'abc' });
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues.map((i) => i.path[0]).sort()).toEqual(
+      ['PAYU_CLIENT_ID', 'PAYU_CLIENT_SECRET', 'PAYU_POS_ID', 'PAYU_SECOND_KEY'].sort(),
+    );
+  });
+});

@@ -1,0 +1,124 @@
+import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import { seal, unseal } from '@punkto/platform/privacy/pii-cipher';
+import type { PersonKeys } from '@punkto/platform/privacy/person-keys';
+
+/**
+ * What the survey service keeps of other services' data (event-carried state transfer):
+ * - `survey-cards`: card → tenant, program, client, user (card ledger's CardIssued; ids only);
+ * - `survey-contacts`: a client's e-mail from tenant's ClientEnrolled, SEALED with the client's own key
+ *   (`person-keys`, platform privacy): ClientRemoved and identity's UserDeleted shred the key and drop the copy;
+ * - `survey-preferences`: a customer's `surveys` / `emailNotifications` switches (identity's PreferencesChanged);
+ * - `survey-tenants`: company name and contact e-mail (tenant's TenantCreated / TenantUpdated).
+ */
+export type CardCopy = {
+  _id: string;
+  tenantId: string;
+  programId: string;
+  clientId: string;
+  userId: string;
+  closed: boolean;
+};
+type ContactCopy = { _id: string; tenantId: string; userId: string | null; email: string };
+type PreferencesCopy = { _id: string; surveys: boolean; emailNotifications: boolean; changedAt: string };
+export type TenantCopy = {
+  _id: string;
+  companyName: string;
+  contactEmail: string | null;
+  deleted: boolean;
+};
+
+const contactKey = (clientId: string) => `client:${clientId}`;
+
+export async function createCopies(documents: DocumentStore, keys: PersonKeys) {
+  const cards = documents.collection<CardCopy>('survey-cards');
+  const contacts = documents.collection<ContactCopy>('survey-contacts');
+  const preferences = documents.collection<PreferencesCopy>('survey-preferences');
+  const tenants = documents.collection<TenantCopy>('survey-tenants');
+  await contacts.ensureIndex({ fields: { userId: 1 } });
+
+  async function forgetContact(clientId: string) {
+    await keys.shred(contactKey(clientId));
+    await contacts.delete(clientId);
+  }
+
+  return {
+    card: (cardId: string) => cards.get(cardId),
+    async cardIssued(card: Omit<CardCopy, '_id' | 'closed'> & { cardId: string }) {
+      const { cardId, ...rest } = card;
+      await cards.upsert({ _id: cardId, ...rest, closed: false });
+    },
+    async cardClosed(cardId: string) {
+      const card = await cards.get(cardId);
+      if (card) await cards.upsert({ ...card, closed: true });
+    },
+
+    async clientEnrolled(c: { clientId: string; tenantId: string; userId: string | null; email: string }) {
+      const key = await keys.getOrCreate(contactKey(c.clientId));
+      await contacts.upsert({
+        _id: c.clientId,
+        tenantId: c.tenantId,
+        userId: c.userId,
+        email: seal(key, c.clientId, c.email),
+      });
+    },
+    async clientLinked(clientId: string, userId: string) {
+      const contact = await contacts.get(clientId);
+      if (contact) await contacts.upsert({ ...contact, userId });
+    },
+    forgetContact,
+    async userDeleted(userId: string) {
+      for (const contact of await contacts.find({ userId })) await forgetContact(contact._id);
+      await preferences.delete(userId);
+    },
+    /** the client's e-mail, or null when it was never known or is shredded */
+    async emailOf(clientId: string): Promise<string | null> {
+      const contact = await contacts.get(clientId);
+      const key = contact && (await keys.get(contactKey(clientId)));
+      if (!contact || !key) return null;
+      try {
+        return unseal(key, clientId, contact.email);
+      } catch {
+        return null;
+      }
+    },
+
+    async preferencesChanged(
+      userId: string,
+      p: { surveys?: boolean; emailNotifications?: boolean },
+      at: string,
+    ) {
+      const current = await preferences.get(userId);
+      if (current && current.changedAt > at) return; // an older change delivered late
+      await preferences.upsert({
+        _id: userId,
+        surveys: p.surveys ?? true,
+        emailNotifications: p.emailNotifications ?? true,
+        changedAt: at,
+      });
+    },
+    /** no change recorded: the defaults (both on) */
+    async wantsSurveys(userId: string): Promise<boolean> {
+      const p = await preferences.get(userId);
+      return !p || (p.surveys && p.emailNotifications);
+    },
+
+    tenant: (tenantId: string) => tenants.get(tenantId),
+    async tenantChanged(
+      tenantId: string,
+      change: { companyName?: string; contactEmail?: string | null; deleted?: boolean },
+    ) {
+      const current = (await tenants.get(tenantId)) ?? {
+        _id: tenantId,
+        companyName: '',
+        contactEmail: null,
+        deleted: false,
+      };
+      const next: TenantCopy = { ...current };
+      if (change.companyName !== undefined) next.companyName = change.companyName;
+      if (change.contactEmail !== undefined) next.contactEmail = change.contactEmail;
+      if (change.deleted !== undefined) next.deleted = change.deleted;
+      await tenants.upsert(next);
+    },
+  };
+}
+export type Copies = Awaited<ReturnType<typeof createCopies>>;

@@ -1,0 +1,169 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  eventually,
+  logIn,
+  ownerWithProgram,
+  uniqueEmail,
+  type OwnerWithProgram,
+} from '../../scripts/testing/actors';
+import { PHONE, useBrowser } from '../../scripts/testing/browser';
+import { layoutProblems } from '../../scripts/testing/layout';
+
+// The analytics page (issue 18) in a browser against the built product: an owner with two programs, three
+// clients, awards, a redemption and a voided award (all through the API, today), sees the numbers, switches
+// the period and the program (both kept in the URL), and downloads a table as CSV; on a phone too.
+const { newPage } = useBrowser();
+
+let owner: OwnerWithProgram;
+let cakes: { id: string; name: string };
+
+async function client(who: string, name: string, programId: string): Promise<string> {
+  const email = uniqueEmail(who);
+  const created = await owner.client.call('POST', `/api/v1/tenants/${owner.tenantId}/create-client`, {
+    name,
+    email,
+    programId,
+    marketingConsent: false,
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  return eventually(`the card of ${email}`, async () => {
+    const res = await owner.client.call('GET', `/api/v1/cards/search?email=${encodeURIComponent(email)}`);
+    const found = (await res.json()) as Array<{ cardId: string }> | { items?: Array<{ cardId: string }> };
+    return (Array.isArray(found) ? found : (found.items ?? []))[0]?.cardId;
+  });
+}
+
+async function post(path: string, body: object) {
+  const res = await owner.client.call('POST', path, body, { 'idempotency-key': crypto.randomUUID() });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return res.json() as Promise<Record<string, unknown>>;
+}
+
+beforeAll(async () => {
+  owner = await ownerWithProgram({
+    rewards: [{ name: 'Kawa gratis', description: '', cost: 100 }],
+  });
+  const created = await owner.client.call('POST', `/api/v1/tenants/${owner.tenantId}/loyalty-programs`, {
+    kind: 'points',
+    name: 'Ciastka za punkty',
+    pointsPerPln: 1,
+    rewards: [{ name: 'Ciastko', cost: 50 }],
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  cakes = (await created.json()) as { id: string; name: string };
+  const programs = (await (
+    await owner.client.call('GET', `/api/v1/tenants/${owner.tenantId}/loyalty-programs`)
+  ).json()) as {
+    items: Array<{ id: string; rewards: Array<{ id: string; name: string }> }>;
+  };
+  const coffeeReward = programs.items.find((p) => p.id === owner.program.id)!.rewards[0]!;
+
+  const lucja = await client('lucja', 'Łucja Żak', owner.program.id);
+  const marek = await client('marek', 'Marek Nowak', owner.program.id);
+  const ola = await client('ola', 'Ola Wiśniewska', cakes.id);
+  await post(`/api/v1/cards/${lucja}/points-from-amount`, { amountGrosze: 15_000 }); // 150 pkt
+  await post(`/api/v1/cards/${lucja}/redeem-reward`, { rewardId: coffeeReward.id }); // −100
+  await post(`/api/v1/cards/${marek}/points-from-amount`, { amountGrosze: 8_000 }); // a mistake…
+  const history = (await (await owner.client.call('GET', `/api/v1/cards/${marek}/history`)).json()) as {
+    items: Array<{ id: string; type: string }>;
+  };
+  await post(`/api/v1/cards/${marek}/void`, {
+    activityId: history.items.find((e) => e.type === 'points_earned')!.id,
+    reason: 'Pomyłka w kwocie',
+  }); // …voided: Marek has no visit
+  await post(`/api/v1/cards/${ola}/points-from-amount`, { amountGrosze: 2_000 }); // 20 pkt
+  // the analytics projector runs in the background: wait until it has every event
+  await eventually('the analytics to count the visits', async () => {
+    const res = await owner.client.call('GET', `/api/v1/analytics/${owner.tenantId}?preset=30d`);
+    const body = (await res.json()) as { rewards?: { pointsIssued: number; pointsRedeemed: number } };
+    return body.rewards?.pointsIssued === 170 && body.rewards.pointsRedeemed === 100 ? true : undefined;
+  });
+});
+
+async function ownerOnAnalytics(viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const page = await newPage({ viewport });
+  await logIn(page, '/zaloguj', owner.email);
+  await page.waitForURL((url) => url.pathname === '/panel');
+  await page
+    .getByRole('navigation', { name: 'Panel firmy' })
+    .getByRole('link', { name: 'Analityka' })
+    .click();
+  await page.getByRole('heading', { name: 'Analityka', level: 1 }).waitFor();
+  await page.getByRole('heading', { name: 'Wizyty w czasie' }).waitFor();
+  return page;
+}
+
+const figure = (page: Page, label: string) => page.getByTestId(`figure-${label}`).textContent();
+
+describe('the owner opens the analytics', () => {
+  it('sees the seeded numbers, switches the period and the program, and downloads a CSV', async () => {
+    const page = await ownerOnAnalytics();
+    expect(await figure(page, 'Aktywni klienci')).toBe('2');
+    expect(await figure(page, 'Nowi klienci')).toBe('2');
+    expect(await figure(page, 'Wizyty')).toBe('2');
+    expect(await figure(page, 'Punkty przyznane')).toBe('170');
+    expect(await figure(page, 'Punkty wykorzystane')).toBe('100');
+    expect(await figure(page, 'Wskaźnik wykorzystania')).toBe('58,82%');
+    // the liability: 50 (Łucja) + 20 (Ola) points on the cards
+    await page.getByText('Na kartach (dziś): 70 pkt').waitFor();
+
+    await page.getByRole('radiogroup', { name: 'Okres' }).getByText('7 dni', { exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('okres') === '7d');
+    const warsawDay = (daysAgo: number) => {
+      const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' })
+        .format(new Date(Date.now() - daysAgo * 86_400_000))
+        .split('-');
+      return `${d}.${m}.${y}`;
+    };
+    await page
+      .getByTestId('analytics-period')
+      .filter({ hasText: `Okres: ${warsawDay(6)} – ${warsawDay(0)}` })
+      .waitFor();
+    expect(await figure(page, 'Aktywni klienci')).toBe('2');
+
+    await page.getByRole('combobox', { name: 'Program' }).click();
+    await page.getByRole('option', { name: 'Kawa za punkty' }).click();
+    await page.waitForURL((url) => url.searchParams.get('program') === owner.program.id);
+    await expect.poll(() => figure(page, 'Punkty przyznane')).toBe('150');
+    expect(await figure(page, 'Aktywni klienci')).toBe('1');
+    await page.getByTestId('analytics-period').filter({ hasText: 'program: Kawa za punkty' }).waitFor();
+
+    // a reload keeps the filters (they are in the URL)
+    await page.reload();
+    await expect.poll(() => figure(page, 'Punkty przyznane')).toBe('150');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Pobierz CSV: Najpopularniejsze nagrody' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^nagrody-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe('\uFEFFNagroda;Odebrane\r\nKawa gratis;1\r\n');
+  });
+
+  it('the previous month (the printable summary) has no visits yet and says what to do', async () => {
+    const page = await ownerOnAnalytics();
+    await page.getByRole('button', { name: 'Podsumowanie poprzedniego miesiąca' }).click();
+    await page.waitForURL(
+      (url) => url.searchParams.get('okres') === 'custom' && !!url.searchParams.get('od'),
+    );
+    const od = new URL(page.url()).searchParams.get('od')!;
+    expect(od).toMatch(/^\d{4}-\d{2}-01$/);
+    await page.getByText('Brak wizyt w tym okresie').waitFor();
+    await page.getByRole('link', { name: 'Otwórz skaner' }).waitFor();
+    expect(await figure(page, 'Aktywni klienci')).toBe('0');
+    await page.getByRole('button', { name: 'Drukuj podsumowanie' }).waitFor();
+  });
+
+  it('is usable on a phone (390×844): figures readable, nothing overflows', async () => {
+    const page = await ownerOnAnalytics(PHONE);
+    expect(await figure(page, 'Aktywni klienci')).toBe('2');
+    const problems = (await layoutProblems(page)).filter((p) => !p.includes(' lies over '));
+    expect(problems).toEqual([]);
+    const csv = page.getByRole('button', { name: 'Pobierz CSV: Wizyty w czasie' });
+    const box = (await csv.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  });
+});

@@ -1,0 +1,313 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Select,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { analyticsPresetLabels, AnalyticsPreset, type AnalyticsResponse } from '@punkto/contracts/analytics';
+import { CustomerSegment, customerSegmentLabels } from '@punkto/contracts/customer-segments';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PageHeader } from '../../../../components/ui/page-header';
+import { ButtonLink } from '../../../../components/ui/link';
+import { errorMessage } from '../../../../lib/api/api-errors';
+import { formatInteger, formatNumber, formatPercent } from '../../../../lib/format';
+import { programsQueryOptions } from '../../programs/api/list-programs';
+import { analyticsQueryOptions } from '../api/get-analytics';
+import {
+  customRangeProblem,
+  previousMonth,
+  toAnalyticsQuery,
+  type AnalyticsSearch,
+} from '../utils/analytics-search';
+import { analyticsTables, periodLabel } from '../utils/analytics-tables';
+import { FrequencyChart, NpsChart, VisitsChart } from './analytics-charts';
+import { TableSection } from './table-section';
+import './analytics.css';
+
+function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <Card withBorder padding="md" className="analytics-section">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} fz={26} data-testid={`figure-${label}`}>
+        {value}
+      </Text>
+      {hint ? (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      ) : null}
+    </Card>
+  );
+}
+
+function Filters({
+  tenantId,
+  search,
+  onSearchChange,
+}: {
+  tenantId: string;
+  search: AnalyticsSearch;
+  onSearchChange: (next: AnalyticsSearch) => void;
+}) {
+  const programs = useQuery(programsQueryOptions(tenantId));
+  const [from, setFrom] = useState(search.od ?? '');
+  const [to, setTo] = useState(search.do ?? '');
+  const problem = search.okres === 'custom' ? customRangeProblem(from || undefined, to || undefined) : null;
+  const showPreviousMonth = () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date());
+    const month = previousMonth(today);
+    setFrom(month.od);
+    setTo(month.do);
+    onSearchChange({ ...search, okres: 'custom', ...month });
+  };
+  return (
+    <Stack gap="sm" data-print-hide>
+      <Group gap="xs">
+        <Button size="compact-sm" variant="light" onClick={showPreviousMonth}>
+          Podsumowanie poprzedniego miesiąca
+        </Button>
+      </Group>
+      <SegmentedControl
+        aria-label="Okres"
+        value={search.okres}
+        onChange={(okres) => onSearchChange({ ...search, okres: AnalyticsPreset.parse(okres) })}
+        data={AnalyticsPreset.options.map((value) => ({ value, label: analyticsPresetLabels[value] }))}
+        fullWidth
+        styles={{ root: { flexWrap: 'wrap' } }}
+      />
+      {search.okres === 'custom' ? (
+        <Group align="flex-end" gap="sm">
+          <TextInput type="date" label="Od" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+          <TextInput
+            type="date"
+            label="Do"
+            value={to}
+            onChange={(e) => setTo(e.currentTarget.value)}
+            error={from && to ? problem : null}
+          />
+          <Button disabled={!!problem} onClick={() => onSearchChange({ ...search, od: from, do: to })}>
+            Pokaż
+          </Button>
+        </Group>
+      ) : null}
+      <Group grow align="flex-end" gap="sm" wrap="wrap">
+        <Select
+          label="Program"
+          placeholder="Wszystkie programy"
+          clearable
+          value={search.program ?? null}
+          onChange={(program) => onSearchChange({ ...search, program: program ?? undefined })}
+          data={(programs.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+          miw={180}
+        />
+        <Select
+          label="Segment klientów"
+          placeholder="Wszyscy klienci"
+          clearable
+          value={search.segment ?? null}
+          onChange={(segment) =>
+            onSearchChange({ ...search, segment: segment ? CustomerSegment.parse(segment) : undefined })
+          }
+          data={CustomerSegment.options.map((value) => ({ value, label: customerSegmentLabels[value] }))}
+          miw={180}
+        />
+      </Group>
+    </Stack>
+  );
+}
+
+const d = (date: string) => periodLabel(date, 'day');
+
+function Figures({ data }: { data: AnalyticsResponse }) {
+  const { customers, visits, frequency, rewards, nps } = data;
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
+      <Figure
+        label="Aktywni klienci"
+        value={formatInteger(customers.active)}
+        hint="z co najmniej jedną wizytą"
+      />
+      <Figure
+        label="Nowi klienci"
+        value={formatInteger(customers.new)}
+        hint="pierwsza wizyta w tym okresie"
+      />
+      <Figure
+        label="Powracający"
+        value={formatInteger(customers.returning)}
+        hint="wrócili po wcześniejszej wizycie"
+      />
+      <Figure
+        label="Wskaźnik powrotów"
+        value={formatPercent(customers.returningRate)}
+        hint="powracający ÷ aktywni"
+      />
+      <Figure label="Wizyty" value={formatInteger(visits.total)} hint="dni z punktami lub nagrodą" />
+      <Figure
+        label="Mediana dni między wizytami"
+        value={formatNumber(frequency.medianDaysBetweenVisits, 1)}
+      />
+      <Figure label="Punkty przyznane" value={formatInteger(rewards.pointsIssued)} />
+      <Figure label="Punkty wykorzystane" value={formatInteger(rewards.pointsRedeemed)} />
+      <Figure
+        label="Wskaźnik wykorzystania"
+        value={formatPercent(rewards.redemptionRate)}
+        hint="60–80% uchodzi za zdrowy"
+      />
+      <Figure
+        label="NPS"
+        value={
+          nps.total.score === null
+            ? '—'
+            : formatNumber(nps.total.score, Number.isInteger(nps.total.score) ? 0 : 2)
+        }
+        hint={`${formatInteger(nps.total.responses)} odpowiedzi${nps.total.score === null ? `, wynik od ${nps.minResponses}` : ''}`}
+      />
+    </SimpleGrid>
+  );
+}
+
+/** /panel/analityka: the figures of a period, with charts, tables and their CSV, printable. */
+export function AnalyticsPage({
+  tenantId,
+  search,
+  onSearchChange,
+}: {
+  tenantId: string;
+  search: AnalyticsSearch;
+  onSearchChange: (next: AnalyticsSearch) => void;
+}) {
+  const analytics = useQuery(analyticsQueryOptions(tenantId, toAnalyticsQuery(search)));
+  const programs = useQuery(programsQueryOptions(tenantId));
+  const programName = (id: string) => programs.data?.find((p) => p.id === id)?.name ?? '';
+  const data = analytics.data;
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Analityka"
+        description="Jak klienci korzystają z Twojego programu lojalnościowego."
+      />
+      <Filters tenantId={tenantId} search={search} onSearchChange={onSearchChange} />
+      {analytics.isPending ? (
+        <Skeleton h={320} role="status" aria-label="Ładowanie analityki" />
+      ) : analytics.isError ? (
+        <Alert color="red" variant="light" title="Nie udało się pobrać analityki">
+          {errorMessage(analytics.error)}
+        </Alert>
+      ) : data ? (
+        <Report data={data} programName={programName} />
+      ) : null}
+    </Stack>
+  );
+}
+
+function Report({ data, programName }: { data: AnalyticsResponse; programName: (id: string) => string }) {
+  const tables = Object.fromEntries(analyticsTables(data, programName).map((t) => [t.id, t]));
+  const suffix = `${data.startDate}_${data.endDate}`;
+  const period = `${d(data.startDate)} – ${d(data.endDate)}`;
+  const noVisits = data.visits.total === 0;
+  return (
+    <Stack gap="lg" aria-busy={false}>
+      <Group justify="space-between" align="center">
+        <Text fw={600} data-testid="analytics-period">
+          Okres: {period}
+          {data.loyaltyProgramId ? ` · program: ${programName(data.loyaltyProgramId)}` : ''}
+          {data.customerSegment ? ` · segment: ${customerSegmentLabels[data.customerSegment]}` : ''}
+        </Text>
+        <Button variant="default" size="compact-md" data-print-hide onClick={() => window.print()}>
+          Drukuj podsumowanie
+        </Button>
+      </Group>
+      <Title order={2} size="h3" className="analytics-print-only">
+        Podsumowanie programu lojalnościowego: {period}
+      </Title>
+      {noVisits ? (
+        <Alert color="blue" variant="light" title="Brak wizyt w tym okresie" data-print-hide>
+          <Stack gap="xs">
+            <Text size="sm">
+              Wizyta to przyznanie punktów lub pieczątek albo odebranie nagrody. Zeskanuj kartę klienta w
+              skanerze i przyznaj punkty, zaproś klientów plakatem z kodem QR albo wybierz dłuższy okres.
+            </Text>
+            <Group gap="xs">
+              <ButtonLink to="/panel/skaner" size="compact-sm">
+                Otwórz skaner
+              </ButtonLink>
+              <ButtonLink to="/panel/plakat" size="compact-sm" variant="light">
+                Plakat i link zapisu
+              </ButtonLink>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : null}
+      <Figures data={data} />
+      <TableSection table={tables['visits']!} fileSuffix={suffix}>
+        {noVisits ? null : <VisitsChart data={data} />}
+      </TableSection>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <TableSection
+          table={tables['frequency']!}
+          fileSuffix={suffix}
+          hint={`Mediana dni między wizytami: ${formatNumber(data.frequency.medianDaysBetweenVisits, 1)}`}
+        >
+          {noVisits ? null : <FrequencyChart data={data} />}
+        </TableSection>
+        <TableSection
+          table={tables['rewards']!}
+          fileSuffix={suffix}
+          hint={`Punkty: przyznane ${formatInteger(data.rewards.pointsIssued)}, wykorzystane ${formatInteger(data.rewards.pointsRedeemed)}. Pieczątki: dodane ${formatInteger(data.rewards.stampsIssued)}, wykorzystane ${formatInteger(data.rewards.stampsRedeemed)}.`}
+          empty={
+            <Text size="sm" c="dimmed">
+              Nikt nie odebrał nagrody w tym okresie. Sprawdź w programach, czy nagrody są aktywne i
+              osiągalne.
+            </Text>
+          }
+        />
+      </SimpleGrid>
+      <TableSection
+        table={tables['nps']!}
+        fileSuffix={suffix}
+        hint={`Promotorzy to oceny 9–10, krytycy 1–6 w skali 1–10 (bez zera, więc wyniki są nieco wyższe niż w klasycznym NPS 0–10). Wynik grupy pokazujemy od ${data.nps.minResponses} odpowiedzi, by chronić anonimowość; ankiety nie są filtrowane segmentem.`}
+      >
+        {data.nps.series.some((s) => s.score !== null) ? <NpsChart data={data} /> : null}
+      </TableSection>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <TableSection
+          table={tables['segments']!}
+          fileSuffix={suffix}
+          hint={`Stan na ${d(data.endDate)}. Zagrożeni: bez wizyty dłużej niż dwa ich zwykłe odstępy; utraceni: 90 dni bez wizyty; VIP: 10% klientów z najwięcej wizytami.`}
+        />
+        <TableSection
+          table={tables['cohorts']!}
+          fileSuffix={suffix}
+          hint="Jaka część klientów, którzy pierwszy raz przyszli w danym miesiącu, wróciła w kolejnych miesiącach."
+          empty={
+            <Text size="sm" c="dimmed">
+              Nikt nie przyszedł po raz pierwszy w tym okresie. Wybierz 12 miesięcy, by zobaczyć kohorty.
+            </Text>
+          }
+        />
+      </SimpleGrid>
+      <TableSection
+        table={tables['liability']!}
+        fileSuffix={suffix}
+        hint={`Na kartach (dziś): ${formatInteger(data.liability.outstandingPoints)} pkt i ${formatInteger(data.liability.outstandingStamps)} pieczątek — to wystarczy na ${formatInteger(data.liability.rewardsClaimable)} najtańszych nagród. Nagrody nie mają ceny w złotych, więc nie przeliczamy punktów na PLN; punkty w programach nie wygasają, więc nie ma prognozy wygaśnięć.`}
+        empty={
+          <Text size="sm" c="dimmed">
+            Na kartach nie ma niewykorzystanych punktów ani pieczątek.
+          </Text>
+        }
+      />
+    </Stack>
+  );
+}

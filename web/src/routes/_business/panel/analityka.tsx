@@ -1,0 +1,30 @@
+import { Permissions } from '@punkto/contracts/permissions';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { AnalyticsPage } from '../../../features/panel/analytics/components/analytics-page';
+import {
+  AnalyticsSearch,
+  analyticsSearchDefaults,
+  type AnalyticsSearch as AnalyticsSearchState,
+} from '../../../features/panel/analytics/utils/analytics-search';
+import { TenantSectionGate } from '../../../features/panel/shell/components/no-access';
+
+/**
+ * /panel/analityka: the period, program and segment live in the URL (zod-validated). The page and its charts
+ * (@mantine/charts on recharts) are in this route's own chunk (autoCodeSplitting), loaded only here.
+ */
+export const Route = createFileRoute('/_business/panel/analityka')({
+  validateSearch: AnalyticsSearch,
+  search: { middlewares: [stripSearchParams(analyticsSearchDefaults)] },
+  component: AnalyticsRoute,
+});
+
+function AnalyticsRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearchChange = (next: AnalyticsSearchState) => void navigate({ search: next, replace: true });
+  return (
+    <TenantSectionGate permission={Permissions.analyticsView}>
+      {(tenantId) => <AnalyticsPage tenantId={tenantId} search={search} onSearchChange={onSearchChange} />}
+    </TenantSectionGate>
+  );
+}
