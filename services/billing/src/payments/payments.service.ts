@@ -18,7 +18,6 @@ import {
   NotificationRejected,
   type PaymentNotification,
   type PaymentProvider,
-  type SavedCard,
 } from './payment-provider.port';
 import { evolve, initialState, toPaymentStreamId, type PaymentEvent, type PaymentState } from './payment';
 import { paymentDecider, type PaymentCommand } from './payment.decider';
@@ -182,7 +181,7 @@ export async function createPayments(deps: PaymentsDeps) {
         ...input,
         provider: provider.name,
         providerOrderId: checkout.providerOrderId,
-        // PayU returns the reusable card with the order (port: CheckoutResult.savedCard on the PayU branch)
+        // PayU returns the reusable card with the order (CheckoutResult.savedCard), saved once COMPLETED
         checkoutSavedCard: checkout.savedCard ?? null,
       },
     });
