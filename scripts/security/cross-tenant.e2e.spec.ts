@@ -63,6 +63,8 @@ function request(e: Endpoint, ids: Ids): { path: string; body?: unknown; headers
         ? ids.paymentId
         : ids.tenantId,
     tenantId: ids.tenantId,
+    // an invoice id: another company is refused before any lookup
+    invoiceId: 'faktura',
     programId: ids.programId,
     serviceId: ids.serviceId,
     employeeId: ids.employeeId,

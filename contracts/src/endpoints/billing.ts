@@ -6,6 +6,7 @@ import {
   ChangePlanResponse,
   InitiatePaymentRequest,
   InitiatePaymentResponse,
+  InvoiceDownloadParams,
   InvoiceList,
   PaymentIdParams,
   PaymentMethodList,
@@ -186,4 +187,28 @@ export const listInvoices = defineEndpoint({
   auth: 'billing.manage',
   params: TenantIdParam,
   response: InvoiceList,
+});
+
+export const downloadInvoicePdf = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/invoices/{tenantId}/{invoiceId}/pdf',
+  owner: 'billing',
+  summary: 'Faktura VAT w PDF',
+  tags: ['billing'],
+  auth: 'billing.manage',
+  params: InvoiceDownloadParams,
+  produces: 'application/pdf',
+  errors: [{ status: 404, codes: [BillingErrors.invoiceNotFound.code] }],
+});
+
+export const downloadInvoiceXml = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/invoices/{tenantId}/{invoiceId}/ksef-xml',
+  owner: 'billing',
+  summary: 'Faktura VAT w formacie KSeF FA(3) (XML)',
+  tags: ['billing'],
+  auth: 'billing.manage',
+  params: InvoiceDownloadParams,
+  produces: 'application/xml',
+  errors: [{ status: 404, codes: [BillingErrors.invoiceNotFound.code] }],
 });

@@ -3,6 +3,10 @@ import { Permissions } from '@punkto/contracts/permissions';
 import { requireTenantAccess } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import type { FastifyInstance } from 'fastify';
+import { BillingErrors } from '@punkto/contracts/billing';
+import { NotFoundError } from '@punkto/platform/errors/errors';
+import { renderInvoiceXml } from './invoice.ksef';
+import { renderInvoicePdf } from './invoice.pdf';
 import type { Invoices } from './invoices.service';
 
 export function invoiceRoutes(app: FastifyInstance, invoices: Invoices) {
@@ -21,6 +25,42 @@ export function invoiceRoutes(app: FastifyInstance, invoices: Invoices) {
         grossGrosze: i.totals.grossGrosze,
       })),
     }),
+    { preHandler: requireTenantAccess(Permissions.billingManage, 'tenantId') },
+  );
+
+  const invoiceOf = async (tenantId: string, invoiceId: string) => {
+    const invoice = await invoices.get(tenantId, invoiceId);
+    if (!invoice)
+      throw new NotFoundError(BillingErrors.invoiceNotFound.message, BillingErrors.invoiceNotFound.code);
+    return invoice;
+  };
+  const fileName = (number: string, ext: string) => `Faktura-${number.replace(/\//g, '-')}.${ext}`;
+
+  registerEndpoint(
+    app,
+    api.downloadInvoicePdf,
+    async ({ params }) => {
+      const invoice = await invoiceOf(params.tenantId, params.invoiceId);
+      return {
+        contentType: 'application/pdf',
+        body: await renderInvoicePdf(invoice),
+        headers: { 'content-disposition': `attachment; filename="${fileName(invoice.number, 'pdf')}"` },
+      };
+    },
+    { preHandler: requireTenantAccess(Permissions.billingManage, 'tenantId') },
+  );
+
+  registerEndpoint(
+    app,
+    api.downloadInvoiceXml,
+    async ({ params }) => {
+      const invoice = await invoiceOf(params.tenantId, params.invoiceId);
+      return {
+        contentType: 'application/xml; charset=utf-8',
+        body: new TextEncoder().encode(renderInvoiceXml(invoice)),
+        headers: { 'content-disposition': `attachment; filename="${fileName(invoice.number, 'xml')}"` },
+      };
+    },
     { preHandler: requireTenantAccess(Permissions.billingManage, 'tenantId') },
   );
 }

@@ -2,6 +2,7 @@ import { Roles } from '@punkto/contracts/permissions';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBilling, tokenFor, type BillingTestApp } from '../testing/billing-test-app';
+import { extractPdfText } from '../testing/pdf-text';
 import { SANDBOX_CARDS, SANDBOX_NOTIFY_JOB } from './sandbox-payment-provider';
 
 let t: BillingTestApp;
@@ -109,6 +110,33 @@ describe('a full purchase in the sandbox', () => {
       paymentId: started.paymentId,
     });
     expect(invoice!.number).toMatch(/^FV\/2026\/\d{6}$/);
+    const { invoiceId } = await order(token, started.paymentId);
+    const pdf = await t.call(token, 'GET', `/api/v1/invoices/${tenantId}/${invoiceId}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain(
+      `Faktura-${invoice!.number.replace(/\//g, '-')}.pdf`,
+    );
+    const { text } = await extractPdfText(new Uint8Array(pdf.rawPayload));
+    for (const expected of [
+      invoice!.number,
+      '312,20',
+      '71,80',
+      '384,00',
+      '1234563218',
+      '5260001246',
+      'Rozszerzony',
+    ])
+      expect(text).toContain(expected);
+    const xml = await t.call(token, 'GET', `/api/v1/invoices/${tenantId}/${invoiceId}/ksef-xml`);
+    expect(xml.statusCode).toBe(200);
+    expect(xml.body).toContain('http://crd.gov.pl/wzor/2025/06/25/13775/');
+    expect(xml.body).toContain(invoice!.number);
+    const other = await t.tenant();
+    expect(
+      (await t.call(other.token, 'GET', `/api/v1/invoices/${tenantId}/${invoiceId}/pdf`)).statusCode,
+    ).toBe(403);
+    expect((await t.call(token, 'GET', `/api/v1/invoices/${tenantId}/nie-ma/pdf`)).statusCode).toBe(404);
     const methods = (await t.call(token, 'GET', `/api/v1/payment-methods/${tenantId}`)).json();
     expect(methods.items).toEqual([
       expect.objectContaining({ maskedNumber: '444433******1111', isDefault: true }),
