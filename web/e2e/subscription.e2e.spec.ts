@@ -1,6 +1,7 @@
 import { Topics } from '@punkto/contracts/topics';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { extractPdfText } from '../../services/billing/src/testing/pdf-text';
 import { SqliteMessageBus } from '../../services/platform/src/bus/sqlite-message-bus';
 import {
   activeAccount,
@@ -75,8 +76,20 @@ describe('subscription', () => {
     const cards = page.getByRole('region', { name: 'Karty płatnicze' });
     await cards.getByText('444433******1111').waitFor();
     const invoices = page.getByRole('region', { name: 'Faktury' });
-    await invoices.getByText(/^FV\/\d{4}\/\d{6}$/).waitFor();
+    const number = (await invoices.getByText(/^FV\/\d{4}\/\d{6}$/).textContent())!;
     expect(await invoices.textContent()).toContain('384 zł');
+
+    // the VAT invoice as a PDF, read as text
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      invoices.getByRole('button', { name: `Pobierz PDF faktury ${number}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`Faktura-${number.replace(/\//g, '-')}.pdf`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    const { text } = await extractPdfText(new Uint8Array(Buffer.concat(chunks)));
+    for (const expected of [number, 'Kawiarnia Pod Lipą', '5260250274', '312,20', '71,80', '384,00'])
+      expect(text).toContain(expected);
     // the trial banner is gone
     expect(await page.getByTestId('trial-banner').count()).toBe(0);
   });

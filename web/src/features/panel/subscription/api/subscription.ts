@@ -80,3 +80,14 @@ export const useSetDefaultCard = (tenantId: string) =>
   useBillingMutation(tenantId, (paymentMethodId: string) =>
     api.call(endpoints.setDefaultPaymentMethod, { body: { tenantId, paymentMethodId } }),
   );
+
+/** GET /invoices/{tenantId}/{invoiceId}/pdf: the VAT invoice as a Blob (the API client's binary bodies). */
+export function useDownloadInvoice(tenantId: string) {
+  return useMutation({
+    mutationFn: async (invoiceId: string) => {
+      const body: unknown = await api.call(endpoints.downloadInvoicePdf, { params: { tenantId, invoiceId } });
+      if (!(body instanceof Blob)) throw new Error('Serwer nie zwrócił pliku PDF.');
+      return body;
+    },
+  });
+}

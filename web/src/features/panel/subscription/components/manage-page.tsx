@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
@@ -6,12 +6,14 @@ import { ButtonLink } from '../../../../components/ui/link';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { formatDate } from '../../../../lib/format-date';
 import { notify } from '../../../../lib/notify-instance';
+import { saveBlob } from '../../../../lib/save-blob';
 import {
   invoicesQueryOptions,
   paymentMethodsQueryOptions,
   subscriptionQueryOptions,
   useAddCard,
   useCancelSubscription,
+  useDownloadInvoice,
   useRemoveCard,
   useResumeSubscription,
   useSetDefaultCard,
@@ -29,6 +31,17 @@ export function ManagePage({ tenantId }: { tenantId: string }) {
   const removeCard = useRemoveCard(tenantId);
   const setDefault = useSetDefaultCard(tenantId);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const downloadInvoice = useDownloadInvoice(tenantId);
+  const download = async (invoice: { id: string; number: string }) => {
+    try {
+      saveBlob(
+        await downloadInvoice.mutateAsync(invoice.id),
+        `Faktura-${invoice.number.replace(/\//g, '-')}.pdf`,
+      );
+    } catch (error) {
+      notify.fromError(error);
+    }
+  };
 
   const run = async (action: () => Promise<unknown>, done: string) => {
     try {
@@ -171,6 +184,9 @@ export function ManagePage({ tenantId }: { tenantId: string }) {
                   <Table.Th>Data</Table.Th>
                   <Table.Th>Opis</Table.Th>
                   <Table.Th ta="right">Brutto</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Pobierz</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -180,6 +196,16 @@ export function ManagePage({ tenantId }: { tenantId: string }) {
                     <Table.Td>{formatDate(invoice.issueDate)}</Table.Td>
                     <Table.Td>{invoice.description}</Table.Td>
                     <Table.Td ta="right">{formatPln(invoice.grossGrosze)}</Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        onClick={() => void download(invoice)}
+                        aria-label={`Pobierz PDF faktury ${invoice.number}`}
+                      >
+                        Pobierz PDF
+                      </Button>
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
