@@ -15,6 +15,8 @@ import { billingMails } from './mail/billing-mails';
 import { paymentMethods } from './payments/payment-methods';
 import { NOTIFY_PATH, paymentRoutes } from './payments/payment.routes';
 import { createPayments } from './payments/payments.service';
+import { PayuEnv, payuConfigFromEnv } from './payments/payu/payu-config';
+import { createPayuPaymentProvider } from './payments/payu/payu-payment-provider';
 import { sandboxCheckoutRoutes } from './payments/sandbox-checkout.routes';
 import {
   createSandboxPaymentProvider,
@@ -84,10 +86,15 @@ export async function buildService(deps: BillingDeps) {
     ...(config.PAYMENT_SANDBOX_SECRET && { configuredSecret: config.PAYMENT_SANDBOX_SECRET }),
     ...(deps.sandboxSend && { send: deps.sandboxSend }),
   });
+  // the provider the configuration selects: the sandbox (embedded default) or PayU
+  const provider =
+    config.PAYMENT_PROVIDER === 'payu'
+      ? createPayuPaymentProvider(payuConfigFromEnv(PayuEnv.parse(config)))
+      : sandbox.provider;
   const payments = await createPayments({
     eventStore,
     documents,
-    provider: sandbox.provider,
+    provider,
     subscriptions,
     invoices,
     methods,
@@ -105,7 +112,7 @@ export async function buildService(deps: BillingDeps) {
   subscriptionRoutes(app, subscriptions);
   await paymentRoutes(app, payments, methods);
   invoiceRoutes(app, invoices);
-  await sandboxCheckoutRoutes(app, sandbox);
+  if (config.PAYMENT_PROVIDER === 'sandbox') await sandboxCheckoutRoutes(app, sandbox);
 
   const jobs: BuiltService['jobs'] = {
     [TRIAL_REMINDER_JOB]: async (job) => {

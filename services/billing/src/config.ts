@@ -2,6 +2,7 @@ import { defaultPorts } from '@punkto/contracts/routing';
 import { envBoolean, envOriginList, envPort, loadConfig, platformEnv } from '@punkto/platform/config/config';
 import { ConfigError } from '@punkto/platform/config/config';
 import { z } from 'zod';
+import { PayuEnv } from './payments/payu/payu-config';
 
 const count = (defaultValue: number, min = 0) => z.coerce.number().int().min(min).default(defaultValue);
 
@@ -20,8 +21,14 @@ export const BillingEnv = z.object({
    * gateway). The sandbox posts from inside this service, so any address that reaches it works.
    */
   PAYMENT_NOTIFY_URL: z.url().optional(),
-  /** sandbox: the built-in test checkout (embedded default); the PayU adapter adds `payu` */
-  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** sandbox: the built-in test checkout (embedded default); payu: PayU REST (PAYU_* below) */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'payu']).default('sandbox'),
+  /** PayU's POS (required with PAYMENT_PROVIDER=payu; payments/payu/payu-config.ts) */
+  PAYU_BASE_URL: z.string().optional(),
+  PAYU_POS_ID: z.string().optional(),
+  PAYU_SECOND_KEY: z.string().optional(),
+  PAYU_CLIENT_ID: z.string().optional(),
+  PAYU_CLIENT_SECRET: z.string().optional(),
   /** allows the sandbox provider with NODE_ENV=production (refused at start-up otherwise: it takes no money) */
   PAYMENT_SANDBOX_ALLOW_IN_PRODUCTION: envBoolean(false),
   /**
@@ -54,7 +61,7 @@ export type BillingConfig = z.infer<typeof BillingEnv>;
 export function sandboxInProductionProblem(config: BillingConfig): string | null {
   if (
     config.NODE_ENV !== 'production' ||
-    (config.PAYMENT_PROVIDER as string) !== 'sandbox' ||
+    config.PAYMENT_PROVIDER !== 'sandbox' ||
     config.PAYMENT_SANDBOX_ALLOW_IN_PRODUCTION
   )
     return null;
@@ -69,6 +76,13 @@ const SELLER_VARIABLES = ['SELLER_NAME', 'SELLER_NIP', 'SELLER_STREET', 'SELLER_
 export const loadBillingConfig = (env: NodeJS.ProcessEnv = process.env) => {
   const config = loadConfig(BillingEnv, env);
   const problems = [sandboxInProductionProblem(config)].filter((p): p is string => p !== null);
+  if (config.PAYMENT_PROVIDER === 'payu') {
+    const payu = PayuEnv.safeParse(env);
+    if (!payu.success)
+      problems.push(
+        ...payu.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (PAYMENT_PROVIDER=payu)`),
+      );
+  }
   const realInvoices = config.NODE_ENV === 'production' && !config.PAYMENT_SANDBOX_ALLOW_IN_PRODUCTION;
   if (realInvoices)
     for (const name of SELLER_VARIABLES)

@@ -32,4 +32,21 @@ describe('billing configuration', () => {
       expect((error as ConfigError).problems.filter((p) => p.startsWith('SELLER_'))).toHaveLength(5);
     }
   });
+
+  it('PayU needs its POS configuration, named when missing', () => {
+    try {
+      loadBillingConfig({ PAYMENT_PROVIDER: 'payu' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems.join('\n')).toMatch(/PAYU_POS_ID/);
+    }
+    const config = loadBillingConfig({
+      PAYMENT_PROVIDER: 'payu',
+      PAYU_POS_ID: '300746',
+      PAYU_SECOND_KEY: 'b6ca15b0d1020e8094d9b5f8d163db54',
+      PAYU_CLIENT_ID: '300746',
+      PAYU_CLIENT_SECRET: '2ee86a66e5d97e3fadc400c9f19b065d',
+    });
+    expect(config.PAYMENT_PROVIDER).toBe('payu');
+  });
 });
