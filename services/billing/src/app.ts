@@ -83,6 +83,7 @@ export async function buildService(deps: BillingDeps) {
     documents,
     scheduler,
     clock,
+    publicUrl: config.PUBLIC_URL,
     ...(config.PAYMENT_SANDBOX_SECRET && { configuredSecret: config.PAYMENT_SANDBOX_SECRET }),
     ...(deps.sandboxSend && { send: deps.sandboxSend }),
   });

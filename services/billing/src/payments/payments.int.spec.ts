@@ -71,7 +71,7 @@ describe('a full purchase in the sandbox', () => {
     t.setNow('2026-03-05T10:00:00.000Z');
     const started = await initiate(token, tenantId);
     expect(started.amountGrosze).toBe(38400);
-    expect(started.redirectUri).toMatch(/^\/api\/v1\/payments\/sandbox\/checkout\/SBX/);
+    expect(started.redirectUri).toMatch(/^http:\/\/punkto.test\/api\/v1\/payments\/sandbox\/checkout\/SBX/);
     const page = await t.app.inject(started.redirectUri);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Zapłać 384,00');

@@ -33,8 +33,19 @@ button.secondary{background:#e9ecef;color:#1f2933}.error{color:#c92a2a;margin-to
 <body><main>${body}</main></body></html>`;
 }
 
+const cancelForm = (order: SandboxOrder) =>
+  `<form method="post" action="${SANDBOX_CHECKOUT_PATH}/${esc(order._id)}/cancel"><button type="submit" class="secondary">Anuluj płatność</button></form>`;
+
 function checkoutForm(order: SandboxOrder, error?: string) {
   const title = order.amountGrosze === 0 ? 'Weryfikacja karty' : `Zapłać ${pln(order.amountGrosze)}`;
+  if (order.cardToken)
+    return page(
+      title,
+      `<p class="badge">Środowisko testowe — żadne pieniądze nie zostaną pobrane</p>
+<h1>${esc(title)}</h1><p>${esc(order.description)}</p><p>Płatność kartą podaną w formularzu sklepu.</p>
+<form method="post" action="${SANDBOX_CHECKOUT_PATH}/${esc(order._id)}/token"><button type="submit">${esc(title)}</button></form>
+${cancelForm(order)}`,
+    );
   return page(
     title,
     `<p class="badge">Środowisko testowe — żadne pieniądze nie zostaną pobrane</p>
@@ -45,6 +56,7 @@ function checkoutForm(order: SandboxOrder, error?: string) {
 <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" maxlength="3" required></div></div>
 ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
 <button type="submit">${order.amountGrosze === 0 ? 'Zweryfikuj kartę' : `Zapłać ${esc(pln(order.amountGrosze))}`}</button></form>
+${cancelForm(order)}
 <div class="cards"><p>Karty testowe (dowolna przyszła data i CVC):</p><ul>
 <li><code>${spaced(SANDBOX_CARDS.success)}</code> — płatność udana</li>
 <li><code>${spaced(SANDBOX_CARDS.declined)}</code> — karta odrzucona</li>
@@ -84,8 +96,9 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance, sandbox: Sandb
       if (outcome.kind === 'three_d_secure')
         return reply.type('text/html; charset=utf-8').send(threeDsPage(outcome.order));
       // back to the shop like PayU: the shop learns the outcome from the notification, not from this redirect
-      const url = outcome.order.continueUrl + (outcome.kind === 'declined' ? '&error=501' : '');
-      return reply.redirect(url, 303);
+      const url = new URL(outcome.order.continueUrl);
+      if (outcome.kind === 'declined') url.searchParams.set('error', '501');
+      return reply.redirect(url.toString(), 303);
     };
 
     scope.get<{ Params: { orderId: string } }>(
@@ -124,6 +137,24 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance, sandbox: Sandb
             .type('text/html; charset=utf-8')
             .send(checkoutForm(order, outcome.message));
         }
+        return finish(reply, outcome);
+      },
+    );
+
+    scope.post<{ Params: { orderId: string } }>(
+      `${SANDBOX_CHECKOUT_PATH}/:orderId/token`,
+      async (request, reply) => {
+        const outcome = await sandbox.payWithToken(request.params.orderId);
+        if (outcome.kind === 'invalid') return notFound(reply);
+        return finish(reply, outcome);
+      },
+    );
+
+    scope.post<{ Params: { orderId: string } }>(
+      `${SANDBOX_CHECKOUT_PATH}/:orderId/cancel`,
+      async (request, reply) => {
+        const outcome = await sandbox.abandon(request.params.orderId);
+        if (outcome.kind === 'invalid') return notFound(reply);
         return finish(reply, outcome);
       },
     );

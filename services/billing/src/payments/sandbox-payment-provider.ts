@@ -1,4 +1,4 @@
-import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import type { DocumentStore, Stored } from '@punkto/platform/documents/document-store.port';
 import { keptSecret } from '@punkto/platform/documents/kept-secret';
 import { DuplicateKeyError } from '@punkto/platform/errors/errors';
 import type { Scheduler } from '@punkto/platform/scheduler/scheduler.port';
@@ -48,9 +48,17 @@ export interface SandboxOrder {
   status: ProviderOrderStatus;
   /** waiting for the 3-D Secure step of this card */
   pendingCardNumber: string | null;
+  /** a single-use token of the card form (`TOK_SANDBOX_…`) the payer confirms on the page, else null */
+  cardToken?: string | null;
   savedCard: SavedCard | null;
   declineReason: string | null;
   createdAt: string;
+}
+interface SandboxCardToken {
+  _id: string;
+  number: string;
+  expiry: string;
+  used: boolean;
 }
 interface SandboxCard {
   _id: string;
@@ -84,11 +92,14 @@ export async function createSandboxPaymentProvider(deps: {
   clock: () => Date;
   configuredSecret?: string;
   send?: SendNotification;
+  /** the gateway's public address: the checkout page's absolute URL */
+  publicUrl: string;
 }) {
   const { documents, scheduler, clock } = deps;
   const secret = await keptSecret(documents, 'payment-sandbox-notifications', deps.configuredSecret);
   const orders = documents.collection<SandboxOrder>('sandbox_orders');
   const cards = documents.collection<SandboxCard>('sandbox_cards');
+  const tokens = documents.collection<SandboxCardToken>('sandbox_card_tokens');
   await orders.ensureIndex({ fields: { paymentId: 1 }, unique: true, name: 'sandbox_orders_payment' });
   let send = deps.send ?? fetchSend;
 
@@ -131,6 +142,26 @@ export async function createSandboxPaymentProvider(deps: {
     return next;
   }
 
+  /** the card's outcome: declined, 3-D Secure first, or paid (and saved) */
+  async function payWithCard(
+    order: Stored<SandboxOrder>,
+    number: string,
+    expiry: string,
+  ): Promise<CardOutcome> {
+    if (number === SANDBOX_CARDS.declined)
+      return { kind: 'declined', order: await settle(order, 'CANCELED', null, 'card declined') };
+    if (number === SANDBOX_CARDS.threeDSecure) {
+      const waiting = await orders.update(
+        { ...order, pendingCardNumber: `${number}|${expiry}` },
+        { expectedRevision: order._rev },
+      );
+      return { kind: 'three_d_secure', order: waiting };
+    }
+    if (number === SANDBOX_CARDS.success || number === SANDBOX_CARDS.renewalsDeclined)
+      return { kind: 'completed', order: await settle(order, 'COMPLETED', { number, expiry }) };
+    return { kind: 'declined', order: await settle(order, 'CANCELED', null, 'card declined') };
+  }
+
   const provider: PaymentProvider = {
     name: 'sandbox',
 
@@ -145,6 +176,7 @@ export async function createSandboxPaymentProvider(deps: {
         notifyUrl: request.notifyUrl,
         status: 'PENDING',
         pendingCardNumber: null,
+        cardToken: request.cardToken ?? null,
         savedCard: null,
         declineReason: null,
         createdAt: clock().toISOString(),
@@ -159,7 +191,7 @@ export async function createSandboxPaymentProvider(deps: {
       return {
         kind: 'redirect',
         providerOrderId: order._id,
-        redirectUri: `${SANDBOX_CHECKOUT_PATH}/${order._id}`,
+        redirectUri: `${deps.publicUrl}${SANDBOX_CHECKOUT_PATH}/${order._id}`,
       };
     },
 
@@ -269,19 +301,48 @@ export async function createSandboxPaymentProvider(deps: {
         return { kind: 'invalid', message: 'Podaj datę ważności w formacie MM/RR.' };
       if (!/^\d{3}$/.test(input.cvc.trim())) return { kind: 'invalid', message: 'Kod CVC ma 3 cyfry.' };
       const [mm, yy] = input.expiry.trim().split('/');
-      const expiry = `${mm}/20${yy}`;
-      if (number === SANDBOX_CARDS.declined)
-        return { kind: 'declined', order: await settle(order, 'CANCELED', null, 'card declined') };
-      if (number === SANDBOX_CARDS.threeDSecure) {
-        const waiting = await orders.update(
-          { ...order, pendingCardNumber: `${number}|${expiry}` },
-          { expectedRevision: order._rev },
-        );
-        return { kind: 'three_d_secure', order: waiting };
-      }
-      if (number === SANDBOX_CARDS.success || number === SANDBOX_CARDS.renewalsDeclined)
-        return { kind: 'completed', order: await settle(order, 'COMPLETED', { number, expiry }) };
-      return { kind: 'declined', order: await settle(order, 'CANCELED', null, 'card declined') };
+      return payWithCard(order, number, `${mm}/20${yy}`);
+    },
+
+    /** the card form's single-use token for a card (what a provider's browser card form returns) */
+    async tokenize(input: { number: string; expiry: string }): Promise<string> {
+      const token = `TOK_SANDBOX_${randomBytes(12).toString('hex').toUpperCase()}`;
+      await tokens.insert({
+        _id: token,
+        number: input.number.replace(/\D/g, ''),
+        expiry: input.expiry,
+        used: false,
+      });
+      return token;
+    },
+
+    /** the payer confirms, on the page, the payment with the card the token stands for */
+    async payWithToken(orderId: string): Promise<CardOutcome> {
+      const order = await orders.get(orderId);
+      if (!order?.cardToken || order.status !== 'PENDING')
+        return { kind: 'invalid', message: 'To zamówienie nie czeka na płatność zapisaną kartą.' };
+      const token = await tokens.get(order.cardToken);
+      if (!token || token.used)
+        return {
+          kind: 'declined',
+          order: await settle(order, 'CANCELED', null, 'card token invalid or used'),
+        };
+      await tokens.update({ ...token, used: true }, { expectedRevision: token._rev });
+      return payWithCard(order, token.number, token.expiry);
+    },
+
+    /** the payer abandons the payment on the page */
+    async abandon(orderId: string): Promise<CardOutcome> {
+      const order = await orders.get(orderId);
+      if (!order || order.status !== 'PENDING')
+        return { kind: 'invalid', message: 'To zamówienie jest już rozliczone.' };
+      return { kind: 'declined', order: await settle(order, 'CANCELED', null, 'abandoned by the payer') };
+    },
+
+    /** tests: the issuer declines every later charge of this saved card */
+    async declineCharges(savedCardToken: string) {
+      const card = await cards.get(savedCardToken);
+      if (card) await cards.update({ ...card, declineCharges: true }, { expectedRevision: card._rev });
     },
 
     /** the 3-D Secure step was confirmed or rejected */
