@@ -1,0 +1,77 @@
+import { withInfra } from '@punkto/platform/testing/infra-env';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBilling, type BillingTestApp } from '../testing/billing-test-app';
+import { SANDBOX_CARDS, SANDBOX_NOTIFY_JOB } from './sandbox-payment-provider';
+
+/**
+ * The billing service on the distributed mode's document store: payments, subscriptions, invoices (the
+ * numbers' unique `_id`s, the unique payment index), saved cards on the MongoDB wire protocol. A purchase with
+ * the sandbox, a notification replayed, and 20 payments at once numbered without gaps.
+ */
+withInfra('MONGODB_URL', 'billing on MongoDB-wire', (mongoUrl) => {
+  let t: BillingTestApp;
+  beforeAll(async () => {
+    t = await startBilling({
+      DOCUMENT_STORE_ADAPTER: 'mongodb',
+      MONGODB_URL: mongoUrl,
+    });
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  describe('billing on MongoDB-wire', () => {
+    it('a sandbox purchase, a replayed notification booked once, 20 concurrent payments numbered without gaps', async () => {
+      t.setNow(new Date().toISOString());
+      const buy = async () => {
+        const { tenantId, token } = await t.tenant();
+        const res = await t.call(token, 'POST', '/api/v1/payments/initiate-payment', {
+          tenantId,
+          planId: 'extended',
+          isForYear: true,
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        const { redirectUri, paymentId } = res.json() as { redirectUri: string; paymentId: string };
+        expect((await t.payInCheckout(redirectUri, SANDBOX_CARDS.success)).statusCode).toBe(303);
+        return { tenantId, token, paymentId };
+      };
+      const first = await buy();
+      await t.runDueJobs();
+      const sent = t.notifications.find((n) => n.body.includes(first.paymentId))!;
+      for (let i = 0; i < 3; i++)
+        expect(
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: '/api/v1/payments/notify',
+              payload: sent.body,
+              headers: sent.headers,
+            })
+          ).statusCode,
+        ).toBe(200);
+      expect(
+        (await t.call(first.token, 'GET', `/api/v1/tenants/${first.tenantId}/tenant-subscription`)).json(),
+      ).toMatchObject({ status: 'active', planId: 'extended' });
+      const invoices = (await t.call(first.token, 'GET', `/api/v1/invoices/all/${first.tenantId}`)).json()
+        .items;
+      expect(invoices).toEqual([
+        expect.objectContaining({ grossGrosze: 38400, netGrosze: 31220, vatGrosze: 7180 }),
+      ]);
+
+      const buyers = [];
+      for (let i = 0; i < 20; i++) buyers.push(await buy());
+      const jobs = t.pendingJobs().filter((j) => j.type === SANDBOX_NOTIFY_JOB);
+      await Promise.all(jobs.map((job) => t.built.jobs[SANDBOX_NOTIFY_JOB]!(job, { attempt: 1 })));
+      const numbers = (
+        await Promise.all(
+          [first, ...buyers].map(
+            async (b) => (await t.call(b.token, 'GET', `/api/v1/invoices/all/${b.tenantId}`)).json().items,
+          ),
+        )
+      )
+        .flat()
+        .map((i: { number: string }) => Number(i.number.split('/')[2]))
+        .sort((a: number, b: number) => a - b);
+      expect(numbers).toHaveLength(21);
+      for (let i = 1; i < numbers.length; i++) expect(numbers[i]).toBe(numbers[i - 1]! + 1);
+    }, 180_000);
+  });
+});
