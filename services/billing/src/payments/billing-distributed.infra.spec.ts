@@ -1,5 +1,11 @@
+import { Topics } from '@punkto/contracts/topics';
+import type { Consumer } from '@punkto/platform/bus/message-bus.port';
+import { createLogger } from '@punkto/platform/observability/logger';
+import { startEventRelay, type EventRelay } from '@punkto/platform/relay/event-relay';
 import { withInfra } from '@punkto/platform/testing/infra-env';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { relayRoutes } from '../app';
 import { startBilling, type BillingTestApp } from '../testing/billing-test-app';
 import { SANDBOX_CARDS, SANDBOX_NOTIFY_JOB } from './sandbox-payment-provider';
 
@@ -75,3 +81,65 @@ withInfra('MONGODB_URL', 'billing on MongoDB-wire', (mongoUrl) => {
     }, 180_000);
   });
 });
+
+withInfra('KAFKA_BROKERS', 'billing publishes the entitlement on Kafka', (brokers) =>
+  withInfra('MONGODB_URL', 'billing publishes the entitlement on Kafka', (mongoUrl) => {
+    let t: BillingTestApp;
+    let relay: EventRelay | undefined;
+    let consumer: Consumer | undefined;
+    beforeAll(async () => {
+      t = await startBilling({
+        DOCUMENT_STORE_ADAPTER: 'mongodb',
+        MONGODB_URL: mongoUrl,
+        BUS_ADAPTER: 'kafka',
+        KAFKA_BROKERS: brokers,
+      });
+    }, 120_000);
+    afterAll(async () => {
+      await consumer?.stop();
+      await relay?.stop();
+      await t?.close();
+    });
+
+    describe('billing publishes the entitlement on Kafka', () => {
+      it('a payment: its relay publishes SubscriptionActivated with the plan’s limit on billing.subscriptions.v1', async () => {
+        const seen: { type: string; data: { tenantId: string; entitlement: { customerLimit: number } } }[] =
+          [];
+        consumer = await t.infra.bus.subscribe({
+          groupId: `billing-infra-${randomUUID()}`,
+          topics: [Topics.billingSubscriptions],
+          handler: async (message) => {
+            seen.push(message.value as (typeof seen)[number]);
+          },
+        });
+        relay = startEventRelay({
+          eventStore: t.infra.eventStore,
+          bus: t.infra.bus,
+          checkpoints: t.infra.checkpoints,
+          routes: relayRoutes,
+          logger: createLogger('billing', 'silent'),
+          name: `relay-${randomUUID()}`,
+        });
+        t.setNow(new Date().toISOString());
+        const { tenantId, token } = await t.tenant();
+        const res = await t.call(token, 'POST', '/api/v1/payments/initiate-payment', {
+          tenantId,
+          planId: 'basic',
+          isForYear: false,
+        });
+        await t.payInCheckout((res.json() as { redirectUri: string }).redirectUri, SANDBOX_CARDS.success);
+        await t.runDueJobs();
+        await expect
+          .poll(() => seen.filter((e) => e.data.tenantId === tenantId).map((e) => e.type), {
+            timeout: 60_000,
+          })
+          .toEqual(['TrialStarted', 'SubscriptionActivated']);
+        expect(
+          seen.find((e) => e.data.tenantId === tenantId && e.type === 'SubscriptionActivated'),
+        ).toMatchObject({
+          data: { entitlement: { customerLimit: 100, status: 'active', writable: true } },
+        });
+      }, 120_000);
+    });
+  }),
+);
