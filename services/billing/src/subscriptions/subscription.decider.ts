@@ -26,7 +26,8 @@ import {
 
 /**
  * Commands of the Subscription aggregate; time arrives in `metadata.now`. The rules (ADR 0025):
- * - the trial lasts 14 days from the tenant's creation; paying during it keeps the unused trial days;
+ * - the trial lasts 14 days from the tenant's creation (from now for a company billing learns of more than a
+ *   day late: one that existed before billing); paying during it keeps the unused trial days;
  * - an upgrade (a plan with a higher customer limit) is paid now, prorated, and starts a new period now;
  *   a downgrade or a change of cycle takes effect at the period's end, when the renewal charges it;
  * - a cancellation takes effect at the period's end and can be withdrawn before then;
@@ -120,9 +121,10 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
   switch (command.type) {
     case 'StartTrial': {
       if (state.status !== 'none') return [];
-      const trialEndsAt = new Date(
-        Date.parse(command.data.createdAt) + TRIAL_MS(command.data.trialDays),
-      ).toISOString();
+      // a company that existed before billing learnt of it (billing deployed later) gets its full trial from now
+      const created = Date.parse(command.data.createdAt);
+      const start = now.getTime() - created > TRIAL_MS(1) ? now.getTime() : created;
+      const trialEndsAt = new Date(start + TRIAL_MS(command.data.trialDays)).toISOString();
       return [withEntitlement({ type: 'TrialStarted', data: { tenantId, at, trialEndsAt } })];
     }
 

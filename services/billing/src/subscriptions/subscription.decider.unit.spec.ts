@@ -74,6 +74,14 @@ describe('when the tenant has no subscription yet', () => {
         },
       ]));
 
+  it('a company that existed before billing gets its 14 days from when billing learns of it', () => {
+    const [event] = subscriptionDecider.decide(
+      cmd('StartTrial', { createdAt: '2025-01-10T10:00:00.000Z', trialDays: 14 }, created),
+      subscriptionDecider.initialState(),
+    );
+    expect(event).toMatchObject({ type: 'TrialStarted', data: { trialEndsAt: '2026-03-15T10:00:00.000Z' } });
+  });
+
   it('a plan change has nothing to change (404)', () =>
     spec
       .given([])
