@@ -189,6 +189,11 @@ export const BillingErrors = {
   paymentNotFound: { code: 'PAYMENT.NOT_FOUND', message: 'Nie znaleziono płatności.' },
   paymentMethodNotFound: { code: 'PAYMENT_METHOD.NOT_FOUND', message: 'Nie znaleziono karty.' },
   invoiceNotFound: { code: 'INVOICE.NOT_FOUND', message: 'Nie znaleziono faktury.' },
+  addCardUnsupported: {
+    code: 'PAYMENT_METHOD.ADD_UNSUPPORTED',
+    message:
+      'U tego operatora karty nie da się dodać bez płatności — zapisze się przy najbliższej płatności kartą.',
+  },
   noUpgradePayment: {
     code: 'PAYMENT.NOTHING_TO_PAY',
     message: 'Ten plan nie wymaga teraz płatności — zmiana nastąpi z końcem bieżącego okresu.',

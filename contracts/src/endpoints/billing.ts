@@ -141,6 +141,7 @@ export const addPaymentMethod = defineEndpoint({
   body: AddPaymentMethodRequest,
   response: InitiatePaymentResponse,
   successStatus: 201,
+  errors: [{ status: 400, codes: [BillingErrors.addCardUnsupported.code] }],
 });
 
 export const removePaymentMethod = defineEndpoint({

@@ -1,4 +1,5 @@
-import type { PaidPlanId, PaymentOrder } from '@punkto/contracts/billing';
+import { BillingErrors, type PaidPlanId, type PaymentOrder } from '@punkto/contracts/billing';
+import { DomainRuleError } from '@punkto/platform/errors/errors';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { projectedCommandHandler } from '@punkto/platform/es/projected-command-handler';
 import type { EventStore } from '@punkto/platform/event-store/event-store.port';
@@ -267,6 +268,12 @@ export async function createPayments(deps: PaymentsDeps) {
 
     /** a card verification without a charge (0 zł) that saves the card for renewals */
     async addCard(tenantId: string, payer: { email?: string; ip: string }) {
+      // a 0 zł card verification is the sandbox's; PayU saves a card with a first card payment only
+      if (provider.name !== 'sandbox')
+        throw new DomainRuleError(
+          BillingErrors.addCardUnsupported.code,
+          BillingErrors.addCardUnsupported.message,
+        );
       await tenants.rememberPayer(tenantId, payer.email);
       return start(
         tenantId,

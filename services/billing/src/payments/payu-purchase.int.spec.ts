@@ -79,5 +79,8 @@ describe('a purchase through PayU', () => {
       expect.objectContaining({ grossGrosze: 28800, netGrosze: 23415, vatGrosze: 5385 }),
     ]);
     expect((await t.app.inject('/api/v1/payments/sandbox/checkout/x')).statusCode).toBe(404);
+    const add = await t.call(token, 'POST', '/api/v1/payment-methods/add', { tenantId });
+    expect(add.statusCode).toBe(400);
+    expect(add.json()).toMatchObject({ code: 'PAYMENT_METHOD.ADD_UNSUPPORTED' });
   });
 });
