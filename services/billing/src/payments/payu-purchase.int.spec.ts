@@ -37,8 +37,10 @@ beforeAll(async () => {
   await t.app.listen({ port, host: '127.0.0.1' });
 });
 afterAll(async () => {
-  await t?.close();
+  // the fake's notifications came over keep-alive connections: closed, so the server stops at once
+  t?.app.server.closeAllConnections();
   await fake?.close();
+  await t?.close();
 });
 
 describe('a purchase through PayU', () => {
