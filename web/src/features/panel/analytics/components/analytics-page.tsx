@@ -130,13 +130,9 @@ function Filters({
 
 const d = (date: string) => periodLabel(date, 'day');
 
-/** "1 program", "2 programy", "5 programów" */
-function programsCount(n: number): string {
-  const mod10 = n % 10;
-  const mod100 = n % 100;
-  const word =
-    n === 1 ? 'program' : mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14) ? 'programy' : 'programów';
-  return `${formatInteger(n)} ${word}`;
+/** after „bez”: "1 niewycenionego programu", "3 niewycenionych programów" */
+function withoutUnvalued(n: number): string {
+  return n === 1 ? 'bez 1 niewycenionego programu' : `bez ${formatInteger(n)} niewycenionych programów`;
 }
 
 /** What the liability figures mean, the value in PLN and what to do for the programs not valued yet. */
@@ -158,9 +154,7 @@ function LiabilityHint({
       {liability.valueGrosze !== null ? (
         <Text span fw={600} c="var(--mantine-color-text)" data-testid="liability-value">
           Wartość niewykorzystanych punktów i pieczątek: {formatGrosze(liability.valueGrosze)}
-          {liability.unvaluedPrograms
-            ? ` (bez ${programsCount(liability.unvaluedPrograms)} nie wycenionych)`
-            : ''}
+          {liability.unvaluedPrograms ? ` (${withoutUnvalued(liability.unvaluedPrograms)})` : ''}
         </Text>
       ) : null}
       <span>
@@ -230,7 +224,7 @@ function Figures({ data }: { data: AnalyticsResponse }) {
           liability.valueGrosze === null
             ? 'podaj koszt nagród w programie'
             : liability.unvaluedPrograms
-              ? `bez ${programsCount(liability.unvaluedPrograms)} nie wycenionych`
+              ? withoutUnvalued(liability.unvaluedPrograms)
               : 'według kosztu nagród, dziś'
         }
       />
