@@ -192,6 +192,15 @@ describe('the owner opens the analytics', () => {
     await value.fill('8,50'); // a free coffee costs the café 8,50 zł: 100 pkt → 8,5 gr per point
     await page.getByRole('button', { name: 'Zapisz zmiany' }).click();
     await page.waitForURL((url) => url.pathname === '/panel/programy');
+    // the list says which programs the analytics can value
+    await page
+      .getByRole('article', { name: 'Kawa za punkty' })
+      .getByText('z kosztem dla firmy: 1', { exact: false })
+      .waitFor();
+    await page
+      .getByRole('article', { name: 'Ciastka za punkty' })
+      .getByText('bez kosztu dla firmy (analityka nie wyceni punktów)', { exact: false })
+      .waitFor();
     // the card ledger learns the new definition over the bus
     await eventually('the liability to be valued', async () => {
       const res = await owner.client.call('GET', `/api/v1/analytics/${owner.tenantId}?preset=30d`);
