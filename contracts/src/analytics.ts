@@ -191,10 +191,15 @@ export const AnalyticsResponse = z
       /** how many of the cheapest active reward of each card's program today's balances could buy */
       rewardsClaimable: Count,
       /**
-       * value in PLN: null, because rewards carry no price in PLN (only a cost in points or stamps), so any
-       * złoty figure would be invented (ADR 0023)
+       * value in PLN (złoty, to the grosz) of the outstanding balances of the VALUED programs: per program
+       * Σ balance × the lowest `valueGrosze ÷ cost` among its active rewards that state a value (ADR 0023,
+       * amendment); null when no program with a balance is valued
        */
       valuePln: z.number().nullable(),
+      /** the same in whole grosze */
+      valueGrosze: Count.nullable(),
+      /** programs with a balance on cards but no active reward with a value: not in `valuePln` */
+      unvaluedPrograms: Count,
       /** null: no program sets points to expire, so nothing is forecast to expire */
       expiryForecast: z.array(z.object({ month: z.string(), points: Count })).nullable(),
       byProgram: z.array(
@@ -205,6 +210,14 @@ export const AnalyticsResponse = z
           outstanding: Count,
           cheapestRewardCost: z.number().int().nullable(),
           rewardsClaimable: Count,
+          /** grosze per point or stamp (may have a fraction: 500 gr ÷ 12 pkt); null = not valued */
+          unitValueGrosze: z.number().min(0).nullable(),
+          /** the reward that sets `unitValueGrosze` (the lowest value per unit) */
+          valuedBy: z
+            .object({ rewardId: z.string(), name: z.string(), cost: z.number().int(), valueGrosze: Count })
+            .nullable(),
+          /** outstanding × unitValueGrosze, rounded half up to the grosz; null = not valued */
+          valueGrosze: Count.nullable(),
         }),
       ),
     }),

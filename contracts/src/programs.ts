@@ -11,7 +11,8 @@ import { z } from 'zod';
  * - `tiers`: points as in `points`, plus levels reached by LIFETIME points (never lowered by redemptions);
  *   each level has a points multiplier applied when points are earned, and benefits described in words.
  *
- * Rewards belong to a program and cost points (points/tiers) or stamps (stamps). Time restrictions and
+ * Rewards belong to a program and cost points (points/tiers) or stamps (stamps); optionally they state what they
+ * cost the business in grosze (`valueGrosze`, for the points liability in PLN of the analytics). Time restrictions and
  * availability limits travel in the program's events; the card ledger enforces them when redeeming.
  * Times are local to Poland (Europe/Warsaw). Weekdays are ISO: 1 = Monday … 7 = Sunday.
  */
@@ -85,6 +86,14 @@ export const RewardLimits = z
   .meta({ id: 'RewardLimits' });
 export type RewardLimits = z.infer<typeof RewardLimits>;
 
+/** 0 … 1 000 000 zł in whole grosze */
+export const REWARD_VALUE_MAX_GROSZE = 100_000_000;
+const RewardValueGrosze = z
+  .number('Koszt nagrody dla firmy podaj w złotych, np. 12,50.')
+  .int('Koszt nagrody dla firmy podaj w pełnych groszach (najwyżej 2 miejsca po przecinku).')
+  .min(0, 'Koszt nagrody dla firmy nie może być ujemny.')
+  .max(REWARD_VALUE_MAX_GROSZE, 'Koszt nagrody dla firmy może wynosić najwyżej 1 000 000 zł.');
+
 export const RewardInput = z
   .object({
     /** present when editing an existing reward (keeps its identity and redemption history) */
@@ -93,6 +102,12 @@ export const RewardInput = z
     description: multiLineText().max(300, 'Opis nagrody może mieć najwyżej 300 znaków.').default(''),
     /** points (points/tiers programs) or stamps (stamps programs) */
     cost: z.number().int().min(1, 'Koszt nagrody musi wynosić co najmniej 1.').max(1_000_000),
+    /**
+     * what honouring the reward once costs the BUSINESS, in grosze (its price or cost of goods); optional —
+     * absent in programs and events from before the field. Used only to value the points on customers' cards in
+     * the analytics (ADR 0023); never shown to customers.
+     */
+    valueGrosze: RewardValueGrosze.optional(),
     active: z.boolean().default(true),
     schedule: RewardSchedule.default({ weekdays: [], hours: null, dateRange: null }),
     limits: RewardLimits.default({ perCard: {}, stock: null }),

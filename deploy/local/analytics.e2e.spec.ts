@@ -143,4 +143,52 @@ describe('GET /api/v1/analytics/{tenantId} through the gateway', () => {
     expect(body.code).toBe('VALIDATION_ERROR');
     expect(body.errors['query.endDate']).toEqual(['Data końcowa nie może być wcześniejsza niż początkowa.']);
   });
+
+  it('values the points in PLN once a reward states its cost to the business (tenant → bus → card ledger)', async () => {
+    const url = `/api/v1/tenants/${owner.tenantId}/loyalty-programs`;
+    const program = (
+      (await (await owner.client.call('GET', url)).json()) as {
+        items: Array<{
+          id: string;
+          name: string;
+          pointsPerPln: number;
+          rewards: Array<Record<string, unknown>>;
+        }>;
+      }
+    ).items.find((p) => p.id === owner.program.id)!;
+    const body = (valueGrosze: unknown) => ({
+      kind: 'points',
+      name: program.name,
+      pointsPerPln: program.pointsPerPln,
+      rewards: program.rewards.map((r) => ({ id: r['id'], name: r['name'], cost: r['cost'], valueGrosze })),
+    });
+    const bad = await owner.client.call('PUT', `${url}/${program.id}`, body(12.345));
+    expect(bad.status).toBe(400);
+    expect(
+      ((await bad.json()) as { errors: Record<string, string[]> }).errors['rewards.0.valueGrosze'],
+    ).toEqual(['Koszt nagrody dla firmy podaj w pełnych groszach (najwyżej 2 miejsca po przecinku).']);
+    const saved = await owner.client.call('PUT', `${url}/${program.id}`, body(1000)); // 10 zł for 100 points
+    expect(saved.status, await saved.clone().text()).toBe(200);
+
+    // 20 points left on the coffee card × 10 gr = 2,00 zł; the cakes program has no reward, so no value
+    const liability = await eventually('the card ledger to value the coffee program', async () => {
+      const a = await analytics('preset=30d');
+      return a.liability.valueGrosze === null ? undefined : a.liability;
+    });
+    expect(liability).toMatchObject({
+      valuePln: 2,
+      valueGrosze: 200,
+      unvaluedPrograms: 1,
+      expiryForecast: null,
+    });
+    expect(liability.byProgram.find((p) => p.programId === owner.program.id)).toMatchObject({
+      outstanding: 20,
+      unitValueGrosze: 10,
+      valueGrosze: 200,
+    });
+    expect(liability.byProgram.find((p) => p.programId === cakesId)).toMatchObject({
+      outstanding: 30,
+      valueGrosze: null,
+    });
+  });
 });

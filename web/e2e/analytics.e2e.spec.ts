@@ -166,4 +166,79 @@ describe('the owner opens the analytics', () => {
     const box = (await csv.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
   });
+
+  it('values the points in złoty once the owner gives a reward its cost in the program editor', async () => {
+    const page = await ownerOnAnalytics();
+    // before: no reward has a cost to the business, so nothing is valued and the page says what to do
+    expect(await figure(page, 'Wartość punktów na kartach')).toBe('nie wyceniono');
+    await page
+      .getByTestId('liability-unvalued')
+      .filter({ hasText: 'Podaj koszt nagród w programie, aby zobaczyć wycenę' })
+      .waitFor();
+
+    await page
+      .getByRole('navigation', { name: 'Panel firmy' })
+      .getByRole('link', { name: 'Programy' })
+      .click();
+    await page.getByRole('link', { name: 'Edytuj program Kawa za punkty' }).click();
+    const reward = page.getByRole('group', { name: /^Nagroda 1/ });
+    const value = reward.getByLabel('Koszt nagrody dla firmy (zł)');
+    await page
+      .getByText('Ile kosztuje Cię wydanie tej nagrody — używane tylko w analityce do wyceny punktów')
+      .waitFor();
+    await value.fill('8,505'); // more than grosze: refused in Polish, nothing saved
+    await page.getByRole('button', { name: 'Zapisz zmiany' }).click();
+    await reward.getByText('Koszt nagrody dla firmy podaj w złotych, np. 12,50.').waitFor();
+    await value.fill('8,50'); // a free coffee costs the café 8,50 zł: 100 pkt → 8,5 gr per point
+    await page.getByRole('button', { name: 'Zapisz zmiany' }).click();
+    await page.waitForURL((url) => url.pathname === '/panel/programy');
+    // the list says which programs the analytics can value
+    await page
+      .getByRole('article', { name: 'Kawa za punkty' })
+      .getByText('z kosztem dla firmy: 1', { exact: false })
+      .waitFor();
+    await page
+      .getByRole('article', { name: 'Ciastka za punkty' })
+      .getByText('bez kosztu dla firmy (analityka nie wyceni punktów)', { exact: false })
+      .waitFor();
+    // the card ledger learns the new definition over the bus
+    await eventually('the liability to be valued', async () => {
+      const res = await owner.client.call('GET', `/api/v1/analytics/${owner.tenantId}?preset=30d`);
+      const body = (await res.json()) as { liability?: { valueGrosze: number | null } };
+      return body.liability?.valueGrosze === 425 ? true : undefined;
+    });
+
+    await page
+      .getByRole('navigation', { name: 'Panel firmy' })
+      .getByRole('link', { name: 'Analityka' })
+      .click();
+    await page.getByRole('heading', { name: 'Niewykorzystane punkty i pieczątki' }).waitFor();
+    // Łucja's 50 points × 8,5 gr = 4,25 zł; Ola's 20 points in the cakes program are not valued
+    await expect.poll(() => figure(page, 'Wartość punktów na kartach')).toBe('4,25 zł');
+    expect(await page.getByTestId('liability-value').textContent()).toBe(
+      'Wartość niewykorzystanych punktów i pieczątek: 4,25 zł (bez 1 niewycenionego programu)',
+    );
+    await page
+      .getByTestId('liability-unvalued')
+      .filter({ hasText: 'Nie wyceniono: Ciastka za punkty.' })
+      .waitFor();
+    const section = page.getByRole('region', { name: 'Niewykorzystane punkty i pieczątki' });
+    await section.getByRole('cell', { name: 'nie wyceniono' }).waitFor();
+    expect(await section.getByRole('cell', { name: '4,25 zł' }).count()).toBe(2); // the program and the total
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Pobierz CSV: Niewykorzystane punkty i pieczątki' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^zobowiazanie-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(
+      '\uFEFFProgram;Jednostka;Na kartach;Najtańsza nagroda;Nagród do odebrania;Wartość 1 pkt / piecz. (gr);' +
+        'Wycena według nagrody;Wartość (zł)\r\n' +
+        'Kawa za punkty;punkty;50;100;0;8,5;Kawa gratis;4,25\r\n' +
+        'Ciastka za punkty;punkty;20;50;0;;;nie wyceniono\r\n' +
+        'Razem (programy wycenione);;;;0;;;4,25\r\n',
+    );
+  });
 });

@@ -157,5 +157,16 @@ describe('NPS survey after a visit', () => {
     );
     expect(await layoutProblems(page)).toEqual([]);
     expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // the same anonymous answers reach the card ledger's analytics over the bus (NPS over time)
+    const nps = await eventually('the answers in analytics', async () => {
+      const res = await company.client.call('GET', `/api/v1/analytics/${company.tenantId}?preset=30d`);
+      const body = (await res.json()) as { nps: { total: { responses: number; score: number | null } } };
+      return body.nps.total.responses === 5 ? body.nps.total : undefined;
+    });
+    expect(nps.score).toBe(40);
+    await page.getByRole('link', { name: 'Analityka' }).first().click();
+    await page.getByRole('heading', { name: 'Analityka' }).waitFor();
+    await page.getByText('5 odpowiedzi').first().waitFor();
   });
 });

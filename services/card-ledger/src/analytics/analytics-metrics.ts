@@ -28,7 +28,56 @@ export type ProgramInfo = {
   kind: 'points' | 'stamps' | 'tiers';
   /** the cheapest ACTIVE reward's cost, null without one */
   cheapestRewardCost: number | null;
+  /** the active reward with the lowest value per point/stamp (`valuationRewardOf`), null = not valued */
+  valuation: RewardValuation | null;
 };
+
+/** A reward that states what it costs the business: `valueGrosze` for `cost` points or stamps. */
+export type RewardValuation = { rewardId: string; name: string; cost: number; valueGrosze: number };
+
+/**
+ * The reward that values a program's points or stamps (ADR 0023, amendment): among its ACTIVE rewards that state
+ * a value, the one with the lowest value per unit (`valueGrosze ÷ cost`) — the cheapest way the business can
+ * honour a balance, so the liability is never overstated. Ratios are compared by cross-multiplication (exact);
+ * on a tie the cheaper reward in units, then the name. Null when no active reward has a value.
+ */
+export function valuationRewardOf(
+  rewards: ReadonlyArray<{
+    id: string;
+    name: string;
+    cost: number;
+    active: boolean;
+    valueGrosze?: number | undefined;
+  }>,
+): RewardValuation | null {
+  let best: RewardValuation | null = null;
+  for (const r of rewards) {
+    if (!r.active || r.valueGrosze === undefined || r.cost < 1) continue;
+    const candidate = { rewardId: r.id, name: r.name, cost: r.cost, valueGrosze: r.valueGrosze };
+    if (!best) {
+      best = candidate;
+      continue;
+    }
+    const diff = candidate.valueGrosze * best.cost - best.valueGrosze * candidate.cost;
+    if (
+      diff < 0 ||
+      (diff === 0 &&
+        (candidate.cost < best.cost ||
+          (candidate.cost === best.cost && candidate.name.localeCompare(best.name, 'pl') < 0)))
+    )
+      best = candidate;
+  }
+  return best;
+}
+
+/**
+ * The value in grosze of `units` outstanding points or stamps at the valuation's rate:
+ * units × valueGrosze ÷ cost, rounded half up to the grosz (in BigInt: units × value can pass 2^53).
+ */
+export function liabilityGrosze(units: number, valuation: RewardValuation): number {
+  const numerator = 2n * BigInt(units) * BigInt(valuation.valueGrosze) + BigInt(valuation.cost);
+  return Number(numerator / (2n * BigInt(valuation.cost)));
+}
 
 export interface AnalyticsInput {
   tenantId: string;
@@ -262,6 +311,7 @@ export function computeAnalytics(input: AnalyticsInput): AnalyticsResponse {
     }
   const liabilityRows = [...byProgram].map(([id, row]) => {
     const program = programs.get(id);
+    const valuation = program?.valuation ?? null;
     return {
       programId: id,
       name: program?.name ?? '',
@@ -269,8 +319,13 @@ export function computeAnalytics(input: AnalyticsInput): AnalyticsResponse {
       outstanding: row.outstanding,
       cheapestRewardCost: program?.cheapestRewardCost ?? null,
       rewardsClaimable: row.claimable,
+      unitValueGrosze: valuation ? valuation.valueGrosze / valuation.cost : null,
+      valuedBy: valuation,
+      valueGrosze: valuation ? liabilityGrosze(row.outstanding, valuation) : null,
     };
   });
+  const valued = liabilityRows.filter((r) => r.valueGrosze !== null);
+  const valueGrosze = valued.length ? valued.reduce((s, r) => s + r.valueGrosze!, 0) : null;
   liabilityRows.sort((a, b) => b.outstanding - a.outstanding || a.name.localeCompare(b.name, 'pl'));
 
   return {
@@ -330,7 +385,9 @@ export function computeAnalytics(input: AnalyticsInput): AnalyticsResponse {
         .filter((r) => r.unit === 'stamps')
         .reduce((s, r) => s + r.outstanding, 0),
       rewardsClaimable: liabilityRows.reduce((s, r) => s + r.rewardsClaimable, 0),
-      valuePln: null,
+      valuePln: valueGrosze === null ? null : valueGrosze / 100,
+      valueGrosze,
+      unvaluedPrograms: liabilityRows.filter((r) => r.valueGrosze === null && r.outstanding > 0).length,
       expiryForecast: null,
       byProgram: liabilityRows,
     },

@@ -5,6 +5,8 @@ import {
   bucketsOf,
   computeAnalytics,
   granularityOf,
+  liabilityGrosze,
+  valuationRewardOf,
   npsOf,
   type AnalyticsInput,
   type NpsAnswer,
@@ -111,8 +113,8 @@ function aCard(id: string, userId: string, issuedAt: string, programId = 'p1') {
 }
 
 const programs: ProgramInfo[] = [
-  { programId: 'p1', name: 'Kawa', kind: 'points', cheapestRewardCost: 50 },
-  { programId: 'p2', name: 'Pieczątki', kind: 'stamps', cheapestRewardCost: null },
+  { programId: 'p1', name: 'Kawa', kind: 'points', cheapestRewardCost: 50, valuation: null },
+  { programId: 'p2', name: 'Pieczątki', kind: 'stamps', cheapestRewardCost: null, valuation: null },
 ];
 
 function analytics(cards: CardVisits[], overrides: Partial<AnalyticsInput> = {}) {
@@ -203,6 +205,8 @@ describe('given a café with three customers in March 2026', () => {
         outstandingStamps: 0,
         rewardsClaimable: 1,
         valuePln: null,
+        valueGrosze: null,
+        unvaluedPrograms: 1,
         expiryForecast: null,
       });
     });
@@ -341,5 +345,157 @@ describe('buckets', () => {
       '2026-03-16',
     ]);
     expect(bucketsOf('2026-01-31', '2026-03-01', 'month')).toEqual(['2026-01', '2026-02', '2026-03']);
+  });
+});
+
+/** a stamps card: issued, then stamps added (balances as the ledger writes them) */
+function aStampCard(id: string, userId: string, programId: string, counts: number[]) {
+  const events: CardEvent[] = [
+    cardIssued({ cardId: id, userId, programId, issuedAt: '2026-03-01T10:00:00Z' }),
+  ];
+  let stamps = 0;
+  counts.forEach((count, i) => {
+    stamps += count;
+    events.push({
+      type: 'StampsAdded',
+      data: {
+        cardId: id,
+        commandId: `${id}-${i}`,
+        count,
+        employeeId: 'e1',
+        balance: { ...balance, stamps },
+        addedAt: `2026-03-0${i + 2}T10:00:00Z`,
+      },
+    });
+  });
+  return events.reduce<CardVisits | null>((s, e) => applyVisitEvent(s, e), null)!;
+}
+
+const reward = (id: string, cost: number, valueGrosze?: number, active = true) => ({
+  id,
+  name: id,
+  cost,
+  active,
+  ...(valueGrosze === undefined ? {} : { valueGrosze }),
+});
+
+describe('points liability in PLN (ADR 0023, amendment)', () => {
+  describe('the rate: the active valued reward with the lowest value per unit', () => {
+    it('given no reward with a value, then the program is not valued', () => {
+      expect(valuationRewardOf([reward('kawa', 50), reward('ciastko', 30)])).toBeNull();
+      expect(valuationRewardOf([])).toBeNull();
+    });
+    it('given an inactive reward with a value only, then the program is not valued (it cannot be redeemed)', () => {
+      expect(valuationRewardOf([reward('kawa', 50, 900, false), reward('ciastko', 30)])).toBeNull();
+    });
+    it('given several valued rewards, then the lowest value per unit wins, not the cheapest in points', () => {
+      // kawa 900 gr / 50 pkt = 18 gr/pkt; obiad 3000 gr / 200 pkt = 15 gr/pkt; ciastko 600 gr / 30 pkt = 20 gr/pkt
+      expect(
+        valuationRewardOf([reward('kawa', 50, 900), reward('obiad', 200, 3000), reward('ciastko', 30, 600)]),
+      ).toEqual({ rewardId: 'obiad', name: 'obiad', cost: 200, valueGrosze: 3000 });
+    });
+    it('given equal rates, then the reward cheaper in units', () => {
+      expect(valuationRewardOf([reward('duża', 100, 2000), reward('mała', 50, 1000)])?.rewardId).toBe('mała');
+    });
+    it('given a reward valued at 0 zł, then the balance is worth 0 zł (a giveaway costs nothing)', () => {
+      expect(valuationRewardOf([reward('kawa', 50, 900), reward('ulotka', 10, 0)])?.rewardId).toBe('ulotka');
+    });
+  });
+
+  describe('the value of a balance, rounded half up to the grosz', () => {
+    const rate = (cost: number, valueGrosze: number) => ({ rewardId: 'r', name: 'r', cost, valueGrosze });
+    it('500 gr for 12 pkt: 1 pkt = 41.67 → 42 gr, 3 pkt = 125 gr, 7 pkt = 291.67 → 292 gr', () => {
+      expect(liabilityGrosze(1, rate(12, 500))).toBe(42);
+      expect(liabilityGrosze(3, rate(12, 500))).toBe(125);
+      expect(liabilityGrosze(7, rate(12, 500))).toBe(292);
+    });
+    it('an exact half goes up: 1 pkt at 1 gr per 2 pkt = 0.5 → 1 gr; 0 units are 0', () => {
+      expect(liabilityGrosze(1, rate(2, 1))).toBe(1);
+      expect(liabilityGrosze(0, rate(2, 1))).toBe(0);
+    });
+    it('large balances stay exact (the product passes 2^53)', () => {
+      expect(liabilityGrosze(900_000_000, rate(3, 100_000_000))).toBe(30_000_000_000_000_000);
+    });
+  });
+
+  describe('given a café: a points program valued by its rewards, a stamps program, an unvalued one', () => {
+    const valued: ProgramInfo[] = [
+      {
+        programId: 'p1',
+        name: 'Kawa',
+        kind: 'points',
+        cheapestRewardCost: 50,
+        valuation: valuationRewardOf([reward('r-kawa', 50, 900), reward('r-obiad', 200, 3000)]),
+      },
+      {
+        programId: 'p2',
+        name: 'Pieczątki',
+        kind: 'stamps',
+        cheapestRewardCost: 10,
+        valuation: valuationRewardOf([reward('r-pizza', 10, 1999)]),
+      },
+      { programId: 'p3', name: 'Klub', kind: 'tiers', cheapestRewardCost: 100, valuation: null },
+    ];
+    // Anna: 40 + 30 − 50 (redeemed) = 20 points; Bartek: 20 (the voided 15 not); Celina 60 (redemption voided)
+    const anna = aCard('ca', 'anna', '2026-02-01T10:00:00Z')
+      .earn('2026-03-03T10:00:00Z', 40)
+      .earn('2026-03-04T10:00:00Z', 30)
+      .redeem('2026-03-10T09:05:00Z', 50, 'r-kawa', 'Kawa gratis')
+      .build();
+    const bartek = aCard('cb', 'bartek', '2026-03-05T10:00:00Z')
+      .earn('2026-03-05T10:00:00Z', 20, 'b1')
+      .earn('2026-03-20T10:00:00Z', 15, 'b2')
+      .voidAward('2026-03-20T10:10:00Z', 'b2', 15)
+      .build();
+    const celina = aCard('cc', 'celina', '2026-03-01T10:00:00Z')
+      .earn('2026-03-30T23:30:00Z', 60, 'c1')
+      .redeem('2026-03-31T08:00:00Z', 50, 'r-kawa', 'Kawa gratis', 'c2')
+      .voidRedemption('2026-03-31T08:05:00Z', 'c2', 50, 'r-kawa')
+      .build();
+    const ola = aStampCard('cs', 'ola', 'p2', [1, 1, 1]);
+    const klub = aCard('ct', 'tomek', '2026-03-01T10:00:00Z', 'p3').earn('2026-03-02T10:00:00Z', 250).build();
+    const result = analytics([anna, bartek, celina, ola, klub], { programs: valued });
+    const row = (id: string) => result.liability.byProgram.find((p) => p.programId === id)!;
+
+    it('when valuing, then points: 100 pkt × 15 gr (obiad: 30 zł / 200 pkt) = 15,00 zł', () => {
+      expect(row('p1')).toMatchObject({
+        outstanding: 100,
+        unitValueGrosze: 15,
+        valuedBy: { rewardId: 'r-obiad', cost: 200, valueGrosze: 3000 },
+        valueGrosze: 1500,
+      });
+    });
+    it('when valuing, then stamps: 3 stamps × 19,99 zł / 10 = 5,997 → 6,00 zł', () => {
+      expect(row('p2')).toMatchObject({
+        unit: 'stamps',
+        outstanding: 3,
+        unitValueGrosze: 199.9,
+        valueGrosze: 600,
+      });
+    });
+    it('when valuing, then the tiers program without a valued reward is listed unvalued, outside the total', () => {
+      expect(row('p3')).toMatchObject({
+        unit: 'points',
+        outstanding: 250,
+        valueGrosze: null,
+        valuedBy: null,
+      });
+      expect(result.liability).toMatchObject({ valueGrosze: 2100, valuePln: 21, unvaluedPrograms: 1 });
+    });
+    it('when a voided redemption gives points back, then the liability grows with the balance', () => {
+      // without Celina's voided redemption her card would hold 10, not 60: 50 pkt × 15 gr = 7,50 zł less
+      const celinaRedeemed = aCard('cc', 'celina', '2026-03-01T10:00:00Z')
+        .earn('2026-03-30T23:30:00Z', 60, 'c1')
+        .redeem('2026-03-31T08:00:00Z', 50, 'r-kawa', 'Kawa gratis', 'c2')
+        .build();
+      const before = analytics([anna, bartek, celinaRedeemed], { programs: valued });
+      expect(before.liability.byProgram[0]).toMatchObject({ outstanding: 50, valueGrosze: 750 });
+    });
+    it('when a program is chosen, then only its liability; a valued program alone has no unvalued ones', () => {
+      const p2 = analytics([anna, bartek, celina, ola, klub], { programs: valued, programId: 'p2' });
+      expect(p2.liability).toMatchObject({ valueGrosze: 600, valuePln: 6, unvaluedPrograms: 0 });
+      const p3 = analytics([anna, bartek, celina, ola, klub], { programs: valued, programId: 'p3' });
+      expect(p3.liability).toMatchObject({ valueGrosze: null, valuePln: null, unvaluedPrograms: 1 });
+    });
   });
 });

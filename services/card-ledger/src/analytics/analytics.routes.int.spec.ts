@@ -215,3 +215,44 @@ describe('bad queries and access', () => {
     expect((await t.call('GET', `/api/v1/analytics/${c.tenantId}`, null)).statusCode).toBe(401);
   });
 });
+
+describe('points liability in PLN once the rewards state what they cost the business', () => {
+  it('the coffee program redefined with valued rewards: 130 points × 8 gr (the lowest per point) = 10,40 zł; cakes unvalued', async () => {
+    await t.defineProgram({
+      ...c.coffee,
+      version: c.coffee.version + 1,
+      rewards: [
+        aReward({ cost: 100, valueGrosze: 850 }), // 8,5 gr per point
+        aReward({ id: 'r-cup', name: 'Kubek', cost: 300, valueGrosze: 2400 }), // 8 gr per point
+      ],
+    });
+    const valued = await vi.waitFor(
+      async () => {
+        const a = await analytics('?preset=this_month');
+        if (a.liability.valuePln === null) throw new Error('the new definition is not read yet');
+        return a;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(valued.liability).toMatchObject({
+      outstandingPoints: 150,
+      valuePln: 10.4,
+      valueGrosze: 1040,
+      unvaluedPrograms: 1,
+      expiryForecast: null,
+    });
+    expect(valued.liability.byProgram).toEqual([
+      expect.objectContaining({
+        programId: c.coffee.programId,
+        outstanding: 130,
+        unitValueGrosze: 8,
+        valuedBy: { rewardId: 'r-cup', name: 'Kubek', cost: 300, valueGrosze: 2400 },
+        valueGrosze: 1040,
+      }),
+      expect.objectContaining({ programId: c.cakes.programId, outstanding: 20, valueGrosze: null }),
+    ]);
+    // the program filter keeps the valued program only: nothing left unvalued
+    const coffee = await analytics(`?preset=this_month&loyaltyProgramId=${c.coffee.programId}`);
+    expect(coffee.liability).toMatchObject({ valuePln: 10.4, unvaluedPrograms: 0 });
+  });
+});

@@ -5,7 +5,7 @@ import type { EventStore } from '@punkto/platform/event-store/event-store.port';
 import type { Logger } from '@punkto/platform/observability/logger';
 import type { CheckpointStore } from '@punkto/platform/relay/checkpoint-store.port';
 import { warsawLocal } from '../cards/warsaw-time';
-import { computeAnalytics, mondayOf, type ProgramInfo } from './analytics-metrics';
+import { computeAnalytics, mondayOf, valuationRewardOf, type ProgramInfo } from './analytics-metrics';
 import { analyticsProjection, startAnalyticsProjector } from './analytics.projection';
 
 /** The analytics of the card ledger: its read models, their projector, and the query over them. */
@@ -43,6 +43,7 @@ export async function createAnalytics(deps: {
           name: copy.data.name,
           kind: copy.data.kind,
           cheapestRewardCost: costs.length ? Math.min(...costs) : null,
+          valuation: valuationRewardOf(copy.data.rewards),
         },
       ];
     });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anActivity, aReward, cardIssued, pointsRules, stampsRules, tiersRules } from '../testing/mothers';
 import { evolve, initialState, type IssuedCard } from './card';
-import { activityView, staffCardView } from './card-views';
+import { activityView, customerCardView, staffCardView } from './card-views';
 import type { ActivityDoc } from './cards.projection';
 
 const now = new Date('2026-03-02T11:00:00.000Z');
@@ -83,6 +83,21 @@ describe('staff card view', () => {
       programName: null,
       rewards: [],
     });
+  });
+});
+
+describe("a reward's cost to the business (valueGrosze, for the analytics)", () => {
+  it('is never in the customer’s card view (nor the scanner’s): only the panel’s programs and analytics use it', () => {
+    const rules = pointsRules({ rewards: [aReward({ id: 'kawa', cost: 100, valueGrosze: 850 })] });
+    const mine = customerCardView(card({ points: 120 }), context(rules), {
+      company: { companyName: 'Kawiarnia', branding: {} as never, logoUrl: null },
+      qrPayload: null,
+    });
+    const staff = staffCardView(card({ points: 120 }), context(rules), 'Jan Kowalski');
+    expect(mine.rewards[0]).toMatchObject({ id: 'kawa', cost: 100 });
+    expect(JSON.stringify(mine)).not.toContain('valueGrosze');
+    expect(JSON.stringify(mine)).not.toContain('850');
+    expect(JSON.stringify(staff)).not.toContain('valueGrosze');
   });
 });
 

@@ -67,6 +67,8 @@ function defined(
       name: reward.name,
       description: reward.description,
       cost: reward.cost,
+      // optional: absent (not null) when the owner gave no value, like in events from before the field
+      ...(reward.valueGrosze === undefined ? {} : { valueGrosze: reward.valueGrosze }),
       active: reward.active,
       schedule: reward.schedule,
       limits: reward.limits,

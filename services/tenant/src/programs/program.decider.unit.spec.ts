@@ -281,3 +281,68 @@ describe('when the program was deleted', () => {
   it('AssignShortCode is refused with 410 PROGRAM.DELETED', () =>
     spec.given([definedV1, deleted]).when(assign()).thenThrows(ProgramDeletedError));
 });
+
+describe("a reward's cost to the business (valueGrosze, for the liability in PLN)", () => {
+  const withValue = (value: number | undefined) =>
+    stampsInput({
+      rewards: [{ name: 'Kawa gratis', cost: 10, ...(value === undefined ? {} : { valueGrosze: value }) }],
+    });
+
+  it('given no program, when it is defined with a value, then ProgramDefined carries it (the contract parses it)', () => {
+    const [event] = programDecider.decide(
+      define(withValue(1250)),
+      programDecider.initialState(),
+    ) as ProgramDefined[];
+    expect(event!.data.rewards[0]).toMatchObject({ id: 'r1', cost: 10, valueGrosze: 1250 });
+    expect(ProgramDefinedData.strict().parse(event!.data)).toEqual(event!.data);
+  });
+
+  it('given no program, when it is defined with 0 zł (a free giveaway), then 0 is kept', () => {
+    const [event] = programDecider.decide(
+      define(withValue(0)),
+      programDecider.initialState(),
+    ) as ProgramDefined[];
+    expect(event!.data.rewards[0]!.valueGrosze).toBe(0);
+  });
+
+  it('given a valued reward, when the program is redefined without the value, then the field is absent', () => {
+    const valued: ProgramDefined = {
+      ...definedV1,
+      data: { ...definedV1.data, rewards: [{ ...reward('r1', 'Kawa gratis', 10), valueGrosze: 900 }] },
+    };
+    const state = programDecider.evolve(programDecider.initialState(), valued);
+    const [v2] = programDecider.decide(
+      redefine(stampsInput({ rewards: [{ id: 'r1', name: 'Kawa gratis', cost: 10 }] })),
+      state,
+    ) as ProgramDefined[];
+    expect(v2!.data.rewards[0]).toEqual(reward('r1', 'Kawa gratis', 10));
+    expect('valueGrosze' in v2!.data.rewards[0]!).toBe(false);
+  });
+
+  it('an event from before the field reads with the value absent', () => {
+    const old = ProgramDefinedData.parse(definedV1.data);
+    expect(old.rewards[0]!.valueGrosze).toBeUndefined();
+  });
+
+  it.each([
+    [-1, 'Koszt nagrody dla firmy nie może być ujemny.'],
+    [12.5, 'Koszt nagrody dla firmy podaj w pełnych groszach (najwyżej 2 miejsca po przecinku).'],
+    [100_000_001, 'Koszt nagrody dla firmy może wynosić najwyżej 1 000 000 zł.'],
+    ['12,50', 'Koszt nagrody dla firmy podaj w złotych, np. 12,50.'],
+  ])('the input schema refuses %s with a Polish message', (value, message) => {
+    const result = ProgramInput.safeParse({
+      kind: 'stamps',
+      name: 'Kawa',
+      stampsRequired: 10,
+      rewards: [{ name: 'Kawa gratis', cost: 10, valueGrosze: value }],
+    });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues).toEqual([
+      expect.objectContaining({ path: ['rewards', 0, 'valueGrosze'], message }),
+    ]);
+  });
+
+  it('the input schema accepts the upper bound, 1 000 000 zł', () => {
+    expect(ProgramInput.safeParse(withValue(100_000_000)).success).toBe(true);
+  });
+});

@@ -144,6 +144,40 @@ describe('loyalty programs', () => {
     );
   });
 
+  it("keeps a reward's cost to the business (valueGrosze) and refuses bad values with 400 and a Polish message", async () => {
+    const { tenantId, token } = await t.ownerWithTenant();
+    const reward = { name: 'Kawa gratis', cost: 10 };
+    const created = await t.call(token, 'POST', programsUrl(tenantId), {
+      ...stamps,
+      rewards: [
+        { ...reward, valueGrosze: 1250 },
+        { name: 'Ciastko', cost: 5 },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const program = created.json() as Program;
+    expect(program.rewards.map((r) => r.valueGrosze)).toEqual([1250, undefined]);
+    const [event] = await t.infra.eventStore.readStream(toProgramStreamId(program.id));
+    expect(ProgramDefinedData.parse(event!.data).rewards[0]!.valueGrosze).toBe(1250);
+
+    const bad = await t.call(token, 'PUT', programsUrl(tenantId, `/${program.id}`), {
+      ...stamps,
+      rewards: [{ ...reward, id: program.rewards[0]!.id, valueGrosze: -100 }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      errors: { 'rewards.0.valueGrosze': ['Koszt nagrody dla firmy nie może być ujemny.'] },
+    });
+    const tooMuch = await t.call(token, 'POST', programsUrl(tenantId), {
+      ...stamps,
+      rewards: [{ ...reward, valueGrosze: 100_000_001 }],
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().errors['rewards.0.valueGrosze']).toEqual([
+      'Koszt nagrody dla firmy może wynosić najwyżej 1 000 000 zł.',
+    ]);
+  });
+
   it('deletes a program: 204, ProgramDeleted, gone from the list; a second delete is 204, a change 410', async () => {
     const { tenantId, token } = await t.ownerWithTenant();
     const created = (await t.call(token, 'POST', programsUrl(tenantId), stamps)).json() as Program;

@@ -20,6 +20,7 @@ import { PageHeader } from '../../../../components/ui/page-header';
 import { ButtonLink } from '../../../../components/ui/link';
 import { errorMessage } from '../../../../lib/api/api-errors';
 import { formatInteger, formatNumber, formatPercent } from '../../../../lib/format';
+import { formatGrosze } from '../../../../lib/money';
 import { programsQueryOptions } from '../../programs/api/list-programs';
 import { analyticsQueryOptions } from '../api/get-analytics';
 import {
@@ -129,8 +130,50 @@ function Filters({
 
 const d = (date: string) => periodLabel(date, 'day');
 
+/** after „bez”: "1 niewycenionego programu", "3 niewycenionych programów" */
+function withoutUnvalued(n: number): string {
+  return n === 1 ? 'bez 1 niewycenionego programu' : `bez ${formatInteger(n)} niewycenionych programów`;
+}
+
+/** What the liability figures mean, the value in PLN and what to do for the programs not valued yet. */
+function LiabilityHint({
+  liability,
+  programName,
+}: {
+  liability: AnalyticsResponse['liability'];
+  programName: (id: string) => string;
+}) {
+  const unvalued = liability.byProgram.filter((p) => p.valueGrosze === null && p.outstanding > 0);
+  return (
+    <Stack gap={6} component="span">
+      <span>
+        Na kartach (dziś): {formatInteger(liability.outstandingPoints)} pkt i{' '}
+        {formatInteger(liability.outstandingStamps)} pieczątek — to wystarczy na{' '}
+        {formatInteger(liability.rewardsClaimable)} najtańszych nagród.
+      </span>
+      {liability.valueGrosze !== null ? (
+        <Text span fw={600} c="var(--mantine-color-text)" data-testid="liability-value">
+          Wartość niewykorzystanych punktów i pieczątek: {formatGrosze(liability.valueGrosze)}
+          {liability.unvaluedPrograms ? ` (${withoutUnvalued(liability.unvaluedPrograms)})` : ''}
+        </Text>
+      ) : null}
+      <span>
+        Wycena: punkt lub pieczątka jest warta tyle, ile najtańszy w przeliczeniu na punkt koszt aktywnej
+        nagrody programu (koszt nagrody dla firmy ÷ jej cena w punktach), zaokrąglone do grosza.
+      </span>
+      {unvalued.length ? (
+        <span data-testid="liability-unvalued">
+          Nie wyceniono: {unvalued.map((p) => p.name || programName(p.programId)).join(', ')}. Podaj koszt
+          nagród w programie, aby zobaczyć wycenę (Programy → Edytuj → „Koszt nagrody dla firmy”).
+        </span>
+      ) : null}
+      <span>Punkty i pieczątki w programach nie wygasają, więc nie ma prognozy wygaśnięć.</span>
+    </Stack>
+  );
+}
+
 function Figures({ data }: { data: AnalyticsResponse }) {
-  const { customers, visits, frequency, rewards, nps } = data;
+  const { customers, visits, frequency, rewards, nps, liability } = data;
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
       <Figure
@@ -173,6 +216,17 @@ function Figures({ data }: { data: AnalyticsResponse }) {
             : formatNumber(nps.total.score, Number.isInteger(nps.total.score) ? 0 : 2)
         }
         hint={`${formatInteger(nps.total.responses)} odpowiedzi${nps.total.score === null ? `, wynik od ${nps.minResponses}` : ''}`}
+      />
+      <Figure
+        label="Wartość punktów na kartach"
+        value={liability.valueGrosze === null ? 'nie wyceniono' : formatGrosze(liability.valueGrosze)}
+        hint={
+          liability.valueGrosze === null
+            ? 'podaj koszt nagród w programie'
+            : liability.unvaluedPrograms
+              ? withoutUnvalued(liability.unvaluedPrograms)
+              : 'według kosztu nagród, dziś'
+        }
       />
     </SimpleGrid>
   );
@@ -301,7 +355,7 @@ function Report({ data, programName }: { data: AnalyticsResponse; programName: (
       <TableSection
         table={tables['liability']!}
         fileSuffix={suffix}
-        hint={`Na kartach (dziś): ${formatInteger(data.liability.outstandingPoints)} pkt i ${formatInteger(data.liability.outstandingStamps)} pieczątek — to wystarczy na ${formatInteger(data.liability.rewardsClaimable)} najtańszych nagród. Nagrody nie mają ceny w złotych, więc nie przeliczamy punktów na PLN; punkty w programach nie wygasają, więc nie ma prognozy wygaśnięć.`}
+        hint={<LiabilityHint liability={data.liability} programName={programName} />}
         empty={
           <Text size="sm" c="dimmed">
             Na kartach nie ma niewykorzystanych punktów ani pieczątek.

@@ -1,15 +1,18 @@
 import { Button, Card, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatNumber } from '../../../../lib/format';
+import { formatGrosze } from '../../../../lib/money';
 import { saveBlob } from '../../../../lib/save-blob';
 import { tableCsv, type AnalyticsTable, type Cell } from '../utils/analytics-tables';
 
-const show = (value: Cell) =>
-  value === null
-    ? '—'
-    : typeof value === 'number'
-      ? formatNumber(value, Number.isInteger(value) ? 0 : 2)
-      : value;
+const show = (value: Cell, money = false) =>
+  money && typeof value === 'number'
+    ? formatGrosze(Math.round(value * 100))
+    : value === null
+      ? '—'
+      : typeof value === 'number'
+        ? formatNumber(value, Number.isInteger(value) ? 0 : 2)
+        : value;
 
 /** A section of the page: its title, a chart or figures, the table behind them and its CSV download. */
 export function TableSection({
@@ -79,7 +82,7 @@ export function TableSection({
                     <Table.Tr key={r}>
                       {row.map((cell, i) => (
                         <Table.Td key={i} ta={i ? 'right' : 'left'}>
-                          {show(cell)}
+                          {show(cell, table.moneyColumns?.includes(i))}
                         </Table.Td>
                       ))}
                     </Table.Tr>

@@ -14,7 +14,12 @@ export type AnalyticsTable = {
   file: string;
   columns: string[];
   rows: Cell[][];
+  /** indexes of columns holding złoty: shown `1234,56 zł`, written to CSV with two decimals (`1234,56`) */
+  moneyColumns?: number[];
 };
+
+/** what an unvalued program says in the value column */
+export const NOT_VALUED = 'nie wyceniono';
 
 const MONTHS = ['sty', 'lut', 'mar', 'kwi', 'maj', 'cze', 'lip', 'sie', 'wrz', 'paź', 'lis', 'gru'];
 const MONTHS_FULL = [
@@ -114,33 +119,75 @@ export function analyticsTables(a: AnalyticsResponse, programName: (id: string) 
         ...Array.from({ length: maxOffset }, (_, i) => c.retention[i]?.percent ?? null),
       ]),
     },
-    {
-      id: 'liability',
-      title: 'Niewykorzystane punkty i pieczątki',
-      file: 'zobowiazanie',
-      columns: ['Program', 'Jednostka', 'Na kartach', 'Najtańsza nagroda', 'Nagród do odebrania'],
-      rows: a.liability.byProgram.map((p) => [
-        p.name || programName(p.programId),
-        p.unit === 'points' ? 'punkty' : 'pieczątki',
-        p.outstanding,
-        p.cheapestRewardCost,
-        p.rewardsClaimable,
-      ]),
-    },
+    liabilityTable(a, programName),
   ];
+}
+
+/**
+ * Outstanding points and stamps per program, valued in złoty when the program has a reward with a cost to the
+ * business (ADR 0023, amendment): the value of one point or stamp in grosze, the reward that sets it, the value
+ * of the program's balances; unvalued programs say so. With a valued program, a last row holds the total.
+ */
+function liabilityTable(a: AnalyticsResponse, programName: (id: string) => string): AnalyticsTable {
+  const { liability } = a;
+  const rows: Cell[][] = liability.byProgram.map((p) => [
+    p.name || programName(p.programId),
+    p.unit === 'points' ? 'punkty' : 'pieczątki',
+    p.outstanding,
+    p.cheapestRewardCost,
+    p.rewardsClaimable,
+    p.unitValueGrosze === null ? null : Math.round(p.unitValueGrosze * 100) / 100,
+    p.valuedBy ? p.valuedBy.name : null,
+    p.valueGrosze === null ? NOT_VALUED : p.valueGrosze / 100,
+  ]);
+  if (liability.valueGrosze !== null)
+    rows.push([
+      liability.unvaluedPrograms ? 'Razem (programy wycenione)' : 'Razem',
+      null,
+      null,
+      null,
+      liability.rewardsClaimable,
+      null,
+      null,
+      liability.valueGrosze / 100,
+    ]);
+  return {
+    id: 'liability',
+    title: 'Niewykorzystane punkty i pieczątki',
+    file: 'zobowiazanie',
+    columns: [
+      'Program',
+      'Jednostka',
+      'Na kartach',
+      'Najtańsza nagroda',
+      'Nagród do odebrania',
+      'Wartość 1 pkt / piecz. (gr)',
+      'Wycena według nagrody',
+      'Wartość (zł)',
+    ],
+    rows,
+    moneyColumns: [7],
+  };
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[";\r\n]/;
 
-function csvCell(value: Cell): string {
+function csvCell(value: Cell, money = false): string {
   if (value === null) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value).replace('.', ',') : '';
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? (money ? value.toFixed(2) : String(value)).replace('.', ',') : '';
   const text = FORMULA_START.test(value) ? `'${value}` : value;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** The table as a CSV file's text (with the BOM). */
 export function tableCsv(table: AnalyticsTable): string {
-  return '\uFEFF' + [table.columns, ...table.rows].map((row) => row.map(csvCell).join(';') + '\r\n').join('');
+  const money = new Set(table.moneyColumns ?? []);
+  const header = table.columns.map((c) => csvCell(c)).join(';') + '\r\n';
+  return (
+    '\uFEFF' +
+    header +
+    table.rows.map((row) => row.map((cell, i) => csvCell(cell, money.has(i))).join(';') + '\r\n').join('')
+  );
 }

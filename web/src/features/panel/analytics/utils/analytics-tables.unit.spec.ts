@@ -21,8 +21,26 @@ const response = {
         outstanding: 150,
         cheapestRewardCost: 100,
         rewardsClaimable: 1,
+        unitValueGrosze: 500 / 12,
+        valuedBy: { rewardId: 'r1', name: 'Kawa gratis', cost: 12, valueGrosze: 500 },
+        valueGrosze: 6250,
+      },
+      {
+        programId: 'p2',
+        name: '',
+        unit: 'stamps',
+        outstanding: 3,
+        cheapestRewardCost: 10,
+        rewardsClaimable: 0,
+        unitValueGrosze: null,
+        valuedBy: null,
+        valueGrosze: null,
       },
     ],
+    rewardsClaimable: 1,
+    valueGrosze: 6250,
+    valuePln: 62.5,
+    unvaluedPrograms: 1,
   },
 } as unknown as AnalyticsResponse;
 
@@ -40,6 +58,33 @@ describe('analytics tables and their CSV', () => {
       ['Bez wizyty', 2],
     ]);
     expect(tables['visits']!.rows).toEqual([['03.03.2026', 3, 2, 1]]);
+  });
+
+  it('values the liability in złoty: per program, „nie wyceniono” without a valued reward, and a total row', () => {
+    const named = Object.fromEntries(
+      analyticsTables(response, (id) => (id === 'p2' ? 'Pieczątki' : '')).map((t) => [t.id, t]),
+    );
+    expect(named['liability']!.rows).toEqual([
+      ['Kawa', 'punkty', 150, 100, 1, 41.67, 'Kawa gratis', 62.5],
+      ['Pieczątki', 'pieczątki', 3, 10, 0, null, null, 'nie wyceniono'],
+      ['Razem (programy wycenione)', null, null, null, 1, null, null, 62.5],
+    ]);
+    expect(tableCsv(named['liability']!)).toBe(
+      '\uFEFFProgram;Jednostka;Na kartach;Najtańsza nagroda;Nagród do odebrania;Wartość 1 pkt / piecz. (gr);' +
+        'Wycena według nagrody;Wartość (zł)\r\n' +
+        'Kawa;punkty;150;100;1;41,67;Kawa gratis;62,50\r\n' +
+        'Pieczątki;pieczątki;3;10;0;;;nie wyceniono\r\n' +
+        'Razem (programy wycenione);;;;1;;;62,50\r\n',
+    );
+  });
+
+  it('without any valued program there is no total row', () => {
+    const unvalued = {
+      ...response,
+      liability: { ...response.liability, byProgram: [response.liability.byProgram[1]!], valueGrosze: null },
+    } as AnalyticsResponse;
+    const table = analyticsTables(unvalued, () => 'Pieczątki').find((t) => t.id === 'liability')!;
+    expect(table.rows).toEqual([['Pieczątki', 'pieczątki', 3, 10, 0, null, null, 'nie wyceniono']]);
   });
 
   it('labels periods by day, week and month', () => {

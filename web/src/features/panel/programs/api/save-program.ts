@@ -15,7 +15,11 @@ export function updateProgram(tenantId: string, programId: string, body: Program
   return api.call(endpoints.updateProgram, { params: { id: tenantId, programId }, body });
 }
 
-/** Create (no programId) or update; the list and the "configured" check are asked again afterwards. */
+/**
+ * Create (no programId) or update; the list and the "configured" check are asked again afterwards, and the
+ * cached analytics are marked stale: their liability values rewards by their cost to the business (the key
+ * prefix of features/panel/analytics/api/get-analytics.ts, written out: that feature imports this one).
+ */
 export function useSaveProgram(tenantId: string, programId?: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -24,6 +28,10 @@ export function useSaveProgram(tenantId: string, programId?: string) {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: programsQueryKey(tenantId) });
       await tenantSetupChanged(queryClient, tenantId);
+      await queryClient.invalidateQueries({
+        queryKey: ['tenants', tenantId, 'analytics'],
+        refetchType: 'none',
+      });
     },
   });
 }

@@ -13,6 +13,7 @@ import { programsQueryOptions } from '../api/list-programs';
 
 function ProgramCard({ program, onDelete }: { program: Program; onDelete: () => void }) {
   const activeRewards = program.rewards.filter((r) => r.active).length;
+  const valuedRewards = program.rewards.filter((r) => r.valueGrosze !== undefined).length;
   return (
     <Card withBorder padding="lg" component="article" aria-labelledby={`program-${program.id}`}>
       <Stack gap="xs">
@@ -36,6 +37,11 @@ function ProgramCard({ program, onDelete }: { program: Program; onDelete: () => 
           {rewardsCount(program.rewards.length)}
           {program.rewards.length > 0 && activeRewards < program.rewards.length
             ? ` (aktywne: ${formatInteger(activeRewards)})`
+            : ''}
+          {program.rewards.length > 0
+            ? valuedRewards
+              ? ` · z kosztem dla firmy: ${formatInteger(valuedRewards)}`
+              : ' · bez kosztu dla firmy (analityka nie wyceni punktów)'
             : ''}
         </Text>
         {program.description ? (

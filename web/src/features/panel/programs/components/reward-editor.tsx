@@ -102,6 +102,22 @@ export function RewardEditor({ index, kind, reward, errors, onChange, onRemove }
             error={err('cost')}
           />
         </SimpleGrid>
+        <TextInput
+          label="Koszt nagrody dla firmy (zł)"
+          description="Ile kosztuje Cię wydanie tej nagrody — używane tylko w analityce do wyceny punktów na kartach klientów."
+          placeholder="np. 8,50 (opcjonalnie)"
+          inputMode="decimal"
+          autoComplete="off"
+          maw={420}
+          value={reward.value}
+          onChange={(e) => onChange({ value: e.currentTarget.value }, `${base}.valueGrosze`)}
+          rightSection={
+            <Text size="xs" c="dimmed" aria-hidden>
+              zł
+            </Text>
+          }
+          error={err('valueGrosze')}
+        />
         <Textarea
           label="Opis (opcjonalnie)"
           autosize

@@ -6,6 +6,7 @@ import {
   type ProgramKind,
 } from '@punkto/contracts/programs';
 import type { z } from 'zod';
+import { groszeToInput, parsePriceToGrosze } from '../../../../lib/money';
 
 /**
  * The program editor's state and its bridge to the contract: the form keeps what the inputs show (numbers may be
@@ -25,6 +26,8 @@ export type RewardFormValues = {
   name: string;
   description: string;
   cost: NumberValue;
+  /** what the reward costs the business, in złoty as typed ("12,50"); '' = not given */
+  value: string;
   active: boolean;
   /** ISO weekdays 1 (Mon) … 7 (Sun); empty = every day */
   weekdays: number[];
@@ -73,6 +76,7 @@ export function newReward(): RewardFormValues {
     name: '',
     description: '',
     cost: '',
+    value: '',
     active: true,
     weekdays: [],
     hoursEnabled: false,
@@ -134,6 +138,7 @@ export function programFormOf(program: Program): ProgramFormValues {
       name: r.name,
       description: r.description,
       cost: r.cost,
+      value: r.valueGrosze === undefined ? '' : groszeToInput(r.valueGrosze),
       active: r.active,
       weekdays: [...r.schedule.weekdays].sort(),
       hoursEnabled: r.schedule.hours !== null,
@@ -156,6 +161,15 @@ export function programFormOf(program: Program): ProgramFormValues {
 const num = (value: NumberValue): number | undefined => (value === '' ? undefined : Number(value));
 const optionalLimit = (value: NumberValue): number | null => (value === '' ? null : Number(value));
 
+/**
+ * A reward's value as typed: '' → not given (undefined), "12,50" → 1250; anything else → NaN, which the
+ * contract refuses with „Koszt nagrody dla firmy podaj w złotych, np. 12,50.”
+ */
+export function rewardValueOf(value: string): number | undefined {
+  if (value.trim() === '') return undefined;
+  return parsePriceToGrosze(value.trim()) ?? Number.NaN;
+}
+
 /** The request body the editor stands for (before validation; the schema decides what is wrong). */
 export function toProgramInput(values: ProgramFormValues): ProgramInput {
   const rewards = values.rewards.map((r) => ({
@@ -163,6 +177,7 @@ export function toProgramInput(values: ProgramFormValues): ProgramInput {
     name: r.name,
     description: r.description,
     cost: num(r.cost) as number,
+    ...(r.value.trim() === '' ? {} : { valueGrosze: rewardValueOf(r.value) }),
     active: r.active,
     schedule: {
       weekdays: [...r.weekdays].sort((a, b) => a - b),

@@ -183,3 +183,61 @@ describe('editing an existing program', () => {
     });
   });
 });
+
+describe("a reward's cost to the business (valueGrosze)", () => {
+  const withValue = (value: string) => {
+    const values = coffeeProgram();
+    values.rewards[0]!.value = value;
+    return values;
+  };
+
+  it.each([
+    ['12,50', 1250],
+    ['1 234,5', 123450],
+    ['0', 0],
+    ['7 zł', 700],
+  ])('given „%s” typed, then the body carries %i grosze', (typed, grosze) => {
+    const result = validateProgram(withValue(typed));
+    expect(result.ok && result.body.rewards?.[0]).toMatchObject({ valueGrosze: grosze });
+  });
+
+  it('given nothing typed, then the body has no valueGrosze (the reward is not valued)', () => {
+    const result = validateProgram(withValue('  '));
+    expect(result.ok).toBe(true);
+    expect(result.ok && 'valueGrosze' in result.body.rewards![0]!).toBe(false);
+  });
+
+  it.each([
+    ['12,505', 'Koszt nagrody dla firmy podaj w złotych, np. 12,50.'],
+    ['-5', 'Koszt nagrody dla firmy podaj w złotych, np. 12,50.'],
+    ['abc', 'Koszt nagrody dla firmy podaj w złotych, np. 12,50.'],
+    ['1000000,01', 'Koszt nagrody dla firmy może wynosić najwyżej 1 000 000 zł.'],
+  ])('given „%s”, then the reward’s value field says what is wrong', (typed, message) => {
+    const result = validateProgram(withValue(typed));
+    expect(result).toEqual({ ok: false, errors: { 'rewards.0.valueGrosze': message } });
+  });
+
+  it('an existing valued reward shows its value in złoty, and an unvalued one an empty field', () => {
+    const reward = ProgramInput.parse({
+      kind: 'points',
+      name: 'Punkty',
+      pointsPerPln: 1,
+      rewards: [
+        { name: 'Kawa', cost: 100, valueGrosze: 850 },
+        { name: 'Ciastko', cost: 50 },
+      ],
+    }).rewards;
+    const form = programFormOf({
+      ...({} as Program),
+      kind: 'points',
+      name: 'Punkty',
+      description: '',
+      active: true,
+      pointsPerPln: 1,
+      stampsRequired: null,
+      levels: null,
+      rewards: reward.map((r, i) => ({ ...r, id: `r${i}` })),
+    });
+    expect(form.rewards.map((r) => r.value)).toEqual(['8,50', '']);
+  });
+});
