@@ -371,6 +371,7 @@ if (rendered) {
 
       it('finds the business consumers in the services (the source this check reads)', () => {
         expect([...consumers.keys()].sort()).toEqual([
+          'billing',
           'card-ledger',
           'identity',
           'notification',
@@ -550,12 +551,14 @@ if (rendered) {
         find(objects, 'Service', s);
       }
       expect(gw['DEV_MAILBOX']).toBe('false');
-      // services read engine addresses/credentials from the Secret, the gateway needs none
+      // services read engine addresses/credentials from the Secret, the gateway needs none; billing also reads
+      // its payment provider's credentials and the invoices' seller from its own Secret (ADR 0025)
       for (const s of services) {
         const c = find<Deployment>(objects, 'Deployment', s).spec!.template.spec!.containers[0]!;
         expect(c.envFrom).toEqual([
           { configMapRef: { name: 'punkto-services' } },
           { secretRef: { name: 'punkto-engines' } },
+          ...(s === 'billing' ? [{ secretRef: { name: 'punkto-billing' } }] : []),
         ]);
       }
       const gwc = find<Deployment>(objects, 'Deployment', 'gateway').spec!.template.spec!.containers[0]!;
