@@ -59,8 +59,10 @@ export function ManagePage({ tenantId }: { tenantId: string }) {
       <Card withBorder aria-label="Twój plan" component="section">
         <Stack gap={6}>
           <Group gap="xs">
-            <Title order={3}>Plan {sub.planName}</Title>
-            <Badge variant="light">{STATUS_LABELS[sub.status]}</Badge>
+            <Title order={3}>
+              {sub.status === 'trialing' ? STATUS_LABELS.trialing : `Plan ${sub.planName}`}
+            </Title>
+            {sub.status === 'trialing' ? null : <Badge variant="light">{STATUS_LABELS[sub.status]}</Badge>}
             {sub.planId !== 'trial' ? (
               <Badge variant="outline">{sub.isForYear ? 'rocznie' : 'miesięcznie'}</Badge>
             ) : null}

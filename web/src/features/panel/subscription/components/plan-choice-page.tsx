@@ -66,7 +66,9 @@ export function PlanChoicePage({ tenantId }: { tenantId: string }) {
               Obecny plan
             </Text>
             <Text fw={700}>
-              {sub.planName} · {STATUS_LABELS[sub.status]}
+              {sub.status === 'trialing'
+                ? STATUS_LABELS.trialing
+                : `${sub.planName} · ${STATUS_LABELS[sub.status]}`}
             </Text>
             {sub.status === 'trialing' ? (
               <Text size="sm">Do końca okresu próbnego: {daysLabel(sub.trialDaysLeft)}</Text>
