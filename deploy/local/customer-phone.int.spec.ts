@@ -19,30 +19,6 @@ afterAll(async () => product?.close());
 
 const FORMAT = 'Podaj poprawny numer telefonu (9 cyfr, np. 600 100 200).';
 
-/** An owner with a company and a stamps program, their token carrying the company. */
-async function ownerWithTenant(email: string, companyName: string) {
-  const owner = product.session((await product.activeOwner(email)).loggedIn);
-  const created = await product.callTenant(owner.access, 'POST', '/api/v1/tenants/create', {
-    companyName,
-    nip: '123-456-32-18',
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const { tenantId } = created.json() as { tenantId: string };
-  await expect.poll(async () => (await owner.refresh()).claims?.tid, poll).toBe(tenantId);
-  const program = await product.callTenant(
-    owner.access,
-    'POST',
-    `/api/v1/tenants/${tenantId}/loyalty-programs`,
-    {
-      kind: 'stamps',
-      name: 'Dziesiąta kawa gratis',
-      stampsRequired: 10,
-    },
-  );
-  expect(program.statusCode, program.body).toBe(201);
-  return { owner, tenantId, programId: (program.json() as { id: string }).id };
-}
-
 /** A customer who registered with a phone, activated the account and logged in. */
 async function customerWithPhone(email: string, phone: string) {
   const registered = await product.identityApp.inject({
@@ -84,8 +60,8 @@ const search = async (access: string, phone: string) => {
 
 describe("identity ⇄ tenant ⇄ card ledger: a customer's phone", () => {
   it('registered with a phone, joined with it: staff of that company find the card by it, after a profile change by the new number only; another company finds nothing', async () => {
-    const cafe = await ownerWithTenant('kawiarnia.tel@example.pl', 'Kawiarnia Pod Lipą');
-    const other = await ownerWithTenant('inna.firma.tel@example.pl', 'Barber Wąsik');
+    const cafe = await product.ownerWithStampsProgram('kawiarnia.tel@example.pl', 'Kawiarnia Pod Lipą');
+    const other = await product.ownerWithStampsProgram('inna.firma.tel@example.pl', 'Barber Wąsik');
     const customer = await customerWithPhone('ola.tel@example.pl', '600-100-200');
 
     // the profile shows the number as E.164, unverified

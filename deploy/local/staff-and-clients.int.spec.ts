@@ -26,28 +26,12 @@ beforeAll(async () => {
 });
 afterAll(async () => product?.close());
 
-/** An owner with a company and a stamps program, their token carrying the company. */
-async function ownerWithTenant(email: string, companyName: string) {
-  const owner = product.session((await product.activeOwner(email)).loggedIn);
-  const created = await callTenant(owner.access, 'POST', '/api/v1/tenants/create', {
-    companyName,
-    nip: '123-456-32-18',
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const { tenantId } = created.json() as { tenantId: string };
-  await expect.poll(async () => (await owner.refresh()).claims?.tid, poll).toBe(tenantId);
-  const program = await callTenant(owner.access, 'POST', `/api/v1/tenants/${tenantId}/loyalty-programs`, {
-    kind: 'stamps',
-    name: 'Dziesiąta kawa gratis',
-    stampsRequired: 10,
-  });
-  expect(program.statusCode, program.body).toBe(201);
-  return { owner, tenantId, programId: (program.json() as { id: string }).id };
-}
-
 describe('tenant ⇄ SQLite bus ⇄ identity: employees', () => {
   it('invite → invitation e-mail → password set → login with tid and perms → new perms after refresh → removed, login refused', async () => {
-    const { owner, tenantId } = await ownerWithTenant('szefowa@example.pl', 'Kawiarnia Pod Lipą');
+    const { owner, tenantId } = await product.ownerWithStampsProgram(
+      'szefowa@example.pl',
+      'Kawiarnia Pod Lipą',
+    );
     const employeesUrl = `/api/v1/tenants/${tenantId}/employees`;
     const invited = await callTenant(owner.access, 'POST', employeesUrl, {
       email: 'barista@example.pl',
@@ -124,7 +108,10 @@ describe('tenant ⇄ SQLite bus ⇄ identity: employees', () => {
 
 describe('tenant ⇄ SQLite bus ⇄ identity: clients', () => {
   it('create-client → customer account + invitation → ClientAccountLinked: active with the user id; an existing customer gets a notice', async () => {
-    const { owner, tenantId, programId } = await ownerWithTenant('barber@example.pl', 'Barber Wąsik');
+    const { owner, tenantId, programId } = await product.ownerWithStampsProgram(
+      'barber@example.pl',
+      'Barber Wąsik',
+    );
     const created = await callTenant(owner.access, 'POST', `/api/v1/tenants/${tenantId}/create-client`, {
       email: 'ola@example.pl',
       name: 'Ola Żak',
@@ -151,7 +138,7 @@ describe('tenant ⇄ SQLite bus ⇄ identity: clients', () => {
     expect((await client()).userId).toBe(customer.json().user.id);
 
     // another company adds the same (now active) customer by e-mail: linked to the same account, a notice
-    const other = await ownerWithTenant('druga@example.pl', 'Pracownia Róż');
+    const other = await product.ownerWithStampsProgram('druga@example.pl', 'Pracownia Róż');
     const added = await callTenant(
       other.owner.access,
       'PATCH',
@@ -185,7 +172,10 @@ describe('tenant ⇄ SQLite bus ⇄ identity: clients', () => {
 
 describe('tenant deleted', () => {
   it("frees the owner to create a new company and closes the employees' accounts", async () => {
-    const { owner, tenantId } = await ownerWithTenant('zamyka@example.pl', 'Zamykamy Sp z o o');
+    const { owner, tenantId } = await product.ownerWithStampsProgram(
+      'zamyka@example.pl',
+      'Zamykamy Sp z o o',
+    );
     const invited = await callTenant(owner.access, 'POST', `/api/v1/tenants/${tenantId}/employees`, {
       email: 'zostaje.bez.pracy@example.pl',
       name: 'Jan Pracownik',

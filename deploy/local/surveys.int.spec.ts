@@ -16,30 +16,10 @@ beforeAll(async () => {
 });
 afterAll(async () => product?.close());
 
-async function ownerWithTenant(email: string) {
-  const owner = product.session((await product.activeOwner(email)).loggedIn);
-  const created = await product.callTenant(owner.access, 'POST', '/api/v1/tenants/create', {
-    companyName: 'Kawiarnia Pod Lipą',
-    nip: '123-456-32-18',
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const { tenantId } = created.json() as { tenantId: string };
-  await expect.poll(async () => (await owner.refresh()).claims?.tid, poll).toBe(tenantId);
-  const program = await product.callTenant(
-    owner.access,
-    'POST',
-    `/api/v1/tenants/${tenantId}/loyalty-programs`,
-    {
-      kind: 'stamps',
-      name: 'Dziesiąta kawa gratis',
-      stampsRequired: 10,
-    },
-  );
-  expect(program.statusCode, program.body).toBe(201);
-  return { owner, tenantId, programId: (program.json() as { id: string }).id };
-}
-
-async function customerInProgram(email: string, cafe: Awaited<ReturnType<typeof ownerWithTenant>>) {
+async function customerInProgram(
+  email: string,
+  cafe: Awaited<ReturnType<typeof product.ownerWithStampsProgram>>,
+) {
   const registered = await product.identityApp.inject({
     method: 'POST',
     url: '/api/v1/users/register',
@@ -89,7 +69,7 @@ const stamp = (access: string, cardId: string) =>
 
 describe('identity ⇄ tenant ⇄ card ledger ⇄ survey: an NPS survey after a visit', () => {
   it('stamps at the till e-mail a survey; the link answers once and the results count it; an opted-out customer gets none', async () => {
-    const cafe = await ownerWithTenant('kawiarnia.nps@example.pl');
+    const cafe = await product.ownerWithStampsProgram('kawiarnia.nps@example.pl');
     const ola = await customerInProgram('ola.nps@example.pl', cafe);
     const res = await stamp(cafe.owner.access, ola.cardId);
     expect(res.statusCode, res.body).toBeLessThan(300);

@@ -277,6 +277,30 @@ export async function startIdentityAndTenant(
       return { userId: registered.json().userId as string, loggedIn };
     },
 
+    /** An owner with a company and a stamps program, their token carrying the company. */
+    async ownerWithStampsProgram(email: string, companyName = 'Kawiarnia Pod Lipą') {
+      const owner = this.session((await this.activeOwner(email)).loggedIn);
+      const created = await this.callTenant(owner.access, 'POST', '/api/v1/tenants/create', {
+        companyName,
+        nip: '123-456-32-18',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const { tenantId } = created.json() as { tenantId: string };
+      await expect.poll(async () => (await owner.refresh()).claims?.tid, poll).toBe(tenantId);
+      const program = await this.callTenant(
+        owner.access,
+        'POST',
+        `/api/v1/tenants/${tenantId}/loyalty-programs`,
+        {
+          kind: 'stamps',
+          name: 'Dziesiąta kawa gratis',
+          stampsRequired: 10,
+        },
+      );
+      expect(program.statusCode, program.body).toBe(201);
+      return { owner, tenantId, programId: (program.json() as { id: string }).id };
+    },
+
     async close() {
       for (const r of running.reverse()) await r.stop();
       await surveyParts?.infra.scheduler.stop();
