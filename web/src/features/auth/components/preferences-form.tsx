@@ -20,7 +20,7 @@ const switches: Array<{ key: keyof UserPreferences; label: string; description: 
     key: 'surveys',
     label: 'Ankiety po wizycie',
     description:
-      'Krótka, anonimowa ankieta e-mailem kilka godzin po wizycie (najwyżej raz na 30 dni w jednej firmie).',
+      'Krótka, anonimowa ankieta e-mailem kilka godzin po wizycie (najwyżej raz na 30 dni w jednej firmie). Przychodzi tylko przy włączonych powiadomieniach e-mail.',
   },
   {
     key: 'marketingConsent',
