@@ -111,7 +111,7 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
         question: 'Jak działa 14-dniowy okres próbny?',
         answer: [
           'Po założeniu konta firmy przez 14 dni korzystasz z Punkto bezpłatnie i ze wszystkich funkcji. Nie podajesz karty płatniczej, więc nic nie zostanie pobrane automatycznie.',
-          'Płatności za plany jeszcze nie działają: do czasu ich uruchomienia korzystasz z Punkto bezpłatnie także po okresie próbnym.',
+          'W panelu widzisz, ile dni zostało. Trzy dni i dzień przed końcem przypomnimy o tym e-mailem na adres kontaktowy firmy; plan wybierasz w zakładce „Subskrypcja”. Jeśli go nie wybierzesz, panel przechodzi w tryb tylko do odczytu, ale karty Twoich klientów, ich punkty i skaner przy kasie działają dalej — po opłaceniu planu wszystko wraca.',
         ],
         keywords: ['trial', 'za darmo', 'bezpłatnie', 'test'],
       },
@@ -119,8 +119,8 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
         id: 'platnosci-i-rezygnacja',
         question: 'Jak wygląda płatność i czy mogę zrezygnować w każdej chwili?',
         answer: [
-          'Płatności jeszcze nie działają: nie podajesz karty płatniczej i nic nie jest pobierane.',
-          'Zrezygnować możesz w każdej chwili, bez okresu wypowiedzenia: właściciel usuwa firmę przyciskiem „Usuń firmę” w ustawieniach firmy w panelu.',
+          'Płacisz kartą w zakładce „Subskrypcja”, miesięcznie albo rocznie; za każdą płatność dostajesz fakturę VAT do pobrania w tej samej zakładce. Plan możesz zmienić w każdej chwili: wyższy działa od razu (dopłacasz różnicę za resztę okresu), niższy od następnego okresu.',
+          'Subskrypcję anulujesz w każdej chwili jednym przyciskiem; działa do końca opłaconego okresu i do tego dnia możesz ją wznowić. Firmę z wszystkimi danymi usuwa właściciel przyciskiem „Usuń firmę” w ustawieniach firmy.',
         ],
         keywords: ['faktura', 'płatności', 'anulowanie', 'wypowiedzenie', 'zmiana planu'],
       },
