@@ -111,7 +111,7 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
         question: 'Jak działa 14-dniowy okres próbny?',
         answer: [
           'Po założeniu konta firmy przez 14 dni korzystasz z Punkto bezpłatnie i ze wszystkich funkcji. Nie podajesz karty płatniczej, więc nic nie zostanie pobrane automatycznie.',
-          'W panelu widzisz, ile dni zostało. Trzy dni i dzień przed końcem przypomnimy o tym e-mailem na adres kontaktowy firmy; plan wybierasz w zakładce „Subskrypcja”. Jeśli go nie wybierzesz, panel przechodzi w tryb tylko do odczytu, ale karty Twoich klientów, ich punkty i skaner przy kasie działają dalej — po opłaceniu planu wszystko wraca.',
+          'W panelu widzisz, ile dni zostało. Trzy dni i dzień przed końcem przypomnimy o tym e-mailem na adres kontaktowy firmy; plan wybierasz w zakładce „Subskrypcja” (płatność pobieramy dopiero wtedy, a opłacony plan zaczyna się po okresie próbnym). Jeśli go nie wybierzesz, panel przechodzi w tryb tylko do odczytu, ale karty Twoich klientów, ich punkty i skaner przy kasie działają dalej — po opłaceniu planu wszystko wraca.',
         ],
         keywords: ['trial', 'za darmo', 'bezpłatnie', 'test'],
       },
