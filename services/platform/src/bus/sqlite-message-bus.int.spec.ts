@@ -54,8 +54,55 @@ describe('SqliteMessageBus specifics', () => {
   });
 });
 
-async function waitFor(condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + 5000;
+describe('SqliteMessageBus: modules of one process (ADR 0028)', () => {
+  let dir: string;
+  const open: SqliteMessageBus[] = [];
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'punkto-bus-'));
+  });
+  afterEach(async () => {
+    for (const bus of open.splice(0)) await bus.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  // a poll interval far longer than the test's limit: only the in-process wake-up can deliver in time
+  const openBus = (name = 'bus.db') => {
+    const bus = SqliteMessageBus.open(join(dir, name), { pollIntervalMs: 60_000 });
+    open.push(bus);
+    return bus;
+  };
+
+  it('wakes the consumers of another connection to the same file at once (no poll)', async () => {
+    const producer = openBus();
+    const consumerBus = openBus();
+    const got: unknown[] = [];
+    await consumerBus.subscribe({
+      groupId: 'g',
+      topics: ['t.v1'],
+      handler: async (m) => void got.push(m.value),
+    });
+    await new Promise((r) => setTimeout(r, 20)); // the consumer has fetched and sleeps
+    const started = Date.now();
+    await producer.publish('t.v1', [{ key: 'k', value: 1 }]);
+    await waitFor(() => got.length === 1, 1000);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('keeps wake-ups to the same file: a bus on another file is not woken, and a closed one leaves the set', async () => {
+    const producer = openBus();
+    const other = openBus('other.db');
+    const closed = openBus();
+    const got: unknown[] = [];
+    await other.subscribe({ groupId: 'g', topics: ['t.v1'], handler: async (m) => void got.push(m.value) });
+    await closed.close();
+    await new Promise((r) => setTimeout(r, 20));
+    await producer.publish('t.v1', [{ key: 'k', value: 1 }]);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(got).toEqual([]); // another file: nothing published there
+  });
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 10));

@@ -1,4 +1,6 @@
 import type Database from 'better-sqlite3';
+import { realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { deadLetterTopic } from '@punkto/contracts/topics';
 import { openSqliteDatabase } from '../event-store/sqlite-database';
 import { WakeSignal } from '../event-store/wake-signal';
@@ -65,6 +67,23 @@ export interface SqliteMessageBusOptions {
 
 type Statements = ReturnType<typeof prepareStatements>;
 
+/**
+ * Every open bus of this process, by the real path of its file. Services hosted in one process (ADR 0028)
+ * each open their own connection to the shared `bus.db`; a publish through any of them wakes the consumers
+ * of all of them at once, so delivery between modules of one process needs no poll. Other processes sharing
+ * the file still find new messages by polling, and so does everyone after a missed wake-up (crash safety).
+ */
+let memoryBuses = 0;
+const openBuses = new Map<string, Set<SqliteMessageBus>>();
+
+function fileKey(filePath: string): string {
+  try {
+    return realpathSync(filePath);
+  } catch {
+    return resolve(filePath); // ':memory:' or a file not there yet: only the same spelling shares wake-ups
+  }
+}
+
 function prepareStatements(db: Database.Database) {
   return {
     insert: db.prepare<{ topic: string; key: string; value: string; headers: string; timestamp: string }>(
@@ -100,12 +119,16 @@ export class SqliteMessageBus implements MessageBus {
   private closed = false;
 
   private constructor(
+    private readonly fileKey: string,
     private readonly db: Database.Database,
     private readonly options: Required<Omit<SqliteMessageBusOptions, 'logger'>> &
       Pick<SqliteMessageBusOptions, 'logger'>,
   ) {
     db.exec(SCHEMA);
     this.stmts = prepareStatements(db);
+    let peers = openBuses.get(fileKey);
+    if (!peers) openBuses.set(fileKey, (peers = new Set()));
+    peers.add(this);
   }
 
   /**
@@ -113,16 +136,27 @@ export class SqliteMessageBus implements MessageBus {
    * checkpoint past it, so "durable once resolved" must hold across an OS crash too, not only SIGKILL.
    */
   static open(filePath: string, options: SqliteMessageBusOptions = {}): SqliteMessageBus {
-    return new SqliteMessageBus(openSqliteDatabase(filePath, 'FULL'), {
-      pollIntervalMs: options.pollIntervalMs ?? 50,
-      now: options.now ?? (() => new Date()),
-      logger: options.logger,
-    });
+    const db = openSqliteDatabase(filePath, 'FULL');
+    return new SqliteMessageBus(
+      filePath === ':memory:' ? `:memory:${++memoryBuses}` : fileKey(filePath),
+      db,
+      {
+        pollIntervalMs: options.pollIntervalMs ?? 50,
+        now: options.now ?? (() => new Date()),
+        logger: options.logger,
+      },
+    );
   }
 
   async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
     this.db.transaction(() => this.insertMessages(topic, messages)).immediate();
-    for (const consumer of this.consumers) consumer.wake();
+    this.wakeConsumers();
+  }
+
+  /** After a commit: this bus's consumers and those of every other bus of this process on the same file. */
+  private wakeConsumers(): void {
+    for (const bus of openBuses.get(this.fileKey) ?? [this])
+      for (const consumer of bus.consumers) consumer.wake();
   }
 
   async subscribe(options: SubscribeOptions): Promise<Consumer> {
@@ -159,6 +193,9 @@ export class SqliteMessageBus implements MessageBus {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    const peers = openBuses.get(this.fileKey);
+    peers?.delete(this);
+    if (peers?.size === 0) openBuses.delete(this.fileKey);
     await Promise.all([...this.consumers].map((c) => c.stop()));
     this.db.close();
   }
@@ -199,7 +236,7 @@ export class SqliteMessageBus implements MessageBus {
         this.commit(groupId, message.topic, Number(message.offset));
       })
       .immediate();
-    for (const consumer of this.consumers) consumer.wake();
+    this.wakeConsumers();
   }
 
   private insertMessages(topic: string, messages: OutgoingMessage[]): void {
