@@ -1,25 +1,20 @@
-// `npm run dev`: watch mode. Each service and the gateway run from TypeScript sources under `tsx watch`
-// (restart on change), and Vite serves the SPA with HMR on :5173, proxying /api and /dev to the gateway.
+// `npm run dev`: watch mode. The gateway and the six services run in one process from TypeScript sources
+// under `tsx watch` (server/main.ts, ADR 0028; the process restarts on a change), and Vite serves the SPA with
+// HMR on :5173, proxying /api and /dev to the gateway.
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const tsx = resolve(root, 'node_modules', '.bin', 'tsx');
 const vite = resolve(root, 'node_modules', '.bin', 'vite');
-const services = ['identity', 'tenant', 'card-ledger', 'billing', 'survey', 'notification'];
-const colours = [36, 35, 33, 32, 34, 31, 37, 90];
+const colours = [36, 90];
 
 const commands = [
-  ...services.map((name) => ({
-    name,
-    cmd: tsx,
-    args: ['watch', '--clear-screen=false', `services/${name}/src/main.ts`],
-  })),
   {
-    name: 'gateway',
+    name: 'server',
     cmd: tsx,
-    args: ['watch', '--clear-screen=false', 'gateway/src/main.ts'],
-    env: { WEB_DIST_DIR: '' },
+    args: ['watch', '--clear-screen=false', 'server/main.ts'],
+    env: { SERVICES: process.env.SERVICES ?? 'all', WEB_DIST_DIR: '' },
   },
   { name: 'web', cmd: vite, args: ['--config', 'web/vite.config.ts', 'web'] },
 ];

@@ -1,102 +1,55 @@
-// `npm start`: the whole product on one machine with the embedded adapters — six services and the gateway
-// as child processes sharing DATA_DIR (default ./data). Prints the URL when everything is ready and stops
-// every process cleanly on Ctrl-C (SIGTERM to each child; each closes its SQLite files).
-import { spawn } from 'node:child_process';
+// `npm start`: the whole product on one machine with the embedded adapters — the gateway and the six services
+// in THIS one Node process (ADR 0028), sharing DATA_DIR (default ./data). Prints the URL when everything is
+// ready and stops every module cleanly on Ctrl-C / SIGTERM (each closes its SQLite files), then exits.
+// SERVICES=identity,tenant npm start runs a subset (the others are then expected elsewhere).
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = resolve(import.meta.dirname, '..', '..');
-const services = ['identity', 'tenant', 'card-ledger', 'billing', 'survey', 'notification'];
-const gatewayPort = Number(process.env.PORT ?? 8080);
-const logLevel = process.env.LOG_LEVEL ?? 'warn';
-// METRICS_PORT_BASE=9460 npm start: /metrics of process i (identity … notification, gateway) on base + i,
-// on loopback (ADR 0019); unset = no metrics listeners
-const metricsPortBase = process.env.METRICS_PORT_BASE ? Number(process.env.METRICS_PORT_BASE) : undefined;
-const colours = [36, 35, 33, 32, 34, 31, 37];
+const entry = resolve(root, 'server/dist/main.js');
+if (!existsSync(entry)) {
+  console.error('Brak server/dist/main.js. Uruchom najpierw: npm run build');
+  process.exit(1);
+}
+process.chdir(root);
+process.setSourceMapsEnabled(true);
 
-const processes = [
-  ...services.map((name) => ({ name, entry: `services/${name}/dist/main.js` })),
-  { name: 'gateway', entry: 'gateway/dist/main.js' },
-];
-for (const { entry } of processes) {
-  if (!existsSync(resolve(root, entry))) {
-    console.error(`Brak ${entry}. Uruchom najpierw: npm run build`);
-    process.exit(1);
+const env = process.env;
+const gatewayPort = Number(env.PORT ?? 8080);
+env.SERVICES ??= 'all';
+env.LOG_LEVEL ??= 'warn';
+env.NODE_ENV ??= 'production';
+// METRICS_PORT_BASE=9460 npm start: /metrics of identity … notification, gateway on base + 0 … 6, on loopback
+// (ADR 0019); unset = no metrics listeners. The host gives module i METRICS_PORT + i.
+if (env.METRICS_PORT_BASE) env.METRICS_PORT = env.METRICS_PORT_BASE;
+else delete env.METRICS_PORT;
+env.PUBLIC_URL ??= `http://localhost:${gatewayPort}`; // links in e-mails point at this gateway
+// one machine, offline: the billing service's sandbox checkout takes the payments (it takes no money and is
+// refused with NODE_ENV=production unless allowed; a real deployment configures PayU instead)
+env.PAYMENT_SANDBOX_ALLOW_IN_PRODUCTION ??= 'true';
+
+// the host validates every module's environment, starts them and handles SIGINT/SIGTERM (runtime/host.ts)
+await import(pathToFileURL(entry).href);
+
+const modules = env.SERVICES.split(',').map((s) => s.trim());
+if (modules.includes('all') || modules.includes('gateway')) {
+  const url = `http://localhost:${gatewayPort}`;
+  const deadline = Date.now() + 60_000;
+  let ready = false;
+  while (!ready && Date.now() < deadline) {
+    ready = await fetch(`${url}/readyz/upstreams`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (!ready) await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-const children = new Map();
-let stopping = false;
-
-function prefixLines(stream, label, colour, target) {
-  let buffer = '';
-  stream.on('data', (chunk) => {
-    buffer += chunk;
-    const lines = buffer.split('\n');
-    buffer = lines.pop();
-    for (const line of lines) target.write(`\x1b[${colour}m${label.padEnd(13)}\x1b[0m ${line}\n`);
-  });
-}
-
-processes.forEach(({ name, entry }, i) => {
-  const env = { ...process.env, LOG_LEVEL: logLevel, NODE_ENV: process.env.NODE_ENV ?? 'production' };
-  delete env.PORT; // each service has its default port; the gateway gets PORT below
-  if (name === 'gateway') env.PORT = String(gatewayPort);
-  delete env.METRICS_PORT; // one port per process, never shared
-  if (metricsPortBase !== undefined) env.METRICS_PORT = String(metricsPortBase + i);
-  env.PUBLIC_URL ??= `http://localhost:${gatewayPort}`; // links in e-mails point at this gateway
-  // one machine, offline: the billing service's sandbox checkout takes the payments (it takes no money and
-  // is refused with NODE_ENV=production unless allowed; a real deployment configures PayU instead)
-  if (name === 'billing') env.PAYMENT_SANDBOX_ALLOW_IN_PRODUCTION ??= 'true';
-  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  prefixLines(child.stdout, name, colours[i], process.stdout);
-  prefixLines(child.stderr, name, colours[i], process.stderr);
-  child.on('exit', (code, signal) => {
-    children.delete(name);
-    if (!stopping) {
-      console.error(`${name} zakończył działanie (kod ${code ?? signal}). Zatrzymuję pozostałe usługi.`);
-      void stop(1);
-    } else if (children.size === 0) process.exit(exitCode);
-  });
-  children.set(name, child);
-});
-
-let exitCode = 0;
-async function stop(code) {
-  if (stopping) return;
-  stopping = true;
-  exitCode = code;
-  for (const child of children.values()) child.kill('SIGTERM');
-  setTimeout(() => {
-    for (const child of children.values()) child.kill('SIGKILL');
-    process.exit(code || 1);
-  }, 15_000).unref();
-  if (children.size === 0) process.exit(code);
-}
-process.on('SIGINT', () => void stop(0));
-process.on('SIGTERM', () => void stop(0));
-
-// wait until the gateway reports every service ready
-const url = `http://localhost:${gatewayPort}`;
-const deadline = Date.now() + 60_000;
-while (!stopping && Date.now() < deadline) {
-  const ready = await fetch(`${url}/readyz/upstreams`).then(
-    (r) => r.ok,
-    () => false,
-  );
-  if (ready) {
+  if (ready)
     console.log(
       `\n  Punkto działa: ${url}\n  Dokumentacja API: ${url}/api/docs\n  Skrzynka deweloperska (tylko z tego komputera): ${url}/dev/mailbox\n  Zatrzymanie: Ctrl-C\n`,
     );
-    break;
+  else {
+    console.error('Usługi nie uruchomiły się w ciągu 60 s.');
+    process.kill(process.pid, 'SIGTERM');
   }
-  await new Promise((r) => setTimeout(r, 250));
-}
-if (!stopping && Date.now() >= deadline) {
-  console.error('Usługi nie uruchomiły się w ciągu 60 s.');
-  await stop(1);
 }

@@ -1,6 +1,6 @@
-import { bootService } from '@punkto/platform/runtime/boot-service';
-import { buildService, relayRoutes } from './app';
-import { loadBillingConfig } from './config';
+import { hostModules } from '@punkto/platform/runtime/host';
+import { billingModule } from './module';
 
-// composition root: the adapters are the ones the environment selects (runtime/infrastructure.ts)
-await bootService({ name: 'billing', loadConfig: loadBillingConfig, buildService, relayRoutes });
+// composition root: the adapters are the ones the environment selects (runtime/infrastructure.ts); this
+// process hosts the billing service alone (server/main.ts hosts any set of modules in one process, ADR 0028)
+await hostModules({ processName: 'billing', modules: [{ module: billingModule, env: process.env }] });

@@ -1,19 +1,6 @@
-import { createCaptcha } from '@punkto/platform/captcha/captcha-config';
-import { bootService } from '@punkto/platform/runtime/boot-service';
-import { buildService, relayRoutes, type IdentityDeps } from './app';
-import { loadIdentityConfig } from './config';
-import { argon2idHasher } from './security/password-hasher';
+import { hostModules } from '@punkto/platform/runtime/host';
+import { identityModule } from './module';
 
-// composition root: the adapters are the ones the environment selects (runtime/infrastructure.ts, CAPTCHA_PROVIDER)
-const withAdapters = <D extends IdentityDeps>(deps: D): IdentityDeps => ({
-  ...deps,
-  captcha: createCaptcha(deps.config),
-  hasher: argon2idHasher(),
-});
-
-await bootService({
-  name: 'identity',
-  loadConfig: loadIdentityConfig,
-  buildService: (deps) => buildService(withAdapters(deps)),
-  relayRoutes,
-});
+// composition root: the adapters are the ones the environment selects (runtime/infrastructure.ts); this
+// process hosts the identity service alone (server/main.ts hosts any set of modules in one process, ADR 0028)
+await hostModules({ processName: 'identity', modules: [{ module: identityModule, env: process.env }] });

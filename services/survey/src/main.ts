@@ -1,6 +1,6 @@
-import { bootService } from '@punkto/platform/runtime/boot-service';
-import { buildService, relayRoutes } from './app';
-import { loadSurveyConfig } from './config';
+import { hostModules } from '@punkto/platform/runtime/host';
+import { surveyModule } from './module';
 
-// composition root: the adapters are the ones the environment selects (runtime/infrastructure.ts)
-await bootService({ name: 'survey', loadConfig: loadSurveyConfig, buildService, relayRoutes });
+// composition root: the adapters are the ones the environment selects (runtime/infrastructure.ts); this
+// process hosts the survey service alone (server/main.ts hosts any set of modules in one process, ADR 0028)
+await hostModules({ processName: 'survey', modules: [{ module: surveyModule, env: process.env }] });

@@ -1,11 +1,6 @@
-import { bootService } from '@punkto/platform/runtime/boot-service';
-import { buildService, relayRoutes } from './app';
-import { loadTenantConfig } from './config';
+import { hostModules } from '@punkto/platform/runtime/host';
+import { tenantModule } from './module';
 
-// composition root: the adapters are the ones the environment selects (runtime/infrastructure.ts)
-await bootService({
-  name: 'tenant',
-  loadConfig: loadTenantConfig,
-  buildService,
-  relayRoutes,
-});
+// composition root: the adapters are the ones the environment selects (runtime/infrastructure.ts); this
+// process hosts the tenant service alone (server/main.ts hosts any set of modules in one process, ADR 0028)
+await hostModules({ processName: 'tenant', modules: [{ module: tenantModule, env: process.env }] });

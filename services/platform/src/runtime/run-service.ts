@@ -5,12 +5,10 @@ import type { EventStore } from '../event-store/event-store.port';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { startMetricsServer, type MetricsServer } from '../observability/metrics-server';
-import { flushErrorReporting } from '../observability/error-reporting';
-import { extractContext, shutdownTracing, SpanKind, withSpan } from '../observability/tracing';
+import { extractContext, SpanKind, withSpan } from '../observability/tracing';
 import { startEventRelay, type EventRelay, type RelayRoute } from '../relay/event-relay';
 import type { JobHandler } from '../scheduler/scheduler.port';
 import type { Infrastructure } from './infrastructure';
-import { onShutdown } from './shutdown';
 
 export interface ConsumerSpec {
   groupId: string;
@@ -119,12 +117,19 @@ export interface RunServiceOptions {
   metricsListener?: { host: string; port: number };
 }
 
+/** A started service; `stop()` ends its work and closes its stores (the process's signals are its host's). */
+export interface RunningService {
+  name: string;
+  stop(): Promise<void>;
+}
+
 /**
  * Starts a service: HTTP, the outbox relay, bus consumers (each message handled inside a span continuing
- * the producer's trace, and counted), scheduled jobs and the `/metrics` listener; stops them in reverse
- * order on SIGINT/SIGTERM.
+ * the producer's trace, and counted), scheduled jobs and the `/metrics` listener. `stop()` stops them in
+ * reverse order; its host calls it on SIGINT/SIGTERM (bootService alone, or the process hosting several
+ * modules, ADR 0028).
  */
-export async function runService(options: RunServiceOptions): Promise<void> {
+export async function runService(options: RunServiceOptions): Promise<RunningService> {
   const { app, infra, logger } = options;
   await app.listen({ host: options.host, port: options.port });
 
@@ -156,15 +161,15 @@ export async function runService(options: RunServiceOptions): Promise<void> {
   }
   logger.info({ port: options.port }, `${options.name} ready`);
 
-  onShutdown(logger, async () => {
-    await app.close();
-    await metricsServer?.close();
-    for (const consumer of consumers) await consumer.stop();
-    await relay?.stop();
-    await infra.scheduler.stop();
-    await infra.close();
-    // last, so the spans and the error reports of the work stopped above are sent too
-    await flushErrorReporting();
-    await shutdownTracing();
-  });
+  return {
+    name: options.name,
+    stop: async () => {
+      await app.close();
+      await metricsServer?.close();
+      for (const consumer of consumers) await consumer.stop();
+      await relay?.stop();
+      await infra.scheduler.stop();
+      await infra.close();
+    },
+  };
 }

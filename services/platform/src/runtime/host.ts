@@ -1,0 +1,121 @@
+import { ConfigError } from '../config/config';
+import { flushErrorReporting, initErrorReporting } from '../observability/error-reporting';
+import { createLogger, type Logger } from '../observability/logger';
+import { initTracing, shutdownTracing, type TracingExporter } from '../observability/tracing';
+import type { RunningService } from './run-service';
+import { onShutdown } from './shutdown';
+
+/** What a hosted module's validated environment says about the process it runs in. */
+export interface ProcessSettings {
+  NODE_ENV: 'development' | 'production' | 'test';
+  LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  TRACING_EXPORTER: TracingExporter;
+  TRACING_SAMPLE_RATIO: number;
+  ERROR_REPORTING_DSN?: string | undefined;
+  ERROR_REPORTING_ENVIRONMENT?: string | undefined;
+}
+
+/** A module validated against its environment, ready to start. */
+export interface ConfiguredModule {
+  settings: ProcessSettings;
+  start(): Promise<RunningService>;
+}
+
+/**
+ * One unit a process can host (ADR 0028): a service or the gateway. `configure` validates the module's own
+ * environment (throws ConfigError listing every problem) and starts nothing; `start` opens its stores and
+ * listeners. Modules of one process share nothing but the process: each keeps its own configuration, data
+ * directory, stores, logger name and metrics registry, and services still talk only through the bus.
+ */
+export interface HostedModule {
+  name: string;
+  configure(env: NodeJS.ProcessEnv): ConfiguredModule;
+}
+
+export interface HostOptions {
+  /** the process's name in traces and error reports: the module's own when it hosts one */
+  processName: string;
+  modules: Array<{ module: HostedModule; env: NodeJS.ProcessEnv }>;
+}
+
+/**
+ * Runs modules in this process until SIGINT/SIGTERM:
+ * 1. validates every module's environment first and, if any is bad, prints every problem and exits 1
+ *    before anything has started;
+ * 2. starts tracing and error reporting once for the process, then the modules (together); if one fails to
+ *    start, those that did are stopped and the process exits 1 (never half running);
+ * 3. on a signal stops them in reverse order (the gateway, listed last, stops taking requests first), flushes
+ *    traces and error reports, and exits. A crash (an uncaught exception) ends the whole process as Node
+ *    does by default; the launcher or orchestrator restarts it, and SQLite's WAL keeps what was acknowledged.
+ */
+export async function hostModules(options: HostOptions): Promise<RunningService[]> {
+  const configured: Array<{ name: string; configured: ConfiguredModule }> = [];
+  const problems: string[] = [];
+  for (const { module, env } of options.modules) {
+    try {
+      configured.push({ name: module.name, configured: module.configure(env) });
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      problems.push(`${module.name}: ${error.message}`);
+    }
+  }
+  if (problems.length || configured.length === 0) {
+    process.stderr.write(`${problems.join('\n') || `${options.processName}: no module to run`}\n`);
+    process.exit(1);
+  }
+  const first = configured[0]!.configured.settings;
+  initTracing(options.processName, first.TRACING_EXPORTER, { sampleRatio: first.TRACING_SAMPLE_RATIO });
+  await initErrorReporting(options.processName, first);
+  const logger: Logger =
+    configured.length === 1
+      ? createLogger(configured[0]!.name, first.LOG_LEVEL)
+      : createLogger(options.processName, first.LOG_LEVEL);
+
+  const running: RunningService[] = [];
+  const stopAll = async () => {
+    for (const module of [...running].reverse()) {
+      try {
+        await module.stop();
+      } catch (error) {
+        logger.error({ err: error, module: module.name }, 'module failed to stop cleanly');
+      }
+    }
+    running.length = 0;
+    // last, so the spans and the error reports of the work stopped above are sent too
+    await flushErrorReporting();
+    await shutdownTracing();
+  };
+  // started together (each opens its own stores; none waits for another: the gateway answers 502 for a
+  // service still starting, and its /readyz/upstreams says when all are up); stopped in reverse list order
+  const started = await Promise.allSettled(configured.map(({ configured: module }) => module.start()));
+  for (const result of started) if (result.status === 'fulfilled') running.push(result.value);
+  const failed = started.flatMap((result, i) =>
+    result.status === 'rejected' ? [{ name: configured[i]!.name, error: result.reason as unknown }] : [],
+  );
+  if (failed.length) {
+    for (const { name, error } of failed) {
+      if (error instanceof ConfigError) process.stderr.write(`${name}: ${error.message}\n`);
+      else logger.error({ err: error, module: name }, 'module failed to start');
+    }
+    await stopAll().catch(() => {});
+    process.exit(1);
+  }
+  if (configured.length > 1)
+    logger.info({ modules: running.map((m) => m.name) }, `${options.processName} ready`);
+  onShutdown(logger, stopAll, 10_000 + 2_000 * running.length);
+  return running;
+}
+
+/** The module names of `SERVICES` / `APP` (comma-separated; `all` = every module, in `order`). */
+export function selectModules(value: string, order: readonly string[]): string[] {
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (names.includes('all')) return [...order];
+  const unknown = names.filter((name) => !order.includes(name));
+  if (unknown.length)
+    throw new ConfigError([`SERVICES: unknown ${unknown.join(', ')} (known: all, ${order.join(', ')})`]);
+  if (names.length === 0) throw new ConfigError(['SERVICES: empty (e.g. all, or identity,tenant)']);
+  return order.filter((name) => names.includes(name)); // start order is fixed: services first, gateway last
+}
