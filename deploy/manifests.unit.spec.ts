@@ -172,18 +172,19 @@ describe('Dockerfile', () => {
     for (const m of manifests) expect(dockerfile, m).toContain(`COPY ${m}/package.json ${m}/`);
   });
 
-  it('runs as a non-root user, selects the app with APP and checks /healthz', () => {
+  it('runs as a non-root user, runs the one entry point (SERVICES, else APP) and checks /healthz', () => {
     const user = runtime.lines.filter((l) => l.startsWith('USER ')).at(-1);
     expect(user).toBeDefined();
     expect(user).not.toMatch(/^USER\s+(root|0)(:|$)/);
     expect(runtime.lines).toContain('ARG APP=gateway');
     expect(runtime.lines.some((l) => /^ENV .*APP=\$\{APP\}/.test(l))).toBe(true);
     expect(runtime.lines.some((l) => /DATA_DIR=\/data/.test(l))).toBe(true);
-    expect(runtime.lines.find((l) => l.startsWith('CMD'))).toContain('exec node apps/${APP}/main.js');
-    for (const app of apps) {
-      const from = app === 'gateway' ? 'gateway' : `services/${app}`;
-      expect(runtime.lines).toContain(`COPY --from=build /app/${from}/dist/ ./apps/${app}/`);
-    }
+    // one entry for every run mode (ADR 0028): exec form, so node receives SIGTERM directly
+    expect(runtime.lines.find((l) => l.startsWith('CMD'))).toBe('CMD ["node", "server/main.js"]');
+    expect(runtime.lines).toContain('COPY --from=build /app/server/dist/ ./server/');
+    const entry = readFileSync(join(repoRoot, 'server', 'main.ts'), 'utf8');
+    expect(entry).toContain('process.env.SERVICES ?? process.env.APP');
+    for (const app of apps) expect(entry).toContain(`@punkto/${app}/module`);
     expect(runtime.lines.find((l) => l.startsWith('HEALTHCHECK'))).toContain('healthcheck.mjs');
     const healthcheck = readFileSync(join(repoRoot, 'deploy', 'docker', 'healthcheck.mjs'), 'utf8');
     expect(healthcheck).toContain('/healthz');

@@ -59,10 +59,11 @@ process.once('exit', () => {
   for (const proc of running) proc.child.kill('SIGKILL');
 });
 
-function startProcess(name: string, bundle: string, env: NodeJS.ProcessEnv): Running {
-  const child = spawn(process.execPath, ['--enable-source-maps', join(root, bundle)], {
+/** One module per process through the one entry point (SERVICES=<name>), as a pod runs it (ADR 0028). */
+function startProcess(name: string, env: NodeJS.ProcessEnv): Running {
+  const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'server/dist/main.js')], {
     cwd: root,
-    env,
+    env: { ...env, SERVICES: name },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -158,12 +159,12 @@ const tidOf = (jwt: string | undefined) =>
         AUTH_JWKS_URL: `${url(ports.identity)}/.well-known/jwks.json`,
       };
       identityEnv = { ...base, PORT: String(ports.identity), PUBLIC_URL: gatewayUrl };
-      identity = startProcess('identity', 'services/identity/dist/main.js', identityEnv);
-      const tenant = startProcess('tenant', 'services/tenant/dist/main.js', {
+      identity = startProcess('identity', identityEnv);
+      const tenant = startProcess('tenant', {
         ...base,
         PORT: String(ports.tenant),
       });
-      const notification = startProcess('notification', 'services/notification/dist/main.js', {
+      const notification = startProcess('notification', {
         ...base,
         PORT: String(ports.notification),
         // what phones call back (the PassKit web service through the gateway)
@@ -174,13 +175,13 @@ const tidOf = (jwt: string | undefined) =>
       const quietServices = ['card-ledger', 'billing', 'survey'] as const;
       const others = quietServices.map((name) => ({
         name,
-        proc: startProcess(name, `services/${name}/dist/main.js`, {
+        proc: startProcess(name, {
           ...base,
           PORT: String(ports[name]),
           ...(name === 'survey' && { PUBLIC_URL: gatewayUrl, SURVEY_DELAY_SECONDS: '1' }),
         }),
       }));
-      const gateway = startProcess('gateway', 'gateway/dist/main.js', {
+      const gateway = startProcess('gateway', {
         ...base,
         HOST: '127.0.0.1',
         PORT: String(ports.gateway),
@@ -297,7 +298,7 @@ const tidOf = (jwt: string | undefined) =>
       const down = await bartek.call('GET', '/api/v1/users/me');
       expect(down.status).toBeGreaterThanOrEqual(500);
 
-      identity = startProcess('identity', 'services/identity/dist/main.js', identityEnv);
+      identity = startProcess('identity', identityEnv);
       await waitUntil('identity ready again', healthy(ports.identity), 60_000, identity);
 
       const annaSeconds = await tenantArrives(anna, annaTenant);
