@@ -29,6 +29,7 @@ import { cardHistoryBench } from './bench/card-history';
 import { passUpdatesBench } from './bench/pass-updates';
 import { cardAwardsBench } from './bench/card-awards';
 import { clientsSearchBench } from './bench/clients-search';
+import { crossServiceBench, footprintBench } from './bench/run-modes';
 import { startEngines, stopEngines, type Engine } from './bench/engines';
 import { fmt, summarize } from './bench/stats';
 
@@ -591,6 +592,8 @@ const sections: Record<string, () => Promise<string[]>> = {
   'activity-export': () => activityExportBench(),
   'card-history': () => cardHistoryBench(),
   analytics: () => analyticsBench(),
+  footprint: () => footprintBench(work),
+  'cross-service': () => crossServiceBench(work),
 };
 const only = process.argv.slice(2);
 for (const name of only) if (!sections[name]) throw new Error(`unknown bench section ${name}`);
@@ -671,6 +674,8 @@ try {
   for (const line of await sections['pass-updates']!()) out(line);
   for (const line of await sections['activity-export']!()) out(line);
   for (const line of await sections['analytics']!()) out(line);
+  for (const line of await sections['footprint']!()) out(line);
+  for (const line of await sections['cross-service']!()) out(line);
   const skipped = [
     ...latencyRows.flatMap((r) => ('skipped' in r ? [`Kafka rows: ${r.skipped}`] : [])),
     ...writeSkips.map((s) => `${s.engine} rows: ${s.reason}`),

@@ -1,0 +1,428 @@
+/**
+ * Run modes (ADR 0028), each beside its baseline in the same run:
+ *
+ * - `footprint`: `npm start` as one process (deploy/local/start.mjs → server/dist/main.js, SERVICES=all)
+ *   beside the seven-process launcher it replaced (scripts/bench/seven-processes.mjs, the old start.mjs):
+ *   launch → gateway's /readyz/upstreams OK, then resident memory of the whole process tree at idle
+ *   (RSS, as the issue measured it, and PSS, which shares the pages of common libraries between processes).
+ *   Built bundles; run `npm run build:server` first.
+ * - `cross-service`: an award over HTTP (the card ledger's real handler) → the event seen by another
+ *   service's consumer (its own connection to the shared bus file), hosted in the same process as the card
+ *   ledger (woken in-process) beside the same consumer in a process of its own (found by the 50 ms poll).
+ *
+ * Alone: `npm run bench -- footprint` / `npm run bench -- cross-service`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { Topics } from '../../contracts/src/topics';
+import { SqliteMessageBus } from '../../services/platform/src/bus/sqlite-message-bus';
+import { toMessage } from '../../services/platform/src/relay/event-relay';
+import { fmt, summarize } from './stats';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const wallClock = () => performance.timeOrigin + performance.now();
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+// ── footprint ──────────────────────────────────────────────────────────────────────────────────────────
+
+const FOOTPRINT_PORT = 18380;
+const SERVICE_PORTS = { identity: 1, tenant: 2, 'card-ledger': 3, billing: 4, survey: 5, notification: 6 };
+const IDLE_MS = 10_000;
+
+function productEnv(dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(FOOTPRINT_PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: '',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    PUBLIC_URL: `http://127.0.0.1:${FOOTPRINT_PORT}`,
+    AUTH_JWKS_URL: `http://127.0.0.1:${FOOTPRINT_PORT + 1}/.well-known/jwks.json`,
+  };
+  delete env.SERVICES;
+  delete env.APP;
+  delete env.METRICS_PORT;
+  delete env.METRICS_PORT_BASE;
+  for (const [name, offset] of Object.entries(SERVICE_PORTS))
+    env[`${name.toUpperCase().replace(/-/g, '_')}_URL`] = `http://127.0.0.1:${FOOTPRINT_PORT + offset}`;
+  return env;
+}
+
+/** The process and its descendants (Linux /proc). */
+function tree(pid: number): number[] {
+  const pids = [pid];
+  for (let i = 0; i < pids.length; i++) {
+    const p = pids[i]!;
+    try {
+      const children = readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim();
+      if (children) pids.push(...children.split(/\s+/).map(Number));
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return pids;
+}
+
+/** kB → MB of one /proc line, e.g. `VmRSS:  123 kB`. */
+function procKb(file: string, field: string): number {
+  try {
+    const line = readFileSync(file, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(`${field}:`));
+    return line ? Number(line.split(/\s+/)[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function memoryOf(pid: number) {
+  const pids = tree(pid);
+  const rss = pids.reduce((sum, p) => sum + procKb(`/proc/${p}/status`, 'VmRSS'), 0) / 1024;
+  const pss = pids.reduce((sum, p) => sum + procKb(`/proc/${p}/smaps_rollup`, 'Pss'), 0) / 1024;
+  return { processes: pids.length, rss, pss };
+}
+
+async function launchProduct(entry: string, dataDir: string) {
+  const started = performance.now();
+  const child = spawn(process.execPath, [join(root, entry)], {
+    cwd: root,
+    env: productEnv(dataDir),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`);
+      const ready = await fetch(`http://127.0.0.1:${FOOTPRINT_PORT}/readyz/upstreams`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ready) break;
+      if (performance.now() - started > 120_000) throw new Error(`${entry}: not ready within 120 s`);
+      await sleep(50);
+    }
+    const launchMs = performance.now() - started;
+    await sleep(IDLE_MS);
+    const samples = [];
+    for (let i = 0; i < 5; i++) {
+      samples.push(memoryOf(child.pid!));
+      await sleep(1000);
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[2]!;
+    return {
+      launchMs,
+      processes: samples[0]!.processes,
+      rss: median(samples.map((s) => s.rss)),
+      pss: median(samples.map((s) => s.pss)),
+    };
+  } finally {
+    await stop(child);
+  }
+}
+
+export async function footprintBench(work: string): Promise<string[]> {
+  for (const bundle of ['server/dist/main.js', 'services/identity/dist/main.js', 'gateway/dist/main.js'])
+    if (!existsSync(join(root, bundle))) throw new Error(`${bundle} missing: run npm run build:server first`);
+  const modes = [
+    {
+      label: 'baseline: seven processes + launcher (the old `npm start`)',
+      entry: 'scripts/bench/seven-processes.mjs',
+    },
+    { label: 'one process, all services (`npm start` now)', entry: 'deploy/local/start.mjs' },
+  ];
+  const rows: string[] = [];
+  // interleaved rounds; round 1 starts on an empty data directory, round 2 on the one round 1 left
+  for (const round of [1, 2])
+    for (const [i, mode] of modes.entries()) {
+      const dataDir = join(work, `footprint-${i}`);
+      mkdirSync(dataDir, { recursive: true });
+      const m = await launchProduct(mode.entry, dataDir);
+      console.log(`[bench] footprint ${mode.entry} round ${round}: ${JSON.stringify(m)}`);
+      rows.push(
+        `| ${mode.label} | ${round === 1 ? 'empty' : 'existing'} | ${m.processes} | ${fmt(m.launchMs / 1000, 1)} | ${fmt(m.rss, 0)} | ${fmt(m.pss, 0)} |`,
+      );
+    }
+  return [
+    `## Footprint: npm start, one process vs seven (idle ${IDLE_MS / 1000} s after ready, whole process tree)`,
+    '',
+    '| mode | data dir | processes | launch → ready s | RSS MB | PSS MB |',
+    '|---|---|---:|---:|---:|---:|',
+    ...rows,
+    '',
+    'Launch → ready: from spawning the launcher to the gateway answering `/readyz/upstreams` with every service up',
+    '(built bundles, no build). RSS is what the issue measured (shared library pages counted once per process);',
+    "PSS splits shared pages between the processes that map them. The SPA is not served (`WEB_DIST_DIR=''`).",
+    '',
+  ];
+}
+
+// ── cross-service ──────────────────────────────────────────────────────────────────────────────────────
+
+const CROSS = { cards: 18393, jwks: 18399 };
+const AWARDS = 300;
+const WARMUP = 30;
+
+interface Seen {
+  at: number;
+  occurredAt: number;
+}
+interface Host {
+  child: ChildProcess;
+  seen: () => Promise<Seen>;
+}
+
+function startHost(modules: string, env: NodeJS.ProcessEnv): Promise<Host> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'scripts/bench/run-modes-host.ts'), modules],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const seenTimes: Seen[] = [];
+  let waiting: ((seen: Seen) => void) | undefined;
+  return new Promise((resolveHost, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench host ${modules} exited with ${code}`)));
+    const observing = !modules.includes('observer');
+    let ready = observing;
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line === 'OBSERVING') ready = true;
+      else if (line.startsWith('SEEN ')) {
+        const [at, occurredAt] = line.slice(5).split(' ').map(Number);
+        const t = { at: at!, occurredAt: occurredAt! };
+        if (waiting) {
+          const w = waiting;
+          waiting = undefined;
+          w(t);
+        } else seenTimes.push(t);
+      }
+      if (ready) resolveHost(host);
+    });
+    const host: Host = {
+      child,
+      seen: () =>
+        seenTimes.length
+          ? Promise.resolve(seenTimes.shift()!)
+          : new Promise<Seen>((r, rej) => {
+              waiting = r;
+              setTimeout(() => rej(new Error('award not seen within 10 s')), 10_000).unref();
+            }),
+    };
+    if (!modules.includes('observer')) resolveHost(host);
+  });
+}
+
+async function waitReady(url: string) {
+  for (let i = 0; i < 1200; i++) {
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await sleep(100);
+  }
+  throw new Error(`${url} not ready within 120 s`);
+}
+
+function post(url: string, headers: Record<string, string>, body: object, agent: http.Agent) {
+  const payload = JSON.stringify(body);
+  return new Promise<number>((resolvePost, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          ...headers,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolvePost(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function awardToConsumer(work: string, mode: 'one' | 'two') {
+  const dataDir = join(work, `cross-${mode}`);
+  mkdirSync(dataDir, { recursive: true });
+  const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'bench', alg: 'EdDSA' };
+  const jwks = http.createServer((_req, res) => res.end(JSON.stringify({ keys: [jwk] })));
+  await new Promise<void>((r) => jwks.listen(CROSS.jwks, '127.0.0.1', r));
+  const tenantId = randomUUID();
+  const token = (role: 'business_owner' | 'employee') =>
+    new SignJWT({ role, tid: tenantId, perms: ['cards.scan', 'cards.award'] })
+      .setProtectedHeader({ alg: 'EdDSA', kid: 'bench' })
+      .setSubject(randomUUID())
+      .setIssuer('punkto-identity')
+      .setAudience('punkto')
+      .setExpirationTime('1h')
+      .sign(keys.privateKey);
+  const [employee, owner] = [await token('employee'), await token('business_owner')];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(CROSS.cards),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    AUTH_JWKS_URL: `http://127.0.0.1:${CROSS.jwks}/.well-known/jwks.json`,
+    SCAN_COOLDOWN_MS: '0',
+    ANOMALY_MAX_AWARDS: '100000000',
+    ANOMALY_MAX_POINTS: '100000000',
+  };
+  delete env.METRICS_PORT;
+  const hosts: Host[] = [];
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    let observer: Host;
+    if (mode === 'one') observer = await startHost('card-ledger,observer', env);
+    else {
+      hosts.push(await startHost('card-ledger', env));
+      observer = await startHost('observer', env);
+    }
+    hosts.push(observer);
+    const cardsUrl = `http://127.0.0.1:${CROSS.cards}`;
+    await waitReady(`${cardsUrl}/readyz`);
+
+    // a program and CARDS clients, published as the tenant service would; the card ledger issues the cards
+    const programId = randomUUID();
+    const clientIds = Array.from({ length: 20 }, () => randomUUID());
+    const bus = SqliteMessageBus.open(join(dataDir, 'bus.db'));
+    const envelope = (type: string, data: object) => {
+      const id = randomUUID();
+      return toMessage({
+        id,
+        type,
+        schemaVersion: 1,
+        occurredAt: new Date().toISOString(),
+        tenantId,
+        aggregateId: randomUUID(),
+        correlationId: id,
+        causationId: null,
+        traceparent: null,
+        data,
+      });
+    };
+    const now = new Date().toISOString();
+    await bus.publish(Topics.tenantPrograms, [
+      envelope('ProgramDefined', {
+        ...{
+          programId,
+          tenantId,
+          version: 1,
+          kind: 'points',
+          name: 'Benchmark',
+          description: '',
+          active: true,
+        },
+        ...{ pointsPerPln: 1, stampsRequired: null, levels: null, rewards: [], definedAt: now },
+      }),
+    ]);
+    await bus.publish(
+      Topics.tenantClients,
+      clientIds.map((clientId) =>
+        envelope('ClientEnrolled', {
+          ...{ clientId, tenantId, programId, userId: randomUUID(), email: `${clientId}@example.pl` },
+          ...{
+            name: 'Klient',
+            phone: null,
+            source: 'self',
+            companyName: 'Benchmark',
+            programName: 'Benchmark',
+          },
+          ...{ marketingConsent: false, enrolledAt: now },
+        }),
+      ),
+    );
+    await bus.close();
+    const { cardIdFor } = await import('../../services/card-ledger/src/cards/card.service');
+    const cardIds = clientIds.map(cardIdFor);
+    for (let i = 0; ; i++) {
+      const res = await fetch(`${cardsUrl}/api/v1/cards?cardId=${cardIds.at(-1)}`, {
+        headers: { cookie: `punkto_access=${owner}` },
+      });
+      if (res.ok) break;
+      if (i > 600) throw new Error('the cards were not issued within 60 s');
+      await sleep(100);
+    }
+
+    const toSeen: number[] = [];
+    const answered: number[] = [];
+    const decidedToSeen: number[] = [];
+    for (let i = 0; i < WARMUP + AWARDS; i++) {
+      const sent = wallClock();
+      const status = await post(
+        `${cardsUrl}/api/v1/cards/${cardIds[i % cardIds.length]}/points-from-amount`,
+        { cookie: `punkto_access=${employee}`, 'idempotency-key': randomUUID() },
+        { amountGrosze: 1234 },
+        agent,
+      );
+      const answeredAt = wallClock();
+      if (status !== 200) throw new Error(`award ${i}: status ${status}`);
+      const seen = await observer.seen();
+      if (i >= WARMUP) {
+        toSeen.push(seen.at - sent);
+        answered.push(answeredAt - sent);
+        decidedToSeen.push(seen.at - seen.occurredAt);
+      }
+      await sleep(Math.random() * 20); // off the poll's phase, as real awards are
+    }
+    return {
+      toSeen: summarize(toSeen),
+      answered: summarize(answered),
+      decidedToSeen: summarize(decidedToSeen),
+    };
+  } finally {
+    agent.destroy();
+    for (const host of hosts.reverse()) await stop(host.child);
+    await new Promise((r) => jwks.close(r));
+  }
+}
+
+export async function crossServiceBench(work: string): Promise<string[]> {
+  const two = await awardToConsumer(work, 'two');
+  const one = await awardToConsumer(work, 'one');
+  const row = (label: string, r: typeof one) =>
+    `| ${label} | ${fmt(r.answered.p50)} | ${fmt(r.answered.p99)} | ${fmt(r.toSeen.p50)} | ${fmt(r.toSeen.p99)} | ${fmt(r.decidedToSeen.p50, 1)} | ${fmt(r.decidedToSeen.p99, 1)} |`;
+  return [
+    `## Cross-service: award → event seen by another service's consumer (${AWARDS} awards, one at a time, SQLite bus)`,
+    '',
+    '| mode | request → answered p50 ms | p99 | request → consumer saw it p50 ms | p99 | award decided → consumer saw it p50 ms | p99 |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    row('baseline: consumer in a process of its own (50 ms bus poll)', two),
+    row('one process: consumer module beside the card ledger (in-process wake-up)', one),
+    '',
+    "Both columns count from sending `POST /cards/{id}/points-from-amount` to the card ledger's real handler",
+    '(auth, Idempotency-Key, event-sourced award): "answered" when its response arrived, "saw it" when the',
+    "other module's consumer — its own connection to `bus.db`, through `startConsumer` as every service's —",
+    'handled the `PointsEarned` the relay published. "Award decided" is the event\'s `occurredAt` (millisecond',
+    'resolution, so ±1 ms): what follows it is the event-store append (an fsync), the relay and the bus hop.',
+    'Awards are spaced by a random 0–20 ms. Processes run from sources (tsx) through the runtime host',
+    '(scripts/bench/run-modes-host.ts).',
+    '',
+  ];
+}
