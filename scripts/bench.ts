@@ -29,7 +29,7 @@ import { cardHistoryBench } from './bench/card-history';
 import { passUpdatesBench } from './bench/pass-updates';
 import { cardAwardsBench } from './bench/card-awards';
 import { clientsSearchBench } from './bench/clients-search';
-import { crossServiceBench, footprintBench } from './bench/run-modes';
+import { crossServiceBench, footprintBench, gatewayHopBench } from './bench/run-modes';
 import { startEngines, stopEngines, type Engine } from './bench/engines';
 import { fmt, summarize } from './bench/stats';
 
@@ -594,6 +594,7 @@ const sections: Record<string, () => Promise<string[]>> = {
   analytics: () => analyticsBench(),
   footprint: () => footprintBench(work),
   'cross-service': () => crossServiceBench(work),
+  'gateway-hop': () => gatewayHopBench(work),
 };
 const only = process.argv.slice(2);
 for (const name of only) if (!sections[name]) throw new Error(`unknown bench section ${name}`);
@@ -676,6 +677,7 @@ try {
   for (const line of await sections['analytics']!()) out(line);
   for (const line of await sections['footprint']!()) out(line);
   for (const line of await sections['cross-service']!()) out(line);
+  for (const line of await sections['gateway-hop']!()) out(line);
   const skipped = [
     ...latencyRows.flatMap((r) => ('skipped' in r ? [`Kafka rows: ${r.skipped}`] : [])),
     ...writeSkips.map((s) => `${s.engine} rows: ${s.reason}`),

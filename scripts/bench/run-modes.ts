@@ -10,7 +10,9 @@
  *   service's consumer (its own connection to the shared bus file), hosted in the same process as the card
  *   ledger (woken in-process) beside the same consumer in a process of its own (found by the 50 ms poll).
  *
- * Alone: `npm run bench -- footprint` / `npm run bench -- cross-service`.
+ * - `gateway-hop`: the gateway → tenant hop over loopback HTTP with both in one process beside two processes.
+ *
+ * Alone: `npm run bench -- footprint` / `-- cross-service` / `-- gateway-hop`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -423,6 +425,108 @@ export async function crossServiceBench(work: string): Promise<string[]> {
     'resolution, so ±1 ms): what follows it is the event-store append (an fsync), the relay and the bus hop.',
     'Awards are spaced by a random 0–20 ms. Processes run from sources (tsx) through the runtime host',
     '(scripts/bench/run-modes-host.ts).',
+    '',
+  ];
+}
+
+// ── gateway → service: loopback HTTP inside one process vs between processes ───────────────────────────
+
+const HOP = { gateway: 18580, tenant: 18582 };
+
+/** Closed-loop GET load over keep-alive HTTP/1.1. */
+async function getLoad(url: string, total: number, concurrency: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        next++;
+        const t = performance.now();
+        await new Promise<void>((resolveGet, reject) =>
+          http
+            .get(url, { agent }, (res) => {
+              res.resume();
+              res.on('end', resolveGet);
+            })
+            .on('error', reject),
+        );
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  agent.destroy();
+  return { ...summarize(latencies), rps: total / ((performance.now() - started) / 1000) };
+}
+
+async function startBundle(entry: string, env: NodeJS.ProcessEnv, readyUrl: string) {
+  const child = spawn(process.execPath, [join(root, entry)], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitReady(readyUrl);
+  return child;
+}
+
+export async function gatewayHopBench(work: string): Promise<string[]> {
+  const gatewayEnv = {
+    HOST: '127.0.0.1',
+    DATA_DIR: join(work, 'hop-data'),
+    TENANT_URL: `http://127.0.0.1:${HOP.tenant}`,
+    WEB_DIST_DIR: '',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+  };
+  const tenantUrl = `http://127.0.0.1:${HOP.tenant}`;
+  const gatewayUrl = `http://127.0.0.1:${HOP.gateway}`;
+  const path = '/api/v1/permissions'; // routed to tenant; answers 401 JSON without touching storage
+  const total = 4000;
+  const concurrency = 16;
+  const measure = async () => {
+    await getLoad(`${tenantUrl}${path}`, 500, concurrency); // warm-up (JIT)
+    await getLoad(`${gatewayUrl}${path}`, 500, concurrency);
+    return {
+      direct: await getLoad(`${tenantUrl}${path}`, total, concurrency),
+      proxied: await getLoad(`${gatewayUrl}${path}`, total, concurrency),
+    };
+  };
+  // baseline: two processes, as before ADR 0028
+  let children = [
+    await startBundle(
+      'services/tenant/dist/main.js',
+      { ...gatewayEnv, PORT: String(HOP.tenant) },
+      `${tenantUrl}/readyz`,
+    ),
+    await startBundle(
+      'gateway/dist/main.js',
+      { ...gatewayEnv, PORT: String(HOP.gateway) },
+      `${gatewayUrl}/healthz`,
+    ),
+  ];
+  const separate = await measure().finally(() => Promise.all(children.map(stop)));
+  children = [
+    await startBundle(
+      'server/dist/main.js',
+      { ...gatewayEnv, SERVICES: 'tenant,gateway', PORT: String(HOP.gateway) },
+      `${gatewayUrl}/readyz/upstreams`,
+    ),
+  ];
+  const together = await measure().finally(() => Promise.all(children.map(stop)));
+  const row = (label: string, r: { rps: number; p50: number; p99: number }) =>
+    `| ${label} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p99)} |`;
+  return [
+    `## Gateway → service hop: two processes vs one (${total} requests, ${concurrency} concurrent, keep-alive, loopback)`,
+    '',
+    '| case | req/s | p50 ms | p99 ms |',
+    '|---|---:|---:|---:|',
+    row('baseline: tenant called directly, its own process', separate.direct),
+    row('through the gateway, gateway and tenant in two processes', separate.proxied),
+    row('tenant called directly, one process with the gateway (`SERVICES=tenant,gateway`)', together.direct),
+    row('through the gateway, both in one process (loopback HTTP inside the process)', together.proxied),
+    '',
+    'The gateway keeps proxying over loopback HTTP in the one-process mode (ADR 0028); this is what that hop',
+    'costs there beside the two-process baseline. The load generator shares the cores with the servers.',
     '',
   ];
 }
