@@ -35,8 +35,8 @@ const urlVariable = (name: string) => `${name.toUpperCase().replace(/-/g, '_')}_
  * the process's environment except the listeners: PORT is the gateway's; each service listens on the port
  * of its URL as the gateway sees it (IDENTITY_URL …, so both always agree) or else its default port
  * (8081…8086, where the gateway's default URLs point); services fetch identity's keys where IDENTITY_URL
- * says unless AUTH_JWKS_URL is set; and METRICS_PORT, when set, is the first module's, the others following
- * in the order above (METRICS_PORT + index), so no two share one.
+ * says unless AUTH_JWKS_URL is set; and METRICS_PORT, when set, is the base: module i of the order above gets
+ * METRICS_PORT + i (identity +0 … gateway +6, whichever are selected), so no two share one.
  */
 function envOf(name: string): NodeJS.ProcessEnv {
   if (names.length === 1) return process.env;
@@ -50,7 +50,8 @@ function envOf(name: string): NodeJS.ProcessEnv {
   }
   if (process.env.METRICS_PORT !== undefined && process.env.METRICS_PORT !== '') {
     const base = Number(process.env.METRICS_PORT);
-    if (Number.isInteger(base)) env.METRICS_PORT = String(base + order.indexOf(name));
+    // 0 (any free port) stays 0 for every module
+    if (Number.isInteger(base) && base > 0) env.METRICS_PORT = String(base + order.indexOf(name));
   }
   return env;
 }
