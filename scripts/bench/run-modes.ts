@@ -167,7 +167,7 @@ export async function footprintBench(work: string): Promise<string[]> {
     ...rows,
     '',
     'Launch → ready: from spawning the launcher to the gateway answering `/readyz/upstreams` with every service up',
-    '(built bundles, no build). RSS is what the issue measured (shared library pages counted once per process);',
+    '(built bundles: `npm run build:server` first). RSS is what the issue measured (shared library pages counted once per process);',
     "PSS splits shared pages between the processes that map them. The SPA is not served (`WEB_DIST_DIR=''`).",
     '',
   ];
