@@ -103,7 +103,15 @@ export const initiatePayment = defineEndpoint({
   response: InitiatePaymentResponse,
   successStatus: 201,
   errors: [
-    { status: 400, codes: [BillingErrors.noUpgradePayment.code, BillingErrors.belowUsage.code] },
+    {
+      status: 400,
+      codes: [
+        BillingErrors.noUpgradePayment.code,
+        BillingErrors.belowUsage.code,
+        BillingErrors.cardTokenUnsupported.code,
+        BillingErrors.cardRefused.code,
+      ],
+    },
     { status: 404, codes: [BillingErrors.noSubscription.code] },
   ],
 });

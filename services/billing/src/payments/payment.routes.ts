@@ -15,7 +15,11 @@ export async function paymentRoutes(app: FastifyInstance, payments: Payments, me
     return payments.initiate(
       body.tenantId,
       { planId: body.planId, isForYear: body.isForYear },
-      { ...(user.email && { email: user.email }), ip: request.ip },
+      {
+        ...(user.email && { email: user.email }),
+        ip: request.ip,
+        ...(body.cardToken && { cardToken: body.cardToken }),
+      },
     );
   });
 

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakePayu } from '../testing/fake-payu';
+import { FakePayu, PAYU_TEST_CARDS } from '../testing/fake-payu';
 import { startBilling, type BillingTestApp } from '../testing/billing-test-app';
 
 /**
@@ -84,5 +84,128 @@ describe('a purchase through PayU', () => {
     const add = await t.call(token, 'POST', '/api/v1/payment-methods/add', { tenantId });
     expect(add.statusCode).toBe(400);
     expect(add.json()).toMatchObject({ code: 'PAYMENT_METHOD.ADD_UNSUPPORTED' });
+  });
+});
+
+describe('a purchase with PayU’s card form (the card saved for renewals)', () => {
+  const pollStatus = (token: string, paymentId: string) =>
+    expect.poll(
+      async () => (await t.call(token, 'GET', `/api/v1/payments/${paymentId}/get-order`)).json().status,
+      { timeout: 10_000 },
+    );
+  /** the payer at PayU's 3-D Secure page, in a browser: the form post is sent back to our continueUrl */
+  async function pass3ds(redirectUri: string, action: 'complete' | 'cancel' = 'complete') {
+    const page = await (await fetch(redirectUri)).text();
+    const path = new RegExp(`action="(/fake/orders/[^"]+/${action})"`).exec(page)![1]!;
+    const res = await fetch(new URL(path, redirectUri), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(303);
+    return res.headers.get('location')!;
+  }
+
+  it('the plan list tells the SPA to use PayU’s SDK from the configured host', async () => {
+    const res = await t.call(null, 'GET', '/api/v1/subscriptions/list-available-subscriptions');
+    expect(res.json().cardForm).toEqual({
+      provider: 'payu',
+      payu: { sdkUrl: `${fake.url}/javascript/sdk`, posId: fake.posId },
+    });
+  });
+
+  it('TOK_ → FIRST with 3-D Secure → TOKC_ saved → at the period’s end a STANDARD charge renews it, with an invoice', async () => {
+    t.setNow(new Date().toISOString());
+    const { tenantId, token } = await t.tenant();
+    const cardToken = fake.tokenizeCard(); // what payu.tokenize('MULTI') gives the browser
+    const started = await t.call(token, 'POST', '/api/v1/payments/initiate-payment', {
+      tenantId,
+      planId: 'basic',
+      isForYear: false,
+      cardToken,
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const { paymentId, redirectUri } = started.json() as { paymentId: string; redirectUri: string };
+    expect(redirectUri).toMatch(new RegExp(`^${fake.url}/fake/3ds/`));
+    const first = fake.allOrders().find((o) => o.extOrderId === paymentId)!;
+    expect(first).toMatchObject({ recurring: 'FIRST', totalAmount: '3000' });
+
+    const back = await pass3ds(redirectUri);
+    expect(back).toBe(`http://punkto.test/subskrypcja/sukces?paymentId=${paymentId}`);
+    await pollStatus(token, paymentId).toBe('completed');
+    const methods = (await t.call(token, 'GET', `/api/v1/payment-methods/${tenantId}`)).json().items;
+    expect(methods).toEqual([
+      expect.objectContaining({ maskedNumber: '444433******1111', brand: 'VISA', isDefault: true }),
+    ]);
+    expect(JSON.stringify(methods)).not.toContain('TOKC_');
+    const sub = (await t.call(token, 'GET', `/api/v1/tenants/${tenantId}/tenant-subscription`)).json();
+    expect(sub).toMatchObject({ status: 'active', planId: 'basic', nextChargeGrosze: 3000 });
+
+    // the period ends: billing charges the saved TOKC_ without the owner
+    t.setNow(new Date(Date.parse(sub.periodEnd) + 60_000).toISOString());
+    await t.runDueJobs();
+    await fake.settled();
+    const renewals = fake.allOrders().filter((o) => o.recurring === 'STANDARD');
+    expect(renewals).toHaveLength(1);
+    expect(renewals[0]).toMatchObject({
+      status: 'COMPLETED',
+      totalAmount: '3000',
+      tokc: { value: first.tokc!.value },
+    });
+    await expect
+      .poll(
+        async () => (await t.call(token, 'GET', `/api/v1/invoices/all/${tenantId}`)).json().items.length,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(2);
+    const renewed = (await t.call(token, 'GET', `/api/v1/tenants/${tenantId}/tenant-subscription`)).json();
+    expect(renewed.status).toBe('active');
+    expect(Date.parse(renewed.periodEnd)).toBeGreaterThan(Date.parse(sub.periodEnd));
+    // the job running again for the same period charges nothing more
+    await t.runDueJobs();
+    await fake.settled();
+    expect(fake.allOrders().filter((o) => o.recurring === 'STANDARD')).toHaveLength(1);
+  });
+
+  it('a card declined after 3-D Secure is a failed payment, the card is not saved', async () => {
+    t.setNow(new Date().toISOString());
+    const { tenantId, token } = await t.tenant();
+    const started = await t.call(token, 'POST', '/api/v1/payments/initiate-payment', {
+      tenantId,
+      planId: 'basic',
+      isForYear: false,
+      cardToken: fake.tokenizeCard({ number: PAYU_TEST_CARDS.declined }),
+    });
+    const { paymentId, redirectUri } = started.json() as { paymentId: string; redirectUri: string };
+    await pass3ds(redirectUri);
+    await pollStatus(token, paymentId).toBe('failed');
+    expect((await t.call(token, 'GET', `/api/v1/payment-methods/${tenantId}`)).json().items).toEqual([]);
+    expect(
+      (await t.call(token, 'GET', `/api/v1/tenants/${tenantId}/tenant-subscription`)).json().status,
+    ).toBe('trialing');
+  });
+
+  it('a token PayU does not know (or a used one) is 400 PAYMENT.CARD_REFUSED in Polish; a malformed one 400', async () => {
+    t.setNow(new Date().toISOString());
+    const { tenantId, token } = await t.tenant();
+    const pay = (cardToken: string) =>
+      t.call(token, 'POST', '/api/v1/payments/initiate-payment', {
+        tenantId,
+        planId: 'basic',
+        isForYear: false,
+        cardToken,
+      });
+    const unknown = await pay('TOK_NOTISSUEDBYPAYU0001');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({
+      code: 'PAYMENT.CARD_REFUSED',
+      localizedMessage: expect.stringContaining('nie przyjął tej karty'),
+    });
+    const malformed = await pay('4444333322221111');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 });

@@ -23,7 +23,15 @@ import { payuSignature } from '../payments/payu/payu-payment-provider';
  *   algorithm=MD5;content=DOCUMENT`), resent on the retry schedule until answered 200.
  * - `GET /api/v2_1/orders/{id}`.
  * - The payer's side: the page at `redirectUri` (hosted checkout or 3-D Secure) has "pay" and "cancel"
- *   forms posting to `/fake/orders/{orderId}/complete|cancel` — what a person does on PayU's page.
+ *   forms posting to `/fake/orders/{orderId}/complete|cancel` — what a person does on PayU's page; a
+ *   browser's form post is sent on to the order's `continueUrl` (with `error=501` after a cancel), as PayU
+ *   does.
+ * - The secure card form's JS SDK at `GET /javascript/sdk` (`fakePayuSdk`): `PayU(posId)`,
+ *   `secureForms().add('card'|'number'|'date'|'cvv').render(selector)` and `.on('change' | 'ready')`,
+ *   `tokenize('MULTI'|'SINGLE')` → `{status: 'SUCCESS', body: {token, mask}}` or `{status: 'ERROR', error:
+ *   {messages: [{type, code, message}]}}`. Its fields are inputs rendered into the page; tokenize POSTs them
+ *   (CORS) to the card form's token endpoint, which checks the POS, Luhn, expiry and CVV. Only a MULTI token
+ *   can be saved by a FIRST order.
  */
 
 export const PAYU_TEST_CARDS = {
@@ -117,6 +125,11 @@ class HttpError extends Error {
     super(JSON.stringify(body));
   }
 }
+/** the card form's refusals: a 400 whose `status.code` the SDK hands to the page as PayU's message code */
+const cardFormError = (code: string, message: string) =>
+  new HttpError(400, {
+    status: { statusCode: 'ERROR_VALUE_INVALID', severity: 'ERROR', statusDesc: message, code },
+  });
 const payuError = (httpStatus: number, statusCode: string, statusDesc: string, codeLiteral?: string) =>
   new HttpError(httpStatus, {
     status: { statusCode, severity: 'ERROR', statusDesc, ...(codeLiteral ? { codeLiteral } : {}) },
@@ -131,7 +144,10 @@ export class FakePayu {
   private readonly orders = new Map<string, FakeOrder>();
   private readonly extOrderIds = new Set<string>();
   private readonly accessTokens = new Map<string, number>();
-  private readonly singleUseTokens = new Map<string, { card: CardRecord; used: boolean }>();
+  private readonly singleUseTokens = new Map<
+    string,
+    { card: CardRecord; used: boolean; type: 'MULTI' | 'SINGLE' }
+  >();
   private readonly tokcs = new Map<string, TokcRecord>();
   private readonly declinedCards = new Set<string>([PAYU_TEST_CARDS.declined]);
   private readonly declinedTokens = new Set<string>();
@@ -243,6 +259,20 @@ export class FakePayu {
       if (route === 'POST /api/v2_1/orders') return this.createOrder(req, body, res);
       if ((match = route.match(/^GET \/api\/v2_1\/orders\/([^/]+)$/)))
         return this.getOrder(req, match[1]!, res);
+      if (route === 'GET /javascript/sdk') return this.sdk(res);
+      // the card form's SDK calls the token endpoint from the merchant's page: CORS, as PayU's does
+      if (url.pathname === '/fake/card-form/tokens') {
+        res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
+        res.setHeader('vary', 'origin');
+        if (req.method === 'OPTIONS') {
+          res.writeHead(204, {
+            'access-control-allow-methods': 'POST',
+            'access-control-allow-headers': 'content-type',
+            'access-control-max-age': '600',
+          });
+          return res.end();
+        }
+      }
       if (route === 'POST /fake/card-form/tokens') return this.cardForm(body, res);
       if ((match = route.match(/^GET \/fake\/(checkout|3ds|cvv)\/([^/]+)$/)))
         return this.payerPage(match[2]!, match[1]!, res);
@@ -251,6 +281,14 @@ export class FakePayu {
         if (!order) throw payuError(404, 'DATA_NOT_FOUND', 'order not found');
         if (match[2] === 'complete') this.payerPays(order);
         else this.payerCancels(order);
+        // a person's browser (the page's form) goes back to the shop, as PayU sends it to continueUrl
+        const fromForm = (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+        if (fromForm && order.continueUrl) {
+          const back = new URL(order.continueUrl);
+          if (match[2] === 'cancel') back.searchParams.set('error', '501');
+          res.writeHead(303, { location: back.toString() });
+          return res.end();
+        }
         return send(res, 200, { status: order.status });
       }
       send(res, 404, { status: { statusCode: 'DATA_NOT_FOUND', statusDesc: `no route ${route}` } });
@@ -380,6 +418,13 @@ export class FakePayu {
           'recurring STANDARD needs a TOKC_ token',
           'INVALID_TOKEN',
         );
+      if (recurring === 'FIRST' && single.type !== 'MULTI')
+        throw payuError(
+          400,
+          'ERROR_VALUE_INVALID',
+          'recurring FIRST needs a MULTI token (tokenize("MULTI"))',
+          'INVALID_TOKEN',
+        );
       single.used = true;
       order.card = single.card;
       if (recurring === 'FIRST') {
@@ -458,29 +503,44 @@ export class FakePayu {
   }
 
   private cardForm(raw: Buffer, res: ServerResponse) {
-    let card: Partial<CardRecord> & { cvv?: string };
+    let card: Partial<CardRecord> & { cvv?: string; posId?: string; type?: string };
     try {
-      card = JSON.parse(raw.toString('utf8')) as Partial<CardRecord> & { cvv?: string };
+      card = JSON.parse(raw.toString('utf8')) as typeof card;
     } catch {
       throw payuError(400, 'ERROR_SYNTAX', 'Invalid JSON');
     }
+    // the SDK's calls carry its POS; tokens made in code (tests, the contract suite) may leave it out
+    if (card.posId !== undefined && card.posId !== this.posId)
+      throw cardFormError('error.pos.invalid', 'Invalid posId');
+    const type = card.type ?? 'MULTI';
+    if (type !== 'MULTI' && type !== 'SINGLE')
+      throw cardFormError('error.type.invalid', 'Invalid token type');
     const number = String(card.number ?? '').replace(/\s+/g, '');
     const month = Number(card.expirationMonth);
     const year = Number(card.expirationYear);
     const today = new Date(this.now());
-    if (!luhnValid(number)) throw payuError(400, 'ERROR_VALUE_INVALID', 'Invalid card number');
+    if (!luhnValid(number)) throw cardFormError('error.validation.card.number', 'Invalid card number');
     if (
       !(month >= 1 && month <= 12) ||
       year * 12 + month < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1
     )
-      throw payuError(400, 'ERROR_VALUE_INVALID', 'Card expired or invalid expiry');
-    if (!/^\d{3,4}$/.test(String(card.cvv ?? ''))) throw payuError(400, 'ERROR_VALUE_INVALID', 'Invalid CVV');
-    const value = this.issueSingleUseToken({
-      number,
-      expirationMonth: String(month).padStart(2, '0'),
-      expirationYear: String(year),
-    });
+      throw cardFormError('error.validation.card.date', 'Card expired or invalid expiry');
+    if (!/^\d{3,4}$/.test(String(card.cvv ?? '')))
+      throw cardFormError('error.validation.card.cvv', 'Invalid CVV');
+    const value = this.issueSingleUseToken(
+      { number, expirationMonth: String(month).padStart(2, '0'), expirationYear: String(year) },
+      type,
+    );
     send(res, 201, { status: 'SUCCESS', data: { token: value, mask: masked(number) } });
+  }
+
+  private sdk(res: ServerResponse) {
+    res.writeHead(200, {
+      'content-type': 'application/javascript; charset=utf-8',
+      'cache-control': 'no-store',
+      'access-control-allow-origin': '*',
+    });
+    res.end(fakePayuSdk(this.url));
   }
 
   private payerPage(orderId: string, kind: string, res: ServerResponse) {
@@ -617,9 +677,9 @@ export class FakePayu {
     this.timers.add(timer);
   }
 
-  private issueSingleUseToken(card: CardRecord) {
+  private issueSingleUseToken(card: CardRecord, type: 'MULTI' | 'SINGLE' = 'MULTI') {
     const value = tokenId('TOK_');
-    this.singleUseTokens.set(value, { card, used: false });
+    this.singleUseTokens.set(value, { card, used: false, type });
     return value;
   }
 }
@@ -647,3 +707,97 @@ const escapeHtml = (text: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
+
+/**
+ * The fake's stand-in for PayU's JS SDK (`<script src="https://secure.payu.com/javascript/sdk">`): the subset
+ * the SPA uses, with the same names and result shapes. The fields are plain inputs rendered into the page
+ * (PayU renders them in its own frames); `tokenize` sends them to the fake's card form endpoint.
+ */
+export function fakePayuSdk(origin: string): string {
+  return `(function () {
+  'use strict';
+  var ORIGIN = ${JSON.stringify(origin)};
+  var LABELS = { number: 'Numer karty', date: 'Data ważności (MM/RR)', cvv: 'Kod CVV' };
+  var PLACEHOLDERS = { number: '1234 1234 1234 1234', date: 'MM/RR', cvv: '123' };
+  function PayU(posId) {
+    if (!posId) throw new Error('PayU: posId is required');
+    var inputs = {};
+    function secureForms() {
+      return {
+        add: function (type, options) {
+          type = type || 'card';
+          if (['card', 'number', 'date', 'cvv'].indexOf(type) < 0) throw new Error('PayU: unknown secure form type ' + type);
+          var kinds = type === 'card' ? ['number', 'date', 'cvv'] : [type];
+          var handlers = { change: [], ready: [], focus: [], blur: [] };
+          var emit = function (event, data) {
+            (handlers[event] || []).forEach(function (cb) { cb(data); });
+          };
+          return {
+            render: function (selector) {
+              var host = typeof selector === 'string' ? document.querySelector(selector) : selector;
+              if (!host) throw new Error('PayU: no element ' + selector);
+              kinds.forEach(function (kind) {
+                var input = document.createElement('input');
+                input.setAttribute('aria-label', LABELS[kind]);
+                input.setAttribute('autocomplete', kind === 'number' ? 'cc-number' : kind === 'date' ? 'cc-exp' : 'cc-csc');
+                input.setAttribute('inputmode', 'numeric');
+                input.setAttribute('data-payu-field', kind);
+                input.placeholder = (options && options.placeholder && options.placeholder[kind]) || PLACEHOLDERS[kind];
+                input.style.cssText = 'width:100%;box-sizing:border-box;border:0;outline:0;font:inherit;background:transparent;padding:8px 0';
+                input.addEventListener('input', function () { emit('change', { empty: input.value === '', error: false }); });
+                input.addEventListener('focus', function () { emit('focus'); });
+                input.addEventListener('blur', function () { emit('blur'); });
+                host.appendChild(input);
+                inputs[kind] = input;
+              });
+              setTimeout(function () { emit('ready'); }, 0);
+              return this;
+            },
+            on: function (event, cb) {
+              if (handlers[event]) handlers[event].push(cb);
+              return this;
+            },
+            clear: function () { kinds.forEach(function (k) { if (inputs[k]) inputs[k].value = ''; }); return this; },
+            remove: function () { kinds.forEach(function (k) { if (inputs[k]) { inputs[k].remove(); delete inputs[k]; } }); return this; }
+          };
+        }
+      };
+    }
+    function error(type, code, message) {
+      return { status: 'ERROR', error: { messages: [{ type: type, code: code, message: message }] } };
+    }
+    function tokenize(type) {
+      type = type || 'SINGLE';
+      if (type !== 'MULTI' && type !== 'SINGLE') return Promise.reject(new Error('PayU: tokenize type MULTI or SINGLE'));
+      var missing = ['number', 'date', 'cvv'].filter(function (k) { return !inputs[k] || !inputs[k].value.trim(); });
+      if (missing.length) return Promise.resolve(error('validation', 'error.validation.card.' + missing[0] + '.empty', 'Field is empty'));
+      var date = inputs.date.value.replace(/\\s+/g, '').split('/');
+      var year = date[1] || '';
+      var body = {
+        posId: String(posId),
+        type: type,
+        number: inputs.number.value.replace(/\\s+/g, ''),
+        expirationMonth: date[0] || '',
+        expirationYear: year.length === 2 ? '20' + year : year,
+        cvv: inputs.cvv.value.trim()
+      };
+      return fetch(ORIGIN + '/fake/card-form/tokens', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body)
+      }).then(function (res) {
+        return res.json().then(function (json) {
+          if (res.ok && json.status === 'SUCCESS') return { status: 'SUCCESS', body: { token: json.data.token, mask: json.data.mask } };
+          var status = json.status || {};
+          return error('validation', status.code || 'error.validation', status.statusDesc || 'Invalid card');
+        });
+      }, function () {
+        return error('technical', 'error.network', 'Network error');
+      });
+    }
+    return { secureForms: secureForms, tokenize: tokenize };
+  }
+  window.PayU = PayU;
+})();
+`;
+}

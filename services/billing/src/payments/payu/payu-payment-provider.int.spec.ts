@@ -222,9 +222,10 @@ describe('PayU adapter and the fake PayU: protocol details', () => {
       statusCode: 'ERROR_VALUE_INVALID',
     });
 
-    // single use: the same TOK_ cannot pay again
+    // single use: the same TOK_ cannot pay again — the payer's card refused (CardRefused: 400 in Polish)
     await expect(provider.startCheckout(request({ cardToken: tok }))).rejects.toMatchObject({
-      statusCode: 'ERROR_VALUE_INVALID',
+      name: 'CardRefused',
+      reason: 'Card token already used',
     });
 
     await pay(checkout.providerOrderId);
@@ -236,10 +237,8 @@ describe('PayU adapter and the fake PayU: protocol details', () => {
     const statuses = received.map((r) => provider.parseNotification(r.rawBody, r.headers).status);
     expect(statuses).toEqual(['PENDING', 'COMPLETED']);
 
-    const renewal = await provider.chargeSavedCard({
-      ...request({ amountGrosze: 28800 }),
-      cardToken: savedToken,
-    });
+    const renewalRequest = request({ amountGrosze: 28800 });
+    const renewal = await provider.chargeSavedCard({ ...renewalRequest, cardToken: savedToken });
     expect(renewal.status).toBe('PENDING');
     expect(fake.order(renewal.providerOrderId)).toMatchObject({
       recurring: 'STANDARD',
@@ -250,6 +249,17 @@ describe('PayU adapter and the fake PayU: protocol details', () => {
       status: 'COMPLETED',
       amountGrosze: 28800,
     });
+
+    // the same renewal sent again (a resubmission after a crash): PayU refuses the duplicate extOrderId,
+    // the adapter reports it pending (the outcome is PayU's notification), and nothing is charged twice
+    const before = fake.allOrders().length;
+    await expect(
+      provider.chargeSavedCard({
+        ...request({ amountGrosze: 28800, paymentId: renewalRequest.paymentId }),
+        cardToken: savedToken,
+      }),
+    ).resolves.toMatchObject({ status: 'PENDING' });
+    expect(fake.allOrders()).toHaveLength(before);
   });
 
   it('STANDARD is refused after a failed FIRST (declined card), and a TOK_ is never charged as a renewal', async () => {
@@ -423,6 +433,38 @@ describe('PayU adapter and the fake PayU: protocol details', () => {
     });
     expect(ok.status).toBe(201);
     expect(((await ok.json()) as { data: { token: string } }).data.token).toMatch(/^TOK_/);
+  });
+
+  it('the card form SDK: served at /javascript/sdk; its POS and token type are checked; only MULTI saves a card', async () => {
+    const sdk = await fetch(`${fake.url}/javascript/sdk`);
+    expect(sdk.headers.get('content-type')).toContain('javascript');
+    const source = await sdk.text();
+    for (const api of ['secureForms', 'tokenize', 'render', 'window.PayU']) expect(source).toContain(api);
+    const form = (card: object) =>
+      fetch(`${fake.url}/fake/card-form/tokens`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:1' },
+        body: JSON.stringify({
+          number: PAYU_TEST_CARDS.ok,
+          expirationMonth: '12',
+          expirationYear: '2030',
+          cvv: '123',
+          ...card,
+        }),
+      });
+    const foreign = await form({ posId: '999' });
+    expect(foreign.status).toBe(400);
+    expect(await foreign.json()).toMatchObject({ status: { code: 'error.pos.invalid' } });
+    const badCvv = await form({ posId: fake.posId, cvv: '1' });
+    expect(await badCvv.json()).toMatchObject({ status: { code: 'error.validation.card.cvv' } });
+    const single = await form({ posId: fake.posId, type: 'SINGLE' });
+    expect(single.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:1');
+    const { data } = (await single.json()) as { data: { token: string; mask: string } };
+    expect(data.mask).toBe('444433******1111');
+    await expect(provider.startCheckout(request({ cardToken: data.token }))).rejects.toMatchObject({
+      name: 'CardRefused',
+      reason: expect.stringContaining('MULTI'),
+    });
   });
 
   it('the configuration: PAYU_* variables validated, the base URL without a trailing slash', () => {

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
+  CardRefused,
   NotificationRejected,
   type CheckoutRequest,
   type CheckoutResult,
@@ -184,7 +185,20 @@ export class PayuPaymentProvider implements PaymentProvider {
           }
         : {}),
     };
-    const created = await this.createOrder(body, 'create order');
+    let created: PayuOrderCreated;
+    try {
+      created = await this.createOrder(body, 'create order');
+    } catch (error) {
+      // PayU refusing the token from the card form (invalid, expired, used) is about the payer's card
+      if (
+        request.cardToken &&
+        error instanceof PayuError &&
+        error.httpStatus === 400 &&
+        error.statusCode === 'ERROR_VALUE_INVALID'
+      )
+        throw new CardRefused(error.statusDesc ?? error.statusCode);
+      throw error;
+    }
     const statusCode = created.status?.statusCode;
     const providerOrderId = created.orderId!;
     const savedCard = savedCardOf(created);
@@ -205,14 +219,23 @@ export class PayuPaymentProvider implements PaymentProvider {
   async chargeSavedCard(request: RenewalChargeRequest): Promise<RenewalChargeResult> {
     if (!request.cardToken.startsWith('TOKC_'))
       throw new Error('a renewal charges a reusable TOKC_ token (a TOK_ token is single-use)');
-    const created = await this.createOrder(
-      {
-        ...this.orderBase(request),
-        payMethods: { payMethod: { type: 'CARD_TOKEN', value: request.cardToken } },
-        recurring: 'STANDARD',
-      },
-      'charge saved card',
-    );
+    let created: PayuOrderCreated;
+    try {
+      created = await this.createOrder(
+        {
+          ...this.orderBase(request),
+          payMethods: { payMethod: { type: 'CARD_TOKEN', value: request.cardToken } },
+          recurring: 'STANDARD',
+        },
+        'charge saved card',
+      );
+    } catch (error) {
+      // the charge was sent before (a resubmitted renewal: same extOrderId): PayU has the order and notifies
+      // its outcome; nothing is charged twice
+      if (error instanceof PayuError && error.statusCode === 'ERROR_ORDER_NOT_UNIQUE')
+        return { providerOrderId: '', status: 'PENDING' };
+      throw error;
+    }
     const statusCode = created.status?.statusCode;
     if (statusCode === 'WARNING_CONTINUE_3DS' || statusCode === 'WARNING_CONTINUE_CVV')
       // a STANDARD recurring payment must not need the payer; PayU asking for them means the token cannot
