@@ -58,7 +58,7 @@ export const useChangePlan = (tenantId: string) =>
   );
 
 export const useInitiatePayment = (tenantId: string) =>
-  useBillingMutation(tenantId, (target: { planId: PaidPlanId; isForYear: boolean }) =>
+  useBillingMutation(tenantId, (target: { planId: PaidPlanId; isForYear: boolean; cardToken?: string }) =>
     api.call(endpoints.initiatePayment, { body: { tenantId, ...target } }),
   );
 
