@@ -99,6 +99,9 @@ export interface NotificationDelivery {
   attempt: number;
   /** HTTP status our side answered, or 0 when the request failed */
   answered: number;
+  /** what was sent: the raw body and its `OpenPayu-Signature` header (tests replay them) */
+  body: string;
+  signatureHeader: string;
 }
 
 const masked = (number: string) => `${number.slice(0, 6)}******${number.slice(-4)}`;
@@ -664,7 +667,14 @@ export class FakePayu {
       } catch {
         // not reachable: answered stays 0 and the notification is resent
       }
-      this.deliveries.push({ orderId: order.orderId, status, attempt: attempt + 1, answered });
+      this.deliveries.push({
+        orderId: order.orderId,
+        status,
+        attempt: attempt + 1,
+        answered,
+        body,
+        signatureHeader: header,
+      });
       if (answered === 200) return;
     }
   }
