@@ -505,9 +505,21 @@ const tidOf = (jwt: string | undefined) =>
         },
         30_000,
       );
-      const sub = (await (
-        await owner.call('GET', `/api/v1/tenants/${tenantId}/tenant-subscription`)
-      ).json()) as Record<string, unknown>;
+      // the notification is answered 200 only once the plan, the card and the invoice are booked (resent until)
+      const billingProcess = running.find((p) => p.name === 'billing');
+      let sub: Record<string, unknown> = {};
+      await waitUntil(
+        'the plan active',
+        async () => {
+          const res = await owner.call('GET', `/api/v1/tenants/${tenantId}/tenant-subscription`);
+          sub = (await res.json()) as Record<string, unknown>;
+          return sub['status'] === 'active';
+        },
+        30_000,
+        billingProcess,
+      ).catch((error: unknown) => {
+        throw new Error(`${String(error)}\nbilling:\n${billingProcess?.output() ?? ''}`, { cause: error });
+      });
       expect(sub).toMatchObject({ status: 'active', planId: 'basic', writable: true, customerLimit: 100 });
       const invoices = (await (await owner.call('GET', `/api/v1/invoices/all/${tenantId}`)).json()) as {
         items: { id: string; number: string; grossGrosze: number; netGrosze: number; vatGrosze: number }[];
