@@ -170,6 +170,55 @@ describe('a purchase with PayU’s card form (the card saved for renewals)', () 
     expect(fake.allOrders().filter((o) => o.recurring === 'STANDARD')).toHaveLength(1);
   });
 
+  it('past due (the saved card declined): paying now with another card renews the period and saves that card', async () => {
+    t.setNow(new Date().toISOString());
+    const { tenantId, token } = await t.tenant();
+    const buy = async (cardToken: string) => {
+      const res = await t.call(token, 'POST', '/api/v1/payments/initiate-payment', {
+        tenantId,
+        planId: 'basic',
+        isForYear: false,
+        cardToken,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const started = res.json() as { paymentId: string; redirectUri: string; amountGrosze: number };
+      await pass3ds(started.redirectUri);
+      await pollStatus(token, started.paymentId).toBe('completed');
+      return started;
+    };
+    const first = await buy(fake.tokenizeCard());
+    const firstTokc = fake.allOrders().find((o) => o.extOrderId === first.paymentId)!.tokc!.value;
+    const paid = (await t.call(token, 'GET', `/api/v1/tenants/${tenantId}/tenant-subscription`)).json();
+
+    // the issuer declines the saved card at the renewal: past due
+    fake.declineToken(firstTokc);
+    t.setNow(new Date(Date.parse(paid.periodEnd) + 60_000).toISOString());
+    await t.runDueJobs();
+    await fake.settled();
+    t.advanceDays(0.05); // the re-check an hour later books the decline
+    await t.runDueJobs();
+    await expect
+      .poll(
+        async () =>
+          (await t.call(token, 'GET', `/api/v1/tenants/${tenantId}/tenant-subscription`)).json().status,
+      )
+      .toBe('past_due');
+
+    // the owner pays the overdue renewal now with another card (PayU's form)
+    const now = await buy(fake.tokenizeCard({ number: '5555555555554444' }));
+    expect(now.amountGrosze).toBe(3000);
+    const renewed = (await t.call(token, 'GET', `/api/v1/tenants/${tenantId}/tenant-subscription`)).json();
+    expect(renewed).toMatchObject({ status: 'active', nextRetryAt: null });
+    expect(Date.parse(renewed.periodEnd)).toBeGreaterThan(Date.parse(paid.periodEnd));
+    const methods = (await t.call(token, 'GET', `/api/v1/payment-methods/${tenantId}`)).json().items;
+    expect(methods.find((m: { isDefault: boolean }) => m.isDefault)).toMatchObject({
+      maskedNumber: '555555******4444',
+    });
+    expect(await (await t.call(token, 'GET', `/api/v1/invoices/all/${tenantId}`)).json().items).toHaveLength(
+      2,
+    );
+  });
+
   it('a card declined after 3-D Secure is a failed payment, the card is not saved', async () => {
     t.setNow(new Date().toISOString());
     const { tenantId, token } = await t.tenant();

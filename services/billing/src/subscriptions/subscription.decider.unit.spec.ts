@@ -468,3 +468,60 @@ describe('when the period-end job must run (the rule the sweep re-creates lost j
     expect(periodEndCheckAt(live(cancelled))).toBeNull();
   });
 });
+
+describe('when the renewal is past due (paying it now with another card)', () => {
+  const active = history(startTrial, pay('p1', '2026-03-15T10:00:00.000Z'));
+  const failed = [
+    ...active,
+    ...decideOn(active, cmd('RecordRenewalFailure', { reason: 'card_declined' }, '2026-04-15T10:00:00.000Z')),
+  ];
+  const now = new Date('2026-04-15T12:00:00.000Z');
+
+  it('the plan being renewed costs its full price now', () => {
+    expect(planChangeOutcome(stateOf(failed), { planId: 'basic', isForYear: false }, now)).toEqual({
+      kind: 'payment_required',
+      purpose: 'renewal',
+      amountGrosze: 3000,
+    });
+  });
+
+  it('paid: the period after the ended one, active again, the dunning over', () => {
+    const [event] = decideOn(failed, pay('p2', '2026-04-15T12:00:00.000Z', { purpose: 'renewal' }));
+    expect(event).toMatchObject({
+      type: 'SubscriptionRenewed',
+      data: {
+        periodStart: '2026-04-15T10:00:00.000Z',
+        periodEnd: '2026-05-15T10:00:00.000Z',
+        entitlement: { status: 'active', writable: true },
+      },
+    });
+    const after = stateOf([...failed, event!]) as Subscription;
+    expect(after).toMatchObject({ status: 'active', failedAttempts: 0, nextRetryAt: null });
+  });
+
+  it('with a downgrade scheduled, the renewal due is the new plan’s; the old plan is an upgrade', () => {
+    const extended = history(
+      startTrial,
+      pay('p1', '2026-03-15T10:00:00.000Z', { planId: 'extended', amountGrosze: 4000 }),
+      cmd(
+        'ChangePlan',
+        { planId: 'basic', isForYear: false, activeCustomers: 3 },
+        '2026-03-20T10:00:00.000Z',
+      ),
+    );
+    const due = [
+      ...extended,
+      ...decideOn(
+        extended,
+        cmd('RecordRenewalFailure', { reason: 'card_declined' }, '2026-04-15T10:00:00.000Z'),
+      ),
+    ];
+    expect(planChangeOutcome(stateOf(due), { planId: 'basic', isForYear: false }, now)).toMatchObject({
+      purpose: 'renewal',
+      amountGrosze: 3000,
+    });
+    expect(planChangeOutcome(stateOf(due), { planId: 'extended', isForYear: false }, now)).toEqual({
+      kind: 'unchanged',
+    });
+  });
+});

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { PaidPlanId } from '@punkto/contracts/billing';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
@@ -90,9 +91,26 @@ export function ManagePage({ tenantId }: { tenantId: string }) {
               tylko do odczytu.
             </Text>
           ) : null}
-          {sub.status === 'past_due' && sub.nextRetryAt ? (
+          {sub.status === 'past_due' ? (
             <Alert color="orange">
-              Nie udało się pobrać opłaty. Ponowimy próbę {formatDate(sub.nextRetryAt)}.
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">
+                  Nie udało się pobrać opłaty.
+                  {sub.nextRetryAt ? ` Ponowimy próbę ${formatDate(sub.nextRetryAt)}.` : ''} Możesz też
+                  zapłacić teraz inną kartą — zostanie zapamiętana do kolejnych odnowień.
+                </Text>
+                <ButtonLink
+                  size="compact-sm"
+                  to="/subskrypcja/platnosc"
+                  search={{
+                    plan: (sub.pendingChange ?? { planId: sub.planId }).planId as PaidPlanId,
+                    cykl: (sub.pendingChange ?? sub).isForYear ? 'year' : 'month',
+                    kwota: sub.nextChargeGrosze ?? undefined,
+                  }}
+                >
+                  Zapłać teraz
+                </ButtonLink>
+              </Stack>
             </Alert>
           ) : null}
           {!sub.writable ? (

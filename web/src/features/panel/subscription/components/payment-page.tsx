@@ -32,7 +32,10 @@ export function PaymentPage({
   const initiate = useInitiatePayment(tenantId);
   const navigate = useNavigate();
   const plan = plans.data?.plans.find((p) => p.id === planId);
-  const upgrade = sub.status === 'active' || sub.status === 'past_due';
+  const due = sub.pendingChange ?? { planId: sub.planId, isForYear: sub.isForYear };
+  // past due: the renewal the saved card could not pay, paid now (billing: purpose renewal)
+  const overdue = sub.status === 'past_due' && due.planId === planId && due.isForYear === isForYear;
+  const upgrade = !overdue && (sub.status === 'active' || sub.status === 'past_due');
   const amount = quotedGrosze ?? (plan ? priceFor(plan, isForYear) : undefined);
 
   const cardForm = plans.data?.cardForm;
@@ -78,6 +81,12 @@ export function PaymentPage({
           {amount !== undefined ? (
             <Text size="xl" fw={700} data-testid="amount">
               {formatPln(amount)} brutto
+            </Text>
+          ) : null}
+          {overdue ? (
+            <Text size="sm">
+              Zaległa opłata za kolejny okres. Po jej zaksięgowaniu plan znów będzie opłacony, a ta karta
+              posłuży do następnych odnowień.
             </Text>
           ) : null}
           {upgrade ? (
