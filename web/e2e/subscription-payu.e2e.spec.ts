@@ -113,7 +113,11 @@ describe('paying with PayU’s card form', () => {
       .getByRole('region', { name: 'Twój plan' })
       .getByRole('heading', { name: 'Plan Rozszerzony' })
       .waitFor();
-    await page.getByRole('region', { name: 'Karty płatnicze' }).getByText('444433******1111').waitFor();
+    const cards = page.getByRole('region', { name: 'Karty płatnicze' });
+    await cards.getByText('444433******1111').waitFor();
+    // PayU saves a card only with a payment: no "add a card" button that could only fail
+    expect(await cards.getByText('PayU zapamiętuje kartę tylko przy płatności').count()).toBe(1);
+    expect(await cards.getByRole('button', { name: 'Dodaj kartę' }).count()).toBe(0);
     const invoices = page.getByRole('region', { name: 'Faktury' });
     await invoices.getByText(/^FV\/\d{4}\/\d{6}$/).waitFor();
     await page.close();

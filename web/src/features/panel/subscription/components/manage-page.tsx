@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { PaidPlanId } from '@punkto/contracts/billing';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { ButtonLink } from '../../../../components/ui/link';
@@ -11,6 +11,7 @@ import { saveBlob } from '../../../../lib/save-blob';
 import {
   invoicesQueryOptions,
   paymentMethodsQueryOptions,
+  plansQueryOptions,
   subscriptionQueryOptions,
   useAddCard,
   useCancelSubscription,
@@ -26,6 +27,8 @@ export function ManagePage({ tenantId }: { tenantId: string }) {
   const { data: sub } = useSuspenseQuery(subscriptionQueryOptions(tenantId));
   const { data: methods } = useSuspenseQuery(paymentMethodsQueryOptions(tenantId));
   const { data: invoices } = useSuspenseQuery(invoicesQueryOptions(tenantId));
+  // how cards are taken: PayU saves a card only with a payment through its card form
+  const plans = useQuery(plansQueryOptions());
   const cancel = useCancelSubscription(tenantId);
   const resume = useResumeSubscription(tenantId);
   const addCard = useAddCard(tenantId);
@@ -171,24 +174,31 @@ export function ManagePage({ tenantId }: { tenantId: string }) {
             </Group>
           </Group>
         ))}
-        <Group>
-          <Button
-            variant="light"
-            loading={addCard.isPending}
-            onClick={() =>
-              void (async () => {
-                try {
-                  const started = await addCard.mutateAsync();
-                  if (started.redirectUri) window.location.assign(started.redirectUri);
-                } catch (error) {
-                  notify.fromError(error);
-                }
-              })()
-            }
-          >
-            Dodaj kartę
-          </Button>
-        </Group>
+        {plans.data?.cardForm.provider === 'payu' ? (
+          <Text size="sm" c="dimmed">
+            Nową kartę zapiszesz, płacąc nią w formularzu PayU (przy zakupie, zmianie planu albo zaległej
+            opłacie) — PayU zapamiętuje kartę tylko przy płatności.
+          </Text>
+        ) : (
+          <Group>
+            <Button
+              variant="light"
+              loading={addCard.isPending}
+              onClick={() =>
+                void (async () => {
+                  try {
+                    const started = await addCard.mutateAsync();
+                    if (started.redirectUri) window.location.assign(started.redirectUri);
+                  } catch (error) {
+                    notify.fromError(error);
+                  }
+                })()
+              }
+            >
+              Dodaj kartę
+            </Button>
+          </Group>
+        )}
       </Stack>
 
       <Stack gap="xs" component="section" aria-label="Faktury">
