@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakePayu, PAYU_TEST_CARDS } from '../../services/billing/src/testing/fake-payu';
 import { eventually, logIn, ownerWithProgram, type OwnerWithProgram } from '../../scripts/testing/actors';
 import { PHONE, useBrowser } from '../../scripts/testing/browser';
+import { seriousAxeViolations } from '../../scripts/testing/axe';
 import { layoutProblems } from '../../scripts/testing/layout';
 import { startSeparateProduct, type SeparateProduct } from '../../scripts/testing/separate-product';
 
@@ -202,5 +203,12 @@ describe('paying with PayU’s card form', () => {
     await page.unroute(`${fake.url}/javascript/sdk`);
     await page.getByRole('button', { name: 'Spróbuj ponownie' }).click();
     await page.locator('#payu-card-number input').waitFor();
+  });
+
+  it('the payment page with PayU’s form has no serious or critical axe violations', async () => {
+    const owner = await ownerOnTrial();
+    const page = await newPage({ bypassCSP: true });
+    await toPaymentPage(page, owner, 'Podstawowy');
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });
