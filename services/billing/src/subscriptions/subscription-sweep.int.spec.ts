@@ -87,11 +87,18 @@ describe('a lost period-end job', () => {
 describe('two replicas, each with its own scheduler (distributed mode)', () => {
   it('both run the period end at once: one charge, one renewal, one invoice more', async () => {
     const { tenantId, token } = await paying('2026-08-01T10:00:00.000Z');
+    const trial = await t.tenant();
     const periodEnd = (await subscription(token, tenantId)).periodEnd as string;
     const second = await t.replica();
     // the second replica's start-up sweep gives it the job too (its scheduler did not have it)
     await second.runDueJobs();
     expect(second.pendingJobs().some((j) => j.id === `period-end:${tenantId}`)).toBe(true);
+    // … only the period-end job: a trial's reminder e-mails stay with the replica that scheduled them
+    expect(second.pendingJobs().some((j) => j.id === `period-end:${trial.tenantId}`)).toBe(true);
+    expect(second.pendingJobs().filter((j) => j.id.startsWith('trial-reminder'))).toEqual([]);
+    expect(
+      t.pendingJobs().some((j) => j.id.endsWith(`:${trial.tenantId}`) && j.id.startsWith('trial-reminder')),
+    ).toBe(true);
     expect(t.pendingJobs().some((j) => j.id === `period-end:${tenantId}`)).toBe(true);
 
     t.setNow(new Date(Date.parse(periodEnd) + 60_000).toISOString());

@@ -93,10 +93,7 @@ export async function createSubscriptions(deps: SubscriptionsDeps) {
   async function scheduleFor(s: Subscription) {
     const t = s.tenantId;
     const now = clock().getTime();
-    const ids = {
-      end: periodEndJobId(t),
-      reminder: (d: number) => `trial-reminder-${d}:${t}`,
-    };
+    const ids = { reminder: (d: number) => `trial-reminder-${d}:${t}` };
     if (s.status === 'trialing') {
       for (const d of TRIAL_REMINDER_DAYS) {
         const runAt = new Date(Date.parse(s.periodEnd) - d * 86_400_000);
@@ -109,15 +106,21 @@ export async function createSubscriptions(deps: SubscriptionsDeps) {
           });
       }
     } else for (const d of TRIAL_REMINDER_DAYS) await scheduler.cancel(ids.reminder(d));
+    await schedulePeriodEnd(s);
+  }
+
+  /** the period-end job alone (the sweep re-creates only this one: a lost reminder is one e-mail less) */
+  async function schedulePeriodEnd(s: Subscription) {
+    const id = periodEndJobId(s.tenantId);
     const endAt = periodEndCheckAt(s);
     if (endAt)
       await scheduler.schedule({
-        id: ids.end,
+        id,
         type: PERIOD_END_JOB,
         runAt: new Date(endAt),
-        payload: { tenantId: t },
+        payload: { tenantId: s.tenantId },
       });
-    else await scheduler.cancel(ids.end);
+    else await scheduler.cancel(id);
   }
 
   async function notify(events: SubscriptionEvent[], s: Subscription) {
@@ -262,7 +265,8 @@ export async function createSubscriptions(deps: SubscriptionsDeps) {
           // re-read through the projection: the document may have moved on while the sweep ran
           const current = await get(s.tenantId);
           if (!current || !periodEndCheckAt(current)) continue;
-          await scheduleFor(current);
+          // only the period-end job: reminders scheduled by every replica's sweep would e-mail twice
+          await schedulePeriodEnd(current);
           rescheduled.push(s.tenantId);
         }
       }
