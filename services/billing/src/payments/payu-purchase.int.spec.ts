@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERIOD_END_JOB } from '../subscriptions/subscriptions.service';
 import { FakePayu, PAYU_TEST_CARDS } from '../testing/fake-payu';
 import { startBilling, type BillingTestApp } from '../testing/billing-test-app';
 
@@ -217,6 +218,53 @@ describe('a purchase with PayU’s card form (the card saved for renewals)', () 
     expect(await (await t.call(token, 'GET', `/api/v1/invoices/all/${tenantId}`)).json().items).toHaveLength(
       2,
     );
+  });
+
+  it('a renewal whose order never reached PayU (PayU down) is found by the sweep and sent again with the same id: one charge', async () => {
+    t.setNow(new Date().toISOString());
+    const { tenantId, token } = await t.tenant();
+    const started = (
+      await t.call(token, 'POST', '/api/v1/payments/initiate-payment', {
+        tenantId,
+        planId: 'basic',
+        isForYear: false,
+        cardToken: fake.tokenizeCard(),
+      })
+    ).json() as { paymentId: string; redirectUri: string };
+    await pass3ds(started.redirectUri);
+    await pollStatus(token, started.paymentId).toBe('completed');
+    const sub = (await t.call(token, 'GET', `/api/v1/tenants/${tenantId}/tenant-subscription`)).json();
+
+    // the period ends while PayU is down: the renewal is recorded, its order is not created, the job fails
+    fake.unavailableForOrders(1);
+    t.setNow(new Date(Date.parse(sub.periodEnd) + 60_000).toISOString());
+    await expect(t.runDueJobs()).rejects.toThrow(/PayU charge saved card failed: HTTP 503/);
+    const ours = () =>
+      fake.allOrders().filter((o) => o.recurring === 'STANDARD' && o.extOrderId.includes(tenantId));
+    expect(ours()).toEqual([]);
+
+    // the sweep comes round and finds the period-end job missing; too early to resend (the charge might still
+    // be on its way), so it is looked at again later
+    t.advanceDays(1 / 24);
+    expect(await t.built.subscriptions.sweep()).toContain(tenantId);
+    expect(await t.runDueJobs()).toContain(PERIOD_END_JOB);
+    expect(ours()).toEqual([]);
+    // two hours on, the renewal is sent again under the same payment id: PayU charges it once
+    t.advanceDays(2 / 24);
+    await t.runDueJobs();
+    await fake.settled();
+    expect(ours()).toHaveLength(1);
+    expect(ours()[0]).toMatchObject({ status: 'COMPLETED', extOrderId: expect.stringMatching(/^renewal\./) });
+    await expect
+      .poll(async () => (await t.call(token, 'GET', `/api/v1/invoices/all/${tenantId}`)).json().items.length)
+      .toBe(2);
+    const renewed = (await t.call(token, 'GET', `/api/v1/tenants/${tenantId}/tenant-subscription`)).json();
+    expect(renewed.status).toBe('active');
+    expect(Date.parse(renewed.periodEnd)).toBeGreaterThan(Date.parse(sub.periodEnd));
+    t.advanceDays(3 / 24);
+    await t.runDueJobs();
+    await fake.settled();
+    expect(ours()).toHaveLength(1);
   });
 
   it('a card declined after 3-D Secure is a failed payment, the card is not saved', async () => {

@@ -156,6 +156,7 @@ export class FakePayu {
   private readonly declinedTokens = new Set<string>();
   private readonly declinedAmounts = new Set<number>();
   private readonly cvvRequired = new Set<string>();
+  private unavailableOrders = 0;
   private readonly queues = new Map<string, Promise<void>>();
   private readonly pendingAuthorisations = new Set<Promise<void>>();
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -220,6 +221,10 @@ export class FakePayu {
   }
   declineAmount(grosze: number) {
     this.declinedAmounts.add(grosze);
+  }
+  /** PayU is down for the next `count` order calls: 503 before anything is created */
+  unavailableForOrders(count = 1) {
+    this.unavailableOrders += count;
   }
   /** a payer-present payment with this saved token asks for the CVV (`WARNING_CONTINUE_CVV`) */
   requireCvv(token: string) {
@@ -338,6 +343,10 @@ export class FakePayu {
 
   private createOrder(req: IncomingMessage, raw: Buffer, res: ServerResponse) {
     this.requireBearer(req);
+    if (this.unavailableOrders > 0) {
+      this.unavailableOrders--;
+      throw payuError(503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable');
+    }
     if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json'))
       throw payuError(415, 'ERROR_SYNTAX', 'Unsupported media type');
     let body: Record<string, unknown>;
