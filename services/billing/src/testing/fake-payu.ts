@@ -15,7 +15,8 @@ import { payuSignature } from '../payments/payu/payu-payment-provider';
  *   is **302 with a JSON body** for the hosted page and for 3-D Secure (`WARNING_CONTINUE_3DS`), 200
  *   `SUCCESS` for a token charge that needs nobody.
  * - Cards: the card form stand-in `POST /fake/card-form/tokens` issues single-use `TOK_…`; an order with it
- *   and `recurring: FIRST` goes through 3-D Secure and answers a reusable `TOKC_…` in `payMethods` (NEW
+ *   and `recurring: FIRST` (or `cardOnFile: FIRST`) — a purchase, or a 0 zł order that only saves the card
+ *   (the only 0 zł order accepted) — goes through 3-D Secure and answers a reusable `TOKC_…` in `payMethods` (NEW
  *   until the order completes; a failed FIRST leaves it unusable); `recurring: STANDARD` charges an
  *   active `TOKC_…` without redirect. Declines are programmable (card number, token or amount).
  * - Status machine NEW → PENDING → COMPLETED | CANCELED with a notification POSTed to `notifyUrl` on every
@@ -87,6 +88,8 @@ export interface FakeOrder {
   buyer?: Record<string, unknown>;
   products: unknown[];
   recurring?: 'FIRST' | 'STANDARD';
+  /** PayU's other way to mark a stored-credential order (`cardOnFile: FIRST` saves the card like FIRST) */
+  cardOnFile?: 'FIRST' | 'STANDARD_CARDHOLDER' | 'STANDARD_MERCHANT';
   /** the card behind the order's token, if any */
   card?: CardRecord;
   tokc?: TokcRecord;
@@ -367,7 +370,8 @@ export class FakePayu {
         throw payuError(400, 'ERROR_VALUE_INVALID', `Invalid ${field}`);
     if (body['currencyCode'] !== 'PLN') throw payuError(400, 'ERROR_VALUE_INVALID', 'Unsupported currency');
     const totalAmount = body['totalAmount'] as string;
-    if (!/^[1-9]\d*$/.test(totalAmount)) throw payuError(400, 'ERROR_VALUE_INVALID', 'Invalid totalAmount');
+    if (!/^(0|[1-9]\d*)$/.test(totalAmount))
+      throw payuError(400, 'ERROR_VALUE_INVALID', 'Invalid totalAmount');
     const products = body['products'];
     if (
       !Array.isArray(products) ||
@@ -399,6 +403,25 @@ export class FakePayu {
       throw payuError(400, 'ERROR_VALUE_INVALID', 'Only CARD_TOKEN is supported by the fake');
     if (recurring && !cardToken)
       throw payuError(400, 'ERROR_VALUE_MISSING', 'recurring needs payMethods CARD_TOKEN');
+    const cardOnFile = body['cardOnFile'];
+    if (
+      cardOnFile !== undefined &&
+      !['FIRST', 'STANDARD_CARDHOLDER', 'STANDARD_MERCHANT'].includes(String(cardOnFile))
+    )
+      throw payuError(400, 'ERROR_VALUE_INVALID', 'Invalid cardOnFile');
+    if (cardOnFile !== undefined && recurring !== undefined)
+      throw payuError(400, 'ERROR_VALUE_INVALID', 'Use either recurring or cardOnFile');
+    if (cardOnFile && !cardToken)
+      throw payuError(400, 'ERROR_VALUE_MISSING', 'cardOnFile needs payMethods CARD_TOKEN');
+    // the token is saved (TOKC_ issued) by a first use marked FIRST, either way of saying it
+    const first = recurring === 'FIRST' || cardOnFile === 'FIRST';
+    // 0 zł: only to save a card without a purchase (PayU "Creating tokens"), never a payment
+    if (totalAmount === '0' && !(first && cardToken?.startsWith('TOK_')))
+      throw payuError(
+        400,
+        'ERROR_VALUE_INVALID',
+        'totalAmount 0 is allowed only to create a card token: a TOK_ with recurring or cardOnFile FIRST',
+      );
 
     const order: FakeOrder = {
       orderId: tokenId('').slice(0, 20),
@@ -414,6 +437,7 @@ export class FakePayu {
       buyer: body['buyer'] as Record<string, unknown> | undefined,
       products,
       recurring: recurring as FakeOrder['recurring'],
+      ...(cardOnFile ? { cardOnFile: cardOnFile as FakeOrder['cardOnFile'] } : {}),
       orderCreateDate: new Date(this.now()).toISOString(),
     };
 
@@ -423,14 +447,14 @@ export class FakePayu {
       if (!single) throw payuError(400, 'ERROR_VALUE_INVALID', 'Invalid card token', 'INVALID_TOKEN');
       if (single.used)
         throw payuError(400, 'ERROR_VALUE_INVALID', 'Card token already used', 'TOKEN_ALREADY_USED');
-      if (recurring === 'STANDARD')
+      if (recurring === 'STANDARD' || (cardOnFile && cardOnFile !== 'FIRST'))
         throw payuError(
           400,
           'ERROR_VALUE_INVALID',
           'recurring STANDARD needs a TOKC_ token',
           'INVALID_TOKEN',
         );
-      if (recurring === 'FIRST' && single.type !== 'MULTI')
+      if (first && single.type !== 'MULTI')
         throw payuError(
           400,
           'ERROR_VALUE_INVALID',
@@ -439,7 +463,7 @@ export class FakePayu {
         );
       single.used = true;
       order.card = single.card;
-      if (recurring === 'FIRST') {
+      if (first) {
         order.tokc = { value: tokenId('TOKC_'), card: single.card, status: 'NEW' };
         this.tokcs.set(order.tokc.value, order.tokc);
       }
@@ -460,11 +484,10 @@ export class FakePayu {
       const tokc = this.tokcs.get(cardToken);
       if (!tokc || tokc.status !== 'ACTIVE')
         throw payuError(400, 'ERROR_VALUE_INVALID', 'Invalid or inactive card token', 'INVALID_TOKEN');
-      if (recurring === 'FIRST')
-        throw payuError(400, 'ERROR_VALUE_INVALID', 'recurring FIRST needs a single-use TOK_ token');
+      if (first) throw payuError(400, 'ERROR_VALUE_INVALID', 'recurring FIRST needs a single-use TOK_ token');
       order.card = tokc.card;
       order.tokc = tokc;
-      if (recurring !== 'STANDARD') {
+      if (recurring !== 'STANDARD' && cardOnFile !== 'STANDARD_MERCHANT') {
         // the payer is present (one-click payment with a saved card): strong authentication applies, so
         // 3-D Secure — or the CVV when the issuer asks for it
         this.register(order);
@@ -603,7 +626,7 @@ export class FakePayu {
 
   private transition(order: FakeOrder, status: FakeStatus) {
     order.status = status;
-    if (order.tokc && order.recurring === 'FIRST') {
+    if (order.tokc && (order.recurring === 'FIRST' || order.cardOnFile === 'FIRST')) {
       if (status === 'COMPLETED') order.tokc.status = 'ACTIVE';
       if (status === 'CANCELED') order.tokc.status = 'FAILED';
     }
