@@ -163,7 +163,15 @@ export const PaymentMethodList = z.object({ items: z.array(PaymentMethod) });
 export const TenantPaymentMethod = z.object({ paymentMethod: PaymentMethod.nullable() });
 export const TenantIdParam = z.object({ tenantId: z.string().min(1) });
 export const BillingTenantIdParams = z.object({ id: z.string().min(1) });
-export const AddPaymentMethodRequest = z.object({ tenantId: z.string().min(1) });
+export const AddPaymentMethodRequest = z.object({
+  tenantId: z.string().min(1),
+  /**
+   * PayU: the single-use `TOK_…` from the secure card form (`tokenize('MULTI')`); billing verifies the card
+   * with a 0 zł order (`recurring: FIRST`) whose answer carries the reusable `TOKC_…`. Required with PayU,
+   * refused with the sandbox (which takes the card on its own page).
+   */
+  cardToken: CardFormToken.optional(),
+});
 export const PaymentMethodRequest = z.object({
   tenantId: z.string().min(1),
   paymentMethodId: z.string().min(1),
@@ -224,10 +232,9 @@ export const BillingErrors = {
     message:
       'Ten operator płatności nie przyjmuje tokenu karty — dane karty podasz na jego stronie płatności.',
   },
-  addCardUnsupported: {
-    code: 'PAYMENT_METHOD.ADD_UNSUPPORTED',
-    message:
-      'U tego operatora karty nie da się dodać bez płatności — zapisze się przy najbliższej płatności kartą.',
+  cardFormRequired: {
+    code: 'PAYMENT_METHOD.CARD_FORM_REQUIRED',
+    message: 'Podaj dane karty w formularzu PayU — karta zostanie sprawdzona bez obciążenia (0 zł).',
   },
   noUpgradePayment: {
     code: 'PAYMENT.NOTHING_TO_PAY',

@@ -44,3 +44,10 @@ export class CardTokenUnsupportedError extends AppError {
     super(400, BillingErrors.cardTokenUnsupported.code, BillingErrors.cardTokenUnsupported.message);
   }
 }
+
+/** 400: adding a card with PayU needs the token of its card form (the card is verified for 0 zł). */
+export class CardFormRequiredError extends AppError {
+  constructor() {
+    super(400, BillingErrors.cardFormRequired.code, BillingErrors.cardFormRequired.message);
+  }
+}

@@ -1,5 +1,5 @@
-import { BillingErrors, type PaidPlanId, type PaymentOrder } from '@punkto/contracts/billing';
-import { ConflictError, DomainRuleError } from '@punkto/platform/errors/errors';
+import type { PaidPlanId, PaymentOrder } from '@punkto/contracts/billing';
+import { ConflictError } from '@punkto/platform/errors/errors';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { projectedCommandHandler } from '@punkto/platform/es/projected-command-handler';
 import type { EventStore } from '@punkto/platform/event-store/event-store.port';
@@ -24,6 +24,7 @@ import {
 import { evolve, initialState, toPaymentStreamId, type PaymentEvent, type PaymentState } from './payment';
 import { paymentDecider, type PaymentCommand } from './payment.decider';
 import {
+  CardFormRequiredError,
   CardRefusedError,
   CardTokenUnsupportedError,
   NotificationRefusedError,
@@ -105,7 +106,12 @@ export async function createPayments(deps: PaymentsDeps) {
     });
     const state = result.newState as PaymentRecord;
     const completed = state.completed!;
-    if (completed.savedCard) await methods.save(order.tenantId, completed.savedCard);
+    // a card added on the manage page joins the list; renewals keep charging the default card until the owner
+    // chooses the new one (a card paid with becomes the default: the owner just chose it for the plan)
+    if (completed.savedCard)
+      await methods.save(order.tenantId, completed.savedCard, {
+        makeDefault: order.purpose !== 'card_verification',
+      });
     if (order.purpose !== 'card_verification' && order.planId)
       await subscriptions.bookPayment(order.tenantId, {
         paymentId: order.paymentId,
@@ -320,14 +326,16 @@ export async function createPayments(deps: PaymentsDeps) {
       );
     },
 
-    /** a card verification without a charge (0 zł) that saves the card for renewals */
-    async addCard(tenantId: string, payer: { email?: string; ip: string }) {
-      // a 0 zł card verification is the sandbox's; PayU saves a card with a first card payment only
-      if (provider.name !== 'sandbox')
-        throw new DomainRuleError(
-          BillingErrors.addCardUnsupported.code,
-          BillingErrors.addCardUnsupported.message,
-        );
+    /**
+     * A card verification without a charge (0 zł) that saves the card. The sandbox verifies on its own page;
+     * PayU with the single-use `TOK_` of its card form: a 0 zł order with `recurring: FIRST` (PayU's documented
+     * way to create a `TOKC_` without a purchase; card schemes forbid charging and cancelling to save a card),
+     * 3-D Secure, and the `TOKC_` from the order's answer saved once the order is COMPLETED. No invoice, no
+     * e-mail, no period: purpose `card_verification`, amount 0.
+     */
+    async addCard(tenantId: string, payer: { email?: string; ip: string; cardToken?: string }) {
+      if (payer.cardToken && provider.name !== 'payu') throw new CardTokenUnsupportedError();
+      if (!payer.cardToken && provider.name === 'payu') throw new CardFormRequiredError();
       await tenants.rememberPayer(tenantId, payer.email);
       return start(
         tenantId,

@@ -83,8 +83,12 @@ describe('a purchase through PayU', () => {
     ]);
     expect((await t.app.inject('/api/v1/payments/sandbox/checkout/x')).statusCode).toBe(404);
     const add = await t.call(token, 'POST', '/api/v1/payment-methods/add', { tenantId });
+    // with PayU a card is added through its card form (a TOK_ verified for 0 zł), never without it
     expect(add.statusCode).toBe(400);
-    expect(add.json()).toMatchObject({ code: 'PAYMENT_METHOD.ADD_UNSUPPORTED' });
+    expect(add.json()).toMatchObject({
+      code: 'PAYMENT_METHOD.CARD_FORM_REQUIRED',
+      localizedMessage: expect.stringContaining('formularzu PayU'),
+    });
   });
 });
 
@@ -304,5 +308,156 @@ describe('a purchase with PayU’s card form (the card saved for renewals)', () 
     const malformed = await pay('4444333322221111');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+  });
+
+  describe('adding a card on the manage page (a 0 zł order with the TOK_, recurring FIRST)', () => {
+    const cards = async (token: string, tenantId: string) =>
+      (await t.call(token, 'GET', `/api/v1/payment-methods/${tenantId}`)).json().items as {
+        id: string;
+        maskedNumber: string;
+        isDefault: boolean;
+      }[];
+    const addCard = async (token: string, tenantId: string, cardToken: string) => {
+      const res = await t.call(token, 'POST', '/api/v1/payment-methods/add', { tenantId, cardToken });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { paymentId: string; redirectUri: string; amountGrosze: number };
+    };
+
+    it('3-D Secure → the TOKC_ saved (not the default while another card is), no payment, no invoice; a replayed notification saves one card; the added card can be made the default and pays the renewal', async () => {
+      t.setNow(new Date().toISOString());
+      const { tenantId, token } = await t.tenant();
+      const bought = (
+        await t.call(token, 'POST', '/api/v1/payments/initiate-payment', {
+          tenantId,
+          planId: 'basic',
+          isForYear: false,
+          cardToken: fake.tokenizeCard(),
+        })
+      ).json() as { paymentId: string; redirectUri: string };
+      await pass3ds(bought.redirectUri);
+      await pollStatus(token, bought.paymentId).toBe('completed');
+      const sub = (await t.call(token, 'GET', `/api/v1/tenants/${tenantId}/tenant-subscription`)).json();
+
+      const added = await addCard(token, tenantId, fake.tokenizeCard({ number: '5555555555554444' }));
+      expect(added.amountGrosze).toBe(0);
+      expect(added.redirectUri).toMatch(new RegExp(`^${fake.url}/fake/3ds/`));
+      const order = fake.allOrders().find((o) => o.extOrderId === added.paymentId)!;
+      expect(order).toMatchObject({
+        totalAmount: '0',
+        recurring: 'FIRST',
+        buyer: { email: expect.stringContaining('@'), language: 'pl' },
+      });
+      const back = await pass3ds(added.redirectUri);
+      expect(back).toBe(`http://punkto.test/subskrypcja/sukces?paymentId=${added.paymentId}`);
+      await pollStatus(token, added.paymentId).toBe('completed');
+      expect(
+        (await t.call(token, 'GET', `/api/v1/payments/${added.paymentId}/get-order`)).json(),
+      ).toMatchObject({ purpose: 'card_verification', amountGrosze: 0, planId: null, invoiceId: null });
+
+      expect(await cards(token, tenantId)).toEqual([
+        expect.objectContaining({ maskedNumber: '444433******1111', isDefault: true }),
+        expect.objectContaining({ maskedNumber: '555555******4444', isDefault: false }),
+      ]);
+      // no payment for the subscription, no invoice
+      expect(
+        (await t.call(token, 'GET', `/api/v1/tenants/${tenantId}/tenant-subscription`)).json(),
+      ).toMatchObject({ status: 'active', periodEnd: sub.periodEnd, nextChargeGrosze: 3000 });
+      expect((await t.built.subscriptions.get(tenantId))!.paymentIds).not.toContain(added.paymentId);
+      expect((await t.call(token, 'GET', `/api/v1/invoices/all/${tenantId}`)).json().items).toHaveLength(1);
+
+      // PayU resends the COMPLETED notification (or someone replays it): one card, nothing else
+      await fake.settled();
+      const completed = fake.deliveries.find(
+        (d) => d.orderId === order.orderId && d.status === 'COMPLETED' && d.answered === 200,
+      )!;
+      for (let i = 0; i < 5; i++) {
+        const replay = await fetch(`http://127.0.0.1:${port}/api/v1/payments/notify`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'openpayu-signature': completed.signatureHeader },
+          body: completed.body,
+        });
+        expect(replay.status).toBe(200);
+      }
+      const after = await cards(token, tenantId);
+      expect(after).toHaveLength(2);
+      expect((await t.call(token, 'GET', `/api/v1/invoices/all/${tenantId}`)).json().items).toHaveLength(1);
+
+      // the owner makes the added card the default: the renewal charges its TOKC_
+      const added4444 = after.find((c) => c.maskedNumber === '555555******4444')!;
+      const set = await t.call(token, 'PATCH', '/api/v1/payment-methods/set-default', {
+        tenantId,
+        paymentMethodId: added4444.id,
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      t.setNow(new Date(Date.parse(sub.periodEnd) + 60_000).toISOString());
+      await t.runDueJobs();
+      await fake.settled();
+      const renewal = fake
+        .allOrders()
+        .filter((o) => o.recurring === 'STANDARD' && o.extOrderId.includes(tenantId));
+      expect(renewal).toHaveLength(1);
+      expect(renewal[0]).toMatchObject({
+        status: 'COMPLETED',
+        totalAmount: '3000',
+        tokc: { value: order.tokc!.value },
+      });
+      await expect
+        .poll(
+          async () => (await t.call(token, 'GET', `/api/v1/invoices/all/${tenantId}`)).json().items.length,
+        )
+        .toBe(2);
+
+      // removing a card keeps working
+      const removed = await t.call(token, 'DELETE', '/api/v1/payment-methods/remove', {
+        tenantId,
+        paymentMethodId: added4444.id,
+      });
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect(removed.json().items).toEqual([
+        expect.objectContaining({ maskedNumber: '444433******1111', isDefault: true }),
+      ]);
+    });
+
+    it('the first card added during the trial becomes the default; the trial is untouched', async () => {
+      t.setNow(new Date().toISOString());
+      const { tenantId, token } = await t.tenant();
+      const added = await addCard(token, tenantId, fake.tokenizeCard());
+      await pass3ds(added.redirectUri);
+      await pollStatus(token, added.paymentId).toBe('completed');
+      expect(await cards(token, tenantId)).toEqual([
+        expect.objectContaining({ maskedNumber: '444433******1111', isDefault: true }),
+      ]);
+      expect(
+        (await t.call(token, 'GET', `/api/v1/tenants/${tenantId}/tenant-subscription`)).json().status,
+      ).toBe('trialing');
+      expect((await t.call(token, 'GET', `/api/v1/invoices/all/${tenantId}`)).json().items).toEqual([]);
+    });
+
+    it('a card declined at 3-D Secure is not saved (failed verification); a refused token is 400 in Polish', async () => {
+      t.setNow(new Date().toISOString());
+      const { tenantId, token } = await t.tenant();
+      const added = await addCard(token, tenantId, fake.tokenizeCard({ number: PAYU_TEST_CARDS.declined }));
+      await pass3ds(added.redirectUri);
+      await pollStatus(token, added.paymentId).toBe('failed');
+      expect(await cards(token, tenantId)).toEqual([]);
+
+      const cancelled = await addCard(token, tenantId, fake.tokenizeCard());
+      expect(await pass3ds(cancelled.redirectUri, 'cancel')).toContain('error=501');
+      await pollStatus(token, cancelled.paymentId).toBe('failed');
+      expect(await cards(token, tenantId)).toEqual([]);
+
+      const unknown = await t.call(token, 'POST', '/api/v1/payment-methods/add', {
+        tenantId,
+        cardToken: 'TOK_NOTISSUEDBYPAYU0001',
+      });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json()).toMatchObject({
+        code: 'PAYMENT.CARD_REFUSED',
+        localizedMessage: expect.stringContaining('nie przyjął tej karty'),
+      });
+      expect(
+        (await t.call(token, 'GET', `/api/v1/tenants/${tenantId}/tenant-subscription`)).json().status,
+      ).toBe('trialing');
+    });
   });
 });
