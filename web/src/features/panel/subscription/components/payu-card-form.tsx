@@ -19,12 +19,18 @@ export function PayuCardForm({
   submitLabel,
   busy,
   onToken,
+  note = 'Dane karty trafiają bezpośrednio do PayU; Punkto zapisuje tylko zamaskowany numer. Bank może poprosić o potwierdzenie płatności (3-D Secure).',
+  problemTitle = 'Płatność nie została rozpoczęta',
 }: {
   payu: NonNullable<CardFormConfig['payu']>;
   submitLabel: string;
   busy: boolean;
   /** the token for billing; a thrown error's message is shown under the form */
   onToken: (token: string) => Promise<void>;
+  /** under the fields: where the card data goes and what happens next (paying vs adding a card for 0 zł) */
+  note?: string;
+  /** the title of a refusal shown under the form */
+  problemTitle?: string;
 }) {
   const sdk = useRef<PayuSdk | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
@@ -74,7 +80,7 @@ export function PayuCardForm({
       setProblem(
         error instanceof Error && error.message
           ? error.message
-          : 'Nie udało się rozpocząć płatności. Spróbuj ponownie.',
+          : 'Nie udało się połączyć z operatorem płatności. Spróbuj ponownie.',
       );
     } finally {
       setTokenizing(false);
@@ -109,13 +115,12 @@ export function PayuCardForm({
             <FieldBox field={FIELDS[2]} />
           </SimpleGrid>
           <Text size="xs" c="dimmed">
-            Dane karty trafiają bezpośrednio do PayU; Punkto zapisuje tylko zamaskowany numer. Bank może
-            poprosić o potwierdzenie płatności (3-D Secure).
+            {note}
           </Text>
         </Stack>
       </Box>
       {problem ? (
-        <Alert color="red" role="alert" title="Płatność nie została rozpoczęta">
+        <Alert color="red" role="alert" title={problemTitle}>
           {problem}
         </Alert>
       ) : null}
