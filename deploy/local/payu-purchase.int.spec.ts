@@ -102,14 +102,14 @@ const signed = (body: string, key = fake.secondKey) =>
   `sender=checkout;signature=${payuSignature(body, key, 'MD5')};algorithm=MD5;content=DOCUMENT`;
 
 /** what PayU's secure card form does in the browser: the card → a MULTI `TOK_` */
-async function cardFormToken() {
+async function cardFormToken(number = '4444333322221111') {
   const res = await fetch(`${fake.url}/fake/card-form/tokens`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: gatewayUrl },
     body: JSON.stringify({
       posId: fake.posId,
       type: 'MULTI',
-      number: '4444333322221111',
+      number,
       expirationMonth: '12',
       expirationYear: '2030',
       cvv: '123',
@@ -208,6 +208,67 @@ describe('a PayU purchase through the gateway', () => {
     expect(after.periodEnd).toBe(before.periodEnd);
     const events = await billing.infra.eventStore.readStream(`payment-${paymentId}`);
     expect(events.map((e) => e.type)).toEqual(['PaymentInitiated', 'PaymentCompleted']);
+  });
+
+  it('adding a card through the gateway: a 0 zł order, 3-D Secure, PayU’s notifications via the gateway → the card saved once, no invoice, no period', async () => {
+    const { token, tenantId } = owner;
+    const before = (await call(token, 'GET', `/api/v1/tenants/${tenantId}/tenant-subscription`)).json;
+    const added = await call(token, 'POST', '/api/v1/payment-methods/add', {
+      tenantId,
+      cardToken: await cardFormToken('5555555555554444'),
+    });
+    expect(added.status, added.text).toBe(201);
+    const { paymentId: verificationId, redirectUri } = added.json as {
+      paymentId: string;
+      redirectUri: string;
+    };
+    const order = fake.allOrders().find((o) => o.extOrderId === verificationId)!;
+    expect(order).toMatchObject({ totalAmount: '0', recurring: 'FIRST' });
+    expect(await pass3ds(redirectUri)).toBe(`${gatewayUrl}/subskrypcja/sukces?paymentId=${verificationId}`);
+    await fake.settled();
+    expect(
+      fake.deliveries.filter((d) => d.orderId === order.orderId).map((d) => [d.status, d.answered]),
+    ).toEqual([
+      ['PENDING', 200],
+      ['COMPLETED', 200],
+    ]);
+    // replayed: one card
+    const completed = fake.deliveries.find((d) => d.orderId === order.orderId && d.status === 'COMPLETED')!;
+    for (let i = 0; i < 5; i++)
+      expect((await notify(completed.body, completed.signatureHeader)).status).toBe(200);
+    expect((await call(token, 'GET', `/api/v1/payment-methods/${tenantId}`)).json.items).toEqual([
+      expect.objectContaining({ maskedNumber: '444433******1111', isDefault: true }),
+      expect.objectContaining({ maskedNumber: '555555******4444', isDefault: false }),
+    ]);
+    expect(await invoicesOf(token, tenantId)).toHaveLength(1);
+    const after = (await call(token, 'GET', `/api/v1/tenants/${tenantId}/tenant-subscription`)).json;
+    expect(after.periodEnd).toBe(before.periodEnd);
+    const events = await billing.infra.eventStore.readStream(`payment-${verificationId}`);
+    expect(events.map((e) => e.type)).toEqual(['PaymentInitiated', 'PaymentCompleted']);
+    // a correctly signed COMPLETED claiming money for a pending 0 zł order is refused, no card saved
+    const pending = await call(token, 'POST', '/api/v1/payment-methods/add', {
+      tenantId,
+      cardToken: await cardFormToken('4111111111111111'),
+    });
+    const pendingOrder = fake
+      .allOrders()
+      .find((o) => o.extOrderId === (pending.json as { paymentId: string }).paymentId)!;
+    const body = JSON.stringify({
+      order: {
+        orderId: pendingOrder.orderId,
+        extOrderId: pendingOrder.extOrderId,
+        merchantPosId: fake.posId,
+        description: pendingOrder.description,
+        currencyCode: 'PLN',
+        totalAmount: '4000',
+        status: 'COMPLETED',
+      },
+    });
+    const res = await notify(body, signed(body));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'PAYMENT.AMOUNT_MISMATCH' });
+    expect((await call(token, 'GET', `/api/v1/payment-methods/${tenantId}`)).json.items).toHaveLength(2);
+    expect(await invoicesOf(token, tenantId)).toHaveLength(1);
   });
 
   it('a forged OpenPayu-Signature is refused (400 in the spec’s error shape), nothing booked', async () => {
