@@ -418,6 +418,27 @@ describe('a purchase with PayU’s card form (the card saved for renewals)', () 
       ]);
     });
 
+    it('PayU’s notifications lost: the success page’s status check completes the verification and saves the card', async () => {
+      t.setNow(new Date().toISOString());
+      const { tenantId, token } = await t.tenant();
+      fake.loseNotifications();
+      try {
+        const added = await addCard(token, tenantId, fake.tokenizeCard());
+        await pass3ds(added.redirectUri);
+        expect(
+          fake.order(fake.allOrders().find((o) => o.extOrderId === added.paymentId)!.orderId),
+        ).toMatchObject({ status: 'COMPLETED' });
+        expect(fake.deliveries.filter((d) => d.body.includes(added.paymentId))).toEqual([]);
+        await pollStatus(token, added.paymentId).toBe('completed');
+      } finally {
+        fake.loseNotifications(false);
+      }
+      expect(await cards(token, tenantId)).toEqual([
+        expect.objectContaining({ maskedNumber: '444433******1111', isDefault: true }),
+      ]);
+      expect((await t.call(token, 'GET', `/api/v1/invoices/all/${tenantId}`)).json().items).toEqual([]);
+    });
+
     it('the first card added during the trial becomes the default; the trial is untouched', async () => {
       t.setNow(new Date().toISOString());
       const { tenantId, token } = await t.tenant();

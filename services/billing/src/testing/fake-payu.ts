@@ -160,6 +160,7 @@ export class FakePayu {
   private readonly declinedAmounts = new Set<number>();
   private readonly cvvRequired = new Set<string>();
   private unavailableOrders = 0;
+  private notificationsLost = false;
   private readonly queues = new Map<string, Promise<void>>();
   private readonly pendingAuthorisations = new Set<Promise<void>>();
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -226,6 +227,10 @@ export class FakePayu {
     this.declinedAmounts.add(grosze);
   }
   /** PayU is down for the next `count` order calls: 503 before anything is created */
+  /** notifications are lost on the way (never delivered) until switched back: our side must ask PayU */
+  loseNotifications(lost = true) {
+    this.notificationsLost = lost;
+  }
   unavailableForOrders(count = 1) {
     this.unavailableOrders += count;
   }
@@ -630,7 +635,7 @@ export class FakePayu {
       if (status === 'COMPLETED') order.tokc.status = 'ACTIVE';
       if (status === 'CANCELED') order.tokc.status = 'FAILED';
     }
-    if (order.notifyUrl) this.enqueueNotification(order, status);
+    if (order.notifyUrl && !this.notificationsLost) this.enqueueNotification(order, status);
   }
 
   private orderView(order: FakeOrder) {
