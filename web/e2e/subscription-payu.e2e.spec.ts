@@ -10,8 +10,9 @@ import { startSeparateProduct, type SeparateProduct } from '../../scripts/testin
 // Billing on PayU, in the browser: a copy of the built product configured for PayU (its own ports and data)
 // against the local fake PayU, which serves the stand-in of PayU's JS SDK (the secure card form). An owner on
 // the trial pays with the card form, passes 3-D Secure at PayU, lands on the success page once billing booked
-// the payment, and sees the saved card; at the period's end the saved card (TOKC_) is charged without the
-// owner. A declined card and a card number PayU's form refuses are said in Polish, on a phone too.
+// the payment, and sees the saved card; adds a second card on the manage page (a 0 zł order with the card
+// form's token, 3-D Secure) and makes it the default; at the period's end that card (its TOKC_) is charged
+// without the owner. A declined card and a card number PayU's form refuses are said in Polish, on a phone too.
 const GATEWAY_PORT = Number(process.env.E2E_PAYU_PORT ?? 18180);
 const baseUrl = `http://127.0.0.1:${GATEWAY_PORT}`;
 const { newPage } = useBrowser({ baseUrl });
@@ -116,11 +117,42 @@ describe('paying with PayU’s card form', () => {
       .waitFor();
     const cards = page.getByRole('region', { name: 'Karty płatnicze' });
     await cards.getByText('444433******1111').waitFor();
-    // PayU saves a card only with a payment: no "add a card" button that could only fail
-    expect(await cards.getByText('PayU zapamiętuje kartę tylko przy płatności').count()).toBe(1);
-    expect(await cards.getByRole('button', { name: 'Dodaj kartę' }).count()).toBe(0);
     const invoices = page.getByRole('region', { name: 'Faktury' });
     await invoices.getByText(/^FV\/\d{4}\/\d{6}$/).waitFor();
+
+    // a second card, added without a payment: PayU's form, a 0 zł order (recurring FIRST), 3-D Secure
+    await cards.getByRole('button', { name: 'Dodaj kartę' }).click();
+    const newCard = page.getByRole('region', { name: 'Nowa karta' });
+    await newCard.getByText('bez obciążania jej').waitFor();
+    await newCard.getByText('0 zł', { exact: false }).first().waitFor();
+    await newCard.locator('#payu-card-number input').waitFor();
+    await fillCard(page, '5555 5555 5555 4444', '11/31', '321');
+    await newCard.getByRole('button', { name: 'Zweryfikuj i dodaj kartę (0 zł)' }).click();
+    await page.waitForURL((url) => url.href.startsWith(`${fake.url}/fake/3ds/`));
+    await page.getByRole('button', { name: 'Zapłać' }).click();
+    await page.waitForURL((url) => url.pathname === '/subskrypcja/sukces');
+    await page.getByRole('heading', { name: 'Karta dodana' }).waitFor({ timeout: 30_000 });
+    await page.getByText('555555******4444', { exact: false }).waitFor();
+    const verification = fake.allOrders().filter((o) => o.totalAmount === '0');
+    expect(verification).toHaveLength(1);
+    expect(verification[0]).toMatchObject({
+      status: 'COMPLETED',
+      recurring: 'FIRST',
+      tokc: { status: 'ACTIVE' },
+    });
+    await page.getByRole('link', { name: 'Przejdź do kart płatniczych' }).click();
+    await page.waitForURL((url) => url.pathname === '/subskrypcja/zarzadzaj');
+    // listed, not yet the default: renewals still charge the first card until the owner chooses
+    const added = cards.getByRole('group', { name: /555555\*{6}4444/ });
+    await added.waitFor();
+    await added.getByRole('button', { name: 'Ustaw jako domyślną' }).click();
+    await added.getByText('domyślna').waitFor();
+    await cards
+      .getByRole('group', { name: /444433\*{6}1111/ })
+      .getByRole('button', { name: 'Ustaw jako domyślną' })
+      .waitFor();
+    // 0 zł is no payment: still one invoice
+    expect(await invoices.getByText(/^FV\/\d{4}\/\d{6}$/).count()).toBe(1);
     await page.close();
 
     // the period's end: billing's clock moves past it; the durable scheduler charges the saved TOKC_
@@ -131,7 +163,8 @@ describe('paying with PayU’s card form', () => {
     try {
       await expect.poll(() => orders('COMPLETED', 'STANDARD').length, { timeout: 60_000 }).toBe(1);
       const renewal = orders('COMPLETED', 'STANDARD')[0]!;
-      expect(renewal).toMatchObject({ totalAmount: '38400', tokc: { value: first[0]!.tokc!.value } });
+      // the card the owner made the default (the one added for 0 zł)
+      expect(renewal).toMatchObject({ totalAmount: '38400', tokc: { value: verification[0]!.tokc!.value } });
       // booked by billing: PayU's COMPLETED notification answered 200
       await expect
         .poll(
@@ -146,7 +179,7 @@ describe('paying with PayU’s card form', () => {
       // back to real time, so the owner's fresh sessions are valid at billing again
       product.setClockOffset(0);
     }
-    expect(orders('COMPLETED')).toHaveLength(2);
+    expect(orders('COMPLETED')).toHaveLength(3); // the purchase, the 0 zł verification, the renewal
 
     // the owner sees a second invoice, and the plan renewed
     const again = await newPage();
@@ -184,6 +217,34 @@ describe('paying with PayU’s card form', () => {
     expect(await page.getByText('karta odrzucona').count()).toBeGreaterThan(0);
     expect(await layoutProblems(page)).toEqual([]);
     // nothing was saved, the trial goes on
+    const methods = (await (
+      await owner.client.call('GET', `/api/v1/payment-methods/${owner.tenantId}`)
+    ).json()) as { items: unknown[] };
+    expect(methods.items).toEqual([]);
+  });
+
+  it('adding a card on the manage page: a refused number and a declined card are said in Polish, nothing saved', async () => {
+    const owner = await ownerOnTrial();
+    const page = await newPage({ viewport: PHONE });
+    await logIn(page, '/zaloguj', owner.email);
+    await page.waitForURL((url) => url.pathname.startsWith('/panel'));
+    await page.goto('/subskrypcja/zarzadzaj');
+    const cards = page.getByRole('region', { name: 'Karty płatnicze' });
+    await cards.getByRole('button', { name: 'Dodaj kartę' }).click();
+    await page.locator('#payu-card-number input').waitFor();
+    expect(await layoutProblems(page)).toEqual([]);
+
+    await fillCard(page, '4444 3333 2222 1112');
+    await page.getByRole('button', { name: 'Zweryfikuj i dodaj kartę (0 zł)' }).click();
+    await page.getByRole('alert').getByText('Nieprawidłowy numer karty').waitFor();
+
+    await fillCard(page, PAYU_TEST_CARDS.declined);
+    await page.getByRole('button', { name: 'Zweryfikuj i dodaj kartę (0 zł)' }).click();
+    await page.waitForURL((url) => url.href.startsWith(`${fake.url}/fake/3ds/`));
+    await page.getByRole('button', { name: 'Zapłać' }).click();
+    await page.waitForURL((url) => url.pathname === '/subskrypcja/sukces');
+    await page.getByRole('heading', { name: 'Karta nie została dodana' }).waitFor({ timeout: 30_000 });
+    await page.getByText('Nic nie zostało pobrane', { exact: false }).waitFor();
     const methods = (await (
       await owner.client.call('GET', `/api/v1/payment-methods/${owner.tenantId}`)
     ).json()) as { items: unknown[] };
