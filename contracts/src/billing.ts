@@ -44,7 +44,25 @@ export const SubscriptionPlan = z
   .meta({ id: 'SubscriptionPlan' });
 export type SubscriptionPlan = z.infer<typeof SubscriptionPlan>;
 
-export const SubscriptionPlanList = z.object({ plans: z.array(SubscriptionPlan) });
+/**
+ * How the SPA takes a card: `sandbox` (billing's hosted test checkout, no script of a third party) or `payu`
+ * (PayU's secure card form: the SDK at `payu.sdkUrl`, PayU's POS id; the gateway's CSP allows that origin
+ * only when billing uses PayU).
+ */
+export const CardFormConfig = z
+  .object({
+    provider: z.enum(['sandbox', 'payu']),
+    payu: z.object({ sdkUrl: z.url(), posId: z.string() }).nullable(),
+  })
+  .meta({ id: 'CardFormConfig' });
+export type CardFormConfig = z.infer<typeof CardFormConfig>;
+
+export const SubscriptionPlanList = z.object({ plans: z.array(SubscriptionPlan), cardForm: CardFormConfig });
+
+/** a single-use card token from PayU's secure card form (`payu.tokenize('MULTI')`) */
+export const CardFormToken = z
+  .string()
+  .regex(/^TOK_[A-Za-z0-9]{8,64}$/, 'Nieprawidłowy token karty z formularza PayU.');
 
 export const TenantSubscription = z
   .object({
@@ -95,6 +113,12 @@ export const InitiatePaymentRequest = z.object({
   tenantId: z.string().min(1),
   planId: PaidPlanId,
   isForYear: z.boolean(),
+  /**
+   * PayU: the card from PayU's secure form (`TOK_…`, MULTI); the first payment with it saves the card for
+   * renewals (recurring FIRST → `TOKC_…`). Without it PayU shows its hosted page and no card is saved.
+   * Refused with the sandbox provider (its own checkout takes the card).
+   */
+  cardToken: CardFormToken.optional(),
 });
 export const InitiatePaymentResponse = z
   .object({
@@ -139,7 +163,15 @@ export const PaymentMethodList = z.object({ items: z.array(PaymentMethod) });
 export const TenantPaymentMethod = z.object({ paymentMethod: PaymentMethod.nullable() });
 export const TenantIdParam = z.object({ tenantId: z.string().min(1) });
 export const BillingTenantIdParams = z.object({ id: z.string().min(1) });
-export const AddPaymentMethodRequest = z.object({ tenantId: z.string().min(1) });
+export const AddPaymentMethodRequest = z.object({
+  tenantId: z.string().min(1),
+  /**
+   * PayU: the single-use `TOK_…` from the secure card form (`tokenize('MULTI')`); billing verifies the card
+   * with a 0 zł order (`recurring: FIRST`) whose answer carries the reusable `TOKC_…`. Required with PayU,
+   * refused with the sandbox (which takes the card on its own page).
+   */
+  cardToken: CardFormToken.optional(),
+});
 export const PaymentMethodRequest = z.object({
   tenantId: z.string().min(1),
   paymentMethodId: z.string().min(1),
@@ -189,10 +221,20 @@ export const BillingErrors = {
   paymentNotFound: { code: 'PAYMENT.NOT_FOUND', message: 'Nie znaleziono płatności.' },
   paymentMethodNotFound: { code: 'PAYMENT_METHOD.NOT_FOUND', message: 'Nie znaleziono karty.' },
   invoiceNotFound: { code: 'INVOICE.NOT_FOUND', message: 'Nie znaleziono faktury.' },
-  addCardUnsupported: {
-    code: 'PAYMENT_METHOD.ADD_UNSUPPORTED',
+  cardRefused: {
+    code: 'PAYMENT.CARD_REFUSED',
     message:
-      'U tego operatora karty nie da się dodać bez płatności — zapisze się przy najbliższej płatności kartą.',
+      'Operator płatności nie przyjął tej karty (karta nieprawidłowa, wygasła albo już użyta). ' +
+      'Sprawdź dane karty i spróbuj ponownie albo użyj innej karty.',
+  },
+  cardTokenUnsupported: {
+    code: 'PAYMENT.CARD_TOKEN_UNSUPPORTED',
+    message:
+      'Ten operator płatności nie przyjmuje tokenu karty — dane karty podasz na jego stronie płatności.',
+  },
+  cardFormRequired: {
+    code: 'PAYMENT_METHOD.CARD_FORM_REQUIRED',
+    message: 'Podaj dane karty w formularzu PayU — karta zostanie sprawdzona bez obciążenia (0 zł).',
   },
   noUpgradePayment: {
     code: 'PAYMENT.NOTHING_TO_PAY',

@@ -10,7 +10,7 @@ import { createServer, DEFAULT_BODY_LIMIT } from '@punkto/platform/http/server';
 import type { Logger } from '@punkto/platform/observability/logger';
 import type { Metrics } from '@punkto/platform/observability/metrics';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { upstreamsOf, type GatewayConfig, type Upstreams } from './config';
+import { paymentOrigins, upstreamsOf, type GatewayConfig, type Upstreams } from './config';
 import { registerApiDocs } from './docs';
 import { registerErrorReporting } from './error-reporting';
 import type { MaintenanceSwitch } from './maintenance';
@@ -43,6 +43,8 @@ export async function buildGateway({
   metrics,
 }: GatewayDeps): Promise<FastifyInstance> {
   const upstreams = upstreamsOf(config);
+  // PayU's secure card form (its SDK script, its field frames, its tokenize calls) when billing uses PayU
+  const payments = paymentOrigins(config);
   const spa = hasBuiltSpa(config.WEB_DIST_DIR);
   const app = createServer({
     service: 'gateway',
@@ -59,11 +61,12 @@ export async function buildGateway({
       directives: {
         defaultSrc: ["'self'"],
         // 'wasm-unsafe-eval': the scanner's bundled QR decoder (zxing-wasm) compiles WebAssembly
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...payments],
         // Mantine writes CSS variables in style attributes
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...payments],
+        frameSrc: ["'self'", ...payments],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

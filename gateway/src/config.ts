@@ -36,6 +36,13 @@ export const GatewayEnv = z.object({
   BILLING_URL: serviceUrl('billing'),
   SURVEY_URL: serviceUrl('survey'),
   NOTIFICATION_URL: serviceUrl('notification'),
+  /**
+   * the billing service's payment provider and PayU host (the same variables billing reads): with `payu`, the
+   * CSP lets the SPA load PayU's secure card form from PAYU_BASE_URL's origin (script, frames, XHR); with the
+   * sandbox no third-party origin is allowed
+   */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'payu']).default('sandbox'),
+  PAYU_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://secure.payu.com'),
   /** built SPA; empty → API only */
   WEB_DIST_DIR: z.string().default('./web/dist'),
   /** maintenance mode at start; an operator can also toggle it by creating/removing MAINTENANCE_FLAG_FILE */
@@ -55,6 +62,10 @@ export const GatewayEnv = z.object({
 export type GatewayConfig = z.infer<typeof GatewayEnv>;
 
 export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(GatewayEnv, env);
+
+/** The third-party origins the SPA may use for payments: PayU's card form when billing uses PayU, else none. */
+export const paymentOrigins = (config: Pick<GatewayConfig, 'PAYMENT_PROVIDER' | 'PAYU_BASE_URL'>) =>
+  config.PAYMENT_PROVIDER === 'payu' ? [new URL(config.PAYU_BASE_URL).origin] : [];
 
 export function upstreamsOf(config: GatewayConfig) {
   return {

@@ -241,6 +241,39 @@ describe('gateway and services: framework-level errors in the spec shape (findin
   });
 });
 
+describe('gateway: the payment provider in the CSP (issue 17, PayU card form)', () => {
+  const directive = (csp: string, name: string) =>
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith(`${name} `)) ?? '';
+
+  it('allows no third-party origin with the sandbox provider (the default)', async () => {
+    const gateway = await gatewayWith({});
+    const csp = String(
+      (await gateway.inject({ url: '/api/v1/maintenance/status' })).headers['content-security-policy'],
+    );
+    for (const name of ['script-src', 'connect-src', 'frame-src'])
+      expect(directive(csp, name).split(' ').slice(1)).not.toContainEqual(expect.stringMatching(/^https?:/));
+    expect(csp).not.toContain('payu');
+  });
+
+  it('allows the configured PayU origin for scripts, frames and calls, and nothing else', async () => {
+    const gateway = await gatewayWith({
+      PAYMENT_PROVIDER: 'payu',
+      PAYU_BASE_URL: 'https://secure.snd.payu.com/',
+    });
+    const csp = String(
+      (await gateway.inject({ url: '/api/v1/maintenance/status' })).headers['content-security-policy'],
+    );
+    for (const name of ['script-src', 'connect-src', 'frame-src'])
+      expect(directive(csp, name)).toContain(' https://secure.snd.payu.com');
+    expect(csp).not.toContain('https://secure.payu.com');
+    expect(directive(csp, 'img-src')).not.toContain('payu');
+    expect(directive(csp, 'form-action')).toBe("form-action 'self'");
+  });
+});
+
 describe('gateway: transport headers (finding 11)', () => {
   it('sends neither HSTS nor upgrade-insecure-requests over plain HTTP, even in production', async () => {
     const gateway = await gatewayWith({ NODE_ENV: 'production' });

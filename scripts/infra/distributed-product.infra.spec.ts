@@ -25,6 +25,10 @@ import { PUSHES_COLLECTION } from '../../services/platform/src/wallet/apns/recor
  * Identity is SIGKILLed right after the first create; a second owner creates a tenant while identity is down;
  * identity restarts with the same environment and its consumer group must catch up from its committed offset:
  * both owners end up with their tenant, nothing lost.
+ *
+ * A payment (billing's sandbox provider): billing learns the company over Kafka (the trial), the owner pays
+ * on the sandbox checkout through the gateway, the signed notification comes back through the gateway, and the
+ * subscription is active with a VAT invoice in MongoDB; the card ledger gets the plan's limit over Kafka.
  */
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -179,6 +183,8 @@ const tidOf = (jwt: string | undefined) =>
           ...base,
           PORT: String(ports[name]),
           ...(name === 'survey' && { PUBLIC_URL: gatewayUrl, SURVEY_DELAY_SECONDS: '1' }),
+          // the payer returns to, and the sandbox's notifications go to, this gateway
+          ...(name === 'billing' && { PUBLIC_URL: gatewayUrl, PAYMENT_PROVIDER: 'sandbox' }),
         }),
       }));
       const gateway = startProcess('gateway', {
@@ -451,6 +457,96 @@ const tidOf = (jwt: string | undefined) =>
         expect(JSON.stringify(stored[0])).not.toContain(cardId);
       } finally {
         await mongoClient.close();
+      }
+    }, 120_000);
+
+    it('a payment: trial → sandbox checkout through the gateway → active plan and a VAT invoice', async () => {
+      if (!('address' in kafka) || !('address' in mongo)) return;
+      const owner = await signedInOwner('placacy');
+      const tenantId = await createTenant(owner, 'Kawiarnia Pod Lipą', '526-025-02-74');
+      await tenantArrives(owner, tenantId);
+      const updated = await owner.call('PATCH', `/api/v1/tenants/${tenantId}/update-tenant`, {
+        address: { street: 'ul. Lipowa 1', postalCode: '00-001', city: 'Warszawa' },
+      });
+      expect(updated.status, await updated.clone().text()).toBe(200);
+      // billing starts the trial from TenantCreated on Kafka
+      await waitUntil(
+        'the trial',
+        async () => {
+          const res = await owner.call('GET', `/api/v1/tenants/${tenantId}/tenant-subscription`);
+          return res.status === 200 && ((await res.json()) as { status: string }).status === 'trialing';
+        },
+        30_000,
+      );
+
+      const started = await owner.call('POST', '/api/v1/payments/initiate-payment', {
+        tenantId,
+        planId: 'basic',
+        isForYear: false,
+      });
+      expect(started.status, await started.clone().text()).toBe(201);
+      const { paymentId, redirectUri } = (await started.json()) as { paymentId: string; redirectUri: string };
+      expect(redirectUri.startsWith(`${gatewayUrl}/api/v1/payments/sandbox/checkout/`)).toBe(true);
+      // the payer fills in the sandbox's card form (served by billing through the gateway)
+      const paid = await fetch(redirectUri, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: gatewayUrl },
+        body: new URLSearchParams({ cardNumber: '4444333322221111', expiry: '12/30', cvc: '123' }).toString(),
+        redirect: 'manual',
+      });
+      expect(paid.status, await paid.clone().text()).toBe(303);
+      expect(paid.headers.get('location')).toBe(`${gatewayUrl}/subskrypcja/sukces?paymentId=${paymentId}`);
+
+      // the signed notification is POSTed by billing's scheduler to the gateway, which proxies it back
+      await waitUntil(
+        'the payment booked',
+        async () => {
+          const res = await owner.call('GET', `/api/v1/payments/${paymentId}/get-order`);
+          return ((await res.json()) as { status: string }).status === 'completed';
+        },
+        30_000,
+      );
+      // the notification is answered 200 only once the plan, the card and the invoice are booked (resent until)
+      const billingProcess = running.find((p) => p.name === 'billing');
+      let sub: Record<string, unknown> = {};
+      await waitUntil(
+        'the plan active',
+        async () => {
+          const res = await owner.call('GET', `/api/v1/tenants/${tenantId}/tenant-subscription`);
+          sub = (await res.json()) as Record<string, unknown>;
+          return sub['status'] === 'active';
+        },
+        30_000,
+        billingProcess,
+      ).catch((error: unknown) => {
+        throw new Error(`${String(error)}\nbilling:\n${billingProcess?.output() ?? ''}`, { cause: error });
+      });
+      expect(sub).toMatchObject({ status: 'active', planId: 'basic', writable: true, customerLimit: 100 });
+      const invoices = (await (await owner.call('GET', `/api/v1/invoices/all/${tenantId}`)).json()) as {
+        items: { id: string; number: string; grossGrosze: number; netGrosze: number; vatGrosze: number }[];
+      };
+      expect(invoices.items).toEqual([
+        expect.objectContaining({ grossGrosze: 3000, netGrosze: 2439, vatGrosze: 561, paymentId }),
+      ]);
+      expect(invoices.items[0]!.number).toMatch(/^FV\/\d{4}\/\d{6}$/);
+      const pdf = await owner.call('GET', `/api/v1/invoices/${tenantId}/${invoices.items[0]!.id}/pdf`);
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      const client = await MongoClient.connect(mongo.address);
+      try {
+        // billing's documents are in MongoDB; the card ledger learnt the paid plan's limit over Kafka
+        const stored = await client.db('punkto_billing').collection('invoices').findOne({ paymentId });
+        expect(stored).toMatchObject({ tenantId, totals: { grossGrosze: 3000, vatGrosze: 561 } });
+        const limits = client
+          .db('punkto_card-ledger')
+          .collection<{ _id: string; limit: number }>('customer_limits');
+        await waitUntil(
+          'the plan’s limit at the card ledger',
+          async () => (await limits.findOne({ _id: tenantId }))?.limit === 100,
+          30_000,
+        );
+      } finally {
+        await client.close();
       }
     }, 120_000);
   },

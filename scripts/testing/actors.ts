@@ -31,8 +31,7 @@ export async function eventually<T>(
 // ── through the API ──
 
 /** The text of the newest message to `email` whose row matches `subject` (polls: mail goes through the bus). */
-export async function mailTo(email: string, subject: RegExp): Promise<string> {
-  const baseUrl = inject('baseUrl');
+export async function mailTo(email: string, subject: RegExp, baseUrl = inject('baseUrl')): Promise<string> {
   return eventually(`an e-mail to ${email} matching ${subject}`, async () => {
     const list = await (await fetch(`${baseUrl}/dev/mailbox`)).text();
     const row = list.split('<tr>').find((r) => r.includes(email) && subject.test(r));
@@ -47,8 +46,10 @@ export async function activeAccount(
   role: 'business_owner' | 'customer',
   email: string,
   username: string,
+  /** another product than the global setup's (e.g. one a test starts with other settings) */
+  baseUrl = inject('baseUrl'),
 ): Promise<CookieClient> {
-  const client = new CookieClient(inject('baseUrl'));
+  const client = new CookieClient(baseUrl);
   const registered = await client.call('POST', '/api/v1/users/register', {
     email,
     password: PASSWORD,
@@ -57,7 +58,7 @@ export async function activeAccount(
     acceptTerms: true,
   });
   expect(registered.status, await registered.clone().text()).toBe(201);
-  const mail = await mailTo(email, /Aktywuj konto/);
+  const mail = await mailTo(email, /Aktywuj konto/, baseUrl);
   const token = /aktywacja-konta\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
   expect(token, 'activation link').toBeTruthy();
   const activated = await client.call('POST', '/api/v1/users/activate-account', { token });
@@ -74,9 +75,9 @@ type Reward = { name: string; description: string; cost: number };
  * An owner of "Kawiarnia Pod Lipą" with a configured company (address) and an active points program
  * "Kawa za punkty" (1 pkt per zł, optionally with rewards), all through the API.
  */
-export async function ownerWithProgram(options: { rewards?: Reward[] } = {}) {
+export async function ownerWithProgram(options: { rewards?: Reward[]; baseUrl?: string } = {}) {
   const email = uniqueEmail('wlasciciel');
-  const client = await activeAccount('business_owner', email, 'Anna Właścicielka');
+  const client = await activeAccount('business_owner', email, 'Anna Właścicielka', options.baseUrl);
   const created = await client.call('POST', '/api/v1/tenants/create', {
     companyName: 'Kawiarnia Pod Lipą',
     nip: '5260250274',

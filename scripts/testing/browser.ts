@@ -34,8 +34,8 @@ export interface PageOptions {
  * storage, Polish locale, the product as base URL), closed after each test — or, with `keepPagesBetweenTests`,
  * at the end of the file, for files whose tests go on with a page an earlier test or hook signed in.
  */
-export function useBrowser(options: { keepPagesBetweenTests?: boolean } = {}) {
-  const baseUrl = inject('baseUrl');
+export function useBrowser(options: { keepPagesBetweenTests?: boolean; baseUrl?: string } = {}) {
+  const baseUrl = options.baseUrl ?? inject('baseUrl');
   let launched: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   const contexts: BrowserContext[] = [];
   const closePages = async () => {

@@ -103,7 +103,15 @@ export const initiatePayment = defineEndpoint({
   response: InitiatePaymentResponse,
   successStatus: 201,
   errors: [
-    { status: 400, codes: [BillingErrors.noUpgradePayment.code, BillingErrors.belowUsage.code] },
+    {
+      status: 400,
+      codes: [
+        BillingErrors.noUpgradePayment.code,
+        BillingErrors.belowUsage.code,
+        BillingErrors.cardTokenUnsupported.code,
+        BillingErrors.cardRefused.code,
+      ],
+    },
     { status: 404, codes: [BillingErrors.noSubscription.code] },
   ],
 });
@@ -135,13 +143,23 @@ export const addPaymentMethod = defineEndpoint({
   method: 'post',
   path: '/api/v1/payment-methods/add',
   owner: 'billing',
-  summary: 'Dodanie karty: weryfikacja karty u operatora bez obciążenia (0 zł), przekierowanie do formularza',
+  summary:
+    'Dodanie karty: weryfikacja karty u operatora bez obciążenia (0 zł; PayU: token z formularza karty), potem 3-D Secure',
   tags: ['billing'],
   auth: 'billing.manage',
   body: AddPaymentMethodRequest,
   response: InitiatePaymentResponse,
   successStatus: 201,
-  errors: [{ status: 400, codes: [BillingErrors.addCardUnsupported.code] }],
+  errors: [
+    {
+      status: 400,
+      codes: [
+        BillingErrors.cardFormRequired.code,
+        BillingErrors.cardRefused.code,
+        BillingErrors.cardTokenUnsupported.code,
+      ],
+    },
+  ],
 });
 
 export const removePaymentMethod = defineEndpoint({

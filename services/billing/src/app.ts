@@ -1,3 +1,4 @@
+import type { CardFormConfig } from '@punkto/contracts/billing';
 import { Topics } from '@punkto/contracts/topics';
 import { csrfPlugin } from '@punkto/platform/http/csrf-plugin';
 import type { RelayRoute } from '@punkto/platform/relay/event-relay';
@@ -15,7 +16,7 @@ import { billingMails } from './mail/billing-mails';
 import { paymentMethods } from './payments/payment-methods';
 import { NOTIFY_PATH, paymentRoutes } from './payments/payment.routes';
 import { createPayments } from './payments/payments.service';
-import { PayuEnv, payuConfigFromEnv } from './payments/payu/payu-config';
+import { PayuEnv, payuConfigFromEnv, payuSdkUrl } from './payments/payu/payu-config';
 import { createPayuPaymentProvider } from './payments/payu/payu-payment-provider';
 import { sandboxCheckoutRoutes } from './payments/sandbox-checkout.routes';
 import {
@@ -28,6 +29,8 @@ import { subscriptionRoutes } from './subscriptions/subscription.routes';
 import {
   createSubscriptions,
   PERIOD_END_JOB,
+  SWEEP_JOB,
+  SWEEP_JOB_ID,
   TRIAL_REMINDER_JOB,
 } from './subscriptions/subscriptions.service';
 import { billingTenants } from './tenants/billing-tenants';
@@ -88,10 +91,12 @@ export async function buildService(deps: BillingDeps) {
     ...(deps.sandboxSend && { send: deps.sandboxSend }),
   });
   // the provider the configuration selects: the sandbox (embedded default) or PayU
-  const provider =
-    config.PAYMENT_PROVIDER === 'payu'
-      ? createPayuPaymentProvider(payuConfigFromEnv(PayuEnv.parse(config)))
-      : sandbox.provider;
+  const payu = config.PAYMENT_PROVIDER === 'payu' ? payuConfigFromEnv(PayuEnv.parse(config)) : null;
+  const provider = payu ? createPayuPaymentProvider(payu) : sandbox.provider;
+  // PayU's secure card form for the SPA: its SDK from the configured PayU host (the gateway's CSP allows it)
+  const cardForm: CardFormConfig = payu
+    ? { provider: 'payu', payu: { sdkUrl: payuSdkUrl(payu), posId: payu.posId } }
+    : { provider: 'sandbox', payu: null };
   const payments = await createPayments({
     eventStore,
     documents,
@@ -110,12 +115,28 @@ export async function buildService(deps: BillingDeps) {
 
   const app = await createServiceServer('billing', deps);
   await app.register(csrfPlugin, { allowedOrigins: config.CSRF_ALLOWED_ORIGINS });
-  subscriptionRoutes(app, subscriptions);
+  subscriptionRoutes(app, subscriptions, cardForm);
   await paymentRoutes(app, payments, methods);
   invoiceRoutes(app, invoices);
   if (config.PAYMENT_PROVIDER === 'sandbox') await sandboxCheckoutRoutes(app, sandbox);
 
+  // the sweep runs at start and then every BILLING_SWEEP_INTERVAL_MINUTES (ADR 0026 "The sweep")
+  const sweepEvery = config.BILLING_SWEEP_INTERVAL_MINUTES * 60_000;
+  await scheduler.schedule({ id: SWEEP_JOB_ID, type: SWEEP_JOB, runAt: clock(), payload: {} });
+
   const jobs: BuiltService['jobs'] = {
+    [SWEEP_JOB]: async () => {
+      try {
+        await subscriptions.sweep();
+      } finally {
+        await scheduler.schedule({
+          id: SWEEP_JOB_ID,
+          type: SWEEP_JOB,
+          runAt: new Date(clock().getTime() + sweepEvery),
+          payload: {},
+        });
+      }
+    },
     [TRIAL_REMINDER_JOB]: async (job) => {
       const { tenantId, daysBefore, periodEnd } = job.payload as {
         tenantId: string;

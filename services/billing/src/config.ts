@@ -52,6 +52,11 @@ export const BillingEnv = z.object({
     .regex(/^\d{2}-\d{3}$/, 'NN-NNN')
     .default('00-001'),
   SELLER_CITY: z.string().min(2).default('Warszawa'),
+  /**
+   * how often billing looks for live subscriptions whose period-end (renewal, dunning, lapse) job is missing
+   * from its scheduler and schedules it again (also once at start)
+   */
+  BILLING_SWEEP_INTERVAL_MINUTES: count(15, 1),
   /** the owner is e-mailed once when active customers reach this share of the plan's limit */
   CUSTOMER_LIMIT_ALERT_PERCENT: count(90, 1),
 });

@@ -7,7 +7,8 @@ import { PaymentMethodNotFoundError } from './payment.errors';
 
 /**
  * The tenant's saved cards (the provider's reusable tokens, never card numbers): one document per tenant,
- * revision-checked. The card saved last becomes the default one renewals charge.
+ * revision-checked. A card paid with becomes the default one renewals charge; a card added on the manage
+ * page (0 zł verification) becomes the default only when there is none.
  */
 interface StoredCard extends PaymentMethod {
   token: string;
@@ -39,23 +40,27 @@ export function paymentMethods(documents: DocumentStore, clock: () => Date) {
     /** the card renewals charge (with its token), or null */
     defaultCard: async (tenantId: string) => (await cardsOf(tenantId)).find((c) => c.isDefault) ?? null,
 
-    async save(tenantId: string, card: SavedCard) {
-      await change(tenantId, (cards) =>
-        cards.some((c) => c.token === card.token)
-          ? UNCHANGED
-          : [
-              ...cards.map((c) => ({ ...c, isDefault: false })),
-              {
-                id: randomUUID(),
-                token: card.token,
-                maskedNumber: card.maskedNumber,
-                expiry: card.expiry,
-                brand: card.brand,
-                isDefault: true,
-                addedAt: clock().toISOString(),
-              },
-            ],
-      );
+    /**
+     * Saves a card once per token (a replayed notification changes nothing). `makeDefault`: the new card
+     * becomes the one renewals charge; otherwise it does only when there is no default yet.
+     */
+    async save(tenantId: string, card: SavedCard, options: { makeDefault: boolean } = { makeDefault: true }) {
+      await change(tenantId, (cards) => {
+        if (cards.some((c) => c.token === card.token)) return UNCHANGED;
+        const isDefault = options.makeDefault || !cards.some((c) => c.isDefault);
+        return [
+          ...cards.map((c) => (isDefault ? { ...c, isDefault: false } : c)),
+          {
+            id: randomUUID(),
+            token: card.token,
+            maskedNumber: card.maskedNumber,
+            expiry: card.expiry,
+            brand: card.brand,
+            isDefault,
+            addedAt: clock().toISOString(),
+          },
+        ];
+      });
     },
 
     async remove(tenantId: string, id: string) {

@@ -196,6 +196,19 @@ export function paymentProviderContract(
       expect(savedCard!.expiry).toMatch(/^(0[1-9]|1[0-2])\/\d{4}$/);
     });
 
+    it('adding a card: a 0 zł verification with the card form’s token saves a reusable card, which renewals charge', async () => {
+      const { request, notification, savedCard } = await payWithNewCard(0);
+      expect(notification).toMatchObject({
+        status: 'COMPLETED',
+        amountGrosze: 0,
+        paymentId: request.paymentId,
+      });
+      expect(savedCard).toBeDefined();
+      expect(savedCard!.token).not.toBe(request.cardToken);
+      const { status } = await renewalOutcome(renewalRequest(savedCard!.token, { amountGrosze: 3000 }));
+      expect(status).toBe('COMPLETED');
+    });
+
     it('the payer abandons the payment: CANCELED, and the order stays CANCELED', async () => {
       const request = checkoutRequest();
       const checkout = await h.provider.startCheckout(request);

@@ -80,6 +80,17 @@ export class NotificationRejected extends Error {
   }
 }
 
+/**
+ * The provider refused the card token of a checkout (invalid, expired, already used): the payer's card, not
+ * our fault; answered 400 with a Polish message so the payer can try again.
+ */
+export class CardRefused extends Error {
+  constructor(readonly reason: string) {
+    super(`card refused by the provider: ${reason}`);
+    this.name = 'CardRefused';
+  }
+}
+
 export interface RenewalChargeRequest {
   paymentId: string;
   tenantId: string;

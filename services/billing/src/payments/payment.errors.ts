@@ -30,3 +30,24 @@ export class NotificationRefusedError extends AppError {
     super(400, 'PAYMENT.NOTIFICATION_REJECTED', `Powiadomienie odrzucone: ${reason}`);
   }
 }
+
+/** 400: the provider refused the card from its card form (invalid, expired or already used token). */
+export class CardRefusedError extends AppError {
+  constructor() {
+    super(400, BillingErrors.cardRefused.code, BillingErrors.cardRefused.message);
+  }
+}
+
+/** 400: a card token sent to a provider that takes the card on its own page (the sandbox). */
+export class CardTokenUnsupportedError extends AppError {
+  constructor() {
+    super(400, BillingErrors.cardTokenUnsupported.code, BillingErrors.cardTokenUnsupported.message);
+  }
+}
+
+/** 400: adding a card with PayU needs the token of its card form (the card is verified for 0 zł). */
+export class CardFormRequiredError extends AppError {
+  constructor() {
+    super(400, BillingErrors.cardFormRequired.code, BillingErrors.cardFormRequired.message);
+  }
+}

@@ -15,7 +15,11 @@ export async function paymentRoutes(app: FastifyInstance, payments: Payments, me
     return payments.initiate(
       body.tenantId,
       { planId: body.planId, isForYear: body.isForYear },
-      { ...(user.email && { email: user.email }), ip: request.ip },
+      {
+        ...(user.email && { email: user.email }),
+        ip: request.ip,
+        ...(body.cardToken && { cardToken: body.cardToken }),
+      },
     );
   });
 
@@ -45,7 +49,11 @@ export async function paymentRoutes(app: FastifyInstance, payments: Payments, me
 
   registerEndpoint(app, api.addPaymentMethod, async ({ body, request }) => {
     const user = billingManager(request, body.tenantId);
-    return payments.addCard(body.tenantId, { ...(user.email && { email: user.email }), ip: request.ip });
+    return payments.addCard(body.tenantId, {
+      ...(user.email && { email: user.email }),
+      ip: request.ip,
+      ...(body.cardToken && { cardToken: body.cardToken }),
+    });
   });
 
   registerEndpoint(app, api.removePaymentMethod, async ({ body, request }) => {

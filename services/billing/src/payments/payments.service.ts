@@ -1,5 +1,5 @@
-import { BillingErrors, type PaidPlanId, type PaymentOrder } from '@punkto/contracts/billing';
-import { DomainRuleError } from '@punkto/platform/errors/errors';
+import type { PaidPlanId, PaymentOrder } from '@punkto/contracts/billing';
+import { ConflictError } from '@punkto/platform/errors/errors';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { projectedCommandHandler } from '@punkto/platform/es/projected-command-handler';
 import type { EventStore } from '@punkto/platform/event-store/event-store.port';
@@ -16,13 +16,20 @@ import type { Subscriptions } from '../subscriptions/subscriptions.service';
 import type { BillingTenants } from '../tenants/billing-tenants';
 import type { PaymentMethods } from './payment-methods';
 import {
+  CardRefused,
   NotificationRejected,
   type PaymentNotification,
   type PaymentProvider,
 } from './payment-provider.port';
 import { evolve, initialState, toPaymentStreamId, type PaymentEvent, type PaymentState } from './payment';
 import { paymentDecider, type PaymentCommand } from './payment.decider';
-import { NotificationRefusedError, PaymentNotFoundError } from './payment.errors';
+import {
+  CardFormRequiredError,
+  CardRefusedError,
+  CardTokenUnsupportedError,
+  NotificationRefusedError,
+  PaymentNotFoundError,
+} from './payment.errors';
 
 type PaymentRecord = Exclude<PaymentState, { status: 'none' }>;
 
@@ -99,7 +106,12 @@ export async function createPayments(deps: PaymentsDeps) {
     });
     const state = result.newState as PaymentRecord;
     const completed = state.completed!;
-    if (completed.savedCard) await methods.save(order.tenantId, completed.savedCard);
+    // a card added on the manage page joins the list; renewals keep charging the default card until the owner
+    // chooses the new one (a card paid with becomes the default: the owner just chose it for the plan)
+    if (completed.savedCard)
+      await methods.save(order.tenantId, completed.savedCard, {
+        makeDefault: order.purpose !== 'card_verification',
+      });
     if (order.purpose !== 'card_verification' && order.planId)
       await subscriptions.bookPayment(order.tenantId, {
         paymentId: order.paymentId,
@@ -160,20 +172,28 @@ export async function createPayments(deps: PaymentsDeps) {
       amountGrosze: number;
       description: string;
     },
-    payer: { email?: string; ip: string },
+    payer: { email?: string; ip: string; cardToken?: string },
   ) {
     const paymentId = randomUUID();
-    const checkout = await provider.startCheckout({
-      paymentId,
-      tenantId,
-      description: input.description,
-      amountGrosze: input.amountGrosze,
-      currency: 'PLN',
-      buyer: await buyerOf(tenantId, payer.email),
-      customerIp: payer.ip,
-      continueUrl: `${deps.publicUrl}/subskrypcja/sukces?paymentId=${paymentId}`,
-      notifyUrl: deps.notifyUrl,
-    });
+    const checkout = await provider
+      .startCheckout({
+        paymentId,
+        tenantId,
+        description: input.description,
+        amountGrosze: input.amountGrosze,
+        currency: 'PLN',
+        buyer: await buyerOf(tenantId, payer.email),
+        customerIp: payer.ip,
+        continueUrl: `${deps.publicUrl}/subskrypcja/sukces?paymentId=${paymentId}`,
+        notifyUrl: deps.notifyUrl,
+        // PayU's card form: the first payment with the TOK_ saves the card (recurring FIRST → TOKC_)
+        ...(payer.cardToken && { cardToken: payer.cardToken }),
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof CardRefused)) throw error;
+        logger.info({ reason: error.reason, tenantId }, 'card from the card form refused by the provider');
+        throw new CardRefusedError();
+      });
     await run(paymentId, tenantId, {
       type: 'InitiatePayment',
       data: {
@@ -222,14 +242,54 @@ export async function createPayments(deps: PaymentsDeps) {
       });
   }
 
+  /** sends the renewal order for a recorded payment to the provider (again: the provider dedupes by id) */
+  async function submitRenewal(
+    order: PaymentRecord['order'],
+    cardToken: string,
+  ): Promise<'completed' | 'failed' | 'pending'> {
+    const { paymentId, tenantId, amountGrosze, description } = order;
+    const charged = await provider.chargeSavedCard({
+      paymentId,
+      tenantId,
+      description,
+      amountGrosze,
+      currency: 'PLN',
+      buyer: await buyerOf(tenantId, undefined),
+      cardToken,
+      notifyUrl: deps.notifyUrl,
+      customerIp: '127.0.0.1',
+    });
+    if (charged.status === 'COMPLETED') {
+      await bookCompleted({
+        providerOrderId: charged.providerOrderId,
+        paymentId,
+        status: 'COMPLETED',
+        amountGrosze,
+        currency: 'PLN',
+      });
+      return 'completed';
+    }
+    if (charged.status === 'CANCELED') {
+      await run(paymentId, tenantId, {
+        type: 'FailPayment',
+        data: { reason: charged.declineReason ?? 'declined' },
+      });
+      await subscriptions.recordRenewalFailure(tenantId, charged.declineReason ?? 'declined');
+      return 'failed';
+    }
+    return 'pending';
+  }
+
   return {
     find,
 
     async initiate(
       tenantId: string,
       target: { planId: PaidPlanId; isForYear: boolean },
-      payer: { email?: string; ip: string },
+      payer: { email?: string; ip: string; cardToken?: string },
     ) {
+      // the sandbox takes the card on its own checkout page; a token is PayU's card form's
+      if (payer.cardToken && provider.name !== 'payu') throw new CardTokenUnsupportedError();
       await tenants.rememberPayer(tenantId, payer.email);
       const outcome = await subscriptions.priceFor(tenantId, target);
       if (outcome.kind !== 'payment_required') throw new NothingToPayError();
@@ -266,14 +326,16 @@ export async function createPayments(deps: PaymentsDeps) {
       );
     },
 
-    /** a card verification without a charge (0 zł) that saves the card for renewals */
-    async addCard(tenantId: string, payer: { email?: string; ip: string }) {
-      // a 0 zł card verification is the sandbox's; PayU saves a card with a first card payment only
-      if (provider.name !== 'sandbox')
-        throw new DomainRuleError(
-          BillingErrors.addCardUnsupported.code,
-          BillingErrors.addCardUnsupported.message,
-        );
+    /**
+     * A card verification without a charge (0 zł) that saves the card. The sandbox verifies on its own page;
+     * PayU with the single-use `TOK_` of its card form: a 0 zł order with `recurring: FIRST` (PayU's documented
+     * way to create a `TOKC_` without a purchase; card schemes forbid charging and cancelling to save a card),
+     * 3-D Secure, and the `TOKC_` from the order's answer saved once the order is COMPLETED. No invoice, no
+     * e-mail, no period: purpose `card_verification`, amount 0.
+     */
+    async addCard(tenantId: string, payer: { email?: string; ip: string; cardToken?: string }) {
+      if (payer.cardToken && provider.name !== 'payu') throw new CardTokenUnsupportedError();
+      if (!payer.cardToken && provider.name === 'payu') throw new CardFormRequiredError();
       await tenants.rememberPayer(tenantId, payer.email);
       return start(
         tenantId,
@@ -329,14 +391,19 @@ export async function createPayments(deps: PaymentsDeps) {
 
     /**
      * The renewal charge at the period's end (or a dunning retry): the saved default card, the next plan's
-     * price. One payment id per period and attempt, so a job that runs twice charges once.
+     * price. Idempotent per subscription, period and attempt: the payment id is
+     * `renewal.<tenant>.<periodEnd>.<attempt>`, only the runner whose PaymentInitiated was appended charges
+     * (a second runner — another replica's job, the sweep's — loses the append and charges nothing), and the
+     * provider refuses a second order with the same id (PayU's extOrderId, the sandbox's paymentId). A charge
+     * left pending without an outcome (a crash right after the append, a lost notification) is sent again
+     * after RENEWAL_RESUBMIT_MS with the same id: the provider answers with the order it already has.
      */
     async chargeRenewal(tenantId: string): Promise<'completed' | 'failed' | 'pending' | 'skipped'> {
       const sub = await subscriptions.get(tenantId);
       if (!sub || (sub.status !== 'active' && sub.status !== 'past_due')) return 'skipped';
       const target = sub.pendingChange ?? { planId: sub.planId as PaidPlanId, isForYear: sub.isForYear };
       const attempt = sub.failedAttempts + 1;
-      const paymentId = `renewal.${tenantId}.${Date.parse(sub.periodEnd)}.${attempt}`;
+      const paymentId = renewalPaymentId(tenantId, sub.periodEnd, attempt);
       const existing = await find(paymentId);
       if (existing) {
         if (existing.status === 'pending') await reconcile(existing);
@@ -355,7 +422,11 @@ export async function createPayments(deps: PaymentsDeps) {
           await subscriptions.recordRenewalFailure(tenantId, now.failureReason ?? 'declined');
           return 'failed';
         }
-        return 'pending';
+        const age = clock().getTime() - Date.parse(now.order.initiatedAt);
+        if (age < RENEWAL_RESUBMIT_MS) return 'pending';
+        const card = await methods.defaultCard(tenantId);
+        if (!card) return 'pending';
+        return submitRenewal(now.order, card.token);
       }
       const card = await methods.defaultCard(tenantId);
       if (!card) {
@@ -365,51 +436,36 @@ export async function createPayments(deps: PaymentsDeps) {
       const amountGrosze = priceOf(target.planId, target.isForYear).grossGrosze;
       const nextEnd = addPeriod(sub.periodEnd, target.isForYear);
       const description = `Punkto — ${paidPlanLabel(target.planId, target.isForYear)} (odnowienie do ${ddmmyyyy(nextEnd)})`;
-      await run(paymentId, tenantId, {
-        type: 'InitiatePayment',
-        data: {
-          paymentId,
-          tenantId,
-          purpose: 'renewal',
-          ...target,
-          amountGrosze,
-          description,
-          provider: provider.name,
-          providerOrderId: null,
-        },
-      });
-      const charged = await provider.chargeSavedCard({
-        paymentId,
-        tenantId,
-        description,
-        amountGrosze,
-        currency: 'PLN',
-        buyer: await buyerOf(tenantId, undefined),
-        cardToken: card.token,
-        notifyUrl: deps.notifyUrl,
-        customerIp: '127.0.0.1',
-      });
-      if (charged.status === 'COMPLETED') {
-        await bookCompleted({
-          providerOrderId: charged.providerOrderId,
-          paymentId,
-          status: 'COMPLETED',
-          amountGrosze,
-          currency: 'PLN',
-        });
-        return 'completed';
-      }
-      if (charged.status === 'CANCELED') {
+      try {
         await run(paymentId, tenantId, {
-          type: 'FailPayment',
-          data: { reason: charged.declineReason ?? 'declined' },
+          type: 'InitiatePayment',
+          data: {
+            paymentId,
+            tenantId,
+            purpose: 'renewal',
+            ...target,
+            amountGrosze,
+            description,
+            provider: provider.name,
+            providerOrderId: null,
+          },
         });
-        await subscriptions.recordRenewalFailure(tenantId, charged.declineReason ?? 'declined');
-        return 'failed';
+      } catch (error) {
+        // another runner appended this renewal first: it charges, this one does not
+        if (error instanceof ConflictError) return 'pending';
+        throw error;
       }
-      return 'pending';
+      const initiated = (await find(paymentId))!;
+      return submitRenewal(initiated.order, card.token);
     },
   };
 }
+
+/** one renewal payment per subscription, period and attempt: the idempotency key of the charge */
+export const renewalPaymentId = (tenantId: string, periodEnd: string, attempt: number) =>
+  `renewal.${tenantId}.${Date.parse(periodEnd)}.${attempt}`;
+
+/** a renewal still pending this long without an outcome is sent to the provider again (same id) */
+export const RENEWAL_RESUBMIT_MS = 2 * 3_600_000;
 
 export type Payments = Awaited<ReturnType<typeof createPayments>>;

@@ -72,7 +72,7 @@ export type SubscriptionCommand =
 export type PlanChangeOutcome =
   | { kind: 'unchanged' }
   | { kind: 'scheduled'; effectiveAt: string }
-  | { kind: 'payment_required'; purpose: 'purchase' | 'upgrade'; amountGrosze: number };
+  | { kind: 'payment_required'; purpose: 'purchase' | 'upgrade' | 'renewal'; amountGrosze: number };
 
 export function planChangeOutcome(
   state: SubscriptionState,
@@ -88,6 +88,14 @@ export function planChangeOutcome(
       amountGrosze: priceOf(target.planId, target.isForYear).grossGrosze,
     };
   }
+  // past due: the renewal the card could not pay can be paid now (with another card, which is then saved)
+  const due = state.pendingChange ?? { planId: state.planId as PaidPlanId, isForYear: state.isForYear };
+  if (state.status === 'past_due' && due.planId === target.planId && due.isForYear === target.isForYear)
+    return {
+      kind: 'payment_required',
+      purpose: 'renewal',
+      amountGrosze: priceOf(target.planId, target.isForYear).grossGrosze,
+    };
   if (state.planId === target.planId && state.isForYear === target.isForYear) return { kind: 'unchanged' };
   if (isUpgrade(state.planId, target.planId))
     return { kind: 'payment_required', purpose: 'upgrade', amountGrosze: upgradeAmount(state, target, now) };

@@ -3,7 +3,13 @@ import { deciderSpecification } from '@punkto/platform/es/decider-specification'
 import { describe, expect, it } from 'vitest';
 import { priceOf } from '../plans/plans';
 import { daysLeft, upgradeAmount } from './billing-periods';
-import type { SubscriptionEvent, SubscriptionState } from './subscription';
+import {
+  periodEndCheckAt,
+  periodEndIsDue,
+  type Subscription,
+  type SubscriptionEvent,
+  type SubscriptionState,
+} from './subscription';
 import {
   planChangeOutcome,
   subscriptionDecider,
@@ -421,4 +427,101 @@ describe('plan prices', () => {
       expect(net + vat).toBe(gross);
     },
   );
+});
+
+describe('when the period-end job must run (the rule the sweep re-creates lost jobs with)', () => {
+  const live = (events: SubscriptionEvent[]) => stateOf(events) as Subscription;
+  const trial = history(startTrial);
+  const paid = history(startTrial, pay('p1', '2026-03-05T10:00:00.000Z'));
+  const fail = (now: string) => cmd('RecordRenewalFailure', { reason: 'card_declined' }, now);
+
+  it('a trial: at its end; due from then on', () => {
+    expect(periodEndCheckAt(live(trial))).toBe('2026-03-15T10:00:00.000Z');
+    expect(periodEndIsDue(live(trial), new Date('2026-03-15T09:59:59.000Z'))).toBe(false);
+    expect(periodEndIsDue(live(trial), new Date('2026-03-15T10:00:00.000Z'))).toBe(true);
+  });
+
+  it('a paid period: at the period’s end (the renewal)', () => {
+    expect(periodEndCheckAt(live(paid))).toBe('2026-04-15T10:00:00.000Z');
+  });
+
+  it('past due: at the next dunning retry, not at the ended period', () => {
+    const pastDue = [...paid, ...decideOn(paid, fail('2026-04-15T10:00:00.000Z'))];
+    expect(live(pastDue).status).toBe('past_due');
+    expect(periodEndCheckAt(live(pastDue))).toBe('2026-04-16T10:00:00.000Z');
+    expect(periodEndIsDue(live(pastDue), new Date('2026-04-15T12:00:00.000Z'))).toBe(false);
+  });
+
+  it('lapsed or cancelled: nothing to run', () => {
+    const lapsedTrial = [...trial, ...decideOn(trial, cmd('ExpireTrial', {}, '2026-03-15T10:00:00.000Z'))];
+    expect(periodEndCheckAt(live(lapsedTrial))).toBeNull();
+    expect(periodEndIsDue(live(lapsedTrial), new Date('2030-01-01T00:00:00.000Z'))).toBe(false);
+    const cancelling = [
+      ...paid,
+      ...decideOn(paid, cmd('CancelSubscription', {}, '2026-03-20T10:00:00.000Z')),
+    ];
+    const cancelled = [
+      ...cancelling,
+      ...decideOn(cancelling, cmd('EndPeriod', {}, '2026-04-15T10:00:00.000Z')),
+    ];
+    expect(live(cancelled).status).toBe('cancelled');
+    expect(periodEndCheckAt(live(cancelled))).toBeNull();
+  });
+});
+
+describe('when the renewal is past due (paying it now with another card)', () => {
+  const active = history(startTrial, pay('p1', '2026-03-15T10:00:00.000Z'));
+  const failed = [
+    ...active,
+    ...decideOn(active, cmd('RecordRenewalFailure', { reason: 'card_declined' }, '2026-04-15T10:00:00.000Z')),
+  ];
+  const now = new Date('2026-04-15T12:00:00.000Z');
+
+  it('the plan being renewed costs its full price now', () => {
+    expect(planChangeOutcome(stateOf(failed), { planId: 'basic', isForYear: false }, now)).toEqual({
+      kind: 'payment_required',
+      purpose: 'renewal',
+      amountGrosze: 3000,
+    });
+  });
+
+  it('paid: the period after the ended one, active again, the dunning over', () => {
+    const [event] = decideOn(failed, pay('p2', '2026-04-15T12:00:00.000Z', { purpose: 'renewal' }));
+    expect(event).toMatchObject({
+      type: 'SubscriptionRenewed',
+      data: {
+        periodStart: '2026-04-15T10:00:00.000Z',
+        periodEnd: '2026-05-15T10:00:00.000Z',
+        entitlement: { status: 'active', writable: true },
+      },
+    });
+    const after = stateOf([...failed, event!]) as Subscription;
+    expect(after).toMatchObject({ status: 'active', failedAttempts: 0, nextRetryAt: null });
+  });
+
+  it('with a downgrade scheduled, the renewal due is the new plan’s; the old plan is an upgrade', () => {
+    const extended = history(
+      startTrial,
+      pay('p1', '2026-03-15T10:00:00.000Z', { planId: 'extended', amountGrosze: 4000 }),
+      cmd(
+        'ChangePlan',
+        { planId: 'basic', isForYear: false, activeCustomers: 3 },
+        '2026-03-20T10:00:00.000Z',
+      ),
+    );
+    const due = [
+      ...extended,
+      ...decideOn(
+        extended,
+        cmd('RecordRenewalFailure', { reason: 'card_declined' }, '2026-04-15T10:00:00.000Z'),
+      ),
+    ];
+    expect(planChangeOutcome(stateOf(due), { planId: 'basic', isForYear: false }, now)).toMatchObject({
+      purpose: 'renewal',
+      amountGrosze: 3000,
+    });
+    expect(planChangeOutcome(stateOf(due), { planId: 'extended', isForYear: false }, now)).toEqual({
+      kind: 'unchanged',
+    });
+  });
 });

@@ -1,13 +1,19 @@
 import * as api from '@punkto/contracts/endpoints/billing';
 import { requireTenantAccess } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
+import type { CardFormConfig } from '@punkto/contracts/billing';
 import type { FastifyInstance } from 'fastify';
 import { billingManager } from '../http/tenant-access';
 import { availablePlans } from '../plans/plans';
 import type { Subscriptions } from './subscriptions.service';
 
-export function subscriptionRoutes(app: FastifyInstance, subscriptions: Subscriptions) {
-  registerEndpoint(app, api.listAvailableSubscriptions, async () => ({ plans: availablePlans() }));
+export function subscriptionRoutes(
+  app: FastifyInstance,
+  subscriptions: Subscriptions,
+  cardForm: CardFormConfig,
+) {
+  // the plan list also tells the SPA how the card is taken (the sandbox's page or PayU's secure form)
+  registerEndpoint(app, api.listAvailableSubscriptions, async () => ({ plans: availablePlans(), cardForm }));
 
   // every member of the company sees the plan and its limits (the panel's banner); changes need the permission
   registerEndpoint(app, api.getTenantSubscription, async ({ params }) => subscriptions.view(params.id), {

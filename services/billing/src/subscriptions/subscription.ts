@@ -90,6 +90,34 @@ export const entitlementOf = (s: Subscription): SubscriptionEntitlement => ({
   periodEnd: s.periodEnd,
 });
 
+/**
+ * When the subscription's period-end job must run (the trial's end, the paid period's end, or the next dunning
+ * retry), or null when nothing is left to do (lapsed, cancelled). The one rule behind scheduling after a
+ * command and the sweep that re-creates a lost job.
+ */
+export function periodEndCheckAt(s: Subscription): string | null {
+  switch (s.status) {
+    case 'trialing':
+    case 'active':
+      return s.periodEnd;
+    case 'past_due':
+      return s.nextRetryAt ?? s.periodEnd;
+    case 'lapsed':
+    case 'cancelled':
+      return null;
+    default: {
+      const _exhaustive: never = s.status;
+      throw new Error(`unknown status ${String(_exhaustive)}`);
+    }
+  }
+}
+
+/** the job is due: its time has come at `now` (a sweep finding it missing runs it at once) */
+export const periodEndIsDue = (s: Subscription, now: Date) => {
+  const at = periodEndCheckAt(s);
+  return at !== null && Date.parse(at) <= now.getTime();
+};
+
 const existing = (state: SubscriptionState): Subscription => {
   if (state.status === 'none') throw new Error('event on a subscription that does not exist');
   return state;

@@ -5,7 +5,7 @@ import type { EventStore } from '@punkto/platform/event-store/event-store.port';
 import type { Mailer } from '@punkto/platform/mail/mailer.port';
 import type { Logger } from '@punkto/platform/observability/logger';
 import type { ProjectionDoc, Tombstone } from '@punkto/platform/projections/projection';
-import { readProjection } from '@punkto/platform/projections/projection';
+import { LIVE_DOCUMENTS, readProjection } from '@punkto/platform/projections/projection';
 import type { Scheduler } from '@punkto/platform/scheduler/scheduler.port';
 import type { BillingMails } from '../mail/billing-mails';
 import { customerLimitOf, planName, priceOf } from '../plans/plans';
@@ -15,6 +15,7 @@ import { daysLeft } from './billing-periods';
 import {
   evolve,
   initialState,
+  periodEndCheckAt,
   toSubscriptionStreamId,
   type Subscription,
   type SubscriptionEvent,
@@ -31,6 +32,11 @@ import { PlanBelowUsageError, SubscriptionNotFoundError } from './subscription.e
 export const TRIAL_REMINDER_JOB = 'billing.trial-reminder';
 export const PERIOD_END_JOB = 'billing.period-end';
 export const TRIAL_REMINDER_DAYS = [3, 1] as const;
+/** the periodic sweep that re-creates period-end jobs lost between an append and its scheduling */
+export const SWEEP_JOB = 'billing.sweep';
+export const SWEEP_JOB_ID = 'billing-sweep';
+const LIVE_STATUSES = ['trialing', 'active', 'past_due'];
+const periodEndJobId = (tenantId: string) => `period-end:${tenantId}`;
 
 export interface SubscriptionsDeps {
   eventStore: EventStore;
@@ -87,10 +93,7 @@ export async function createSubscriptions(deps: SubscriptionsDeps) {
   async function scheduleFor(s: Subscription) {
     const t = s.tenantId;
     const now = clock().getTime();
-    const ids = {
-      end: `period-end:${t}`,
-      reminder: (d: number) => `trial-reminder-${d}:${t}`,
-    };
+    const ids = { reminder: (d: number) => `trial-reminder-${d}:${t}` };
     if (s.status === 'trialing') {
       for (const d of TRIAL_REMINDER_DAYS) {
         const runAt = new Date(Date.parse(s.periodEnd) - d * 86_400_000);
@@ -103,10 +106,21 @@ export async function createSubscriptions(deps: SubscriptionsDeps) {
           });
       }
     } else for (const d of TRIAL_REMINDER_DAYS) await scheduler.cancel(ids.reminder(d));
-    if (s.status === 'trialing' || s.status === 'active' || s.status === 'past_due') {
-      const runAt = new Date(s.status === 'past_due' && s.nextRetryAt ? s.nextRetryAt : s.periodEnd);
-      await scheduler.schedule({ id: ids.end, type: PERIOD_END_JOB, runAt, payload: { tenantId: t } });
-    } else await scheduler.cancel(ids.end);
+    await schedulePeriodEnd(s);
+  }
+
+  /** the period-end job alone (the sweep re-creates only this one: a lost reminder is one e-mail less) */
+  async function schedulePeriodEnd(s: Subscription) {
+    const id = periodEndJobId(s.tenantId);
+    const endAt = periodEndCheckAt(s);
+    if (endAt)
+      await scheduler.schedule({
+        id,
+        type: PERIOD_END_JOB,
+        runAt: new Date(endAt),
+        payload: { tenantId: s.tenantId },
+      });
+    else await scheduler.cancel(id);
   }
 
   async function notify(events: SubscriptionEvent[], s: Subscription) {
@@ -232,17 +246,49 @@ export async function createSubscriptions(deps: SubscriptionsDeps) {
       await mailCompany(tenantId, (to, company) => mails.trialEndsSoon(to, company, daysBefore, s.periodEnd));
     },
 
+    /**
+     * The sweep (periodically and at start): a live subscription whose period-end job is missing from this
+     * process's scheduler — lost by a crash between appending an event and scheduling its job, or given up
+     * after its retries — gets it again; a due one runs at once. In distributed mode each replica sweeps its
+     * own scheduler, so a job may exist twice: the period-end handler and the renewal charge (one payment id
+     * per subscription, period and attempt) are idempotent, so a second run charges nothing.
+     */
+    async sweep(): Promise<string[]> {
+      const rescheduled: string[] = [];
+      const live = { $and: [LIVE_DOCUMENTS, { status: { $in: LIVE_STATUSES } }] };
+      for await (const batch of collection.scan(live, { sort: { _id: 1 } })) {
+        for (const doc of batch) {
+          if ('_deleted' in doc) continue;
+          const s = doc as Subscription;
+          const job = await scheduler.get(periodEndJobId(s.tenantId));
+          if (job && job.status === 'pending') continue;
+          // re-read through the projection: the document may have moved on while the sweep ran
+          const current = await get(s.tenantId);
+          if (!current || !periodEndCheckAt(current)) continue;
+          // only the period-end job: reminders scheduled by every replica's sweep would e-mail twice
+          await schedulePeriodEnd(current);
+          rescheduled.push(s.tenantId);
+        }
+      }
+      if (rescheduled.length)
+        logger.warn(
+          { tenants: rescheduled },
+          'billing sweep: period-end jobs were missing and are scheduled again',
+        );
+      return rescheduled;
+    },
+
     /** re-arms the period-end job (a renewal still pending at the provider is looked at again later) */
     async checkAgainAt(tenantId: string, runAt: Date) {
       await scheduler.schedule({
-        id: `period-end:${tenantId}`,
+        id: periodEndJobId(tenantId),
         type: PERIOD_END_JOB,
         runAt,
         payload: { tenantId },
       });
     },
 
-    dunningDue: (s: Subscription) => (s.status === 'past_due' && s.nextRetryAt ? s.nextRetryAt : s.periodEnd),
+    dunningDue: (s: Subscription) => periodEndCheckAt(s) ?? s.periodEnd,
   };
 }
 

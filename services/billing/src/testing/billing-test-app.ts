@@ -4,6 +4,7 @@ import { Topics } from '@punkto/contracts/topics';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
 import { createLogger } from '@punkto/platform/observability/logger';
 import { openInfrastructure, type Infrastructure } from '@punkto/platform/runtime/infrastructure';
+import { SqliteScheduler } from '@punkto/platform/scheduler/sqlite-scheduler';
 import type { JobHandler, ScheduledJob, Scheduler } from '@punkto/platform/scheduler/scheduler.port';
 import { eventMessage } from '@punkto/platform/testing/bus-message';
 import type { LightMyRequestResponse } from 'fastify';
@@ -66,6 +67,32 @@ function steppedScheduler(real: Scheduler) {
   return { scheduler, pending };
 }
 
+/** runs a stepped scheduler's due jobs at the test clock */
+function dueJobRunner(
+  stepped: ReturnType<typeof steppedScheduler>,
+  jobs: Record<string, JobHandler>,
+  now: () => Date,
+) {
+  return {
+    async runDueJobs(): Promise<string[]> {
+      const ran: string[] = [];
+      for (let round = 0; round < 20; round++) {
+        const due = [...stepped.pending.values()].filter((j) => j.runAt.getTime() <= now().getTime());
+        if (!due.length) break;
+        for (const job of due) {
+          if (stepped.pending.get(job.id) !== job) continue;
+          stepped.pending.delete(job.id);
+          await stepped.scheduler.cancel(job.id);
+          await jobs[job.type]!(job, { attempt: 1 });
+          ran.push(job.type);
+        }
+      }
+      return ran;
+    },
+    pendingJobs: () => [...stepped.pending.values()],
+  };
+}
+
 export async function startBilling(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'punkto-billing-'));
   const config = BillingEnv.parse({
@@ -101,6 +128,8 @@ export async function startBilling(env: Record<string, string> = {}) {
   await app.ready();
   const [consumer] = built.consumers;
   const jobs = built.jobs as Record<string, JobHandler>;
+  const runner = dueJobRunner(stepped, jobs, () => now);
+  const replicas: Array<{ close(): Promise<void> }> = [];
 
   async function deliver(topic: string, type: string, data: object) {
     await consumer!.handler(eventMessage(topic, type, data));
@@ -121,22 +150,43 @@ export async function startBilling(env: Record<string, string> = {}) {
     deliver,
 
     /** runs every recorded job whose time has come (and those they schedule), at the test clock */
-    async runDueJobs(): Promise<string[]> {
-      const ran: string[] = [];
-      for (let round = 0; round < 20; round++) {
-        const due = [...stepped.pending.values()].filter((j) => j.runAt.getTime() <= now.getTime());
-        if (!due.length) break;
-        for (const job of due) {
-          if (stepped.pending.get(job.id) !== job) continue;
-          stepped.pending.delete(job.id);
-          await stepped.scheduler.cancel(job.id);
-          await jobs[job.type]!(job, { attempt: 1 });
-          ran.push(job.type);
-        }
-      }
-      return ran;
+    runDueJobs: runner.runDueJobs,
+    pendingJobs: runner.pendingJobs,
+    /** forgets a job, as a crash between an append and its scheduling would */
+    async loseJob(id: string) {
+      stepped.pending.delete(id);
+      await stepped.scheduler.cancel(id);
     },
-    pendingJobs: () => [...stepped.pending.values()],
+
+    /**
+     * A second replica of the service, as in distributed mode: the same event store and document store, its
+     * own durable scheduler (ADR 0002/0025), the same test clock.
+     */
+    async replica() {
+      const dir = mkdtempSync(join(tmpdir(), 'punkto-billing-replica-'));
+      const own = steppedScheduler(SqliteScheduler.open(join(dir, 'scheduler.db'), { logger }));
+      const other = await buildService({
+        ...deps,
+        infra: { ...infra, scheduler: own.scheduler },
+      });
+      await other.app.ready();
+      const r = dueJobRunner(own, other.jobs as Record<string, JobHandler>, () => now);
+      const replica = {
+        built: other,
+        ...r,
+        async loseJob(id: string) {
+          own.pending.delete(id);
+          await own.scheduler.cancel(id);
+        },
+        async close() {
+          await other.app.close();
+          await own.scheduler.close();
+          rmSync(dir, { recursive: true, force: true });
+        },
+      };
+      replicas.push(replica);
+      return replica;
+    },
 
     /** a tenant created in the tenant service: its owner's token; the trial starts */
     async tenant(overrides: Partial<TenantCreatedData> = {}) {
@@ -211,6 +261,7 @@ export async function startBilling(env: Record<string, string> = {}) {
     },
 
     async close() {
+      for (const replica of replicas) await replica.close();
       await app.close();
       await opened.close();
       rmSync(dataDir, { recursive: true, force: true });

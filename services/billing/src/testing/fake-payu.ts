@@ -15,7 +15,8 @@ import { payuSignature } from '../payments/payu/payu-payment-provider';
  *   is **302 with a JSON body** for the hosted page and for 3-D Secure (`WARNING_CONTINUE_3DS`), 200
  *   `SUCCESS` for a token charge that needs nobody.
  * - Cards: the card form stand-in `POST /fake/card-form/tokens` issues single-use `TOK_…`; an order with it
- *   and `recurring: FIRST` goes through 3-D Secure and answers a reusable `TOKC_…` in `payMethods` (NEW
+ *   and `recurring: FIRST` (or `cardOnFile: FIRST`) — a purchase, or a 0 zł order that only saves the card
+ *   (the only 0 zł order accepted) — goes through 3-D Secure and answers a reusable `TOKC_…` in `payMethods` (NEW
  *   until the order completes; a failed FIRST leaves it unusable); `recurring: STANDARD` charges an
  *   active `TOKC_…` without redirect. Declines are programmable (card number, token or amount).
  * - Status machine NEW → PENDING → COMPLETED | CANCELED with a notification POSTed to `notifyUrl` on every
@@ -23,7 +24,15 @@ import { payuSignature } from '../payments/payu/payu-payment-provider';
  *   algorithm=MD5;content=DOCUMENT`), resent on the retry schedule until answered 200.
  * - `GET /api/v2_1/orders/{id}`.
  * - The payer's side: the page at `redirectUri` (hosted checkout or 3-D Secure) has "pay" and "cancel"
- *   forms posting to `/fake/orders/{orderId}/complete|cancel` — what a person does on PayU's page.
+ *   forms posting to `/fake/orders/{orderId}/complete|cancel` — what a person does on PayU's page; a
+ *   browser's form post is sent on to the order's `continueUrl` (with `error=501` after a cancel), as PayU
+ *   does.
+ * - The secure card form's JS SDK at `GET /javascript/sdk` (`fakePayuSdk`): `PayU(posId)`,
+ *   `secureForms().add('card'|'number'|'date'|'cvv').render(selector)` and `.on('change' | 'ready')`,
+ *   `tokenize('MULTI'|'SINGLE')` → `{status: 'SUCCESS', body: {token, mask}}` or `{status: 'ERROR', error:
+ *   {messages: [{type, code, message}]}}`. Its fields are inputs rendered into the page; tokenize POSTs them
+ *   (CORS) to the card form's token endpoint, which checks the POS, Luhn, expiry and CVV. Only a MULTI token
+ *   can be saved by a FIRST order.
  */
 
 export const PAYU_TEST_CARDS = {
@@ -79,6 +88,8 @@ export interface FakeOrder {
   buyer?: Record<string, unknown>;
   products: unknown[];
   recurring?: 'FIRST' | 'STANDARD';
+  /** PayU's other way to mark a stored-credential order (`cardOnFile: FIRST` saves the card like FIRST) */
+  cardOnFile?: 'FIRST' | 'STANDARD_CARDHOLDER' | 'STANDARD_MERCHANT';
   /** the card behind the order's token, if any */
   card?: CardRecord;
   tokc?: TokcRecord;
@@ -91,6 +102,9 @@ export interface NotificationDelivery {
   attempt: number;
   /** HTTP status our side answered, or 0 when the request failed */
   answered: number;
+  /** what was sent: the raw body and its `OpenPayu-Signature` header (tests replay them) */
+  body: string;
+  signatureHeader: string;
 }
 
 const masked = (number: string) => `${number.slice(0, 6)}******${number.slice(-4)}`;
@@ -117,6 +131,11 @@ class HttpError extends Error {
     super(JSON.stringify(body));
   }
 }
+/** the card form's refusals: a 400 whose `status.code` the SDK hands to the page as PayU's message code */
+const cardFormError = (code: string, message: string) =>
+  new HttpError(400, {
+    status: { statusCode: 'ERROR_VALUE_INVALID', severity: 'ERROR', statusDesc: message, code },
+  });
 const payuError = (httpStatus: number, statusCode: string, statusDesc: string, codeLiteral?: string) =>
   new HttpError(httpStatus, {
     status: { statusCode, severity: 'ERROR', statusDesc, ...(codeLiteral ? { codeLiteral } : {}) },
@@ -131,12 +150,17 @@ export class FakePayu {
   private readonly orders = new Map<string, FakeOrder>();
   private readonly extOrderIds = new Set<string>();
   private readonly accessTokens = new Map<string, number>();
-  private readonly singleUseTokens = new Map<string, { card: CardRecord; used: boolean }>();
+  private readonly singleUseTokens = new Map<
+    string,
+    { card: CardRecord; used: boolean; type: 'MULTI' | 'SINGLE' }
+  >();
   private readonly tokcs = new Map<string, TokcRecord>();
   private readonly declinedCards = new Set<string>([PAYU_TEST_CARDS.declined]);
   private readonly declinedTokens = new Set<string>();
   private readonly declinedAmounts = new Set<number>();
   private readonly cvvRequired = new Set<string>();
+  private unavailableOrders = 0;
+  private notificationsLost = false;
   private readonly queues = new Map<string, Promise<void>>();
   private readonly pendingAuthorisations = new Set<Promise<void>>();
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -202,6 +226,14 @@ export class FakePayu {
   declineAmount(grosze: number) {
     this.declinedAmounts.add(grosze);
   }
+  /** PayU is down for the next `count` order calls: 503 before anything is created */
+  /** notifications are lost on the way (never delivered) until switched back: our side must ask PayU */
+  loseNotifications(lost = true) {
+    this.notificationsLost = lost;
+  }
+  unavailableForOrders(count = 1) {
+    this.unavailableOrders += count;
+  }
   /** a payer-present payment with this saved token asks for the CVV (`WARNING_CONTINUE_CVV`) */
   requireCvv(token: string) {
     this.cvvRequired.add(token);
@@ -243,6 +275,20 @@ export class FakePayu {
       if (route === 'POST /api/v2_1/orders') return this.createOrder(req, body, res);
       if ((match = route.match(/^GET \/api\/v2_1\/orders\/([^/]+)$/)))
         return this.getOrder(req, match[1]!, res);
+      if (route === 'GET /javascript/sdk') return this.sdk(res);
+      // the card form's SDK calls the token endpoint from the merchant's page: CORS, as PayU's does
+      if (url.pathname === '/fake/card-form/tokens') {
+        res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
+        res.setHeader('vary', 'origin');
+        if (req.method === 'OPTIONS') {
+          res.writeHead(204, {
+            'access-control-allow-methods': 'POST',
+            'access-control-allow-headers': 'content-type',
+            'access-control-max-age': '600',
+          });
+          return res.end();
+        }
+      }
       if (route === 'POST /fake/card-form/tokens') return this.cardForm(body, res);
       if ((match = route.match(/^GET \/fake\/(checkout|3ds|cvv)\/([^/]+)$/)))
         return this.payerPage(match[2]!, match[1]!, res);
@@ -251,6 +297,14 @@ export class FakePayu {
         if (!order) throw payuError(404, 'DATA_NOT_FOUND', 'order not found');
         if (match[2] === 'complete') this.payerPays(order);
         else this.payerCancels(order);
+        // a person's browser (the page's form) goes back to the shop, as PayU sends it to continueUrl
+        const fromForm = (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+        if (fromForm && order.continueUrl) {
+          const back = new URL(order.continueUrl);
+          if (match[2] === 'cancel') back.searchParams.set('error', '501');
+          res.writeHead(303, { location: back.toString() });
+          return res.end();
+        }
         return send(res, 200, { status: order.status });
       }
       send(res, 404, { status: { statusCode: 'DATA_NOT_FOUND', statusDesc: `no route ${route}` } });
@@ -297,6 +351,10 @@ export class FakePayu {
 
   private createOrder(req: IncomingMessage, raw: Buffer, res: ServerResponse) {
     this.requireBearer(req);
+    if (this.unavailableOrders > 0) {
+      this.unavailableOrders--;
+      throw payuError(503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable');
+    }
     if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json'))
       throw payuError(415, 'ERROR_SYNTAX', 'Unsupported media type');
     let body: Record<string, unknown>;
@@ -317,7 +375,8 @@ export class FakePayu {
         throw payuError(400, 'ERROR_VALUE_INVALID', `Invalid ${field}`);
     if (body['currencyCode'] !== 'PLN') throw payuError(400, 'ERROR_VALUE_INVALID', 'Unsupported currency');
     const totalAmount = body['totalAmount'] as string;
-    if (!/^[1-9]\d*$/.test(totalAmount)) throw payuError(400, 'ERROR_VALUE_INVALID', 'Invalid totalAmount');
+    if (!/^(0|[1-9]\d*)$/.test(totalAmount))
+      throw payuError(400, 'ERROR_VALUE_INVALID', 'Invalid totalAmount');
     const products = body['products'];
     if (
       !Array.isArray(products) ||
@@ -349,6 +408,25 @@ export class FakePayu {
       throw payuError(400, 'ERROR_VALUE_INVALID', 'Only CARD_TOKEN is supported by the fake');
     if (recurring && !cardToken)
       throw payuError(400, 'ERROR_VALUE_MISSING', 'recurring needs payMethods CARD_TOKEN');
+    const cardOnFile = body['cardOnFile'];
+    if (
+      cardOnFile !== undefined &&
+      !['FIRST', 'STANDARD_CARDHOLDER', 'STANDARD_MERCHANT'].includes(String(cardOnFile))
+    )
+      throw payuError(400, 'ERROR_VALUE_INVALID', 'Invalid cardOnFile');
+    if (cardOnFile !== undefined && recurring !== undefined)
+      throw payuError(400, 'ERROR_VALUE_INVALID', 'Use either recurring or cardOnFile');
+    if (cardOnFile && !cardToken)
+      throw payuError(400, 'ERROR_VALUE_MISSING', 'cardOnFile needs payMethods CARD_TOKEN');
+    // the token is saved (TOKC_ issued) by a first use marked FIRST, either way of saying it
+    const first = recurring === 'FIRST' || cardOnFile === 'FIRST';
+    // 0 zł: only to save a card without a purchase (PayU "Creating tokens"), never a payment
+    if (totalAmount === '0' && !(first && cardToken?.startsWith('TOK_')))
+      throw payuError(
+        400,
+        'ERROR_VALUE_INVALID',
+        'totalAmount 0 is allowed only to create a card token: a TOK_ with recurring or cardOnFile FIRST',
+      );
 
     const order: FakeOrder = {
       orderId: tokenId('').slice(0, 20),
@@ -364,6 +442,7 @@ export class FakePayu {
       buyer: body['buyer'] as Record<string, unknown> | undefined,
       products,
       recurring: recurring as FakeOrder['recurring'],
+      ...(cardOnFile ? { cardOnFile: cardOnFile as FakeOrder['cardOnFile'] } : {}),
       orderCreateDate: new Date(this.now()).toISOString(),
     };
 
@@ -373,16 +452,23 @@ export class FakePayu {
       if (!single) throw payuError(400, 'ERROR_VALUE_INVALID', 'Invalid card token', 'INVALID_TOKEN');
       if (single.used)
         throw payuError(400, 'ERROR_VALUE_INVALID', 'Card token already used', 'TOKEN_ALREADY_USED');
-      if (recurring === 'STANDARD')
+      if (recurring === 'STANDARD' || (cardOnFile && cardOnFile !== 'FIRST'))
         throw payuError(
           400,
           'ERROR_VALUE_INVALID',
           'recurring STANDARD needs a TOKC_ token',
           'INVALID_TOKEN',
         );
+      if (first && single.type !== 'MULTI')
+        throw payuError(
+          400,
+          'ERROR_VALUE_INVALID',
+          'recurring FIRST needs a MULTI token (tokenize("MULTI"))',
+          'INVALID_TOKEN',
+        );
       single.used = true;
       order.card = single.card;
-      if (recurring === 'FIRST') {
+      if (first) {
         order.tokc = { value: tokenId('TOKC_'), card: single.card, status: 'NEW' };
         this.tokcs.set(order.tokc.value, order.tokc);
       }
@@ -403,11 +489,10 @@ export class FakePayu {
       const tokc = this.tokcs.get(cardToken);
       if (!tokc || tokc.status !== 'ACTIVE')
         throw payuError(400, 'ERROR_VALUE_INVALID', 'Invalid or inactive card token', 'INVALID_TOKEN');
-      if (recurring === 'FIRST')
-        throw payuError(400, 'ERROR_VALUE_INVALID', 'recurring FIRST needs a single-use TOK_ token');
+      if (first) throw payuError(400, 'ERROR_VALUE_INVALID', 'recurring FIRST needs a single-use TOK_ token');
       order.card = tokc.card;
       order.tokc = tokc;
-      if (recurring !== 'STANDARD') {
+      if (recurring !== 'STANDARD' && cardOnFile !== 'STANDARD_MERCHANT') {
         // the payer is present (one-click payment with a saved card): strong authentication applies, so
         // 3-D Secure — or the CVV when the issuer asks for it
         this.register(order);
@@ -458,29 +543,44 @@ export class FakePayu {
   }
 
   private cardForm(raw: Buffer, res: ServerResponse) {
-    let card: Partial<CardRecord> & { cvv?: string };
+    let card: Partial<CardRecord> & { cvv?: string; posId?: string; type?: string };
     try {
-      card = JSON.parse(raw.toString('utf8')) as Partial<CardRecord> & { cvv?: string };
+      card = JSON.parse(raw.toString('utf8')) as typeof card;
     } catch {
       throw payuError(400, 'ERROR_SYNTAX', 'Invalid JSON');
     }
+    // the SDK's calls carry its POS; tokens made in code (tests, the contract suite) may leave it out
+    if (card.posId !== undefined && card.posId !== this.posId)
+      throw cardFormError('error.pos.invalid', 'Invalid posId');
+    const type = card.type ?? 'MULTI';
+    if (type !== 'MULTI' && type !== 'SINGLE')
+      throw cardFormError('error.type.invalid', 'Invalid token type');
     const number = String(card.number ?? '').replace(/\s+/g, '');
     const month = Number(card.expirationMonth);
     const year = Number(card.expirationYear);
     const today = new Date(this.now());
-    if (!luhnValid(number)) throw payuError(400, 'ERROR_VALUE_INVALID', 'Invalid card number');
+    if (!luhnValid(number)) throw cardFormError('error.validation.card.number', 'Invalid card number');
     if (
       !(month >= 1 && month <= 12) ||
       year * 12 + month < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1
     )
-      throw payuError(400, 'ERROR_VALUE_INVALID', 'Card expired or invalid expiry');
-    if (!/^\d{3,4}$/.test(String(card.cvv ?? ''))) throw payuError(400, 'ERROR_VALUE_INVALID', 'Invalid CVV');
-    const value = this.issueSingleUseToken({
-      number,
-      expirationMonth: String(month).padStart(2, '0'),
-      expirationYear: String(year),
-    });
+      throw cardFormError('error.validation.card.date', 'Card expired or invalid expiry');
+    if (!/^\d{3,4}$/.test(String(card.cvv ?? '')))
+      throw cardFormError('error.validation.card.cvv', 'Invalid CVV');
+    const value = this.issueSingleUseToken(
+      { number, expirationMonth: String(month).padStart(2, '0'), expirationYear: String(year) },
+      type,
+    );
     send(res, 201, { status: 'SUCCESS', data: { token: value, mask: masked(number) } });
+  }
+
+  private sdk(res: ServerResponse) {
+    res.writeHead(200, {
+      'content-type': 'application/javascript; charset=utf-8',
+      'cache-control': 'no-store',
+      'access-control-allow-origin': '*',
+    });
+    res.end(fakePayuSdk(this.url));
   }
 
   private payerPage(orderId: string, kind: string, res: ServerResponse) {
@@ -531,11 +631,11 @@ export class FakePayu {
 
   private transition(order: FakeOrder, status: FakeStatus) {
     order.status = status;
-    if (order.tokc && order.recurring === 'FIRST') {
+    if (order.tokc && (order.recurring === 'FIRST' || order.cardOnFile === 'FIRST')) {
       if (status === 'COMPLETED') order.tokc.status = 'ACTIVE';
       if (status === 'CANCELED') order.tokc.status = 'FAILED';
     }
-    if (order.notifyUrl) this.enqueueNotification(order, status);
+    if (order.notifyUrl && !this.notificationsLost) this.enqueueNotification(order, status);
   }
 
   private orderView(order: FakeOrder) {
@@ -604,7 +704,14 @@ export class FakePayu {
       } catch {
         // not reachable: answered stays 0 and the notification is resent
       }
-      this.deliveries.push({ orderId: order.orderId, status, attempt: attempt + 1, answered });
+      this.deliveries.push({
+        orderId: order.orderId,
+        status,
+        attempt: attempt + 1,
+        answered,
+        body,
+        signatureHeader: header,
+      });
       if (answered === 200) return;
     }
   }
@@ -617,9 +724,9 @@ export class FakePayu {
     this.timers.add(timer);
   }
 
-  private issueSingleUseToken(card: CardRecord) {
+  private issueSingleUseToken(card: CardRecord, type: 'MULTI' | 'SINGLE' = 'MULTI') {
     const value = tokenId('TOK_');
-    this.singleUseTokens.set(value, { card, used: false });
+    this.singleUseTokens.set(value, { card, used: false, type });
     return value;
   }
 }
@@ -647,3 +754,97 @@ const escapeHtml = (text: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
+
+/**
+ * The fake's stand-in for PayU's JS SDK (`<script src="https://secure.payu.com/javascript/sdk">`): the subset
+ * the SPA uses, with the same names and result shapes. The fields are plain inputs rendered into the page
+ * (PayU renders them in its own frames); `tokenize` sends them to the fake's card form endpoint.
+ */
+export function fakePayuSdk(origin: string): string {
+  return `(function () {
+  'use strict';
+  var ORIGIN = ${JSON.stringify(origin)};
+  var LABELS = { number: 'Numer karty', date: 'Data ważności (MM/RR)', cvv: 'Kod CVV' };
+  var PLACEHOLDERS = { number: '1234 1234 1234 1234', date: 'MM/RR', cvv: '123' };
+  function PayU(posId) {
+    if (!posId) throw new Error('PayU: posId is required');
+    var inputs = {};
+    function secureForms() {
+      return {
+        add: function (type, options) {
+          type = type || 'card';
+          if (['card', 'number', 'date', 'cvv'].indexOf(type) < 0) throw new Error('PayU: unknown secure form type ' + type);
+          var kinds = type === 'card' ? ['number', 'date', 'cvv'] : [type];
+          var handlers = { change: [], ready: [], focus: [], blur: [] };
+          var emit = function (event, data) {
+            (handlers[event] || []).forEach(function (cb) { cb(data); });
+          };
+          return {
+            render: function (selector) {
+              var host = typeof selector === 'string' ? document.querySelector(selector) : selector;
+              if (!host) throw new Error('PayU: no element ' + selector);
+              kinds.forEach(function (kind) {
+                var input = document.createElement('input');
+                input.setAttribute('aria-label', LABELS[kind]);
+                input.setAttribute('autocomplete', kind === 'number' ? 'cc-number' : kind === 'date' ? 'cc-exp' : 'cc-csc');
+                input.setAttribute('inputmode', 'numeric');
+                input.setAttribute('data-payu-field', kind);
+                input.placeholder = (options && options.placeholder && options.placeholder[kind]) || PLACEHOLDERS[kind];
+                input.style.cssText = 'width:100%;box-sizing:border-box;border:0;outline:0;font:inherit;background:transparent;padding:8px 0';
+                input.addEventListener('input', function () { emit('change', { empty: input.value === '', error: false }); });
+                input.addEventListener('focus', function () { emit('focus'); });
+                input.addEventListener('blur', function () { emit('blur'); });
+                host.appendChild(input);
+                inputs[kind] = input;
+              });
+              setTimeout(function () { emit('ready'); }, 0);
+              return this;
+            },
+            on: function (event, cb) {
+              if (handlers[event]) handlers[event].push(cb);
+              return this;
+            },
+            clear: function () { kinds.forEach(function (k) { if (inputs[k]) inputs[k].value = ''; }); return this; },
+            remove: function () { kinds.forEach(function (k) { if (inputs[k]) { inputs[k].remove(); delete inputs[k]; } }); return this; }
+          };
+        }
+      };
+    }
+    function error(type, code, message) {
+      return { status: 'ERROR', error: { messages: [{ type: type, code: code, message: message }] } };
+    }
+    function tokenize(type) {
+      type = type || 'SINGLE';
+      if (type !== 'MULTI' && type !== 'SINGLE') return Promise.reject(new Error('PayU: tokenize type MULTI or SINGLE'));
+      var missing = ['number', 'date', 'cvv'].filter(function (k) { return !inputs[k] || !inputs[k].value.trim(); });
+      if (missing.length) return Promise.resolve(error('validation', 'error.validation.card.' + missing[0] + '.empty', 'Field is empty'));
+      var date = inputs.date.value.replace(/\\s+/g, '').split('/');
+      var year = date[1] || '';
+      var body = {
+        posId: String(posId),
+        type: type,
+        number: inputs.number.value.replace(/\\s+/g, ''),
+        expirationMonth: date[0] || '',
+        expirationYear: year.length === 2 ? '20' + year : year,
+        cvv: inputs.cvv.value.trim()
+      };
+      return fetch(ORIGIN + '/fake/card-form/tokens', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body)
+      }).then(function (res) {
+        return res.json().then(function (json) {
+          if (res.ok && json.status === 'SUCCESS') return { status: 'SUCCESS', body: { token: json.data.token, mask: json.data.mask } };
+          var status = json.status || {};
+          return error('validation', status.code || 'error.validation', status.statusDesc || 'Invalid card');
+        });
+      }, function () {
+        return error('technical', 'error.network', 'Network error');
+      });
+    }
+    return { secureForms: secureForms, tokenize: tokenize };
+  }
+  window.PayU = PayU;
+})();
+`;
+}

@@ -35,3 +35,6 @@ export function payuConfigFromEnv(env: PayuEnvConfig): PayuConfig {
     clientSecret: env.PAYU_CLIENT_SECRET,
   };
 }
+
+/** PayU's JS SDK (the secure card form) on the configured PayU host: `<base>/javascript/sdk`. */
+export const payuSdkUrl = (config: Pick<PayuConfig, 'baseUrl'>) => `${config.baseUrl}/javascript/sdk`;

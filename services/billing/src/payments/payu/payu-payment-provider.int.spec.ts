@@ -222,9 +222,10 @@ describe('PayU adapter and the fake PayU: protocol details', () => {
       statusCode: 'ERROR_VALUE_INVALID',
     });
 
-    // single use: the same TOK_ cannot pay again
+    // single use: the same TOK_ cannot pay again — the payer's card refused (CardRefused: 400 in Polish)
     await expect(provider.startCheckout(request({ cardToken: tok }))).rejects.toMatchObject({
-      statusCode: 'ERROR_VALUE_INVALID',
+      name: 'CardRefused',
+      reason: 'Card token already used',
     });
 
     await pay(checkout.providerOrderId);
@@ -236,10 +237,8 @@ describe('PayU adapter and the fake PayU: protocol details', () => {
     const statuses = received.map((r) => provider.parseNotification(r.rawBody, r.headers).status);
     expect(statuses).toEqual(['PENDING', 'COMPLETED']);
 
-    const renewal = await provider.chargeSavedCard({
-      ...request({ amountGrosze: 28800 }),
-      cardToken: savedToken,
-    });
+    const renewalRequest = request({ amountGrosze: 28800 });
+    const renewal = await provider.chargeSavedCard({ ...renewalRequest, cardToken: savedToken });
     expect(renewal.status).toBe('PENDING');
     expect(fake.order(renewal.providerOrderId)).toMatchObject({
       recurring: 'STANDARD',
@@ -250,6 +249,17 @@ describe('PayU adapter and the fake PayU: protocol details', () => {
       status: 'COMPLETED',
       amountGrosze: 28800,
     });
+
+    // the same renewal sent again (a resubmission after a crash): PayU refuses the duplicate extOrderId,
+    // the adapter reports it pending (the outcome is PayU's notification), and nothing is charged twice
+    const before = fake.allOrders().length;
+    await expect(
+      provider.chargeSavedCard({
+        ...request({ amountGrosze: 28800, paymentId: renewalRequest.paymentId }),
+        cardToken: savedToken,
+      }),
+    ).resolves.toMatchObject({ status: 'PENDING' });
+    expect(fake.allOrders()).toHaveLength(before);
   });
 
   it('STANDARD is refused after a failed FIRST (declined card), and a TOK_ is never charged as a renewal', async () => {
@@ -268,6 +278,139 @@ describe('PayU adapter and the fake PayU: protocol details', () => {
     await expect(provider.chargeSavedCard({ ...request(), cardToken: fake.tokenizeCard() })).rejects.toThrow(
       /TOKC_/,
     );
+  });
+
+  /** an order posted as is (what the adapter would never send), with a fresh OAuth token */
+  async function rawOrder(body: Record<string, unknown>) {
+    const auth = await fetch(`${fake.url}/pl/standard/user/oauth/authorize`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: fake.clientId,
+        client_secret: fake.clientSecret,
+      }),
+    });
+    const { access_token } = (await auth.json()) as { access_token: string };
+    const res = await fetch(`${fake.url}/api/v2_1/orders`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        customerIp: '127.0.0.1',
+        merchantPosId: fake.posId,
+        description: 'Weryfikacja karty',
+        currencyCode: 'PLN',
+        totalAmount: '0',
+        products: [{ name: 'Weryfikacja karty', unitPrice: '0', quantity: '1' }],
+        ...body,
+      }),
+    });
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  }
+
+  it('adding a card without a purchase: a 0 zł order with the TOK_ (recurring FIRST) → 3-D Secure → TOKC_ chargeable', async () => {
+    const req = request({
+      amountGrosze: 0,
+      description: 'Punkto — weryfikacja karty (0 zł)',
+      cardToken: fake.tokenizeCard({
+        number: '5434021016824014',
+        expirationMonth: '3',
+        expirationYear: '2031',
+      }),
+    });
+    const checkout = await provider.startCheckout(req);
+    expect(checkout).toMatchObject({
+      kind: 'redirect',
+      redirectUri: `${fake.url}/fake/3ds/${checkout.providerOrderId}`,
+      savedCard: {
+        token: expect.stringMatching(/^TOKC_/),
+        maskedNumber: '543402******4014',
+        expiry: '03/2031',
+        brand: 'MASTERCARD',
+      },
+    });
+    expect(fake.order(checkout.providerOrderId)).toMatchObject({
+      totalAmount: '0',
+      recurring: 'FIRST',
+      products: [{ unitPrice: '0', quantity: '1' }],
+      buyer: { email: 'jan@firma.example', firstName: 'Firma Jana', language: 'pl' },
+      tokc: { status: 'NEW' },
+    });
+    await pay(checkout.providerOrderId);
+    await fake.settled();
+    const notified = received.map((r) => provider.parseNotification(r.rawBody, r.headers));
+    expect(notified.map((n) => [n.status, n.amountGrosze, n.paymentId])).toEqual([
+      ['PENDING', 0, req.paymentId],
+      ['COMPLETED', 0, req.paymentId],
+    ]);
+    await expect(provider.getOrder(checkout.providerOrderId)).resolves.toEqual({
+      status: 'COMPLETED',
+      amountGrosze: 0,
+      paymentId: req.paymentId,
+    });
+    // the saved card now pays renewals without the payer
+    const renewal = await provider.chargeSavedCard({
+      ...request({ amountGrosze: 3000 }),
+      cardToken: checkout.savedCard!.token,
+    });
+    await fake.settled();
+    await expect(provider.getOrder(renewal.providerOrderId)).resolves.toMatchObject({
+      status: 'COMPLETED',
+      amountGrosze: 3000,
+    });
+  });
+
+  it('a declined card verification is CANCELED and its TOKC_ never chargeable', async () => {
+    const checkout = await provider.startCheckout(
+      request({ amountGrosze: 0, cardToken: fake.tokenizeCard({ number: PAYU_TEST_CARDS.declined }) }),
+    );
+    await pay(checkout.providerOrderId);
+    await fake.settled();
+    expect(fake.order(checkout.providerOrderId)).toMatchObject({
+      status: 'CANCELED',
+      tokc: { status: 'FAILED' },
+    });
+    await expect(
+      provider.chargeSavedCard({ ...request(), cardToken: checkout.savedCard!.token }),
+    ).rejects.toMatchObject({ statusCode: 'ERROR_VALUE_INVALID' });
+  });
+
+  it('the fake accepts 0 zł only to save a card: TOK_ with recurring or cardOnFile FIRST', async () => {
+    const refused = {
+      status: 400,
+      json: {
+        status: {
+          statusCode: 'ERROR_VALUE_INVALID',
+          severity: 'ERROR',
+          statusDesc: expect.stringMatching(/totalAmount 0/),
+        },
+      },
+    };
+    // no card: a 0 zł hosted payment is not a thing
+    expect(await rawOrder({})).toMatchObject(refused);
+    const card = (value: string) => ({ payMethods: { payMethod: { type: 'CARD_TOKEN', value } } });
+    // a TOK_ without FIRST (a one-off payment) of 0 zł
+    expect(await rawOrder(card(fake.tokenizeCard()))).toMatchObject(refused);
+    // a saved TOKC_ charged 0 zł (STANDARD) — nothing to save
+    const first = await provider.startCheckout(request({ cardToken: fake.tokenizeCard() }));
+    await pay(first.providerOrderId);
+    await fake.settled();
+    expect(await rawOrder({ ...card(first.savedCard!.token), recurring: 'STANDARD' })).toMatchObject(refused);
+    expect(fake.allOrders()).toHaveLength(1);
+
+    // cardOnFile FIRST is PayU's other way to say it: accepted, 3-D Secure, TOKC_ in the answer
+    const viaCardOnFile = await rawOrder({ ...card(fake.tokenizeCard()), cardOnFile: 'FIRST' });
+    expect(viaCardOnFile).toMatchObject({
+      status: 302,
+      json: {
+        status: { statusCode: 'WARNING_CONTINUE_3DS' },
+        payMethods: { payMethod: { type: 'CARD_TOKEN', value: expect.stringMatching(/^TOKC_/) } },
+      },
+    });
+    expect(
+      await rawOrder({ ...card(fake.tokenizeCard()), cardOnFile: 'FIRST', recurring: 'FIRST' }),
+    ).toMatchObject({ status: 400, json: { status: { statusCode: 'ERROR_VALUE_INVALID' } } });
   });
 
   it('declines programmed by amount reach us as CANCELED notifications', async () => {
@@ -321,7 +464,9 @@ describe('PayU adapter and the fake PayU: protocol details', () => {
       statusCode: 'ERROR_VALUE_INVALID',
     });
     await expect(provider.startCheckout(request({ amountGrosze: 30.5 }))).rejects.toThrow(/integer grosze/);
-    await expect(provider.startCheckout(request({ amountGrosze: 0 }))).rejects.toThrow(/integer grosze/);
+    // 0 zł only saves a card (with the card form's TOK_), never a payment
+    await expect(provider.startCheckout(request({ amountGrosze: 0 }))).rejects.toThrow(/TOK_/);
+    await expect(provider.startCheckout(request({ amountGrosze: -1 }))).rejects.toThrow(/integer grosze/);
     await expect(provider.startCheckout(request({ currency: 'EUR' as 'PLN' }))).rejects.toMatchObject({
       statusCode: 'ERROR_VALUE_INVALID',
     });
@@ -423,6 +568,38 @@ describe('PayU adapter and the fake PayU: protocol details', () => {
     });
     expect(ok.status).toBe(201);
     expect(((await ok.json()) as { data: { token: string } }).data.token).toMatch(/^TOK_/);
+  });
+
+  it('the card form SDK: served at /javascript/sdk; its POS and token type are checked; only MULTI saves a card', async () => {
+    const sdk = await fetch(`${fake.url}/javascript/sdk`);
+    expect(sdk.headers.get('content-type')).toContain('javascript');
+    const source = await sdk.text();
+    for (const api of ['secureForms', 'tokenize', 'render', 'window.PayU']) expect(source).toContain(api);
+    const form = (card: object) =>
+      fetch(`${fake.url}/fake/card-form/tokens`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:1' },
+        body: JSON.stringify({
+          number: PAYU_TEST_CARDS.ok,
+          expirationMonth: '12',
+          expirationYear: '2030',
+          cvv: '123',
+          ...card,
+        }),
+      });
+    const foreign = await form({ posId: '999' });
+    expect(foreign.status).toBe(400);
+    expect(await foreign.json()).toMatchObject({ status: { code: 'error.pos.invalid' } });
+    const badCvv = await form({ posId: fake.posId, cvv: '1' });
+    expect(await badCvv.json()).toMatchObject({ status: { code: 'error.validation.card.cvv' } });
+    const single = await form({ posId: fake.posId, type: 'SINGLE' });
+    expect(single.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:1');
+    const { data } = (await single.json()) as { data: { token: string; mask: string } };
+    expect(data.mask).toBe('444433******1111');
+    await expect(provider.startCheckout(request({ cardToken: data.token }))).rejects.toMatchObject({
+      name: 'CardRefused',
+      reason: expect.stringContaining('MULTI'),
+    });
   });
 
   it('the configuration: PAYU_* variables validated, the base URL without a trailing slash', () => {

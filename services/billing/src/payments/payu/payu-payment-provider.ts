@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
+  CardRefused,
   NotificationRejected,
   type CheckoutRequest,
   type CheckoutResult,
@@ -26,7 +27,7 @@ import type { PayuConfig } from './payu-config';
  *   `sender` is `checkout` in PayU's documented notifications, so the order's `merchantPosId` is what
  *   ties the notification to our POS.
  * - Cards: the secure form gives `TOK_…`; the first order with it (`recurring: FIRST`) returns the
- *   reusable `TOKC_…` in its answer (`payMethods.payMethod`, as PayU's OpenAPI schema of the order-create
+ *   reusable `TOKC_…` in its answer — a purchase, or a 0 zł order that only saves the card (adding a card) (`payMethods.payMethod`, as PayU's OpenAPI schema of the order-create
  *   response describes it; the notification schema has only `payMethod.type`); renewals charge the TOKC_
  *   with `recurring: STANDARD` (no 3-D Secure, no CVV).
  */
@@ -172,8 +173,13 @@ export class PayuPaymentProvider implements PaymentProvider {
   }
 
   async startCheckout(request: CheckoutRequest): Promise<CheckoutResult> {
+    // 0 zł: saving a card without a purchase (PayU "Creating tokens"): only with the card form's TOK_ and
+    // recurring FIRST; card schemes forbid charging and cancelling an order to save a card
+    const cardVerification = request.amountGrosze === 0;
+    if (cardVerification && !request.cardToken?.startsWith('TOK_'))
+      throw new Error('a 0 zł PayU order only saves a card: it needs the card form’s TOK_ token');
     const body = {
-      ...this.orderBase(request),
+      ...this.orderBase(request, { allowZero: cardVerification }),
       continueUrl: request.continueUrl,
       // TOK_ (from the card form): the first payment saves the card (recurring FIRST); a saved TOKC_ with
       // the payer present is a one-click payment (no recurring flag; PayU may ask for 3-D Secure or CVV)
@@ -184,7 +190,20 @@ export class PayuPaymentProvider implements PaymentProvider {
           }
         : {}),
     };
-    const created = await this.createOrder(body, 'create order');
+    let created: PayuOrderCreated;
+    try {
+      created = await this.createOrder(body, 'create order');
+    } catch (error) {
+      // PayU refusing the token from the card form (invalid, expired, used) is about the payer's card
+      if (
+        request.cardToken &&
+        error instanceof PayuError &&
+        error.httpStatus === 400 &&
+        error.statusCode === 'ERROR_VALUE_INVALID'
+      )
+        throw new CardRefused(error.statusDesc ?? error.statusCode);
+      throw error;
+    }
     const statusCode = created.status?.statusCode;
     const providerOrderId = created.orderId!;
     const savedCard = savedCardOf(created);
@@ -205,14 +224,23 @@ export class PayuPaymentProvider implements PaymentProvider {
   async chargeSavedCard(request: RenewalChargeRequest): Promise<RenewalChargeResult> {
     if (!request.cardToken.startsWith('TOKC_'))
       throw new Error('a renewal charges a reusable TOKC_ token (a TOK_ token is single-use)');
-    const created = await this.createOrder(
-      {
-        ...this.orderBase(request),
-        payMethods: { payMethod: { type: 'CARD_TOKEN', value: request.cardToken } },
-        recurring: 'STANDARD',
-      },
-      'charge saved card',
-    );
+    let created: PayuOrderCreated;
+    try {
+      created = await this.createOrder(
+        {
+          ...this.orderBase(request),
+          payMethods: { payMethod: { type: 'CARD_TOKEN', value: request.cardToken } },
+          recurring: 'STANDARD',
+        },
+        'charge saved card',
+      );
+    } catch (error) {
+      // the charge was sent before (a resubmitted renewal: same extOrderId): PayU has the order and notifies
+      // its outcome; nothing is charged twice
+      if (error instanceof PayuError && error.statusCode === 'ERROR_ORDER_NOT_UNIQUE')
+        return { providerOrderId: '', status: 'PENDING' };
+      throw error;
+    }
     const statusCode = created.status?.statusCode;
     if (statusCode === 'WARNING_CONTINUE_3DS' || statusCode === 'WARNING_CONTINUE_CVV')
       // a STANDARD recurring payment must not need the payer; PayU asking for them means the token cannot
@@ -291,8 +319,12 @@ export class PayuPaymentProvider implements PaymentProvider {
     };
   }
 
-  private orderBase(request: CheckoutRequest | RenewalChargeRequest) {
-    if (!Number.isSafeInteger(request.amountGrosze) || request.amountGrosze <= 0)
+  private orderBase(request: CheckoutRequest | RenewalChargeRequest, { allowZero = false } = {}) {
+    if (
+      !Number.isSafeInteger(request.amountGrosze) ||
+      request.amountGrosze < 0 ||
+      (request.amountGrosze === 0 && !allowZero)
+    )
       throw new Error(`amount must be positive integer grosze, got ${request.amountGrosze}`);
     return {
       notifyUrl: request.notifyUrl,

@@ -120,9 +120,19 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
         question: 'Jak wygląda płatność i czy mogę zrezygnować w każdej chwili?',
         answer: [
           'Płacisz kartą w zakładce „Subskrypcja”, miesięcznie albo rocznie; za każdą płatność dostajesz fakturę VAT do pobrania w tej samej zakładce. Plan możesz zmienić w każdej chwili: wyższy działa od razu (dopłacasz różnicę za resztę okresu), niższy od następnego okresu.',
+          'Dane karty wpisujesz w bezpieczny formularz operatora płatności PayU — nie trafiają do Punkto, zapisujemy tylko zamaskowany numer. Bank może poprosić o potwierdzenie płatności (3-D Secure). Karta zostaje zapamiętana i na koniec każdego okresu pobieramy z niej opłatę automatycznie; gdyby płatność się nie udała, ponowimy ją po 1, 3 i 7 dniach i napiszemy e-mail. Inną kartę dodasz w „Subskrypcja” → „Dodaj kartę”: PayU sprawdza ją bez obciążenia (0 zł), a przyciskiem „Ustaw jako domyślną” wybierasz, z której karty pobieramy opłaty.',
           'Subskrypcję anulujesz w każdej chwili jednym przyciskiem; działa do końca opłaconego okresu i do tego dnia możesz ją wznowić. Firmę z wszystkimi danymi usuwa właściciel przyciskiem „Usuń firmę” w ustawieniach firmy.',
         ],
-        keywords: ['faktura', 'płatności', 'anulowanie', 'wypowiedzenie', 'zmiana planu'],
+        keywords: [
+          'faktura',
+          'płatności',
+          'anulowanie',
+          'wypowiedzenie',
+          'zmiana planu',
+          'karta',
+          'PayU',
+          'odnowienie',
+        ],
       },
       {
         id: 'przyznawanie-punktow',

@@ -58,7 +58,7 @@ export const useChangePlan = (tenantId: string) =>
   );
 
 export const useInitiatePayment = (tenantId: string) =>
-  useBillingMutation(tenantId, (target: { planId: PaidPlanId; isForYear: boolean }) =>
+  useBillingMutation(tenantId, (target: { planId: PaidPlanId; isForYear: boolean; cardToken?: string }) =>
     api.call(endpoints.initiatePayment, { body: { tenantId, ...target } }),
   );
 
@@ -68,8 +68,11 @@ export const useCancelSubscription = (tenantId: string) =>
 export const useResumeSubscription = (tenantId: string) =>
   useBillingMutation(tenantId, () => api.call(endpoints.resumeSubscription, { query: { tenantId } }));
 
+/** adding a card: the sandbox's 0 zł verification page, or PayU's with the card form's `TOK_…` */
 export const useAddCard = (tenantId: string) =>
-  useBillingMutation(tenantId, () => api.call(endpoints.addPaymentMethod, { body: { tenantId } }));
+  useBillingMutation(tenantId, (input: { cardToken?: string } = {}) =>
+    api.call(endpoints.addPaymentMethod, { body: { tenantId, ...input } }),
+  );
 
 export const useRemoveCard = (tenantId: string) =>
   useBillingMutation(tenantId, (paymentMethodId: string) =>

@@ -1,15 +1,19 @@
 import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import type { PaidPlanId } from '@punkto/contracts/billing';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { ButtonLink } from '../../../../components/ui/link';
 import { PageHeader } from '../../../../components/ui/page-header';
+import { errorMessage } from '../../../../lib/api/api-errors';
 import { formatDate } from '../../../../lib/format-date';
 import { notify } from '../../../../lib/notify-instance';
 import { saveBlob } from '../../../../lib/save-blob';
 import {
   invoicesQueryOptions,
   paymentMethodsQueryOptions,
+  plansQueryOptions,
   subscriptionQueryOptions,
   useAddCard,
   useCancelSubscription,
@@ -19,17 +23,23 @@ import {
   useSetDefaultCard,
 } from '../api/subscription';
 import { daysLabel, formatPln, STATUS_LABELS } from '../utils/pricing';
+import { PayuCardForm } from './payu-card-form';
 
 /** /subskrypcja/zarzadzaj: the plan, the next charge, saved cards, invoices, cancel and resume. */
 export function ManagePage({ tenantId }: { tenantId: string }) {
   const { data: sub } = useSuspenseQuery(subscriptionQueryOptions(tenantId));
   const { data: methods } = useSuspenseQuery(paymentMethodsQueryOptions(tenantId));
   const { data: invoices } = useSuspenseQuery(invoicesQueryOptions(tenantId));
+  // how cards are taken: PayU's card form (a 0 zł verification of its token) or the sandbox's page
+  const plans = useQuery(plansQueryOptions());
+  const payuForm = plans.data?.cardForm.provider === 'payu' ? plans.data.cardForm.payu : null;
+  const [addingCard, setAddingCard] = useState(false);
   const cancel = useCancelSubscription(tenantId);
   const resume = useResumeSubscription(tenantId);
   const addCard = useAddCard(tenantId);
   const removeCard = useRemoveCard(tenantId);
   const setDefault = useSetDefaultCard(tenantId);
+  const navigate = useNavigate();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const downloadInvoice = useDownloadInvoice(tenantId);
   const download = async (invoice: { id: string; number: string }) => {
@@ -52,6 +62,18 @@ export function ManagePage({ tenantId }: { tenantId: string }) {
     }
   };
   const paying = sub.status === 'active' || sub.status === 'past_due';
+
+  /** PayU: the card form's TOK_ → billing's 0 zł order → 3-D Secure at PayU → back to /subskrypcja/sukces */
+  const addWithToken = async (cardToken: string) => {
+    let started;
+    try {
+      started = await addCard.mutateAsync({ cardToken });
+    } catch (error) {
+      throw new Error(errorMessage(error), { cause: error });
+    }
+    if (started.redirectUri) window.location.assign(started.redirectUri);
+    else await navigate({ to: '/subskrypcja/sukces', search: { paymentId: started.paymentId } });
+  };
 
   return (
     <Stack gap="lg">
@@ -90,9 +112,26 @@ export function ManagePage({ tenantId }: { tenantId: string }) {
               tylko do odczytu.
             </Text>
           ) : null}
-          {sub.status === 'past_due' && sub.nextRetryAt ? (
+          {sub.status === 'past_due' ? (
             <Alert color="orange">
-              Nie udało się pobrać opłaty. Ponowimy próbę {formatDate(sub.nextRetryAt)}.
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">
+                  Nie udało się pobrać opłaty.
+                  {sub.nextRetryAt ? ` Ponowimy próbę ${formatDate(sub.nextRetryAt)}.` : ''} Możesz też
+                  zapłacić teraz inną kartą — zostanie zapamiętana do kolejnych odnowień.
+                </Text>
+                <ButtonLink
+                  size="compact-sm"
+                  to="/subskrypcja/platnosc"
+                  search={{
+                    plan: (sub.pendingChange ?? { planId: sub.planId }).planId as PaidPlanId,
+                    cykl: (sub.pendingChange ?? sub).isForYear ? 'year' : 'month',
+                    kwota: sub.nextChargeGrosze ?? undefined,
+                  }}
+                >
+                  Zapłać teraz
+                </ButtonLink>
+              </Stack>
             </Alert>
           ) : null}
           {!sub.writable ? (
@@ -124,10 +163,18 @@ export function ManagePage({ tenantId }: { tenantId: string }) {
       <Stack gap="xs" component="section" aria-label="Karty płatnicze">
         <Title order={3}>Karty płatnicze</Title>
         {methods.items.length === 0 ? (
-          <Text size="sm">Brak zapisanej karty. Karta zapisze się przy pierwszej płatności.</Text>
+          <Text size="sm">
+            Brak zapisanej karty. Karta zapisze się przy pierwszej płatności albo dodasz ją poniżej.
+          </Text>
         ) : null}
         {methods.items.map((card) => (
-          <Group key={card.id} justify="space-between" wrap="wrap">
+          <Group
+            key={card.id}
+            justify="space-between"
+            wrap="wrap"
+            role="group"
+            aria-label={`${card.brand} ${card.maskedNumber}`}
+          >
             <Text size="sm">
               {card.brand} {card.maskedNumber} · ważna do {card.expiry}{' '}
               {card.isDefault ? <Badge size="sm">domyślna</Badge> : null}
@@ -153,24 +200,59 @@ export function ManagePage({ tenantId }: { tenantId: string }) {
             </Group>
           </Group>
         ))}
-        <Group>
-          <Button
-            variant="light"
-            loading={addCard.isPending}
-            onClick={() =>
-              void (async () => {
-                try {
-                  const started = await addCard.mutateAsync();
-                  if (started.redirectUri) window.location.assign(started.redirectUri);
-                } catch (error) {
-                  notify.fromError(error);
-                }
-              })()
-            }
-          >
-            Dodaj kartę
-          </Button>
-        </Group>
+        {payuForm ? (
+          addingCard ? (
+            <Card withBorder component="section" aria-label="Nowa karta" maw={560}>
+              <Stack gap="sm">
+                <Title order={4}>Nowa karta</Title>
+                <Text size="sm">
+                  Sprawdzimy kartę bez obciążania jej — PayU autoryzuje kwotę 0 zł, nic nie zostanie pobrane i
+                  nie wystawimy faktury. Bank może poprosić o potwierdzenie (3-D Secure). Po dodaniu karty
+                  możesz ustawić ją jako domyślną do odnowień.
+                </Text>
+                <PayuCardForm
+                  payu={payuForm}
+                  busy={addCard.isPending}
+                  submitLabel="Zweryfikuj i dodaj kartę (0 zł)"
+                  note="Dane karty trafiają bezpośrednio do PayU; Punkto zapisuje tylko zamaskowany numer."
+                  problemTitle="Karta nie została dodana"
+                  onToken={addWithToken}
+                />
+                <Group>
+                  <Button variant="subtle" onClick={() => setAddingCard(false)}>
+                    Anuluj
+                  </Button>
+                </Group>
+              </Stack>
+            </Card>
+          ) : (
+            <Group>
+              <Button variant="light" onClick={() => setAddingCard(true)}>
+                Dodaj kartę
+              </Button>
+            </Group>
+          )
+        ) : (
+          <Group>
+            <Button
+              variant="light"
+              loading={addCard.isPending}
+              disabled={!plans.data}
+              onClick={() =>
+                void (async () => {
+                  try {
+                    const started = await addCard.mutateAsync({});
+                    if (started.redirectUri) window.location.assign(started.redirectUri);
+                  } catch (error) {
+                    notify.fromError(error);
+                  }
+                })()
+              }
+            >
+              Dodaj kartę
+            </Button>
+          </Group>
+        )}
       </Stack>
 
       <Stack gap="xs" component="section" aria-label="Faktury">
