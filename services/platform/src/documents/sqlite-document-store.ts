@@ -1,6 +1,7 @@
 import Database, { type Database as SqliteDatabase } from 'better-sqlite3';
 import { ConcurrencyError, DuplicateKeyError } from '../errors/errors';
-import { openSqliteDatabase } from '../event-store/sqlite-database';
+import type { GroupCommit } from '../event-store/group-commit';
+import { openSharedSqlite, type SharedSqlite } from '../event-store/sqlite-database';
 import type {
   Collection,
   DocumentStore,
@@ -17,35 +18,50 @@ import { compileFilter, compileSort, InvalidFilterError, valueExpression } from 
  * `(_id TEXT PRIMARY KEY, _rev INTEGER, doc TEXT)`. `doc` is the JSON document without `_id` / `_rev`
  * (those live in columns so the primary key and revision checks are plain SQL).
  *
- * better-sqlite3 is synchronous; the async port methods simply wrap it. Every write is one statement, so
- * revision checks are atomic (`UPDATE … WHERE _id = ? AND _rev = ?`).
+ * better-sqlite3 is synchronous; the async port methods wrap it. Every write is one statement, so revision
+ * checks are atomic (`UPDATE … WHERE _id = ? AND _rev = ?`), and writes are group-committed (group-commit.ts,
+ * ADR 0029): the writes of one event-loop turn share one transaction and one fsync, each in its own savepoint,
+ * and each is answered once its batch is durable. A service's event store may share the file (and the
+ * connection): then a unit of work writes a command's events and documents in one piece (sqlite-unit-of-work.ts).
  */
 export class SqliteDocumentStore implements DocumentStore {
   private readonly collections = new Map<string, SqliteCollection<never>>();
+  private readonly db: SqliteDatabase;
 
-  private constructor(private readonly db: SqliteDatabase) {}
+  private constructor(private readonly connection: SharedSqlite) {
+    this.db = connection.db;
+  }
 
   static open(filePath: string): SqliteDocumentStore {
     // WAL + busy_timeout via the shared opener. FULL: each commit fsyncs the WAL. NORMAL would already
     // survive SIGKILL of the process (the commit is in the WAL, in the OS page cache, before it is
     // acknowledged) but could lose the last commits on power loss; documents hold non-rebuildable state
-    // (sessions, tokens, idempotency keys) and write rates are low, so we pay the fsync.
-    const db = openSqliteDatabase(filePath, 'FULL');
-    registerRegexp(db);
-    return new SqliteDocumentStore(db);
+    // (sessions, tokens, idempotency keys), so we pay the fsync — once per group-committed batch.
+    const connection = openSharedSqlite(filePath, 'FULL');
+    registerRegexp(connection.db);
+    return new SqliteDocumentStore(connection);
   }
 
   collection<T extends { _id: string }>(name: string): Collection<T> {
+    return this.sqliteCollection<T>(name);
+  }
+
+  /** the collection with its synchronous writes, for a unit of work on the same connection */
+  sqliteCollection<T extends { _id: string }>(name: string): SqliteCollection<T> {
     let collection = this.collections.get(name);
     if (!collection) {
-      collection = new SqliteCollection<never>(this.db, name);
+      collection = new SqliteCollection<never>(this.db, this.connection.commits, name);
       this.collections.set(name, collection);
     }
-    return collection as unknown as Collection<T>;
+    return collection as unknown as SqliteCollection<T>;
+  }
+
+  get database(): SqliteDatabase {
+    return this.db;
   }
 
   async close(): Promise<void> {
-    if (this.db.open) this.db.close();
+    this.connection.release();
   }
 }
 
@@ -80,11 +96,12 @@ function cachedRegExp(pattern: string, caseInsensitive: boolean): RegExp {
 
 type Row = { _id: string; _rev: number; doc: string };
 
-class SqliteCollection<T extends { _id: string }> implements Collection<T> {
+export class SqliteCollection<T extends { _id: string }> implements Collection<T> {
   private readonly table: string;
 
   constructor(
     private readonly db: SqliteDatabase,
+    private readonly commits: GroupCommit,
     private readonly name: string,
   ) {
     if (!COLLECTION_NAME.test(name) || name.toLowerCase().startsWith('sqlite_')) {
@@ -97,22 +114,45 @@ class SqliteCollection<T extends { _id: string }> implements Collection<T> {
   }
 
   async get(id: string): Promise<Stored<T> | null> {
+    return this.getNow(id);
+  }
+
+  async insert(doc: T): Promise<Stored<T>> {
+    const body = serialize(doc);
+    return this.commits.run(() => this.insertNow(doc, body));
+  }
+
+  async upsert(doc: T): Promise<Stored<T>> {
+    const body = serialize(doc);
+    return this.commits.run(() => this.upsertNow(doc, body));
+  }
+
+  async update(doc: T, options: { expectedRevision: number }): Promise<Stored<T>> {
+    const body = serialize(doc);
+    return this.commits.run(() => this.updateNow(doc, options.expectedRevision, body));
+  }
+
+  async delete(id: string, options?: { expectedRevision?: number }): Promise<boolean> {
+    return this.commits.run(() => this.deleteNow(id, options?.expectedRevision));
+  }
+
+  // ─── synchronous: reads anywhere; writes only inside a piece of the group commit ───────────────────────
+
+  getNow(id: string): Stored<T> | null {
     const row = this.db
       .prepare<[string], Row>(`SELECT _id, _rev, doc FROM ${this.table} WHERE _id = ?`)
       .get(id);
     return row ? toDocument<T>(row) : null;
   }
 
-  async insert(doc: T): Promise<Stored<T>> {
-    const body = serialize(doc);
+  insertNow(doc: T, body = serialize(doc)): Stored<T> {
     this.write(() =>
       this.db.prepare(`INSERT INTO ${this.table} (_id, _rev, doc) VALUES (?, 1, ?)`).run(doc._id, body),
     );
     return { ...doc, _rev: 1 } as Stored<T>;
   }
 
-  async upsert(doc: T): Promise<Stored<T>> {
-    const body = serialize(doc);
+  upsertNow(doc: T, body = serialize(doc)): Stored<T> {
     const row = this.write(() =>
       this.db
         .prepare<[string, string], { _rev: number }>(
@@ -124,21 +164,19 @@ class SqliteCollection<T extends { _id: string }> implements Collection<T> {
     return { ...doc, _rev: row!._rev } as Stored<T>;
   }
 
-  async update(doc: T, options: { expectedRevision: number }): Promise<Stored<T>> {
-    const body = serialize(doc);
+  updateNow(doc: T, expectedRevision: number, body = serialize(doc)): Stored<T> {
     const row = this.write(() =>
       this.db
         .prepare<[string, string, number], { _rev: number }>(
           `UPDATE ${this.table} SET doc = ?, _rev = _rev + 1 WHERE _id = ? AND _rev = ? RETURNING _rev`,
         )
-        .get(body, doc._id, options.expectedRevision),
+        .get(body, doc._id, expectedRevision),
     );
-    if (!row) throw this.concurrencyError(doc._id, options.expectedRevision);
+    if (!row) throw this.concurrencyError(doc._id, expectedRevision);
     return { ...doc, _rev: row._rev } as Stored<T>;
   }
 
-  async delete(id: string, options?: { expectedRevision?: number }): Promise<boolean> {
-    const expected = options?.expectedRevision;
+  deleteNow(id: string, expected?: number): boolean {
     if (expected === undefined) {
       return this.db.prepare(`DELETE FROM ${this.table} WHERE _id = ?`).run(id).changes > 0;
     }
