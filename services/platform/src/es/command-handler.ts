@@ -3,6 +3,7 @@ import { ConcurrencyError } from '../errors/errors';
 import { retryLostRace } from '../errors/lost-race';
 import { currentTraceparent, withSpan } from '../observability/tracing';
 import type { Decider } from './decider';
+import type { DocumentWrite, UnitOfWork } from './unit-of-work';
 
 export interface DomainEvent<TType extends string = string, TData = unknown> {
   type: TType;
@@ -26,6 +27,22 @@ export type CommandBuilder<State, Command> = (
   state: State,
 ) => Promise<{ command: Command; metadata?: EventMetadata } | null>;
 
+/** What an attempt decided, before its append: what the document writes of its unit of work are made from. */
+export interface Decided<State, Event> {
+  /** the state the command was decided on */
+  state: State;
+  newEvents: Event[];
+  newState: State;
+  /** the revision the first new event gets if the append's expected revision holds */
+  firstRevision: number;
+}
+
+/**
+ * The document writes that belong to a command's append (inline projections, the idempotency record with its
+ * answer): built from what was decided, written with the append by the handler's unit of work (ADR 0029).
+ */
+export type AlsoWrite<State, Event> = (decided: Decided<State, Event>) => Promise<DocumentWrite[]>;
+
 /**
  * The generic command handler: read stream → fold → decide → append with the expected revision.
  * A lost race (ConcurrencyError) re-reads and decides again, so two commands on one aggregate are
@@ -36,14 +53,22 @@ export type CommandBuilder<State, Command> = (
 export function commandHandler<State, Command, Event extends DomainEvent>(
   eventStore: EventStore,
   decider: Decider<State, Command, Event>,
-  options: { maxRetries?: number; schemaVersion?: (event: Event) => number } = {},
+  options: {
+    maxRetries?: number;
+    schemaVersion?: (event: Event) => number;
+    /** appends through this unit of work, so that a call's `alsoWrite` documents go with its events */
+    unitOfWork?: UnitOfWork;
+  } = {},
 ) {
   const maxRetries = options.maxRetries ?? 5;
+  const { unitOfWork } = options;
   return async (
     streamId: string,
     command: Command | CommandBuilder<State, Command>,
     metadata: EventMetadata = {},
+    alsoWrite?: AlsoWrite<State, Event>,
   ): Promise<HandleResult<State, Event>> => {
+    if (alsoWrite && !unitOfWork) throw new Error('alsoWrite needs a commandHandler with a unitOfWork');
     return retryLostRace(
       async () => {
         const stored = await eventStore.readStream(streamId);
@@ -59,6 +84,9 @@ export function commandHandler<State, Command, Event extends DomainEvent>(
         const newEvents = built ? decider.decide(built.command, state) : [];
         const newState = newEvents.reduce(decider.evolve, state);
         if (newEvents.length === 0) return { newEvents, newState, nextExpectedRevision: currentRevision };
+        const writes = alsoWrite
+          ? await alsoWrite({ state, newEvents, newState, firstRevision: (currentRevision ?? -1) + 1 })
+          : [];
         const result = await withSpan(
           `append ${streamCategory(streamId)}`,
           {
@@ -77,9 +105,10 @@ export function commandHandler<State, Command, Event extends DomainEvent>(
               metadata: { ...traced, ...built?.metadata },
               ...(options.schemaVersion && { schemaVersion: options.schemaVersion(e) }),
             }));
-            return eventStore.appendToStream(streamId, toAppend, {
-              expectedRevision: currentRevision ?? 'no_stream',
-            });
+            const expectedRevision = currentRevision ?? 'no_stream';
+            return unitOfWork
+              ? unitOfWork.append({ streamId, events: toAppend, expectedRevision, writes: () => writes })
+              : eventStore.appendToStream(streamId, toAppend, { expectedRevision });
           },
         );
         return { newEvents, newState, nextExpectedRevision: result.nextExpectedRevision };

@@ -12,7 +12,11 @@ import type {
   SubscribeToAllOptions,
   Subscription,
 } from './event-store.port';
+import type { DocumentStore } from '../documents/document-store.port';
+import { SqliteDocumentStore } from '../documents/sqlite-document-store';
+import type { UnitOfWork, UnitOfWorkCapable } from '../es/unit-of-work';
 import type { GroupCommit } from './group-commit';
+import { sqliteUnitOfWork } from './sqlite-unit-of-work';
 import { isUniqueViolation, openSharedSqlite, type SharedSqlite } from './sqlite-database';
 import { WakeSignal } from './wake-signal';
 
@@ -63,7 +67,7 @@ export interface SqliteEventStoreOptions {
   now?: () => Date;
 }
 
-export class SqliteEventStore implements EventStore {
+export class SqliteEventStore implements EventStore, UnitOfWorkCapable {
   private readonly subscriptions = new Set<SqliteSubscription>();
   private readonly stmts;
   private readonly db: Database.Database;
@@ -120,6 +124,13 @@ export class SqliteEventStore implements EventStore {
    * For a unit of work on the same file (sqlite-unit-of-work.ts): the group commit of the connection, and the
    * append itself, to be called only inside one of its pieces (then `wakeSubscriptions` once it resolved).
    */
+  /** atomic with documents on the same connection (the same file); null otherwise */
+  unitOfWorkWith(documents: DocumentStore): UnitOfWork | null {
+    return documents instanceof SqliteDocumentStore && documents.database === this.db
+      ? sqliteUnitOfWork(this, documents)
+      : null;
+  }
+
   get groupCommit(): GroupCommit {
     return this.connection.commits;
   }
