@@ -148,7 +148,7 @@ export async function clientsSearchBench(): Promise<string[]> {
   try {
     const tenantId = randomUUID();
     const ownerId = randomUUID();
-    const file = join(tenant.config.DATA_DIR, 'tenant', 'documents.db');
+    const file = join(tenant.config.DATA_DIR, 'tenant', 'events.db'); // the documents share the event store's file (ADR 0029);
     const writer = new Database(file);
     seed(writer, tenantId, 'program-1', CLIENTS, 0);
     seed(writer, randomUUID(), 'program-2', OTHER_TENANT_CLIENTS, CLIENTS);

@@ -65,6 +65,7 @@ export async function createCardLedger(deps: CardServiceDeps) {
   // the append, the read model and (for awards) the idempotency record with its answer: one atomic write,
   // group-committed with the other commands of the turn, when the stores share a SQLite file (ADR 0029)
   const unit = unitOfWork(eventStore, documents);
+  logger.info({ atomic: unit.atomic }, 'card commands write their events and documents in one unit of work');
   const handle = commandHandler(eventStore, cardDecider, {
     maxRetries: config.COMMAND_MAX_RETRIES,
     unitOfWork: unit,
