@@ -18,13 +18,16 @@ export function mergeDocumentsFile(from: string, into: string): boolean {
   let copied = 0;
   try {
     db.prepare('ATTACH DATABASE ? AS old').run(from);
-    const objects = db
+    let objects = db
       .prepare<[], { type: string; name: string; sql: string }>(
         `SELECT type, name, sql FROM old.sqlite_master
          WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' AND type IN ('table', 'index')
          ORDER BY type = 'index', rowid`,
       )
       .all();
+    // substring indexes (FTS5 tables, their shadow tables and triggers) are not copied: ensureIndex rebuilds them
+    const virtual = objects.filter((o) => /^CREATE VIRTUAL TABLE/i.test(o.sql)).map((o) => o.name);
+    objects = objects.filter((o) => !virtual.some((v) => o.name === v || o.name.startsWith(`${v}_`)));
     const existing = new Set(
       db
         .prepare<[], { name: string }>('SELECT name FROM main.sqlite_master')

@@ -11,7 +11,13 @@ import type {
   ScanOptions,
   Stored,
 } from './document-store.port';
-import { compileFilter, compileSort, InvalidFilterError, valueExpression } from './filter-to-sql';
+import {
+  assertFieldPath,
+  compileFilter,
+  compileSort,
+  InvalidFilterError,
+  valueExpression,
+} from './filter-to-sql';
 
 /**
  * Embedded DocumentStore: one SQLite file per service, one table per collection
@@ -98,6 +104,8 @@ type Row = { _id: string; _rev: number; doc: string };
 
 export class SqliteCollection<T extends { _id: string }> implements Collection<T> {
   private readonly table: string;
+  /** field path → its FTS5 trigram table (`<collection>$substring$<path>`) */
+  private readonly substringIndexes = new Map<string, string>();
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -111,6 +119,17 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
     db.exec(
       `CREATE TABLE IF NOT EXISTS ${this.table} (_id TEXT PRIMARY KEY, _rev INTEGER NOT NULL, doc TEXT NOT NULL)`,
     );
+    const prefix = `${name}${INDEX_SEPARATOR}substring${INDEX_SEPARATOR}`;
+    for (const { name: table } of db
+      .prepare<[], { name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'",
+      )
+      .all())
+      if (table.startsWith(prefix)) this.substringIndexes.set(table.slice(prefix.length), table);
+  }
+
+  private compile(filter: Filter | undefined) {
+    return compileFilter(filter, { substringIndexes: this.substringIndexes });
   }
 
   async get(id: string): Promise<Stored<T> | null> {
@@ -188,7 +207,7 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
   }
 
   async find(filter?: Filter, options: FindOptions = {}): Promise<Stored<T>[]> {
-    const where = compileFilter(filter);
+    const where = this.compile(filter);
     const orderBy = compileSort(options.sort);
     const params = [...where.params];
     let sql = `SELECT _id, _rev, doc FROM ${this.table} WHERE ${where.sql}`;
@@ -219,7 +238,7 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
    */
   async *scan(filter?: Filter, options: ScanOptions = {}): AsyncGenerator<Array<Stored<T>>, void, undefined> {
     const batchSize = positiveBatch(options.batchSize);
-    const where = compileFilter(filter);
+    const where = this.compile(filter);
     const sort = { ...options.sort, ...(options.sort && '_id' in options.sort ? {} : { _id: 1 as const }) };
     const sql = `SELECT _id, _rev, doc FROM ${this.table} WHERE ${where.sql} ORDER BY ${compileSort(sort)}`;
     if (this.db.memory) {
@@ -246,7 +265,7 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
   }
 
   async count(filter?: Filter): Promise<number> {
-    const where = compileFilter(filter);
+    const where = this.compile(filter);
     const row = this.db
       .prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM ${this.table} WHERE ${where.sql}`)
       .get(...where.params);
@@ -258,6 +277,12 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
     if (fields.length === 0) throw new InvalidFilterError('an index needs at least one field');
     const name = index.name ?? fields.map(([path, direction]) => `${path}_${direction}`).join('_');
     if (!INDEX_NAME.test(name)) throw new InvalidFilterError(`invalid index name ${JSON.stringify(name)}`);
+    if (index.substring) {
+      if (fields.length !== 1 || index.unique)
+        throw new InvalidFilterError('a substring index is on one field and not unique');
+      this.ensureSubstringIndex(fields[0]![0]);
+      return;
+    }
     const columns = fields.map(
       ([path, direction]) => `${valueExpression(path)} ${direction === -1 ? 'DESC' : 'ASC'}`,
     );
@@ -268,6 +293,42 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
         `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${this.name}${INDEX_SEPARATOR}${name}" ON ${this.table} (${columns.join(', ')})`,
       ),
     );
+  }
+
+  /**
+   * An FTS5 trigram table of the field's text (of an array: its text elements, one a line), keyed by the
+   * collection's rowid and kept by triggers — so every write, also one made by SQL outside the adapter, keeps
+   * it current in the same transaction. Created and filled from the existing documents in one transaction.
+   */
+  private ensureSubstringIndex(path: string): void {
+    assertFieldPath(path);
+    if (this.substringIndexes.has(path)) return;
+    const fts = `${this.name}${INDEX_SEPARATOR}substring${INDEX_SEPARATOR}${path}`;
+    const text = (row: 'new' | 'old') =>
+      `CASE json_type(${row}.doc, '$.${path}')
+         WHEN 'text' THEN json_extract(${row}.doc, '$.${path}')
+         WHEN 'array' THEN (SELECT group_concat(value, char(10)) FROM json_each(${row}.doc, '$.${path}') WHERE type = 'text')
+       END`;
+    this.db
+      .transaction(() => {
+        const exists = this.db
+          .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
+          .get(fts);
+        if (exists) return;
+        this.db.exec(`CREATE VIRTUAL TABLE "${fts}" USING fts5(value, tokenize = 'trigram')`);
+        this.db.exec(
+          `INSERT INTO "${fts}" (rowid, value) SELECT rowid, ${text('new').replaceAll('new.doc', 'doc')} FROM ${this.table}`,
+        );
+        this.db.exec(`CREATE TRIGGER "${fts}$insert" AFTER INSERT ON ${this.table} BEGIN
+          INSERT INTO "${fts}" (rowid, value) VALUES (new.rowid, ${text('new')}); END`);
+        this.db.exec(`CREATE TRIGGER "${fts}$delete" AFTER DELETE ON ${this.table} BEGIN
+          DELETE FROM "${fts}" WHERE rowid = old.rowid; END`);
+        this.db.exec(`CREATE TRIGGER "${fts}$update" AFTER UPDATE ON ${this.table} BEGIN
+          DELETE FROM "${fts}" WHERE rowid = old.rowid;
+          INSERT INTO "${fts}" (rowid, value) VALUES (new.rowid, ${text('new')}); END`);
+      })
+      .immediate();
+    this.substringIndexes.set(path, fts);
   }
 
   /** Runs a write, translating unique-constraint failures into DuplicateKeyError naming the index. */
