@@ -62,6 +62,15 @@ export function commandHandler<State, Command, Event extends DomainEvent>(
 ) {
   const maxRetries = options.maxRetries ?? 5;
   const { unitOfWork } = options;
+  // a stream's retries after a lost race, one after another (see below)
+  const retrying = new Map<string, Promise<unknown>>();
+  function afterOtherRetries<R>(streamId: string, run: () => Promise<R>): Promise<R> {
+    const result = (retrying.get(streamId) ?? Promise.resolve()).then(run, run);
+    const tail = result.catch(() => {});
+    retrying.set(streamId, tail);
+    void tail.then(() => retrying.get(streamId) === tail && retrying.delete(streamId));
+    return result;
+  }
   return async (
     streamId: string,
     command: Command | CommandBuilder<State, Command>,
@@ -69,52 +78,65 @@ export function commandHandler<State, Command, Event extends DomainEvent>(
     alsoWrite?: AlsoWrite<State, Event>,
   ): Promise<HandleResult<State, Event>> => {
     if (alsoWrite && !unitOfWork) throw new Error('alsoWrite needs a commandHandler with a unitOfWork');
+    // First attempts take no lock. With group commit an append waits for the end of the turn, so commands on
+    // ONE stream that read it in the same turn all decide on the same revision and all but one lose; their
+    // retries then queue per stream in this process (each reads what the previous one appended), instead of
+    // colliding again until they run out of attempts. A stream only becomes serial once it is hot.
+    let lost = false;
+    const attempt = async (): Promise<HandleResult<State, Event>> => {
+      const stored = await eventStore.readStream(streamId);
+      const state = stored.reduce(
+        (s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event),
+        decider.initialState(),
+      );
+      const currentRevision = stored.length ? stored[stored.length - 1]!.revision : undefined;
+      const built =
+        typeof command === 'function'
+          ? await (command as CommandBuilder<State, Command>)(state)
+          : { command };
+      const newEvents = built ? decider.decide(built.command, state) : [];
+      const newState = newEvents.reduce(decider.evolve, state);
+      if (newEvents.length === 0) return { newEvents, newState, nextExpectedRevision: currentRevision };
+      const writes = alsoWrite
+        ? await alsoWrite({ state, newEvents, newState, firstRevision: (currentRevision ?? -1) + 1 })
+        : [];
+      const result = await withSpan(
+        `append ${streamCategory(streamId)}`,
+        {
+          attributes: {
+            'db.operation.name': 'append',
+            'punkto.stream.category': streamCategory(streamId),
+            'punkto.event.types': newEvents.map((e) => e.type).join(','),
+          },
+        },
+        () => {
+          // the append's trace travels with the events: relay's `send` span → bus headers → consumers
+          const traced = { traceparent: currentTraceparent(), ...metadata };
+          const toAppend: NewEvent[] = newEvents.map((e) => ({
+            type: e.type,
+            data: e.data,
+            metadata: { ...traced, ...built?.metadata },
+            ...(options.schemaVersion && { schemaVersion: options.schemaVersion(e) }),
+          }));
+          const expectedRevision = currentRevision ?? 'no_stream';
+          return unitOfWork
+            ? unitOfWork.append({ streamId, events: toAppend, expectedRevision, writes: () => writes })
+            : eventStore.appendToStream(streamId, toAppend, { expectedRevision });
+        },
+      );
+      return { newEvents, newState, nextExpectedRevision: result.nextExpectedRevision };
+    };
     return retryLostRace(
-      async () => {
-        const stored = await eventStore.readStream(streamId);
-        const state = stored.reduce(
-          (s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event),
-          decider.initialState(),
-        );
-        const currentRevision = stored.length ? stored[stored.length - 1]!.revision : undefined;
-        const built =
-          typeof command === 'function'
-            ? await (command as CommandBuilder<State, Command>)(state)
-            : { command };
-        const newEvents = built ? decider.decide(built.command, state) : [];
-        const newState = newEvents.reduce(decider.evolve, state);
-        if (newEvents.length === 0) return { newEvents, newState, nextExpectedRevision: currentRevision };
-        const writes = alsoWrite
-          ? await alsoWrite({ state, newEvents, newState, firstRevision: (currentRevision ?? -1) + 1 })
-          : [];
-        const result = await withSpan(
-          `append ${streamCategory(streamId)}`,
-          {
-            attributes: {
-              'db.operation.name': 'append',
-              'punkto.stream.category': streamCategory(streamId),
-              'punkto.event.types': newEvents.map((e) => e.type).join(','),
-            },
-          },
-          () => {
-            // the append's trace travels with the events: relay's `send` span → bus headers → consumers
-            const traced = { traceparent: currentTraceparent(), ...metadata };
-            const toAppend: NewEvent[] = newEvents.map((e) => ({
-              type: e.type,
-              data: e.data,
-              metadata: { ...traced, ...built?.metadata },
-              ...(options.schemaVersion && { schemaVersion: options.schemaVersion(e) }),
-            }));
-            const expectedRevision = currentRevision ?? 'no_stream';
-            return unitOfWork
-              ? unitOfWork.append({ streamId, events: toAppend, expectedRevision, writes: () => writes })
-              : eventStore.appendToStream(streamId, toAppend, { expectedRevision });
-          },
-        );
-        return { newEvents, newState, nextExpectedRevision: result.nextExpectedRevision };
-      },
+      () => (lost ? afterOtherRetries(streamId, attempt) : attempt()),
       // a lost append re-reads the stream and decides again (maxRetries re-runs after the first)
-      { maxAttempts: maxRetries + 1, isLost: (error) => error instanceof ConcurrencyError },
+      {
+        maxAttempts: maxRetries + 1,
+        isLost: (error) => {
+          if (!(error instanceof ConcurrencyError)) return false;
+          lost = true;
+          return true;
+        },
+      },
     );
   };
 }
