@@ -314,17 +314,19 @@ export async function cardAwardsBench(work: string): Promise<string[]> {
       );
     out();
     for (const line of [
-      'An award commits six fsynced writes before it answers (the Idempotency-Key claimed, the event appended with its',
-      'expected-revision check, the card document, the history entry, the employee’s anomaly window, the stored answer);',
-      'the baseline commits one. better-sqlite3 is synchronous, so each fsync blocks the service’s event loop and',
-      'concurrency does not overlap them: awards/s is bounded by 1 / (writes × fsync time), which is what separates the',
-      'rows. Off the request path the relay adds two more per event (the publish and its checkpoint); the background',
-      'projector only reads (it finds the card already projected) and saves its checkpoint at most every 250 ms.',
-      'Awards on different cards do not otherwise contend; on one card they are serialised by the expected revision',
-      '(a lost race decides again). The scan cooldown and the anomaly thresholds are raised for the run so that every award',
-      'takes the full path. The last row puts every award on ONE card from all tills at once (a lost race reads the',
-      'stream and decides again; the cooldown refuses this at a real counter). The rows ran back to back in one run:',
-      'compare them with each other (they share the machine’s load at the time), not with other sections.',
+      'An award is two group-committed writes before it answers (ADR 0029): the Idempotency-Key claimed, then ONE',
+      'unit of work — the event appended with its expected-revision check, the card document, the history entry and',
+      'the stored answer — in one savepoint of the turn’s transaction. The event store and the documents share the',
+      'service’s events.db and connection, so every award, every document write and every append started in the same',
+      'event-loop turn is committed by one BEGIN IMMEDIATE … COMMIT with one fsync (synchronous=FULL, as the',
+      'baseline), and each caller is answered only after that COMMIT returned. The baseline commits one row per',
+      'transaction, one fsync each. Off the request path the relay adds its publish and checkpoint; the background',
+      'projector finds the card already projected. Awards on different cards do not contend; on one card they are',
+      'serialised by the expected revision (a lost race decides again; after a first loss the retries of that card',
+      'queue in the process). The scan cooldown and the anomaly thresholds are raised for the run so that every award',
+      'takes the full path. The last row puts every award on ONE card from all tills at once (the cooldown refuses',
+      'this at a real counter). The rows ran back to back in one run: compare them with each other (they share the',
+      'machine’s load at the time), not with other sections.',
     ])
       out(line);
     out();

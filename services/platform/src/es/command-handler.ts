@@ -81,7 +81,8 @@ export function commandHandler<State, Command, Event extends DomainEvent>(
     // First attempts take no lock. With group commit an append waits for the end of the turn, so commands on
     // ONE stream that read it in the same turn all decide on the same revision and all but one lose; their
     // retries then queue per stream in this process (each reads what the previous one appended), instead of
-    // colliding again until they run out of attempts. A stream only becomes serial once it is hot.
+    // colliding again until they run out of attempts — and while such a queue exists, new commands of the
+    // stream join it rather than barge in. A stream is serial only while it is hot; then lock-free again.
     let lost = false;
     const attempt = async (): Promise<HandleResult<State, Event>> => {
       const stored = await eventStore.readStream(streamId);
@@ -127,7 +128,7 @@ export function commandHandler<State, Command, Event extends DomainEvent>(
       return { newEvents, newState, nextExpectedRevision: result.nextExpectedRevision };
     };
     return retryLostRace(
-      () => (lost ? afterOtherRetries(streamId, attempt) : attempt()),
+      () => (lost || retrying.has(streamId) ? afterOtherRetries(streamId, attempt) : attempt()),
       // a lost append re-reads the stream and decides again (maxRetries re-runs after the first)
       {
         maxAttempts: maxRetries + 1,
