@@ -67,10 +67,12 @@ function typeExpression(path: string): string {
 
 export interface CompileOptions {
   /**
-   * Field path → the FTS5 trigram table of its substring index (sqlite-document-store.ts). A `$regex` on such a
-   * field whose pattern is literal text (or literals joined by `|`), each of at least 3 characters, is first
-   * narrowed by the index (`rowid IN (… MATCH …)`), then checked by the regular expression as always: the
-   * index only ever finds a superset, so the results are the same with or without it.
+   * Field path → the FTS5 trigram table of its substring index (sqlite-document-store.ts: case-sensitive, of
+   * the field's text or its array's text elements). A case-sensitive `$regex` on such a field whose pattern is
+   * literal text (or literals joined by `|`), each of at least 3 characters and without a line break, is
+   * answered by the index alone (`rowid IN (… MATCH …)`): a trigram phrase matches exactly where the literal is
+   * a substring, so the results are those of the regular expression. Anything else is the regular expression
+   * on every candidate, as without the index.
    */
   substringIndexes?: ReadonlyMap<string, string>;
 }
@@ -107,19 +109,16 @@ export function literalAlternatives(pattern: string): string[] | null {
   return alternatives;
 }
 
-/** `rowid IN (…)` from the field's substring index when the pattern allows it; null otherwise. */
-function substringPrefilter(
+/** `rowid IN (…)` from the field's substring index, standing for the whole `$regex`; null when it cannot. */
+function substringMatch(
   table: string | undefined,
   pattern: unknown,
   flags: unknown,
   params: unknown[],
 ): string | null {
-  if (!table || typeof pattern !== 'string') return null;
+  if (!table || typeof pattern !== 'string' || flags === 'i') return null;
   const alternatives = literalAlternatives(pattern);
-  if (!alternatives || alternatives.some((a) => [...a].length < TRIGRAM)) return null;
-  // FTS5's case folding is older Unicode than JavaScript's: with 'i' only ASCII is sure to be a superset
-  // eslint-disable-next-line no-control-regex
-  if (flags === 'i' && alternatives.some((a) => /[^\x00-\x7f]/.test(a))) return null;
+  if (!alternatives || alternatives.some((a) => [...a].length < TRIGRAM || a.includes('\n'))) return null;
   params.push(alternatives.map((a) => `"${a.replaceAll('"', '""')}"`).join(' OR '));
   return `rowid IN (SELECT rowid FROM "${table}" WHERE "${table}" MATCH ?)`;
 }
@@ -197,10 +196,14 @@ function compileField(
         break;
       }
       case '$regex': {
-        const table = options.substringIndexes?.get(path);
-        const prefilter = substringPrefilter(table, operand, condition.$options, params);
-        if (prefilter) parts.push(prefilter);
-        parts.push(matchAny(path, (v, t) => regex(condition.$options, operand, v, t, params)));
+        regex(condition.$options, operand, '', '', []); // validates the pattern
+        const indexed = substringMatch(
+          options.substringIndexes?.get(path),
+          operand,
+          condition.$options,
+          params,
+        );
+        parts.push(indexed ?? matchAny(path, (v, t) => regex(condition.$options, operand, v, t, params)));
         break;
       }
       case '$options':

@@ -280,7 +280,9 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
     if (index.substring) {
       if (fields.length !== 1 || index.unique)
         throw new InvalidFilterError('a substring index is on one field and not unique');
-      this.ensureSubstringIndex(fields[0]![0]);
+      const [path] = fields[0]!;
+      if (path === '_id' || path === '_rev') throw new InvalidFilterError(`no substring index on ${path}`);
+      this.ensureSubstringIndex(path);
       return;
     }
     const columns = fields.map(
@@ -296,7 +298,8 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
   }
 
   /**
-   * An FTS5 trigram table of the field's text (of an array: its text elements, one a line), keyed by the
+   * An FTS5 trigram table (case-sensitive: a phrase matches exactly where it is a substring) of the field's
+   * text (of an array: its text elements, one a line), keyed by the
    * collection's rowid and kept by triggers — so every write, also one made by SQL outside the adapter, keeps
    * it current in the same transaction. Created and filled from the existing documents in one transaction.
    */
@@ -315,7 +318,9 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
           .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
           .get(fts);
         if (exists) return;
-        this.db.exec(`CREATE VIRTUAL TABLE "${fts}" USING fts5(value, tokenize = 'trigram')`);
+        this.db.exec(
+          `CREATE VIRTUAL TABLE "${fts}" USING fts5(value, tokenize = 'trigram case_sensitive 1')`,
+        );
         this.db.exec(
           `INSERT INTO "${fts}" (rowid, value) SELECT rowid, ${text('new').replaceAll('new.doc', 'doc')} FROM ${this.table}`,
         );
