@@ -128,6 +128,18 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
       if (table.startsWith(prefix)) this.substringIndexes.set(table.slice(prefix.length), table);
   }
 
+  /** statements prepared once per SQL text (the planner re-prepares them itself after a schema change) */
+  private readonly statements = new Map<string, Database.Statement>();
+  private statement<P extends unknown[] = unknown[], R = unknown>(sql: string): Database.Statement<P, R> {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      if (this.statements.size >= 500) this.statements.clear();
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement as unknown as Database.Statement<P, R>;
+  }
+
   private compile(filter: Filter | undefined) {
     return compileFilter(filter, { substringIndexes: this.substringIndexes });
   }
@@ -158,38 +170,34 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
   // ─── synchronous: reads anywhere; writes only inside a piece of the group commit ───────────────────────
 
   getNow(id: string): Stored<T> | null {
-    const row = this.db
-      .prepare<[string], Row>(`SELECT _id, _rev, doc FROM ${this.table} WHERE _id = ?`)
-      .get(id);
+    const row = this.statement<[string], Row>(`SELECT _id, _rev, doc FROM ${this.table} WHERE _id = ?`).get(
+      id,
+    );
     return row ? toDocument<T>(row) : null;
   }
 
   insertNow(doc: T, body = serialize(doc)): Stored<T> {
     this.write(() =>
-      this.db.prepare(`INSERT INTO ${this.table} (_id, _rev, doc) VALUES (?, 1, ?)`).run(doc._id, body),
+      this.statement(`INSERT INTO ${this.table} (_id, _rev, doc) VALUES (?, 1, ?)`).run(doc._id, body),
     );
     return { ...doc, _rev: 1 } as Stored<T>;
   }
 
   upsertNow(doc: T, body = serialize(doc)): Stored<T> {
     const row = this.write(() =>
-      this.db
-        .prepare<[string, string], { _rev: number }>(
-          `INSERT INTO ${this.table} (_id, _rev, doc) VALUES (?, 1, ?)
+      this.statement<[string, string], { _rev: number }>(
+        `INSERT INTO ${this.table} (_id, _rev, doc) VALUES (?, 1, ?)
            ON CONFLICT(_id) DO UPDATE SET doc = excluded.doc, _rev = _rev + 1 RETURNING _rev`,
-        )
-        .get(doc._id, body),
+      ).get(doc._id, body),
     );
     return { ...doc, _rev: row!._rev } as Stored<T>;
   }
 
   updateNow(doc: T, expectedRevision: number, body = serialize(doc)): Stored<T> {
     const row = this.write(() =>
-      this.db
-        .prepare<[string, string, number], { _rev: number }>(
-          `UPDATE ${this.table} SET doc = ?, _rev = _rev + 1 WHERE _id = ? AND _rev = ? RETURNING _rev`,
-        )
-        .get(body, doc._id, expectedRevision),
+      this.statement<[string, string, number], { _rev: number }>(
+        `UPDATE ${this.table} SET doc = ?, _rev = _rev + 1 WHERE _id = ? AND _rev = ? RETURNING _rev`,
+      ).get(body, doc._id, expectedRevision),
     );
     if (!row) throw this.concurrencyError(doc._id, expectedRevision);
     return { ...doc, _rev: row._rev } as Stored<T>;
@@ -197,11 +205,12 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
 
   deleteNow(id: string, expected?: number): boolean {
     if (expected === undefined) {
-      return this.db.prepare(`DELETE FROM ${this.table} WHERE _id = ?`).run(id).changes > 0;
+      return this.statement(`DELETE FROM ${this.table} WHERE _id = ?`).run(id).changes > 0;
     }
-    const { changes } = this.db
-      .prepare(`DELETE FROM ${this.table} WHERE _id = ? AND _rev = ?`)
-      .run(id, expected);
+    const { changes } = this.statement(`DELETE FROM ${this.table} WHERE _id = ? AND _rev = ?`).run(
+      id,
+      expected,
+    );
     if (changes === 0) throw this.concurrencyError(id, expected);
     return true;
   }
@@ -220,8 +229,7 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
         nonNegative('skip', options.skip ?? 0),
       );
     }
-    return this.db
-      .prepare<unknown[], Row>(sql)
+    return this.statement<unknown[], Row>(sql)
       .all(...params)
       .map((row) => toDocument<T>(row));
   }
@@ -266,9 +274,9 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
 
   async count(filter?: Filter): Promise<number> {
     const where = this.compile(filter);
-    const row = this.db
-      .prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM ${this.table} WHERE ${where.sql}`)
-      .get(...where.params);
+    const row = this.statement<unknown[], { n: number }>(
+      `SELECT COUNT(*) AS n FROM ${this.table} WHERE ${where.sql}`,
+    ).get(...where.params);
     return row?.n ?? 0;
   }
 
@@ -358,9 +366,9 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
   }
 
   private concurrencyError(id: string, expected: number): ConcurrencyError {
-    const current = this.db
-      .prepare<[string], { _rev: number }>(`SELECT _rev FROM ${this.table} WHERE _id = ?`)
-      .get(id);
+    const current = this.statement<[string], { _rev: number }>(
+      `SELECT _rev FROM ${this.table} WHERE _id = ?`,
+    ).get(id);
     return new ConcurrencyError(`${this.name}/${id}`, expected, current?._rev ?? null);
   }
 }
