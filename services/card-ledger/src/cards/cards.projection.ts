@@ -372,9 +372,17 @@ export function cardsProjection(documents: DocumentStore, eventStore: EventStore
       return found;
     },
 
-    /** the history entries of the awards one employee of the tenant made after `since` (ISO) */
-    async awardsBy(tenantId: string, employeeId: string, since: string): Promise<ActivityDoc[]> {
-      return activity.find({ awardedBy: employeeId, tenantId, occurredAt: { $gt: since } });
+    /** the history entries of the awards one employee of the tenant made after `since` (ISO); at most `limit` */
+    async awardsBy(
+      tenantId: string,
+      employeeId: string,
+      since: string,
+      limit?: number,
+    ): Promise<ActivityDoc[]> {
+      return activity.find(
+        { awardedBy: employeeId, tenantId, occurredAt: { $gt: since } },
+        limit === undefined ? {} : { limit },
+      );
     },
   };
 }
