@@ -87,7 +87,11 @@ export async function activityExportBench(): Promise<string[]> {
   try {
     const tenantId = randomUUID();
     const program = await t.defineProgram({ tenantId, name: 'Kawa za punkty' });
-    const file = join(t.config.DATA_DIR, 'card-ledger', 'documents.db');
+    const file = join(
+      t.config.DATA_DIR,
+      'card-ledger',
+      'events.db',
+    ); /* the documents share the event store's file (ADR 0029) */
     const writer = new Database(file);
     seed(writer, tenantId, program.programId, ENTRIES, CARDS);
     seed(writer, randomUUID(), 'other-program', OTHER_TENANT_ENTRIES, Math.round(CARDS / 2));

@@ -20,7 +20,9 @@ import { fmt, summarize } from './stats';
 const CARDS = 200;
 const AWARDS = 2000;
 const WARMUP = 200;
+/** the issue's goal is at 16 connections; 64 shows the curve */
 const CONCURRENCY = 16;
+const HIGH_CONCURRENCY = 64;
 const HOT_CARD_AWARDS = 500;
 const PORTS = { bare: 18191, cards: 18193, gateway: 18190, jwks: 18199 };
 
@@ -124,7 +126,7 @@ export async function cardAwardsBench(work: string): Promise<string[]> {
       .setExpirationTime('1h')
       .sign(keys.privateKey);
   // one employee per concurrent worker, as at several tills
-  const employees = await Promise.all(Array.from({ length: CONCURRENCY }, () => token('employee')));
+  const employees = await Promise.all(Array.from({ length: HIGH_CONCURRENCY }, () => token('employee')));
   const owner = await token('business_owner');
 
   try {
@@ -145,6 +147,7 @@ export async function cardAwardsBench(work: string): Promise<string[]> {
     });
     await postLoad(bareUrl, WARMUP, CONCURRENCY, bareRequest);
     const bare = await postLoad(bareUrl, AWARDS, CONCURRENCY, bareRequest);
+    const bareHigh = await postLoad(bareUrl, AWARDS, HIGH_CONCURRENCY, bareRequest);
 
     // ── the card ledger, with a program and CARDS issued cards (through its own bus consumer) ─────
     const dataDir = join(work, 'cards-data');
@@ -158,10 +161,9 @@ export async function cardAwardsBench(work: string): Promise<string[]> {
           PORT: String(PORTS.cards),
           DATA_DIR: dataDir,
           AUTH_JWKS_URL: `http://127.0.0.1:${PORTS.jwks}/.well-known/jwks.json`,
-          // many awards per card and per employee within seconds: measure the steady path, not the guards
+          // many awards per card within seconds: no scan cooldown. The anomaly thresholds are the production
+          // defaults: every employee here crosses them, is flagged once, and each later award still runs the check
           SCAN_COOLDOWN_MS: '0',
-          ANOMALY_MAX_AWARDS: '100000000',
-          ANOMALY_MAX_POINTS: '100000000',
         },
         `${cardsUrl}/readyz`,
       ),
@@ -234,11 +236,15 @@ export async function cardAwardsBench(work: string): Promise<string[]> {
 
     const awardRequest = (i: number) => ({
       path: `/api/v1/cards/${cardIds[i % CARDS]}/points-from-amount`,
-      headers: { cookie: `punkto_access=${employees[i % CONCURRENCY]}`, 'idempotency-key': randomUUID() },
+      headers: {
+        cookie: `punkto_access=${employees[i % HIGH_CONCURRENCY]}`,
+        'idempotency-key': randomUUID(),
+      },
       body: { amountGrosze: 1234 },
     });
     await postLoad(cardsUrl, WARMUP, CONCURRENCY, awardRequest);
     const direct = await postLoad(cardsUrl, AWARDS, CONCURRENCY, awardRequest);
+    const directHigh = await postLoad(cardsUrl, AWARDS, HIGH_CONCURRENCY, awardRequest);
     // the worst case for a card's concurrency: every till awarding on the same card at once (the scan
     // cooldown, off here, refuses this at a real counter); a lost race reads and decides again
     const hotCard = await postLoad(
@@ -269,38 +275,59 @@ export async function cardAwardsBench(work: string): Promise<string[]> {
     );
     await postLoad(gatewayUrl, WARMUP, CONCURRENCY, awardRequest);
     const proxied = await postLoad(gatewayUrl, AWARDS, CONCURRENCY, awardRequest);
+    const proxiedHigh = await postLoad(gatewayUrl, AWARDS, HIGH_CONCURRENCY, awardRequest);
 
     out(
-      `## Card awards: POST /cards/{id}/points-from-amount (${AWARDS} awards on ${CARDS} cards, ${CONCURRENCY} concurrent, keep-alive, loopback, separate processes)`,
+      `## Card awards: POST /cards/{id}/points-from-amount (${AWARDS} awards on ${CARDS} cards, ${CONCURRENCY} and ${HIGH_CONCURRENCY} concurrent, keep-alive, loopback, separate processes)`,
     );
     out();
-    out('| case | awards/s | p50 ms | p99 ms |');
-    out('|---|---:|---:|---:|');
-    out(
-      `| baseline: bare Fastify + SQLite INSERT (one transaction per row) | ${fmt(bare.rps, 0)} | ${fmt(bare.p50)} | ${fmt(bare.p99)} |`,
-    );
-    out(
-      `| card ledger: auth, Idempotency-Key, event-sourced award, projections, anomaly monitor | ${fmt(direct.rps, 0)} | ${fmt(direct.p50)} | ${fmt(direct.p99)} |`,
-    );
-    out(
-      `| card ledger through the gateway | ${fmt(proxied.rps, 0)} | ${fmt(proxied.p50)} | ${fmt(proxied.p99)} |`,
-    );
-    out(
-      `| card ledger, ${HOT_CARD_AWARDS} awards on ONE card (${hotCard.failures.length} failed${hotCard.failures.length ? `: ${[...new Set(hotCard.failures)].join(', ')}` : ''}) | ${fmt(hotCard.rps, 0)} | ${fmt(hotCard.p50)} | ${fmt(hotCard.p99)} |`,
-    );
+    const ratio = (rps: number, base: number) => `${fmt(rps / base, 2)}×`;
+    out('| case | connections | awards/s | × baseline | p50 ms | p99 ms |');
+    out('|---|---:|---:|---:|---:|---:|');
+    for (const [label, c, r, base] of [
+      [
+        'baseline: bare Fastify + SQLite INSERT (one transaction per row, synchronous=FULL)',
+        CONCURRENCY,
+        bare,
+        bare,
+      ],
+      [
+        'card ledger: auth, Idempotency-Key, event-sourced award, projections, anomaly monitor',
+        CONCURRENCY,
+        direct,
+        bare,
+      ],
+      ['card ledger through the gateway', CONCURRENCY, proxied, bare],
+      ['baseline: bare Fastify + SQLite INSERT', HIGH_CONCURRENCY, bareHigh, bareHigh],
+      ['card ledger', HIGH_CONCURRENCY, directHigh, bareHigh],
+      ['card ledger through the gateway', HIGH_CONCURRENCY, proxiedHigh, bareHigh],
+      [
+        `card ledger, ${HOT_CARD_AWARDS} awards on ONE card (${hotCard.failures.length} failed${hotCard.failures.length ? `: ${[...new Set(hotCard.failures)].join(', ')}` : ''})`,
+        CONCURRENCY,
+        hotCard,
+        bare,
+      ],
+    ] as const)
+      out(
+        `| ${label} | ${c} | ${fmt(r.rps, 0)} | ${ratio(r.rps, base.rps)} | ${fmt(r.p50)} | ${fmt(r.p99)} |`,
+      );
     out();
     for (const line of [
-      'An award commits six fsynced writes before it answers (the Idempotency-Key claimed, the event appended with its',
-      'expected-revision check, the card document, the history entry, the employee’s anomaly window, the stored answer);',
-      'the baseline commits one. better-sqlite3 is synchronous, so each fsync blocks the service’s event loop and',
-      'concurrency does not overlap them: awards/s is bounded by 1 / (writes × fsync time), which is what separates the',
-      'rows. Off the request path the relay adds two more per event (the publish and its checkpoint); the background',
-      'projector only reads (it finds the card already projected) and saves its checkpoint at most every 250 ms.',
-      'Awards on different cards do not otherwise contend; on one card they are serialised by the expected revision',
-      '(a lost race decides again). The scan cooldown and the anomaly thresholds are raised for the run so that every award',
-      'takes the full path. The last row puts every award on ONE card from all tills at once (a lost race reads the',
-      'stream and decides again; the cooldown refuses this at a real counter). The rows ran back to back in one run:',
-      'compare them with each other (they share the machine’s load at the time), not with other sections.',
+      'An award is two group-committed writes before it answers (ADR 0029): the Idempotency-Key claimed, then ONE',
+      'unit of work — the event appended with its expected-revision check, the card document, the history entry and',
+      'the stored answer — in one savepoint of the turn’s transaction. The event store and the documents share the',
+      'service’s events.db and connection, so every award, every document write and every append started in the same',
+      'event-loop turn is committed by one BEGIN IMMEDIATE … COMMIT with one fsync (synchronous=FULL, as the',
+      'baseline), and each caller is answered only after that COMMIT returned. The baseline commits one row per',
+      'transaction, one fsync each. Off the request path the relay adds its publish and checkpoint; the background',
+      'projector finds the card already projected. Awards on different cards do not contend; on one card they are',
+      'serialised by the expected revision (a lost race decides again; after a first loss the retries of that card',
+      'queue in the process). The scan cooldown is off; the anomaly thresholds are the production defaults (60 awards or',
+      '5,000 points per employee in 10 minutes), which every employee of the run crosses: the anomaly is recorded once',
+      'per employee, and every award still runs the check, reading at most 61 of the employee’s history entries. The',
+      'last row puts every award on ONE card from all tills at once (the cooldown refuses',
+      'this at a real counter). The rows ran back to back in one run: compare them with each other (they share the',
+      'machine’s load at the time), not with other sections.',
     ])
       out(line);
     out();

@@ -100,7 +100,13 @@ export async function cardHistoryBench(): Promise<string[]> {
     const tenantId = randomUUID();
     const program = await t.defineProgram({ tenantId, name: 'Kawa za punkty' });
     const cardId = randomUUID();
-    const writer = new Database(join(t.config.DATA_DIR, 'card-ledger', 'documents.db'));
+    const writer = new Database(
+      join(
+        t.config.DATA_DIR,
+        'card-ledger',
+        'events.db',
+      ) /* the documents share the event store's file (ADR 0029) */,
+    );
     const { employeeId, entries } = seed(writer, { tenantId, programId: program.programId, cardId });
     writer.close();
     t.setNow(new Date(FROM + ENTRIES * STEP_MS).toISOString());

@@ -40,10 +40,11 @@ export function awardMonitor(
     /** Call once the award's history entry is written (it counts itself). */
     async check(award: { tenantId: string; employeeId: string; at: Date }): Promise<AwardAnomaly | null> {
       const since = new Date(award.at.getTime() - windowMs).toISOString();
-      const awards = await history.awardsBy(award.tenantId, award.employeeId, since);
-      const points = awards.reduce((sum, e) => sum + (e.points ?? 0), 0);
-      const stamps = awards.reduce((sum, e) => sum + (e.stamps ?? 0), 0);
-      if (awards.length <= config.maxAwards && points <= config.maxPoints) return null;
+      // at most one entry more than the threshold: beyond it the count alone is unusual, so a busy employee's
+      // award does not read their whole window every time (the totals are read in full only to report a flag)
+      let awards = await history.awardsBy(award.tenantId, award.employeeId, since, config.maxAwards + 1);
+      const sum = (field: 'points' | 'stamps') => awards.reduce((total, e) => total + (e[field] ?? 0), 0);
+      if (awards.length <= config.maxAwards && sum('points') <= config.maxPoints) return null;
 
       const at = award.at.toISOString();
       let first = false;
@@ -57,6 +58,10 @@ export function awardMonitor(
           : UNCHANGED;
       });
       if (!first) return null;
+      if (awards.length > config.maxAwards)
+        awards = await history.awardsBy(award.tenantId, award.employeeId, since);
+      const points = sum('points');
+      const stamps = sum('stamps');
       return {
         tenantId: award.tenantId,
         employeeId: award.employeeId,

@@ -84,6 +84,7 @@ export function cardCommands(ledger: CardLedger, queries: CardQueries) {
     build: (card: IssuedCard, rules: ProgramRules | null, now: Date) => Promise<EarnPoints | AddStamps>,
   ): Promise<CardCommandResponse> {
     let rules = null as ProgramRules | null; // of the attempt that decided
+    let answer = null as CardCommandResponse | null; // of the attempt that appended
     const result = await execute(
       cardId,
       async (state, now) => {
@@ -92,10 +93,21 @@ export function cardCommands(ledger: CardLedger, queries: CardQueries) {
         return { command: await build(card, rules, now), metadata: metadataOf(actor, card) };
       },
       {},
+      // the answer is stored with the award itself (ADR 0029): built from what was decided
+      async ({ newState, newEvents, firstRevision }) => {
+        answer = await queries.commandResponse(
+          { newState, newEvents, nextExpectedRevision: firstRevision + newEvents.length - 1 },
+          rules,
+        );
+        return ledger.keys.answerWrites(answer);
+      },
     );
+    // no new event (a retry the card remembers): nothing was written, the key is finished as before
+    if (result.newEvents.length > 0 && answer) ledger.keys.answered();
+    else answer = await queries.commandResponse(result, rules);
     const card = result.newState as IssuedCard;
     await watchAward(card, actor, result.newEvents);
-    return queries.commandResponse(result, rules);
+    return answer;
   }
 
   async function closeCard(

@@ -1,7 +1,8 @@
 import type { ProgramDefinedData, ServiceDefinedData } from '@punkto/contracts/integration-events';
 import type { Role } from '@punkto/contracts/permissions';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
-import { commandHandler, type CommandBuilder } from '@punkto/platform/es/command-handler';
+import { commandHandler, type CommandBuilder, type Decided } from '@punkto/platform/es/command-handler';
+import { unitOfWork, type DocumentWrite } from '@punkto/platform/es/unit-of-work';
 import { DuplicateKeyError } from '@punkto/platform/errors/errors';
 import type { EventMetadata, EventStore } from '@punkto/platform/event-store/event-store.port';
 import type { Logger } from '@punkto/platform/observability/logger';
@@ -15,6 +16,7 @@ import { awardMonitor } from './award-monitor';
 import { toCardStreamId, type Card } from './card';
 import { randomCardNumber } from './card-codes';
 import { cardDecider, type CardCommand } from './card.decider';
+import type { CardEvent } from './card';
 import { CardChanges, cardsProjection, startCardProjector } from './cards.projection';
 import { customerSeats } from './customer-seats';
 import { idempotencyKeys } from './idempotency';
@@ -60,7 +62,14 @@ export function cardIdFor(clientId: string): string {
  */
 export async function createCardLedger(deps: CardServiceDeps) {
   const { eventStore, documents, config, logger, clock } = deps;
-  const handle = commandHandler(eventStore, cardDecider, { maxRetries: config.COMMAND_MAX_RETRIES });
+  // the append, the read model and (for awards) the idempotency record with its answer: one atomic write,
+  // group-committed with the other commands of the turn, when the stores share a SQLite file (ADR 0029)
+  const unit = unitOfWork(eventStore, documents);
+  logger.info({ atomic: unit.atomic }, 'card commands write their events and documents in one unit of work');
+  const handle = commandHandler(eventStore, cardDecider, {
+    maxRetries: config.COMMAND_MAX_RETRIES,
+    unitOfWork: unit,
+  });
   const projection = cardsProjection(documents, eventStore);
   const programs = versionedCopies<ProgramDefinedData>(documents, 'programs');
   const catalogue = versionedCopies<ServiceDefinedData>(documents, 'catalogue_services');
@@ -86,9 +95,24 @@ export async function createCardLedger(deps: CardServiceDeps) {
    * (the builder checks the caller against the card and fetches what the command carries), decided, appended
    * with the expected revision, then projected. A lost race reads, builds and decides again; that and the
    * commandIds the card remembers (with the idempotency keys) are the whole of the award path's guarding.
+   * The read model is written with the append when the unit of work is atomic (and checked after it either
+   * way: a gap left by a crash is replayed); `alsoWrite` adds the caller's documents (the stored answer).
    */
-  async function execute(cardId: string, build: CardCommandBuilder, metadata: EventMetadata) {
-    const result = await handle(toCardStreamId(cardId), (card) => build(card, clock()), metadata);
+  async function execute(
+    cardId: string,
+    build: CardCommandBuilder,
+    metadata: EventMetadata,
+    alsoWrite?: (decided: Decided<Card, CardEvent>) => Promise<DocumentWrite[]>,
+  ) {
+    const result = await handle(
+      toCardStreamId(cardId),
+      (card) => build(card, clock()),
+      metadata,
+      async (decided) => [
+        ...(unit.atomic ? projection.writesFor(cardId, decided) : []),
+        ...(alsoWrite ? await alsoWrite(decided) : []),
+      ],
+    );
     await projection.projectAppended(cardId, result.newEvents, result.nextExpectedRevision);
     return result;
   }

@@ -7,8 +7,10 @@ import {
   type CatchUpSubscription,
 } from '@punkto/platform/relay/catch-up-subscription';
 import type { CheckpointStore } from '@punkto/platform/relay/checkpoint-store.port';
+import type { DocumentWrite } from '@punkto/platform/es/unit-of-work';
 import {
   projectEvent,
+  projectEventWrite,
   ProjectionGapError,
   readProjection,
   type ProjectionDoc,
@@ -283,6 +285,46 @@ export function cardsProjection(documents: DocumentStore, eventStore: EventStore
 
     project,
 
+    /**
+     * The read-model writes of a command's new events, written with its append by the card ledger's unit of
+     * work (ADR 0029): the card document (applied when it is at the previous revision; a gap is healed after
+     * the unit by `projectAppended`), the history entries and the corrections' records.
+     */
+    writesFor(
+      cardId: string,
+      decided: { state: Card; newEvents: CardEvent[]; firstRevision: number },
+    ): DocumentWrite[] {
+      const writes: DocumentWrite[] = [];
+      let state = decided.state;
+      decided.newEvents.forEach((event, i) => {
+        const revision = decided.firstRevision + i;
+        writes.push(
+          projectEventWrite<CardRecord>('cards', {
+            id: cardId,
+            streamRevision: revision,
+            apply: (current) => applyCardEvent(current, event),
+          }),
+        );
+        state = evolve(state, event);
+        if (state.status !== 'active' && state.status !== 'closed') return;
+        const entry = activityOf(state, event);
+        if (!entry) return;
+        const doc: ActivityDoc = { _id: activityIdOf(cardId, revision), ...entry };
+        if (doc.voidedCommandId)
+          writes.push({
+            collection: 'card_corrections',
+            insertOnce: {
+              _id: correctionIdOf(cardId, doc.voidedCommandId),
+              cardId,
+              occurredAt: doc.occurredAt,
+              reason: doc.reason ?? '',
+            },
+          });
+        writes.push({ collection: 'card_activity', insertOnce: doc });
+      });
+      return writes;
+    },
+
     /** the events a command appended, with their revisions */
     async projectAppended(cardId: string, newEvents: CardEvent[], lastRevision: number | undefined) {
       if (!newEvents.length || lastRevision === undefined) return;
@@ -330,9 +372,17 @@ export function cardsProjection(documents: DocumentStore, eventStore: EventStore
       return found;
     },
 
-    /** the history entries of the awards one employee of the tenant made after `since` (ISO) */
-    async awardsBy(tenantId: string, employeeId: string, since: string): Promise<ActivityDoc[]> {
-      return activity.find({ awardedBy: employeeId, tenantId, occurredAt: { $gt: since } });
+    /** the history entries of the awards one employee of the tenant made after `since` (ISO); at most `limit` */
+    async awardsBy(
+      tenantId: string,
+      employeeId: string,
+      since: string,
+      limit?: number,
+    ): Promise<ActivityDoc[]> {
+      return activity.find(
+        { awardedBy: employeeId, tenantId, occurredAt: { $gt: since } },
+        limit === undefined ? {} : { limit },
+      );
     },
   };
 }

@@ -6,7 +6,10 @@ import {
   DomainRuleError,
   DuplicateKeyError,
 } from '@punkto/platform/errors/errors';
+import type { DocumentWrite } from '@punkto/platform/es/unit-of-work';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
+import { UNCHANGED as UNCHANGED_ANSWER } from '@punkto/platform/documents/mutate-document';
 import { IdempotencyInProgressError, IdempotencyKeyReusedError } from './card.errors';
 
 /**
@@ -22,6 +25,8 @@ import { IdempotencyInProgressError, IdempotencyKeyReusedError } from './card.er
  * - A retry while the first attempt still runs waits for it (up to `waitMs`), then gets 409
  *   IDEMPOTENCY.IN_PROGRESS. A pending record older than `leaseMs` (its process died) is taken over; the
  *   aggregate's memory of commandIds makes that takeover safe.
+ * - An award writes its answer WITH its event and read model, in one unit of work (ADR 0029: `answerWrites`,
+ *   then `answered`): an acknowledged award is never found without its stored answer, nor the reverse.
  */
 type StoredOutcome =
   { kind: 'ok'; body: unknown } | { kind: 'error'; status: number; code: string; message: string };
@@ -72,6 +77,14 @@ const isFinal = (error: unknown): error is AppError =>
   !(error instanceof ConcurrencyError) &&
   !(error instanceof IdempotencyInProgressError);
 
+/** the key being run in this async context (set by `run`) */
+interface RunningKey {
+  commandId: string;
+  fingerprint: string;
+  /** the answer went with the command's own write: nothing is left to finish */
+  answered: boolean;
+}
+
 export function idempotencyKeys(
   documents: DocumentStore,
   options: { clock: () => Date; ttlMs: number; waitMs?: number; leaseMs?: number },
@@ -80,6 +93,7 @@ export function idempotencyKeys(
   const waitMs = options.waitMs ?? 5000;
   const leaseMs = options.leaseMs ?? 30_000;
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const running = new AsyncLocalStorage<RunningKey>();
 
   const replay = (doc: KeyDoc) => {
     const outcome = doc.outcome!;
@@ -157,8 +171,9 @@ export function idempotencyKeys(
       const claimed = await claim(commandId, input.fingerprint);
       if (claimed) return { body: replay(claimed.replay) as T, replayed: true };
       let body: T;
+      const context: RunningKey = { commandId, fingerprint: input.fingerprint, answered: false };
       try {
-        body = await execute(commandId);
+        body = await running.run(context, () => execute(commandId));
       } catch (error) {
         await finish(
           commandId,
@@ -168,8 +183,44 @@ export function idempotencyKeys(
         );
         throw error;
       }
-      await finish(commandId, { kind: 'ok', body });
+      if (!context.answered) await finish(commandId, { kind: 'ok', body });
       return { body, replayed: false };
+    },
+
+    /**
+     * The stored answer of the key being run, as a write of the command's unit of work (none outside `run`).
+     * Call `answered()` once that unit was written with it, so that `run` does not write it again.
+     */
+    answerWrites(body: unknown): DocumentWrite[] {
+      const key = running.getStore();
+      if (!key) return [];
+      const now = options.clock();
+      return [
+        {
+          collection: 'idempotency_keys',
+          id: key.commandId,
+          mutate: (current) => {
+            const doc = current as KeyDoc | null;
+            if (doc?.state === 'done') return UNCHANGED_ANSWER;
+            return {
+              ...(doc ?? {
+                _id: key.commandId,
+                fingerprint: key.fingerprint,
+                lockedUntil: now.toISOString(),
+                createdAt: now.toISOString(),
+                expiresAt: new Date(now.getTime() + options.ttlMs).toISOString(),
+              }),
+              state: 'done',
+              outcome: { kind: 'ok', body },
+            };
+          },
+        },
+      ];
+    },
+
+    answered() {
+      const key = running.getStore();
+      if (key) key.answered = true;
     },
 
     /** deletes expired keys (maintenance job); returns how many */

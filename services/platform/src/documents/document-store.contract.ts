@@ -506,6 +506,79 @@ export function documentStoreContract(
       });
     });
 
+    describe('substring indexes', () => {
+      type Person = { _id: string; text?: unknown; n?: number };
+      const people: Person[] = [
+        { _id: 'p1', text: 'lukasz wisniewski | lukasz.wisniewski@wp.pl | +48 600 100 200 | 48600100200' },
+        { _id: 'p2', text: 'Łucja Żak | lucja@o2.pl' },
+        { _id: 'p3', text: 'anna.kowalski20@gmail.com' },
+        { _id: 'p4', text: 'a|b pipe and "quotes" and 100% and a_b' },
+        { _id: 'p5', text: ['zofia nowak', 'zosia'] },
+        { _id: 'p6', text: 42 },
+        { _id: 'p7' },
+        { _id: 'p8', text: 'ANNA KOWALSKA' },
+        { _id: 'p9', text: 'ab' },
+      ];
+      const patterns: Array<{ $regex: string; $options?: 'i' }> = [
+        { $regex: 'wisniew' },
+        { $regex: 'lukasz\\.wisniewski@' },
+        { $regex: '600 100|600100' },
+        { $regex: 'anna' },
+        { $regex: 'anna', $options: 'i' },
+        { $regex: 'łucja', $options: 'i' },
+        { $regex: 'Żak' },
+        { $regex: 'an' }, // shorter than a trigram: answered without the index
+        { $regex: 'a\\|b' },
+        { $regex: '"quotes"' },
+        { $regex: '100%' },
+        { $regex: 'a_b' },
+        { $regex: 'zosia' },
+        { $regex: 'nowak' },
+        { $regex: '^anna' }, // real regex syntax: answered without the index
+        { $regex: 'xyzzy' },
+        { $regex: '42' },
+      ];
+
+      it('never changes what a $regex finds or counts, only how fast', async () => {
+        const plain = store.collection<Person>('people_plain');
+        const indexed = store.collection<Person>('people_indexed');
+        await indexed.ensureIndex({ fields: { text: 1 }, substring: true, name: 'text_substring' });
+        for (const p of people) {
+          await plain.insert(p);
+          await indexed.insert(p);
+        }
+        // writes after the index: an update, a delete and a replacement
+        for (const c of [plain, indexed]) {
+          await c.update(
+            { _id: 'p3', text: 'anna.kowalski20@gmail.com | 500 007 123' },
+            { expectedRevision: 1 },
+          );
+          await c.delete('p9');
+          await c.upsert({ _id: 'p8', text: 'ANNA KOWALSKA | anna.k@onet.pl' });
+        }
+        await indexed.ensureIndex({ fields: { text: 1 }, substring: true, name: 'text_substring' }); // idempotent
+        for (const pattern of patterns) {
+          const filter: Filter = { text: pattern };
+          const expected = ids(await plain.find(filter, { sort: { _id: 1 } }));
+          expect(ids(await indexed.find(filter, { sort: { _id: 1 } })), JSON.stringify(pattern)).toEqual(
+            expected,
+          );
+          expect(await indexed.count({ $and: [{ _id: { $ne: 'p1' } }, filter] })).toBe(
+            await plain.count({ $and: [{ _id: { $ne: 'p1' } }, filter] }),
+          );
+        }
+        expect(ids(await indexed.find({ text: { $regex: 'wisniew' } }))).toEqual(['p1']);
+        expect(ids(await indexed.find({ text: { $regex: '500 007' } }))).toEqual(['p3']);
+      });
+
+      it('is one field and not unique', async () => {
+        const c = store.collection<Person>('people_bad');
+        await expect(
+          c.ensureIndex({ fields: { text: 1, n: 1 }, substring: true, name: 'two_fields' }),
+        ).rejects.toThrow();
+      });
+    });
+
     describe('durability', () => {
       it('data, revisions and unique indexes survive close and open', async () => {
         const users = store.collection<{ _id: string; email: string }>('users');

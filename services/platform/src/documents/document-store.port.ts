@@ -67,6 +67,13 @@ export interface IndexSpec {
   unique?: boolean;
   /** default: derived from the fields */
   name?: string;
+  /**
+   * A substring index on ONE string field: it serves `$regex` conditions whose pattern is literal text (or
+   * literals joined by `|`, each of at least 3 characters); shorter or real patterns are answered as before.
+   * Results never change, only speed. SQLite: an FTS5 trigram index. MongoDB: nothing is created (an
+   * unanchored `$regex` is answered by scanning a regular index that holds the field — keep one).
+   */
+  substring?: boolean;
 }
 
 export interface Collection<T extends { _id: string }> {

@@ -65,14 +65,65 @@ function typeExpression(path: string): string {
   return `json_type(doc, '$.${path}')`;
 }
 
+export interface CompileOptions {
+  /**
+   * Field path → the FTS5 trigram table of its substring index (sqlite-document-store.ts: case-sensitive, of
+   * the field's text or its array's text elements). A case-sensitive `$regex` on such a field whose pattern is
+   * literal text (or literals joined by `|`), each of at least 3 characters and without a line break, is
+   * answered by the index alone (`rowid IN (… MATCH …)`): a trigram phrase matches exactly where the literal is
+   * a substring, so the results are those of the regular expression. Anything else is the regular expression
+   * on every candidate, as without the index.
+   */
+  substringIndexes?: ReadonlyMap<string, string>;
+}
+
 /** Compiles a filter into a WHERE clause (never empty: `1` when the filter is empty). */
-export function compileFilter(filter: Filter | undefined): SqlFragment {
+export function compileFilter(filter: Filter | undefined, options: CompileOptions = {}): SqlFragment {
   const params: unknown[] = [];
-  const sql = filter === undefined ? '1' : compileAnd(filter, params);
+  const sql = filter === undefined ? '1' : compileAnd(filter, params, options);
   return { sql, params };
 }
 
-function compileAnd(filter: Filter, params: unknown[]): string {
+/** trigram substrings: shorter terms cannot use the index (they fall back to the scan) */
+const TRIGRAM = 3;
+const REGEX_SYNTAX = '.*+?^$()[]{}|\\/';
+
+/** The literal alternatives of a pattern such as `anna|kowal\.ski`, or null when it uses regex syntax. */
+export function literalAlternatives(pattern: string): string[] | null {
+  const alternatives: string[] = [];
+  let current = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\') {
+      const next = pattern[i + 1];
+      if (next === undefined || !REGEX_SYNTAX.includes(next)) return null;
+      current += next;
+      i++;
+    } else if (c === '|') {
+      alternatives.push(current);
+      current = '';
+    } else if (c !== '/' && REGEX_SYNTAX.includes(c)) return null;
+    else current += c;
+  }
+  alternatives.push(current);
+  return alternatives;
+}
+
+/** `rowid IN (…)` from the field's substring index, standing for the whole `$regex`; null when it cannot. */
+function substringMatch(
+  table: string | undefined,
+  pattern: unknown,
+  flags: unknown,
+  params: unknown[],
+): string | null {
+  if (!table || typeof pattern !== 'string' || flags === 'i') return null;
+  const alternatives = literalAlternatives(pattern);
+  if (!alternatives || alternatives.some((a) => [...a].length < TRIGRAM || a.includes('\n'))) return null;
+  params.push(alternatives.map((a) => `"${a.replaceAll('"', '""')}"`).join(' OR '));
+  return `rowid IN (SELECT rowid FROM "${table}" WHERE "${table}" MATCH ?)`;
+}
+
+function compileAnd(filter: Filter, params: unknown[], options: CompileOptions): string {
   if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) {
     throw new InvalidFilterError('a filter must be an object');
   }
@@ -83,13 +134,13 @@ function compileAnd(filter: Filter, params: unknown[]): string {
       if (!Array.isArray(condition) || condition.length === 0) {
         throw new InvalidFilterError(`${key} needs a non-empty array of filters`);
       }
-      const inner = condition.map((sub) => `(${compileAnd(sub as Filter, params)})`);
+      const inner = condition.map((sub) => `(${compileAnd(sub as Filter, params, options)})`);
       parts.push(`(${inner.join(key === '$and' ? ' AND ' : ' OR ')})`);
       continue;
     }
     if (key.startsWith('$')) throw new InvalidFilterError(`unsupported top-level operator ${key}`);
     assertFieldPath(key);
-    parts.push(compileField(key, condition as FieldCondition, params));
+    parts.push(compileField(key, condition as FieldCondition, params, options));
   }
   return parts.length === 0 ? '1' : parts.join(' AND ');
 }
@@ -98,7 +149,12 @@ function isOperatorObject(condition: FieldCondition): condition is Exclude<Field
   return typeof condition === 'object' && condition !== null && !Array.isArray(condition);
 }
 
-function compileField(path: string, condition: FieldCondition, params: unknown[]): string {
+function compileField(
+  path: string,
+  condition: FieldCondition,
+  params: unknown[],
+  options: CompileOptions,
+): string {
   if (!isOperatorObject(condition)) {
     if (Array.isArray(condition))
       throw new InvalidFilterError(`equality on whole arrays is not supported (${path})`);
@@ -139,9 +195,17 @@ function compileField(path: string, condition: FieldCondition, params: unknown[]
         );
         break;
       }
-      case '$regex':
-        parts.push(matchAny(path, (v, t) => regex(condition.$options, operand, v, t, params)));
+      case '$regex': {
+        regex(condition.$options, operand, '', '', []); // validates the pattern
+        const indexed = substringMatch(
+          options.substringIndexes?.get(path),
+          operand,
+          condition.$options,
+          params,
+        );
+        parts.push(indexed ?? matchAny(path, (v, t) => regex(condition.$options, operand, v, t, params)));
         break;
+      }
       case '$options':
         if (condition.$regex === undefined) throw new InvalidFilterError(`$options without $regex (${path})`);
         if (operand !== 'i' && operand !== '')

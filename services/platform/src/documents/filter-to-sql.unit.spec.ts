@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Filter } from './document-store.port';
-import { compileFilter, compileSort, InvalidFilterError, isValidFieldPath } from './filter-to-sql';
+import {
+  compileFilter,
+  compileSort,
+  InvalidFilterError,
+  isValidFieldPath,
+  literalAlternatives,
+} from './filter-to-sql';
 
 describe('field paths', () => {
   it.each(['name', '_id', 'address.city', 'a_b.c1.D'])('accepts %s', (path) => {
@@ -112,5 +118,43 @@ describe('compileSort', () => {
   it('rejects bad paths and directions', () => {
     expect(() => compileSort({ 'a;': 1 })).toThrow(InvalidFilterError);
     expect(() => compileSort({ a: 2 as 1 })).toThrow(InvalidFilterError);
+  });
+});
+
+describe('substring indexes (FTS5 trigram)', () => {
+  const indexes = new Map([['searchText', 'clients$substring$searchText']]);
+  const uses = (filter: Filter) => compileFilter(filter, { substringIndexes: indexes }).sql.includes('MATCH');
+
+  it('reads literal alternatives and refuses regex syntax', () => {
+    expect(literalAlternatives('wisniew')).toEqual(['wisniew']);
+    expect(literalAlternatives('500 007|500007')).toEqual(['500 007', '500007']);
+    expect(literalAlternatives('anna\\.kowalski20@')).toEqual(['anna.kowalski20@']);
+    expect(literalAlternatives('a\\|b')).toEqual(['a|b']);
+    expect(literalAlternatives('^anna')).toBeNull();
+    expect(literalAlternatives('an.a')).toBeNull();
+    expect(literalAlternatives('\\d+')).toBeNull();
+  });
+
+  it('narrows by the index only for literals of at least 3 characters on the indexed field', () => {
+    expect(uses({ searchText: { $regex: 'wisniew' } })).toBe(true);
+    expect(uses({ $and: [{ searchText: { $regex: '500 007|500007' } }] })).toBe(true);
+    expect(uses({ searchText: { $regex: 'an' } })).toBe(false);
+    expect(uses({ searchText: { $regex: 'anna|an' } })).toBe(false);
+    expect(uses({ searchText: { $regex: '^anna' } })).toBe(false);
+    expect(uses({ name: { $regex: 'wisniew' } })).toBe(false);
+    expect(uses({ searchText: { $regex: 'anna', $options: 'i' } })).toBe(false); // the index is case-sensitive
+    expect(uses({ searchText: { $regex: 'two\nlines' } })).toBe(false);
+  });
+
+  it('answers from the index alone, quoting the MATCH phrase; the pattern is still validated', () => {
+    const { sql, params } = compileFilter(
+      { searchText: { $regex: 'say "hi"|żółw' } },
+      { substringIndexes: indexes },
+    );
+    expect(sql).not.toContain('regexp(');
+    expect(params).toEqual(['"say ""hi""" OR "żółw"']);
+    expect(() => compileFilter({ searchText: { $regex: '(' } }, { substringIndexes: indexes })).toThrow(
+      InvalidFilterError,
+    );
   });
 });

@@ -226,6 +226,11 @@ class MongoDocCollection<T extends { _id: string }> implements Collection<T> {
     compileSort(index.fields); // validates paths and directions
     const name = index.name ?? fields.map(([path, direction]) => `${path}_${direction}`).join('_');
     if (!INDEX_NAME.test(name)) throw new InvalidFilterError(`invalid index name ${JSON.stringify(name)}`);
+    if (index.substring) {
+      if (fields.length !== 1 || index.unique)
+        throw new InvalidFilterError('a substring index is on one field and not unique');
+      return; // the port: MongoDB answers an unanchored $regex from a regular index holding the field
+    }
     try {
       await this.col.createIndex(index.fields, { name, unique: index.unique === true });
     } catch (error) {

@@ -172,3 +172,24 @@ describe('commandHandler', () => {
     });
   });
 });
+
+describe('commandHandler under group commit (ADR 0029)', () => {
+  let dir: string;
+  let store: SqliteEventStore;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'punkto-handler-hot-'));
+    store = SqliteEventStore.open(join(dir, 'events.db'));
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('queues the retries of a hot stream: 16 commands read in one turn all take effect with one retry', async () => {
+    const handle = commandHandler(store, wallet, { maxRetries: 1 });
+    await Promise.all(Array.from({ length: 16 }, () => handle('wallet-hot', { type: 'Deposit', amount: 1 })));
+    const events = await store.readStream('wallet-hot');
+    expect(events).toHaveLength(16);
+    expect(events.map((e) => e.revision)).toEqual(Array.from({ length: 16 }, (_, i) => i));
+  });
+});

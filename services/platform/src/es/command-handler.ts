@@ -3,6 +3,7 @@ import { ConcurrencyError } from '../errors/errors';
 import { retryLostRace } from '../errors/lost-race';
 import { currentTraceparent, withSpan } from '../observability/tracing';
 import type { Decider } from './decider';
+import type { DocumentWrite, UnitOfWork } from './unit-of-work';
 
 export interface DomainEvent<TType extends string = string, TData = unknown> {
   type: TType;
@@ -26,6 +27,22 @@ export type CommandBuilder<State, Command> = (
   state: State,
 ) => Promise<{ command: Command; metadata?: EventMetadata } | null>;
 
+/** What an attempt decided, before its append: what the document writes of its unit of work are made from. */
+export interface Decided<State, Event> {
+  /** the state the command was decided on */
+  state: State;
+  newEvents: Event[];
+  newState: State;
+  /** the revision the first new event gets if the append's expected revision holds */
+  firstRevision: number;
+}
+
+/**
+ * The document writes that belong to a command's append (inline projections, the idempotency record with its
+ * answer): built from what was decided, written with the append by the handler's unit of work (ADR 0029).
+ */
+export type AlsoWrite<State, Event> = (decided: Decided<State, Event>) => Promise<DocumentWrite[]>;
+
 /**
  * The generic command handler: read stream → fold → decide → append with the expected revision.
  * A lost race (ConcurrencyError) re-reads and decides again, so two commands on one aggregate are
@@ -36,56 +53,91 @@ export type CommandBuilder<State, Command> = (
 export function commandHandler<State, Command, Event extends DomainEvent>(
   eventStore: EventStore,
   decider: Decider<State, Command, Event>,
-  options: { maxRetries?: number; schemaVersion?: (event: Event) => number } = {},
+  options: {
+    maxRetries?: number;
+    schemaVersion?: (event: Event) => number;
+    /** appends through this unit of work, so that a call's `alsoWrite` documents go with its events */
+    unitOfWork?: UnitOfWork;
+  } = {},
 ) {
   const maxRetries = options.maxRetries ?? 5;
+  const { unitOfWork } = options;
+  // a stream's retries after a lost race, one after another (see below)
+  const retrying = new Map<string, Promise<unknown>>();
+  function afterOtherRetries<R>(streamId: string, run: () => Promise<R>): Promise<R> {
+    const result = (retrying.get(streamId) ?? Promise.resolve()).then(run, run);
+    const tail = result.catch(() => {});
+    retrying.set(streamId, tail);
+    void tail.then(() => retrying.get(streamId) === tail && retrying.delete(streamId));
+    return result;
+  }
   return async (
     streamId: string,
     command: Command | CommandBuilder<State, Command>,
     metadata: EventMetadata = {},
+    alsoWrite?: AlsoWrite<State, Event>,
   ): Promise<HandleResult<State, Event>> => {
+    if (alsoWrite && !unitOfWork) throw new Error('alsoWrite needs a commandHandler with a unitOfWork');
+    // First attempts take no lock. With group commit an append waits for the end of the turn, so commands on
+    // ONE stream that read it in the same turn all decide on the same revision and all but one lose; their
+    // retries then queue per stream in this process (each reads what the previous one appended), instead of
+    // colliding again until they run out of attempts — and while such a queue exists, new commands of the
+    // stream join it rather than barge in. A stream is serial only while it is hot; then lock-free again.
+    let lost = false;
+    const attempt = async (): Promise<HandleResult<State, Event>> => {
+      const stored = await eventStore.readStream(streamId);
+      const state = stored.reduce(
+        (s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event),
+        decider.initialState(),
+      );
+      const currentRevision = stored.length ? stored[stored.length - 1]!.revision : undefined;
+      const built =
+        typeof command === 'function'
+          ? await (command as CommandBuilder<State, Command>)(state)
+          : { command };
+      const newEvents = built ? decider.decide(built.command, state) : [];
+      const newState = newEvents.reduce(decider.evolve, state);
+      if (newEvents.length === 0) return { newEvents, newState, nextExpectedRevision: currentRevision };
+      const writes = alsoWrite
+        ? await alsoWrite({ state, newEvents, newState, firstRevision: (currentRevision ?? -1) + 1 })
+        : [];
+      const result = await withSpan(
+        `append ${streamCategory(streamId)}`,
+        {
+          attributes: {
+            'db.operation.name': 'append',
+            'punkto.stream.category': streamCategory(streamId),
+            'punkto.event.types': newEvents.map((e) => e.type).join(','),
+          },
+        },
+        () => {
+          // the append's trace travels with the events: relay's `send` span → bus headers → consumers
+          const traced = { traceparent: currentTraceparent(), ...metadata };
+          const toAppend: NewEvent[] = newEvents.map((e) => ({
+            type: e.type,
+            data: e.data,
+            metadata: { ...traced, ...built?.metadata },
+            ...(options.schemaVersion && { schemaVersion: options.schemaVersion(e) }),
+          }));
+          const expectedRevision = currentRevision ?? 'no_stream';
+          return unitOfWork
+            ? unitOfWork.append({ streamId, events: toAppend, expectedRevision, writes: () => writes })
+            : eventStore.appendToStream(streamId, toAppend, { expectedRevision });
+        },
+      );
+      return { newEvents, newState, nextExpectedRevision: result.nextExpectedRevision };
+    };
     return retryLostRace(
-      async () => {
-        const stored = await eventStore.readStream(streamId);
-        const state = stored.reduce(
-          (s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event),
-          decider.initialState(),
-        );
-        const currentRevision = stored.length ? stored[stored.length - 1]!.revision : undefined;
-        const built =
-          typeof command === 'function'
-            ? await (command as CommandBuilder<State, Command>)(state)
-            : { command };
-        const newEvents = built ? decider.decide(built.command, state) : [];
-        const newState = newEvents.reduce(decider.evolve, state);
-        if (newEvents.length === 0) return { newEvents, newState, nextExpectedRevision: currentRevision };
-        const result = await withSpan(
-          `append ${streamCategory(streamId)}`,
-          {
-            attributes: {
-              'db.operation.name': 'append',
-              'punkto.stream.category': streamCategory(streamId),
-              'punkto.event.types': newEvents.map((e) => e.type).join(','),
-            },
-          },
-          () => {
-            // the append's trace travels with the events: relay's `send` span → bus headers → consumers
-            const traced = { traceparent: currentTraceparent(), ...metadata };
-            const toAppend: NewEvent[] = newEvents.map((e) => ({
-              type: e.type,
-              data: e.data,
-              metadata: { ...traced, ...built?.metadata },
-              ...(options.schemaVersion && { schemaVersion: options.schemaVersion(e) }),
-            }));
-            return eventStore.appendToStream(streamId, toAppend, {
-              expectedRevision: currentRevision ?? 'no_stream',
-            });
-          },
-        );
-        return { newEvents, newState, nextExpectedRevision: result.nextExpectedRevision };
-      },
+      () => (lost || retrying.has(streamId) ? afterOtherRetries(streamId, attempt) : attempt()),
       // a lost append re-reads the stream and decides again (maxRetries re-runs after the first)
-      { maxAttempts: maxRetries + 1, isLost: (error) => error instanceof ConcurrencyError },
+      {
+        maxAttempts: maxRetries + 1,
+        isLost: (error) => {
+          if (!(error instanceof ConcurrencyError)) return false;
+          lost = true;
+          return true;
+        },
+      },
     );
   };
 }

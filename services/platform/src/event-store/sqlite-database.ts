@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { GroupCommit } from './group-commit';
 
 /**
  * Opens a better-sqlite3 database the way every embedded adapter (event store, bus, checkpoints) needs it.
@@ -24,4 +25,52 @@ export function openSqliteDatabase(filePath: string, synchronous: 'NORMAL' | 'FU
 export function isUniqueViolation(error: unknown): error is Error & { code: string } {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/**
+ * One connection (and one group commit) per database file in this process, shared by the adapters that open
+ * the same file — the event store and the document store of a service, so that a command's append, its
+ * projections and its idempotency record can be one atomic piece of one transaction (ADR 0029). Reference
+ * counted: the file is closed when the last adapter closes it. `:memory:` is never shared.
+ */
+export interface SharedSqlite {
+  db: Database.Database;
+  commits: GroupCommit;
+  /** flushes queued writes; closes the connection when no other adapter holds it */
+  release(): void;
+}
+
+const shared = new Map<string, { db: Database.Database; commits: GroupCommit; refs: number }>();
+
+export function openSharedSqlite(filePath: string, synchronous: 'NORMAL' | 'FULL'): SharedSqlite {
+  const key = filePath === ':memory:' ? null : resolve(filePath);
+  let entry = key ? shared.get(key) : undefined;
+  if (entry && !entry.db.open) {
+    shared.delete(key!);
+    entry = undefined;
+  }
+  if (!entry) {
+    const db = filePath === ':memory:' ? new Database(':memory:') : openSqliteDatabase(filePath, synchronous);
+    entry = { db, commits: new GroupCommit(db), refs: 0 };
+    if (key) shared.set(key, entry);
+  } else if (synchronous === 'FULL') {
+    // the stricter setting wins for every user of the file
+    entry.db.pragma('synchronous = FULL');
+  }
+  entry.refs += 1;
+  const held = entry;
+  let released = false;
+  return {
+    db: held.db,
+    commits: held.commits,
+    release() {
+      if (released) return;
+      released = true;
+      held.commits.flush();
+      held.refs -= 1;
+      if (held.refs > 0) return;
+      if (key && shared.get(key) === held) shared.delete(key);
+      if (held.db.open) held.db.close();
+    },
+  };
 }

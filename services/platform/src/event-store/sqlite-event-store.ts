@@ -12,11 +12,19 @@ import type {
   SubscribeToAllOptions,
   Subscription,
 } from './event-store.port';
-import { isUniqueViolation, openSqliteDatabase } from './sqlite-database';
+import type { DocumentStore } from '../documents/document-store.port';
+import { SqliteDocumentStore } from '../documents/sqlite-document-store';
+import type { UnitOfWork, UnitOfWorkCapable } from '../es/unit-of-work';
+import type { GroupCommit } from './group-commit';
+import { sqliteUnitOfWork } from './sqlite-unit-of-work';
+import { isUniqueViolation, openSharedSqlite, type SharedSqlite } from './sqlite-database';
 import { WakeSignal } from './wake-signal';
 
 /**
  * Embedded event store: one SQLite file per service, one `events` table.
+ *
+ * Appends are group-committed (group-commit.ts, ADR 0029): the appends of one event-loop turn share one
+ * transaction and one fsync, each in its own savepoint, so a revision conflict fails only its own append.
  *
  * `position` is an AUTOINCREMENT rowid, so it is global, increasing and never reused. SQLite has a single
  * writer and every append runs in a `BEGIN IMMEDIATE` transaction, so events become visible in position
@@ -59,21 +67,18 @@ export interface SqliteEventStoreOptions {
   now?: () => Date;
 }
 
-export class SqliteEventStore implements EventStore {
+export class SqliteEventStore implements EventStore, UnitOfWorkCapable {
   private readonly subscriptions = new Set<SqliteSubscription>();
-  private readonly appendInTransaction: (
-    streamId: string,
-    events: NewEvent[],
-    expected: ExpectedRevision,
-  ) => AppendResult;
   private readonly stmts;
+  private readonly db: Database.Database;
   private closed = false;
 
   private constructor(
-    private readonly db: Database.Database,
+    private readonly connection: SharedSqlite,
     private readonly pollIntervalMs: number,
     private readonly now: () => Date,
   ) {
+    const db = (this.db = connection.db);
     db.exec(SCHEMA);
     this.stmts = {
       lastRevision: db.prepare<[string], { revision: number | null }>(
@@ -88,19 +93,16 @@ export class SqliteEventStore implements EventStore {
       ),
       head: db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events'),
     };
-    this.appendInTransaction = (streamId, events, expected) =>
-      db.transaction(() => this.appendRows(streamId, events, expected)).immediate();
   }
 
   /**
    * synchronous=FULL: the event store is the system of record (and the outbox), so an acknowledged append
    * must survive not only SIGKILL of the process (WAL+NORMAL would do) but also an OS crash / power loss.
-   * The price is one fsync of the WAL per append, which is small next to an HTTP round trip.
+   * The price is one fsync of the WAL per group-committed batch of appends (and of whatever else shares the file).
    */
   static open(filePath: string, options: SqliteEventStoreOptions = {}): SqliteEventStore {
-    const db = openSqliteDatabase(filePath, 'FULL');
     return new SqliteEventStore(
-      db,
+      openSharedSqlite(filePath, 'FULL'),
       options.pollIntervalMs ?? DEFAULT_POLL_MS,
       options.now ?? (() => new Date()),
     );
@@ -112,9 +114,38 @@ export class SqliteEventStore implements EventStore {
     options: { expectedRevision?: ExpectedRevision } = {},
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error(`appendToStream(${streamId}): nothing to append`);
-    const result = this.appendInTransaction(streamId, events, options.expectedRevision ?? 'any');
-    for (const subscription of this.subscriptions) subscription.wake();
+    const expected = options.expectedRevision ?? 'any';
+    const result = await this.connection.commits.run(() => this.appendRows(streamId, events, expected));
+    this.wakeSubscriptions();
     return result;
+  }
+
+  /**
+   * For a unit of work on the same file (sqlite-unit-of-work.ts): the group commit of the connection, and the
+   * append itself, to be called only inside one of its pieces (then `wakeSubscriptions` once it resolved).
+   */
+  /** atomic with documents on the same connection (the same file); null otherwise */
+  unitOfWorkWith(documents: DocumentStore): UnitOfWork | null {
+    return documents instanceof SqliteDocumentStore && documents.database === this.db
+      ? sqliteUnitOfWork(this, documents)
+      : null;
+  }
+
+  get groupCommit(): GroupCommit {
+    return this.connection.commits;
+  }
+
+  get database(): Database.Database {
+    return this.db;
+  }
+
+  appendInPiece(streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
+    if (events.length === 0) throw new Error(`appendToStream(${streamId}): nothing to append`);
+    return this.appendRows(streamId, events, expected);
+  }
+
+  wakeSubscriptions(): void {
+    for (const subscription of this.subscriptions) subscription.wake();
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
@@ -142,7 +173,7 @@ export class SqliteEventStore implements EventStore {
     if (this.closed) return;
     this.closed = true;
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
-    this.db.close();
+    this.connection.release();
   }
 
   private appendRows(streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
@@ -168,7 +199,8 @@ export class SqliteEventStore implements EventStore {
       } catch (error) {
         if (isUniqueViolation(error) && error.message.includes('events.id'))
           throw new DuplicateKeyError('events', 'id');
-        // (stream_id, revision) cannot collide inside BEGIN IMMEDIATE; map it anyway as a safety net
+        // (stream_id, revision) cannot collide inside BEGIN IMMEDIATE (the revision was read in the same
+        // transaction, and earlier pieces of the batch are visible to it); map it anyway as a safety net
         if (isUniqueViolation(error)) throw new ConcurrencyError(streamId, expected, current ?? 'no_stream');
         throw error;
       }

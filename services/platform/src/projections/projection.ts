@@ -1,5 +1,7 @@
 import type { Collection, Filter, Stored } from '../documents/document-store.port';
+import { UNCHANGED } from '../documents/mutate-document';
 import { retryLostRace } from '../errors/lost-race';
+import type { DocumentWrite } from '../es/unit-of-work';
 
 /**
  * Idempotent, revision-checked projections into the document store (after oskardudycz/EventSourcing.NodeJS).
@@ -72,6 +74,31 @@ export async function projectEvent<T extends object>(
     await write(collection, doc, stored);
     return 'applied';
   });
+}
+
+/**
+ * `projectEvent` as a write of a command's unit of work (es/unit-of-work.ts, ADR 0029): applied with the append
+ * when the document is at N-1; otherwise left as it is — a duplicate, or a gap that the caller heals after the
+ * unit by projecting the stream (projectEvent → ProjectionGapError → replay).
+ */
+export function projectEventWrite<T extends object>(
+  collection: string,
+  event: { id: string; streamRevision: number; apply: (current: T | null) => T | null },
+): DocumentWrite {
+  const { id, streamRevision } = event;
+  return {
+    collection,
+    id,
+    mutate: (stored) => {
+      const lastRevision = (stored as { lastRevision?: number } | null)?.lastRevision ?? -1;
+      if (streamRevision !== lastRevision + 1) return UNCHANGED;
+      const current = stored && !isTombstone(stored) ? stripBookkeeping<T>(stored, ['lastRevision']) : null;
+      const next = event.apply(current);
+      return next === null
+        ? { _id: id, lastRevision: streamRevision, _deleted: true }
+        : { ...next, _id: id, lastRevision: streamRevision };
+    },
+  };
 }
 
 /** The live read-model document, or null when missing or deleted (a tombstone). */

@@ -6,6 +6,7 @@ import type { MessageBus } from '../bus/message-bus.port';
 import { SqliteMessageBus } from '../bus/sqlite-message-bus';
 import type { PlatformConfig } from '../config/config';
 import type { DocumentStore } from '../documents/document-store.port';
+import { mergeDocumentsFile } from '../documents/merge-documents-file';
 import { SqliteDocumentStore } from '../documents/sqlite-document-store';
 import type { EventStore } from '../event-store/event-store.port';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
@@ -45,7 +46,7 @@ export interface Infrastructure {
  * (`*_ADAPTER` variables, validated by `loadConfig`). Called from each service's `main.ts`.
  *
  * Embedded layout under DATA_DIR:
- *   <service>/events.db  <service>/documents.db  <service>/scheduler.db  <service>/blobs/
+ *   <service>/events.db (events and, when both are embedded, documents: ADR 0029)  <service>/scheduler.db  <service>/blobs/
  *   bus.db (shared by all services)   mailbox/ (shared, read by the dev mailbox page)
  *
  * Real engines: EVENT_STORE_ADAPTER=eventstoredb (EVENTSTORE_URL), BUS_ADAPTER=kafka (KAFKA_BROKERS,
@@ -99,10 +100,17 @@ export async function openInfrastructure(
         ? EventStoreDbEventStore.open(required('EVENTSTORE_URL'))
         : SqliteEventStore.open(join(serviceDir, 'events.db')),
     );
+    // both embedded: the documents share the event store's file and connection, so a command's append, read
+    // model and idempotency record are one group-committed write (ADR 0029; an older documents.db moves in once)
+    let documentsFile = join(serviceDir, 'documents.db');
+    if (config.EVENT_STORE_ADAPTER !== 'eventstoredb' && config.DOCUMENT_STORE_ADAPTER !== 'mongodb') {
+      mergeDocumentsFile(documentsFile, join(serviceDir, 'events.db'));
+      documentsFile = join(serviceDir, 'events.db');
+    }
     const documents: DocumentStore = track(
       config.DOCUMENT_STORE_ADAPTER === 'mongodb'
         ? await MongoDocumentStore.open({ url: '', database: mongoDatabase, client: await mongoClient() })
-        : SqliteDocumentStore.open(join(serviceDir, 'documents.db')),
+        : SqliteDocumentStore.open(documentsFile),
     );
     const checkpoints: CheckpointStore & { close?(): Promise<void> } =
       config.DOCUMENT_STORE_ADAPTER === 'mongodb'

@@ -69,6 +69,9 @@ export async function ensureClientIndexes(clients: Collection<ClientRecordDoc>) 
     fields: { tenantId: 1, nameKey: 1, status: 1, searchText: 1 },
     name: 'clients_list',
   });
+  // the search's substring (SQLite: an FTS5 trigram index narrows a term of 3+ characters before the same
+  // $regex checks it; MongoDB keeps answering from clients_list above — docs/BENCHMARKS.md, clients search)
+  await clients.ensureIndex({ fields: { searchText: 1 }, substring: true, name: 'clients_search' });
   await clients.ensureIndex({ fields: { tenantId: 1, enrolledAt: 1 }, name: 'clients_tenant_enrolled' });
   // a customer's client records in every company (their phone changed: UserPhoneChanged)
   await clients.ensureIndex({ fields: { userId: 1 }, name: 'clients_user' });

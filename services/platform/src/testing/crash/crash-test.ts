@@ -164,7 +164,7 @@ function startChild(dir: string, mode: 'work' | 'drain'): ChildProcess {
 }
 
 /** Complete stdout lines only: a line cut short by SIGKILL was never acknowledged. */
-function collectLines(child: ChildProcess) {
+export function collectLines(child: ChildProcess) {
   const state = { all: [] as string[], stderr: '', waitFor };
   let partial = '';
   const listeners = new Set<() => void>();
@@ -206,7 +206,7 @@ function collectLines(child: ChildProcess) {
   return state;
 }
 
-function exited(child: ChildProcess, timeoutMs = 15_000): Promise<number | null> {
+export function exited(child: ChildProcess, timeoutMs = 15_000): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
