@@ -23,8 +23,8 @@ export type AppLoader = {
 const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
 /**
- * A page rendered at build time for a first-time visitor (the landing page) is complete without the app: text,
- * pictures, links. So the app (React, the router, Mantine, the schemas) starts only when it is needed, and a
+ * A page rendered at build time for a first-time visitor (the landing page, the blog, help, terms, login and
+ * registration) is complete without the app: text, pictures, links, the forms' fields. So the app (React, the router, Mantine, the schemas) starts only when it is needed, and a
  * phone that only reads the page never spends its main thread on it:
  * - at once for a visitor who may be signed in (their header has an account menu);
  * - on the first sign of use: a touch, a press, a key, focus, the mouse over the page;
@@ -32,7 +32,9 @@ const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as con
  *   the end of a maintenance resets the banner's dismissal as the app does).
  * Until then the page itself shows the cookie consent dialog (SPEC §2: 1 s after load, when no choice is
  * stored) from markup the build rendered with the app's own component. A click on a link or a button made
- * before the app was there is passed on to it once it has started (a link still opens if the app fails to).
+ * before the app was there is passed on to it once it has started (a link still opens if the app fails to), and
+ * so is a form sent meanwhile. A form's fields can be typed into at once (focusing one starts the app); the
+ * app takes over what they hold when it adopts the page (main.tsx, `passOnTypedValues`).
  */
 export function startWhenNeeded(app: AppLoader, root: HTMLElement): void {
   if (mayHaveSession()) {
@@ -47,6 +49,7 @@ export function startWhenNeeded(app: AppLoader, root: HTMLElement): void {
 
   let starting = false;
   let clicked: HTMLElement | null = null;
+  let submitted: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
   const start = () => {
     if (starting) return;
     starting = true;
@@ -59,10 +62,13 @@ export function startWhenNeeded(app: AppLoader, root: HTMLElement): void {
       .then(
         () => {
           document.removeEventListener('click', holdClick, true);
+          document.removeEventListener('submit', holdSubmit, true);
           if (clicked?.isConnected) clicked.click();
+          else if (submitted?.form.isConnected) submitFormAgain(submitted.form, submitted.submitter);
         },
         (error: unknown) => {
           document.removeEventListener('click', holdClick, true);
+          document.removeEventListener('submit', holdSubmit, true);
           console.error('Nie udało się uruchomić aplikacji', error);
           if (clicked instanceof HTMLAnchorElement) window.location.assign(clicked.href);
         },
@@ -79,6 +85,17 @@ export function startWhenNeeded(app: AppLoader, root: HTMLElement): void {
     if (target instanceof HTMLAnchorElement && (!opensInApp(target) || jumpsWithinPage(target))) return;
     event.preventDefault();
     clicked = target;
+    start();
+  };
+  /**
+   * A form of the page (login, registration) is the app's: sent before the app is there, it would go out as a
+   * plain GET with its fields in the address. It is sent by the app once it has started instead. (A press on
+   * the submit button, or Enter in a field, is a click on that button: held above.)
+   */
+  const holdSubmit = (event: SubmitEvent) => {
+    if (!(event.target instanceof HTMLFormElement) || !root.contains(event.target)) return;
+    event.preventDefault();
+    submitted = { form: event.target, submitter: event.submitter };
     start();
   };
   const checkMaintenance = async () => {
@@ -99,9 +116,21 @@ export function startWhenNeeded(app: AppLoader, root: HTMLElement): void {
   for (const type of INTENT_EVENTS) document.addEventListener(type, start, { capture: true, passive: true });
   document.addEventListener('pointerover', onPointerOver, { capture: true, passive: true });
   document.addEventListener('click', holdClick, true);
+  document.addEventListener('submit', holdSubmit, true);
   const maintenancePoll = setInterval(() => void checkMaintenance(), MAINTENANCE_POLL_INTERVAL_MS);
   void checkMaintenance();
   void app.preload();
+}
+
+/** Sends a form as its submitter would (the same button, so the same handler and the same values). */
+function submitFormAgain(form: HTMLFormElement, submitter: HTMLElement | null) {
+  if (submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) {
+    if (submitter.isConnected && submitter.form === form) {
+      form.requestSubmit(submitter);
+      return;
+    }
+  }
+  form.requestSubmit();
 }
 
 /** A link to a place on this very page (`#…`): the browser scrolls there without the app. */
