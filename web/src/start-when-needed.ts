@@ -19,6 +19,15 @@ export type AppLoader = {
   start: () => Promise<void>;
 };
 
+/** A form sent before the app was there, and the button that sent it. */
+type SentForm = { form: HTMLFormElement; submitter: HTMLElement | null };
+
+/**
+ * What the visitor did before this module had arrived (it is loaded after the first paint): the build's start
+ * script holds a press on a button of the page, or a form sent, for it, rather than let it go nowhere.
+ */
+export type EarlyUse = { clicked?: HTMLElement; submitted?: SentForm };
+
 /** What shows that someone is about to use the page, not just read it. */
 const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
@@ -26,7 +35,8 @@ const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as con
  * A page rendered at build time for a first-time visitor (the landing page, the blog, help, terms, login and
  * registration) is complete without the app: text, pictures, links, the forms' fields. So the app (React, the router, Mantine, the schemas) starts only when it is needed, and a
  * phone that only reads the page never spends its main thread on it:
- * - at once for a visitor who may be signed in (their header has an account menu);
+ * - at once for a visitor who may be signed in (their header has an account menu), or for an address with a
+ *   fragment (`/pomoc#…` opens that question);
  * - on the first sign of use: a touch, a press, a key, focus, the mouse over the page;
  * - when the platform is in maintenance (the app shows the banner; the status is polled as the app does, and
  *   the end of a maintenance resets the banner's dismissal as the app does).
@@ -34,28 +44,29 @@ const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as con
  * stored) from markup the build rendered with the app's own component. A click on a link or a button made
  * before the app was there is passed on to it once it has started (a link still opens if the app fails to), and
  * so is a form sent meanwhile. A form's fields can be typed into at once (focusing one starts the app); the
- * app takes over what they hold when it adopts the page (main.tsx, `passOnTypedValues`).
+ * forms take over what their fields hold when the app adopts them (`useTypedBeforeStart`). A visitor who may be
+ * signed in, or an address with a fragment, gets the app at once, with clicks and forms held the same way.
  */
-export function startWhenNeeded(app: AppLoader, root: HTMLElement): void {
-  if (mayHaveSession()) {
-    void app.start();
-    return;
-  }
+export function startWhenNeeded(app: AppLoader, root: HTMLElement, early: EarlyUse = {}): void {
+  // A page opened at a fragment may show something for it (help opens the question `/pomoc#…` names), which the
+  // build's markup, rendered without one, does not.
+  const atOnce = mayHaveSession() || window.location.hash !== '';
   const template = document.getElementById('cookie-consent-template');
-  if (template instanceof HTMLTemplateElement) {
+  if (!atOnce && template instanceof HTMLTemplateElement) {
     serveConsentDialogFromMarkup(template, consentStore);
     scheduleConsentPrompt(consentStore.getState().preferences, consentStore.openDialog);
   }
 
   let starting = false;
-  let clicked: HTMLElement | null = null;
-  let submitted: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
+  let clicked: HTMLElement | null = early.clicked ?? null;
+  let submitted: SentForm | null = early.submitted ?? null;
+  let stopMaintenancePoll = () => {};
   const start = () => {
     if (starting) return;
     starting = true;
     for (const type of INTENT_EVENTS) document.removeEventListener(type, start, true);
     document.removeEventListener('pointerover', onPointerOver, true);
-    clearInterval(maintenancePoll);
+    stopMaintenancePoll();
     app
       .start()
       .then(() => appStarted)
@@ -77,10 +88,11 @@ export function startWhenNeeded(app: AppLoader, root: HTMLElement): void {
   const onPointerOver = (event: PointerEvent) => {
     if (event.pointerType === 'mouse') start();
   };
-  /** a click on the page's links and buttons waits for the app, which handles it as its own */
+  /** a click on the page's links, buttons and pickers (a select) waits for the app, which handles it as its own */
   const holdClick = (event: MouseEvent) => {
     if (!isPlainClick(event)) return;
-    const target = event.target instanceof Element ? event.target.closest('a[href], button') : null;
+    const target =
+      event.target instanceof Element ? event.target.closest('a[href], button, [role="combobox"]') : null;
     if (!(target instanceof HTMLElement) || !root.contains(target)) return;
     if (target instanceof HTMLAnchorElement && (!opensInApp(target) || jumpsWithinPage(target))) return;
     event.preventDefault();
@@ -113,11 +125,17 @@ export function startWhenNeeded(app: AppLoader, root: HTMLElement): void {
     }
   };
 
-  for (const type of INTENT_EVENTS) document.addEventListener(type, start, { capture: true, passive: true });
-  document.addEventListener('pointerover', onPointerOver, { capture: true, passive: true });
+  // clicks and forms are held from now on until the app has started, whenever it starts
   document.addEventListener('click', holdClick, true);
   document.addEventListener('submit', holdSubmit, true);
+  if (atOnce || clicked || submitted) {
+    start();
+    return;
+  }
+  for (const type of INTENT_EVENTS) document.addEventListener(type, start, { capture: true, passive: true });
+  document.addEventListener('pointerover', onPointerOver, { capture: true, passive: true });
   const maintenancePoll = setInterval(() => void checkMaintenance(), MAINTENANCE_POLL_INTERVAL_MS);
+  stopMaintenancePoll = () => clearInterval(maintenancePoll);
   void checkMaintenance();
   void app.preload();
 }
