@@ -137,7 +137,30 @@ export function startWhenNeeded(app: AppLoader, root: HTMLElement, early: EarlyU
   const maintenancePoll = setInterval(() => void checkMaintenance(), MAINTENANCE_POLL_INTERVAL_MS);
   stopMaintenancePoll = () => clearInterval(maintenancePoll);
   void checkMaintenance();
-  void app.preload();
+  // The app's chunks (hundreds of kilobytes) download once the page is complete: on a first visit after the
+  // consent dialog has been painted (SPEC §2: 1 s after load), so that on a slow line they do not hold up the
+  // last thing the page paints by itself. (A start before that fetches them at once.)
+  if (template instanceof HTMLTemplateElement && consentStore.getState().preferences === null) {
+    afterDialogPainted(() => void app.preload());
+  } else {
+    void app.preload();
+  }
+}
+
+/** Runs `then` after the frame that shows the consent dialog (or after 3 s, should it not open). */
+function afterDialogPainted(then: () => void) {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    unsubscribe();
+    clearTimeout(fallback);
+    requestAnimationFrame(() => setTimeout(then));
+  };
+  const unsubscribe = consentStore.subscribe(() => {
+    if (consentStore.getState().dialogOpen) run();
+  });
+  const fallback = setTimeout(run, 3000);
 }
 
 /** Sends a form as its submitter would (the same button, so the same handler and the same values). */
