@@ -11,7 +11,11 @@ import { Marked } from 'marked';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import type { BlogPost } from './src/features/blog/content/blog-post.schema';
 import { loadBlogPosts, renderBlogModule } from './src/features/blog/content/load-posts';
-import { blogStaticPages, renderStaticPage } from './src/features/blog/content/prerender';
+import {
+  blogStaticPages as staticBlogPages,
+  renderStaticPage,
+  type StaticPage,
+} from './src/features/blog/content/prerender';
 
 // Paths are absolute so the config works both from web/ (`npm run build -w @punkto/web`)
 // and from the repository root (`npx vite build web`).
@@ -26,18 +30,87 @@ const routerPluginOptions = {
   generatedRouteTree: fromHere('./src/routeTree.gen.ts'),
 } as const;
 
-/**
- * Public pages rendered to HTML at build time by the app itself (src/prerender.tsx), their files, and their route
- * modules (whose lazy chunks the app loads before it adopts the page: start-after-paint preloads them too).
- */
-const PRERENDERED_PAGES = [{ path: '/', file: 'home.html', route: './src/routes/index.tsx' }];
+/** A public page rendered to HTML at build time by the app itself (src/prerender.tsx). */
+type PrerenderedPage = {
+  /** the page's path and query as a visitor opens it: `/zaloguj`, `/stworz-konto?typ=firma` */
+  url: string;
+  /** its file in dist */
+  file: string;
+  /**
+   * `exact`: served only for this very URL (the page's content depends on its query, so another query gets the
+   * app's shell); `any`: served whatever the query (`?utm_source=…`), as the content does not depend on it
+   */
+  query: 'exact' | 'any';
+  /** its route modules, whose lazy chunks the app loads before it adopts the page (start-after-paint preloads them) */
+  modules: readonly string[];
+  /** the blog's pages keep the head the blog plugin wrote (title, description, Open Graph tags) */
+  head?: StaticPage;
+};
 
 /**
- * After a build, renders PRERENDERED_PAGES with React on the server (a Vite SSR module graph of the same
- * sources) into copies of the built index.html: the landing page paints from the HTML and CSS alone, before
- * its JavaScript has loaded, and crawlers see it whole. The gateway serves `home.html` for `/`.
+ * Every public page a first-time visitor may open: rendered at build time, served by the gateway for its URL
+ * (dist/prerendered.json), adopted by the app when it is needed (ADR 0009, ADR 0030). The blog adds its index
+ * and posts (blogPosts below).
  */
-async function prerenderPages(outDir: string, startAfterPaint: string): Promise<void> {
+const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
+  { url: '/', file: 'home.html', query: 'any', modules: ['./src/routes/index.tsx'] },
+  { url: '/pomoc', file: 'pages/pomoc.html', query: 'exact', modules: ['./src/routes/pomoc.tsx'] },
+  { url: '/regulamin', file: 'pages/regulamin.html', query: 'any', modules: ['./src/routes/regulamin.tsx'] },
+  { url: '/zaloguj', file: 'pages/zaloguj.html', query: 'exact', modules: ['./src/routes/zaloguj.tsx'] },
+  {
+    url: '/zaloguj?type=customer',
+    file: 'pages/zaloguj-klient.html',
+    query: 'exact',
+    modules: ['./src/routes/zaloguj.tsx'],
+  },
+  ...['', '?typ=firma', '?typ=klient'].map((query): PrerenderedPage => ({
+    url: `/stworz-konto${query}`,
+    file: `pages/stworz-konto${query.replace('?typ=', '-')}.html`,
+    query: 'exact',
+    modules: ['./src/routes/stworz-konto/index.tsx'],
+  })),
+];
+
+/** The module the blog's routes load their posts from (a chunk of its own, with the posts' HTML). */
+const BLOG_POSTS_MODULE = './src/features/blog/api/get-posts.ts';
+
+/** The blog's pre-rendered pages: its index and every published post, with the heads the blog plugin made. */
+function blogPages(pages: readonly StaticPage[]): PrerenderedPage[] {
+  return pages.map((page) =>
+    page.path === '/blog'
+      ? {
+          url: page.path,
+          file: 'blog/index.html',
+          query: 'exact',
+          modules: ['./src/routes/blog/index.tsx', BLOG_POSTS_MODULE],
+          head: page,
+        }
+      : {
+          url: page.path,
+          file: `${page.path.slice(1)}/index.html`,
+          query: 'any',
+          modules: ['./src/routes/blog/$slug.tsx', BLOG_POSTS_MODULE],
+          head: page,
+        },
+  );
+}
+
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * After a build, renders every pre-rendered page with React on the server (a Vite SSR module graph of the same
+ * sources) into copies of the built index.html: a page paints from the HTML and CSS alone, before its
+ * JavaScript has loaded, and crawlers see it whole. Writes dist/prerendered.json, which tells the gateway
+ * which file to serve for which URL.
+ */
+async function prerenderPages(
+  outDir: string,
+  startAfterPaint: string,
+  pages: readonly PrerenderedPage[],
+  pageChunks: (page: PrerenderedPage) => readonly string[],
+  assets: ReadonlyMap<string, string>,
+): Promise<void> {
   const shell = await readFile(join(outDir, 'index.html'), 'utf8');
   // the app starts after the first paint (start-after-paint below) instead of from the shell's entry script
   const entryScript = /<script type="module" crossorigin src="[^"]+"><\/script>/;
@@ -58,22 +131,48 @@ async function prerenderPages(outDir: string, startAfterPaint: string): Promise<
   });
   try {
     const { renderPage, renderConsentDialog } = (await server.ssrLoadModule('/src/prerender.tsx')) as {
-      renderPage: (path: string) => Promise<string>;
+      renderPage: (url: string) => Promise<string>;
       renderConsentDialog: () => string;
     };
     // the consent dialog the page shows before the app has started (src/start-when-needed.ts)
     const consentDialog = `<template id="cookie-consent-template">${renderConsentDialog()}</template>`;
-    for (const page of PRERENDERED_PAGES) {
-      const body = await renderPage(page.path);
-      await writeFile(
-        join(outDir, page.file),
-        // data-prerendered: main.tsx hydrates this markup instead of rendering the page again
-        template.replace(
-          '<div id="root"></div>',
-          () => `<div id="root" data-prerendered>${body}</div>${consentDialog}`,
-        ),
+    const marker = '<!--prerendered-page-->';
+    for (const page of pages) {
+      // The SSR module graph gives imported files (the blog's pictures) their source address; the page gets the
+      // built asset's.
+      const body = (await renderPage(page.url)).replace(
+        /\/([^"'\s?]+)\?no-inline/g,
+        (source: string, file: string) => {
+          const built = assets.get(file);
+          if (!built) throw new Error(`${page.url}: ${source} is not an asset of this build`);
+          return built;
+        },
       );
+      // The page's title as the app sets it (PageHeader: `<h1> · Punkto`); the blog's heads bring their own,
+      // and the landing page keeps the shell's.
+      const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(body)?.[1]?.replace(/<[^>]*>/g, '');
+      const head = page.head
+        ? renderStaticPage(template, { ...page.head, bodyHtml: marker }, process.env.PUBLIC_URL ?? '')
+        : page.url !== '/' && h1
+          ? template
+              .replace('<title>Punkto</title>', () => `<title>${h1} · Punkto</title>`)
+              .replace('<div id="root"></div>', `<div id="root">${marker}</div>`)
+          : template.replace('<div id="root"></div>', `<div id="root">${marker}</div>`);
+      const chunks = pageChunks(page).join(' ');
+      const html = head.replace(
+        `<div id="root">${marker}</div>`,
+        // data-prerendered: main.tsx hydrates this markup instead of rendering the page again;
+        // data-page-chunks: the route chunks start-after-paint preloads with the app's
+        () =>
+          `<div id="root" data-prerendered data-page-chunks="${escapeAttribute(chunks)}">${body}</div>${consentDialog}`,
+      );
+      if (!html.includes(body)) throw new Error(`${page.url}: the page's markup did not fit its template`);
+      mkdirSync(dirname(join(outDir, page.file)), { recursive: true });
+      await writeFile(join(outDir, page.file), html);
     }
+    // what the gateway serves for which URL (gateway/src/spa.ts)
+    const manifest = pages.map(({ url, file, query }) => ({ url, file, query }));
+    await writeFile(join(outDir, 'prerendered.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   } finally {
     await server.close();
   }
@@ -85,7 +184,7 @@ async function prerenderPages(outDir: string, startAfterPaint: string): Promise<
  * also pre-renders /blog and every post to dist/blog/<slug>/index.html with their SEO and Open Graph tags
  * (absolute URLs when PUBLIC_URL is set at build time).
  */
-function blogPosts(contentDir: string): Plugin {
+function blogPosts(contentDir: string, onStaticPages?: (pages: StaticPage[]) => void): Plugin {
   const id = 'virtual:blog-posts';
   const resolvedId = `\0${id}`;
   const markdown = new Marked({ gfm: true });
@@ -124,7 +223,9 @@ function blogPosts(contentDir: string): Plugin {
         );
         return asset ? `/${asset.fileName}` : undefined;
       };
-      for (const page of blogStaticPages(posts, assetUrl)) {
+      const pages = staticBlogPages(posts, assetUrl);
+      onStaticPages?.(pages);
+      for (const page of pages) {
         const html = renderStaticPage(String(template.source), page, process.env.PUBLIC_URL ?? '');
         const dir = join(options.dir, page.path);
         mkdirSync(dir, { recursive: true });
@@ -140,7 +241,7 @@ function blogPosts(contentDir: string): Plugin {
  * gateway serves them with `preCompressed` and spends no CPU per request. Compression runs on libuv's thread
  * pool; skipped below 1 kB or when it would not help.
  */
-function prerenderAndPrecompress(): Plugin {
+function prerenderAndPrecompress(blogStatic: () => readonly StaticPage[]): Plugin {
   const compressible = /\.(js|css|html|svg|json|txt|xml|webmanifest|wasm)$/;
   const br = promisify(brotliCompress);
   const gz = promisify(gzip);
@@ -150,6 +251,10 @@ function prerenderAndPrecompress(): Plugin {
     );
   let outDir = '';
   let startAfterPaint = '';
+  let appChunks: string[] = [];
+  let pageChunks: (page: PrerenderedPage) => string[] = () => [];
+  /** the build's assets by their source file (relative to web/): `content/blog/images/x.svg` → `/assets/x-….svg` */
+  const assets = new Map<string, string>();
   return {
     name: 'punkto:prerender-and-precompress',
     apply: 'build',
@@ -157,6 +262,9 @@ function prerenderAndPrecompress(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle))
+        if (file.type === 'asset')
+          for (const source of file.originalFileNames) assets.set(source, `/${file.fileName}`);
       const entry = (module: string) => {
         const chunk = Object.values(bundle).find(
           (file) => file.type === 'chunk' && file.isEntry && file.facadeModuleId?.endsWith(module),
@@ -183,12 +291,34 @@ function prerenderAndPrecompress(): Plugin {
         order.push(fileName);
       };
       visit(app);
-      const appChunks = [...order];
-      // then the pre-rendered pages' lazy route chunks, which the router loads before the app adopts the page
-      const routes = PRERENDERED_PAGES.map((page) => `${fromHere(page.route)}?`);
-      for (const file of Object.values(bundle))
-        if (file.type === 'chunk' && routes.some((route) => file.facadeModuleId?.startsWith(route)))
-          visit(file.fileName);
+      appChunks = [...order];
+      // A pre-rendered page's lazy route chunks (and the modules they load, e.g. the blog's posts), which the router
+      // loads before the app adopts the page: start-after-paint preloads them with the app's chunks.
+      // (a copy of the chunk graph: the pages are rendered once the bundle has been written)
+      const graph = new Map(
+        Object.values(bundle).flatMap((file) =>
+          file.type === 'chunk'
+            ? [
+                [
+                  file.fileName,
+                  { imports: [...file.imports], module: file.facadeModuleId?.replace(/\?.*$/, '') },
+                ],
+              ]
+            : [],
+        ),
+      );
+      pageChunks = (page) => {
+        const modules = page.modules.map(fromHere);
+        const found: string[] = [];
+        const add = (fileName: string) => {
+          if (appChunks.includes(fileName) || found.includes(fileName)) return;
+          graph.get(fileName)?.imports.forEach(add);
+          found.push(fileName);
+        };
+        for (const [fileName, chunk] of graph)
+          if (chunk.module && modules.includes(chunk.module)) add(fileName);
+        return found.map((fileName) => `/${fileName}`);
+      };
       // what the landing page runs before the app must not pull in the app (a module missing from START_MODULES,
       // or the app's code, would be fetched and run with it)
       const onDemand = entry('/src/start-when-needed.ts');
@@ -217,7 +347,8 @@ function prerenderAndPrecompress(): Plugin {
         name: 'start-after-paint.js',
         source: [
           `const chunks = ${JSON.stringify(appChunks.map((fileName) => `/${fileName}`))};`,
-          `const pageChunks = ${JSON.stringify(order.slice(appChunks.length).map((fileName) => `/${fileName}`))};`,
+          "const root = document.getElementById('root');",
+          "const pageChunks = ((root && root.getAttribute('data-page-chunks')) || '').split(' ').filter(Boolean);",
           `const startWhenNeeded = ${JSON.stringify(`/${onDemand}`)};`,
           'const nextTask = () => new Promise((resolve) => setTimeout(resolve));',
           'let preloading, starting, handedOver;',
@@ -242,11 +373,35 @@ function prerenderAndPrecompress(): Plugin {
           '  })();',
           '  return starting;',
           '}',
+          '// A press on a button or a picker of the page, or a form sent, before start-when-needed has arrived is held for it',
+          "// (the page's buttons and forms are the app's: without it they would do nothing, or send a form as a GET)",
+          'let early = {};',
+          'function holdClick(event) {',
+          '  if (event.defaultPrevented || event.button !== 0) return;',
+          '  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;',
+          '  const button = event.target instanceof Element ? event.target.closest(\'button, [role="combobox"]\') : null;',
+          '  if (!button || !root || !root.contains(button)) return;',
+          '  event.preventDefault();',
+          '  if (!early.clicked && !early.submitted) early = { clicked: button };',
+          '  handOver();',
+          '}',
+          'function holdSubmit(event) {',
+          '  if (!root || !root.contains(event.target)) return;',
+          '  event.preventDefault();',
+          '  if (!early.clicked && !early.submitted) early = { submitted: { form: event.target, submitter: event.submitter || null } };',
+          '  handOver();',
+          '}',
+          "document.addEventListener('click', holdClick, true);",
+          "document.addEventListener('submit', holdSubmit, true);",
           'function handOver() {',
           '  if (handedOver) return;',
           '  handedOver = true;',
           '  import(startWhenNeeded)',
-          "    .then((module) => module.startWhenNeeded({ preload, start }, document.getElementById('root')))",
+          '    .then((module) => {',
+          "      document.removeEventListener('click', holdClick, true);",
+          "      document.removeEventListener('submit', holdSubmit, true);",
+          '      module.startWhenNeeded({ preload, start }, root, early);',
+          '    })',
           '    .catch(start);',
           '}',
           '// after the first contentful paint; a browser that does not report paints (or a hidden tab) waits 3 s',
@@ -264,7 +419,13 @@ function prerenderAndPrecompress(): Plugin {
     },
     async closeBundle() {
       if (!existsSync(join(outDir, 'index.html'))) return; // the build failed
-      await prerenderPages(outDir, startAfterPaint);
+      await prerenderPages(
+        outDir,
+        startAfterPaint,
+        [...PRERENDERED_PAGES, ...blogPages(blogStatic())],
+        pageChunks,
+        assets,
+      );
       await Promise.all(
         files(outDir)
           .filter((file) => compressible.test(file))
@@ -310,6 +471,9 @@ const START_MODULES = new Set(
   ].map(fromHere),
 );
 
+/** The blog's static pages of this build (their heads), as the blog plugin made them. */
+let blogStaticPages: readonly StaticPage[] = [];
+
 export default defineConfig({
   root: fromHere('.'),
   plugins: [
@@ -317,8 +481,8 @@ export default defineConfig({
     // and splits every route component into its own lazy chunk.
     tanstackRouter(routerPluginOptions),
     react(),
-    blogPosts(fromHere('./content/blog')),
-    prerenderAndPrecompress(),
+    blogPosts(fromHere('./content/blog'), (pages) => (blogStaticPages = pages)),
+    prerenderAndPrecompress(() => blogStaticPages),
   ],
   // Sentry SDK build flags (ADR 0024): no debug logging, no inline replay compression worker (the CSP has no
   // `worker-src blob:`; replays go uncompressed), no iframe / shadow-DOM recording (the app has neither)

@@ -1,7 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import { ErrorCodes } from '@punkto/contracts/errors';
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 
 type NotFoundHandler = RouteHandlerMethod;
@@ -37,9 +37,53 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
 /** The landing page `/` as rendered at build time (web/vite.config.ts); index.html stays the empty app shell. */
 const PRERENDERED_HOME = 'home.html';
 
+/** The build's list of pre-rendered pages (web/vite.config.ts, `prerenderPages`): which file for which URL. */
+const PRERENDERED_MANIFEST = 'prerendered.json';
+
+type PrerenderedEntry = {
+  /** the page's path and query, `/stworz-konto?typ=firma` */
+  url: string;
+  /** relative to dist */
+  file: string;
+  /** `exact`: only for this very query (the page's content depends on it); `any`: whatever the query */
+  query: 'exact' | 'any';
+};
+
+/** The manifest's pages by path, or undefined when the build has none (an older build: see below). */
+function readPrerenderedManifest(root: string): Map<string, PrerenderedEntry[]> | undefined {
+  const path = resolve(root, PRERENDERED_MANIFEST);
+  if (!existsSync(path)) return undefined;
+  const pages = new Map<string, PrerenderedEntry[]>();
+  const entries = JSON.parse(readFileSync(path, 'utf8')) as unknown;
+  if (!Array.isArray(entries)) throw new Error(`${path}: not a list of pages`);
+  for (const entry of entries as PrerenderedEntry[]) {
+    const file = resolve(root, entry.file);
+    // a file outside dist, or one the build did not write, is never served
+    if (!file.startsWith(root + sep) || !existsSync(file)) throw new Error(`${path}: no file ${entry.file}`);
+    const pathname = entry.url.split('?')[0] ?? '/';
+    pages.set(pathname, [...(pages.get(pathname) ?? []), { ...entry, file: relative(root, file) }]);
+  }
+  return pages;
+}
+
 /**
- * A page pre-rendered at build time (`<dist>/home.html` for `/`, `<dist>/blog/<slug>/index.html`, with their
- * SEO and Open Graph tags) for this path, relative to dist, or undefined. The path is resolved inside dist
+ * The pre-rendered page listed in the manifest for this path and query: one made for exactly this query first
+ * (`/zaloguj?type=customer`), else one whose content does not depend on the query. A query no page was made
+ * for gets the app's shell, which renders what the query asks for.
+ */
+function manifestPage(
+  pages: Map<string, PrerenderedEntry[]>,
+  path: string,
+  query: string,
+): string | undefined {
+  const candidates = pages.get(path) ?? [];
+  const exact = candidates.find((page) => (page.url.split('?')[1] ?? '') === query);
+  return (exact ?? candidates.find((page) => page.query === 'any'))?.file;
+}
+
+/**
+ * Without a manifest (a build from before it): `<dist>/home.html` for `/`, `<dist>/blog/<slug>/index.html`
+ * (with their SEO and Open Graph tags) for the blog, whatever the query. The path is resolved inside dist
  * only; answers are cached since the build does not change while the gateway runs.
  */
 function prerenderedPage(
@@ -71,14 +115,17 @@ function prerenderedPage(
 }
 
 /**
- * 404s: HTML navigations get their pre-rendered page when the build made one, else `index.html`
+ * 404s: HTML navigations get their pre-rendered page when the build made one for that URL, else `index.html`
  * (client-side routes); everything else the JSON error.
  */
 export function spaNotFoundHandler(hasIndex: boolean, distDir = ''): NotFoundHandler {
   const root = resolve(distDir);
+  const manifest = hasIndex ? readPrerenderedManifest(root) : undefined;
   const pages = new Map<string, string | undefined>();
   return (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
+    const queryAt = request.url.indexOf('?');
+    const path = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
+    const query = queryAt < 0 ? '' : request.url.slice(queryAt + 1);
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     const isApi = path.startsWith('/api/') || path === '/api';
     if (
@@ -87,7 +134,8 @@ export function spaNotFoundHandler(hasIndex: boolean, distDir = ''): NotFoundHan
       !isApi &&
       (wantsHtml || !path.includes('.'))
     ) {
-      const page = prerenderedPage(root, path.replace(/\/+$/, '') || '/', pages);
+      const clean = path.replace(/\/+$/, '') || '/';
+      const page = manifest ? manifestPage(manifest, clean, query) : prerenderedPage(root, clean, pages);
       return reply.header('cache-control', 'no-cache').sendFile(page ?? 'index.html');
     }
     return reply.status(404).send({

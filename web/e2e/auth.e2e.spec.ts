@@ -1,5 +1,6 @@
 import {
   activateFromMailbox,
+  activeAccount,
   logIn,
   PASSWORD,
   registerInBrowser as register,
@@ -8,6 +9,7 @@ import {
   submitLogin,
   uniqueEmail,
 } from '../../scripts/testing/actors';
+import { appHasStarted, maintenanceStatusAnswer } from '../../scripts/testing/app-start';
 import { PHONE, useBrowser } from '../../scripts/testing/browser';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -60,6 +62,26 @@ describe('signing up and logging in', () => {
     expect(await page.getByRole('button', { name: 'Wyślij link aktywacyjny ponownie' }).isVisible()).toBe(
       true,
     );
+  });
+});
+
+describe('the login page rendered at build time', () => {
+  it('takes what a person types before the app has started, and Enter logs them in', async () => {
+    const email = uniqueEmail('klient.wczesny');
+    await activeAccount('customer', email, 'Ewa Wczesna');
+    const page = await newPage({ viewport: PHONE });
+    const logs: string[] = [];
+    page.on('console', (m) => logs.push(m.text()));
+    // the page is the build's HTML, and its own script is in place (it asks for the maintenance status)
+    await Promise.all([maintenanceStatusAnswer(page), page.goto('/zaloguj?type=customer')]);
+    expect(await appHasStarted(page)).toBe(false);
+    // typed key by key: focusing the field starts the app, which adopts the form while the person types
+    await page.getByLabel('E-mail').pressSequentially(email, { delay: 15 });
+    await page.getByLabel(/^Hasło/).pressSequentially(PASSWORD, { delay: 15 });
+    await page.getByLabel(/^Hasło/).press('Enter');
+    await page.waitForURL((url) => url.pathname === '/klient');
+    await page.getByRole('heading', { name: 'Witaj, Ewa Wczesna!' }).waitFor();
+    expect(logs.filter((l) => l.includes('wyrenderowana ponownie'))).toEqual([]); // adopted, not rebuilt
   });
 });
 

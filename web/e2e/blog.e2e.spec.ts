@@ -100,6 +100,12 @@ describe('the blog in a browser', () => {
     expect((await related.allTextContents())[0]).toBe(BUSINESS_GUIDE);
 
     expect(await page.title()).toBe(`${CUSTOMER_GUIDE} · Punkto`);
+    // The page comes rendered at build time, with its Open Graph tags (absolute when PUBLIC_URL is set at build
+    // time, as the e2e build does not); the app, once it runs (a key starts it), makes them absolute itself.
+    await page.keyboard.press('Shift');
+    await expect
+      .poll(() => page.locator('meta[property="og:image"]').getAttribute('content'))
+      .toMatch(/^http/);
     const meta = (selector: string) => page.locator(selector).getAttribute('content');
     expect(await meta('meta[name="description"]')).toContain('Apple Wallet lub Google Wallet');
     expect(await meta('meta[property="og:title"]')).toBe(CUSTOMER_GUIDE);

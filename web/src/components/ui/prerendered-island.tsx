@@ -1,17 +1,10 @@
 import { useRouter } from '@tanstack/react-router';
-import { useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import { isPlainClick, opensInApp } from '../../lib/app-link';
+import { useHydrating } from '../../lib/use-hydrating';
 
 /** A constant object: React compares it by identity on later renders and so never rewrites the markup. */
 const KEEP_MARKUP = { __html: '' };
-const subscribeNever = () => () => {};
-/** `true` while React adopts markup rendered at build time (hydration), and on the server; `false` otherwise. */
-const useHydrating = () =>
-  useSyncExternalStore(
-    subscribeNever,
-    () => false,
-    () => true,
-  );
 
 /**
  * Static content of a page rendered at build time (the landing sections: text, pictures and links, no state).

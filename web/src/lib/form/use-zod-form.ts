@@ -1,6 +1,7 @@
 import { useCallback, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { ValidationApiError, errorMessage } from '../api/api-errors';
+import { useTypedBeforeStart } from './typed-before-start';
 import { fieldOf } from './field-errors';
 
 type Values = Record<string, unknown>;
@@ -17,6 +18,8 @@ export function useZodForm<T extends Values, Out>(schema: FormSchema<Out>, initi
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // for the `<form>`: on a page rendered at build time, what was typed before the app started is kept
+  const formRef = useTypedBeforeStart<HTMLFormElement>();
 
   const setFieldValue = useCallback(<K extends keyof T & string>(name: K, value: T[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -98,6 +101,7 @@ export function useZodForm<T extends Values, Out>(schema: FormSchema<Out>, initi
   }
 
   return {
+    formRef,
     values,
     errors,
     formError,

@@ -53,6 +53,9 @@ export function LoginForm({ variant, redirect }: LoginFormProps) {
 
   return (
     <form
+      ref={form.formRef}
+      // sent by the app (onSubmit); should the app not load at all, a plain POST keeps the password out of the address
+      method="post"
       onSubmit={submit}
       noValidate
       aria-label={variant === 'customer' ? 'Logowanie klienta' : 'Logowanie'}

@@ -47,6 +47,9 @@ export function RegisterForm({ kind, onRegistered }: RegisterFormProps) {
 
   return (
     <form
+      ref={form.formRef}
+      // sent by the app (onSubmit); should the app not load at all, a plain POST keeps the password out of the address
+      method="post"
       onSubmit={submit}
       noValidate
       aria-label={kind === 'firma' ? 'Rejestracja firmy' : 'Rejestracja klienta'}

@@ -1,5 +1,6 @@
 import { Box, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo } from 'react';
+import { useTypedBeforeStart } from '../../../lib/form/typed-before-start';
 import { PageHeader } from '../../../components/ui/page-header';
 import {
   BLOG_CATEGORIES,
@@ -24,6 +25,8 @@ type BlogIndexProps = {
 const DESCRIPTION = 'Porady i nowości o programach lojalnościowych dla małych firm i ich klientów.';
 
 export function BlogIndex({ posts, query, onQueryChange }: BlogIndexProps) {
+  // the page is rendered at build time: a search typed before the app started is kept
+  const searchRef = useTypedBeforeStart<HTMLInputElement>();
   usePageMeta({ title: 'Blog', description: DESCRIPTION });
   const { q = '', category, type, tag } = query;
   const results = useMemo(
@@ -50,6 +53,7 @@ export function BlogIndex({ posts, query, onQueryChange }: BlogIndexProps) {
             type="search"
             label="Szukaj"
             placeholder="np. portfel, nagrody"
+            ref={searchRef}
             value={q}
             onChange={(event) => set({ q: event.currentTarget.value || undefined })}
           />

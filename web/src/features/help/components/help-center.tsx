@@ -1,5 +1,6 @@
 import { Accordion, Anchor, Box, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo } from 'react';
+import { useTypedBeforeStart } from '../../../lib/form/typed-before-start';
 import { AnchorLink } from '../../../components/ui/link';
 import { PageHeader } from '../../../components/ui/page-header';
 import { plural } from '../../../lib/format';
@@ -22,6 +23,8 @@ function questionCount(count: number): string {
 
 /** `/pomoc`: the FAQ for customers and business owners with a search box, and how to reach us. */
 export function HelpCenter({ query, openQuestion, onQueryChange }: HelpCenterProps) {
+  // the page is rendered at build time: a search typed before the app started is kept
+  const searchRef = useTypedBeforeStart<HTMLInputElement>();
   const searching = searchWords(query).length > 0;
   const sections = useMemo(
     () =>
@@ -50,6 +53,7 @@ export function HelpCenter({ query, openQuestion, onQueryChange }: HelpCenterPro
           size="md"
           label="Szukaj w pytaniach"
           description="Wpisz słowo, np. portfel, pieczątki, faktura, RODO."
+          ref={searchRef}
           value={query}
           onChange={(event) => onQueryChange(event.currentTarget.value)}
           autoComplete="off"
