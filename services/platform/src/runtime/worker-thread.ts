@@ -16,6 +16,8 @@ import type { RunningService } from './run-service';
 interface ThreadData {
   module: string;
   processName: string;
+  /** from the sources: the `.ts` entry tsx-worker.mjs imports once tsx is registered in the thread */
+  source?: string;
 }
 
 /** Worker → main thread. */
@@ -26,8 +28,8 @@ type FromWorker =
 
 export interface ThreadOptions {
   /**
-   * The worker's entry file: in the bundle a `.js` chunk; from the sources (tsx) the `.ts` file, and the
-   * worker then gets `--import tsx` unless this process already runs under tsx (its `execArgv` is inherited).
+   * The worker's entry file: in the bundle a `.js` chunk; from the sources (tsx) the `.ts` file, which the
+   * worker imports through tsx-worker.mjs (tsx registered in the thread first).
    */
   entry: URL;
   /** the process's name in traces and error reports, as the host uses */
@@ -35,12 +37,6 @@ export interface ThreadOptions {
   resourceLimits?: ResourceLimits;
   /** called once when the worker dies on its own after it started (an uncaught error, an OOM, an exit) */
   onCrash: (error: Error) => void;
-}
-
-/** The execArgv a worker needs to load `entry` (`--import tsx` for a `.ts` entry unless already there). */
-export function workerExecArgv(entry: URL, execArgv: readonly string[] = process.execArgv): string[] {
-  const underTsx = execArgv.some((arg) => /(^|[\\/@])tsx([\\/]|$)/.test(arg) || arg === 'tsx');
-  return entry.pathname.endsWith('.ts') && !underTsx ? [...execArgv, '--import', 'tsx'] : [...execArgv];
 }
 
 /**
@@ -59,10 +55,15 @@ export function inWorkerThread(module: HostedModule, options: ThreadOptions): Ho
         settings: configured.settings,
         start: () =>
           new Promise<RunningService>((resolveStart, rejectStart) => {
-            const worker = new Worker(fileURLToPath(options.entry), {
+            const fromSources = options.entry.pathname.endsWith('.ts');
+            const file = fromSources ? new URL('./tsx-worker.mjs', import.meta.url) : options.entry;
+            const worker = new Worker(fileURLToPath(file), {
               env: { ...env },
-              workerData: { module: module.name, processName: options.processName } satisfies ThreadData,
-              execArgv: workerExecArgv(options.entry),
+              workerData: {
+                module: module.name,
+                processName: options.processName,
+                ...(fromSources ? { source: options.entry.href } : {}),
+              } satisfies ThreadData,
               ...(options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}),
               name: module.name,
             });
