@@ -4,8 +4,6 @@
 // stay separate: each has its own configuration, data directory, stores, logger name and metrics registry,
 // services talk only through the bus, and the gateway reaches them over HTTP as in the distributed mode.
 import { ConfigError } from '@punkto/platform/config/config';
-import { flushErrorReporting, reportError } from '@punkto/platform/observability/error-reporting';
-import { createLogger } from '@punkto/platform/observability/logger';
 import { hostModules, selectModules, type HostedModule } from '@punkto/platform/runtime/host';
 import { inWorkerThread } from '@punkto/platform/runtime/worker-thread';
 
@@ -85,11 +83,6 @@ function threaded(module: HostedModule): HostedModule {
   return inWorkerThread(module, {
     entry: new URL(fromSources ? './gateway-thread.ts' : './gateway-thread.js', import.meta.url),
     processName,
-    onCrash: (error) => {
-      createLogger(processName, 'fatal').fatal({ err: error, module: module.name }, 'module thread crashed');
-      reportError(error);
-      void flushErrorReporting().finally(() => process.exit(1));
-    },
   });
 }
 

@@ -6,7 +6,7 @@
 import { isMainThread, parentPort, Worker, workerData, type ResourceLimits } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../config/config';
-import { flushErrorReporting, initErrorReporting } from '../observability/error-reporting';
+import { flushErrorReporting, initErrorReporting, reportError } from '../observability/error-reporting';
 import { createLogger } from '../observability/logger';
 import { initTracing, shutdownTracing } from '../observability/tracing';
 import type { HostedModule } from './host';
@@ -35,8 +35,25 @@ export interface ThreadOptions {
   /** the process's name in traces and error reports, as the host uses */
   processName: string;
   resourceLimits?: ResourceLimits;
-  /** called once when the worker dies on its own after it started (an uncaught error, an OOM, an exit) */
-  onCrash: (error: Error) => void;
+  /**
+   * called once when the worker dies on its own after it started (an uncaught error, an OOM, an exit);
+   * by default `exitOnCrash`: the process ends with exit code 1
+   */
+  onCrash?: (error: Error) => void;
+}
+
+/**
+ * What a crash on the main thread does, for a module's thread: log it (fatal), report it when error
+ * reporting is on, and end the process with exit code 1 — the launcher or orchestrator restarts the whole
+ * product, and SQLite's WAL keeps every acknowledged write. The services are not stopped first: a crash is
+ * not a shutdown, and a product without its gateway must not keep running.
+ */
+export function exitOnCrash(processName: string, module: string): (error: Error) => void {
+  return (error) => {
+    createLogger(processName, 'fatal').fatal({ err: error, module }, 'module thread crashed');
+    reportError(error);
+    void flushErrorReporting().finally(() => process.exit(1));
+  };
 }
 
 /**
@@ -72,7 +89,8 @@ export function inWorkerThread(module: HostedModule, options: ThreadOptions): Ho
             const exited = new Promise<number>((r) => worker.once('exit', r));
             const fail = (error: Error) => {
               if (state === 'starting') rejectStart(error);
-              else if (state === 'running') options.onCrash(error);
+              else if (state === 'running')
+                (options.onCrash ?? exitOnCrash(options.processName, module.name))(error);
               state = 'ended';
             };
             worker.on('message', (message: FromWorker) => {
