@@ -132,7 +132,9 @@ describe('one process, any set of modules (server/main.ts)', () => {
       PORT: String(PORT),
       TENANT_URL: url(2),
     });
-    await until('gateway and tenant up', async () => (await fetch(`${url(0)}/readyz/upstreams`)).ok);
+    // not /readyz/upstreams: it also asks the modules not hosted here, at their default ports
+    await until('tenant ready', async () => (await fetch(`${url(2)}/readyz`)).ok);
+    await until('gateway up', async () => (await fetch(`${url(0)}/healthz`)).ok);
     expect((await fetch(`${url(0)}/api/v1/permissions`)).status).toBe(401);
     expect(run.output()).toContain('"threads":{}');
     run.child.kill('SIGTERM');
