@@ -5,6 +5,7 @@
 // services talk only through the bus, and the gateway reaches them over HTTP as in the distributed mode.
 import { ConfigError } from '@punkto/platform/config/config';
 import { hostModules, selectModules, type HostedModule } from '@punkto/platform/runtime/host';
+import { inWorkerThread } from '@punkto/platform/runtime/worker-thread';
 
 /** In start order: services first, the gateway last (and stopped first). Loaded only when selected. */
 const modules: Record<string, () => Promise<HostedModule>> = {
@@ -19,12 +20,26 @@ const modules: Record<string, () => Promise<HostedModule>> = {
 const order = Object.keys(modules);
 
 let names: string[];
+let gatewayThread: 'worker' | 'main';
 try {
   names = selectModules(process.env.SERVICES ?? process.env.APP ?? 'all', order);
+  gatewayThread = threadOf(process.env.GATEWAY_THREAD);
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   process.stderr.write(`punkto: ${error.message}\n`);
   process.exit(1);
+}
+
+/**
+ * GATEWAY_THREAD: where the gateway runs when this process hosts it with services. `worker` (the default)
+ * gives it an event loop of its own in a worker thread of this process, so proxying does not queue behind
+ * the services' work on one core; `main` keeps it on the main thread with them (one event loop, a little
+ * less memory). A process hosting the gateway alone always runs it on the main thread.
+ */
+function threadOf(value: string | undefined): 'worker' | 'main' {
+  if (value === undefined || value === '' || value === 'worker') return 'worker';
+  if (value === 'main') return 'main';
+  throw new ConfigError([`GATEWAY_THREAD: expected worker or main, got ${JSON.stringify(value)}`]);
 }
 
 /** `card-ledger` → `CARD_LEDGER_URL`: where the gateway reaches a service (its configuration). */
@@ -56,9 +71,28 @@ function envOf(name: string): NodeJS.ProcessEnv {
   return env;
 }
 
+const processName = names.length === 1 ? names[0]! : 'punkto';
+
+/**
+ * The gateway in a worker thread: validated on this thread with the others (the host's up-front check),
+ * then started from `gateway-thread.js` (the bundle's chunk) or `gateway-thread.ts` (sources under tsx).
+ * A worker that dies on its own ends the process with exit code 1, as a crash on the main thread does.
+ */
+function threaded(module: HostedModule): HostedModule {
+  const fromSources = import.meta.url.endsWith('.ts');
+  return inWorkerThread(module, {
+    entry: new URL(fromSources ? './gateway-thread.ts' : './gateway-thread.js', import.meta.url),
+    processName,
+  });
+}
+
 await hostModules({
-  processName: names.length === 1 ? names[0]! : 'punkto',
+  processName,
   modules: await Promise.all(
-    names.map(async (name) => ({ module: await modules[name]!(), env: envOf(name) })),
+    names.map(async (name) => {
+      const module = await modules[name]!();
+      const ownThread = name === 'gateway' && names.length > 1 && gatewayThread === 'worker';
+      return { module: ownThread ? threaded(module) : module, env: envOf(name) };
+    }),
   ),
 });

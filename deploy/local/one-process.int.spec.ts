@@ -104,14 +104,46 @@ describe('one process, any set of modules (server/main.ts)', () => {
       .output()
       .split('\n')
       .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as { service: string; msg: string });
+      .map((l) => JSON.parse(l) as { service: string; msg: string; module?: string; threads?: object });
     expect(lines.some((l) => l.service === 'tenant' && l.msg === 'tenant ready')).toBe(true);
     expect(lines.some((l) => l.service === 'card-ledger' && l.msg === 'card-ledger ready')).toBe(true);
-    expect(lines.some((l) => l.service === 'punkto' && l.msg === 'punkto ready')).toBe(true);
+    // the gateway has a thread of its own (GATEWAY_THREAD=worker, the default); the services run on the main one
+    const ready = lines.find((l) => l.service === 'punkto' && l.msg === 'punkto ready');
+    expect(ready?.threads).toEqual({ gateway: expect.any(Number) });
+    expect((ready?.threads as { gateway: number }).gateway).toBeGreaterThan(0);
 
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
     expect(run.output()).toContain('stopped cleanly');
+    // the gateway stops taking requests first, then the services in reverse start order
+    const stopped = run
+      .output()
+      .split('\n')
+      .filter((l) => l.includes('"module stopped"'))
+      .map((l) => (JSON.parse(l) as { module: string }).module);
+    expect(stopped).toEqual(['gateway', 'card-ledger', 'tenant']);
     await expect(fetch(`${url(2)}/healthz`)).rejects.toThrow();
+  });
+
+  it('keeps the gateway on the main thread with GATEWAY_THREAD=main, proxying the same way', async () => {
+    const run = start({
+      SERVICES: 'tenant,gateway',
+      GATEWAY_THREAD: 'main',
+      PORT: String(PORT),
+      TENANT_URL: url(2),
+    });
+    // not /readyz/upstreams: it also asks the modules not hosted here, at their default ports
+    await until('tenant ready', async () => (await fetch(`${url(2)}/readyz`)).ok);
+    await until('gateway up', async () => (await fetch(`${url(0)}/healthz`)).ok);
+    expect((await fetch(`${url(0)}/api/v1/permissions`)).status).toBe(401);
+    expect(run.output()).toContain('"threads":{}');
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  });
+
+  it('refuses an unknown GATEWAY_THREAD, starting nothing', async () => {
+    const run = start({ SERVICES: 'tenant,gateway', GATEWAY_THREAD: 'fibre', PORT: String(PORT) });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain('GATEWAY_THREAD: expected worker or main');
   });
 });

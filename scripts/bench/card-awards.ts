@@ -50,6 +50,15 @@ async function startProcess(
   throw new Error(`${args.join(' ')} did not become ready within 60 s`);
 }
 
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
 /** Closed-loop POST load over keep-alive HTTP/1.1; every answer must be 200 unless `allowFailures`. */
 async function postLoad(
   base: string,
@@ -277,6 +286,61 @@ export async function cardAwardsBench(work: string): Promise<string[]> {
     const proxied = await postLoad(gatewayUrl, AWARDS, CONCURRENCY, awardRequest);
     const proxiedHigh = await postLoad(gatewayUrl, AWARDS, HIGH_CONCURRENCY, awardRequest);
 
+    // ── the same, card ledger and gateway in ONE process (ADR 0028: server/main.ts), at 16 and 64 ──
+    // the two processes above stop first (same ports, same data directory: the cards are already issued)
+    for (const child of children.splice(1)) await stopChild(child);
+    const curve = [CONCURRENCY, HIGH_CONCURRENCY] as const;
+    const bareCurve = new Map<number, Awaited<ReturnType<typeof postLoad>>>([[CONCURRENCY, bare]]);
+    bareCurve.set(HIGH_CONCURRENCY, bareHigh);
+    const oneProcess: Array<{
+      thread: string;
+      concurrency: number;
+      r: Awaited<ReturnType<typeof postLoad>>;
+    }> = [];
+    for (const thread of ['main', 'worker']) {
+      const product = await startProcess(
+        root,
+        tsx('server/main.ts'),
+        {
+          SERVICES: 'card-ledger,gateway',
+          GATEWAY_THREAD: thread,
+          PORT: String(PORTS.gateway),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          CARD_LEDGER_URL: cardsUrl,
+          AUTH_JWKS_URL: `http://127.0.0.1:${PORTS.jwks}/.well-known/jwks.json`,
+          WEB_DIST_DIR: '',
+          DEV_MAILBOX: 'false',
+          RATE_LIMIT_PER_MINUTE: '100000000',
+          SCAN_COOLDOWN_MS: '0',
+        },
+        `${cardsUrl}/readyz`,
+      );
+      children.push(product);
+      try {
+        for (
+          let i = 0;
+          i < 600 &&
+          !(await fetch(`${gatewayUrl}/healthz`).then(
+            (r) => r.ok,
+            () => false,
+          ));
+          i++
+        )
+          await new Promise((r) => setTimeout(r, 100));
+        for (const concurrency of curve) {
+          await postLoad(gatewayUrl, WARMUP, concurrency, awardRequest);
+          oneProcess.push({
+            thread,
+            concurrency,
+            r: await postLoad(gatewayUrl, AWARDS, concurrency, awardRequest),
+          });
+        }
+      } finally {
+        await stopChild(children.pop()!);
+      }
+    }
+
     out(
       `## Card awards: POST /cards/{id}/points-from-amount (${AWARDS} awards on ${CARDS} cards, ${CONCURRENCY} and ${HIGH_CONCURRENCY} concurrent, keep-alive, loopback, separate processes)`,
     );
@@ -311,6 +375,23 @@ export async function cardAwardsBench(work: string): Promise<string[]> {
       out(
         `| ${label} | ${c} | ${fmt(r.rps, 0)} | ${ratio(r.rps, base.rps)} | ${fmt(r.p50)} | ${fmt(r.p99)} |`,
       );
+    out();
+    out(
+      `One process (\`SERVICES=card-ledger,gateway\`, server/main.ts from the sources) through its gateway, beside the bare baseline at the same concurrency (same run, after the rows above):`,
+    );
+    out();
+    out('| case | connections | awards/s | × baseline | p50 ms | p99 ms |');
+    out('|---|---:|---:|---:|---:|---:|');
+    for (const concurrency of curve) {
+      const b = bareCurve.get(concurrency)!;
+      out(
+        `| baseline: bare Fastify + SQLite INSERT | ${concurrency} | ${fmt(b.rps, 0)} | 1.00 | ${fmt(b.p50)} | ${fmt(b.p99)} |`,
+      );
+      for (const { thread, r } of oneProcess.filter((o) => o.concurrency === concurrency))
+        out(
+          `| one process, gateway ${thread === 'worker' ? 'in its worker thread (default)' : 'on the main thread'} | ${concurrency} | ${fmt(r.rps, 0)} | ${fmt(r.rps / b.rps, 2)} | ${fmt(r.p50)} | ${fmt(r.p99)} |`,
+        );
+    }
     out();
     for (const line of [
       'An award is two group-committed writes before it answers (ADR 0029): the Idempotency-Key claimed, then ONE',

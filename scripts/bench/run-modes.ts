@@ -10,7 +10,8 @@
  *   service's consumer (its own connection to the shared bus file), hosted in the same process as the card
  *   ledger (woken in-process) beside the same consumer in a process of its own (found by the 50 ms poll).
  *
- * - `gateway-hop`: the gateway → tenant hop over loopback HTTP with both in one process beside two processes.
+ * - `gateway-hop`: the gateway → tenant hop over loopback HTTP with both in one process (gateway on the main
+ *   thread, and in its worker thread) beside two processes.
  *
  * Alone: `npm run bench -- footprint` / `-- cross-service` / `-- gateway-hop`.
  */
@@ -100,11 +101,11 @@ function memoryOf(pid: number) {
   return { processes: pids.length, rss, pss };
 }
 
-async function launchProduct(entry: string, dataDir: string) {
+async function launchProduct(entry: string, dataDir: string, extraEnv: NodeJS.ProcessEnv = {}) {
   const started = performance.now();
   const child = spawn(process.execPath, [join(root, entry)], {
     cwd: root,
-    env: productEnv(dataDir),
+    env: { ...productEnv(dataDir), ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
@@ -145,7 +146,16 @@ export async function footprintBench(work: string): Promise<string[]> {
       label: 'baseline: seven processes + launcher (the old `npm start`)',
       entry: 'scripts/bench/seven-processes.mjs',
     },
-    { label: 'one process, all services (`npm start` now)', entry: 'deploy/local/start.mjs' },
+    {
+      label: 'one process, gateway on the main thread (`GATEWAY_THREAD=main`)',
+      entry: 'deploy/local/start.mjs',
+      env: { GATEWAY_THREAD: 'main' },
+    },
+    {
+      label: 'one process, gateway in its worker thread (`npm start` now)',
+      entry: 'deploy/local/start.mjs',
+      env: { GATEWAY_THREAD: 'worker' },
+    },
   ];
   const rows: string[] = [];
   // interleaved rounds; round 1 starts on an empty data directory, round 2 on the one round 1 left
@@ -153,7 +163,7 @@ export async function footprintBench(work: string): Promise<string[]> {
     for (const [i, mode] of modes.entries()) {
       const dataDir = join(work, `footprint-${i}`);
       mkdirSync(dataDir, { recursive: true });
-      const m = await launchProduct(mode.entry, dataDir);
+      const m = await launchProduct(mode.entry, dataDir, 'env' in mode ? mode.env : {});
       console.log(`[bench] footprint ${mode.entry} round ${round}: ${JSON.stringify(m)}`);
       rows.push(
         `| ${mode.label} | ${round === 1 ? 'empty' : 'existing'} | ${m.processes} | ${fmt(m.launchMs / 1000, 1)} | ${fmt(m.rss, 0)} | ${fmt(m.pss, 0)} |`,
@@ -492,41 +502,55 @@ export async function gatewayHopBench(work: string): Promise<string[]> {
     };
   };
   // baseline: two processes, as before ADR 0028
-  let children = [
-    await startBundle(
-      'services/tenant/dist/main.js',
-      { ...gatewayEnv, PORT: String(HOP.tenant) },
-      `${tenantUrl}/readyz`,
-    ),
-    await startBundle(
-      'gateway/dist/main.js',
-      { ...gatewayEnv, PORT: String(HOP.gateway) },
-      `${gatewayUrl}/healthz`,
-    ),
-  ];
-  const separate = await measure().finally(() => Promise.all(children.map(stop)));
-  children = [
-    await startBundle(
+  const twoProcesses = async () => {
+    const children = [
+      await startBundle(
+        'services/tenant/dist/main.js',
+        { ...gatewayEnv, PORT: String(HOP.tenant) },
+        `${tenantUrl}/readyz`,
+      ),
+      await startBundle(
+        'gateway/dist/main.js',
+        { ...gatewayEnv, PORT: String(HOP.gateway) },
+        `${gatewayUrl}/healthz`,
+      ),
+    ];
+    return measure().finally(() => Promise.all(children.map(stop)));
+  };
+  const oneProcess = async (thread: 'main' | 'worker') => {
+    const child = await startBundle(
       'server/dist/main.js',
-      { ...gatewayEnv, SERVICES: 'tenant,gateway', PORT: String(HOP.gateway) },
+      { ...gatewayEnv, SERVICES: 'tenant,gateway', GATEWAY_THREAD: thread, PORT: String(HOP.gateway) },
       `${gatewayUrl}/readyz/upstreams`,
-    ),
-  ];
-  const together = await measure().finally(() => Promise.all(children.map(stop)));
-  const row = (label: string, r: { rps: number; p50: number; p99: number }) =>
-    `| ${label} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p99)} |`;
+    );
+    return measure().finally(() => stop(child));
+  };
+  // interleaved rounds: on a shared machine the load moves between variants measured minutes apart
+  const rows: string[] = [];
+  const row = (round: number, label: string, r: { rps: number; p50: number; p99: number }) =>
+    rows.push(`| ${round} | ${label} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p99)} |`);
+  for (const round of [1, 2, 3]) {
+    const separate = await twoProcesses();
+    const together = await oneProcess('main');
+    const threaded = await oneProcess('worker');
+    row(round, 'baseline: tenant called directly, its own process', separate.direct);
+    row(round, 'through the gateway, gateway and tenant in two processes', separate.proxied);
+    row(round, 'tenant directly, one process, gateway on the main thread', together.direct);
+    row(round, 'through the gateway, one process, one event loop (`GATEWAY_THREAD=main`)', together.proxied);
+    row(round, 'tenant directly, one process, gateway in its worker thread', threaded.direct);
+    row(round, 'through the gateway, one process, gateway in its worker thread (default)', threaded.proxied);
+    console.log(`[bench] gateway-hop round ${round} done`);
+  }
   return [
-    `## Gateway → service hop: two processes vs one (${total} requests, ${concurrency} concurrent, keep-alive, loopback)`,
+    `## Gateway → service hop: two processes vs one, gateway on the main thread or its own (${total} requests, ${concurrency} concurrent, keep-alive, loopback, 3 interleaved rounds)`,
     '',
-    '| case | req/s | p50 ms | p99 ms |',
-    '|---|---:|---:|---:|',
-    row('baseline: tenant called directly, its own process', separate.direct),
-    row('through the gateway, gateway and tenant in two processes', separate.proxied),
-    row('tenant called directly, one process with the gateway (`SERVICES=tenant,gateway`)', together.direct),
-    row('through the gateway, both in one process (loopback HTTP inside the process)', together.proxied),
+    '| round | case | req/s | p50 ms | p99 ms |',
+    '|---:|---|---:|---:|---:|',
+    ...rows,
     '',
     'The gateway keeps proxying over loopback HTTP in the one-process mode (ADR 0028); this is what that hop',
-    'costs there beside the two-process baseline. The load generator shares the cores with the servers.',
+    "costs there beside the two-process baseline, with the gateway on the services' event loop and on its own",
+    'worker thread (`SERVICES=tenant,gateway`, built bundles). The load generator shares the cores with the servers.',
     '',
   ];
 }

@@ -76,6 +76,7 @@ export async function hostModules(options: HostOptions): Promise<RunningService[
     for (const module of [...running].reverse()) {
       try {
         await module.stop();
+        logger.info({ module: module.name }, 'module stopped');
       } catch (error) {
         logger.error({ err: error, module: module.name }, 'module failed to stop cleanly');
       }
@@ -100,8 +101,10 @@ export async function hostModules(options: HostOptions): Promise<RunningService[
     await stopAll().catch(() => {});
     process.exit(1);
   }
-  if (configured.length > 1)
-    logger.info({ modules: running.map((m) => m.name) }, `${options.processName} ready`);
+  if (configured.length > 1) {
+    const threads = Object.fromEntries(running.flatMap((m) => (m.threadId ? [[m.name, m.threadId]] : [])));
+    logger.info({ modules: running.map((m) => m.name), threads }, `${options.processName} ready`);
+  }
   onShutdown(logger, stopAll, 10_000 + 2_000 * running.length);
   return running;
 }

@@ -120,6 +120,8 @@ export interface RunServiceOptions {
 /** A started service; `stop()` ends its work and closes its stores (the process's signals are its host's). */
 export interface RunningService {
   name: string;
+  /** the worker thread it runs on, when not the main thread (runtime/worker-thread.ts) */
+  threadId?: number;
   stop(): Promise<void>;
 }
 
