@@ -192,10 +192,10 @@ export function ComposeForm({ tenantId, companyName, programs, limits }: Compose
               }}
               error={errors.body ?? (bodyCount.over ? 'Treść jest za długa.' : undefined)}
             />
-            {exceedsLockScreen(body) ? (
+            {exceedsLockScreen(title, body) ? (
               <Alert color="yellow" variant="light" data-testid="lock-screen-note">
-                Na ekranie blokady iPhone’a widać około {MESSAGE_LOCK_SCREEN_VISIBLE} pierwszych znaków —
-                resztę klient przeczyta po otwarciu karty. Najważniejsze napisz na początku.
+                Na ekranie blokady iPhone’a widać około {MESSAGE_LOCK_SCREEN_VISIBLE} pierwszych znaków tytułu
+                i treści — resztę klient przeczyta na karcie. Najważniejsze napisz na początku.
               </Alert>
             ) : null}
 

@@ -74,8 +74,8 @@ function LockScreen({
   );
 }
 
-function IphonePreview({ companyName, body, now }: PreviewProps) {
-  const shown = lockScreenText(body);
+function IphonePreview({ companyName, title, body, now }: PreviewProps) {
+  const shown = lockScreenText(title, body);
   return (
     <Stack gap="sm">
       <LockScreen kind="ios" now={now}>
@@ -102,9 +102,9 @@ function IphonePreview({ companyName, body, now }: PreviewProps) {
         </div>
       </LockScreen>
       <Text size="sm" c="dimmed">
-        iPhone pokazuje Twój tekst na ekranie blokady (z ikoną Portfela i nazwą firmy) — około{' '}
-        {MESSAGE_LOCK_SCREEN_VISIBLE} pierwszych znaków.{' '}
-        {shown.cut ? 'Resztę klient przeczyta na karcie.' : ''}
+        iPhone pokazuje na ekranie blokady tytuł i treść (z ikoną Portfela i nazwą firmy) — około{' '}
+        {MESSAGE_LOCK_SCREEN_VISIBLE} pierwszych znaków. Całość zostaje na odwrocie karty w Portfelu, do
+        następnej wiadomości.
       </Text>
     </Stack>
   );
@@ -139,8 +139,8 @@ function AndroidPreview({ companyName, title, body, now }: PreviewProps) {
           pokazany tekst jest przykładowy. Twój tytuł i treść klient widzi po otwarciu karty.
         </List.Item>
         <List.Item>
-          Google pozwala na najwyżej 3 powiadomienia na kartę dziennie. Ponad ten limit wiadomość i tak trafi
-          na kartę, ale bez powiadomienia.
+          Google pozwala na najwyżej 3 powiadomienia na kartę dziennie (wliczając powiadomienia o zmianie
+          punktów). Ponad ten limit wiadomość i tak trafi na kartę, ale bez powiadomienia.
         </List.Item>
       </List>
     </Stack>

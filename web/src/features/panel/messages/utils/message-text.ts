@@ -21,17 +21,27 @@ function counter(text: string, max: number): Counter {
 export const titleCounter = (title: string) => counter(title, MESSAGE_TITLE_MAX);
 export const bodyCounter = (body: string) => counter(body, MESSAGE_BODY_MAX);
 
-/** More text than an iPhone's lock screen shows: the rest is read after opening the card. */
-export function exceedsLockScreen(body: string): boolean {
-  return body.trim().length > MESSAGE_LOCK_SCREEN_VISIBLE;
+/**
+ * The text of the Apple pass's message field, which the lock-screen notice shows: the title first, then the
+ * text (`Tytuł: treść`, as the notification service writes it on the pass).
+ */
+export function walletText(title: string, body: string): string {
+  const t = title.trim();
+  const b = body.trim();
+  return t && b ? `${t}: ${b}` : t || b;
+}
+
+/** More than an iPhone's lock screen shows: the rest is read on the card. */
+export function exceedsLockScreen(title: string, body: string): boolean {
+  return walletText(title, body).length > MESSAGE_LOCK_SCREEN_VISIBLE;
 }
 
 /**
- * The text as the lock-screen notice shows it: whitespace runs folded (a notice has no blank lines), cut
- * after about MESSAGE_LOCK_SCREEN_VISIBLE characters at the last word boundary, with an ellipsis.
+ * The lock-screen notice's text: whitespace runs folded (a notice has no blank lines), cut after about
+ * MESSAGE_LOCK_SCREEN_VISIBLE characters at the last word boundary, with an ellipsis.
  */
-export function lockScreenText(body: string): { text: string; cut: boolean } {
-  const folded = body.trim().replace(/\s+/g, ' ');
+export function lockScreenText(title: string, body: string): { text: string; cut: boolean } {
+  const folded = walletText(title, body).replace(/\s+/g, ' ');
   if (folded.length <= MESSAGE_LOCK_SCREEN_VISIBLE) return { text: folded, cut: false };
   const head = folded.slice(0, MESSAGE_LOCK_SCREEN_VISIBLE);
   const lastSpace = head.lastIndexOf(' ');
