@@ -138,7 +138,7 @@ describe('messages to customers', () => {
     await schedule(page, tomorrow, '12:00');
     await toast(page, /Zaplanowano wysyłkę na .*12:00/).waitFor();
     const scheduled = page.getByRole('article', { name: 'Podwójne punkty w weekend' });
-    await scheduled.getByText('Zaplanowana').waitFor();
+    await scheduled.getByText('Zaplanowana', { exact: true }).waitFor();
     await scheduled.getByText(/Start: .*12:00/).waitFor();
     await scheduled.getByText('Klienci programu „Kawa za punkty”', { exact: false }).waitFor();
 
@@ -147,14 +147,14 @@ describe('messages to customers', () => {
     await form.getByRole('radio', { name: 'Wszyscy klienci' }).check();
     await schedule(page, tomorrow, '15:30');
     const cake = page.getByRole('article', { name: 'Nowe ciasto' });
-    await cake.getByText('Zaplanowana').waitFor();
+    await cake.getByText('Zaplanowana', { exact: true }).waitFor();
     await cake.getByRole('button', { name: 'Anuluj „Nowe ciasto”' }).click();
     const dialog = page.getByRole('dialog', { name: 'Anulować wysyłkę?' });
     await dialog.getByText(/nie zostanie wysłana/).waitFor();
     await dialog.getByRole('button', { name: 'Anuluj wysyłkę' }).click();
     await toast(page, 'Anulowano wiadomość „Nowe ciasto”.').waitFor();
-    await cake.getByText('Anulowana').waitFor();
-    expect(await scheduled.getByText('Zaplanowana').count()).toBe(1);
+    await cake.getByText('Anulowana', { exact: true }).waitFor();
+    expect(await scheduled.getByText('Zaplanowana', { exact: true }).count()).toBe(1);
     // newest first
     const titles = await page.getByRole('article').getByRole('heading', { level: 3 }).allTextContents();
     expect(titles).toEqual(['Nowe ciasto', 'Podwójne punkty w weekend']);
@@ -196,7 +196,7 @@ describe('messages to customers', () => {
     const sent = page.getByRole('article', { name: sentTitle });
     await sent.waitFor();
     // the list refreshes itself while sending: the report shows the e-mail sent
-    await sent.getByText('Wysłana').waitFor({ timeout: 60_000 });
+    await sent.getByText('Wysłana', { exact: true }).waitFor({ timeout: 60_000 });
     const report = sent.getByRole('table', { name: `Raport dostarczenia: ${sentTitle}` });
     expect(await report.getByRole('row', { name: /E-mail/ }).textContent()).toMatch(/E-mail10/);
 
