@@ -88,6 +88,10 @@ describe('messages to customers', () => {
     await form.getByLabel('Treść').fill(sentBody);
     await form.getByText(`${sentBody.length}/300 znaków`).waitFor();
     expect(sentBody.length).toBeGreaterThan(MESSAGE_LOCK_SCREEN_VISIBLE);
+    const onPass = `Podwójne punkty w weekend: ${sentBody}`;
+    expect(await page.getByTestId('lock-screen-counter').textContent()).toContain(
+      `${onPass.length}/${MESSAGE_LOCK_SCREEN_VISIBLE} znaków`,
+    );
     await page
       .getByTestId('lock-screen-note')
       .getByText(/Na ekranie blokady iPhone’a widać około 110/)
@@ -98,7 +102,7 @@ describe('messages to customers', () => {
     expect(iphone.endsWith('…')).toBe(true);
     expect(iphone.length).toBeLessThanOrEqual(MESSAGE_LOCK_SCREEN_VISIBLE + 1);
     // the pass carries „title: text”; the phone shows its beginning
-    expect(`Podwójne punkty w weekend: ${sentBody}`.startsWith(iphone.slice(0, -1))).toBe(true);
+    expect(onPass.startsWith(iphone.slice(0, -1))).toBe(true);
     await page.getByRole('tab', { name: 'Android' }).click();
     await page.getByText('Nowa wiadomość na Twojej karcie').waitFor();
     expect(await page.getByTestId('android-card-message').textContent()).toContain(sentBody);

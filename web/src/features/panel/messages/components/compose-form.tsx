@@ -32,7 +32,7 @@ import { notify } from '../../../../lib/notify-instance';
 import { useCreateCampaign } from '../api/messages';
 import { audienceMissing, emptyAudienceForm, toAudience, type AudienceForm } from '../utils/audience';
 import { customersLabel } from '../utils/campaign-report';
-import { bodyCounter, exceedsLockScreen, titleCounter } from '../utils/message-text';
+import { bodyCounter, exceedsLockScreen, titleCounter, walletText } from '../utils/message-text';
 import { hourLabel, isQuietHour, warsawInputs, warsawToIso } from '../utils/send-time';
 import { AudienceFields, AudienceSizeSummary } from './audience-fields';
 import { MessagePreviews } from './message-previews';
@@ -192,6 +192,10 @@ export function ComposeForm({ tenantId, companyName, programs, limits }: Compose
               }}
               error={errors.body ?? (bodyCount.over ? 'Treść jest za długa.' : undefined)}
             />
+            <Text size="xs" c="dimmed" data-testid="lock-screen-counter">
+              Ekran blokady iPhone’a (tytuł i treść): {walletText(title, body).length}/
+              {MESSAGE_LOCK_SCREEN_VISIBLE} znaków
+            </Text>
             {exceedsLockScreen(title, body) ? (
               <Alert color="yellow" variant="light" data-testid="lock-screen-note">
                 Na ekranie blokady iPhone’a widać około {MESSAGE_LOCK_SCREEN_VISIBLE} pierwszych znaków tytułu
