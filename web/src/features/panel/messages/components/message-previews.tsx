@@ -152,20 +152,26 @@ function EmailPreview({ companyName, title, body }: PreviewProps) {
     <Stack gap="sm">
       <Box className="msg-email" data-testid="email-preview">
         <div className="msg-email__head">
-          <Text size="xs" c="dimmed">
-            Od: {companyName}
-          </Text>
           <Text fw={600}>Temat: {title.trim() || placeholderTitle}</Text>
         </div>
-        <div className="msg-email__body">{body.trim() || placeholderBody}</div>
+        <div className="msg-email__body">
+          <Text fw={700} size="lg" mb="xs">
+            {title.trim() || placeholderTitle}
+          </Text>
+          {body.trim() || placeholderBody}
+          {'\n\n'}
+          {companyName}
+        </div>
         <div className="msg-email__footer">
-          Dostajesz tę wiadomość, bo masz zgodę na wiadomości marketingowe od {companyName}.{' '}
-          <span className="msg-email__unsubscribe">Wypisz się</span> — jednym kliknięciem, bez logowania.
+          Otrzymujesz tę wiadomość, bo zgodziłeś(-aś) się na informacje marketingowe od {companyName} w
+          programie lojalnościowym Punkto.
+          <br />
+          <span className="msg-email__unsubscribe">Wypisz się z wiadomości e-mail od {companyName}</span>
         </div>
       </Box>
       <Text size="sm" c="dimmed">
-        E-mail dostaną tylko klienci, którzy zgodzili się na wiadomości marketingowe od Twojej firmy. Każdy
-        e-mail ma link do wypisania się.
+        E-mail dostaną tylko klienci, którzy zgodzili się na wiadomości marketingowe od Twojej firmy. Link w
+        stopce wypisuje jednym kliknięciem, bez logowania; w raporcie zobaczysz, ile osób się wypisało.
       </Text>
     </Stack>
   );
