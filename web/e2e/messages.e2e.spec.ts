@@ -27,6 +27,7 @@ const toast = (page: Page, text: string | RegExp) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
 let owner: OwnerWithProgram;
+let employee: Awaited<ReturnType<typeof invitedEmployee>>;
 const customer = { email: '', name: 'Zofia Wiadomościowa' };
 
 /** `YYYY-MM-DD` of the day after today in Warsaw */
@@ -46,6 +47,8 @@ beforeAll(async () => {
     marketingConsent: true,
   });
   expect(created.status, await created.clone().text()).toBe(201);
+  // an employee who may scan cards and see the clients, but not send messages
+  employee = await invitedEmployee(owner, ['cards.scan', 'clients.view']);
 });
 
 async function openMessages(page: Page) {
@@ -163,6 +166,14 @@ describe('messages to customers', () => {
     // newest first
     const titles = await page.getByRole('article').getByRole('heading', { level: 3 }).allTextContents();
     expect(titles).toEqual(['Nowe ciasto', 'Podwójne punkty w weekend']);
+
+    // the same page on the owner's phone
+    const phone = await newPage({ viewport: PHONE, bypassCSP: true, from: page.context() });
+    await phone.goto('/panel/wiadomosci');
+    await phone.getByRole('heading', { name: 'Wiadomości', level: 1 }).waitFor();
+    await phone.getByRole('article', { name: 'Nowe ciasto' }).waitFor();
+    await phone.getByRole('form', { name: 'Nowa wiadomość' }).getByLabel('Treść').fill(sentBody);
+    expect(await layoutProblems(phone)).toEqual([]);
   });
 
   // the campaign sent "now" in the next test: whether the quiet hours moved it to 08:00 (a night run)
@@ -224,6 +235,7 @@ describe('messages to customers', () => {
       .getByRole('alert')
       .getByText(/Taka sama wiadomość do tych samych odbiorców/)
       .waitFor();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(await layoutProblems(page)).toEqual([]);
   });
 
@@ -255,6 +267,7 @@ describe('messages to customers', () => {
     expect(link, `unsubscribe link in:\n${text}`).toBeTruthy();
     await mailbox.goto(link!);
     await mailbox.getByRole('heading', { name: 'Wypisanie z e-maili' }).waitFor();
+    await mailbox.getByRole('button', { name: 'Wypisz mnie' }).waitFor();
     expect(await mailbox.getByRole('main').textContent()).toContain(COMPANY);
     expect(await layoutProblems(mailbox)).toEqual([]);
     expect(await seriousAxeViolations(mailbox)).toEqual([]);
@@ -288,7 +301,6 @@ describe('messages to customers', () => {
   });
 
   it('an employee without the permission to send messages sees no „Wiadomości” and no way in', async () => {
-    const employee = await invitedEmployee(owner, ['cards.scan', 'clients.view']);
     const page = await newPage();
     await logIn(page, '/zaloguj', employee.email);
     await page.waitForURL((url) => url.pathname.startsWith('/panel'));

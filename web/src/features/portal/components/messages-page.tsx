@@ -14,7 +14,7 @@ export function MessagesPage() {
       <Stack gap="lg">
         <PageHeader
           title="Wiadomości"
-          description="Wiadomości od firm, w których masz karty — te same, które trafiają na kartę w portfelu."
+          description="Wiadomości od firm, w których masz karty — wysłane na kartę w portfelu lub e-mailem."
         />
         {messages.isPending ? (
           <LoadingBlocks label="Ładowanie wiadomości" />
@@ -28,7 +28,11 @@ export function MessagesPage() {
           <EmptyState title="Nie masz jeszcze wiadomości" titleAs="h2">
             Firmy, w których zbierasz punkty lub pieczątki, mogą wysłać Ci krótką wiadomość — na przykład o
             nowej nagrodzie albo promocji. Zobaczysz ją tutaj i na karcie w portfelu. Nie chcesz ich dostawać?
-            Wyłącz „Wiadomości od firm” w <AnchorLink to="/klient/ustawienia">Ustawieniach</AnchorLink>.
+            Wyłącz „Wiadomości od firm” w{' '}
+            <AnchorLink to="/klient/ustawienia" underline="always">
+              Ustawieniach
+            </AnchorLink>
+            .
           </EmptyState>
         ) : (
           <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -64,7 +68,10 @@ export function MessagesPage() {
         {messages.data && messages.data.messages.length > 0 ? (
           <Text size="sm" c="dimmed">
             Nie chcesz dostawać wiadomości od firm? Wyłącz je w{' '}
-            <AnchorLink to="/klient/ustawienia">Ustawieniach</AnchorLink> („Wiadomości od firm”).
+            <AnchorLink to="/klient/ustawienia" underline="always">
+              Ustawieniach
+            </AnchorLink>{' '}
+            („Wiadomości od firm”).
           </Text>
         ) : null}
       </Stack>

@@ -28,12 +28,14 @@ type CampaignListProps = {
 
 /** The company's campaigns, newest first: status, start, delivery report, and „Anuluj” while scheduled. */
 export function CampaignList({ tenantId, campaigns, programs }: CampaignListProps) {
+  // the campaign in the dialog; kept while the dialog fades out so its text stays put
   const [cancelling, setCancelling] = useState<Campaign | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
   const cancel = useCancelCampaign(tenantId);
   const programName = (id: string) => programs.find((p) => p.id === id)?.name;
 
   const close = () => {
-    setCancelling(null);
+    setDialogOpen(false);
     cancel.reset();
   };
 
@@ -53,14 +55,18 @@ export function CampaignList({ tenantId, campaigns, programs }: CampaignListProp
               <CampaignCard
                 campaign={campaign}
                 audience={audienceLabel(campaign.audience, programName)}
-                onCancel={() => setCancelling(campaign)}
+                onCancel={() => {
+                  cancel.reset();
+                  setCancelling(campaign);
+                  setDialogOpen(true);
+                }}
               />
             </li>
           ))}
         </Stack>
       )}
       <ConfirmDialog
-        opened={cancelling !== null}
+        opened={dialogOpen}
         title="Anulować wysyłkę?"
         confirmLabel="Anuluj wysyłkę"
         cancelLabel="Zostaw"

@@ -82,7 +82,9 @@ export function ComposeForm({ tenantId, companyName, programs, limits }: Compose
   const [schedule, setSchedule] = useState(() => defaultSchedule(new Date()));
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // the draft awaiting „Wyślij teraz” confirmation; kept while the dialog fades out so its text stays put
   const [confirming, setConfirming] = useState<CampaignDraft | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
 
   const titleCount = titleCounter(title);
   const bodyCount = bodyCounter(body);
@@ -101,14 +103,14 @@ export function ComposeForm({ tenantId, companyName, programs, limits }: Compose
     setFormError(null);
     create.mutate(draft, {
       onSuccess: (campaign) => {
-        setConfirming(null);
+        setConfirmOpen(false);
         notify.success(successText(campaign));
         setTitle('');
         setBody('');
         setErrors({});
       },
       onError: (error) => {
-        setConfirming(null);
+        setConfirmOpen(false);
         showServerError(error);
       },
     });
@@ -158,8 +160,10 @@ export function ComposeForm({ tenantId, companyName, programs, limits }: Compose
       }
     setErrors(next);
     if (Object.keys(next).length > 0 || !parsed.success) return;
-    if (when === 'now') setConfirming(parsed.data);
-    else send(parsed.data);
+    if (when === 'now') {
+      setConfirming(parsed.data);
+      setConfirmOpen(true);
+    } else send(parsed.data);
   };
 
   return (
@@ -303,7 +307,7 @@ export function ComposeForm({ tenantId, companyName, programs, limits }: Compose
 
             <FormError message={formError} />
             <Group>
-              <Button type="submit" loading={create.isPending && confirming === null}>
+              <Button type="submit" loading={create.isPending && !confirmOpen}>
                 {when === 'now' ? 'Wyślij teraz' : 'Zaplanuj wysyłkę'}
               </Button>
             </Group>
@@ -317,14 +321,14 @@ export function ComposeForm({ tenantId, companyName, programs, limits }: Compose
         </Stack>
       </SimpleGrid>
       <ConfirmDialog
-        opened={confirming !== null}
+        opened={confirmOpen}
         title="Wysłać wiadomość teraz?"
         confirmLabel="Wyślij"
         cancelLabel="Wróć"
         danger={false}
         loading={create.isPending}
         onConfirm={() => confirming && send(confirming)}
-        onCancel={() => setConfirming(null)}
+        onCancel={() => setConfirmOpen(false)}
       >
         {`Wiadomość „${confirming?.title ?? ''}” trafi do odbiorców od razu${
           isQuietHour(now) ? ` (w ciszy nocnej — o ${quietEnd})` : ''
