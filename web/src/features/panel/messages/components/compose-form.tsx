@@ -90,7 +90,8 @@ export function ComposeForm({ tenantId, companyName, programs, limits }: Compose
   const bodyCount = bodyCounter(body);
   const scheduledIso = when === 'later' ? warsawToIso(schedule.date, schedule.time) : null;
   const startInstant = when === 'now' ? now : scheduledIso ? new Date(scheduledIso) : null;
-  const startsInQuietHours = startInstant !== null && isQuietHour(startInstant);
+  // quiet hours hold only campaigns that put notices on lock screens (the wallet channel); e-mail alone goes
+  const startsInQuietHours = channels.wallet && startInstant !== null && isQuietHour(startInstant);
 
   const clearError = (field: keyof Errors) =>
     setErrors((current) => {
@@ -300,8 +301,8 @@ export function ComposeForm({ tenantId, companyName, programs, limits }: Compose
             ) : null}
             <Alert color={startsInQuietHours ? 'yellow' : 'gray'} variant="light" data-testid="quiet-hours">
               {startsInQuietHours
-                ? `Ta pora wypada w ciszy nocnej: między ${quietStart} a ${quietEnd} nie wysyłamy powiadomień, więc wysyłka zacznie się o ${quietEnd}.`
-                : `Cisza nocna: między ${quietStart} a ${quietEnd} nie wysyłamy powiadomień na ekran blokady — kampania zaplanowana na tę porę zacznie się o ${quietEnd}.`}
+                ? `Ta pora wypada w ciszy nocnej: między ${quietStart} a ${quietEnd} nie wysyłamy powiadomień na ekran blokady, więc wysyłka (razem z e-mailem) zacznie się o ${quietEnd}.`
+                : `Cisza nocna: między ${quietStart} a ${quietEnd} nie wysyłamy powiadomień na ekran blokady — wiadomość na kartę w portfelu zaplanowana na tę porę (razem z e-mailem) wyjdzie o ${quietEnd}. Sam e-mail wychodzi o wybranej porze.`}
             </Alert>
             <LimitNote limits={limits} />
 
@@ -330,9 +331,9 @@ export function ComposeForm({ tenantId, companyName, programs, limits }: Compose
         onConfirm={() => confirming && send(confirming)}
         onCancel={() => setConfirmOpen(false)}
       >
-        {`Wiadomość „${confirming?.title ?? ''}” trafi do odbiorców od razu${
-          isQuietHour(now) ? ` (w ciszy nocnej — o ${quietEnd})` : ''
-        } i nie da się jej cofnąć.`}
+        {confirming?.channels.wallet && isQuietHour(now)
+          ? `Trwa cisza nocna: wiadomość „${confirming.title}” wyjdzie o ${quietEnd}. Do tego czasu możesz ją anulować.`
+          : `Wiadomość „${confirming?.title ?? ''}” trafi do odbiorców od razu i nie da się jej cofnąć.`}
       </ConfirmDialog>
     </Card>
   );
