@@ -1,5 +1,5 @@
 import { CORRECTION_WINDOW_DAYS } from './cards';
-import { daysFrom } from './customer-segments';
+import { daysFrom, segmentCustomers, type LifecycleSegment } from './customer-segments';
 import {
   TimeZone,
   type AwardAnomalyDetectedData,
@@ -240,4 +240,25 @@ export function applyVisitEvent(
     case 'AwardAnomalyDetected':
       return current;
   }
+}
+
+/**
+ * Every customer's (user's) segments on `asOf` from their cards' visits — the same customers and visit days
+ * as the analytics of the whole company (all programs, closed cards' past visits included, voided entries
+ * not): company messages to a segment reach exactly the people the analytics count in it.
+ */
+export function customerSegmentsOf(
+  cards: Iterable<Pick<CardVisits, 'userId' | 'days' | 'kinds'>>,
+  asOf: string,
+): Map<string, { lifecycle: LifecycleSegment | null; vip: boolean }> {
+  const days = new Map<string, string[]>();
+  for (const card of cards) {
+    let list = days.get(card.userId);
+    if (!list) days.set(card.userId, (list = []));
+    for (let i = 0; i < card.days.length; i++)
+      if (card.kinds[i] !== 'x' && card.days[i]! <= asOf) list.push(card.days[i]!);
+  }
+  const distinct = new Map<string, string[]>();
+  for (const [userId, list] of days) distinct.set(userId, [...new Set(list)].sort());
+  return segmentCustomers(distinct, asOf);
 }

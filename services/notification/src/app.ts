@@ -32,6 +32,17 @@ import { passHealth } from './passes/health/pass-health';
 import { passHealthRoutes } from './passes/health/pass-health.routes';
 import { passUpdates } from './passes/updates/pass-updates';
 import { passesConsumer } from './passes/passes.consumer';
+import { campaignSending } from './messages/campaign-sending';
+import { campaignsOf } from './messages/campaigns';
+import {
+  messageCardsConsumer,
+  messageClientsConsumer,
+  messageIdentityConsumer,
+} from './messages/messages.consumer';
+import { messagesContext } from './messages/messages-context';
+import { messagesRoutes } from './messages/messages.routes';
+import { unsubscribes } from './messages/unsubscribe';
+import type { WalletMessenger } from './messages/wallet-messenger.port';
 
 /**
  * Notification service: e-mail, wallet passes and their live updates, company → customer messages, bug reports.
@@ -41,7 +52,19 @@ export type NotificationDeps = ServiceDeps<NotificationConfig>;
 /** Streams this service owns and the topics their events are published to. */
 export const relayRoutes: RelayRoute[] = [{ streamPrefix: 'message-', topic: Topics.notificationMessages }];
 
-export async function buildService(deps: NotificationDeps): Promise<BuiltService> {
+/**
+ * Until the passes module implements the WalletMessenger port, campaigns reach customers by e-mail only: no
+ * card counts as having a pass to put the message on (the report and the audience size say so honestly).
+ */
+const noWalletYet: WalletMessenger = {
+  installed: async () => new Map(),
+  deliver: async () => [],
+};
+
+export async function buildService(
+  deps: NotificationDeps,
+  options: { walletMessenger?: WalletMessenger } = {},
+): Promise<BuiltService> {
   const app = await createServiceServer('notification', deps);
   await app.register(csrfPlugin, { allowedOrigins: deps.config.CSRF_ALLOWED_ORIGINS });
   const { mailbox } = deps.infra;
@@ -148,11 +171,36 @@ export async function buildService(deps: NotificationDeps): Promise<BuiltService
       { apns: apnsRecords, google: google.records },
       { loopbackOnly: deps.config.DEV_MAILBOX === 'loopback' },
     );
+  // company → customer messages (ADR 0027)
+  const messages = await messagesContext({
+    eventStore: deps.infra.eventStore,
+    documents: deps.infra.documents,
+    scheduler: deps.infra.scheduler,
+    mailer: deps.infra.mailer,
+    wallet: options.walletMessenger ?? noWalletYet,
+    passCopies: copies,
+    config: deps.config,
+    logger: deps.logger,
+    clock: deps.clock,
+  });
+  const sending = campaignSending(messages);
+  await messagesRoutes(app, messages, campaignsOf(messages), unsubscribes(messages));
+
   updates.start();
   app.addHook('onClose', async () => {
     await updates.stop();
     await apns.close();
     await google.wallet.close();
   });
-  return { app, consumers: [passesConsumer(copies, consumerContext(deps), updates)] };
+  const context = consumerContext(deps);
+  return {
+    app,
+    consumers: [
+      passesConsumer(copies, context, updates),
+      messageCardsConsumer(messages, context),
+      messageClientsConsumer(messages, context),
+      messageIdentityConsumer(messages, context),
+    ],
+    jobs: sending.jobs,
+  };
 }

@@ -126,19 +126,22 @@ export function decide(command: CampaignCommand, state: Campaign): CampaignEvent
           ]
         : [delivered];
     }
-    case 'WithdrawConsent':
-      if (state.status === 'none' || command.data.clientIds.length === 0) return [];
+    case 'WithdrawConsent': {
+      if (state.status === 'none') return [];
+      const clientIds = command.data.clientIds.filter((id) => !state.withdrawnClientIds.includes(id));
+      if (clientIds.length === 0) return []; // the same link again, or a retry after a crash
       return [
         {
           type: 'MarketingConsentWithdrawn',
           data: {
             campaignId: state.campaignId,
             tenantId: state.tenantId,
-            clientIds: command.data.clientIds,
+            clientIds,
             withdrawnAt: at,
           },
         },
       ];
+    }
     default: {
       const unknown: never = command;
       return unknown;

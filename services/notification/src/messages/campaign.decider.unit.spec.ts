@@ -316,5 +316,7 @@ describe('when the campaign is sending', () => {
       campaignDecider.initialState(),
     );
     expect(state.status !== 'none' && state.report.unsubscribed).toBe(1);
+    // the same link again (or a retry after a crash) counts nothing
+    expect(campaignDecider.decide(cmd('WithdrawConsent', { clientIds: ['k1', 'k2'] }), state)).toEqual([]);
   });
 });

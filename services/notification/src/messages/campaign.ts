@@ -87,6 +87,8 @@ export type CampaignData = CampaignScheduled['data'] & {
   batches: number;
   /** the batch numbers already delivered (a redelivered batch records nothing) */
   batchesDone: number[];
+  /** clients whose consent this campaign's unsubscribe link withdrew (each counted once) */
+  withdrawnClientIds: string[];
   report: CampaignReport;
 };
 
@@ -126,6 +128,7 @@ export function evolve(state: Campaign, event: CampaignEvent): Campaign {
           cancelledAt: null,
           batches: 0,
           batchesDone: [],
+          withdrawnClientIds: [],
           report: emptyReport(),
         }
       : state;
@@ -163,7 +166,11 @@ export function evolve(state: Campaign, event: CampaignEvent): Campaign {
     case 'CampaignFinished':
       return { ...state, status: 'sent', finishedAt: event.data.finishedAt };
     case 'MarketingConsentWithdrawn':
-      return { ...state, report: { ...state.report, unsubscribed: state.report.unsubscribed + 1 } };
+      return {
+        ...state,
+        withdrawnClientIds: [...state.withdrawnClientIds, ...event.data.clientIds],
+        report: { ...state.report, unsubscribed: state.report.unsubscribed + 1 },
+      };
     default: {
       const unknown: never = event;
       return unknown;
