@@ -239,6 +239,29 @@ describe('company messages over HTTP', () => {
     expect(job?.runAt.toISOString()).toBe('2026-11-27T07:00:00.000Z');
   });
 
+  it('a wallet batch that would run into the quiet hours waits for 08:00', async () => {
+    now = new Date('2026-11-26T19:50:00.000Z'); // 20:50 in Warsaw
+    const campaign = (await create(draft())).json();
+    expect(campaign.movedByQuietHours).toBe(false);
+    await app.runJob(startJobId(campaign.id));
+    now = new Date('2026-11-26T20:05:00.000Z'); // 21:05: the batch's turn comes in the quiet hours
+    await app.runJob(batchJobId(campaign.id, 0));
+    expect(wallet.sends).toHaveLength(0);
+    expect(await mails()).toHaveLength(0);
+    const waiting = await app.infra.scheduler.get(batchJobId(campaign.id, 0));
+    expect(waiting?.runAt.toISOString()).toBe('2026-11-27T07:00:00.000Z');
+    now = new Date('2026-11-27T07:00:00.000Z');
+    await app.runJob(batchJobId(campaign.id, 0));
+    expect(wallet.sends).toHaveLength(4);
+    expect(await mails()).toHaveLength(3);
+    const got = await app.app.inject({
+      method: 'GET',
+      url: `${base()}/campaigns/${campaign.id}`,
+      cookies: owner,
+    });
+    expect(got.json()).toMatchObject({ status: 'sent', finishedAt: '2026-11-27T07:00:00.000Z' });
+  });
+
   it('refuses the fifth campaign of a week, a duplicate, a past time and an audience nobody can receive', async () => {
     const past = await create(draft({ title: 'X', sendAt: '2026-11-26T09:00:00Z' }));
     expect(past.statusCode).toBe(422);
