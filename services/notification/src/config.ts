@@ -132,6 +132,8 @@ export const NotificationEnv = z.object({
     }),
   /** recipients per durable batch job of a campaign */
   MESSAGE_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(200),
+  /** recipients of one batch served at a time (their writes share the store's group commit; rates stay the providers') */
+  MESSAGE_SEND_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   /** e-mails of campaigns sent per second at most (the SMTP provider's rate; 0: no limit) */
   MESSAGE_EMAILS_PER_SECOND: z.coerce.number().min(0).max(10_000).default(50),
   /** unsubscribe link calls (read and one-click) one IP may make per minute (429 RATE_LIMITED above it) */

@@ -126,15 +126,9 @@ export function audienceResolver(deps: {
           ? [{ cardId, platforms: [...platforms].sort() as WalletPlatform[] }]
           : [];
       });
+      // one e-mail per person: to the first of their client records in the company that consents
       const consenting = channels.email
-        ? [...p.clientIds].sort().find((id) => {
-            const c = contactById.get(id);
-            return (
-              c !== undefined &&
-              c.marketingConsent &&
-              (audience.kind !== 'customer' || contactInScope(c) || true)
-            );
-          })
+        ? [...p.clientIds].sort().find((id) => contactById.get(id)?.marketingConsent === true)
         : undefined;
       if (!withPass.length && !consenting) {
         unreachable++;

@@ -6,10 +6,12 @@ import { mergeFailures } from './campaign';
 import type { CampaignCommand, RecordBatch } from './campaign.decider';
 import { campaignMail, campaignMessageId } from './campaign-mail';
 import {
+  batchDocId,
   batchJobId,
   hashToken,
   MessageJobs,
   recipientId,
+  type DeliveryDoc,
   type MessagesContext,
   type RecipientDoc,
 } from './messages-context';
@@ -21,10 +23,10 @@ const WALLET_FAILED = 'Nie udało się dostarczyć wiadomości na kartę w portf
 /**
  * Sending a campaign (ADR 0027), from the durable scheduler only:
  * - `messages.start` (at `startsAt`): resolves the audience ONCE, writes the recipient list as documents
- *   (`message_recipients`, the targeted count fixed then), records CampaignStarted and schedules one
- *   `messages.batch` job per MESSAGE_BATCH_SIZE recipients. A rerun (crash) before CampaignStarted rewrites
+ *   (`message_batches`, one per MESSAGE_BATCH_SIZE recipients: ids only; the targeted count fixed then),
+ *   records CampaignStarted and schedules one `messages.batch` job per batch. A rerun (crash) before CampaignStarted rewrites
  *   the same list; after it, it only schedules the batches not yet delivered.
- * - `messages.batch`: per recipient and channel a delivery record — the wallet through the idempotent
+ * - `messages.batch`: per recipient a delivery record (`message_deliveries`) — the wallet through the idempotent
  *   WalletMessenger, the e-mail marked `pending` before the send and `sent`/`failed` after it, with a
  *   Message-ID fixed per campaign and person; a rerun of a batch skips whatever is recorded, so a restart sends
  *   nobody anything twice (an e-mail whose send was cut between the server's acceptance and the record goes
@@ -78,41 +80,54 @@ export function campaignSending(ctx: MessagesContext) {
       campaign.channels,
     );
     const size = config.MESSAGE_BATCH_SIZE;
-    for (let seq = 0; seq < recipients.length; seq++)
-      await ctx.recipients.upsert({
-        ...recipients[seq]!,
-        _id: recipientId(campaignId, seq),
+    const count = Math.ceil(recipients.length / size);
+    for (let batch = 0; batch < count; batch++)
+      await ctx.batches.upsert({
+        _id: batchDocId(campaignId, batch),
         campaignId,
         tenantId: campaign.tenantId,
-        seq,
-        batch: Math.floor(seq / size),
-        wallet: null,
-        email: null,
+        batch,
+        recipients: recipients
+          .slice(batch * size, (batch + 1) * size)
+          .map((r, i) => ({ ...r, seq: batch * size + i })),
       });
     // a rerun that resolved fewer people than an interrupted earlier run drops the rest
-    for (const stale of await ctx.recipients.find({ campaignId, seq: { $gte: recipients.length } }))
-      await ctx.recipients.delete(stale._id);
+    for (const stale of await ctx.batches.find({ campaignId, batch: { $gte: count } }))
+      await ctx.batches.delete(stale._id);
     const { newState } = await ctx.campaigns.run(
       campaignId,
       command('StartCampaign', {
         targeted: recipients.length + unreachable,
         unreachable,
-        batches: Math.ceil(recipients.length / size),
+        batches: count,
       }),
       { tenantId: campaign.tenantId },
     );
     if (newState.status === 'sending') await scheduleBatches(newState);
   }
 
-  /** one person: each channel once; returns whether anything reached them */
+  async function saveDelivery(doc: RecipientDoc): Promise<RecipientDoc> {
+    const record: DeliveryDoc = {
+      _id: doc._id,
+      campaignId: doc.campaignId,
+      batch: doc.batch,
+      wallet: doc.wallet,
+      email: doc.email,
+    };
+    await ctx.deliveries.upsert(record);
+    return doc;
+  }
+
+  /** one person: each channel once */
   async function deliverTo(
     campaign: CampaignData,
     doc: RecipientDoc,
     companyName: string,
   ): Promise<RecipientDoc> {
     let current = doc;
-    if (campaign.channels.wallet && doc.cards.length && !doc.wallet?.done) {
-      const results: NonNullable<RecipientDoc['wallet']>['results'] = [];
+    if (campaign.channels.wallet && doc.cards.length && !doc.wallet) {
+      // the messenger keeps its own once-only records: a rerun gets the recorded outcomes back
+      const results: NonNullable<RecipientDoc['wallet']> = [];
       for (const card of doc.cards) {
         try {
           const outcomes = await ctx.wallet.deliver(
@@ -132,7 +147,9 @@ export function campaignSending(ctx: MessagesContext) {
             results.push({ platform, result: 'failed', reason: WALLET_FAILED, cardId: card.cardId });
         }
       }
-      current = await ctx.recipients.upsert({ ...current, wallet: { done: true, results } });
+      current = { ...current, wallet: results };
+      // with an e-mail to send, the outcome is recorded with the e-mail's mark (one write less)
+      if (!(campaign.channels.email && doc.emailClientId)) current = await saveDelivery(current);
     }
     if (campaign.channels.email && doc.emailClientId) {
       const status = current.email?.status;
@@ -148,7 +165,7 @@ export function campaignSending(ctx: MessagesContext) {
     const at = clock().toISOString();
     if (!contact || !contact.marketingConsent || !to)
       // unsubscribed or removed since the start: nothing goes, and it is no failure
-      return ctx.recipients.upsert({ ...doc, email: { status: 'skipped', at } });
+      return saveDelivery({ ...doc, email: { status: 'skipped', at } });
     const token = randomBytes(32).toString('base64url');
     await ctx.tokens.upsert({
       _id: hashToken(token),
@@ -160,7 +177,7 @@ export function campaignSending(ctx: MessagesContext) {
       usedAt: null,
     });
     // marked before the send: a crash from here on resends with the same Message-ID
-    const marked = await ctx.recipients.upsert({ ...doc, email: { status: 'pending', at } });
+    const marked = await saveDelivery({ ...doc, email: { status: 'pending', at } });
     const page = new URL('/wypisz', `${config.PUBLIC_URL}/`);
     page.searchParams.set('token', token);
     await paceEmail();
@@ -173,14 +190,14 @@ export function campaignSending(ctx: MessagesContext) {
           body: campaign.body,
           unsubscribePageUrl: page.toString(),
           oneClickUrl: `${config.PUBLIC_URL}/api/v1/notifications/unsubscribe/${token}`,
-          messageId: campaignMessageId(campaign.campaignId, doc._id.split(':')[1]!, domain),
+          messageId: campaignMessageId(campaign.campaignId, String(doc.seq), domain),
         }),
       );
     } catch (error) {
       logger.warn({ err: error, campaignId: campaign.campaignId }, 'campaign e-mail refused');
-      return ctx.recipients.upsert({ ...marked, email: { status: 'failed', reason: EMAIL_FAILED, at } });
+      return saveDelivery({ ...marked, email: { status: 'failed', reason: EMAIL_FAILED, at } });
     }
-    return ctx.recipients.upsert({ ...marked, email: { status: 'sent', at: clock().toISOString() } });
+    return saveDelivery({ ...marked, email: { status: 'sent', at: clock().toISOString() } });
   }
 
   function countsOf(docs: RecipientDoc[]): Omit<RecordBatch['data'], 'batch'> {
@@ -191,7 +208,7 @@ export function campaignSending(ctx: MessagesContext) {
     const fail = (channel: FailureCount['channel'], reason: string) =>
       (failures = mergeFailures(failures, [{ channel, reason, count: 1 }]));
     for (const doc of docs) {
-      for (const r of doc.wallet?.results ?? []) {
+      for (const r of doc.wallet ?? []) {
         const channel = r.platform;
         if (r.result === 'failed') {
           (channel === 'apple' ? apple : google).failed++;
@@ -212,48 +229,73 @@ export function campaignSending(ctx: MessagesContext) {
   }
 
   const reached = (doc: RecipientDoc) =>
-    doc.email?.status === 'sent' || (doc.wallet?.results ?? []).some((r) => r.result !== 'failed');
+    doc.email?.status === 'sent' || (doc.wallet ?? []).some((r) => r.result !== 'failed');
 
   async function batch(campaignId: string, batchNo: number): Promise<void> {
-    const campaign = await ctx.campaign(campaignId);
-    if (!campaign || campaign.status !== 'sending' || campaign.batchesDone.includes(batchNo)) return;
+    const found = await ctx.campaign(campaignId);
+    if (!found || found.status !== 'sending' || found.batchesDone.includes(batchNo)) return;
+    const campaign: CampaignData = found;
     const companyName = await ctx.companyName(campaign.tenantId);
-    const docs = await ctx.recipients.find({ campaignId, batch: batchNo }, { sort: { seq: 1 } });
-    const done: RecipientDoc[] = [];
-    for (const doc of docs) {
-      const pending =
-        (campaign.channels.wallet && doc.cards.length && !doc.wallet?.done) ||
-        (campaign.channels.email && doc.emailClientId && (!doc.email || doc.email.status === 'pending'));
-      if (
-        pending &&
-        campaign.channels.wallet &&
-        doc.cards.length &&
-        !doc.wallet?.done &&
-        inQuietHours(clock())
-      ) {
-        // the quiet hours began during the campaign: the rest of this batch waits for the morning
-        await ctx.scheduler.schedule({
-          id: batchJobId(campaignId, batchNo),
-          type: MessageJobs.batch,
-          runAt: afterQuietHours(clock()),
-          payload: { campaignId, batch: batchNo },
-        });
-        logger.info({ campaignId, batch: batchNo }, 'campaign batch paused for the quiet hours');
-        return;
+    const list = await ctx.batches.get(batchDocId(campaignId, batchNo));
+    const records = new Map(
+      (await ctx.deliveries.find({ campaignId, batch: batchNo })).map((d) => [d._id, d] as const),
+    );
+    const docs: RecipientDoc[] = (list?.recipients ?? []).map((r) => {
+      const id = recipientId(campaignId, r.seq);
+      const record = records.get(id);
+      return {
+        ...r,
+        _id: id,
+        campaignId,
+        tenantId: campaign.tenantId,
+        batch: batchNo,
+        wallet: record?.wallet ?? null,
+        email: record?.email ?? null,
+      };
+    });
+    const walletPending = (doc: RecipientDoc) =>
+      campaign.channels.wallet && doc.cards.length > 0 && !doc.wallet;
+    const pending = (doc: RecipientDoc) =>
+      walletPending(doc) ||
+      (campaign.channels.email && !!doc.emailClientId && (!doc.email || doc.email.status === 'pending'));
+
+    // MESSAGE_SEND_CONCURRENCY recipients at a time (the providers' rates are kept by the shared limiters)
+    const done: RecipientDoc[] = new Array(docs.length);
+    let next = 0;
+    let paused = false;
+    async function worker() {
+      while (!paused && next < docs.length) {
+        const i = next++;
+        const doc = docs[i]!;
+        if (pending(doc) && walletPending(doc) && inQuietHours(clock())) {
+          paused = true; // the quiet hours began during the campaign: the rest waits for the morning
+          return;
+        }
+        const after = pending(doc) ? await deliverTo(campaign, doc, companyName) : doc;
+        if (after.userId && reached(after))
+          await ctx.inbox.upsert({
+            _id: `${campaignId}:${after.userId}`,
+            userId: after.userId,
+            tenantId: campaign.tenantId,
+            campaignId,
+            companyName,
+            title: campaign.title,
+            body: campaign.body,
+            sentAt: campaign.startedAt ?? clock().toISOString(),
+          });
+        done[i] = after;
       }
-      const after = pending ? await deliverTo(campaign, doc, companyName) : doc;
-      if (after.userId && reached(after))
-        await ctx.inbox.upsert({
-          _id: `${campaignId}:${after.userId}`,
-          userId: after.userId,
-          tenantId: campaign.tenantId,
-          campaignId,
-          companyName,
-          title: campaign.title,
-          body: campaign.body,
-          sentAt: campaign.startedAt ?? clock().toISOString(),
-        });
-      done.push(after);
+    }
+    await Promise.all(Array.from({ length: config.MESSAGE_SEND_CONCURRENCY }, worker));
+    if (paused) {
+      await ctx.scheduler.schedule({
+        id: batchJobId(campaignId, batchNo),
+        type: MessageJobs.batch,
+        runAt: afterQuietHours(clock()),
+        payload: { campaignId, batch: batchNo },
+      });
+      logger.info({ campaignId, batch: batchNo }, 'campaign batch paused for the quiet hours');
+      return;
     }
     await ctx.campaigns.run(campaignId, command('RecordBatch', { batch: batchNo, ...countsOf(done) }), {
       tenantId: campaign.tenantId,

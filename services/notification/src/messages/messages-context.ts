@@ -26,21 +26,34 @@ export const MessageJobs = { start: 'messages.start', batch: 'messages.batch' } 
 export const startJobId = (campaignId: string) => `message-start-${campaignId}`;
 export const batchJobId = (campaignId: string, batch: number) => `message-batch-${campaignId}-${batch}`;
 
-/** a person of a campaign's audience, fixed when it started, with what each channel did */
-export type RecipientDoc = Recipient & {
+/** one batch of a campaign's audience, fixed when it started (ids only: no address, no name) */
+export type BatchDoc = {
   _id: string;
   campaignId: string;
   tenantId: string;
-  seq: number;
   batch: number;
-  /** the wallet's outcome per card (WalletMessenger.deliver is idempotent per message, card and platform) */
-  wallet: { done: boolean; results: Array<WalletDelivery & { cardId: string }> } | null;
+  recipients: Array<Recipient & { seq: number }>;
+};
+/** what each channel did for one recipient: the delivery record, written only while sending */
+export type DeliveryDoc = {
+  _id: string;
+  campaignId: string;
+  batch: number;
+  /** the wallet's outcome per card (WalletMessenger.deliver keeps its own once-only records) */
+  wallet: Array<WalletDelivery & { cardId: string }> | null;
   /**
    * `pending`: marked before the send (a crash leaves it so: the retry sends with the same Message-ID);
    * `sent` / `failed` / `skipped` (consent withdrawn or contact removed meanwhile) after it
    */
   email: { status: 'pending' | 'sent' | 'failed' | 'skipped'; reason?: string; at: string } | null;
 };
+/** a recipient with its delivery record, as a batch works on it */
+export type RecipientDoc = Recipient &
+  Omit<DeliveryDoc, 'wallet'> & {
+    tenantId: string;
+    seq: number;
+    wallet: DeliveryDoc['wallet'];
+  };
 export type TokenDoc = {
   _id: string;
   campaignId: string;
@@ -62,6 +75,7 @@ export type InboxDoc = {
 };
 
 export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('base64url');
+export const batchDocId = (campaignId: string, batch: number) => `${campaignId}:b${batch}`;
 export const recipientId = (campaignId: string, seq: number) =>
   `${campaignId}:${String(seq).padStart(7, '0')}`;
 
@@ -83,12 +97,13 @@ export async function messagesContext(deps: MessagesDeps) {
   const campaignsView = deps.documents.collection<ProjectionDoc<CampaignData> | Tombstone>(
     'message_campaigns',
   );
-  const recipients = deps.documents.collection<RecipientDoc>('message_recipients');
+  const batches = deps.documents.collection<BatchDoc>('message_batches');
+  const deliveries = deps.documents.collection<DeliveryDoc>('message_deliveries');
   const tokens = deps.documents.collection<TokenDoc>('message_unsubscribe_tokens');
   const inbox = deps.documents.collection<InboxDoc>('message_inbox');
   await campaignsView.ensureIndex({ fields: { tenantId: 1, createdAt: -1 } });
-  await recipients.ensureIndex({ fields: { campaignId: 1, batch: 1 } });
-  await recipients.ensureIndex({ fields: { campaignId: 1, seq: 1 } });
+  await batches.ensureIndex({ fields: { campaignId: 1, batch: 1 } });
+  await deliveries.ensureIndex({ fields: { campaignId: 1, batch: 1 } });
   await inbox.ensureIndex({ fields: { userId: 1, sentAt: -1 } });
   const campaigns = projectedCommandHandler({
     decider: campaignDecider,
@@ -105,7 +120,8 @@ export async function messagesContext(deps: MessagesDeps) {
     copies,
     campaigns,
     campaignsView,
-    recipients,
+    batches,
+    deliveries,
     tokens,
     inbox,
     audience: audienceResolver({ copies, wallet: deps.wallet, clock: deps.clock }),
