@@ -212,6 +212,27 @@ describe('company messages over HTTP', () => {
     });
   });
 
+  it('limits the public unsubscribe calls per IP', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++)
+      statuses.push(
+        (await app.app.inject({ method: 'GET', url: `/api/v1/notifications/unsubscribe/nieznany-${i}` }))
+          .statusCode,
+      );
+    expect(statuses.slice(0, 30).every((s) => s === 404)).toBe(true);
+    const limited = await app.app.inject({
+      method: 'POST',
+      url: '/api/v1/notifications/unsubscribe/nieznany',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      localizedMessage: expect.stringContaining('Odczekaj'),
+    });
+  });
+
   it('„Wiadomości od firm” off reaches the customer by no channel', async () => {
     await app.deliver(Topics.identityUsers, 'PreferencesChanged', {
       userId: customers[0]!.userId,
@@ -322,6 +343,45 @@ describe('company messages over HTTP', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'MESSAGES.ALREADY_STARTED' });
+  });
+
+  it('sends to the customers of one program, or to one customer', async () => {
+    const other = { tenantId: company.tenantId, programId: randomUUID() };
+    const elsewhere = await aCustomer(app, other, { visits: ['2026-11-21T10:00:00Z'] });
+    wallet.installed.set(elsewhere.cardId, new Set(['google']));
+    const ofProgram = await app.app.inject({
+      method: 'POST',
+      url: `${base()}/audience-size`,
+      cookies: owner,
+      payload: { kind: 'program', programId: other.programId },
+    });
+    expect(ofProgram.json()).toEqual({ customers: 1, apple: 0, google: 1, email: 1, unreachable: 0 });
+    const first = (await create(draft({ audience: { kind: 'program', programId: other.programId } }))).json();
+    await send(first.id);
+    expect((await mails()).map((m) => m.to)).toEqual([elsewhere.email]);
+    expect(wallet.sends.map((s) => s.card.cardId)).toEqual([elsewhere.cardId]);
+
+    const one = (
+      await create(
+        draft({
+          title: 'Tylko dla Ciebie',
+          audience: { kind: 'customer', clientId: customers[2]!.clientId },
+        }),
+      )
+    ).json();
+    await send(one.id);
+    expect((await mails()).filter((m) => m.subject === 'Tylko dla Ciebie').map((m) => m.to)).toEqual([
+      customers[2]!.email,
+    ]);
+    // one customer without consent and without a pass cannot be reached
+    const unreachable = await create(
+      draft({
+        title: 'Nikt',
+        audience: { kind: 'customer', clientId: customers[3]!.clientId },
+        channels: { wallet: false, email: true },
+      }),
+    );
+    expect(unreachable.json()).toMatchObject({ code: 'MESSAGES.NO_RECIPIENTS' });
   });
 
   it('sends to a segment only the customers the analytics count in it', async () => {
