@@ -59,8 +59,9 @@ export function decide(command: CampaignCommand, state: Campaign): CampaignEvent
       const { others, campaignsPerWeek, reachable, requestedSendAt, ...draft } = command.data;
       const requested = requestedSendAt ? new Date(requestedSendAt) : now;
       if (requestedSendAt && requested.getTime() < now.getTime()) throw new SendAtInPastError();
-      // lock-screen notices wait for the morning; e-mail goes with them so the campaign stays one moment
-      const startsAt = afterQuietHours(requested);
+      // lock-screen notices wait for the morning (the whole campaign with them: it stays one moment); an
+      // e-mail-only campaign puts nothing on a lock screen and goes when asked
+      const startsAt = draft.channels.wallet ? afterQuietHours(requested) : requested;
       if (isDuplicate(now, draft, others)) throw new DuplicateCampaignError();
       if (!withinWeeklyLimit(startsAt, others, campaignsPerWeek)) throw new WeeklyLimitError();
       if (reachable <= 0) throw new NoRecipientsError();

@@ -116,6 +116,20 @@ describe('a new campaign', () => {
       ]);
   });
 
+  it('an e-mail-only campaign is not held by the quiet hours (no lock-screen notice)', () => {
+    const night = new Date('2026-11-26T22:00:00.000Z');
+    spec
+      .given([])
+      .when(schedule({ channels: { wallet: false, email: true } }, night))
+      .then([
+        scheduled({
+          channels: { wallet: false, email: true },
+          createdAt: night.toISOString(),
+          startsAt: night.toISOString(),
+        }),
+      ]);
+  });
+
   it('refuses a time in the past', () => {
     spec
       .given([])
