@@ -74,6 +74,13 @@ export function campaignSending(ctx: MessagesContext) {
       });
       return;
     }
+    if ((await ctx.passCopies.company(campaign.tenantId))?.deleted) {
+      // the company was deleted before its campaign started: nothing goes out
+      await ctx.campaigns.run(campaignId, command('CancelCampaign', { tenantId: campaign.tenantId }), {
+        tenantId: campaign.tenantId,
+      });
+      return;
+    }
     const { recipients, unreachable } = await ctx.audience.resolve(
       campaign.tenantId,
       campaign.audience,

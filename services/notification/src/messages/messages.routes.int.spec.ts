@@ -345,6 +345,24 @@ describe('company messages over HTTP', () => {
     expect(refused.json()).toMatchObject({ code: 'MESSAGES.ALREADY_STARTED' });
   });
 
+  it('cancels a campaign whose company was deleted before it started', async () => {
+    const campaign = (await create(draft())).json();
+    await app.deliver(Topics.tenantTenants, 'TenantDeleted', {
+      tenantId: company.tenantId,
+      ownerId: 'o1',
+      deletedAt: '2026-11-26T10:00:00.000Z',
+    });
+    await app.runJob(startJobId(campaign.id));
+    const got = await app.app.inject({
+      method: 'GET',
+      url: `${base()}/campaigns/${campaign.id}`,
+      cookies: owner,
+    });
+    expect(got.json()).toMatchObject({ status: 'cancelled', startedAt: null });
+    expect(await mails()).toHaveLength(0);
+    expect(wallet.sends).toHaveLength(0);
+  });
+
   it('sends to the customers of one program, or to one customer', async () => {
     const other = { tenantId: company.tenantId, programId: randomUUID() };
     const elsewhere = await aCustomer(app, other, { visits: ['2026-11-21T10:00:00Z'] });
