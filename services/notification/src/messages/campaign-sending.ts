@@ -17,7 +17,7 @@ import {
 } from './messages-context';
 import { afterQuietHours, inQuietHours } from './quiet-hours';
 
-const EMAIL_FAILED = 'Serwer pocztowy nie przyjął wiadomości';
+const EMAIL_FAILED = 'Serwer pocztowy odbiorcy odrzucił wiadomość';
 const WALLET_FAILED = 'Nie udało się dostarczyć wiadomości na kartę w portfelu';
 
 /**
@@ -201,8 +201,15 @@ export function campaignSending(ctx: MessagesContext) {
         }),
       );
     } catch (error) {
+      const code = (error as { responseCode?: unknown }).responseCode;
+      // the server or the network may recover: the batch job fails and is retried (the mark stays `pending`,
+      // so the retry sends with the same Message-ID); a permanent refusal (5xx) is this person's failure
+      if (typeof code !== 'number' || code < 500) throw error;
       logger.warn({ err: error, campaignId: campaign.campaignId }, 'campaign e-mail refused');
-      return saveDelivery({ ...marked, email: { status: 'failed', reason: EMAIL_FAILED, at } });
+      return saveDelivery({
+        ...marked,
+        email: { status: 'failed', reason: `${EMAIL_FAILED} (${code})`, at },
+      });
     }
     return saveDelivery({ ...marked, email: { status: 'sent', at: clock().toISOString() } });
   }
@@ -270,15 +277,23 @@ export function campaignSending(ctx: MessagesContext) {
     const done: RecipientDoc[] = new Array(docs.length);
     let next = 0;
     let paused = false;
+    let failure: { error: unknown } | null = null;
     async function worker() {
-      while (!paused && next < docs.length) {
+      while (!paused && !failure && next < docs.length) {
         const i = next++;
         const doc = docs[i]!;
         if (pending(doc) && walletPending(doc) && inQuietHours(clock())) {
           paused = true; // the quiet hours began during the campaign: the rest waits for the morning
           return;
         }
-        const after = pending(doc) ? await deliverTo(campaign, doc, companyName) : doc;
+        let after: RecipientDoc;
+        try {
+          after = pending(doc) ? await deliverTo(campaign, doc, companyName) : doc;
+        } catch (error) {
+          // the other workers finish the person they serve, then the job fails and is retried
+          failure ??= { error };
+          return;
+        }
         if (after.userId && reached(after))
           await ctx.inbox.upsert({
             _id: `${campaignId}:${after.userId}`,
@@ -294,6 +309,7 @@ export function campaignSending(ctx: MessagesContext) {
       }
     }
     await Promise.all(Array.from({ length: config.MESSAGE_SEND_CONCURRENCY }, worker));
+    if (failure) throw (failure as { error: unknown }).error;
     if (paused) {
       await ctx.scheduler.schedule({
         id: batchJobId(campaignId, batchNo),
