@@ -32,6 +32,9 @@ import { passHealth } from './passes/health/pass-health';
 import { passHealthRoutes } from './passes/health/pass-health.routes';
 import { passUpdates } from './passes/updates/pass-updates';
 import { passesConsumer } from './passes/passes.consumer';
+import { tokenBucket } from './passes/rate-limiter';
+import { createWalletMessenger } from './passes/wallet-messenger';
+import type { WalletMessenger } from './messages/wallet-messenger.port';
 
 /**
  * Notification service: e-mail, wallet passes and their live updates, company → customer messages, bug reports.
@@ -41,7 +44,9 @@ export type NotificationDeps = ServiceDeps<NotificationConfig>;
 /** Streams this service owns and the topics their events are published to. */
 export const relayRoutes: RelayRoute[] = [{ streamPrefix: 'message-', topic: Topics.notificationMessages }];
 
-export async function buildService(deps: NotificationDeps): Promise<BuiltService> {
+export async function buildService(
+  deps: NotificationDeps,
+): Promise<BuiltService & { walletMessenger: WalletMessenger }> {
   const app = await createServiceServer('notification', deps);
   await app.register(csrfPlugin, { allowedOrigins: deps.config.CSRF_ALLOWED_ORIGINS });
   const { mailbox } = deps.infra;
@@ -142,6 +147,22 @@ export async function buildService(deps: NotificationDeps): Promise<BuiltService
       change === 'added' ? health.added(tenantId, 'apple') : health.removed(tenantId, 'apple'),
   });
   passHealthRoutes(app, health);
+
+  // company messages on the wallet passes (issue 21): the channel the campaign engine sends through
+  const walletMessenger = createWalletMessenger({
+    documents: deps.infra.documents,
+    copies,
+    registrations,
+    apns,
+    google: { wallet: google.wallet, passes: googlePassesOf },
+    limits: {
+      apns: tokenBucket({ perSecond: deps.config.APNS_MESSAGES_PER_SECOND }),
+      google: tokenBucket({ perSecond: deps.config.GOOGLE_WALLET_REQUESTS_PER_SECOND }),
+    },
+    clock: deps.clock,
+    logger: deps.logger,
+    retryLater: (cardId) => updates.cardChanged(cardId),
+  });
   if (deps.config.DEV_MAILBOX !== 'off')
     registerDevWallet(
       app,
@@ -154,5 +175,9 @@ export async function buildService(deps: NotificationDeps): Promise<BuiltService
     await apns.close();
     await google.wallet.close();
   });
-  return { app, consumers: [passesConsumer(copies, consumerContext(deps), updates)] };
+  return {
+    app,
+    consumers: [passesConsumer(copies, consumerContext(deps), updates)],
+    walletMessenger,
+  };
 }
