@@ -215,6 +215,35 @@ describe('a company message on an Apple pass', () => {
     expect(await t.walletMessenger.deliver({ tenantId, cardId }, aMessage())).toEqual([]);
   });
 
+  it('APNs busy (429) after every attempt: failed with the reason, and the update queue pushes the phone later', async () => {
+    const { cardId, userId, tenantId } = await t.aCard();
+    const phone = await aPhoneHolding(cardId, userId);
+    const busy = { status: 429 as const, reason: 'TooManyRequests' };
+    apns.answer(phone.pushToken, busy, busy, busy);
+    const [delivery] = await t.walletMessenger.deliver({ tenantId, cardId }, aMessage());
+    expect(delivery).toEqual({
+      platform: 'apple',
+      result: 'failed',
+      reason: AppleReasons.busy('429 TooManyRequests'),
+    });
+    await until(() => pushesTo(phone).some((p) => p.status === 200), 'the queue pushes it later', 8000);
+    expect(await phone.onPush()).toEqual([`${cardId}.1`]);
+    expect(phone.notices).toEqual(['Nowe ciasto: Od jutra sernik z malinami. Zapraszamy!']);
+  });
+
+  it('the same delivery twice at once (a batch redelivered while the first still runs): one push', async () => {
+    const { cardId, userId, tenantId } = await t.aCard();
+    const phone = await aPhoneHolding(cardId, userId);
+    const message = aMessage();
+    const [a, b] = await Promise.all([
+      t.walletMessenger.deliver({ tenantId, cardId }, message),
+      t.walletMessenger.deliver({ tenantId, cardId }, message),
+    ]);
+    expect(a).toEqual([{ platform: 'apple', result: 'sent' }]);
+    expect(b).toEqual(a);
+    expect(pushesTo(phone)).toHaveLength(1);
+  });
+
   it('two phones, one of them dead: sent (APNs took it for one device)', async () => {
     const { cardId, userId, tenantId } = await t.aCard();
     const alive = await aPhoneHolding(cardId, userId);
