@@ -320,6 +320,15 @@ describe('a company message on a Google pass', () => {
     );
   });
 
+  it('Google refusing the message id as a duplicate (409, sent before a crash) counts as sent', async () => {
+    const { cardId, userId, tenantId } = await t.aCard();
+    await savedToGoogle(cardId, userId);
+    google.failNext(1, 409);
+    expect(await t.walletMessenger.deliver({ tenantId, cardId }, aMessage())).toEqual([
+      { platform: 'google', result: 'sent' },
+    ]);
+  });
+
   it('a pass Google no longer has: failed with the reason', async () => {
     const { cardId, userId, tenantId } = await t.aCard();
     await savedToGoogle(cardId, userId);
