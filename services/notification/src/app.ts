@@ -32,6 +32,8 @@ import { passHealth } from './passes/health/pass-health';
 import { passHealthRoutes } from './passes/health/pass-health.routes';
 import { passUpdates } from './passes/updates/pass-updates';
 import { passesConsumer } from './passes/passes.consumer';
+import { tokenBucket } from './passes/rate-limiter';
+import { createWalletMessenger } from './passes/wallet-messenger';
 import { campaignSending } from './messages/campaign-sending';
 import { campaignsOf } from './messages/campaigns';
 import {
@@ -52,19 +54,11 @@ export type NotificationDeps = ServiceDeps<NotificationConfig>;
 /** Streams this service owns and the topics their events are published to. */
 export const relayRoutes: RelayRoute[] = [{ streamPrefix: 'message-', topic: Topics.notificationMessages }];
 
-/**
- * Until the passes module implements the WalletMessenger port, campaigns reach customers by e-mail only: no
- * card counts as having a pass to put the message on (the report and the audience size say so honestly).
- */
-const noWalletYet: WalletMessenger = {
-  installed: async () => new Map(),
-  deliver: async () => [],
-};
-
 export async function buildService(
   deps: NotificationDeps,
+  /** tests of the campaign engine may stand in for the passes' side of the port */
   options: { walletMessenger?: WalletMessenger } = {},
-): Promise<BuiltService> {
+): Promise<BuiltService & { walletMessenger: WalletMessenger }> {
   const app = await createServiceServer('notification', deps);
   await app.register(csrfPlugin, { allowedOrigins: deps.config.CSRF_ALLOWED_ORIGINS });
   const { mailbox } = deps.infra;
@@ -165,6 +159,22 @@ export async function buildService(
       change === 'added' ? health.added(tenantId, 'apple') : health.removed(tenantId, 'apple'),
   });
   passHealthRoutes(app, health);
+
+  // company messages on the wallet passes (issue 21): the channel the campaign engine sends through
+  const walletMessenger = createWalletMessenger({
+    documents: deps.infra.documents,
+    copies,
+    registrations,
+    apns,
+    google: { wallet: google.wallet, passes: googlePassesOf },
+    limits: {
+      apns: tokenBucket({ perSecond: deps.config.APNS_MESSAGES_PER_SECOND }),
+      google: tokenBucket({ perSecond: deps.config.GOOGLE_WALLET_REQUESTS_PER_SECOND }),
+    },
+    clock: deps.clock,
+    logger: deps.logger,
+    retryLater: (cardId) => updates.cardChanged(cardId),
+  });
   if (deps.config.DEV_MAILBOX !== 'off')
     registerDevWallet(
       app,
@@ -177,7 +187,7 @@ export async function buildService(
     documents: deps.infra.documents,
     scheduler: deps.infra.scheduler,
     mailer: deps.infra.mailer,
-    wallet: options.walletMessenger ?? noWalletYet,
+    wallet: options.walletMessenger ?? walletMessenger,
     passCopies: copies,
     config: deps.config,
     logger: deps.logger,
@@ -202,5 +212,6 @@ export async function buildService(
       messageIdentityConsumer(messages, context),
     ],
     jobs: sending.jobs,
+    walletMessenger,
   };
 }

@@ -87,6 +87,19 @@ export const NotificationEnv = z.object({
    */
   PASS_UPDATE_COALESCE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /**
+   * Company messages (issue 21, ADR 0012 "Company messages"): APNs pushes a second for messages. Apple
+   * publishes no rate for a provider; what limits us is our own side: every push makes the phone fetch its
+   * pass, signed at ~400 passes/s on one core (docs/BENCHMARKS.md), so a few hundred a second keeps a
+   * campaign's fetch wave within what the service signs while awards' pushes go on.
+   */
+  APNS_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(5_000).default(300),
+  /**
+   * Google Wallet API calls a second for messages (addMessage). Google's default quota is 20 requests a
+   * second per project, shared with the live updates (PATCHes and balance notices), which are not limited:
+   * messages take 15 and leave 5 for them. Raise it with the quota Google grants.
+   */
+  GOOGLE_WALLET_REQUESTS_PER_SECOND: z.coerce.number().int().min(1).max(1_000).default(15),
+  /**
    * Google Wallet: the issuer id of the Google Pay & Wallet console and the service account's JSON key file
    * (README, "Google Wallet"). Without the key file the embedded adapter keeps Google's side in the document
    * store and signs save links with a development key: Google refuses them (ADR 0012).

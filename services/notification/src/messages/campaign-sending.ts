@@ -282,8 +282,10 @@ export function campaignSending(ctx: MessagesContext) {
       while (!paused && !failure && next < docs.length) {
         const i = next++;
         const doc = docs[i]!;
-        if (pending(doc) && walletPending(doc) && inQuietHours(clock())) {
-          paused = true; // the quiet hours began during the campaign: the rest waits for the morning
+        if (campaign.channels.wallet && pending(doc) && inQuietHours(clock())) {
+          // the quiet hours began during the campaign: the rest waits for the morning (its e-mails with it,
+          // the campaign stays one moment)
+          paused = true;
           return;
         }
         let after: RecipientDoc;

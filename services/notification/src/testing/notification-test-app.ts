@@ -54,6 +54,8 @@ export async function startNotification(
 
   return {
     app: built.app,
+    /** the wallet channel of company messages (issue 21), as the campaign engine gets it */
+    walletMessenger: built.walletMessenger,
     config,
     infra,
     dataDir,

@@ -26,6 +26,30 @@ export async function aCompany(
     nip: '1234563218',
     createdAt: '2026-01-01T09:00:00.000Z',
   });
+  await app.deliver(Topics.tenantPrograms, 'ProgramDefined', {
+    programId,
+    tenantId,
+    version: 1,
+    kind: 'stamps',
+    name: 'Co dziesiąta kawa gratis',
+    description: 'Pieczątka za każdą kawę.',
+    active: true,
+    pointsPerPln: null,
+    stampsRequired: 10,
+    levels: null,
+    rewards: [
+      {
+        id: 'r1',
+        name: 'Kawa gratis',
+        description: '',
+        cost: 10,
+        active: true,
+        schedule: { weekdays: [], hours: null, dateRange: null },
+        limits: { perCard: {}, stock: null },
+      },
+    ],
+    definedAt: '2026-01-01T09:01:00.000Z',
+  });
   return { tenantId, programId };
 }
 
