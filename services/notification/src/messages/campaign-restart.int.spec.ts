@@ -36,8 +36,8 @@ const OUTSIDE = 50;
 const FIXTURE = fileURLToPath(new URL('./testing/campaign-sender.fixture.ts', import.meta.url));
 const DAY = 86_400_000;
 
-// the service's clock: 11:00 in Warsaw (winter) or 12:00 (summer) of the last day that is over, so daytime and
-// never ahead of the real clock
+// the clock of the service, its scheduler and the local APNs and Google: from 11:00 in Warsaw (winter; 12:00 in
+// summer) of the day before, so daytime whenever the test runs
 const clockAt = new Date(Math.floor((Date.now() - DAY) / DAY) * DAY + 10 * 3_600_000);
 const offset = clockAt.getTime() - Date.now();
 const clock = () => new Date(Date.now() + offset);
@@ -57,11 +57,13 @@ beforeAll(async () => {
   apns = await startFakeApns({
     topic: PASS_TYPE,
     auth: { kind: 'token', teamId: TEAM, keyId: KEY_ID, publicKey: apnsKey.publicKey },
+    now: clock,
   });
   google = await startFakeGoogleWallet({
     issuerId: ISSUER,
     serviceAccountPublicKey: saKey.publicKey,
     serviceAccountEmail: SA_EMAIL,
+    now: clock,
     onRequest: ({ method, path, status }) => {
       const object = /loyaltyObject\/([^/]+)\/addMessage/.exec(decodeURIComponent(path))?.[1];
       if (method === 'POST' && object && status === 200)

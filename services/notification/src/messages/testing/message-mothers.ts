@@ -26,6 +26,14 @@ export async function aCompany(
     nip: '1234563218',
     createdAt: '2026-01-01T09:00:00.000Z',
   });
+  await app.deliver(Topics.tenantTenants, 'TenantUpdated', {
+    tenantId,
+    changes: {
+      address: { street: 'ul. Długa 5', postalCode: '00-001', city: 'Warszawa' },
+      branding: { backgroundColor: '#1f6f5c', foregroundColor: '#ffffff', labelColor: '#d8f3ea' },
+    },
+    updatedAt: '2026-01-01T09:00:30.000Z',
+  });
   await app.deliver(Topics.tenantPrograms, 'ProgramDefined', {
     programId,
     tenantId,
@@ -91,7 +99,7 @@ export async function aCustomer(
     userId,
     humanReadableId: '1234567897',
     secretVersion: 1,
-    qrPayload: `P1.${cardId}.1.c2lnbmF0dXJl`,
+    qrPayload: `P1.${cardId}.1.c2lnbmF0dXJlLW9mLXRoZS1j`,
     tier: null,
     issuedAt: '2026-01-02T09:00:00.000Z',
   });
