@@ -245,6 +245,7 @@ describe('messages to customers', () => {
       await tea.getByText('Wysłana', { exact: true }).waitFor({ timeout: 60_000 });
       expect(await tea.getByText('(przesunięta przez ciszę nocną)').count()).toBe(0);
     }
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(await layoutProblems(page)).toEqual([]);
   });
 
