@@ -6,6 +6,7 @@ import {
   invitedEmployee,
   logIn,
   ownerWithProgram,
+  submitLogin,
   uniqueEmail,
   unique,
   type OwnerWithProgram,
@@ -297,6 +298,29 @@ describe('messages to customers', () => {
         { timeout: 30_000, interval: 2_000 },
       )
       .toContain('wypisani z e-maili: 1');
+  });
+
+  it('a customer who joins by the enrolment link may agree there to the company’s e-mails', async () => {
+    const email = uniqueEmail('klient');
+    await activeAccount('customer', email, 'Ola Zgodna');
+    const phone = await newPage({ viewport: PHONE });
+    await phone.goto(owner.program.enrolmentUrl);
+    await phone.getByRole('link', { name: 'Zaloguj się, aby dołączyć' }).click();
+    await phone.waitForURL((url) => url.pathname === '/zaloguj');
+    await submitLogin(phone, email);
+    await phone.waitForURL((url) => url.pathname === '/dodaj-karte-do-portfela');
+    const consent = phone.getByRole('checkbox', { name: `Chcę dostawać e-mailem wiadomości od ${COMPANY}` });
+    expect(await consent.isChecked()).toBe(false);
+    await consent.check();
+    await phone.getByRole('button', { name: 'Dołącz do programu' }).click();
+    await phone.getByText('Jesteś w programie!').waitFor();
+
+    // the owner's audience: two customers now, of whom the one who just agreed can get e-mails
+    const page = await newPage({ bypassCSP: true });
+    await openMessages(page);
+    const size = page.getByTestId('audience-size');
+    await expect.poll(() => size.textContent(), { timeout: 30_000 }).toContain('W tej grupie: 2 klientów');
+    await expect.poll(() => size.textContent(), { timeout: 30_000 }).toContain('e-mail (ze zgodą): 1');
   });
 
   it('an unknown unsubscribe link says so in Polish', async () => {
