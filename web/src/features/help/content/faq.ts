@@ -86,7 +86,7 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
         id: 'wiadomosci-od-firm',
         question: 'Czy firmy mogą wysyłać mi wiadomości?',
         answer: [
-          'Tak, firmy, w których masz kartę, mogą wysłać Ci krótką wiadomość, na przykład o nowej nagrodzie albo promocji. Trafia ona na kartę w portfelu: iPhone pokazuje jej tekst na ekranie blokady, a na Androidzie Google Wallet wyświetla własne powiadomienie o nowej wiadomości, której treść widać na karcie. E-mailem wiadomość przychodzi tylko wtedy, gdy zgodziłeś się na wiadomości marketingowe od tej firmy.',
+          'Tak, firmy, w których masz kartę, mogą wysłać Ci krótką wiadomość, na przykład o nowej nagrodzie albo promocji. Trafia ona na kartę w portfelu: iPhone pokazuje jej tekst na ekranie blokady, a na Androidzie Google Wallet wyświetla własne powiadomienie o nowej wiadomości, której treść widać na karcie. E-mailem wiadomość przychodzi tylko wtedy, gdy zgodziłeś się na wiadomości marketingowe od tej firmy (np. zaznaczając zgodę przy dołączaniu do programu).',
           'Wszystkie otrzymane wiadomości znajdziesz w zakładce „Wiadomości” na koncie klienta. Między 21:00 a 8:00 nie wysyłamy powiadomień na ekran blokady — wiadomość na karcie przyjdzie rano.',
           'Nie chcesz ich dostawać? Wyłącz „Wiadomości od firm” w „Ustawieniach” konta klienta. Z e-maili jednej firmy wypiszesz się linkiem „Wypisz się” w każdym takim e-mailu, bez logowania — karta i punkty działają dalej.',
         ],
