@@ -55,6 +55,8 @@ export const JoinProgramRequest = z
     programId: z.string().min(1).max(64),
     /** the customer's phone for this company (prefilled from the profile; empty = none); never verified */
     phone: OptionalPhone.optional(),
+    /** the customer agrees to marketing e-mails from this company (company messages, ADR 0027); default no */
+    marketingConsent: z.boolean().optional(),
   })
   .meta({ id: 'JoinProgramRequest' });
 

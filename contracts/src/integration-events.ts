@@ -240,6 +240,21 @@ export const ClientPhoneChangedData = z.object({
 });
 export type ClientPhoneChangedData = z.infer<typeof ClientPhoneChangedData>;
 
+/**
+ * tenant.clients.v1 ClientMarketingConsentWithdrawn: the customer no longer wants marketing e-mails from the
+ * company (the one-click unsubscribe link of a company message: notification.messages.v1
+ * MarketingConsentWithdrawn). The clients list and export show "Nie".
+ */
+export const ClientMarketingConsentWithdrawnData = z.object({
+  clientId: z.string(),
+  tenantId: z.string(),
+  programId: z.string(),
+  /** the company message whose link was used */
+  campaignId: z.string().nullable(),
+  withdrawnAt: z.iso.datetime({ offset: true }),
+});
+export type ClientMarketingConsentWithdrawnData = z.infer<typeof ClientMarketingConsentWithdrawnData>;
+
 export const ClientRemovedData = z.object({
   clientId: z.string(),
   tenantId: z.string(),
@@ -582,3 +597,20 @@ export const SubscriptionEntitlementCarrier = z.object({
   entitlement: SubscriptionEntitlement,
   at: z.iso.datetime({ offset: true }),
 });
+
+// ─── notification.messages.v1 (notification; stream `message-<campaignId>`, aggregateId = campaignId) ─────
+// CampaignScheduled, CampaignCancelled, CampaignStarted, CampaignBatchDelivered, CampaignFinished,
+// MarketingConsentWithdrawn. No personal data: recipients are named by client ids only, never by e-mail.
+
+/**
+ * A customer used the one-click unsubscribe link (RFC 8058) of a company message: their marketing consent for
+ * that company is off for every client record of theirs in it. The tenant service records it on each client
+ * (ClientMarketingConsentWithdrawn), so the clients list and export show "Nie" (ADR 0027).
+ */
+export const MarketingConsentWithdrawnData = z.object({
+  campaignId: z.string(),
+  tenantId: z.string(),
+  clientIds: z.array(z.string()).min(1),
+  withdrawnAt: z.iso.datetime({ offset: true }),
+});
+export type MarketingConsentWithdrawnData = z.infer<typeof MarketingConsentWithdrawnData>;

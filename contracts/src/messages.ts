@@ -59,7 +59,7 @@ export const CampaignDraft = z
     body: MessageBody,
     audience: MessageAudience,
     channels: MessageChannels,
-    /** null: now (or 08:00 Warsaw time when now is within the quiet hours) */
+    /** null: now (with the wallet channel: 08:00 Warsaw time when now is within the quiet hours) */
     sendAt: z.iso.datetime({ offset: true, error: 'Podaj poprawną datę i godzinę wysyłki.' }).nullable(),
   })
   .meta({ id: 'CampaignDraft' });

@@ -38,6 +38,7 @@ const isTenantScoped = (e: Endpoint) =>
   e.path.startsWith('/api/v1/tenants/') ||
   e.path.startsWith('/api/v1/cards') ||
   e.path.startsWith('/api/v1/surveys/tenants/') ||
+  e.path.startsWith('/api/v1/notifications/tenants/') ||
   e.path.startsWith('/api/v1/analytics/') ||
   /^\/api\/v1\/(subscriptions|payments|payment-methods|invoices)\//.test(e.path);
 
@@ -69,6 +70,8 @@ function request(e: Endpoint, ids: Ids): { path: string; body?: unknown; headers
     serviceId: ids.serviceId,
     employeeId: ids.employeeId,
     clientId: ids.clientId,
+    // a company message: another company is refused before any lookup
+    campaignId: 'kampania',
     // the file name of a card's Apple Wallet pass; `link` for Google Wallet's save link
     x: e.path.includes('create-google-pass') ? 'link' : 'karta.pkpass',
   };
@@ -117,6 +120,14 @@ function request(e: Endpoint, ids: Ids): { path: string; body?: unknown; headers
     'post /api/v1/payment-methods/add': { tenantId: ids.tenantId },
     'delete /api/v1/payment-methods/remove': { tenantId: ids.tenantId, paymentMethodId: 'karta' },
     'patch /api/v1/payment-methods/set-default': { tenantId: ids.tenantId, paymentMethodId: 'karta' },
+    'post /api/v1/notifications/tenants/{id}/campaigns': {
+      title: 'Przejęta wiadomość',
+      body: 'Treść od obcej firmy.',
+      audience: { kind: 'all' },
+      channels: { wallet: true, email: true },
+      sendAt: null,
+    },
+    'post /api/v1/notifications/tenants/{id}/audience-size': { kind: 'all' },
     'put /api/v1/surveys/tenants/{id}/settings': {
       enabled: false,
       delayHours: 48,
@@ -153,6 +164,7 @@ describe('cross-tenant probe set: every tenant-scoped operation of the contracts
       `/api/v1/cards?cardId=${ids.cardId}`,
       `/api/v1/surveys/tenants/${ids.tenantId}/settings`,
       `/api/v1/surveys/tenants/${ids.tenantId}/results`,
+      `/api/v1/notifications/tenants/${ids.tenantId}/campaigns`,
     ];
     return Promise.all(
       reads.map(async (path) => {

@@ -111,6 +111,7 @@ describe('an owner sets up the company and the card', () => {
       'Usługi',
       'Pracownicy',
       'Ankiety NPS',
+      'Wiadomości',
       'Ustawienia',
       'Plakat i link zapisu',
       'Subskrypcja',

@@ -5,6 +5,7 @@ import * as cards from './cards';
 import * as customers from './customers';
 import * as exports from './exports';
 import * as identity from './identity';
+import * as messages from './messages';
 import * as notification from './notification';
 import * as platform from './platform';
 import * as surveys from './surveys';
@@ -16,6 +17,7 @@ export const allEndpoints: Endpoint[] = [
   ...Object.values(identity),
   ...Object.values(tenant),
   ...Object.values(notification),
+  ...Object.values(messages),
   ...Object.values(cards),
   ...Object.values(customers),
   ...Object.values(exports),

@@ -17,6 +17,8 @@ import { IdentityEnv } from '../../../services/identity/src/config';
 import { REFRESH_COOKIE } from '../../../services/identity/src/users/user.routes';
 import * as cardLedger from '../../../services/card-ledger/src/app';
 import { CardLedgerEnv } from '../../../services/card-ledger/src/config';
+import * as notification from '../../../services/notification/src/app';
+import { NotificationEnv } from '../../../services/notification/src/config';
 import * as survey from '../../../services/survey/src/app';
 import { SurveyEnv } from '../../../services/survey/src/config';
 import * as tenant from '../../../services/tenant/src/app';
@@ -43,6 +45,8 @@ export async function startIdentityAndTenant(
     cardLedger?: boolean;
     /** the survey service too (it consumes the card ledger's, tenant's and identity's events; runs its jobs) */
     survey?: { delaySeconds: number };
+    /** the notification service too (company messages: it consumes tenant's, identity's and the card ledger's events; runs its jobs) */
+    notification?: boolean;
   } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'punkto-identity-tenant-'));
@@ -100,6 +104,22 @@ export async function startIdentityAndTenant(
       })()
     : null;
 
+  const notificationParts = options.notification
+    ? await (async () => {
+        const config = NotificationEnv.parse({
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'silent',
+          MESSAGE_EMAILS_PER_SECOND: '0',
+          ...(options.publicUrl && { PUBLIC_URL: options.publicUrl }),
+        });
+        const infra = await openInfrastructure('notification', config, logger);
+        const service = await notification.buildService({ config, logger, infra, jwks, clock: systemClock });
+        await service.app.ready();
+        infra.scheduler.start(service.jobs ?? {});
+        return { infra, service };
+      })()
+    : null;
+
   // what runService does with main.ts's relay and consumers
   for (const { infra, eventStore, routes, consumers } of [
     {
@@ -121,6 +141,16 @@ export async function startIdentityAndTenant(
             eventStore: cardLedgerParts.infra.eventStore,
             routes: cardLedger.relayRoutes,
             consumers: cardLedgerParts.service.consumers ?? [],
+          },
+        ]
+      : []),
+    ...(notificationParts
+      ? [
+          {
+            infra: notificationParts.infra,
+            eventStore: notificationParts.infra.eventStore,
+            routes: notification.relayRoutes,
+            consumers: notificationParts.service.consumers ?? [],
           },
         ]
       : []),
@@ -209,6 +239,24 @@ export async function startIdentityAndTenant(
     get surveyInfra() {
       if (!surveyParts) throw new Error('startIdentityAndTenant({ survey }) starts the survey service');
       return surveyParts.infra;
+    },
+
+    /** A call to the notification service (started with `notification`), with an access token when given. */
+    callNotification(
+      access: string | null,
+      method: InjectOptions['method'],
+      url: string,
+      payload?: object | string,
+      headers: Record<string, string> = {},
+    ) {
+      if (!notificationParts)
+        throw new Error('startIdentityAndTenant({ notification: true }) starts the notification service');
+      return notificationParts.service.app.inject({
+        method,
+        url,
+        ...(access && { cookies: { [ACCESS_COOKIE]: access } }),
+        ...(payload !== undefined && { payload, headers: { ...json, ...headers } }),
+      });
     },
 
     /** A call to identity with an access token (the customer's own account). */
@@ -306,6 +354,9 @@ export async function startIdentityAndTenant(
       await surveyParts?.infra.scheduler.stop();
       await surveyParts?.service.app.close();
       await surveyParts?.infra.close();
+      await notificationParts?.infra.scheduler.stop();
+      await notificationParts?.service.app.close();
+      await notificationParts?.infra.close();
       await cardLedgerParts?.service.app.close();
       await tenantApp.close();
       await identityApp.close();

@@ -32,6 +32,19 @@ import { passHealth } from './passes/health/pass-health';
 import { passHealthRoutes } from './passes/health/pass-health.routes';
 import { passUpdates } from './passes/updates/pass-updates';
 import { passesConsumer } from './passes/passes.consumer';
+import { tokenBucket } from './passes/rate-limiter';
+import { createWalletMessenger } from './passes/wallet-messenger';
+import { campaignSending } from './messages/campaign-sending';
+import { campaignsOf } from './messages/campaigns';
+import {
+  messageCardsConsumer,
+  messageClientsConsumer,
+  messageIdentityConsumer,
+} from './messages/messages.consumer';
+import { messagesContext } from './messages/messages-context';
+import { messagesRoutes } from './messages/messages.routes';
+import { unsubscribes } from './messages/unsubscribe';
+import type { WalletMessenger } from './messages/wallet-messenger.port';
 
 /**
  * Notification service: e-mail, wallet passes and their live updates, company → customer messages, bug reports.
@@ -41,7 +54,11 @@ export type NotificationDeps = ServiceDeps<NotificationConfig>;
 /** Streams this service owns and the topics their events are published to. */
 export const relayRoutes: RelayRoute[] = [{ streamPrefix: 'message-', topic: Topics.notificationMessages }];
 
-export async function buildService(deps: NotificationDeps): Promise<BuiltService> {
+export async function buildService(
+  deps: NotificationDeps,
+  /** tests of the campaign engine may stand in for the passes' side of the port */
+  options: { walletMessenger?: WalletMessenger } = {},
+): Promise<BuiltService & { walletMessenger: WalletMessenger }> {
   const app = await createServiceServer('notification', deps);
   await app.register(csrfPlugin, { allowedOrigins: deps.config.CSRF_ALLOWED_ORIGINS });
   const { mailbox } = deps.infra;
@@ -142,17 +159,59 @@ export async function buildService(deps: NotificationDeps): Promise<BuiltService
       change === 'added' ? health.added(tenantId, 'apple') : health.removed(tenantId, 'apple'),
   });
   passHealthRoutes(app, health);
+
+  // company messages on the wallet passes (issue 21): the channel the campaign engine sends through
+  const walletMessenger = createWalletMessenger({
+    documents: deps.infra.documents,
+    copies,
+    registrations,
+    apns,
+    google: { wallet: google.wallet, passes: googlePassesOf },
+    limits: {
+      apns: tokenBucket({ perSecond: deps.config.APNS_MESSAGES_PER_SECOND }),
+      google: tokenBucket({ perSecond: deps.config.GOOGLE_WALLET_REQUESTS_PER_SECOND }),
+    },
+    clock: deps.clock,
+    logger: deps.logger,
+    retryLater: (cardId) => updates.cardChanged(cardId),
+  });
   if (deps.config.DEV_MAILBOX !== 'off')
     registerDevWallet(
       app,
       { apns: apnsRecords, google: google.records },
       { loopbackOnly: deps.config.DEV_MAILBOX === 'loopback' },
     );
+  // company → customer messages (ADR 0027)
+  const messages = await messagesContext({
+    eventStore: deps.infra.eventStore,
+    documents: deps.infra.documents,
+    scheduler: deps.infra.scheduler,
+    mailer: deps.infra.mailer,
+    wallet: options.walletMessenger ?? walletMessenger,
+    passCopies: copies,
+    config: deps.config,
+    logger: deps.logger,
+    clock: deps.clock,
+  });
+  const sending = campaignSending(messages);
+  await messagesRoutes(app, messages, campaignsOf(messages), unsubscribes(messages));
+
   updates.start();
   app.addHook('onClose', async () => {
     await updates.stop();
     await apns.close();
     await google.wallet.close();
   });
-  return { app, consumers: [passesConsumer(copies, consumerContext(deps), updates)] };
+  const context = consumerContext(deps);
+  return {
+    app,
+    consumers: [
+      passesConsumer(copies, context, updates),
+      messageCardsConsumer(messages, context),
+      messageClientsConsumer(messages, context),
+      messageIdentityConsumer(messages, context),
+    ],
+    jobs: sending.jobs,
+    walletMessenger,
+  };
 }

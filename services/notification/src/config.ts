@@ -8,6 +8,7 @@ import {
   loadConfig,
   platformEnv,
 } from '@punkto/platform/config/config';
+import { MESSAGE_CAMPAIGNS_PER_WEEK_DEFAULT } from '@punkto/contracts/messages';
 import { z } from 'zod';
 
 export const NotificationEnv = z.object({
@@ -86,6 +87,19 @@ export const NotificationEnv = z.object({
    */
   PASS_UPDATE_COALESCE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /**
+   * Company messages (issue 21, ADR 0012 "Company messages"): APNs pushes a second for messages. Apple
+   * publishes no rate for a provider; what limits us is our own side: every push makes the phone fetch its
+   * pass, signed at ~400 passes/s on one core (docs/BENCHMARKS.md), so a few hundred a second keeps a
+   * campaign's fetch wave within what the service signs while awards' pushes go on.
+   */
+  APNS_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(5_000).default(300),
+  /**
+   * Google Wallet API calls a second for messages (addMessage). Google's default quota is 20 requests a
+   * second per project, shared with the live updates (PATCHes and balance notices), which are not limited:
+   * messages take 15 and leave 5 for them. Raise it with the quota Google grants.
+   */
+  GOOGLE_WALLET_REQUESTS_PER_SECOND: z.coerce.number().int().min(1).max(1_000).default(15),
+  /**
    * Google Wallet: the issuer id of the Google Pay & Wallet console and the service account's JSON key file
    * (README, "Google Wallet"). Without the key file the embedded adapter keeps Google's side in the document
    * store and signs save links with a development key: Google refuses them (ADR 0012).
@@ -103,6 +117,40 @@ export const NotificationEnv = z.object({
   GOOGLE_WALLET_SAVE_ORIGIN: z.url().optional(),
   /** where Google publishes the keys its save/delete callbacks are signed with */
   GOOGLE_WALLET_ROOT_KEYS_URL: z.url().default('https://pay.google.com/gp/m/issuer/keys'),
+  /** company messages (ADR 0027): campaigns a company may start in any 7 days */
+  MESSAGE_CAMPAIGNS_PER_WEEK: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1000)
+    .default(MESSAGE_CAMPAIGNS_PER_WEEK_DEFAULT),
+  /** operators' per-company exceptions to MESSAGE_CAMPAIGNS_PER_WEEK: `tenantA=10,tenantB=2` */
+  MESSAGE_CAMPAIGNS_PER_WEEK_OVERRIDES: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const overrides: Record<string, number> = {};
+      for (const entry of value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const match = /^([^=\s]+)=(\d{1,4})$/.exec(entry);
+        if (!match) {
+          ctx.addIssue({ code: 'custom', message: `"${entry}": expected tenantId=number` });
+          return z.NEVER;
+        }
+        overrides[match[1]!] = Number(match[2]);
+      }
+      return overrides;
+    }),
+  /** recipients per durable batch job of a campaign */
+  MESSAGE_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(200),
+  /** recipients of one batch served at a time (their writes share the store's group commit; rates stay the providers') */
+  MESSAGE_SEND_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  /** e-mails of campaigns sent per second at most (the SMTP provider's rate; 0: no limit) */
+  MESSAGE_EMAILS_PER_SECOND: z.coerce.number().min(0).max(10_000).default(50),
+  /** unsubscribe link calls (read and one-click) one IP may make per minute (429 RATE_LIMITED above it) */
+  MESSAGE_UNSUBSCRIBE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
 });
 export type NotificationConfig = z.infer<typeof NotificationEnv>;
 

@@ -16,6 +16,7 @@ import { clientRoutes } from './clients/client.routes';
 import { clientsExportRoutes } from './clients/clients-export.routes';
 import { employeeRoutes } from './employees/employee.routes';
 import { identityUsersConsumer } from './employees/identity-users.consumer';
+import { companyMessagesConsumer } from './clients/company-messages.consumer';
 import { createStaffAndClients } from './clients/staff-and-clients';
 import { subscriptionLapse } from './tenants/subscription-lapse';
 import { createTenantService } from './tenants/tenant.service';
@@ -96,7 +97,12 @@ export async function buildService(deps: TenantDeps): Promise<BuiltService> {
     app,
     // identity.users.v1 → employees activated, client accounts linked
     // billing.subscriptions.v1 → whether the panel is writable (subscription-lapse.ts)
-    consumers: [identityUsersConsumer(staff, consumerContext(deps)), lapse.consumer(consumerContext(deps))],
+    // notification.messages.v1 → marketing consent withdrawn by an unsubscribe link (ADR 0027)
+    consumers: [
+      identityUsersConsumer(staff, consumerContext(deps)),
+      lapse.consumer(consumerContext(deps)),
+      companyMessagesConsumer(staff.clients, consumerContext(deps)),
+    ],
     relayEventStore: staff.eventStore,
   };
 }

@@ -13,6 +13,8 @@ import {
   type ProgramInfo,
 } from './analytics-metrics';
 import { applyVisitEvent, warsawDayOf, type CardVisits } from './card-visits';
+import { customerSegmentsOf } from '@punkto/contracts/card-visits';
+import { CustomerSegment, inSegment } from '@punkto/contracts/customer-segments';
 
 const balance = { points: 0, stamps: 0, lifetimePoints: 0 };
 
@@ -497,5 +499,34 @@ describe('points liability in PLN (ADR 0023, amendment)', () => {
       const p3 = analytics([anna, bartek, celina, ola, klub], { programs: valued, programId: 'p3' });
       expect(p3.liability).toMatchObject({ valueGrosze: null, valuePln: null, unvaluedPrograms: 1 });
     });
+  });
+});
+
+describe('company messages to a segment (ADR 0027) and the analytics', () => {
+  it('count the same customers in every segment on the same cards', () => {
+    // 60 customers, some with two cards, visits spread over half a year, some voided, one closed card
+    const cards: CardVisits[] = [];
+    for (let i = 0; i < 60; i++) {
+      const card = aCard(`k${i}`, `u${i % 45}`, '2026-01-02T10:00:00Z', i % 3 ? 'p1' : 'p2');
+      for (let v = 0; v < (i * 7) % 11; v++) {
+        const day = 1 + ((i * 13 + v * 17) % 170);
+        const at = new Date(Date.UTC(2026, 0, 1) + day * 86_400_000 + 10 * 3_600_000).toISOString();
+        card.earn(at, 5, `k${i}-e${v}`);
+      }
+      if (i % 9 === 0 && (i * 7) % 11 > 0) card.voidAward('2026-06-20T10:00:00Z', `k${i}-e0`, 5);
+      if (i === 12) card.close('2026-06-21T10:00:00Z');
+      cards.push(card.build());
+    }
+    const endDate = '2026-06-30';
+    const fromAnalytics = analytics(cards, { startDate: '2026-06-01', endDate });
+    const members = customerSegmentsOf(cards, endDate);
+    for (const segment of CustomerSegment.options) {
+      const count = [...members.values()].filter((s) => inSegment(s, segment)).length;
+      expect({ segment, count }).toEqual({
+        segment,
+        count: fromAnalytics.segments.find((s) => s.segment === segment)!.customers,
+      });
+    }
+    expect(fromAnalytics.segments.reduce((n, s) => n + s.customers, 0)).toBeGreaterThan(0);
   });
 });

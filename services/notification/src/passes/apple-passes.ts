@@ -10,6 +10,7 @@ import type { PassCompany, PassCopies } from './pass-copies';
 import { cardOnPass, changedAtOf, holderPassState, passState, versionOf, type PassState } from './pass-state';
 import { defaultPassImages } from './pass-images';
 import type { PassBrandingImages } from './apple/pass-branding-images';
+import { withCompanyMessage } from './apple/company-message-field';
 
 /**
  * Signed passes kept per (serial, version of everything it shows), newest use last: a phone fetching the same
@@ -92,7 +93,7 @@ export function applePasses(deps: {
       },
       // a void pass shows no code: the card's code is the one on its new pass
       barcode: voided ? null : { message: card.qrPayload!, altText: formatCardNumber(card.number) },
-      fields: storeCardFields(onPass),
+      fields: withCompanyMessage(storeCardFields(onPass), card, company.companyName),
       images: {
         ...(await images({ background: branding.backgroundColor, label: branding.labelColor })),
         ...own.files,

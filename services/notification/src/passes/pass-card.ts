@@ -33,6 +33,19 @@ export interface PassCard {
   status: 'active' | 'closed';
   version: number;
   changedAt: string;
+  /** the company's latest message to the card's holder, on the back of the Apple pass (issue 21) */
+  companyMessage?: PassCompanyMessage | null;
+}
+
+/** A company's message as the card's pass shows it (apple/company-message-field.ts). */
+export interface PassCompanyMessage {
+  messageId: string;
+  title: string;
+  body: string;
+  /** when the campaign sent it (ISO): an older message never replaces a newer one */
+  sentAt: string;
+  /** the card's version that brought the message: while it is the newest, no other field announces itself */
+  cardVersion: number;
 }
 
 export type PassCardEvent =
@@ -100,4 +113,31 @@ export function applyPassCardEvent(card: PassCard | null, event: PassCardEvent):
     case 'CardClosed':
       return card.status === 'closed' ? null : next({ status: 'closed' }, event.data.closedAt);
   }
+}
+
+/**
+ * The card with the company's message on its pass; null when the card already shows it or a newer one (a
+ * redelivered or late message changes nothing). Bumps the version like any change a pass shows, so phones
+ * are told and fetch the pass with the message.
+ */
+export function applyCompanyMessage(
+  card: PassCard,
+  message: Omit<PassCompanyMessage, 'cardVersion'>,
+  at: string,
+): PassCard | null {
+  const current = card.companyMessage;
+  if (current?.messageId === message.messageId) return null;
+  if (
+    current &&
+    (current.sentAt > message.sentAt ||
+      (current.sentAt === message.sentAt && current.messageId > message.messageId))
+  )
+    return null;
+  const version = card.version + 1;
+  return {
+    ...card,
+    companyMessage: { ...message, cardVersion: version },
+    version,
+    changedAt: at > card.changedAt ? at : card.changedAt,
+  };
 }

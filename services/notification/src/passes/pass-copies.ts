@@ -10,7 +10,13 @@ import type { z } from 'zod';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
 import { versionedCopies } from '@punkto/platform/documents/versioned-copies';
-import { applyPassCardEvent, type PassCard, type PassCardEvent } from './pass-card';
+import {
+  applyCompanyMessage,
+  applyPassCardEvent,
+  type PassCard,
+  type PassCardEvent,
+  type PassCompanyMessage,
+} from './pass-card';
 
 /**
  * What the notification service keeps to build wallet passes without asking anyone (ARCHITECTURE §1: no
@@ -77,6 +83,36 @@ export function passCopies(documents: DocumentStore) {
         return changed ? { ...changed, _id: cardId } : UNCHANGED;
       });
       return changed;
+    },
+
+    /**
+     * puts the company's message on the card's passes (the card's version grows); the copy after it, or as
+     * it was when it already shows this message or a newer one; null for a card this service does not know
+     */
+    async postCompanyMessage(
+      cardId: string,
+      message: Omit<PassCompanyMessage, 'cardVersion'>,
+      at: Date,
+    ): Promise<PassCard | null> {
+      const doc = await mutateDocument(cards, cardId, (current) => {
+        if (!current) return UNCHANGED;
+        const { _rev, ...card } = current;
+        const next = applyCompanyMessage(card, message, at.toISOString());
+        return next ? { ...next, _id: cardId } : UNCHANGED;
+      });
+      if (!doc) return null;
+      const { _id, _rev, ...card } = doc;
+      return card;
+    },
+
+    /** the copies of these cards (those this service knows) */
+    async cards(cardIds: readonly string[]): Promise<PassCard[]> {
+      const found: PassCard[] = [];
+      for (let i = 0; i < cardIds.length; i += 500) {
+        const docs = await cards.find({ _id: { $in: cardIds.slice(i, i + 500) as string[] } });
+        for (const { _id, _rev, ...card } of docs) found.push(card);
+      }
+      return found;
     },
 
     async card(cardId: string): Promise<PassCard | null> {

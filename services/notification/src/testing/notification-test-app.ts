@@ -1,4 +1,4 @@
-import { Roles, type Role } from '@punkto/contracts/permissions';
+import { Roles, type Permission, type Role } from '@punkto/contracts/permissions';
 import { Topics } from '@punkto/contracts/topics';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
 import { createLogger } from '@punkto/platform/observability/logger';
@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildService } from '../app';
 import { NotificationEnv } from '../config';
+import type { WalletMessenger } from '../messages/wallet-messenger.port';
 
 /**
  * Test harness: the notification service's real app on the real embedded adapters in a temp DATA_DIR,
@@ -24,38 +25,70 @@ export async function startNotification(
     clock?: () => Date;
     /** listen on a free loopback port, which is also PUBLIC_URL (what phones call back) */
     listen?: boolean;
+    /** the wallet side of company messages (default: the service's own) */
+    walletMessenger?: WalletMessenger;
+    /** reopen an existing data directory (a restart after a crash) instead of a fresh one */
+    dataDir?: string;
   } = {},
 ) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'punkto-notification-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'punkto-notification-'));
   const port = options.listen ? await freePort() : 0;
   const publicUrl = options.listen ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {};
   const config = NotificationEnv.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...publicUrl, ...env });
   const logger = createLogger('notification', 'silent');
   const infra = await openInfrastructure('notification', config, logger);
   const tokens = await testTokens();
-  const built = await buildService({
-    config,
-    logger,
-    infra,
-    jwks: tokens.jwks,
-    clock: options.clock ?? (() => new Date()),
-  });
+  const built = await buildService(
+    {
+      config,
+      logger,
+      infra,
+      jwks: tokens.jwks,
+      clock: options.clock ?? (() => new Date()),
+    },
+    { ...(options.walletMessenger && { walletMessenger: options.walletMessenger }) },
+  );
   await built.app.ready();
   if (options.listen) await built.app.listen({ host: '127.0.0.1', port });
   const consumers = built.consumers ?? [];
 
   return {
     app: built.app,
+    /** the wallet channel of company messages (issue 21), as the campaign engine gets it */
+    walletMessenger: built.walletMessenger,
     config,
     infra,
     dataDir,
 
     /** an event another service's relay published, handed to the consumer group that reads its topic */
     async deliver(topic: string, type: string, data: object, eventId: string = randomUUID()) {
-      const consumer = consumers.find((c) => c.topics.includes(topic));
-      if (!consumer) throw new Error(`no consumer of ${topic}`);
-      await consumer.handler(eventMessage(topic, type, data, { id: eventId }));
+      const readers = consumers.filter((c) => c.topics.includes(topic));
+      if (!readers.length) throw new Error(`no consumer of ${topic}`);
+      for (const consumer of readers)
+        await consumer.handler(eventMessage(topic, type, data, { id: eventId }));
       return eventId;
+    },
+
+    /** the service's scheduled jobs run on its durable scheduler, as main.ts runs them */
+    startJobs() {
+      infra.scheduler.start(built.jobs ?? {});
+    },
+    /** runs a job's handler with this payload now (a redelivered or repeated job) */
+    async runHandler(type: string, payload: unknown) {
+      const handler = built.jobs?.[type];
+      if (!handler) throw new Error(`no handler for ${type}`);
+      await handler({ id: `test-${randomUUID()}`, type, runAt: new Date(), payload }, { attempt: 2 });
+    },
+    /** runs one scheduled job now, as the scheduler would when it is due (throws unless it exists) */
+    async runJob(id: string) {
+      const job = await infra.scheduler.get(id);
+      if (!job) throw new Error(`no job ${id}`);
+      const handler = built.jobs?.[job.type];
+      if (!handler) throw new Error(`no handler for ${job.type}`);
+      await handler(job, { attempt: 1 });
+      const after = await infra.scheduler.get(id);
+      // a handler may have moved its own job (a batch waiting for the morning): then it stays
+      if (after && after.runAt.getTime() === job.runAt.getTime()) await infra.scheduler.cancel(id);
     },
 
     /** a company with a stamps program and one customer's card, as the other services would have published them */
@@ -165,16 +198,21 @@ export async function startNotification(
     },
 
     /** the session cookie of a signed-in person */
-    async cookiesOf(userId: string, role: Role = Roles.customer, tenantId?: string) {
+    async cookiesOf(userId: string, role: Role = Roles.customer, tenantId?: string, perms?: Permission[]) {
       return {
-        [ACCESS_COOKIE]: await tokens.tokenFor({ id: userId, role, ...(tenantId && { tid: tenantId }) }),
+        [ACCESS_COOKIE]: await tokens.tokenFor({
+          id: userId,
+          role,
+          ...(tenantId && { tid: tenantId }),
+          ...(perms && { perms }),
+        }),
       };
     },
 
-    async close() {
+    async close(options: { keepData?: boolean } = {}) {
       await built.app.close();
       await infra.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

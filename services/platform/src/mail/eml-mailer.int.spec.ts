@@ -98,6 +98,28 @@ describe('EmlMailer as a Mailbox', () => {
     expect(await mailer.raw(id)).toBeNull();
   });
 
+  it('keeps one copy of a message sent again with the same Message-ID (a resend after a crash)', async () => {
+    const mailer = await open();
+    const message = {
+      to: 'anna@example.pl',
+      subject: 'Nowe ciasto',
+      text: 'Od jutra sernik.',
+      html: '<p>Od jutra sernik.</p>',
+      messageId: '<kampania-1.osoba-7@punkto.local>',
+    };
+    const first = await mailer.send(message);
+    now = new Date(now.getTime() + 1000);
+    const again = await mailer.send(message);
+    await mailer.send({ ...message, messageId: '<kampania-1.osoba-8@punkto.local>' });
+    expect(first.messageId).toBe('<kampania-1.osoba-7@punkto.local>');
+    expect(again.messageId).toBe(first.messageId);
+    const entries = await mailer.list();
+    expect(entries).toHaveLength(2);
+    const raw = await mailer.raw(entries.find((e) => e.date === now.toISOString())!.id);
+    expect(raw).toContain('Message-ID: <kampania-1.osoba-');
+    expect((await readdir(dir)).filter((f) => f.endsWith('.eml'))).toHaveLength(2);
+  });
+
   it('raw of an unknown id is null', async () => {
     expect(await (await open()).raw('0196f0c2-aaaa-7bbb-8ccc-ddddeeeeffff')).toBeNull();
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, readFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -45,10 +46,11 @@ export class EmlMailer implements Mailer, Mailbox {
   }
 
   async send(message: MailMessage): Promise<SentMail> {
-    const id = uuidv7();
     const from = message.from ?? this.options.from;
     const date = this.options.now();
-    const messageId = `<${id}@${domainOf(from)}>`;
+    // a given Message-ID names the file: sending it again replaces the copy instead of adding one
+    const id = message.messageId ? uuidOfMessageId(message.messageId) : uuidv7();
+    const messageId = message.messageId ?? `<${id}@${domainOf(from)}>`;
     const headers: Record<string, string> = { ...(message.headers ?? {}) };
     if (message.tag) headers[TAG_HEADER] = message.tag;
     const raw = await new MailComposer({
@@ -79,7 +81,10 @@ export class EmlMailer implements Mailer, Mailbox {
   async list(): Promise<MailboxEntry[]> {
     const byId = new Map<string, MailboxEntry>();
     for (const entry of await this.readIndex()) byId.set(entry.id, entry);
-    return [...byId.values()].sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    // newest first: by date, then by id (UUIDv7 ids of one millisecond in sending order)
+    return [...byId.values()].sort((a, b) =>
+      a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.id < b.id ? 1 : a.id > b.id ? -1 : 0,
+    );
   }
 
   async raw(id: string): Promise<string | null> {
@@ -171,4 +176,10 @@ async function lastByte(handle: FileHandle, size: number): Promise<number> {
 export function domainOf(address: string): string {
   const match = /@([A-Za-z0-9.-]+)>?\s*$/.exec(address);
   return match?.[1] ?? 'punkto.local';
+}
+
+/** A UUID-shaped file id derived from a given Message-ID (SHA-256), so one id is one file. */
+function uuidOfMessageId(messageId: string): string {
+  const h = createHash('sha256').update(messageId, 'utf8').digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }

@@ -10,6 +10,12 @@ export interface MailMessage {
   /** tag for the dev mailbox and logs, e.g. `account-activation` */
   tag?: string;
   headers?: Record<string, string>;
+  /**
+   * the Message-ID to send with (`<local@domain>`), for messages that may be sent again after a crash: the same
+   * id lets receivers (and the `.eml` mailbox, which keeps one copy per id) recognise the repeat. Default: a
+   * fresh `<uuidv7@sender-domain>`.
+   */
+  messageId?: string;
 }
 
 export interface SentMail {

@@ -33,7 +33,7 @@ export class SmtpMailer implements Mailer {
 
   async send(message: MailMessage): Promise<SentMail> {
     const from = message.from ?? this.from;
-    const messageId = `<${uuidv7()}@${domainOf(from)}>`;
+    const messageId = message.messageId ?? `<${uuidv7()}@${domainOf(from)}>`;
     const headers: Record<string, string> = { ...(message.headers ?? {}) };
     if (message.tag) headers[TAG_HEADER] = message.tag;
     await this.transport.sendMail({

@@ -27,7 +27,14 @@ export type ChangeCustomerPhone = Command<
   { tenantId: string; userId: string; phone: string | null }
 >;
 
-export type ClientCommand = EnrollClient | LinkClientAccount | RemoveClient | ChangeCustomerPhone;
+/** notification.messages.v1 MarketingConsentWithdrawn → the customer unsubscribed from the company's e-mails */
+export type WithdrawMarketingConsent = Command<
+  'WithdrawMarketingConsent',
+  { tenantId: string; campaignId: string | null }
+>;
+
+export type ClientCommand =
+  EnrollClient | LinkClientAccount | RemoveClient | ChangeCustomerPhone | WithdrawMarketingConsent;
 
 export function decide(command: ClientCommand, state: Client): ClientEvent[] {
   const at = command.metadata.now.toISOString();
@@ -92,6 +99,24 @@ export function decide(command: ClientCommand, state: Client): ClientEvent[] {
             tenantId: state.tenantId,
             programId: state.programId,
             removedAt: at,
+          },
+        },
+      ];
+    }
+    case 'WithdrawMarketingConsent': {
+      if (state.status === 'none' || state.tenantId !== command.data.tenantId)
+        throw new ClientNotFoundError();
+      // reported at least once: already withdrawn, or a removed client, changes nothing
+      if (state.status === 'removed' || !state.marketingConsent) return [];
+      return [
+        {
+          type: 'ClientMarketingConsentWithdrawn',
+          data: {
+            clientId: state.clientId,
+            tenantId: state.tenantId,
+            programId: state.programId,
+            campaignId: command.data.campaignId,
+            withdrawnAt: at,
           },
         },
       ];

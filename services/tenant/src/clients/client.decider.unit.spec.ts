@@ -188,3 +188,28 @@ describe("the customer's phone changed in their profile (UserPhoneChanged)", () 
         .thenNothingHappens());
   });
 });
+
+describe('the customer unsubscribed from the company’s e-mails (MarketingConsentWithdrawn)', () => {
+  const withdraw = (t = tenantId) => cmd('WithdrawMarketingConsent', { tenantId: t, campaignId: 'm1' });
+  const withdrawn: ClientEvent = {
+    type: 'ClientMarketingConsentWithdrawn',
+    data: { clientId, tenantId, programId, campaignId: 'm1', withdrawnAt: at },
+  };
+
+  it('a client who consented records the withdrawal once', () => {
+    spec.given([enrolled(), linked()]).when(withdraw()).then([withdrawn]);
+    spec.given([enrolled(), linked(), withdrawn]).when(withdraw()).thenNothingHappens();
+  });
+  it('a client who never consented changes nothing', () =>
+    spec
+      .given([enrolled({ marketingConsent: false })])
+      .when(withdraw())
+      .thenNothingHappens());
+  it('a removed client changes nothing', () =>
+    spec
+      .given([enrolled(), { type: 'ClientRemoved', data: { clientId, tenantId, programId, removedAt: at } }])
+      .when(withdraw())
+      .thenNothingHappens());
+  it('another company’s report finds no client', () =>
+    spec.given([enrolled()]).when(withdraw('t2')).thenThrows(ClientNotFoundError));
+});

@@ -192,6 +192,19 @@ describe('PATCH /tenants/{id}/add-client and POST /tenants/{id}/join', () => {
     });
     const again = await t.call(customer, 'POST', `${base(tenantId)}/join`, { programId });
     expect(again.statusCode).toBe(409);
+    // no consent to marketing e-mails unless the customer ticks it (company messages, ADR 0027)
+    const [enrolled] = await tenantEventStore(t.infra).readStream(toClientStreamId(clientId));
+    expect(enrolled!.data).toMatchObject({ marketingConsent: false });
+    const second = await company('Barber Wąsik');
+    const consenting = await t.call(customer, 'POST', `${base(second.tenantId)}/join`, {
+      programId: second.programId,
+      marketingConsent: true,
+    });
+    expect(consenting.statusCode, consenting.body).toBe(201);
+    const [withConsent] = await tenantEventStore(t.infra).readStream(
+      toClientStreamId((consenting.json() as { clientId: string }).clientId),
+    );
+    expect(withConsent!.data).toMatchObject({ marketingConsent: true, source: 'self' });
     // staff and anonymous callers cannot join
     expect((await t.call(token, 'POST', `${base(tenantId)}/join`, { programId })).statusCode).toBe(403);
     expect((await t.call(null, 'POST', `${base(tenantId)}/join`, { programId })).statusCode).toBe(401);

@@ -67,7 +67,8 @@ export function clientRoutes(app: FastifyInstance, service: ClientService) {
         // typed (or kept from the profile) by the customer on the join page; unverified
         phone: body.phone ?? null,
         programId: body.programId,
-        marketingConsent: false,
+        // asked on the join page, unticked by default (company messages by e-mail need it, ADR 0027)
+        marketingConsent: body.marketingConsent ?? false,
         source: 'self',
         userId: user.id,
       });

@@ -201,6 +201,33 @@ export async function createClientService(deps: ClientServiceDeps) {
     },
 
     /**
+     * notification.messages.v1 MarketingConsentWithdrawn: the customer used the unsubscribe link of a company
+     * message; each of their client records in that company records the withdrawal (the list and the export
+     * show "Nie"). Idempotent; returns how many records changed.
+     */
+    async marketingConsentWithdrawn(input: {
+      tenantId: string;
+      clientIds: readonly string[];
+      campaignId: string;
+    }): Promise<number> {
+      let changed = 0;
+      for (const clientId of input.clientIds) {
+        try {
+          const result = await execute(
+            clientId,
+            cmd('WithdrawMarketingConsent', { tenantId: input.tenantId, campaignId: input.campaignId }),
+            null,
+          );
+          changed += result.newEvents.length;
+        } catch (error) {
+          // a client of another company, or unknown here: the others still record it
+          if (!(error instanceof ClientNotFoundError)) throw error;
+        }
+      }
+      return changed;
+    },
+
+    /**
      * identity.users.v1 UserLinkedToClient: the client gets the customer's account and becomes active.
      * Idempotent (the same account again decides nothing).
      */

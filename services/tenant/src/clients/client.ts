@@ -2,6 +2,7 @@ import { toStreamId } from '@punkto/contracts/events';
 import type {
   ClientAccountLinkedData,
   ClientEnrolledData,
+  ClientMarketingConsentWithdrawnData,
   ClientPhoneChangedData,
   ClientRemovedData,
 } from '@punkto/contracts/integration-events';
@@ -21,8 +22,14 @@ export type ClientEnrolled = { type: 'ClientEnrolled'; data: ClientEnrolledData 
 export type ClientAccountLinked = { type: 'ClientAccountLinked'; data: ClientAccountLinkedData };
 export type ClientPhoneChanged = { type: 'ClientPhoneChanged'; data: ClientPhoneChangedData };
 export type ClientRemoved = { type: 'ClientRemoved'; data: ClientRemovedData };
+/** the customer unsubscribed from the company's e-mails (notification.messages.v1, ADR 0027) */
+export type ClientMarketingConsentWithdrawn = {
+  type: 'ClientMarketingConsentWithdrawn';
+  data: ClientMarketingConsentWithdrawnData;
+};
 
-export type ClientEvent = ClientEnrolled | ClientAccountLinked | ClientPhoneChanged | ClientRemoved;
+export type ClientEvent =
+  ClientEnrolled | ClientAccountLinked | ClientPhoneChanged | ClientRemoved | ClientMarketingConsentWithdrawn;
 
 /** Who gave the phone a client enrolled with: staff in the panel (create-client), the customer at join. */
 export const phoneGivenAtEnrolment = (
@@ -42,6 +49,8 @@ export interface ClientData {
   phoneGivenBy: ClientPhoneChangedData['givenBy'] | null;
   source: ClientEnrolledData['source'];
   enrolledAt: string;
+  /** marketing e-mails from the company: given at enrolment, withdrawn by an unsubscribe link */
+  marketingConsent: boolean;
 }
 
 /** `invited`: enrolled by staff, no account linked yet; `active`: the customer's account is linked. */
@@ -55,7 +64,7 @@ export const initialState = (): Client => ({ status: 'none' });
 
 export function evolve(state: Client, event: ClientEvent): Client {
   if (event.type === 'ClientEnrolled') {
-    const { companyName: _c, programName: _p, marketingConsent: _m, ...enrolled } = event.data;
+    const { companyName: _c, programName: _p, ...enrolled } = event.data;
     const data = { ...enrolled, phoneGivenBy: phoneGivenAtEnrolment(enrolled) };
     return data.userId === null
       ? { status: 'invited', ...data }
@@ -73,6 +82,8 @@ export function evolve(state: Client, event: ClientEvent): Client {
       };
     case 'ClientRemoved':
       return { ...state, status: 'removed', removedAt: event.data.removedAt };
+    case 'ClientMarketingConsentWithdrawn':
+      return { ...state, marketingConsent: false };
     default: {
       const _exhaustive: never = event;
       return state;

@@ -115,6 +115,8 @@ export function applyClientEvent(current: ClientRecord | null, event: ClientEven
       const { phone, givenBy } = event.data;
       return withKeys({ ...current, phone, phoneGivenBy: phone === null ? null : givenBy });
     }
+    case 'ClientMarketingConsentWithdrawn':
+      return { ...current, marketingConsent: false };
     case 'ClientRemoved':
       // no personal data stays behind (the person's key is shredded too)
       return withKeys({

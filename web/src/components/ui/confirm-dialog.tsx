@@ -6,6 +6,8 @@ type ConfirmDialogProps = {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** the button that closes the dialog without acting (default „Anuluj”) */
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
   loading?: boolean;
@@ -19,6 +21,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Anuluj',
   onConfirm,
   onCancel,
   loading = false,
@@ -36,7 +39,7 @@ export function ConfirmDialog({
         {typeof children === 'string' ? <Text size="sm">{children}</Text> : children}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} data-autofocus>
-            Anuluj
+            {cancelLabel}
           </Button>
           <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={loading}>
             {confirmLabel}

@@ -10,6 +10,7 @@ const sections = [
   { to: '/klient', label: 'Start', exact: true },
   { to: '/klient/karty', label: 'Moje karty', exact: false },
   { to: '/klient/historia', label: 'Historia', exact: false },
+  { to: '/klient/wiadomosci', label: 'Wiadomości', exact: false },
   { to: '/klient/profil', label: 'Profil', exact: false },
   { to: '/klient/ustawienia', label: 'Ustawienia', exact: false },
 ] as const;

@@ -183,6 +183,28 @@ export function googlePasses(deps: {
       await enqueue(SCOPE, JSON.stringify(scope), 2);
     },
 
+    /**
+     * the objects of these cards that Google reported saved and not removed (company messages:
+     * wallet-messenger.ts); any QR version, the caller keeps the card's current one
+     */
+    async savedOf(cardIds: readonly string[]) {
+      const found: { objectId: string; cardId: string; tenantId: string; secretVersion: number }[] = [];
+      for (let i = 0; i < cardIds.length; i += 500) {
+        const page = await objects.find({
+          cardId: { $in: cardIds.slice(i, i + 500) as string[] },
+          saved: true,
+        });
+        for (const r of page)
+          found.push({
+            objectId: r._id,
+            cardId: r.cardId,
+            tenantId: r.tenantId,
+            secretVersion: r.secretVersion,
+          });
+      }
+      return found;
+    },
+
     /** passes of the company Google reported saved and not removed */
     installed: (tenantId: string) => objects.count({ tenantId, saved: true }),
 

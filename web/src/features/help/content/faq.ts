@@ -83,6 +83,16 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
         keywords: ['NPS', 'opinia', 'ocena'],
       },
       {
+        id: 'wiadomosci-od-firm',
+        question: 'Czy firmy mogą wysyłać mi wiadomości?',
+        answer: [
+          'Tak, firmy, w których masz kartę, mogą wysłać Ci krótką wiadomość, na przykład o nowej nagrodzie albo promocji. Trafia ona na kartę w portfelu: iPhone pokazuje jej tekst na ekranie blokady, a na Androidzie Google Wallet wyświetla własne powiadomienie o nowej wiadomości, której treść widać na karcie. E-mailem wiadomość przychodzi tylko wtedy, gdy zgodziłeś się na wiadomości marketingowe od tej firmy (np. zaznaczając zgodę przy dołączaniu do programu).',
+          'Wszystkie otrzymane wiadomości znajdziesz w zakładce „Wiadomości” na koncie klienta. Między 21:00 a 8:00 nie wysyłamy powiadomień na ekran blokady — wiadomość na karcie przyjdzie rano.',
+          'Nie chcesz ich dostawać? Wyłącz „Wiadomości od firm” w „Ustawieniach” konta klienta. Z e-maili jednej firmy wypiszesz się linkiem „Wypisz się” w każdym takim e-mailu, bez logowania — karta i punkty działają dalej.',
+        ],
+        keywords: ['powiadomienia', 'wypisać', 'e-mail', 'zgoda marketingowa', 'promocje'],
+      },
+      {
         id: 'usuniecie-konta-klienta',
         question: 'Jak usunąć konto klienta i moje dane?',
         answer: [
@@ -177,6 +187,16 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
           'Każda nagroda ma koszt w punktach lub pieczątkach. Możesz ograniczyć ją czasowo (np. tylko w tygodniu) i dodać limity dostępności, na przykład najwyżej N razy dziennie albo w miesiącu.',
         ],
         keywords: ['nagroda', 'limit', 'rabat', 'gratis'],
+      },
+      {
+        id: 'wiadomosci-do-klientow',
+        question: 'Jak wysłać wiadomość do klientów?',
+        answer: [
+          'W zakładce „Wiadomości” w panelu wpisujesz tytuł i krótką treść, wybierasz odbiorców — wszystkich klientów, segment z analityki (np. zagrożeni odejściem albo VIP), klientów jednego programu lub jednego klienta — i wysyłasz od razu albo planujesz na wybrany dzień i godzinę. Przed wysłaniem widzisz podgląd na iPhonie, na Androidzie i w e-mailu oraz liczbę klientów, do których wiadomość dotrze.',
+          'Wiadomość trafia na kartę w Apple Wallet i Google Wallet, a e-mailem tylko do klientów, którzy zgodzili się na wiadomości marketingowe od Twojej firmy (każdy e-mail ma link do wypisania się). Google pozwala na najwyżej 3 powiadomienia na kartę dziennie, a między 21:00 a 8:00 nie wysyłamy powiadomień na ekran blokady — wiadomość na karty zaplanowana na tę porę wyjdzie o 8:00 (sam e-mail wychodzi o wybranej porze). Liczba kampanii w tygodniu jest ograniczona; limit i termin następnej widać w panelu, a po wysyłce — raport dostarczenia.',
+          'Pracownik może wysyłać wiadomości, jeśli nadasz mu uprawnienie „Wysyłanie wiadomości do klientów”.',
+        ],
+        keywords: ['powiadomienia', 'kampania', 'promocja', 'marketing', 'e-mail', 'segment'],
       },
       {
         id: 'dane-klientow-rodo',

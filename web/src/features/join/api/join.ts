@@ -36,11 +36,12 @@ export function enrolmentLinkQueryOptions(code: string) {
 
 /**
  * POST /tenants/{id}/join: the signed-in customer joins the program (409 CLIENT.ALREADY_ENROLLED if in), with
- * the phone staff may find the card by ('' for none).
+ * the phone staff may find the card by ('' for none) and whether the customer agrees to the company's
+ * marketing e-mails (company messages).
  */
 export function useJoinProgram(tenantId: string) {
   return useMutation({
-    mutationFn: (body: { programId: string; phone: string }) =>
+    mutationFn: (body: { programId: string; phone: string; marketingConsent: boolean }) =>
       api.call(endpoints.joinProgram, { params: { id: tenantId }, body }),
   });
 }

@@ -3,6 +3,7 @@ import {
   Box,
   Button,
   Card,
+  Checkbox,
   Group,
   Image,
   List,
@@ -32,8 +33,11 @@ import { PhoneInput } from '../../../components/ui/phone-input';
 
 type ProgramPublicInfo = z.infer<typeof ProgramPublicInfoSchema>;
 
-/** The join form: an optional phone (prefilled from the profile) staff may find the card by. */
-const JoinForm = z.object({ phone: OptionalPhone });
+/**
+ * The join form: an optional phone (prefilled from the profile) staff may find the card by, and the customer's
+ * consent to the company's marketing e-mails (off unless ticked).
+ */
+const JoinForm = z.object({ phone: OptionalPhone, marketingConsent: z.boolean() });
 
 const kindPitch: Record<ProgramPublicInfo['kind'], string> = {
   points: 'Zbieraj punkty za zakupy i wymieniaj je na nagrody.',
@@ -182,12 +186,12 @@ function ProgramOffer({ info, user }: { info: ProgramPublicInfo; user: UserProfi
   const audience = joinAudience(user);
   const join = useJoinProgram(info.tenantId);
   const [outcome, setOutcome] = useState<JoinOutcome | null>(null);
-  const form = useZodForm(JoinForm, { phone: phoneInputValue(user?.phone) });
+  const form = useZodForm(JoinForm, { phone: phoneInputValue(user?.phone), marketingConsent: false });
 
-  const joinNow = form.onSubmit(async ({ phone }) => {
+  const joinNow = form.onSubmit(async ({ phone, marketingConsent }) => {
     setOutcome(null);
     try {
-      await join.mutateAsync({ programId: info.programId, phone: phone ?? '' });
+      await join.mutateAsync({ programId: info.programId, phone: phone ?? '', marketingConsent });
       setOutcome({ type: 'joined' });
     } catch (error) {
       // a refused phone is shown under its box
@@ -230,6 +234,11 @@ function ProgramOffer({ info, user }: { info: ProgramPublicInfo; user: UserProfi
           <form onSubmit={joinNow} noValidate aria-label="Dołącz do programu">
             <Stack gap="sm">
               <PhoneInput {...form.getInputProps('phone')} />
+              <Checkbox
+                {...form.getCheckboxProps('marketingConsent')}
+                label={`Chcę dostawać e-mailem wiadomości od ${info.companyName} (np. o nagrodach i promocjach)`}
+                description="Nieobowiązkowe. Wypiszesz się w każdej chwili linkiem z e-maila."
+              />
               <FormError message={form.formError} />
               <Button type="submit" size="lg" loading={form.submitting}>
                 Dołącz do programu

@@ -101,6 +101,14 @@ export function passRegistrations(documents: DocumentStore) {
       return registrations.find({ device }, { sort: { serial: 1 }, limit: 1000 });
     },
 
+    /** the registrations of passes of these cards, any serial (company messages: wallet-messenger.ts) */
+    async ofCards(cardIds: readonly string[]): Promise<AppleRegistration[]> {
+      const found: AppleRegistration[] = [];
+      for (let i = 0; i < cardIds.length; i += 500)
+        found.push(...(await registrations.find({ cardId: { $in: cardIds.slice(i, i + 500) as string[] } })));
+      return found;
+    },
+
     async device(device: string): Promise<AppleDevice | null> {
       return devices.get(device);
     },

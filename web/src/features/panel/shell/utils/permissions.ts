@@ -41,6 +41,7 @@ export type PanelSection = {
     | '/panel/uslugi'
     | '/panel/pracownicy'
     | '/panel/ankiety'
+    | '/panel/wiadomosci'
     | '/panel/ustawienia'
     | '/panel/plakat'
     | '/subskrypcja/zarzadzaj';
@@ -97,6 +98,12 @@ export const PANEL_SECTIONS: readonly PanelSection[] = [
     label: 'Ankiety NPS',
     description: 'Anonimowe oceny klientów po wizycie',
     permission: Permissions.surveysView,
+  },
+  {
+    to: '/panel/wiadomosci',
+    label: 'Wiadomości',
+    description: 'Wiadomości do klientów na kartę w portfelu i e-mailem',
+    permission: Permissions.messagesSend,
   },
   {
     to: '/panel/ustawienia',

@@ -15,6 +15,7 @@ describe('panel sections by role and permissions', () => {
       'Usługi',
       'Pracownicy',
       'Ankiety NPS',
+      'Wiadomości',
       'Ustawienia',
       'Plakat i link zapisu',
       'Subskrypcja',
@@ -31,6 +32,13 @@ describe('panel sections by role and permissions', () => {
   it('an employee with analytics.view sees Analityka, not the clients', () => {
     const employee = { role: Roles.employee, tenantId: 't1', permissions: [Permissions.analyticsView] };
     expect(labels(employee)).toEqual(['Start', 'Analityka', 'Plakat i link zapisu']);
+  });
+
+  it('an employee with messages.send sees Wiadomości; one without it does not', () => {
+    const sender = { role: Roles.employee, tenantId: 't1', permissions: [Permissions.messagesSend] };
+    expect(labels(sender)).toEqual(['Start', 'Wiadomości', 'Plakat i link zapisu']);
+    const scanner = { role: Roles.employee, tenantId: 't1', permissions: [Permissions.cardsScan] };
+    expect(canAccess(scanner, Permissions.messagesSend)).toBe(false);
   });
 
   it('an employee with clients.view and tenant.settings sees those sections', () => {

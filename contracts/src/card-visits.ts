@@ -1,0 +1,264 @@
+import { CORRECTION_WINDOW_DAYS } from './cards';
+import { daysFrom, segmentCustomers, type LifecycleSegment } from './customer-segments';
+import {
+  TimeZone,
+  type AwardAnomalyDetectedData,
+  type AwardVoidedData,
+  type CardClosedData,
+  type CardIssuedData,
+  type CardIssueRefusedData,
+  type CardRegeneratedData,
+  type PointsEarnedData,
+  type RedemptionVoidedData,
+  type RewardRedeemedData,
+  type StampsAddedData,
+  type TierChangedData,
+} from './integration-events';
+
+/** The events of `cardledger.cards.v1` (the card ledger's own Card events have exactly these payloads). */
+export type CardLedgerEvent =
+  | { type: 'CardIssued'; data: CardIssuedData }
+  | { type: 'CardIssueRefused'; data: CardIssueRefusedData }
+  | { type: 'PointsEarned'; data: PointsEarnedData }
+  | { type: 'StampsAdded'; data: StampsAddedData }
+  | { type: 'RewardRedeemed'; data: RewardRedeemedData }
+  | { type: 'AwardVoided'; data: AwardVoidedData }
+  | { type: 'RedemptionVoided'; data: RedemptionVoidedData }
+  | { type: 'TierChanged'; data: TierChangedData }
+  | { type: 'CardRegenerated'; data: CardRegeneratedData }
+  | { type: 'CardClosed'; data: CardClosedData }
+  | { type: 'AwardAnomalyDetected'; data: AwardAnomalyDetectedData };
+
+const warsawDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TimeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/**
+ * ONE definition of a card's visits for every service that segments customers (the card ledger's analytics,
+ * the notification service's company messages; docs/adr/0023, 0027). The analytics summary of one card (pure; projected into `analytics_cards`, one document per card stream,
+ * revision-checked, so it is idempotent by event position and rebuildable from `card-*`). It keeps what the
+ * analytics query needs and nothing personal: the card's awards and redemptions in stream order as parallel
+ * arrays (a query parses 500 of these documents, and arrays of numbers and short strings parse several times
+ * faster than as many small objects), and today's balance.
+ *
+ * A void (AwardVoided / RedemptionVoided, ADR 0016) marks the entry it names `x` in `kinds`: it no longer counts
+ * anywhere. Voids name the entry by its commandId; `recent` remembers the commandIds of the entries staff may
+ * still void (those of the last CORRECTION_WINDOW_DAYS + 1 days), older ones are forgotten.
+ */
+export type CardVisits = {
+  cardId: string;
+  tenantId: string;
+  programId: string;
+  userId: string;
+  /** the Warsaw day the card was issued */
+  issuedOn: string;
+  open: boolean;
+  points: number;
+  stamps: number;
+  /** per entry: the Warsaw day, `2026-03-02` */
+  days: string[];
+  /** per entry, one character: `a` award (PointsEarned / StampsAdded), `r` redemption, `x` voided */
+  kinds: string;
+  /** per entry: points earned, or points spent on the reward */
+  pts: number[];
+  /** per entry: stamps added, or stamps spent on the reward */
+  sts: number[];
+  /** entry index → the reward redeemed (redemptions only: most entries are awards) */
+  redeemed: Record<number, string>;
+  /** the rewards' names at their latest redemption */
+  rewardNames: Record<string, string>;
+  /** commandId → entry index, for the entries a void may still name */
+  recent: Record<string, number>;
+};
+
+// a Warsaw date depends only on the UTC hour (the zone's offsets are whole hours): one Intl call per hour seen
+const dayByUtcHour = new Map<string, string>();
+export function warsawDayOf(iso: string): string {
+  const at = new Date(iso);
+  const hour = at.toISOString().slice(0, 13);
+  let day = dayByUtcHour.get(hour);
+  if (day === undefined) {
+    day = warsawDate.format(at);
+    if (dayByUtcHour.size > 100_000) dayByUtcHour.clear();
+    dayByUtcHour.set(hour, day);
+  }
+  return day;
+}
+
+/** The entries a void may still name, on `today` (one day of slack over the correction window). */
+function stillVoidable(card: CardVisits, today: string): Record<string, number> {
+  const kept: Record<string, number> = {};
+  for (const [commandId, index] of Object.entries(card.recent))
+    if (daysFrom(card.days[index]!, today) <= CORRECTION_WINDOW_DAYS + 1) kept[commandId] = index;
+  return kept;
+}
+
+function withEntry(
+  card: CardVisits,
+  entry: {
+    commandId: string;
+    day: string;
+    kind: 'a' | 'r';
+    points: number;
+    stamps: number;
+    reward?: [string, string];
+  },
+  balance: { points: number; stamps: number },
+  owned: boolean,
+): CardVisits {
+  const index = card.days.length;
+  const recent = { ...stillVoidable(card, entry.day), [entry.commandId]: index };
+  if (owned) {
+    // a summary only this fold holds (a rebuild): appended in place instead of copied per event
+    card.days.push(entry.day);
+    card.pts.push(entry.points);
+    card.sts.push(entry.stamps);
+    if (entry.reward) {
+      card.redeemed[index] = entry.reward[0];
+      card.rewardNames[entry.reward[0]] = entry.reward[1];
+    }
+    return {
+      ...card,
+      points: balance.points,
+      stamps: balance.stamps,
+      kinds: card.kinds + entry.kind,
+      recent,
+    };
+  }
+  return {
+    ...card,
+    points: balance.points,
+    stamps: balance.stamps,
+    days: [...card.days, entry.day],
+    kinds: card.kinds + entry.kind,
+    pts: [...card.pts, entry.points],
+    sts: [...card.sts, entry.stamps],
+    redeemed: entry.reward ? { ...card.redeemed, [index]: entry.reward[0] } : card.redeemed,
+    rewardNames: entry.reward
+      ? { ...card.rewardNames, [entry.reward[0]]: entry.reward[1] }
+      : card.rewardNames,
+    recent,
+  };
+}
+
+/**
+ * The summary after one more event of the card's stream. Pure unless `owned`: a caller that holds the only
+ * reference to `current` (a rebuild folding a stream in memory) lets the entry arrays grow in place.
+ */
+export function applyVisitEvent(
+  current: CardVisits | null,
+  event: CardLedgerEvent,
+  owned = false,
+): CardVisits | null {
+  if (event.type === 'CardIssued') {
+    const d = event.data;
+    return {
+      cardId: d.cardId,
+      tenantId: d.tenantId,
+      programId: d.programId,
+      userId: d.userId,
+      issuedOn: warsawDayOf(d.issuedAt),
+      open: true,
+      points: 0,
+      stamps: 0,
+      days: [],
+      kinds: '',
+      pts: [],
+      sts: [],
+      redeemed: {},
+      rewardNames: {},
+      recent: {},
+    };
+  }
+  if (!current) return null;
+  switch (event.type) {
+    case 'PointsEarned':
+      return withEntry(
+        current,
+        {
+          commandId: event.data.commandId,
+          day: warsawDayOf(event.data.earnedAt),
+          kind: 'a',
+          points: event.data.points,
+          stamps: 0,
+        },
+        event.data.balance,
+        owned,
+      );
+    case 'StampsAdded':
+      return withEntry(
+        current,
+        {
+          commandId: event.data.commandId,
+          day: warsawDayOf(event.data.addedAt),
+          kind: 'a',
+          points: 0,
+          stamps: event.data.count,
+        },
+        event.data.balance,
+        owned,
+      );
+    case 'RewardRedeemed': {
+      const { cost, unit } = event.data;
+      return withEntry(
+        current,
+        {
+          commandId: event.data.commandId,
+          day: warsawDayOf(event.data.redeemedAt),
+          kind: 'r',
+          points: unit === 'points' ? cost : 0,
+          stamps: unit === 'stamps' ? cost : 0,
+          reward: [event.data.rewardId, event.data.rewardName],
+        },
+        event.data.balance,
+        owned,
+      );
+    }
+    case 'AwardVoided':
+    case 'RedemptionVoided': {
+      const index = current.recent[event.data.voidedCommandId];
+      const { [event.data.voidedCommandId]: _voided, ...recent } = current.recent;
+      return {
+        ...current,
+        points: event.data.balance.points,
+        stamps: event.data.balance.stamps,
+        kinds:
+          index === undefined
+            ? current.kinds
+            : current.kinds.slice(0, index) + 'x' + current.kinds.slice(index + 1),
+        recent,
+      };
+    }
+    case 'CardClosed':
+      return { ...current, open: false };
+    case 'CardIssueRefused':
+    case 'TierChanged':
+    case 'CardRegenerated':
+    case 'AwardAnomalyDetected':
+      return current;
+  }
+}
+
+/**
+ * Every customer's (user's) segments on `asOf` from their cards' visits — the same customers and visit days
+ * as the analytics of the whole company (all programs, closed cards' past visits included, voided entries
+ * not): company messages to a segment reach exactly the people the analytics count in it.
+ */
+export function customerSegmentsOf(
+  cards: Iterable<Pick<CardVisits, 'userId' | 'days' | 'kinds'>>,
+  asOf: string,
+): Map<string, { lifecycle: LifecycleSegment | null; vip: boolean }> {
+  const days = new Map<string, string[]>();
+  for (const card of cards) {
+    let list = days.get(card.userId);
+    if (!list) days.set(card.userId, (list = []));
+    for (let i = 0; i < card.days.length; i++)
+      if (card.kinds[i] !== 'x' && card.days[i]! <= asOf) list.push(card.days[i]!);
+  }
+  const distinct = new Map<string, string[]>();
+  for (const [userId, list] of days) distinct.set(userId, [...new Set(list)].sort());
+  return segmentCustomers(distinct, asOf);
+}

@@ -1,0 +1,132 @@
+import { applyVisitEvent, type CardLedgerEvent, type CardVisits } from '@punkto/contracts/card-visits';
+import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
+import { seal, unseal } from '@punkto/platform/privacy/pii-cipher';
+import type { PersonKeys } from '@punkto/platform/privacy/person-keys';
+
+/**
+ * What the messages module keeps of other services' data (event-carried state transfer, ADR 0027):
+ * - `message_cards`: every card's visits (the shared fold of contracts/card-visits.ts, as analytics keeps them)
+ *   plus its client: segments, "customers of a program", the cards of a person;
+ * - `message_contacts`: a client's e-mail from tenant's ClientEnrolled, SEALED with the client's own key
+ *   (`client:<clientId>`, like the survey service's copy) and its marketing consent for the company;
+ *   ClientRemoved and identity's UserDeleted shred the key and drop the copy;
+ * - `message_preferences`: the customer's „Wiadomości od firm” switch (identity's PreferencesChanged).
+ * Company names come from the passes' company copies (pass-copies.ts).
+ */
+export type MessageCard = CardVisits & { _id: string; clientId: string };
+export type ContactCopy = {
+  _id: string;
+  tenantId: string;
+  programId: string;
+  userId: string | null;
+  email: string;
+  marketingConsent: boolean;
+};
+type PreferencesCopy = { _id: string; companyMessages: boolean; changedAt: string };
+
+const contactKey = (clientId: string) => `client:${clientId}`;
+
+export async function messageCopies(documents: DocumentStore, keys: PersonKeys) {
+  const cards = documents.collection<MessageCard>('message_cards');
+  const contacts = documents.collection<ContactCopy>('message_contacts');
+  const preferences = documents.collection<PreferencesCopy>('message_preferences');
+  await cards.ensureIndex({ fields: { tenantId: 1, userId: 1 } });
+  await contacts.ensureIndex({ fields: { tenantId: 1, userId: 1 } });
+  await contacts.ensureIndex({ fields: { userId: 1 } });
+
+  async function forgetContact(clientId: string) {
+    await keys.shred(contactKey(clientId));
+    await contacts.delete(clientId);
+  }
+
+  return {
+    /** one event of `cardledger.cards.v1` (CardIssued carries the client; a repeated award changes nothing) */
+    async cardEvent(cardId: string, event: CardLedgerEvent) {
+      await mutateDocument(cards, cardId, (current) => {
+        if (event.type === 'CardIssued') {
+          if (current) return UNCHANGED;
+          const next = applyVisitEvent(null, event)!;
+          return { ...next, _id: cardId, clientId: event.data.clientId };
+        }
+        if (!current) return UNCHANGED;
+        const commandId = 'commandId' in event.data ? event.data.commandId : undefined;
+        const isEntry =
+          event.type === 'PointsEarned' || event.type === 'StampsAdded' || event.type === 'RewardRedeemed';
+        if (isEntry && commandId !== undefined && commandId in current.recent) return UNCHANGED;
+        const { _id, _rev, clientId, ...visits } = current;
+        const next = applyVisitEvent(visits, event);
+        return next ? { ...next, _id, clientId } : UNCHANGED;
+      });
+    },
+    cardsOfTenant: (tenantId: string) => cards.find({ tenantId }),
+
+    async clientEnrolled(c: {
+      clientId: string;
+      tenantId: string;
+      programId: string;
+      userId: string | null;
+      email: string;
+      marketingConsent: boolean;
+    }) {
+      const key = await keys.getOrCreate(contactKey(c.clientId));
+      await contacts.upsert({
+        _id: c.clientId,
+        tenantId: c.tenantId,
+        programId: c.programId,
+        userId: c.userId,
+        email: seal(key, c.clientId, c.email),
+        marketingConsent: c.marketingConsent,
+      });
+    },
+    async clientLinked(clientId: string, userId: string) {
+      await mutateDocument(contacts, clientId, (current) =>
+        current && current.userId !== userId ? { ...current, userId } : UNCHANGED,
+      );
+    },
+    /** the consent is off for these clients (the unsubscribe link, or the tenant service recorded it) */
+    async consentWithdrawn(clientIds: readonly string[]) {
+      for (const clientId of clientIds)
+        await mutateDocument(contacts, clientId, (current) =>
+          current && current.marketingConsent ? { ...current, marketingConsent: false } : UNCHANGED,
+        );
+    },
+    forgetContact,
+    contactsOfTenant: (tenantId: string) => contacts.find({ tenantId }),
+    contact: (clientId: string) => contacts.get(clientId),
+    async userDeleted(userId: string) {
+      for (const contact of await contacts.find({ userId })) await forgetContact(contact._id);
+      await preferences.delete(userId);
+    },
+    /** the client's e-mail, or null when it was never known or is shredded */
+    async emailOf(clientId: string): Promise<string | null> {
+      const contact = await contacts.get(clientId);
+      const key = contact && (await keys.get(contactKey(clientId)));
+      if (!contact || !key) return null;
+      try {
+        return unseal(key, clientId, contact.email);
+      } catch {
+        return null;
+      }
+    },
+
+    async preferencesChanged(userId: string, p: { companyMessages?: boolean }, at: string) {
+      await mutateDocument(preferences, userId, (current) => {
+        if (current && current.changedAt > at) return UNCHANGED; // an older change delivered late
+        return { _id: userId, companyMessages: p.companyMessages ?? true, changedAt: at };
+      });
+    },
+    /** the people of these who switched „Wiadomości od firm” off (no change recorded: on) */
+    async optedOut(userIds: readonly string[]): Promise<Set<string>> {
+      const off = new Set<string>();
+      // in chunks: an `$in` of thousands of ids is too deep an expression for SQLite (max depth 1000)
+      for (let i = 0; i < userIds.length; i += 200) {
+        const chunk = userIds.slice(i, i + 200) as string[];
+        for (const p of await preferences.find({ _id: { $in: chunk }, companyMessages: false }))
+          off.add(p._id);
+      }
+      return off;
+    },
+  };
+}
+export type MessageCopies = Awaited<ReturnType<typeof messageCopies>>;

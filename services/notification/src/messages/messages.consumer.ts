@@ -1,0 +1,116 @@
+import type { CardLedgerEvent } from '@punkto/contracts/card-visits';
+import {
+  AwardVoidedData,
+  CardClosedData,
+  CardIssuedData,
+  ClientAccountLinkedData,
+  ClientEnrolledData,
+  ClientMarketingConsentWithdrawnData,
+  ClientRemovedData,
+  PointsEarnedData,
+  RedemptionVoidedData,
+  RewardRedeemedData,
+  StampsAddedData,
+  UserDeletedData,
+  UserPreferencesChangedData,
+} from '@punkto/contracts/integration-events';
+import { Topics } from '@punkto/contracts/topics';
+import { eventConsumer, payloadParser, type ConsumerContext } from '@punkto/platform/runtime/event-consumer';
+import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
+import { z } from 'zod';
+import type { MessagesContext } from './messages-context';
+
+const envelope = <T extends [string, ...string[]]>(types: T) =>
+  z.object({ id: z.string(), type: z.enum(types), data: z.unknown() });
+
+/** the card events that change a card's visits or whether it is open */
+const visitEvents = {
+  CardIssued: CardIssuedData,
+  PointsEarned: PointsEarnedData,
+  StampsAdded: StampsAddedData,
+  RewardRedeemed: RewardRedeemedData,
+  AwardVoided: AwardVoidedData,
+  RedemptionVoided: RedemptionVoidedData,
+  CardClosed: CardClosedData,
+} as const;
+type VisitEventType = keyof typeof visitEvents;
+
+/** card ledger (cardledger.cards.v1) → every card's visits and client (segments, programs, a person's cards) */
+export function messageCardsConsumer(ctx: MessagesContext, context: ConsumerContext): ConsumerSpec {
+  return eventConsumer({
+    groupId: 'notification.message-cards',
+    topics: [Topics.cardLedgerCards],
+    schema: envelope(Object.keys(visitEvents) as [VisitEventType, ...VisitEventType[]]),
+    ...context,
+    handle: async (event) => {
+      const data = payloadParser(context.logger, event)(visitEvents[event.type]);
+      if (!data) return;
+      await ctx.copies.cardEvent(data.cardId, { type: event.type, data } as CardLedgerEvent);
+    },
+  });
+}
+
+/**
+ * tenant (tenant.clients.v1): a client's e-mail (sealed with the client's key) and marketing consent; its
+ * account; ClientRemoved shreds it; ClientMarketingConsentWithdrawn (the tenant service recorded an unsubscribe).
+ */
+export function messageClientsConsumer(ctx: MessagesContext, context: ConsumerContext): ConsumerSpec {
+  return eventConsumer({
+    groupId: 'notification.message-clients',
+    topics: [Topics.tenantClients],
+    schema: envelope([
+      'ClientEnrolled',
+      'ClientAccountLinked',
+      'ClientRemoved',
+      'ClientMarketingConsentWithdrawn',
+    ]),
+    ...context,
+    handle: async (event) => {
+      const parse = payloadParser(context.logger, event);
+      switch (event.type) {
+        case 'ClientEnrolled': {
+          const d = parse(ClientEnrolledData);
+          if (d) await ctx.copies.clientEnrolled(d);
+          return;
+        }
+        case 'ClientAccountLinked': {
+          const d = parse(ClientAccountLinkedData);
+          if (d) await ctx.copies.clientLinked(d.clientId, d.userId);
+          return;
+        }
+        case 'ClientRemoved': {
+          const d = parse(ClientRemovedData);
+          if (d) await ctx.copies.forgetContact(d.clientId);
+          return;
+        }
+        case 'ClientMarketingConsentWithdrawn': {
+          const d = parse(ClientMarketingConsentWithdrawnData);
+          if (d) await ctx.copies.consentWithdrawn([d.clientId]);
+          return;
+        }
+      }
+    },
+  });
+}
+
+/** identity (identity.users.v1): „Wiadomości od firm” (PreferencesChanged); UserDeleted shreds and forgets. */
+export function messageIdentityConsumer(ctx: MessagesContext, context: ConsumerContext): ConsumerSpec {
+  return eventConsumer({
+    groupId: 'notification.message-identity',
+    topics: [Topics.identityUsers],
+    schema: envelope(['PreferencesChanged', 'UserDeleted']),
+    ...context,
+    handle: async (event) => {
+      const parse = payloadParser(context.logger, event);
+      if (event.type === 'PreferencesChanged') {
+        const d = parse(UserPreferencesChangedData);
+        if (d) await ctx.copies.preferencesChanged(d.userId, d.preferences, d.changedAt);
+        return;
+      }
+      const d = parse(UserDeletedData);
+      if (!d) return;
+      await ctx.copies.userDeleted(d.userId);
+      for (const doc of await ctx.inbox.find({ userId: d.userId })) await ctx.inbox.delete(doc._id);
+    },
+  });
+}

@@ -1,0 +1,95 @@
+import {
+  cancelCampaign,
+  createCampaign,
+  getAudienceSize,
+  getCampaign,
+  getUnsubscribe,
+  listCampaigns,
+  listMyMessages,
+  unsubscribe,
+} from '@punkto/contracts/endpoints/messages';
+import { Permissions, Roles } from '@punkto/contracts/permissions';
+import { requireRole, requireTenantAccess } from '@punkto/platform/http/auth-plugin';
+import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
+import { rateLimiter } from '@punkto/platform/security/rate-limiter';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Campaigns } from './campaigns';
+import type { MessagesContext } from './messages-context';
+import type { unsubscribes } from './unsubscribe';
+
+/**
+ * Company messages over HTTP (ADR 0027): the company's campaigns (`messages.send`; another company's staff:
+ * 403), the customer's inbox, and the public unsubscribe link (rate-limited per IP). The one-click POST of
+ * RFC 8058 comes from mail providers as `application/x-www-form-urlencoded` (`List-Unsubscribe=One-Click`) or
+ * `multipart/form-data`; the page posts JSON `{}`. The token in the path is the credential, so the body is not
+ * read beyond being accepted.
+ */
+export async function messagesRoutes(
+  app: FastifyInstance,
+  ctx: MessagesContext,
+  campaigns: Campaigns,
+  links: ReturnType<typeof unsubscribes>,
+) {
+  const staff = { preHandler: requireTenantAccess(Permissions.messagesSend) };
+  registerEndpoint(app, createCampaign, async ({ params, body }) => campaigns.create(params.id, body), staff);
+  registerEndpoint(app, listCampaigns, async ({ params }) => campaigns.list(params.id), staff);
+  registerEndpoint(
+    app,
+    getCampaign,
+    async ({ params }) => campaigns.get(params.id, params.campaignId),
+    staff,
+  );
+  registerEndpoint(
+    app,
+    cancelCampaign,
+    async ({ params }) => campaigns.cancel(params.id, params.campaignId),
+    staff,
+  );
+  registerEndpoint(
+    app,
+    getAudienceSize,
+    async ({ params, body }) => campaigns.audienceSize(params.id, body),
+    staff,
+  );
+
+  registerEndpoint(
+    app,
+    listMyMessages,
+    async ({ request }) => {
+      const docs = await ctx.inbox.find({ userId: request.user!.id }, { sort: { sentAt: -1 }, limit: 200 });
+      return {
+        messages: docs.map((d) => ({
+          id: d.campaignId,
+          tenantId: d.tenantId,
+          companyName: d.companyName,
+          title: d.title,
+          body: d.body,
+          sentAt: d.sentAt,
+        })),
+      };
+    },
+    { preHandler: requireRole(Roles.customer) },
+  );
+
+  const limiter = rateLimiter(ctx.documents, 'Zbyt wiele prób. Odczekaj minutę i spróbuj ponownie.');
+  await limiter.ensureIndexes();
+  const rule = {
+    name: 'message-unsubscribe-ip',
+    limit: ctx.config.MESSAGE_UNSUBSCRIBE_RATE_LIMIT_PER_MINUTE,
+    windowSeconds: 60,
+  };
+  const perIp = async (request: FastifyRequest) => limiter.check(ctx.clock(), [rule, request.ip]);
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      ['application/x-www-form-urlencoded', 'multipart/form-data'],
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, done) => done(null, typeof body === 'string' ? { raw: body } : undefined),
+    );
+    registerEndpoint(scope, getUnsubscribe, async ({ params }) => links.view(params.token), {
+      preHandler: perIp,
+    });
+    registerEndpoint(scope, unsubscribe, async ({ params }) => links.unsubscribe(params.token), {
+      preHandler: perIp,
+    });
+  });
+}
