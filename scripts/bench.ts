@@ -27,6 +27,7 @@ import { analyticsBench } from './bench/analytics';
 import { applePassBench } from './bench/apple-pass';
 import { cardHistoryBench } from './bench/card-history';
 import { passUpdatesBench } from './bench/pass-updates';
+import { messagesBench } from './bench/messages';
 import { cardAwardsBench } from './bench/card-awards';
 import { clientsSearchBench } from './bench/clients-search';
 import { startEngines, stopEngines, type Engine } from './bench/engines';
@@ -591,6 +592,7 @@ const sections: Record<string, () => Promise<string[]>> = {
   'activity-export': () => activityExportBench(),
   'card-history': () => cardHistoryBench(),
   analytics: () => analyticsBench(),
+  messages: () => messagesBench(),
 };
 const only = process.argv.slice(2);
 for (const name of only) if (!sections[name]) throw new Error(`unknown bench section ${name}`);
@@ -671,6 +673,7 @@ try {
   for (const line of await sections['pass-updates']!()) out(line);
   for (const line of await sections['activity-export']!()) out(line);
   for (const line of await sections['analytics']!()) out(line);
+  for (const line of await sections['messages']!()) out(line);
   const skipped = [
     ...latencyRows.flatMap((r) => ('skipped' in r ? [`Kafka rows: ${r.skipped}`] : [])),
     ...writeSkips.map((s) => `${s.engine} rows: ${s.reason}`),
