@@ -101,13 +101,13 @@ beforeAll(async () => {
     MESSAGE_EMAILS_PER_SECOND: '0',
     MESSAGE_BATCH_SIZE: '100',
   };
-});
+}, 60_000);
 afterAll(async () => {
   await apns?.close();
   await google?.close();
   rmSync(secrets, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
-});
+}, 60_000);
 
 /** the service as the restart test runs it: a child process; resolves with its stdout lines */
 function runSender(campaignId: string, killWhen?: () => boolean) {
@@ -208,7 +208,7 @@ describe('a campaign to a segment of 1,000 customers', () => {
     const first = await runSender(campaignId, () => campaignPushes() >= IN_SEGMENT / 6);
     expect(first.signal, 'the first run was killed mid-send').toBe('SIGKILL');
     const atKill = campaignPushes();
-    expect(atKill).toBeLessThan(IN_SEGMENT / 2);
+    expect(atKill, 'pushes when the first run was killed').toBeLessThan(IN_SEGMENT / 2);
     // started again on the same data directory 21 minutes later (APNs refuses a provider token minted less than
     // 20 minutes after the previous one, so a new process waits that long; WALLET.md), it finishes the campaign
     downtime = 21 * 60_000;
@@ -231,7 +231,7 @@ describe('a campaign to a segment of 1,000 customers', () => {
           .find({ messageId: campaignId, platform: 'apple', attempts: { $gt: 1 } })
       ).map((d) => d.cardId),
     );
-    expect(takenOver.size).toBeLessThanOrEqual(8); // MESSAGE_SEND_CONCURRENCY: in flight at the kill
+    expect(takenOver.size, 'deliveries in flight at the kill').toBeLessThanOrEqual(8); // MESSAGE_SEND_CONCURRENCY: in flight at the kill
     for (const [cardId, phone] of phones)
       expect({ cardId, pushes: perToken.get(phone.pushToken) }).toEqual({
         cardId,
@@ -260,7 +260,7 @@ describe('a campaign to a segment of 1,000 customers', () => {
     const indexLines = readFileSync(join(dataDir, 'mailbox', 'index.jsonl'), 'utf8')
       .split('\n')
       .filter(Boolean).length;
-    expect(indexLines - entries.length).toBeLessThanOrEqual(8);
+    expect(indexLines - entries.length, 'e-mails resent after the kill').toBeLessThanOrEqual(8);
 
     const report = (
       await t.app.inject({
