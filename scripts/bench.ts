@@ -27,6 +27,7 @@ import { analyticsBench } from './bench/analytics';
 import { applePassBench } from './bench/apple-pass';
 import { cardHistoryBench } from './bench/card-history';
 import { passUpdatesBench } from './bench/pass-updates';
+import { messagesBench } from './bench/messages';
 import { cardAwardsBench } from './bench/card-awards';
 import { clientsSearchBench } from './bench/clients-search';
 import { crossServiceBench, footprintBench, gatewayHopBench } from './bench/run-modes';
@@ -595,6 +596,7 @@ const sections: Record<string, () => Promise<string[]>> = {
   footprint: () => footprintBench(work),
   'cross-service': () => crossServiceBench(work),
   'gateway-hop': () => gatewayHopBench(work),
+  messages: () => messagesBench(),
 };
 const only = process.argv.slice(2);
 for (const name of only) if (!sections[name]) throw new Error(`unknown bench section ${name}`);
@@ -678,6 +680,7 @@ try {
   for (const line of await sections['footprint']!()) out(line);
   for (const line of await sections['cross-service']!()) out(line);
   for (const line of await sections['gateway-hop']!()) out(line);
+  for (const line of await sections['messages']!()) out(line);
   const skipped = [
     ...latencyRows.flatMap((r) => ('skipped' in r ? [`Kafka rows: ${r.skipped}`] : [])),
     ...writeSkips.map((s) => `${s.engine} rows: ${s.reason}`),
