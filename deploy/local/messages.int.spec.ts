@@ -1,6 +1,4 @@
-import type { CardView } from '@punkto/contracts/cards';
 import { CustomerSegment } from '@punkto/contracts/customer-segments';
-import { Roles } from '@punkto/contracts/permissions';
 import { parseMail } from '@punkto/platform/mail/mime-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poll, startIdentityAndTenant, type IdentityAndTenant } from './testing/identity-and-tenant';
@@ -19,54 +17,22 @@ beforeAll(async () => {
 });
 afterAll(async () => product?.close());
 
+/** a customer of the program with one visit (a stamp), so they belong to a segment */
 async function customerInProgram(
   email: string,
   cafe: Awaited<ReturnType<typeof product.ownerWithStampsProgram>>,
   marketingConsent: boolean,
 ) {
-  const registered = await product.identityApp.inject({
-    method: 'POST',
-    url: '/api/v1/users/register',
-    headers: { 'content-type': 'application/json' },
-    payload: { email, password: 'Punkty123', username: 'Ola Żak', role: Roles.customer, acceptTerms: true },
-  });
-  expect(registered.statusCode, registered.body).toBe(201);
-  const link = (await product.mailTo(email, 'account-activation')).text;
-  const token = new URL(link.match(/https?:\/\/\S+token=[A-Za-z0-9_-]+/)![0]).searchParams.get('token');
-  const activated = await product.identityApp.inject({
-    method: 'POST',
-    url: '/api/v1/users/activate-account',
-    headers: { 'content-type': 'application/json' },
-    payload: { token },
-  });
-  expect(activated.statusCode, activated.body).toBe(200);
-  const customer = product.session(await product.login(email, 'Punkty123'));
-  const joined = await product.callTenant(customer.access, 'POST', `/api/v1/tenants/${cafe.tenantId}/join`, {
-    programId: cafe.programId,
-    marketingConsent,
-  });
-  expect(joined.statusCode, joined.body).toBe(201);
-  let cardId: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await product.callCards(
-        cafe.owner.access,
-        'GET',
-        `/api/v1/cards/search?email=${encodeURIComponent(email)}`,
-      );
-      cardId = (res.json() as { items: CardView[] }).items[0]?.cardId;
-      return cardId;
-    }, poll)
-    .toBeTruthy();
+  const joined = await product.customerInProgram(email, cafe, { marketingConsent });
   const stamped = await product.callCards(
     cafe.owner.access,
     'POST',
-    `/api/v1/cards/${cardId}/stamps`,
+    `/api/v1/cards/${joined.cardId}/stamps`,
     { count: 1 },
     { 'idempotency-key': crypto.randomUUID() },
   );
   expect(stamped.statusCode, stamped.body).toBeLessThan(300);
-  return { customer, cardId: cardId!, clientId: (joined.json() as { clientId: string }).clientId };
+  return joined;
 }
 
 async function consentInExportOf(

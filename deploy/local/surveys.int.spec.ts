@@ -1,7 +1,5 @@
-import type { CardView } from '@punkto/contracts/cards';
-import { Roles } from '@punkto/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { poll, startIdentityAndTenant, type IdentityAndTenant } from './testing/identity-and-tenant';
+import { startIdentityAndTenant, type IdentityAndTenant } from './testing/identity-and-tenant';
 
 /**
  * NPS surveys across identity, tenant, the card ledger and the survey service, embedded over the shared SQLite
@@ -16,45 +14,8 @@ beforeAll(async () => {
 });
 afterAll(async () => product?.close());
 
-async function customerInProgram(
-  email: string,
-  cafe: Awaited<ReturnType<typeof product.ownerWithStampsProgram>>,
-) {
-  const registered = await product.identityApp.inject({
-    method: 'POST',
-    url: '/api/v1/users/register',
-    headers: { 'content-type': 'application/json' },
-    payload: { email, password: 'Punkty123', username: 'Ola Żak', role: Roles.customer, acceptTerms: true },
-  });
-  expect(registered.statusCode, registered.body).toBe(201);
-  const link = (await product.mailTo(email, 'account-activation')).text;
-  const token = new URL(link.match(/https?:\/\/\S+token=[A-Za-z0-9_-]+/)![0]).searchParams.get('token');
-  const activated = await product.identityApp.inject({
-    method: 'POST',
-    url: '/api/v1/users/activate-account',
-    headers: { 'content-type': 'application/json' },
-    payload: { token },
-  });
-  expect(activated.statusCode, activated.body).toBe(200);
-  const customer = product.session(await product.login(email, 'Punkty123'));
-  const joined = await product.callTenant(customer.access, 'POST', `/api/v1/tenants/${cafe.tenantId}/join`, {
-    programId: cafe.programId,
-  });
-  expect(joined.statusCode, joined.body).toBe(201);
-  let cardId: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await product.callCards(
-        cafe.owner.access,
-        'GET',
-        `/api/v1/cards/search?email=${encodeURIComponent(email)}`,
-      );
-      cardId = (res.json() as { items: CardView[] }).items[0]?.cardId;
-      return cardId;
-    }, poll)
-    .toBeTruthy();
-  return { customer, cardId: cardId! };
-}
+const customerInProgram = (email: string, cafe: Awaited<ReturnType<typeof product.ownerWithStampsProgram>>) =>
+  product.customerInProgram(email, cafe);
 
 const stamp = (access: string, cardId: string) =>
   product.callCards(

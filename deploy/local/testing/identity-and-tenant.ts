@@ -1,3 +1,4 @@
+import type { CardView } from '@punkto/contracts/cards';
 import { Roles } from '@punkto/contracts/permissions';
 import type { Consumer } from '@punkto/platform/bus/message-bus.port';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
@@ -347,6 +348,57 @@ export async function startIdentityAndTenant(
       );
       expect(program.statusCode, program.body).toBe(201);
       return { owner, tenantId, programId: (program.json() as { id: string }).id };
+    },
+
+    /**
+     * A customer "Ola Żak" registered, activated and logged in, who joined the owner's program (with or without
+     * marketing consent for the company), once the card ledger issued the card: their session, card and client.
+     */
+    async customerInProgram(
+      email: string,
+      cafe: { owner: { access: string }; tenantId: string; programId: string },
+      options: { marketingConsent?: boolean } = {},
+    ) {
+      const registered = await identityApp.inject({
+        method: 'POST',
+        url: users('register'),
+        headers: json,
+        payload: {
+          email,
+          password: 'Punkty123',
+          username: 'Ola Żak',
+          role: Roles.customer,
+          acceptTerms: true,
+        },
+      });
+      expect(registered.statusCode, registered.body).toBe(201);
+      const token = tokenIn((await mailTo(email, 'account-activation')).text).searchParams.get('token');
+      const activated = await identityApp.inject({
+        method: 'POST',
+        url: users('activate-account'),
+        headers: json,
+        payload: { token },
+      });
+      expect(activated.statusCode, activated.body).toBe(200);
+      const customer = this.session(await login(email, 'Punkty123'));
+      const joined = await this.callTenant(customer.access, 'POST', `/api/v1/tenants/${cafe.tenantId}/join`, {
+        programId: cafe.programId,
+        ...(options.marketingConsent === undefined ? {} : { marketingConsent: options.marketingConsent }),
+      });
+      expect(joined.statusCode, joined.body).toBe(201);
+      let cardId: string | undefined;
+      await expect
+        .poll(async () => {
+          const res = await this.callCards(
+            cafe.owner.access,
+            'GET',
+            `/api/v1/cards/search?email=${encodeURIComponent(email)}`,
+          );
+          cardId = (res.json() as { items: CardView[] }).items[0]?.cardId;
+          return cardId;
+        }, poll)
+        .toBeTruthy();
+      return { customer, cardId: cardId!, clientId: (joined.json() as { clientId: string }).clientId };
     },
 
     async close() {

@@ -33,8 +33,6 @@ export interface ResolvedAudience {
   unreachable: number;
 }
 
-const CHUNK = 200;
-
 type Person = { userId: string | null; cardIds: Set<string>; clientIds: Set<string> };
 
 export function audienceResolver(deps: {
@@ -112,11 +110,9 @@ export function audienceResolver(deps: {
           .filter(([, p]) => !p.userId || !optedOut.has(p.userId))
           .flatMap(([, p]) => [...p.cardIds])
       : [];
-    // asked in chunks: an `$in` of thousands of ids is too deep an expression for SQLite (max depth 1000)
-    const installed = new Map<string, Set<WalletPlatform>>();
-    for (let i = 0; i < openCards.length; i += CHUNK)
-      for (const [cardId, platforms] of await wallet.installed(tenantId, openCards.slice(i, i + CHUNK)))
-        installed.set(cardId, platforms);
+    const installed: Map<string, Set<WalletPlatform>> = openCards.length
+      ? await wallet.installed(tenantId, openCards)
+      : new Map();
 
     const recipients: Recipient[] = [];
     let unreachable = 0;

@@ -118,14 +118,9 @@ export async function messageCopies(documents: DocumentStore, keys: PersonKeys) 
     },
     /** the people of these who switched „Wiadomości od firm” off (no change recorded: on) */
     async optedOut(userIds: readonly string[]): Promise<Set<string>> {
-      const off = new Set<string>();
-      // in chunks: an `$in` of thousands of ids is too deep an expression for SQLite (max depth 1000)
-      for (let i = 0; i < userIds.length; i += 200) {
-        const chunk = userIds.slice(i, i + 200) as string[];
-        for (const p of await preferences.find({ _id: { $in: chunk }, companyMessages: false }))
-          off.add(p._id);
-      }
-      return off;
+      if (!userIds.length) return new Set();
+      const off = await preferences.find({ _id: { $in: [...userIds] }, companyMessages: false });
+      return new Set(off.map((p) => p._id));
     },
   };
 }

@@ -299,6 +299,16 @@ export function documentStoreContract(
         expect(await q({ name: { $in: [] } })).toEqual([]);
       });
 
+      it('$in and $nin with thousands of values (a campaign asks for the cards of 10,000 customers)', async () => {
+        const many = Array.from({ length: 5000 }, (_, i) => `id-${i}`);
+        expect(await q({ name: { $in: [...many, 'Anna', 'Ela'] } })).toEqual(['c1', 'c5']);
+        expect(await q({ points: { $in: [...many.map((_, i) => 10_000 + i), 300, 0, true] } })).toEqual([
+          'c4',
+          'c5',
+        ]);
+        expect(await q({ name: { $nin: [...many, 'Anna'] } })).toEqual(['c2', 'c3', 'c4', 'c5']);
+      });
+
       it('null matches missing and null; $exists tells them apart', async () => {
         expect(await q({ city: null })).toEqual(['c4', 'c5']);
         expect(await q({ city: { $ne: null } })).toEqual(['c1', 'c2', 'c3']);

@@ -270,9 +270,29 @@ function equals(expected: Scalar, value: string, type: string, element: boolean,
   return /^[[{]/.test(expected) ? `(${value} = ? AND ${type} = 'text')` : `(${value} = ?)`;
 }
 
+/**
+ * `$in`: the options that compare as plain values (text that cannot be array/object JSON, numbers other than
+ * 0 and 1) go into one `IN (SELECT value FROM json_each(?))` with the list as one JSON parameter, the rest are
+ * OR-ed equalities. A list of thousands of ids as ORs would exceed SQLite's expression depth (1000), and as
+ * one `?` each its limit of host parameters.
+ */
 function anyOf(options: Scalar[], value: string, type: string, element: boolean, params: unknown[]): string {
   if (options.length === 0) return '0';
-  return `(${options.map((option) => equals(option, value, type, element, params)).join(' OR ')})`;
+  const plain: Scalar[] = [];
+  const rest: Scalar[] = [];
+  for (const o of options)
+    ((typeof o === 'string' && !/^[[{]/.test(o)) || (typeof o === 'number' && o !== 0 && o !== 1)
+      ? plain
+      : rest
+    ).push(o);
+  const parts: string[] = [];
+  if (plain.length) {
+    for (const option of plain) if (typeof option === 'number') assertFinite(option);
+    params.push(JSON.stringify(plain));
+    parts.push(`${value} IN (SELECT value FROM json_each(?))`);
+  }
+  for (const option of rest) parts.push(equals(option, value, type, element, params));
+  return `(${parts.join(' OR ')})`;
 }
 
 const COMPARATORS = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;

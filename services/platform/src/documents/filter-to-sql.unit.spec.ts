@@ -76,7 +76,14 @@ describe('compileFilter', () => {
 
   it('negates $ne / $nin null-safely', () => {
     expect(compileFilter({ a: { $ne: 1 } }).sql).toMatch(/^NOT COALESCE\(/);
-    expect(compileFilter({ a: { $nin: [1, 'x'] } }).params).toEqual([1, 'x', 1, 'x']);
+    // plain values in one IN list first, then 0/1 (which must not match booleans) as typed equalities
+    expect(compileFilter({ a: { $nin: [1, 'x'] } }).params).toEqual(['["x"]', 1, '["x"]', 1]);
+  });
+
+  it('puts plain $in values into one IN list (no expression-depth limit for thousands of ids)', () => {
+    const { sql, params } = compileFilter({ a: { $in: ['p', 7, '{x}', null] } });
+    expect(sql).toContain(`json_extract(doc, '$.a') IN (SELECT value FROM json_each(?))`);
+    expect(params.slice(0, 2)).toEqual(['["p",7]', '{x}']);
   });
 
   it('combines $and / $or with parameters in text order', () => {
