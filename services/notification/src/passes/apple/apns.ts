@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '@punkto/platform/config/config';
 import type { Apns, ApnsRecords } from '@punkto/platform/wallet/apns/apns.port';
-import { Http2Apns, type ApnsAuth } from '@punkto/platform/wallet/apns/http2-apns';
+import {
+  documentProviderTokenStore,
+  Http2Apns,
+  type ApnsAuth,
+} from '@punkto/platform/wallet/apns/http2-apns';
 import { RecordedApns } from '@punkto/platform/wallet/apns/recorded-apns';
 import type { NotificationDeps } from '../../app';
 import { apnsKeyFile, appleCertificateFiles } from '../../config';
@@ -52,6 +56,8 @@ export async function apnsOf(
       url: config.APNS_URL,
       ...(config.APNS_CA_FILE ? { ca: read(config.APNS_CA_FILE, 'APNS_CA_FILE') } : {}),
       now: deps.clock,
+      // a restart and the other replicas reuse the provider token instead of minting one (429 within 20 min)
+      tokenStore: documentProviderTokenStore(deps.infra.documents),
     }),
     records: null,
   };

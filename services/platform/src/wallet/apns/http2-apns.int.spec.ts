@@ -1,8 +1,12 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { aPushToken, apnsContract } from './apns.contract';
 import { startFakeApns, type FakeApns } from './fake-apns';
-import { Http2Apns, type Http2ApnsOptions } from './http2-apns';
+import { SqliteDocumentStore } from '../../documents/sqlite-document-store';
+import { documentProviderTokenStore, Http2Apns, type Http2ApnsOptions } from './http2-apns';
 
 const TOPIC = 'pass.pl.punkto.test';
 const TEAM = 'PUNKTO1234';
@@ -70,6 +74,37 @@ describe('Http2Apns against the fake APNs: what each answer means (WALLET.md)', 
     fake.advanceClock(30 * 60_000);
     expect((await apns.push(device)).outcome).toBe('sent');
     expect(fake.pushes().every((p) => p.status === 200)).toBe(true);
+  });
+
+  it('a restart and another replica reuse the kept provider token (a new one within 20 min would be 429)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apns-token-'));
+    const documents = SqliteDocumentStore.open(join(dir, 'documents.sqlite'));
+    try {
+      const kept = () => tokenApns(fake, { tokenStore: documentProviderTokenStore(documents) });
+      // two replicas pushing at once mint at most one token between them
+      const [a, b] = [kept(), kept()];
+      expect((await Promise.all([a.push(device), b.push(device)])).map((r) => r.outcome)).toEqual([
+        'sent',
+        'sent',
+      ]);
+      await a.close();
+      fake.advanceClock(5 * 60_000);
+      const restarted = kept();
+      expect((await restarted.push(device)).outcome).toBe('sent');
+      // without the kept token a restarted process mints a new one, which APNs refuses for now
+      expect(await apns.push(device)).toEqual({
+        outcome: 'retry-later',
+        reason: '429 TooManyProviderTokenUpdates',
+      });
+      // after the lifetime the next token is minted once and kept again
+      fake.advanceClock(40 * 60_000);
+      expect((await restarted.push(device)).outcome).toBe('sent');
+      expect((await b.push(device)).outcome).toBe('sent');
+      await Promise.all([b.close(), restarted.close()]);
+    } finally {
+      await documents.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a token lifetime outside Apple’s 20–60 minutes', () => {

@@ -1,5 +1,7 @@
 import { connect, constants, type ClientHttp2Session, type IncomingHttpHeaders } from 'node:http2';
 import { importPKCS8, SignJWT, type CryptoKey } from 'jose';
+import type { DocumentStore } from '../../documents/document-store.port';
+import { mutateDocument, UNCHANGED } from '../../documents/mutate-document';
 import { APNS_PRODUCTION_URL, isValidPushToken, type Apns, type PushOutcome } from './apns.port';
 
 /**
@@ -28,6 +30,50 @@ export interface Http2ApnsOptions {
   backoffMs?: number;
   /** one push's time limit (default 10 s) */
   timeoutMs?: number;
+  /**
+   * Where the provider token is kept beyond this process (token auth): a restarted process and the other
+   * replicas reuse the token while it is young enough instead of minting one (APNs answers 429
+   * TooManyProviderTokenUpdates to a new token within 20 minutes of the previous one).
+   */
+  tokenStore?: ProviderTokenStore;
+}
+
+/** A provider token as kept: the JWT, when it was minted, and by which key. */
+export interface StoredProviderToken {
+  jwt: string;
+  mintedAt: number;
+  keyId: string;
+}
+export interface ProviderTokenStore {
+  load(): Promise<StoredProviderToken | null>;
+  /**
+   * Keeps a newly minted token and answers the token to use: another replica's when it minted one in the
+   * meantime (two tokens within 20 minutes would be 429), unless `replace` (APNs called the kept one expired).
+   */
+  save(token: StoredProviderToken, options: { replace: boolean }): Promise<StoredProviderToken>;
+}
+
+/** The provider token kept in a service's document store (collection `apns_provider_tokens`, one document). */
+export function documentProviderTokenStore(documents: DocumentStore): ProviderTokenStore {
+  const tokens = documents.collection<StoredProviderToken & { _id: string }>('apns_provider_tokens');
+  const plain = ({ jwt, mintedAt, keyId }: StoredProviderToken) => ({ jwt, mintedAt, keyId });
+  return {
+    async load() {
+      const current = await tokens.get('current');
+      return current ? plain(current) : null;
+    },
+    async save(token, { replace }) {
+      const kept = await mutateDocument(tokens, 'current', (current) =>
+        !replace &&
+        current &&
+        current.keyId === token.keyId &&
+        Math.abs(token.mintedAt - current.mintedAt) < MIN_TOKEN_AGE_MS
+          ? UNCHANGED
+          : { _id: 'current', ...token },
+      );
+      return plain(kept!);
+    },
+  };
 }
 
 const MIN_TOKEN_AGE_MS = 20 * 60_000;
@@ -98,7 +144,7 @@ export class Http2Apns implements Apns {
       if (answer.status === 403 && reason === 'ExpiredProviderToken' && !renewedToken) {
         // Our clock and Apple's disagree or the token outlived its hour: one fresh token, at once.
         renewedToken = true;
-        this.providerToken = undefined;
+        if (this.options.auth.kind === 'token') await this.jwt(true).catch(() => undefined);
         attempt--;
         continue;
       }
@@ -194,24 +240,45 @@ export class Http2Apns implements Apns {
     if (session && !session.destroyed) session.destroy();
   }
 
-  /** one provider token at a time: simultaneous pushes share the one being minted (a second would be 429) */
-  private jwt(): Promise<string> {
+  /**
+   * One provider token at a time: simultaneous pushes share the one being minted (a second would be 429). A
+   * token kept in the store (another replica's, or this service's before a restart) is reused while younger
+   * than `tokenLifetimeMs`, unless APNs just called ours expired (`fresh`).
+   */
+  private jwt(fresh = false): Promise<string> {
     const auth = this.options.auth;
     if (auth.kind !== 'token') throw new Error('not token auth');
     const now = this.now().getTime();
-    if (this.providerToken && now - this.providerToken.mintedAt < this.tokenLifetimeMs)
+    if (!fresh && this.providerToken && now - this.providerToken.mintedAt < this.tokenLifetimeMs)
       return this.providerToken.jwt;
     this.signingKey ??= importPKCS8(auth.privateKeyPem, 'ES256');
     const signingKey = this.signingKey;
-    const jwt = (async () =>
-      new SignJWT({ iss: auth.teamId, iat: Math.floor(now / 1000) })
+    const store = this.options.tokenStore;
+    const entry: { jwt: Promise<string>; mintedAt: number } = { jwt: Promise.resolve(''), mintedAt: now };
+    entry.jwt = (async () => {
+      const stored = fresh ? null : await store?.load();
+      if (
+        stored &&
+        stored.keyId === auth.keyId &&
+        stored.mintedAt <= now &&
+        now - stored.mintedAt < this.tokenLifetimeMs
+      ) {
+        entry.mintedAt = stored.mintedAt;
+        return stored.jwt;
+      }
+      const jwt = await new SignJWT({ iss: auth.teamId, iat: Math.floor(now / 1000) })
         .setProtectedHeader({ alg: 'ES256', kid: auth.keyId })
-        .sign(await signingKey))();
-    this.providerToken = { jwt, mintedAt: now };
-    jwt.catch(() => {
-      if (this.providerToken?.jwt === jwt) this.providerToken = undefined;
+        .sign(await signingKey);
+      if (!store) return jwt;
+      const kept = await store.save({ jwt, mintedAt: now, keyId: auth.keyId }, { replace: fresh });
+      entry.mintedAt = kept.mintedAt;
+      return kept.jwt;
+    })();
+    this.providerToken = entry;
+    entry.jwt.catch(() => {
+      if (this.providerToken === entry) this.providerToken = undefined;
     });
-    return jwt;
+    return entry.jwt;
   }
 }
 
