@@ -86,7 +86,7 @@ export function createWalletMessenger(deps: {
   registrations: Pick<PassRegistrations, 'ofCards' | 'device' | 'pushed' | 'forgetDevice'>;
   apns: PassPusher;
   google: {
-    wallet: Pick<GoogleWallet, 'addMessage'>;
+    wallet: Pick<GoogleWallet, 'addMessage' | 'getObject'>;
     passes: Pick<GooglePasses, 'savedOf'>;
   };
   /** APNs pushes and Google API calls made for messages wait for these (rate-limiter.ts) */
@@ -126,7 +126,7 @@ export function createWalletMessenger(deps: {
     card: PassCard,
     message: CompanyMessage,
     platform: WalletPlatform,
-    send: () => Promise<Outcome>,
+    send: (takeover: boolean) => Promise<Outcome>,
   ): Promise<WalletDelivery> {
     const id = `${message.messageId}|${card.cardId}|${platform}`;
     for (;;) {
@@ -161,7 +161,7 @@ export function createWalletMessenger(deps: {
         );
       let outcome: Outcome;
       try {
-        outcome = await send();
+        outcome = await send(record!.attempts > 1);
       } catch (error) {
         // not a provider's answer (the document store, a bug): hand the delivery back for the next attempt
         await mutateDocument(deliveries, id, (current) =>
@@ -223,9 +223,17 @@ export function createWalletMessenger(deps: {
     return { result: 'failed', reason: (failures.find((f) => f.retryable) ?? failures[0])!.reason };
   }
 
-  async function sendGoogle(objectId: string, message: CompanyMessage): Promise<Outcome> {
+  async function sendGoogle(objectId: string, message: CompanyMessage, takeover: boolean): Promise<Outcome> {
     await limits.google.take();
     try {
+      // a delivery left in flight by a crash: the message may be on the pass already (a second addMessage with
+      // the same id would notify again)
+      if (takeover) {
+        const id = googleMessageIdOf(message.messageId);
+        if ((await deps.google.wallet.getObject(objectId))?.messages?.some((m) => m.id === id))
+          return { result: 'sent' };
+        await limits.google.take();
+      }
       const { notified } = await deps.google.wallet.addMessage(
         objectId,
         { id: googleMessageIdOf(message.messageId), header: message.title, body: message.body },
@@ -271,7 +279,7 @@ export function createWalletMessenger(deps: {
         else if (platform === 'apple' && devices)
           results.push(once(card, message, 'apple', () => sendApple(card, message, devices)));
         else if (platform === 'google' && objectId)
-          results.push(once(card, message, 'google', () => sendGoogle(objectId, message)));
+          results.push(once(card, message, 'google', (takeover) => sendGoogle(objectId, message, takeover)));
       }
       return Promise.all(results);
     },

@@ -126,6 +126,22 @@ export function googleWalletContract(adapterName: string, harness: () => Promise
       expect(stored.version).toBe(after.version);
     });
 
+    it('gets an object with its messages (what a taken-over delivery checks before sending again); none: null', async () => {
+      await wallet.upsertClass(cls);
+      await wallet.upsertObject(card);
+      expect(await wallet.getObject(`${env.issuerId}.no-such-card`)).toBeNull();
+      await wallet.addMessage(
+        card.id,
+        { id: 'message-1', header: 'Nowość', body: 'Ciasto dnia' },
+        { notify: false },
+      );
+      const got = await wallet.getObject(card.id);
+      expect(got).toMatchObject({ id: card.id, accountName: 'Anna Kowalska' });
+      expect(got!.messages?.map((m) => [m.id, m.header, m.body])).toEqual([
+        ['message-1', 'Nowość', 'Ciasto dnia'],
+      ]);
+    });
+
     it('refuses with Google status codes: unknown object 404, unknown class 404, bad state 400', async () => {
       const missing = await wallet
         .patchObject(card.id, { state: 'EXPIRED' })

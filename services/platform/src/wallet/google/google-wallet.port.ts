@@ -101,6 +101,8 @@ export interface GoogleWallet {
    * dropped; the read-only `hasUsers` is kept. The class must exist.
    */
   upsertObject(loyaltyObject: LoyaltyObject): Promise<LoyaltyObject>;
+  /** the object as Google keeps it (with its messages), null when there is none (404) */
+  getObject(id: string): Promise<LoyaltyObject | null>;
   /** the update path on every card change: merges `patch` into the stored object */
   patchObject(id: string, patch: LoyaltyObjectPatch): Promise<LoyaltyObject>;
   /**

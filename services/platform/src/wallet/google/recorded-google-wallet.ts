@@ -111,6 +111,13 @@ export class RecordedGoogleWallet implements GoogleWallet, GoogleWalletRecords {
     return fromDoc(stored!);
   }
 
+  async getObject(id: string): Promise<LoyaltyObject | null> {
+    this.assertOpen();
+    assertWalletId(id, this.options.issuerId);
+    const stored = await this.objects.get(id);
+    return stored ? fromDoc(stored) : null;
+  }
+
   async patchObject(id: string, patch: LoyaltyObjectPatch): Promise<LoyaltyObject> {
     this.assertOpen();
     assertWalletId(id, this.options.issuerId);

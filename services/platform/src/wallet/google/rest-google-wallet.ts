@@ -86,6 +86,16 @@ export class RestGoogleWallet implements GoogleWallet {
     return this.insertOrUpdate('loyaltyObject', loyaltyObject.id, loyaltyObject);
   }
 
+  async getObject(id: string): Promise<LoyaltyObject | null> {
+    assertWalletId(id, this.options.issuerId);
+    try {
+      return await this.call<LoyaltyObject>('GET', `/loyaltyObject/${encodeURIComponent(id)}`);
+    } catch (error) {
+      if (error instanceof GoogleWalletError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
   async patchObject(id: string, patch: LoyaltyObjectPatch): Promise<LoyaltyObject> {
     assertWalletId(id, this.options.issuerId);
     return this.call<LoyaltyObject>('PATCH', `/loyaltyObject/${encodeURIComponent(id)}`, patch);
