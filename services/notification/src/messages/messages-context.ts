@@ -43,9 +43,16 @@ export type DeliveryDoc = {
   wallet: Array<WalletDelivery & { cardId: string }> | null;
   /**
    * `pending`: marked before the send (a crash leaves it so: the retry sends with the same Message-ID);
-   * `sent` / `failed` / `skipped` (consent withdrawn or contact removed meanwhile) after it
+   * `sent` / `failed` / `skipped` (consent withdrawn or contact removed meanwhile) after it. A `pending` mark
+   * belongs to its runner until `leaseUntil` (campaign-sending.ts, EMAIL_LEASE_MS); one without it (written
+   * before leases) is free to take over
    */
-  email: { status: 'pending' | 'sent' | 'failed' | 'skipped'; reason?: string; at: string } | null;
+  email: {
+    status: 'pending' | 'sent' | 'failed' | 'skipped';
+    reason?: string;
+    at: string;
+    leaseUntil?: string;
+  } | null;
 };
 /** a recipient with its delivery record, as a batch works on it */
 export type RecipientDoc = Recipient &
