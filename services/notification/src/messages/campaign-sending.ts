@@ -11,6 +11,7 @@ import {
   batchJobId,
   hashToken,
   MessageJobs,
+  startJobId,
   recipientId,
   type DeliveryDoc,
   type MessagesContext,
@@ -26,6 +27,12 @@ const WALLET_FAILED = 'Nie udało się dostarczyć wiadomości na kartę w portf
  * until then; a crashed runner's mark is taken over after it (and sent again with the same Message-ID).
  */
 export const EMAIL_LEASE_MS = 5 * 60_000;
+/**
+ * How long a runner of `messages.start` owns the campaign's start (resolving the audience and writing the
+ * recipient list take seconds): a second runner (another replica's sweep) waits for it instead of writing a
+ * list of its own under the first one's batches.
+ */
+export const START_LEASE_MS = 5 * 60_000;
 
 /** an e-mail another runner has claimed and may be sending now: the batch waits for its lease */
 class InFlightElsewhere extends Error {
@@ -88,6 +95,42 @@ export function campaignSending(ctx: MessagesContext) {
       });
       return;
     }
+    // one runner at a time writes the list (two could resolve different audiences and shift who is which seq)
+    const now = clock();
+    let claimed = false;
+    const claim = await mutateDocument(ctx.startClaims, campaignId, (current) => {
+      claimed = false;
+      if (current && current.leaseUntil > now.toISOString()) return UNCHANGED;
+      claimed = true;
+      return { _id: campaignId, leaseUntil: new Date(now.getTime() + START_LEASE_MS).toISOString() };
+    });
+    if (!claimed) {
+      // another runner is starting it: look again when its lease ends (then it is `sending`, or taken over)
+      await ctx.scheduler.schedule({
+        id: startJobId(campaignId),
+        type: MessageJobs.start,
+        runAt: new Date(claim!.leaseUntil),
+        payload: { campaignId },
+      });
+      return;
+    }
+    try {
+      // read again under the claim: an earlier runner may have started it since
+      const current = await ctx.campaign(campaignId);
+      if (current?.status === 'sending') return await scheduleBatches(current);
+      if (current?.status === 'scheduled') await startClaimed(current);
+    } catch (error) {
+      // hand the start back for the scheduler's retry
+      await mutateDocument(ctx.startClaims, campaignId, () => ({
+        _id: campaignId,
+        leaseUntil: clock().toISOString(),
+      })).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async function startClaimed(campaign: CampaignData): Promise<void> {
+    const { campaignId } = campaign;
     if ((await ctx.passCopies.company(campaign.tenantId))?.deleted) {
       // the company was deleted before its campaign started: nothing goes out
       await ctx.campaigns.run(campaignId, command('CancelCampaign', { tenantId: campaign.tenantId }), {

@@ -70,6 +70,8 @@ export type TokenDoc = {
   createdAt: string;
   usedAt: string | null;
 };
+/** who is starting a campaign now (resolving its audience, writing its list) and until when (ISO) */
+export type StartClaimDoc = { _id: string; leaseUntil: string };
 export type InboxDoc = {
   _id: string;
   userId: string;
@@ -108,6 +110,7 @@ export async function messagesContext(deps: MessagesDeps) {
   const deliveries = deps.documents.collection<DeliveryDoc>('message_deliveries');
   const tokens = deps.documents.collection<TokenDoc>('message_unsubscribe_tokens');
   const inbox = deps.documents.collection<InboxDoc>('message_inbox');
+  const startClaims = deps.documents.collection<StartClaimDoc>('message_start_claims');
   await campaignsView.ensureIndex({ fields: { tenantId: 1, createdAt: -1 } });
   await batches.ensureIndex({ fields: { campaignId: 1, batch: 1 } });
   await deliveries.ensureIndex({ fields: { campaignId: 1, batch: 1 } });
@@ -131,6 +134,7 @@ export async function messagesContext(deps: MessagesDeps) {
     deliveries,
     tokens,
     inbox,
+    startClaims,
     audience: audienceResolver({ copies, wallet: deps.wallet, clock: deps.clock }),
     campaignsPerWeek: (tenantId: string) =>
       deps.config.MESSAGE_CAMPAIGNS_PER_WEEK_OVERRIDES[tenantId] ?? deps.config.MESSAGE_CAMPAIGNS_PER_WEEK,
