@@ -112,6 +112,8 @@ export async function messagesContext(deps: MessagesDeps) {
   const inbox = deps.documents.collection<InboxDoc>('message_inbox');
   const startClaims = deps.documents.collection<StartClaimDoc>('message_start_claims');
   await campaignsView.ensureIndex({ fields: { tenantId: 1, createdAt: -1 } });
+  // the sweep's question: which campaigns are scheduled or sending (campaign-sweep.ts)
+  await campaignsView.ensureIndex({ fields: { status: 1 } });
   await batches.ensureIndex({ fields: { campaignId: 1, batch: 1 } });
   await deliveries.ensureIndex({ fields: { campaignId: 1, batch: 1 } });
   await inbox.ensureIndex({ fields: { userId: 1, sentAt: -1 } });
