@@ -35,6 +35,7 @@ import { passesConsumer } from './passes/passes.consumer';
 import { tokenBucket } from './passes/rate-limiter';
 import { createWalletMessenger } from './passes/wallet-messenger';
 import { campaignSending } from './messages/campaign-sending';
+import { campaignSweep, MESSAGE_SWEEP_JOB, MESSAGE_SWEEP_JOB_ID } from './messages/campaign-sweep';
 import { campaignsOf } from './messages/campaigns';
 import {
   messageCardsConsumer,
@@ -194,6 +195,15 @@ export async function buildService(
     clock: deps.clock,
   });
   const sending = campaignSending(messages);
+  // the sweep runs at start and then every MESSAGE_SWEEP_INTERVAL_MINUTES (ADR 0027 "The sweep")
+  const sweep = campaignSweep(messages);
+  const sweepEvery = deps.config.MESSAGE_SWEEP_INTERVAL_MINUTES * 60_000;
+  await deps.infra.scheduler.schedule({
+    id: MESSAGE_SWEEP_JOB_ID,
+    type: MESSAGE_SWEEP_JOB,
+    runAt: deps.clock(),
+    payload: {},
+  });
   await messagesRoutes(app, messages, campaignsOf(messages), unsubscribes(messages));
 
   updates.start();
@@ -211,7 +221,21 @@ export async function buildService(
       messageClientsConsumer(messages, context),
       messageIdentityConsumer(messages, context),
     ],
-    jobs: sending.jobs,
+    jobs: {
+      ...sending.jobs,
+      [MESSAGE_SWEEP_JOB]: async () => {
+        try {
+          await sweep.sweep();
+        } finally {
+          await deps.infra.scheduler.schedule({
+            id: MESSAGE_SWEEP_JOB_ID,
+            type: MESSAGE_SWEEP_JOB,
+            runAt: new Date(deps.clock().getTime() + sweepEvery),
+            payload: {},
+          });
+        }
+      },
+    },
     walletMessenger,
   };
 }

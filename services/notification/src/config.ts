@@ -151,6 +151,12 @@ export const NotificationEnv = z.object({
   MESSAGE_EMAILS_PER_SECOND: z.coerce.number().min(0).max(10_000).default(50),
   /** unsubscribe link calls (read and one-click) one IP may make per minute (429 RATE_LIMITED above it) */
   MESSAGE_UNSUBSCRIBE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** how often (and once at start) the messages sweep schedules again a campaign's lost start or batches */
+  MESSAGE_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  /** a campaign's start due this long ago that did not happen counts as lost */
+  MESSAGE_START_GRACE_MINUTES: z.coerce.number().int().min(1).max(1440).default(2),
+  /** a sending campaign with no delivered batch for this long (quiet hours not counted) has lost a batch */
+  MESSAGE_STALE_MINUTES: z.coerce.number().int().min(5).max(1440).default(15),
 });
 export type NotificationConfig = z.infer<typeof NotificationEnv>;
 

@@ -1,4 +1,5 @@
 import type { JobHandler } from '@punkto/platform/scheduler/scheduler.port';
+import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
 import { domainOf } from '@punkto/platform/mail/eml-mailer';
 import { randomBytes } from 'node:crypto';
 import type { CampaignData, FailureCount } from './campaign';
@@ -10,6 +11,7 @@ import {
   batchJobId,
   hashToken,
   MessageJobs,
+  startJobId,
   recipientId,
   type DeliveryDoc,
   type MessagesContext,
@@ -19,6 +21,25 @@ import { afterQuietHours, inQuietHours } from './quiet-hours';
 
 const EMAIL_FAILED = 'Serwer pocztowy odbiorcy odrzucił wiadomość';
 const WALLET_FAILED = 'Nie udało się dostarczyć wiadomości na kartę w portfelu';
+/**
+ * How long an e-mail marked `pending` belongs to the runner that marked it. Another runner of the same batch
+ * (a replica whose sweep took a stale-looking batch over while the first one still runs) leaves it alone
+ * until then; a crashed runner's mark is taken over after it (and sent again with the same Message-ID).
+ */
+export const EMAIL_LEASE_MS = 5 * 60_000;
+/**
+ * How long a runner of `messages.start` owns the campaign's start (resolving the audience and writing the
+ * recipient list take seconds): a second runner (another replica's sweep) waits for it instead of writing a
+ * list of its own under the first one's batches.
+ */
+export const START_LEASE_MS = 5 * 60_000;
+
+/** an e-mail another runner has claimed and may be sending now: the batch waits for its lease */
+class InFlightElsewhere extends Error {
+  constructor(readonly until: string) {
+    super('the e-mail is being sent by another runner');
+  }
+}
 
 /**
  * Sending a campaign (ADR 0027), from the durable scheduler only:
@@ -74,6 +95,42 @@ export function campaignSending(ctx: MessagesContext) {
       });
       return;
     }
+    // one runner at a time writes the list (two could resolve different audiences and shift who is which seq)
+    const now = clock();
+    let claimed = false;
+    const claim = await mutateDocument(ctx.startClaims, campaignId, (current) => {
+      claimed = false;
+      if (current && current.leaseUntil > now.toISOString()) return UNCHANGED;
+      claimed = true;
+      return { _id: campaignId, leaseUntil: new Date(now.getTime() + START_LEASE_MS).toISOString() };
+    });
+    if (!claimed) {
+      // another runner is starting it: look again when its lease ends (then it is `sending`, or taken over)
+      await ctx.scheduler.schedule({
+        id: startJobId(campaignId),
+        type: MessageJobs.start,
+        runAt: new Date(claim!.leaseUntil),
+        payload: { campaignId },
+      });
+      return;
+    }
+    try {
+      // read again under the claim: an earlier runner may have started it since
+      const current = await ctx.campaign(campaignId);
+      if (current?.status === 'sending') return await scheduleBatches(current);
+      if (current?.status === 'scheduled') await startClaimed(current);
+    } catch (error) {
+      // hand the start back for the scheduler's retry
+      await mutateDocument(ctx.startClaims, campaignId, () => ({
+        _id: campaignId,
+        leaseUntil: clock().toISOString(),
+      })).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async function startClaimed(campaign: CampaignData): Promise<void> {
+    const { campaignId } = campaign;
     if ((await ctx.passCopies.company(campaign.tenantId))?.deleted) {
       // the company was deleted before its campaign started: nothing goes out
       await ctx.campaigns.run(campaignId, command('CancelCampaign', { tenantId: campaign.tenantId }), {
@@ -166,13 +223,47 @@ export function campaignSending(ctx: MessagesContext) {
     return current;
   }
 
+  /**
+   * Claims the person's e-mail for this runner (revision-checked): `pending` with a lease, written BEFORE the
+   * send. A record another runner marked and still holds is not touched (InFlightElsewhere); one already
+   * sent, failed or skipped is returned as it is; a mark whose lease ran out (its runner died) is taken over.
+   */
+  async function claimEmail(doc: RecipientDoc): Promise<RecipientDoc> {
+    const now = clock();
+    let claimed = false;
+    const record = await mutateDocument(ctx.deliveries, doc._id, (current) => {
+      claimed = false;
+      const email = current?.email;
+      if (email && email.status !== 'pending') return UNCHANGED;
+      if (email?.leaseUntil && email.leaseUntil > now.toISOString()) return UNCHANGED;
+      claimed = true;
+      return {
+        _id: doc._id,
+        campaignId: doc.campaignId,
+        batch: doc.batch,
+        wallet: doc.wallet ?? current?.wallet ?? null,
+        email: {
+          status: 'pending' as const,
+          at: now.toISOString(),
+          leaseUntil: new Date(now.getTime() + EMAIL_LEASE_MS).toISOString(),
+        },
+      };
+    });
+    const email = record?.email ?? null;
+    if (!claimed && email?.status === 'pending') throw new InFlightElsewhere(email.leaseUntil!);
+    return { ...doc, wallet: doc.wallet ?? record?.wallet ?? null, email };
+  }
+
   async function sendEmail(campaign: CampaignData, doc: RecipientDoc, companyName: string) {
     const clientId = doc.emailClientId!;
+    // marked before the send: a crash from here on resends with the same Message-ID (after the lease)
+    const marked = await claimEmail(doc);
+    if (marked.email?.status !== 'pending') return marked; // recorded by another runner meanwhile
     const [contact, to] = await Promise.all([ctx.copies.contact(clientId), ctx.copies.emailOf(clientId)]);
     const at = clock().toISOString();
     if (!contact || !contact.marketingConsent || !to)
       // unsubscribed or removed since the start: nothing goes, and it is no failure
-      return saveDelivery({ ...doc, email: { status: 'skipped', at } });
+      return saveDelivery({ ...marked, email: { status: 'skipped', at } });
     const token = randomBytes(32).toString('base64url');
     await ctx.tokens.upsert({
       _id: hashToken(token),
@@ -183,8 +274,6 @@ export function campaignSending(ctx: MessagesContext) {
       createdAt: at,
       usedAt: null,
     });
-    // marked before the send: a crash from here on resends with the same Message-ID
-    const marked = await saveDelivery({ ...doc, email: { status: 'pending', at } });
     const page = new URL('/wypisz', `${config.PUBLIC_URL}/`);
     page.searchParams.set('token', token);
     await paceEmail();
@@ -203,8 +292,15 @@ export function campaignSending(ctx: MessagesContext) {
     } catch (error) {
       const code = (error as { responseCode?: unknown }).responseCode;
       // the server or the network may recover: the batch job fails and is retried (the mark stays `pending`,
-      // so the retry sends with the same Message-ID); a permanent refusal (5xx) is this person's failure
-      if (typeof code !== 'number' || code < 500) throw error;
+      // its lease handed back, so the retry sends with the same Message-ID); a permanent refusal (5xx) is this
+      // person's failure
+      if (typeof code !== 'number' || code < 500) {
+        await saveDelivery({
+          ...marked,
+          email: { status: 'pending', at, leaseUntil: clock().toISOString() },
+        });
+        throw error;
+      }
       logger.warn({ err: error, campaignId: campaign.campaignId }, 'campaign e-mail refused');
       return saveDelivery({
         ...marked,
@@ -277,6 +373,8 @@ export function campaignSending(ctx: MessagesContext) {
     const done: RecipientDoc[] = new Array(docs.length);
     let next = 0;
     let paused = false;
+    /** the latest lease of an e-mail another runner of this batch is sending (ISO) */
+    let busyUntil: string | null = null;
     let failure: { error: unknown } | null = null;
     async function worker() {
       while (!paused && !failure && next < docs.length) {
@@ -292,6 +390,11 @@ export function campaignSending(ctx: MessagesContext) {
         try {
           after = pending(doc) ? await deliverTo(campaign, doc, companyName) : doc;
         } catch (error) {
+          if (error instanceof InFlightElsewhere) {
+            // another runner of this batch sends this e-mail now: its outcome is recorded by it
+            if (!busyUntil || error.until > busyUntil) busyUntil = error.until;
+            continue;
+          }
           // the other workers finish the person they serve, then the job fails and is retried
           failure ??= { error };
           return;
@@ -320,6 +423,20 @@ export function campaignSending(ctx: MessagesContext) {
         payload: { campaignId, batch: batchNo },
       });
       logger.info({ campaignId, batch: batchNo }, 'campaign batch paused for the quiet hours');
+      return;
+    }
+    if (busyUntil) {
+      // come back when the other runner's leases end: its records are then final (or taken over)
+      await ctx.scheduler.schedule({
+        id: batchJobId(campaignId, batchNo),
+        type: MessageJobs.batch,
+        runAt: new Date(busyUntil),
+        payload: { campaignId, batch: batchNo },
+      });
+      logger.info(
+        { campaignId, batch: batchNo, until: busyUntil },
+        'campaign batch waits for another runner',
+      );
       return;
     }
     await ctx.campaigns.run(campaignId, command('RecordBatch', { batch: batchNo, ...countsOf(done) }), {

@@ -43,9 +43,16 @@ export type DeliveryDoc = {
   wallet: Array<WalletDelivery & { cardId: string }> | null;
   /**
    * `pending`: marked before the send (a crash leaves it so: the retry sends with the same Message-ID);
-   * `sent` / `failed` / `skipped` (consent withdrawn or contact removed meanwhile) after it
+   * `sent` / `failed` / `skipped` (consent withdrawn or contact removed meanwhile) after it. A `pending` mark
+   * belongs to its runner until `leaseUntil` (campaign-sending.ts, EMAIL_LEASE_MS); one without it (written
+   * before leases) is free to take over
    */
-  email: { status: 'pending' | 'sent' | 'failed' | 'skipped'; reason?: string; at: string } | null;
+  email: {
+    status: 'pending' | 'sent' | 'failed' | 'skipped';
+    reason?: string;
+    at: string;
+    leaseUntil?: string;
+  } | null;
 };
 /** a recipient with its delivery record, as a batch works on it */
 export type RecipientDoc = Recipient &
@@ -63,6 +70,8 @@ export type TokenDoc = {
   createdAt: string;
   usedAt: string | null;
 };
+/** who is starting a campaign now (resolving its audience, writing its list) and until when (ISO) */
+export type StartClaimDoc = { _id: string; leaseUntil: string };
 export type InboxDoc = {
   _id: string;
   userId: string;
@@ -101,7 +110,10 @@ export async function messagesContext(deps: MessagesDeps) {
   const deliveries = deps.documents.collection<DeliveryDoc>('message_deliveries');
   const tokens = deps.documents.collection<TokenDoc>('message_unsubscribe_tokens');
   const inbox = deps.documents.collection<InboxDoc>('message_inbox');
+  const startClaims = deps.documents.collection<StartClaimDoc>('message_start_claims');
   await campaignsView.ensureIndex({ fields: { tenantId: 1, createdAt: -1 } });
+  // the sweep's question: which campaigns are scheduled or sending (campaign-sweep.ts)
+  await campaignsView.ensureIndex({ fields: { status: 1 } });
   await batches.ensureIndex({ fields: { campaignId: 1, batch: 1 } });
   await deliveries.ensureIndex({ fields: { campaignId: 1, batch: 1 } });
   await inbox.ensureIndex({ fields: { userId: 1, sentAt: -1 } });
@@ -124,6 +136,7 @@ export async function messagesContext(deps: MessagesDeps) {
     deliveries,
     tokens,
     inbox,
+    startClaims,
     audience: audienceResolver({ copies, wallet: deps.wallet, clock: deps.clock }),
     campaignsPerWeek: (tenantId: string) =>
       deps.config.MESSAGE_CAMPAIGNS_PER_WEEK_OVERRIDES[tenantId] ?? deps.config.MESSAGE_CAMPAIGNS_PER_WEEK,
