@@ -32,7 +32,9 @@ async function startProcess(
   env: Record<string, string>,
   readyUrl: string,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, {
+  // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile every server (NODE_OPTIONS refuses --cpu-prof)
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, ...args], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -39,6 +39,12 @@ export function awardMonitor(
   return {
     /** Call once the award's history entry is written (it counts itself). */
     async check(award: { tenantId: string; employeeId: string; at: Date }): Promise<AwardAnomaly | null> {
+      const at = award.at.toISOString();
+      const flagId = `${award.tenantId}:${award.employeeId}`;
+      // an employee flagged for this moment gets no second anomaly (the flag below would refuse it): one read
+      // by id instead of the window's entries. Flags only move later, so a flag seen here still holds there.
+      const flagged = await flags.get(flagId);
+      if (flagged && flagged.flaggedUntil > at) return null;
       const since = new Date(award.at.getTime() - windowMs).toISOString();
       // at most one entry more than the threshold: beyond it the count alone is unusual, so a busy employee's
       // award does not read their whole window every time (the totals are read in full only to report a flag)
@@ -46,13 +52,12 @@ export function awardMonitor(
       const sum = (field: 'points' | 'stamps') => awards.reduce((total, e) => total + (e[field] ?? 0), 0);
       if (awards.length <= config.maxAwards && sum('points') <= config.maxPoints) return null;
 
-      const at = award.at.toISOString();
       let first = false;
-      await mutateDocument(flags, `${award.tenantId}:${award.employeeId}`, (current) => {
+      await mutateDocument(flags, flagId, (current) => {
         first = !current || current.flaggedUntil <= at;
         return first
           ? {
-              _id: `${award.tenantId}:${award.employeeId}`,
+              _id: flagId,
               flaggedUntil: new Date(award.at.getTime() + windowMs).toISOString(),
             }
           : UNCHANGED;

@@ -69,6 +69,8 @@ export async function createCardLedger(deps: CardServiceDeps) {
   const handle = commandHandler(eventStore, cardDecider, {
     maxRetries: config.COMMAND_MAX_RETRIES,
     unitOfWork: unit,
+    // an award folds only the card's events since its last command here, not its whole history
+    stateCache: 10_000,
   });
   const projection = cardsProjection(documents, eventStore);
   const programs = versionedCopies<ProgramDefinedData>(documents, 'programs');

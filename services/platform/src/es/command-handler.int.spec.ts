@@ -77,6 +77,28 @@ describe('commandHandler', () => {
     expect(events[0]!.metadata).toMatchObject({ correlationId: 'c1', tenantId: 't1' });
   });
 
+  it('with a state cache, folds only the events after the kept revision and sees appends made elsewhere', async () => {
+    const handle = commandHandler(store, wallet, { stateCache: 1 });
+    const elsewhere = commandHandler(store, wallet); // another replica on the same store
+    await handle('wallet-1', { type: 'Deposit', amount: 10 });
+    await elsewhere('wallet-1', { type: 'Withdraw', amount: 10 });
+    // the kept state (balance 10, revision 0) is behind: the withdrawal above is folded in before deciding
+    await expect(handle('wallet-1', { type: 'Withdraw', amount: 1 })).rejects.toThrow(DomainRuleError);
+    await handle('wallet-2', { type: 'Deposit', amount: 5 }); // evicts wallet-1 (one state kept)
+    const result = await handle('wallet-1', { type: 'Deposit', amount: 2 });
+    expect(result.newState).toEqual({ balance: 2 });
+    expect(result.nextExpectedRevision).toBe(2);
+    // the next command on wallet-1 reads only what follows revision 2
+    const fromRevisions: Array<number | undefined> = [];
+    const readStream = store.readStream.bind(store);
+    store.readStream = (streamId, options) => {
+      fromRevisions.push(options?.fromRevision);
+      return readStream(streamId, options);
+    };
+    await handle('wallet-1', { type: 'Withdraw', amount: 2 });
+    expect(fromRevisions).toEqual([3]);
+  });
+
   it('propagates domain errors and appends nothing', async () => {
     const handle = commandHandler(store, wallet);
     await expect(handle('wallet-2', { type: 'Withdraw', amount: 1 })).rejects.toBeInstanceOf(DomainRuleError);

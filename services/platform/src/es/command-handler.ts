@@ -58,10 +58,29 @@ export function commandHandler<State, Command, Event extends DomainEvent>(
     schemaVersion?: (event: Event) => number;
     /** appends through this unit of work, so that a call's `alsoWrite` documents go with its events */
     unitOfWork?: UnitOfWork;
+    /**
+     * Keeps the folded state of up to this many recently used streams with its revision, so that a command
+     * reads and folds only the events after it instead of the whole stream (0 or absent: none). Events are
+     * never changed once stored, so a state at revision R plus the events after R is the state a full fold
+     * gives; the append's expected-revision check still guards every decision. Needs `evolve` to return new
+     * states without changing the one it is given (a decider's rule) and callers not to change the states.
+     */
+    stateCache?: number;
   } = {},
 ) {
   const maxRetries = options.maxRetries ?? 5;
   const { unitOfWork } = options;
+  const cacheSize = options.stateCache ?? 0;
+  /** streamId → its state at `revision` (insertion order = least recently used first) */
+  const states = new Map<string, { revision: number; state: State }>();
+  const remember = (streamId: string, revision: number | undefined, state: State) => {
+    if (cacheSize <= 0 || revision === undefined) return;
+    const known = states.get(streamId);
+    if (known && known.revision > revision) return; // a newer one is kept already
+    states.delete(streamId);
+    states.set(streamId, { revision, state });
+    if (states.size > cacheSize) states.delete(states.keys().next().value!);
+  };
   // a stream's retries after a lost race, one after another (see below)
   const retrying = new Map<string, Promise<unknown>>();
   function afterOtherRetries<R>(streamId: string, run: () => Promise<R>): Promise<R> {
@@ -85,12 +104,17 @@ export function commandHandler<State, Command, Event extends DomainEvent>(
     // stream join it rather than barge in. A stream is serial only while it is hot; then lock-free again.
     let lost = false;
     const attempt = async (): Promise<HandleResult<State, Event>> => {
-      const stored = await eventStore.readStream(streamId);
+      const cached = states.get(streamId);
+      const stored = await eventStore.readStream(
+        streamId,
+        cached ? { fromRevision: cached.revision + 1 } : {},
+      );
       const state = stored.reduce(
         (s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event),
-        decider.initialState(),
+        cached ? cached.state : decider.initialState(),
       );
-      const currentRevision = stored.length ? stored[stored.length - 1]!.revision : undefined;
+      const currentRevision = stored.length ? stored[stored.length - 1]!.revision : cached?.revision;
+      remember(streamId, currentRevision, state);
       const built =
         typeof command === 'function'
           ? await (command as CommandBuilder<State, Command>)(state)
@@ -125,6 +149,7 @@ export function commandHandler<State, Command, Event extends DomainEvent>(
             : eventStore.appendToStream(streamId, toAppend, { expectedRevision });
         },
       );
+      remember(streamId, result.nextExpectedRevision, newState);
       return { newEvents, newState, nextExpectedRevision: result.nextExpectedRevision };
     };
     return retryLostRace(
