@@ -61,6 +61,31 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/** One JSON POST over `agent`; resolves with the status once the answer's body is read. */
+export function postJson(url: string, headers: Record<string, string>, body: object, agent: http.Agent) {
+  const payload = JSON.stringify(body);
+  return new Promise<number>((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          ...headers,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
 /** Closed-loop POST load over keep-alive HTTP/1.1; every answer must be 200 unless `allowFailures`. */
 async function postLoad(
   base: string,
@@ -70,29 +95,10 @@ async function postLoad(
   options: { allowFailures?: boolean } = {},
 ) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const send = (i: number) =>
-    new Promise<number>((resolve, reject) => {
-      const { path, headers, body } = request(i);
-      const payload = JSON.stringify(body);
-      const req = http.request(
-        `${base}${path}`,
-        {
-          method: 'POST',
-          agent,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(payload),
-            ...headers,
-          },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
+  const send = (i: number) => {
+    const { path, headers, body } = request(i);
+    return postJson(`${base}${path}`, headers, body, agent);
+  };
   const latencies: number[] = [];
   const failures: number[] = [];
   let next = 0;

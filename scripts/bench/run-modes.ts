@@ -25,6 +25,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { Topics } from '../../contracts/src/topics';
 import { SqliteMessageBus } from '../../services/platform/src/bus/sqlite-message-bus';
 import { toMessage } from '../../services/platform/src/relay/event-relay';
+import { postJson } from './card-awards';
 import { fmt, summarize } from './stats';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -253,30 +254,6 @@ async function waitReady(url: string) {
   throw new Error(`${url} not ready within 120 s`);
 }
 
-function post(url: string, headers: Record<string, string>, body: object, agent: http.Agent) {
-  const payload = JSON.stringify(body);
-  return new Promise<number>((resolvePost, reject) => {
-    const req = http.request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-          ...headers,
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolvePost(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
 async function awardToConsumer(work: string, mode: 'one' | 'two') {
   const dataDir = join(work, `cross-${mode}`);
   mkdirSync(dataDir, { recursive: true });
@@ -387,7 +364,7 @@ async function awardToConsumer(work: string, mode: 'one' | 'two') {
     const decidedToSeen: number[] = [];
     for (let i = 0; i < WARMUP + AWARDS; i++) {
       const sent = wallClock();
-      const status = await post(
+      const status = await postJson(
         `${cardsUrl}/api/v1/cards/${cardIds[i % cardIds.length]}/points-from-amount`,
         { cookie: `punkto_access=${employee}`, 'idempotency-key': randomUUID() },
         { amountGrosze: 1234 },
