@@ -1,14 +1,4 @@
-import type {
-  AwardVoidedData,
-  CardClosedData,
-  CardIssuedData,
-  CardRegeneratedData,
-  PointsEarnedData,
-  RedemptionVoidedData,
-  RewardRedeemedData,
-  StampsAddedData,
-  TierChangedData,
-} from '@punkto/contracts/integration-events';
+import type { CardLedgerEvent } from '@punkto/contracts/card-visits';
 
 /**
  * The notification service's copy of one card, as its wallet passes show it (event-carried state from
@@ -48,16 +38,8 @@ export interface PassCompanyMessage {
   cardVersion: number;
 }
 
-export type PassCardEvent =
-  | { type: 'CardIssued'; data: CardIssuedData }
-  | { type: 'PointsEarned'; data: PointsEarnedData }
-  | { type: 'StampsAdded'; data: StampsAddedData }
-  | { type: 'RewardRedeemed'; data: RewardRedeemedData }
-  | { type: 'AwardVoided'; data: AwardVoidedData }
-  | { type: 'RedemptionVoided'; data: RedemptionVoidedData }
-  | { type: 'TierChanged'; data: TierChangedData }
-  | { type: 'CardRegenerated'; data: CardRegeneratedData }
-  | { type: 'CardClosed'; data: CardClosedData };
+/** the events of `cardledger.cards.v1` that change what a pass shows */
+export type PassCardEvent = Exclude<CardLedgerEvent, { type: 'CardIssueRefused' | 'AwardAnomalyDetected' }>;
 
 /** the card after the event; null when the event says nothing about a card this copy knows */
 export function applyPassCardEvent(card: PassCard | null, event: PassCardEvent): PassCard | null {

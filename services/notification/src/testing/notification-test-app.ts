@@ -91,16 +91,17 @@ export async function startNotification(
       if (after && after.runAt.getTime() === job.runAt.getTime()) await infra.scheduler.cancel(id);
     },
 
-    /** a company with a stamps program and one customer's card, as the other services would have published them */
-    async aCard(options: { program?: boolean } = {}) {
-      const tenantId = randomUUID();
+    /** a company (with a stamps program unless `program: false`), as the tenant service would have published it */
+    async aCompany(
+      options: { companyName?: string; tenantId?: string; program?: boolean } = {},
+    ): Promise<{ tenantId: string; programId: string }> {
+      const tenantId = options.tenantId ?? randomUUID();
       const programId = randomUUID();
-      const cardId = randomUUID();
-      const userId = randomUUID();
+      const companyName = options.companyName ?? 'Kawiarnia Pod Lipą';
       await this.deliver(Topics.tenantTenants, 'TenantCreated', {
         tenantId,
         ownerId: 'o1',
-        companyName: 'Kawiarnia Pod Lipą',
+        companyName,
         nip: '1234563218',
         createdAt: '2026-11-20T09:00:00.000Z',
       });
@@ -137,6 +138,14 @@ export async function startNotification(
           ],
           definedAt: '2026-11-20T09:02:00.000Z',
         });
+      return { tenantId, programId };
+    },
+
+    /** a company with a stamps program and one customer's card, as the other services would have published them */
+    async aCard(options: { program?: boolean } = {}) {
+      const { tenantId, programId } = await this.aCompany(options);
+      const cardId = randomUUID();
+      const userId = randomUUID();
       await this.deliver(Topics.cardLedgerCards, 'CardIssued', {
         cardId,
         tenantId,

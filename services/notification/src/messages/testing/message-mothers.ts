@@ -13,52 +13,12 @@ import type {
  * Test data for company messages: a company with a program, and customers as the tenant service, identity and
  * the card ledger would have published them (ClientEnrolled with an account, CardIssued, visits).
  */
-export async function aCompany(
+export function aCompany(
   app: NotificationTestApp,
   companyName = 'Kawiarnia Pod Lipą',
   tenantId: string = randomUUID(),
 ) {
-  const programId = randomUUID();
-  await app.deliver(Topics.tenantTenants, 'TenantCreated', {
-    tenantId,
-    ownerId: 'o1',
-    companyName,
-    nip: '1234563218',
-    createdAt: '2026-01-01T09:00:00.000Z',
-  });
-  await app.deliver(Topics.tenantTenants, 'TenantUpdated', {
-    tenantId,
-    changes: {
-      address: { street: 'ul. Długa 5', postalCode: '00-001', city: 'Warszawa' },
-      branding: { backgroundColor: '#1f6f5c', foregroundColor: '#ffffff', labelColor: '#d8f3ea' },
-    },
-    updatedAt: '2026-01-01T09:00:30.000Z',
-  });
-  await app.deliver(Topics.tenantPrograms, 'ProgramDefined', {
-    programId,
-    tenantId,
-    version: 1,
-    kind: 'stamps',
-    name: 'Co dziesiąta kawa gratis',
-    description: 'Pieczątka za każdą kawę.',
-    active: true,
-    pointsPerPln: null,
-    stampsRequired: 10,
-    levels: null,
-    rewards: [
-      {
-        id: 'r1',
-        name: 'Kawa gratis',
-        description: '',
-        cost: 10,
-        active: true,
-        schedule: { weekdays: [], hours: null, dateRange: null },
-        limits: { perCard: {}, stock: null },
-      },
-    ],
-    definedAt: '2026-01-01T09:01:00.000Z',
-  });
-  return { tenantId, programId };
+  return app.aCompany({ companyName, tenantId });
 }
 
 export interface SeededCustomer {
