@@ -6,7 +6,7 @@
  *
  * Measured:
  * - fully queued: the owner's POST (limits, audience reached now) + the start job (the audience resolved once,
- *   10,000 recipient documents, CampaignStarted, one batch job per 200) — goal ≤ 10 s; baseline in the same run:
+ *   10,000 recipients in batch documents of 200, CampaignStarted, one batch job per 200) — goal ≤ 10 s; baseline in the same run:
  *   a bare loop inserting as many documents of the same size into the same document store;
  * - delivery: the batch jobs on the durable scheduler until the campaign is sent, and the rate each provider
  *   saw, next to the rate it allows (APNS_MESSAGES_PER_SECOND, GOOGLE_WALLET_REQUESTS_PER_SECOND,
@@ -203,7 +203,7 @@ export async function messagesBench(): Promise<string[]> {
       '|---|---:|',
       `| baseline: a bare loop inserting ${CUSTOMERS.toLocaleString('en-US')} recipient-sized documents | ${fmt(bareMs / 1000)} s |`,
       `| the owner's POST (limits, duplicates, the audience reached now) | ${fmt(postMs / 1000)} s |`,
-      `| fully queued: POST + start job (audience resolved once, ${CUSTOMERS.toLocaleString('en-US')} recipient documents, ${batches} batch jobs) — goal ≤ 10 s | ${fmt(queuedMs / 1000)} s |`,
+      `| fully queued: POST + start job (audience resolved once, ${CUSTOMERS.toLocaleString('en-US')} recipients in ${batches} batch documents, ${batches} batch jobs) — goal ≤ 10 s | ${fmt(queuedMs / 1000)} s |`,
       `| delivered: every batch until the campaign is sent | ${fmt(sendSeconds)} s |`,
       '',
       '| provider | delivered | rate seen | rate allowed (default) |',
