@@ -235,7 +235,7 @@ describe('clients', () => {
     await page.getByText('+48 600 100 200').waitFor();
     // staff typed this number: no "unconfirmed" label (that is for numbers customers give)
     expect(await page.getByText('niepotwierdzony').count()).toBe(0);
-    await page.getByText('Kawa za punkty').waitFor();
+    await page.getByText('Kawa za punkty', { exact: true }).waitFor();
     // the new client's card, issued with their account
     const clientCard = page.getByRole('region', { name: 'Karta lojalnościowa' });
     await clientCard.getByTestId('client-card-number').waitFor();
