@@ -2,7 +2,7 @@ import { appStarted } from './app/app-started';
 import { mayHaveSession } from './features/auth/api/session-hint';
 import { serveConsentDialogFromMarkup } from './features/cookie-consent/static-dialog';
 import { consentStore } from './features/cookie-consent/stores/consent-store-instance';
-import { scheduleConsentPrompt } from './features/cookie-consent/utils/consent-cookie';
+import { CONSENT_DIALOG_PAINT, scheduleConsentPrompt } from './features/cookie-consent/utils/consent-cookie';
 import { maintenanceBannerDismissal } from './features/maintenance/hooks/banner-dismissal';
 import {
   MAINTENANCE_POLL_INTERVAL_MS,
@@ -134,31 +134,57 @@ export function startWhenNeeded(app: AppLoader, root: HTMLElement, early: EarlyU
   }
   for (const type of INTENT_EVENTS) document.addEventListener(type, start, { capture: true, passive: true });
   document.addEventListener('pointerover', onPointerOver, { capture: true, passive: true });
-  const maintenancePoll = setInterval(() => void checkMaintenance(), MAINTENANCE_POLL_INTERVAL_MS);
-  stopMaintenancePoll = () => clearInterval(maintenancePoll);
-  void checkMaintenance();
-  // The app's chunks (hundreds of kilobytes) download once the page is complete: on a first visit after the
-  // consent dialog has been painted (SPEC §2: 1 s after load), so that on a slow line they do not hold up the
-  // last thing the page paints by itself. (A start before that fetches them at once.)
-  if (template instanceof HTMLTemplateElement && consentStore.getState().preferences === null) {
-    afterDialogPainted(() => void app.preload());
-  } else {
+  const watchMaintenance = () => {
+    if (starting) return; // the app polls it from now on
+    const maintenancePoll = setInterval(() => void checkMaintenance(), MAINTENANCE_POLL_INTERVAL_MS);
+    stopMaintenancePoll = () => clearInterval(maintenancePoll);
+    void checkMaintenance();
+  };
+  // The app's chunks (hundreds of kilobytes) download once the page is complete, and the maintenance status is
+  // asked then too: on a first visit after the consent dialog has been painted (SPEC §2: 1 s after load), so
+  // that on a slow line no request holds up the last thing the page paints by itself (Lighthouse's simulation
+  // counts every request that ended before that paint into it). A start before that fetches the chunks at once.
+  const watchAndPreload = () => {
+    watchMaintenance();
     void app.preload();
+  };
+  if (template instanceof HTMLTemplateElement && consentStore.getState().preferences === null) {
+    afterDialogPainted(watchAndPreload);
+  } else {
+    watchAndPreload();
   }
 }
 
-/** Runs `then` after the frame that shows the consent dialog (or after 3 s, should it not open). */
+/**
+ * Runs `then` once the consent dialog is on screen: when the browser reports its text painted (Element Timing,
+ * `elementtiming` on the dialog's text; a `requestAnimationFrame` callback runs before the frame is presented,
+ * and a request sent from there still ended before the paint), or a frame after it has opened where Element
+ * Timing is missing; after 3 s should it not open, or its paint not be reported (a hidden tab).
+ */
 function afterDialogPainted(then: () => void) {
   let done = false;
+  let observer: PerformanceObserver | undefined;
   const run = () => {
     if (done) return;
     done = true;
     unsubscribe();
+    observer?.disconnect();
     clearTimeout(fallback);
-    requestAnimationFrame(() => setTimeout(then));
+    setTimeout(then);
   };
+  const reportsPaints =
+    typeof PerformanceObserver === 'function' &&
+    (PerformanceObserver.supportedEntryTypes ?? []).includes('element');
+  if (reportsPaints) {
+    observer = new PerformanceObserver((list) => {
+      const painted = (entry: PerformanceEntry) =>
+        'identifier' in entry && entry.identifier === CONSENT_DIALOG_PAINT;
+      if (list.getEntries().some(painted)) run();
+    });
+    observer.observe({ type: 'element', buffered: true });
+  }
   const unsubscribe = consentStore.subscribe(() => {
-    if (consentStore.getState().dialogOpen) run();
+    if (consentStore.getState().dialogOpen && !reportsPaints) requestAnimationFrame(run);
   });
   const fallback = setTimeout(run, 3000);
 }

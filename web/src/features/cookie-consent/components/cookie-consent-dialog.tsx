@@ -4,6 +4,7 @@ import { useCookieConsent } from '../hooks/use-cookie-consent';
 import { consentDialogServedByPage } from '../static-dialog';
 import { consentStore } from '../stores/consent-store-instance';
 import {
+  CONSENT_DIALOG_PAINT,
   NECESSARY_ONLY,
   choiceSavedBy,
   scheduleConsentPrompt,
@@ -75,7 +76,8 @@ export function CookieConsentPanel({
           <Title order={2} size="h4" id={titleId}>
             Pliki cookies
           </Title>
-          <Text size="sm" c="gray.8">
+          {/* elementtiming: the page starts its own requests once this text has been painted (start-when-needed) */}
+          <Text size="sm" c="gray.8" {...{ elementtiming: CONSENT_DIALOG_PAINT }}>
             Używamy plików cookies niezbędnych do działania serwisu. Za Twoją zgodą użyjemy też cookies
             funkcjonalnych, analitycznych i marketingowych. Wybór możesz zmienić w każdej chwili w stopce
             („Ustawienia cookies”).

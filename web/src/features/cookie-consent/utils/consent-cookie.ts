@@ -24,6 +24,8 @@ export const CONSENT_COOKIE_NAME = 'punkto_cookie_consent';
 export const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 /** SPEC §2/§9: the dialog appears 1 second after load when no preference cookie exists. */
 export const CONSENT_DIALOG_DELAY_MS = 1000;
+/** The `elementtiming` name of the dialog's text: the page learns when the dialog has been painted. */
+export const CONSENT_DIALOG_PAINT = 'cookie-consent';
 /** bumped when the categories change, so older choices are asked again */
 export const CONSENT_VERSION = 1;
 
