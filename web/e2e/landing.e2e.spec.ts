@@ -32,8 +32,15 @@ describe('the public site in a browser', () => {
     expect(html).toMatch(/<div id="root" data-prerendered[ >]/);
     expect(html).toMatch(/<h1[^>]*>Karty lojalnościowe w telefonie Twoich klientów/);
     expect(html).toContain('Cennik');
-    // the app's code is fetched after the first paint, by a small script, not by the page itself
-    expect(html).not.toContain('rel="modulepreload"');
+    // the app's code is fetched after the first paint, by a small script, not by the page itself; the page
+    // preloads only what that script runs at the first paint (start-when-needed and its chunk), at low priority
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads).toHaveLength(2);
+    expect(
+      preloads.filter((link) => /href="\/assets\/start-when-needed-[\w-]{8}\.js"/.test(link)),
+    ).toHaveLength(1);
+    for (const link of preloads) expect(link).toMatch(/href="\/assets\/start-(when-needed-)?[\w-]{8}\.js"/);
+    for (const link of preloads) expect(link).toContain('fetchpriority="low"');
     expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/start-after-paint-[\w-]+\.js">/);
     // the cookie consent dialog comes with the page, for the page to show before the app has started
     expect(html).toMatch(/<template id="cookie-consent-template"><div[^>]* role="dialog"/);
