@@ -106,6 +106,10 @@ function cachedRegExp(pattern: string, caseInsensitive: boolean): RegExp {
 
 type Row = { _id: string; _rev: number; doc: string };
 
+/** counts kept per collection between writes, and the longest filter (SQL + parameters) worth keeping */
+const COUNTS_KEPT = 64;
+const COUNT_KEY_LIMIT = 4_096;
+
 export class SqliteCollection<T extends { _id: string }> implements Collection<T> {
   private readonly table: string;
   /** field path → its FTS5 trigram table (`<collection>$substring$<path>`) */
@@ -333,15 +337,36 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
     }
   }
 
+  /**
+   * Counts answered while nothing was written to the file: the total shown beside every page of a list is
+   * asked again and again while the list does not change. Valid while `total_changes()` (every row this
+   * connection inserted, updated or deleted — also by triggers, also when rolled back) and `data_version`
+   * (commits of other connections) stay the same; read in the query's snapshot. Never read or filled inside a
+   * transaction, whose writes could still roll back.
+   */
+  private counted: { stamp: string; counts: Map<string, number> } = { stamp: '', counts: new Map() };
+
   async count(filter?: Filter): Promise<number> {
-    const row = this.read(
-      (where) =>
-        this.statement<unknown[], { n: number }>(
-          `SELECT COUNT(*) AS n FROM ${this.table} WHERE ${where.sql}`,
-        ).get(...where.params),
-      filter,
-    );
-    return row?.n ?? 0;
+    const cacheable = !this.db.inTransaction;
+    return this.read((where) => {
+      const sql = `SELECT COUNT(*) AS n FROM ${this.table} WHERE ${where.sql}`;
+      const countNow = () => this.statement<unknown[], { n: number }>(sql).get(...where.params)?.n ?? 0;
+      if (!cacheable) return countNow();
+      const { changes, version } = this.statement<[], { changes: number; version: number }>(
+        'SELECT total_changes() AS changes, data_version AS version FROM pragma_data_version',
+      ).get()!;
+      const stamp = `${changes}/${version}`;
+      if (stamp !== this.counted.stamp || this.counted.counts.size >= COUNTS_KEPT)
+        this.counted = { stamp, counts: new Map() };
+      const key = `${where.sql}\u0000${JSON.stringify(where.params)}`;
+      if (key.length > COUNT_KEY_LIMIT) return countNow();
+      let n = this.counted.counts.get(key);
+      if (n === undefined) {
+        n = countNow();
+        this.counted.counts.set(key, n);
+      }
+      return n;
+    }, filter);
   }
 
   async ensureIndex(index: IndexSpec): Promise<void> {
