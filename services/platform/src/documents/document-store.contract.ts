@@ -624,6 +624,10 @@ export function documentStoreContract(
           { expectedRevision: 1 },
         );
         expect(await members.count(listed)).toBe(6);
+        // replaced whole (an upsert over an existing document) with a kind of value already seen there
+        for (let i = 0; i < 2; i++)
+          await members.upsert({ _id: 'x-boolean', tenantId: false, status: true, name: 'x', n: [0] });
+        expect(ids(await members.find({ n: 0 }, { sort: { _id: 1 } }))).toEqual(['m0', 'x-boolean']);
         const scanned: string[] = [];
         for await (const batch of members.scan(listed, { sort: { name: 1 } })) scanned.push(...ids(batch));
         expect(scanned).toEqual(['m4', 'm1', 'm5', 'm2', 'm7', 'x-array']);

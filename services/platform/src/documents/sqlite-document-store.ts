@@ -425,12 +425,15 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
                  WHERE kind IS NOT NULL`,
             )
             .run(path);
+          // a plain INSERT guarded by NOT EXISTS: a trigger's OR IGNORE gives way to the conflict clause of the
+          // statement that fired it (an upsert's ON CONFLICT … DO UPDATE), and the duplicate would fail that write
           const kind = shapeKind(path, 'new.doc');
           for (const event of ['insert', 'update'])
             this.db
               .exec(`CREATE TRIGGER IF NOT EXISTS "${trigger}$${event}" AFTER ${event.toUpperCase()} ON ${this.table}
               WHEN ${kind} IS NOT NULL
-              BEGIN INSERT OR IGNORE INTO ${this.shapesTable} (path, kind) VALUES ('${path}', ${kind}); END`);
+                AND NOT EXISTS (SELECT 1 FROM ${this.shapesTable} WHERE path = '${path}' AND kind = ${kind})
+              BEGIN INSERT INTO ${this.shapesTable} (path, kind) VALUES ('${path}', ${kind}); END`);
         }
       })
       .immediate();
