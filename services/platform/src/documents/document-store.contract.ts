@@ -588,49 +588,52 @@ export function documentStoreContract(
           { _id: 'x-null', tenantId: null, status: null, name: 'x', n: null },
           { _id: 'x-number', tenantId: 1, status: 0, name: 'x', n: '30' },
           { _id: 'x-boolean', tenantId: true, status: false, name: 'x', n: true },
-          { _id: 'x-array', tenantId: ['t2', 't1'], status: ['active'], name: 'x', n: [5, 30] },
+          // one array per document: MongoDB cannot index two arrays of one document in one compound index
+          { _id: 'x-array', tenantId: ['t2', 't1'], status: 'active', name: 'x', n: [5, 30] },
+          { _id: 'x-array-status', tenantId: 't1', status: ['removed', 'active'], name: 'x', n: 7 },
           { _id: 'x-object', tenantId: { id: 't1' }, status: { s: 'active' }, name: 'x', n: { v: 1 } },
           { _id: 'x-text', tenantId: '[t1]', status: '{active}', name: 'x', n: '[1]' },
         ];
         for (const doc of odd) await members.insert(doc);
         const listed = { tenantId: 't1', status: { $in: ['invited', 'active'] } };
-        expect(await members.count(listed)).toBe(5);
+        expect(await members.count(listed)).toBe(6);
         expect(await page(listed)).toEqual(['m4', 'm1', 'm5']);
-        expect(ids(await members.find(listed, { sort: { name: -1, _id: 1 }, limit: 2 }))).toEqual([
+        expect(ids(await members.find(listed, { sort: { name: -1, _id: 1 }, limit: 3 }))).toEqual([
           'x-array',
+          'x-array-status',
           'm2',
         ]);
-        expect(await members.count({ tenantId: 't1' })).toBe(7);
+        expect(await members.count({ tenantId: 't1' })).toBe(8);
         expect(await members.count({ tenantId: null })).toBe(2);
         expect(ids(await members.find({ tenantId: { $exists: false } }))).toEqual(['x-missing']);
-        expect(await members.count({ tenantId: { $exists: true } })).toBe(14);
+        expect(await members.count({ tenantId: { $exists: true } })).toBe(15);
         expect(ids(await members.find({ tenantId: 1 }))).toEqual(['x-number']);
         expect(ids(await members.find({ tenantId: true }))).toEqual(['x-boolean']);
         expect(ids(await members.find({ status: 0 }))).toEqual(['x-number']);
         expect(ids(await members.find({ status: false }))).toEqual(['x-boolean']);
         expect(ids(await members.find({ tenantId: '[t1]' }))).toEqual(['x-text']);
-        expect(await members.count({ tenantId: { $gte: 't' } })).toBe(9); // strings only: 8 + the array
+        expect(await members.count({ tenantId: { $gte: 't' } })).toBe(10); // strings only: 9 + the array
         expect(ids(await members.find({ n: { $gt: 25, $lt: 35 } }, { sort: { _id: 1 } }))).toEqual([
           'm3',
           'x-array',
         ]);
         expect(ids(await members.find({ n: { $lte: 1 } }, { sort: { _id: 1 } }))).toEqual(['m0']);
         expect(ids(await members.find({ n: 1 }))).toEqual([]);
-        expect(await members.count({ n: { $ne: 30 } })).toBe(13);
+        expect(await members.count({ n: { $ne: 30 } })).toBe(14);
         expect(ids(await members.find({ tenantId: { $regex: '^\\[' } }))).toEqual(['x-text']);
         // a document rewritten into another shape
         await members.update(
           { _id: 'm7', tenantId: ['t1'], status: 'active', name: 'name 3', n: 70 },
           { expectedRevision: 1 },
         );
-        expect(await members.count(listed)).toBe(6);
+        expect(await members.count(listed)).toBe(7);
         // replaced whole (an upsert over an existing document) with a kind of value already seen there
         for (let i = 0; i < 2; i++)
           await members.upsert({ _id: 'x-boolean', tenantId: false, status: true, name: 'x', n: [0] });
         expect(ids(await members.find({ n: 0 }, { sort: { _id: 1 } }))).toEqual(['m0', 'x-boolean']);
         const scanned: string[] = [];
         for await (const batch of members.scan(listed, { sort: { name: 1 } })) scanned.push(...ids(batch));
-        expect(scanned).toEqual(['m4', 'm1', 'm5', 'm2', 'm7', 'x-array']);
+        expect(scanned).toEqual(['m4', 'm1', 'm5', 'm2', 'm7', 'x-array', 'x-array-status']);
       });
 
       it('the same answers after a restart', async () => {
