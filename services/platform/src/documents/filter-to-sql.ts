@@ -23,6 +23,12 @@ import type { FieldCondition, Filter, SortSpec } from './document-store.port';
  *   - JSON true/false come back as the integers 1/0 → numbers 0 and 1 and booleans check json_type;
  *   - arrays and objects come back as their JSON text, which starts with `[` / `{` → a text value in those
  *     ranges (CONTAINER_TEXT) checks json_type, and only such a value walks into `json_each`.
+ *   Even unevaluated, a json_type(doc, …) in the WHERE clause makes SQLite read the document (the index is no
+ *   longer covering) and an OR with the array branch keeps it from seeking by the field at all. So the caller
+ *   may say, per field path, which of those ambiguous values NO document holds (`PathShape`, kept exact by the
+ *   SQLite adapter like MongoDB's multikey flag of an index): a guard that can never be true is left out, and
+ *   `{ tenantId: 't1', status: { $in: [...] } }` becomes `json_extract(…tenantId) = ? AND json_extract(…status)
+ *   IN (?, ?)`, which an index on both answers alone. Paths it says nothing about keep every guard.
  */
 
 export class InvalidFilterError extends Error {
@@ -65,6 +71,42 @@ function typeExpression(path: string): string {
   return `json_type(doc, '$.${path}')`;
 }
 
+/**
+ * What may be stored at a field path, as far as the guards above care: `true` = some document holds (or held)
+ * such a value there, `false` = none does. Only `false` lets the compiler leave a guard out, so an unknown path
+ * is `ANY_SHAPE`. Named after the values `shapeKind` tells apart.
+ */
+export interface PathShape {
+  /** an array or an object — or text that sorts where their JSON text does (`[…`, `{…`) */
+  containers: boolean;
+  /** JSON true / false (json_extract: 1 / 0) */
+  booleans: boolean;
+  /** the number 0 or 1 (json_extract cannot tell it from a boolean) */
+  zeroOrOne: boolean;
+  /** JSON null (json_extract: NULL, like a missing field) */
+  nulls: boolean;
+}
+
+export type ShapeKind = keyof PathShape;
+export const SHAPE_KINDS: readonly ShapeKind[] = ['containers', 'booleans', 'zeroOrOne', 'nulls'];
+export const ANY_SHAPE: PathShape = { containers: true, booleans: true, zeroOrOne: true, nulls: true };
+
+/**
+ * SQL: the `ShapeKind` of the value at `path` in the JSON text `doc` (`doc`, `new.doc`), NULL for a value the
+ * guards never need to look at twice (text, other numbers, a missing field). Cheap for those: it reads the
+ * JSON type only when the value is NULL or 0/1.
+ */
+export function shapeKind(path: string, doc: string): string {
+  assertFieldPath(path);
+  const value = `json_extract(${doc}, '$.${path}')`;
+  const type = `json_type(${doc}, '$.${path}')`;
+  return `CASE
+      WHEN ${value} IS NULL THEN CASE WHEN ${type} = 'null' THEN 'nulls' END
+      WHEN ${value} IN (0, 1) THEN CASE WHEN ${type} IN ('true', 'false') THEN 'booleans' ELSE 'zeroOrOne' END
+      WHEN typeof(${value}) = 'text' AND ${containerText(value)} THEN 'containers'
+    END`;
+}
+
 export interface CompileOptions {
   /**
    * Field path → the FTS5 trigram table of its substring index (sqlite-document-store.ts: case-sensitive, of
@@ -75,6 +117,8 @@ export interface CompileOptions {
    * on every candidate, as without the index.
    */
   substringIndexes?: ReadonlyMap<string, string>;
+  /** field path → what its documents hold (see PathShape); a path not in it may hold anything */
+  shapes?: ReadonlyMap<string, PathShape>;
 }
 
 /** Compiles a filter into a WHERE clause (never empty: `1` when the filter is empty). */
@@ -155,10 +199,12 @@ function compileField(
   params: unknown[],
   options: CompileOptions,
 ): string {
+  const shape = options.shapes?.get(path) ?? ANY_SHAPE;
+  const matchAny = (predicate: Predicate) => matchAnyOf(path, shape, predicate);
   if (!isOperatorObject(condition)) {
     if (Array.isArray(condition))
       throw new InvalidFilterError(`equality on whole arrays is not supported (${path})`);
-    return matchAny(path, (v, t, e) => equals(condition, v, t, e, params));
+    return matchAny((v) => equals(condition, v, params));
   }
   const entries = Object.entries(condition).filter(([, value]) => value !== undefined);
   if (entries.length === 0) throw new InvalidFilterError(`empty condition for ${path}`);
@@ -166,44 +212,47 @@ function compileField(
   for (const [op, operand] of entries) {
     switch (op) {
       case '$eq':
-        parts.push(matchAny(path, (v, t, e) => equals(scalar(op, operand), v, t, e, params)));
+        parts.push(matchAny((v) => equals(scalar(op, operand), v, params)));
         break;
       case '$ne':
-        parts.push(not(matchAny(path, (v, t, e) => equals(scalar(op, operand), v, t, e, params))));
+        parts.push(not(matchAny((v) => equals(scalar(op, operand), v, params))));
         break;
       case '$in':
-        parts.push(matchAny(path, (v, t, e) => anyOf(list(op, operand), v, t, e, params)));
+        parts.push(matchAny((v) => anyOf(list(op, operand), v, params)));
         break;
       case '$nin':
-        parts.push(not(matchAny(path, (v, t, e) => anyOf(list(op, operand), v, t, e, params))));
+        parts.push(not(matchAny((v) => anyOf(list(op, operand), v, params))));
         break;
       case '$gt':
       case '$gte':
       case '$lt':
       case '$lte':
-        parts.push(matchAny(path, (v, t) => compare(op, operand, v, t, params)));
+        parts.push(matchAny((v) => compare(op, operand, v, params)));
         break;
       case '$exists': {
         if (typeof operand !== 'boolean') throw new InvalidFilterError(`$exists needs a boolean (${path})`);
-        // a value means the field exists; only a NULL value (missing or JSON null) reads the JSON type
+        // a value means the field exists; only a NULL value (missing or JSON null) reads the JSON type —
+        // unless no document holds JSON null there, when NULL means missing
         const value = valueExpression(path);
         const type = typeExpression(path);
-        parts.push(
-          operand
-            ? `(${value} IS NOT NULL OR ${type} IS NOT NULL)`
-            : `(${value} IS NULL AND ${type} IS NULL)`,
-        );
+        if (!shape.nulls) parts.push(`(${value} IS ${operand ? 'NOT ' : ''}NULL)`);
+        else
+          parts.push(
+            operand
+              ? `(${value} IS NOT NULL OR ${type} IS NOT NULL)`
+              : `(${value} IS NULL AND ${type} IS NULL)`,
+          );
         break;
       }
       case '$regex': {
-        regex(condition.$options, operand, '', '', []); // validates the pattern
+        regex(condition.$options, operand, { value: '', type: '', shape: ANY_SHAPE, element: false }, []); // validates the pattern
         const indexed = substringMatch(
           options.substringIndexes?.get(path),
           operand,
           condition.$options,
           params,
         );
-        parts.push(indexed ?? matchAny(path, (v, t) => regex(condition.$options, operand, v, t, params)));
+        parts.push(indexed ?? matchAny((v) => regex(condition.$options, operand, v, params)));
         break;
       }
       case '$options':
@@ -223,17 +272,31 @@ function containerText(value: string): string {
   return `((${value} >= '[' AND ${value} < '\\') OR (${value} >= '{' AND ${value} < '|'))`;
 }
 
-/** The field itself, or — when it is an array — any of its elements, satisfies `predicate`. */
-function matchAny(
-  path: string,
-  predicate: (value: string, type: string, element: boolean) => string,
-): string {
+/**
+ * The value a predicate decides on: SQL for its value and its JSON type, and what may be stored there — for a
+ * field, what its documents hold; for an array element (json_each's `value` / `type` columns, as cheap as the
+ * value) always ANY_SHAPE.
+ */
+interface Operand {
+  value: string;
+  type: string;
+  shape: PathShape;
+  element: boolean;
+}
+type Predicate = (operand: Operand) => string;
+
+/**
+ * The field itself, or — when it is an array — any of its elements, satisfies `predicate`. The element branch
+ * is left out when no document holds an array there (`shape.containers` false), and with it the OR that keeps
+ * SQLite from seeking the field in an index.
+ */
+function matchAnyOf(path: string, shape: PathShape, predicate: Predicate): string {
   const value = valueExpression(path);
-  const direct = predicate(value, typeExpression(path), false);
-  if (path === '_id' || path === '_rev') return `(${direct})`;
+  const direct = predicate({ value, type: typeExpression(path), shape, element: false });
+  if (path === '_id' || path === '_rev' || !shape.containers) return `(${direct})`;
   // Parameters are positional: the element predicate binds its own copy, in text order after `direct`.
   // Only a value that looks like array JSON text is parsed to check (the range test is served by an index).
-  const element = predicate('value', 'type', true);
+  const element = predicate({ value: 'value', type: 'type', shape: ANY_SHAPE, element: true });
   return `((${direct}) OR (${value} >= '[' AND ${value} < '\\' AND ${typeExpression(path)} = 'array' AND EXISTS (SELECT 1 FROM json_each(doc, '$.${path}') WHERE ${element})))`;
 }
 
@@ -252,31 +315,39 @@ function list(op: string, operand: unknown): Scalar[] {
   return operand.map((item) => scalar(op, item));
 }
 
-function equals(expected: Scalar, value: string, type: string, element: boolean, params: unknown[]): string {
+function equals(expected: Scalar, { value, type, shape, element }: Operand, params: unknown[]): string {
   // A missing field is SQL NULL, a JSON null has json_type 'null': `{ f: null }` matches both.
   if (expected === null) return element ? `${type} = 'null'` : `${value} IS NULL`;
-  // true/false are 1/0 to json_extract: only those values need the JSON type
-  if (typeof expected === 'boolean') return `(${value} = ${expected ? 1 : 0} AND ${type} = '${expected}')`;
+  // true/false are 1/0 to json_extract: only those values need the JSON type — unless no number 0/1 is there
+  if (typeof expected === 'boolean')
+    return shape.zeroOrOne
+      ? `(${value} = ${expected ? 1 : 0} AND ${type} = '${expected}')`
+      : `(${value} = ${expected ? 1 : 0})`;
   if (typeof expected === 'number') {
     assertFinite(expected);
     params.push(expected);
     // a number never equals text; only 0 and 1 could be a boolean
-    return expected === 0 || expected === 1
+    return (expected === 0 || expected === 1) && shape.booleans
       ? `(${value} = ? AND ${type} IN ('integer', 'real'))`
       : `(${value} = ?)`;
   }
   params.push(expected);
   // text equal to a string that cannot be array/object JSON text IS that string
-  return /^[[{]/.test(expected) ? `(${value} = ? AND ${type} = 'text')` : `(${value} = ?)`;
+  return /^[[{]/.test(expected) && shape.containers
+    ? `(${value} = ? AND ${type} = 'text')`
+    : `(${value} = ?)`;
 }
 
 /**
  * `$in`: the options that compare as plain values (text that cannot be array/object JSON, numbers other than
- * 0 and 1) go into one `IN (SELECT value FROM json_each(?))` with the list as one JSON parameter, the rest are
- * OR-ed equalities. A list of thousands of ids as ORs would exceed SQLite's expression depth (1000), and as
- * one `?` each its limit of host parameters.
+ * 0 and 1) go into one IN list, the rest are OR-ed equalities. A short list binds one `?` per value (an IN list
+ * of parameters is the cheapest test per row, and an index can seek each value); a long one is
+ * `IN (SELECT value FROM json_each(?))` with the list as one JSON parameter: a list of thousands of ids as ORs
+ * would exceed SQLite's expression depth (1000), and as one `?` each its limit of host parameters.
  */
-function anyOf(options: Scalar[], value: string, type: string, element: boolean, params: unknown[]): string {
+const SHORT_IN_LIST = 16;
+
+function anyOf(options: Scalar[], operand: Operand, params: unknown[]): string {
   if (options.length === 0) return '0';
   const plain: Scalar[] = [];
   const rest: Scalar[] = [];
@@ -288,10 +359,15 @@ function anyOf(options: Scalar[], value: string, type: string, element: boolean,
   const parts: string[] = [];
   if (plain.length) {
     for (const option of plain) if (typeof option === 'number') assertFinite(option);
-    params.push(JSON.stringify(plain));
-    parts.push(`${value} IN (SELECT value FROM json_each(?))`);
+    if (plain.length <= SHORT_IN_LIST) {
+      params.push(...plain);
+      parts.push(`${operand.value} IN (${plain.map(() => '?').join(', ')})`);
+    } else {
+      params.push(JSON.stringify(plain));
+      parts.push(`${operand.value} IN (SELECT value FROM json_each(?))`);
+    }
   }
-  for (const option of rest) parts.push(equals(option, value, type, element, params));
+  for (const option of rest) parts.push(equals(option, operand, params));
   return `(${parts.join(' OR ')})`;
 }
 
@@ -299,27 +375,35 @@ const COMPARATORS = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
 
 function compare(
   op: keyof typeof COMPARATORS,
-  operand: unknown,
-  value: string,
-  type: string,
+  bound: unknown,
+  { value, type, shape }: Operand,
   params: unknown[],
 ): string {
   // MongoDB type bracketing: a numeric bound only matches numbers, a string bound only strings.
   // typeof() of the extracted value tells numbers from text; json_type is read only for 0/1 (booleans?)
-  // and for text that could be array/object JSON.
-  if (typeof operand === 'number') {
-    assertFinite(operand);
-    params.push(operand);
-    return `(${value} ${COMPARATORS[op]} ? AND typeof(${value}) IN ('integer', 'real') AND (${value} NOT IN (0, 1) OR ${type} IN ('integer', 'real')))`;
+  // and for text that could be array/object JSON — where documents may hold those at all.
+  if (typeof bound === 'number') {
+    assertFinite(bound);
+    params.push(bound);
+    const numeric = `${value} ${COMPARATORS[op]} ? AND typeof(${value}) IN ('integer', 'real')`;
+    return shape.booleans
+      ? `(${numeric} AND (${value} NOT IN (0, 1) OR ${type} IN ('integer', 'real')))`
+      : `(${numeric})`;
   }
-  if (typeof operand === 'string') {
-    params.push(operand);
-    return `(${value} ${COMPARATORS[op]} ? AND typeof(${value}) = 'text' AND (NOT ${containerText(value)} OR ${type} = 'text'))`;
+  if (typeof bound === 'string') {
+    params.push(bound);
+    const text = `${value} ${COMPARATORS[op]} ? AND typeof(${value}) = 'text'`;
+    return shape.containers ? `(${text} AND (NOT ${containerText(value)} OR ${type} = 'text'))` : `(${text})`;
   }
   throw new InvalidFilterError(`${op} needs a string or a number`);
 }
 
-function regex(options: unknown, pattern: unknown, value: string, type: string, params: unknown[]): string {
+function regex(
+  options: unknown,
+  pattern: unknown,
+  { value, type, shape }: Operand,
+  params: unknown[],
+): string {
   if (typeof pattern !== 'string') throw new InvalidFilterError('$regex needs a string pattern');
   try {
     new RegExp(pattern, 'u');
@@ -328,7 +412,9 @@ function regex(options: unknown, pattern: unknown, value: string, type: string, 
   }
   params.push(pattern, options === 'i' ? 'i' : '');
   // regexp() is false for non-text; text that could be array/object JSON also checks the JSON type
-  return `(regexp(?, ${value}, ?) AND (NOT ${containerText(value)} OR ${type} = 'text'))`;
+  return shape.containers
+    ? `(regexp(?, ${value}, ?) AND (NOT ${containerText(value)} OR ${type} = 'text'))`
+    : `(regexp(?, ${value}, ?))`;
 }
 
 function assertFinite(n: number): void {

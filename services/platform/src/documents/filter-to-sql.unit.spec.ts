@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Filter } from './document-store.port';
 import {
+  ANY_SHAPE,
   compileFilter,
   compileSort,
   InvalidFilterError,
   isValidFieldPath,
   literalAlternatives,
+  type PathShape,
+  SHAPE_KINDS,
+  shapeKind,
 } from './filter-to-sql';
 
 describe('field paths', () => {
@@ -77,13 +81,18 @@ describe('compileFilter', () => {
   it('negates $ne / $nin null-safely', () => {
     expect(compileFilter({ a: { $ne: 1 } }).sql).toMatch(/^NOT COALESCE\(/);
     // plain values in one IN list first, then 0/1 (which must not match booleans) as typed equalities
-    expect(compileFilter({ a: { $nin: [1, 'x'] } }).params).toEqual(['["x"]', 1, '["x"]', 1]);
+    expect(compileFilter({ a: { $nin: [1, 'x'] } }).params).toEqual(['x', 1, 'x', 1]);
   });
 
-  it('puts plain $in values into one IN list (no expression-depth limit for thousands of ids)', () => {
-    const { sql, params } = compileFilter({ a: { $in: ['p', 7, '{x}', null] } });
-    expect(sql).toContain(`json_extract(doc, '$.a') IN (SELECT value FROM json_each(?))`);
-    expect(params.slice(0, 2)).toEqual(['["p",7]', '{x}']);
+  it('puts plain $in values into one IN list: a short one of parameters, a long one as one JSON parameter', () => {
+    const short = compileFilter({ a: { $in: ['p', 7, '{x}', null] } });
+    expect(short.sql).toContain(`json_extract(doc, '$.a') IN (?, ?) OR`);
+    expect(short.params.slice(0, 3)).toEqual(['p', 7, '{x}']);
+    // no expression-depth or host-parameter limit for thousands of ids
+    const ids = Array.from({ length: 17 }, (_, i) => `id-${i}`);
+    const long = compileFilter({ a: { $in: ids } });
+    expect(long.sql).toContain(`json_extract(doc, '$.a') IN (SELECT value FROM json_each(?))`);
+    expect(long.params[0]).toBe(JSON.stringify(ids));
   });
 
   it('combines $and / $or with parameters in text order', () => {
@@ -111,6 +120,58 @@ describe('compileFilter', () => {
     ['empty operator object', { a: {} }],
   ])('rejects %s', (_, filter) => {
     expect(() => compileFilter(filter as Filter)).toThrow(InvalidFilterError);
+  });
+});
+
+describe('compileFilter with what the documents hold (PathShape)', () => {
+  const plain: PathShape = { containers: false, booleans: false, zeroOrOne: false, nulls: false };
+  const shapes = new Map<string, PathShape>([
+    ['tenantId', plain],
+    ['status', plain],
+    ['n', plain],
+    ['flag', plain],
+    ['tags', { ...plain, containers: true }],
+    ['mixed', ANY_SHAPE],
+  ]);
+  const sql = (filter: Filter) => compileFilter(filter, { shapes }).sql;
+
+  it('leaves out the guards for values no document holds: the clients list is two index columns', () => {
+    const { sql: where, params } = compileFilter(
+      { tenantId: 't1', status: { $in: ['invited', 'active'] } },
+      { shapes },
+    );
+    expect(where).toBe(
+      `((json_extract(doc, '$.tenantId') = ?)) AND ((json_extract(doc, '$.status') IN (?, ?)))`,
+    );
+    expect(params).toEqual(['t1', 'invited', 'active']);
+    expect(sql({ n: { $gte: 1, $lt: 10 } })).toBe(
+      `((json_extract(doc, '$.n') >= ? AND typeof(json_extract(doc, '$.n')) IN ('integer', 'real'))) AND ((json_extract(doc, '$.n') < ? AND typeof(json_extract(doc, '$.n')) IN ('integer', 'real')))`,
+    );
+    expect(sql({ tenantId: { $gt: 'a' } })).toBe(
+      `((json_extract(doc, '$.tenantId') > ? AND typeof(json_extract(doc, '$.tenantId')) = 'text'))`,
+    );
+    expect(sql({ n: 1 })).toBe(`((json_extract(doc, '$.n') = ?))`);
+    expect(sql({ flag: true })).toBe(`((json_extract(doc, '$.flag') = 1))`);
+    expect(sql({ tenantId: '[x' })).toBe(`((json_extract(doc, '$.tenantId') = ?))`);
+    expect(sql({ tenantId: { $exists: false } })).toBe(`(json_extract(doc, '$.tenantId') IS NULL)`);
+    expect(sql({ tenantId: { $regex: 'x' } })).toBe(`((regexp(?, json_extract(doc, '$.tenantId'), ?)))`);
+    expect(sql({ tenantId: { $ne: 't1' } })).toBe(`NOT COALESCE(((json_extract(doc, '$.tenantId') = ?)), 0)`);
+  });
+
+  it('keeps every guard for what some document holds, and for paths it says nothing about', () => {
+    expect(sql({ tags: 'vip' })).toContain(`json_type(doc, '$.tags') = 'array'`);
+    expect(sql({ mixed: 1 })).toBe(compileFilter({ mixed: 1 }).sql);
+    expect(sql({ other: { $gt: 'a' } })).toBe(compileFilter({ other: { $gt: 'a' } }).sql);
+    expect(sql({ n: 1, mixed: true })).toContain(`json_type(doc, '$.mixed') = 'true'`);
+  });
+
+  it('tells the kinds apart in one CASE over the value (json_type only for NULL and 0/1)', () => {
+    const kind = shapeKind('a.b', 'new.doc');
+    expect(kind).toContain(
+      `json_extract(new.doc, '$.a.b') IS NULL THEN CASE WHEN json_type(new.doc, '$.a.b') = 'null'`,
+    );
+    for (const k of SHAPE_KINDS) expect(kind).toContain(`'${k}'`);
+    expect(() => shapeKind("a') --", 'doc')).toThrow(InvalidFilterError);
   });
 });
 

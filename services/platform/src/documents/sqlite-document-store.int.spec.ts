@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +47,47 @@ describe('SqliteDocumentStore specifics', () => {
         InvalidFilterError,
       );
       expect(await col.count()).toBe(1);
+    } finally {
+      await store.close();
+      await cleanup();
+    }
+  });
+});
+
+describe('SqliteDocumentStore counts', () => {
+  it('are never older than the last write: of this connection, of another one, or rolled back', async () => {
+    const { file, cleanup } = await tempStore();
+    const store = SqliteDocumentStore.open(file);
+    try {
+      const col = store.collection<{ _id: string; t: unknown }>('things');
+      await col.ensureIndex({ fields: { t: 1 } });
+      for (let i = 0; i < 3; i++) await col.insert({ _id: `a${i}`, t: 'x' });
+      expect(await col.count({ t: 'x' })).toBe(3);
+      expect(await col.count({ t: 'x' })).toBe(3);
+      await col.insert({ _id: 'a3', t: 'x' });
+      expect(await col.count({ t: 'x' })).toBe(4);
+
+      const other = new Database(file);
+      other.prepare(`INSERT INTO things (_id, _rev, doc) VALUES ('b1', 1, '{"t":["x"]}')`).run();
+      expect(await col.count({ t: 'x' })).toBe(5); // also the first array in t
+      other.prepare(`DELETE FROM things WHERE _id = 'a0'`).run();
+      expect(await col.count({ t: 'x' })).toBe(4);
+      other.close();
+      await col.delete('a1');
+      expect(await col.count({ t: 'x' })).toBe(3);
+
+      // inside a transaction a count sees its uncommitted writes, and is not kept for after the rollback
+      const db = store.database;
+      let inside: Promise<number> | undefined;
+      expect(() =>
+        db.transaction(() => {
+          db.prepare(`INSERT INTO things (_id, _rev, doc) VALUES ('c1', 1, '{"t":"x"}')`).run();
+          inside = col.count({ t: 'x' });
+          throw new Error('rolled back');
+        })(),
+      ).toThrow('rolled back');
+      expect(await inside).toBe(4);
+      expect(await col.count({ t: 'x' })).toBe(3);
     } finally {
       await store.close();
       await cleanup();

@@ -16,6 +16,10 @@ import {
   compileFilter,
   compileSort,
   InvalidFilterError,
+  type PathShape,
+  SHAPE_KINDS,
+  shapeKind,
+  type ShapeKind,
   valueExpression,
 } from './filter-to-sql';
 
@@ -102,10 +106,24 @@ function cachedRegExp(pattern: string, caseInsensitive: boolean): RegExp {
 
 type Row = { _id: string; _rev: number; doc: string };
 
+/** counts kept per collection between writes, and the longest filter (SQL + parameters) worth keeping */
+const COUNTS_KEPT = 64;
+const COUNT_KEY_LIMIT = 4_096;
+
 export class SqliteCollection<T extends { _id: string }> implements Collection<T> {
   private readonly table: string;
   /** field path → its FTS5 trigram table (`<collection>$substring$<path>`) */
   private readonly substringIndexes = new Map<string, string>();
+  /**
+   * The field paths of the declared indexes, whose PathShape the table `<collection>$shapes` keeps exact:
+   * a row (path, kind) once any document holds such a value there (kept by triggers, like the substring
+   * index; never removed — like MongoDB's multikey flag of an index). Queries on these paths leave out the
+   * guards for values no document holds, so an index can answer them alone (filter-to-sql.ts).
+   */
+  private readonly shapedPaths = new Set<string>();
+  private readonly shapesTable: string;
+  /** one read snapshot for the shapes and the query that relies on them */
+  private readonly readTransaction: (run: () => unknown) => unknown;
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -116,6 +134,8 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
       throw new InvalidFilterError(`invalid collection name ${JSON.stringify(name)}`);
     }
     this.table = `"${name}"`;
+    this.shapesTable = `"${name}${INDEX_SEPARATOR}shapes"`;
+    this.readTransaction = db.transaction((run: () => unknown) => run());
     db.exec(
       `CREATE TABLE IF NOT EXISTS ${this.table} (_id TEXT PRIMARY KEY, _rev INTEGER NOT NULL, doc TEXT NOT NULL)`,
     );
@@ -126,6 +146,22 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
       )
       .all())
       if (table.startsWith(prefix)) this.substringIndexes.set(table.slice(prefix.length), table);
+    const triggers = new Set(
+      db
+        .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+        .all()
+        .map((row) => row.name),
+    );
+    const shapePrefix = this.shapeTrigger('');
+    for (const trigger of triggers) {
+      if (!trigger.startsWith(shapePrefix) || !trigger.endsWith('$insert')) continue;
+      const path = trigger.slice(shapePrefix.length, -'$insert'.length);
+      if (triggers.has(`${this.shapeTrigger(path)}$update`)) this.shapedPaths.add(path);
+    }
+  }
+
+  private shapeTrigger(path: string): string {
+    return `${this.name}${INDEX_SEPARATOR}shape${INDEX_SEPARATOR}${path}`;
   }
 
   /** statements prepared once per SQL text (the planner re-prepares them itself after a schema change) */
@@ -140,8 +176,36 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
     return statement as unknown as Database.Statement<P, R>;
   }
 
-  private compile(filter: Filter | undefined) {
-    return compileFilter(filter, { substringIndexes: this.substringIndexes });
+  private compile(filter: Filter | undefined, shapes?: ReadonlyMap<string, PathShape>) {
+    return compileFilter(filter, { substringIndexes: this.substringIndexes, shapes });
+  }
+
+  /** What the documents hold at the tracked paths, read on `db` (this connection or a scan's reader). */
+  private shapesOn(db: SqliteDatabase): ReadonlyMap<string, PathShape> {
+    const shapes = new Map<string, PathShape>();
+    if (this.shapedPaths.size === 0) return shapes;
+    for (const path of this.shapedPaths)
+      shapes.set(path, { containers: false, booleans: false, zeroOrOne: false, nulls: false });
+    const sql = `SELECT path, kind FROM ${this.shapesTable}`;
+    const rows = (db === this.db ? this.statement(sql) : db.prepare(sql)).all() as Array<{
+      path: string;
+      kind: string;
+    }>;
+    for (const { path, kind } of rows) {
+      const shape = shapes.get(path);
+      if (shape && (SHAPE_KINDS as readonly string[]).includes(kind)) shape[kind as ShapeKind] = true;
+    }
+    return shapes;
+  }
+
+  /**
+   * Runs a query compiled against what the documents hold now: in one read transaction (one snapshot), so a
+   * write committed by another connection between the two reads cannot slip past a left-out guard.
+   */
+  private read<R>(query: (where: ReturnType<typeof compileFilter>) => R, filter: Filter | undefined): R {
+    const run = () => query(this.compile(filter, this.shapesOn(this.db)));
+    if (this.shapedPaths.size === 0 || this.db.inTransaction) return run();
+    return this.readTransaction(run) as R;
   }
 
   async get(id: string): Promise<Stored<T> | null> {
@@ -216,22 +280,19 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
   }
 
   async find(filter?: Filter, options: FindOptions = {}): Promise<Stored<T>[]> {
-    const where = this.compile(filter);
     const orderBy = compileSort(options.sort);
-    const params = [...where.params];
-    let sql = `SELECT _id, _rev, doc FROM ${this.table} WHERE ${where.sql}`;
-    if (orderBy) sql += ` ORDER BY ${orderBy}`;
-    if (options.limit !== undefined || options.skip !== undefined) {
-      // LIMIT -1 means "no limit" in SQLite; MongoDB treats limit 0 as "no limit" too.
-      sql += ' LIMIT ? OFFSET ?';
-      params.push(
-        options.limit ? nonNegative('limit', options.limit) : -1,
-        nonNegative('skip', options.skip ?? 0),
-      );
-    }
-    return this.statement<unknown[], Row>(sql)
-      .all(...params)
-      .map((row) => toDocument<T>(row));
+    const paging =
+      options.limit !== undefined || options.skip !== undefined
+        ? // LIMIT -1 means "no limit" in SQLite; MongoDB treats limit 0 as "no limit" too.
+          [options.limit ? nonNegative('limit', options.limit) : -1, nonNegative('skip', options.skip ?? 0)]
+        : null;
+    const rows = this.read((where) => {
+      let sql = `SELECT _id, _rev, doc FROM ${this.table} WHERE ${where.sql}`;
+      if (orderBy) sql += ` ORDER BY ${orderBy}`;
+      if (paging) sql += ' LIMIT ? OFFSET ?';
+      return this.statement<unknown[], Row>(sql).all(...where.params, ...(paging ?? []));
+    }, filter);
+    return rows.map((row) => toDocument<T>(row));
   }
 
   async findOne(filter: Filter): Promise<Stored<T> | null> {
@@ -246,9 +307,9 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
    */
   async *scan(filter?: Filter, options: ScanOptions = {}): AsyncGenerator<Array<Stored<T>>, void, undefined> {
     const batchSize = positiveBatch(options.batchSize);
-    const where = this.compile(filter);
+    this.compile(filter); // an invalid filter fails before a connection is opened
     const sort = { ...options.sort, ...(options.sort && '_id' in options.sort ? {} : { _id: 1 as const }) };
-    const sql = `SELECT _id, _rev, doc FROM ${this.table} WHERE ${where.sql} ORDER BY ${compileSort(sort)}`;
+    const orderBy = compileSort(sort);
     if (this.db.memory) {
       const all = await this.find(filter, { sort });
       for (let i = 0; i < all.length; i += batchSize) yield all.slice(i, i + batchSize);
@@ -258,6 +319,10 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
     try {
       reader.pragma('busy_timeout = 5000');
       registerRegexp(reader);
+      // the shapes and the rows from one snapshot (see read)
+      if (this.shapedPaths.size) reader.exec('BEGIN');
+      const where = this.compile(filter, this.shapesOn(reader));
+      const sql = `SELECT _id, _rev, doc FROM ${this.table} WHERE ${where.sql} ORDER BY ${orderBy}`;
       let batch: Array<Stored<T>> = [];
       for (const row of reader.prepare<unknown[], Row>(sql).iterate(...where.params)) {
         batch.push(toDocument<T>(row));
@@ -272,12 +337,36 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
     }
   }
 
+  /**
+   * Counts answered while nothing was written to the file: the total shown beside every page of a list is
+   * asked again and again while the list does not change. Valid while `total_changes()` (every row this
+   * connection inserted, updated or deleted — also by triggers, also when rolled back) and `data_version`
+   * (commits of other connections) stay the same; read in the query's snapshot. Never read or filled inside a
+   * transaction, whose writes could still roll back.
+   */
+  private counted: { stamp: string; counts: Map<string, number> } = { stamp: '', counts: new Map() };
+
   async count(filter?: Filter): Promise<number> {
-    const where = this.compile(filter);
-    const row = this.statement<unknown[], { n: number }>(
-      `SELECT COUNT(*) AS n FROM ${this.table} WHERE ${where.sql}`,
-    ).get(...where.params);
-    return row?.n ?? 0;
+    const cacheable = !this.db.inTransaction;
+    return this.read((where) => {
+      const sql = `SELECT COUNT(*) AS n FROM ${this.table} WHERE ${where.sql}`;
+      const countNow = () => this.statement<unknown[], { n: number }>(sql).get(...where.params)?.n ?? 0;
+      if (!cacheable) return countNow();
+      const { changes, version } = this.statement<[], { changes: number; version: number }>(
+        'SELECT total_changes() AS changes, data_version AS version FROM pragma_data_version',
+      ).get()!;
+      const stamp = `${changes}/${version}`;
+      if (stamp !== this.counted.stamp || this.counted.counts.size >= COUNTS_KEPT)
+        this.counted = { stamp, counts: new Map() };
+      const key = `${where.sql}\u0000${JSON.stringify(where.params)}`;
+      if (key.length > COUNT_KEY_LIMIT) return countNow();
+      let n = this.counted.counts.get(key);
+      if (n === undefined) {
+        n = countNow();
+        this.counted.counts.set(key, n);
+      }
+      return n;
+    }, filter);
   }
 
   async ensureIndex(index: IndexSpec): Promise<void> {
@@ -291,6 +380,7 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
       const [path] = fields[0]!;
       if (path === '_id' || path === '_rev') throw new InvalidFilterError(`no substring index on ${path}`);
       this.ensureSubstringIndex(path);
+      this.trackShapes([path]);
       return;
     }
     const columns = fields.map(
@@ -303,6 +393,51 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
         `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${this.name}${INDEX_SEPARATOR}${name}" ON ${this.table} (${columns.join(', ')})`,
       ),
     );
+    this.trackShapes(fields.map(([path]) => path));
+  }
+
+  /**
+   * Starts keeping the PathShape of these fields (see shapedPaths): their kinds in the documents already
+   * there, then one trigger per write that records a kind not seen before — in one transaction, so no write
+   * falls between the two. A write that holds only ordinary values (text, numbers other than 0/1, a missing
+   * field) adds nothing; the trigger's test is a json_extract of the field (json_type only for NULL or 0/1).
+   */
+  private trackShapes(paths: string[]): void {
+    const untracked = paths.filter((p) => p !== '_id' && p !== '_rev' && !this.shapedPaths.has(p));
+    if (untracked.length === 0) return;
+    this.db
+      .transaction(() => {
+        this.db.exec(
+          `CREATE TABLE IF NOT EXISTS ${this.shapesTable} (path TEXT NOT NULL, kind TEXT NOT NULL, PRIMARY KEY (path, kind)) WITHOUT ROWID`,
+        );
+        for (const path of untracked) {
+          const trigger = this.shapeTrigger(path);
+          const present = this.db
+            .prepare<[string, string], { n: number }>(
+              "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'trigger' AND name IN (?, ?)",
+            )
+            .get(`${trigger}$insert`, `${trigger}$update`);
+          if (present?.n === 2) continue;
+          this.db
+            .prepare(
+              `INSERT OR IGNORE INTO ${this.shapesTable} (path, kind)
+                 SELECT DISTINCT ?, kind FROM (SELECT ${shapeKind(path, 'doc')} AS kind FROM ${this.table})
+                 WHERE kind IS NOT NULL`,
+            )
+            .run(path);
+          // a plain INSERT guarded by NOT EXISTS: a trigger's OR IGNORE gives way to the conflict clause of the
+          // statement that fired it (an upsert's ON CONFLICT … DO UPDATE), and the duplicate would fail that write
+          const kind = shapeKind(path, 'new.doc');
+          for (const event of ['insert', 'update'])
+            this.db
+              .exec(`CREATE TRIGGER IF NOT EXISTS "${trigger}$${event}" AFTER ${event.toUpperCase()} ON ${this.table}
+              WHEN ${kind} IS NOT NULL
+                AND NOT EXISTS (SELECT 1 FROM ${this.shapesTable} WHERE path = '${path}' AND kind = ${kind})
+              BEGIN INSERT INTO ${this.shapesTable} (path, kind) VALUES ('${path}', ${kind}); END`);
+        }
+      })
+      .immediate();
+    for (const path of untracked) this.shapedPaths.add(path);
   }
 
   /**
