@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { getMaintenanceStatus, getPublicStatus } from '@punkto/contracts/endpoints/platform';
 import { ErrorCodes } from '@punkto/contracts/errors';
@@ -15,6 +14,7 @@ import { registerApiDocs } from './docs';
 import { registerErrorReporting } from './error-reporting';
 import type { MaintenanceSwitch } from './maintenance';
 import { registerApiProxy, registerDevMailboxProxy, registerJwksProxy, traceUpstreamCalls } from './proxy';
+import { registerSecurityHeaders } from './security-headers';
 import { hasBuiltSpa, registerSpa, spaNotFoundHandler } from './spa';
 
 export interface GatewayDeps {
@@ -56,30 +56,8 @@ export async function buildGateway({
     metrics,
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // 'wasm-unsafe-eval': the scanner's bundled QR decoder (zxing-wasm) compiles WebAssembly
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...payments],
-        // Mantine writes CSS variables in style attributes
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", ...payments],
-        frameSrc: ["'self'", ...payments],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // added per request, over HTTPS only (below)
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // per request, over HTTPS only (below)
-    hsts: false,
-  });
+  // CSP and the other security headers, built once (security-headers.ts)
+  registerSecurityHeaders(app, payments);
   registerTransportHeaders(app, config);
 
   await app.register(rateLimit, {
@@ -97,11 +75,12 @@ export async function buildGateway({
 
   refuseOversizedBodies(app);
 
-  app.addHook('onRequest', async (request) => {
-    if (!maintenance.on || !request.url.startsWith('/api/')) return;
+  // hooks of every request take a callback, not a promise: no promise and no extra turn per request
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!maintenance.on || !request.url.startsWith('/api/')) return done();
     const path = request.url.split('?')[0] ?? '';
-    if (MAINTENANCE_EXEMPT.some((pattern) => pattern.test(path))) return;
-    throw new MaintenanceError();
+    if (MAINTENANCE_EXEMPT.some((pattern) => pattern.test(path))) return done();
+    done(new MaintenanceError());
   });
 
   const probe = upstreamProber(upstreams, fetchImpl);
@@ -148,17 +127,17 @@ function refuseOversizedBodies(app: FastifyInstance): void {
     request.headers['content-type']?.toLowerCase().startsWith('multipart/form-data')
       ? UPLOAD_BODY_LIMIT
       : DEFAULT_BODY_LIMIT;
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const length = Number(request.headers['content-length'] ?? 0);
-    if (length > limitOf(request)) throw new PayloadTooLargeError();
+    done(length > limitOf(request) ? new PayloadTooLargeError() : undefined);
   });
   // a streamed body (no Content-Length) is counted on its way upstream and cut at the limit; the proxy then
   // answers 413 instead of the 502 a service closing mid-stream would give (proxy.ts upstreamFailure)
-  app.addHook('preParsing', async (request, _reply, payload) => {
-    if (request.headers['content-length'] !== undefined) return payload;
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    if (request.headers['content-length'] !== undefined) return done(null, payload);
     const limit = limitOf(request);
     let seen = 0;
-    return payload.pipe(
+    const counted = payload.pipe(
       new Transform({
         transform(chunk: Buffer, _encoding, callback) {
           seen += chunk.length;
@@ -166,6 +145,7 @@ function refuseOversizedBodies(app: FastifyInstance): void {
         },
       }),
     );
+    done(null, counted);
   });
 }
 
@@ -175,7 +155,7 @@ function refuseOversizedBodies(app: FastifyInstance): void {
  * personal data (client lists, histories), so they are `no-store` unless the service chose its own caching.
  */
 function registerTransportHeaders(app: FastifyInstance, config: GatewayConfig): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.protocol === 'https') {
       if (config.NODE_ENV === 'production')
         reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
@@ -185,7 +165,7 @@ function registerTransportHeaders(app: FastifyInstance, config: GatewayConfig): 
     }
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -314,6 +314,64 @@ describe('gateway: transport headers (finding 11)', () => {
   });
 });
 
+describe('gateway: the security headers of every kind of answer, built once (issue 19)', () => {
+  /** The response's header lines as sent (name as spelled, value), in order. */
+  const headerLines = (url: string) =>
+    new Promise<{ status: number; lines: Array<[string, string]> }>((resolve, reject) => {
+      const req = httpRequest(url, (res) => {
+        res.resume();
+        const lines: Array<[string, string]> = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2)
+          lines.push([res.rawHeaders[i]!, res.rawHeaders[i + 1]!]);
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, lines }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  const csp =
+    "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';" +
+    "img-src 'self' data: blob:;object-src 'none';script-src 'self' 'wasm-unsafe-eval';script-src-attr 'none';" +
+    "style-src 'self' 'unsafe-inline';connect-src 'self';frame-src 'self'";
+  const expected: Array<[string, string]> = [
+    ['Content-Security-Policy', csp],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Cross-Origin-Resource-Policy', 'same-origin'],
+    ['Origin-Agent-Cluster', '?1'],
+    ['Referrer-Policy', 'no-referrer'],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-DNS-Prefetch-Control', 'off'],
+    ['X-Download-Options', 'noopen'],
+    ['X-Frame-Options', 'SAMEORIGIN'],
+    ['X-Permitted-Cross-Domain-Policies', 'none'],
+    ['X-XSS-Protection', '0'],
+  ];
+
+  it('sends the same header lines first on proxied, own, refused and rate-limited answers, request after request', async () => {
+    const url = await (
+      await gatewayWith({ RATE_LIMIT_PER_MINUTE: '5' })
+    ).listen({ port: 0, host: '127.0.0.1' });
+    const answers = [];
+    for (const path of [
+      '/api/v1/tenants/t1', // proxied
+      '/api/v1/tenants/t1', // the same again: nothing of one answer leaks into the next
+      '/api/v1/maintenance/status', // the gateway's own
+      '/api/v1/nobody-owns-this', // refused before any hop
+      '/healthz',
+      '/not-an-api-path', // no SPA built: the gateway's 404
+    ])
+      answers.push(await headerLines(`${url}${path}`));
+    // the limit counts API calls only: four above, the fifth is allowed, the sixth is not
+    for (let i = 0; i < 2; i++) answers.push(await headerLines(`${url}/api/v1/tenants/t1`));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 404, 200, 404, 200, 429]);
+    for (const { lines } of answers) {
+      expect(lines.slice(0, expected.length)).toEqual(expected);
+      // each once: no answer carries a second copy of any of them
+      for (const [name] of expected)
+        expect(lines.filter(([n]) => n.toLowerCase() === name.toLowerCase())).toHaveLength(1);
+    }
+  });
+});
+
 describe('gateway: the dev mailbox is for this machine only (finding 1)', () => {
   const mailbox = (
     gateway: FastifyInstance,

@@ -15,7 +15,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { Topics } from '../../contracts/src/topics';
 import { SqliteMessageBus } from '../../services/platform/src/bus/sqlite-message-bus';
 import { toMessage } from '../../services/platform/src/relay/event-relay';
-import { fmt, summarize } from './stats';
+import { fmt, processCpuMs, summarize } from './stats';
 
 const CARDS = 200;
 const AWARDS = 2000;
@@ -24,7 +24,7 @@ const WARMUP = 200;
 const CONCURRENCY = 16;
 const HIGH_CONCURRENCY = 64;
 const HOT_CARD_AWARDS = 500;
-const PORTS = { bare: 18191, cards: 18193, gateway: 18190, jwks: 18199 };
+const PORTS = { bare: 18191, cards: 18193, gateway: 18190, baselineGateway: 18192, jwks: 18199 };
 
 async function startProcess(
   root: string,
@@ -290,9 +290,49 @@ export async function cardAwardsBench(work: string): Promise<string[]> {
         `${gatewayUrl}/healthz`,
       ),
     );
+    const gateway = children.at(-1)!;
     await postLoad(gatewayUrl, WARMUP, CONCURRENCY, awardRequest);
     const proxied = await postLoad(gatewayUrl, AWARDS, CONCURRENCY, awardRequest);
     const proxiedHigh = await postLoad(gatewayUrl, AWARDS, HIGH_CONCURRENCY, awardRequest);
+
+    // ── BENCH_BASELINE_GATEWAY=<a gateway/dist/main.js built from an earlier commit>: the same awards through
+    // it and through this tree's gateway in interleaved rounds, with each gateway's own CPU per award ─────────
+    const gatewayAb: Array<{
+      label: string;
+      concurrency: number;
+      r: Awaited<ReturnType<typeof postLoad>>;
+      cpu: number;
+    }> = [];
+    if (process.env.BENCH_BASELINE_GATEWAY) {
+      const baselineUrl = `http://127.0.0.1:${PORTS.baselineGateway}`;
+      const baseline = await startProcess(
+        root,
+        [resolve(process.env.BENCH_BASELINE_GATEWAY)],
+        {
+          PORT: String(PORTS.baselineGateway),
+          HOST: '127.0.0.1',
+          DATA_DIR: join(work, 'baseline-gateway-data'),
+          CARD_LEDGER_URL: cardsUrl,
+          WEB_DIST_DIR: '',
+          DEV_MAILBOX: 'false',
+          RATE_LIMIT_PER_MINUTE: '100000000',
+        },
+        `${baselineUrl}/healthz`,
+      );
+      children.push(baseline);
+      await postLoad(baselineUrl, WARMUP, CONCURRENCY, awardRequest);
+      const both = [
+        { label: 'this tree', url: gatewayUrl, pid: gateway.pid },
+        { label: 'baseline', url: baselineUrl, pid: baseline.pid },
+      ];
+      for (let round = 0; round < 3; round++)
+        for (const concurrency of [CONCURRENCY, HIGH_CONCURRENCY])
+          for (const { label, url, pid } of round % 2 ? [...both].reverse() : both) {
+            const before = processCpuMs(pid);
+            const r = await postLoad(url, AWARDS, concurrency, awardRequest);
+            gatewayAb.push({ label, concurrency, r, cpu: (processCpuMs(pid) - before) / AWARDS });
+          }
+    }
 
     // ── the same, card ledger and gateway in ONE process (ADR 0028: server/main.ts), at 16 and 64 ──
     // the two processes above stop first (same ports, same data directory: the cards are already issued)
@@ -384,6 +424,25 @@ export async function cardAwardsBench(work: string): Promise<string[]> {
         `| ${label} | ${c} | ${fmt(r.rps, 0)} | ${ratio(r.rps, base.rps)} | ${fmt(r.p50)} | ${fmt(r.p99)} |`,
       );
     out();
+    if (gatewayAb.length) {
+      out(
+        `This tree's gateway beside a baseline build (\`BENCH_BASELINE_GATEWAY=${process.env.BENCH_BASELINE_GATEWAY}\`), the same awards in 3 interleaved rounds, each gateway's own CPU time (user + system) per award:`,
+      );
+      out();
+      out(
+        '| gateway | connections | awards/s (median) | p50 ms | p99 ms | gateway CPU ms per award (median) | per round: awards/s; CPU ms |',
+      );
+      out('|---|---:|---:|---:|---:|---:|---|');
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+      for (const concurrency of [CONCURRENCY, HIGH_CONCURRENCY])
+        for (const label of ['baseline', 'this tree']) {
+          const runs = gatewayAb.filter((x) => x.label === label && x.concurrency === concurrency);
+          out(
+            `| ${label} | ${concurrency} | ${fmt(median(runs.map((x) => x.r.rps)), 0)} | ${fmt(median(runs.map((x) => x.r.p50)))} | ${fmt(median(runs.map((x) => x.r.p99)))} | ${fmt(median(runs.map((x) => x.cpu)), 3)} | ${runs.map((x) => `${fmt(x.r.rps, 0)}; ${fmt(x.cpu, 3)}`).join(' / ')} |`,
+          );
+        }
+      out();
+    }
     out(
       `One process (\`SERVICES=card-ledger,gateway\`, server/main.ts from the sources) through its gateway, beside the bare baseline at the same concurrency (same run, after the rows above):`,
     );

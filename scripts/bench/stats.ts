@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /** Percentile of a sample (nearest-rank), in the sample's unit. */
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -28,4 +30,20 @@ export async function timed<T>(what: () => Promise<T>, samples: number, warmups 
     if (i >= warmups) times.push(performance.now() - started);
   }
   return { ...summarize(times), result };
+}
+
+/**
+ * CPU time (user + system) process `pid` has used so far, in ms, from /proc (Linux); NaN elsewhere. The
+ * difference over a load, divided by its requests, is that server's own CPU per request, which the load
+ * generator and other processes sharing the cores do not blur as they blur throughput.
+ */
+export function processCpuMs(pid: number | undefined): number {
+  try {
+    // the fields after the command's closing parenthesis: utime and stime are the 12th and 13th (clock ticks)
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const ticksPerSecond = 100; // USER_HZ: 100 on every Linux architecture Node runs on
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return NaN;
+  }
 }
