@@ -2,20 +2,24 @@
  * Card awards: POST /api/v1/cards/{id}/points-from-amount through the card ledger's real HTTP handler
  * (auth, Idempotency-Key, event-sourced card with an expected-revision append, projections, anomaly
  * monitor), directly and through the gateway, beside a bare Fastify + SQLite INSERT measured in the same
- * run. Every server is its own process started from the sources (tsx), as `npm start` runs them.
+ * run. The product runs from its built bundles, as `npm start` and the images run it (`npm run build:server`
+ * first): the card ledger and the gateway each in its own process, and both in ONE process
+ * (server/dist/main.js, `SERVICES=card-ledger,gateway`) with the gateway on the main thread or in its worker
+ * thread (the default). The three gateway configurations start from copies of one data directory, so they
+ * serve the same history; each row also gives the servers' CPU time per request (/proc, all threads).
  *
  * Part of `npm run bench` (scripts/bench.ts); alone: `npm run bench -- card-awards`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { Topics } from '../../contracts/src/topics';
 import { SqliteMessageBus } from '../../services/platform/src/bus/sqlite-message-bus';
 import { toMessage } from '../../services/platform/src/relay/event-relay';
-import { fmt, processCpuMs, summarize } from './stats';
+import { fmt, summarize } from './stats';
 
 const CARDS = 200;
 const AWARDS = 2000;
@@ -24,7 +28,7 @@ const WARMUP = 200;
 const CONCURRENCY = 16;
 const HIGH_CONCURRENCY = 64;
 const HOT_CARD_AWARDS = 500;
-const PORTS = { bare: 18191, cards: 18193, gateway: 18190, baselineGateway: 18192, jwks: 18199 };
+const PORTS = { bare: 18191, cards: 18193, gateway: 18190, jwks: 18199 };
 
 async function startProcess(
   root: string,
@@ -86,14 +90,26 @@ export function postJson(url: string, headers: Record<string, string>, body: obj
   });
 }
 
-/** Closed-loop POST load over keep-alive HTTP/1.1; every answer must be 200 unless `allowFailures`. */
+/** CPU time (user + system, every thread) a process has used so far, in ms (Linux /proc). */
+function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (100 Hz)
+}
+
+/**
+ * Closed-loop POST load over keep-alive HTTP/1.1; every answer must be 200 unless `allowFailures`. With
+ * `servers`, the CPU time those processes used during the load, per request.
+ */
 async function postLoad(
   base: string,
   total: number,
   concurrency: number,
   request: (i: number) => { path: string; headers: Record<string, string>; body: object },
-  options: { allowFailures?: boolean } = {},
+  options: { allowFailures?: boolean; servers?: ChildProcess[] } = {},
 ) {
+  const servers = (options.servers ?? []).map((c) => c.pid!);
+  const cpuBefore = servers.map(cpuMsOf);
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const send = (i: number) => {
     const { path, headers, body } = request(i);
@@ -117,16 +133,26 @@ async function postLoad(
   agent.destroy();
   if (failures.length && !options.allowFailures)
     throw new Error(`${failures.length} of ${total} awards failed (status ${failures[0]})`);
-  return { ...summarize(latencies), rps: total / ((performance.now() - started) / 1000), failures };
+  const cpuMs = servers.reduce((sum, pid, i) => sum + cpuMsOf(pid) - cpuBefore[i]!, 0);
+  return {
+    ...summarize(latencies),
+    rps: total / ((performance.now() - started) / 1000),
+    failures,
+    cpuPerRequest: servers.length ? cpuMs / total : NaN,
+  };
 }
+type LoadResult = Awaited<ReturnType<typeof postLoad>>;
 
 /** Runs the section in `work` (a scratch directory) and returns its Markdown. */
 export async function cardAwardsBench(work: string): Promise<string[]> {
   const root = resolve(import.meta.dirname, '..', '..');
+  for (const bundle of ['server/dist/main.js', 'services/card-ledger/dist/main.js', 'gateway/dist/main.js'])
+    if (!existsSync(join(root, bundle))) throw new Error(`${bundle} missing: run npm run build:server first`);
   const lines: string[] = [];
   const out = (line = '') => void lines.push(line);
   const children: ChildProcess[] = [];
   const tsx = (entry: string) => ['--import', 'tsx', join(root, entry)];
+  const bundle = (entry: string) => [join(root, entry)];
 
   // identity's part: a signing key and its JWKS, which the card ledger fetches like AUTH_JWKS_URL in production
   const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
@@ -145,46 +171,56 @@ export async function cardAwardsBench(work: string): Promise<string[]> {
   // one employee per concurrent worker, as at several tills
   const employees = await Promise.all(Array.from({ length: HIGH_CONCURRENCY }, () => token('employee')));
   const owner = await token('business_owner');
+  const cardsUrl = `http://127.0.0.1:${PORTS.cards}`;
+  const gatewayUrl = `http://127.0.0.1:${PORTS.gateway}`;
+  const ledgerEnv = (dataDir: string) => ({
+    PORT: String(PORTS.cards),
+    DATA_DIR: dataDir,
+    AUTH_JWKS_URL: `http://127.0.0.1:${PORTS.jwks}/.well-known/jwks.json`,
+    // many awards per card within seconds: no scan cooldown. The anomaly thresholds are the production
+    // defaults: every employee here crosses them, is flagged once, and each later award still runs the check
+    SCAN_COOLDOWN_MS: '0',
+  });
+  const gatewayEnv = {
+    PORT: String(PORTS.gateway),
+    HOST: '127.0.0.1',
+    CARD_LEDGER_URL: cardsUrl,
+    WEB_DIST_DIR: '',
+    DEV_MAILBOX: 'false',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+  };
 
   try {
     // ── baseline ────────────────────────────────────────────────────────────────────────────────
     const bareUrl = `http://127.0.0.1:${PORTS.bare}`;
-    children.push(
-      await startProcess(
-        root,
-        [...tsx('scripts/bench/bare-insert-server.ts'), join(work, 'bare.db'), String(PORTS.bare)],
-        {},
-        `${bareUrl}/`,
-      ),
+    const bareServer = await startProcess(
+      root,
+      [...tsx('scripts/bench/bare-insert-server.ts'), join(work, 'bare.db'), String(PORTS.bare)],
+      {},
+      `${bareUrl}/`,
     );
+    children.push(bareServer);
     const bareRequest = (i: number) => ({
       path: `/api/v1/cards/card-${i % CARDS}/points-from-amount`,
       headers: {},
       body: { amountGrosze: 1234 },
     });
     await postLoad(bareUrl, WARMUP, CONCURRENCY, bareRequest);
-    const bare = await postLoad(bareUrl, AWARDS, CONCURRENCY, bareRequest);
-    const bareHigh = await postLoad(bareUrl, AWARDS, HIGH_CONCURRENCY, bareRequest);
+    const bare = await postLoad(bareUrl, AWARDS, CONCURRENCY, bareRequest, { servers: [bareServer] });
+    const bareHigh = await postLoad(bareUrl, AWARDS, HIGH_CONCURRENCY, bareRequest, {
+      servers: [bareServer],
+    });
 
     // ── the card ledger, with a program and CARDS issued cards (through its own bus consumer) ─────
     const dataDir = join(work, 'cards-data');
     mkdirSync(dataDir, { recursive: true });
-    const cardsUrl = `http://127.0.0.1:${PORTS.cards}`;
-    children.push(
-      await startProcess(
-        root,
-        tsx('services/card-ledger/src/main.ts'),
-        {
-          PORT: String(PORTS.cards),
-          DATA_DIR: dataDir,
-          AUTH_JWKS_URL: `http://127.0.0.1:${PORTS.jwks}/.well-known/jwks.json`,
-          // many awards per card within seconds: no scan cooldown. The anomaly thresholds are the production
-          // defaults: every employee here crosses them, is flagged once, and each later award still runs the check
-          SCAN_COOLDOWN_MS: '0',
-        },
-        `${cardsUrl}/readyz`,
-      ),
+    let ledger = await startProcess(
+      root,
+      bundle('services/card-ledger/dist/main.js'),
+      ledgerEnv(dataDir),
+      `${cardsUrl}/readyz`,
     );
+    children.push(ledger);
     const programId = randomUUID();
     const clientIds = Array.from({ length: CARDS }, () => randomUUID());
     const bus = SqliteMessageBus.open(join(dataDir, 'bus.db'));
@@ -260,8 +296,10 @@ export async function cardAwardsBench(work: string): Promise<string[]> {
       body: { amountGrosze: 1234 },
     });
     await postLoad(cardsUrl, WARMUP, CONCURRENCY, awardRequest);
-    const direct = await postLoad(cardsUrl, AWARDS, CONCURRENCY, awardRequest);
-    const directHigh = await postLoad(cardsUrl, AWARDS, HIGH_CONCURRENCY, awardRequest);
+    const direct = await postLoad(cardsUrl, AWARDS, CONCURRENCY, awardRequest, { servers: [ledger] });
+    const directHigh = await postLoad(cardsUrl, AWARDS, HIGH_CONCURRENCY, awardRequest, {
+      servers: [ledger],
+    });
     // the worst case for a card's concurrency: every till awarding on the same card at once (the scan
     // cooldown, off here, refuses this at a real counter); a lost race reads and decides again
     const hotCard = await postLoad(
@@ -269,195 +307,132 @@ export async function cardAwardsBench(work: string): Promise<string[]> {
       HOT_CARD_AWARDS,
       CONCURRENCY,
       (i) => ({ ...awardRequest(i), path: `/api/v1/cards/${cardIds[0]}/points-from-amount` }),
-      { allowFailures: true },
+      { allowFailures: true, servers: [ledger] },
     );
 
-    // ── the same through the gateway ────────────────────────────────────────────────────────────
-    const gatewayUrl = `http://127.0.0.1:${PORTS.gateway}`;
-    children.push(
-      await startProcess(
-        root,
-        tsx('gateway/src/main.ts'),
-        {
-          PORT: String(PORTS.gateway),
-          HOST: '127.0.0.1',
-          DATA_DIR: join(work, 'gateway-data'),
-          CARD_LEDGER_URL: cardsUrl,
-          WEB_DIST_DIR: '',
-          DEV_MAILBOX: 'false',
-          RATE_LIMIT_PER_MINUTE: '100000000',
-        },
-        `${gatewayUrl}/healthz`,
-      ),
-    );
-    const gateway = children.at(-1)!;
-    await postLoad(gatewayUrl, WARMUP, CONCURRENCY, awardRequest);
-    const proxied = await postLoad(gatewayUrl, AWARDS, CONCURRENCY, awardRequest);
-    const proxiedHigh = await postLoad(gatewayUrl, AWARDS, HIGH_CONCURRENCY, awardRequest);
-
-    // ── BENCH_BASELINE_GATEWAY=<a gateway/dist/main.js built from an earlier commit>: the same awards through
-    // it and through this tree's gateway in interleaved rounds, with each gateway's own CPU per award ─────────
-    const gatewayAb: Array<{
-      label: string;
-      concurrency: number;
-      r: Awaited<ReturnType<typeof postLoad>>;
-      cpu: number;
-    }> = [];
-    if (process.env.BENCH_BASELINE_GATEWAY) {
-      const baselineUrl = `http://127.0.0.1:${PORTS.baselineGateway}`;
-      const baseline = await startProcess(
-        root,
-        [resolve(process.env.BENCH_BASELINE_GATEWAY)],
-        {
-          PORT: String(PORTS.baselineGateway),
-          HOST: '127.0.0.1',
-          DATA_DIR: join(work, 'baseline-gateway-data'),
-          CARD_LEDGER_URL: cardsUrl,
-          WEB_DIST_DIR: '',
-          DEV_MAILBOX: 'false',
-          RATE_LIMIT_PER_MINUTE: '100000000',
-        },
-        `${baselineUrl}/healthz`,
-      );
-      children.push(baseline);
-      await postLoad(baselineUrl, WARMUP, CONCURRENCY, awardRequest);
-      const both = [
-        { label: 'this tree', url: gatewayUrl, pid: gateway.pid },
-        { label: 'baseline', url: baselineUrl, pid: baseline.pid },
-      ];
-      for (let round = 0; round < 3; round++)
-        for (const concurrency of [CONCURRENCY, HIGH_CONCURRENCY])
-          for (const { label, url, pid } of round % 2 ? [...both].reverse() : both) {
-            const before = processCpuMs(pid);
-            const r = await postLoad(url, AWARDS, concurrency, awardRequest);
-            gatewayAb.push({ label, concurrency, r, cpu: (processCpuMs(pid) - before) / AWARDS });
-          }
-    }
-
-    // ── the same, card ledger and gateway in ONE process (ADR 0028: server/main.ts), at 16 and 64 ──
-    // the two processes above stop first (same ports, same data directory: the cards are already issued)
-    for (const child of children.splice(1)) await stopChild(child);
+    // ── through the gateway: three configurations, each on its own copy of the data directory as the
+    // ledger left it (stopped cleanly, so the copy is whole), each restarted cold ───────────────────
+    await stopChild(children.pop()!);
+    const copies = { main: join(work, 'cards-data-main'), worker: join(work, 'cards-data-worker') };
+    for (const copy of Object.values(copies)) cpSync(dataDir, copy, { recursive: true });
     const curve = [CONCURRENCY, HIGH_CONCURRENCY] as const;
-    const bareCurve = new Map<number, Awaited<ReturnType<typeof postLoad>>>([[CONCURRENCY, bare]]);
-    bareCurve.set(HIGH_CONCURRENCY, bareHigh);
-    const oneProcess: Array<{
-      thread: string;
-      concurrency: number;
-      r: Awaited<ReturnType<typeof postLoad>>;
-    }> = [];
-    for (const thread of ['main', 'worker']) {
+    const throughGateway = async (servers: ChildProcess[]) => {
+      const results = new Map<number, LoadResult>();
+      for (const concurrency of curve) {
+        await postLoad(gatewayUrl, WARMUP, concurrency, awardRequest);
+        results.set(concurrency, await postLoad(gatewayUrl, AWARDS, concurrency, awardRequest, { servers }));
+      }
+      return results;
+    };
+    const waitForGateway = async () => {
+      for (
+        let i = 0;
+        i < 600 &&
+        !(await fetch(`${gatewayUrl}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        ));
+        i++
+      )
+        await new Promise((r) => setTimeout(r, 100));
+    };
+
+    // separate processes: the card ledger and the gateway each its own
+    ledger = await startProcess(
+      root,
+      bundle('services/card-ledger/dist/main.js'),
+      ledgerEnv(dataDir),
+      `${cardsUrl}/readyz`,
+    );
+    children.push(ledger);
+    const gateway = await startProcess(
+      root,
+      bundle('gateway/dist/main.js'),
+      { ...gatewayEnv, DATA_DIR: join(work, 'gateway-data') },
+      `${gatewayUrl}/healthz`,
+    );
+    children.push(gateway);
+    const separate = await throughGateway([ledger, gateway]);
+    for (const child of children.splice(1)) await stopChild(child);
+
+    // ONE process (ADR 0028: server/dist/main.js, what npm start runs), gateway on the main thread or its own
+    const oneProcess = new Map<'main' | 'worker', Map<number, LoadResult>>();
+    for (const thread of ['main', 'worker'] as const) {
       const product = await startProcess(
         root,
-        tsx('server/main.ts'),
+        bundle('server/dist/main.js'),
         {
+          ...ledgerEnv(copies[thread]),
+          ...gatewayEnv,
           SERVICES: 'card-ledger,gateway',
           GATEWAY_THREAD: thread,
-          PORT: String(PORTS.gateway),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          CARD_LEDGER_URL: cardsUrl,
-          AUTH_JWKS_URL: `http://127.0.0.1:${PORTS.jwks}/.well-known/jwks.json`,
-          WEB_DIST_DIR: '',
-          DEV_MAILBOX: 'false',
-          RATE_LIMIT_PER_MINUTE: '100000000',
-          SCAN_COOLDOWN_MS: '0',
         },
         `${cardsUrl}/readyz`,
       );
       children.push(product);
       try {
-        for (
-          let i = 0;
-          i < 600 &&
-          !(await fetch(`${gatewayUrl}/healthz`).then(
-            (r) => r.ok,
-            () => false,
-          ));
-          i++
-        )
-          await new Promise((r) => setTimeout(r, 100));
-        for (const concurrency of curve) {
-          await postLoad(gatewayUrl, WARMUP, concurrency, awardRequest);
-          oneProcess.push({
-            thread,
-            concurrency,
-            r: await postLoad(gatewayUrl, AWARDS, concurrency, awardRequest),
-          });
-        }
+        await waitForGateway();
+        oneProcess.set(thread, await throughGateway([product]));
       } finally {
         await stopChild(children.pop()!);
       }
     }
 
     out(
-      `## Card awards: POST /cards/{id}/points-from-amount (${AWARDS} awards on ${CARDS} cards, ${CONCURRENCY} and ${HIGH_CONCURRENCY} concurrent, keep-alive, loopback, separate processes)`,
+      `## Card awards: POST /cards/{id}/points-from-amount (${AWARDS} awards on ${CARDS} cards, ${CONCURRENCY} and ${HIGH_CONCURRENCY} concurrent, keep-alive, loopback, built bundles)`,
     );
     out();
     const ratio = (rps: number, base: number) => `${fmt(rps / base, 2)}×`;
-    out('| case | connections | awards/s | × baseline | p50 ms | p99 ms |');
-    out('|---|---:|---:|---:|---:|---:|');
-    for (const [label, c, r, base] of [
-      [
-        'baseline: bare Fastify + SQLite INSERT (one transaction per row, synchronous=FULL)',
-        CONCURRENCY,
-        bare,
-        bare,
-      ],
-      [
-        'card ledger: auth, Idempotency-Key, event-sourced award, projections, anomaly monitor',
-        CONCURRENCY,
-        direct,
-        bare,
-      ],
-      ['card ledger through the gateway', CONCURRENCY, proxied, bare],
-      ['baseline: bare Fastify + SQLite INSERT', HIGH_CONCURRENCY, bareHigh, bareHigh],
-      ['card ledger', HIGH_CONCURRENCY, directHigh, bareHigh],
-      ['card ledger through the gateway', HIGH_CONCURRENCY, proxiedHigh, bareHigh],
-      [
-        `card ledger, ${HOT_CARD_AWARDS} awards on ONE card (${hotCard.failures.length} failed${hotCard.failures.length ? `: ${[...new Set(hotCard.failures)].join(', ')}` : ''})`,
-        CONCURRENCY,
-        hotCard,
-        bare,
-      ],
-    ] as const)
+    const cpu = (r: LoadResult) => (Number.isNaN(r.cpuPerRequest) ? '' : fmt(r.cpuPerRequest));
+    out('| case | connections | awards/s | × baseline | p50 ms | p99 ms | server CPU ms per award |');
+    out('|---|---:|---:|---:|---:|---:|---:|');
+    const row = (label: string, c: number, r: LoadResult, base: LoadResult) =>
       out(
-        `| ${label} | ${c} | ${fmt(r.rps, 0)} | ${ratio(r.rps, base.rps)} | ${fmt(r.p50)} | ${fmt(r.p99)} |`,
+        `| ${label} | ${c} | ${fmt(r.rps, 0)} | ${ratio(r.rps, base.rps)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${cpu(r)} |`,
       );
-    out();
-    if (gatewayAb.length) {
-      out(
-        `This tree's gateway beside a baseline build (\`BENCH_BASELINE_GATEWAY=${process.env.BENCH_BASELINE_GATEWAY}\`), the same awards in 3 interleaved rounds, each gateway's own CPU time (user + system) per award:`,
-      );
-      out();
-      out(
-        '| gateway | connections | awards/s (median) | p50 ms | p99 ms | gateway CPU ms per award (median) | per round: awards/s; CPU ms |',
-      );
-      out('|---|---:|---:|---:|---:|---:|---|');
-      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-      for (const concurrency of [CONCURRENCY, HIGH_CONCURRENCY])
-        for (const label of ['baseline', 'this tree']) {
-          const runs = gatewayAb.filter((x) => x.label === label && x.concurrency === concurrency);
-          out(
-            `| ${label} | ${concurrency} | ${fmt(median(runs.map((x) => x.r.rps)), 0)} | ${fmt(median(runs.map((x) => x.r.p50)))} | ${fmt(median(runs.map((x) => x.r.p99)))} | ${fmt(median(runs.map((x) => x.cpu)), 3)} | ${runs.map((x) => `${fmt(x.r.rps, 0)}; ${fmt(x.cpu, 3)}`).join(' / ')} |`,
-          );
-        }
-      out();
-    }
-    out(
-      `One process (\`SERVICES=card-ledger,gateway\`, server/main.ts from the sources) through its gateway, beside the bare baseline at the same concurrency (same run, after the rows above):`,
+    row(
+      'baseline: bare Fastify + SQLite INSERT (one transaction per row, synchronous=FULL)',
+      CONCURRENCY,
+      bare,
+      bare,
+    );
+    row(
+      'card ledger alone: auth, Idempotency-Key, event-sourced award, projections, anomaly monitor',
+      CONCURRENCY,
+      direct,
+      bare,
+    );
+    row('baseline: bare Fastify + SQLite INSERT', HIGH_CONCURRENCY, bareHigh, bareHigh);
+    row('card ledger alone', HIGH_CONCURRENCY, directHigh, bareHigh);
+    row(
+      `card ledger alone, ${HOT_CARD_AWARDS} awards on ONE card (${hotCard.failures.length} failed${hotCard.failures.length ? `: ${[...new Set(hotCard.failures)].join(', ')}` : ''})`,
+      CONCURRENCY,
+      hotCard,
+      bare,
     );
     out();
-    out('| case | connections | awards/s | × baseline | p50 ms | p99 ms |');
-    out('|---|---:|---:|---:|---:|---:|');
+    out(
+      'Through the gateway, beside the bare baseline at the same concurrency (each configuration on its own copy of the data directory the rows above left):',
+    );
+    out();
+    out('| case | connections | awards/s | × baseline | p50 ms | p99 ms | server CPU ms per award |');
+    out('|---|---:|---:|---:|---:|---:|---:|');
     for (const concurrency of curve) {
-      const b = bareCurve.get(concurrency)!;
-      out(
-        `| baseline: bare Fastify + SQLite INSERT | ${concurrency} | ${fmt(b.rps, 0)} | 1.00 | ${fmt(b.p50)} | ${fmt(b.p99)} |`,
+      const base = concurrency === CONCURRENCY ? bare : bareHigh;
+      row('baseline: bare Fastify + SQLite INSERT', concurrency, base, base);
+      row('two processes: card ledger, gateway', concurrency, separate.get(concurrency)!, base);
+      row(
+        'one process, gateway on the main thread (`GATEWAY_THREAD=main`)',
+        concurrency,
+        oneProcess.get('main')!.get(concurrency)!,
+        base,
       );
-      for (const { thread, r } of oneProcess.filter((o) => o.concurrency === concurrency))
-        out(
-          `| one process, gateway ${thread === 'worker' ? 'in its worker thread (default)' : 'on the main thread'} | ${concurrency} | ${fmt(r.rps, 0)} | ${fmt(r.rps / b.rps, 2)} | ${fmt(r.p50)} | ${fmt(r.p99)} |`,
-        );
+      row(
+        'one process, gateway in its worker thread (`npm start`)',
+        concurrency,
+        oneProcess.get('worker')!.get(concurrency)!,
+        base,
+      );
     }
     out();
     for (const line of [
@@ -467,15 +442,17 @@ export async function cardAwardsBench(work: string): Promise<string[]> {
       'service’s events.db and connection, so every award, every document write and every append started in the same',
       'event-loop turn is committed by one BEGIN IMMEDIATE … COMMIT with one fsync (synchronous=FULL, as the',
       'baseline), and each caller is answered only after that COMMIT returned. The baseline commits one row per',
-      'transaction, one fsync each. Off the request path the relay adds its publish and checkpoint; the background',
-      'projector finds the card already projected. Awards on different cards do not contend; on one card they are',
-      'serialised by the expected revision (a lost race decides again; after a first loss the retries of that card',
-      'queue in the process). The scan cooldown is off; the anomaly thresholds are the production defaults (60 awards or',
-      '5,000 points per employee in 10 minutes), which every employee of the run crosses: the anomaly is recorded once',
-      'per employee, and every award still runs the check, reading at most 61 of the employee’s history entries. The',
-      'last row puts every award on ONE card from all tills at once (the cooldown refuses',
-      'this at a real counter). The rows ran back to back in one run: compare them with each other (they share the',
-      'machine’s load at the time), not with other sections.',
+      'transaction, one fsync each. Off the request path the relay publishes each batch it reads in one bus',
+      'transaction, then its checkpoint; the analytics projector writes the cards of a batch in one group commit; the',
+      'background card projector finds the card already projected. Awards on different cards do not contend; on one',
+      'card they are serialised by the expected revision (a lost race decides again; after a first loss the retries',
+      'of that card queue in the process). The scan cooldown is off; the anomaly thresholds are the production',
+      'defaults (60 awards or 5,000 points per employee in 10 minutes), which every employee of the run crosses: the',
+      'anomaly is recorded once per employee, and every later award is answered from the flag. The hot-card row puts',
+      'every award on ONE card from all tills at once (the cooldown refuses this at a real counter). "Server CPU" is',
+      'the user + system time of the server processes (all threads) during the measured awards, divided by their',
+      'number; the load generator (this process) runs on the same two cores. The rows ran back to back in one run:',
+      'compare them with each other (they share the machine’s load at the time), not with other sections.',
     ])
       out(line);
     out();

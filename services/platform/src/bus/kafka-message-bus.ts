@@ -18,6 +18,7 @@ import type {
   OutgoingMessage,
   RetryPolicy,
   SubscribeOptions,
+  TopicMessages,
 } from './message-bus.port';
 import { DEFAULT_RETRY_POLICY, handleWithRetry } from './handle-with-retry';
 
@@ -123,6 +124,25 @@ export class KafkaMessageBus implements MessageBus {
         key: m.key,
         value: JSON.stringify(m.value ?? null),
         headers: { ...(m.headers ?? {}) },
+      })),
+    });
+  }
+
+  /** One `sendBatch`: each partition's messages in one produce request, in order. */
+  async publishBatch(batch: TopicMessages[]): Promise<void> {
+    if (this.closed) throw new Error('KafkaMessageBus is closed');
+    const topicMessages = batch.filter((b) => b.messages.length > 0);
+    if (topicMessages.length === 0) return;
+    await this.ensureTopics([...new Set(topicMessages.map((b) => b.topic))]);
+    await this.producer.sendBatch({
+      acks: -1,
+      topicMessages: topicMessages.map(({ topic, messages }) => ({
+        topic,
+        messages: messages.map((m) => ({
+          key: m.key,
+          value: JSON.stringify(m.value ?? null),
+          headers: { ...(m.headers ?? {}) },
+        })),
       })),
     });
   }

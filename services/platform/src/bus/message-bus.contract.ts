@@ -96,6 +96,30 @@ export function messageBusContract(adapterName: string, harness: () => Promise<M
       }
     });
 
+    it('publishes a batch over several topics: every message once, in order per key', async () => {
+      const [t1, t2] = [unique('batch1'), unique('batch2')];
+      const one = await collect(bus, { groupId: unique('g'), topics: [t1] });
+      const two = await collect(await open(), { groupId: unique('g'), topics: [t2] });
+      // the relay's shape: events of several aggregates, interleaved, then an empty share (nothing for it)
+      await bus.publishBatch([
+        { topic: t1, messages: [0, 1, 2, 3, 4, 5].map((n) => ({ key: `k${n % 2}`, value: n })) },
+        { topic: t2, messages: [{ key: 'x', value: 'a', headers: { 'event-type': 'A' } }] },
+        { topic: t1, messages: [6, 7].map((n) => ({ key: `k${n % 2}`, value: n })) },
+        { topic: t2, messages: [] },
+      ]);
+      await bus.publishBatch([]);
+      await waitFor(() => one.received.length === 8 && two.received.length === 1);
+      await quietPeriod();
+      for (const key of ['k0', 'k1'])
+        expect(values(one.received.filter((m) => m.key === key))).toEqual(
+          key === 'k0' ? [0, 2, 4, 6] : [1, 3, 5, 7],
+        );
+      expect(one.received).toHaveLength(8);
+      expect(two.received).toHaveLength(1);
+      expect(two.received[0]).toMatchObject({ topic: t2, key: 'x', value: 'a' });
+      expect(two.received[0]?.headers['event-type']).toBe('A');
+    });
+
     it('gives every consumer group every message', async () => {
       const topic = unique('groups');
       const first = await collect(bus, { groupId: unique('g1'), topics: [topic] });

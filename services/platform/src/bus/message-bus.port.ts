@@ -12,6 +12,12 @@ export interface OutgoingMessage {
   headers?: Record<string, string>;
 }
 
+/** One topic's share of a `publishBatch`. */
+export interface TopicMessages {
+  topic: string;
+  messages: OutgoingMessage[];
+}
+
 export interface IncomingMessage<TValue = unknown> {
   topic: string;
   partition: number;
@@ -67,6 +73,14 @@ export interface MessageBus {
   readonly system?: string;
   /** Durable once resolved. Messages of one call with the same key keep their order. */
   publish(topic: string, messages: OutgoingMessage[]): Promise<void>;
+  /**
+   * Several topics' messages in one call (the relay's batch): every message durable once resolved, and
+   * messages with the same key on the same topic keep the order they have in `batch`. A failure may leave
+   * some of them published (at-least-once: the caller publishes the batch again and consumers dedupe), never
+   * a later message of a key without an earlier one of the same call. SQLite writes the batch in one
+   * transaction (one fsync); Kafka sends it as one `sendBatch` (acks from all in-sync replicas).
+   */
+  publishBatch(batch: TopicMessages[]): Promise<void>;
   subscribe(options: SubscribeOptions): Promise<Consumer>;
   /**
    * The group's lag per partition of each topic (a topic nobody published to yet: lag 0); works whether or

@@ -13,6 +13,7 @@ import type {
   OutgoingMessage,
   RetryPolicy,
   SubscribeOptions,
+  TopicMessages,
 } from './message-bus.port';
 
 /**
@@ -150,6 +151,17 @@ export class SqliteMessageBus implements MessageBus {
 
   async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
     this.db.transaction(() => this.insertMessages(topic, messages)).immediate();
+    this.wakeConsumers();
+  }
+
+  /** One transaction, so one fsync (synchronous=FULL) for the whole batch; all or nothing. */
+  async publishBatch(batch: TopicMessages[]): Promise<void> {
+    if (batch.every((b) => b.messages.length === 0)) return;
+    this.db
+      .transaction(() => {
+        for (const { topic, messages } of batch) this.insertMessages(topic, messages);
+      })
+      .immediate();
     this.wakeConsumers();
   }
 

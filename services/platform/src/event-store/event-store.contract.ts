@@ -344,6 +344,58 @@ export function eventStoreContract(adapterName: string, harness: () => Promise<E
         expect(started).toBe(1);
       });
 
+      it('hands a batchHandler consecutive events, each once, one batch at a time, live ones too', async () => {
+        const [a, b] = [stream(), stream()];
+        await store.appendToStream(a, [event('A0'), event('A1')]);
+        await store.appendToStream(b, [event('B0')]);
+        const batches: StoredEvent[][] = [];
+        let running = 0;
+        let maxRunning = 0;
+        subscriptions.push(
+          store.subscribeToAll({
+            streamPrefixes: [`${category}-`],
+            batchHandler: async (events) => {
+              maxRunning = Math.max(maxRunning, ++running);
+              await sleep(10);
+              batches.push(events);
+              running--;
+            },
+          }),
+        );
+        const seen = () => batches.flat();
+        await waitFor(() => seen().length === 3);
+        await store.appendToStream(a, [event('A2'), event('A3')]);
+        await waitFor(() => seen().length === 5);
+        await quietPeriod();
+
+        expect(types(seen())).toEqual(['A0', 'A1', 'B0', 'A2', 'A3']);
+        expect(batches.every((batch) => batch.length > 0)).toBe(true);
+        expect(maxRunning).toBe(1);
+        const fromRead = [...(await store.readStream(a)), ...(await store.readStream(b))];
+        for (const e of seen()) expect(fromRead.find((r) => r.id === e.id)).toEqual(e);
+      });
+
+      it('stops on a batchHandler error and reports it, delivering nothing after', async () => {
+        await store.appendToStream(stream(), [event('Boom'), event('Next')]);
+        const errors: unknown[] = [];
+        let calls = 0;
+        subscriptions.push(
+          store.subscribeToAll({
+            streamPrefixes: [`${category}-`],
+            batchHandler: async () => {
+              calls++;
+              throw new Error('batch failed');
+            },
+            onError: (e) => errors.push(e),
+          }),
+        );
+        await waitFor(() => errors.length === 1);
+        await store.appendToStream(stream(), [event('Later')]);
+        await quietPeriod();
+        expect(calls).toBe(1);
+        expect((errors[0] as Error).message).toBe('batch failed');
+      });
+
       it('stops on a handler error and reports it', async () => {
         const id = stream();
         await store.appendToStream(id, [event('Boom'), event('Next')]);

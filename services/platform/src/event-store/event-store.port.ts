@@ -59,18 +59,38 @@ export interface ReadStreamOptions {
   maxCount?: number;
 }
 
-export interface SubscribeToAllOptions {
+interface SubscribeToAllBase {
   /** exclusive: delivery starts AFTER this position; undefined = from the very beginning */
   fromPosition?: string;
   /** only events whose stream id starts with one of these prefixes (e.g. `card-`) */
   streamPrefixes?: string[];
-  /**
-   * Called one event at a time, in position order, awaited before the next. A thrown error stops the
-   * subscription and is reported to `onError`; the caller restarts from its stored checkpoint.
-   */
-  handler: (event: StoredEvent) => Promise<void>;
   onError?: (error: unknown) => void;
 }
+
+/**
+ * Either `handler` (one event at a time) or `batchHandler` (consecutive events at a time, for a reader that
+ * writes a batch more cheaply than its events one by one: the relay publishes a batch in one bus transaction).
+ */
+export type SubscribeToAllOptions = SubscribeToAllBase &
+  (
+    | {
+        /**
+         * Called one event at a time, in position order, awaited before the next. A thrown error stops the
+         * subscription and is reported to `onError`; the caller restarts from its stored checkpoint.
+         */
+        handler: (event: StoredEvent) => Promise<void>;
+        batchHandler?: never;
+      }
+    | {
+        /**
+         * Called with one or more consecutive events in position order (no event twice, none skipped), awaited
+         * before the next batch; how many the adapter hands at once is its choice (SQLite: what one read
+         * found, at most 500; EventStoreDB: one). A thrown error stops the subscription as for `handler`.
+         */
+        batchHandler: (events: StoredEvent[]) => Promise<void>;
+        handler?: never;
+      }
+  );
 
 export interface Subscription {
   /** resolves once the handler is no longer running and will not be called again */

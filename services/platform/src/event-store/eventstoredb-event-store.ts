@@ -39,7 +39,7 @@ import type {
  * - Positions are `"<commit>/<prepare>"` (decimal); the port treats them as opaque.
  * - `subscribeToAll` is a catch-up subscription to `$all` with a server-side stream-name prefix filter,
  *   starting AFTER `fromPosition` (ESDB's subscription start position is exclusive), one event at a time:
- *   the next event is pulled only after the handler resolved.
+ *   the next event is pulled only after the handler resolved (a `batchHandler` gets batches of one).
  * - `headPosition` reads `$all` backwards by one (that includes system events, which is fine: it is only a
  *   starting point for "events after now").
  */
@@ -123,7 +123,10 @@ export class EventStoreDbEventStore implements EventStore {
           if (stopped) break;
           const event = resolved.event;
           if (!event || event.streamId.startsWith('$')) continue;
-          await options.handler(toStored(event, resolved.commitPosition));
+          const stored = toStored(event, resolved.commitPosition);
+          // batches of one: the next event is pulled only after the handler resolved, as for `handler`
+          if (options.batchHandler) await options.batchHandler([stored]);
+          else await options.handler(stored);
           if (stopped) break;
         }
       } catch (error) {

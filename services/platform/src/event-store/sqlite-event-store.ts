@@ -243,8 +243,9 @@ function parsePosition(position: string | undefined): number {
 }
 
 /**
- * Catch-up then live: reads batches after the last delivered position; when a batch comes back short it is
- * "live" and sleeps until an in-process append wakes it or the poll interval passes. The stream-prefix
+ * Catch-up then live: reads batches after the last delivered position (handed over one event at a time, or
+ * whole to a `batchHandler`); when a batch comes back short it is "live" and sleeps until an in-process append
+ * wakes it or the poll interval passes. The stream-prefix
  * filter runs in SQL, so filtered-out events cost no handler calls.
  */
 class SqliteSubscription implements Subscription {
@@ -293,11 +294,18 @@ class SqliteSubscription implements Subscription {
     try {
       while (!this.stopped) {
         const rows = this.select.all({ ...this.prefixParams, after: this.after });
-        for (const row of rows) {
-          if (this.stopped) return;
-          await this.options.handler(toStoredEvent(row));
-          this.after = row.position;
-        }
+        const { handler, batchHandler } = this.options;
+        if (batchHandler) {
+          if (rows.length && !this.stopped) {
+            await batchHandler(rows.map(toStoredEvent));
+            this.after = rows[rows.length - 1]!.position;
+          }
+        } else
+          for (const row of rows) {
+            if (this.stopped) return;
+            await handler(toStoredEvent(row));
+            this.after = row.position;
+          }
         if (rows.length < BATCH_SIZE && !this.stopped) await this.signal.wait(this.pollIntervalMs);
       }
     } catch (error) {

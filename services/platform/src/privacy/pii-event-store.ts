@@ -80,9 +80,19 @@ export function piiEventStore(
       return Promise.all(events.map((e) => unsealEvent(e, cache)));
     },
     subscribeToAll(options) {
+      if (options.batchHandler) {
+        const { batchHandler } = options;
+        return inner.subscribeToAll({
+          ...options,
+          // each event with a fresh key lookup, as one at a time: a key shredded meanwhile is never used
+          batchHandler: async (events) =>
+            batchHandler(await Promise.all(events.map((e) => unsealEvent(e, new Map())))),
+        });
+      }
+      const { handler } = options;
       return inner.subscribeToAll({
         ...options,
-        handler: async (event) => options.handler(await unsealEvent(event, new Map())),
+        handler: async (event) => handler(await unsealEvent(event, new Map())),
       });
     },
     headPosition: () => inner.headPosition(),

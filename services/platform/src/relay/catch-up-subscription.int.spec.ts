@@ -16,16 +16,21 @@ describe('catch-up subscription with a deferred checkpoint (checkpointEveryMs)',
   let saves: string[];
   let counting: CheckpointStore;
 
-  const start = (handled: string[], overrides: Partial<CatchUpSubscriptionOptions> = {}) =>
+  const start = (
+    handled: string[],
+    overrides: Partial<Pick<CatchUpSubscriptionOptions, 'retryBackoffMs' | 'onError'>> & {
+      handler?: (event: StoredEvent) => Promise<void>;
+    } = {},
+  ) =>
     startCatchUpSubscription({
       eventStore: store,
       checkpoints: counting,
       name: 'reader',
       streamPrefixes: ['card-'],
-      handler: async (event: StoredEvent) => void handled.push(event.id),
       onError: () => {},
       checkpointEveryMs: 100,
       ...overrides,
+      handler: overrides.handler ?? (async (event: StoredEvent) => void handled.push(event.id)),
     });
   const append = (n: number) =>
     Promise.all(

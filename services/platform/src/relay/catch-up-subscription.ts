@@ -4,21 +4,32 @@ import type { CheckpointStore } from './checkpoint-store.port';
 /**
  * A long-running reader of the event store that remembers how far it got (the event relay, a background
  * projector): subscribes from its stored checkpoint, hands each event to `handler` (one at a time, in store
- * order), saves the event's position after the handler returned, and after any error (handler, subscription,
- * checkpoint) stops, waits and restarts from the checkpoint. The pause doubles per failure up to
- * `maxBackoffMs` and is reset by the next handled event.
+ * order) — or each batch the store delivers to `batchHandler` — saves the position of the last event handled
+ * after the handler returned, and after any error (handler, subscription, checkpoint) stops, waits and
+ * restarts from the checkpoint. The pause doubles per failure up to `maxBackoffMs` and is reset by the next
+ * handled event.
  *
- * Delivery is AT-LEAST-ONCE: a crash (or a failed save) between the handler and the save hands the event to
- * the handler again after the restart, so handlers must be idempotent.
+ * Delivery is AT-LEAST-ONCE: a crash (or a failed save) between the handler and the save hands the event (the
+ * whole batch) to the handler again after the restart, so handlers must be idempotent. The checkpoint never
+ * moves past an event whose handler did not return.
  */
-export interface CatchUpSubscriptionOptions {
+export type CatchUpSubscriptionOptions = CatchUpOptionsBase &
+  (
+    | { handler: (event: StoredEvent) => Promise<void>; batchHandler?: never }
+    | {
+        /** consecutive events in store order, as the event store delivers them (subscribeToAll) */
+        batchHandler: (events: StoredEvent[]) => Promise<void>;
+        handler?: never;
+      }
+  );
+
+interface CatchUpOptionsBase {
   eventStore: EventStore;
   checkpoints: CheckpointStore;
   /** the checkpoint's name; one per reader */
   name: string;
   /** only events of streams starting with one of these */
   streamPrefixes: string[];
-  handler: (event: StoredEvent) => Promise<void>;
   /** at every (re)start, with the position it resumes after (undefined: from the beginning) */
   onStart?: (fromPosition: string | undefined) => void;
   /** a failure that stopped the subscription; it restarts from the checkpoint after `retryInMs` */
@@ -41,7 +52,7 @@ export interface CatchUpSubscription {
 }
 
 export function startCatchUpSubscription(options: CatchUpSubscriptionOptions): CatchUpSubscription {
-  const { eventStore, checkpoints, name, handler } = options;
+  const { eventStore, checkpoints, name } = options;
   const initialBackoffMs = options.retryBackoffMs ?? 500;
   const maxBackoffMs = options.maxBackoffMs ?? 30_000;
   const checkpointEveryMs = options.checkpointEveryMs ?? 0;
@@ -71,15 +82,28 @@ export function startCatchUpSubscription(options: CatchUpSubscriptionOptions): C
     }
   };
 
-  const onEvent = async (event: StoredEvent) => {
-    await handler(event);
-    if (checkpointEveryMs === 0) await checkpoints.save(name, event.position);
+  /** after the handler returned for everything up to `position` */
+  const handled = async (position: string) => {
+    if (checkpointEveryMs === 0) await checkpoints.save(name, position);
     else {
-      unsaved = event.position;
+      unsaved = position;
       saveTimer ??= setTimeout(() => void saveUnsaved().catch(failLap), checkpointEveryMs);
     }
     backoff = initialBackoffMs; // healthy again
   };
+  const delivery = options.batchHandler
+    ? {
+        batchHandler: async (events: StoredEvent[]) => {
+          await options.batchHandler(events);
+          await handled(events[events.length - 1]!.position);
+        },
+      }
+    : {
+        handler: async (event: StoredEvent) => {
+          await options.handler(event);
+          await handled(event.position);
+        },
+      };
 
   /** One subscription from the stored checkpoint; resolves with its error (or undefined when stopped). */
   const lap = async (): Promise<unknown> => {
@@ -93,7 +117,7 @@ export function startCatchUpSubscription(options: CatchUpSubscriptionOptions): C
       subscription = eventStore.subscribeToAll({
         ...(fromPosition === undefined ? {} : { fromPosition }),
         streamPrefixes: options.streamPrefixes,
-        handler: onEvent,
+        ...delivery,
         onError: resolve,
       });
     });

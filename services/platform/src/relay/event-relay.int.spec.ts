@@ -141,12 +141,66 @@ describe('event relay (SQLite event store → SQLite bus)', () => {
     expect(types(cards)).toEqual(['First', 'Second', 'Third', 'Fourth']);
   });
 
+  it('publishes what one read found in one bus call, then checkpoints its last event, never before', async () => {
+    const calls: Array<Array<{ topic: string; count: number }>> = [];
+    const checkpointsWhenPublished: Array<string | undefined> = [];
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const countingBus: MessageBus = {
+      publish: (topic, messages) => bus.publish(topic, messages),
+      publishBatch: async (batch) => {
+        calls.push(batch.map((b) => ({ topic: b.topic, count: b.messages.length })));
+        checkpointsWhenPublished.push(await checkpoints.load('test-relay'));
+        await held; // the batch is "in flight": its checkpoint must not move yet
+        await bus.publishBatch(batch);
+      },
+      subscribe: (o) => bus.subscribe(o),
+      consumerLag: (groupId, topics) => bus.consumerLag(groupId, topics),
+      close: async () => {},
+    };
+    const [cards, programs] = [await consume(CARDS), await consume(PROGRAMS)];
+    await Promise.all([
+      store.appendToStream('card-a', [
+        { type: 'A1', data: {} },
+        { type: 'A2', data: {} },
+      ]),
+      store.appendToStream('program-p', [{ type: 'P1', data: {} }]),
+      store.appendToStream('card-b', [{ type: 'B1', data: {} }]),
+      store.appendToStream('other-x', [{ type: 'NotRouted', data: {} }]),
+    ]);
+    const lastRouted = (await store.readStream('card-b'))[0]?.position; // `other-x` is not the relay's
+    start({ bus: countingBus });
+    await waitFor(() => calls.length === 1);
+    await quietPeriod();
+    expect(await checkpoints.load('test-relay')).toBeUndefined();
+    release();
+    await waitFor(() => cards.length === 3 && programs.length === 1);
+    await quietPeriod();
+
+    // one call for the four routed events, each topic's share in store order
+    expect(calls).toEqual([
+      [
+        { topic: CARDS, count: 2 },
+        { topic: PROGRAMS, count: 1 },
+        { topic: CARDS, count: 1 },
+      ],
+    ]);
+    expect(checkpointsWhenPublished).toEqual([undefined]);
+    expect(types(cards)).toEqual(['A1', 'A2', 'B1']);
+    expect(types(programs)).toEqual(['P1']);
+    expect(await checkpoints.load('test-relay')).toBe(lastRouted);
+  });
+
   it('logs a failed publish and retries from the checkpoint after a back-off, without losing order', async () => {
     let failuresLeft = 2;
     const flakyBus: MessageBus = {
       publish: async (topic, messages) => {
         if (failuresLeft-- > 0) throw new Error('bus unavailable');
         await bus.publish(topic, messages);
+      },
+      publishBatch: async (batch) => {
+        if (failuresLeft-- > 0) throw new Error('bus unavailable');
+        await bus.publishBatch(batch);
       },
       subscribe: (o) => bus.subscribe(o),
       consumerLag: (groupId, topics) => bus.consumerLag(groupId, topics),

@@ -1,9 +1,9 @@
 import type { EventEnvelope } from '@punkto/contracts/events';
-import type { OutgoingMessage, MessageBus } from '../bus/message-bus.port';
+import type { OutgoingMessage, MessageBus, TopicMessages } from '../bus/message-bus.port';
 import type { EventStore, StoredEvent } from '../event-store/event-store.port';
 import type { Metrics } from '../observability/metrics';
-import { extractContext, injectTraceHeaders, SpanKind, withSpan } from '../observability/tracing';
-import { ROOT_CONTEXT } from '@opentelemetry/api';
+import { extractContext, injectTraceHeaders, SpanKind, tracer } from '../observability/tracing';
+import { context, ROOT_CONTEXT, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import { startCatchUpSubscription } from './catch-up-subscription';
 import type { CheckpointStore } from './checkpoint-store.port';
 
@@ -11,9 +11,11 @@ import type { CheckpointStore } from './checkpoint-store.port';
  * The event relay: tails a service's own event store from a stored checkpoint and publishes integration
  * events to the bus (ARCHITECTURE §1 — the event store IS the outbox, so there is no dual write).
  *
- * Delivery is AT-LEAST-ONCE: an event is published, then the checkpoint is saved. A crash between the two
- * (or a failed save) republishes that event after restart; consumers dedupe by envelope `id`.
- * Order per aggregate holds: events are forwarded one at a time in store order, keyed by aggregate id.
+ * Delivery is AT-LEAST-ONCE: a batch of events (what one read of the store found) is published in one bus
+ * call, then the checkpoint is saved at its last event. A crash between the two (or a failed publish or save)
+ * republishes that batch after restart; consumers dedupe by envelope `id`. The checkpoint never passes an
+ * event that was not published. Order per aggregate holds: batches go in store order, and inside one the
+ * messages keep store order per topic, keyed by aggregate id.
  */
 
 export interface RelayRoute {
@@ -81,38 +83,57 @@ export function startEventRelay(options: EventRelayOptions): EventRelay {
   const routes = [...options.routes].sort((a, b) => b.streamPrefix.length - a.streamPrefix.length);
   const topicOf = (streamId: string) => routes.find((r) => streamId.startsWith(r.streamPrefix))?.topic;
 
-  // each event is published, then its position saved (catch-up-subscription.ts: at-least-once, in order)
+  // each batch the event store delivers is published in ONE bus call (SQLite: one transaction, one fsync),
+  // then the position of its last event saved (catch-up-subscription.ts: at-least-once, in order)
   return startCatchUpSubscription({
     eventStore: options.eventStore,
     checkpoints: options.checkpoints,
     name,
     streamPrefixes: routes.map((r) => r.streamPrefix),
-    handler: async (event) => {
-      const topic = topicOf(event.streamId);
-      if (!topic) return;
-      const envelope = toEnvelope(event);
-      // a PRODUCER `send` span (OpenTelemetry messaging conventions) in the trace of the append that
-      // recorded the event, so one trace runs request → append → send → the consumers' `process` spans
-      await withSpan(
-        `send ${topic}`,
-        {
-          kind: SpanKind.PRODUCER,
-          parent: extractContext(
-            envelope.traceparent ? { traceparent: envelope.traceparent } : {},
-            ROOT_CONTEXT,
-          ),
-          attributes: {
-            'messaging.operation.type': 'send',
-            'messaging.operation.name': 'send',
-            'messaging.destination.name': topic,
-            ...(bus.system && { 'messaging.system': bus.system }),
-            'messaging.message.id': envelope.id,
-            'punkto.event.type': envelope.type,
+    batchHandler: async (events) => {
+      const sends: Array<{ topic: string; event: StoredEvent; message: OutgoingMessage; span: Span }> = [];
+      for (const event of events) {
+        const topic = topicOf(event.streamId);
+        if (!topic) continue;
+        const envelope = toEnvelope(event);
+        // a PRODUCER `send` span per event (OpenTelemetry messaging conventions) in the trace of the append
+        // that recorded it, so one trace runs request → append → send → the consumers' `process` spans; the
+        // message's traceparent header is this span's. All spans of the batch last as long as its publish.
+        const parent = extractContext(
+          envelope.traceparent ? { traceparent: envelope.traceparent } : {},
+          ROOT_CONTEXT,
+        );
+        const span = tracer().startSpan(
+          `send ${topic}`,
+          {
+            kind: SpanKind.PRODUCER,
+            attributes: {
+              'messaging.operation.type': 'send',
+              'messaging.operation.name': 'send',
+              'messaging.destination.name': topic,
+              ...(bus.system && { 'messaging.system': bus.system }),
+              'messaging.message.id': envelope.id,
+              'punkto.event.type': envelope.type,
+            },
           },
-        },
-        () => bus.publish(topic, [toMessage(envelope)]),
-      );
-      options.metrics?.relay.published(topic, event.recordedAt);
+          parent,
+        );
+        const message = context.with(trace.setSpan(parent, span), () => toMessage(envelope));
+        sends.push({ topic, event, message, span });
+      }
+      if (sends.length === 0) return;
+      try {
+        await bus.publishBatch(byTopicInOrder(sends));
+      } catch (error) {
+        for (const { span } of sends) {
+          span.recordException(error as Error);
+          span.setStatus({ code: SpanStatusCode.ERROR });
+        }
+        throw error;
+      } finally {
+        for (const { span } of sends) span.end();
+      }
+      for (const { topic, event } of sends) options.metrics?.relay.published(topic, event.recordedAt);
     },
     onStart: (fromPosition) =>
       logger.info(
@@ -125,4 +146,15 @@ export function startEventRelay(options: EventRelayOptions): EventRelay {
     },
     retryBackoffMs: options.retryBackoffMs,
   });
+}
+
+/** Consecutive messages of one topic as one share, in store order (so each key keeps its order). */
+function byTopicInOrder(sends: Array<{ topic: string; message: OutgoingMessage }>): TopicMessages[] {
+  const batch: TopicMessages[] = [];
+  for (const { topic, message } of sends) {
+    const last = batch[batch.length - 1];
+    if (last?.topic === topic) last.messages.push(message);
+    else batch.push({ topic, messages: [message] });
+  }
+  return batch;
 }

@@ -57,9 +57,17 @@ async function main(): Promise<void> {
   const checkpoints = SqliteCheckpointStore.open(files.events);
   const consumer = openConsumerDb(files.consumer);
 
+  // every batch the relay publishes (one bus transaction) is announced first, so the parent sees that the
+  // kills land between a batch's publish and its checkpoint, with several events in it
+  const announcingBus: typeof bus = Object.assign(Object.create(bus) as typeof bus, {
+    publishBatch: (batch: Parameters<typeof bus.publishBatch>[0]) => {
+      process.stdout.write(`BATCH ${batch.reduce((n, b) => n + b.messages.length, 0)}\n`);
+      return bus.publishBatch(batch);
+    },
+  });
   const relay = startEventRelay({
     eventStore: store,
-    bus,
+    bus: announcingBus,
     checkpoints,
     routes: [{ streamPrefix: 'item-', topic: CRASH_TOPIC }],
     logger: stderrLogger,
@@ -91,8 +99,7 @@ async function appendForever(store: SqliteEventStore): Promise<never> {
     const events = await store.readStream(stream);
     if (events.length > 0) last.set(stream, events.length - 1);
   }
-  for (;;) {
-    const stream = CRASH_STREAMS[Math.floor(Math.random() * CRASH_STREAMS.length)] ?? 'item-a';
+  const appendTo = async (stream: string) => {
     const current = last.get(stream);
     const first = (current ?? -1) + 1;
     const batch = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, (_, i) => ({
@@ -104,6 +111,13 @@ async function appendForever(store: SqliteEventStore): Promise<never> {
     const result = await store.appendToStream(stream, batch, { expectedRevision: current ?? 'no_stream' });
     last.set(stream, result.nextExpectedRevision);
     process.stdout.write(batch.map((e, i) => `ACK ${stream} ${first + i} ${e.id}\n`).join(''));
+  };
+  for (;;) {
+    // 1–3 streams at once: their appends share a group commit, so the relay reads them as one batch
+    const streams = [...CRASH_STREAMS]
+      .sort(() => Math.random() - 0.5)
+      .slice(0, 1 + Math.floor(Math.random() * 3));
+    await Promise.all(streams.map(appendTo));
     await new Promise((resolve) => setImmediate(resolve)); // let the relay and the consumer run too
   }
 }

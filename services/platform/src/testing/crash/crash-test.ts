@@ -6,7 +6,8 @@
  * Each round starts crash-child.ts, which appends and prints every acknowledged append, and SIGKILLs it at
  * a random moment. A final clean run lets the relay and the consumer catch up. Then we check:
  *   1. every acknowledged append is in the event store (same stream, revision and event id);
- *   2. the bus carries every stored event at least once;
+ *   2. the bus carries every stored event at least once (the relay publishes each batch it reads in one bus
+ *      transaction, then its checkpoint: a kill between the two republishes the whole batch);
  *   3. the deduping consumer applied every event exactly once, in revision order per aggregate.
  * Exit code 0 when all hold, 1 otherwise.
  */
@@ -45,6 +46,9 @@ export async function runCrashTest(options: CrashTestOptions = {}): Promise<Cras
   const acked = new Map<string, string>(); // `${stream}/${revision}` → event id
   const failures: string[] = [];
   const started = Date.now();
+  let relayBatches = 0;
+  let multiEventBatches = 0;
+  let largestBatch = 0;
 
   try {
     for (let round = 1; round <= rounds; round++) {
@@ -57,6 +61,13 @@ export async function runCrashTest(options: CrashTestOptions = {}): Promise<Cras
       await exited(child);
       let count = 0;
       for (const line of lines.all) {
+        if (line.startsWith('BATCH ')) {
+          const size = Number(line.slice(6));
+          relayBatches++;
+          if (size > 1) multiEventBatches++;
+          largestBatch = Math.max(largestBatch, size);
+          continue;
+        }
         const [tag, stream, revision, id] = line.split(' ');
         if (tag !== 'ACK' || !stream || !revision || !id) continue;
         const key = `${stream}/${revision}`;
@@ -78,6 +89,11 @@ export async function runCrashTest(options: CrashTestOptions = {}): Promise<Cras
     log('final clean run: drained');
 
     const stats = await verify(dir, acked, failures);
+    // the relay publishes what one read of the store found in one bus transaction: the kills must have had
+    // batches of several events to cut through, or this run did not test batching
+    if (multiEventBatches === 0)
+      failures.push(`no relay batch had more than one event (${relayBatches} batches)`);
+    Object.assign(stats, { relayBatches, multiEventBatches, largestBatch });
     stats.rounds = rounds;
     stats.elapsedMs = Date.now() - started;
     return { ok: failures.length === 0, failures, stats, dataDir: dir };
