@@ -1,7 +1,7 @@
 import Database, { type Database as SqliteDatabase } from 'better-sqlite3';
 import { ConcurrencyError, DuplicateKeyError } from '../errors/errors';
 import type { GroupCommit } from '../event-store/group-commit';
-import { openSharedSqlite, type SharedSqlite } from '../event-store/sqlite-database';
+import { openSharedSqlite, setUp, type SharedSqlite } from '../event-store/sqlite-database';
 import type {
   Collection,
   DocumentStore,
@@ -116,7 +116,9 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
       throw new InvalidFilterError(`invalid collection name ${JSON.stringify(name)}`);
     }
     this.table = `"${name}"`;
-    db.exec(
+    // a set-up write: no fsync of its own, the first acknowledged write to the file makes it durable
+    setUp(
+      db,
       `CREATE TABLE IF NOT EXISTS ${this.table} (_id TEXT PRIMARY KEY, _rev INTEGER NOT NULL, doc TEXT NOT NULL)`,
     );
     const prefix = `${name}${INDEX_SEPARATOR}substring${INDEX_SEPARATOR}`;
@@ -299,7 +301,8 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
     // Note: unlike MongoDB, SQLite lets several documents WITHOUT the field share a unique index (NULLs are
     // distinct); callers must not rely on either behaviour.
     this.write(() =>
-      this.db.exec(
+      setUp(
+        this.db,
         `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${this.name}${INDEX_SEPARATOR}${name}" ON ${this.table} (${columns.join(', ')})`,
       ),
     );
@@ -320,27 +323,24 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
          WHEN 'text' THEN json_extract(${row}.doc, '$.${path}')
          WHEN 'array' THEN (SELECT group_concat(value, char(10)) FROM json_each(${row}.doc, '$.${path}') WHERE type = 'text')
        END`;
-    this.db
-      .transaction(() => {
-        const exists = this.db
-          .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
-          .get(fts);
-        if (exists) return;
-        this.db.exec(
-          `CREATE VIRTUAL TABLE "${fts}" USING fts5(value, tokenize = 'trigram case_sensitive 1')`,
-        );
-        this.db.exec(
-          `INSERT INTO "${fts}" (rowid, value) SELECT rowid, ${text('new').replaceAll('new.doc', 'doc')} FROM ${this.table}`,
-        );
-        this.db.exec(`CREATE TRIGGER "${fts}$insert" AFTER INSERT ON ${this.table} BEGIN
+    // a set-up write (one transaction, no fsync of its own; setUp in sqlite-database.ts)
+    setUp(this.db, () => {
+      const exists = this.db
+        .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
+        .get(fts);
+      if (exists) return;
+      this.db.exec(`CREATE VIRTUAL TABLE "${fts}" USING fts5(value, tokenize = 'trigram case_sensitive 1')`);
+      this.db.exec(
+        `INSERT INTO "${fts}" (rowid, value) SELECT rowid, ${text('new').replaceAll('new.doc', 'doc')} FROM ${this.table}`,
+      );
+      this.db.exec(`CREATE TRIGGER "${fts}$insert" AFTER INSERT ON ${this.table} BEGIN
           INSERT INTO "${fts}" (rowid, value) VALUES (new.rowid, ${text('new')}); END`);
-        this.db.exec(`CREATE TRIGGER "${fts}$delete" AFTER DELETE ON ${this.table} BEGIN
+      this.db.exec(`CREATE TRIGGER "${fts}$delete" AFTER DELETE ON ${this.table} BEGIN
           DELETE FROM "${fts}" WHERE rowid = old.rowid; END`);
-        this.db.exec(`CREATE TRIGGER "${fts}$update" AFTER UPDATE ON ${this.table} BEGIN
+      this.db.exec(`CREATE TRIGGER "${fts}$update" AFTER UPDATE ON ${this.table} BEGIN
           DELETE FROM "${fts}" WHERE rowid = old.rowid;
           INSERT INTO "${fts}" (rowid, value) VALUES (new.rowid, ${text('new')}); END`);
-      })
-      .immediate();
+    });
     this.substringIndexes.set(path, fts);
   }
 
