@@ -5,7 +5,7 @@
 // services talk only through the bus, and the gateway reaches them over HTTP as in the distributed mode.
 import { ConfigError } from '@punkto/platform/config/config';
 import { hostModules, selectModules, type HostedModule } from '@punkto/platform/runtime/host';
-import { inWorkerThread } from '@punkto/platform/runtime/worker-thread';
+import { inWorkerThread, spawnThread, type ThreadOptions } from '@punkto/platform/runtime/worker-thread';
 
 /** In start order: services first, the gateway last (and stopped first). Loaded only when selected. */
 const modules: Record<string, () => Promise<HostedModule>> = {
@@ -74,25 +74,32 @@ function envOf(name: string): NodeJS.ProcessEnv {
 const processName = names.length === 1 ? names[0]! : 'punkto';
 
 /**
- * The gateway in a worker thread: validated on this thread with the others (the host's up-front check),
- * then started from `gateway-thread.js` (the bundle's chunk) or `gateway-thread.ts` (sources under tsx).
- * A worker that dies on its own ends the process with exit code 1, as a crash on the main thread does.
+ * The gateway in a worker thread: its worker is spawned first, so that it loads the gateway's chunk
+ * (`gateway-thread.js` in the bundle, `gateway-thread.ts` from the sources under tsx) while this thread loads
+ * the services' modules — it was the last to be ready when it started loading only after them (issue 19). It
+ * starts nothing until the host, having validated every module on this thread, starts it. A worker that dies
+ * on its own ends the process with exit code 1, as a crash on the main thread does.
  */
-function threaded(module: HostedModule): HostedModule {
-  const fromSources = import.meta.url.endsWith('.ts');
-  return inWorkerThread(module, {
-    entry: new URL(fromSources ? './gateway-thread.ts' : './gateway-thread.js', import.meta.url),
-    processName,
-  });
-}
+const fromSources = import.meta.url.endsWith('.ts');
+const threadOptions: ThreadOptions = {
+  entry: new URL(fromSources ? './gateway-thread.ts' : './gateway-thread.js', import.meta.url),
+  processName,
+};
+const gatewayInThread = names.includes('gateway') && names.length > 1 && gatewayThread === 'worker';
+const gatewayThreadSpawned = gatewayInThread
+  ? spawnThread('gateway', envOf('gateway'), threadOptions)
+  : undefined;
 
 await hostModules({
   processName,
   modules: await Promise.all(
     names.map(async (name) => {
       const module = await modules[name]!();
-      const ownThread = name === 'gateway' && names.length > 1 && gatewayThread === 'worker';
-      return { module: ownThread ? threaded(module) : module, env: envOf(name) };
+      const thread = name === 'gateway' ? gatewayThreadSpawned : undefined;
+      return {
+        module: thread ? inWorkerThread(module, { ...threadOptions, thread }) : module,
+        env: envOf(name),
+      };
     }),
   ),
 });

@@ -6,7 +6,7 @@ import { summarize } from './stats';
 
 const [mode, dir, count] = process.argv.slice(2) as ['forge' | 'native', string, string];
 const identity = { passTypeIdentifier: 'pass.pl.punkto.bench', teamIdentifier: 'PUNKTOBNCH' };
-const certificates = developmentCertificates(dir, identity, new Date());
+const certificates = await developmentCertificates(dir, identity, new Date());
 const signer = applePassSigner(certificates, identity, { nativeRsa: mode === 'native' });
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

@@ -5,7 +5,9 @@
  *   beside the seven-process launcher it replaced (scripts/bench/seven-processes.mjs, the old start.mjs):
  *   launch → gateway's /readyz/upstreams OK, then resident memory of the whole process tree at idle
  *   (RSS, as the issue measured it, and PSS, which shares the pages of common libraries between processes).
- *   Built bundles; run `npm run build:server` first.
+ *   Built bundles; run `npm run build:server` first. `FOOTPRINT_BEFORE=<dir>` adds `npm start` as built from
+ *   an earlier tree (`<dir>/deploy/local/start.mjs` and `<dir>/server/dist`, e.g. main's HEAD built and
+ *   copied there) beside the current one, so a change to the launch is measured against its baseline.
  * - `cross-service`: an award over HTTP (the card ledger's real handler) → the event seen by another
  *   service's consumer (its own connection to the shared bus file), hosted in the same process as the card
  *   ledger (woken in-process) beside the same consumer in a process of its own (found by the 50 ms poll).
@@ -95,6 +97,21 @@ function procKb(file: string, field: string): number {
   }
 }
 
+/** CPU seconds (user + system) the process and its descendants have used so far (Linux /proc, 100 ticks/s). */
+function cpuOf(pid: number): number {
+  return (
+    tree(pid).reduce((sum, p) => {
+      try {
+        // the fields after the command's closing parenthesis: utime and stime are the 12th and 13th
+        const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        return sum + Number(fields[11]) + Number(fields[12]);
+      } catch {
+        return sum;
+      }
+    }, 0) / 100
+  );
+}
+
 function memoryOf(pid: number) {
   const pids = tree(pid);
   const rss = pids.reduce((sum, p) => sum + procKb(`/proc/${p}/status`, 'VmRSS'), 0) / 1024;
@@ -104,7 +121,7 @@ function memoryOf(pid: number) {
 
 async function launchProduct(entry: string, dataDir: string, extraEnv: NodeJS.ProcessEnv = {}) {
   const started = performance.now();
-  const child = spawn(process.execPath, [join(root, entry)], {
+  const child = spawn(process.execPath, [entry.startsWith('/') ? entry : join(root, entry)], {
     cwd: root,
     env: { ...productEnv(dataDir), ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -121,6 +138,7 @@ async function launchProduct(entry: string, dataDir: string, extraEnv: NodeJS.Pr
       await sleep(50);
     }
     const launchMs = performance.now() - started;
+    const launchCpu = cpuOf(child.pid!);
     await sleep(IDLE_MS);
     const samples = [];
     for (let i = 0; i < 5; i++) {
@@ -130,6 +148,7 @@ async function launchProduct(entry: string, dataDir: string, extraEnv: NodeJS.Pr
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[2]!;
     return {
       launchMs,
+      launchCpu,
       processes: samples[0]!.processes,
       rss: median(samples.map((s) => s.rss)),
       pss: median(samples.map((s) => s.pss)),
@@ -158,6 +177,17 @@ export async function footprintBench(work: string): Promise<string[]> {
       env: { GATEWAY_THREAD: 'worker' },
     },
   ];
+  const before = process.env.FOOTPRINT_BEFORE;
+  if (before) {
+    const entry = resolve(before, 'deploy/local/start.mjs');
+    if (!existsSync(entry) || !existsSync(resolve(before, 'server/dist/main.js')))
+      throw new Error(`FOOTPRINT_BEFORE=${before}: no deploy/local/start.mjs and server/dist/main.js there`);
+    modes.splice(2, 0, {
+      label: 'baseline: `npm start` as built before this change (one process, worker thread)',
+      entry,
+      env: { GATEWAY_THREAD: 'worker' },
+    });
+  }
   const rows: string[] = [];
   // interleaved rounds; round 1 starts on an empty data directory, round 2 on the one round 1 left
   for (const round of [1, 2])
@@ -167,17 +197,19 @@ export async function footprintBench(work: string): Promise<string[]> {
       const m = await launchProduct(mode.entry, dataDir, 'env' in mode ? mode.env : {});
       console.log(`[bench] footprint ${mode.entry} round ${round}: ${JSON.stringify(m)}`);
       rows.push(
-        `| ${mode.label} | ${round === 1 ? 'empty' : 'existing'} | ${m.processes} | ${fmt(m.launchMs / 1000, 1)} | ${fmt(m.rss, 0)} | ${fmt(m.pss, 0)} |`,
+        `| ${mode.label} | ${round === 1 ? 'empty' : 'existing'} | ${m.processes} | ${fmt(m.launchMs / 1000, 1)} | ${fmt(m.launchCpu, 1)} | ${fmt(m.rss, 0)} | ${fmt(m.pss, 0)} |`,
       );
     }
   return [
     `## Footprint: npm start, one process vs seven (idle ${IDLE_MS / 1000} s after ready, whole process tree)`,
     '',
-    '| mode | data dir | processes | launch → ready s | RSS MB | PSS MB |',
-    '|---|---|---:|---:|---:|---:|',
+    '| mode | data dir | processes | launch → ready s | CPU s to ready | RSS MB | PSS MB |',
+    '|---|---|---:|---:|---:|---:|---:|',
     ...rows,
     '',
-    'Launch → ready: from spawning the launcher to the gateway answering `/readyz/upstreams` with every service up',
+    'Launch → ready: from spawning the launcher to the gateway answering `/readyz/upstreams` with every service up;',
+    'CPU s to ready: user + system time the process tree had used by then (less sensitive than wall time to a loaded',
+    'machine).',
     '(built bundles: `npm run build:server` first). RSS is what the issue measured (shared library pages counted once per process);',
     "PSS splits shared pages between the processes that map them. The SPA is not served (`WEB_DIST_DIR=''`).",
     '',

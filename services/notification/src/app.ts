@@ -237,5 +237,8 @@ export async function buildService(
       },
     },
     walletMessenger,
+    // the development signing keys (Apple's chain: three RSA keys; Google's save-link key): generated once
+    // the process is up instead of before it can answer, or by the first pass or link if that comes first
+    warmUp: async () => void (await Promise.all([apple.prepare(), google.prepare()])),
   };
 }

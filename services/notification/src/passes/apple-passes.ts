@@ -1,6 +1,6 @@
 import { formatCardNumber } from '@punkto/contracts/cards';
 import { appleCertificateFiles, type NotificationConfig } from '../config';
-import { applePassSigner, type ApplePassContent } from './apple/apple-pass';
+import { applePassSigner, type ApplePassContent, type ApplePassSigner } from './apple/apple-pass';
 import { configuredCertificates, developmentCertificates } from './apple/pass-certificates';
 import { storeCardFields } from '@punkto/contracts/pass-fields';
 import { parsePassSerial, passSerial, type PassTokens } from './apple/web-service/pass-serials';
@@ -38,10 +38,24 @@ export function applePasses(deps: {
     teamIdentifier: config.APPLE_TEAM_IDENTIFIER,
   };
   const files = appleCertificateFiles(config);
-  const certificates = files
-    ? configuredCertificates(files, identity, clock())
-    : developmentCertificates(config.DATA_DIR, identity, clock());
-  const signer = applePassSigner(certificates, identity);
+  // configured certificates are read and checked now: a mistake in them stops the start (ConfigError)
+  const configured = files
+    ? applePassSigner(configuredCertificates(files, identity, clock()), identity)
+    : null;
+  // the development chain of the data directory is read, or generated (three RSA keys: about a second of
+  // CPU, on the thread pool), when first needed: by the first pass, or by `prepare` once the process is up
+  let development: Promise<ApplePassSigner> | null = null;
+  const signer = (): Promise<ApplePassSigner> => {
+    if (configured) return Promise.resolve(configured);
+    development ??= developmentCertificates(config.DATA_DIR, identity, clock()).then(
+      (certificates) => applePassSigner(certificates, identity),
+      (error: unknown) => {
+        development = null; // tried again by the next pass
+        throw error;
+      },
+    );
+    return development;
+  };
   const images = defaultPassImages();
   const cache = new Map<string, Buffer>();
   let cachedBytes = 0;
@@ -100,7 +114,7 @@ export function applePasses(deps: {
       },
       voided,
     };
-    pkpass = signer.build(content);
+    pkpass = (await signer()).build(content);
     signings++;
     if (!own.complete) return pkpass; // an image could not be had: signed again next time, not kept
     cache.set(key, pkpass);
@@ -116,6 +130,11 @@ export function applePasses(deps: {
   return {
     /** true while passes are signed by the generated development chain (phones refuse them) */
     development: !files,
+    /**
+     * Has the signing chain ready before the first pass asks for it (the development chain: read from the data
+     * directory, or generated). Not needed to serve: the service's warm-up, started once the process is up.
+     */
+    prepare: async (): Promise<void> => void (await signer()),
     /** passes signed since start (benchmarks: a version is signed once however often it is served) */
     signings: () => signings,
     passTypeIdentifier: identity.passTypeIdentifier,

@@ -59,6 +59,8 @@ export async function startNotification(
     config,
     infra,
     dataDir,
+    /** the service's warm-up, as its host starts it once every module of the process is up */
+    warmUp: () => built.warmUp?.() ?? Promise.resolve(),
 
     /** an event another service's relay published, handed to the consumer group that reads its topic */
     async deliver(topic: string, type: string, data: object, eventId: string = randomUUID()) {

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { deadLetterTopic } from '@punkto/contracts/topics';
-import { openSqliteDatabase } from '../event-store/sqlite-database';
+import { openSqliteDatabase, setUp } from '../event-store/sqlite-database';
 import { WakeSignal } from '../event-store/wake-signal';
 import { DEFAULT_RETRY_POLICY, handleWithRetry } from './handle-with-retry';
 import type {
@@ -125,7 +125,7 @@ export class SqliteMessageBus implements MessageBus {
     private readonly options: Required<Omit<SqliteMessageBusOptions, 'logger'>> &
       Pick<SqliteMessageBusOptions, 'logger'>,
   ) {
-    db.exec(SCHEMA);
+    setUp(db, SCHEMA);
     this.stmts = prepareStatements(db);
     let peers = openBuses.get(fileKey);
     if (!peers) openBuses.set(fileKey, (peers = new Set()));
@@ -175,15 +175,14 @@ export class SqliteMessageBus implements MessageBus {
     if (this.closed) throw new Error('SqliteMessageBus is closed');
     const { groupId, topics } = options;
     // A new group's start point is committed right away, so 'latest' means "from subscribe()" even if the
-    // process dies before the first message is handled.
-    this.db
-      .transaction(() => {
-        for (const topic of topics) {
-          const start = options.fromBeginning === false ? (this.stmts.topicHead.get(topic)?.offset ?? 0) : 0;
-          this.stmts.initOffset.run(groupId, topic, start);
-        }
-      })
-      .immediate();
+    // process dies before the first message is handled. A set-up write (no fsync of its own): the next
+    // publish to this file fsyncs it with the message, so no message after it can outlive it.
+    setUp(this.db, () => {
+      for (const topic of topics) {
+        const start = options.fromBeginning === false ? (this.stmts.topicHead.get(topic)?.offset ?? 0) : 0;
+        this.stmts.initOffset.run(groupId, topic, start);
+      }
+    });
     const committed = new Map(topics.map((t) => [t, this.stmts.committed.get(groupId, t)?.offset ?? 0]));
     const consumer = new SqliteConsumer(this, options, committed, () => this.consumers.delete(consumer));
     this.consumers.add(consumer);

@@ -1,7 +1,7 @@
 import Database, { type Database as SqliteDatabase } from 'better-sqlite3';
 import { ConcurrencyError, DuplicateKeyError } from '../errors/errors';
 import type { GroupCommit } from '../event-store/group-commit';
-import { openSharedSqlite, type SharedSqlite } from '../event-store/sqlite-database';
+import { openSharedSqlite, setUp, type SharedSqlite } from '../event-store/sqlite-database';
 import type {
   Collection,
   DocumentStore,
@@ -136,7 +136,9 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
     this.table = `"${name}"`;
     this.shapesTable = `"${name}${INDEX_SEPARATOR}shapes"`;
     this.readTransaction = db.transaction((run: () => unknown) => run());
-    db.exec(
+    // a set-up write: no fsync of its own, the first acknowledged write to the file makes it durable
+    setUp(
+      db,
       `CREATE TABLE IF NOT EXISTS ${this.table} (_id TEXT PRIMARY KEY, _rev INTEGER NOT NULL, doc TEXT NOT NULL)`,
     );
     const prefix = `${name}${INDEX_SEPARATOR}substring${INDEX_SEPARATOR}`;
@@ -389,7 +391,8 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
     // Note: unlike MongoDB, SQLite lets several documents WITHOUT the field share a unique index (NULLs are
     // distinct); callers must not rely on either behaviour.
     this.write(() =>
-      this.db.exec(
+      setUp(
+        this.db,
         `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${this.name}${INDEX_SEPARATOR}${name}" ON ${this.table} (${columns.join(', ')})`,
       ),
     );
@@ -405,38 +408,37 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
   private trackShapes(paths: string[]): void {
     const untracked = paths.filter((p) => p !== '_id' && p !== '_rev' && !this.shapedPaths.has(p));
     if (untracked.length === 0) return;
-    this.db
-      .transaction(() => {
-        this.db.exec(
-          `CREATE TABLE IF NOT EXISTS ${this.shapesTable} (path TEXT NOT NULL, kind TEXT NOT NULL, PRIMARY KEY (path, kind)) WITHOUT ROWID`,
-        );
-        for (const path of untracked) {
-          const trigger = this.shapeTrigger(path);
-          const present = this.db
-            .prepare<[string, string], { n: number }>(
-              "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'trigger' AND name IN (?, ?)",
-            )
-            .get(`${trigger}$insert`, `${trigger}$update`);
-          if (present?.n === 2) continue;
-          this.db
-            .prepare(
-              `INSERT OR IGNORE INTO ${this.shapesTable} (path, kind)
+    // a set-up write (one transaction, no fsync of its own; setUp in sqlite-database.ts)
+    setUp(this.db, () => {
+      this.db.exec(
+        `CREATE TABLE IF NOT EXISTS ${this.shapesTable} (path TEXT NOT NULL, kind TEXT NOT NULL, PRIMARY KEY (path, kind)) WITHOUT ROWID`,
+      );
+      for (const path of untracked) {
+        const trigger = this.shapeTrigger(path);
+        const present = this.db
+          .prepare<[string, string], { n: number }>(
+            "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'trigger' AND name IN (?, ?)",
+          )
+          .get(`${trigger}$insert`, `${trigger}$update`);
+        if (present?.n === 2) continue;
+        this.db
+          .prepare(
+            `INSERT OR IGNORE INTO ${this.shapesTable} (path, kind)
                  SELECT DISTINCT ?, kind FROM (SELECT ${shapeKind(path, 'doc')} AS kind FROM ${this.table})
                  WHERE kind IS NOT NULL`,
-            )
-            .run(path);
-          // a plain INSERT guarded by NOT EXISTS: a trigger's OR IGNORE gives way to the conflict clause of the
-          // statement that fired it (an upsert's ON CONFLICT … DO UPDATE), and the duplicate would fail that write
-          const kind = shapeKind(path, 'new.doc');
-          for (const event of ['insert', 'update'])
-            this.db
-              .exec(`CREATE TRIGGER IF NOT EXISTS "${trigger}$${event}" AFTER ${event.toUpperCase()} ON ${this.table}
+          )
+          .run(path);
+        // a plain INSERT guarded by NOT EXISTS: a trigger's OR IGNORE gives way to the conflict clause of the
+        // statement that fired it (an upsert's ON CONFLICT … DO UPDATE), and the duplicate would fail that write
+        const kind = shapeKind(path, 'new.doc');
+        for (const event of ['insert', 'update'])
+          this.db
+            .exec(`CREATE TRIGGER IF NOT EXISTS "${trigger}$${event}" AFTER ${event.toUpperCase()} ON ${this.table}
               WHEN ${kind} IS NOT NULL
                 AND NOT EXISTS (SELECT 1 FROM ${this.shapesTable} WHERE path = '${path}' AND kind = ${kind})
               BEGIN INSERT INTO ${this.shapesTable} (path, kind) VALUES ('${path}', ${kind}); END`);
-        }
-      })
-      .immediate();
+      }
+    });
     for (const path of untracked) this.shapedPaths.add(path);
   }
 
@@ -455,27 +457,24 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
          WHEN 'text' THEN json_extract(${row}.doc, '$.${path}')
          WHEN 'array' THEN (SELECT group_concat(value, char(10)) FROM json_each(${row}.doc, '$.${path}') WHERE type = 'text')
        END`;
-    this.db
-      .transaction(() => {
-        const exists = this.db
-          .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
-          .get(fts);
-        if (exists) return;
-        this.db.exec(
-          `CREATE VIRTUAL TABLE "${fts}" USING fts5(value, tokenize = 'trigram case_sensitive 1')`,
-        );
-        this.db.exec(
-          `INSERT INTO "${fts}" (rowid, value) SELECT rowid, ${text('new').replaceAll('new.doc', 'doc')} FROM ${this.table}`,
-        );
-        this.db.exec(`CREATE TRIGGER "${fts}$insert" AFTER INSERT ON ${this.table} BEGIN
+    // a set-up write (one transaction, no fsync of its own; setUp in sqlite-database.ts)
+    setUp(this.db, () => {
+      const exists = this.db
+        .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
+        .get(fts);
+      if (exists) return;
+      this.db.exec(`CREATE VIRTUAL TABLE "${fts}" USING fts5(value, tokenize = 'trigram case_sensitive 1')`);
+      this.db.exec(
+        `INSERT INTO "${fts}" (rowid, value) SELECT rowid, ${text('new').replaceAll('new.doc', 'doc')} FROM ${this.table}`,
+      );
+      this.db.exec(`CREATE TRIGGER "${fts}$insert" AFTER INSERT ON ${this.table} BEGIN
           INSERT INTO "${fts}" (rowid, value) VALUES (new.rowid, ${text('new')}); END`);
-        this.db.exec(`CREATE TRIGGER "${fts}$delete" AFTER DELETE ON ${this.table} BEGIN
+      this.db.exec(`CREATE TRIGGER "${fts}$delete" AFTER DELETE ON ${this.table} BEGIN
           DELETE FROM "${fts}" WHERE rowid = old.rowid; END`);
-        this.db.exec(`CREATE TRIGGER "${fts}$update" AFTER UPDATE ON ${this.table} BEGIN
+      this.db.exec(`CREATE TRIGGER "${fts}$update" AFTER UPDATE ON ${this.table} BEGIN
           DELETE FROM "${fts}" WHERE rowid = old.rowid;
           INSERT INTO "${fts}" (rowid, value) VALUES (new.rowid, ${text('new')}); END`);
-      })
-      .immediate();
+    });
     this.substringIndexes.set(path, fts);
   }
 

@@ -27,6 +27,40 @@ export function openSqliteDatabase(filePath: string, synchronous: 'NORMAL' | 'FU
   return db;
 }
 
+/**
+ * Runs set-up writes — schema statements (`CREATE … IF NOT EXISTS`), a new consumer group's start point —
+ * in ONE transaction without an fsync of their own, and returns what `work` returns (`work` may be the SQL
+ * text itself).
+ *
+ * A fresh data directory used to pay one fsync per statement (every table, index and trigger of every store
+ * committed on its own with synchronous=FULL): hundreds of fsyncs before the first start could answer, each
+ * slow on a busy disk. Here the transaction commits with synchronous=NORMAL and the connection's own setting
+ * comes back right after. That keeps every guarantee: in WAL mode a NORMAL commit survives a crash of the
+ * process (it is in the WAL before this returns) and never corrupts the file; and an OS crash can only drop
+ * it together with everything after it, because the next FULL commit on this file — the first acknowledged
+ * write of any connection, which is what could depend on it — fsyncs the whole WAL, these frames included
+ * (and a checkpoint syncs the WAL before copying it). A set-up lost with the OS is redone by the next start
+ * (every statement is idempotent). On a file that already has its schema nothing is written: no fsync either.
+ *
+ * `BEGIN IMMEDIATE`: another process opening the same file (the shared bus) waits for the write lock
+ * (busy_timeout) instead of failing to upgrade a read transaction. Inside an open transaction `work` just
+ * runs as part of it.
+ */
+export function setUp(db: Database.Database, sql: string): void;
+export function setUp<R>(db: Database.Database, work: () => R): R;
+export function setUp<R>(db: Database.Database, work: string | (() => R)): R | void {
+  const run = typeof work === 'string' ? (): R | void => void db.exec(work) : work;
+  if (db.inTransaction) return run();
+  const level = db.pragma('synchronous', { simple: true }) as number;
+  const relaxed = level > 1; // 2 FULL, 3 EXTRA; 1 NORMAL and 0 OFF need no change
+  if (relaxed) db.pragma('synchronous = NORMAL');
+  try {
+    return db.transaction(run).immediate();
+  } finally {
+    if (relaxed) db.pragma(`synchronous = ${level}`);
+  }
+}
+
 /** True when `error` is SQLite's unique / primary-key constraint violation. */
 export function isUniqueViolation(error: unknown): error is Error & { code: string } {
   const code = (error as { code?: unknown } | null)?.code;

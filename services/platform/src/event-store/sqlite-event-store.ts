@@ -17,7 +17,7 @@ import { SqliteDocumentStore } from '../documents/sqlite-document-store';
 import type { UnitOfWork, UnitOfWorkCapable } from '../es/unit-of-work';
 import type { GroupCommit } from './group-commit';
 import { sqliteUnitOfWork } from './sqlite-unit-of-work';
-import { isUniqueViolation, openSharedSqlite, type SharedSqlite } from './sqlite-database';
+import { isUniqueViolation, openSharedSqlite, setUp, type SharedSqlite } from './sqlite-database';
 import { WakeSignal } from './wake-signal';
 
 /**
@@ -79,7 +79,7 @@ export class SqliteEventStore implements EventStore, UnitOfWorkCapable {
     private readonly now: () => Date,
   ) {
     const db = (this.db = connection.db);
-    db.exec(SCHEMA);
+    setUp(db, SCHEMA);
     this.stmts = {
       lastRevision: db.prepare<[string], { revision: number | null }>(
         'SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?',

@@ -1,4 +1,3 @@
-import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -26,7 +25,9 @@ function fontFiles() {
 }
 
 export async function embedDejaVuSans(pdf: PDFDocument): Promise<{ regular: PDFFont; bold: PDFFont }> {
-  pdf.registerFontkit(fontkit);
+  // imported on the first PDF: loading fontkit decompresses its tables (tens of ms of CPU), which every start
+  // of the tenant and billing services paid before they could answer
+  pdf.registerFontkit((await import('@pdf-lib/fontkit')).default);
   const files = await fontFiles();
   const [regular, bold] = await Promise.all([
     pdf.embedFont(files.regular, { subset: true }),

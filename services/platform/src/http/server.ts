@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteHandlerMethod } from 'fastify';
+import { createRequire } from 'node:module';
 import { v7 as uuidv7 } from 'uuid';
 import type { Logger } from '../observability/logger';
 import { httpMetricsPlugin } from '../observability/http-metrics';
@@ -36,6 +37,34 @@ const DISCARD_LIMIT = 16 * 1024 * 1024;
 /** What a service accepts in one request body (JSON); the gateway refuses larger non-upload bodies itself. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
+type Serializer = (data: unknown) => string;
+type RouteSerializerCompiler = (route: { schema?: unknown; [key: string]: unknown }) => Serializer;
+type SerializerFactory = (externalSchemas: unknown, options: unknown) => RouteSerializerCompiler;
+
+/** Fastify's own serializer compiler (fast-json-stringify), from the copy Fastify itself depends on. */
+const fastifySerializers = (
+  createRequire(createRequire(import.meta.url).resolve('fastify'))(
+    '@fastify/fast-json-stringify-compiler',
+  ) as { SerializerSelector: () => SerializerFactory }
+).SerializerSelector;
+
+/**
+ * Fastify's serializers, each compiled on its route's first response with that status instead of while the
+ * server starts: compiling every response schema of a service (fast-json-stringify) was about a quarter of
+ * the CPU the one process spent before it could answer (issue 19), for routes most starts never serve. The
+ * same compiler and options, so the same output; a broken response schema fails that route's response (500)
+ * instead of the start, and the route tests serve every route.
+ */
+function onFirstResponse(build: SerializerFactory): SerializerFactory {
+  return (externalSchemas, options) => {
+    const compile = build(externalSchemas, options);
+    return (route) => {
+      let serialize: Serializer | undefined;
+      return (data) => (serialize ??= compile(route))(data);
+    };
+  };
+}
+
 /**
  * The Fastify factory every service and the gateway start from: request ids (`x-request-id`, kept when
  * the caller sent a sane one), tracing, HTTP metrics (with `metrics`), the ONE error handler, JSON 404s,
@@ -53,6 +82,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
     },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    schemaController: { compilersFactory: { buildSerializer: onFirstResponse(fastifySerializers()) } },
     // errors raised before a route runs (a bad `%` escape, an over-long path parameter) in the spec's shapes
     frameworkErrors: (error, _request, reply) => {
       const { status, body } = toHttpError(error);

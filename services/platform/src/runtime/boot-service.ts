@@ -67,6 +67,7 @@ async function startService<C extends ServiceConfig>(options: BootOptions<C>, co
         revocations.consumer(options.name, logger.child({ component: 'access-revocations' })),
       ],
       jobs: service.jobs,
+      ...(service.warmUp && { warmUp: service.warmUp }),
       metrics,
       metricsListener:
         config.METRICS_PORT === undefined

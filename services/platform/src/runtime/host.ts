@@ -106,6 +106,8 @@ export async function hostModules(options: HostOptions): Promise<RunningService[
     logger.info({ modules: running.map((m) => m.name), threads }, `${options.processName} ready`);
   }
   onShutdown(logger, stopAll, 10_000 + 2_000 * running.length);
+  // only now, with every module serving: what they can serve without (development keys, …)
+  for (const module of running) module.warmUp?.();
   return running;
 }
 

@@ -19,13 +19,8 @@ import type { CheckpointStore } from '../relay/checkpoint-store.port';
 import { SqliteCheckpointStore } from '../relay/sqlite-checkpoint-store';
 import type { Scheduler } from '../scheduler/scheduler.port';
 import { SqliteScheduler } from '../scheduler/sqlite-scheduler';
-import { KafkaMessageBus } from '../bus/kafka-message-bus';
-import { MongoDocumentStore } from '../documents/mongo-document-store';
-import { GridFsBlobStore } from '../blobs/gridfs-blob-store';
-import { EventStoreDbEventStore } from '../event-store/eventstoredb-event-store';
-import { SmtpMailer } from '../mail/smtp-mailer';
 import { DocumentCheckpointStore } from '../relay/document-checkpoint-store';
-import { MongoClient } from 'mongodb';
+import type { MongoClient } from 'mongodb';
 
 /** Everything a service talks to, as ports. Services never see the concrete classes. */
 export interface Infrastructure {
@@ -57,6 +52,10 @@ export interface Infrastructure {
  * `checkpoints`), next to the read models they describe; otherwise in `<service>/checkpoints.db`.
  * The scheduler stays on SQLite in every mode (it has no distributed adapter yet): in distributed mode each
  * replica would run its own due jobs, so scheduled jobs must stay idempotent.
+ *
+ * The real engines' adapters (and their clients: mongodb, kafkajs, @eventstore/db-client, nodemailer) are
+ * imported only when configured: the embedded mode never loads them, which spares every start of
+ * `npm start` their module loading (in the one-process bundle each is a chunk of its own).
  */
 export async function openInfrastructure(
   service: string,
@@ -83,6 +82,7 @@ export async function openInfrastructure(
     let mongo: MongoClient | undefined;
     const mongoClient = async () => {
       if (!mongo) {
+        const { MongoClient } = await import('mongodb');
         const client = new MongoClient(required('MONGODB_URL'), {
           serverSelectionTimeoutMS: 15_000,
           appName: `punkto-${service}`,
@@ -97,7 +97,9 @@ export async function openInfrastructure(
 
     const eventStore: EventStore = track(
       config.EVENT_STORE_ADAPTER === 'eventstoredb'
-        ? EventStoreDbEventStore.open(required('EVENTSTORE_URL'))
+        ? (await import('../event-store/eventstoredb-event-store')).EventStoreDbEventStore.open(
+            required('EVENTSTORE_URL'),
+          )
         : SqliteEventStore.open(join(serviceDir, 'events.db')),
     );
     // both embedded: the documents share the event store's file and connection, so a command's append, read
@@ -109,7 +111,9 @@ export async function openInfrastructure(
     }
     const documents: DocumentStore = track(
       config.DOCUMENT_STORE_ADAPTER === 'mongodb'
-        ? await MongoDocumentStore.open({ url: '', database: mongoDatabase, client: await mongoClient() })
+        ? await (
+            await import('../documents/mongo-document-store')
+          ).MongoDocumentStore.open({ url: '', database: mongoDatabase, client: await mongoClient() })
         : SqliteDocumentStore.open(documentsFile),
     );
     const checkpoints: CheckpointStore & { close?(): Promise<void> } =
@@ -118,7 +122,9 @@ export async function openInfrastructure(
         : track(SqliteCheckpointStore.open(join(serviceDir, 'checkpoints.db')));
     const bus: MessageBus = track(
       config.BUS_ADAPTER === 'kafka'
-        ? await KafkaMessageBus.open({
+        ? await (
+            await import('../bus/kafka-message-bus')
+          ).KafkaMessageBus.open({
             brokers: required('KAFKA_BROKERS').split(','),
             clientId: `punkto-${service}`,
             partitions: config.KAFKA_PARTITIONS,
@@ -128,12 +134,15 @@ export async function openInfrastructure(
     );
     const blobs: BlobStore = track(
       config.BLOB_STORE_ADAPTER === 'gridfs'
-        ? await GridFsBlobStore.open({ url: '', database: mongoDatabase, client: await mongoClient() })
+        ? await (
+            await import('../blobs/gridfs-blob-store')
+          ).GridFsBlobStore.open({ url: '', database: mongoDatabase, client: await mongoClient() })
         : await FileBlobStore.open(join(serviceDir, 'blobs')),
     );
     let mailer: Mailer;
     let mailbox: Mailbox | undefined;
     if (config.MAILER_ADAPTER === 'smtp') {
+      const { SmtpMailer } = await import('../mail/smtp-mailer');
       mailer = track(await SmtpMailer.open({ url: required('SMTP_URL'), from: config.MAIL_FROM }));
     } else {
       const eml = track(await EmlMailer.open(join(dataDir, 'mailbox'), { from: config.MAIL_FROM }));

@@ -115,6 +115,8 @@ export interface RunServiceOptions {
   metrics?: Metrics;
   /** where `/metrics` listens (its own port, ADR 0019); absent = not served */
   metricsListener?: { host: string; port: number };
+  /** the service's warm-up (BuiltService.warmUp), started by `warmUp()` of the running service */
+  warmUp?: () => Promise<void>;
 }
 
 /** A started service; `stop()` ends its work and closes its stores (the process's signals are its host's). */
@@ -122,6 +124,11 @@ export interface RunningService {
   name: string;
   /** the worker thread it runs on, when not the main thread (runtime/worker-thread.ts) */
   threadId?: number;
+  /**
+   * Starts the work the module serves without (BuiltService.warmUp) and returns at once; its host calls it
+   * when every module of the process is up. A failure is logged, never thrown.
+   */
+  warmUp?(): void;
   stop(): Promise<void>;
 }
 
@@ -163,8 +170,21 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
   }
   logger.info({ port: options.port }, `${options.name} ready`);
 
+  const { warmUp } = options;
   return {
     name: options.name,
+    ...(warmUp && {
+      warmUp: () => {
+        const started = performance.now();
+        Promise.resolve()
+          .then(warmUp)
+          .then(
+            () => logger.info({ ms: Math.round(performance.now() - started) }, 'warm-up done'),
+            (error: unknown) =>
+              logger.warn({ err: error }, 'warm-up failed: the work is done on first use instead'),
+          );
+      },
+    }),
     stop: async () => {
       await app.close();
       await metricsServer?.close();

@@ -38,6 +38,13 @@ export interface BuiltService {
   jobs?: Record<string, JobHandler>;
   /** the view of the event store the relay publishes from (default: the store itself; see ADR 0006) */
   relayEventStore?: EventStore;
+  /**
+   * Work the service can serve without but would rather have done before a request needs it (generating a
+   * development signing key, …): started by its host once every module of the process is up, so it never
+   * delays readiness; never awaited by anything that serves, which does the same work itself on first use.
+   * A failure is logged.
+   */
+  warmUp?: () => Promise<void>;
 }
 
 /** identity's JWKS, fetched lazily and cached by jose (refetched on an unknown `kid`). */

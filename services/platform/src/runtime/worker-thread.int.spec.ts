@@ -81,6 +81,26 @@ describe('a module in a worker thread of the host', () => {
     expect(run.output()).toContain('core stopped on thread 0');
   });
 
+  it('spawned ahead (as the gateway is), it loads first and still starts only after validation, then runs the same way', async () => {
+    const invalid = host({ SPAWN_EARLY: '1', CORE_PORT: 'none' });
+    expect(await invalid.exited).toBe(1);
+    expect(invalid.output()).toMatch(/core: Invalid configuration/);
+    expect(invalid.output()).not.toContain('edge started'); // loaded, but never told to start
+
+    const run = host({ SPAWN_EARLY: '1' });
+    await run.ready();
+    expect(run.output()).toContain('edge started');
+    const edge = await thread(EDGE);
+    expect(edge.threadId).toBeGreaterThan(0);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toContain(`edge stopped on thread ${edge.threadId}`);
+
+    const failing = host({ SPAWN_EARLY: '1', FAIL_START: 'edge' });
+    expect(await failing.exited).toBe(1);
+    expect(failing.output()).toContain('edge could not start');
+  });
+
   it('ends the whole process when the thread crashes after it started (never half running)', async () => {
     const run = host();
     await run.ready();

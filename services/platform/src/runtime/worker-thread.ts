@@ -20,6 +20,9 @@ interface ThreadData {
   source?: string;
 }
 
+/** Main thread → worker: go (after every module was validated), then stop. */
+type ToWorker = { type: 'start' } | { type: 'stop' };
+
 /** Worker → main thread. */
 type FromWorker =
   | { type: 'ready' }
@@ -40,6 +43,16 @@ export interface ThreadOptions {
    * by default `exitOnCrash`: the process ends with exit code 1
    */
   onCrash?: (error: Error) => void;
+  /**
+   * A thread spawned ahead (`spawnThread`): it has been loading the module's code while this thread loaded
+   * its own; `start()` tells it to go. Without it, `start()` spawns the worker then.
+   */
+  thread?: ModuleThread;
+}
+
+/** A worker that loads a module's code at once and starts the module only when told (`start`). */
+export interface ModuleThread {
+  start(): Promise<RunningService>;
 }
 
 /**
@@ -70,60 +83,88 @@ export function inWorkerThread(module: HostedModule, options: ThreadOptions): Ho
       const configured = module.configure(env); // the host's up-front validation, on the main thread
       return {
         settings: configured.settings,
-        start: () =>
-          new Promise<RunningService>((resolveStart, rejectStart) => {
-            const fromSources = options.entry.pathname.endsWith('.ts');
-            const file = fromSources ? new URL('./tsx-worker.mjs', import.meta.url) : options.entry;
-            const worker = new Worker(fileURLToPath(file), {
-              env: { ...env },
-              workerData: {
-                module: module.name,
-                processName: options.processName,
-                ...(fromSources ? { source: options.entry.href } : {}),
-              } satisfies ThreadData,
-              ...(options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}),
-              name: module.name,
-            });
-            let state: 'starting' | 'running' | 'stopping' | 'ended' = 'starting';
-            let stopped: (() => void) | undefined;
-            const exited = new Promise<number>((r) => worker.once('exit', r));
-            const fail = (error: Error) => {
-              if (state === 'starting') rejectStart(error);
-              else if (state === 'running')
-                (options.onCrash ?? exitOnCrash(options.processName, module.name))(error);
-              state = 'ended';
-            };
-            worker.on('message', (message: FromWorker) => {
-              if (message.type === 'ready') {
-                state = 'running';
-                resolveStart({
-                  name: module.name,
-                  threadId: worker.threadId,
-                  stop: async () => {
-                    if (state !== 'running') return;
-                    state = 'stopping';
-                    const done = new Promise<void>((r) => (stopped = r));
-                    worker.postMessage({ type: 'stop' });
-                    await Promise.race([done, exited]);
-                    await exited;
-                    state = 'ended';
-                  },
-                });
-              } else if (message.type === 'failed') {
-                const error = message.configError
-                  ? new ConfigError(message.configError)
-                  : Object.assign(new Error(message.message), { stack: message.stack });
-                fail(error);
-              } else if (message.type === 'stopped') stopped?.();
-            });
-            worker.on('error', (error) => fail(error));
-            void exited.then((code) => {
-              if (state === 'starting' || state === 'running')
-                fail(new Error(`${module.name} thread exited with code ${code}`));
-            });
-          }),
+        start: () => (options.thread ?? spawnThread(module.name, env, options)).start(),
       };
     },
+  };
+}
+
+/**
+ * Spawns the worker of module `name` with its environment now: the worker loads the module's code (its
+ * bundle chunk) right away, in parallel with whatever this thread does meanwhile — the one process spawns the
+ * gateway's thread before loading the services' modules (server/main.ts) — and waits. Nothing starts before
+ * `start()`, which the host calls only after validating every module, so "validated before anything starts"
+ * still holds; a process that exits before (a bad environment) ends the waiting worker with it. A worker that
+ * fails while loading makes `start()` reject with its error.
+ */
+export function spawnThread(
+  name: string,
+  env: NodeJS.ProcessEnv,
+  options: Omit<ThreadOptions, 'thread'>,
+): ModuleThread {
+  const fromSources = options.entry.pathname.endsWith('.ts');
+  const file = fromSources ? new URL('./tsx-worker.mjs', import.meta.url) : options.entry;
+  const worker = new Worker(fileURLToPath(file), {
+    env: { ...env },
+    workerData: {
+      module: name,
+      processName: options.processName,
+      ...(fromSources ? { source: options.entry.href } : {}),
+    } satisfies ThreadData,
+    ...(options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}),
+    name,
+  });
+  let state: 'loading' | 'starting' | 'running' | 'stopping' | 'ended' = 'loading';
+  let failedEarly: Error | undefined;
+  let started: { resolve: (running: RunningService) => void; reject: (error: Error) => void } | undefined;
+  let stopped: (() => void) | undefined;
+  const exited = new Promise<number>((r) => worker.once('exit', r));
+  const fail = (error: Error) => {
+    if (state === 'loading') failedEarly ??= error;
+    else if (state === 'starting') started?.reject(error);
+    else if (state === 'running') (options.onCrash ?? exitOnCrash(options.processName, name))(error);
+    if (state !== 'loading') state = 'ended';
+  };
+  worker.on('message', (message: FromWorker) => {
+    if (message.type === 'ready') {
+      state = 'running';
+      started?.resolve({
+        name,
+        threadId: worker.threadId,
+        stop: async () => {
+          if (state !== 'running') return;
+          state = 'stopping';
+          const done = new Promise<void>((r) => (stopped = r));
+          worker.postMessage({ type: 'stop' } satisfies ToWorker);
+          await Promise.race([done, exited]);
+          await exited;
+          state = 'ended';
+        },
+      });
+    } else if (message.type === 'failed') {
+      const error = message.configError
+        ? new ConfigError(message.configError)
+        : Object.assign(new Error(message.message), { stack: message.stack });
+      fail(error);
+    } else if (message.type === 'stopped') stopped?.();
+  });
+  worker.on('error', (error) => fail(error));
+  void exited.then((code) => {
+    if (state === 'loading' || state === 'starting' || state === 'running')
+      fail(new Error(`${name} thread exited with code ${code}`));
+  });
+  return {
+    start: () =>
+      new Promise<RunningService>((resolveStart, rejectStart) => {
+        if (state !== 'loading') return rejectStart(new Error(`${name} thread: start() called twice`));
+        if (failedEarly) {
+          state = 'ended';
+          return rejectStart(failedEarly);
+        }
+        state = 'starting';
+        started = { resolve: resolveStart, reject: rejectStart };
+        worker.postMessage({ type: 'start' } satisfies ToWorker);
+      }),
   };
 }
 
@@ -137,6 +178,8 @@ export async function serveInWorker(module: HostedModule): Promise<void> {
   if (isMainThread || !parentPort) throw new Error('serveInWorker runs in a worker thread');
   const port = parentPort;
   const { processName } = workerData as ThreadData;
+  // the module's code is loaded (this file imported it); nothing starts before the host says go
+  await new Promise<void>((go) => port.once('message', () => go()));
   let running: RunningService;
   try {
     const configured = module.configure(process.env);

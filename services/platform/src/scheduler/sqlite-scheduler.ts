@@ -1,6 +1,6 @@
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { v7 as uuidv7 } from 'uuid';
-import { openSqliteDatabase } from '../event-store/sqlite-database';
+import { openSqliteDatabase, setUp } from '../event-store/sqlite-database';
 import type { Logger } from '../observability/logger';
 import type { JobHandler, ScheduledJob, Scheduler } from './scheduler.port';
 
@@ -79,7 +79,9 @@ export class SqliteScheduler implements Scheduler {
     // FULL: an acknowledged schedule (e.g. "send the survey in 3 days") must survive even an OS crash;
     // NORMAL would survive SIGKILL only. Scheduling is rare, so one fsync per commit is cheap.
     const db = openSqliteDatabase(filePath, 'FULL');
-    db.exec(`
+    setUp(
+      db,
+      `
       CREATE TABLE IF NOT EXISTS jobs (
         id TEXT PRIMARY KEY,
         type TEXT NOT NULL,
@@ -93,7 +95,8 @@ export class SqliteScheduler implements Scheduler {
         updated_at INTEGER NOT NULL
       );
       CREATE INDEX IF NOT EXISTS jobs_due ON jobs (status, run_at);
-    `);
+    `,
+    );
     const scheduler = new SqliteScheduler(db, options);
     if (options.exclusive ?? true) {
       const recovered = db

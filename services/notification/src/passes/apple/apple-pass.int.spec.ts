@@ -34,9 +34,9 @@ const PNG = Buffer.from(
 
 let dir: string;
 let chain: PassCertificates;
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'punkto-apple-pass-'));
-  chain = developmentCertificates(dir, identity, now);
+  chain = await developmentCertificates(dir, identity, now);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -83,19 +83,23 @@ describe('native RSA for node-forge', () => {
 });
 
 describe('the certificates', () => {
-  it('a generated development chain passes every check, and is kept across restarts', () => {
+  it('a generated development chain passes every check, and is kept across restarts', async () => {
     expect(certificateProblems(chain, identity, now)).toEqual([]);
-    expect(developmentCertificates(dir, identity, now).signerCert).toBe(chain.signerCert);
+    expect((await developmentCertificates(dir, identity, now)).signerCert).toBe(chain.signerCert);
   });
 
-  it('a chain for another pass type is generated again', () => {
-    const other = developmentCertificates(dir, { ...identity, passTypeIdentifier: 'pass.pl.other' }, now);
+  it('a chain for another pass type is generated again', async () => {
+    const other = await developmentCertificates(
+      dir,
+      { ...identity, passTypeIdentifier: 'pass.pl.other' },
+      now,
+    );
     expect(other.signerCert).not.toBe(chain.signerCert);
-    chain = developmentCertificates(dir, identity, now);
+    chain = await developmentCertificates(dir, identity, now);
   });
 
-  it('names every mistake at once: wrong pass type and team, expired, the wrong key, not G4', () => {
-    const stranger = generateDevelopmentChain(identity, now);
+  it('names every mistake at once: wrong pass type and team, expired, the wrong key, not G4', async () => {
+    const stranger = await generateDevelopmentChain(identity, now);
     const problems = certificateProblems(
       { ...chain, signerKey: stranger.signerKey },
       { passTypeIdentifier: 'pass.pl.other', teamIdentifier: 'OTHERTEAM' },
@@ -198,7 +202,7 @@ describe('a signed storeCard pass', () => {
     expect(certs).toContain('Pass Type ID: pass.pl.punkto.test');
     const tampered = Buffer.from(manifestFile.toString().replace('"pass.json":"', '"pass.json":"0'));
     expect(signatureVerifies(tampered, signature, chain.developmentRoot!)).toBe(false);
-    const stranger = generateDevelopmentChain(identity, now).developmentRoot!;
+    const stranger = (await generateDevelopmentChain(identity, now)).developmentRoot!;
     expect(signatureVerifies(manifestFile, signature, stranger)).toBe(false);
 
     const pass = JSON.parse(files.get('pass.json')!.toString());

@@ -1,12 +1,7 @@
-import {
-  createPrivateKey,
-  generateKeyPairSync,
-  randomBytes,
-  X509Certificate,
-  type KeyObject,
-} from 'node:crypto';
+import { createPrivateKey, generateKeyPair, randomBytes, X509Certificate, type KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { ConfigError } from '@punkto/platform/config/config';
 import forge from 'node-forge';
 import { useNativeRsa } from './native-rsa';
@@ -19,7 +14,10 @@ import { useNativeRsa } from './native-rsa';
  * is not the certificate's, a wrong passphrase, an expired certificate, the G3 intermediate instead of G4
  * ("Manifest signature did not verify" on the phone), a pass type or team that is not the certificate's.
  * Without configuration a development chain is generated once and kept in the data directory, so the whole
- * path runs on `npm start`; phones reject passes signed by it, production loads Apple's (README).
+ * path runs on `npm start`; phones reject passes signed by it, production loads Apple's (README). Its three
+ * RSA keys take about a second of CPU to generate, so they are generated off the event loop (libuv's
+ * thread pool) and only when the chain is first needed (apple-passes.ts: the first pass, or the warm-up
+ * once the process is up), never before the service can answer.
  */
 export interface PassCertificates {
   wwdr: string;
@@ -133,17 +131,21 @@ function certificate(options: {
   return forge.pki.certificateToPem(cert);
 }
 
+/**
+ * RSA, as Apple's chain is (Wallet verifies the signature with RSA; certificateProblems refuses another key
+ * type), and 2048 bits as Apple issues them. Generated on the thread pool: the event loop stays free.
+ */
 const rsaKeyPair = () =>
-  generateKeyPairSync('rsa', {
+  promisify(generateKeyPair)('rsa', {
     modulusLength: 2048,
     publicKeyEncoding: { type: 'spki', format: 'pem' },
     privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
   });
 
-/** A root, a "WWDR G4" intermediate and a signer for the pass type, all generated here. */
-export function generateDevelopmentChain(identity: PassIdentity, now: Date): PassCertificates {
+/** A root, a "WWDR G4" intermediate and a signer for the pass type, all generated here (keys in parallel). */
+export async function generateDevelopmentChain(identity: PassIdentity, now: Date): Promise<PassCertificates> {
   useNativeRsa();
-  const [root, wwdr, signer] = [rsaKeyPair(), rsaKeyPair(), rsaKeyPair()];
+  const [root, wwdr, signer] = await Promise.all([rsaKeyPair(), rsaKeyPair(), rsaKeyPair()]);
   const rootName = [
     { shortName: 'CN', value: 'Punkto Development Root CA' },
     { shortName: 'O', value: 'Punkto (development)' },
@@ -197,11 +199,11 @@ const DEV_FILES = { root: 'root.pem', wwdr: 'wwdr.pem', cert: 'signer.pem', key:
  * so passes stay verifiable across restarts; generated again when it no longer fits the configured identity
  * or expired.
  */
-export function developmentCertificates(
+export async function developmentCertificates(
   dataDir: string,
   identity: PassIdentity,
   now: Date,
-): PassCertificates {
+): Promise<PassCertificates> {
   const dir = join(dataDir, 'apple-pass-dev');
   const read = (file: string) => readFileSync(join(dir, file), 'utf8');
   if (Object.values(DEV_FILES).every((f) => existsSync(join(dir, f)))) {
@@ -213,7 +215,7 @@ export function developmentCertificates(
     };
     if (certificateProblems(kept, identity, now).length === 0) return kept;
   }
-  const fresh = generateDevelopmentChain(identity, now);
+  const fresh = await generateDevelopmentChain(identity, now);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const write = (file: string, content: string) => {
     writeFileSync(join(dir, `${file}.tmp`), content, { mode: 0o600 });

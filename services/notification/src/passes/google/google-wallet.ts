@@ -10,9 +10,13 @@ import type { NotificationDeps } from '../../app';
  * (no key file: `npm start`) the embedded adapter, which keeps Google's side in the document store and signs
  * save links with a development key Google refuses (`development`).
  */
-export async function googleWallet(
-  deps: Pick<NotificationDeps, 'config' | 'infra' | 'clock'>,
-): Promise<{ wallet: GoogleWallet; development: boolean; records: GoogleWalletRecords | null }> {
+export async function googleWallet(deps: Pick<NotificationDeps, 'config' | 'infra' | 'clock'>): Promise<{
+  wallet: GoogleWallet;
+  development: boolean;
+  records: GoogleWalletRecords | null;
+  /** has the embedded adapter's save-link key ready before the first link (a warm-up, not needed to serve) */
+  prepare: () => Promise<void>;
+}> {
   const { config } = deps;
   const origins = [new URL(config.PUBLIC_URL).origin];
   if (!config.GOOGLE_WALLET_SERVICE_ACCOUNT_FILE) {
@@ -22,7 +26,12 @@ export async function googleWallet(
       ...(config.GOOGLE_WALLET_SAVE_ORIGIN && { saveOrigin: config.GOOGLE_WALLET_SAVE_ORIGIN }),
       now: deps.clock,
     });
-    return { wallet: recorded, development: true, records: recorded };
+    return {
+      wallet: recorded,
+      development: true,
+      records: recorded,
+      prepare: () => recorded.prepareSigningKey(),
+    };
   }
   return {
     wallet: new RestGoogleWallet({
@@ -36,6 +45,7 @@ export async function googleWallet(
     }),
     development: false,
     records: null,
+    prepare: async () => {},
   };
 }
 

@@ -24,6 +24,7 @@ export function httpModule(name: string, portVariable: string): HostedModule {
             res.end(JSON.stringify({ name, threadId }));
           });
           await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+          process.stdout.write(`${name} started on thread ${threadId}\n`);
           return {
             name,
             stop: async () => {

@@ -25,7 +25,7 @@ export interface GoogleWalletHarness {
   open(): Promise<GoogleWallet>;
   stored(): Promise<{ classes: LoyaltyClass[]; objects: LoyaltyObject[] }>;
   /** verifies save-link JWTs (after open) */
-  saveLinkPublicKey(): KeyObject;
+  saveLinkPublicKey(): KeyObject | Promise<KeyObject>;
   /** moves the clock of the adapter and of Google's side */
   advanceClock(ms: number): void;
   cleanup(): Promise<void>;
@@ -195,7 +195,7 @@ export function googleWalletContract(adapterName: string, harness: () => Promise
       expect(link.length).toBeLessThan(MAX_SAVE_LINK_LENGTH);
       expect(link.startsWith(`${env.saveOrigin}/gp/v/save/`)).toBe(true);
       const jwt = link.slice(`${env.saveOrigin}/gp/v/save/`.length);
-      const { payload, protectedHeader } = await jwtVerify(jwt, env.saveLinkPublicKey(), {
+      const { payload, protectedHeader } = await jwtVerify(jwt, await env.saveLinkPublicKey(), {
         algorithms: ['RS256'],
         audience: 'google',
         issuer: env.saveLinkIssuer,

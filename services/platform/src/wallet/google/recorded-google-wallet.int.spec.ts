@@ -6,7 +6,7 @@ import { jwtVerify } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDocumentStore } from '../../documents/sqlite-document-store';
 import { aLoyaltyClass, aLoyaltyObject, googleWalletContract } from './google-wallet.contract';
-import { OBJECTS_COLLECTION, RecordedGoogleWallet } from './recorded-google-wallet';
+import { KEYS_COLLECTION, OBJECTS_COLLECTION, RecordedGoogleWallet } from './recorded-google-wallet';
 
 const ISSUER = '3388000000022222222';
 const SA = 'punkto-dev@recorded-wallet.local';
@@ -27,7 +27,7 @@ googleWalletContract('recorded', async () => {
       })),
     // Read back through the records port, i.e. what the dev page shows.
     stored: async () => ({ classes: await wallet!.listClasses(), objects: await wallet!.listObjects() }),
-    saveLinkPublicKey: () => createPublicKey(wallet!.saveLinkPublicKeyPem()),
+    saveLinkPublicKey: async () => createPublicKey(await wallet!.saveLinkPublicKeyPem()),
     advanceClock: (ms) => void (offset += ms),
     cleanup: async () => {
       await store.close();
@@ -58,14 +58,14 @@ describe('RecordedGoogleWallet durability and dev records', () => {
     await wallet.patchObject(card.id, { loyaltyPoints: { label: 'Pieczątki', balance: { string: '9/10' } } });
     await wallet.addMessage(card.id, { id: 'm1', header: 'Punkty', body: 'Masz 9/10' }, { notify: true });
     const link = await wallet.saveLink([{ id: card.id, classId: card.classId }]);
-    const keyBefore = wallet.saveLinkPublicKeyPem();
+    const keyBefore = await wallet.saveLinkPublicKeyPem();
     await wallet.close();
     await first.close();
 
     const second = SqliteDocumentStore.open(file);
     try {
       const reopened = await open(second);
-      expect(reopened.saveLinkPublicKeyPem()).toBe(keyBefore);
+      expect(await reopened.saveLinkPublicKeyPem()).toBe(keyBefore);
       // a link handed out before the restart still verifies with the kept key
       await jwtVerify(link.split('/gp/v/save/')[1]!, createPublicKey(keyBefore), { audience: 'google' });
       const [stored] = await reopened.listObjects();
@@ -132,11 +132,35 @@ describe('RecordedGoogleWallet durability and dev records', () => {
     }
   });
 
+  it('opening generates no key: the first save link does (or prepareSigningKey), once', async () => {
+    const store = SqliteDocumentStore.open(file);
+    try {
+      const keys = store.collection(KEYS_COLLECTION);
+      const wallet = await open(store);
+      expect(await keys.count()).toBe(0);
+      await wallet.upsertClass(aLoyaltyClass(ISSUER));
+      const card = aLoyaltyObject(ISSUER);
+      await wallet.upsertObject(card);
+      const link = await wallet.saveLink([{ id: card.id, classId: card.classId }]);
+      expect(await keys.count()).toBe(1);
+      await jwtVerify(link.split('/gp/v/save/')[1]!, createPublicKey(await wallet.saveLinkPublicKeyPem()), {
+        audience: 'google',
+      });
+      const other = await open(store);
+      await other.prepareSigningKey();
+      expect(await keys.count()).toBe(1);
+      expect(await other.saveLinkPublicKeyPem()).toBe(await wallet.saveLinkPublicKeyPem());
+    } finally {
+      await store.close();
+    }
+  });
+
   it('two first opens of one store agree on one signing key', async () => {
     const store = SqliteDocumentStore.open(file);
     try {
       const [a, b] = await Promise.all([open(store), open(store)]);
-      expect(a.saveLinkPublicKeyPem()).toBe(b.saveLinkPublicKeyPem());
+      const [keyOfA, keyOfB] = await Promise.all([a.saveLinkPublicKeyPem(), b.saveLinkPublicKeyPem()]);
+      expect(keyOfA).toBe(keyOfB);
     } finally {
       await store.close();
     }

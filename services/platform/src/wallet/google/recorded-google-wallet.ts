@@ -51,21 +51,24 @@ const REVIEW_STATUSES = ['DRAFT', 'UNDER_REVIEW', 'APPROVED', 'REJECTED'];
  * replace, PATCH merge, a `version` bump on every change, 404 for unknown objects or classes, 400 for
  * bad enums, the 3-per-24 h notify quota (beyond it the message is kept as `TEXT`, `notified: false`).
  *
- * Save links are signed with a development RSA key generated on first open and kept in a document, so links
- * handed out stay verifiable across restarts. Every addMessage is recorded for the dev page (`listMessages`).
+ * Save links are signed with a development RSA key generated on first use (the first save link, or
+ * `prepareSigningKey`) and kept in a document, so links handed out stay verifiable across restarts; opening
+ * never waits for a key to be generated. Every addMessage is recorded for the dev page (`listMessages`).
  */
 export class RecordedGoogleWallet implements GoogleWallet, GoogleWalletRecords {
   private readonly classes: Collection<ClassDoc>;
   private readonly objects: Collection<ObjectDoc>;
   private readonly messages: Collection<MessageDoc>;
   private readonly now: () => Date;
+  private readonly keys: Collection<KeyDoc>;
+  private signingKey: Promise<KeyObject> | null = null;
   private closed = false;
 
   private constructor(
     store: DocumentStore,
     private readonly options: RecordedGoogleWalletOptions,
-    private readonly signingKey: KeyObject,
   ) {
+    this.keys = store.collection<KeyDoc>(KEYS_COLLECTION);
     this.classes = store.collection<ClassDoc>(CLASSES_COLLECTION);
     this.objects = store.collection<ObjectDoc>(OBJECTS_COLLECTION);
     this.messages = store.collection<MessageDoc>(MESSAGES_COLLECTION);
@@ -78,8 +81,24 @@ export class RecordedGoogleWallet implements GoogleWallet, GoogleWalletRecords {
   ): Promise<RecordedGoogleWallet> {
     const messages = store.collection<MessageDoc>(MESSAGES_COLLECTION);
     await messages.ensureIndex({ fields: { objectId: 1, at: 1 } });
-    const key = await loadOrCreateSigningKey(store.collection<KeyDoc>(KEYS_COLLECTION), options.now);
-    return new RecordedGoogleWallet(store, options, key);
+    return new RecordedGoogleWallet(store, options);
+  }
+
+  /**
+   * The save-link key: read from its document, or generated (RSA, on the thread pool) and kept, once; a
+   * failure is not remembered, the next use tries again.
+   */
+  private key(): Promise<KeyObject> {
+    this.signingKey ??= loadOrCreateSigningKey(this.keys, this.now).catch((error: unknown) => {
+      this.signingKey = null;
+      throw error;
+    });
+    return this.signingKey;
+  }
+
+  /** Has the save-link key ready before the first link needs it (a warm-up; never needed to serve). */
+  async prepareSigningKey(): Promise<void> {
+    await this.key();
   }
 
   async upsertClass(loyaltyClass: LoyaltyClass): Promise<LoyaltyClass> {
@@ -167,7 +186,7 @@ export class RecordedGoogleWallet implements GoogleWallet, GoogleWalletRecords {
       {
         issuerId: this.options.issuerId,
         serviceAccountEmail: this.options.serviceAccountEmail ?? 'punkto-dev@recorded-wallet.local',
-        privateKey: this.signingKey,
+        privateKey: await this.key(),
         origins: this.options.origins ?? [],
         saveOrigin: this.options.saveOrigin ?? DEFAULT_SAVE_ORIGIN,
         now: this.now,
@@ -177,8 +196,10 @@ export class RecordedGoogleWallet implements GoogleWallet, GoogleWalletRecords {
   }
 
   /** verifies the save links this adapter signs (the dev page, tests) */
-  saveLinkPublicKeyPem(): string {
-    return createPublicKey(this.signingKey).export({ format: 'pem', type: 'spki' }).toString();
+  async saveLinkPublicKeyPem(): Promise<string> {
+    return createPublicKey(await this.key())
+      .export({ format: 'pem', type: 'spki' })
+      .toString();
   }
 
   async listClasses(): Promise<LoyaltyClass[]> {
