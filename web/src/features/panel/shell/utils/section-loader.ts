@@ -1,6 +1,8 @@
 import type { Permission } from '@punkto/contracts/permissions';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouterContext } from '../../../../app/router-context';
+import { tenantQueryOptions } from '../../../../lib/queries/tenant';
+import { subscriptionQueryOptions } from '../../subscription/api/subscription';
 import { canAccess } from './permissions';
 
 type EnsureOptions = Parameters<QueryClient['ensureQueryData']>[0];
@@ -23,5 +25,22 @@ export async function loadSection(
   if (!user?.tenantId || !canAccess(user, permission)) return;
   await Promise.all(
     queries(user.tenantId).map((options) => context.queryClient.ensureQueryData(options as EnsureOptions)),
+  );
+}
+
+/**
+ * The loader of the panel's frame: the company's name and the subscription (its banner sits above every section)
+ * are fetched with the route's code, before the frame first paints, instead of after it: when they came later,
+ * the name's skeleton and the banner pushed the whole section down (a layout shift of 0.08–0.4 on a phone).
+ * What is cached already is not asked again (a navigation inside the panel does not wait); a failure is left to
+ * the frame, as before (the name's own state, no banner).
+ */
+export async function loadPanelFrame(context: RouterContext): Promise<void> {
+  const { user } = await context.auth.ensureReady();
+  if (!user?.tenantId) return;
+  await Promise.all(
+    [tenantQueryOptions(user.tenantId), subscriptionQueryOptions(user.tenantId)].map((options) =>
+      context.queryClient.ensureQueryData(options as EnsureOptions).catch(() => undefined),
+    ),
   );
 }
