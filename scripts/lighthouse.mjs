@@ -247,7 +247,8 @@ try {
         results.push(result);
         console.log(
           `  ${label} ${formFactor} run ${i + 1}/${runs}: performance ${result.performance}, ` +
-            `LCP ${s(result.lcpMs)}, TBT ${Math.round(result.tbtMs)} ms, CPU benchmark ${result.benchmarkIndex}`,
+            `FCP ${s(result.fcpMs)}, LCP ${s(result.lcpMs)}, TBT ${Math.round(result.tbtMs)} ms, ` +
+            `CLS ${result.cls.toFixed(3)}, CPU benchmark ${result.benchmarkIndex}`,
         );
       }
       medians.push({ path: label, runs: results.length, ...median(results) });
