@@ -1,5 +1,5 @@
-import { CONSENT_COOKIE, NECESSARY_ONLY_CONSENT } from '../testing/cookie-consent.ts';
-import { CookieClient } from '../testing/http-client.ts';
+import { CONSENT_COOKIE, NECESSARY_ONLY_CONSENT } from '../testing/cookie-consent';
+import { CookieClient } from '../testing/http-client';
 
 /**
  * The people a signed-in Lighthouse run (scripts/lighthouse.mjs) is signed in as, made through the product's own
