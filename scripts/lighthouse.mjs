@@ -7,6 +7,9 @@
 //   --paths /,/blog   pages to measure (default /)         --runs 3   runs per page and form factor (median kept)
 //   --form-factors mobile,desktop   which Lighthouse presets to run (default both)
 //   --json FILE       also write every median result as JSON
+//   --throttling simulate|devtools   Lighthouse's throttling method: `simulate` (its default) loads the page at
+//                     full speed and computes the phone's timings from that trace; `devtools` really slows the
+//                     network and the CPU while the page loads (slower to run, less sensitive to the model)
 //   --port 18090      the port of the product it starts (LIGHTHOUSE_PORT; give each person on a machine their own)
 //
 // Signed-in pages: the owner's panel (`/panel…`, `/subskrypcja…`) and the customer portal (`/klient…`) are measured
@@ -45,6 +48,7 @@ const { values, positionals } = parseArgs({
     runs: { type: 'string', default: '3' },
     'form-factors': { type: 'string', default: 'mobile,desktop' },
     json: { type: 'string' },
+    throttling: { type: 'string', default: 'simulate' },
     port: { type: 'string', default: process.env.LIGHTHOUSE_PORT ?? '18090' },
     'signed-in': { type: 'string' },
     owner: { type: 'string' },
@@ -66,6 +70,8 @@ const givenAccount = (role, value) => {
 };
 const paths = values.paths.split(',').map((p) => p.trim() || '/');
 const runs = Math.max(1, Number(values.runs) || 1);
+if (!['simulate', 'devtools'].includes(values.throttling))
+  throw new Error(`--throttling simulate|devtools, not ${values.throttling}`);
 const formFactors = values['form-factors'].split(',').filter((f) => f === 'mobile' || f === 'desktop');
 
 /** A port nobody listens on now (the system's choice). */
@@ -152,7 +158,12 @@ async function runOnce(url, formFactor, account) {
   });
   try {
     if (account) await addCookies(chrome.port, await sessionCookies(new URL(url).origin, account));
-    const flags = { port: chrome.port, logLevel: 'error', output: 'json' };
+    const flags = {
+      port: chrome.port,
+      logLevel: 'error',
+      output: 'json',
+      throttlingMethod: values.throttling,
+    };
     const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
     if (process.env.LIGHTHOUSE_REPORT_DIR && result) {
       const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${formFactor}-${Date.now()}.json`;
@@ -260,7 +271,7 @@ try {
     `\nLighthouse ${medians[0]?.lighthouseVersion} on ${baseUrl}, ${new Date().toISOString().slice(0, 10)}, ` +
       `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, ` +
       `Node ${process.version}, ${medians[0]?.userAgent}; load average ${load.join(' / ')}; ` +
-      `median of ${runs} run(s) per row\n`,
+      `${values.throttling} throttling; median of ${runs} run(s) per row\n`,
   );
   console.log(
     '| page | form factor | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | transfer | CPU benchmark |',
