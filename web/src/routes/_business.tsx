@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { enforce } from '../features/auth/utils/guard-redirect';
 import { decideBusinessAccess } from '../features/auth/utils/guards';
 import { tenantSetupDecision } from '../features/auth/utils/tenant-guard';
+import { fetchPanelFrame } from '../features/panel/shell/utils/section-loader';
 
 /**
  * Pathless layout of the business area (SPEC §2): spinner until auth is ready; not signed in → /zaloguj
@@ -11,6 +12,9 @@ export const Route = createFileRoute('/_business')({
   beforeLoad: async ({ context, location }) => {
     const state = await context.auth.ensureReady();
     enforce(decideBusinessAccess(state, location.href));
+    // the panel frame's data (its loader waits for it) comes in beside the tenant check, not a round trip after it
+    if (state.user?.tenantId && location.pathname.startsWith('/panel'))
+      void fetchPanelFrame(context.queryClient, state.user.tenantId);
     if (state.user) enforce(await tenantSetupDecision(context.queryClient, state.user, location.pathname));
   },
 });

@@ -3,9 +3,11 @@ import { PageSpinner } from '../../components/ui/page-spinner';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PanelSessionProvider } from '../../features/panel/shell/hooks/panel-session';
 import { PanelShell } from '../../features/panel/shell/components/panel-shell';
+import { loadPanelFrame } from '../../features/panel/shell/utils/section-loader';
 import { OfflineScannerProvider } from '../../features/scanner/offline/use-offline-scanner';
 
 export const Route = createFileRoute('/_business/panel')({
+  loader: ({ context }) => loadPanelFrame(context),
   component: PanelLayout,
 });
 

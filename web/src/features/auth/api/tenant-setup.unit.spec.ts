@@ -26,7 +26,7 @@ function tenantService(answers: { configured: unknown; validated?: unknown }) {
 describe('checkTenantConfigured (SPEC §4 tenant setup, contract field `configured`)', () => {
   it('a configured tenant: one call, yes', async () => {
     const { client, calls } = tenantService({ configured: { configured: true, missing: [] } });
-    await expect(checkTenantConfigured('t 1', client)).resolves.toBe(true);
+    await expect(checkTenantConfigured('t 1', client)).resolves.toEqual({ configured: true, missing: [] });
     expect(calls).toEqual(['GET /api/v1/tenants/t%201/tenant-configured']);
   });
 
@@ -35,19 +35,22 @@ describe('checkTenantConfigured (SPEC §4 tenant setup, contract field `configur
       configured: { configured: false, missing: [missingAddress] },
       validated: { configured: true, missing: [] },
     });
-    await expect(checkTenantConfigured('t 1', client)).resolves.toBe(true);
+    await expect(checkTenantConfigured('t 1', client)).resolves.toEqual({ configured: true, missing: [] });
     expect(calls).toEqual([
       'GET /api/v1/tenants/t%201/tenant-configured',
       'POST /api/v1/tenants/t%201/validate-tenant',
     ]);
   });
 
-  it('still not configured after validation: no', async () => {
+  it('still not configured after validation: no, with what is missing', async () => {
     const { client } = tenantService({
       configured: { configured: false, missing: [missingAddress] },
       validated: { configured: false, missing: [missingAddress] },
     });
-    await expect(checkTenantConfigured('t 1', client)).resolves.toBe(false);
+    await expect(checkTenantConfigured('t 1', client)).resolves.toEqual({
+      configured: false,
+      missing: [missingAddress],
+    });
   });
 
   it('an answer in the old shape ({isConfigured}) is rejected rather than read as "not configured"', async () => {

@@ -9,8 +9,9 @@ import {
 import { TenantSectionGate } from '../../../features/panel/shell/components/no-access';
 
 /**
- * /panel/analityka: the period, program and segment live in the URL (zod-validated). The page and its charts
- * (@mantine/charts on recharts) are in this route's own chunk (autoCodeSplitting), loaded only here.
+ * /panel/analityka: the period, program and segment live in the URL (zod-validated). The page is in this route's
+ * own chunk (autoCodeSplitting); its charts (@mantine/charts on recharts) in one of their own, which the page
+ * loads beside its data, so the figures and tables paint first.
  */
 export const Route = createFileRoute('/_business/panel/analityka')({
   validateSearch: AnalyticsSearch,

@@ -3,8 +3,9 @@ import '@mantine/charts/styles.css';
 import type { AnalyticsResponse } from '@punkto/contracts/analytics';
 import { formatInteger, formatNumber } from '../../../../lib/format';
 import { axisLabel } from '../utils/analytics-tables';
+import { FREQUENCY_CHART_HEIGHT, NPS_CHART_HEIGHT, VISITS_CHART_HEIGHT } from './chart-heights';
 
-/** The page's charts (@mantine/charts on recharts: this module is only in the analytics route's chunk). */
+/** The page's charts (@mantine/charts on recharts: this module is a chunk of its own, loaded by the analytics page). */
 
 export function VisitsChart({ data }: { data: AnalyticsResponse }) {
   const points = data.visits.series.map((b) => ({
@@ -14,7 +15,7 @@ export function VisitsChart({ data }: { data: AnalyticsResponse }) {
   }));
   return (
     <AreaChart
-      h={240}
+      h={VISITS_CHART_HEIGHT}
       data={points}
       dataKey="label"
       series={[
@@ -33,7 +34,7 @@ export function VisitsChart({ data }: { data: AnalyticsResponse }) {
 export function FrequencyChart({ data }: { data: AnalyticsResponse }) {
   return (
     <BarChart
-      h={200}
+      h={FREQUENCY_CHART_HEIGHT}
       data={data.frequency.histogram.map((b) => ({ label: b.label, customers: b.customers }))}
       dataKey="label"
       series={[{ name: 'customers', label: 'Klienci', color: 'punkto.6' }]}
@@ -48,7 +49,7 @@ export function NpsChart({ data }: { data: AnalyticsResponse }) {
   const granularity = data.granularity === 'month' ? 'month' : 'week';
   return (
     <LineChart
-      h={200}
+      h={NPS_CHART_HEIGHT}
       data={data.nps.series.map((s) => ({ label: axisLabel(s.period, granularity), score: s.score }))}
       dataKey="label"
       series={[{ name: 'score', label: 'NPS', color: 'teal.6' }]}

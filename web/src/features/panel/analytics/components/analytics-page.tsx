@@ -15,7 +15,7 @@ import {
 import { analyticsPresetLabels, AnalyticsPreset, type AnalyticsResponse } from '@punkto/contracts/analytics';
 import { CustomerSegment, customerSegmentLabels } from '@punkto/contracts/customer-segments';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { ButtonLink } from '../../../../components/ui/link';
 import { errorMessage } from '../../../../lib/api/api-errors';
@@ -30,9 +30,23 @@ import {
   type AnalyticsSearch,
 } from '../utils/analytics-search';
 import { analyticsTables, periodLabel } from '../utils/analytics-tables';
-import { FrequencyChart, NpsChart, VisitsChart } from './analytics-charts';
+import { FREQUENCY_CHART_HEIGHT, NPS_CHART_HEIGHT, VISITS_CHART_HEIGHT } from './chart-heights';
 import { TableSection } from './table-section';
 import './analytics.css';
+
+/**
+ * The charts (@mantine/charts on recharts, about 100 kB of the route's 120 kB compressed) are a chunk of their own:
+ * the page, its figures and its tables paint without waiting for that chunk to download and run; each chart's
+ * place is kept at its height meanwhile, so nothing below moves when it comes.
+ */
+const loadCharts = () => import('./analytics-charts');
+const VisitsChart = lazy(() => loadCharts().then((m) => ({ default: m.VisitsChart })));
+const FrequencyChart = lazy(() => loadCharts().then((m) => ({ default: m.FrequencyChart })));
+const NpsChart = lazy(() => loadCharts().then((m) => ({ default: m.NpsChart })));
+
+function ChartPlace({ height, children }: { height: number; children: ReactNode }) {
+  return <Suspense fallback={<div style={{ height }} aria-hidden />}>{children}</Suspense>;
+}
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -246,6 +260,8 @@ export function AnalyticsPage({
   const programs = useQuery(programsQueryOptions(tenantId));
   const programName = (id: string) => programs.data?.find((p) => p.id === id)?.name ?? '';
   const data = analytics.data;
+  // the charts' code downloads while the report's data does
+  useEffect(() => void loadCharts().catch(() => undefined), []);
   return (
     <Stack gap="lg">
       <PageHeader
@@ -306,7 +322,11 @@ function Report({ data, programName }: { data: AnalyticsResponse; programName: (
       ) : null}
       <Figures data={data} />
       <TableSection table={tables['visits']!} fileSuffix={suffix}>
-        {noVisits ? null : <VisitsChart data={data} />}
+        {noVisits ? null : (
+          <ChartPlace height={VISITS_CHART_HEIGHT}>
+            <VisitsChart data={data} />
+          </ChartPlace>
+        )}
       </TableSection>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <TableSection
@@ -314,7 +334,11 @@ function Report({ data, programName }: { data: AnalyticsResponse; programName: (
           fileSuffix={suffix}
           hint={`Mediana dni między wizytami: ${formatNumber(data.frequency.medianDaysBetweenVisits, 1)}`}
         >
-          {noVisits ? null : <FrequencyChart data={data} />}
+          {noVisits ? null : (
+            <ChartPlace height={FREQUENCY_CHART_HEIGHT}>
+              <FrequencyChart data={data} />
+            </ChartPlace>
+          )}
         </TableSection>
         <TableSection
           table={tables['rewards']!}
@@ -333,7 +357,11 @@ function Report({ data, programName }: { data: AnalyticsResponse; programName: (
         fileSuffix={suffix}
         hint={`Promotorzy to oceny 9–10, krytycy 1–6 w skali 1–10 (bez zera, więc wyniki są nieco wyższe niż w klasycznym NPS 0–10). Wynik grupy pokazujemy od ${data.nps.minResponses} odpowiedzi, by chronić anonimowość; ankiety nie są filtrowane segmentem.`}
       >
-        {data.nps.series.some((s) => s.score !== null) ? <NpsChart data={data} /> : null}
+        {data.nps.series.some((s) => s.score !== null) ? (
+          <ChartPlace height={NPS_CHART_HEIGHT}>
+            <NpsChart data={data} />
+          </ChartPlace>
+        ) : null}
       </TableSection>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <TableSection

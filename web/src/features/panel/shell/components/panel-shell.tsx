@@ -9,7 +9,16 @@ import { sectionsFor } from '../utils/permissions';
 
 function CompanyName({ tenantId }: { tenantId: string }) {
   const tenant = useQuery(tenantQueryOptions(tenantId));
-  if (tenant.isPending) return <Skeleton h={20} w={180} role="status" aria-label="Ładowanie nazwy firmy" />;
+  // as tall as the name's line: the panel below does not move when the name arrives (layout shift)
+  if (tenant.isPending)
+    return (
+      <Skeleton
+        h="calc(var(--mantine-font-size-lg) * var(--mantine-line-height-lg))"
+        w={180}
+        role="status"
+        aria-label="Ładowanie nazwy firmy"
+      />
+    );
   if (!tenant.data) return null;
   return (
     <Text fw={700} size="lg" truncate maw="70vw">

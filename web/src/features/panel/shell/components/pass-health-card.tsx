@@ -4,18 +4,24 @@ import { errorMessage } from '../../../../lib/api/api-errors';
 import { formatDateTime } from '../../../../lib/format-date';
 import { passHealthQueryOptions } from '../api/pass-health';
 
-function Figure({ label, value, hint }: { label: string; value: number; hint: string }) {
+/** A figure; while it loads, its value and hint are skeletons of their own size (nothing moves when they come). */
+function Figure({ label, value, hint }: { label: string; value: number | null; hint: string }) {
+  const loading = value === null;
   return (
     <Stack gap={2}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text fw={700} fz={24}>
-        {value}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {hint}
-      </Text>
+      <Skeleton visible={loading} w={loading ? '3ch' : undefined}>
+        <Text fw={700} fz={24}>
+          {value ?? 0}
+        </Text>
+      </Skeleton>
+      <Skeleton visible={loading}>
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      </Skeleton>
     </Stack>
   );
 }
@@ -23,17 +29,26 @@ function Figure({ label, value, hint }: { label: string; value: number; hint: st
 /** Pass health: how many customers keep the card in Apple or Google Wallet, and updates that failed. */
 export function PassHealthCard({ tenantId }: { tenantId: string }) {
   const health = useQuery(passHealthQueryOptions(tenantId));
-  if (health.isPending)
-    return <Skeleton h={140} role="status" aria-label="Ładowanie stanu kart w portfelach" />;
   if (health.isError)
     return (
       <Alert color="red" variant="light" title="Nie udało się pobrać stanu kart w portfelach">
         {errorMessage(health.error)}
       </Alert>
     );
-  const { apple, google, failedUpdates, lastFailure } = health.data;
+  // while loading: the same card, its figures as skeletons (a smaller placeholder pushed the page down)
+  const data = health.data;
+  const none = { installed: null, added: 0, removed: 0 };
+  const { apple, google } = data ?? { apple: none, google: none };
+  const failedUpdates = data ? data.failedUpdates : null;
+  const lastFailure = data?.lastFailure;
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="pass-health-title">
+    <Card
+      withBorder
+      padding="lg"
+      component="section"
+      aria-labelledby="pass-health-title"
+      aria-busy={data ? undefined : true}
+    >
       <Stack gap="sm">
         <Group justify="space-between" align="baseline">
           <Title order={2} size="h4" id="pass-health-title">
