@@ -1,5 +1,6 @@
 import { CONSENT_COOKIE, NECESSARY_ONLY_CONSENT } from '../testing/cookie-consent';
 import { CookieClient } from '../testing/http-client';
+import { eventually } from '../testing/eventually';
 
 /**
  * The people a signed-in Lighthouse run (scripts/lighthouse.mjs) is signed in as, made through the product's own
@@ -37,21 +38,6 @@ export function roleForPath(path: string): Role | undefined {
 async function expectStatus(res: Response, status: number, what: string): Promise<void> {
   if (res.status !== status)
     throw new Error(`${what}: HTTP ${res.status} (expected ${status}): ${await res.text()}`);
-}
-
-/** Polls `probe` until it gives a value (the services learn about each other through the bus). */
-async function eventually<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
 }
 
 /** Registers, activates (the link from the dev mailbox, which answers on loopback only) and logs in. */

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { CookieClient } from './http-client';
+import { eventually } from './eventually';
 
 /**
  * The people of the e2e tests, against the product of the global setup: accounts made through the API (fast
@@ -13,20 +14,7 @@ let counter = 0;
 export const unique = () => `${Date.now().toString(36)}${++counter}`;
 export const uniqueEmail = (who: string) => `${who}.${unique()}@example.pl`;
 
-/** Polls `probe` until it returns a value (not undefined); usable in hooks, where expect.poll is not. */
-export async function eventually<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
+export { eventually };
 
 // ── through the API ──
 
