@@ -530,8 +530,11 @@ export async function gatewayHopBench(work: string): Promise<string[]> {
     const child = await startBundle(
       'server/dist/main.js',
       { ...gatewayEnv, SERVICES: 'tenant,gateway', GATEWAY_THREAD: thread, PORT: String(HOP.gateway) },
-      `${gatewayUrl}/readyz/upstreams`,
+      `${tenantUrl}/readyz`,
     );
+    // the gateway's own health, not /readyz/upstreams: that one waits for all six services, and only the
+    // tenant runs here (it answered only when something else happened to listen on the default ports)
+    await waitReady(`${gatewayUrl}/healthz`);
     return measure().finally(() => stop(child));
   };
   // interleaved rounds: on a shared machine the load moves between variants measured minutes apart

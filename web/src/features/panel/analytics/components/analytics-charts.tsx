@@ -26,6 +26,7 @@ export function VisitsChart({ data }: { data: AnalyticsResponse }) {
       withLegend
       yAxisProps={{ allowDecimals: false }}
       valueFormatter={(v) => formatInteger(v)}
+      role="img"
       aria-label="Wykres wizyt w czasie"
     />
   );
@@ -40,6 +41,7 @@ export function FrequencyChart({ data }: { data: AnalyticsResponse }) {
       series={[{ name: 'customers', label: 'Klienci', color: 'punkto.6' }]}
       yAxisProps={{ allowDecimals: false }}
       valueFormatter={(v) => formatInteger(v)}
+      role="img"
       aria-label="Wykres: klienci według liczby wizyt"
     />
   );
@@ -56,6 +58,7 @@ export function NpsChart({ data }: { data: AnalyticsResponse }) {
       yAxisProps={{ domain: [-100, 100] }}
       connectNulls={false}
       valueFormatter={(v) => formatNumber(v, Number.isInteger(v) ? 0 : 2)}
+      role="img"
       aria-label="Wykres NPS w czasie"
     />
   );
