@@ -149,33 +149,15 @@ describe('PayU adapter and the fake PayU: protocol details', () => {
   });
 
   it('answers 302 + JSON and the adapter reads it instead of following the redirect', async () => {
-    const raw = await fetch(`${fake.url}/pl/standard/user/oauth/authorize`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: fake.clientId,
-        client_secret: fake.clientSecret,
-      }),
-    });
-    const { access_token } = (await raw.json()) as { access_token: string };
-    const res = await fetch(`${fake.url}/api/v2_1/orders`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        customerIp: '127.0.0.1',
-        merchantPosId: fake.posId,
-        description: 'x',
-        currencyCode: 'PLN',
-        totalAmount: '100',
-        products: [{ name: 'x', unitPrice: '100', quantity: '1' }],
-      }),
+    const res = await rawOrder({
+      description: 'x',
+      totalAmount: '100',
+      products: [{ name: 'x', unitPrice: '100', quantity: '1' }],
     });
     expect(res.status).toBe(302);
-    const body = (await res.json()) as { status: { statusCode: string }; redirectUri: string };
+    const body = res.json as { status: { statusCode: string }; redirectUri: string };
     expect(body.status.statusCode).toBe('SUCCESS');
-    expect(res.headers.get('location')).toBe(body.redirectUri);
+    expect(res.location).toBe(body.redirectUri);
 
     const checkout = await provider.startCheckout(request());
     expect(checkout).toEqual({
@@ -280,7 +262,7 @@ describe('PayU adapter and the fake PayU: protocol details', () => {
     );
   });
 
-  /** an order posted as is (what the adapter would never send), with a fresh OAuth token */
+  /** an order posted as is (what the adapter would never send; by default a 0 zł card check), with a fresh OAuth token */
   async function rawOrder(body: Record<string, unknown>) {
     const auth = await fetch(`${fake.url}/pl/standard/user/oauth/authorize`, {
       method: 'POST',
@@ -306,7 +288,11 @@ describe('PayU adapter and the fake PayU: protocol details', () => {
         ...body,
       }),
     });
-    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+    return {
+      status: res.status,
+      location: res.headers.get('location'),
+      json: (await res.json()) as Record<string, unknown>,
+    };
   }
 
   it('adding a card without a purchase: a 0 zł order with the TOK_ (recurring FIRST) → 3-D Secure → TOKC_ chargeable', async () => {
