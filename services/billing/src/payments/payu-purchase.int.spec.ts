@@ -111,6 +111,20 @@ describe('a purchase with PayU’s card form (the card saved for renewals)', () 
     expect(res.status).toBe(303);
     return res.headers.get('location')!;
   }
+  /** the monthly basic plan bought with this card through 3-D Secure, completed */
+  async function buyWithCard(token: string, tenantId: string, cardToken = fake.tokenizeCard()) {
+    const res = await t.call(token, 'POST', '/api/v1/payments/initiate-payment', {
+      tenantId,
+      planId: 'basic',
+      isForYear: false,
+      cardToken,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const started = res.json() as { paymentId: string; redirectUri: string; amountGrosze: number };
+    await pass3ds(started.redirectUri);
+    await pollStatus(token, started.paymentId).toBe('completed');
+    return started;
+  }
 
   it('the plan list tells the SPA to use PayU’s SDK from the configured host', async () => {
     const res = await t.call(null, 'GET', '/api/v1/subscriptions/list-available-subscriptions');
@@ -178,19 +192,7 @@ describe('a purchase with PayU’s card form (the card saved for renewals)', () 
   it('past due (the saved card declined): paying now with another card renews the period and saves that card', async () => {
     t.setNow(new Date().toISOString());
     const { tenantId, token } = await t.tenant();
-    const buy = async (cardToken: string) => {
-      const res = await t.call(token, 'POST', '/api/v1/payments/initiate-payment', {
-        tenantId,
-        planId: 'basic',
-        isForYear: false,
-        cardToken,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      const started = res.json() as { paymentId: string; redirectUri: string; amountGrosze: number };
-      await pass3ds(started.redirectUri);
-      await pollStatus(token, started.paymentId).toBe('completed');
-      return started;
-    };
+    const buy = (cardToken: string) => buyWithCard(token, tenantId, cardToken);
     const first = await buy(fake.tokenizeCard());
     const firstTokc = fake.allOrders().find((o) => o.extOrderId === first.paymentId)!.tokc!.value;
     const paid = (await t.call(token, 'GET', `/api/v1/tenants/${tenantId}/tenant-subscription`)).json();
@@ -227,16 +229,7 @@ describe('a purchase with PayU’s card form (the card saved for renewals)', () 
   it('a renewal whose order never reached PayU (PayU down) is found by the sweep and sent again with the same id: one charge', async () => {
     t.setNow(new Date().toISOString());
     const { tenantId, token } = await t.tenant();
-    const started = (
-      await t.call(token, 'POST', '/api/v1/payments/initiate-payment', {
-        tenantId,
-        planId: 'basic',
-        isForYear: false,
-        cardToken: fake.tokenizeCard(),
-      })
-    ).json() as { paymentId: string; redirectUri: string };
-    await pass3ds(started.redirectUri);
-    await pollStatus(token, started.paymentId).toBe('completed');
+    await buyWithCard(token, tenantId);
     const sub = (await t.call(token, 'GET', `/api/v1/tenants/${tenantId}/tenant-subscription`)).json();
 
     // the period ends while PayU is down: the renewal is recorded, its order is not created, the job fails
@@ -326,16 +319,7 @@ describe('a purchase with PayU’s card form (the card saved for renewals)', () 
     it('3-D Secure → the TOKC_ saved (not the default while another card is), no payment, no invoice; a replayed notification saves one card; the added card can be made the default and pays the renewal', async () => {
       t.setNow(new Date().toISOString());
       const { tenantId, token } = await t.tenant();
-      const bought = (
-        await t.call(token, 'POST', '/api/v1/payments/initiate-payment', {
-          tenantId,
-          planId: 'basic',
-          isForYear: false,
-          cardToken: fake.tokenizeCard(),
-        })
-      ).json() as { paymentId: string; redirectUri: string };
-      await pass3ds(bought.redirectUri);
-      await pollStatus(token, bought.paymentId).toBe('completed');
+      await buyWithCard(token, tenantId);
       const sub = (await t.call(token, 'GET', `/api/v1/tenants/${tenantId}/tenant-subscription`)).json();
 
       const added = await addCard(token, tenantId, fake.tokenizeCard({ number: '5555555555554444' }));
