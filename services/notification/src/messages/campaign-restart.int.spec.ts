@@ -1,18 +1,15 @@
 import { Roles } from '@punkto/contracts/permissions';
-import { startFakeApns, type FakeApns } from '@punkto/platform/wallet/apns/fake-apns';
-import {
-  startFakeGoogleWallet,
-  type FakeGoogleWallet,
-} from '@punkto/platform/wallet/google/fake-google-wallet';
+import type { FakeApns } from '@punkto/platform/wallet/apns/fake-apns';
 import { parseMail } from '@punkto/platform/mail/mime-parse';
 import { spawn } from 'node:child_process';
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeWalletDevice } from '../passes/apple/testing/fake-wallet-device';
+import { startLocalWalletProviders, type LocalWalletProviders } from '../testing/local-wallet-providers';
 import { startNotification, type NotificationTestApp } from '../testing/notification-test-app';
 import { aCompany, aCustomer, type SeededCustomer } from './testing/message-mothers';
 
@@ -26,11 +23,7 @@ import { aCompany, aCustomer, type SeededCustomer } from './testing/message-moth
  * a child process (campaign-sender.fixture.ts, built like main.ts) with its durable scheduler, is killed once a
  * part of the pushes went out, and a second child finishes the campaign.
  */
-const PASS_TYPE = 'pass.pl.punkto.dev';
-const TEAM = 'PUNKTODEV1';
-const KEY_ID = 'APNSKEY123';
 const ISSUER = '3388000000066666666';
-const SA_EMAIL = 'punkto-campaigns@punkto-test.iam.gserviceaccount.com';
 const IN_SEGMENT = 1000;
 const OUTSIDE = 50;
 const FIXTURE = fileURLToPath(new URL('./testing/campaign-sender.fixture.ts', import.meta.url));
@@ -46,55 +39,28 @@ const clock = () => new Date(Date.now() + offset + downtime);
 const dayBefore = (days: number) => new Date(clockAt.getTime() - days * DAY).toISOString();
 
 let apns: FakeApns;
-let google: FakeGoogleWallet;
-let secrets: string;
+let providers: LocalWalletProviders;
 let dataDir: string;
 let env: Record<string, string>;
 /** addMessage calls Google answered 200, per object */
 const googleAdds = new Map<string, number>();
 
 beforeAll(async () => {
-  const apnsKey = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const saKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  apns = await startFakeApns({
-    topic: PASS_TYPE,
-    auth: { kind: 'token', teamId: TEAM, keyId: KEY_ID, publicKey: apnsKey.publicKey },
-    now: clock,
-  });
-  google = await startFakeGoogleWallet({
+  providers = await startLocalWalletProviders({
+    apnsKeyId: 'APNSKEY123',
     issuerId: ISSUER,
-    serviceAccountPublicKey: saKey.publicKey,
-    serviceAccountEmail: SA_EMAIL,
+    serviceAccountEmail: 'punkto-campaigns@punkto-test.iam.gserviceaccount.com',
     now: clock,
-    onRequest: ({ method, path, status }) => {
+    onGoogleRequest: ({ method, path, status }) => {
       const object = /loyaltyObject\/([^/]+)\/addMessage/.exec(decodeURIComponent(path))?.[1];
       if (method === 'POST' && object && status === 200)
         googleAdds.set(object, (googleAdds.get(object) ?? 0) + 1);
     },
   });
-  secrets = mkdtempSync(join(tmpdir(), 'punkto-campaign-secrets-'));
+  ({ apns } = providers);
   dataDir = mkdtempSync(join(tmpdir(), 'punkto-campaign-data-'));
-  writeFileSync(join(secrets, 'AuthKey.p8'), apnsKey.privateKey.export({ format: 'pem', type: 'pkcs8' }));
-  writeFileSync(join(secrets, 'apns-ca.pem'), apns.ca);
-  writeFileSync(
-    join(secrets, 'sa.json'),
-    JSON.stringify({
-      type: 'service_account',
-      client_email: SA_EMAIL,
-      private_key: saKey.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
-    }),
-  );
   env = {
-    APNS_KEY_FILE: join(secrets, 'AuthKey.p8'),
-    APNS_KEY_ID: KEY_ID,
-    APNS_URL: apns.url,
-    APNS_CA_FILE: join(secrets, 'apns-ca.pem'),
-    GOOGLE_WALLET_ISSUER_ID: ISSUER,
-    GOOGLE_WALLET_SERVICE_ACCOUNT_FILE: join(secrets, 'sa.json'),
-    GOOGLE_WALLET_API_URL: google.baseUrl,
-    GOOGLE_WALLET_TOKEN_URL: google.tokenUrl,
-    GOOGLE_WALLET_SAVE_ORIGIN: google.url,
-    GOOGLE_WALLET_ROOT_KEYS_URL: google.keysUrl,
+    ...providers.env,
     // the local providers take what we send; the test is about once-only, not about waiting
     APNS_MESSAGES_PER_SECOND: '2000',
     GOOGLE_WALLET_REQUESTS_PER_SECOND: '1000',
@@ -103,9 +69,7 @@ beforeAll(async () => {
   };
 }, 60_000);
 afterAll(async () => {
-  await apns?.close();
-  await google?.close();
-  rmSync(secrets, { recursive: true, force: true });
+  await providers?.close();
   rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
 

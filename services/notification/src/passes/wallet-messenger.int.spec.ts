@@ -1,14 +1,15 @@
-import { startFakeApns, type FakeApns } from '@punkto/platform/wallet/apns/fake-apns';
-import {
-  startFakeGoogleWallet,
-  type FakeGoogleWallet,
-} from '@punkto/platform/wallet/google/fake-google-wallet';
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import type { FakeApns } from '@punkto/platform/wallet/apns/fake-apns';
+import type { FakeGoogleWallet } from '@punkto/platform/wallet/google/fake-google-wallet';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyMessage } from '../messages/wallet-messenger.port';
+import {
+  LOCAL_PASS_TYPE,
+  startLocalWalletProviders,
+  type LocalWalletProviders,
+} from '../testing/local-wallet-providers';
 import { startNotification, type NotificationTestApp } from '../testing/notification-test-app';
 import { FakeWalletDevice } from './apple/testing/fake-wallet-device';
 import { AppleReasons, googleMessageIdOf } from './wallet-messenger';
@@ -16,11 +17,7 @@ import { AppleReasons, googleMessageIdOf } from './wallet-messenger';
 // Company messages on the wallet passes end to end: the notification service with the HTTP/2 APNs adapter
 // against a local APNs, phones played by FakeWalletDevice over the PassKit web service, and the REST Google
 // Wallet adapter against a local Google. The messenger is the one buildService hands the campaign engine.
-const PASS_TYPE = 'pass.pl.punkto.dev';
-const TEAM = 'PUNKTODEV1';
-const KEY_ID = 'APNSKEY123';
 const ISSUER = '3388000000055555555';
-const SA_EMAIL = 'punkto-wallet@punkto-test.iam.gserviceaccount.com';
 const APNS_PER_SECOND = 20;
 const GOOGLE_PER_SECOND = 10;
 
@@ -28,43 +25,18 @@ let apns: FakeApns;
 let google: FakeGoogleWallet;
 let t: NotificationTestApp;
 let root: string;
-let secrets: string;
+let providers: LocalWalletProviders;
 
 beforeAll(async () => {
-  const apnsKey = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const saKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  apns = await startFakeApns({
-    topic: PASS_TYPE,
-    auth: { kind: 'token', teamId: TEAM, keyId: KEY_ID, publicKey: apnsKey.publicKey },
-  });
-  google = await startFakeGoogleWallet({
+  providers = await startLocalWalletProviders({
+    apnsKeyId: 'APNSKEY123',
     issuerId: ISSUER,
-    serviceAccountPublicKey: saKey.publicKey,
-    serviceAccountEmail: SA_EMAIL,
+    serviceAccountEmail: 'punkto-wallet@punkto-test.iam.gserviceaccount.com',
   });
-  secrets = mkdtempSync(join(tmpdir(), 'punkto-messages-'));
-  writeFileSync(join(secrets, 'AuthKey.p8'), apnsKey.privateKey.export({ format: 'pem', type: 'pkcs8' }));
-  writeFileSync(join(secrets, 'apns-ca.pem'), apns.ca);
-  writeFileSync(
-    join(secrets, 'sa.json'),
-    JSON.stringify({
-      type: 'service_account',
-      client_email: SA_EMAIL,
-      private_key: saKey.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
-    }),
-  );
+  ({ apns, google } = providers);
   t = await startNotification(
     {
-      APNS_KEY_FILE: join(secrets, 'AuthKey.p8'),
-      APNS_KEY_ID: KEY_ID,
-      APNS_URL: apns.url,
-      APNS_CA_FILE: join(secrets, 'apns-ca.pem'),
-      GOOGLE_WALLET_ISSUER_ID: ISSUER,
-      GOOGLE_WALLET_SERVICE_ACCOUNT_FILE: join(secrets, 'sa.json'),
-      GOOGLE_WALLET_API_URL: google.baseUrl,
-      GOOGLE_WALLET_TOKEN_URL: google.tokenUrl,
-      GOOGLE_WALLET_SAVE_ORIGIN: google.url,
-      GOOGLE_WALLET_ROOT_KEYS_URL: google.keysUrl,
+      ...providers.env,
       PASS_UPDATE_COALESCE_MS: '200',
       APNS_MESSAGES_PER_SECOND: String(APNS_PER_SECOND),
       GOOGLE_WALLET_REQUESTS_PER_SECOND: String(GOOGLE_PER_SECOND),
@@ -76,9 +48,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  await apns?.close();
-  await google?.close();
-  rmSync(secrets, { recursive: true, force: true });
+  await providers?.close();
 });
 
 const aMessage = (overrides: Partial<CompanyMessage> = {}): CompanyMessage => ({
@@ -135,7 +105,7 @@ describe('a company message on an Apple pass', () => {
     expect(await t.walletMessenger.deliver({ tenantId, cardId }, message)).toEqual([
       { platform: 'apple', result: 'sent' },
     ]);
-    expect(pushesTo(phone)).toMatchObject([{ status: 200, topic: PASS_TYPE, payload: '{}' }]);
+    expect(pushesTo(phone)).toMatchObject([{ status: 200, topic: LOCAL_PASS_TYPE, payload: '{}' }]);
 
     expect(await phone.onPush()).toEqual([serial]);
     expect(phone.notices).toEqual(['Nowe ciasto: Od jutra sernik z malinami. Zapraszamy!']);
