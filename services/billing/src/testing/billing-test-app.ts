@@ -5,7 +5,11 @@ import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
 import { createLogger } from '@punkto/platform/observability/logger';
 import { openInfrastructure, type Infrastructure } from '@punkto/platform/runtime/infrastructure';
 import { SqliteScheduler } from '@punkto/platform/scheduler/sqlite-scheduler';
-import type { JobHandler, ScheduledJob, Scheduler } from '@punkto/platform/scheduler/scheduler.port';
+import type { JobHandler } from '@punkto/platform/scheduler/scheduler.port';
+import {
+  steppedScheduler,
+  type SteppedScheduler,
+} from '@punkto/platform/scheduler/testing/stepped-scheduler';
 import { eventMessage } from '@punkto/platform/testing/bus-message';
 import type { LightMyRequestResponse } from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
@@ -45,50 +49,10 @@ export function tokenFor(
     .sign(keys.privateKey);
 }
 
-/** the real scheduler's port, with the jobs also kept here so a test runs the due ones at its own clock */
-function steppedScheduler(real: Scheduler) {
-  const pending = new Map<string, ScheduledJob>();
-  const scheduler: Scheduler = {
-    ...real,
-    schedule: async (job) => {
-      pending.set(job.id, job);
-      await real.schedule(job);
-    },
-    cancel: async (id) => {
-      pending.delete(id);
-      return real.cancel(id);
-    },
-    get: (id) => real.get(id),
-    dueCount: () => real.dueCount(),
-    start: () => undefined,
-    stop: () => real.stop(),
-    close: () => real.close(),
-  };
-  return { scheduler, pending };
-}
-
-/** runs a stepped scheduler's due jobs at the test clock */
-function dueJobRunner(
-  stepped: ReturnType<typeof steppedScheduler>,
-  jobs: Record<string, JobHandler>,
-  now: () => Date,
-) {
+/** a stepped scheduler's due jobs run at the test clock, by type (platform's SteppedScheduler) */
+function dueJobRunner(stepped: SteppedScheduler, jobs: Record<string, JobHandler>, now: () => Date) {
   return {
-    async runDueJobs(): Promise<string[]> {
-      const ran: string[] = [];
-      for (let round = 0; round < 20; round++) {
-        const due = [...stepped.pending.values()].filter((j) => j.runAt.getTime() <= now().getTime());
-        if (!due.length) break;
-        for (const job of due) {
-          if (stepped.pending.get(job.id) !== job) continue;
-          stepped.pending.delete(job.id);
-          await stepped.scheduler.cancel(job.id);
-          await jobs[job.type]!(job, { attempt: 1 });
-          ran.push(job.type);
-        }
-      }
-      return ran;
-    },
+    runDueJobs: async (): Promise<string[]> => (await stepped.runDue(jobs, now())).map((job) => job.type),
     pendingJobs: () => [...stepped.pending.values()],
   };
 }

@@ -1,6 +1,6 @@
 import type { Mailer, MailMessage } from '@punkto/platform/mail/mailer.port';
 import { createLogger } from '@punkto/platform/observability/logger';
-import type { ScheduledJob, Scheduler } from '@punkto/platform/scheduler/scheduler.port';
+import { steppedScheduler } from '@punkto/platform/scheduler/testing/stepped-scheduler';
 import { SqliteScheduler } from '@punkto/platform/scheduler/sqlite-scheduler';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,23 +43,7 @@ const replicas: Array<{ close(): Promise<void> }> = [];
 async function replica() {
   const dir = mkdtempSync(join(tmpdir(), 'punkto-messages-replica-'));
   const real = SqliteScheduler.open(join(dir, 'scheduler.db'), { logger });
-  const pending = new Map<string, ScheduledJob>();
-  const scheduler: Scheduler = {
-    ...real,
-    schedule: async (job) => {
-      pending.set(job.id, job);
-      await real.schedule(job);
-    },
-    cancel: async (id) => {
-      pending.delete(id);
-      return real.cancel(id);
-    },
-    get: (id) => real.get(id),
-    dueCount: () => real.dueCount(),
-    start: () => undefined,
-    stop: () => real.stop(),
-    close: () => real.close(),
-  };
+  const { scheduler, pending, ...stepped } = steppedScheduler(real);
   const ctx = await messagesContext({
     eventStore: app.infra.eventStore,
     documents: app.infra.documents,
@@ -85,27 +69,9 @@ async function replica() {
       await scheduler.cancel(id);
     },
     /** runs one pending job now (the scheduler's pick) */
-    async run(id: string) {
-      const job = pending.get(id);
-      if (!job) throw new Error(`no job ${id}`);
-      pending.delete(id);
-      await real.cancel(id);
-      await sending.jobs[job.type]!(job, { attempt: 1 });
-    },
+    run: (id: string) => stepped.run(id, sending.jobs),
     /** runs every job whose time has come, and those they schedule */
-    async runDue(): Promise<string[]> {
-      const ran: string[] = [];
-      for (let round = 0; round < 20; round++) {
-        const due = [...pending.values()].filter((j) => j.runAt.getTime() <= now.getTime());
-        if (!due.length) break;
-        for (const job of due) {
-          if (pending.get(job.id) !== job) continue;
-          await r.run(job.id);
-          ran.push(job.id);
-        }
-      }
-      return ran;
-    },
+    runDue: async () => (await stepped.runDue(sending.jobs, now)).map((job) => job.id),
     async close() {
       await real.close();
       rmSync(dir, { recursive: true, force: true });
