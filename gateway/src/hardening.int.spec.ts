@@ -5,6 +5,7 @@ import { closedWithin, exchange, openSocket } from '@punkto/platform/testing/raw
 import type { FastifyInstance } from 'fastify';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_CSP, withCsp } from './testing/pinned-security-headers';
 import { buildGateway } from './app';
 import { GatewayEnv, type GatewayConfig } from './config';
 import { MaintenanceSwitch } from './maintenance';
@@ -328,23 +329,7 @@ describe('gateway: the security headers of every kind of answer, built once (iss
       req.on('error', reject);
       req.end();
     });
-  const csp =
-    "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';" +
-    "img-src 'self' data: blob:;object-src 'none';script-src 'self' 'wasm-unsafe-eval';script-src-attr 'none';" +
-    "style-src 'self' 'unsafe-inline';connect-src 'self';frame-src 'self'";
-  const expected: Array<[string, string]> = [
-    ['Content-Security-Policy', csp],
-    ['Cross-Origin-Opener-Policy', 'same-origin'],
-    ['Cross-Origin-Resource-Policy', 'same-origin'],
-    ['Origin-Agent-Cluster', '?1'],
-    ['Referrer-Policy', 'no-referrer'],
-    ['X-Content-Type-Options', 'nosniff'],
-    ['X-DNS-Prefetch-Control', 'off'],
-    ['X-Download-Options', 'noopen'],
-    ['X-Frame-Options', 'SAMEORIGIN'],
-    ['X-Permitted-Cross-Domain-Policies', 'none'],
-    ['X-XSS-Protection', '0'],
-  ];
+  const expected = withCsp(SANDBOX_CSP);
 
   it('sends the same header lines first on proxied, own, refused and rate-limited answers, request after request', async () => {
     const url = await (
