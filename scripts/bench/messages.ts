@@ -14,16 +14,18 @@
  * Part of `npm run bench -- messages`.
  */
 import { Roles } from '../../contracts/src/permissions';
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NotificationEnv } from '../../services/notification/src/config';
 import { batchJobId, startJobId } from '../../services/notification/src/messages/messages-context';
 import { aCompany, aCustomer } from '../../services/notification/src/messages/testing/message-mothers';
 import { FakeWalletDevice } from '../../services/notification/src/passes/apple/testing/fake-wallet-device';
-import { startLocalWalletProviders } from '../../services/notification/src/testing/local-wallet-providers';
 import { startNotification } from '../../services/notification/src/testing/notification-test-app';
+import { startFakeApns } from '../../services/platform/src/wallet/apns/fake-apns';
+import { startFakeGoogleWallet } from '../../services/platform/src/wallet/google/fake-google-wallet';
 import { fmt } from './stats';
 
 const CUSTOMERS = Number(process.env.BENCH_MESSAGES_CUSTOMERS ?? 10_000);
@@ -32,7 +34,11 @@ const GOOGLE = (CUSTOMERS * 3) / 100;
 const EMAIL = CUSTOMERS;
 /** the SMTP provider's rate the bench assumes (a transactional provider's plan; the service's default is 50) */
 const EMAILS_PER_SECOND = 200;
+const PASS_TYPE = 'pass.pl.punkto.dev';
+const TEAM = 'PUNKTODEV1';
+const KEY_ID = 'BENCHKEY02';
 const ISSUER = '3388000000077777777';
+const SA_EMAIL = 'punkto-bench-messages@punkto-test.iam.gserviceaccount.com';
 
 /** per second over the middle 80 % of the timestamps (start-up and the tail left out) */
 function rateOf(times: number[]): number {
@@ -44,25 +50,51 @@ function rateOf(times: number[]): number {
 }
 
 export async function messagesBench(): Promise<string[]> {
+  const secrets = mkdtempSync(join(tmpdir(), 'punkto-bench-messages-'));
+  const apnsKey = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const saKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const googleAdds: number[] = [];
   // the service's and the local providers' clock: from 11:00 in Warsaw of the day before (daytime: the quiet
   // hours would hold the wallet), so the providers accept the service's tokens whenever the bench runs
   const DAY = 86_400_000;
   const offset = Math.floor((Date.now() - DAY) / DAY) * DAY + 10 * 3_600_000 - Date.now();
   const clock = () => new Date(Date.now() + offset);
-  const providers = await startLocalWalletProviders({
-    apnsKeyId: 'BENCHKEY02',
-    issuerId: ISSUER,
-    serviceAccountEmail: 'punkto-bench-messages@punkto-test.iam.gserviceaccount.com',
+  const apns = await startFakeApns({
+    topic: PASS_TYPE,
+    auth: { kind: 'token', teamId: TEAM, keyId: KEY_ID, publicKey: apnsKey.publicKey },
     now: clock,
-    onGoogleRequest: ({ method, path, status }) => {
+  });
+  const google = await startFakeGoogleWallet({
+    issuerId: ISSUER,
+    serviceAccountPublicKey: saKey.publicKey,
+    serviceAccountEmail: SA_EMAIL,
+    now: clock,
+    onRequest: ({ method, path, status }) => {
       if (method === 'POST' && status === 200 && path.includes('/addMessage')) googleAdds.push(Date.now());
     },
   });
-  const { apns } = providers;
+  writeFileSync(join(secrets, 'AuthKey.p8'), apnsKey.privateKey.export({ format: 'pem', type: 'pkcs8' }));
+  writeFileSync(join(secrets, 'apns-ca.pem'), apns.ca);
+  writeFileSync(
+    join(secrets, 'sa.json'),
+    JSON.stringify({
+      type: 'service_account',
+      client_email: SA_EMAIL,
+      private_key: saKey.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    }),
+  );
   const t = await startNotification(
     {
-      ...providers.env,
+      APNS_KEY_FILE: join(secrets, 'AuthKey.p8'),
+      APNS_KEY_ID: KEY_ID,
+      APNS_URL: apns.url,
+      APNS_CA_FILE: join(secrets, 'apns-ca.pem'),
+      GOOGLE_WALLET_ISSUER_ID: ISSUER,
+      GOOGLE_WALLET_SERVICE_ACCOUNT_FILE: join(secrets, 'sa.json'),
+      GOOGLE_WALLET_API_URL: google.baseUrl,
+      GOOGLE_WALLET_TOKEN_URL: google.tokenUrl,
+      GOOGLE_WALLET_SAVE_ORIGIN: google.url,
+      GOOGLE_WALLET_ROOT_KEYS_URL: google.keysUrl,
       MESSAGE_EMAILS_PER_SECOND: String(EMAILS_PER_SECOND),
     },
     { listen: true, clock },
@@ -191,6 +223,8 @@ export async function messagesBench(): Promise<string[]> {
     ];
   } finally {
     await t.close();
-    await providers.close();
+    await apns.close();
+    await google.close();
+    rmSync(secrets, { recursive: true, force: true });
   }
 }
