@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress, httpsUrl } from './web-addresses';
 
 /**
  * Automatic NPS surveys (issue 18, ADR 0022): after a visit the customer gets a one-time link
@@ -88,12 +89,10 @@ export const SurveySettings = z
       .int('Podaj pełną liczbę godzin.')
       .min(SURVEY_DELAY_HOURS.min, `Najkrócej ${SURVEY_DELAY_HOURS.min} godzina.`)
       .max(SURVEY_DELAY_HOURS.max, `Najdłużej ${SURVEY_DELAY_HOURS.max} godziny.`),
-    reviewUrl: z
-      .url({ protocol: /^https?$/, error: 'Podaj poprawny adres strony (https://…).' })
-      .max(500)
-      .nullable(),
+    /** the company's public review page, `https://` only, stored normalised (issue 36) */
+    reviewUrl: httpsUrl().nullable(),
     /** where detractor alerts go; null: the company's contact e-mail */
-    alertEmail: z.email('Podaj poprawny adres e-mail.').max(254).nullable(),
+    alertEmail: emailAddress().nullable(),
   })
   .meta({ id: 'SurveySettings' });
 export type SurveySettings = z.infer<typeof SurveySettings>;

@@ -1,4 +1,4 @@
-import { defaultSurveySettings, type SurveySettings } from '@punkto/contracts/surveys';
+import { defaultSurveySettings, SurveySettings } from '@punkto/contracts/surveys';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { commandHandler } from '@punkto/platform/es/command-handler';
 import type { EventStore } from '@punkto/platform/event-store/event-store.port';
@@ -47,6 +47,25 @@ export interface SurveyContextDeps {
   clock: Clock;
 }
 
+/**
+ * Stored settings as the contract answers them: a field saved before its rule was tightened (issue 36: a
+ * `reviewUrl` with a space, a quote or `http:`) is normalised if it can be, else falls back to its default,
+ * so reading the settings (and answering a survey) never fails on an old value.
+ */
+export function readableSettings(stored: Record<string, unknown>): SurveySettings {
+  const defaults = defaultSurveySettings();
+  const read = <K extends keyof SurveySettings>(key: K): SurveySettings[K] => {
+    const parsed = SurveySettings.shape[key].safeParse(stored[key]);
+    return parsed.success ? (parsed.data as SurveySettings[K]) : defaults[key];
+  };
+  return {
+    enabled: read('enabled'),
+    delayHours: read('delayHours'),
+    reviewUrl: read('reviewUrl'),
+    alertEmail: read('alertEmail'),
+  };
+}
+
 /** What the survey use cases share: the sealing store, the deciders' handlers, the collections. */
 export async function surveyContext(deps: SurveyContextDeps) {
   const keys = documentPersonKeys(deps.documents, deps.clock);
@@ -71,9 +90,7 @@ export async function surveyContext(deps: SurveyContextDeps) {
     tokens,
     async settingsOf(tenantId: string): Promise<SurveySettings> {
       const doc = await settings.get(tenantId);
-      if (!doc) return defaultSurveySettings();
-      const { _id, _rev, ...rest } = doc;
-      return rest;
+      return doc ? readableSettings(doc) : defaultSurveySettings();
     },
     async saveSettings(tenantId: string, value: SurveySettings): Promise<SurveySettings> {
       await settings.upsert({ _id: tenantId, ...value });
