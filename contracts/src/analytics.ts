@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CustomerSegment } from './customer-segments';
+import { QueryDate, QueryDateMessages } from './dates';
 
 /**
  * The analytics query and answer (SPEC §3: startDate, endDate, preset, customerSegment, loyaltyProgramId;
@@ -25,13 +26,14 @@ export const ANALYTICS_MAX_RANGE_DAYS = 731;
 export const NPS_MIN_RESPONSES = 5;
 
 export const AnalyticsMessages = {
-  date: 'Podaj datę w formacie RRRR-MM-DD.',
+  date: QueryDateMessages.format,
   order: 'Data końcowa nie może być wcześniejsza niż początkowa.',
   range: `Zakres dat może obejmować najwyżej ${ANALYTICS_MAX_RANGE_DAYS} dni.`,
   customNeedsDates: 'Dla własnego zakresu podaj datę początkową i końcową.',
 } as const;
 
-const LocalDate = z.iso.date({ message: AnalyticsMessages.date }).regex(/^2\d{3}-/, AnalyticsMessages.date);
+/** a calendar day in Warsaw, 2000–2100 (the one rule of query dates) */
+const LocalDate = QueryDate;
 
 /** Days from `from` to `to`, both included (calendar dates, no zone). */
 export function daysBetweenInclusive(from: string, to: string): number {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ActivityType } from './card-activity';
+import { QueryDate } from './dates';
 import { ProgramKind, RewardLimits, RewardSchedule } from './programs';
 import { pageResponse } from './pagination';
 import { singleLineText } from './text';
@@ -254,7 +255,6 @@ export const StaffCardActivity = CardActivity.extend({
 }).meta({ id: 'StaffCardActivity' });
 export type StaffCardActivity = z.infer<typeof StaffCardActivity>;
 
-const IsoDate = z.iso.date();
 export const CardHistoryQuery = z
   .object({
     pageNumber: z.coerce.number().int().min(1).default(1),
@@ -263,9 +263,9 @@ export const CardHistoryQuery = z
     /** only what this employee (user id) did */
     employeeId: z.string().min(1).max(64).optional(),
     /** first day (Warsaw), inclusive */
-    from: IsoDate.optional(),
+    from: QueryDate.optional(),
     /** last day (Warsaw), inclusive */
-    to: IsoDate.optional(),
+    to: QueryDate.optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     message: 'Data początkowa nie może być późniejsza niż końcowa.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QueryDate, QueryDateMessages } from './dates';
 import { singleLineText } from './text';
 
 /**
@@ -14,13 +15,13 @@ export const EXPORT_MAX_RANGE_DAYS = 366;
 export const EXPORT_DEFAULT_RANGE_DAYS = 30;
 
 export const ExportMessages = {
-  date: 'Podaj datę w formacie RRRR-MM-DD.',
+  date: QueryDateMessages.format,
   order: 'Data początkowa nie może być późniejsza niż końcowa.',
   range: `Zakres dat może obejmować najwyżej ${EXPORT_MAX_RANGE_DAYS} dni.`,
 } as const;
 
-/** a calendar day in Warsaw, `2026-11-25` (years 2000–2999: anything else is a typo) */
-const LocalDate = z.iso.date({ message: ExportMessages.date }).regex(/^2\d{3}-/, ExportMessages.date);
+/** a calendar day in Warsaw, `2026-11-25`, 2000–2100 (the one rule of query dates) */
+const LocalDate = QueryDate;
 
 export const ClientsExportQuery = z
   .object({

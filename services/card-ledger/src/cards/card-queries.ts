@@ -10,6 +10,7 @@ import {
 import type { MyCard, MyHistoryPage, MyOverview } from '@punkto/contracts/customers';
 import { toPage } from '@punkto/contracts/pagination';
 import type { Filter } from '@punkto/platform/documents/document-store.port';
+import { addDays, warsawStartOfDay } from '@punkto/platform/http/csv';
 import type { ProgramRules } from '../programs/program-rules';
 import type { Card, CardEvent, IssuedCard } from './card';
 import { signQr, verifyQr } from './card-codes';
@@ -26,7 +27,6 @@ import {
 } from './card-views';
 import { CardNotFoundError, CardRuleError } from './card.errors';
 import { activityIdOf, activityOf, type ActivityDoc } from './cards.projection';
-import { warsawDayStart } from './warsaw-time';
 
 /**
  * What staff and customers read: finding a card (id, number, signed QR, contact), the staff and customer
@@ -132,8 +132,8 @@ export function cardQueries(ledger: CardLedger) {
     },
   ): Promise<CardHistoryPage> {
     const occurredAt = {
-      ...(query.from && { $gte: warsawDayStart(query.from).toISOString() }),
-      ...(query.to && { $lt: warsawDayStart(query.to, 1).toISOString() }),
+      ...(query.from && { $gte: warsawStartOfDay(query.from).toISOString() }),
+      ...(query.to && { $lt: warsawStartOfDay(addDays(query.to, 1)).toISOString() }),
     };
     const filter = {
       cardId: card.cardId,

@@ -3,7 +3,8 @@ import type { LimitPeriod } from '@punkto/contracts/programs';
 
 /**
  * Local time in Poland (Europe/Warsaw, CET/CEST) of an instant, with the calendar keys reward rules use.
- * Pure; the zone's rules come from the runtime's ICU data through Intl (no extra libraries).
+ * Pure; the zone's rules come from the runtime's ICU data through Intl (no extra libraries). The instant a
+ * Warsaw day begins is platform's `warsawStartOfDay` (one function for the exports and the history).
  */
 export interface WarsawLocal {
   /** `2026-03-02` */
@@ -59,17 +60,4 @@ export function periodKey(period: LimitPeriod | null, local: WarsawLocal): strin
     case null:
       return 'all';
   }
-}
-
-/** The instant local midnight (Warsaw) begins the day `date` (`2026-03-29`) plus `plusDays`. */
-export function warsawDayStart(date: string, plusDays = 0): Date {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(year, month - 1, day + plusDays)).toISOString().slice(0, 10);
-  // midnight is never skipped in Poland (clocks change at 02:00 / 03:00): UTC+2 in summer, UTC+1 in winter
-  for (const offsetHours of [2, 1]) {
-    const candidate = new Date(Date.UTC(year, month - 1, day + plusDays, -offsetHours));
-    const local = warsawLocal(candidate);
-    if (local.date === target && local.time === '00:00') return candidate;
-  }
-  throw new Error(`no local midnight found for ${target}`);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { periodKey, warsawLocal, warsawDayStart } from './warsaw-time';
+import { periodKey, warsawLocal } from './warsaw-time';
 
 describe('warsawLocal', () => {
   it('is UTC+1 in winter and UTC+2 in summer', () => {
@@ -51,22 +51,5 @@ describe('warsawLocal', () => {
     expect(periodKey('week', local)).toBe('2026-W10');
     expect(periodKey('month', local)).toBe('2026-03');
     expect(periodKey(null, local)).toBe('all');
-  });
-});
-
-describe('warsawDayStart', () => {
-  it('is 23:00 UTC the day before in winter and 22:00 UTC in summer', () => {
-    expect(warsawDayStart('2026-01-15').toISOString()).toBe('2026-01-14T23:00:00.000Z');
-    expect(warsawDayStart('2026-07-15').toISOString()).toBe('2026-07-14T22:00:00.000Z');
-  });
-
-  it('counts days across the clock changes', () => {
-    // the day clocks go forward (29 March 2026) is 23 hours long
-    expect(warsawDayStart('2026-03-29').toISOString()).toBe('2026-03-28T23:00:00.000Z');
-    expect(warsawDayStart('2026-03-29', 1).toISOString()).toBe('2026-03-29T22:00:00.000Z');
-    // and the day they go back (25 October 2026) 25 hours
-    expect(warsawDayStart('2026-10-25').toISOString()).toBe('2026-10-24T22:00:00.000Z');
-    expect(warsawDayStart('2026-10-25', 1).toISOString()).toBe('2026-10-25T23:00:00.000Z');
-    expect(warsawDayStart('2026-12-31', 1).toISOString()).toBe('2026-12-31T23:00:00.000Z');
   });
 });

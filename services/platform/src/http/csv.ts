@@ -52,7 +52,17 @@ const warsawParts = new Intl.DateTimeFormat('en-GB', {
 });
 
 function partsOf(at: Date): Record<string, string> {
-  return Object.fromEntries(warsawParts.formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(warsawParts.formatToParts(at).map((p) => [p.type, p.value]));
+  // `100`, not `0100`: the year in four digits like every other ISO date
+  return { ...parts, year: parts.year!.padStart(4, '0') };
+}
+
+/** The UTC instant of a calendar date and time; unlike Date.UTC, years 0–99 stay years 0–99. */
+function utc(year: number, monthIndex: number, day: number, hours = 0, minutes = 0, seconds = 0): number {
+  const at = new Date(0);
+  at.setUTCFullYear(year, monthIndex, day);
+  at.setUTCHours(hours, minutes, seconds, 0);
+  return at.getTime();
 }
 
 /** An instant as Warsaw wall-clock time, `2026-03-29 03:30:00` (what Excel reads as a date and time). */
@@ -67,20 +77,23 @@ export function warsawDate(at: Date): string {
   return `${p.year}-${p.month}-${p.day}`;
 }
 
-/** The offset of Warsaw from UTC at an instant, in ms (CET +1 h, CEST +2 h). */
+/** The offset of Warsaw from UTC at an instant, in ms (CET +1 h, CEST +2 h, local mean time until 1915 +1:24). */
 function warsawOffsetMs(at: number): number {
   const p = partsOf(new Date(at));
-  const asUtc = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!);
+  const asUtc = utc(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!);
   return asUtc - Math.floor(at / 1000) * 1000;
 }
 
 /**
- * The instant a Warsaw calendar day (`2026-03-29`) begins. Poland changes its clocks at 02:00/03:00, never at
- * midnight, so the offset at the guessed instant is the day's own after one correction.
+ * The instant a Warsaw calendar day (`2026-03-29`) begins: the one function for it (the exports, the card
+ * history). Poland changes its clocks at 02:00/03:00, never at midnight, so the offset at the guessed instant
+ * is the day's own after one correction. Total: any `YYYY-MM-DD` gets an instant, whatever the zone's offset
+ * was then, and nothing throws (issue 36: the history's own copy of this threw "no local midnight found" for
+ * years 0100–1945 and answered 500).
  */
 export function warsawStartOfDay(date: string): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const midnightAsUtc = Date.UTC(year, month - 1, day);
+  const midnightAsUtc = utc(year, month - 1, day);
   const guess = midnightAsUtc - warsawOffsetMs(midnightAsUtc);
   return new Date(midnightAsUtc - warsawOffsetMs(guess));
 }
@@ -88,7 +101,9 @@ export function warsawStartOfDay(date: string): Date {
 /** `2026-03-29` + n days (calendar arithmetic, no zone). */
 export function addDays(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+  const d = new Date(utc(year, month - 1, day + days));
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
 
 /** `Content-Disposition` of a downloaded file, `klienci-2026-11-25.csv`. */

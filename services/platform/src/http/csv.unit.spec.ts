@@ -86,6 +86,29 @@ describe('CSV for Polish Excel', () => {
       expect(warsawStartOfDay('2026-10-26').toISOString()).toBe('2026-10-25T23:00:00.000Z');
     });
 
+    // issue 36, finding 2: the card history's own copy of this threw "no local midnight found" for old dates
+    it.each([
+      // Warsaw's local mean time (+1:24) until 1880, then Warsaw mean time (+1:24) until 1915
+      ['0100-01-01', '0099-12-31T22:36:00.000Z'],
+      ['1800-06-01', '1800-05-31T22:36:00.000Z'],
+      ['1900-01-01', '1899-12-31T22:36:00.000Z'],
+      ['1945-06-01', '1945-05-31T22:00:00.000Z'], // summer time (+2)
+      ['0050-07-01', '0050-06-30T22:36:00.000Z'], // a year below 100 stays that year (not 1950)
+    ])('finds the instant an old Warsaw day %s begins (%s), without throwing', (date, iso) => {
+      const start = warsawStartOfDay(date);
+      expect(start.toISOString()).toBe(iso);
+      expect(warsawDateTime(start)).toBe(`${date} 00:00:00`);
+    });
+
+    it('gives every day from year 1 to 2100 an instant on that day', () => {
+      for (let year = 1; year <= 2100; year += 7)
+        for (let month = 1; month <= 12; month++) {
+          const date = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
+          expect(warsawDate(warsawStartOfDay(date)), date).toBe(date);
+          expect(addDays(date, 1), date).toBe(`${date.slice(0, 8)}02`);
+        }
+    });
+
     it('counts calendar days across month and year ends', () => {
       expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
       expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
