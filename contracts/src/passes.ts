@@ -23,7 +23,6 @@ export const PassErrors = {
     message: 'Karta nie jest jeszcze gotowa do dodania do portfela. Spróbuj ponownie za chwilę.',
   },
   cardClosed: { code: 'CARD.CLOSED', message: 'Ta karta jest zamknięta.' },
-  notYours: { code: 'PASS.NOT_YOUR_CARD', message: 'Do portfela możesz dodać tylko własną kartę.' },
   googleUnavailable: {
     code: 'PASS.GOOGLE_UNAVAILABLE',
     message:

@@ -34,7 +34,7 @@ export const createApplePass = defineEndpoint({
   auth: 'authenticated',
   params: ApplePassParams,
   produces: PKPASS_CONTENT_TYPE,
-  // 403 (PASS.NOT_YOUR_CARD: another person's card) is declared for every signed-in call
+  // a card the caller does not hold (unknown or someone else's) is 404 CARD.NOT_FOUND, the same bytes for both
   errors: [
     { status: 404, codes: ['CARD.NOT_FOUND'] },
     {
@@ -54,6 +54,7 @@ export const createGooglePass = defineEndpoint({
   auth: 'authenticated',
   params: GooglePassParams,
   response: GooglePassResponse,
+  // a card the caller does not hold (unknown or someone else's) is 404 CARD.NOT_FOUND, the same bytes for both
   errors: [
     { status: 404, codes: ['CARD.NOT_FOUND'] },
     {

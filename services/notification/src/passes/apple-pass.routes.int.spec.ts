@@ -75,18 +75,22 @@ describe('GET /api/v1/cards/{id}/create-apple-pass/{x}', () => {
     expect((await download(cardId, userId)).rawPayload.equals(res.rawPayload)).toBe(true);
   });
 
-  it("someone else's card is refused (403), an unknown one is 404, a closed one 409", async () => {
+  // issue 36, finding 3: a 403 for someone else's card and a 404 for an unknown id told which card ids exist
+  it("someone else's card and an unknown one answer the same 404, byte for byte; a closed one 409", async () => {
     const { cardId, userId } = await aCard();
-    const stranger = await download(cardId, randomUUID());
-    expect(stranger.statusCode).toBe(403);
-    expect(stranger.json()).toMatchObject({
-      code: 'PASS.NOT_YOUR_CARD',
-      localizedMessage: 'Do portfela możesz dodać tylko własną kartę.',
-    });
-    expect((await download(randomUUID(), userId)).json()).toMatchObject({
-      status: 404,
+    const caller = randomUUID();
+    const stranger = await download(cardId, caller);
+    const unknown = await download(randomUUID(), caller);
+    expect(stranger.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(404);
+    expect(stranger.json()).toEqual({
       code: 'CARD.NOT_FOUND',
+      localizedMessage: 'Nie znaleziono karty.',
+      status: 404,
     });
+    expect(stranger.body).toBe(unknown.body);
+    expect(stranger.headers['content-type']).toBe(unknown.headers['content-type']);
+    expect(stranger.headers['content-length']).toBe(unknown.headers['content-length']);
 
     await deliver(Topics.cardLedgerCards, 'CardClosed', {
       cardId,
@@ -94,6 +98,8 @@ describe('GET /api/v1/cards/{id}/create-apple-pass/{x}', () => {
       closedAt: '2026-11-21T10:00:00.000Z',
     });
     expect((await download(cardId, userId)).json()).toMatchObject({ status: 409, code: 'CARD.CLOSED' });
+    // closed, it is still no one else's business
+    expect((await download(cardId, caller)).body).toBe(unknown.body);
   });
 
   it('right after joining, before the program has arrived: 409 PASS.NOT_READY, to try again', async () => {

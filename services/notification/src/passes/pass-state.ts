@@ -1,8 +1,8 @@
-import { formatCardNumber } from '@punkto/contracts/cards';
+import { CardErrors, formatCardNumber } from '@punkto/contracts/cards';
 import type { ProgramDefinedData } from '@punkto/contracts/integration-events';
 import type { CardOnPass } from '@punkto/contracts/pass-fields';
 import { PassErrors } from '@punkto/contracts/passes';
-import { ConflictError, NotFoundError, PermissionDeniedError } from '@punkto/platform/errors/errors';
+import { ConflictError, NotFoundError } from '@punkto/platform/errors/errors';
 import type { PassCard } from './pass-card';
 import type { PassCompany, PassCopies } from './pass-copies';
 
@@ -46,8 +46,9 @@ export async function passState(copies: PassCopies, card: PassCard): Promise<Pas
 }
 
 /**
- * The pass state of the caller's own card, or the refusal the customer sees: 404 unknown card, 403 someone
- * else's, 409 closed or its program or company gone, 409 PASS.NOT_READY right after joining (the copies may
+ * The pass state of the caller's own card, or the refusal the customer sees: 404 for any card the caller does
+ * not hold (unknown or someone else's: the same bytes, so the answer tells no one which card ids exist; issue 36,
+ * finding 3), 409 closed or its program or company gone, 409 PASS.NOT_READY right after joining (the copies may
  * still be on their way over the bus). Shared by the Apple download and the Google save link.
  */
 export async function holderPassState(
@@ -56,9 +57,8 @@ export async function holderPassState(
   userId: string,
 ): Promise<{ card: PassCard; state: PassState }> {
   const card = await copies.card(cardId);
-  if (!card) throw new NotFoundError('Nie znaleziono karty.', 'CARD.NOT_FOUND');
-  if (card.userId !== userId)
-    throw new PermissionDeniedError(PassErrors.notYours.message, PassErrors.notYours.code);
+  if (!card || card.userId !== userId)
+    throw new NotFoundError(CardErrors.notFound.message, CardErrors.notFound.code);
   if (card.status === 'closed')
     throw new ConflictError(PassErrors.cardClosed.message, PassErrors.cardClosed.code);
   const state = await passState(copies, card);

@@ -191,21 +191,29 @@ describe('the card in Google Wallet', () => {
     });
   });
 
-  it("someone else's card is refused (403), an unknown one 404, `{x}` other than link 400", async () => {
+  // issue 36, finding 3: a 403 for someone else's card and a 404 for an unknown id told which card ids exist
+  it("someone else's card and an unknown one answer the same 404, byte for byte; `{x}` other than link 400", async () => {
     const { cardId } = await t.aCard();
+    const caller = await t.cookiesOf(randomUUID());
     const stranger = await t.app.inject({
       method: 'GET',
       url: `/api/v1/cards/${cardId}/create-google-pass/link`,
-      cookies: await t.cookiesOf(randomUUID()),
+      cookies: caller,
     });
-    expect(stranger.statusCode).toBe(403);
-    expect(stranger.json()).toMatchObject({ code: 'PASS.NOT_YOUR_CARD' });
     const unknown = await t.app.inject({
       method: 'GET',
       url: `/api/v1/cards/${randomUUID()}/create-google-pass/link`,
-      cookies: await t.cookiesOf(randomUUID()),
+      cookies: caller,
     });
+    expect(stranger.statusCode).toBe(404);
     expect(unknown.statusCode).toBe(404);
+    expect(stranger.json()).toEqual({
+      code: 'CARD.NOT_FOUND',
+      localizedMessage: 'Nie znaleziono karty.',
+      status: 404,
+    });
+    expect(stranger.body).toBe(unknown.body);
+    expect(stranger.headers['content-length']).toBe(unknown.headers['content-length']);
     const bad = await t.app.inject({
       method: 'GET',
       url: `/api/v1/cards/${cardId}/create-google-pass/jwt`,
