@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { ActivityType } from './card-activity';
+import {
+  MAX_POINTS_BALANCE,
+  MAX_POINTS_PER_AWARD,
+  MAX_STAMPS_BALANCE,
+  MAX_STAMPS_PER_AWARD,
+  MAX_STAMPS_PER_AWARD_MESSAGE,
+} from './card-limits';
 import { QueryDate } from './dates';
 import { ProgramKind, RewardLimits, RewardSchedule } from './programs';
 import { pageResponse } from './pagination';
@@ -117,6 +124,9 @@ export const PointsFromAmountRequest = z
     /** the service from the catalogue the purchase was for (recorded with the points) */
     serviceId: z.string().min(1).max(64).optional(),
   })
+  .describe(
+    `One award gives at most ${MAX_POINTS_PER_AWARD} points (after the level's multiplier; more: 400 CARD.AWARD_TOO_LARGE), and a card holds at most ${MAX_POINTS_BALANCE} points (400 CARD.BALANCE_LIMIT).`,
+  )
   .meta({ id: 'PointsFromAmountRequest' });
 export type PointsFromAmountRequest = z.input<typeof PointsFromAmountRequest>;
 
@@ -126,8 +136,11 @@ export const AddStampsRequest = z
       .number('Podaj liczbę pieczątek.')
       .int('Liczba pieczątek musi być całkowita.')
       .min(1, 'Dodaj co najmniej 1 pieczątkę.')
-      .max(20, 'Jednorazowo można dodać najwyżej 20 pieczątek.'),
+      .max(MAX_STAMPS_PER_AWARD, MAX_STAMPS_PER_AWARD_MESSAGE),
   })
+  .describe(
+    `One award adds at most ${MAX_STAMPS_PER_AWARD} stamps, and a card holds at most ${MAX_STAMPS_BALANCE} stamps (400 CARD.BALANCE_LIMIT).`,
+  )
   .meta({ id: 'AddStampsRequest' });
 export type AddStampsRequest = z.input<typeof AddStampsRequest>;
 

@@ -1,3 +1,4 @@
+import { MAX_POINTS_PER_AWARD } from './card-limits';
 import { singleLineText } from './text';
 import { z } from 'zod';
 
@@ -17,7 +18,10 @@ export const ServiceInput = z
       .number()
       .int()
       .min(1, 'Stała liczba punktów musi wynosić co najmniej 1.')
-      .max(100_000)
+      .max(
+        MAX_POINTS_PER_AWARD,
+        `Stała liczba punktów może wynosić najwyżej ${new Intl.NumberFormat('pl-PL').format(MAX_POINTS_PER_AWARD)}.`,
+      )
       .nullable()
       .default(null),
     active: z.boolean().default(true),

@@ -75,7 +75,13 @@ export const pointsFromAmount = defineEndpoint({
   body: PointsFromAmountRequest,
   response: CardCommandResponse,
   errors: [
-    ...command([CardErrors.programInactive, CardErrors.notPointsProgram, { code: 'CARD.AMOUNT_TOO_SMALL' }]),
+    ...command([
+      CardErrors.programInactive,
+      CardErrors.notPointsProgram,
+      { code: 'CARD.AMOUNT_TOO_SMALL' },
+      { code: 'CARD.AWARD_TOO_LARGE' },
+      { code: 'CARD.BALANCE_LIMIT' },
+    ]),
     { status: 429, codes: ['CARD.SCAN_COOLDOWN'] },
   ],
 });
@@ -92,7 +98,7 @@ export const addStamps = defineEndpoint({
   body: AddStampsRequest,
   response: CardCommandResponse,
   errors: [
-    ...command([CardErrors.programInactive, CardErrors.notStampsProgram]),
+    ...command([CardErrors.programInactive, CardErrors.notStampsProgram, { code: 'CARD.BALANCE_LIMIT' }]),
     { status: 429, codes: ['CARD.SCAN_COOLDOWN'] },
   ],
 });

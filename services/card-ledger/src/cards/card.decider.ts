@@ -1,3 +1,4 @@
+import { awardLimitBreach } from '@punkto/contracts/card-limits';
 import { CardErrors, CORRECTION_WINDOW_DAYS } from '@punkto/contracts/cards';
 import type { AwardAnomalyDetectedData, CardClosedData } from '@punkto/contracts/integration-events';
 import { pointsForAmount } from '@punkto/contracts/programs';
@@ -177,6 +178,8 @@ function earnPoints(command: EarnPoints, state: Card): CardEvent[] {
       : Math.floor(fixedPoints * multiplier + 1e-9);
   if (points < 1)
     throw new CardRuleError(CardErrors.amountTooSmall(minimumAmount(rules.pointsPerPln, multiplier)));
+  const pointsBreach = awardLimitBreach('points', points, card.points);
+  if (pointsBreach) throw new CardRuleError(pointsBreach);
 
   const at = now.toISOString();
   const lifetimePoints = card.lifetimePoints + points;
@@ -215,6 +218,8 @@ function addStamps(command: AddStamps, state: Card): CardEvent[] {
   const rules = usableRules(command.data.rules);
   if (rules.kind !== 'stamps') throw new CardRuleError(CardErrors.notStampsProgram);
   checkCooldown(card, command.metadata.now, cooldownMs);
+  const stampsBreach = awardLimitBreach('stamps', count, card.stamps);
+  if (stampsBreach) throw new CardRuleError(stampsBreach);
   return [
     {
       type: 'StampsAdded',

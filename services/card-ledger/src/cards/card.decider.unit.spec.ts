@@ -1030,3 +1030,106 @@ describe('evolve', () => {
     });
   });
 });
+
+// Issue 36, finding 4: balances were unbounded (three awards of 100 000 zł at 100 pt per zł gave 300 000 000 points).
+// Limits: MAX_POINTS_PER_AWARD, MAX_STAMPS_PER_AWARD, MAX_POINTS_BALANCE, MAX_STAMPS_BALANCE (contracts/card-limits).
+describe('award and balance limits', () => {
+  const nb = (text: string) => text.replace(/(\d) (\d)/g, '$1\u00a0$2'); // pl-PL groups digits with a no-break space
+  const lavish = pointsRules({ pointsPerPln: 100 });
+
+  describe('when the card is new', () => {
+    it('one award of more than 100 000 points is refused (100 000 zł at 100 pt per zł would give 10 000 000)', () =>
+      spec
+        .given([cardIssued()])
+        .when(earn(10_000_000, lavish))
+        .thenThrows(
+          CardRuleError,
+          expectRule(
+            'CARD.AWARD_TOO_LARGE',
+            nb(
+              'Jednorazowo można przyznać najwyżej 100 000 pkt, a to przyznanie dałoby 10 000 000 pkt. Sprawdź kwotę.',
+            ),
+          ),
+        ));
+
+    it('exactly 100 000 points in one award is fine', () => {
+      const [event] = decide(earn(100_000, lavish), evolve(initialState(), cardIssued()));
+      expect(event).toMatchObject({ type: 'PointsEarned', data: { points: 100_000 } });
+    });
+
+    it('the limit counts the points after the level multiplier (a service of 100 000 fixed points at ×1,5)', () => {
+      const silver = history(cardIssued({ tier: 'Srebro' })).earned(150, '2026-03-01T10:00:00.000Z');
+      spec
+        .given(silver.events)
+        .when(earn(100, tiersRules(), MONDAY_NOON, { fixedPoints: 100_000 }))
+        .thenThrows(CardRuleError, expectRule('CARD.AWARD_TOO_LARGE'));
+    });
+
+    it('more than 20 stamps in one award is refused, whatever the request let through', () =>
+      spec
+        .given([cardIssued()])
+        .when(addStamps(21))
+        .thenThrows(
+          CardRuleError,
+          expectRule('CARD.AWARD_TOO_LARGE', 'Jednorazowo można dodać najwyżej 20 pieczątek.'),
+        ));
+  });
+
+  describe('when the card holds 9 950 000 points', () => {
+    const near = () => history().earned(9_950_000, '2026-02-01T10:00:00.000Z').events;
+
+    it('an award up to 10 000 000 on the card is booked', () =>
+      spec
+        .given(near())
+        .when(earn(50_000, lavish))
+        .then([
+          expect.objectContaining({
+            type: 'PointsEarned',
+            data: expect.objectContaining({
+              points: 50_000,
+              balance: expect.objectContaining({ points: 10_000_000 }),
+            }),
+          }) as CardEvent,
+        ]));
+
+    it('an award that would take it over 10 000 000 is refused, naming the limit', () =>
+      spec
+        .given(near())
+        .when(earn(50_001, lavish))
+        .thenThrows(
+          CardRuleError,
+          expectRule(
+            'CARD.BALANCE_LIMIT',
+            nb(
+              'Na karcie może być najwyżej 10 000 000 pkt: jest 9 950 000 pkt, a to przyznanie dodałoby 50 001 pkt.',
+            ),
+          ),
+        ));
+  });
+
+  describe('when the card holds 9 995 stamps', () => {
+    const near = () => history().stamped(9_995, '2026-02-01T10:00:00.000Z').events;
+
+    it('5 more make 10 000 and are booked; 6 more are refused, naming the limit', () => {
+      spec
+        .given(near())
+        .when(addStamps(5))
+        .then([
+          expect.objectContaining({
+            type: 'StampsAdded',
+            data: expect.objectContaining({ balance: expect.objectContaining({ stamps: 10_000 }) }),
+          }) as CardEvent,
+        ]);
+      spec
+        .given(near())
+        .when(addStamps(6))
+        .thenThrows(
+          CardRuleError,
+          expectRule(
+            'CARD.BALANCE_LIMIT',
+            nb('Na karcie może być najwyżej 10 000 pieczątek: jest 9995, a to przyznanie dodałoby 6.'),
+          ),
+        );
+    });
+  });
+});

@@ -26,6 +26,7 @@ import { formatGrosze, groszeToInput } from '../../../lib/money';
 import { notify } from '../../../lib/notify-instance';
 import { activeServicesQueryOptions } from '../../../lib/queries/catalogue';
 import { tenantQueryOptions } from '../../../lib/queries/tenant';
+import { MAX_STAMPS_PER_AWARD } from '@punkto/contracts/card-limits';
 import { DEFAULT_AWARD_CONFIRM_ABOVE_GROSZE } from '@punkto/contracts/tenant';
 import { cardQueryOptions, isNetworkFailure, useCardCommand, type CardCommand } from '../api/cards';
 import { awardLabel, formatSeenAt, type AwardBody } from '../offline/offline-queue';
@@ -462,7 +463,7 @@ function StampsForm({
           <NumberInput
             label="Liczba pieczątek"
             min={1}
-            max={20}
+            max={MAX_STAMPS_PER_AWARD}
             allowDecimal={false}
             allowNegative={false}
             value={count}
