@@ -137,8 +137,7 @@ export function userRoutes(
     async ({ body, request }) => {
       await service.changePassword(
         userId(request),
-        body.currentPassword,
-        body.newPassword,
+        { currentPassword: body.currentPassword, newPassword: body.newPassword, ip: request.ip },
         refreshCookie(request),
       );
       return undefined;
@@ -179,7 +178,7 @@ export function userRoutes(
     app,
     api.deleteMe,
     async ({ body, request, reply }) => {
-      await service.deleteAccount(userId(request), body.password);
+      await service.deleteAccount(userId(request), body.password, request.ip);
       clearSessionCookies(cookieBase(request), reply);
       return undefined;
     },
