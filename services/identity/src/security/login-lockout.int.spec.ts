@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
+import { SAME_ORIGIN } from '@punkto/platform/testing/same-origin';
 import { startIdentity, TEST_PASSWORD, type IdentityTestApp } from '../testing/identity-test-app';
 
 // Issue 15 finding 8: login throttling was per IP only; the same account logged in at once from a second IP.
@@ -79,7 +80,7 @@ describe('the password asked again behind a session', () => {
     t.app.inject({
       method,
       url: `/api/v1/users/${path}`,
-      headers: { ...json, origin: 'http://localhost', 'x-forwarded-for': '203.0.113.7' },
+      headers: { ...json, ...SAME_ORIGIN, 'x-forwarded-for': '203.0.113.7' },
       cookies: { [ACCESS_COOKIE]: access },
       payload,
     });
