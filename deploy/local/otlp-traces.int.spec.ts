@@ -190,6 +190,7 @@ describe('traces exported over OTLP/HTTP', () => {
       method: 'POST',
       headers: {
         cookie: `${ACCESS_COOKIE}=${owner}`,
+        origin: gatewayUrl,
         'content-type': 'application/json',
         [IDEMPOTENCY_KEY_HEADER]: randomUUID(),
       },

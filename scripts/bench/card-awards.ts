@@ -65,7 +65,10 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** One JSON POST over `agent`; resolves with the status once the answer's body is read. */
+/**
+ * One JSON POST over `agent`, as a page of ours sends it (its own origin: the CSRF check wants one with the
+ * session cookie); resolves with the status once the answer's body is read.
+ */
 export function postJson(url: string, headers: Record<string, string>, body: object, agent: http.Agent) {
   const payload = JSON.stringify(body);
   return new Promise<number>((resolve, reject) => {
@@ -77,6 +80,7 @@ export function postJson(url: string, headers: Record<string, string>, body: obj
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(payload),
+          origin: new URL(url).origin,
           ...headers,
         },
       },

@@ -24,6 +24,7 @@ import { batchJobId, startJobId } from '../../services/notification/src/messages
 import { aCompany, aCustomer } from '../../services/notification/src/messages/testing/message-mothers';
 import { FakeWalletDevice } from '../../services/notification/src/passes/apple/testing/fake-wallet-device';
 import { startNotification } from '../../services/notification/src/testing/notification-test-app';
+import { SAME_ORIGIN } from '../../services/platform/src/testing/same-origin';
 import { startFakeApns } from '../../services/platform/src/wallet/apns/fake-apns';
 import { startFakeGoogleWallet } from '../../services/platform/src/wallet/google/fake-google-wallet';
 import { fmt } from './stats';
@@ -150,6 +151,7 @@ export async function messagesBench(): Promise<string[]> {
     const created = await t.app.inject({
       method: 'POST',
       url: `/api/v1/notifications/tenants/${company.tenantId}/campaigns`,
+      headers: SAME_ORIGIN,
       cookies: owner,
       payload: {
         title: 'Tydzień z sernikiem',

@@ -7,7 +7,8 @@ import { activeAccount, ownerWithProgram, uniqueEmail, type OwnerWithProgram } f
 /**
  * Issue 15's probes beyond tenant isolation, through the gateway of `npm start`:
  * - forged, tampered, `alg: none`, key-confused and expired access tokens are no tokens (401) in every service;
- * - a state-changing call from another site is refused (CSRF);
+ * - a state-changing call from another site, or one with the session cookie and no Origin/Referer, is refused
+ *   (CSRF);
  * - bad input: each answered 4xx in the spec's shape within 1 s, and the connection it came on either answers
  *   the next request or is visibly closed (so a client never hangs behind an unread body).
  */
@@ -68,7 +69,7 @@ describe('access tokens', () => {
     for (const path of PROTECTED.slice(0, 2)) expect((await withToken(path, token)).status, path).toBe(401);
   }, 60_000);
 
-  it('a write from another site is refused (CSRF), by Origin or by Referer; the same site is accepted', async () => {
+  it('a write from another site is refused (CSRF), by Origin or by Referer, or with the cookie and neither; the same site is accepted', async () => {
     const path = `/api/v1/tenants/${owner.tenantId}/services`;
     // a fresh token: the expiry test above outlived the first one
     expect((await owner.client.call('GET', '/api/v1/users/refresh')).status).toBe(200);
@@ -82,6 +83,8 @@ describe('access tokens', () => {
     const foreigners: Array<Record<string, string>> = [
       { origin: 'https://evil.example' },
       { referer: 'https://evil.example/strona' },
+      // issue 36: the session cookie with neither Origin nor Referer
+      {},
     ];
     for (const foreign of foreigners) {
       const res = await post(foreign);

@@ -2,6 +2,7 @@ import type { CardView } from '@punkto/contracts/cards';
 import { Roles } from '@punkto/contracts/permissions';
 import type { Consumer } from '@punkto/platform/bus/message-bus.port';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
+import { SAME_ORIGIN } from '@punkto/platform/testing/same-origin';
 import { parseMail } from '@punkto/platform/mail/mime-parse';
 import { createLogger } from '@punkto/platform/observability/logger';
 import { startEventRelay, type EventRelay } from '@punkto/platform/relay/event-relay';
@@ -205,7 +206,8 @@ export async function startIdentityAndTenant(
         method,
         url,
         cookies: { [ACCESS_COOKIE]: access },
-        ...(payload && { payload, headers: json }),
+        ...(payload && { payload }),
+        headers: { ...SAME_ORIGIN, ...(payload && json) },
       });
     },
 
@@ -223,7 +225,8 @@ export async function startIdentityAndTenant(
         method,
         url,
         cookies: { [ACCESS_COOKIE]: access },
-        ...(payload && { payload, headers: { ...json, ...headers } }),
+        ...(payload && { payload }),
+        headers: { ...SAME_ORIGIN, ...(payload && json), ...headers },
       });
     },
 
@@ -234,7 +237,8 @@ export async function startIdentityAndTenant(
         method,
         url,
         ...(access && { cookies: { [ACCESS_COOKIE]: access } }),
-        ...(payload && { payload, headers: json }),
+        ...(payload && { payload }),
+        headers: { ...SAME_ORIGIN, ...(payload && json) },
       });
     },
     get surveyInfra() {
@@ -256,7 +260,8 @@ export async function startIdentityAndTenant(
         method,
         url,
         ...(access && { cookies: { [ACCESS_COOKIE]: access } }),
-        ...(payload !== undefined && { payload, headers: { ...json, ...headers } }),
+        ...(payload !== undefined && { payload }),
+        headers: { ...SAME_ORIGIN, ...(payload !== undefined && json), ...headers },
       });
     },
 
@@ -266,7 +271,8 @@ export async function startIdentityAndTenant(
         method,
         url: users(path),
         cookies: { [ACCESS_COOKIE]: access },
-        ...(payload && { payload, headers: json }),
+        ...(payload && { payload }),
+        headers: { ...SAME_ORIGIN, ...(payload && json) },
       });
     },
 

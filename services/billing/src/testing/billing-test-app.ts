@@ -2,6 +2,7 @@ import type { TenantCreatedData } from '@punkto/contracts/integration-events';
 import { Roles, type Permission, type Role } from '@punkto/contracts/permissions';
 import { Topics } from '@punkto/contracts/topics';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
+import { SAME_ORIGIN } from '@punkto/platform/testing/same-origin';
 import { createLogger } from '@punkto/platform/observability/logger';
 import { openInfrastructure, type Infrastructure } from '@punkto/platform/runtime/infrastructure';
 import { SqliteScheduler } from '@punkto/platform/scheduler/sqlite-scheduler';
@@ -205,7 +206,9 @@ export async function startBilling(env: Record<string, string> = {}) {
       return app.inject({
         method,
         url,
-        ...(body && { payload: body, headers: { 'content-type': 'application/json' } }),
+        // a page of ours sends its own origin with the session cookie (the CSRF check)
+        headers: { ...(body && { 'content-type': 'application/json' }), ...(token && SAME_ORIGIN) },
+        ...(body && { payload: body }),
         ...(token && { cookies: { [ACCESS_COOKIE]: token } }),
       });
     },

@@ -3,6 +3,7 @@ import type { ClientEnrolledData, ProgramDefinedData } from '@punkto/contracts/i
 import { Roles, type Permission, type Role } from '@punkto/contracts/permissions';
 import { Topics } from '@punkto/contracts/topics';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
+import { SAME_ORIGIN } from '@punkto/platform/testing/same-origin';
 import { createLogger } from '@punkto/platform/observability/logger';
 import { createMetrics, type MetricsOptions } from '@punkto/platform/observability/metrics';
 import { openInfrastructure, type Infrastructure } from '@punkto/platform/runtime/infrastructure';
@@ -129,6 +130,8 @@ export async function startCardLedger(
         ...(options.body && { payload: options.body }),
         headers: {
           ...(options.body && { 'content-type': 'application/json' }),
+          // a page of ours sends its own origin with the session cookie (the CSRF check)
+          ...(token && SAME_ORIGIN),
           ...(key && { [IDEMPOTENCY_KEY_HEADER]: key }),
           ...options.headers,
         },

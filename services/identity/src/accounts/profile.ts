@@ -7,6 +7,7 @@ import type { RequestGuards } from '../security/request-guards';
 import { PhoneOnlyForCustomersError, WrongPasswordError } from '../users/user.errors';
 import { profileOf, userCommand, type Accounts } from './accounts';
 import { withPreferenceDefaults } from '../users/user';
+import type { UserRecord } from '../users/user-read-model';
 
 /**
  * A signed-in person's own account: who am I, name and address (a new address is confirmed by a link), a
@@ -19,6 +20,24 @@ export function profile(
 ) {
   const { guards, hasher, clock } = deps;
   const { execute, recordOf, recordByEmail, requireRecord, sessions } = accounts;
+
+  /**
+   * The account's own password, asked again behind a session (change-password, delete-account): throttled
+   * exactly as login is (issue 36), so a stolen session is no unlimited guessing oracle. The per-IP rules of
+   * login, then the per-account lockout shared with login (security/login-lockout.ts): a wrong password here
+   * counts as a failed login of that account, and while the account is locked even the right one is refused
+   * (429, Retry-After).
+   */
+  async function verifyOwnPassword(record: UserRecord, password: string, ip: string, now: Date) {
+    const { limiter, rules, lockout } = guards;
+    await limiter.check(now, [rules.loginPerIpEmail, `${ip}|${record.email}`], [rules.loginPerIp, ip]);
+    await lockout.assertOpen(record.email, now);
+    if (!(await hasher.verify(record.passwordHash, password))) {
+      await lockout.recordFailure(record.email, now);
+      throw new WrongPasswordError();
+    }
+    await lockout.recordSuccess(record.email);
+  }
 
   return {
     async me(userId: string): Promise<UserProfile> {
@@ -71,13 +90,13 @@ export function profile(
     /** Keeps the session the change was made from; ends every other one. */
     async changePassword(
       userId: string,
-      currentPassword: string,
-      newPassword: string,
+      input: { currentPassword: string; newPassword: string; ip: string },
       refreshToken?: string,
     ) {
+      const { currentPassword, newPassword, ip } = input;
       const now = clock();
       const record = await requireRecord(userId);
-      if (!(await hasher.verify(record.passwordHash, currentPassword))) throw new WrongPasswordError();
+      await verifyOwnPassword(record, currentPassword, ip, now);
       await execute(
         userId,
         userCommand('ChangePassword', { passwordHash: await hasher.hash(newPassword) }, now),
@@ -92,9 +111,9 @@ export function profile(
     },
 
     /** Deletes the account: UserDeleted, read model without personal data, sessions and links revoked, key shredded. */
-    async deleteAccount(userId: string, password: string) {
+    async deleteAccount(userId: string, password: string, ip: string) {
       const record = await requireRecord(userId);
-      if (!(await hasher.verify(record.passwordHash, password))) throw new WrongPasswordError();
+      await verifyOwnPassword(record, password, ip, clock());
       await accounts.closeAccount(userId, 'self', userId);
     },
   };

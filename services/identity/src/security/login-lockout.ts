@@ -9,6 +9,9 @@ import { sha256 } from './secrets';
  * `maxSeconds`. Nothing sleeps in the request; the refusal says when to try again. Addresses with no account
  * are counted the same way (by the SHA-256 of the normalised address, which is all that is stored), so the
  * lock tells nothing about whether an account exists. A successful login clears the count.
+ * The password asked again behind a session (change-password, deleting the account: accounts/profile.ts) goes
+ * through the same lock (issue 36): a wrong one there is a failure of that account's address, and a locked
+ * account refuses it there too, so a stolen session is no unlimited guessing oracle.
  */
 export interface LockoutPolicy {
   afterFailures: number;

@@ -1,4 +1,5 @@
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
+import { SAME_ORIGIN } from '@punkto/platform/testing/same-origin';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiesOf, startIdentity, TEST_PASSWORD, type IdentityTestApp } from '../testing/identity-test-app';
@@ -20,7 +21,7 @@ const post = (path: string, payload?: object, cookies?: Record<string, string>) 
   t.app.inject({
     method: 'POST',
     url: `/api/v1/users/${path}`,
-    headers: json,
+    headers: { ...json, ...SAME_ORIGIN },
     ...(payload && { payload }),
     ...(cookies && { cookies }),
   });

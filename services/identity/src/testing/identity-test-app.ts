@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildService } from '../app';
 import { IdentityEnv } from '../config';
+import type { PasswordHasher } from '../security/password-hasher';
 import { accessRevocations } from '@punkto/platform/http/access-revocations';
 
 /**
@@ -20,7 +21,14 @@ export const TEST_PASSWORD = 'Bardzo-Tajne-Haslo-1';
 
 export async function startIdentity(
   env: Record<string, string> = {},
-  options: { captcha?: Captcha; revocations?: boolean } = {},
+  options: {
+    captcha?: Captcha;
+    revocations?: boolean;
+    /** the real password hasher, e.g. wrapped to count its calls */
+    hasher?: PasswordHasher;
+    /** the real adapters, e.g. with a write held back (the harness's mailbox and close stay the real ones) */
+    infra?: (real: Infrastructure) => Infrastructure;
+  } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'punkto-identity-'));
   const config = IdentityEnv.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
@@ -34,10 +42,11 @@ export async function startIdentity(
   const { app, consumers } = await buildService({
     config,
     logger,
-    infra,
+    infra: options.infra ? options.infra(infra) : infra,
     jwks: unused,
     clock,
     ...(options.captcha && { captcha: options.captcha }),
+    ...(options.hasher && { hasher: options.hasher }),
     ...(revocations && { revocations }),
   });
   await app.ready();

@@ -1,3 +1,4 @@
+import { SAME_ORIGIN } from '@punkto/platform/testing/same-origin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiesOf, startIdentity, type IdentityTestApp } from '../testing/identity-test-app';
 
@@ -25,7 +26,7 @@ describe('session cookies in production', () => {
     const logout = await t.app.inject({
       method: 'POST',
       url: '/api/v1/users/logout',
-      headers: json,
+      headers: { ...json, ...SAME_ORIGIN },
       cookies: Object.fromEntries(Object.entries(set).map(([name, c]) => [name, c.value])),
     });
     expect(logout.statusCode).toBeLessThan(300);

@@ -8,6 +8,7 @@ import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHREDDED } from '@punkto/platform/privacy/pii-event-store';
+import { SAME_ORIGIN } from '@punkto/platform/testing/same-origin';
 import { cookiesOf, startIdentity, type IdentityTestApp } from '../testing/identity-test-app';
 import { REFRESH_COOKIE } from './user.routes';
 
@@ -37,7 +38,8 @@ const call = (
   t.app.inject({
     method,
     url: `/api/v1/users/${path}`,
-    headers: payload === undefined ? {} : json,
+    // what the SPA's calls carry: its own origin (the CSRF check), JSON when there is a body
+    headers: { ...SAME_ORIGIN, ...(payload !== undefined && json) },
     ...(payload !== undefined && { payload: payload as object }),
     ...(cookies && { cookies }),
   });
@@ -152,7 +154,7 @@ describe('register → activate → login → me → refresh → logout', () => 
     const out = await t.app.inject({
       method: 'POST',
       url: '/api/v1/users/logout',
-      headers: json,
+      headers: { ...json, ...SAME_ORIGIN },
       cookies: { [REFRESH_COOKIE]: second.refresh },
     });
     expect(out.statusCode).toBe(204);
@@ -530,7 +532,7 @@ describe('deleting the account', () => {
     const wrong = await t.app.inject({
       method: 'DELETE',
       url: '/api/v1/users/me',
-      headers: json,
+      headers: { ...json, ...SAME_ORIGIN },
       payload: { password: 'Zle12345' },
       cookies,
     });
@@ -545,7 +547,7 @@ describe('deleting the account', () => {
     const res = await t.app.inject({
       method: 'DELETE',
       url: '/api/v1/users/me',
-      headers: json,
+      headers: { ...json, ...SAME_ORIGIN },
       payload: { password: PASSWORD },
       cookies,
     });
@@ -656,5 +658,26 @@ describe('CSRF', () => {
       payload: { email, password: PASSWORD },
     });
     expect(own.statusCode).toBe(200);
+  });
+
+  // Issue 36: a cookie-borne state change with neither Origin nor Referer was accepted.
+  it('refuses a call with the session cookies and neither Origin nor Referer; the session lives on', async () => {
+    const { email } = await activeUser();
+    const { access, refresh } = await login(email);
+    const cookies = { [ACCESS_COOKIE]: access, [REFRESH_COOKIE]: refresh };
+    const bare = (method: 'POST' | 'PATCH', path: string, payload: object) =>
+      t.app.inject({ method, url: `/api/v1/users/${path}`, headers: json, payload, cookies });
+
+    const logout = await bare('POST', 'logout', {});
+    expect(logout.statusCode).toBe(403);
+    expect(logout.json()).toMatchObject({ code: 'CSRF_REJECTED', status: 403 });
+    const rename = await bare('PATCH', 'update-user', { username: 'Ktoś Obcy' });
+    expect(rename.statusCode).toBe(403);
+    expect((await call('GET', 'me', undefined, { [ACCESS_COOKIE]: access })).json().username).toBe(
+      'Ania Nowak',
+    );
+    expect((await call('GET', 'refresh', undefined, { [REFRESH_COOKIE]: refresh })).statusCode).toBe(200);
+    // the same call from a page of ours (its own Origin) goes through
+    expect((await call('PATCH', 'update-user', { username: 'Ania Kowalska' }, cookies)).statusCode).toBe(200);
   });
 });

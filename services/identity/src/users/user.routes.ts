@@ -1,14 +1,14 @@
 import * as api from '@punkto/contracts/endpoints/identity';
 import { SESSION_HINT_COOKIE } from '@punkto/contracts/identity';
-import { ACCESS_COOKIE, requireAuth } from '@punkto/platform/http/auth-plugin';
+import { ACCESS_COOKIE, REFRESH_COOKIE, requireAuth } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IdentityConfig } from '../config';
 import type { IdentityService, IssuedSession } from './identity.service';
 import { RefreshFailedError } from './user.errors';
 
-/** Name and path of the refresh-token cookie: sent only to /api/v1/users/* (refresh, logout, change-password). */
-export const REFRESH_COOKIE = 'punkto_refresh';
+/** Name (platform's, so the CSRF check knows it) and path of the refresh-token cookie: sent only to /api/v1/users/* (refresh, logout, change-password). */
+export { REFRESH_COOKIE };
 export const REFRESH_COOKIE_PATH = '/api/v1/users';
 
 /**
@@ -137,8 +137,7 @@ export function userRoutes(
     async ({ body, request }) => {
       await service.changePassword(
         userId(request),
-        body.currentPassword,
-        body.newPassword,
+        { currentPassword: body.currentPassword, newPassword: body.newPassword, ip: request.ip },
         refreshCookie(request),
       );
       return undefined;
@@ -179,7 +178,7 @@ export function userRoutes(
     app,
     api.deleteMe,
     async ({ body, request, reply }) => {
-      await service.deleteAccount(userId(request), body.password);
+      await service.deleteAccount(userId(request), body.password, request.ip);
       clearSessionCookies(cookieBase(request), reply);
       return undefined;
     },

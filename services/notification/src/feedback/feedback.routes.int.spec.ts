@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SAME_ORIGIN } from '@punkto/platform/testing/same-origin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildService } from '../app';
 import { NotificationEnv } from '../config';
@@ -62,7 +63,7 @@ const send = async (token: string | undefined, payload: unknown, headers: Record
     method: 'POST',
     url: '/api/v1/feedback',
     payload: payload as object,
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', ...(token && SAME_ORIGIN), ...headers },
     ...(token && { cookies: { [ACCESS_COOKIE]: token } }),
   });
 

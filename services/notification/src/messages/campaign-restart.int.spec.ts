@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SAME_ORIGIN } from '@punkto/platform/testing/same-origin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeWalletDevice } from '../passes/apple/testing/fake-wallet-device';
 import { startLocalWalletProviders, type LocalWalletProviders } from '../testing/local-wallet-providers';
@@ -142,6 +143,7 @@ describe('a campaign to a segment of 1,000 customers', () => {
       method: 'POST',
       url: `/api/v1/notifications/tenants/${company.tenantId}/audience-size`,
       cookies: owner,
+      headers: SAME_ORIGIN,
       payload: { kind: 'segment', segment: 'returning' },
     });
     expect(size.json()).toEqual({
@@ -155,6 +157,7 @@ describe('a campaign to a segment of 1,000 customers', () => {
       method: 'POST',
       url: `/api/v1/notifications/tenants/${company.tenantId}/campaigns`,
       cookies: owner,
+      headers: SAME_ORIGIN,
       payload: {
         title: 'Tydzień z sernikiem',
         body: 'Do niedzieli sernik baskijski za pół ceny. Zapraszamy!',

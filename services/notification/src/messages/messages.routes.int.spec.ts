@@ -1,6 +1,7 @@
 import { Permissions, Roles } from '@punkto/contracts/permissions';
 import { Topics } from '@punkto/contracts/topics';
 import { parseMail } from '@punkto/platform/mail/mime-parse';
+import { SAME_ORIGIN } from '@punkto/platform/testing/same-origin';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startNotification, type NotificationTestApp } from '../testing/notification-test-app';
@@ -47,7 +48,13 @@ describe('company messages over HTTP', () => {
     ...over,
   });
   const create = (body: object, cookies = owner) =>
-    app.app.inject({ method: 'POST', url: `${base()}/campaigns`, cookies, payload: body });
+    app.app.inject({
+      method: 'POST',
+      url: `${base()}/campaigns`,
+      headers: SAME_ORIGIN,
+      cookies,
+      payload: body,
+    });
   const mails = async () => {
     const mailbox = app.infra.mailbox!;
     return Promise.all((await mailbox.list()).map(async (e) => parseMail((await mailbox.raw(e.id))!)));
@@ -62,6 +69,7 @@ describe('company messages over HTTP', () => {
       method: 'POST',
       url: `${base()}/audience-size`,
       cookies: owner,
+      headers: SAME_ORIGIN,
       payload: { kind: 'all' },
     });
     expect(size.json()).toEqual({ customers: 4, apple: 2, google: 2, email: 3, unreachable: 0 });
@@ -329,6 +337,7 @@ describe('company messages over HTTP', () => {
       method: 'POST',
       url: `${base()}/campaigns/${later.id}/cancel`,
       cookies: owner,
+      headers: SAME_ORIGIN,
     });
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', cancelledAt: START.toISOString() });
@@ -340,6 +349,7 @@ describe('company messages over HTTP', () => {
       method: 'POST',
       url: `${base()}/campaigns/${started.id}/cancel`,
       cookies: owner,
+      headers: SAME_ORIGIN,
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'MESSAGES.ALREADY_STARTED' });
@@ -366,6 +376,7 @@ describe('company messages over HTTP', () => {
       method: 'POST',
       url: `${base()}/audience-size`,
       cookies: owner,
+      headers: SAME_ORIGIN,
       payload: { kind: 'all' },
     });
     // the card is closed by the card ledger separately; until then the pass is still reachable, the e-mail not
@@ -398,6 +409,7 @@ describe('company messages over HTTP', () => {
       method: 'POST',
       url: `${base()}/audience-size`,
       cookies: owner,
+      headers: SAME_ORIGIN,
       payload: { kind: 'program', programId: other.programId },
     });
     expect(ofProgram.json()).toEqual({ customers: 1, apple: 0, google: 1, email: 1, unreachable: 0 });
@@ -436,6 +448,7 @@ describe('company messages over HTTP', () => {
       method: 'POST',
       url: `${base()}/audience-size`,
       cookies: owner,
+      headers: SAME_ORIGIN,
       payload: { kind: 'segment', segment: 'lapsed' },
     });
     expect(size.json()).toEqual({ customers: 1, apple: 0, google: 0, email: 1, unreachable: 0 });
@@ -461,7 +474,7 @@ describe('company messages over HTTP', () => {
     ];
     for (const call of calls) {
       for (const cookies of [other, employee, customer]) {
-        const res = await app.app.inject({ ...call, cookies });
+        const res = await app.app.inject({ ...call, headers: SAME_ORIGIN, cookies });
         expect({ call: call.url, status: res.statusCode }).toEqual({ call: call.url, status: 403 });
         expect(res.json()).toMatchObject({ code: expect.any(String), localizedMessage: expect.any(String) });
       }

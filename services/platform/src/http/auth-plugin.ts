@@ -14,6 +14,8 @@ import { PermissionDeniedError, UnauthenticatedError } from '../errors/errors';
 
 /** Name of the httpOnly cookie holding the access token. */
 export const ACCESS_COOKIE = 'punkto_access';
+/** Name of identity's httpOnly refresh-token cookie (identity sets it; the CSRF check knows it too). */
+export const REFRESH_COOKIE = 'punkto_refresh';
 
 /**
  * Claims of the access token (EdDSA JWT issued by identity):

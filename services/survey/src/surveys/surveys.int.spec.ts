@@ -2,6 +2,7 @@ import type { EventStore, StoredEvent } from '@punkto/platform/event-store/event
 import { Permissions } from '@punkto/contracts/permissions';
 import { Topics } from '@punkto/contracts/topics';
 import { SurveyResponseRecordedData } from '@punkto/contracts/integration-events';
+import { SAME_ORIGIN } from '@punkto/platform/testing/same-origin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSurvey, tokenIn, type SurveyTestApp } from '../testing/survey-test-app';
 
@@ -47,6 +48,7 @@ describe('NPS surveys after a visit', () => {
     await t.app.inject({
       method: 'PUT',
       url: `/api/v1/surveys/tenants/${c.tenantId}/settings`,
+      headers: SAME_ORIGIN,
       cookies: await t.staffCookies(c.tenantId),
       payload: {
         enabled: true,
@@ -279,6 +281,7 @@ describe('NPS surveys after a visit', () => {
       t.app.inject({
         method,
         url: `${url}/${path}`,
+        headers: SAME_ORIGIN,
         ...(cookies && { cookies }),
         ...(method === 'PUT' && {
           payload: { enabled: false, delayHours: 5, reviewUrl: null, alertEmail: null },

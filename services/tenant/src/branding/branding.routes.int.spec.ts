@@ -2,6 +2,7 @@ import { TenantLogoChangedData } from '@punkto/contracts/integration-events';
 import { Permissions, Roles } from '@punkto/contracts/permissions';
 import { TenantErrors, type TenantImage } from '@punkto/contracts/tenant';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
+import { SAME_ORIGIN } from '@punkto/platform/testing/same-origin';
 import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -204,7 +205,7 @@ describe('POST /api/v1/tenants/{id}/upload-logo', () => {
       method: 'POST',
       url: `/api/v1/tenants/${tenantId}/upload-logo`,
       payload: field,
-      headers: { 'content-type': 'multipart/form-data; boundary=b1' },
+      headers: { 'content-type': 'multipart/form-data; boundary=b1', ...SAME_ORIGIN },
       cookies: { [ACCESS_COOKIE]: token },
     });
     expect(onlyField.json().errors).toEqual(missing);

@@ -2,6 +2,7 @@ import { Roles } from '@punkto/contracts/permissions';
 import { defaultBranding, DEFAULT_AWARD_CONFIRM_ABOVE_GROSZE, NipMessages } from '@punkto/contracts/tenant';
 import { Topics } from '@punkto/contracts/topics';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
+import { SAME_ORIGIN } from '@punkto/platform/testing/same-origin';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTenantTestApp, type TenantTestApp } from '../testing/tenant-test-app';
@@ -21,7 +22,7 @@ const create = async (token: string, payload: unknown, headers: Record<string, s
     method: 'POST',
     url: '/api/v1/tenants/create',
     payload: payload as object,
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', ...SAME_ORIGIN, ...headers },
     cookies: { [ACCESS_COOKIE]: token },
   });
 const company = { companyName: 'Kawiarnia Pod Lipą', nip: '123-456-32-18' };

@@ -3,6 +3,7 @@ import { Roles } from '@punkto/contracts/permissions';
 import { Topics } from '@punkto/contracts/topics';
 import type { Consumer } from '@punkto/platform/bus/message-bus.port';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
+import { SAME_ORIGIN } from '@punkto/platform/testing/same-origin';
 import { createLogger } from '@punkto/platform/observability/logger';
 import { startEventRelay, type EventRelay } from '@punkto/platform/relay/event-relay';
 import { openInfrastructure } from '@punkto/platform/runtime/infrastructure';
@@ -55,10 +56,12 @@ export async function startTenantTestApp(options: { clock?: () => Date } = {}) {
     app.inject({
       method,
       url,
-      ...(payload !== undefined && {
-        payload: payload as object,
-        headers: { 'content-type': 'application/json' },
-      }),
+      // a page of ours sends its own origin with the session cookie (the CSRF check)
+      headers: {
+        ...(payload !== undefined && { 'content-type': 'application/json' }),
+        ...(token && SAME_ORIGIN),
+      },
+      ...(payload !== undefined && { payload: payload as object }),
       ...(token && { cookies: { [ACCESS_COOKIE]: token } }),
     });
 
@@ -164,7 +167,7 @@ export async function startTenantTestApp(options: { clock?: () => Date } = {}) {
 
 export type TenantTestApp = Awaited<ReturnType<typeof startTenantTestApp>>;
 
-/** A multipart/form-data body with one file part. */
+/** A multipart/form-data body with one file part, and the headers a page of ours sends it with (its origin too). */
 export function multipartFile(field: string, filename: string, contentType: string, bytes: Buffer) {
   const boundary = `----punkto${randomUUID().replace(/-/g, '')}`;
   const payload = Buffer.concat([
@@ -175,5 +178,8 @@ export function multipartFile(field: string, filename: string, contentType: stri
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...SAME_ORIGIN },
+  };
 }

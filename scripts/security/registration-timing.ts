@@ -1,0 +1,75 @@
+import { Roles } from '@punkto/contracts/permissions';
+import { performance } from 'node:perf_hooks';
+import { startIdentity, TEST_PASSWORD } from '../../services/identity/src/testing/identity-test-app';
+
+/**
+ * Issue 36's registration timing probe, as a measurement (not a test: timings on a shared machine are no
+ * pass/fail): registers an address that has an account and one that has none, PAIRS times interleaved
+ * (which goes first alternates), through identity's real app on the real adapters (argon2, SQLite, the
+ * mailbox), and prints the median answer time of each. Background work (the e-mails, after the answer)
+ * settles between calls, so each time is the call's own.
+ *
+ *   node --import tsx scripts/security/registration-timing.ts [pairs=21]
+ */
+const PAIRS = Number(process.argv[2] ?? 21);
+
+const t = await startIdentity({ RATE_LIMIT_REGISTER_PER_IP: '100000' });
+const register = (email: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/register',
+    headers: { 'content-type': 'application/json' },
+    payload: {
+      email,
+      password: TEST_PASSWORD,
+      username: 'Ania Nowak',
+      role: Roles.customer,
+      acceptTerms: true,
+    },
+  });
+
+async function timed(email: string): Promise<number> {
+  await t.app.identity.settled();
+  const started = performance.now();
+  const res = await register(email);
+  const ms = performance.now() - started;
+  if (res.statusCode !== 201) throw new Error(`register ${email}: ${res.statusCode} ${res.body}`);
+  return ms;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+try {
+  const known = (await t.signedIn()).email;
+  // warm-up: the first argon2 call, the first writes
+  await timed(`rozgrzewka.${Date.now()}@example.pl`);
+  await timed(known);
+  const times = { known: [] as number[], unknown: [] as number[] };
+  let newFaster = 0;
+  for (let i = 0; i < PAIRS; i++) {
+    const unknown = `nowa.${i}.${Date.now()}@example.pl`;
+    // which goes first alternates
+    let k: number, u: number;
+    if (i % 2 === 0) {
+      k = await timed(known);
+      u = await timed(unknown);
+    } else {
+      u = await timed(unknown);
+      k = await timed(known);
+    }
+    times.known.push(k);
+    times.unknown.push(u);
+    if (u < k) newFaster++;
+  }
+  const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+  console.log(`pairs: ${PAIRS}`);
+  console.log(`existing address: median ${fmt(median(times.known))}`);
+  console.log(`new address:      median ${fmt(median(times.unknown))}`);
+  console.log(`pairs where the new address answered faster: ${newFaster} of ${PAIRS}`);
+} finally {
+  await t.close();
+}
