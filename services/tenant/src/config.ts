@@ -21,6 +21,16 @@ export const TenantEnv = z.object({
    */
   ENROLMENT_LINK_MISSES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
   ENROLMENT_LINK_MISS_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /**
+   * where a company's NIP is checked (ADR 0035): `offline` (the default; the checksum only, nothing leaves the
+   * machine) or `mf`, the Ministry of Finance's VAT-payer list at VAT_REGISTRY_URL (no key; unreachable or
+   * failing = the NIP is accepted unverified and logged)
+   */
+  VAT_REGISTRY: z.enum(['offline', 'mf']).default('offline'),
+  VAT_REGISTRY_URL: z
+    .url()
+    .default('https://wl-api.mf.gov.pl')
+    .transform((v) => v.replace(/\/+$/, '')),
 });
 export type TenantConfig = z.infer<typeof TenantEnv>;
 
