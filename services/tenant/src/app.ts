@@ -66,6 +66,7 @@ export async function buildService(deps: TenantDeps): Promise<BuiltService> {
     publicUrl,
     clock,
     enrolmentLinkMisses: {
+      perDevice: deps.config.ENROLMENT_LINK_MISSES_PER_DEVICE,
       perIp: deps.config.ENROLMENT_LINK_MISSES_PER_IP,
       windowSeconds: deps.config.ENROLMENT_LINK_MISS_WINDOW_SECONDS,
     },
