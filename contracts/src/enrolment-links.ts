@@ -81,7 +81,13 @@ export const EnrolmentLinkErrors = {
     code: 'ENROLMENT_LINK.NOT_FOUND',
     message: 'Nie znaleziono programu o tym kodzie. Sprawdź kod na plakacie i wpisz go jeszcze raz.',
   },
+  /** 429: this device (browser) tried too many unknown codes (ADR 0014, amendment of issue 36) */
   rateLimited: {
-    message: 'Zbyt wiele nieznanych kodów z tego adresu. Odczekaj kilka minut i spróbuj ponownie.',
+    message: 'Zbyt wiele nieznanych kodów z tego urządzenia. Odczekaj kilka minut i spróbuj ponownie.',
+  },
+  /** 429: the whole network (one IP, e.g. a café's Wi-Fi) tried very many unknown codes; known codes still open */
+  rateLimitedNetwork: {
+    message:
+      'Z tej sieci wpisano bardzo wiele nieznanych kodów, więc nowe kody sprawdzamy dopiero za kilka minut. Spróbuj ponownie później albo otwórz link przez internet komórkowy (bez Wi-Fi).',
   },
 } as const;

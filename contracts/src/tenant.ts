@@ -29,6 +29,22 @@ export function isValidNip(digits: string): boolean {
   return check !== 10 && check === Number(digits[9]);
 }
 
+/**
+ * A NIP that passes the checksum, drawn at random: test data and samples. NIP is unique per active company
+ * (ADR 0035), so every test company needs its own.
+ */
+export function randomNip(random: () => number = Math.random): string {
+  for (;;) {
+    // the tax offices' prefixes start at 1; a leading zero is never issued
+    const first = [
+      1 + Math.floor(random() * 9),
+      ...Array.from({ length: 8 }, () => Math.floor(random() * 10)),
+    ];
+    const check = NIP_WEIGHTS.reduce((acc, weight, i) => acc + weight * first[i]!, 0) % 11;
+    if (check !== 10) return `${first.join('')}${check}`;
+  }
+}
+
 export const Nip = z
   .string(NipMessages.format)
   .trim()
@@ -191,6 +207,18 @@ export const TenantErrors = {
   deleteConfirmation: {
     code: 'TENANT.DELETE_CONFIRMATION',
     message: 'Aby usunąć firmę, wpisz dokładnie jej nazwę.',
+  },
+  /** 409: another active company has this NIP (ADR 0035) */
+  nipTaken: {
+    code: 'TENANT.NIP_TAKEN',
+    message:
+      'Firma z tym NIP-em ma już konto w Punkto. Sieć z kilkoma lokalami prowadzi je na jednym koncie — poproś właściciela tego konta o dostęp pracownika albo sprawdź, czy NIP jest poprawny.',
+  },
+  /** 400 on `nip`: the Ministry of Finance's VAT-payer registry (biała lista) does not know this NIP (ADR 0035) */
+  nipNotInVatRegistry: {
+    code: 'TENANT.NIP_NOT_IN_VAT_REGISTRY',
+    message:
+      'Nie znaleźliśmy tego NIP-u w wykazie podatników VAT Ministerstwa Finansów. Sprawdź, czy NIP jest poprawny.',
   },
 } as const;
 

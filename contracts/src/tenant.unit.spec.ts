@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CreateTenantRequest, isValidNip, NipMessages, OptionalPhone, Phone, PhoneMessages } from './tenant';
+import {
+  CreateTenantRequest,
+  isValidNip,
+  NipMessages,
+  OptionalPhone,
+  Phone,
+  PhoneMessages,
+  randomNip,
+} from './tenant';
 
 describe('NIP', () => {
   it('accepts valid numbers with dashes or spaces and normalises them to 10 digits', () => {
@@ -30,6 +38,15 @@ describe('NIP', () => {
     expect(parse(' A ')).toBe('Nazwa firmy musi mieć co najmniej 2 znaki.');
     expect(parse('x'.repeat(121))).toBe('Nazwa firmy może mieć najwyżej 120 znaków.');
     expect(parse('Kawiarnia')).toBeUndefined();
+  });
+});
+
+describe('randomNip (test data)', () => {
+  it('draws NIPs that pass the checksum, even when the first draw has remainder 10', () => {
+    for (let i = 0; i < 200; i++) expect(isValidNip(randomNip())).toBe(true);
+    // 1,0,0,0,0,0,0,8,0: 6·1 + 6·8 = 54, remainder 10 — drawn again (5,5,5,5,5,5,5,5,5 → 5555555555)
+    const draws = [0, 0, 0, 0, 0, 0, 0, 0.85, 0, ...Array<number>(9).fill(0.5)];
+    expect(randomNip(() => draws.shift() ?? 0.5)).toBe('5555555555');
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomNip } from '@punkto/contracts/tenant';
 import { CONSENT_COOKIE, NECESSARY_ONLY_CONSENT } from '../testing/cookie-consent';
 import { CookieClient } from '../testing/http-client';
 import { eventually } from '../testing/eventually';
@@ -86,7 +87,7 @@ export async function createAccounts(baseUrl: string): Promise<Record<Role, Acco
   const [owner, ownerClient] = await activeAccount(baseUrl, 'owner', 'Anna Właścicielka');
   const created = await ownerClient.call('POST', '/api/v1/tenants/create', {
     companyName: 'Kawiarnia Pod Lipą',
-    nip: '5260250274',
+    nip: randomNip(), // one active company per NIP (ADR 0035)
   });
   await expectStatus(created, 201, 'creating the company');
   const { tenantId } = (await created.json()) as { tenantId: string };

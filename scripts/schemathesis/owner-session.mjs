@@ -51,9 +51,20 @@ const token = await until('the activation e-mail', async () => {
 });
 await call('POST', '/api/v1/users/activate-account', { token });
 await call('POST', '/api/v1/users/login', { email, password });
+/** a NIP of its own (checksum 6,5,7,2,3,4,5,6,7 mod 11): one active company per NIP (ADR 0035) */
+function randomNip() {
+  for (;;) {
+    const d = [
+      1 + Math.floor(Math.random() * 9),
+      ...Array.from({ length: 8 }, () => Math.floor(Math.random() * 10)),
+    ];
+    const check = [6, 5, 7, 2, 3, 4, 5, 6, 7].reduce((sum, w, i) => sum + w * d[i], 0) % 11;
+    if (check !== 10) return `${d.join('')}${check}`;
+  }
+}
 const { tenantId } = await call('POST', '/api/v1/tenants/create', {
   companyName: 'Kawiarnia Fuzz',
-  nip: '5260250274',
+  nip: randomNip(),
 });
 await until(
   'the token to carry the tenant',

@@ -1,3 +1,4 @@
+import { randomNip } from '@punkto/contracts/tenant';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { CookieClient } from './http-client';
@@ -68,7 +69,7 @@ export async function ownerWithProgram(options: { rewards?: Reward[]; baseUrl?: 
   const client = await activeAccount('business_owner', email, 'Anna Właścicielka', options.baseUrl);
   const created = await client.call('POST', '/api/v1/tenants/create', {
     companyName: 'Kawiarnia Pod Lipą',
-    nip: '5260250274',
+    nip: randomNip(), // one active company per NIP (ADR 0035)
   });
   expect(created.status, await created.clone().text()).toBe(201);
   const { tenantId } = (await created.json()) as { tenantId: string };

@@ -1,3 +1,4 @@
+import { randomNip } from '@punkto/contracts/tenant';
 import { activeAccount, eventually, logIn, signedUpOwner, uniqueEmail } from '../../scripts/testing/actors';
 import { seriousAxeViolations } from '../../scripts/testing/axe';
 import { PHONE, useBrowser } from '../../scripts/testing/browser';
@@ -9,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 // complete the company at /uzupelnij-konto (company + NIP, address, first program with a scheduled and limited
 // reward), land in the panel, upload a logo and see it on the card preview, and get Polish errors for a bad NIP
 // and for a file that is not an image.
-const NIP = '5260250274';
 const COMPANY = 'Kawiarnia Pod Lipą';
 
 const { newPage } = useBrowser();
@@ -22,10 +22,14 @@ async function signedInOwner(page: Page, name: string) {
   return email;
 }
 
-/** Steps 1 and 2 of the wizard: company with a valid NIP, then the address. */
+/**
+ * Steps 1 and 2 of the wizard: company with a valid NIP, then the address. Every company its own NIP: a NIP
+ * belongs to one active company (ADR 0035). Answers the NIP.
+ */
 async function completeCompanyAndAddress(page: Page, companyName = COMPANY) {
+  const nip = randomNip();
   await page.getByLabel('Nazwa firmy').fill(companyName);
-  await page.getByLabel('NIP').fill(NIP);
+  await page.getByLabel('NIP').fill(nip);
   await page.getByRole('button', { name: 'Zarejestruj firmę' }).click();
 
   // the session is refreshed until the token carries the new company; then the address step opens
@@ -35,6 +39,7 @@ async function completeCompanyAndAddress(page: Page, companyName = COMPANY) {
   await page.getByLabel('Miejscowość').fill('Warszawa');
   await page.getByLabel('Telefon').fill('600 100 200');
   await page.getByRole('button', { name: 'Zapisz i przejdź dalej' }).click();
+  return nip;
 }
 
 /** Step 3: a points program 1 pt/zł with "Darmowa kawa" for 100 pts, once a day, Mon–Fri 08:00–12:00. */
@@ -91,7 +96,7 @@ describe('an owner sets up the company and the card', () => {
 
     // ── /uzupelnij-konto: company → address → first program ──
     expect(await page.getByText('Firma', { exact: true }).first().isVisible()).toBe(true);
-    await completeCompanyAndAddress(page);
+    const nip = await completeCompanyAndAddress(page);
     await createCoffeeProgram(page);
 
     // ── the panel: checklist and navigation ──
@@ -139,7 +144,7 @@ describe('an owner sets up the company and the card', () => {
     // ── settings: upload a logo, see it on both card previews ──
     await nav.getByRole('link', { name: 'Ustawienia' }).click();
     await page.getByRole('heading', { name: 'Ustawienia firmy' }).waitFor();
-    expect(await page.getByLabel('NIP').inputValue()).toBe(NIP);
+    expect(await page.getByLabel('NIP').inputValue()).toBe(nip);
     const upload = page.waitForResponse((r) => r.url().endsWith('/upload-logo'));
     await chooseFile(page, page.getByRole('button', { name: 'Wgraj logo' }), {
       name: 'logo.png',
@@ -293,7 +298,7 @@ describe('an owner sets up the company and the card', () => {
 
     const created = await otherDevice.call('POST', '/api/v1/tenants/create', {
       companyName: 'Piekarnia Pod Kłosem',
-      nip: '5260250274',
+      nip: randomNip(),
     });
     expect(created.status, await created.clone().text()).toBe(201);
     await eventually('identity to know the company', async () => {

@@ -34,6 +34,7 @@ import {
   CreateTenantResponse,
   DeleteTenantRequest,
   TenantConfiguredResponse,
+  TenantErrors,
   TenantIdParams,
   TenantResponse,
   UpdateTenantRequest,
@@ -59,6 +60,7 @@ export const createTenant = defineEndpoint({
   body: CreateTenantRequest,
   response: CreateTenantResponse,
   successStatus: 201,
+  errors: [{ status: 409, codes: [TenantErrors.ownerAlreadyHasTenant.code, TenantErrors.nipTaken.code] }],
 });
 
 export const getTenant = defineEndpoint({
@@ -84,6 +86,7 @@ export const updateTenant = defineEndpoint({
   params: TenantIdParams,
   body: UpdateTenantRequest,
   response: TenantResponse,
+  errors: [{ status: 409, codes: [TenantErrors.nipTaken.code] }],
 });
 
 export const deleteTenant = defineEndpoint({

@@ -1,5 +1,6 @@
 import type { CardView } from '@punkto/contracts/cards';
 import { Roles } from '@punkto/contracts/permissions';
+import { randomNip } from '@punkto/contracts/tenant';
 import type { Consumer } from '@punkto/platform/bus/message-bus.port';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
 import { SAME_ORIGIN } from '@punkto/platform/testing/same-origin';
@@ -337,7 +338,7 @@ export async function startIdentityAndTenant(
       const owner = this.session((await this.activeOwner(email)).loggedIn);
       const created = await this.callTenant(owner.access, 'POST', '/api/v1/tenants/create', {
         companyName,
-        nip: '123-456-32-18',
+        nip: randomNip(), // one active company per NIP (ADR 0035)
       });
       expect(created.statusCode, created.body).toBe(201);
       const { tenantId } = created.json() as { tenantId: string };

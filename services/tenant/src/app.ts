@@ -21,6 +21,7 @@ import { createStaffAndClients } from './clients/staff-and-clients';
 import { subscriptionLapse } from './tenants/subscription-lapse';
 import { createTenantService } from './tenants/tenant.service';
 import { tenantRoutes } from './tenants/tenant.routes';
+import { selectVatRegistry } from './tenants/vat-registry/select-vat-registry';
 import { brandingRoutes, registerUploads } from './branding/branding.routes';
 import { createBrandingService } from './branding/branding.service';
 import { catalogueRoutes } from './catalogue/catalogue.routes';
@@ -51,7 +52,13 @@ export async function buildService(deps: TenantDeps): Promise<BuiltService> {
   const { clock } = deps;
   const { eventStore, documents, blobs } = deps.infra;
   const publicUrl = deps.config.PUBLIC_URL;
-  const tenants = await createTenantService({ eventStore, documents, clock });
+  const tenants = await createTenantService({
+    eventStore,
+    documents,
+    clock,
+    vatRegistry: selectVatRegistry(deps.config),
+    logger: deps.logger,
+  });
   const programs = await createProgramService({
     eventStore,
     documents,
@@ -59,6 +66,7 @@ export async function buildService(deps: TenantDeps): Promise<BuiltService> {
     publicUrl,
     clock,
     enrolmentLinkMisses: {
+      perDevice: deps.config.ENROLMENT_LINK_MISSES_PER_DEVICE,
       perIp: deps.config.ENROLMENT_LINK_MISSES_PER_IP,
       windowSeconds: deps.config.ENROLMENT_LINK_MISS_WINDOW_SECONDS,
     },

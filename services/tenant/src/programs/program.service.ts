@@ -5,7 +5,6 @@ import { NotFoundError } from '@punkto/platform/errors/errors';
 import { projectedCommandHandler } from '@punkto/platform/es/projected-command-handler';
 import type { EventStore } from '@punkto/platform/event-store/event-store.port';
 import { LIVE_DOCUMENTS, readProjection } from '@punkto/platform/projections/projection';
-import { rateLimiter, type RateRule } from '@punkto/platform/security/rate-limiter';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { TenantService } from '../tenants/tenant.service';
@@ -20,6 +19,11 @@ import {
   type ProgramRecordDoc,
 } from './programs.projection';
 import { shortCodeReservations } from './short-codes';
+import {
+  enrolmentLinkLimits,
+  type EnrolmentLinkClient,
+  type EnrolmentLinkLimits,
+} from './enrolment-link-limits';
 
 export const MAX_PROGRAMS_PER_TENANT = 10;
 
@@ -30,8 +34,8 @@ export interface ProgramServiceDeps {
   /** base of the enrolment links, e.g. https://app.punkto.pl */
   publicUrl: string;
   clock: () => Date;
-  /** unknown short codes one client IP may try per window (ADR 0014) */
-  enrolmentLinkMisses: { perIp: number; windowSeconds: number };
+  /** unknown short codes one device / one client IP may try per window (ADR 0014 and its amendment) */
+  enrolmentLinkMisses: EnrolmentLinkLimits;
 }
 
 /**
@@ -64,13 +68,7 @@ export async function createProgramService(deps: ProgramServiceDeps) {
   const codes = shortCodeReservations(documents, clock, {
     heldByProgram: async (shortCode) => (await programs.count({ shortCode })) > 0,
   });
-  const limiter = rateLimiter(documents, EnrolmentLinkErrors.rateLimited.message);
-  await limiter.ensureIndexes();
-  const missRule: RateRule = {
-    name: 'enrolment-link-miss-ip',
-    limit: deps.enrolmentLinkMisses.perIp,
-    windowSeconds: deps.enrolmentLinkMisses.windowSeconds,
-  };
+  const linkLimits = await enrolmentLinkLimits(documents, deps.enrolmentLinkMisses);
 
   const toProgram = (record: ProgramRecord, shortCode: string): Program => ({
     id: record.programId,
@@ -231,20 +229,22 @@ export async function createProgramService(deps: ProgramServiceDeps) {
     /**
      * Public: where the short link `/k/<code>` leads (the code already normalised by the contract). Only a live
      * program has its code in the read model (a deleted one is a tombstone), and only what `publicInfo` would
-     * show is resolved. Unknown codes are counted per client IP; once the IP has used up its misses for the
-     * window, every lookup from it answers 429 — hits too, so that the answers stop telling codes apart.
+     * show is resolved. Unknown codes are counted per device and per client IP (enrolment-link-limits.ts): a
+     * device out of misses gets 429 for every code; an IP out of its larger budget only for codes nobody
+     * resolved from it lately, so one person on a café's Wi-Fi cannot stop the others enrolling.
      */
-    async resolveShortCode(shortCode: string, ip: string): Promise<EnrolmentLink> {
+    async resolveShortCode(shortCode: string, client: EnrolmentLinkClient): Promise<EnrolmentLink> {
       const now = clock();
-      await limiter.refuseWhenExhausted(now, missRule, ip);
+      await linkLimits.admit(now, client, shortCode);
       const record = (await programs.findOne({
         $and: [{ shortCode }, LIVE_DOCUMENTS],
       })) as ProgramRecord | null;
       const tenant = record?.active ? await tenants.findTenant(record.tenantId) : null;
       if (!record || !tenant || tenant.status !== 'active') {
-        await limiter.check(now, [missRule, ip]);
+        await linkLimits.missed(now, client);
         throw new EnrolmentLinkNotFoundError();
       }
+      await linkLimits.resolved(now, client, shortCode);
       return { tenantId: record.tenantId, programId: record.programId };
     },
 

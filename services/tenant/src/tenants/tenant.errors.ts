@@ -45,3 +45,17 @@ export class NoHeroImageError extends NotFoundError {
     super(TenantErrors.noHeroImage.message, TenantErrors.noHeroImage.code);
   }
 }
+
+/** 409: another active company has this NIP; a chain runs its branches in one account (ADR 0035). */
+export class NipTakenError extends ConflictError {
+  constructor() {
+    super(TenantErrors.nipTaken.message, TenantErrors.nipTaken.code);
+  }
+}
+
+/** 400 with the errors map on `nip`: the VAT-payer registry does not list the NIP (ADR 0035). */
+export class NipNotInVatRegistryError extends ValidationError {
+  constructor() {
+    super({ nip: [TenantErrors.nipNotInVatRegistry.message] });
+  }
+}

@@ -1,5 +1,10 @@
 import { Roles } from '@punkto/contracts/permissions';
-import { defaultBranding, DEFAULT_AWARD_CONFIRM_ABOVE_GROSZE, NipMessages } from '@punkto/contracts/tenant';
+import {
+  defaultBranding,
+  DEFAULT_AWARD_CONFIRM_ABOVE_GROSZE,
+  NipMessages,
+  randomNip,
+} from '@punkto/contracts/tenant';
 import { Topics } from '@punkto/contracts/topics';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
 import { SAME_ORIGIN } from '@punkto/platform/testing/same-origin';
@@ -26,6 +31,8 @@ const create = async (token: string, payload: unknown, headers: Record<string, s
     cookies: { [ACCESS_COOKIE]: token },
   });
 const company = { companyName: 'Kawiarnia Pod Lipą', nip: '123-456-32-18' };
+/** a company of its own: a NIP belongs to one active company (ADR 0035) */
+const anotherCompany = () => ({ companyName: 'Kawiarnia Pod Lipą', nip: randomNip() });
 
 describe('POST /api/v1/tenants/create', () => {
   it('creates the tenant of an owner without one: 201, the event in tenant-<id>, the read model', async () => {
@@ -110,7 +117,10 @@ describe('POST /api/v1/tenants/create', () => {
   });
 
   it('is for business owners only: a customer gets 403, nobody gets 401', async () => {
-    const customer = await create(await t.tokenFor({ id: randomUUID(), role: Roles.customer }), company);
+    const customer = await create(
+      await t.tokenFor({ id: randomUUID(), role: Roles.customer }),
+      anotherCompany(),
+    );
     expect(customer.statusCode).toBe(403);
     expect(customer.json()).toMatchObject({ code: 'PERMISSION_DENIED' });
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/v1/tenants/create', payload: company });
@@ -120,8 +130,8 @@ describe('POST /api/v1/tenants/create', () => {
   it('allows one tenant per owner: a second one is a 409 with a Polish message', async () => {
     const ownerId = randomUUID();
     const token = await t.tokenFor({ id: ownerId, role: Roles.owner });
-    expect((await create(token, company)).statusCode).toBe(201);
-    const again = await create(token, { companyName: 'Druga firma', nip: '5260001246' });
+    expect((await create(token, anotherCompany())).statusCode).toBe(201);
+    const again = await create(token, { companyName: 'Druga firma', nip: randomNip() });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       code: 'TENANT.OWNER_ALREADY_HAS_TENANT',
@@ -138,7 +148,8 @@ describe('POST /api/v1/tenants/create', () => {
   it('lets concurrent requests of one owner create exactly one tenant', async () => {
     const ownerId = randomUUID();
     const token = await t.tokenFor({ id: ownerId, role: Roles.owner });
-    const results = await Promise.all(Array.from({ length: 5 }, () => create(token, company)));
+    const mine = anotherCompany();
+    const results = await Promise.all(Array.from({ length: 5 }, () => create(token, mine)));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
   });
 
@@ -154,7 +165,7 @@ describe('POST /api/v1/tenants/create', () => {
 describe('GET /api/v1/tenants/{id}', () => {
   it("is refused (403) to another tenant's users and to customers, never data", async () => {
     const ownerId = randomUUID();
-    const res = await create(await t.tokenFor({ id: ownerId, role: Roles.owner }), company);
+    const res = await create(await t.tokenFor({ id: ownerId, role: Roles.owner }), anotherCompany());
     const { tenantId } = res.json() as { tenantId: string };
     const get = async (token: string) =>
       t.app.inject({ url: `/api/v1/tenants/${tenantId}`, cookies: { [ACCESS_COOKIE]: token } });

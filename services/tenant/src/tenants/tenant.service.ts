@@ -3,11 +3,14 @@ import type { DocumentStore } from '@punkto/platform/documents/document-store.po
 import { projectedCommandHandler } from '@punkto/platform/es/projected-command-handler';
 import { DuplicateKeyError, PermissionDeniedError } from '@punkto/platform/errors/errors';
 import type { EventStore } from '@punkto/platform/event-store/event-store.port';
+import type { Logger } from '@punkto/platform/observability/logger';
 import { readProjection } from '@punkto/platform/projections/projection';
 import { randomUUID } from 'node:crypto';
 import { awardConfirmAboveOf, toTenantStreamId, type Tenant, type TenantChanges } from './tenant';
 import { tenantDecider, type CreateTenant, type TenantCommand } from './tenant.decider';
+import { nipReservations } from './nip-reservations';
 import {
+  NipNotInVatRegistryError,
   OwnerAlreadyHasTenantError,
   TenantAlreadyExistsError,
   TenantDeletedError,
@@ -23,11 +26,17 @@ import {
   type TenantRecord,
   type TenantRecordDoc,
 } from './tenants.projection';
+import { OfflineVatRegistry } from './vat-registry/offline-vat-registry';
+import type { VatRegistry } from './vat-registry/vat-registry.port';
 
 export interface TenantServiceDeps {
   eventStore: EventStore;
   documents: DocumentStore;
   clock: () => Date;
+  /** where a new or changed NIP is checked (ADR 0035); default: offline, the checksum only */
+  vatRegistry?: VatRegistry;
+  /** a NIP accepted unverified (registry unreachable) is logged here */
+  logger?: Pick<Logger, 'warn'>;
 }
 
 export type ActiveTenantRecord = TenantRecord & { status: 'active' };
@@ -62,9 +71,10 @@ function responseOf(state: Tenant): TenantResponse {
  * `tenantId` in their metadata, so the relay's envelope names the tenant (tenant.tenants.v1).
  */
 export async function createTenantService(deps: TenantServiceDeps) {
-  const { eventStore, documents, clock } = deps;
+  const { eventStore, documents, clock, vatRegistry = new OfflineVatRegistry(), logger } = deps;
   const tenants = documents.collection<TenantRecordDoc>(TENANTS_COLLECTION);
   await ensureTenantIndexes(tenants);
+  const nips = nipReservations(documents, tenants, clock);
 
   const aggregate = projectedCommandHandler({
     eventStore,
@@ -100,6 +110,32 @@ export async function createTenantService(deps: TenantServiceDeps) {
     }
   }
 
+  /**
+   * A new or changed NIP against the VAT-payer registry (ADR 0035): refused (400 on `nip`) only when the registry
+   * answered that it does not list it; a registry that cannot be asked lets it through, logged as unverified.
+   */
+  async function checkVatRegistry(nip: string, tenantId: string | null): Promise<void> {
+    const answer = await vatRegistry.lookUp(nip, clock());
+    switch (answer.outcome) {
+      case 'registered':
+        return;
+      case 'not-registered':
+      case 'invalid':
+        throw new NipNotInVatRegistryError();
+      case 'not-checked':
+        if (answer.reason !== 'offline')
+          logger?.warn(
+            { tenantId, reason: answer.reason },
+            'NIP accepted unverified: VAT registry not answering',
+          );
+        return;
+      default: {
+        const _exhaustive: never = answer;
+        return _exhaustive;
+      }
+    }
+  }
+
   /** The tenant's record whatever its status, or null. */
   async function findTenant(tenantId: string): Promise<TenantRecord | null> {
     const doc = await readProjection<TenantRecord>(tenants, tenantId);
@@ -127,21 +163,30 @@ export async function createTenantService(deps: TenantServiceDeps) {
     writableTenant,
 
     async createTenant(ownerId: string, input: { companyName: string; nip: string }) {
+      await checkVatRegistry(input.nip, null);
       const now = clock();
       const tenantId = await reserve(ownerId, { ownerId, ...input, createdAt: now.toISOString() });
+      await nips.reserve(input.nip, tenantId);
       const command: CreateTenant = {
         type: 'CreateTenant',
         data: { tenantId, ownerId, ...input },
         metadata: { now },
       };
+      let created = false;
       try {
         await run(tenantId, ownerId, command);
+        created = true;
         return { tenantId };
       } catch (error) {
         if (!(error instanceof TenantAlreadyExistsError)) throw error;
         // a concurrent or earlier attempt of this owner created it: catch the read model up, then refuse
         await aggregate.rebuild(tenantId);
         throw new OwnerAlreadyHasTenantError();
+      } finally {
+        // a creation that did not happen holds no NIP, unless an earlier attempt created it with this one
+        const record = created ? null : await findTenant(tenantId);
+        if (record && !(record.status === 'active' && record.nip === input.nip))
+          await nips.release(input.nip, tenantId);
       }
     },
 
@@ -149,16 +194,32 @@ export async function createTenantService(deps: TenantServiceDeps) {
       return toTenantResponse(await activeTenant(tenantId));
     },
 
+    /** A new NIP is checked and reserved first; the old one is released once the change is recorded. */
     async updateTenant(tenantId: string, actorId: string, changes: TenantChanges) {
-      const result = await run(tenantId, actorId, {
-        type: 'UpdateTenant',
-        data: { tenantId, changes },
-        metadata: { now: clock() },
-      });
-      const changed = result.newEvents.flatMap((e) =>
-        e.type === 'TenantUpdated' ? Object.keys(e.data.changes) : [],
-      );
-      return { tenant: responseOf(result.newState), changed };
+      const before = await findTenant(tenantId);
+      const newNip = changes.nip !== undefined && before?.status === 'active' && changes.nip !== before.nip;
+      if (newNip) {
+        await checkVatRegistry(changes.nip!, tenantId);
+        await nips.reserve(changes.nip!, tenantId);
+      }
+      let nipNow: string | undefined;
+      try {
+        const result = await run(tenantId, actorId, {
+          type: 'UpdateTenant',
+          data: { tenantId, changes },
+          metadata: { now: clock() },
+        });
+        if (result.newState.status === 'active') nipNow = result.newState.nip;
+        const changed = result.newEvents.flatMap((e) =>
+          e.type === 'TenantUpdated' ? Object.keys(e.data.changes) : [],
+        );
+        return { tenant: responseOf(result.newState), changed };
+      } finally {
+        if (newNip) {
+          const unused = nipNow === changes.nip ? before!.nip : changes.nip!;
+          await nips.release(unused, tenantId);
+        }
+      }
     },
 
     async changeLogo(tenantId: string, actorId: string, logo: TenantImage): Promise<TenantResponse> {
@@ -194,6 +255,8 @@ export async function createTenantService(deps: TenantServiceDeps) {
         data: { tenantId, confirmCompanyName },
         metadata: { now: clock() },
       });
+      // the NIP is free for a company that signs up again (ADR 0035); a crash here leaves a stale reservation
+      if (record?.status === 'active') await nips.release(record.nip, tenantId);
     },
   };
 }

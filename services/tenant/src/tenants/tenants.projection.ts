@@ -41,6 +41,8 @@ export const deletedOwnerId = (tenantId: string) => `deleted:${tenantId}`;
 
 export async function ensureTenantIndexes(tenants: Collection<TenantRecordDoc>) {
   await tenants.ensureIndex({ fields: { ownerId: 1 }, unique: true, name: TENANTS_OWNER_INDEX });
+  // not unique (a deleted company's NIP is '', companies from before ADR 0035 may share one): nip-reservations.ts
+  await tenants.ensureIndex({ fields: { nip: 1 } });
 }
 
 /** A record written before the extended tenant data existed reads with the defaults. */

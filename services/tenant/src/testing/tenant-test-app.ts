@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@punkto/contracts/events';
 import { Roles } from '@punkto/contracts/permissions';
+import { randomNip } from '@punkto/contracts/tenant';
 import { Topics } from '@punkto/contracts/topics';
 import type { Consumer } from '@punkto/platform/bus/message-bus.port';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
@@ -35,10 +36,15 @@ export function steppingClock(start = '2026-03-02T08:00:00.000Z') {
   return () => new Date((nowMs += 1000));
 }
 
-export async function startTenantTestApp(options: { clock?: () => Date } = {}) {
+export async function startTenantTestApp(options: { clock?: () => Date; env?: Record<string, string> } = {}) {
   const { jwks, tokenFor } = await testTokens();
   const dataDir = mkdtempSync(join(tmpdir(), 'punkto-tenant-'));
-  const config = TenantEnv.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: TEST_PUBLIC_URL });
+  const config = TenantEnv.parse({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    ...options.env,
+  });
   const infra = await openInfrastructure('tenant', config, logger);
   const deps: TenantDeps = { config, logger, infra, jwks, clock: options.clock ?? systemClock };
   const { app, consumers = [], relayEventStore = infra.eventStore } = await buildService(deps);
@@ -79,13 +85,16 @@ export async function startTenantTestApp(options: { clock?: () => Date } = {}) {
     /** the service's bus consumers, to hand them single events */
     consumers,
 
-    /** an owner with a new tenant; `token` carries its `tid` (as after identity's TenantCreated) */
+    /**
+     * an owner with a new tenant; `token` carries its `tid` (as after identity's TenantCreated). The NIP is a fresh
+     * random one unless given: a NIP belongs to one active company (ADR 0035).
+     */
     async ownerWithTenant(company: { companyName?: string; nip?: string } = {}) {
       const owner = { id: randomUUID(), role: Roles.owner, email: `wlasciciel.${randomUUID()}@example.pl` };
       const res = expectStatus(
         await call(await tokenFor(owner), 'POST', '/api/v1/tenants/create', {
           companyName: company.companyName ?? 'Kawiarnia Pod Lipą',
-          nip: company.nip ?? '123-456-32-18',
+          nip: company.nip ?? randomNip(),
         }),
         201,
       );

@@ -1,8 +1,9 @@
 import { Button, Card, Group, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
-import type { TenantResponse } from '@punkto/contracts/tenant';
+import { TenantErrors, type TenantResponse } from '@punkto/contracts/tenant';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { FormError } from '../../../../components/ui/form-error';
 import { PageHeader } from '../../../../components/ui/page-header';
+import { refusalOnField } from '../../../../lib/form/field-errors';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { notify } from '../../../../lib/notify-instance';
 import { tenantQueryOptions } from '../../../../lib/queries/tenant';
@@ -35,7 +36,12 @@ function SettingsForms({
   const branding = useZodForm(BrandingSchema, brandingValuesOf(tenant));
 
   const saveCompany = company.onSubmit(async (parsed) => {
-    await update.mutateAsync(companyUpdate(parsed));
+    try {
+      await update.mutateAsync(companyUpdate(parsed));
+    } catch (error) {
+      // another company has this NIP (ADR 0035): the message goes under the NIP field
+      throw refusalOnField(error, { [TenantErrors.nipTaken.code]: 'nip' });
+    }
     notify.success('Dane firmy zostały zapisane.');
   });
   const saveBranding = branding.onSubmit(async (parsed) => {

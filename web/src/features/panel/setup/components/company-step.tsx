@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { CreateTenantRequest, TenantErrors } from '@punkto/contracts/tenant';
 import { FormError } from '../../../../components/ui/form-error';
 import { isApiError } from '../../../../lib/api/api-errors';
+import { refusalOnField } from '../../../../lib/form/field-errors';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { createTenant } from '../api/create-tenant';
 
@@ -27,7 +28,9 @@ export function CompanyStep({
     try {
       created = (await createTenant(body)).tenantId;
     } catch (error) {
-      if (!(isApiError(error) && error.code === TenantErrors.ownerAlreadyHasTenant.code)) throw error;
+      if (!(isApiError(error) && error.code === TenantErrors.ownerAlreadyHasTenant.code))
+        // another company has this NIP (ADR 0035): the message goes under the NIP field
+        throw refusalOnField(error, { [TenantErrors.nipTaken.code]: 'nip' });
     }
     const tenantId = await waitForTenant(created);
     if (!tenantId) {
