@@ -37,6 +37,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import { createAccounts, roleForPath, sessionCookies } from './lighthouse/signed-in.ts';
+import { answersOk } from './testing/answers-ok.ts';
 import { CHROMIUM_FLAGS, chromiumPath } from './testing/chromium.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -126,10 +127,7 @@ async function startProduct(port) {
       await stop();
       throw new Error(`the product exited early (is another one running?):\n${output.join('')}`);
     }
-    const ready = await fetch(`${baseUrl}/readyz/upstreams`).then(
-      (r) => r.ok,
-      () => false,
-    );
+    const ready = await answersOk(`${baseUrl}/readyz/upstreams`);
     if (ready) return { baseUrl, stop };
     await new Promise((r) => setTimeout(r, 300));
   }

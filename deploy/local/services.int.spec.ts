@@ -1,3 +1,4 @@
+import { allEndpoints } from '@punkto/contracts/endpoints/index';
 import { Roles } from '@punkto/contracts/permissions';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
 import { createLogger } from '@punkto/platform/observability/logger';
@@ -72,6 +73,34 @@ describe.each(services)('%s service', (name, module, env) => {
     const res = await app.inject('/api/v1/nothing-here');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it("answers a method a contract path lacks 405 with Allow naming exactly the contract's methods for it, also where paths collide (issue 36)", async () => {
+    // one value for every parameter, never a word a literal route uses (`create`, `remove`, `resend-activation`)
+    const concrete = (path: string) => path.replace(/\{\w+\}/g, '0190a4c2-0000-7000-8000-000000000001');
+    const methodsOf = new Map<string, Set<string>>();
+    for (const endpoint of allEndpoints.filter((e) => e.owner === name)) {
+      const path = concrete(endpoint.path);
+      methodsOf.set(path, (methodsOf.get(path) ?? new Set()).add(endpoint.method.toUpperCase()));
+    }
+    expect(methodsOf.size).toBeGreaterThan(0);
+    const wrong: string[] = [];
+    for (const [path, methods] of methodsOf) {
+      const allow = [...methods, ...(methods.has('GET') ? ['HEAD'] : [])].sort().join(', ');
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const) {
+        if (methods.has(method)) continue;
+        const res = await app.inject({ method, url: path });
+        const seen = `${res.statusCode} ${res.statusCode === 405 ? res.headers.allow : res.json().code}`;
+        if (seen !== `405 ${allow}`) wrong.push(`${method} ${path}: ${seen}, expected 405 ${allow}`);
+        else
+          expect(res.json()).toEqual({
+            code: 'METHOD_NOT_ALLOWED',
+            localizedMessage: 'Method not allowed',
+            status: 405,
+          });
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('publishes its own streams to topics of the form <service>.<aggregate>.v<n>', () => {

@@ -3,6 +3,7 @@
 // ready and stops every module cleanly on Ctrl-C / SIGTERM (each closes its SQLite files), then exits.
 // SERVICES=identity,tenant npm start runs a subset (the others are then expected elsewhere).
 import { existsSync } from 'node:fs';
+import { get } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -32,16 +33,27 @@ env.PAYMENT_SANDBOX_ALLOW_IN_PRODUCTION ??= 'true';
 // the host validates every module's environment, starts them and handles SIGINT/SIGTERM (runtime/host.ts)
 await import(pathToFileURL(entry).href);
 
+/**
+ * Whether `GET url` answers 2xx within 2 s. node:http, not fetch: fetch refuses the WHATWG "bad ports" (10080, 6000,
+ * 6665–6669 …) without connecting, so on PORT=10080 a healthy product was never seen ready and was stopped.
+ */
+const answersOk = (url) =>
+  new Promise((resolve) => {
+    const req = get(url, { timeout: 2000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode >= 200 && res.statusCode < 300);
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(false));
+  });
+
 const modules = env.SERVICES.split(',').map((s) => s.trim());
 if (modules.includes('all') || modules.includes('gateway')) {
   const url = `http://localhost:${gatewayPort}`;
   const deadline = Date.now() + 60_000;
   let ready = false;
   while (!ready && Date.now() < deadline) {
-    ready = await fetch(`${url}/readyz/upstreams`).then(
-      (r) => r.ok,
-      () => false,
-    );
+    ready = await answersOk(`${url}/readyz/upstreams`);
     if (!ready) await new Promise((r) => setTimeout(r, 100));
   }
   if (ready)

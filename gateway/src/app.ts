@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { paymentOrigins, upstreamsOf, type GatewayConfig, type Upstreams } from './config';
 import { registerApiDocs } from './docs';
 import { registerErrorReporting } from './error-reporting';
+import { httpStatus } from './http-status';
 import type { MaintenanceSwitch } from './maintenance';
 import { registerApiProxy, registerDevMailboxProxy, registerJwksProxy, traceUpstreamCalls } from './proxy';
 import { registerSecurityHeaders } from './security-headers';
@@ -21,8 +22,8 @@ export interface GatewayDeps {
   config: GatewayConfig;
   logger: Logger;
   maintenance: MaintenanceSwitch;
-  /** readiness probe of one upstream; injected so tests can count calls */
-  fetch?: typeof fetch;
+  /** the status of one upstream's `GET /readyz` (http-status.ts); injected so tests can count calls */
+  readyzStatus?: (url: string, timeoutMs: number) => Promise<number>;
   /** the process's Prometheus metrics (served by main.ts on METRICS_PORT, never by this app) */
   metrics?: Metrics;
 }
@@ -39,7 +40,7 @@ export async function buildGateway({
   config,
   logger,
   maintenance,
-  fetch: fetchImpl = fetch,
+  readyzStatus = httpStatus,
   metrics,
 }: GatewayDeps): Promise<FastifyInstance> {
   const upstreams = upstreamsOf(config);
@@ -83,7 +84,7 @@ export async function buildGateway({
     done(new MaintenanceError());
   });
 
-  const probe = upstreamProber(upstreams, fetchImpl);
+  const probe = upstreamProber(upstreams, readyzStatus);
   registerUpstreamReadiness(app, probe);
   registerPublicStatus(app, probe);
   registerEndpoint(app, getMaintenanceStatus, async ({ reply }) => {
@@ -173,21 +174,19 @@ type UpstreamName = keyof Upstreams;
 type Probe = { service: UpstreamName; ok: boolean; detail: string; latencyMs: number };
 
 /** Asks every service's `/readyz` in parallel (2 s each); never throws. */
-function upstreamProber(upstreams: Upstreams, fetchImpl: typeof fetch): () => Promise<Probe[]> {
+function upstreamProber(
+  upstreams: Upstreams,
+  readyzStatus: (url: string, timeoutMs: number) => Promise<number>,
+): () => Promise<Probe[]> {
   return () =>
     Promise.all(
       (Object.entries(upstreams) as [UpstreamName, string][]).map(async ([service, url]) => {
         const started = performance.now();
         const latency = () => Math.round(performance.now() - started);
         try {
-          const res = await fetchImpl(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
-          await res.body?.cancel();
-          return {
-            service,
-            ok: res.ok,
-            detail: res.ok ? 'ok' : `status ${res.status}`,
-            latencyMs: latency(),
-          };
+          const status = await readyzStatus(`${url}/readyz`, 2000);
+          const ok = status >= 200 && status < 300;
+          return { service, ok, detail: ok ? 'ok' : `status ${status}`, latencyMs: latency() };
         } catch (error) {
           const detail = error instanceof Error ? error.message : 'unreachable';
           return { service, ok: false, detail, latencyMs: latency() };

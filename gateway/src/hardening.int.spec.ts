@@ -5,7 +5,10 @@ import { closedWithin, exchange, openSocket } from '@punkto/platform/testing/raw
 import type { FastifyInstance } from 'fastify';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CSP, withCsp } from './testing/pinned-security-headers';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { API_DOCS_CSP, PERMISSIONS_POLICY, SANDBOX_CSP, withCsp } from './testing/pinned-security-headers';
 import { buildGateway } from './app';
 import { GatewayEnv, type GatewayConfig } from './config';
 import { MaintenanceSwitch } from './maintenance';
@@ -353,6 +356,71 @@ describe('gateway: the security headers of every kind of answer, built once (iss
       // each once: no answer carries a second copy of any of them
       for (const [name] of expected)
         expect(lines.filter(([n]) => n.toLowerCase() === name.toLowerCase())).toHaveLength(1);
+    }
+  });
+});
+
+describe('gateway: Permissions-Policy, one frame policy, a docs page that works over plain HTTP (issue 36)', () => {
+  const spa = mkdtempSync(join(tmpdir(), 'punkto-headers-spa-'));
+  writeFileSync(join(spa, 'index.html'), '<!doctype html><title>Punkto</title><div id="root"></div>');
+  afterAll(() => rmSync(spa, { recursive: true, force: true }));
+  const https = { 'x-forwarded-proto': 'https' };
+  const answers = async (headers: Record<string, string>) => {
+    const gateway = await gatewayWith({ NODE_ENV: 'production', TRUST_PROXY: 'true', WEB_DIST_DIR: spa });
+    const get = (url: string) => gateway.inject({ url, headers: { accept: 'text/html', ...headers } });
+    return {
+      app: await get('/panel/skaner'),
+      api: await get('/api/v1/tenants/t1'),
+      docs: await get('/api/docs/'),
+      docsScript: await get('/api/docs/static/swagger-ui-bundle.js'),
+    };
+  };
+
+  it('over plain HTTP (a LAN trial): the docs page has its own CSP, which upgrades nothing and allows no https: wildcard', async () => {
+    const { app, api, docs, docsScript } = await answers({});
+    expect(app.body).toContain('<div id="root">');
+    expect(app.headers['content-security-policy']).toBe(SANDBOX_CSP);
+    expect(api.headers['content-security-policy']).toBe(SANDBOX_CSP);
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-security-policy']).toBe(API_DOCS_CSP);
+    expect(docsScript.statusCode).toBe(200);
+    expect(docsScript.headers['content-security-policy']).toBe(API_DOCS_CSP);
+    expect(API_DOCS_CSP).not.toMatch(/https:|upgrade-insecure-requests|unsafe/);
+  });
+
+  it('over HTTPS (a trusted proxy says so): every page, the docs page included, upgrades', async () => {
+    const { app, api, docs } = await answers(https);
+    expect(app.headers['content-security-policy']).toBe(`${SANDBOX_CSP};upgrade-insecure-requests`);
+    expect(api.headers['content-security-policy']).toBe(`${SANDBOX_CSP};upgrade-insecure-requests`);
+    expect(docs.headers['content-security-policy']).toBe(`${API_DOCS_CSP};upgrade-insecure-requests`);
+  });
+
+  it.each([
+    ['plain HTTP', {}],
+    ['HTTPS', https],
+  ])(
+    'over %s: the app, the API and the docs page deny unused features but keep the camera, and are framed by nobody',
+    async (_transport, headers) => {
+      for (const [what, res] of Object.entries(await answers(headers))) {
+        expect(res.headers['permissions-policy'], what).toBe(PERMISSIONS_POLICY);
+        expect(res.headers['x-frame-options'], what).toBe('DENY');
+        expect(String(res.headers['content-security-policy']), what).toContain("frame-ancestors 'none'");
+      }
+      expect(PERMISSIONS_POLICY).toContain('camera=(self)'); // the panel's QR scanner
+      for (const feature of ['geolocation', 'microphone', 'payment', 'usb'])
+        expect(PERMISSIONS_POLICY).toContain(`${feature}=()`);
+    },
+  );
+
+  it('the docs page loads only its own files, each served here', async () => {
+    const gateway = await gatewayWith({});
+    const page = await gateway.inject({ url: '/api/docs/', headers: { accept: 'text/html' } });
+    const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(assets.length).toBeGreaterThanOrEqual(5);
+    for (const asset of assets) {
+      expect(asset, asset).toMatch(/^\.\/static\//);
+      const res = await gateway.inject({ url: new URL(asset, 'http://x/api/docs/').pathname });
+      expect(res.statusCode, asset).toBe(200);
     }
   });
 });

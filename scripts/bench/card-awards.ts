@@ -19,6 +19,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { Topics } from '../../contracts/src/topics';
 import { SqliteMessageBus } from '../../services/platform/src/bus/sqlite-message-bus';
 import { toMessage } from '../../services/platform/src/relay/event-relay';
+import { answersOk } from '../testing/answers-ok';
 import { fmt, summarize } from './stats';
 
 const CARDS = 200;
@@ -329,15 +330,7 @@ export async function cardAwardsBench(work: string): Promise<string[]> {
       return results;
     };
     const waitForGateway = async () => {
-      for (
-        let i = 0;
-        i < 600 &&
-        !(await fetch(`${gatewayUrl}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        ));
-        i++
-      )
+      for (let i = 0; i < 600 && !(await answersOk(`${gatewayUrl}/healthz`)); i++)
         await new Promise((r) => setTimeout(r, 100));
     };
 

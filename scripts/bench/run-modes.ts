@@ -27,6 +27,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { Topics } from '../../contracts/src/topics';
 import { SqliteMessageBus } from '../../services/platform/src/bus/sqlite-message-bus';
 import { toMessage } from '../../services/platform/src/relay/event-relay';
+import { answersOk } from '../testing/answers-ok';
 import { postJson } from './card-awards';
 import { fmt, summarize } from './stats';
 
@@ -129,10 +130,7 @@ async function launchProduct(entry: string, dataDir: string, extraEnv: NodeJS.Pr
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`);
-      const ready = await fetch(`http://127.0.0.1:${FOOTPRINT_PORT}/readyz/upstreams`).then(
-        (r) => r.ok,
-        () => false,
-      );
+      const ready = await answersOk(`http://127.0.0.1:${FOOTPRINT_PORT}/readyz/upstreams`);
       if (ready) break;
       if (performance.now() - started > 120_000) throw new Error(`${entry}: not ready within 120 s`);
       await sleep(50);

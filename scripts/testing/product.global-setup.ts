@@ -7,6 +7,7 @@ import {
   startSentryReceiver,
   type SentryReceiver,
 } from '../../services/platform/src/testing/sentry-receiver';
+import { answersOk } from './answers-ok';
 
 /**
  * e2e tier: starts the whole built product exactly as `npm start` does (deploy/local/start.mjs) on a fresh
@@ -63,10 +64,7 @@ export default async function setup(project: TestProject) {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (product.exitCode !== null) throw new Error(`product exited early:\n${output.join('')}`);
-    const ok = await fetch(`${baseUrl}/readyz/upstreams`).then(
-      (r) => r.ok,
-      () => false,
-    );
+    const ok = await answersOk(`${baseUrl}/readyz/upstreams`);
     if (ok) break;
     await new Promise((r) => setTimeout(r, 300));
   }

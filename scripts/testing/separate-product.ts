@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { answersOk } from './answers-ok';
 
 /**
  * A second copy of the built product for the e2e files that need other settings than the global setup's (e.g.
@@ -112,10 +113,7 @@ export async function startSeparateProduct(options: {
       await stop();
       throw new Error(`the separate product did not start:\n${output.join('')}`);
     }
-    const ok = await fetch(`${baseUrl}/readyz/upstreams`).then(
-      (r) => r.ok,
-      () => false,
-    );
+    const ok = await answersOk(`${baseUrl}/readyz/upstreams`);
     if (ok) break;
     await new Promise((r) => setTimeout(r, 300));
   }

@@ -110,7 +110,7 @@ describe('KSeF FA(3) XML of an invoice', () => {
       NIP: '6762472394',
       Nazwa: 'Kawiarnia Pod Lipą Zażółć Gęślą Jaźń',
     });
-    expect([f.Fa.P_1, f.Fa.P_2, f.Fa.P_6]).toEqual(['2026-11-26', 'FV/2026/000123', '2026-11-25']);
+    expect([f.Fa.P_1, f.Fa.P_2, f.Fa.P_6]).toEqual(['2026-11-26', 'FV/BKDFGH/2026/0123', '2026-11-25']);
     expect(f.Fa.FaWiersz).toEqual({
       NrWierszaFa: '1',
       P_7: invoice.lines[0]!.name,

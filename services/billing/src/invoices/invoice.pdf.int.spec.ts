@@ -26,12 +26,12 @@ describe('the invoice PDF', () => {
 
     expect(document.getPageCount()).toBe(1);
     expect(document.getPage(0).getSize()).toEqual({ width: A4.width, height: A4.height });
-    expect(document.getTitle()).toBe('Faktura VAT nr FV/2026/000123');
+    expect(document.getTitle()).toBe('Faktura VAT nr FV/BKDFGH/2026/0123');
     expect(fonts.map((f) => f.name).sort()).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
     expect(fonts.every((f) => f.embedded)).toBe(true);
 
     // heading, number and dates
-    expect(pieces).toContain('Faktura VAT nr FV/2026/000123');
+    expect(pieces).toContain('Faktura VAT nr FV/BKDFGH/2026/0123');
     expect(pieces).toContain('Data wystawienia: 26.11.2026');
     expect(pieces).toContain('Data sprzedaży: 25.11.2026');
     // seller and buyer: names, addresses, NIP (Polish letters survive the embedded subset)

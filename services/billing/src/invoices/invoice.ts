@@ -26,7 +26,10 @@ export interface Invoice {
   id: string;
   tenantId: string;
   paymentId: string;
-  /** sequential per year, no gaps: `FV/2026/000123` */
+  /**
+   * consecutive without gaps in the buyer's own series per year: `FV/BKDFGH/2026/0007` (invoices.service.ts);
+   * those issued before issue 36 keep the old global series' `FV/2026/000123`
+   */
   number: string;
   /** YYYY-MM-DD (Europe/Warsaw) */
   issueDate: string;

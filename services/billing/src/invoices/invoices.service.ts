@@ -1,17 +1,23 @@
 import type { DocumentStore, Stored } from '@punkto/platform/documents/document-store.port';
 import { DuplicateKeyError } from '@punkto/platform/errors/errors';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { PriceWithVat } from '../plans/plans';
 import type { BillingTenant } from '../tenants/billing-tenants';
 import { vatFromGross, type Invoice, type InvoiceParty } from './invoice';
 
 /**
- * VAT invoices, one per completed payment with money (idempotent: a unique index on paymentId), numbered
- * `FV/<year>/<000001>` per calendar year (Europe/Warsaw) with no gaps, also under concurrency and crashes:
- * the invoice document's `_id` IS its number (`2026/000007`), so a number exists only as an invoice. A
- * writer takes the year's counter as a hint and inserts the next number; a DuplicateKeyError on `_id` means
- * another writer took it, so it tries the next one; the counter is then moved forward (it may lag after a
- * crash, never lead: the insert is the truth).
+ * VAT invoices, one per completed payment with money (idempotent: a unique index on paymentId), numbered in a
+ * series of their own per buyer and calendar year (Europe/Warsaw): `FV/<series>/<year>/<0001>`, where `series`
+ * is the company's code, six random consonants drawn once and kept (`invoice_series`, unique). Art. 106e ust. 1
+ * pkt 2 ustawy o VAT asks for a consecutive number "w ramach jednej lub więcej serii, który w sposób
+ * jednoznaczny identyfikuje fakturę": each series is consecutive from 1, and the code makes the number unique.
+ * A company sees only its own count, never the platform's sales (issue 36; ADR 0026, "Invoice numbers").
+ * Invoices issued before keep their numbers of the old global series (`FV/2026/000007`, `_id` `2026/000007`).
+ *
+ * No gaps, also under concurrency and crashes: the invoice document's `_id` IS its number
+ * (`BKDFGH/2026/0007`), so a number exists only as an invoice. A writer takes the series' counter as a hint and
+ * inserts the next number; a DuplicateKeyError on `_id` means another writer took it, so it tries the next one;
+ * the counter is then moved forward (it may lag after a crash, never lead: the insert is the truth).
  */
 interface InvoiceDoc extends Invoice {
   _id: string;
@@ -20,6 +26,24 @@ interface InvoiceDoc extends Invoice {
 interface CounterDoc {
   _id: string;
   last: number;
+}
+/** a buyer's series: `_id` the tenant, `code` unique across tenants */
+interface SeriesDoc {
+  _id: string;
+  code: string;
+}
+
+/** consonants only: no code spells a word, and none is mistaken for a digit (O, I) */
+const SERIES_LETTERS = 'BCDFGHJKLMNPQRSTVWXZ';
+const SERIES_LENGTH = 6;
+/** the number within a series: 4 digits, more once a company passes 9999 invoices in a year */
+const SEQUENCE_DIGITS = 4;
+
+/** Six random consonants (20⁶ = 64 million codes); a clash with another company's code is drawn again. */
+export function drawSeriesCode(): string {
+  return Array.from({ length: SERIES_LENGTH }, () => SERIES_LETTERS[randomInt(SERIES_LETTERS.length)]).join(
+    '',
+  );
 }
 
 const warsawDate = (at: Date) =>
@@ -49,14 +73,32 @@ export async function createInvoices(deps: {
   const counters = deps.documents.collection<CounterDoc>('invoice_counters');
   await invoices.ensureIndex({ fields: { paymentId: 1 }, unique: true, name: 'invoices_payment' });
   await invoices.ensureIndex({ fields: { tenantId: 1, issueDate: -1 }, name: 'invoices_tenant' });
+  const series = deps.documents.collection<SeriesDoc>('invoice_series');
+  await series.ensureIndex({ fields: { code: 1 }, unique: true, name: 'invoice_series_code' });
 
-  async function bumpCounter(year: string, seq: number) {
+  /** The buyer's series code, drawn on its first invoice; concurrent first invoices agree on one. */
+  async function seriesOf(tenantId: string): Promise<string> {
     for (let attempt = 0; attempt < 20; attempt++) {
-      const current = await counters.get(year);
+      const found = await series.get(tenantId);
+      if (found) return found.code;
+      try {
+        await series.insert({ _id: tenantId, code: drawSeriesCode() });
+      } catch (error) {
+        // `_id_`: a concurrent first invoice gave the company its code (read it next turn); the code index:
+        // another company has that code (draw again)
+        if (!(error instanceof DuplicateKeyError)) throw error;
+      }
+    }
+    throw new Error(`no invoice series for tenant ${tenantId} after 20 attempts`);
+  }
+
+  async function bumpCounter(key: string, seq: number) {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const current = await counters.get(key);
       if (current && current.last >= seq) return;
       try {
-        if (current) await counters.update({ _id: year, last: seq }, { expectedRevision: current._rev });
-        else await counters.insert({ _id: year, last: seq });
+        if (current) await counters.update({ _id: key, last: seq }, { expectedRevision: current._rev });
+        else await counters.insert({ _id: key, last: seq });
         return;
       } catch {
         // another writer moved it; look again
@@ -86,15 +128,17 @@ export async function createInvoices(deps: {
           countryCode: 'PL',
         },
       };
-      let seq = ((await counters.get(year))?.last ?? 0) + 1;
+      // the series of this buyer and year; its counter's key is the `_id` prefix of its invoices
+      const key = `${await seriesOf(request.tenantId)}/${year}`;
+      let seq = ((await counters.get(key))?.last ?? 0) + 1;
       for (;;) {
-        const number = `FV/${year}/${String(seq).padStart(6, '0')}`;
+        const id = `${key}/${String(seq).padStart(SEQUENCE_DIGITS, '0')}`;
         const doc: InvoiceDoc = {
-          _id: `${year}/${String(seq).padStart(6, '0')}`,
+          _id: id,
           id: randomUUID(),
           tenantId: request.tenantId,
           paymentId: request.paymentId,
-          number,
+          number: `FV/${id}`,
           issueDate,
           saleDate: warsawDate(new Date(request.paidAt)),
           seller: deps.seller,
@@ -118,7 +162,7 @@ export async function createInvoices(deps: {
         };
         try {
           const stored = await invoices.insert(doc);
-          await bumpCounter(year, seq);
+          await bumpCounter(key, seq);
           return stored;
         } catch (error) {
           if (!(error instanceof DuplicateKeyError)) throw error;
@@ -132,6 +176,8 @@ export async function createInvoices(deps: {
       }
     },
 
+    // newest first: a series' numbers sort by year and number; the codes (letters) sort after the old global
+    // series' `_id`s (digits), which are older
     async list(tenantId: string) {
       return (await invoices.find({ tenantId }, { sort: { _id: -1 } })) as Stored<InvoiceDoc>[];
     },

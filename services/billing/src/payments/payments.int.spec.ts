@@ -109,7 +109,8 @@ describe('a full purchase in the sandbox', () => {
       vatGrosze: 7180,
       paymentId: started.paymentId,
     });
-    expect(invoice!.number).toMatch(/^FV\/2026\/\d{6}$/);
+    // the company's own series, its first invoice (issue 36)
+    expect(invoice!.number).toMatch(/^FV\/[BCDFGHJKLMNPQRSTVWXZ]{6}\/2026\/0001$/);
     const { invoiceId } = await order(token, started.paymentId);
     const pdf = await t.call(token, 'GET', `/api/v1/invoices/${tenantId}/${invoiceId}/pdf`);
     expect(pdf.statusCode).toBe(200);
@@ -256,29 +257,94 @@ describe('a full purchase in the sandbox', () => {
   });
 });
 
-describe('invoice numbers', () => {
-  it('100 payments completed at once get 100 consecutive numbers, no gaps', async () => {
-    const tenants = await Promise.all(Array.from({ length: 100 }, () => t.tenant()));
-    const before = new Set(
-      (await Promise.all(tenants.map((x) => invoicesOf(x.token, x.tenantId)))).flat().map((i) => i.number),
-    );
-    expect(before.size).toBe(0);
-    const started = [];
-    for (const x of tenants) {
+describe('invoice numbers: a series per company and year (issue 36, ADR 0026)', () => {
+  const seriesOf = (number: string) => number.split('/')[1];
+  const sequenceOf = (number: string) => Number(number.split('/')[3]);
+  /**
+   * `count` card payments of one company paid in the checkout, each completed when its returned function runs
+   * (the provider's notification): paid in the trial, as a company paying again after one completed payment has
+   * nothing to pay
+   */
+  async function payments(x: { token: string; tenantId: string }, count: number) {
+    const complete: Array<() => Promise<void>> = [];
+    for (let i = 0; i < count; i++) {
+      const known = new Set(t.pendingJobs().map((j) => j.id));
       const s = await initiate(x.token, x.tenantId, 'basic', false);
       await t.payInCheckout(s.redirectUri, SANDBOX_CARDS.success);
-      started.push(s);
+      const job = t.pendingJobs().find((j) => j.type === SANDBOX_NOTIFY_JOB && !known.has(j.id))!;
+      complete.push(() => t.built.jobs[SANDBOX_NOTIFY_JOB]!(job, { attempt: 1 }));
     }
-    const notifyJobs = t.pendingJobs().filter((j) => j.type === SANDBOX_NOTIFY_JOB);
-    expect(notifyJobs).toHaveLength(100);
-    await Promise.all(notifyJobs.map((job) => t.built.jobs[SANDBOX_NOTIFY_JOB]!(job, { attempt: 1 })));
-    const numbers = (await Promise.all(tenants.map((x) => invoicesOf(x.token, x.tenantId))))
-      .flat()
-      .map((i) => Number(i.number.split('/')[2]))
-      .sort((a, b) => a - b);
-    expect(numbers).toHaveLength(100);
-    for (let i = 1; i < numbers.length; i++) expect(numbers[i]).toBe(numbers[i - 1]! + 1);
+    return complete;
+  }
+
+  it('gives two companies number 1 each, in series of their own: neither number tells how many the other has', async () => {
+    const a = await t.tenant();
+    const b = await t.tenant();
+    const [aFirst, aSecond] = await payments(a, 2);
+    const [bFirst] = await payments(b, 1);
+    await aFirst!();
+    await bFirst!();
+    await aSecond!();
+    const [a2, a1] = (await invoicesOf(a.token, a.tenantId)).map((i) => i.number);
+    const [b1, ...bMore] = (await invoicesOf(b.token, b.tenantId)).map((i) => i.number);
+    expect(bMore).toEqual([]);
+    expect([sequenceOf(a1!), sequenceOf(a2!), sequenceOf(b1!)]).toEqual([1, 2, 1]);
+    expect(a1).toMatch(/^FV\/[BCDFGHJKLMNPQRSTVWXZ]{6}\/2026\/0001$/);
+    expect(seriesOf(a2!)).toBe(seriesOf(a1!));
+    expect(seriesOf(b1!)).not.toBe(seriesOf(a1!));
+  });
+
+  it('100 payments of one company completed at once get 100 consecutive numbers of its series, no gaps', async () => {
+    const x = await t.tenant();
+    const complete = await payments(x, 100);
+    await Promise.all(complete.map((run) => run()));
+    const invoices = await invoicesOf(x.token, x.tenantId);
+    expect(new Set(invoices.map((i) => seriesOf(i.number))).size).toBe(1);
+    expect(invoices.map((i) => sequenceOf(i.number)).sort((p, q) => p - q)).toEqual(
+      Array.from({ length: 100 }, (_, i) => i + 1),
+    );
   }, 120_000);
+
+  it('goes on without a gap after a crash left the series counter behind its last invoice', async () => {
+    const x = await t.tenant();
+    const [first, second, third] = await payments(x, 3);
+    await first!();
+    await second!();
+    const [last] = await invoicesOf(x.token, x.tenantId);
+    const counters = t.infra.documents.collection<{ _id: string; last: number }>('invoice_counters');
+    const key = `${seriesOf(last!.number)}/2026`;
+    const counter = await counters.get(key);
+    expect(counter?.last).toBe(2);
+    await counters.update({ _id: key, last: 1 }, { expectedRevision: counter!._rev }); // as if it never moved
+    await third!();
+    expect((await invoicesOf(x.token, x.tenantId)).map((i) => sequenceOf(i.number))).toEqual([3, 2, 1]);
+  });
+
+  it('keeps the numbers of invoices issued in the old global series; the company’s next one starts its own', async () => {
+    const x = await t.tenant();
+    const [first, second] = await payments(x, 2);
+    await first!();
+    const stored = t.infra.documents.collection<{
+      _id: string;
+      id: string;
+      number: string;
+      paymentId: string;
+    }>('invoices');
+    const [one] = await stored.find({ tenantId: x.tenantId });
+    // an invoice as the global series numbered it before issue 36
+    const { _rev, ...copy } = one!;
+    void _rev;
+    await stored.insert({
+      ...copy,
+      _id: '2026/000041',
+      id: randomUUID(),
+      number: 'FV/2026/000041',
+      paymentId: randomUUID(),
+    });
+    await second!();
+    const numbers = (await invoicesOf(x.token, x.tenantId)).map((i) => i.number);
+    expect(numbers).toEqual([`FV/${seriesOf(one!.number)}/2026/0002`, one!.number, 'FV/2026/000041']);
+  });
 });
 
 describe('another company', () => {

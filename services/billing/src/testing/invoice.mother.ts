@@ -11,7 +11,7 @@ export function anInvoice(overrides: Partial<Invoice> & { grossGrosze?: number }
     id: 'inv-0001',
     tenantId: 'tenant-0001',
     paymentId: 'pay-0001',
-    number: 'FV/2026/000123',
+    number: 'FV/BKDFGH/2026/0123',
     issueDate: '2026-11-25',
     saleDate: '2026-11-25',
     seller: {
