@@ -72,6 +72,8 @@ export async function startIdentityAndTenant(
   const identityService = await identity.buildService(identityDeps);
   const identityApp = identityService.app;
   await identityApp.ready();
+  // as runService does: identity's durable jobs (a registration is completed by one)
+  identityInfra.scheduler.start(identityService.jobs ?? {});
 
   const tenantConfig = TenantEnv.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   const tenantInfra = await openInfrastructure('tenant', tenantConfig, logger);

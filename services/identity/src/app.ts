@@ -48,6 +48,7 @@ export async function buildService(
     eventStore: deps.infra.eventStore,
     documents: deps.infra.documents,
     mailer: deps.infra.mailer,
+    scheduler: deps.infra.scheduler,
     captcha: deps.captcha ?? createCaptcha(deps.config),
     hasher: deps.hasher ?? argon2idHasher(),
     logger: deps.logger,
@@ -78,6 +79,7 @@ export async function buildService(
   return {
     app,
     identity,
+    jobs: identity.jobs,
     consumers: [
       tenantEventsConsumer(identity, context),
       employeeEventsConsumer(identity, context),

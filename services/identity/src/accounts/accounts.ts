@@ -8,6 +8,7 @@ import type { EventStore } from '@punkto/platform/event-store/event-store.port';
 import type { AccessRevocations } from '@punkto/platform/http/access-revocations';
 import type { Mailer, MailMessage } from '@punkto/platform/mail/mailer.port';
 import type { Logger } from '@punkto/platform/observability/logger';
+import type { Scheduler } from '@punkto/platform/scheduler/scheduler.port';
 import { documentPersonKeys } from '@punkto/platform/privacy/person-keys';
 import { piiEventStore } from '@punkto/platform/privacy/pii-event-store';
 import { readProjection } from '@punkto/platform/projections/projection';
@@ -45,6 +46,8 @@ export interface IdentityServiceDeps {
   eventStore: EventStore;
   documents: DocumentStore;
   mailer: Mailer;
+  /** durable jobs: the registrations accepted and not yet completed (registration-job.ts) */
+  scheduler: Scheduler;
   captcha: Captcha;
   hasher: PasswordHasher;
   logger: Logger;
@@ -127,6 +130,15 @@ export async function createAccounts(deps: IdentityServiceDeps) {
       .catch((error: unknown) => logger.error({ err: error }, `identity: ${what} failed`))
       .finally(() => pending.delete(run));
     pending.add(run);
+  }
+
+  async function mailHolder(
+    holder: UserRecord,
+    mail: typeof registrationAttemptMail,
+    messageId?: string,
+  ): Promise<void> {
+    const message = mail({ to: holder.email, username: holder.username, publicUrl: config.PUBLIC_URL });
+    await deps.mailer.send(messageId ? { ...message, messageId } : message);
   }
 
   async function recordOf(userId: string): Promise<UserRecord | null> {
@@ -217,12 +229,14 @@ export async function createAccounts(deps: IdentityServiceDeps) {
 
     /** A notice to the holder of an address someone else tried to use, sent after the neutral answer. */
     notifyHolder(what: string, holder: UserRecord, mail: typeof registrationAttemptMail) {
-      inBackground(what, () =>
-        deps.mailer
-          .send(mail({ to: holder.email, username: holder.username, publicUrl: config.PUBLIC_URL }))
-          .then(() => undefined),
-      );
+      inBackground(what, () => mailHolder(holder, mail));
     },
+
+    /** The same notice, awaited (a durable job's step); `messageId` makes a resend after a crash recognisable. */
+    mailHolder,
+
+    /** replays a user's stream into `users` (a registration whose read model a crash left unwritten) */
+    rebuildUser: (userId: string) => aggregate.rebuild(userId),
 
     registerAccount,
 

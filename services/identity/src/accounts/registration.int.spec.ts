@@ -12,10 +12,14 @@ import { startIdentity, TEST_PASSWORD, type IdentityTestApp } from '../testing/i
  * the address runs before the answer. (scripts/security/registration-timing.ts measures the medians.)
  */
 
-/** Every event append and every e-mail waits while held: the real adapters, with a gate in front. */
+/**
+ * Every event append and every e-mail waits while held, and fails while failing: the real adapters, with a
+ * gate in front.
+ */
 function holdable() {
   let gate: Promise<void> | null = null;
-  const gated = <T extends object>(target: T, method: keyof T): T =>
+  const failing = { appendToStream: false, send: false };
+  const gated = <T extends object>(target: T, method: keyof T & keyof typeof failing): T =>
     new Proxy(target, {
       get(real, key) {
         const value = Reflect.get(real, key, real) as unknown;
@@ -23,6 +27,7 @@ function holdable() {
         if (key !== method) return value.bind(real);
         return async (...args: unknown[]) => {
           while (gate) await gate;
+          if (failing[method]) throw new Error(`${method}: the store is unavailable`);
           return value.apply(real, args);
         };
       },
@@ -33,6 +38,13 @@ function holdable() {
       eventStore: gated(real.eventStore, 'appendToStream'),
       mailer: gated(real.mailer, 'send'),
     }),
+    /** event appends (or e-mails) fail until the returned function is called */
+    fail(method: keyof typeof failing) {
+      failing[method] = true;
+      return () => {
+        failing[method] = false;
+      };
+    },
     /** holds them until the returned function is called */
     hold() {
       let release!: () => void;
@@ -140,5 +152,127 @@ describe('registering a taken and a new address: the same work before the answer
       await t.app.identity.settled();
       expect(counting.calls).toEqual({ hash: 1, verify: 0, verifyNothing: 0 });
     }
+  });
+});
+
+/**
+ * Issue 36, the fix's other half: the registration's work runs after the 201, and what was accepted is never
+ * lost. It was a plain promise: a store failing (or the process dying) after the answer lost the registration,
+ * and the person waited for an activation e-mail that never came. Now the answer follows one durable job, which
+ * the scheduler retries until the work is done, and which a rerun cannot do twice.
+ */
+describe('a registration accepted is completed: a durable job, run at least once, done once', () => {
+  const jobs = () => t.app.identity.jobs;
+  const mailboxCount = async (to: string, tag: string) =>
+    (await t.infra.mailbox!.list()).filter((e) => e.to.includes(to) && e.tag === tag).length;
+  const activate = async (email: string) => {
+    const { token } = await t.linkToken(email, MailTags.activation);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/activate-account',
+      headers: { 'content-type': 'application/json' },
+      payload: { token },
+    });
+  };
+  /** the registration's job while it runs (the e-mails held), and the answer */
+  async function registerCatchingItsJob(email: string) {
+    const release = gate.hold();
+    try {
+      const res = await register(email);
+      expect(res.statusCode).toBe(201);
+      const id = `registration:${res.json().userId}`;
+      let job = await t.infra.scheduler.get(id);
+      for (let i = 0; !job && i < 50; i++) job = await t.infra.scheduler.get(id);
+      expect(job).not.toBeNull();
+      return { res, job: job! };
+    } finally {
+      release();
+    }
+  }
+
+  it('completes a registration accepted while the event store fails, once the store works again', async () => {
+    const fresh = newAddress();
+    const restore = gate.fail('appendToStream');
+    let userId: string;
+    try {
+      const res = await register(fresh);
+      expect(res.statusCode).toBe(201);
+      userId = res.json().userId;
+      await t.app.identity.settled(); // its first run, which failed
+      expect(await mailboxCount(fresh, MailTags.activation)).toBe(0);
+      expect(await t.app.identity.readUserStream(userId)).toEqual([]);
+    } finally {
+      restore();
+    }
+    // the store works again: the registration is completed (the scheduler's retry, 1 s later)
+    await expect
+      .poll(() => mailboxCount(fresh, MailTags.activation), { timeout: 15_000, interval: 100 })
+      .toBe(1);
+    expect((await t.app.identity.readUserStream(userId))[0]?.type).toBe('UserRegistered');
+    expect((await activate(fresh)).statusCode).toBe(200);
+    // the job is done and gone, with its payload (the password's hash, the address)
+    expect(await t.infra.scheduler.get(`registration:${userId}`)).toBeNull();
+  });
+
+  it('a rerun after the e-mail failed sends the activation link once and registers once', async () => {
+    const fresh = newAddress();
+    const restore = gate.fail('send');
+    let userId: string;
+    try {
+      userId = (await register(fresh)).json().userId;
+      await t.app.identity.settled(); // the account's writes done, the e-mail failed
+    } finally {
+      restore();
+    }
+    await expect
+      .poll(() => t.infra.scheduler.get(`registration:${userId}`), { timeout: 15_000, interval: 100 })
+      .toBeNull();
+    expect(await t.mails({ to: fresh, tag: MailTags.activation })).toHaveLength(1);
+    const stream = await t.app.identity.readUserStream(userId);
+    expect(stream.filter((e) => e.type === 'UserRegistered')).toHaveLength(1);
+    expect((await activate(fresh)).statusCode).toBe(200);
+  });
+
+  it("a rerun after a crash between the account's append and its read model registers once and mails once", async () => {
+    const fresh = newAddress();
+    const restore = gate.fail('send');
+    let userId: string;
+    try {
+      userId = (await register(fresh)).json().userId;
+      await t.app.identity.settled(); // appended and projected, the e-mail failed
+      // the read model as a crash right after the append leaves it (MongoDB and EventStoreDB: two writes)
+      expect(await t.infra.documents.collection('users').delete(userId)).toBe(true);
+    } finally {
+      restore();
+    }
+    await expect
+      .poll(() => t.infra.scheduler.get(`registration:${userId}`), { timeout: 15_000, interval: 100 })
+      .toBeNull();
+    expect(await t.mails({ to: fresh, tag: MailTags.activation })).toHaveLength(1);
+    const stream = await t.app.identity.readUserStream(userId);
+    expect(stream.filter((e) => e.type === 'UserRegistered')).toHaveLength(1);
+    expect((await activate(fresh)).statusCode).toBe(200);
+  });
+
+  it('a job run twice registers one account and sends one activation e-mail', async () => {
+    const fresh = newAddress();
+    const { res, job } = await registerCatchingItsJob(fresh);
+    await t.app.identity.settled();
+    // the same job again, as the scheduler reruns one whose completion a crash kept it from recording
+    await jobs()['identity.registration']!(job, { attempt: 2 });
+    await t.app.identity.settled();
+
+    expect(await t.mails({ to: fresh, tag: MailTags.activation })).toHaveLength(1);
+    const stream = await t.app.identity.readUserStream(res.json().userId);
+    expect(stream.filter((e) => e.type === 'UserRegistered')).toHaveLength(1);
+    expect((await activate(fresh)).statusCode).toBe(200);
+  });
+
+  it("a taken address's job run twice sends its holder one notice", async () => {
+    const before = (await t.mails({ to: taken, tag: MailTags.registrationAttempt })).length;
+    const { job } = await registerCatchingItsJob(taken);
+    await t.app.identity.settled();
+    await jobs()['identity.registration']!(job, { attempt: 2 });
+    expect(await t.mails({ to: taken, tag: MailTags.registrationAttempt })).toHaveLength(before + 1);
   });
 });

@@ -1,11 +1,10 @@
 import type { Role } from '@punkto/contracts/permissions';
 import { randomUUID } from 'node:crypto';
-import { registrationAttemptMail } from '../mail/identity-mails';
 import type { PasswordHasher } from '../security/password-hasher';
 import type { RequestGuards } from '../security/request-guards';
-import type { RegisterUser } from '../users/user.decider';
 import { EmailTakenError, InvalidTokenError } from '../users/user.errors';
 import { userCommand, type Accounts } from './accounts';
+import type { RegistrationJobs } from './registration-job';
 
 const ACCEPTED_MESSAGES = {
   resendActivation:
@@ -20,25 +19,24 @@ const ACCEPTED_MESSAGES = {
 /**
  * Registration and the one-time links: register, activate (or confirm a new address), resend the activation
  * or the confirmation, request and use a password reset. Answers never reveal whether an address has an
- * account: the neutral answers are the same, the e-mails go after them (and for a registration, the account's
- * writes too: nothing that depends on the address runs before the answer).
+ * account: the neutral answers are the same, the e-mails go after them. A registration does the same work
+ * for every address before its answer (rate limit, captcha, the argon2 hash, one durable job written); the
+ * lookup, the account's writes and the e-mail are that job's (registration-job.ts), so nothing that depends
+ * on the address runs before the answer, and nothing accepted is lost if the process or a store fails after it.
  */
 export function registration(
   accounts: Accounts,
-  deps: { guards: RequestGuards; hasher: PasswordHasher; clock: () => Date },
+  deps: {
+    guards: RequestGuards;
+    hasher: PasswordHasher;
+    clock: () => Date;
+    /** the durable job that completes a registration after its answer (registration-job.ts) */
+    registrations: Pick<RegistrationJobs, 'accept'>;
+  },
 ) {
-  const { guards, hasher, clock } = deps;
+  const { guards, hasher, clock, registrations } = deps;
   const { limiter, rules } = guards;
-  const {
-    execute,
-    recordByEmail,
-    requireRecord,
-    issueAndSend,
-    inBackground,
-    notifyHolder,
-    tokens,
-    sessions,
-  } = accounts;
+  const { execute, recordByEmail, requireRecord, issueAndSend, inBackground, tokens, sessions } = accounts;
 
   return {
     async register(input: {
@@ -58,39 +56,21 @@ export function registration(
       const userId = randomUUID();
       // the same argon2 work for every address (and what holds a flood back: it is paid before the answer)
       const passwordHash = await hasher.hash(input.password);
-      // Everything that differs between an address with an account and a new one (the lookup, the account's
-      // writes, the activation or the attempt e-mail) runs after the answer: the answer is the same, and so
-      // is its timing (issue 36: a new address answered ~8 ms slower, 20 of 21 pairs). The id is the new
+      // Then one durable write, the same for every address: the job that completes the registration. All
+      // that differs between an address with an account and a new one (the lookup, the account's writes, the
+      // activation or the attempt e-mail) is the job's, after the answer: the answer is the same, and so is
+      // its timing (issue 36: a new address answered ~8 ms slower, 20 of 21 pairs), and what was accepted is
+      // not lost to a crash or a failing store after the 201 (the job is retried). The id is the new
       // account's, or nobody's for a taken address.
-      inBackground('registration', async () => {
-        const existing = await recordByEmail(input.email);
-        if (existing) {
-          notifyHolder('registration attempt', existing, registrationAttemptMail);
-          return;
-        }
-        const record = await accounts.registerAccount(
-          userCommand<RegisterUser>(
-            'RegisterUser',
-            {
-              userId,
-              email: input.email,
-              username: input.username,
-              passwordHash,
-              role: input.role,
-              marketingConsent: input.marketingConsent,
-              phone: input.phone ?? null,
-            },
-            now,
-          ),
-          userId,
-        );
-        if (!record) {
-          // lost a race with a registration of the same address: its holder is told, as above
-          const holder = await recordByEmail(input.email);
-          if (holder) notifyHolder('registration attempt', holder, registrationAttemptMail);
-          return;
-        }
-        await issueAndSend('activation', record, record.email, now);
+      await registrations.accept({
+        userId,
+        email: input.email,
+        username: input.username,
+        passwordHash,
+        role: input.role,
+        marketingConsent: input.marketingConsent,
+        phone: input.phone ?? null,
+        requestedAt: now.toISOString(),
       });
       return { userId };
     },

@@ -39,10 +39,11 @@ export async function startIdentity(
   const unused = createLocalJWKSet({ keys: [] });
   // as bootService gives it: this process's revocation list (ADR 0010)
   const revocations = options.revocations ? await accessRevocations(infra.documents, { clock }) : undefined;
-  const { app, consumers } = await buildService({
+  const served = options.infra ? options.infra(infra) : infra;
+  const { app, consumers, jobs } = await buildService({
     config,
     logger,
-    infra: options.infra ? options.infra(infra) : infra,
+    infra: served,
     jwks: unused,
     clock,
     ...(options.captcha && { captcha: options.captcha }),
@@ -50,6 +51,8 @@ export async function startIdentity(
     ...(revocations && { revocations }),
   });
   await app.ready();
+  // as runService does: the service's durable jobs (a registration is completed by one)
+  served.scheduler.start(jobs ?? {});
 
   const mails = async (filter: { to?: string; tag?: string } = {}) => {
     await app.identity.settled();

@@ -3,6 +3,7 @@ import { createAccounts, type IdentityServiceDeps } from '../accounts/accounts';
 import { companyAccounts } from '../accounts/company-accounts';
 import { profile } from '../accounts/profile';
 import { registration } from '../accounts/registration';
+import { registrationJobs } from '../accounts/registration-job';
 import { signIn } from '../accounts/sign-in';
 import { requestGuards } from '../security/request-guards';
 
@@ -21,12 +22,24 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
   const accounts = await createAccounts(deps);
   const guards = await requestGuards({ config, documents, captcha: deps.captcha, logger });
   const signingKey = await loadOrCreateSigningKey(documents, clock());
+  const registrations = registrationJobs(accounts, {
+    documents,
+    scheduler: deps.scheduler,
+    clock,
+    mailFrom: config.MAIL_FROM,
+  });
   return {
-    settled: accounts.settled,
+    /** resolves when the work after neutral answers has run: registrations' jobs, then the e-mails */
+    settled: async () => {
+      await registrations.settled();
+      await accounts.settled();
+    },
+    /** identity's durable jobs (runService starts them on the service's scheduler) */
+    jobs: registrations.jobs,
     readUserStream: accounts.readUserStream,
     /** the log as the relay publishes it: sealed, except the customer's phone (ADR 0017) */
     relayEventStore: accounts.relayEvents,
-    ...registration(accounts, { guards, hasher, clock }),
+    ...registration(accounts, { guards, hasher, clock, registrations }),
     ...signIn(accounts, { config, guards, hasher, signingKey, logger, clock }),
     ...profile(accounts, { guards, hasher, clock }),
     ...companyAccounts(accounts, { config, mailer: deps.mailer, logger, clock }),

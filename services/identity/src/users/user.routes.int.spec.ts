@@ -57,6 +57,8 @@ async function registerUser(email = uniqueEmail(), role: string = Roles.customer
     marketingConsent: true,
   });
   expect(res.statusCode, res.body).toBe(201);
+  // the account is written by the registration's job, after the answer
+  await t.app.identity.settled();
   return { email, userId: res.json().userId as string };
 }
 

@@ -1,0 +1,154 @@
+import type { Role } from '@punkto/contracts/permissions';
+import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import { domainOf } from '@punkto/platform/mail/eml-mailer';
+import type { JobHandler, Scheduler } from '@punkto/platform/scheduler/scheduler.port';
+import { registrationAttemptMail } from '../mail/identity-mails';
+import type { RegisterUser } from '../users/user.decider';
+import { UserAlreadyExistsError } from '../users/user.errors';
+import type { UserRecord } from '../users/user-read-model';
+import { userCommand, type Accounts } from './accounts';
+
+/** the durable job that completes an accepted registration (identity's scheduler, runService starts it) */
+export const REGISTRATION_JOB = 'identity.registration';
+export const registrationJobId = (userId: string) => `registration:${userId}`;
+
+/** What the answer promised: everything the registration needs, the password already hashed. */
+export interface RegistrationPayload {
+  /** the id the answer gave: the new account's, or nobody's when the address is taken */
+  userId: string;
+  email: string;
+  username: string;
+  passwordHash: string;
+  role: Role;
+  marketingConsent: boolean;
+  phone: string | null;
+  /** ISO time the registration was accepted (the account's registration and consent time) */
+  requestedAt: string;
+}
+
+/** `registration-mails`: what a registration job has e-mailed, by its id, so that a rerun sends nothing twice */
+type SentMarker = { _id: string; mail: 'activation' | 'registration-attempt'; sentAt: string };
+
+/**
+ * The second half of a registration, after the 201: `accept` schedules it (one durable write, the same for
+ * every address), the job does what depends on the address. A taken address: its holder is told (one notice,
+ * one Message-ID per job). A new one: RegisterUser, then the activation e-mail.
+ *
+ * At-least-once (SqliteScheduler): a job that throws is retried with back-off (a store that fails: the
+ * registration is completed once it works again); a job a crash interrupted runs again at the next start. A
+ * rerun never registers twice (the account with the job's id is found first, or the decider refuses and the
+ * read model a crash left unwritten is rebuilt) and never mails twice once `registration-mails` records the
+ * e-mail; only a crash between the send and that record sends it again. A completed job is deleted with its
+ * payload (the hash, the address); one failing for good is kept, payload included, as `failed`.
+ *
+ * `schedule` wakes the scheduler's loop at once, so the job runs right after the answer, not at the next poll.
+ */
+export function registrationJobs(
+  accounts: Accounts,
+  deps: { documents: DocumentStore; scheduler: Scheduler; clock: () => Date; mailFrom: string },
+) {
+  const { recordOf, recordByEmail, registerAccount, rebuildUser, issueAndSend, mailHolder } = accounts;
+  const { scheduler, clock } = deps;
+  const sent = deps.documents.collection<SentMarker>('registration-mails');
+  const domain = domainOf(deps.mailFrom);
+
+  // for settled() (tests, shutdown): jobs this process scheduled and has not run yet, and runs in progress
+  const scheduled = new Map<string, { ran: Promise<void>; done: () => void }>();
+  const running = new Set<Promise<void>>();
+
+  async function markSent(userId: string, mail: SentMarker['mail']) {
+    await sent.upsert({ _id: userId, mail, sentAt: clock().toISOString() });
+  }
+
+  async function tellHolder(jobUserId: string, holder: UserRecord) {
+    await mailHolder(holder, registrationAttemptMail, `<registration-attempt.${jobUserId}@${domain}>`);
+    await markSent(jobUserId, 'registration-attempt');
+  }
+
+  /** This job's account: registered now, or by an earlier run of the job; null when the address was taken. */
+  async function registered(p: RegistrationPayload): Promise<UserRecord | null> {
+    const command = userCommand<RegisterUser>(
+      'RegisterUser',
+      {
+        userId: p.userId,
+        email: p.email,
+        username: p.username,
+        passwordHash: p.passwordHash,
+        role: p.role,
+        marketingConsent: p.marketingConsent,
+        phone: p.phone,
+      },
+      new Date(p.requestedAt),
+    );
+    try {
+      return await registerAccount(command, p.userId);
+    } catch (error) {
+      if (!(error instanceof UserAlreadyExistsError)) throw error;
+      // an earlier run appended, and a crash came before its read model: write it now
+      await rebuildUser(p.userId);
+      return recordOf(p.userId);
+    }
+  }
+
+  async function complete(p: RegistrationPayload): Promise<void> {
+    // a rerun whose e-mail went already: nothing is left to do
+    if (await sent.get(p.userId)) return;
+    let record = await recordOf(p.userId);
+    if (!record) {
+      const holder = await recordByEmail(p.email);
+      if (holder) return tellHolder(p.userId, holder);
+      record = await registered(p);
+      if (!record) {
+        // lost a race with a registration of the same address: its holder is told, as above
+        const winner = await recordByEmail(p.email);
+        if (winner) await tellHolder(p.userId, winner);
+        return;
+      }
+    }
+    // activated in the meantime (a resent link) or deleted: no link to send
+    if (record.status !== 'pending_activation') return;
+    await issueAndSend('activation', record, record.email, clock());
+    await markSent(p.userId, 'activation');
+  }
+
+  const handle: JobHandler = async (job) => {
+    const run = complete(job.payload as RegistrationPayload);
+    const tracked: Promise<void> = run
+      .catch(() => undefined)
+      .finally(() => {
+        running.delete(tracked);
+        scheduled.get(job.id)?.done();
+        scheduled.delete(job.id);
+      });
+    running.add(tracked);
+    await run;
+  };
+
+  return {
+    /** Makes the registration durable: the job is written (the scheduler's FULL-synced SQLite) before the 201. */
+    async accept(payload: RegistrationPayload): Promise<void> {
+      const id = registrationJobId(payload.userId);
+      let done!: () => void;
+      const ran = new Promise<void>((resolve) => (done = resolve));
+      scheduled.set(id, { ran, done });
+      try {
+        await scheduler.schedule({ id, type: REGISTRATION_JOB, runAt: clock(), payload });
+      } catch (error) {
+        scheduled.delete(id);
+        throw error;
+      }
+    },
+
+    jobs: { [REGISTRATION_JOB]: handle } as Record<string, JobHandler>,
+
+    /**
+     * Resolves when every registration this process accepted has had a run (a failed one is retried later by
+     * the scheduler, without this waiting for it) and no run is in progress. Needs the scheduler started.
+     */
+    async settled(): Promise<void> {
+      while (scheduled.size || running.size)
+        await Promise.all([...running, ...[...scheduled.values()].map((s) => s.ran)]);
+    },
+  };
+}
+export type RegistrationJobs = ReturnType<typeof registrationJobs>;
