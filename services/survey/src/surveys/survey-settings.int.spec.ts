@@ -1,4 +1,5 @@
 import { HTTPS_URL_MESSAGE, EMAIL_MESSAGE } from '@punkto/contracts/web-addresses';
+import { SAME_ORIGIN } from '@punkto/platform/testing/same-origin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSurvey, tokenIn, type SurveyTestApp } from '../testing/survey-test-app';
 
@@ -26,7 +27,13 @@ async function owner() {
   const c = await t.aCustomer();
   const cookies = await t.staffCookies(c.tenantId);
   const put = (changes: object) =>
-    t.app.inject({ method: 'PUT', url: settingsUrl(c.tenantId), cookies, payload: payload(changes) });
+    t.app.inject({
+      method: 'PUT',
+      url: settingsUrl(c.tenantId),
+      cookies,
+      headers: SAME_ORIGIN,
+      payload: payload(changes),
+    });
   const get = () => t.app.inject({ method: 'GET', url: settingsUrl(c.tenantId), cookies });
   return { c, put, get };
 }
