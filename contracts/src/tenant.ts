@@ -1,3 +1,4 @@
+import { httpsUrl } from './web-addresses';
 import { multiLineText, singleLineText } from './text';
 import { z } from 'zod';
 import { Email } from './identity';
@@ -95,7 +96,7 @@ export const Contact = z
   .object({
     email: Email.optional(),
     phone: Phone.optional(),
-    website: z.url('Podaj poprawny adres strony (https://…).').max(200).optional(),
+    website: httpsUrl().optional(),
   })
   .meta({ id: 'Contact' });
 

@@ -35,7 +35,7 @@ describe('PATCH /api/v1/tenants/{id}/update-tenant', () => {
       companyName: 'Kawiarnia Pod Lipą',
       description: 'Kawa, ciasta i śniadania.',
       address,
-      contact: { email: 'kontakt@lipa.pl', phone: '+48600100200', website: 'https://lipa.pl' },
+      contact: { email: 'kontakt@lipa.pl', phone: '+48600100200', website: 'https://lipa.pl/' },
       branding: { backgroundColor: '#7a1f1f', foregroundColor: '#ffffff', labelColor: '#f5d0d0' },
       logo: null,
       heroImage: null,

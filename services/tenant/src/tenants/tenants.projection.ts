@@ -1,4 +1,5 @@
 import type { Collection } from '@punkto/platform/documents/document-store.port';
+import { normaliseHttpsUrl } from '@punkto/contracts/web-addresses';
 import type { ProjectionDoc, Tombstone } from '@punkto/platform/projections/projection';
 import {
   EMPTY_TENANT_DETAILS,
@@ -50,6 +51,7 @@ export function withDefaults(record: TenantRecord): TenantRecord {
   return {
     ...EMPTY_TENANT_DETAILS,
     ...record,
+    contact: readableContact(record.contact),
     updatedAt: record.updatedAt ?? record.createdAt,
     deletedAt: record.deletedAt ?? null,
   };
@@ -111,4 +113,16 @@ export function reservation(
     _id: record.tenantId,
     lastRevision: -1,
   };
+}
+
+/**
+ * The contact as the answer can carry it (issue 36): a website stored before the https rule (a space, a quote,
+ * `http:`) is answered normalised, or left out, instead of breaking every read of the company with a 500.
+ */
+function readableContact(contact: TenantRecord['contact'] | undefined): TenantRecord['contact'] {
+  if (!contact?.website) return contact ?? null;
+  const website = normaliseHttpsUrl(contact.website);
+  if (website === contact.website) return contact;
+  const { website: _dropped, ...rest } = contact;
+  return website ? { ...rest, website } : rest;
 }
