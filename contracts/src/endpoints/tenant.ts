@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CatalogueService, ServiceIdParams, ServiceInput, ServiceList } from '../catalogue';
+import { CatalogueErrors, CatalogueService, ServiceIdParams, ServiceInput, ServiceList } from '../catalogue';
 import {
   AddClientRequest,
   Client,
@@ -10,6 +10,7 @@ import {
 } from '../clients';
 import {
   Employee,
+  EmployeeErrors,
   EmployeeIdParams,
   EmployeePermissionsRequest,
   InviteEmployeeRequest,
@@ -34,6 +35,7 @@ import {
   CreateTenantResponse,
   DeleteTenantRequest,
   TenantConfiguredResponse,
+  TenantErrors,
   TenantIdParams,
   TenantResponse,
   UpdateTenantRequest,
@@ -59,6 +61,9 @@ export const createTenant = defineEndpoint({
   body: CreateTenantRequest,
   response: CreateTenantResponse,
   successStatus: 201,
+  errors: [
+    { status: 409, codes: [TenantErrors.ownerAlreadyHasTenant.code, TenantErrors.alreadyExists.code] },
+  ],
 });
 
 export const getTenant = defineEndpoint({
@@ -84,6 +89,7 @@ export const updateTenant = defineEndpoint({
   params: TenantIdParams,
   body: UpdateTenantRequest,
   response: TenantResponse,
+  errors: [{ status: 410, codes: [TenantErrors.deleted.code] }],
 });
 
 export const deleteTenant = defineEndpoint({
@@ -189,6 +195,7 @@ export const createProgram = defineEndpoint({
   body: ProgramInput,
   response: Program,
   successStatus: 201,
+  errors: [{ status: 409, codes: [ProgramErrors.tooMany.code] }],
 });
 
 export const updateProgram = defineEndpoint({
@@ -283,6 +290,7 @@ export const createService = defineEndpoint({
   body: ServiceInput,
   response: CatalogueService,
   successStatus: 201,
+  errors: [{ status: 409, codes: [CatalogueErrors.duplicateName.code] }],
 });
 
 export const updateService = defineEndpoint({
@@ -295,6 +303,10 @@ export const updateService = defineEndpoint({
   params: ServiceIdParams,
   body: ServiceInput,
   response: CatalogueService,
+  errors: [
+    { status: 404, codes: [CatalogueErrors.notFound.code] },
+    { status: 409, codes: [CatalogueErrors.duplicateName.code] },
+  ],
 });
 
 export const deleteService = defineEndpoint({
@@ -320,6 +332,12 @@ export const inviteEmployee = defineEndpoint({
   body: InviteEmployeeRequest,
   response: Employee,
   successStatus: 201,
+  errors: [
+    {
+      status: 409,
+      codes: [EmployeeErrors.emailTaken.code, EmployeeErrors.isOwner.code, 'EMPLOYEE.ALREADY_EXISTS'],
+    },
+  ],
 });
 
 export const listEmployees = defineEndpoint({
@@ -366,6 +384,10 @@ export const resetEmployeePassword = defineEndpoint({
   params: EmployeeIdParams,
   response: AcceptedResponse,
   successStatus: 202,
+  errors: [
+    { status: 404, codes: [EmployeeErrors.notFound.code] },
+    { status: 409, codes: [EmployeeErrors.notActive.code] },
+  ],
 });
 
 export const updateEmployeePermissions = defineEndpoint({
@@ -391,6 +413,10 @@ export const resendEmployeeActivation = defineEndpoint({
   body: ResendActivationRequest,
   response: AcceptedResponse,
   successStatus: 202,
+  errors: [
+    { status: 404, codes: [EmployeeErrors.notFound.code] },
+    { status: 409, codes: [EmployeeErrors.alreadyActive.code] },
+  ],
 });
 
 // ─── clients ─────────────────────────────────────────────────────────────────────────────────────
