@@ -125,4 +125,21 @@ describe('OpenAPI document', () => {
       if (endpoint.method !== 'get') expect(statuses, where).toEqual(expect.arrayContaining(['413', '415']));
     }
   });
+
+  it('declares the 409s the fuzzer met as the owner and an employee of a real company', () => {
+    const conflicts: Record<string, string[]> = {
+      'POST /api/v1/tenants/create': ['TENANT.OWNER_ALREADY_HAS_TENANT'],
+      'POST /api/v1/tenants/{id}/loyalty-programs': ['PROGRAM.TOO_MANY'],
+      'POST /api/v1/tenants/{id}/services': ['SERVICE.DUPLICATE_NAME'],
+      'PUT /api/v1/tenants/{id}/services/{serviceId}': ['SERVICE.DUPLICATE_NAME'],
+      'POST /api/v1/tenants/{id}/employees': ['EMPLOYEE.EMAIL_TAKEN', 'EMPLOYEE.IS_OWNER'],
+      'POST /api/v1/tenants/{id}/employees/resend-activation': ['EMPLOYEE.ALREADY_ACTIVE'],
+    };
+    for (const [where, codes] of Object.entries(conflicts)) {
+      const answer = operations.find((o) => o.where === where)!.op.responses['409'] as {
+        description: string;
+      };
+      for (const code of codes) expect(answer?.description, where).toContain(code);
+    }
+  });
 });
