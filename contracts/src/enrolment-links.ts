@@ -58,12 +58,37 @@ export function shortCodeProblem(input: string): string | null {
   return null;
 }
 
+/** A code as printed (`AB3D9`): the pattern the OpenAPI document gives for a code the platform answers with. */
+export const SHORT_CODE_PATTERN = '^[2-9A-HJKMNP-TV-Z]{5}$';
+/**
+ * A code as it may be typed (any case, spaces, dashes, dots or underscores around and between its characters),
+ * for the document's path parameter. The service accepts a pasted link besides (`…/k/AB3D9`), which the
+ * pattern does not describe: it is the forgiving extra, not the format.
+ */
+export const TYPED_SHORT_CODE_PATTERN = '^[\\s._-]*(?:[2-9A-HJKMNP-TV-Za-hjkmnp-tv-z][\\s._-]*){5}$';
+const SHORT_CODE_FORMAT =
+  '5 znaków: cyfry 2–9 i litery A–Z bez I, L, O i U (alfabet Crockforda bez 0 i 1), np. AB3D9';
+
+/** The program's short code as the platform gives it (upper case, no separators). */
+export const ShortCode = z.string().meta({
+  pattern: SHORT_CODE_PATTERN,
+  description: `Krótki kod programu: ${SHORT_CODE_FORMAT}.`,
+  example: 'AB3D9',
+});
+
 export const EnrolmentLinkParams = z.object({
   code: z
     .string()
     .max(200)
     .refine((code) => normaliseShortCode(code) !== null, {
       message: 'Kod programu ma 5 znaków: cyfry 2–9 i litery bez I, L, O i U (np. AB3D9).',
+    })
+    .meta({
+      pattern: TYPED_SHORT_CODE_PATTERN,
+      description:
+        `Krótki kod programu z plakatu: ${SHORT_CODE_FORMAT}. Wielkość liter bez znaczenia; spacje, ` +
+        'myślniki, kropki i podkreślenia są pomijane.',
+      example: 'AB3D9',
     }),
 });
 

@@ -1,4 +1,5 @@
 import { multiLineText, singleLineText } from './text';
+import { ShortCode } from './enrolment-links';
 import { z } from 'zod';
 
 /**
@@ -186,7 +187,7 @@ export const Program = z
     /** public enrolment link for customers (QR and text on the poster): the short link `<PUBLIC_URL>/k/<code>` */
     enrolmentUrl: z.string(),
     /** the program's short code (enrolment-links.ts), for people who type it: `AB3D9` */
-    shortCode: z.string(),
+    shortCode: ShortCode,
     createdAt: z.iso.datetime({ offset: true }),
     updatedAt: z.iso.datetime({ offset: true }),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CatalogueService, ServiceIdParams, ServiceInput, ServiceList } from '../catalogue';
+import { CatalogueErrors, CatalogueService, ServiceIdParams, ServiceInput, ServiceList } from '../catalogue';
 import {
   AddClientRequest,
   Client,
@@ -10,6 +10,7 @@ import {
 } from '../clients';
 import {
   Employee,
+  EmployeeErrors,
   EmployeeIdParams,
   EmployeePermissionsRequest,
   InviteEmployeeRequest,
@@ -60,7 +61,16 @@ export const createTenant = defineEndpoint({
   body: CreateTenantRequest,
   response: CreateTenantResponse,
   successStatus: 201,
-  errors: [{ status: 409, codes: [TenantErrors.ownerAlreadyHasTenant.code, TenantErrors.nipTaken.code] }],
+  errors: [
+    {
+      status: 409,
+      codes: [
+        TenantErrors.ownerAlreadyHasTenant.code,
+        TenantErrors.alreadyExists.code,
+        TenantErrors.nipTaken.code,
+      ],
+    },
+  ],
 });
 
 export const getTenant = defineEndpoint({
@@ -86,7 +96,10 @@ export const updateTenant = defineEndpoint({
   params: TenantIdParams,
   body: UpdateTenantRequest,
   response: TenantResponse,
-  errors: [{ status: 409, codes: [TenantErrors.nipTaken.code] }],
+  errors: [
+    { status: 409, codes: [TenantErrors.nipTaken.code] },
+    { status: 410, codes: [TenantErrors.deleted.code] },
+  ],
 });
 
 export const deleteTenant = defineEndpoint({
@@ -192,6 +205,7 @@ export const createProgram = defineEndpoint({
   body: ProgramInput,
   response: Program,
   successStatus: 201,
+  errors: [{ status: 409, codes: [ProgramErrors.tooMany.code] }],
 });
 
 export const updateProgram = defineEndpoint({
@@ -286,6 +300,7 @@ export const createService = defineEndpoint({
   body: ServiceInput,
   response: CatalogueService,
   successStatus: 201,
+  errors: [{ status: 409, codes: [CatalogueErrors.duplicateName.code] }],
 });
 
 export const updateService = defineEndpoint({
@@ -298,6 +313,10 @@ export const updateService = defineEndpoint({
   params: ServiceIdParams,
   body: ServiceInput,
   response: CatalogueService,
+  errors: [
+    { status: 404, codes: [CatalogueErrors.notFound.code] },
+    { status: 409, codes: [CatalogueErrors.duplicateName.code] },
+  ],
 });
 
 export const deleteService = defineEndpoint({
@@ -323,6 +342,12 @@ export const inviteEmployee = defineEndpoint({
   body: InviteEmployeeRequest,
   response: Employee,
   successStatus: 201,
+  errors: [
+    {
+      status: 409,
+      codes: [EmployeeErrors.emailTaken.code, EmployeeErrors.isOwner.code, 'EMPLOYEE.ALREADY_EXISTS'],
+    },
+  ],
 });
 
 export const listEmployees = defineEndpoint({
@@ -369,6 +394,10 @@ export const resetEmployeePassword = defineEndpoint({
   params: EmployeeIdParams,
   response: AcceptedResponse,
   successStatus: 202,
+  errors: [
+    { status: 404, codes: [EmployeeErrors.notFound.code] },
+    { status: 409, codes: [EmployeeErrors.notActive.code] },
+  ],
 });
 
 export const updateEmployeePermissions = defineEndpoint({
@@ -394,6 +423,10 @@ export const resendEmployeeActivation = defineEndpoint({
   body: ResendActivationRequest,
   response: AcceptedResponse,
   successStatus: 202,
+  errors: [
+    { status: 404, codes: [EmployeeErrors.notFound.code] },
+    { status: 409, codes: [EmployeeErrors.alreadyActive.code] },
+  ],
 });
 
 // ─── clients ─────────────────────────────────────────────────────────────────────────────────────
