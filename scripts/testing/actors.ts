@@ -67,9 +67,10 @@ type Reward = { name: string; description: string; cost: number };
 export async function ownerWithProgram(options: { rewards?: Reward[]; baseUrl?: string } = {}) {
   const email = uniqueEmail('wlasciciel');
   const client = await activeAccount('business_owner', email, 'Anna Właścicielka', options.baseUrl);
+  const nip = randomNip(); // one active company per NIP (ADR 0035)
   const created = await client.call('POST', '/api/v1/tenants/create', {
     companyName: 'Kawiarnia Pod Lipą',
-    nip: randomNip(), // one active company per NIP (ADR 0035)
+    nip,
   });
   expect(created.status, await created.clone().text()).toBe(201);
   const { tenantId } = (await created.json()) as { tenantId: string };
@@ -91,7 +92,7 @@ export async function ownerWithProgram(options: { rewards?: Reward[]; baseUrl?: 
     ...(options.rewards && { rewards: options.rewards }),
   });
   expect(program.status, await program.clone().text()).toBe(201);
-  return { client, email, tenantId, program: (await program.json()) as ProgramJson };
+  return { client, email, tenantId, nip, program: (await program.json()) as ProgramJson };
 }
 export type OwnerWithProgram = Awaited<ReturnType<typeof ownerWithProgram>>;
 
@@ -137,8 +138,16 @@ export async function registerInBrowser(page: Page, kind: 'Firma' | 'Klient', na
 
 /** Opens the activation link from the dev mailbox page: the list → the message → the link. */
 export async function activateFromMailbox(page: Page, email: string) {
-  await page.goto('/dev/mailbox');
-  await page.locator('tr', { hasText: email }).getByRole('link', { name: 'Aktywuj konto w Punkto' }).click();
+  // the activation e-mail goes out just after the answer (identity's registration job, issue 36): like a person
+  // who opened the mailbox a moment too early, reload it until the message is there
+  const message = page
+    .locator('tr', { hasText: email })
+    .getByRole('link', { name: 'Aktywuj konto w Punkto' });
+  await eventually(`the activation e-mail to ${email} in the dev mailbox`, async () => {
+    await page.goto('/dev/mailbox');
+    return (await message.count()) > 0 ? true : undefined;
+  });
+  await message.click();
   const text = (await page.locator('pre').first().textContent()) ?? '';
   const link = text.match(/https?:\/\/\S*\/aktywacja-konta\?token=\S+/)?.[0];
   expect(link, `activation link in:\n${text}`).toBeTruthy();

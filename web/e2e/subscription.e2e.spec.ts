@@ -88,7 +88,7 @@ describe('subscription', () => {
     const chunks: Buffer[] = [];
     for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
     const { text } = await extractPdfText(new Uint8Array(Buffer.concat(chunks)));
-    for (const expected of [number, 'Kawiarnia Pod Lipą', '5260250274', '312,20', '71,80', '384,00'])
+    for (const expected of [number, 'Kawiarnia Pod Lipą', owner.nip, '312,20', '71,80', '384,00'])
       expect(text).toContain(expected);
     // the trial banner is gone
     expect(await page.getByTestId('trial-banner').count()).toBe(0);
