@@ -1,4 +1,3 @@
-import type { Role } from '@punkto/contracts/permissions';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { domainOf } from '@punkto/platform/mail/eml-mailer';
 import type { JobHandler, Scheduler } from '@punkto/platform/scheduler/scheduler.port';
@@ -12,19 +11,12 @@ import { userCommand, type Accounts } from './accounts';
 export const REGISTRATION_JOB = 'identity.registration';
 export const registrationJobId = (userId: string) => `registration:${userId}`;
 
-/** What the answer promised: everything the registration needs, the password already hashed. */
-export interface RegistrationPayload {
-  /** the id the answer gave: the new account's, or nobody's when the address is taken */
-  userId: string;
-  email: string;
-  username: string;
-  passwordHash: string;
-  role: Role;
-  marketingConsent: boolean;
-  phone: string | null;
-  /** ISO time the registration was accepted (the account's registration and consent time) */
-  requestedAt: string;
-}
+/**
+ * What the answer promised: everything the registration needs, the password already hashed. The id is the new
+ * account's, or nobody's when the address is taken; `requestedAt` (ISO) is when the registration was accepted
+ * (the account's registration and consent time).
+ */
+export type RegistrationPayload = RegisterUser['data'] & { requestedAt: string };
 
 /** `registration-mails`: what a registration job has e-mailed, by its id, so that a rerun sends nothing twice */
 type SentMarker = { _id: string; mail: 'activation' | 'registration-attempt'; sentAt: string };
