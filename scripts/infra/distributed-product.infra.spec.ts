@@ -463,7 +463,8 @@ const tidOf = (jwt: string | undefined) =>
     it('a payment: trial → sandbox checkout through the gateway → active plan and a VAT invoice', async () => {
       if (!('address' in kafka) || !('address' in mongo)) return;
       const owner = await signedInOwner('placacy');
-      const tenantId = await createTenant(owner, 'Kawiarnia Pod Lipą', '526-025-02-74');
+      // a NIP of its own: the pass-path test's company holds 526-025-02-74 (one active company per NIP, ADR 0035)
+      const tenantId = await createTenant(owner, 'Kawiarnia Pod Lipą', '779-000-01-26');
       await tenantArrives(owner, tenantId);
       const updated = await owner.call('PATCH', `/api/v1/tenants/${tenantId}/update-tenant`, {
         address: { street: 'ul. Lipowa 1', postalCode: '00-001', city: 'Warszawa' },

@@ -12,7 +12,7 @@ import { SANDBOX_CARDS, SANDBOX_NOTIFY_JOB } from './sandbox-payment-provider';
 /**
  * The billing service on the distributed mode's document store: payments, subscriptions, invoices (the
  * numbers' unique `_id`s, the unique payment index), saved cards on the MongoDB wire protocol. A purchase with
- * the sandbox, a notification replayed, and 20 payments at once numbered without gaps.
+ * the sandbox, a notification replayed, and 20 payments of one company at once numbered without gaps.
  */
 withInfra('MONGODB_URL', 'billing on MongoDB-wire', (mongoUrl) => {
   let t: BillingTestApp;
@@ -62,22 +62,35 @@ withInfra('MONGODB_URL', 'billing on MongoDB-wire', (mongoUrl) => {
         expect.objectContaining({ grossGrosze: 38400, netGrosze: 31220, vatGrosze: 7180 }),
       ]);
 
-      const buyers = [];
-      for (let i = 0; i < 20; i++) buyers.push(await buy());
-      const jobs = t.pendingJobs().filter((j) => j.type === SANDBOX_NOTIFY_JOB);
-      await Promise.all(jobs.map((job) => t.built.jobs[SANDBOX_NOTIFY_JOB]!(job, { attempt: 1 })));
+      // 20 payments of one company completed at once: 20 consecutive numbers of its own series (ADR 0026,
+      // issue 36), the series' counter and the numbers' unique `_id`s on the MongoDB wire protocol
+      const payer = await t.tenant();
+      const completions = [];
+      for (let i = 0; i < 20; i++) {
+        const known = new Set(t.pendingJobs().map((j) => j.id));
+        const res = await t.call(payer.token, 'POST', '/api/v1/payments/initiate-payment', {
+          tenantId: payer.tenantId,
+          planId: 'basic',
+          isForYear: false,
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        const { redirectUri } = res.json() as { redirectUri: string };
+        expect((await t.payInCheckout(redirectUri, SANDBOX_CARDS.success)).statusCode).toBe(303);
+        const job = t.pendingJobs().find((j) => j.type === SANDBOX_NOTIFY_JOB && !known.has(j.id))!;
+        completions.push(() => t.built.jobs[SANDBOX_NOTIFY_JOB]!(job, { attempt: 1 }));
+      }
+      await Promise.all(completions.map((complete) => complete()));
       const numbers = (
-        await Promise.all(
-          [first, ...buyers].map(
-            async (b) => (await t.call(b.token, 'GET', `/api/v1/invoices/all/${b.tenantId}`)).json().items,
-          ),
-        )
-      )
-        .flat()
-        .map((i: { number: string }) => Number(i.number.split('/')[2]))
-        .sort((a: number, b: number) => a - b);
-      expect(numbers).toHaveLength(21);
-      for (let i = 1; i < numbers.length; i++) expect(numbers[i]).toBe(numbers[i - 1]! + 1);
+        (await t.call(payer.token, 'GET', `/api/v1/invoices/all/${payer.tenantId}`)).json().items as Array<{
+          number: string;
+        }>
+      ).map((i) => i.number);
+      expect(new Set(numbers.map((n) => n.split('/')[1])).size).toBe(1);
+      expect(numbers.map((n) => Number(n.split('/')[3])).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 20 }, (_, i) => i + 1),
+      );
+      // the first company's series is another one
+      expect(invoices[0].number.split('/')[1]).not.toBe(numbers[0]!.split('/')[1]);
     }, 180_000);
   });
 });
