@@ -1,5 +1,6 @@
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { domainOf } from '@punkto/platform/mail/eml-mailer';
+import { inbox } from '@punkto/platform/runtime/inbox';
 import type { JobHandler, Scheduler } from '@punkto/platform/scheduler/scheduler.port';
 import { registrationAttemptMail } from '../mail/identity-mails';
 import type { RegisterUser } from '../users/user.decider';
@@ -18,9 +19,6 @@ export const registrationJobId = (userId: string) => `registration:${userId}`;
  */
 export type RegistrationPayload = RegisterUser['data'] & { requestedAt: string };
 
-/** `registration-mails`: what a registration job has e-mailed, by its id, so that a rerun sends nothing twice */
-type SentMarker = { _id: string; mail: 'activation' | 'registration-attempt'; sentAt: string };
-
 /**
  * The second half of a registration, after the 201: `accept` schedules it (one durable write, the same for
  * every address), the job does what depends on the address. A taken address: its holder is told (one notice,
@@ -29,8 +27,8 @@ type SentMarker = { _id: string; mail: 'activation' | 'registration-attempt'; se
  * At-least-once (SqliteScheduler): a job that throws is retried with back-off (a store that fails: the
  * registration is completed once it works again); a job a crash interrupted runs again at the next start. A
  * rerun never registers twice (the account with the job's id is found first, or the decider refuses and the
- * read model a crash left unwritten is rebuilt) and never mails twice once `registration-mails` records the
- * e-mail; only a crash between the send and that record sends it again. A completed job is deleted with its
+ * read model a crash left unwritten is rebuilt) and never mails twice once the service's inbox (platform runtime/inbox.ts, the
+ * record event consumers keep of work done once, pruned after 30 days) records the job's e-mail; only a crash between the send and that record sends it again. A completed job is deleted with its
  * payload (the hash, the address); one failing for good is kept, payload included, as `failed`.
  *
  * `schedule` wakes the scheduler's loop at once, so the job runs right after the answer, not at the next poll.
@@ -41,37 +39,23 @@ export function registrationJobs(
 ) {
   const { recordOf, recordByEmail, registerAccount, rebuildUser, issueAndSend, mailHolder } = accounts;
   const { scheduler, clock } = deps;
-  const sent = deps.documents.collection<SentMarker>('registration-mails');
+  // the job's e-mail, recorded once sent (after the work, as for events: a crash in between repeats it)
+  const mailed = inbox(deps.documents, clock);
   const domain = domainOf(deps.mailFrom);
 
   // for settled() (tests, shutdown): jobs this process scheduled and has not run yet, and runs in progress
   const scheduled = new Map<string, { ran: Promise<void>; done: () => void }>();
   const running = new Set<Promise<void>>();
 
-  async function markSent(userId: string, mail: SentMarker['mail']) {
-    await sent.upsert({ _id: userId, mail, sentAt: clock().toISOString() });
-  }
-
   async function tellHolder(jobUserId: string, holder: UserRecord) {
     await mailHolder(holder, registrationAttemptMail, `<registration-attempt.${jobUserId}@${domain}>`);
-    await markSent(jobUserId, 'registration-attempt');
+    await mailed.record(REGISTRATION_JOB, jobUserId);
   }
 
   /** This job's account: registered now, or by an earlier run of the job; null when the address was taken. */
   async function registered(p: RegistrationPayload): Promise<UserRecord | null> {
-    const command = userCommand<RegisterUser>(
-      'RegisterUser',
-      {
-        userId: p.userId,
-        email: p.email,
-        username: p.username,
-        passwordHash: p.passwordHash,
-        role: p.role,
-        marketingConsent: p.marketingConsent,
-        phone: p.phone,
-      },
-      new Date(p.requestedAt),
-    );
+    const { requestedAt, ...data } = p;
+    const command = userCommand<RegisterUser>('RegisterUser', data, new Date(requestedAt));
     try {
       return await registerAccount(command, p.userId);
     } catch (error) {
@@ -84,7 +68,7 @@ export function registrationJobs(
 
   async function complete(p: RegistrationPayload): Promise<void> {
     // a rerun whose e-mail went already: nothing is left to do
-    if (await sent.get(p.userId)) return;
+    if (await mailed.handled(REGISTRATION_JOB, p.userId)) return;
     let record = await recordOf(p.userId);
     if (!record) {
       const holder = await recordByEmail(p.email);
@@ -100,7 +84,7 @@ export function registrationJobs(
     // activated in the meantime (a resent link) or deleted: no link to send
     if (record.status !== 'pending_activation') return;
     await issueAndSend('activation', record, record.email, clock());
-    await markSent(p.userId, 'activation');
+    await mailed.record(REGISTRATION_JOB, p.userId);
   }
 
   const handle: JobHandler = async (job) => {
