@@ -21,22 +21,11 @@ export function profile(
   const { guards, hasher, clock } = deps;
   const { execute, recordOf, recordByEmail, requireRecord, sessions } = accounts;
 
-  /**
-   * The account's own password, asked again behind a session (change-password, delete-account): throttled
-   * exactly as login is (issue 36), so a stolen session is no unlimited guessing oracle. The per-IP rules of
-   * login, then the per-account lockout shared with login (security/login-lockout.ts): a wrong password here
-   * counts as a failed login of that account, and while the account is locked even the right one is refused
-   * (429, Retry-After).
-   */
+  /** The account's own password, asked again behind a session: one attempt throttled as login's. */
   async function verifyOwnPassword(record: UserRecord, password: string, ip: string, now: Date) {
-    const { limiter, rules, lockout } = guards;
-    await limiter.check(now, [rules.loginPerIpEmail, `${ip}|${record.email}`], [rules.loginPerIp, ip]);
-    await lockout.assertOpen(record.email, now);
-    if (!(await hasher.verify(record.passwordHash, password))) {
-      await lockout.recordFailure(record.email, now);
+    const verified = async () => ((await hasher.verify(record.passwordHash, password)) ? record : null);
+    if (!(await guards.passwordAttempt({ email: record.email, ip, now }, verified)))
       throw new WrongPasswordError();
-    }
-    await lockout.recordSuccess(record.email);
   }
 
   return {

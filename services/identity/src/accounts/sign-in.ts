@@ -70,26 +70,20 @@ export function signIn(
       ip: string;
     }): Promise<IssuedSession> {
       const now = clock();
-      const { limiter, rules, lockout } = guards;
-      await limiter.check(
-        now,
-        [rules.loginPerIpEmail, `${input.ip}|${input.email}`],
-        [rules.loginPerIp, input.ip],
+      // the lock is per address, whatever the IP; unknown addresses alike (security/login-lockout.ts)
+      const record = await guards.passwordAttempt(
+        { email: input.email, ip: input.ip, now, captcha: { token: input.captchaToken } },
+        async () => {
+          const found = await recordByEmail(input.email);
+          // the same argon2 work whether or not the address exists: the answer's timing reveals nothing
+          // (an account a company created has no password until the invitation link sets one)
+          const ok = found?.passwordHash
+            ? await hasher.verify(found.passwordHash, input.password)
+            : await hasher.verifyNothing(input.password);
+          return ok ? found : null;
+        },
       );
-      // per address, whatever the IP; unknown addresses alike (security/login-lockout.ts)
-      await lockout.assertOpen(input.email, now);
-      await guards.verifyCaptcha(input.captchaToken, 'login', input.ip);
-      const record = await recordByEmail(input.email);
-      // the same argon2 work whether or not the address exists: the answer's timing reveals nothing
-      // (an account a company created has no password until the invitation link sets one)
-      const ok = record?.passwordHash
-        ? await hasher.verify(record.passwordHash, input.password)
-        : await hasher.verifyNothing(input.password);
-      if (!record || !ok) {
-        await lockout.recordFailure(input.email, now);
-        throw new InvalidCredentialsError();
-      }
-      await lockout.recordSuccess(input.email);
+      if (!record) throw new InvalidCredentialsError();
       // only someone who knows the password learns that the account is not active yet
       if (record.status !== 'active') throw new AccountNotActiveError();
       const session = await sessions.start(record.userId, now);
