@@ -1,5 +1,6 @@
 import type { Collection, DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { ConcurrencyError, DuplicateKeyError } from '@punkto/platform/errors/errors';
+import { isLostRace, retryLostRace } from '@punkto/platform/errors/lost-race';
 import { NipTakenError } from './tenant.errors';
 import type { TenantRecord, TenantRecordDoc } from './tenants.projection';
 
@@ -54,25 +55,22 @@ export function nipReservations(
   return {
     /** reserves `nip` for the tenant (idempotent); 409 TENANT.NIP_TAKEN when another company holds it */
     async reserve(nip: string, tenantId: string): Promise<void> {
-      for (let attempt = 0; attempt < 10; attempt++) {
-        const reservedAt = clock().toISOString();
+      const attempt = async () => {
         const existing = await reservations.get(nip);
-        try {
-          if (!existing) {
-            if (await legacyHolder(nip, tenantId)) throw new NipTakenError();
-            await reservations.insert({ _id: nip, tenantId, reservedAt });
-            return;
-          }
-          if (existing.tenantId === tenantId) return;
-          if (await holds(existing.tenantId, nip)) throw new NipTakenError();
-          await reservations.update({ _id: nip, tenantId, reservedAt }, { expectedRevision: existing._rev });
+        if (!existing) {
+          if (await legacyHolder(nip, tenantId)) throw new NipTakenError();
+          await reservations.insert({ _id: nip, tenantId, reservedAt: clock().toISOString() });
           return;
-        } catch (error) {
-          // somebody reserved or took it over meanwhile: read again
-          if (!(error instanceof DuplicateKeyError || error instanceof ConcurrencyError)) throw error;
         }
-      }
-      throw new NipTakenError();
+        if (existing.tenantId === tenantId) return;
+        if (await holds(existing.tenantId, nip)) throw new NipTakenError();
+        const takeover = { _id: nip, tenantId, reservedAt: clock().toISOString() };
+        await reservations.update(takeover, { expectedRevision: existing._rev });
+      };
+      // somebody reserved or took it over meanwhile: read again; a NIP this contested is somebody else's
+      await retryLostRace(attempt, { maxAttempts: 10 }).catch((error: unknown) => {
+        throw isLostRace(error) ? new NipTakenError() : error;
+      });
     },
 
     /** frees `nip` if this tenant holds its reservation (after deletion, a NIP change, a failed creation) */
