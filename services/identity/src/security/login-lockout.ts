@@ -38,9 +38,10 @@ export function lockedFor(state: FailureState | null, now: Date): number {
 }
 
 export class AccountLockedError extends RateLimitedError {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(retryAfterSeconds: number) {
     super(
       `Zbyt wiele nieudanych prób logowania na to konto. Spróbuj ponownie za ${retryLabel(retryAfterSeconds)}.`,
+      retryAfterSeconds,
     );
   }
 }

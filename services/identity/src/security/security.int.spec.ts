@@ -32,6 +32,10 @@ describe('rate limits', () => {
         code: 'RATE_LIMITED',
         localizedMessage: 'Zbyt wiele prób. Odczekaj chwilę i spróbuj ponownie.',
       });
+      // and when to try again: the end of the limit's window (at most the login window, 60 s here)
+      const retryAfter = Number(limited.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
       // another address from the same IP: the per-IP limit (5) still has one left, then it is reached too
       expect((await attempt('b@example.pl')).statusCode).toBe(401);
       expect((await attempt('c@example.pl')).statusCode).toBe(429);

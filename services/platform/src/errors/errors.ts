@@ -104,7 +104,11 @@ export class DuplicateKeyError extends AppError {
 }
 
 export class RateLimitedError extends AppError {
-  constructor(localizedMessage = 'Zbyt wiele prób. Odczekaj chwilę i spróbuj ponownie.') {
+  constructor(
+    localizedMessage = 'Zbyt wiele prób. Odczekaj chwilę i spróbuj ponownie.',
+    /** when to try again (the error handler writes `Retry-After`) */
+    readonly retryAfterSeconds?: number,
+  ) {
     super(429, ErrorCodes.rateLimited, localizedMessage);
   }
 }

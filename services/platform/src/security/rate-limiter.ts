@@ -32,6 +32,8 @@ export function rateLimiter(
     return {
       id: `${rule.name}:${sha256(key)}:${windowStart}`,
       expiresAt: new Date(windowStart + windowMs).toISOString(),
+      /** whole seconds until the window ends: the refusal's Retry-After */
+      retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now.getTime()) / 1000)),
     };
   }
 
@@ -64,18 +66,26 @@ export function rateLimiter(
     },
     /**
      * Throws 429 RATE_LIMITED when the key has used up the rule in the current window, counting nothing: for
-     * limits on failures only (count them with `check` once they happen), checked before the attempt.
+     * limits on failures only (count them with `check` once they happen), checked before the attempt. The
+     * refusal says when the window ends (Retry-After).
      */
     async refuseWhenExhausted(now: Date, rule: RateRule, key: string) {
-      const current = await counters.get(counterOf(rule, key, now).id);
-      if (current && current.count >= rule.limit) throw new RateLimitedError(message);
+      const counter = counterOf(rule, key, now);
+      const current = await counters.get(counter.id);
+      if (current && current.count >= rule.limit)
+        throw new RateLimitedError(message, counter.retryAfterSeconds);
     },
-    /** Counts one attempt against every rule; throws 429 RATE_LIMITED when any limit is exceeded. */
+    /**
+     * Counts one attempt against every rule; throws 429 RATE_LIMITED when any limit is exceeded, with the
+     * latest end of an exceeded rule's window as Retry-After.
+     */
     async check(now: Date, ...checks: Array<[RateRule, string]>) {
       await sweep(now);
-      let exceeded = false;
-      for (const [rule, key] of checks) if ((await hit(rule, key, now)) > rule.limit) exceeded = true;
-      if (exceeded) throw new RateLimitedError(message);
+      let retryAfterSeconds = 0;
+      for (const [rule, key] of checks)
+        if ((await hit(rule, key, now)) > rule.limit)
+          retryAfterSeconds = Math.max(retryAfterSeconds, counterOf(rule, key, now).retryAfterSeconds);
+      if (retryAfterSeconds) throw new RateLimitedError(message, retryAfterSeconds);
     },
   };
 }

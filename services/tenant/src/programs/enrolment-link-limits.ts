@@ -18,16 +18,6 @@ export interface EnrolmentLinkLimits {
   windowSeconds: number;
 }
 
-/** 429 with Retry-After (the end of the window); the error handler writes the header. */
-export class EnrolmentLinkRateLimitedError extends RateLimitedError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(message);
-  }
-}
-
 type SeenDoc = { _id: string; expiresAt: string };
 export const SEEN_CODES_COLLECTION = 'enrolment_link_seen';
 /** a code resolved from an IP keeps resolving from it for a day, whatever that IP's miss budget says */
@@ -56,22 +46,18 @@ export async function enrolmentLinkLimits(documents: DocumentStore, limits: Enro
   const ipRule: RateRule = { name: 'enrolment-link-miss-ip', limit: limits.perIp, windowSeconds };
   let lastSweep = 0;
 
-  /** seconds until the current fixed window (aligned like the rate limiter's) ends */
-  const retryAfter = (now: Date) => {
-    const windowMs = windowSeconds * 1000;
-    const end = (Math.floor(now.getTime() / windowMs) + 1) * windowMs;
-    return Math.max(1, Math.ceil((end - now.getTime()) / 1000));
-  };
-  const refusal = (message: string, now: Date) => new EnrolmentLinkRateLimitedError(message, retryAfter(now));
-  /** true when `attempt` threw the limiter's 429 */
-  const limited = async (attempt: Promise<unknown>) =>
+  /** the limiter's 429 when `attempt` threw it, else null */
+  const refusedBy = async (attempt: Promise<unknown>) =>
     attempt.then(
-      () => false,
+      () => null,
       (error: unknown) => {
-        if (error instanceof RateLimitedError) return true;
+        if (error instanceof RateLimitedError) return error;
         throw error;
       },
     );
+  /** the limiter's refusal (its Retry-After: the window's end) in the words of this refusal */
+  const refusal = (message: string, by: RateLimitedError) =>
+    new RateLimitedError(message, by.retryAfterSeconds);
   const seenId = (ip: string, code: string) => sha256(`${ip}|${code}`);
 
   async function sweep(now: Date) {
@@ -84,20 +70,21 @@ export async function enrolmentLinkLimits(documents: DocumentStore, limits: Enro
   return {
     /** before the lookup: 429 for a device out of misses, or an IP out of misses asking a code new to it */
     async admit(now: Date, client: EnrolmentLinkClient, code: string): Promise<void> {
-      if (await limited(limiter.refuseWhenExhausted(now, deviceRule, client.device)))
-        throw refusal(EnrolmentLinkErrors.rateLimited.message, now);
-      if (!(await limited(limiter.refuseWhenExhausted(now, ipRule, client.ip)))) return;
+      const device = await refusedBy(limiter.refuseWhenExhausted(now, deviceRule, client.device));
+      if (device) throw refusal(EnrolmentLinkErrors.rateLimited.message, device);
+      const network = await refusedBy(limiter.refuseWhenExhausted(now, ipRule, client.ip));
+      if (!network) return;
       const known = await seen.get(seenId(client.ip, code));
       if (!known || known.expiresAt <= now.toISOString())
-        throw refusal(EnrolmentLinkErrors.rateLimitedNetwork.message, now);
+        throw refusal(EnrolmentLinkErrors.rateLimitedNetwork.message, network);
     },
 
     /** after an unknown code: counted for the device and the IP; 429 instead of 404 once either is over */
     async missed(now: Date, client: EnrolmentLinkClient): Promise<void> {
-      const deviceOver = await limited(limiter.check(now, [deviceRule, client.device]));
-      const ipOver = await limited(limiter.check(now, [ipRule, client.ip]));
-      if (deviceOver) throw refusal(EnrolmentLinkErrors.rateLimited.message, now);
-      if (ipOver) throw refusal(EnrolmentLinkErrors.rateLimitedNetwork.message, now);
+      const device = await refusedBy(limiter.check(now, [deviceRule, client.device]));
+      const network = await refusedBy(limiter.check(now, [ipRule, client.ip]));
+      if (device) throw refusal(EnrolmentLinkErrors.rateLimited.message, device);
+      if (network) throw refusal(EnrolmentLinkErrors.rateLimitedNetwork.message, network);
     },
 
     /** after a code resolved: remembered for its IP (written at most once an hour per IP and code) */
