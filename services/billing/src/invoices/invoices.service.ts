@@ -1,5 +1,6 @@
 import type { DocumentStore, Stored } from '@punkto/platform/documents/document-store.port';
 import { DuplicateKeyError } from '@punkto/platform/errors/errors';
+import { retryLostRace } from '@punkto/platform/errors/lost-race';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { PriceWithVat } from '../plans/plans';
 import type { BillingTenant } from '../tenants/billing-tenants';
@@ -78,18 +79,16 @@ export async function createInvoices(deps: {
 
   /** The buyer's series code, drawn on its first invoice; concurrent first invoices agree on one. */
   async function seriesOf(tenantId: string): Promise<string> {
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const found = await series.get(tenantId);
-      if (found) return found.code;
-      try {
-        await series.insert({ _id: tenantId, code: drawSeriesCode() });
-      } catch (error) {
-        // `_id_`: a concurrent first invoice gave the company its code (read it next turn); the code index:
-        // another company has that code (draw again)
-        if (!(error instanceof DuplicateKeyError)) throw error;
-      }
-    }
-    throw new Error(`no invoice series for tenant ${tenantId} after 20 attempts`);
+    // `_id_`: a concurrent first invoice gave the company its code (read it again); the code index: another
+    // company has that code (draw again)
+    return retryLostRace(
+      async () => {
+        const found = await series.get(tenantId);
+        if (found) return found.code;
+        return (await series.insert({ _id: tenantId, code: drawSeriesCode() })).code;
+      },
+      { maxAttempts: 20, isLost: (error) => error instanceof DuplicateKeyError },
+    );
   }
 
   async function bumpCounter(key: string, seq: number) {

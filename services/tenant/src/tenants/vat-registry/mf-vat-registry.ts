@@ -1,4 +1,5 @@
 import { isValidNip } from '@punkto/contracts/tenant';
+import { warsawDate } from '@punkto/platform/http/csv';
 import type { VatRegistry, VatRegistryAnswer } from './vat-registry.port';
 
 /** The registry's answer to GET /api/search/nip/{nip}?date=… (only the fields we read). */
@@ -17,10 +18,6 @@ const parseJson = (text: string): unknown => {
   }
 };
 
-/** The day in Poland as YYYY-MM-DD: the registry refuses dates after its own today. */
-export const warsawDate = (at: Date) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw' }).format(at);
-
 /**
  * VAT_REGISTRY=mf: the Ministry of Finance's API of the VAT-payer list (https://wl-api.mf.gov.pl, no key).
  * `GET {base}/api/search/nip/{nip}?date=YYYY-MM-DD` answers 200 `{"result":{"subject":{…}|null,"requestId":…}}`
@@ -38,6 +35,7 @@ export class MfVatRegistry implements VatRegistry {
   async lookUp(nip: string, on: Date): Promise<VatRegistryAnswer> {
     if (!isValidNip(nip)) return { outcome: 'invalid' };
     const { baseUrl, timeoutMs = 3000, fetch: doFetch = fetch } = this.options;
+    // the day in Poland: the registry refuses dates after its own today
     const url = `${baseUrl.replace(/\/+$/, '')}/api/search/nip/${nip}?date=${warsawDate(on)}`;
     let response: Response;
     let body: unknown;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startFakeVatRegistry } from '../../testing/fake-vat-registry';
-import { MfVatRegistry, warsawDate } from './mf-vat-registry';
+import { warsawDate } from '@punkto/platform/http/csv';
+import { MfVatRegistry } from './mf-vat-registry';
 import { OfflineVatRegistry } from './offline-vat-registry';
 import { vatRegistryContract } from './vat-registry.contract';
 
