@@ -1,6 +1,6 @@
-import { Roles } from '@punkto/contracts/permissions';
 import { performance } from 'node:perf_hooks';
-import { startIdentity, TEST_PASSWORD } from '../../services/identity/src/testing/identity-test-app';
+import { startIdentity } from '../../services/identity/src/testing/identity-test-app';
+import { summarize } from '../bench/stats';
 
 /**
  * Issue 36's registration timing probe, as a measurement (not a test: timings on a shared machine are no
@@ -15,19 +15,6 @@ import { startIdentity, TEST_PASSWORD } from '../../services/identity/src/testin
 const PAIRS = Number(process.argv[2] ?? 21);
 
 const t = await startIdentity({ RATE_LIMIT_REGISTER_PER_IP: '100000' });
-const register = (email: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/users/register',
-    headers: { 'content-type': 'application/json' },
-    payload: {
-      email,
-      password: TEST_PASSWORD,
-      username: 'Ania Nowak',
-      role: Roles.customer,
-      acceptTerms: true,
-    },
-  });
 
 /** how long after its answer each registration's job (lookup, writes, e-mail) was done */
 const completedAfter: number[] = [];
@@ -35,7 +22,7 @@ const completedAfter: number[] = [];
 async function timed(email: string): Promise<number> {
   await t.app.identity.settled();
   const started = performance.now();
-  const res = await register(email);
+  const res = await t.register(email);
   const answered = performance.now();
   if (res.statusCode !== 201) throw new Error(`register ${email}: ${res.statusCode} ${res.body}`);
   await t.app.identity.settled();
@@ -43,11 +30,7 @@ async function timed(email: string): Promise<number> {
   return answered - started;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
+const median = (values: number[]) => summarize(values).p50;
 
 try {
   const known = (await t.signedIn()).email;

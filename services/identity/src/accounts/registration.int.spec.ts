@@ -1,9 +1,8 @@
-import { Roles } from '@punkto/contracts/permissions';
 import type { Infrastructure } from '@punkto/platform/runtime/infrastructure';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailTags } from '../mail/identity-mails';
 import { argon2idHasher, type PasswordHasher } from '../security/password-hasher';
-import { startIdentity, TEST_PASSWORD, type IdentityTestApp } from '../testing/identity-test-app';
+import { startIdentity, type IdentityTestApp } from '../testing/identity-test-app';
 
 /**
  * Issue 36: registering a taken address answered in 18.4 ms (median), a new one in 26.4 ms (20 of 21 pairs):
@@ -87,19 +86,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const register = (email: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/users/register',
-    headers: { 'content-type': 'application/json' },
-    payload: {
-      email,
-      password: TEST_PASSWORD,
-      username: 'Ania Nowak',
-      role: Roles.customer,
-      acceptTerms: true,
-    },
-  });
+const register = (email: string) => t.register(email);
 const newAddress = () => `nowa.${Date.now()}.${Math.random().toString(36).slice(2)}@example.pl`;
 
 /** the answer, or a failure if there is none within `ms` */

@@ -18,6 +18,7 @@ import { accessRevocations } from '@punkto/platform/http/access-revocations';
  * test can move forward and helpers for the mailbox and cookies.
  */
 export const TEST_PASSWORD = 'Bardzo-Tajne-Haslo-1';
+const CUSTOMER = { username: 'Ania Nowak', role: Roles.customer, acceptTerms: true } as const;
 
 export async function startIdentity(
   env: Record<string, string> = {},
@@ -54,6 +55,14 @@ export async function startIdentity(
   // as runService does: the service's durable jobs (a registration is completed by one)
   served.scheduler.start(jobs ?? {});
 
+  const post = (path: string, payload: object, headers: Record<string, string>) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/v1/users/${path}`,
+      headers: { 'content-type': 'application/json', ...headers },
+      payload,
+    });
+
   const mails = async (filter: { to?: string; tag?: string } = {}) => {
     await app.identity.settled();
     const entries = await infra.mailbox!.list();
@@ -84,30 +93,21 @@ export async function startIdentity(
       if (!url) throw new Error(`no ${tag} e-mail to ${to}`);
       return { url, token: new URL(url).searchParams.get('token')! };
     },
+    /** `POST /api/v1/users/register` of a customer „Ania Nowak” with TEST_PASSWORD (`headers` go with it) */
+    register(email: string, headers: Record<string, string> = {}) {
+      return post('register', { email, password: TEST_PASSWORD, ...CUSTOMER }, headers);
+    },
     /**
      * A customer who registered, activated and logged in through the routes (`headers` go with every call,
      * e.g. `x-forwarded-proto`); the login response and its cookies.
      */
     async signedIn(headers: Record<string, string> = {}) {
       const email = `osoba.${Date.now()}.${Math.random().toString(36).slice(2)}@example.pl`;
-      const post = (path: string, payload: object) =>
-        app.inject({
-          method: 'POST',
-          url: `/api/v1/users/${path}`,
-          headers: { 'content-type': 'application/json', ...headers },
-          payload,
-        });
-      const registered = await post('register', {
-        email,
-        password: TEST_PASSWORD,
-        username: 'Ania Nowak',
-        role: Roles.customer,
-        acceptTerms: true,
-      });
+      const registered = await this.register(email, headers);
       if (registered.statusCode !== 201) throw new Error(`register: ${registered.body}`);
       const { token } = await this.linkToken(email, 'account-activation');
-      await post('activate-account', { token });
-      const login = await post('login', { email, password: TEST_PASSWORD });
+      await post('activate-account', { token }, headers);
+      const login = await post('login', { email, password: TEST_PASSWORD }, headers);
       if (login.statusCode !== 200) throw new Error(`login: ${login.body}`);
       return { email, userId: registered.json().userId as string, login, cookies: cookiesOf(login) };
     },
