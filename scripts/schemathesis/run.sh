@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # API fuzzing of the running product with schemathesis (issue 15): starts the BUILT product (npm run build) on a
 # fresh data directory, seeds a company with a program, its owner, an employee and a customer with a card
-# (seed.mjs), and runs a bounded schemathesis run per role against the product's own OpenAPI document, with the
+# (seed.ts), and runs a bounded schemathesis run per role against the product's own OpenAPI document, with the
 # seeded ids in the path parameters (config.mjs). Gates: 0 server errors (not_a_server_error), 0 response-schema
 # violations (response_schema_conformance: every documented answer, success or error, has the documented shape)
 # and 0 undocumented statuses (status_code_conformance).
@@ -45,7 +45,7 @@ done
 curl -sf "$BASE/readyz/upstreams" >/dev/null || { echo "the product is not ready"; exit 1; }
 
 # the company, its owner, an employee with every permission and a customer with a card, through the API
-BASE_URL="$BASE" OUT="$OUT" node scripts/schemathesis/seed.mjs
+BASE_URL="$BASE" OUT="$OUT" node --import tsx scripts/schemathesis/seed.ts
 OUT="$OUT" node scripts/schemathesis/config.mjs
 declare -A TOKENS
 for role in owner employee customer; do
