@@ -32,9 +32,6 @@ export const AnalyticsMessages = {
   customNeedsDates: 'Dla własnego zakresu podaj datę początkową i końcową.',
 } as const;
 
-/** a calendar day in Warsaw, 2000–2100 (the one rule of query dates) */
-const LocalDate = QueryDate;
-
 /** Days from `from` to `to`, both included (calendar dates, no zone). */
 export function daysBetweenInclusive(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
@@ -49,9 +46,9 @@ export function addDays(date: string, days: number): string {
 export const AnalyticsQuery = z
   .object({
     /** first day (Warsaw), included; with `endDate` and no preset (or `custom`) */
-    startDate: LocalDate.optional(),
+    startDate: QueryDate.optional(),
     /** last day (Warsaw), included */
-    endDate: LocalDate.optional(),
+    endDate: QueryDate.optional(),
     /** default: `30d` without dates, `custom` with them */
     preset: AnalyticsPreset.optional(),
     /** only customers of this segment (as of the last day); default: everyone */

@@ -16,6 +16,8 @@ export const MAX_STAMPS_BALANCE = 10_000;
 const pl = new Intl.NumberFormat('pl-PL');
 
 export const MAX_STAMPS_PER_AWARD_MESSAGE = `Jednorazowo można dodać najwyżej ${pl.format(MAX_STAMPS_PER_AWARD)} pieczątek.`;
+/** a service's fixed points are one award's: the catalogue refuses more with this */
+export const MAX_FIXED_POINTS_MESSAGE = `Stała liczba punktów może wynosić najwyżej ${pl.format(MAX_POINTS_PER_AWARD)}.`;
 
 /** Stable codes and Polish messages of a refused award: each names the limit. */
 export const CardLimitErrors = {

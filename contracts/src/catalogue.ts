@@ -1,4 +1,4 @@
-import { MAX_POINTS_PER_AWARD } from './card-limits';
+import { MAX_FIXED_POINTS_MESSAGE, MAX_POINTS_PER_AWARD } from './card-limits';
 import { singleLineText } from './text';
 import { z } from 'zod';
 
@@ -18,10 +18,7 @@ export const ServiceInput = z
       .number()
       .int()
       .min(1, 'Stała liczba punktów musi wynosić co najmniej 1.')
-      .max(
-        MAX_POINTS_PER_AWARD,
-        `Stała liczba punktów może wynosić najwyżej ${new Intl.NumberFormat('pl-PL').format(MAX_POINTS_PER_AWARD)}.`,
-      )
+      .max(MAX_POINTS_PER_AWARD, MAX_FIXED_POINTS_MESSAGE)
       .nullable()
       .default(null),
     active: z.boolean().default(true),

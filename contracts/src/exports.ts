@@ -20,9 +20,6 @@ export const ExportMessages = {
   range: `Zakres dat może obejmować najwyżej ${EXPORT_MAX_RANGE_DAYS} dni.`,
 } as const;
 
-/** a calendar day in Warsaw, `2026-11-25`, 2000–2100 (the one rule of query dates) */
-const LocalDate = QueryDate;
-
 export const ClientsExportQuery = z
   .object({
     /** the list's search (name, e-mail, phone) */
@@ -35,9 +32,9 @@ export type ClientsExportQuery = z.infer<typeof ClientsExportQuery>;
 export const TransactionsExportQuery = z
   .object({
     /** first day (Warsaw), included; default: 29 days before `to` */
-    from: LocalDate.optional(),
+    from: QueryDate.optional(),
     /** last day (Warsaw), included; default: today */
-    to: LocalDate.optional(),
+    to: QueryDate.optional(),
   })
   .meta({ id: 'TransactionsExportQuery' });
 export type TransactionsExportQuery = z.infer<typeof TransactionsExportQuery>;
