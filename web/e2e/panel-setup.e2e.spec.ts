@@ -1,5 +1,13 @@
-import { randomNip } from '@punkto/contracts/tenant';
-import { activeAccount, eventually, logIn, signedUpOwner, uniqueEmail } from '../../scripts/testing/actors';
+import { randomNip, TenantErrors } from '@punkto/contracts/tenant';
+import { HTTPS_URL_MESSAGE } from '@punkto/contracts/web-addresses';
+import {
+  activeAccount,
+  eventually,
+  logIn,
+  ownerWithProgram,
+  signedUpOwner,
+  uniqueEmail,
+} from '../../scripts/testing/actors';
 import { seriousAxeViolations } from '../../scripts/testing/axe';
 import { PHONE, useBrowser } from '../../scripts/testing/browser';
 import type { Locator, Page } from 'playwright-core';
@@ -26,8 +34,7 @@ async function signedInOwner(page: Page, name: string) {
  * Steps 1 and 2 of the wizard: company with a valid NIP, then the address. Every company its own NIP: a NIP
  * belongs to one active company (ADR 0035). Answers the NIP.
  */
-async function completeCompanyAndAddress(page: Page, companyName = COMPANY) {
-  const nip = randomNip();
+async function completeCompanyAndAddress(page: Page, companyName = COMPANY, nip = randomNip()) {
   await page.getByLabel('Nazwa firmy').fill(companyName);
   await page.getByLabel('NIP').fill(nip);
   await page.getByRole('button', { name: 'Zarejestruj firmę' }).click();
@@ -211,6 +218,13 @@ describe('an owner sets up the company and the card', () => {
     await page.getByRole('button', { name: 'Zapisz dane firmy' }).click();
     await page.getByText('Nieprawidłowy NIP: cyfra kontrolna się nie zgadza.').waitFor();
     expect(await page.getByLabel('NIP').getAttribute('aria-invalid')).toBe('true');
+    // ── a website that is not https: the contract's Polish message under the field (issue 36) ──
+    const website = page.getByLabel('Strona internetowa');
+    await website.fill('http://lipa.pl/menu');
+    await page.getByRole('button', { name: 'Zapisz dane firmy' }).click();
+    await page.getByText(HTTPS_URL_MESSAGE).waitFor();
+    expect(await website.getAttribute('aria-invalid')).toBe('true');
+    await website.fill('');
 
     // ── not an image: refused before uploading (.txt) and by the server (text renamed to .png) ──
     const typeError = 'Nieobsługiwany format pliku. Wgraj obraz PNG, JPEG lub WebP.';
@@ -318,7 +332,7 @@ describe('an owner sets up the company and the card', () => {
   it('the owner deletes the company (typing its name) and can register a new one', async () => {
     const page = await newPage();
     await signedInOwner(page, 'Ewa Kowalczyk');
-    await completeCompanyAndAddress(page, 'Lodziarnia Mroźna');
+    const nip = await completeCompanyAndAddress(page, 'Lodziarnia Mroźna');
     await page.getByLabel('Nazwa programu').waitFor();
     await page.getByRole('button', { name: 'Utwórz program i zakończ' }).click();
     await page.waitForURL((url) => url.pathname === '/panel', { timeout: 20_000 });
@@ -338,9 +352,38 @@ describe('an owner sets up the company and the card', () => {
 
     await page.getByText('Firma została usunięta.').waitFor();
     await page.waitForURL((url) => url.pathname === '/uzupelnij-konto', { timeout: 20_000 });
-    // the refreshed session no longer carries the company: the wizard starts from the company step again
+    // the refreshed session no longer carries the company: the wizard starts from the company step again;
+    // the deleted company's NIP is free again (ADR 0035)
     await page.getByRole('button', { name: 'Zarejestruj firmę' }).waitFor();
-    await completeCompanyAndAddress(page, 'Lodziarnia Nowa');
+    await completeCompanyAndAddress(page, 'Lodziarnia Nowa', nip);
+    await page.getByLabel('Nazwa programu').waitFor();
+  });
+
+  it('on a phone: a NIP another company holds is refused under the NIP field, in Polish (ADR 0035)', async () => {
+    const other = await ownerWithProgram();
+    const page = await newPage({ viewport: PHONE });
+    await signedInOwner(page, 'Marek Nowicki');
+    await page.getByLabel('Nazwa firmy').fill('Piekarnia Pod Kłosem');
+    // written with dashes, as on an invoice: the same NIP
+    const nip = page.getByLabel('NIP');
+    await nip.fill(other.nip.replace(/^(\d{3})(\d{3})(\d{2})(\d{2})$/, '$1-$2-$3-$4'));
+    await page.getByRole('button', { name: 'Zarejestruj firmę' }).click();
+    await page.getByText(TenantErrors.nipTaken.message).waitFor();
+    expect(await nip.getAttribute('aria-invalid')).toBe('true');
+    // what a screen reader reads with the field: the error is tied to it
+    const descriptions = await nip.evaluate((input) =>
+      (input.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    );
+    expect(descriptions).toContain(TenantErrors.nipTaken.message);
+    expect(pathOf(page)).toBe('/uzupelnij-konto');
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/nip-taken-phone.png`, fullPage: true });
+
+    // with a NIP of its own the company is registered
+    await completeCompanyAndAddress(page, 'Piekarnia Pod Kłosem');
     await page.getByLabel('Nazwa programu').waitFor();
   });
 });
