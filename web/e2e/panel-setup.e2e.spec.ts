@@ -371,12 +371,11 @@ describe('an owner sets up the company and the card', () => {
     await page.getByText(TenantErrors.nipTaken.message).waitFor();
     expect(await nip.getAttribute('aria-invalid')).toBe('true');
     // what a screen reader reads with the field: the error is tied to it
-    const descriptions = await nip.evaluate((input) =>
-      (input.getAttribute('aria-describedby') ?? '')
-        .split(' ')
-        .map((id) => document.getElementById(id)?.textContent ?? '')
-        .join(' '),
-    );
+    let descriptions = '';
+    for (const id of (await nip.getAttribute('aria-describedby'))?.split(' ') ?? []) {
+      const description = page.locator(`[id="${id}"]`);
+      if (await description.count()) descriptions += ` ${await description.textContent()}`;
+    }
     expect(descriptions).toContain(TenantErrors.nipTaken.message);
     expect(pathOf(page)).toBe('/uzupelnij-konto');
     if (process.env.E2E_SCREENSHOTS)

@@ -113,6 +113,13 @@ export class RateLimitedError extends AppError {
   }
 }
 
+/** 405: the path exists, not with this method (SPEC §8 gives its message); the answer carries `Allow`. */
+export class MethodNotAllowedError extends AppError {
+  constructor() {
+    super(405, ErrorCodes.methodNotAllowed, 'Method not allowed');
+  }
+}
+
 /** 413: a request body over the limit (the gateway's early refusal; Fastify's own is mapped alike). */
 export class PayloadTooLargeError extends AppError {
   constructor() {

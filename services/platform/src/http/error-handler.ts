@@ -14,7 +14,7 @@ import type {
 } from 'fastify';
 import { trace } from '@opentelemetry/api';
 import { STATUS_CODES } from 'node:http';
-import { AppError, MaintenanceError, ValidationError } from '../errors/errors';
+import { AppError, MaintenanceError, MethodNotAllowedError, ValidationError } from '../errors/errors';
 import { reportError } from '../observability/error-reporting';
 import { routeMethods } from './method-not-allowed';
 
@@ -173,9 +173,7 @@ export function installErrorHandler(app: FastifyInstance, notFoundHandler?: Rout
   app.setNotFoundHandler((request, reply) => {
     const allowed = methodsOf(request.url.split('?')[0] ?? '');
     if (allowed.length) {
-      const { status, body } = toHttpError(
-        new AppError(405, ErrorCodes.methodNotAllowed, 'Method not allowed'),
-      );
+      const { status, body } = toHttpError(new MethodNotAllowedError());
       return reply.status(status).header('allow', allowed.join(', ')).send(body);
     }
     const { status, body } = toHttpError(

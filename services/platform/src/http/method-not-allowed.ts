@@ -1,6 +1,5 @@
-import { ErrorCodes } from '@punkto/contracts/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../errors/errors';
+import { MethodNotAllowedError } from '../errors/errors';
 
 interface Route {
   url: string;
@@ -95,7 +94,7 @@ export function routeMethods(app: FastifyInstance): (path: string) => string[] {
     const methods = allowed(path);
     if (methods.includes(request.method)) return done();
     reply.header('allow', methods.join(', '));
-    done(new AppError(405, ErrorCodes.methodNotAllowed, 'Method not allowed'));
+    done(new MethodNotAllowedError());
   });
 
   return allowed;
