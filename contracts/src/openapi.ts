@@ -71,7 +71,7 @@ const shared = (name: PlatformResponse) => ({ $ref: `#/components/responses/${na
 const methodsWithBody = new Set(['post', 'put', 'patch', 'delete']);
 
 /** The error answers of one endpoint: its own coded ones, and those every endpoint may give as they apply. */
-export function errorResponses(endpoint: Endpoint): Record<string, unknown> {
+function errorResponses(endpoint: Endpoint): Record<string, unknown> {
   const hasInput = Boolean(endpoint.params || endpoint.query || endpoint.body || endpoint.headers);
   const responses: Record<string, unknown> = {
     // a URL that does not decode is refused before any input is read; with input, validation answers too
