@@ -4,7 +4,9 @@ import {
   normaliseShortCode,
   SHORT_CODE_ALPHABET,
   SHORT_CODE_LENGTH,
+  SHORT_CODE_PATTERN,
   shortCodeProblem,
+  TYPED_SHORT_CODE_PATTERN,
   shortLinkPath,
 } from './enrolment-links';
 
@@ -15,6 +17,18 @@ describe('the short-code alphabet', () => {
     for (const confusable of ['0', '1', 'O', 'I', 'L', 'U'])
       expect(SHORT_CODE_ALPHABET).not.toContain(confusable);
     expect(SHORT_CODE_LENGTH).toBe(5);
+  });
+
+  it("is what the API document's patterns say, character for character (the two cannot drift apart)", () => {
+    const printed = new RegExp(SHORT_CODE_PATTERN, 'u');
+    const typed = new RegExp(TYPED_SHORT_CODE_PATTERN, 'u');
+    for (const char of '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ') {
+      const inAlphabet = SHORT_CODE_ALPHABET.includes(char);
+      const code = char.repeat(SHORT_CODE_LENGTH);
+      expect(printed.test(code), char).toBe(inAlphabet);
+      expect(typed.test(code.toLowerCase()), char).toBe(inAlphabet);
+      expect(normaliseShortCode(code) !== null, char).toBe(inAlphabet);
+    }
   });
 });
 
