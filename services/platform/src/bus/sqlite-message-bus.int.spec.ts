@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messageBusContract } from './message-bus.contract';
 import { SqliteMessageBus } from './sqlite-message-bus';
@@ -89,17 +90,47 @@ describe('SqliteMessageBus: modules of one process (ADR 0028)', () => {
 
   it('keeps wake-ups to the same file: a bus on another file is not woken, and a closed one leaves the set', async () => {
     const producer = openBus();
+    const peer = openBus();
     const other = openBus('other.db');
     const closed = openBus();
-    const got: unknown[] = [];
-    await other.subscribe({ groupId: 'g', topics: ['t.v1'], handler: async (m) => void got.push(m.value) });
     await closed.close();
-    await new Promise((r) => setTimeout(r, 20));
-    await producer.publish('t.v1', [{ key: 'k', value: 1 }]);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(got).toEqual([]); // another file: nothing published there
+    const onOther: unknown[] = [];
+    const onPeer: unknown[] = [];
+    await other.subscribe({
+      groupId: 'g',
+      topics: ['t.v1'],
+      handler: async (m) => void onOther.push(m.value),
+    });
+    await peer.subscribe({ groupId: 'g', topics: ['t.v1'], handler: async (m) => void onPeer.push(m.value) });
+    // another process writes to other.db: no in-process wake-up, so only a (wrong) wake-up can deliver it in time
+    writeWithoutWakingAnyone(join(dir, 'other.db'), 'from another process');
+
+    await producer.publish('t.v1', [{ key: 'k', value: 1 }]); // the closed bus left the set: no throw
+    await waitFor(() => onPeer.length === 1, 1000); // this file's wake-up happened, and with it any wrong one
+    await new Promise((r) => setImmediate(r));
+    expect(onOther).toEqual([]);
+
+    // the control: a wake-up on other.db does deliver the message, so the check above could see a wrong one
+    await openBus('other.db').publish('t.v1', [{ key: 'k', value: 2 }]);
+    await waitFor(() => onOther.length === 2, 1000);
+    expect(onOther).toEqual(['from another process', 2]);
   });
 });
+
+function writeWithoutWakingAnyone(file: string, value: unknown): void {
+  const db = new Database(file);
+  try {
+    db.prepare('INSERT INTO messages (topic, key, value, headers, timestamp) VALUES (?, ?, ?, ?, ?)').run(
+      't.v1',
+      'k',
+      JSON.stringify(value),
+      '{}',
+      new Date().toISOString(),
+    );
+  } finally {
+    db.close();
+  }
+}
 
 async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
