@@ -2,6 +2,7 @@ import type { EventEnvelope } from '@punkto/contracts/events';
 import type { ClientEnrolledData } from '@punkto/contracts/integration-events';
 import { Topics } from '@punkto/contracts/topics';
 import type { Consumer } from '@punkto/platform/bus/message-bus.port';
+import { everyMessageConsumed } from '@punkto/platform/testing/bus-consumed';
 import { createLogger } from '@punkto/platform/observability/logger';
 import { startEventRelay, toMessage } from '@punkto/platform/relay/event-relay';
 import { randomUUID } from 'node:crypto';
@@ -66,10 +67,8 @@ describe('tenant events on the bus → cards', () => {
 
     const cardId = cardIdFor(clientId);
     await expect.poll(async () => (await t.events(cardId)).length, { timeout: 10_000 }).toBe(1);
-    // give the redeliveries time to be handled, then check again
-    const marker = envelope('ProgramDefined', aProgramDefinition({ programId: randomUUID(), tenantId }));
-    await t.infra.bus.publish(Topics.tenantPrograms, [toMessage(marker)]);
-    await new Promise((r) => setTimeout(r, 300));
+    // once every redelivery has been handled, check again
+    await everyMessageConsumed(t.infra.bus, [t.consumer]);
     expect((await t.events(cardId)).map((e) => e.type)).toEqual(['CardIssued']);
 
     const published: EventEnvelope[] = [];

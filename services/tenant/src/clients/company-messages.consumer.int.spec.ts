@@ -1,5 +1,6 @@
 import { Topics } from '@punkto/contracts/topics';
 import type { EventEnvelope } from '@punkto/contracts/events';
+import { everyMessageConsumed } from '@punkto/platform/testing/bus-consumed';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTenantTestApp, steppingClock, type TenantTestApp } from '../testing/tenant-test-app';
@@ -90,7 +91,7 @@ describe('notification.messages.v1 MarketingConsentWithdrawn', () => {
     // delivered again (at least once) or named by another company: nothing more
     await unsubscribed(owner.tenantId, [ola], campaignId);
     await unsubscribed(other.tenantId, [bartek]);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await everyMessageConsumed(t.infra.bus, t.consumers);
     expect((await tenantEventStore(t.infra).readStream(toClientStreamId(ola))).length).toBe(2);
     expect((await tenantEventStore(t.infra).readStream(toClientStreamId(bartek))).length).toBe(1);
     expect(await consentOf()).toEqual({ 'ola@example.pl': 'Nie', 'bartek@example.pl': 'Tak' });
