@@ -175,7 +175,7 @@ describe('NPS surveys after a visit', () => {
         (e) => e.type === 'SurveyScheduled' && (e.data as { tenantId: string }).tenantId === c.tenantId,
       ).length;
     expect(await scheduled()).toBe(1);
-    await new Promise((r) => setTimeout(r, 2500));
+    await t.runDueJobs();
     expect(await t.mails({ to: c.email, tag: 'nps-survey' })).toHaveLength(1);
     // 30 days after the visit that triggered it (unanswered): the next one is scheduled (due after that visit)
     await t.stampsAdded(c.cardId, new Date(Date.now() + 30 * 86_400_000 + 60_000).toISOString());
@@ -202,7 +202,7 @@ describe('NPS surveys after a visit', () => {
       changedAt: new Date().toISOString(),
     });
     await t.stampsAdded(d.cardId);
-    await new Promise((r) => setTimeout(r, 2500));
+    await t.runDueJobs();
     expect(await t.mails({ to: c.email })).toEqual([]);
     expect(await t.mails({ to: d.email })).toEqual([]);
   });
@@ -218,7 +218,8 @@ describe('NPS surveys after a visit', () => {
         programId: c.programId,
         removedAt: new Date().toISOString(),
       });
-      await new Promise((r) => setTimeout(r, 4000));
+      // the survey fell due (2 s after the visit) and was delivered to no one
+      expect(await t2.runDueJobs(new Date(Date.now() + 2_001))).toEqual(['survey.deliver']);
       expect(await t2.mails({ to: c.email })).toEqual([]);
       expect(await t2.surveys.copies.emailOf(c.clientId)).toBeNull();
     } finally {
@@ -305,7 +306,7 @@ describe('NPS surveys after a visit', () => {
     expect((await call('PUT', 'settings', settings)).json()).toMatchObject({ enabled: false, delayHours: 5 });
     // turned off: a visit asks no one
     await t.stampsAdded(c.cardId);
-    await new Promise((r) => setTimeout(r, 2000));
+    await t.runDueJobs();
     expect(await t.mails({ to: c.email })).toEqual([]);
   });
 

@@ -5,6 +5,7 @@ import { parseMail } from '@punkto/platform/mail/mime-parse';
 import { createLogger } from '@punkto/platform/observability/logger';
 import { openInfrastructure } from '@punkto/platform/runtime/infrastructure';
 import { eventMessage } from '@punkto/platform/testing/bus-message';
+import { steppedScheduler } from '@punkto/platform/scheduler/testing/stepped-scheduler';
 import { testTokens } from '@punkto/platform/testing/test-tokens';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,8 +15,8 @@ import { buildService } from '../app';
 import { SurveyEnv } from '../config';
 
 /**
- * Test harness: the survey service's real app on the real embedded adapters in a temp DATA_DIR (its scheduler
- * running the jobs buildService returned), access tokens signed by a local test key, and other services'
+ * Test harness: the survey service's real app on the real embedded adapters in a temp DATA_DIR (the jobs
+ * buildService returned run by `runDueJobs` at the test's clock, platform's SteppedScheduler), access tokens signed by a local test key, and other services'
  * events delivered to its own bus consumers in the envelope the relays publish.
  */
 export async function startSurvey(env: Record<string, string> = {}, options: { clock?: () => Date } = {}) {
@@ -27,17 +28,17 @@ export async function startSurvey(env: Record<string, string> = {}, options: { c
     ...env,
   });
   const logger = createLogger('survey', 'silent');
-  const infra = await openInfrastructure('survey', config, logger);
+  const opened = await openInfrastructure('survey', config, logger);
+  // the durable scheduler keeps every job, but the test runs the due ones at its clock (no timer, no sleeps)
+  const stepped = steppedScheduler(opened.scheduler);
+  const infra = { ...opened, scheduler: stepped.scheduler };
+  const clock = options.clock ?? (() => new Date());
   const tokens = await testTokens();
-  const built = await buildService({
-    config,
-    logger,
-    infra,
-    jwks: tokens.jwks,
-    clock: options.clock ?? (() => new Date()),
-  });
+  const built = await buildService({ config, logger, infra, jwks: tokens.jwks, clock });
   await built.app.ready();
-  infra.scheduler.start(built.jobs ?? {});
+  const jobs = built.jobs ?? {};
+  /** runs the jobs due at `at` (default: the app's clock), and those they schedule; their types */
+  const runDueJobs = async (at: Date = clock()) => (await stepped.runDue(jobs, at)).map((job) => job.type);
   const consumers = built.consumers ?? [];
 
   async function deliver(topic: string, type: string, data: object, eventId: string = randomUUID()) {
@@ -64,15 +65,12 @@ export async function startSurvey(env: Record<string, string> = {}, options: { c
     infra,
     deliver,
     mails,
+    runDueJobs,
 
-    /** waits (up to `ms`) for the survey e-mails to `to` to number `count`, then returns them */
-    async surveyMails(to: string, count = 1, ms = 8000) {
-      const deadline = Date.now() + ms;
-      for (;;) {
-        const found = await mails({ to, tag: 'nps-survey' });
-        if (found.length >= count || Date.now() > deadline) return found;
-        await new Promise((r) => setTimeout(r, 100));
-      }
+    /** runs the jobs due now, then returns the survey e-mails to `to` */
+    async surveyMails(to: string) {
+      await runDueJobs();
+      return mails({ to, tag: 'nps-survey' });
     },
 
     /** a company with a customer's card and e-mail, as tenant and the card ledger publish them */
