@@ -1,3 +1,5 @@
+import { PaidPlanId, PLAN_CATALOGUE, TRIAL_DAYS } from '@punkto/contracts/billing';
+
 /** SPEC §9 pricing, as the landing page shows it. Both plans include every feature. */
 export type Plan = {
   name: string;
@@ -9,14 +11,22 @@ export type Plan = {
   maxActiveCustomers: number;
 };
 
-export const PLANS: readonly Plan[] = [
-  { name: 'Podstawowy', monthly: 30, yearly: 288, maxActiveCustomers: 100 },
-  { name: 'Rozszerzony', monthly: 40, yearly: 384, maxActiveCustomers: 500 },
-];
+const fromCatalogue = (id: PaidPlanId): Plan => {
+  const plan = PLAN_CATALOGUE[id];
+  return {
+    name: plan.name,
+    monthly: plan.monthlyGrossPrice / 100,
+    yearly: plan.yearlyGrossPrice / 100,
+    maxActiveCustomers: plan.customerLimit,
+  };
+};
+
+/** The paid plans of the catalogue billing charges by, in złote: the page cannot show other prices. */
+export const PLANS: readonly Plan[] = PaidPlanId.options.map(fromCatalogue);
 
 /** Above the largest plan's limit a business contacts us (SPEC §9). */
-export const CONTACT_ABOVE_CUSTOMERS = 500;
-export const TRIAL_DAYS = 14;
+export const CONTACT_ABOVE_CUSTOMERS = PLAN_CATALOGUE.extended.customerLimit;
+export { TRIAL_DAYS };
 
 /** What paying yearly saves against twelve monthly payments: Podstawowy 72 zł, Rozszerzony 96 zł. */
 export function yearlySaving(plan: Plan): number {
