@@ -45,3 +45,35 @@ export function refusalOnField(error: unknown, fieldByCode: Record<string, strin
     errors: { [field]: [errorMessage(error)] },
   });
 }
+
+/**
+ * A schema's errors (keyed by path, `address.street`) re-keyed by the form's top-level field (`address`), the
+ * first message of a field kept; an issue of the whole object keeps the key `''` (the form-level error).
+ */
+export function errorsByTopField<E>(errors: Record<string, E>): Record<string, E> {
+  const byField: Record<string, E> = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const field = path.split('.')[0] ?? '';
+    if (!(field in byField)) byField[field] = message;
+  }
+  return byField;
+}
+
+/**
+ * A server 400's messages under the form's fields they name (`fieldOf`), the others joined as the form-level
+ * error; null when the error is not a validation error (it is shown whole, by `errorMessage`).
+ */
+export function serverErrorsByField(
+  error: unknown,
+  formFields: readonly string[],
+): { fields: Record<string, string>; rest: string | null } | null {
+  if (!(error instanceof ValidationApiError)) return null;
+  const fields: Record<string, string> = {};
+  const rest: string[] = [];
+  for (const [key, messages] of Object.entries(error.errors)) {
+    const field = fieldOf(key);
+    if (field && formFields.includes(field)) fields[field] = messages.join(' ');
+    else rest.push(...messages);
+  }
+  return { fields, rest: rest.length > 0 ? rest.join(' ') : null };
+}

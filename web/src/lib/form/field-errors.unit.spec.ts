@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, ValidationApiError } from '../api/api-errors';
-import { refusalOnField, renameValidationFields } from './field-errors';
+import { schemaResolver } from '@mantine/form';
+import { z } from 'zod';
+import {
+  errorsByTopField,
+  refusalOnField,
+  renameValidationFields,
+  serverErrorsByField,
+} from './field-errors';
 
 describe('server validation errors on form fields', () => {
   it('re-keys contract fields to form fields, keeping unknown keys', () => {
@@ -43,5 +50,45 @@ describe('known refusals on form fields', () => {
     expect(refusalOnField(taken, { 'CLIENT.ALREADY_ENROLLED': 'email' })).toBe(taken);
     const plain = new Error('boom');
     expect(refusalOnField(plain, { 'EMPLOYEE.EMAIL_TAKEN': 'email' })).toBe(plain);
+  });
+});
+
+describe('the errors of useZodForm (@mantine/form with the schema resolver)', () => {
+  const schema = z
+    .object({
+      email: z.email('Podaj poprawny adres e-mail.').min(5, 'Za krótki.'),
+      address: z.object({ street: z.string().min(1, 'Podaj ulicę.') }),
+      password: z.string(),
+      repeat: z.string(),
+    })
+    .refine((v) => v.password === v.repeat, 'Hasła się różnią.');
+  const errorsOf = (values: object) => errorsByTopField(schemaResolver(schema, { sync: true })(values));
+
+  it('shows the first Polish message of each field under its top-level field, a whole-object issue under ""', () => {
+    expect(errorsOf({ email: 'x', address: { street: '' }, password: 'a', repeat: 'a' })).toEqual({
+      email: 'Podaj poprawny adres e-mail.',
+      address: 'Podaj ulicę.',
+    });
+    expect(
+      errorsOf({ email: 'ola@example.pl', address: { street: 'Długa' }, password: 'a', repeat: 'b' }),
+    ).toEqual({ '': 'Hasła się różnią.' });
+  });
+
+  it('puts a server 400 under the fields it names and the rest in the form error; other errors are not split', () => {
+    const error = new ValidationApiError({
+      status: 400,
+      errors: { 'body.email': ['Adres zajęty.', 'Naprawdę.'], nip: ['Zły NIP.'], '': ['Ogólny błąd.'] },
+    });
+    expect(serverErrorsByField(error, ['email', 'name'])).toEqual({
+      fields: { email: 'Adres zajęty. Naprawdę.' },
+      rest: 'Zły NIP. Ogólny błąd.',
+    });
+    expect(
+      serverErrorsByField(new ValidationApiError({ status: 400, errors: { email: ['x'] } }), ['email']),
+    ).toEqual({
+      fields: { email: 'x' },
+      rest: null,
+    });
+    expect(serverErrorsByField(new ApiError({ status: 500, message: 'boom' }), ['email'])).toBeNull();
   });
 });
