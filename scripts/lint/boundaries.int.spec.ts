@@ -104,6 +104,37 @@ describe('import boundaries (dependency-cruiser)', () => {
     ).toEqual([]);
   });
 
+  it('a panel sub-feature importing the private parts of another fails; its own folder and the listed parts pass', async () => {
+    const file = `web/src/features/panel/messages/components/${unique()}.ts`;
+    expect(
+      await violations({
+        [file]:
+          "import { AddressContactFieldset } from '../../settings/components/form-fields';\nexport const x = AddressContactFieldset;\n",
+      }),
+    ).toEqual([
+      {
+        rule: 'panel-sub-features-stay-in-their-folder (messages)',
+        from: file,
+        to: 'web/src/features/panel/settings/components/form-fields.tsx',
+      },
+    ]);
+    expect(
+      await violations({
+        [`web/src/features/panel/messages/components/${unique()}.ts`]:
+          "import { clientsQueryOptions } from '../../clients/api/clients';\nimport { usePanelSession } from '../../shell/hooks/panel-session';\nimport { campaignsQueryOptions } from '../api/messages';\nexport const x = [clientsQueryOptions, usePanelSession, campaignsQueryOptions];\n",
+      }),
+    ).toEqual([]);
+    // what one sub-feature may import is not thereby open to the others
+    expect(
+      rules(
+        await violations({
+          [`web/src/features/panel/analytics/components/${unique()}.ts`]:
+            "import { clientsQueryOptions } from '../../clients/api/clients';\nexport const x = clientsQueryOptions;\n",
+        }),
+      ),
+    ).toEqual(['panel-sub-features-stay-in-their-folder (analytics)']);
+  });
+
   it('shared SPA code importing a feature fails', async () => {
     expect(
       rules(
@@ -141,6 +172,18 @@ describe('import boundaries (dependency-cruiser)', () => {
     expect(cycles).toHaveLength(1);
     expect([`${dir}/a.ts`, `${dir}/b.ts`]).toContain(cycles[0]!.from);
     expect(found.map((v) => v.from)).not.toContain(`${dir}/c.ts`); // c only reaches a cycle, it is not in one
+  });
+
+  it('a cycle through type-only imports fails too (tsPreCompilationDeps)', async () => {
+    const dir = `web/src/lib/${unique()}`;
+    const found = await violations(
+      {
+        [`${dir}/a.ts`]: "import type { B } from './b';\nexport type A = { b: B };\nexport const a = 1;\n",
+        [`${dir}/b.ts`]: "import type { A } from './a';\nexport type B = { a?: A };\nexport const b = 2;\n",
+      },
+      { cleanUp: dir },
+    );
+    expect(rules(found)).toEqual(['no-cycles']);
   });
 });
 

@@ -68,15 +68,72 @@ export function boundaryRules() {
       { path: '^web/src/features/([^/]+)/' },
       { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
     ),
+    ...dirs('web/src/features/panel').map((sub) => {
+      const allowed = [...PANEL_SHARED['*'], ...(PANEL_SHARED[sub] ?? [])];
+      return rule(
+        `panel-sub-features-stay-in-their-folder (${sub})`,
+        'A panel sub-feature imports its own folder, shared SPA code and only the parts of other panel sub-features listed in PANEL_SHARED (scripts/lint/boundaries.js).',
+        { path: `^web/src/features/panel/${sub}/` },
+        {
+          path: '^web/src/features/panel/',
+          pathNot: [
+            `^web/src/features/panel/${sub}/`,
+            ...allowed.map((file) => `^web/src/features/panel/${file.replaceAll('.', '\\.')}\\.tsx?$`),
+          ],
+        },
+      );
+    }),
     rule(
       'no-cycles',
-      'No import cycles (lazy import() included): a cycle hides an ordering bug and a boundary not drawn.',
+      'No import cycles (lazy import() and type-only imports included): a cycle hides an ordering bug and a boundary not drawn.',
       {},
-      { circular: true },
+      { circular: true, viaOnly: { pathNot: CYCLES_BEING_REMOVED.join('|') } },
     ),
   );
   return rules;
 }
+
+/**
+ * Cycles through type-only imports, found when the cycle check began to count them (issue 29), in files another
+ * part of that issue restructures (the notification service's passes): a cycle through one of these modules is
+ * not reported yet. Remove each once its cycle is gone; the list must end empty.
+ */
+export const CYCLES_BEING_REMOVED = [
+  // imports `NotificationDeps` (a type) from app.ts, which imports it
+  '^services/notification/src/passes/apple/apns\\.ts$',
+  '^services/notification/src/passes/google/google-wallet\\.ts$',
+  // imports `ApplePasses` (a type) from apple-passes.ts, which imports its PASSKIT_PATH
+  '^services/notification/src/passes/apple/web-service/passkit\\.routes\\.ts$',
+];
+
+/**
+ * What a panel sub-feature (web/src/features/panel/<sub>/) may import from the others, file by file (paths under
+ * web/src/features/panel/, no extension): `*` for every sub-feature, then per importing sub-feature. Anything else
+ * of another sub-feature is its own; what several need belongs in web/src/lib or web/src/components.
+ */
+export const PANEL_SHARED = {
+  '*': [
+    // the panel's frame: who is signed in with which permissions, and the "company configured" query to refresh
+    'shell/hooks/panel-session',
+    'shell/api/tenant-configured',
+    // the company's programs, which several screens filter or choose by
+    'programs/api/list-programs',
+  ],
+  // the frame shows the subscription's banner and loads the subscription with a section
+  shell: ['subscription/api/subscription', 'subscription/components/subscription-banner'],
+  // a message's audience is chosen among the clients
+  messages: ['clients/api/clients'],
+  // the first-run wizard is made of the program editor and the company settings' fields
+  setup: [
+    'programs/api/save-program',
+    'programs/components/program-editor',
+    'programs/utils/program-form',
+    'settings/api/update-tenant',
+    'settings/components/card-preview',
+    'settings/components/form-fields',
+    'settings/utils/company-form',
+  ],
+};
 
 /** Libraries and platform modules that are infrastructure: domain code imports none of them. */
 export const INFRASTRUCTURE_MODULES = [
