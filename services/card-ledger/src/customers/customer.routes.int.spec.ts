@@ -244,8 +244,13 @@ describe('GET /api/v1/customers/my-cards/stream (server-sent events)', () => {
         body: { amountGrosze: 2000 },
       });
       await expect.poll(() => stream.events.length, { timeout: 2000 }).toBe(2);
-      await new Promise((r) => setTimeout(r, 200));
-      expect(stream.events.slice(1).map((e) => (e.data as MyCard).cardId)).toEqual([mine.cardId]);
+      // a marker: a second card of this customer; once it is here, a leaked change of theirs would be too
+      const second = await t.enrol(await t.defineProgram({ tenantId }), { userId: mine.userId });
+      await expect.poll(() => stream.events.length, { timeout: 2000 }).toBeGreaterThanOrEqual(3);
+      expect(stream.events.slice(1).map((e) => (e.data as MyCard).cardId)).toEqual([
+        mine.cardId,
+        second.cardId,
+      ]);
     } finally {
       stream.close();
     }
