@@ -73,8 +73,10 @@ describe('SqliteEventStore specifics', () => {
       streamPrefixes: ['card_'],
       handler: async (e) => void seen.push(e.type),
     });
-    await new Promise((r) => setTimeout(r, 100));
+    // a later event of the prefix as a marker: delivered in order, so once it is here `cardax-1` was passed over
+    await store.appendToStream('card_x-2', [{ type: 'Marker', data: {} }]);
+    await expect.poll(() => seen.at(-1)).toBe('Marker');
     await sub.stop();
-    expect(seen).toEqual(['Underscore']);
+    expect(seen).toEqual(['Underscore', 'Marker']);
   });
 });
