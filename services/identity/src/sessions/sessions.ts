@@ -1,5 +1,6 @@
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { ConcurrencyError } from '@punkto/platform/errors/errors';
+import { retryLostRace } from '@punkto/platform/errors/lost-race';
 import { randomUUID } from 'node:crypto';
 import { randomToken, sha256 } from '../security/secrets';
 
@@ -65,22 +66,27 @@ export function sessionStore(documents: DocumentStore, times: SessionTimes, onRe
     return { token, expiresAt };
   }
 
-  async function revokeFamily(familyId: string, now: Date, reason: string) {
-    let revokedOf: string | null = null;
-    for (let attempt = 0; attempt < 5; attempt++) {
+  /** marks the family revoked; the user it belonged to when this call ended it, null when it was already over */
+  async function markRevoked(familyId: string, now: Date, reason: string): Promise<string | null> {
+    const attempt = async () => {
       const family = await families.get(familyId);
-      if (!family || family.revokedAt) break;
-      try {
-        await families.update(
-          { ...family, revokedAt: now.toISOString(), revokedReason: reason },
-          { expectedRevision: family._rev },
-        );
-        revokedOf = family.userId;
-        break;
-      } catch (error) {
-        if (!(error instanceof ConcurrencyError)) throw error;
-      }
-    }
+      if (!family || family.revokedAt) return null;
+      await families.update(
+        { ...family, revokedAt: now.toISOString(), revokedReason: reason },
+        { expectedRevision: family._rev },
+      );
+      return family.userId;
+    };
+    const isLost = (error: unknown) => error instanceof ConcurrencyError;
+    // five lost races: other writers keep changing the family; its tokens are deleted all the same
+    return retryLostRace(attempt, { maxAttempts: 5, isLost }).catch((error: unknown) => {
+      if (isLost(error)) return null;
+      throw error;
+    });
+  }
+
+  async function revokeFamily(familyId: string, now: Date, reason: string) {
+    const revokedOf = await markRevoked(familyId, now, reason);
     for (const token of await tokens.find({ familyId })) await tokens.delete(token._id);
     // only the call that ended the session reports it: one SessionsRevoked per session
     if (revokedOf && onRevoked) await onRevoked({ userId: revokedOf, familyId, reason, now });
