@@ -99,8 +99,12 @@ function existing(state: User): Existing {
   return state;
 }
 
-export function decide(command: UserCommand, state: User): UserEvent[] {
-  const at = command.metadata.now.toISOString();
+/** RegisterUser, RegisterInvitedUser, ActivateUser: an account comes into being and is activated */
+function decideRegistration(
+  command: Extract<UserCommand, { type: 'RegisterUser' | 'RegisterInvitedUser' | 'ActivateUser' }>,
+  state: User,
+  at: string,
+): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser': {
       if (state.status !== 'none') throw new UserAlreadyExistsError();
@@ -144,6 +148,26 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
       if (state.status === 'active') return [];
       return [{ type: 'UserActivated', data: { userId: state.userId, activatedAt: at } }];
     }
+  }
+}
+
+/** password and e-mail address changes, requested and confirmed */
+function decideCredentials(
+  command: Extract<
+    UserCommand,
+    {
+      type:
+        | 'ChangePassword'
+        | 'RequestPasswordReset'
+        | 'ResetPassword'
+        | 'RequestEmailChange'
+        | 'ConfirmEmailChange';
+    }
+  >,
+  state: User,
+  at: string,
+): UserEvent[] {
+  switch (command.type) {
     case 'ChangePassword': {
       const user = existing(state);
       return [
@@ -204,6 +228,16 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
         },
       ];
     }
+  }
+}
+
+/** the user's own settings: username, preferences, phone */
+function decideProfile(
+  command: Extract<UserCommand, { type: 'ChangeUsername' | 'ChangePreferences' | 'ChangePhone' }>,
+  state: User,
+  at: string,
+): UserEvent[] {
+  switch (command.type) {
     case 'ChangeUsername': {
       const user = existing(state);
       if (user.username === command.data.username) return [];
@@ -234,6 +268,19 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
         },
       ];
     }
+  }
+}
+
+/** the account's company, permissions and loyalty clients */
+function decideMembership(
+  command: Extract<
+    UserCommand,
+    { type: 'AssignTenant' | 'UnassignTenant' | 'ChangePermissions' | 'LinkToClient' }
+  >,
+  state: User,
+  at: string,
+): UserEvent[] {
+  switch (command.type) {
     case 'AssignTenant': {
       const user = existing(state);
       if (user.role !== Roles.owner && user.role !== Roles.employee) return [];
@@ -270,6 +317,12 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
       if (user.clientIds.includes(command.data.clientId)) return [];
       return [{ type: 'UserLinkedToClient', data: { userId: user.userId, ...command.data, linkedAt: at } }];
     }
+  }
+}
+
+export function decide(command: UserCommand, state: User): UserEvent[] {
+  const at = command.metadata.now.toISOString();
+  switch (command.type) {
     case 'RevokeSessions': {
       // a deleted account's tokens are dead by UserDeleted already
       if (state.status === 'deleted' || command.data.sessionIds.length === 0) return [];
@@ -291,6 +344,25 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
         },
       ];
     }
+    case 'RegisterUser':
+    case 'RegisterInvitedUser':
+    case 'ActivateUser':
+      return decideRegistration(command, state, at);
+    case 'ChangePassword':
+    case 'RequestPasswordReset':
+    case 'ResetPassword':
+    case 'RequestEmailChange':
+    case 'ConfirmEmailChange':
+      return decideCredentials(command, state, at);
+    case 'ChangeUsername':
+    case 'ChangePreferences':
+    case 'ChangePhone':
+      return decideProfile(command, state, at);
+    case 'AssignTenant':
+    case 'UnassignTenant':
+    case 'ChangePermissions':
+    case 'LinkToClient':
+      return decideMembership(command, state, at);
     default: {
       const _exhaustive: never = command;
       throw new Error(`unknown command ${(_exhaustive as { type: string }).type}`);
