@@ -69,6 +69,7 @@ export async function buildService(deps: BillingDeps) {
   });
   const invoices = await createInvoices({
     documents,
+    logger,
     clock,
     seller: {
       name: config.SELLER_NAME,

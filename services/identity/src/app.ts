@@ -1,6 +1,6 @@
 import { Topics } from '@punkto/contracts/topics';
-import { createCaptcha } from '@punkto/platform/captcha/captcha-config';
-import type { Captcha } from '@punkto/platform/captcha/captcha.port';
+import { createCaptcha } from './captcha/captcha-config';
+import type { Captcha } from './captcha/captcha.port';
 import { authPlugin } from '@punkto/platform/http/auth-plugin';
 import { csrfPlugin } from '@punkto/platform/http/csrf-plugin';
 import { createServer } from '@punkto/platform/http/server';

@@ -1,5 +1,5 @@
 import { defaultPorts } from '@punkto/contracts/routing';
-import { captchaEnv, checkCaptchaConfig } from '@punkto/platform/captcha/captcha-config';
+import { captchaEnv, checkCaptchaConfig } from './captcha/captcha-config';
 import { envOriginList, envPort, loadConfig, platformEnv } from '@punkto/platform/config/config';
 import { z } from 'zod';
 

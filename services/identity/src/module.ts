@@ -1,4 +1,4 @@
-import { createCaptcha } from '@punkto/platform/captcha/captcha-config';
+import { createCaptcha } from './captcha/captcha-config';
 import { serviceModule } from '@punkto/platform/runtime/boot-service';
 import { buildService, relayRoutes, type IdentityDeps } from './app';
 import { loadIdentityConfig } from './config';

@@ -70,20 +70,8 @@ export interface RenderXmlOptions {
   generatedAt?: Date;
 }
 
-export function renderInvoiceXml(invoice: Invoice, options: RenderXmlOptions = {}): string {
-  assertConsistent(invoice);
-  const generatedAt = (options.generatedAt ?? new Date(invoice.paidAt))
-    .toISOString()
-    .replace(/\.\d{3}Z$/, 'Z');
-
-  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(FA3_NAMESPACE, 'Faktura');
-
-  const header = root.ele('Naglowek');
-  header.ele('KodFormularza', { kodSystemowy: 'FA (3)', wersjaSchemy: '1-0E' }).txt('FA');
-  header.ele('WariantFormularza').txt('3');
-  header.ele('DataWytworzeniaFa').txt(generatedAt);
-  header.ele('SystemInfo').txt('Punkto');
-
+/** Podmiot1 (the seller) and Podmiot2 (the buyer) */
+function parties(root: XMLBuilder, invoice: Invoice) {
   const seller = root.ele('Podmiot1');
   seller
     .ele('DaneIdentyfikacyjne')
@@ -106,17 +94,10 @@ export function renderInvoiceXml(invoice: Invoice, options: RenderXmlOptions = {
   // JST / GV: 2 = the buyer is not a local-government unit nor a member of a VAT group
   buyer.ele('JST').txt('2');
   buyer.ele('GV').txt('2');
+}
 
-  const fa = root.ele('Fa');
-  fa.ele('KodWaluty').txt(invoice.currency);
-  fa.ele('P_1').txt(invoice.issueDate);
-  fa.ele('P_2').txt(invoice.number);
-  fa.ele('P_6').txt(invoice.saleDate);
-  // one rate (23 %): net and VAT totals as stored
-  fa.ele('P_13_1').txt(groszeToDecimal(invoice.totals.netGrosze));
-  fa.ele('P_14_1').txt(groszeToDecimal(invoice.totals.vatGrosze));
-  fa.ele('P_15').txt(groszeToDecimal(invoice.totals.grossGrosze));
-
+/** Adnotacje of an ordinary domestic VAT invoice */
+function annotations(fa: XMLBuilder) {
   // annotations of an ordinary domestic VAT invoice: no cash accounting (P_16), no self-billing (P_17),
   // no reverse charge (P_18), no split payment (P_18A), not exempt, no new means of transport,
   // no simplified triangular procedure (P_23), no margin scheme
@@ -129,9 +110,10 @@ export function renderInvoiceXml(invoice: Invoice, options: RenderXmlOptions = {
   notes.ele('NoweSrodkiTransportu').ele('P_22N').txt('1');
   notes.ele('P_23').txt('2');
   notes.ele('PMarzy').ele('P_PMarzyN').txt('1');
+}
 
-  fa.ele('RodzajFaktury').txt('VAT');
-
+/** FaWiersz: one row per line */
+function lineRows(fa: XMLBuilder, invoice: Invoice) {
   for (const [i, line] of invoice.lines.entries()) {
     const row = fa.ele('FaWiersz');
     row.ele('NrWierszaFa').txt(String(i + 1));
@@ -143,6 +125,39 @@ export function renderInvoiceXml(invoice: Invoice, options: RenderXmlOptions = {
     row.ele('P_11A').txt(groszeToDecimal(line.grossGrosze));
     row.ele('P_12').txt(String(line.vatRate));
   }
+}
+
+export function renderInvoiceXml(invoice: Invoice, options: RenderXmlOptions = {}): string {
+  assertConsistent(invoice);
+  const generatedAt = (options.generatedAt ?? new Date(invoice.paidAt))
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z');
+
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(FA3_NAMESPACE, 'Faktura');
+
+  const header = root.ele('Naglowek');
+  header.ele('KodFormularza', { kodSystemowy: 'FA (3)', wersjaSchemy: '1-0E' }).txt('FA');
+  header.ele('WariantFormularza').txt('3');
+  header.ele('DataWytworzeniaFa').txt(generatedAt);
+  header.ele('SystemInfo').txt('Punkto');
+
+  parties(root, invoice);
+
+  const fa = root.ele('Fa');
+  fa.ele('KodWaluty').txt(invoice.currency);
+  fa.ele('P_1').txt(invoice.issueDate);
+  fa.ele('P_2').txt(invoice.number);
+  fa.ele('P_6').txt(invoice.saleDate);
+  // one rate (23 %): net and VAT totals as stored
+  fa.ele('P_13_1').txt(groszeToDecimal(invoice.totals.netGrosze));
+  fa.ele('P_14_1').txt(groszeToDecimal(invoice.totals.vatGrosze));
+  fa.ele('P_15').txt(groszeToDecimal(invoice.totals.grossGrosze));
+
+  annotations(fa);
+
+  fa.ele('RodzajFaktury').txt('VAT');
+
+  lineRows(fa, invoice);
 
   const payment = fa.ele('Platnosc');
   payment.ele('Zaplacono').txt('1');

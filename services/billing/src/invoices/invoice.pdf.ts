@@ -51,11 +51,18 @@ const COLUMNS: Column[] = [
   { title: 'Wartość brutto', width: 69, align: 'right' },
 ];
 
-export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
-  assertConsistent(invoice);
-  const pdf = await PDFDocument.create();
-  const { regular, bold } = await embedDejaVuSans(pdf);
-  const title = `Faktura VAT nr ${invoice.number}`;
+/** drawing on one page: text at a point, right-aligned text */
+function pen(page: PDFPage, regular: PDFFont, bold: PDFFont) {
+  const text = (value: string, x: number, y: number, size = 9, font = regular, color = INK) =>
+    page.drawText(value, { x, y, size, font, color });
+  const right = (value: string, xRight: number, y: number, size = 9, font = regular) =>
+    text(value, xRight - font.widthOfTextAtSize(value, size), y, size, font);
+  return { page, regular, bold, text, right };
+}
+type Pen = ReturnType<typeof pen>;
+
+/** the document's metadata: title, subject, author, dates of the payment */
+function describe(pdf: PDFDocument, invoice: Invoice, title: string) {
   pdf.setTitle(title);
   pdf.setSubject(invoice.lines.map((l) => l.name).join('; '));
   pdf.setAuthor(invoice.seller.name);
@@ -64,14 +71,12 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
   pdf.setLanguage('pl-PL');
   pdf.setCreationDate(new Date(invoice.paidAt));
   pdf.setModificationDate(new Date(invoice.paidAt));
+}
 
-  const page = pdf.addPage([A4.width, A4.height]);
+/** title, dates, seller and buyer side by side; returns the y below them */
+function heading(p: Pen, invoice: Invoice, title: string): number {
+  const { text, bold } = p;
   const width = A4.width - 2 * MARGIN;
-  const text = (value: string, x: number, y: number, size = 9, font = regular, color = INK) =>
-    page.drawText(value, { x, y, size, font, color });
-  const right = (value: string, xRight: number, y: number, size = 9, font = regular) =>
-    text(value, xRight - font.widthOfTextAtSize(value, size), y, size, font);
-
   // title and dates
   let y = A4.height - MARGIN - 18;
   text(title, MARGIN, y, 18, bold);
@@ -107,17 +112,18 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
     }
     return py;
   };
-  y = Math.min(
+  return Math.min(
     partyBlock('SPRZEDAWCA', invoice.seller, MARGIN),
     partyBlock('NABYWCA', invoice.buyer, MARGIN + half),
   );
+}
 
-  // the lines
-  y -= 18;
-  y = table(page, regular, bold, y, invoice);
-
+/** totals per rate under the table, the total due and the payment, the footer */
+function totals(p: Pen, top: number, invoice: Invoice) {
+  const { text, right, bold, regular, page } = p;
+  const width = A4.width - 2 * MARGIN;
   // totals per rate
-  y -= 16;
+  let y = top - 16;
   const totalsColumns = COLUMNS.slice(5);
   const totalsX = MARGIN + COLUMNS.slice(0, 5).reduce((s, c) => s + c.width, 0);
   text('Razem według stawek VAT', MARGIN, y, 9, bold);
@@ -157,7 +163,21 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
     regular,
     MUTED,
   );
+}
 
+export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
+  assertConsistent(invoice);
+  const pdf = await PDFDocument.create();
+  const { regular, bold } = await embedDejaVuSans(pdf);
+  const title = `Faktura VAT nr ${invoice.number}`;
+  describe(pdf, invoice, title);
+  const page = pdf.addPage([A4.width, A4.height]);
+  const p = pen(page, regular, bold);
+  let y = heading(p, invoice, title);
+  // the lines
+  y -= 18;
+  y = table(page, regular, bold, y, invoice);
+  totals(p, y, invoice);
   return pdf.save();
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   SANDBOX_CARDS,
   SANDBOX_CHECKOUT_PATH,
@@ -83,6 +83,36 @@ const notFound = (reply: FastifyReply) =>
     .type('text/html; charset=utf-8')
     .send(page('Nie znaleziono', '<h1>Nie znaleziono zamówienia</h1>'));
 
+/** where the payer goes after a card step: the 3-D Secure page, or back to the shop */
+const finish = (reply: FastifyReply, outcome: CardOutcome) => {
+  if (outcome.kind === 'invalid') return null;
+  if (outcome.kind === 'three_d_secure')
+    return reply.type('text/html; charset=utf-8').send(threeDsPage(outcome.order));
+  // back to the shop like PayU: the shop learns the outcome from the notification, not from this redirect
+  const url = new URL(outcome.order.continueUrl);
+  if (outcome.kind === 'declined') url.searchParams.set('error', '501');
+  return reply.redirect(url.toString(), 303);
+};
+
+/** the checkout page of an order: the card form, the 3-D Secure step, or "already settled" */
+const showCheckout =
+  (sandbox: SandboxPayments) =>
+  async (request: FastifyRequest<{ Params: { orderId: string } }>, reply: FastifyReply) => {
+    const order = await sandbox.order(request.params.orderId);
+    if (!order) return notFound(reply);
+    if (order.status !== 'PENDING')
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          page(
+            'Zamówienie rozliczone',
+            `<h1>To zamówienie jest już rozliczone</h1><p><a href="${esc(order.continueUrl)}">Wróć do Punkto</a></p>`,
+          ),
+        );
+    if (order.pendingCardNumber) return reply.type('text/html; charset=utf-8').send(threeDsPage(order));
+    return reply.type('text/html; charset=utf-8').send(checkoutForm(order));
+  };
+
 export async function sandboxCheckoutRoutes(app: FastifyInstance, sandbox: SandboxPayments) {
   await app.register(async (scope) => {
     scope.addContentTypeParser(
@@ -91,34 +121,7 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance, sandbox: Sandb
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
 
-    const finish = (reply: FastifyReply, outcome: CardOutcome) => {
-      if (outcome.kind === 'invalid') return null;
-      if (outcome.kind === 'three_d_secure')
-        return reply.type('text/html; charset=utf-8').send(threeDsPage(outcome.order));
-      // back to the shop like PayU: the shop learns the outcome from the notification, not from this redirect
-      const url = new URL(outcome.order.continueUrl);
-      if (outcome.kind === 'declined') url.searchParams.set('error', '501');
-      return reply.redirect(url.toString(), 303);
-    };
-
-    scope.get<{ Params: { orderId: string } }>(
-      `${SANDBOX_CHECKOUT_PATH}/:orderId`,
-      async (request, reply) => {
-        const order = await sandbox.order(request.params.orderId);
-        if (!order) return notFound(reply);
-        if (order.status !== 'PENDING')
-          return reply
-            .type('text/html; charset=utf-8')
-            .send(
-              page(
-                'Zamówienie rozliczone',
-                `<h1>To zamówienie jest już rozliczone</h1><p><a href="${esc(order.continueUrl)}">Wróć do Punkto</a></p>`,
-              ),
-            );
-        if (order.pendingCardNumber) return reply.type('text/html; charset=utf-8').send(threeDsPage(order));
-        return reply.type('text/html; charset=utf-8').send(checkoutForm(order));
-      },
-    );
+    scope.get<{ Params: { orderId: string } }>(`${SANDBOX_CHECKOUT_PATH}/:orderId`, showCheckout(sandbox));
 
     scope.post<{ Params: { orderId: string }; Body: Record<string, string> }>(
       `${SANDBOX_CHECKOUT_PATH}/:orderId`,

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BillingEnv } from '../config';
-import { paymentProviderContract } from './payment-provider.contract';
+import { paymentProviderContract } from '../testing/payment-provider.contract';
 import type { CheckoutResult } from './payment-provider.port';
 import { createSandboxPaymentProvider, SANDBOX_CARDS, SANDBOX_NOTIFY_JOB } from './sandbox-payment-provider';
 

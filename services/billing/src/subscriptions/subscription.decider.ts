@@ -102,12 +102,11 @@ export function planChangeOutcome(
   return { kind: 'scheduled', effectiveAt: state.periodEnd };
 }
 
-export function decide(command: SubscriptionCommand, state: SubscriptionState): SubscriptionEvent[] {
-  const now = command.metadata.now;
-  const at = now.toISOString();
-  const { tenantId } = command.data;
-  /** the event with the entitlement it results in */
-  const withEntitlement = <K extends SubscriptionEvent['type']>(event: {
+type CommandOf<K extends SubscriptionCommand['type']> = Extract<SubscriptionCommand, { type: K }>;
+
+/** the event with the entitlement it results in, from `state` */
+function entitlementFrom(state: SubscriptionState) {
+  return <K extends SubscriptionEvent['type']>(event: {
     type: K;
     data: Omit<Extract<SubscriptionEvent, { type: K }>['data'], 'entitlement'>;
   }): Extract<SubscriptionEvent, { type: K }> => {
@@ -121,6 +120,125 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
       { type: K }
     >;
   };
+}
+type WithEntitlement = ReturnType<typeof entitlementFrom>;
+
+/** BookPayment: the period a payment buys (nothing for a payment booked before) */
+function bookPayment(
+  command: CommandOf<'BookPayment'>,
+  state: SubscriptionState,
+  withEntitlement: WithEntitlement,
+): SubscriptionEvent[] {
+  const now = command.metadata.now;
+  const at = now.toISOString();
+  const { tenantId } = command.data;
+  const { paymentId, purpose, planId, isForYear, amountGrosze } = command.data;
+  if (state.status !== 'none' && state.paymentIds.includes(paymentId)) return [];
+  const paid = { tenantId, at, planId, isForYear, paymentId, amountGrosze };
+  const current = state.status === 'none' ? null : state;
+  const paying = current?.status === 'active' || current?.status === 'past_due';
+  if (paying && purpose === 'upgrade') {
+    return [
+      withEntitlement({
+        type: 'SubscriptionUpgraded',
+        data: { ...paid, periodStart: at, periodEnd: addPeriod(at, isForYear) },
+      }),
+    ];
+  }
+  if (paying) {
+    // a renewal (or a second purchase while paid up) buys the period after the current one
+    const periodStart = current!.periodEnd;
+    return [
+      withEntitlement({
+        type: 'SubscriptionRenewed',
+        data: { ...paid, periodStart, periodEnd: addPeriod(periodStart, isForYear) },
+      }),
+    ];
+  }
+  // trialing, lapsed, cancelled (or an upgrade paid after the subscription lapsed): a new period from
+  // now; the unused days of a running trial are kept
+  const trialLeft = current?.status === 'trialing' && Date.parse(current.periodEnd) > now.getTime();
+  const base = trialLeft ? current!.periodEnd : at;
+  return [
+    withEntitlement({
+      type: 'SubscriptionActivated',
+      data: { ...paid, periodStart: at, periodEnd: addPeriod(base, isForYear) },
+    }),
+  ];
+}
+
+/** ChangePlan: a downgrade or term change scheduled for the period end (or withdrawn); upgrades are paid */
+function changePlan(
+  command: CommandOf<'ChangePlan'>,
+  state: SubscriptionState,
+  withEntitlement: WithEntitlement,
+): SubscriptionEvent[] {
+  const now = command.metadata.now;
+  const at = now.toISOString();
+  const { tenantId } = command.data;
+  if (state.status === 'none') throw new SubscriptionNotFoundError();
+  const s = state;
+  const limit = customerLimitOf(command.data.planId);
+  if (command.data.activeCustomers > limit)
+    throw new PlanBelowUsageError(command.data.activeCustomers, limit);
+  const outcome = planChangeOutcome(s, command.data, now);
+  if (outcome.kind === 'unchanged')
+    return s.pendingChange ? [withEntitlement({ type: 'PlanChangeWithdrawn', data: { tenantId, at } })] : [];
+  if (outcome.kind === 'payment_required') return [];
+  const same =
+    s.pendingChange?.planId === command.data.planId && s.pendingChange.isForYear === command.data.isForYear;
+  if (same) return [];
+  return [
+    withEntitlement({
+      type: 'PlanChangeScheduled',
+      data: {
+        tenantId,
+        at,
+        planId: command.data.planId,
+        isForYear: command.data.isForYear,
+        effectiveAt: outcome.effectiveAt,
+      },
+    }),
+  ];
+}
+
+/** RecordRenewalFailure: a dunning retry scheduled, or the subscription lapses after the last one */
+function recordRenewalFailure(
+  command: CommandOf<'RecordRenewalFailure'>,
+  state: SubscriptionState,
+  withEntitlement: WithEntitlement,
+): SubscriptionEvent[] {
+  const now = command.metadata.now;
+  const at = now.toISOString();
+  const { tenantId } = command.data;
+  if (state.status !== 'active' && state.status !== 'past_due') return [];
+  if (Date.parse(state.periodEnd) > now.getTime()) return [];
+  const attempt = state.failedAttempts + 1;
+  const retryDays = DUNNING_RETRY_DAYS[attempt - 1];
+  const nextRetryAt = retryDays === undefined ? null : addDays(state.periodEnd, retryDays);
+  const failed = withEntitlement({
+    type: 'RenewalFailed',
+    data: { tenantId, at, attempt, reason: command.data.reason, nextRetryAt },
+  });
+  if (nextRetryAt) return [failed];
+  const afterFailure = evolve(state, failed);
+  const lapsed = {
+    type: 'SubscriptionLapsed' as const,
+    data: {
+      tenantId,
+      at,
+      reason: 'payment_failed' as const,
+      entitlement: entitlementOf({ ...(afterFailure as Subscription), status: 'lapsed' }),
+    },
+  };
+  return [failed, lapsed];
+}
+
+export function decide(command: SubscriptionCommand, state: SubscriptionState): SubscriptionEvent[] {
+  const now = command.metadata.now;
+  const at = now.toISOString();
+  const { tenantId } = command.data;
+  const withEntitlement = entitlementFrom(state);
   const sub = (): Subscription => {
     if (state.status === 'none') throw new SubscriptionNotFoundError();
     return state;
@@ -136,70 +254,11 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
       return [withEntitlement({ type: 'TrialStarted', data: { tenantId, at, trialEndsAt } })];
     }
 
-    case 'BookPayment': {
-      const { paymentId, purpose, planId, isForYear, amountGrosze } = command.data;
-      if (state.status !== 'none' && state.paymentIds.includes(paymentId)) return [];
-      const paid = { tenantId, at, planId, isForYear, paymentId, amountGrosze };
-      const current = state.status === 'none' ? null : state;
-      const paying = current?.status === 'active' || current?.status === 'past_due';
-      if (paying && purpose === 'upgrade') {
-        return [
-          withEntitlement({
-            type: 'SubscriptionUpgraded',
-            data: { ...paid, periodStart: at, periodEnd: addPeriod(at, isForYear) },
-          }),
-        ];
-      }
-      if (paying) {
-        // a renewal (or a second purchase while paid up) buys the period after the current one
-        const periodStart = current!.periodEnd;
-        return [
-          withEntitlement({
-            type: 'SubscriptionRenewed',
-            data: { ...paid, periodStart, periodEnd: addPeriod(periodStart, isForYear) },
-          }),
-        ];
-      }
-      // trialing, lapsed, cancelled (or an upgrade paid after the subscription lapsed): a new period from
-      // now; the unused days of a running trial are kept
-      const trialLeft = current?.status === 'trialing' && Date.parse(current.periodEnd) > now.getTime();
-      const base = trialLeft ? current!.periodEnd : at;
-      return [
-        withEntitlement({
-          type: 'SubscriptionActivated',
-          data: { ...paid, periodStart: at, periodEnd: addPeriod(base, isForYear) },
-        }),
-      ];
-    }
+    case 'BookPayment':
+      return bookPayment(command, state, withEntitlement);
 
-    case 'ChangePlan': {
-      const s = sub();
-      const limit = customerLimitOf(command.data.planId);
-      if (command.data.activeCustomers > limit)
-        throw new PlanBelowUsageError(command.data.activeCustomers, limit);
-      const outcome = planChangeOutcome(s, command.data, now);
-      if (outcome.kind === 'unchanged')
-        return s.pendingChange
-          ? [withEntitlement({ type: 'PlanChangeWithdrawn', data: { tenantId, at } })]
-          : [];
-      if (outcome.kind === 'payment_required') return [];
-      const same =
-        s.pendingChange?.planId === command.data.planId &&
-        s.pendingChange.isForYear === command.data.isForYear;
-      if (same) return [];
-      return [
-        withEntitlement({
-          type: 'PlanChangeScheduled',
-          data: {
-            tenantId,
-            at,
-            planId: command.data.planId,
-            isForYear: command.data.isForYear,
-            effectiveAt: outcome.effectiveAt,
-          },
-        }),
-      ];
-    }
+    case 'ChangePlan':
+      return changePlan(command, state, withEntitlement);
 
     case 'CancelSubscription': {
       const s = sub();
@@ -227,29 +286,8 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
       return [withEntitlement({ type: 'SubscriptionCancelled', data: { tenantId, at } })];
     }
 
-    case 'RecordRenewalFailure': {
-      if (state.status !== 'active' && state.status !== 'past_due') return [];
-      if (Date.parse(state.periodEnd) > now.getTime()) return [];
-      const attempt = state.failedAttempts + 1;
-      const retryDays = DUNNING_RETRY_DAYS[attempt - 1];
-      const nextRetryAt = retryDays === undefined ? null : addDays(state.periodEnd, retryDays);
-      const failed = withEntitlement({
-        type: 'RenewalFailed',
-        data: { tenantId, at, attempt, reason: command.data.reason, nextRetryAt },
-      });
-      if (nextRetryAt) return [failed];
-      const afterFailure = evolve(state, failed);
-      const lapsed = {
-        type: 'SubscriptionLapsed' as const,
-        data: {
-          tenantId,
-          at,
-          reason: 'payment_failed' as const,
-          entitlement: entitlementOf({ ...(afterFailure as Subscription), status: 'lapsed' }),
-        },
-      };
-      return [failed, lapsed];
-    }
+    case 'RecordRenewalFailure':
+      return recordRenewalFailure(command, state, withEntitlement);
 
     default: {
       const _exhaustive: never = command;

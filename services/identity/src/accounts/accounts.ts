@@ -1,6 +1,6 @@
 import type { UserProfile } from '@punkto/contracts/identity';
 import { Roles, type Permission } from '@punkto/contracts/permissions';
-import type { Captcha } from '@punkto/platform/captcha/captcha.port';
+import type { Captcha } from '../captcha/captcha.port';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { projectedCommandHandler } from '@punkto/platform/es/projected-command-handler';
 import { DuplicateKeyError } from '@punkto/platform/errors/errors';

@@ -9,17 +9,53 @@ import { profileOf, userCommand, type Accounts } from './accounts';
 import { withPreferenceDefaults } from '../users/user';
 import type { UserRecord } from '../users/user-read-model';
 
+type ProfileDeps = { guards: RequestGuards; hasher: PasswordHasher; clock: () => Date };
+
+/** name, address (a new one confirmed by a link) and a customer's phone; 429 past the mail limits */
+export async function updateOwnAccount(
+  accounts: Accounts,
+  deps: ProfileDeps,
+  userId: string,
+  input: { username?: string; email?: string; phone?: string | null | undefined },
+  ip: string,
+): Promise<UserProfile> {
+  const { guards, clock } = deps;
+  const { execute, recordByEmail, requireRecord } = accounts;
+  const now = clock();
+  let record = await requireRecord(userId);
+  // refused before anything changes (the decider refuses it too)
+  if (input.phone !== undefined && record.role !== Roles.customer) throw new PhoneOnlyForCustomersError();
+  if (input.email !== undefined && input.email !== record.email) {
+    const { limiter, rules } = guards;
+    await limiter.check(now, [rules.sendPerIp, ip], [rules.sendPerAddress, `user:${userId}`]);
+  }
+  if (input.username !== undefined)
+    await execute(userId, userCommand('ChangeUsername', { username: input.username }, now));
+  // a customer's phone (null removes it); the tenant service copies it to their client records (ADR 0017)
+  if (input.phone !== undefined)
+    await execute(userId, userCommand('ChangePhone', { phone: input.phone }, now));
+  const holder =
+    input.email !== undefined && input.email !== record.email ? await recordByEmail(input.email) : null;
+  if (holder) {
+    // no enumeration: answered as a requested change (nothing changes, no link is sent); the address's
+    // holder is told. Confirming a link for a taken address is refused at activation anyway.
+    accounts.notifyHolder('e-mail change attempt', holder, emailChangeAttemptMail);
+  } else if (input.email !== undefined && input.email !== record.email) {
+    await execute(userId, userCommand('RequestEmailChange', { newEmail: input.email }, now));
+    record = await requireRecord(userId);
+    await accounts.issueAndSend('email-change', record, input.email, now);
+  }
+  return profileOf(await requireRecord(userId));
+}
+
 /**
  * A signed-in person's own account: who am I, name and address (a new address is confirmed by a link), a
  * customer's phone,
  * preferences, password, and deleting the account.
  */
-export function profile(
-  accounts: Accounts,
-  deps: { guards: RequestGuards; hasher: PasswordHasher; clock: () => Date },
-) {
+export function profile(accounts: Accounts, deps: ProfileDeps) {
   const { guards, hasher, clock } = deps;
-  const { execute, recordOf, recordByEmail, requireRecord, sessions } = accounts;
+  const { execute, recordOf, requireRecord, sessions } = accounts;
 
   /** The account's own password, asked again behind a session: one attempt throttled as login's. */
   async function verifyOwnPassword(record: UserRecord, password: string, ip: string, now: Date) {
@@ -35,37 +71,11 @@ export function profile(
       return profileOf(record);
     },
 
-    async updateUser(
+    updateUser: (
       userId: string,
       input: { username?: string; email?: string; phone?: string | null | undefined },
       ip: string,
-    ): Promise<UserProfile> {
-      const now = clock();
-      let record = await requireRecord(userId);
-      // refused before anything changes (the decider refuses it too)
-      if (input.phone !== undefined && record.role !== Roles.customer) throw new PhoneOnlyForCustomersError();
-      if (input.email !== undefined && input.email !== record.email) {
-        const { limiter, rules } = guards;
-        await limiter.check(now, [rules.sendPerIp, ip], [rules.sendPerAddress, `user:${userId}`]);
-      }
-      if (input.username !== undefined)
-        await execute(userId, userCommand('ChangeUsername', { username: input.username }, now));
-      // a customer's phone (null removes it); the tenant service copies it to their client records (ADR 0017)
-      if (input.phone !== undefined)
-        await execute(userId, userCommand('ChangePhone', { phone: input.phone }, now));
-      const holder =
-        input.email !== undefined && input.email !== record.email ? await recordByEmail(input.email) : null;
-      if (holder) {
-        // no enumeration: answered as a requested change (nothing changes, no link is sent); the address's
-        // holder is told. Confirming a link for a taken address is refused at activation anyway.
-        accounts.notifyHolder('e-mail change attempt', holder, emailChangeAttemptMail);
-      } else if (input.email !== undefined && input.email !== record.email) {
-        await execute(userId, userCommand('RequestEmailChange', { newEmail: input.email }, now));
-        record = await requireRecord(userId);
-        await accounts.issueAndSend('email-change', record, input.email, now);
-      }
-      return profileOf(await requireRecord(userId));
-    },
+    ) => updateOwnAccount(accounts, deps, userId, input, ip),
 
     async preferences(userId: string): Promise<UserPreferences> {
       return withPreferenceDefaults((await requireRecord(userId)).preferences);

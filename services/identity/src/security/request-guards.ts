@@ -1,5 +1,5 @@
 import { IdentityErrors } from '@punkto/contracts/identity';
-import type { Captcha } from '@punkto/platform/captcha/captcha.port';
+import type { Captcha } from '../captcha/captcha.port';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import type { Logger } from '@punkto/platform/observability/logger';
 import type { IdentityConfig } from '../config';

@@ -1,5 +1,5 @@
 import { Roles } from '@punkto/contracts/permissions';
-import type { Captcha } from '@punkto/platform/captcha/captcha.port';
+import type { Captcha } from '../captcha/captcha.port';
 import { describe, expect, it } from 'vitest';
 import { startIdentity } from '../testing/identity-test-app';
 

@@ -1,5 +1,6 @@
-import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import type { Collection, DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { ConcurrencyError } from '@punkto/platform/errors/errors';
+import { retryLostRace } from '@punkto/platform/errors/lost-race';
 import { randomUUID } from 'node:crypto';
 import { randomToken, sha256 } from '../security/secrets';
 
@@ -45,42 +46,63 @@ export type OnSessionRevoked = (revoked: {
   now: Date;
 }) => Promise<void>;
 
+/** a new refresh token of the family, valid for the refresh TTL but never past the family's end */
+async function issueRefreshToken(
+  tokens: Collection<RefreshTokenDoc>,
+  times: SessionTimes,
+  family: { familyId: string; userId: string; expiresAt: Date },
+  now: Date,
+) {
+  const { familyId, userId } = family;
+  const familyExpiresAt = family.expiresAt;
+  const token = randomToken();
+  const expiresAt = new Date(
+    Math.min(now.getTime() + times.refreshTtlSeconds * 1000, familyExpiresAt.getTime()),
+  );
+  await tokens.insert({
+    _id: sha256(token),
+    familyId,
+    userId,
+    issuedAt: now.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    rotatedAt: null,
+  });
+  return { token, expiresAt };
+}
+
+/** marks the family revoked; the user it belonged to when this call ended it, null when it was already over */
+async function markRevoked(
+  families: Collection<FamilyDoc>,
+  familyId: string,
+  now: Date,
+  reason: string,
+): Promise<string | null> {
+  const attempt = async () => {
+    const family = await families.get(familyId);
+    if (!family || family.revokedAt) return null;
+    await families.update(
+      { ...family, revokedAt: now.toISOString(), revokedReason: reason },
+      { expectedRevision: family._rev },
+    );
+    return family.userId;
+  };
+  const isLost = (error: unknown) => error instanceof ConcurrencyError;
+  // five lost races: other writers keep changing the family; its tokens are deleted all the same
+  return retryLostRace(attempt, { maxAttempts: 5, isLost }).catch((error: unknown) => {
+    if (isLost(error)) return null;
+    throw error;
+  });
+}
+
 export function sessionStore(documents: DocumentStore, times: SessionTimes, onRevoked?: OnSessionRevoked) {
   const families = documents.collection<FamilyDoc>('session-families');
   const tokens = documents.collection<RefreshTokenDoc>('refresh-tokens');
 
-  async function issueToken(familyId: string, userId: string, now: Date, familyExpiresAt: Date) {
-    const token = randomToken();
-    const expiresAt = new Date(
-      Math.min(now.getTime() + times.refreshTtlSeconds * 1000, familyExpiresAt.getTime()),
-    );
-    await tokens.insert({
-      _id: sha256(token),
-      familyId,
-      userId,
-      issuedAt: now.toISOString(),
-      expiresAt: expiresAt.toISOString(),
-      rotatedAt: null,
-    });
-    return { token, expiresAt };
-  }
+  const issueToken = (familyId: string, userId: string, now: Date, familyExpiresAt: Date) =>
+    issueRefreshToken(tokens, times, { familyId, userId, expiresAt: familyExpiresAt }, now);
 
   async function revokeFamily(familyId: string, now: Date, reason: string) {
-    let revokedOf: string | null = null;
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const family = await families.get(familyId);
-      if (!family || family.revokedAt) break;
-      try {
-        await families.update(
-          { ...family, revokedAt: now.toISOString(), revokedReason: reason },
-          { expectedRevision: family._rev },
-        );
-        revokedOf = family.userId;
-        break;
-      } catch (error) {
-        if (!(error instanceof ConcurrencyError)) throw error;
-      }
-    }
+    const revokedOf = await markRevoked(families, familyId, now, reason);
     for (const token of await tokens.find({ familyId })) await tokens.delete(token._id);
     // only the call that ended the session reports it: one SessionsRevoked per session
     if (revokedOf && onRevoked) await onRevoked({ userId: revokedOf, familyId, reason, now });

@@ -1,5 +1,5 @@
 import { Roles } from '@punkto/contracts/permissions';
-import type { Captcha } from '@punkto/platform/captcha/captcha.port';
+import type { Captcha } from '../captcha/captcha.port';
 import { parseMail } from '@punkto/platform/mail/mime-parse';
 import { createLogger } from '@punkto/platform/observability/logger';
 import { openInfrastructure, type Infrastructure } from '@punkto/platform/runtime/infrastructure';

@@ -1,6 +1,7 @@
 import type { UserPreferences } from '@punkto/contracts/identity';
-import { Roles, type Permission, type Role } from '@punkto/contracts/permissions';
-import { type Decider, type Command } from '@punkto/platform/es/decider';
+import { Roles, type Permission } from '@punkto/contracts/permissions';
+import type { Decider } from '@punkto/platform/es/decider';
+import type { UserCommand } from './user.commands';
 import {
   EmailUnchangedError,
   InvalidTokenError,
@@ -11,86 +12,9 @@ import {
   UserAlreadyExistsError,
   UserNotFoundError,
 } from './user.errors';
-import {
-  defaultPreferences,
-  evolve,
-  initialState,
-  type DeletionReason,
-  type User,
-  type UserData,
-  type UserEvent,
-} from './user';
+import { defaultPreferences, evolve, initialState, type User, type UserData, type UserEvent } from './user';
 
-/**
- * Commands of the User aggregate. Time arrives in `metadata.now` (the clock is injected by the caller);
- * hashing and token checks happen before the command (they are IO / CPU work), the decider records facts.
- */
-
-export type RegisterUser = Command<
-  'RegisterUser',
-  {
-    userId: string;
-    email: string;
-    username: string;
-    passwordHash: string;
-    role: Role;
-    marketingConsent: boolean;
-    /** a customer's phone given at registration (`+48…`), else null */
-    phone: string | null;
-  }
->;
-/**
- * An account a company creates for a person (an invited employee, a client enrolled by e-mail): no usable
- * password (the person sets one from the invitation link, which also activates the account), no terms
- * accepted yet.
- */
-export type RegisterInvitedUser = Command<
-  'RegisterInvitedUser',
-  {
-    userId: string;
-    email: string;
-    username: string;
-    role: typeof Roles.employee | typeof Roles.customer;
-    tenantId: string | null;
-    permissions: Permission[];
-    marketingConsent: boolean;
-  }
->;
-export type ActivateUser = Command<'ActivateUser', Record<string, never>>;
-export type ChangePassword = Command<'ChangePassword', { passwordHash: string }>;
-export type RequestPasswordReset = Command<'RequestPasswordReset', Record<string, never>>;
-export type ResetPassword = Command<'ResetPassword', { passwordHash: string }>;
-export type RequestEmailChange = Command<'RequestEmailChange', { newEmail: string }>;
-export type ConfirmEmailChange = Command<'ConfirmEmailChange', { email: string }>;
-export type ChangeUsername = Command<'ChangeUsername', { username: string }>;
-/** a customer's own phone (`+48…`), or null to remove it */
-export type ChangePhone = Command<'ChangePhone', { phone: string | null }>;
-export type ChangePreferences = Command<'ChangePreferences', { preferences: Partial<UserPreferences> }>;
-export type AssignTenant = Command<'AssignTenant', { tenantId: string }>;
-export type UnassignTenant = Command<'UnassignTenant', { tenantId: string }>;
-export type ChangePermissions = Command<'ChangePermissions', { permissions: Permission[] }>;
-export type LinkToClient = Command<'LinkToClient', { clientId: string; tenantId: string; programId: string }>;
-export type DeleteUser = Command<'DeleteUser', { reason: DeletionReason }>;
-export type RevokeSessions = Command<'RevokeSessions', { sessionIds: string[]; reason: string }>;
-
-export type UserCommand =
-  | RegisterUser
-  | RegisterInvitedUser
-  | ActivateUser
-  | ChangePassword
-  | RequestPasswordReset
-  | ResetPassword
-  | RequestEmailChange
-  | ConfirmEmailChange
-  | ChangeUsername
-  | ChangePreferences
-  | ChangePhone
-  | AssignTenant
-  | UnassignTenant
-  | ChangePermissions
-  | LinkToClient
-  | RevokeSessions
-  | DeleteUser;
+export type * from './user.commands';
 
 type Existing = Extract<User, UserData>;
 
@@ -99,8 +23,12 @@ function existing(state: User): Existing {
   return state;
 }
 
-export function decide(command: UserCommand, state: User): UserEvent[] {
-  const at = command.metadata.now.toISOString();
+/** RegisterUser, RegisterInvitedUser, ActivateUser: an account comes into being and is activated */
+function decideRegistration(
+  command: Extract<UserCommand, { type: 'RegisterUser' | 'RegisterInvitedUser' | 'ActivateUser' }>,
+  state: User,
+  at: string,
+): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser': {
       if (state.status !== 'none') throw new UserAlreadyExistsError();
@@ -144,6 +72,26 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
       if (state.status === 'active') return [];
       return [{ type: 'UserActivated', data: { userId: state.userId, activatedAt: at } }];
     }
+  }
+}
+
+/** password and e-mail address changes, requested and confirmed */
+function decideCredentials(
+  command: Extract<
+    UserCommand,
+    {
+      type:
+        | 'ChangePassword'
+        | 'RequestPasswordReset'
+        | 'ResetPassword'
+        | 'RequestEmailChange'
+        | 'ConfirmEmailChange';
+    }
+  >,
+  state: User,
+  at: string,
+): UserEvent[] {
+  switch (command.type) {
     case 'ChangePassword': {
       const user = existing(state);
       return [
@@ -204,6 +152,16 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
         },
       ];
     }
+  }
+}
+
+/** the user's own settings: username, preferences, phone */
+function decideProfile(
+  command: Extract<UserCommand, { type: 'ChangeUsername' | 'ChangePreferences' | 'ChangePhone' }>,
+  state: User,
+  at: string,
+): UserEvent[] {
+  switch (command.type) {
     case 'ChangeUsername': {
       const user = existing(state);
       if (user.username === command.data.username) return [];
@@ -234,6 +192,19 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
         },
       ];
     }
+  }
+}
+
+/** the account's company, permissions and loyalty clients */
+function decideMembership(
+  command: Extract<
+    UserCommand,
+    { type: 'AssignTenant' | 'UnassignTenant' | 'ChangePermissions' | 'LinkToClient' }
+  >,
+  state: User,
+  at: string,
+): UserEvent[] {
+  switch (command.type) {
     case 'AssignTenant': {
       const user = existing(state);
       if (user.role !== Roles.owner && user.role !== Roles.employee) return [];
@@ -270,6 +241,12 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
       if (user.clientIds.includes(command.data.clientId)) return [];
       return [{ type: 'UserLinkedToClient', data: { userId: user.userId, ...command.data, linkedAt: at } }];
     }
+  }
+}
+
+export function decide(command: UserCommand, state: User): UserEvent[] {
+  const at = command.metadata.now.toISOString();
+  switch (command.type) {
     case 'RevokeSessions': {
       // a deleted account's tokens are dead by UserDeleted already
       if (state.status === 'deleted' || command.data.sessionIds.length === 0) return [];
@@ -291,6 +268,25 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
         },
       ];
     }
+    case 'RegisterUser':
+    case 'RegisterInvitedUser':
+    case 'ActivateUser':
+      return decideRegistration(command, state, at);
+    case 'ChangePassword':
+    case 'RequestPasswordReset':
+    case 'ResetPassword':
+    case 'RequestEmailChange':
+    case 'ConfirmEmailChange':
+      return decideCredentials(command, state, at);
+    case 'ChangeUsername':
+    case 'ChangePreferences':
+    case 'ChangePhone':
+      return decideProfile(command, state, at);
+    case 'AssignTenant':
+    case 'UnassignTenant':
+    case 'ChangePermissions':
+    case 'LinkToClient':
+      return decideMembership(command, state, at);
     default: {
       const _exhaustive: never = command;
       throw new Error(`unknown command ${(_exhaustive as { type: string }).type}`);

@@ -1,4 +1,4 @@
-import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import type { Collection, DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { seal, unseal } from '@punkto/platform/privacy/pii-cipher';
 import type { PersonKeys } from '@punkto/platform/privacy/person-keys';
 
@@ -29,18 +29,9 @@ export type TenantCopy = {
 
 const contactKey = (clientId: string) => `client:${clientId}`;
 
-export async function createCopies(documents: DocumentStore, keys: PersonKeys) {
+/** the copies of cards: card → tenant, program, client, user, and whether it is closed */
+function cardCopies(documents: DocumentStore) {
   const cards = documents.collection<CardCopy>('survey-cards');
-  const contacts = documents.collection<ContactCopy>('survey-contacts');
-  const preferences = documents.collection<PreferencesCopy>('survey-preferences');
-  const tenants = documents.collection<TenantCopy>('survey-tenants');
-  await contacts.ensureIndex({ fields: { userId: 1 } });
-
-  async function forgetContact(clientId: string) {
-    await keys.shred(contactKey(clientId));
-    await contacts.delete(clientId);
-  }
-
   return {
     card: (cardId: string) => cards.get(cardId),
     async cardIssued(card: Omit<CardCopy, '_id' | 'closed'> & { cardId: string }) {
@@ -51,7 +42,21 @@ export async function createCopies(documents: DocumentStore, keys: PersonKeys) {
       const card = await cards.get(cardId);
       if (card) await cards.upsert({ ...card, closed: true });
     },
+  };
+}
 
+/** the clients' sealed e-mails and the customers' switches; a deleted user's are dropped */
+async function contactCopies(documents: DocumentStore, keys: PersonKeys) {
+  const contacts = documents.collection<ContactCopy>('survey-contacts');
+  const preferences = documents.collection<PreferencesCopy>('survey-preferences');
+  await contacts.ensureIndex({ fields: { userId: 1 } });
+
+  async function forgetContact(clientId: string) {
+    await keys.shred(contactKey(clientId));
+    await contacts.delete(clientId);
+  }
+
+  return {
     async clientEnrolled(c: { clientId: string; tenantId: string; userId: string | null; email: string }) {
       const key = await keys.getOrCreate(contactKey(c.clientId));
       await contacts.upsert({
@@ -81,7 +86,12 @@ export async function createCopies(documents: DocumentStore, keys: PersonKeys) {
         return null;
       }
     },
+    ...preferenceCopies(preferences),
+  };
+}
 
+function preferenceCopies(preferences: Collection<PreferencesCopy>) {
+  return {
     async preferencesChanged(
       userId: string,
       p: { surveys?: boolean; emailNotifications?: boolean },
@@ -101,7 +111,13 @@ export async function createCopies(documents: DocumentStore, keys: PersonKeys) {
       const p = await preferences.get(userId);
       return !p || (p.surveys && p.emailNotifications);
     },
+  };
+}
 
+/** the companies' names and contact e-mails */
+function tenantCopies(documents: DocumentStore) {
+  const tenants = documents.collection<TenantCopy>('survey-tenants');
+  return {
     tenant: (tenantId: string) => tenants.get(tenantId),
     async tenantChanged(
       tenantId: string,
@@ -119,6 +135,14 @@ export async function createCopies(documents: DocumentStore, keys: PersonKeys) {
       if (change.deleted !== undefined) next.deleted = change.deleted;
       await tenants.upsert(next);
     },
+  };
+}
+
+export async function createCopies(documents: DocumentStore, keys: PersonKeys) {
+  return {
+    ...cardCopies(documents),
+    ...(await contactCopies(documents, keys)),
+    ...tenantCopies(documents),
   };
 }
 export type Copies = Awaited<ReturnType<typeof createCopies>>;

@@ -43,31 +43,41 @@ export const imageKey = (tenantId: string, file: string) => `tenants/${tenantId}
 /** The file name at the end of one of our image URLs. */
 const fileOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 
-export function createBrandingService(deps: BrandingServiceDeps) {
-  const { blobs, tenants, publicUrl, clock } = deps;
-  const urlOf = (tenantId: string, file: string) =>
-    `${publicUrl}/api/v1/tenants/${encodeURIComponent(tenantId)}/images/${file}`;
+const imageUrl = (publicUrl: string, tenantId: string, file: string) =>
+  `${publicUrl}/api/v1/tenants/${encodeURIComponent(tenantId)}/images/${file}`;
 
-  async function store(tenantId: string, kind: ImageKind, renditions: Rendition[]): Promise<TenantImage> {
-    const urls: Record<string, string> = {};
-    for (const rendition of renditions) {
-      const file = imageFileName(rendition.name, rendition.body);
-      const key = imageKey(tenantId, file);
-      // content-addressed: an existing key already holds exactly these bytes
-      if (!(await blobs.head(key)))
-        await blobs.put(key, rendition.body, {
-          contentType: 'image/png',
-          metadata: { tenantId, kind, rendition: rendition.name },
-        });
-      urls[rendition.name] = urlOf(tenantId, file);
-    }
-    return {
-      url: urls[DefaultRendition[kind]]!,
-      renditions: urls,
-      contentHash: contentHashOf(renditions),
-      uploadedAt: clock().toISOString(),
-    };
+/** the renditions stored content-addressed in the blob store; the image with their URLs */
+async function storeRenditions(
+  deps: Pick<BrandingServiceDeps, 'blobs' | 'publicUrl' | 'clock'>,
+  tenantId: string,
+  kind: ImageKind,
+  renditions: Rendition[],
+): Promise<TenantImage> {
+  const urls: Record<string, string> = {};
+  for (const rendition of renditions) {
+    const file = imageFileName(rendition.name, rendition.body);
+    const key = imageKey(tenantId, file);
+    // content-addressed: an existing key already holds exactly these bytes
+    if (!(await deps.blobs.head(key)))
+      await deps.blobs.put(key, rendition.body, {
+        contentType: 'image/png',
+        metadata: { tenantId, kind, rendition: rendition.name },
+      });
+    urls[rendition.name] = imageUrl(deps.publicUrl, tenantId, file);
   }
+  return {
+    url: urls[DefaultRendition[kind]]!,
+    renditions: urls,
+    contentHash: contentHashOf(renditions),
+    uploadedAt: deps.clock().toISOString(),
+  };
+}
+
+export function createBrandingService(deps: BrandingServiceDeps) {
+  const { blobs, tenants } = deps;
+
+  const store = (tenantId: string, kind: ImageKind, renditions: Rendition[]) =>
+    storeRenditions(deps, tenantId, kind, renditions);
 
   /** The bytes of one of the tenant's stored images, by the rendition name in its TenantImage. */
   async function renditionBytes(tenantId: string, image: TenantImage, rendition: string) {

@@ -1,5 +1,6 @@
 import type { Collection, DocumentStore } from '@punkto/platform/documents/document-store.port';
-import { ConcurrencyError, DuplicateKeyError } from '@punkto/platform/errors/errors';
+import { ConcurrencyError } from '@punkto/platform/errors/errors';
+import { isLostRace, retryLostRace } from '@punkto/platform/errors/lost-race';
 import { DuplicateServiceNameError } from './catalogue.errors';
 
 /**
@@ -49,25 +50,20 @@ export function serviceNameClaims(
     async claim(tenantId: string, name: string, serviceId: string): Promise<void> {
       const _id = idOf(tenantId, name);
       const fresh: NameClaim = { _id, tenantId, serviceId, claimedAt: deps.clock().toISOString() };
-      for (let attempt = 0; attempt < 5; attempt++) {
+      const attempt = async () => {
         const existing = await claims.get(_id);
-        try {
-          if (!existing) {
-            await claims.insert(fresh);
-            return;
-          }
-          if (existing.serviceId === serviceId) return;
-          if (await holds(existing, name)) throw new DuplicateServiceNameError();
-          await claims.update(fresh, { expectedRevision: existing._rev }); // a stale claim: take it over
+        if (!existing) {
+          await claims.insert(fresh);
           return;
-        } catch (error) {
-          const lostRace =
-            error instanceof ConcurrencyError ||
-            (error instanceof DuplicateKeyError && error.index === '_id_');
-          if (!lostRace) throw error;
         }
-      }
-      throw new DuplicateServiceNameError();
+        if (existing.serviceId === serviceId) return;
+        if (await holds(existing, name)) throw new DuplicateServiceNameError();
+        await claims.update(fresh, { expectedRevision: existing._rev }); // a stale claim: take it over
+      };
+      // somebody claimed or took it over meanwhile: read again; a name this contested is somebody else's
+      await retryLostRace(attempt, { maxAttempts: 5 }).catch((error: unknown) => {
+        throw isLostRace(error) ? new DuplicateServiceNameError() : error;
+      });
     },
 
     /** Releases the service's claim on the name (no-op when another service holds it). */

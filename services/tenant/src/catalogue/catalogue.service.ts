@@ -46,22 +46,16 @@ function serviceOf(state: CatalogueServiceState): CatalogueService {
   return toService({ ...definition, createdAt, updatedAt: definition.definedAt });
 }
 
-/**
- * The use cases behind /tenants/{id}/services: every change goes through the catalogue Service decider and
- * is projected into `services`; the relay publishes service-* on tenant.services.v1. Names are unique per
- * tenant among services that are not deleted (case- and spacing-insensitive), by name claims.
- */
-export async function createCatalogue(deps: CatalogueDeps) {
+/** the catalogue's projection, name claims and stream handler */
+async function catalogueContext(deps: CatalogueDeps) {
   const { eventStore, documents, tenants, clock } = deps;
   const services = documents.collection<ServiceRecordDoc>(SERVICES_COLLECTION);
   await ensureServiceIndexes(services);
-
   const findRecord = async (serviceId: string) => readProjection<ServiceRecord>(services, serviceId);
   const names = serviceNameClaims(documents, {
     clock,
     currentName: async (serviceId) => (await findRecord(serviceId))?.name ?? null,
   });
-
   const aggregate = projectedCommandHandler({
     eventStore,
     decider: serviceDecider,
@@ -69,71 +63,105 @@ export async function createCatalogue(deps: CatalogueDeps) {
     collection: services,
     apply: applyServiceEvent,
   });
+  const run = (serviceId: string, tenantId: string, actorId: string, command: ServiceCommand) =>
+    aggregate.run(serviceId, command, { tenantId, actorId });
+  return { tenants, clock, services, findRecord, names, run };
+}
+export type CatalogueContext = Awaited<ReturnType<typeof catalogueContext>>;
 
-  async function run(serviceId: string, tenantId: string, actorId: string, command: ServiceCommand) {
-    return aggregate.run(serviceId, command, { tenantId, actorId });
+/** A live service of this tenant or 404. */
+async function ownRecord(ctx: CatalogueContext, tenantId: string, serviceId: string): Promise<ServiceRecord> {
+  const record = await ctx.findRecord(serviceId);
+  if (!record || record.tenantId !== tenantId) throw new ServiceNotFoundError();
+  return record;
+}
+
+export async function listServices(ctx: CatalogueContext, tenantId: string): Promise<CatalogueService[]> {
+  await ctx.tenants.activeTenant(tenantId);
+  const records = (await ctx.services.find({ tenantId })) as ServiceRecord[];
+  return records.sort((a, b) => collator.compare(a.name, b.name)).map(toService);
+}
+
+/** a new service under a name no other live service of the tenant holds */
+export async function createService(
+  ctx: CatalogueContext,
+  tenantId: string,
+  actorId: string,
+  input: Input,
+): Promise<CatalogueService> {
+  await ctx.tenants.writableTenant(tenantId);
+  const serviceId = randomUUID();
+  await ctx.names.claim(tenantId, input.name, serviceId);
+  try {
+    const result = await ctx.run(serviceId, tenantId, actorId, {
+      type: 'DefineService',
+      data: { serviceId, tenantId, input },
+      metadata: { now: ctx.clock() },
+    });
+    return serviceOf(result.newState);
+  } catch (error) {
+    await ctx.names.release(tenantId, input.name, serviceId);
+    throw error;
   }
+}
 
-  /** A live service of this tenant or 404. */
-  async function ownRecord(tenantId: string, serviceId: string): Promise<ServiceRecord> {
-    const record = await findRecord(serviceId);
-    if (!record || record.tenantId !== tenantId) throw new ServiceNotFoundError();
-    return record;
+/** the service redefined; a new name is claimed first and the old one released after */
+export async function updateService(
+  ctx: CatalogueContext,
+  tenantId: string,
+  serviceId: string,
+  actorId: string,
+  input: Input,
+) {
+  await ctx.tenants.writableTenant(tenantId);
+  const current = await ownRecord(ctx, tenantId, serviceId);
+  const renamed = normaliseServiceName(current.name) !== normaliseServiceName(input.name);
+  if (renamed) await ctx.names.claim(tenantId, input.name, serviceId);
+  try {
+    const result = await ctx.run(serviceId, tenantId, actorId, {
+      type: 'RedefineService',
+      data: { serviceId, tenantId, input },
+      metadata: { now: ctx.clock() },
+    });
+    if (renamed) await ctx.names.release(tenantId, current.name, serviceId);
+    return serviceOf(result.newState);
+  } catch (error) {
+    if (renamed) await ctx.names.release(tenantId, input.name, serviceId);
+    throw error;
   }
+}
 
+export async function deleteService(
+  ctx: CatalogueContext,
+  tenantId: string,
+  serviceId: string,
+  actorId: string,
+): Promise<void> {
+  await ctx.tenants.writableTenant(tenantId);
+  const record = await ctx.findRecord(serviceId);
+  await ctx.run(serviceId, tenantId, actorId, {
+    type: 'DeleteService',
+    data: { serviceId, tenantId },
+    metadata: { now: ctx.clock() },
+  });
+  if (record && record.tenantId === tenantId) await ctx.names.release(tenantId, record.name, serviceId);
+}
+
+/**
+ * The use cases behind /tenants/{id}/services: every change goes through the catalogue Service decider and
+ * is projected into `services`; the relay publishes service-* on tenant.services.v1. Names are unique per
+ * tenant among services that are not deleted (case- and spacing-insensitive), by name claims.
+ */
+export async function createCatalogue(deps: CatalogueDeps) {
+  const ctx = await catalogueContext(deps);
   return {
-    async listServices(tenantId: string): Promise<CatalogueService[]> {
-      await tenants.activeTenant(tenantId);
-      const records = (await services.find({ tenantId })) as ServiceRecord[];
-      return records.sort((a, b) => collator.compare(a.name, b.name)).map(toService);
-    },
-
-    async createService(tenantId: string, actorId: string, input: Input): Promise<CatalogueService> {
-      await tenants.writableTenant(tenantId);
-      const serviceId = randomUUID();
-      await names.claim(tenantId, input.name, serviceId);
-      try {
-        const result = await run(serviceId, tenantId, actorId, {
-          type: 'DefineService',
-          data: { serviceId, tenantId, input },
-          metadata: { now: clock() },
-        });
-        return serviceOf(result.newState);
-      } catch (error) {
-        await names.release(tenantId, input.name, serviceId);
-        throw error;
-      }
-    },
-
-    async updateService(tenantId: string, serviceId: string, actorId: string, input: Input) {
-      await tenants.writableTenant(tenantId);
-      const current = await ownRecord(tenantId, serviceId);
-      const renamed = normaliseServiceName(current.name) !== normaliseServiceName(input.name);
-      if (renamed) await names.claim(tenantId, input.name, serviceId);
-      try {
-        const result = await run(serviceId, tenantId, actorId, {
-          type: 'RedefineService',
-          data: { serviceId, tenantId, input },
-          metadata: { now: clock() },
-        });
-        if (renamed) await names.release(tenantId, current.name, serviceId);
-        return serviceOf(result.newState);
-      } catch (error) {
-        if (renamed) await names.release(tenantId, input.name, serviceId);
-        throw error;
-      }
-    },
-
-    async deleteService(tenantId: string, serviceId: string, actorId: string): Promise<void> {
-      await tenants.writableTenant(tenantId);
-      const record = await findRecord(serviceId);
-      await run(serviceId, tenantId, actorId, {
-        type: 'DeleteService',
-        data: { serviceId, tenantId },
-        metadata: { now: clock() },
-      });
-      if (record && record.tenantId === tenantId) await names.release(tenantId, record.name, serviceId);
-    },
+    listServices: (tenantId: string) => listServices(ctx, tenantId),
+    createService: (tenantId: string, actorId: string, input: Input) =>
+      createService(ctx, tenantId, actorId, input),
+    updateService: (tenantId: string, serviceId: string, actorId: string, input: Input) =>
+      updateService(ctx, tenantId, serviceId, actorId, input),
+    deleteService: (tenantId: string, serviceId: string, actorId: string) =>
+      deleteService(ctx, tenantId, serviceId, actorId),
   };
 }
 

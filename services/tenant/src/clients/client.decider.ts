@@ -36,13 +36,13 @@ export type WithdrawMarketingConsent = Command<
 export type ClientCommand =
   EnrollClient | LinkClientAccount | RemoveClient | ChangeCustomerPhone | WithdrawMarketingConsent;
 
-export function decide(command: ClientCommand, state: Client): ClientEvent[] {
-  const at = command.metadata.now.toISOString();
+/** the client's customer account and its phone */
+function decideAccountLink(
+  command: Extract<ClientCommand, { type: 'LinkClientAccount' | 'ChangeCustomerPhone' }>,
+  state: Client,
+  at: string,
+): ClientEvent[] {
   switch (command.type) {
-    case 'EnrollClient': {
-      if (state.status !== 'none') throw new ClientAlreadyExistsError();
-      return [{ type: 'ClientEnrolled', data: { ...command.data, enrolledAt: at } }];
-    }
     case 'LinkClientAccount': {
       if (state.status === 'none' || state.tenantId !== command.data.tenantId)
         throw new ClientNotFoundError();
@@ -87,6 +87,16 @@ export function decide(command: ClientCommand, state: Client): ClientEvent[] {
         },
       ];
     }
+  }
+}
+
+export function decide(command: ClientCommand, state: Client): ClientEvent[] {
+  const at = command.metadata.now.toISOString();
+  switch (command.type) {
+    case 'EnrollClient': {
+      if (state.status !== 'none') throw new ClientAlreadyExistsError();
+      return [{ type: 'ClientEnrolled', data: { ...command.data, enrolledAt: at } }];
+    }
     case 'RemoveClient': {
       if (state.status === 'none' || state.tenantId !== command.data.tenantId)
         throw new ClientNotFoundError();
@@ -121,6 +131,9 @@ export function decide(command: ClientCommand, state: Client): ClientEvent[] {
         },
       ];
     }
+    case 'LinkClientAccount':
+    case 'ChangeCustomerPhone':
+      return decideAccountLink(command, state, at);
     default: {
       const _exhaustive: never = command;
       throw new Error(`unknown command ${(_exhaustive as { type: string }).type}`);

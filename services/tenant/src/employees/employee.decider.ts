@@ -58,39 +58,23 @@ function current(state: Employee, tenantId: string): Exclude<Current, { status: 
   return state;
 }
 
-export function decide(command: EmployeeCommand, state: Employee): EmployeeEvent[] {
-  const at = command.metadata.now.toISOString();
+/** the employee's permissions, password reset, invitation and activation */
+function decideAccess(
+  command: Extract<
+    EmployeeCommand,
+    {
+      type:
+        | 'ChangeEmployeePermissions'
+        | 'RequestEmployeePasswordReset'
+        | 'ResendEmployeeInvitation'
+        | 'ActivateEmployee';
+    }
+  >,
+  state: Employee,
+  at: string,
+): EmployeeEvent[] {
   const { tenantId } = command.data;
   switch (command.type) {
-    case 'InviteEmployee': {
-      if (state.status !== 'none') throw new EmployeeAlreadyExistsError();
-      const { employeeId, email, name, permissions, companyName } = command.data;
-      return [
-        {
-          type: 'EmployeeInvited',
-          data: {
-            employeeId,
-            tenantId,
-            email,
-            name,
-            permissions: normalizePermissions(permissions),
-            companyName,
-            invitedAt: at,
-          },
-        },
-      ];
-    }
-    case 'UpdateEmployee': {
-      const employee = current(state, tenantId);
-      const { name } = command.data;
-      if (name === undefined || name === employee.name) return [];
-      return [
-        {
-          type: 'EmployeeUpdated',
-          data: { employeeId: employee.employeeId, tenantId, name, updatedAt: at },
-        },
-      ];
-    }
     case 'ChangeEmployeePermissions': {
       const employee = current(state, tenantId);
       const permissions = normalizePermissions(command.data.permissions);
@@ -138,6 +122,42 @@ export function decide(command: EmployeeCommand, state: Employee): EmployeeEvent
         },
       ];
     }
+  }
+}
+
+export function decide(command: EmployeeCommand, state: Employee): EmployeeEvent[] {
+  const at = command.metadata.now.toISOString();
+  const { tenantId } = command.data;
+  switch (command.type) {
+    case 'InviteEmployee': {
+      if (state.status !== 'none') throw new EmployeeAlreadyExistsError();
+      const { employeeId, email, name, permissions, companyName } = command.data;
+      return [
+        {
+          type: 'EmployeeInvited',
+          data: {
+            employeeId,
+            tenantId,
+            email,
+            name,
+            permissions: normalizePermissions(permissions),
+            companyName,
+            invitedAt: at,
+          },
+        },
+      ];
+    }
+    case 'UpdateEmployee': {
+      const employee = current(state, tenantId);
+      const { name } = command.data;
+      if (name === undefined || name === employee.name) return [];
+      return [
+        {
+          type: 'EmployeeUpdated',
+          data: { employeeId: employee.employeeId, tenantId, name, updatedAt: at },
+        },
+      ];
+    }
     case 'RemoveEmployee': {
       if (state.status === 'removed' && state.tenantId === tenantId) return [];
       const employee = current(state, tenantId);
@@ -148,6 +168,11 @@ export function decide(command: EmployeeCommand, state: Employee): EmployeeEvent
         },
       ];
     }
+    case 'ChangeEmployeePermissions':
+    case 'RequestEmployeePasswordReset':
+    case 'ResendEmployeeInvitation':
+    case 'ActivateEmployee':
+      return decideAccess(command, state, at);
     default: {
       const _exhaustive: never = command;
       throw new Error(`unknown command ${(_exhaustive as { type: string }).type}`);

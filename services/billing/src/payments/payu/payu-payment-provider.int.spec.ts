@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakePayu, PAYU_TEST_CARDS } from '../../testing/fake-payu';
-import { paymentProviderContract } from '../payment-provider.contract';
+import { paymentProviderContract } from '../../testing/payment-provider.contract';
 import { NotificationRejected, type CheckoutRequest, type CheckoutResult } from '../payment-provider.port';
 import { PayuEnv, payuConfigFromEnv } from './payu-config';
 import { PayuError, PayuPaymentProvider, payuSignature } from './payu-payment-provider';

@@ -10,7 +10,7 @@ import {
   type PaymentProvider,
   type ProviderOrderStatus,
   type RenewalChargeRequest,
-} from './payment-provider.port';
+} from '../payments/payment-provider.port';
 
 /**
  * THE contract every PaymentProvider adapter passes (sandbox, PayU + its local fake). Only the port is

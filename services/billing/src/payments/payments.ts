@@ -1,0 +1,79 @@
+import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import { projectedCommandHandler } from '@punkto/platform/es/projected-command-handler';
+import type { EventStore } from '@punkto/platform/event-store/event-store.port';
+import type { Mailer } from '@punkto/platform/mail/mailer.port';
+import type { Logger } from '@punkto/platform/observability/logger';
+import { readProjection, type ProjectionDoc, type Tombstone } from '@punkto/platform/projections/projection';
+import type { Invoices } from '../invoices/invoices.service';
+import type { BillingMails } from '../mail/billing-mails';
+import type { Subscriptions } from '../subscriptions/subscriptions.service';
+import type { BillingTenants } from '../tenants/billing-tenants';
+import type { PaymentMethods } from './payment-methods';
+import type { PaymentProvider } from './payment-provider.port';
+import { evolve, initialState, toPaymentStreamId, type PaymentEvent, type PaymentState } from './payment';
+import { paymentDecider, type PaymentCommand } from './payment.decider';
+
+export type PaymentRecord = Exclude<PaymentState, { status: 'none' }>;
+
+export interface PaymentsDeps {
+  eventStore: EventStore;
+  documents: DocumentStore;
+  provider: PaymentProvider;
+  subscriptions: Subscriptions;
+  invoices: Invoices;
+  methods: PaymentMethods;
+  tenants: BillingTenants;
+  mailer: Mailer;
+  mails: BillingMails;
+  logger: Logger;
+  clock: () => Date;
+  publicUrl: string;
+  notifyUrl: string;
+}
+
+/** runs a payment command on the payment's stream (the clock's now as metadata); its projection follows */
+export type RunPaymentCommand = Awaited<ReturnType<typeof paymentStreams>>['run'];
+/** the projected payment, null when unknown */
+export type FindPayment = (paymentId: string) => Promise<PaymentRecord | null>;
+
+/** What every payment use case may need: the ports of `PaymentsDeps` plus the payment streams' `run` and `find`. */
+export type PaymentsContext = Omit<PaymentsDeps, 'eventStore' | 'documents'> & {
+  run: RunPaymentCommand;
+  find: FindPayment;
+};
+
+/** the payments' stream handler and read model (`payments` collection, indexed by tenant) */
+export async function paymentStreams(deps: Pick<PaymentsDeps, 'eventStore' | 'documents' | 'clock'>) {
+  const collection = deps.documents.collection<ProjectionDoc<PaymentRecord> | Tombstone>('payments');
+  await collection.ensureIndex({ fields: { 'order.tenantId': 1 }, name: 'payments_tenant' });
+  const aggregate = projectedCommandHandler({
+    eventStore: deps.eventStore,
+    decider: paymentDecider,
+    streamId: toPaymentStreamId,
+    collection,
+    apply: (current: PaymentRecord | null, event: PaymentEvent) =>
+      evolve(current ?? initialState(), event) as PaymentRecord,
+  });
+  const run = (paymentId: string, tenantId: string, command: Omit<PaymentCommand, 'metadata'>) =>
+    aggregate.run(paymentId, { ...command, metadata: { now: deps.clock() } } as PaymentCommand, { tenantId });
+  const find: FindPayment = (paymentId) => readProjection<PaymentRecord>(collection, paymentId);
+  return { run, find };
+}
+
+export const ddmmyyyy = (iso: string) =>
+  new Intl.DateTimeFormat('pl-PL', {
+    timeZone: 'Europe/Warsaw',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date(iso));
+
+/** the buyer the provider is shown: the payer's e-mail or the tenant's, the company's name */
+export async function buyerOf(tenants: BillingTenants, tenantId: string, email: string | undefined) {
+  const tenant = await tenants.get(tenantId);
+  return {
+    email: email ?? tenants.emailOf(tenant) ?? '',
+    name: tenant?.companyName ?? tenantId,
+    language: 'pl' as const,
+  };
+}
