@@ -29,7 +29,9 @@ const WARMUP = 200;
 const CONCURRENCY = 16;
 const HIGH_CONCURRENCY = 64;
 const HOT_CARD_AWARDS = 500;
-const PORTS = { bare: 18191, cards: 18193, gateway: 18190, jwks: 18199 };
+/** BENCH_PORT_BASE moves every port of the run (several benchmarks on one machine) */
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 18190);
+const PORTS = { bare: PORT_BASE + 1, cards: PORT_BASE + 3, gateway: PORT_BASE, jwks: PORT_BASE + 9 };
 
 async function startProcess(
   root: string,
