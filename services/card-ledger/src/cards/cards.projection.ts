@@ -279,7 +279,6 @@ export function cardsProjection(documents: DocumentStore, eventStore: EventStore
       await cards.ensureIndex({ fields: { programId: 1, status: 1 } });
       await activity.ensureIndex({ fields: { userId: 1, occurredAt: -1 } });
       await activity.ensureIndex({ fields: { userId: 1, type: 1, occurredAt: -1 } });
-      await activity.ensureIndex({ fields: { awardedBy: 1, occurredAt: 1 } });
       await activity.ensureIndex({ fields: { cardId: 1, occurredAt: -1 } });
     },
 
@@ -370,19 +369,6 @@ export function cardsProjection(documents: DocumentStore, eventStore: EventStore
       for (const doc of await corrections.find({ _id: { $in: ids } }))
         found.set(doc._id.slice(cardId.length + 1), doc);
       return found;
-    },
-
-    /** the history entries of the awards one employee of the tenant made after `since` (ISO); at most `limit` */
-    async awardsBy(
-      tenantId: string,
-      employeeId: string,
-      since: string,
-      limit?: number,
-    ): Promise<ActivityDoc[]> {
-      return activity.find(
-        { awardedBy: employeeId, tenantId, occurredAt: { $gt: since } },
-        limit === undefined ? {} : { limit },
-      );
     },
   };
 }
