@@ -378,7 +378,7 @@ async function awardToConsumer(work: string, mode: 'one' | 'two') {
       ),
     );
     await bus.close();
-    const { cardIdFor } = await import('../../services/card-ledger/src/cards/card.service');
+    const { cardIdFor } = await import('../../services/card-ledger/src/cards/card-ledger');
     const cardIds = clientIds.map(cardIdFor);
     for (let i = 0; ; i++) {
       const res = await fetch(`${cardsUrl}/api/v1/cards?cardId=${cardIds.at(-1)}`, {

@@ -13,7 +13,7 @@ import { surveyEventsConsumer } from './analytics/survey-events.consumer';
 import { activityExportRoutes } from './cards/activity-export.routes';
 import { CARD_STREAM_PREFIX } from './cards/card';
 import { cardRoutes } from './cards/card.routes';
-import { createCardService, type CardService } from './cards/card.service';
+import { createCardLedger, type CardLedger } from './cards/card-ledger';
 import type { CardLedgerConfig } from './config';
 import { customerRoutes } from './customers/customer.routes';
 import { billingEventsConsumer } from './tenants/billing-events.consumer';
@@ -33,14 +33,14 @@ export const MAINTENANCE_JOB = 'card-ledger.maintenance';
 const MAINTENANCE_EVERY_MS = 10 * 60_000;
 
 /**
- * The card ledger, built once: the card service (commands, portal reads, the projector) and the HTTP routes,
- * the consumer of the tenant's events and the maintenance job over that one instance.
+ * The card ledger, built once: its stores and projector (card-ledger.ts), whose use cases the HTTP routes,
+ * the consumers of the tenant's and billing's events and the maintenance job call over that one instance.
  */
 export async function buildService(
   deps: CardLedgerDeps,
-): Promise<BuiltService & { cards: CardService; analytics: Analytics }> {
+): Promise<BuiltService & { cards: CardLedger; analytics: Analytics }> {
   const { clock, logger, infra } = deps;
-  const cards = await createCardService({
+  const cards = await createCardLedger({
     eventStore: infra.eventStore,
     documents: infra.documents,
     checkpoints: infra.checkpoints,

@@ -5,7 +5,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
  * The two ways a card is presented at the till, neither carrying personal data:
  *
  * - the human-readable number: 9 random digits (no leading 0) + a Damm check digit. Uniqueness is held by
- *   reserving the number in the document store before the card event is appended (card.service.ts);
+ *   reserving the number in the document store before the card event is appended (card-issuing.ts, card-regenerate.ts);
  * - the QR payload `P1.<cardId>.<secretVersion>.<signature>`: signature = HMAC-SHA256(secret,
  *   `P1.<cardId>.<secretVersion>`), first 16 bytes, base64url (22 chars). Regenerating a card bumps
  *   `secretVersion`, so every older QR code stops verifying even though it was correctly signed.

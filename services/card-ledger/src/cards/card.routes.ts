@@ -12,7 +12,12 @@ import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { IssuedCard } from './card';
 import { CardNotFoundError } from './card.errors';
-import type { Actor, CardService } from './card.service';
+import { addStamps, earnPoints } from './card-award';
+import { voidEntry } from './card-corrections';
+import type { Actor, CardLedger } from './card-ledger';
+import { issuedCard, lookupCard, searchCards, staffHistory, staffView } from './card-queries';
+import { redeemReward } from './card-redeem';
+import { regenerateCard } from './card-regenerate';
 import { keyRequiredError, requestFingerprint } from './idempotency';
 
 const isStaff = (user: AuthUser) => user.role === Roles.owner || user.role === Roles.employee;
@@ -42,7 +47,7 @@ const actorOf = (request: FastifyRequest): Actor => ({
   requestId: request.id,
 });
 
-export function cardRoutes(app: FastifyInstance, service: CardService) {
+export function cardRoutes(app: FastifyInstance, ledger: CardLedger) {
   /** Runs a card command once per Idempotency-Key (idempotency.ts); marks replayed answers. */
   async function idempotent<T>(
     request: FastifyRequest,
@@ -53,7 +58,7 @@ export function cardRoutes(app: FastifyInstance, service: CardService) {
     const key = request.headers[IDEMPOTENCY_KEY_HEADER];
     if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw keyRequiredError();
     const path = request.url.split('?')[0]!;
-    const { body: result, replayed } = await service.idempotently(
+    const { body: result, replayed } = await ledger.keys.run(
       { userId: request.user!.id, key, fingerprint: requestFingerprint(request.method, path, body) },
       execute,
     );
@@ -65,9 +70,9 @@ export function cardRoutes(app: FastifyInstance, service: CardService) {
     app,
     api.getCard,
     async ({ query, request }) => {
-      const card = await service.lookup(query);
+      const card = await lookupCard(ledger, query);
       assertSameTenant(request.user!, card);
-      return service.staffView(card);
+      return staffView(ledger, card);
     },
     { preHandler: requireStaff(Permissions.cardsScan) },
   );
@@ -82,7 +87,7 @@ export function cardRoutes(app: FastifyInstance, service: CardService) {
         if (!phone.success) throw new ValidationError({ 'query.phone': [PhoneMessages.format] });
         by = { phone: phone.data };
       } else by = { email: query.email! };
-      return { items: await service.search(request.user!.tenantId!, by) };
+      return { items: await searchCards(ledger, request.user!.tenantId!, by) };
     },
     { preHandler: requireStaff(Permissions.cardsScan) },
   );
@@ -92,7 +97,7 @@ export function cardRoutes(app: FastifyInstance, service: CardService) {
     api.pointsFromAmount,
     async ({ params, body, request, reply }) =>
       idempotent(request, reply, body, (commandId) =>
-        service.earnPoints(params.id, body, actorOf(request), commandId),
+        earnPoints(ledger, { cardId: params.id, ...body, actor: actorOf(request), commandId }),
       ),
     { preHandler: requireStaff(Permissions.cardsAward) },
   );
@@ -102,7 +107,7 @@ export function cardRoutes(app: FastifyInstance, service: CardService) {
     api.addStamps,
     async ({ params, body, request, reply }) =>
       idempotent(request, reply, body, (commandId) =>
-        service.addStamps(params.id, body.count, actorOf(request), commandId),
+        addStamps(ledger, { cardId: params.id, count: body.count, actor: actorOf(request), commandId }),
       ),
     { preHandler: requireStaff(Permissions.cardsAward) },
   );
@@ -112,7 +117,12 @@ export function cardRoutes(app: FastifyInstance, service: CardService) {
     api.redeemReward,
     async ({ params, body, request, reply }) =>
       idempotent(request, reply, body, (commandId) =>
-        service.redeem(params.id, body.rewardId, actorOf(request), commandId),
+        redeemReward(ledger, {
+          cardId: params.id,
+          rewardId: body.rewardId,
+          actor: actorOf(request),
+          commandId,
+        }),
       ),
     { preHandler: requireStaff(Permissions.cardsRedeem) },
   );
@@ -121,9 +131,9 @@ export function cardRoutes(app: FastifyInstance, service: CardService) {
     app,
     api.cardHistory,
     async ({ params, query, request }) => {
-      const card = await service.card(params.id);
+      const card = await issuedCard(ledger, params.id);
       assertSameTenant(request.user!, card);
-      return service.staffHistory(card, query);
+      return staffHistory(ledger, card, query);
     },
     { preHandler: requireStaff(Permissions.clientsView) },
   );
@@ -133,7 +143,7 @@ export function cardRoutes(app: FastifyInstance, service: CardService) {
     api.voidEntry,
     async ({ params, body, request, reply }) =>
       idempotent(request, reply, body, (commandId) =>
-        service.voidEntry(params.id, body, actorOf(request), commandId),
+        voidEntry(ledger, { cardId: params.id, ...body, actor: actorOf(request), commandId }),
       ),
     { preHandler: requireStaff(Permissions.cardsCorrect) },
   );
@@ -143,10 +153,10 @@ export function cardRoutes(app: FastifyInstance, service: CardService) {
     api.regenerateCard,
     async ({ params, request, reply }) => {
       const user = request.user!;
-      // the card's holder, or staff of its company with the permission (checked on the card: card-commands.ts)
+      // the card's holder, or staff of its company with the permission (checked on the card: card-access.ts)
       const access = { staff: isStaff(user), permitted: hasPermission(user, Permissions.cardsRegenerate) };
       return idempotent(request, reply, null, (commandId) =>
-        service.regenerate(params.id, actorOf(request), access, commandId),
+        regenerateCard(ledger, { cardId: params.id, actor: actorOf(request), access, commandId }),
       );
     },
     { preHandler: requireAuth },

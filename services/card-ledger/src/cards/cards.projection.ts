@@ -1,4 +1,3 @@
-import type { ActivityType } from '@punkto/contracts/cards';
 import type { Collection, DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { DuplicateKeyError } from '@punkto/platform/errors/errors';
 import type { EventStore, StoredEvent } from '@punkto/platform/event-store/event-store.port';
@@ -16,6 +15,7 @@ import {
   type ProjectionDoc,
   type Tombstone,
 } from '@punkto/platform/projections/projection';
+import { activityOf, type ActivityDoc, type CardChanges } from './card-activity';
 import {
   CARD_STREAM_PREFIX,
   evolve,
@@ -44,30 +44,7 @@ type RefusedRecord = Extract<Card, { status: 'refused' }> & { humanReadableId: s
 export type CardRecord = IssuedCard | RefusedRecord;
 type CardDoc = ProjectionDoc<CardRecord> | Tombstone;
 
-export type ActivityDoc = {
-  _id: string;
-  cardId: string;
-  userId: string;
-  tenantId: string;
-  programId: string;
-  type: ActivityType;
-  occurredAt: string;
-  points: number | null;
-  stamps: number | null;
-  amountGrosze: number | null;
-  rewardName: string | null;
-  tier: string | null;
-  closeReason: string | null;
-  /** the employee who awarded the points or stamps (award entries only): the award monitor counts by it */
-  awardedBy: string | null;
-  /** the request that made an award or a redemption (what a correction names); absent in older entries */
-  commandId?: string | null;
-  /** staff who awarded, redeemed, voided or regenerated (null: the customer or the system); absent in older entries */
-  employeeId?: string | null;
-  /** corrections: the reason given and the commandId of the award / redemption voided */
-  reason?: string | null;
-  voidedCommandId?: string | null;
-};
+export { activityOf, CardChanges, type ActivityDoc } from './card-activity';
 
 /**
  * One per correction, keyed `<cardId>:<voided commandId>`: what a history page asks for each of its awards and
@@ -90,118 +67,6 @@ export function applyCardEvent(current: CardRecord | null, event: CardEvent): Ca
   // read model does not carry it, so every award writes a card document of the same small size
   const { correctable: _deciderOnly, ...record } = next;
   return record;
-}
-
-/** The history entry an event makes, if any. */
-export function activityOf(card: IssuedCard, event: CardEvent): Omit<ActivityDoc, '_id'> | null {
-  const base = {
-    cardId: card.cardId,
-    userId: card.userId,
-    tenantId: card.tenantId,
-    programId: card.programId,
-    points: null,
-    stamps: null,
-    amountGrosze: null,
-    rewardName: null,
-    tier: null,
-    closeReason: null,
-    awardedBy: null,
-  };
-  switch (event.type) {
-    case 'CardIssued':
-      return { ...base, type: 'card_issued', occurredAt: event.data.issuedAt, tier: event.data.tier };
-    case 'PointsEarned':
-      return {
-        ...base,
-        type: 'points_earned',
-        occurredAt: event.data.earnedAt,
-        points: event.data.points,
-        amountGrosze: event.data.amountGrosze,
-        awardedBy: event.data.employeeId,
-        commandId: event.data.commandId,
-        employeeId: event.data.employeeId,
-      };
-    case 'StampsAdded':
-      return {
-        ...base,
-        type: 'stamps_added',
-        occurredAt: event.data.addedAt,
-        stamps: event.data.count,
-        awardedBy: event.data.employeeId,
-        commandId: event.data.commandId,
-        employeeId: event.data.employeeId,
-      };
-    case 'RewardRedeemed':
-      return {
-        ...base,
-        type: 'reward_redeemed',
-        occurredAt: event.data.redeemedAt,
-        rewardName: event.data.rewardName,
-        ...(event.data.unit === 'points' ? { points: -event.data.cost } : { stamps: -event.data.cost }),
-        commandId: event.data.commandId,
-        employeeId: event.data.employeeId,
-      };
-    case 'AwardVoided':
-      return {
-        ...base,
-        type: 'award_voided',
-        occurredAt: event.data.voidedAt,
-        ...(event.data.points > 0 && { points: -event.data.points }),
-        ...(event.data.stamps > 0 && { stamps: -event.data.stamps }),
-        employeeId: event.data.employeeId,
-        reason: event.data.reason,
-        voidedCommandId: event.data.voidedCommandId,
-      };
-    case 'RedemptionVoided':
-      return {
-        ...base,
-        type: 'redemption_voided',
-        occurredAt: event.data.voidedAt,
-        rewardName: event.data.rewardName,
-        ...(event.data.unit === 'points' ? { points: event.data.cost } : { stamps: event.data.cost }),
-        employeeId: event.data.employeeId,
-        reason: event.data.reason,
-        voidedCommandId: event.data.voidedCommandId,
-      };
-    case 'TierChanged':
-      return { ...base, type: 'tier_changed', occurredAt: event.data.changedAt, tier: event.data.to };
-    case 'CardRegenerated':
-      return {
-        ...base,
-        type: 'card_regenerated',
-        occurredAt: event.data.regeneratedAt,
-        employeeId: event.data.actorRole === 'staff' ? event.data.actorId : null,
-      };
-    case 'CardClosed':
-      return {
-        ...base,
-        type: 'card_closed',
-        occurredAt: event.data.closedAt,
-        closeReason: event.data.reason,
-      };
-    case 'CardIssueRefused':
-    case 'AwardAnomalyDetected':
-      return null;
-  }
-}
-
-/** In-process fan-out of "this customer's card changed" (live updates). */
-export class CardChanges {
-  private readonly listeners = new Map<string, Set<(cardId: string) => void>>();
-
-  subscribe(userId: string, listener: (cardId: string) => void): () => void {
-    let set = this.listeners.get(userId);
-    if (!set) this.listeners.set(userId, (set = new Set()));
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-      if (set.size === 0) this.listeners.delete(userId);
-    };
-  }
-
-  publish(userId: string, cardId: string): void {
-    for (const listener of this.listeners.get(userId) ?? []) listener(cardId);
-  }
 }
 
 export function cardsProjection(documents: DocumentStore, eventStore: EventStore) {
@@ -279,7 +144,6 @@ export function cardsProjection(documents: DocumentStore, eventStore: EventStore
       await cards.ensureIndex({ fields: { programId: 1, status: 1 } });
       await activity.ensureIndex({ fields: { userId: 1, occurredAt: -1 } });
       await activity.ensureIndex({ fields: { userId: 1, type: 1, occurredAt: -1 } });
-      await activity.ensureIndex({ fields: { awardedBy: 1, occurredAt: 1 } });
       await activity.ensureIndex({ fields: { cardId: 1, occurredAt: -1 } });
     },
 
@@ -370,19 +234,6 @@ export function cardsProjection(documents: DocumentStore, eventStore: EventStore
       for (const doc of await corrections.find({ _id: { $in: ids } }))
         found.set(doc._id.slice(cardId.length + 1), doc);
       return found;
-    },
-
-    /** the history entries of the awards one employee of the tenant made after `since` (ISO); at most `limit` */
-    async awardsBy(
-      tenantId: string,
-      employeeId: string,
-      since: string,
-      limit?: number,
-    ): Promise<ActivityDoc[]> {
-      return activity.find(
-        { awardedBy: employeeId, tenantId, occurredAt: { $gt: since } },
-        limit === undefined ? {} : { limit },
-      );
     },
   };
 }

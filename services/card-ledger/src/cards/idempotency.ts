@@ -1,5 +1,6 @@
 import { CardErrors } from '@punkto/contracts/cards';
-import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import type { Collection, DocumentStore } from '@punkto/platform/documents/document-store.port';
+import { retryLostRace } from '@punkto/platform/errors/lost-race';
 import {
   AppError,
   ConcurrencyError,
@@ -85,74 +86,109 @@ interface RunningKey {
   answered: boolean;
 }
 
-export function idempotencyKeys(
-  documents: DocumentStore,
-  options: { clock: () => Date; ttlMs: number; waitMs?: number; leaseMs?: number },
-) {
-  const keys = documents.collection<KeyDoc>('idempotency_keys');
+interface KeyOptions {
+  clock: () => Date;
+  ttlMs: number;
+  waitMs?: number;
+  leaseMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const replay = (doc: KeyDoc) => {
+  const outcome = doc.outcome!;
+  if (outcome.kind === 'ok') return outcome.body;
+  throw new AppError(outcome.status, outcome.code, outcome.message);
+};
+
+/** Claims the key for this attempt: the stored outcome to replay, or null when this attempt runs. */
+async function claim(
+  keys: Collection<KeyDoc>,
+  options: KeyOptions,
+  commandId: string,
+  fingerprint: string,
+): Promise<{ replay: KeyDoc } | null> {
   const waitMs = options.waitMs ?? 5000;
   const leaseMs = options.leaseMs ?? 30_000;
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  const running = new AsyncLocalStorage<RunningKey>();
-
-  const replay = (doc: KeyDoc) => {
-    const outcome = doc.outcome!;
-    if (outcome.kind === 'ok') return outcome.body;
-    throw new AppError(outcome.status, outcome.code, outcome.message);
-  };
-
-  /** Claims the key for this attempt: the stored outcome to replay, or null when this attempt runs. */
-  async function claim(commandId: string, fingerprint: string): Promise<{ replay: KeyDoc } | null> {
-    const started = Date.now();
-    for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
-      const now = options.clock();
-      const doc = await keys.get(commandId);
-      if (doc && doc.expiresAt <= now.toISOString()) {
-        await keys.delete(commandId, { expectedRevision: doc._rev }).catch(() => {});
-        continue;
-      }
-      if (doc && doc.fingerprint !== fingerprint) throw new IdempotencyKeyReusedError();
-      if (doc?.state === 'done') return { replay: doc };
-      const lease = new Date(now.getTime() + leaseMs).toISOString();
-      try {
-        if (!doc) {
-          await keys.insert({
-            _id: commandId,
-            fingerprint,
-            state: 'pending',
-            lockedUntil: lease,
-            outcome: null,
-            createdAt: now.toISOString(),
-            expiresAt: new Date(now.getTime() + options.ttlMs).toISOString(),
-          });
-          return null;
-        }
-        if (doc.lockedUntil <= now.toISOString()) {
-          await keys.update({ ...doc, lockedUntil: lease }, { expectedRevision: doc._rev });
-          return null; // the first attempt's process died: take over
-        }
-      } catch (error) {
-        if (!(error instanceof ConcurrencyError || error instanceof DuplicateKeyError)) throw error;
-        continue; // another attempt claimed it in between: look again
-      }
-      if (Date.now() - started > waitMs) throw new IdempotencyInProgressError();
-      await sleep(pause);
+  const started = Date.now();
+  for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
+    const now = options.clock();
+    const doc = await keys.get(commandId);
+    if (doc && doc.expiresAt <= now.toISOString()) {
+      await keys.delete(commandId, { expectedRevision: doc._rev }).catch(() => {});
+      continue;
     }
+    if (doc && doc.fingerprint !== fingerprint) throw new IdempotencyKeyReusedError();
+    if (doc?.state === 'done') return { replay: doc };
+    const lease = new Date(now.getTime() + leaseMs).toISOString();
+    try {
+      if (!doc) {
+        await keys.insert({
+          _id: commandId,
+          fingerprint,
+          state: 'pending',
+          lockedUntil: lease,
+          outcome: null,
+          createdAt: now.toISOString(),
+          expiresAt: new Date(now.getTime() + options.ttlMs).toISOString(),
+        });
+        return null;
+      }
+      if (doc.lockedUntil <= now.toISOString()) {
+        await keys.update({ ...doc, lockedUntil: lease }, { expectedRevision: doc._rev });
+        return null; // the first attempt's process died: take over
+      }
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError || error instanceof DuplicateKeyError)) throw error;
+      continue; // another attempt claimed it in between: look again
+    }
+    if (Date.now() - started > waitMs) throw new IdempotencyInProgressError();
+    await sleep(pause);
   }
+}
 
-  async function finish(commandId: string, outcome: StoredOutcome | null) {
-    for (let attempt = 0; attempt < 20; attempt++) {
+/** the outcome stored (null: the key forgotten, so that a retry runs again); a key changed meanwhile is read again */
+async function finish(keys: Collection<KeyDoc>, commandId: string, outcome: StoredOutcome | null) {
+  await retryLostRace(
+    async () => {
       const doc = await keys.get(commandId);
       if (!doc) return;
-      try {
-        if (outcome === null) await keys.delete(commandId, { expectedRevision: doc._rev });
-        else await keys.update({ ...doc, state: 'done', outcome }, { expectedRevision: doc._rev });
-        return;
-      } catch (error) {
-        if (!(error instanceof ConcurrencyError)) throw error;
-      }
-    }
-  }
+      if (outcome === null) await keys.delete(commandId, { expectedRevision: doc._rev });
+      else await keys.update({ ...doc, state: 'done', outcome }, { expectedRevision: doc._rev });
+    },
+    { maxAttempts: 20, maxPauseMs: 0, isLost: (error) => error instanceof ConcurrencyError },
+  ).catch((error: unknown) => {
+    // still losing after 20 attempts: the key stays as the other writer left it
+    if (!(error instanceof ConcurrencyError)) throw error;
+  });
+}
+
+/** the key done with this answer, unless it is done already */
+function answerWrite(key: RunningKey, body: unknown, now: Date, ttlMs: number): DocumentWrite {
+  return {
+    collection: 'idempotency_keys',
+    id: key.commandId,
+    mutate: (current) => {
+      const doc = current as KeyDoc | null;
+      if (doc?.state === 'done') return UNCHANGED_ANSWER;
+      return {
+        ...(doc ?? {
+          _id: key.commandId,
+          fingerprint: key.fingerprint,
+          lockedUntil: now.toISOString(),
+          createdAt: now.toISOString(),
+          expiresAt: new Date(now.getTime() + ttlMs).toISOString(),
+        }),
+        state: 'done',
+        outcome: { kind: 'ok', body },
+      };
+    },
+  };
+}
+
+export function idempotencyKeys(documents: DocumentStore, options: KeyOptions) {
+  const keys = documents.collection<KeyDoc>('idempotency_keys');
+  const running = new AsyncLocalStorage<RunningKey>();
 
   return {
     async ensureIndexes() {
@@ -168,7 +204,7 @@ export function idempotencyKeys(
       execute: (commandId: string) => Promise<T>,
     ): Promise<{ body: T; replayed: boolean }> {
       const commandId = commandIdOf(input.userId, input.key);
-      const claimed = await claim(commandId, input.fingerprint);
+      const claimed = await claim(keys, options, commandId, input.fingerprint);
       if (claimed) return { body: replay(claimed.replay) as T, replayed: true };
       let body: T;
       const context: RunningKey = { commandId, fingerprint: input.fingerprint, answered: false };
@@ -176,6 +212,7 @@ export function idempotencyKeys(
         body = await running.run(context, () => execute(commandId));
       } catch (error) {
         await finish(
+          keys,
           commandId,
           isFinal(error)
             ? { kind: 'error', status: error.status, code: error.code, message: error.localizedMessage }
@@ -183,7 +220,7 @@ export function idempotencyKeys(
         );
         throw error;
       }
-      if (!context.answered) await finish(commandId, { kind: 'ok', body });
+      if (!context.answered) await finish(keys, commandId, { kind: 'ok', body });
       return { body, replayed: false };
     },
 
@@ -193,29 +230,7 @@ export function idempotencyKeys(
      */
     answerWrites(body: unknown): DocumentWrite[] {
       const key = running.getStore();
-      if (!key) return [];
-      const now = options.clock();
-      return [
-        {
-          collection: 'idempotency_keys',
-          id: key.commandId,
-          mutate: (current) => {
-            const doc = current as KeyDoc | null;
-            if (doc?.state === 'done') return UNCHANGED_ANSWER;
-            return {
-              ...(doc ?? {
-                _id: key.commandId,
-                fingerprint: key.fingerprint,
-                lockedUntil: now.toISOString(),
-                createdAt: now.toISOString(),
-                expiresAt: new Date(now.getTime() + options.ttlMs).toISOString(),
-              }),
-              state: 'done',
-              outcome: { kind: 'ok', body },
-            };
-          },
-        },
-      ];
+      return key ? [answerWrite(key, body, options.clock(), options.ttlMs)] : [];
     },
 
     answered() {

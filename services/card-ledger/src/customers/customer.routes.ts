@@ -6,7 +6,8 @@ import { requireRole } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import type { CardService } from '../cards/card.service';
+import type { CardLedger } from '../cards/card-ledger';
+import { myCard, myCards, myHistory, myOverview } from '../cards/customer-queries';
 
 /** How long changes of one customer's cards are gathered before they are sent (several events, one push). */
 const COALESCE_MS = 20;
@@ -19,26 +20,26 @@ const COALESCE_MS = 20;
  * (CardChanges), which every replica receives because each tails the shared event store — and a comment
  * line every SSE_HEARTBEAT_MS so that proxies keep the connection open.
  */
-export function customerRoutes(app: FastifyInstance, service: CardService, options: { heartbeatMs: number }) {
+export function customerRoutes(app: FastifyInstance, ledger: CardLedger, options: { heartbeatMs: number }) {
   const customer = requireRole(Roles.customer);
 
   registerEndpoint(
     app,
     api.myCards,
-    async ({ request }) => ({ items: await service.myCards(request.user!.id) }),
+    async ({ request }) => ({ items: await myCards(ledger, request.user!.id) }),
     {
       preHandler: customer,
     },
   );
 
-  registerEndpoint(app, api.myOverview, async ({ request }) => service.overview(request.user!.id), {
+  registerEndpoint(app, api.myOverview, async ({ request }) => myOverview(ledger, request.user!.id), {
     preHandler: customer,
   });
 
   registerEndpoint(
     app,
     api.myHistory,
-    async ({ query, request }) => service.history(request.user!.id, query),
+    async ({ query, request }) => myHistory(ledger, request.user!.id, query),
     {
       preHandler: customer,
     },
@@ -74,12 +75,12 @@ export function customerRoutes(app: FastifyInstance, service: CardService, optio
       const cardIds = [...changed];
       changed.clear();
       for (const cardId of cardIds) {
-        const card = await service.myCard(userId, cardId);
+        const card = await myCard(ledger, userId, cardId);
         if (card) send(CardStreamEvents.card, card);
       }
     };
     // subscribe before the snapshot, so a change in between is sent after it rather than lost
-    const unsubscribe = service.onCardChanged(userId, (cardId) => {
+    const unsubscribe = ledger.changes.subscribe(userId, (cardId) => {
       changed.add(cardId);
       timer ??= setTimeout(() => {
         flush().catch((error: unknown) => request.log.error({ err: error }, 'live card update failed'));
@@ -96,7 +97,7 @@ export function customerRoutes(app: FastifyInstance, service: CardService, optio
 
     raw.write('retry: 3000\n\n');
     try {
-      send(CardStreamEvents.snapshot, { items: await service.myCards(userId) });
+      send(CardStreamEvents.snapshot, { items: await myCards(ledger, userId) });
     } catch (error) {
       request.log.error({ err: error }, 'live card stream failed to start');
       raw.end();

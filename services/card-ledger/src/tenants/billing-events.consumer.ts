@@ -3,7 +3,7 @@ import { Topics } from '@punkto/contracts/topics';
 import { eventConsumer, payloadParser, type ConsumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import { z } from 'zod';
-import type { CardService } from '../cards/card.service';
+import type { CardLedger } from '../cards/card-ledger';
 
 const Envelope = z.object({ id: z.string(), type: z.string(), data: z.unknown() });
 
@@ -12,7 +12,10 @@ const Envelope = z.object({ id: z.string(), type: z.string(), data: z.unknown() 
  * carries). The cap is enforced when a card is issued (customer-seats.ts); cards already issued are never
  * closed by a lower limit or a lapse: customers keep what they have.
  */
-export function billingEventsConsumer(cards: CardService, context: ConsumerContext): ConsumerSpec {
+export function billingEventsConsumer(
+  cards: Pick<CardLedger, 'seats'>,
+  context: ConsumerContext,
+): ConsumerSpec {
   return eventConsumer({
     groupId: 'card-ledger.billing-events',
     topics: [Topics.billingSubscriptions],

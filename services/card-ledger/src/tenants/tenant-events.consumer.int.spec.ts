@@ -8,7 +8,7 @@ import { startEventRelay, toMessage } from '@punkto/platform/relay/event-relay';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relayRoutes } from '../app';
-import { cardIdFor } from '../cards/card.service';
+import { cardIdFor } from '../cards/card-ledger';
 import { aProgramDefinition } from '../testing/mothers';
 import { startCardLedger, type CardLedgerTestApp } from '../testing/card-ledger-test-app';
 

@@ -19,7 +19,8 @@ import type { EventMetadata } from '@punkto/platform/event-store/event-store.por
 import { eventConsumer, payloadParser, type ConsumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import { z } from 'zod';
-import { cardIdFor, type CardService } from '../cards/card.service';
+import { closeCard, closeCardsOf, issueCard, type IssuingDeps } from '../cards/card-issuing';
+import { cardIdFor, type CardLedger } from '../cards/card-ledger';
 
 /** the event types below; others on these topics are skipped before the inbox (nothing to remember) */
 const HandledType = z.enum([
@@ -63,9 +64,12 @@ const Envelope = z.object({
  * are harmless (and the inbox skips them). Domain refusals are logged, not retried; anything else is thrown
  * and redelivered.
  */
-export function tenantEventsConsumer(cards: CardService, context: ConsumerContext): ConsumerSpec {
+export function tenantEventsConsumer(
+  cards: IssuingDeps & Pick<CardLedger, 'catalogue'>,
+  context: ConsumerContext,
+): ConsumerSpec {
   const { logger } = context;
-  const { programs, catalogue, copies } = cards.tenantCopies;
+  const { programs, catalogue, copies } = cards;
   return eventConsumer({
     groupId: 'card-ledger.tenant-events',
     topics: [
@@ -91,7 +95,8 @@ export function tenantEventsConsumer(cards: CardService, context: ConsumerContex
           const deleted = parse(ProgramDeletedData);
           if (!deleted) return;
           await programs.markDeleted(deleted.programId, deleted.tenantId);
-          await cards.closeCardsOf(
+          await closeCardsOf(
+            cards,
             { programId: deleted.programId },
             deleted.tenantId,
             'program_deleted',
@@ -113,7 +118,8 @@ export function tenantEventsConsumer(cards: CardService, context: ConsumerContex
           const enrolled = parse(ClientEnrolledData);
           const client = enrolled && (await copies.enrolled(enrolled));
           if (client?.userId)
-            await cards.issueCard(
+            await issueCard(
+              cards,
               {
                 clientId: client._id,
                 tenantId: client.tenantId,
@@ -128,7 +134,8 @@ export function tenantEventsConsumer(cards: CardService, context: ConsumerContex
           const linked = parse(ClientAccountLinkedData);
           const client = linked && (await copies.linked(linked));
           if (linked && client)
-            await cards.issueCard(
+            await issueCard(
+              cards,
               {
                 clientId: linked.clientId,
                 tenantId: linked.tenantId,
@@ -148,7 +155,7 @@ export function tenantEventsConsumer(cards: CardService, context: ConsumerContex
           const removed = parse(ClientRemovedData);
           if (!removed) return;
           await copies.removed(removed);
-          await cards.closeCard(cardIdFor(removed.clientId), removed.tenantId, 'client_removed', metadata);
+          await closeCard(cards, cardIdFor(removed.clientId), removed.tenantId, 'client_removed', metadata);
           return;
         }
         case 'TenantCreated': {
@@ -181,7 +188,8 @@ export function tenantEventsConsumer(cards: CardService, context: ConsumerContex
           const deleted = parse(TenantDeletedData);
           if (!deleted) return;
           await copies.tenantDeleted(deleted.tenantId);
-          await cards.closeCardsOf(
+          await closeCardsOf(
+            cards,
             { tenantId: deleted.tenantId },
             deleted.tenantId,
             'tenant_deleted',

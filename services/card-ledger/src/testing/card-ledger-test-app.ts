@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildService, type CardLedgerDeps } from '../app';
 import { toCardStreamId } from '../cards/card';
-import { cardIdFor } from '../cards/card.service';
+import { cardIdFor } from '../cards/card-ledger';
 import { CardLedgerEnv } from '../config';
 import { aProgramDefinition } from './mothers';
 

@@ -1,0 +1,152 @@
+import type { ActivityType } from '@punkto/contracts/cards';
+import type { CardEvent, IssuedCard } from './card';
+
+/** The card history read model's entries (`card_activity`, written by cards.projection.ts) and what makes them. */
+export type ActivityDoc = {
+  _id: string;
+  cardId: string;
+  userId: string;
+  tenantId: string;
+  programId: string;
+  type: ActivityType;
+  occurredAt: string;
+  points: number | null;
+  stamps: number | null;
+  amountGrosze: number | null;
+  rewardName: string | null;
+  tier: string | null;
+  closeReason: string | null;
+  /** the employee who awarded the points or stamps (award entries only) */
+  awardedBy: string | null;
+  /** the request that made an award or a redemption (what a correction names); absent in older entries */
+  commandId?: string | null;
+  /** staff who awarded, redeemed, voided or regenerated (null: the customer or the system); absent in older entries */
+  employeeId?: string | null;
+  /** corrections: the reason given and the commandId of the award / redemption voided */
+  reason?: string | null;
+  voidedCommandId?: string | null;
+};
+
+/** The history entry an event makes, if any. */
+export function activityOf(card: IssuedCard, event: CardEvent): Omit<ActivityDoc, '_id'> | null {
+  const base: Omit<ActivityDoc, '_id' | 'type' | 'occurredAt'> = {
+    cardId: card.cardId,
+    userId: card.userId,
+    tenantId: card.tenantId,
+    programId: card.programId,
+    points: null,
+    stamps: null,
+    amountGrosze: null,
+    rewardName: null,
+    tier: null,
+    closeReason: null,
+    awardedBy: null,
+  };
+  switch (event.type) {
+    case 'CardIssued':
+      return { ...base, type: 'card_issued', occurredAt: event.data.issuedAt, tier: event.data.tier };
+    case 'PointsEarned':
+    case 'StampsAdded':
+    case 'RewardRedeemed':
+    case 'AwardVoided':
+    case 'RedemptionVoided':
+      return { ...base, ...balanceEntry(event) };
+    case 'TierChanged':
+      return { ...base, type: 'tier_changed', occurredAt: event.data.changedAt, tier: event.data.to };
+    case 'CardRegenerated':
+      return {
+        ...base,
+        type: 'card_regenerated',
+        occurredAt: event.data.regeneratedAt,
+        employeeId: event.data.actorRole === 'staff' ? event.data.actorId : null,
+      };
+    case 'CardClosed':
+      return {
+        ...base,
+        type: 'card_closed',
+        occurredAt: event.data.closedAt,
+        closeReason: event.data.reason,
+      };
+    case 'CardIssueRefused':
+    case 'AwardAnomalyDetected':
+      return null;
+  }
+}
+
+type BalanceEvent = Extract<
+  CardEvent,
+  { type: 'PointsEarned' | 'StampsAdded' | 'RewardRedeemed' | 'AwardVoided' | 'RedemptionVoided' }
+>;
+
+/** what an award, a redemption or a correction of either adds to the history entry */
+function balanceEntry(event: BalanceEvent): Partial<ActivityDoc> & Pick<ActivityDoc, 'type' | 'occurredAt'> {
+  switch (event.type) {
+    case 'PointsEarned':
+      return {
+        type: 'points_earned',
+        occurredAt: event.data.earnedAt,
+        points: event.data.points,
+        amountGrosze: event.data.amountGrosze,
+        awardedBy: event.data.employeeId,
+        commandId: event.data.commandId,
+        employeeId: event.data.employeeId,
+      };
+    case 'StampsAdded':
+      return {
+        type: 'stamps_added',
+        occurredAt: event.data.addedAt,
+        stamps: event.data.count,
+        awardedBy: event.data.employeeId,
+        commandId: event.data.commandId,
+        employeeId: event.data.employeeId,
+      };
+    case 'RewardRedeemed':
+      return {
+        type: 'reward_redeemed',
+        occurredAt: event.data.redeemedAt,
+        rewardName: event.data.rewardName,
+        ...(event.data.unit === 'points' ? { points: -event.data.cost } : { stamps: -event.data.cost }),
+        commandId: event.data.commandId,
+        employeeId: event.data.employeeId,
+      };
+    case 'AwardVoided':
+      return {
+        type: 'award_voided',
+        occurredAt: event.data.voidedAt,
+        ...(event.data.points > 0 && { points: -event.data.points }),
+        ...(event.data.stamps > 0 && { stamps: -event.data.stamps }),
+        employeeId: event.data.employeeId,
+        reason: event.data.reason,
+        voidedCommandId: event.data.voidedCommandId,
+      };
+    case 'RedemptionVoided':
+      return {
+        type: 'redemption_voided',
+        occurredAt: event.data.voidedAt,
+        rewardName: event.data.rewardName,
+        ...(event.data.unit === 'points' ? { points: event.data.cost } : { stamps: event.data.cost }),
+        employeeId: event.data.employeeId,
+        reason: event.data.reason,
+        voidedCommandId: event.data.voidedCommandId,
+      };
+  }
+}
+
+/** In-process fan-out of "this customer's card changed" (live updates). */
+export class CardChanges {
+  private readonly listeners = new Map<string, Set<(cardId: string) => void>>();
+
+  subscribe(userId: string, listener: (cardId: string) => void): () => void {
+    let set = this.listeners.get(userId);
+    if (!set) this.listeners.set(userId, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(userId);
+    };
+  }
+
+  publish(userId: string, cardId: string): void {
+    for (const listener of this.listeners.get(userId) ?? []) listener(cardId);
+  }
+}

@@ -1,0 +1,235 @@
+import { awardLimitBreach } from '@punkto/contracts/card-limits';
+import { CardErrors, CORRECTION_WINDOW_DAYS } from '@punkto/contracts/cards';
+import { pointsForAmount } from '@punkto/contracts/programs';
+import { tierFor, type ProgramRules } from '../programs/program-rules';
+import { balanceOf, type Card, type CardData, type CardEvent } from './card';
+import {
+  CardClosedError,
+  CardNotFoundError,
+  CardRuleError,
+  ProgramUnavailableError,
+  RewardNotFoundError,
+  ScanCooldownError,
+} from './card.errors';
+import type { AddStamps, EarnPoints, RedeemReward, VoidEntry } from './card.commands';
+import { redemptionBlocker, stockPeriodOf, unitOf } from './reward-rules';
+
+/**
+ * The Card aggregate's decisions on its balance: awards (points, stamps), redemptions and their corrections,
+ * with the guards every command of an issued card shares. Pure: no IO, no clock (card.decider.ts dispatches).
+ */
+export type Active = Extract<Card, { status: 'active' }>;
+
+export function activeCard(state: Card): Active {
+  if (state.status === 'active') return state;
+  if (state.status === 'closed') throw new CardClosedError();
+  throw new CardNotFoundError(); // never issued (or refused by the plan limit)
+}
+
+export function usableRules(rules: ProgramRules | null): ProgramRules {
+  if (!rules) throw new ProgramUnavailableError();
+  if (rules.deleted) throw new CardClosedError();
+  if (!rules.active) throw new CardRuleError(CardErrors.programInactive);
+  return rules;
+}
+
+export function checkCooldown(card: CardData, now: Date, cooldownMs: number) {
+  if (!card.lastAwardAt || cooldownMs <= 0) return;
+  const remaining = Date.parse(card.lastAwardAt) + cooldownMs - now.getTime();
+  if (remaining > 0) throw new ScanCooldownError(Math.ceil(remaining / 1000));
+}
+
+/** The smallest amount (grosze) that earns at least one point at this rate and multiplier. */
+export function minimumAmount(pointsPerPln: number, multiplier: number): number {
+  let amount = Math.max(1, Math.floor(100 / (pointsPerPln * multiplier)));
+  while (pointsForAmount(amount, pointsPerPln, multiplier) < 1) amount++;
+  return amount;
+}
+
+export function earnPoints(command: EarnPoints, state: Card): CardEvent[] {
+  const card = activeCard(state);
+  const { commandId, amountGrosze, serviceId, fixedPoints, employeeId, cooldownMs } = command.data;
+  if (card.recentCommandIds.includes(commandId)) return [];
+  const rules = usableRules(command.data.rules);
+  if (rules.kind === 'stamps' || rules.pointsPerPln === null)
+    throw new CardRuleError(CardErrors.notPointsProgram);
+  const { now } = command.metadata;
+  checkCooldown(card, now, cooldownMs);
+
+  const level = rules.kind === 'tiers' ? tierFor(rules.levels, card.lifetimePoints) : null;
+  const multiplier = level?.multiplier ?? 1;
+  const points =
+    fixedPoints === null
+      ? pointsForAmount(amountGrosze, rules.pointsPerPln, multiplier)
+      : Math.floor(fixedPoints * multiplier + 1e-9);
+  if (points < 1)
+    throw new CardRuleError(CardErrors.amountTooSmall(minimumAmount(rules.pointsPerPln, multiplier)));
+  const pointsBreach = awardLimitBreach('points', points, card.points);
+  if (pointsBreach) throw new CardRuleError(pointsBreach);
+
+  const at = now.toISOString();
+  const lifetimePoints = card.lifetimePoints + points;
+  const events: CardEvent[] = [
+    {
+      type: 'PointsEarned',
+      data: {
+        cardId: card.cardId,
+        commandId,
+        amountGrosze,
+        pointsPerPln: rules.pointsPerPln,
+        multiplier,
+        fixedPoints,
+        points,
+        serviceId,
+        employeeId,
+        balance: balanceOf({ ...card, points: card.points + points, lifetimePoints }),
+        earnedAt: at,
+      },
+    },
+  ];
+  // promotion: the level reached by the new lifetime points (the multiplier above was the old level's)
+  const reached = rules.kind === 'tiers' ? tierFor(rules.levels, lifetimePoints) : null;
+  if (reached && reached.name !== card.tier)
+    events.push({
+      type: 'TierChanged',
+      data: { cardId: card.cardId, from: card.tier, to: reached.name, lifetimePoints, changedAt: at },
+    });
+  return events;
+}
+
+export function addStamps(command: AddStamps, state: Card): CardEvent[] {
+  const card = activeCard(state);
+  const { commandId, count, employeeId, cooldownMs } = command.data;
+  if (card.recentCommandIds.includes(commandId)) return [];
+  const rules = usableRules(command.data.rules);
+  if (rules.kind !== 'stamps') throw new CardRuleError(CardErrors.notStampsProgram);
+  checkCooldown(card, command.metadata.now, cooldownMs);
+  const stampsBreach = awardLimitBreach('stamps', count, card.stamps);
+  if (stampsBreach) throw new CardRuleError(stampsBreach);
+  return [
+    {
+      type: 'StampsAdded',
+      data: {
+        cardId: card.cardId,
+        commandId,
+        count,
+        employeeId,
+        balance: balanceOf({ ...card, stamps: card.stamps + count }),
+        addedAt: command.metadata.now.toISOString(),
+      },
+    },
+  ];
+}
+
+export function redeemReward(command: RedeemReward, state: Card): CardEvent[] {
+  const card = activeCard(state);
+  const { commandId, rewardId, employeeId, stockReservation } = command.data;
+  if (card.recentCommandIds.includes(commandId)) return [];
+  const rules = usableRules(command.data.rules);
+  const reward = rules.rewards.find((r) => r.id === rewardId);
+  if (!reward) throw new RewardNotFoundError();
+  const { now } = command.metadata;
+  const blocker = redemptionBlocker(card, rules, reward, now);
+  if (blocker) throw new CardRuleError(blocker);
+  const stockPeriod = stockPeriodOf(reward, now);
+  if (stockPeriod !== null && stockReservation !== stockPeriod)
+    throw new CardRuleError(CardErrors.outOfStock);
+
+  const unit = unitOf(rules.kind);
+  const after = {
+    ...card,
+    points: unit === 'points' ? card.points - reward.cost : card.points,
+    stamps: unit === 'stamps' ? card.stamps - reward.cost : card.stamps,
+  };
+  return [
+    {
+      type: 'RewardRedeemed',
+      data: {
+        cardId: card.cardId,
+        commandId,
+        rewardId,
+        rewardName: reward.name,
+        cost: reward.cost,
+        unit,
+        employeeId,
+        stockPeriod,
+        balance: balanceOf(after),
+        redeemedAt: now.toISOString(),
+      },
+    },
+  ];
+}
+
+/**
+ * The rules of a correction (ADR 0016): only an award or a redemption the card remembers, younger than
+ * CORRECTION_WINDOW_DAYS, once; a voided award may never take the balance below zero (the points were spent:
+ * the redemption that spent them is voided first); a voided redemption gives its cost back. Lifetime points
+ * follow a voided award, and so does the level of a tiers program.
+ */
+export function voidEntry(command: VoidEntry, state: Card): CardEvent[] {
+  const card = activeCard(state);
+  const { commandId, voidedCommandId, reason, employeeId } = command.data;
+  if (card.recentCommandIds.includes(commandId)) return [];
+  const entry = (card.correctable ?? []).find((e) => e.commandId === voidedCommandId);
+  const { now } = command.metadata;
+  if (!entry || now.getTime() - Date.parse(entry.at) > CORRECTION_WINDOW_DAYS * 86_400_000)
+    throw new CardRuleError(CardErrors.correctionTooLate);
+  if (entry.voided) throw new CardRuleError(CardErrors.alreadyVoided);
+  const at = now.toISOString();
+  const correction = { commandId, voidedCommandId, reason, employeeId, voidedAt: at };
+
+  if (entry.kind === 'redemption') {
+    const unit = entry.stamps > 0 ? 'stamps' : 'points';
+    const cost = unit === 'stamps' ? entry.stamps : entry.points;
+    return [
+      {
+        type: 'RedemptionVoided',
+        data: {
+          cardId: card.cardId,
+          rewardId: entry.rewardId ?? '',
+          rewardName: entry.rewardName ?? '',
+          cost,
+          unit,
+          stockPeriod: entry.stockPeriod,
+          redeemedAt: entry.at,
+          ...correction,
+          balance: balanceOf({
+            ...card,
+            points: card.points + entry.points,
+            stamps: card.stamps + entry.stamps,
+          }),
+        },
+      },
+    ];
+  }
+
+  if (entry.points > card.points)
+    throw new CardRuleError(CardErrors.voidBelowZero('points', entry.points, card.points));
+  if (entry.stamps > card.stamps)
+    throw new CardRuleError(CardErrors.voidBelowZero('stamps', entry.stamps, card.stamps));
+  const lifetimePoints = card.lifetimePoints - entry.points;
+  const events: CardEvent[] = [
+    {
+      type: 'AwardVoided',
+      data: {
+        cardId: card.cardId,
+        points: entry.points,
+        stamps: entry.stamps,
+        ...correction,
+        balance: balanceOf({
+          points: card.points - entry.points,
+          stamps: card.stamps - entry.stamps,
+          lifetimePoints,
+        }),
+      },
+    },
+  ];
+  const rules = command.data.rules;
+  const level = rules?.kind === 'tiers' ? tierFor(rules.levels, lifetimePoints) : null;
+  if (level && level.name !== card.tier)
+    events.push({
+      type: 'TierChanged',
+      data: { cardId: card.cardId, from: card.tier, to: level.name, lifetimePoints, changedAt: at },
+    });
+  return events;
+}

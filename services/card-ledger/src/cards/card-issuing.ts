@@ -1,0 +1,85 @@
+import type { EventMetadata } from '@punkto/platform/event-store/event-store.port';
+import { rulesOf, tierFor } from '../programs/program-rules';
+import { signQr } from './card-codes';
+import { cardIdFor, type CardLedger } from './card-ledger';
+
+/**
+ * Issuing and closing cards, from the tenant's events (tenant-events.consumer.ts): one exported function per
+ * use case, each a command on the card decided by card.decider.ts.
+ */
+export type IssuingDeps = Pick<
+  CardLedger,
+  'execute' | 'programs' | 'copies' | 'seats' | 'reserveNumber' | 'secret' | 'logger' | 'projection'
+>;
+
+/**
+ * Issues the client's card once it has a customer account (idempotent: one card per client). Refused —
+ * recorded as CardIssueRefused and logged — when the tenant's plan allows no more active customers; the
+ * client stays enrolled. Nothing happens for a deleted tenant, a deleted program or a removed client.
+ */
+export async function issueCard(
+  deps: IssuingDeps,
+  input: { clientId: string; tenantId: string; programId: string; userId: string },
+  metadata: EventMetadata,
+): Promise<void> {
+  const { logger } = deps;
+  const cardId = cardIdFor(input.clientId);
+  const program = await deps.programs.get(input.programId);
+  if (program.deleted || (await deps.copies.isTenantDeleted(input.tenantId))) {
+    logger.info({ ...input, cardId }, 'card not issued: the program or the company is gone');
+    return;
+  }
+  // a number is reserved for good: a lost race keeps the one it already holds
+  const reserved: { number: string | null } = { number: null };
+  const result = await deps.execute(
+    cardId,
+    async (card, now) => {
+      if (card.status === 'active' || card.status === 'closed') return null; // one card per client
+      const seat = await deps.seats.take(input.tenantId, cardId);
+      const humanReadableId = seat.granted ? (reserved.number ??= await deps.reserveNumber(cardId)) : '';
+      const rules = rulesOf(program);
+      const tier = rules?.kind === 'tiers' ? (tierFor(rules.levels, 0)?.name ?? null) : null;
+      return {
+        command: {
+          type: 'IssueCard',
+          data: { cardId, ...input, humanReadableId, tier, seat, qrPayload: signQr(deps.secret, cardId, 1) },
+          metadata: { now },
+        },
+      };
+    },
+    { ...metadata, tenantId: input.tenantId },
+  );
+  const refused = result.newEvents.find((e) => e.type === 'CardIssueRefused');
+  if (refused)
+    logger.warn(
+      { ...input, cardId, limit: refused.data.limit, activeCustomers: refused.data.activeCustomers },
+      "card not issued: the tenant's plan limit on active customers is reached",
+    );
+}
+
+export async function closeCard(
+  deps: Pick<CardLedger, 'execute' | 'seats'>,
+  cardId: string,
+  tenantId: string,
+  reason: 'program_deleted' | 'client_removed' | 'tenant_deleted',
+  metadata: EventMetadata,
+): Promise<void> {
+  await deps.execute(
+    cardId,
+    async (_card, now) => ({ command: { type: 'CloseCard', data: { reason }, metadata: { now } } }),
+    { ...metadata, tenantId },
+  );
+  await deps.seats.release(tenantId, cardId); // also after a crash in between: the redelivery gets here
+}
+
+/** every active card of a deleted program or company */
+export async function closeCardsOf(
+  deps: Pick<CardLedger, 'execute' | 'seats' | 'projection'>,
+  filter: { programId: string } | { tenantId: string },
+  tenantId: string,
+  reason: 'program_deleted' | 'tenant_deleted',
+  metadata: EventMetadata,
+): Promise<void> {
+  for (const card of await deps.projection.active(filter))
+    await closeCard(deps, card.cardId, tenantId, reason, metadata);
+}

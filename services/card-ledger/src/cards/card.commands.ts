@@ -1,0 +1,94 @@
+import type { AwardAnomalyDetectedData, CardClosedData } from '@punkto/contracts/integration-events';
+import type { Command } from '@punkto/platform/es/decider';
+import type { ProgramRules } from '../programs/program-rules';
+import type { CardData } from './card';
+
+/**
+ * Commands of the Card aggregate, one function each. Everything a rule needs arrives in the command: the
+ * program's rules (the card ledger's local copy), the configured cooldown, the plan-limit seat, and the
+ * time in `metadata.now`. Pure: no IO, no clock.
+ *
+ * Every award / redemption / regeneration carries `commandId` (derived from the request's Idempotency-Key);
+ * the card remembers its last ids, so a command that already took effect decides nothing the second time,
+ * whatever happened to the idempotency record in between.
+ */
+
+export type IssueCard = Command<
+  'IssueCard',
+  Pick<CardData, 'cardId' | 'tenantId' | 'programId' | 'clientId' | 'userId' | 'humanReadableId'> & {
+    /** the starting level (tiers programs), if the rules are known */
+    tier: string | null;
+    /** the plan limit on active customers: was a place reserved for this card? */
+    seat: { granted: boolean; limit: number; activeCustomers: number };
+    /** the signed QR payload of secret version 1 (card-codes.ts; the key is not the decider's) */
+    qrPayload: string;
+  }
+>;
+export type EarnPoints = Command<
+  'EarnPoints',
+  {
+    commandId: string;
+    amountGrosze: number;
+    serviceId: string | null;
+    /** the service's fixed points (catalogue), replacing the rate when set */
+    fixedPoints: number | null;
+    employeeId: string;
+    rules: ProgramRules | null;
+    cooldownMs: number;
+  }
+>;
+export type AddStamps = Command<
+  'AddStamps',
+  { commandId: string; count: number; employeeId: string; rules: ProgramRules | null; cooldownMs: number }
+>;
+export type RedeemReward = Command<
+  'RedeemReward',
+  {
+    commandId: string;
+    rewardId: string;
+    employeeId: string;
+    rules: ProgramRules | null;
+    /** the stock period a unit was reserved in (reward-stock.ts), null when nothing was reserved */
+    stockReservation: string | null;
+  }
+>;
+export type RegenerateCard = Command<
+  'RegenerateCard',
+  {
+    commandId: string;
+    humanReadableId: string;
+    /** the signed QR payload of the next secret version */
+    qrPayload: string;
+    actorId: string;
+    actorRole: 'customer' | 'staff';
+  }
+>;
+/**
+ * A correction: the award or redemption the card remembers under `voidedCommandId` is taken back by a
+ * compensating event (ADR 0016). `rules` only matter to tiers programs (a level no longer reached).
+ */
+export type VoidEntry = Command<
+  'VoidEntry',
+  {
+    commandId: string;
+    voidedCommandId: string;
+    reason: string;
+    employeeId: string;
+    rules: ProgramRules | null;
+  }
+>;
+export type CloseCard = Command<'CloseCard', { reason: CardClosedData['reason'] }>;
+export type RecordAwardAnomaly = Command<
+  'RecordAwardAnomaly',
+  Omit<AwardAnomalyDetectedData, 'cardId' | 'detectedAt'>
+>;
+
+export type CardCommand =
+  | IssueCard
+  | EarnPoints
+  | AddStamps
+  | RedeemReward
+  | VoidEntry
+  | RegenerateCard
+  | CloseCard
+  | RecordAwardAnomaly;
