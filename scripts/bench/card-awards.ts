@@ -4,9 +4,9 @@
  * monitor), directly and through the gateway, beside a bare Fastify + SQLite INSERT measured in the same
  * run. The product runs from its built bundles, as `npm start` and the images run it (`npm run build:server`
  * first): the card ledger and the gateway each in its own process, and both in ONE process
- * (server/dist/main.js, `SERVICES=card-ledger,gateway`) with the gateway on the main thread or in its worker
- * thread (the default). The three gateway configurations start from copies of one data directory, so they
- * serve the same history; each row also gives the servers' CPU time per request (/proc, all threads).
+ * (server/dist/main.js, `SERVICES=card-ledger,gateway`: the card ledger mounted on the gateway's server, ADR
+ * 0036). The two gateway configurations start from copies of one data directory, so they serve the same
+ * history; each row also gives the servers' CPU time per request (/proc, all threads).
  *
  * Part of `npm run bench` (scripts/bench.ts); alone: `npm run bench -- card-awards`.
  */
@@ -318,7 +318,7 @@ export async function cardAwardsBench(work: string): Promise<string[]> {
     // ── through the gateway: three configurations, each on its own copy of the data directory as the
     // ledger left it (stopped cleanly, so the copy is whole), each restarted cold ───────────────────
     await stopChild(children.pop()!);
-    const copies = { main: join(work, 'cards-data-main'), worker: join(work, 'cards-data-worker') };
+    const copies = { mounted: join(work, 'cards-data-mounted') };
     for (const copy of Object.values(copies)) cpSync(dataDir, copy, { recursive: true });
     const curve = [CONCURRENCY, HIGH_CONCURRENCY] as const;
     const throughGateway = async (servers: ChildProcess[]) => {
@@ -352,9 +352,9 @@ export async function cardAwardsBench(work: string): Promise<string[]> {
     const separate = await throughGateway([ledger, gateway]);
     for (const child of children.splice(1)) await stopChild(child);
 
-    // ONE process (ADR 0028: server/dist/main.js, what npm start runs), gateway on the main thread or its own
-    const oneProcess = new Map<'main' | 'worker', Map<number, LoadResult>>();
-    for (const thread of ['main', 'worker'] as const) {
+    // ONE process (ADR 0036: server/dist/main.js, what npm start runs), the card ledger mounted on the gateway
+    const oneProcess = new Map<'mounted', Map<number, LoadResult>>();
+    for (const thread of ['mounted'] as const) {
       const product = await startProcess(
         root,
         bundle('server/dist/main.js'),
@@ -362,9 +362,9 @@ export async function cardAwardsBench(work: string): Promise<string[]> {
           ...ledgerEnv(copies[thread]),
           ...gatewayEnv,
           SERVICES: 'card-ledger,gateway',
-          GATEWAY_THREAD: thread,
         },
-        `${cardsUrl}/readyz`,
+        // the gateway listens once the card ledger is mounted on it (it has no listener of its own)
+        `${gatewayUrl}/healthz`,
       );
       children.push(product);
       try {
@@ -419,15 +419,9 @@ export async function cardAwardsBench(work: string): Promise<string[]> {
       row('baseline: bare Fastify + SQLite INSERT', concurrency, base, base);
       row('two processes: card ledger, gateway', concurrency, separate.get(concurrency)!, base);
       row(
-        'one process, gateway on the main thread (`GATEWAY_THREAD=main`)',
+        'one process, the card ledger mounted on the gateway’s server (`npm start`)',
         concurrency,
-        oneProcess.get('main')!.get(concurrency)!,
-        base,
-      );
-      row(
-        'one process, gateway in its worker thread (`npm start`)',
-        concurrency,
-        oneProcess.get('worker')!.get(concurrency)!,
+        oneProcess.get('mounted')!.get(concurrency)!,
         base,
       );
     }

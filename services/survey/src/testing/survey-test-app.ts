@@ -1,3 +1,4 @@
+import { buildStandalone } from '@punkto/platform/runtime/service-server';
 import { Permissions, Roles, type Permission } from '@punkto/contracts/permissions';
 import { Topics } from '@punkto/contracts/topics';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
@@ -29,7 +30,7 @@ export async function startSurvey(env: Record<string, string> = {}, options: { c
   const logger = createLogger('survey', 'silent');
   const infra = await openInfrastructure('survey', config, logger);
   const tokens = await testTokens();
-  const built = await buildService({
+  const built = await buildStandalone('survey', buildService, {
     config,
     logger,
     infra,
