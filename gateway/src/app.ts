@@ -50,11 +50,7 @@ export async function buildGateway({
   metrics,
   mounted = [],
 }: GatewayDeps): Promise<FastifyInstance> {
-  const here = new Set<string>(mounted.map((module) => module.name));
   const upstreams = upstreamsOf(config);
-  const proxied = Object.fromEntries(
-    Object.entries(upstreams).filter(([name]) => !here.has(name)),
-  ) as Partial<Upstreams>;
   // PayU's secure card form (its SDK script, its field frames, its tokenize calls) when billing uses PayU
   const payments = paymentOrigins(config);
   const spa = hasBuiltSpa(config.WEB_DIST_DIR);
@@ -107,16 +103,7 @@ export async function buildGateway({
     environment: config.ERROR_REPORTING_ENVIRONMENT ?? config.NODE_ENV,
   });
   await registerApiDocs(app);
-  // the mounted services, each in its own encapsulated scope, inside every hook above (ADR 0036)
-  for (const module of mounted) await app.register(module.plugin);
-  traceUpstreamCalls(app);
-  await registerApiProxy(app, proxied, config.UPSTREAM_TIMEOUT_MS, here);
-  // mounted, identity serves its keys and notification its development pages on this server itself
-  if (!here.has('identity')) await registerJwksProxy(app, upstreams.identity, config.UPSTREAM_TIMEOUT_MS);
-  if (config.DEV_MAILBOX !== 'off' && !here.has('notification'))
-    await registerDevMailboxProxy(app, upstreams.notification, config.UPSTREAM_TIMEOUT_MS, {
-      loopbackOnly: config.DEV_MAILBOX === 'loopback',
-    });
+  await registerServices(app, config, mounted);
   // metrics are served on each process's own listener (ADR 0019), never here: a scraper or a curious visitor
   // pointed at the public gateway gets a plain 404, not the SPA shell that would pass for a page
   app.all('/metrics', { logLevel: 'warn' }, async () => {
@@ -126,6 +113,31 @@ export async function buildGateway({
   if (!spa)
     logger.warn({ dir: config.WEB_DIST_DIR }, 'no built SPA found: serving the API only (run npm run build)');
   return app;
+}
+
+/**
+ * The services: those mounted on this server, each in its own encapsulated scope inside every hook the
+ * gateway registered before (ADR 0036), and the proxies to the others' URLs.
+ */
+async function registerServices(
+  app: FastifyInstance,
+  config: GatewayConfig,
+  mounted: NonNullable<GatewayDeps['mounted']>,
+): Promise<void> {
+  const here = new Set<string>(mounted.map((module) => module.name));
+  const upstreams = upstreamsOf(config);
+  const proxied = Object.fromEntries(
+    Object.entries(upstreams).filter(([name]) => !here.has(name)),
+  ) as Partial<Upstreams>;
+  for (const module of mounted) await app.register(module.plugin);
+  traceUpstreamCalls(app);
+  await registerApiProxy(app, proxied, config.UPSTREAM_TIMEOUT_MS, here);
+  // mounted, identity serves its keys and notification its development pages on this server itself
+  if (!here.has('identity')) await registerJwksProxy(app, upstreams.identity, config.UPSTREAM_TIMEOUT_MS);
+  if (config.DEV_MAILBOX !== 'off' && !here.has('notification'))
+    await registerDevMailboxProxy(app, upstreams.notification, config.UPSTREAM_TIMEOUT_MS, {
+      loopbackOnly: config.DEV_MAILBOX === 'loopback',
+    });
 }
 
 /** What an upload (multipart: logo, hero image of at most 5 MB) may send through the gateway. */
