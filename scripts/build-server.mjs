@@ -1,6 +1,5 @@
-// Bundles the one-process entry (`server/dist/main.js`, ADR 0028: SERVICES selects the modules it hosts; one
-// chunk per module, loaded only when selected; `server/dist/gateway-thread.js` runs the gateway in its worker
-// thread) and the gateway and every service into one ESM file each
+// Bundles the one-process entry (`server/dist/main.js`, ADR 0028 and 0036: SERVICES selects the modules it
+// hosts; one chunk per module, loaded only when selected) and the gateway and every service into one ESM file each
 // (`<package>/dist/main.js`, a process hosting that module alone).
 // Workspace packages (@punkto/*) are TypeScript sources and get bundled; npm dependencies stay external
 // and load from node_modules at run time (native modules such as better-sqlite3 cannot be bundled).
@@ -38,8 +37,7 @@ const started = Date.now();
 await Promise.all([
   build({
     ...common,
-    // the gateway's worker thread (ADR 0028) is an entry of its own, sharing the gateway's chunks
-    entryPoints: ['server/main.ts', 'server/gateway-thread.ts'],
+    entryPoints: ['server/main.ts'],
     outdir: join('server', 'dist'),
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',

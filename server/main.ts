@@ -2,10 +2,11 @@
 // else `all`) selects the modules this process hosts — `all` is the gateway and the six services in one
 // process (`npm start`), `identity` one service per container/pod, `identity,tenant` any subset. The modules
 // stay separate: each has its own configuration, data directory, stores, logger name and metrics registry,
-// services talk only through the bus, and the gateway reaches them over HTTP as in the distributed mode.
+// and services talk only through the bus. With the gateway in the process, the services beside it are
+// mounted on its one server (ADR 0036: no listener of their own, no loopback hop); the gateway proxies the
+// others to their URLs, as in the distributed mode.
 import { ConfigError } from '@punkto/platform/config/config';
 import { hostModules, selectModules, type HostedModule } from '@punkto/platform/runtime/host';
-import { inWorkerThread, spawnThread, type ThreadOptions } from '@punkto/platform/runtime/worker-thread';
 
 /** In start order: services first, the gateway last (and stopped first). Loaded only when selected. */
 const modules: Record<string, () => Promise<HostedModule>> = {
@@ -20,26 +21,12 @@ const modules: Record<string, () => Promise<HostedModule>> = {
 const order = Object.keys(modules);
 
 let names: string[];
-let gatewayThread: 'worker' | 'main';
 try {
   names = selectModules(process.env.SERVICES ?? process.env.APP ?? 'all', order);
-  gatewayThread = threadOf(process.env.GATEWAY_THREAD);
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   process.stderr.write(`punkto: ${error.message}\n`);
   process.exit(1);
-}
-
-/**
- * GATEWAY_THREAD: where the gateway runs when this process hosts it with services. `worker` (the default)
- * gives it an event loop of its own in a worker thread of this process, so proxying does not queue behind
- * the services' work on one core; `main` keeps it on the main thread with them (one event loop, a little
- * less memory). A process hosting the gateway alone always runs it on the main thread.
- */
-function threadOf(value: string | undefined): 'worker' | 'main' {
-  if (value === undefined || value === '' || value === 'worker') return 'worker';
-  if (value === 'main') return 'main';
-  throw new ConfigError([`GATEWAY_THREAD: expected worker or main, got ${JSON.stringify(value)}`]);
 }
 
 /** `card-ledger` → `CARD_LEDGER_URL`: where the gateway reaches a service (its configuration). */
@@ -47,10 +34,11 @@ const urlVariable = (name: string) => `${name.toUpperCase().replace(/-/g, '_')}_
 
 /**
  * One module alone gets the environment as it is (exactly what its own process got before). Several share
- * the process's environment except the listeners: PORT is the gateway's; each service listens on the port
- * of its URL as the gateway sees it (IDENTITY_URL …, so both always agree) or else its default port
- * (8081…8086, where the gateway's default URLs point); services fetch identity's keys where IDENTITY_URL
- * says unless AUTH_JWKS_URL is set; and METRICS_PORT, when set, is the base: module i of the order above gets
+ * the process's environment except the listeners: PORT is the gateway's; without the gateway in the process
+ * each service listens on the port of its URL (IDENTITY_URL …, so a gateway elsewhere agrees) or else its
+ * default port (8081…8086); services mounted on the gateway listen on nothing. Services verify tokens with
+ * identity's keys in-process when identity is mounted beside them, else fetch them where IDENTITY_URL says
+ * unless AUTH_JWKS_URL is set; and METRICS_PORT, when set, is the base: module i of the order above gets
  * METRICS_PORT + i (identity +0 … gateway +6, whichever are selected), so no two share one.
  */
 function envOf(name: string): NodeJS.ProcessEnv {
@@ -73,33 +61,9 @@ function envOf(name: string): NodeJS.ProcessEnv {
 
 const processName = names.length === 1 ? names[0]! : 'punkto';
 
-/**
- * The gateway in a worker thread: its worker is spawned first, so that it loads the gateway's chunk
- * (`gateway-thread.js` in the bundle, `gateway-thread.ts` from the sources under tsx) while this thread loads
- * the services' modules — it was the last to be ready when it started loading only after them (issue 19). It
- * starts nothing until the host, having validated every module on this thread, starts it. A worker that dies
- * on its own ends the process with exit code 1, as a crash on the main thread does.
- */
-const fromSources = import.meta.url.endsWith('.ts');
-const threadOptions: ThreadOptions = {
-  entry: new URL(fromSources ? './gateway-thread.ts' : './gateway-thread.js', import.meta.url),
-  processName,
-};
-const gatewayInThread = names.includes('gateway') && names.length > 1 && gatewayThread === 'worker';
-const gatewayThreadSpawned = gatewayInThread
-  ? spawnThread('gateway', envOf('gateway'), threadOptions)
-  : undefined;
-
 await hostModules({
   processName,
   modules: await Promise.all(
-    names.map(async (name) => {
-      const module = await modules[name]!();
-      const thread = name === 'gateway' ? gatewayThreadSpawned : undefined;
-      return {
-        module: thread ? inWorkerThread(module, { ...threadOptions, thread }) : module,
-        env: envOf(name),
-      };
-    }),
+    names.map(async (name) => ({ module: await modules[name]!(), env: envOf(name) })),
   ),
 });

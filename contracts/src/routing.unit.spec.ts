@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allEndpoints } from './endpoints';
-import { ownerOf, proxiedPaths } from './routing';
+import { allowedMethods, nonContractRoutes, ownerOf, routeOf } from './routing';
 
 // every call of SPEC §7 and the service that owns it (ARCHITECTURE §1)
 const spec7: Array<[string, string]> = [
@@ -69,7 +69,8 @@ const spec7: Array<[string, string]> = [
   ['/api/v1/surveys/tok', 'survey'],
   ['/api/v1/surveys/tok/respond', 'survey'],
   ['/api/v1/feedback', 'notification'],
-  ['/api/v1/notifications/messages', 'notification'],
+  // the routing follows the endpoints now, so a real path of the old prefix's
+  ['/api/v1/notifications/my-messages', 'notification'],
   ['/api/v1/passkit/v1/devices/d1/registrations/pass.pl.punkto.dev', 'notification'],
   ['/api/v1/google-wallet/callbacks', 'notification'],
 ];
@@ -91,16 +92,36 @@ describe('every contract endpoint is routed to the service it names as owner', (
   const api = allEndpoints.filter((e) => e.path.startsWith('/api/v1/'));
   const outside = allEndpoints.filter((e) => !e.path.startsWith('/api/v1/'));
 
-  // no routing rule: the gateway answers it itself (maintenance status)
+  // no route: the gateway answers it itself (maintenance status)
   it.each(api.map((e) => [`${e.method} ${e.path}`, e] as const))('%s', (_, endpoint) =>
     expect(ownerOf(concrete(endpoint.path)) ?? 'gateway').toBe(endpoint.owner),
   );
 
-  it.each(outside.map((e) => [`${e.method} ${e.path}`, e] as const))(
-    '%s (outside /api/v1: the gateway itself, or proxied by name)',
+  it.each(allEndpoints.map((e) => [`${e.method} ${e.path}`, e] as const))(
+    '%s resolves with its own method to its owner',
     (_, endpoint) =>
-      expect(endpoint.owner).toBe((proxiedPaths as Record<string, string>)[endpoint.path] ?? 'gateway'),
+      expect(routeOf(endpoint.method, concrete(endpoint.path)) ?? 'gateway').toBe(endpoint.owner),
+  );
+
+  it.each(outside.map((e) => [`${e.method} ${e.path}`, e] as const))(
+    '%s (outside /api/v1: the gateway itself, or its owner by the contract)',
+    (_, endpoint) => expect(ownerOf(endpoint.path) ?? 'gateway').toBe(endpoint.owner),
   );
 
   it('covers the whole API', () => expect(api.length).toBeGreaterThan(60));
+});
+
+describe('routes that are no contract endpoint', () => {
+  it.each(nonContractRoutes.map((r) => [r.path, r] as const))('%s says why', (_, route) =>
+    expect(route.reason.length).toBeGreaterThan(20),
+  );
+
+  it('a known path with another method still has its owner (who answers 405), and says which methods', () => {
+    expect(routeOf('DELETE', '/api/v1/users/login')).toBeUndefined();
+    expect(ownerOf('/api/v1/users/login', 'DELETE')).toBe('identity');
+    expect(allowedMethods('/api/v1/users/login')).toEqual(['POST']);
+  });
+
+  it('HEAD goes where GET goes', () =>
+    expect(routeOf('HEAD', '/api/v1/customers/my-cards')).toBe('card-ledger'));
 });

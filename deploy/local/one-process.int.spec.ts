@@ -1,8 +1,8 @@
 /**
- * The one entry point (server/main.ts, ADR 0028) run from sources: SERVICES selects the modules one process
- * hosts; every module's environment is validated before anything starts; the modules listen where the
- * gateway's URLs say, the gateway proxies to them over loopback HTTP as in the distributed mode, and one
- * SIGTERM stops them all cleanly.
+ * The one entry point (server/main.ts, ADR 0028, 0036) run from sources: SERVICES selects the modules one
+ * process hosts; every module's environment is validated before anything starts; without the gateway the
+ * services listen where their URLs say, with it they are mounted on its server (no listener of their own)
+ * and the others are proxied; one SIGTERM stops them all cleanly.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,7 +19,7 @@ afterAll(() => {
 });
 
 // off the default ports (8080…8086), which the e2e tier and `npm start` use
-const PORT = 18480;
+const PORT = 20480;
 const url = (offset: number) => `http://127.0.0.1:${PORT + offset}`;
 
 function start(env: NodeJS.ProcessEnv) {
@@ -83,34 +83,39 @@ describe('one process, any set of modules (server/main.ts)', () => {
     await expect(fetch(`${url(5)}/healthz`)).rejects.toThrow();
   });
 
-  it("hosts services and the gateway in one process, each on its URL's port, and stops them on SIGTERM", async () => {
+  it('mounts the services on the gateway in one process (no listener of their own), and stops them on SIGTERM', async () => {
     const run = start({
       SERVICES: 'tenant,card-ledger,gateway',
       PORT: String(PORT),
       TENANT_URL: url(2),
       CARD_LEDGER_URL: url(3),
     });
+    // not /readyz/upstreams: it also asks the modules not hosted here, at their default ports
     await until('tenant and card ledger ready', async () => {
-      const [tenant, cards] = await Promise.all([fetch(`${url(2)}/readyz`), fetch(`${url(3)}/readyz`)]);
-      return tenant.ok && cards.ok;
+      const status = (await (await fetch(`${url(0)}/api/v1/status`)).json()) as {
+        services: Array<{ name: string; status: string }>;
+      };
+      return ['tenant', 'card-ledger'].every((name) =>
+        status.services.some((s) => s.name === name && s.status === 'up'),
+      );
     });
-    await until('gateway up', async () => (await fetch(`${url(0)}/healthz`)).ok);
-    // through the gateway's proxy to the tenant module: its own auth answers, in the spec's error shape
-    const proxied = await fetch(`${url(0)}/api/v1/permissions`);
-    expect(proxied.status).toBe(401);
-    expect(proxied.headers.get('content-type')).toContain('application/json');
+    // the tenant module mounted on the gateway's server: its own auth answers, in the spec's error shape
+    const mounted = await fetch(`${url(0)}/api/v1/permissions`);
+    expect(mounted.status).toBe(401);
+    expect(mounted.headers.get('content-type')).toContain('application/json');
+    // nothing listens where the services would on their own
+    await expect(fetch(`${url(2)}/healthz`)).rejects.toThrow();
+    await expect(fetch(`${url(3)}/healthz`)).rejects.toThrow();
     // each module logs under its own name; the process under `punkto`
     const lines = run
       .output()
       .split('\n')
       .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as { service: string; msg: string; module?: string; threads?: object });
+      .map((l) => JSON.parse(l) as { service: string; msg: string; module?: string; mounted?: string[] });
     expect(lines.some((l) => l.service === 'tenant' && l.msg === 'tenant ready')).toBe(true);
     expect(lines.some((l) => l.service === 'card-ledger' && l.msg === 'card-ledger ready')).toBe(true);
-    // the gateway has a thread of its own (GATEWAY_THREAD=worker, the default); the services run on the main one
     const ready = lines.find((l) => l.service === 'punkto' && l.msg === 'punkto ready');
-    expect(ready?.threads).toEqual({ gateway: expect.any(Number) });
-    expect((ready?.threads as { gateway: number }).gateway).toBeGreaterThan(0);
+    expect(ready?.mounted).toEqual(['tenant', 'card-ledger']);
 
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
@@ -122,28 +127,16 @@ describe('one process, any set of modules (server/main.ts)', () => {
       .filter((l) => l.includes('"module stopped"'))
       .map((l) => (JSON.parse(l) as { module: string }).module);
     expect(stopped).toEqual(['gateway', 'card-ledger', 'tenant']);
-    await expect(fetch(`${url(2)}/healthz`)).rejects.toThrow();
   });
 
-  it('keeps the gateway on the main thread with GATEWAY_THREAD=main, proxying the same way', async () => {
-    const run = start({
-      SERVICES: 'tenant,gateway',
-      GATEWAY_THREAD: 'main',
-      PORT: String(PORT),
-      TENANT_URL: url(2),
+  it('without the gateway, runs the services on their URLs’ ports', async () => {
+    const run = start({ SERVICES: 'tenant,survey', TENANT_URL: url(2), SURVEY_URL: url(5) });
+    await until('tenant and survey ready', async () => {
+      const [tenant, survey] = await Promise.all([fetch(`${url(2)}/readyz`), fetch(`${url(5)}/readyz`)]);
+      return tenant.ok && survey.ok;
     });
-    // not /readyz/upstreams: it also asks the modules not hosted here, at their default ports
-    await until('tenant ready', async () => (await fetch(`${url(2)}/readyz`)).ok);
-    await until('gateway up', async () => (await fetch(`${url(0)}/healthz`)).ok);
-    expect((await fetch(`${url(0)}/api/v1/permissions`)).status).toBe(401);
-    expect(run.output()).toContain('"threads":{}');
+    expect((await fetch(`${url(2)}/api/v1/permissions`)).status).toBe(401);
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
-  });
-
-  it('refuses an unknown GATEWAY_THREAD, starting nothing', async () => {
-    const run = start({ SERVICES: 'tenant,gateway', GATEWAY_THREAD: 'fibre', PORT: String(PORT) });
-    expect(await run.exited).toBe(1);
-    expect(run.output()).toContain('GATEWAY_THREAD: expected worker or main');
   });
 });

@@ -1,3 +1,4 @@
+import { buildStandalone } from '@punkto/platform/runtime/service-server';
 import { IDEMPOTENCY_KEY_HEADER } from '@punkto/contracts/cards';
 import { Topics } from '@punkto/contracts/topics';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
@@ -147,7 +148,7 @@ describe('traces exported over OTLP/HTTP', () => {
     // the notification service in the same DATA_DIR: its passes consumer reads the card ledger's topic
     const notificationConfig = NotificationEnv.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     notificationInfra = await openInfrastructure('notification', notificationConfig, logger);
-    const built = await notification.buildService({
+    const built = await buildStandalone('notification', notification.buildService, {
       config: notificationConfig,
       logger,
       infra: notificationInfra,

@@ -1,3 +1,4 @@
+import { buildStandalone } from '@punkto/platform/runtime/service-server';
 import { allEndpoints } from '@punkto/contracts/endpoints/index';
 import { Roles } from '@punkto/contracts/permissions';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
@@ -52,8 +53,15 @@ describe.each(services)('%s service', (name, module, env) => {
     const config = env.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     const logger = createLogger(name, 'silent');
     infra = await openInfrastructure(name, config, logger);
-    app = (await module.buildService({ config: config as never, logger, infra, jwks, clock: systemClock }))
-      .app;
+    app = (
+      await buildStandalone(name, module.buildService as never, {
+        config: config as never,
+        logger,
+        infra,
+        jwks,
+        clock: systemClock,
+      })
+    ).app;
     await app.ready();
   });
   afterAll(async () => {
@@ -115,7 +123,13 @@ describe('tenant: permission catalogue', () => {
     const config = TenantEnv.parse({ DATA_DIR: dataDir });
     const logger = createLogger('tenant', 'silent');
     const infra = await openInfrastructure('tenant', config, logger);
-    const { app } = await tenant.buildService({ config, logger, infra, jwks, clock: systemClock });
+    const { app } = await buildStandalone('tenant', tenant.buildService, {
+      config,
+      logger,
+      infra,
+      jwks,
+      clock: systemClock,
+    });
     try {
       expect((await app.inject('/api/v1/permissions')).statusCode).toBe(401);
       const res = await app.inject({ url: '/api/v1/permissions', cookies: { [ACCESS_COOKIE]: ownerToken } });
@@ -140,7 +154,13 @@ describe('notification: dev mailbox', () => {
     const logger = createLogger('notification', 'silent');
     const infra = await openInfrastructure('notification', config, logger);
     const other = await openInfrastructure('identity', config, logger);
-    const { app } = await notification.buildService({ config, logger, infra, jwks, clock: systemClock });
+    const { app } = await buildStandalone('notification', notification.buildService, {
+      config,
+      logger,
+      infra,
+      jwks,
+      clock: systemClock,
+    });
     try {
       await other.mailer.send({
         to: 'ania@example.pl',

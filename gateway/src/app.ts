@@ -8,6 +8,7 @@ import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import { createServer, DEFAULT_BODY_LIMIT } from '@punkto/platform/http/server';
 import type { Logger } from '@punkto/platform/observability/logger';
 import type { Metrics } from '@punkto/platform/observability/metrics';
+import type { MountedModule } from '@punkto/platform/runtime/host';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { paymentOrigins, upstreamsOf, type GatewayConfig, type Upstreams } from './config';
 import { registerApiDocs } from './docs';
@@ -26,6 +27,11 @@ export interface GatewayDeps {
   readyzStatus?: (url: string, timeoutMs: number) => Promise<number>;
   /** the process's Prometheus metrics (served by main.ts on METRICS_PORT, never by this app) */
   metrics?: Metrics;
+  /**
+   * services of this process mounted on the gateway's server (ADR 0036): served in-process, inside the
+   * gateway's hooks; the others are proxied to their URLs
+   */
+  mounted?: readonly Pick<MountedModule, 'name' | 'plugin' | 'readiness'>[];
 }
 
 /** Paths that keep working during maintenance (the SPA needs them to explain what is going on). */
@@ -42,6 +48,7 @@ export async function buildGateway({
   maintenance,
   readyzStatus = httpStatus,
   metrics,
+  mounted = [],
 }: GatewayDeps): Promise<FastifyInstance> {
   const upstreams = upstreamsOf(config);
   // PayU's secure card form (its SDK script, its field frames, its tokenize calls) when billing uses PayU
@@ -84,7 +91,7 @@ export async function buildGateway({
     done(new MaintenanceError());
   });
 
-  const probe = upstreamProber(upstreams, readyzStatus);
+  const probe = upstreamProber(upstreams, mounted, readyzStatus);
   registerUpstreamReadiness(app, probe);
   registerPublicStatus(app, probe);
   registerEndpoint(app, getMaintenanceStatus, async ({ reply }) => {
@@ -96,13 +103,7 @@ export async function buildGateway({
     environment: config.ERROR_REPORTING_ENVIRONMENT ?? config.NODE_ENV,
   });
   await registerApiDocs(app);
-  traceUpstreamCalls(app);
-  await registerApiProxy(app, upstreams, config.UPSTREAM_TIMEOUT_MS);
-  await registerJwksProxy(app, upstreams, config.UPSTREAM_TIMEOUT_MS);
-  if (config.DEV_MAILBOX !== 'off')
-    await registerDevMailboxProxy(app, upstreams, config.UPSTREAM_TIMEOUT_MS, {
-      loopbackOnly: config.DEV_MAILBOX === 'loopback',
-    });
+  await registerServices(app, config, mounted);
   // metrics are served on each process's own listener (ADR 0019), never here: a scraper or a curious visitor
   // pointed at the public gateway gets a plain 404, not the SPA shell that would pass for a page
   app.all('/metrics', { logLevel: 'warn' }, async () => {
@@ -112,6 +113,31 @@ export async function buildGateway({
   if (!spa)
     logger.warn({ dir: config.WEB_DIST_DIR }, 'no built SPA found: serving the API only (run npm run build)');
   return app;
+}
+
+/**
+ * The services: those mounted on this server, each in its own encapsulated scope inside every hook the
+ * gateway registered before (ADR 0036), and the proxies to the others' URLs.
+ */
+async function registerServices(
+  app: FastifyInstance,
+  config: GatewayConfig,
+  mounted: NonNullable<GatewayDeps['mounted']>,
+): Promise<void> {
+  const here = new Set<string>(mounted.map((module) => module.name));
+  const upstreams = upstreamsOf(config);
+  const proxied = Object.fromEntries(
+    Object.entries(upstreams).filter(([name]) => !here.has(name)),
+  ) as Partial<Upstreams>;
+  for (const module of mounted) await app.register(module.plugin);
+  traceUpstreamCalls(app);
+  await registerApiProxy(app, proxied, config.UPSTREAM_TIMEOUT_MS, here);
+  // mounted, identity serves its keys and notification its development pages on this server itself
+  if (!here.has('identity')) await registerJwksProxy(app, upstreams.identity, config.UPSTREAM_TIMEOUT_MS);
+  if (config.DEV_MAILBOX !== 'off' && !here.has('notification'))
+    await registerDevMailboxProxy(app, upstreams.notification, config.UPSTREAM_TIMEOUT_MS, {
+      loopbackOnly: config.DEV_MAILBOX === 'loopback',
+    });
 }
 
 /** What an upload (multipart: logo, hero image of at most 5 MB) may send through the gateway. */
@@ -173,18 +199,36 @@ function registerTransportHeaders(app: FastifyInstance, config: GatewayConfig): 
 type UpstreamName = keyof Upstreams;
 type Probe = { service: UpstreamName; ok: boolean; detail: string; latencyMs: number };
 
-/** Asks every service's `/readyz` in parallel (2 s each); never throws. */
+/**
+ * Asks every service whether it is ready, in parallel: a proxied one its `/readyz` (2 s each), a mounted one
+ * its readiness checks directly (what its `/readyz` would run); never throws.
+ */
 function upstreamProber(
   upstreams: Upstreams,
+  mounted: readonly Pick<MountedModule, 'name' | 'readiness'>[],
   readyzStatus: (url: string, timeoutMs: number) => Promise<number>,
 ): () => Promise<Probe[]> {
+  const checksOf = new Map(mounted.map((module) => [module.name, module.readiness]));
+  const ready = async (service: UpstreamName, url: string): Promise<number> => {
+    const checks = checksOf.get(service);
+    if (!checks) return readyzStatus(`${url}/readyz`, 2000);
+    const failed = await Promise.all(
+      Object.values(checks).map((check) =>
+        check().then(
+          () => false,
+          () => true,
+        ),
+      ),
+    );
+    return failed.includes(true) ? 503 : 200;
+  };
   return () =>
     Promise.all(
       (Object.entries(upstreams) as [UpstreamName, string][]).map(async ([service, url]) => {
         const started = performance.now();
         const latency = () => Math.round(performance.now() - started);
         try {
-          const status = await readyzStatus(`${url}/readyz`, 2000);
+          const status = await ready(service, url);
           const ok = status >= 200 && status < 300;
           return { service, ok, detail: ok ? 'ok' : `status ${status}`, latencyMs: latency() };
         } catch (error) {

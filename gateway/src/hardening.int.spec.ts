@@ -33,7 +33,8 @@ async function startService(name: string): Promise<{ app: FastifyInstance; url: 
   }));
   app.post('/api/v1/users/login', async (request) => ({ service: name, body: request.body }));
   app.get('/api/v1/tenants/:id', async (request) => ({ id: (request.params as { id: string }).id }));
-  app.get('/api/v1/tenants/:id/blog-image', async (_request, reply) =>
+  // a real path of the API (the gateway routes by the contracts), answered with the service's own caching (images)
+  app.get('/api/v1/tenants/:id/images/:file', async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=3600').send({ cached: true }),
   );
   app.get('/dev/mailbox', async (_request, reply) => reply.type('text/html').send('<h1>Skrzynka</h1>'));
@@ -313,7 +314,7 @@ describe('gateway: transport headers (finding 11)', () => {
     expect(personal.headers['cache-control']).toBe('no-store');
     const refused = await gateway.inject({ url: '/api/v1/nobody-owns-this' });
     expect(refused.headers['cache-control']).toBe('no-store');
-    const own = await gateway.inject({ url: '/api/v1/tenants/t1/blog-image' });
+    const own = await gateway.inject({ url: '/api/v1/tenants/t1/images/logo.png' });
     expect(own.headers['cache-control']).toBe('public, max-age=3600');
   });
 });

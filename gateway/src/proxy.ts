@@ -1,9 +1,7 @@
 import httpProxy from '@fastify/http-proxy';
 import { ErrorCodes } from '@punkto/contracts/errors';
-import { ownerOf, proxiedPaths } from '@punkto/contracts/routing';
-
-const JWKS_PATH = '/.well-known/jwks.json';
-import { NotFoundError, PayloadTooLargeError } from '@punkto/platform/errors/errors';
+import { allowedMethods, ownerOf } from '@punkto/contracts/routing';
+import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from '@punkto/platform/errors/errors';
 import { toHttpError } from '@punkto/platform/http/error-handler';
 import { isLoopbackRequest } from '@punkto/platform/http/loopback-only';
 import { tracer } from '@punkto/platform/observability/tracing';
@@ -14,13 +12,15 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** the CLIENT span of the proxied call, ended when the response to the caller is */
     upstreamSpan?: Span;
-    /** the service an `/api/v1` call goes to, looked up once in the routing table (registerApiProxy) */
+    /** the service an `/api/v1` call goes to, looked up once in the contracts' router (registerApiProxy) */
     upstreamService?: UpstreamName;
   }
 }
 import type { Upstreams } from './config';
 
 type UpstreamName = keyof Upstreams;
+
+const JWKS_PATH = '/.well-known/jwks.json';
 
 const HOP_BY_HOP = [
   'connection',
@@ -156,13 +156,29 @@ function proxyOptions(timeoutMs: number, upstreamOf: (request: FastifyRequest) =
 export const EVENT_STREAM_TIMEOUT_MS = 60_000;
 
 /**
- * `/api/v1/*` → the owning service, by the routing table in contracts. One proxy with a per-request
- * upstream; paths that no service owns get a JSON 404 before any network hop.
+ * What a service's own server answers for a path it has no route for (platform error-handler.ts): 405 with
+ * the methods it allows, else a JSON 404. For a service mounted on this server, whose routes did not match.
+ */
+function unmatched(request: FastifyRequest, reply: FastifyReply): Error {
+  const path = request.url.split('?')[0] ?? '';
+  const allowed = allowedMethods(path).filter((method) => method !== request.method);
+  if (allowed.length) {
+    reply.header('allow', allowed.join(', '));
+    return new MethodNotAllowedError();
+  }
+  return new NotFoundError(`Nie znaleziono zasobu: ${request.method} ${path}`);
+}
+
+/**
+ * `/api/v1/*` → the owning service, by the router built from the contracts (contracts/src/routing.ts). One
+ * proxy with a per-request upstream; paths that no service owns get a JSON 404 before any network hop, and
+ * so do paths of a service mounted on this server (`mounted`) that none of its routes matched.
  */
 export async function registerApiProxy(
   app: FastifyInstance,
-  upstreams: Upstreams,
+  upstreams: Partial<Upstreams>,
   timeoutMs: number,
+  mounted: ReadonlySet<string> = new Set(),
 ): Promise<void> {
   const common = proxyOptions(timeoutMs, (request) => request.upstreamService ?? 'unknown');
   await app.register(httpProxy, {
@@ -171,14 +187,18 @@ export async function registerApiProxy(
     upstream: '',
     prefix: '/api/v1',
     rewritePrefix: '/api/v1',
-    preHandler: (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
-      request.upstreamService = ownerOf(request.url);
-      if (request.upstreamService) return done();
+    preHandler: (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+      const owner = ownerOf(request.url, request.method);
+      if (owner && !mounted.has(owner)) {
+        request.upstreamService = owner;
+        return done();
+      }
+      if (owner) return done(unmatched(request, reply));
       done(new NotFoundError(`Nie znaleziono zasobu: ${request.method} ${request.url.split('?')[0]}`));
     },
     replyOptions: {
       ...common.replyOptions,
-      getUpstream: (request: FastifyRequest) => upstreams[request.upstreamService!],
+      getUpstream: (request: FastifyRequest) => upstreams[request.upstreamService!]!,
     },
     handler: (request: FastifyRequest, reply: FastifyReply, dest: string, options: object) =>
       reply.from(
@@ -194,10 +214,10 @@ export async function registerApiProxy(
  * `/.well-known/jwks.json` → identity: the public keys of access tokens, where the API document says they are
  * (for machine clients and other verifiers; nothing secret).
  */
-export async function registerJwksProxy(app: FastifyInstance, upstreams: Upstreams, timeoutMs: number) {
+export async function registerJwksProxy(app: FastifyInstance, identityUrl: string, timeoutMs: number) {
   await app.register(httpProxy, {
-    ...proxyOptions(timeoutMs, () => proxiedPaths[JWKS_PATH]),
-    upstream: upstreams[proxiedPaths[JWKS_PATH]],
+    ...proxyOptions(timeoutMs, () => 'identity'),
+    upstream: identityUrl,
     prefix: JWKS_PATH,
     rewritePrefix: JWKS_PATH,
     httpMethods: ['GET', 'HEAD'],
@@ -211,14 +231,14 @@ export async function registerJwksProxy(app: FastifyInstance, upstreams: Upstrea
  */
 export async function registerDevMailboxProxy(
   app: FastifyInstance,
-  upstreams: Upstreams,
+  notificationUrl: string,
   timeoutMs: number,
   { loopbackOnly }: { loopbackOnly: boolean },
 ): Promise<void> {
   for (const prefix of ['/dev/mailbox', '/dev/wallet'])
     await app.register(httpProxy, {
       ...proxyOptions(timeoutMs, () => 'notification'),
-      upstream: upstreams.notification,
+      upstream: notificationUrl,
       prefix,
       rewritePrefix: prefix,
       preHandler: async (request: FastifyRequest, reply: FastifyReply) => {

@@ -2,7 +2,8 @@
  * Card awards: POST /api/v1/cards/{id}/points-from-amount through the card ledger's real HTTP handler
  * (auth, Idempotency-Key, event-sourced card with an expected-revision append, projections, anomaly
  * monitor with the production thresholds), directly and through the gateway as `npm start` runs it
- * (server/dist/main.js, `SERVICES=card-ledger,gateway`), beside a bare Fastify + better-sqlite3 INSERT server
+ * (server/dist/main.js, `SERVICES=card-ledger,gateway`: the card ledger mounted on the gateway's server, ADR 0036),
+ * beside a bare Fastify + better-sqlite3 INSERT server
  * measured in the same run, all at 16 connections. Every row sends the same requests (the same headers and
  * body, the bare server ignores what it does not need) and does the same work each time: each measured phase has
  * its own employees, none of whom crosses the anomaly thresholds (60 awards or 5,000 points in 10 minutes), so no
@@ -265,7 +266,8 @@ export async function cardAwardsBench(work: string): Promise<string[]> {
       root,
       bundle('server/dist/main.js'),
       { ...ledgerEnv(dataDir), ...gatewayEnv, SERVICES: 'card-ledger,gateway' },
-      `${cardsUrl}/readyz`,
+      // the gateway listens once the card ledger is mounted on it (it has no listener of its own, ADR 0036)
+      `${gatewayUrl}/healthz`,
     );
     children.push(product);
     for (let i = 0; i < 600 && !(await answersOk(`${gatewayUrl}/healthz`)); i++)

@@ -1,3 +1,4 @@
+import { buildStandalone } from '@punkto/platform/runtime/service-server';
 import type { CardView } from '@punkto/contracts/cards';
 import { Roles } from '@punkto/contracts/permissions';
 import { randomNip } from '@punkto/contracts/tenant';
@@ -69,7 +70,7 @@ export async function startIdentityAndTenant(
     jwks: createLocalJWKSet({ keys: [] }),
     clock: systemClock,
   };
-  const identityService = await identity.buildService(identityDeps);
+  const identityService = await buildStandalone('identity', identity.buildService, identityDeps);
   const identityApp = identityService.app;
   await identityApp.ready();
   // as runService does: identity's durable jobs (a registration is completed by one)
@@ -79,7 +80,7 @@ export async function startIdentityAndTenant(
   const tenantInfra = await openInfrastructure('tenant', tenantConfig, logger);
   const jwks = createLocalJWKSet(identityApp.identity.jwks() as Parameters<typeof createLocalJWKSet>[0]);
   const tenantDeps = { config: tenantConfig, logger, infra: tenantInfra, jwks, clock: systemClock };
-  const tenantService = await tenant.buildService(tenantDeps);
+  const tenantService = await buildStandalone('tenant', tenant.buildService, tenantDeps);
   const tenantApp = tenantService.app;
   await tenantApp.ready();
 
@@ -87,7 +88,13 @@ export async function startIdentityAndTenant(
     ? await (async () => {
         const config = CardLedgerEnv.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
         const infra = await openInfrastructure('card-ledger', config, logger);
-        const service = await cardLedger.buildService({ config, logger, infra, jwks, clock: systemClock });
+        const service = await buildStandalone('card-ledger', cardLedger.buildService, {
+          config,
+          logger,
+          infra,
+          jwks,
+          clock: systemClock,
+        });
         await service.app.ready();
         return { infra, service };
       })()
@@ -102,7 +109,13 @@ export async function startIdentityAndTenant(
           ...(options.publicUrl && { PUBLIC_URL: options.publicUrl }),
         });
         const infra = await openInfrastructure('survey', config, logger);
-        const service = await survey.buildService({ config, logger, infra, jwks, clock: systemClock });
+        const service = await buildStandalone('survey', survey.buildService, {
+          config,
+          logger,
+          infra,
+          jwks,
+          clock: systemClock,
+        });
         await service.app.ready();
         infra.scheduler.start(service.jobs ?? {});
         return { infra, service };
@@ -118,7 +131,13 @@ export async function startIdentityAndTenant(
           ...(options.publicUrl && { PUBLIC_URL: options.publicUrl }),
         });
         const infra = await openInfrastructure('notification', config, logger);
-        const service = await notification.buildService({ config, logger, infra, jwks, clock: systemClock });
+        const service = await buildStandalone('notification', notification.buildService, {
+          config,
+          logger,
+          infra,
+          jwks,
+          clock: systemClock,
+        });
         await service.app.ready();
         infra.scheduler.start(service.jobs ?? {});
         return { infra, service };

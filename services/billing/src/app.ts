@@ -1,13 +1,9 @@
 import type { CardFormConfig } from '@punkto/contracts/billing';
 import { Topics } from '@punkto/contracts/topics';
-import { csrfPlugin } from '@punkto/platform/http/csrf-plugin';
 import type { RelayRoute } from '@punkto/platform/relay/event-relay';
 import { consumerContext } from '@punkto/platform/runtime/event-consumer';
-import {
-  createServiceServer,
-  type BuiltService,
-  type ServiceDeps,
-} from '@punkto/platform/runtime/service-server';
+import type { BuiltService, ServiceDeps } from '@punkto/platform/runtime/service-server';
+import type { FastifyInstance } from 'fastify';
 import { billingEventsConsumer } from './billing-events.consumer';
 import type { BillingConfig } from './config';
 import { invoiceRoutes } from './invoices/invoice.routes';
@@ -114,12 +110,12 @@ export async function buildService(deps: BillingDeps) {
     notifyUrl: config.PAYMENT_NOTIFY_URL ?? `${config.PUBLIC_URL}${NOTIFY_PATH}`,
   });
 
-  const app = await createServiceServer('billing', deps);
-  await app.register(csrfPlugin, { allowedOrigins: config.CSRF_ALLOWED_ORIGINS });
-  subscriptionRoutes(app, subscriptions, cardForm);
-  await paymentRoutes(app, payments, methods);
-  invoiceRoutes(app, invoices);
-  if (config.PAYMENT_PROVIDER === 'sandbox') await sandboxCheckoutRoutes(app, sandbox);
+  const routes = async (app: FastifyInstance) => {
+    subscriptionRoutes(app, subscriptions, cardForm);
+    await paymentRoutes(app, payments, methods);
+    invoiceRoutes(app, invoices);
+    if (config.PAYMENT_PROVIDER === 'sandbox') await sandboxCheckoutRoutes(app, sandbox);
+  };
 
   // the sweep runs at start and then every BILLING_SWEEP_INTERVAL_MINUTES (ADR 0026 "The sweep")
   const sweepEvery = config.BILLING_SWEEP_INTERVAL_MINUTES * 60_000;
@@ -171,7 +167,7 @@ export async function buildService(deps: BillingDeps) {
   };
 
   return {
-    app,
+    routes,
     subscriptions,
     payments,
     invoices,

@@ -1,12 +1,8 @@
 import { Topics } from '@punkto/contracts/topics';
-import { csrfPlugin } from '@punkto/platform/http/csrf-plugin';
 import type { RelayRoute } from '@punkto/platform/relay/event-relay';
 import { consumerContext } from '@punkto/platform/runtime/event-consumer';
-import {
-  createServiceServer,
-  type BuiltService,
-  type ServiceDeps,
-} from '@punkto/platform/runtime/service-server';
+import type { BuiltService, ServiceDeps } from '@punkto/platform/runtime/service-server';
+import type { FastifyInstance } from 'fastify';
 import { analyticsRoutes } from './analytics/analytics.routes';
 import { createAnalytics, type Analytics } from './analytics/analytics.service';
 import { surveyEventsConsumer } from './analytics/survey-events.consumer';
@@ -55,16 +51,16 @@ export async function buildService(
     clock,
     logger,
   });
-  const app = await createServiceServer('card-ledger', deps);
-  await app.register(csrfPlugin, { allowedOrigins: deps.config.CSRF_ALLOWED_ORIGINS });
-  cardRoutes(app, cards);
-  customerRoutes(app, cards, { heartbeatMs: deps.config.SSE_HEARTBEAT_MS });
-  await activityExportRoutes(app, { documents: infra.documents, clock });
-  analyticsRoutes(app, analytics);
-  app.addHook('onClose', async () => {
-    await cards.close();
-    await analytics.close();
-  });
+  const routes = async (app: FastifyInstance) => {
+    cardRoutes(app, cards);
+    customerRoutes(app, cards, { heartbeatMs: deps.config.SSE_HEARTBEAT_MS });
+    await activityExportRoutes(app, { documents: infra.documents, clock });
+    analyticsRoutes(app, analytics);
+    app.addHook('onClose', async () => {
+      await cards.close();
+      await analytics.close();
+    });
+  };
 
   const scheduleMaintenance = (inMs: number) =>
     infra.scheduler.schedule({
@@ -75,7 +71,7 @@ export async function buildService(
     });
   await scheduleMaintenance(60_000);
   return {
-    app,
+    routes,
     cards,
     analytics,
     // the tenant's programs, services, clients and tenants (tenant-events.consumer.ts)

@@ -1,13 +1,10 @@
 import { Topics } from '@punkto/contracts/topics';
 import { createCaptcha } from './captcha/captcha-config';
 import type { Captcha } from './captcha/captcha.port';
-import { authPlugin } from '@punkto/platform/http/auth-plugin';
-import { csrfPlugin } from '@punkto/platform/http/csrf-plugin';
-import { createServer } from '@punkto/platform/http/server';
 import type { RelayRoute } from '@punkto/platform/relay/event-relay';
-import { readinessOf } from '@punkto/platform/runtime/infrastructure';
 import { consumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { BuiltService, ServiceDeps } from '@punkto/platform/runtime/service-server';
+import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet } from 'jose';
 import type { IdentityConfig } from './config';
 import { argon2idHasher, type PasswordHasher } from './security/password-hasher';
@@ -55,29 +52,20 @@ export async function buildService(
     clock,
     ...(deps.revocations && { revocations: deps.revocations }),
   });
-  const app = createServer({
-    service: 'identity',
-    logger: deps.logger,
-    readiness: readinessOf(deps.infra),
-    metrics: deps.metrics,
-  });
-  // identity is the issuer: it verifies access tokens with its own key, not by fetching its own JWKS over HTTP
-  await app.register(authPlugin, {
-    keys: createLocalJWKSet(identity.jwks() as Parameters<typeof createLocalJWKSet>[0]),
-    issuer: deps.config.AUTH_ISSUER,
-    audience: deps.config.AUTH_AUDIENCE,
-    ...(deps.revocations && { isRevoked: deps.revocations.isRevoked }),
-  });
-  await app.register(csrfPlugin, { allowedOrigins: deps.config.CSRF_ALLOWED_ORIGINS });
-  app.decorate('identity', identity);
-  app.addHook('onClose', async () => identity.settled());
-  userRoutes(app, identity, { config: deps.config, clock });
+  const routes = async (app: FastifyInstance) => {
+    app.decorate('identity', identity);
+    app.addHook('onClose', async () => identity.settled());
+    userRoutes(app, identity, { config: deps.config, clock });
+  };
 
   // tenant.tenants.v1 (the owner's `tid`; TenantDeleted), tenant.employees.v1 (employees' accounts and
   // permissions), tenant.clients.v1 (customer accounts of enrolled clients)
   const context = consumerContext(deps);
   return {
-    app,
+    routes,
+    // identity is the issuer: it verifies access tokens with its own key, not by fetching its own JWKS over
+    // HTTP, and hands that key set to the services mounted beside it (ADR 0036)
+    verificationKeys: createLocalJWKSet(identity.jwks() as Parameters<typeof createLocalJWKSet>[0]),
     identity,
     jobs: identity.jobs,
     consumers: [

@@ -17,4 +17,5 @@ export const identityModule = serviceModule({
   loadConfig: loadIdentityConfig,
   buildService: (deps) => buildService(withAdapters(deps)),
   relayRoutes,
+  issuesAccessTokens: true,
 });

@@ -1,13 +1,9 @@
 import { Topics } from '@punkto/contracts/topics';
 import { keptSecret } from '@punkto/platform/documents/kept-secret';
-import { csrfPlugin } from '@punkto/platform/http/csrf-plugin';
 import { consumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { RelayRoute } from '@punkto/platform/relay/event-relay';
-import {
-  createServiceServer,
-  type BuiltService,
-  type ServiceDeps,
-} from '@punkto/platform/runtime/service-server';
+import type { BuiltService, ServiceDeps } from '@punkto/platform/runtime/service-server';
+import type { FastifyInstance } from 'fastify';
 import type { NotificationConfig } from './config';
 import { registerDevMailbox } from './dev-mailbox/dev-mailbox.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
@@ -60,11 +56,13 @@ export async function buildService(
   /** tests of the campaign engine may stand in for the passes' side of the port */
   options: { walletMessenger?: WalletMessenger } = {},
 ): Promise<BuiltService & { walletMessenger: WalletMessenger }> {
-  const app = await createServiceServer('notification', deps);
-  await app.register(csrfPlugin, { allowedOrigins: deps.config.CSRF_ALLOWED_ORIGINS });
+  // the routes, registered in the order below in the scope its host gives (runtime/service-server.ts)
+  const routes: Array<(app: FastifyInstance) => unknown> = [];
   const { mailbox } = deps.infra;
   if (deps.config.DEV_MAILBOX !== 'off' && mailbox)
-    registerDevMailbox(app, mailbox, { loopbackOnly: deps.config.DEV_MAILBOX === 'loopback' });
+    routes.push((app) =>
+      registerDevMailbox(app, mailbox, { loopbackOnly: deps.config.DEV_MAILBOX === 'loopback' }),
+    );
   const feedback = await createFeedbackService({
     documents: deps.infra.documents,
     mailer: deps.infra.mailer,
@@ -73,7 +71,7 @@ export async function buildService(
     operatorEmails: deps.config.OPERATOR_EMAILS,
     perUserPerHour: deps.config.FEEDBACK_RATE_LIMIT_PER_HOUR,
   });
-  feedbackRoutes(app, feedback);
+  routes.push((app) => feedbackRoutes(app, feedback));
   // what wallet passes show, kept from the card ledger's and the tenant service's events (ADR 0012)
   const copies = passCopies(deps.infra.documents);
   await copies.ensureIndexes();
@@ -98,7 +96,9 @@ export async function buildService(
       { webServiceURL: apple.webServiceURL },
       'PUBLIC_URL is not https: phones do not ask this PassKit web service for updates',
     );
-  applePassRoutes(app, apple, { developmentChain: deps.config.APPLE_PASS_DEVELOPMENT_CHAIN });
+  routes.push((app) =>
+    applePassRoutes(app, apple, { developmentChain: deps.config.APPLE_PASS_DEVELOPMENT_CHAIN }),
+  );
 
   const google = await googleWallet(deps);
   const googleCallbackUrl = google.development ? null : `${deps.config.PUBLIC_URL}${GOOGLE_CALLBACK_PATH}`;
@@ -122,20 +122,24 @@ export async function buildService(
     googleInstalled: googlePassesOf.installed,
     logger: deps.logger,
   });
-  googlePassRoutes(app, googlePassesOf, {
-    development: google.development,
-    developmentMode: deps.config.GOOGLE_WALLET_DEVELOPMENT,
-  });
+  routes.push((app) =>
+    googlePassRoutes(app, googlePassesOf, {
+      development: google.development,
+      developmentMode: deps.config.GOOGLE_WALLET_DEVELOPMENT,
+    }),
+  );
   if (!google.development)
-    googleCallbackRoutes(app, {
-      passes: googlePassesOf,
-      documents: deps.infra.documents,
-      issuerId: deps.config.GOOGLE_WALLET_ISSUER_ID,
-      rootKeysUrl: deps.config.GOOGLE_WALLET_ROOT_KEYS_URL,
-      clock: deps.clock,
-      onCallback: ({ tenantId, eventType }) =>
-        eventType === 'save' ? health.added(tenantId, 'google') : health.removed(tenantId, 'google'),
-    });
+    routes.push((app) =>
+      googleCallbackRoutes(app, {
+        passes: googlePassesOf,
+        documents: deps.infra.documents,
+        issuerId: deps.config.GOOGLE_WALLET_ISSUER_ID,
+        rootKeysUrl: deps.config.GOOGLE_WALLET_ROOT_KEYS_URL,
+        clock: deps.clock,
+        onCallback: ({ tenantId, eventType }) =>
+          eventType === 'save' ? health.added(tenantId, 'google') : health.removed(tenantId, 'google'),
+      }),
+    );
 
   // live updates: a change of what passes show reaches the phones (APNs pushes, Google PATCHes)
   const { apns, records: apnsRecords } = await apnsOf(deps);
@@ -151,15 +155,17 @@ export async function buildService(
     onPush: (platform, outcome) => deps.metrics?.passPushes.inc({ platform, outcome }),
   });
   await updates.ensureIndexes();
-  passkitRoutes(app, {
-    passes: apple,
-    registrations,
-    tokens,
-    clock: deps.clock,
-    onRegistration: ({ tenantId, change }) =>
-      change === 'added' ? health.added(tenantId, 'apple') : health.removed(tenantId, 'apple'),
-  });
-  passHealthRoutes(app, health);
+  routes.push((app) =>
+    passkitRoutes(app, {
+      passes: apple,
+      registrations,
+      tokens,
+      clock: deps.clock,
+      onRegistration: ({ tenantId, change }) =>
+        change === 'added' ? health.added(tenantId, 'apple') : health.removed(tenantId, 'apple'),
+    }),
+  );
+  routes.push((app) => passHealthRoutes(app, health));
 
   // company messages on the wallet passes (issue 21): the channel the campaign engine sends through
   const walletMessenger = createWalletMessenger({
@@ -177,10 +183,12 @@ export async function buildService(
     retryLater: (cardId) => updates.cardChanged(cardId),
   });
   if (deps.config.DEV_MAILBOX !== 'off')
-    registerDevWallet(
-      app,
-      { apns: apnsRecords, google: google.records },
-      { loopbackOnly: deps.config.DEV_MAILBOX === 'loopback' },
+    routes.push((app) =>
+      registerDevWallet(
+        app,
+        { apns: apnsRecords, google: google.records },
+        { loopbackOnly: deps.config.DEV_MAILBOX === 'loopback' },
+      ),
     );
   // company → customer messages (ADR 0027)
   const messages = await messagesContext({
@@ -204,17 +212,25 @@ export async function buildService(
     runAt: deps.clock(),
     payload: {},
   });
-  await messagesRoutes(app, messages, campaignsOf(messages), unsubscribes(messages));
+  routes.push((app) => messagesRoutes(app, messages, campaignsOf(messages), unsubscribes(messages)));
 
   updates.start();
-  app.addHook('onClose', async () => {
-    await updates.stop();
-    await apns.close();
-    await google.wallet.close();
+  routes.push((app) => {
+    app.addHook('onClose', async () => {
+      await updates.stop();
+      await apns.close();
+      await google.wallet.close();
+    });
   });
   const context = consumerContext(deps);
   return {
-    app,
+    routes: async (app) => {
+      // only promises are awaited: a Fastify instance is thenable, and awaiting it inside its plugin hangs
+      for (const register of routes) {
+        const registered = register(app);
+        if (registered instanceof Promise) await registered;
+      }
+    },
     consumers: [
       passesConsumer(copies, context, updates),
       messageCardsConsumer(messages, context),

@@ -1,12 +1,8 @@
 import { Topics } from '@punkto/contracts/topics';
-import { csrfPlugin } from '@punkto/platform/http/csrf-plugin';
 import type { RelayRoute } from '@punkto/platform/relay/event-relay';
 import { consumerContext } from '@punkto/platform/runtime/event-consumer';
-import {
-  createServiceServer,
-  type BuiltService,
-  type ServiceDeps,
-} from '@punkto/platform/runtime/service-server';
+import type { BuiltService, ServiceDeps } from '@punkto/platform/runtime/service-server';
+import type { FastifyInstance } from 'fastify';
 import type { SurveyConfig } from './config';
 import { cardEventsConsumer, identityEventsConsumer, tenantEventsConsumer } from './surveys/events.consumer';
 import { RESPONSE_STREAM_PREFIX, surveyAnswers } from './surveys/survey-answers';
@@ -43,12 +39,10 @@ export async function buildService(
   });
   const delivery = surveyDelivery(ctx);
   const answers = surveyAnswers(ctx);
-  const app = await createServiceServer('survey', deps);
-  await app.register(csrfPlugin, { allowedOrigins: deps.config.CSRF_ALLOWED_ORIGINS });
-  await surveyRoutes(app, ctx, answers);
+  const routes = (app: FastifyInstance) => surveyRoutes(app, ctx, answers);
   const context = consumerContext(deps);
   return {
-    app,
+    routes,
     surveys: ctx,
     delivery,
     consumers: [

@@ -2,15 +2,11 @@ import { getPermissions } from '@punkto/contracts/endpoints/tenant';
 import { permissionCatalogue } from '@punkto/contracts/permissions';
 import { Topics } from '@punkto/contracts/topics';
 import { requireAuth } from '@punkto/platform/http/auth-plugin';
-import { csrfPlugin } from '@punkto/platform/http/csrf-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import { consumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { RelayRoute } from '@punkto/platform/relay/event-relay';
-import {
-  createServiceServer,
-  type BuiltService,
-  type ServiceDeps,
-} from '@punkto/platform/runtime/service-server';
+import type { BuiltService, ServiceDeps } from '@punkto/platform/runtime/service-server';
+import type { FastifyInstance } from 'fastify';
 import type { TenantConfig } from './config';
 import { clientRoutes } from './clients/client.routes';
 import { clientsExportRoutes } from './clients/clients-export.routes';
@@ -80,29 +76,29 @@ export async function buildService(deps: TenantDeps): Promise<BuiltService> {
     customerLimitFor: (tenantId) => lapse.customerLimitFor(tenantId),
   });
 
-  const app = await createServiceServer('tenant', deps);
-  await app.register(csrfPlugin, { allowedOrigins: deps.config.CSRF_ALLOWED_ORIGINS });
-  // a lapsed subscription: the panel's changes refused (403 SUBSCRIPTION.LAPSED), customers unaffected
-  lapse.guard(app);
-  registerEndpoint(app, getPermissions, async () => ({ permissions: [...permissionCatalogue] }), {
-    preHandler: requireAuth,
-  });
-  await registerUploads(app);
-  tenantRoutes(app, tenants, {
-    activePrograms: (tenantId) => programs.activePrograms(tenantId),
-    brandingChanged: (tenantId, actorId) => branding.rerenderLogo(tenantId, actorId),
-    tenantDeleted: (tenantId) => branding.removeImages(tenantId),
-  });
-  brandingRoutes(app, branding);
-  programRoutes(app, programs);
-  posterRoutes(app, { tenants, programs, branding, clock });
-  catalogueRoutes(app, catalogue);
-  employeeRoutes(app, staff.employees);
-  clientRoutes(app, staff.clients);
-  clientsExportRoutes(app, { documents, clock });
+  const routes = async (app: FastifyInstance) => {
+    // a lapsed subscription: the panel's changes refused (403 SUBSCRIPTION.LAPSED), customers unaffected
+    lapse.guard(app);
+    registerEndpoint(app, getPermissions, async () => ({ permissions: [...permissionCatalogue] }), {
+      preHandler: requireAuth,
+    });
+    await registerUploads(app);
+    tenantRoutes(app, tenants, {
+      activePrograms: (tenantId) => programs.activePrograms(tenantId),
+      brandingChanged: (tenantId, actorId) => branding.rerenderLogo(tenantId, actorId),
+      tenantDeleted: (tenantId) => branding.removeImages(tenantId),
+    });
+    brandingRoutes(app, branding);
+    programRoutes(app, programs);
+    posterRoutes(app, { tenants, programs, branding, clock });
+    catalogueRoutes(app, catalogue);
+    employeeRoutes(app, staff.employees);
+    clientRoutes(app, staff.clients);
+    clientsExportRoutes(app, { documents, clock });
+  };
 
   return {
-    app,
+    routes,
     // identity.users.v1 → employees activated, client accounts linked
     // billing.subscriptions.v1 → whether the panel is writable (subscription-lapse.ts)
     // notification.messages.v1 → marketing consent withdrawn by an unsubscribe link (ADR 0027)

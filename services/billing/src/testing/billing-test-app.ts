@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import { buildStandalone } from '@punkto/platform/runtime/service-server';
 import type { TenantCreatedData } from '@punkto/contracts/integration-events';
 import { Roles, type Permission, type Role } from '@punkto/contracts/permissions';
 import { Topics } from '@punkto/contracts/topics';
@@ -74,7 +76,7 @@ export async function startBilling(env: Record<string, string> = {}) {
   const clock = () => new Date(now);
   /** what the sandbox POSTs, kept so a test can replay it */
   const notifications: { body: string; headers: Record<string, string> }[] = [];
-  const holder: { app?: Awaited<ReturnType<typeof buildService>>['app'] } = {};
+  const holder: { app?: FastifyInstance } = {};
   const deps: BillingDeps = {
     config,
     logger,
@@ -87,7 +89,7 @@ export async function startBilling(env: Record<string, string> = {}) {
       return res.statusCode;
     },
   };
-  const built = await buildService(deps);
+  const built = await buildStandalone('billing', buildService, deps);
   const app = built.app;
   holder.app = app;
   await app.ready();
@@ -130,7 +132,7 @@ export async function startBilling(env: Record<string, string> = {}) {
     async replica() {
       const dir = mkdtempSync(join(tmpdir(), 'punkto-billing-replica-'));
       const own = steppedScheduler(SqliteScheduler.open(join(dir, 'scheduler.db'), { logger }));
-      const other = await buildService({
+      const other = await buildStandalone('billing', buildService, {
         ...deps,
         infra: { ...infra, scheduler: own.scheduler },
       });

@@ -1,3 +1,4 @@
+import { buildStandalone } from '@punkto/platform/runtime/service-server';
 import { IDEMPOTENCY_KEY_HEADER } from '@punkto/contracts/cards';
 import type { ClientEnrolledData, ProgramDefinedData } from '@punkto/contracts/integration-events';
 import { Roles, type Permission, type Role } from '@punkto/contracts/permissions';
@@ -53,7 +54,12 @@ export async function startCardLedger(
   let offsetMs = 0;
   const clock = () => (fixed ? new Date(fixed) : new Date(Date.now() + offsetMs));
   const deps: CardLedgerDeps = { config, logger, infra, jwks, clock, metrics };
-  const { app, cards: service, analytics, consumers = [] } = await buildService(deps);
+  const {
+    app,
+    cards: service,
+    analytics,
+    consumers = [],
+  } = await buildStandalone('card-ledger', buildService, deps);
   await app.ready();
   const [consumer] = consumers;
 

@@ -1,3 +1,4 @@
+import { buildStandalone } from '@punkto/platform/runtime/service-server';
 import { Roles } from '@punkto/contracts/permissions';
 import type { Captcha } from '../captcha/captcha.port';
 import { describe, expect, it } from 'vitest';
@@ -79,7 +80,7 @@ describe('rate limits', () => {
       const { createLogger } = await import('@punkto/platform/observability/logger');
       const { systemClock } = await import('@punkto/platform/runtime/service-server');
       const { createLocalJWKSet } = await import('jose');
-      const { app: again } = await buildService({
+      const { app: again } = await buildStandalone('identity', buildService, {
         config: t.config,
         logger: createLogger('identity', 'silent'),
         infra: t.infra,

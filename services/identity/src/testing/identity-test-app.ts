@@ -1,3 +1,4 @@
+import { buildStandalone } from '@punkto/platform/runtime/service-server';
 import { Roles } from '@punkto/contracts/permissions';
 import type { Captcha } from '../captcha/captcha.port';
 import { parseMail } from '@punkto/platform/mail/mime-parse';
@@ -41,7 +42,7 @@ export async function startIdentity(
   // as bootService gives it: this process's revocation list (ADR 0010)
   const revocations = options.revocations ? await accessRevocations(infra.documents, { clock }) : undefined;
   const served = options.infra ? options.infra(infra) : infra;
-  const { app, consumers, jobs } = await buildService({
+  const { app, consumers, jobs } = await buildStandalone('identity', buildService, {
     config,
     logger,
     infra: served,

@@ -1,3 +1,4 @@
+import { buildStandalone } from '@punkto/platform/runtime/service-server';
 import { loadConfig } from '@punkto/platform/config/config';
 import { createLogger } from '@punkto/platform/observability/logger';
 import { openInfrastructure, type Infrastructure } from '@punkto/platform/runtime/infrastructure';
@@ -32,7 +33,13 @@ beforeAll(async () => {
     html: '<p>Link</p>',
   });
   messageId = (await infra.mailbox!.list())[0]!.id;
-  ({ app } = await buildService({ config, logger, infra, jwks, clock: systemClock }));
+  ({ app } = await buildStandalone('notification', buildService, {
+    config,
+    logger,
+    infra,
+    jwks,
+    clock: systemClock,
+  }));
   await app.ready();
 });
 afterAll(async () => {

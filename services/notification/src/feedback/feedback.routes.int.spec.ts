@@ -1,3 +1,4 @@
+import { buildStandalone } from '@punkto/platform/runtime/service-server';
 import { FeedbackMessages } from '@punkto/contracts/feedback';
 import { Roles, type Role } from '@punkto/contracts/permissions';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
@@ -41,7 +42,13 @@ beforeAll(async () => {
   });
   const logger = createLogger('notification', 'silent');
   infra = await openInfrastructure('notification', config, logger);
-  ({ app } = await buildService({ config, logger, infra, jwks, clock: () => now }));
+  ({ app } = await buildStandalone('notification', buildService, {
+    config,
+    logger,
+    infra,
+    jwks,
+    clock: () => now,
+  }));
   await app.ready();
 });
 afterAll(async () => {

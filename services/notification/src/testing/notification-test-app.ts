@@ -1,3 +1,4 @@
+import { buildStandalone } from '@punkto/platform/runtime/service-server';
 import { Roles, type Permission, type Role } from '@punkto/contracts/permissions';
 import { Topics } from '@punkto/contracts/topics';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
@@ -38,7 +39,12 @@ export async function startNotification(
   const logger = createLogger('notification', 'silent');
   const infra = await openInfrastructure('notification', config, logger);
   const tokens = await testTokens();
-  const built = await buildService(
+  const built = await buildStandalone(
+    'notification',
+    (deps) =>
+      buildService(deps, {
+        ...(options.walletMessenger && { walletMessenger: options.walletMessenger }),
+      }),
     {
       config,
       logger,
@@ -46,7 +52,6 @@ export async function startNotification(
       jwks: tokens.jwks,
       clock: options.clock ?? (() => new Date()),
     },
-    { ...(options.walletMessenger && { walletMessenger: options.walletMessenger }) },
   );
   await built.app.ready();
   if (options.listen) await built.app.listen({ host: '127.0.0.1', port });

@@ -152,7 +152,7 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
  * (logout, resend-email-confirmation). Fastify's default parser rejects an empty JSON body with 400; here an
  * empty body is simply no body. Everything else goes through Fastify's own prototype-poisoning-safe parser.
  */
-function acceptEmptyJsonBodies(app: FastifyInstance) {
+export function acceptEmptyJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

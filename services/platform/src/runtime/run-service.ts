@@ -97,7 +97,8 @@ export async function startConsumer(
 
 export interface RunServiceOptions {
   name: string;
-  app: FastifyInstance;
+  /** its own server, listening on host:port; absent when it is mounted on another module's server */
+  app?: FastifyInstance;
   infra: Infrastructure;
   logger: Logger;
   host: string;
@@ -122,8 +123,6 @@ export interface RunServiceOptions {
 /** A started service; `stop()` ends its work and closes its stores (the process's signals are its host's). */
 export interface RunningService {
   name: string;
-  /** the worker thread it runs on, when not the main thread (runtime/worker-thread.ts) */
-  threadId?: number;
   /**
    * Starts the work the module serves without (BuiltService.warmUp) and returns at once; its host calls it
    * when every module of the process is up. A failure is logged, never thrown.
@@ -133,14 +132,14 @@ export interface RunningService {
 }
 
 /**
- * Starts a service: HTTP, the outbox relay, bus consumers (each message handled inside a span continuing
+ * Starts a service: HTTP (when it has a server of its own), the outbox relay, bus consumers (each message handled inside a span continuing
  * the producer's trace, and counted), scheduled jobs and the `/metrics` listener. `stop()` stops them in
  * reverse order; its host calls it on SIGINT/SIGTERM (bootService alone, or the process hosting several
  * modules, ADR 0028).
  */
 export async function runService(options: RunServiceOptions): Promise<RunningService> {
   const { app, infra, logger } = options;
-  await app.listen({ host: options.host, port: options.port });
+  await app?.listen({ host: options.host, port: options.port });
 
   let relay: EventRelay | undefined;
   if (options.relayRoutes?.length) {
@@ -168,7 +167,7 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
       'metrics served',
     );
   }
-  logger.info({ port: options.port }, `${options.name} ready`);
+  logger.info(app ? { port: options.port } : { mounted: true }, `${options.name} ready`);
 
   const { warmUp } = options;
   return {
@@ -186,7 +185,7 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
       },
     }),
     stop: async () => {
-      await app.close();
+      await app?.close();
       await metricsServer?.close();
       for (const consumer of consumers) await consumer.stop();
       await relay?.stop();

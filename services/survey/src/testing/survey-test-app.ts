@@ -1,3 +1,4 @@
+import { buildStandalone } from '@punkto/platform/runtime/service-server';
 import { Permissions, Roles, type Permission } from '@punkto/contracts/permissions';
 import { Topics } from '@punkto/contracts/topics';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
@@ -34,7 +35,13 @@ export async function startSurvey(env: Record<string, string> = {}, options: { c
   const infra = { ...opened, scheduler: stepped.scheduler };
   const clock = options.clock ?? (() => new Date());
   const tokens = await testTokens();
-  const built = await buildService({ config, logger, infra, jwks: tokens.jwks, clock });
+  const built = await buildStandalone('survey', buildService, {
+    config,
+    logger,
+    infra,
+    jwks: tokens.jwks,
+    clock,
+  });
   await built.app.ready();
   const jobs = built.jobs ?? {};
   /** runs the jobs due at `at` (default: the app's clock), and those they schedule; their types */

@@ -1,3 +1,4 @@
+import { buildStandalone } from '@punkto/platform/runtime/service-server';
 import type { EventEnvelope } from '@punkto/contracts/events';
 import { Roles } from '@punkto/contracts/permissions';
 import { randomNip } from '@punkto/contracts/tenant';
@@ -47,7 +48,11 @@ export async function startTenantTestApp(options: { clock?: () => Date; env?: Re
   });
   const infra = await openInfrastructure('tenant', config, logger);
   const deps: TenantDeps = { config, logger, infra, jwks, clock: options.clock ?? systemClock };
-  const { app, consumers = [], relayEventStore = infra.eventStore } = await buildService(deps);
+  const {
+    app,
+    consumers = [],
+    relayEventStore = infra.eventStore,
+  } = await buildStandalone('tenant', buildService, deps);
   await app.ready();
   const running: Array<Consumer | EventRelay> = [];
   let relay: EventRelay | undefined;

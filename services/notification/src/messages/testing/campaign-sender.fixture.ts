@@ -9,6 +9,7 @@
  * Prints READY once the jobs run and DONE when the campaign is sent; the parent may SIGKILL it at any moment.
  */
 import { createLogger } from '@punkto/platform/observability/logger';
+import { buildStandalone } from '@punkto/platform/runtime/service-server';
 import { openInfrastructure } from '@punkto/platform/runtime/infrastructure';
 import { SqliteScheduler } from '@punkto/platform/scheduler/sqlite-scheduler';
 import { testTokens } from '@punkto/platform/testing/test-tokens';
@@ -31,7 +32,13 @@ const scheduler = SqliteScheduler.open(join(resolve(config.DATA_DIR), 'notificat
   pollIntervalMs: 20,
 });
 const infra = { ...opened, scheduler };
-const built = await buildService({ config, logger, infra, jwks: (await testTokens()).jwks, clock });
+const built = await buildStandalone('notification', buildService, {
+  config,
+  logger,
+  infra,
+  jwks: (await testTokens()).jwks,
+  clock,
+});
 await built.app.ready();
 scheduler.start(built.jobs ?? {});
 process.stdout.write('READY\n');
