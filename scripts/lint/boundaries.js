@@ -69,6 +69,12 @@ export function boundaryRules() {
       { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
     ),
     rule(
+      'test-doubles-only-in-tests',
+      'Fakes, recorders of tests and contract suites (`testing/` folders) serve tests only: application code never imports them.',
+      { path: '^services/[^/]+/src/', pathNot: '(/testing/|\\.spec\\.ts$)' },
+      { path: '(^|/)testing/' },
+    ),
+    rule(
       'no-cycles',
       'No import cycles (lazy import() included): a cycle hides an ordering bug and a boundary not drawn.',
       {},

@@ -3,12 +3,8 @@ import { keptSecret } from '@punkto/platform/documents/kept-secret';
 import { csrfPlugin } from '@punkto/platform/http/csrf-plugin';
 import { consumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { RelayRoute } from '@punkto/platform/relay/event-relay';
-import {
-  createServiceServer,
-  type BuiltService,
-  type ServiceDeps,
-} from '@punkto/platform/runtime/service-server';
-import type { NotificationConfig } from './config';
+import { createServiceServer, type BuiltService } from '@punkto/platform/runtime/service-server';
+import type { NotificationDeps } from './config';
 import { registerDevMailbox } from './dev-mailbox/dev-mailbox.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
 import { createFeedbackService } from './feedback/feedback.service';
@@ -50,7 +46,7 @@ import type { WalletMessenger } from './messages/wallet-messenger.port';
 /**
  * Notification service: e-mail, wallet passes and their live updates, company → customer messages, bug reports.
  */
-export type NotificationDeps = ServiceDeps<NotificationConfig>;
+export type { NotificationDeps };
 
 /** Streams this service owns and the topics their events are published to. */
 export const relayRoutes: RelayRoute[] = [{ streamPrefix: 'message-', topic: Topics.notificationMessages }];

@@ -3,7 +3,16 @@ import { UNCHANGED } from '../documents/mutate-document';
 import type { SqliteDocumentStore } from '../documents/sqlite-document-store';
 import { DuplicateKeyError } from '../errors/errors';
 import type { DocumentWrite, UnitOfWork } from '../es/unit-of-work';
-import type { SqliteEventStore } from './sqlite-event-store';
+import type { AppendResult, ExpectedRevision, NewEvent } from './event-store.port';
+import type { GroupCommit } from './group-commit';
+
+/** What the unit of work needs of the SQLite event store (sqlite-event-store.ts), named here so neither imports the other. */
+export interface PieceAppender {
+  readonly database: unknown;
+  readonly groupCommit: GroupCommit;
+  appendInPiece(streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult;
+  wakeSubscriptions(): void;
+}
 
 /**
  * The atomic unit of work of an event store and a document store on ONE SQLite connection (the same file,
@@ -12,7 +21,7 @@ import type { SqliteEventStore } from './sqlite-event-store';
  * together or not at all, and a conflict of this command (ConcurrencyError from the append, a unique index of
  * one of its documents) rolls back only this command. Answered once the batch's COMMIT returned.
  */
-export function sqliteUnitOfWork(events: SqliteEventStore, documents: SqliteDocumentStore): UnitOfWork {
+export function sqliteUnitOfWork(events: PieceAppender, documents: SqliteDocumentStore): UnitOfWork {
   if (events.database !== documents.database)
     throw new Error('an atomic unit of work needs the event store and the documents on one connection');
   return {

@@ -1,5 +1,4 @@
 import type { Endpoint } from '@punkto/contracts/endpoint';
-import type { z } from 'zod';
 import { callEndpoint, type EndpointInput } from './endpoint-call';
 import {
   ApiError,
@@ -8,32 +7,12 @@ import {
   ResponseValidationApiError,
   toApiError,
 } from './api-errors';
+import type { HttpMethod, QueryParams, QueryValue, RequestOptions } from './request-options';
 import { createRequestId, createTraceparent } from './tracing';
 
 /** SPEC §7 — the one way the SPA talks to the gateway. */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-type QueryValue = string | number | boolean | Date | null | undefined;
-export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
-
-export type RequestOptions<T = unknown> = {
-  /** Appended as a query string; `undefined` and `null` values are left out. */
-  query?: QueryParams | undefined;
-  /** JSON-serialised, except FormData which is sent as multipart. */
-  body?: unknown;
-  headers?: Record<string, string> | undefined;
-  /** Validates (and transforms) the parsed response. */
-  schema?: z.ZodType<T> | undefined;
-  signal?: AbortSignal | undefined;
-  /**
-   * When this call's 401 cannot be healed by a refresh, send the person to the login page (SPEC §8).
-   * Default true; the auth store's automatic profile load on public pages turns it off.
-   */
-  redirectOnAuthFailure?: boolean | undefined;
-  /** Answer the successful Response itself, its body unread (a streamed download read with progress). */
-  raw?: boolean | undefined;
-};
+export type { HttpMethod, QueryParams, RequestOptions } from './request-options';
 
 export type Navigation = {
   /** The current path, e.g. `/panel/karty`. */

@@ -1,7 +1,7 @@
 import type { Endpoint } from '@punkto/contracts/endpoint';
 import type { z } from 'zod';
 import { API_BASE_URL } from './api-base';
-import type { HttpMethod, RequestOptions } from './create-api-client';
+import type { HttpMethod, RequestOptions } from './request-options';
 
 /** true when the endpoint declares this part (a specific schema, not the wide default of defineEndpoint) */
 type Declared<S> = [NonNullable<S>] extends [never] ? false : z.ZodType extends NonNullable<S> ? false : true;
