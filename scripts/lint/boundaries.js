@@ -13,6 +13,9 @@ const dirs = (path) =>
 
 const either = (names) => `(${names.join('|')})`;
 
+/** Services made of modules with their own build function (issue 29): folder names under `services/<name>/src/`. */
+const SERVICE_MODULES = { notification: ['passes', 'messages', 'feedback'] };
+
 /**
  * The import boundaries as dependency-cruiser rules (`.dependency-cruiser.mjs`): paths are the resolved files
  * relative to the repository root, so `@punkto/platform/…` counts as services/platform.
@@ -67,6 +70,17 @@ export function boundaryRules() {
       'Features never import features: move what two features share to web/src/lib or web/src/components.',
       { path: '^web/src/features/([^/]+)/' },
       { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
+    ),
+    ...Object.entries(SERVICE_MODULES).map(([service, modules]) =>
+      rule(
+        `service-modules-never-import-modules (${service})`,
+        `${service}'s modules (${modules.join(', ')}) import nothing of each other nor the app that composes them: what they share lives beside them (e.g. shared/).`,
+        { path: `^services/${service}/src/${either(modules)}/`, pathNot: '(/testing/|\\.spec\\.ts$)' },
+        {
+          path: `^services/${service}/src/(${either(modules)}/|app\\.ts$)`,
+          pathNot: `^services/${service}/src/$1/`,
+        },
+      ),
     ),
     rule(
       'test-doubles-only-in-tests',

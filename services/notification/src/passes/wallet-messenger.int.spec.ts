@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompanyMessage } from '../messages/wallet-messenger.port';
+import type { CompanyMessage } from '../shared/wallet-messenger.port';
 import {
   LOCAL_PASS_TYPE,
   startLocalWalletProviders,
