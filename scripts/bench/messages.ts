@@ -25,8 +25,8 @@ import { aCompany, aCustomer } from '../../services/notification/src/messages/te
 import { FakeWalletDevice } from '../../services/notification/src/passes/apple/testing/fake-wallet-device';
 import { startNotification } from '../../services/notification/src/testing/notification-test-app';
 import { SAME_ORIGIN } from '../../services/platform/src/testing/same-origin';
-import { startFakeApns } from '../../services/platform/src/wallet/apns/fake-apns';
-import { startFakeGoogleWallet } from '../../services/platform/src/wallet/google/fake-google-wallet';
+import { startFakeApns } from '../../services/notification/src/testing/fake-apns';
+import { startFakeGoogleWallet } from '../../services/notification/src/testing/fake-google-wallet';
 import { fmt } from './stats';
 
 const CUSTOMERS = Number(process.env.BENCH_MESSAGES_CUSTOMERS ?? 10_000);

@@ -18,8 +18,8 @@ import {
   startLocalWalletProviders,
 } from '../../services/notification/src/testing/local-wallet-providers';
 import { startNotification } from '../../services/notification/src/testing/notification-test-app';
-import { Http2Apns } from '../../services/platform/src/wallet/apns/http2-apns';
-import { RestGoogleWallet } from '../../services/platform/src/wallet/google/rest-google-wallet';
+import { Http2Apns } from '../../services/notification/src/passes/providers/apns/http2-apns';
+import { RestGoogleWallet } from '../../services/notification/src/passes/providers/google/rest-google-wallet';
 import { fmt, summarize } from './stats';
 
 const CARDS = 200;

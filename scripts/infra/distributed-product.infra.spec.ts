@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { infraAddress } from '../../services/platform/src/testing/infra-env';
 import { CookieClient } from '../testing/http-client';
 import { FakeWalletDevice } from '../../services/notification/src/passes/apple/testing/fake-wallet-device';
-import { PUSHES_COLLECTION } from '../../services/platform/src/wallet/apns/recorded-apns';
+import { PUSHES_COLLECTION } from '../../services/notification/src/passes/providers/apns/recorded-apns';
 
 /**
  * The REAL distributed smoke test: the production bundles (`npm run build:server`) of all six services and

@@ -13,6 +13,9 @@ const dirs = (path) =>
 
 const either = (names) => `(${names.join('|')})`;
 
+/** Services made of modules with their own build function (issue 29): folder names under `services/<name>/src/`. */
+const SERVICE_MODULES = { notification: ['passes', 'messages', 'feedback'] };
+
 /**
  * The import boundaries as dependency-cruiser rules (`.dependency-cruiser.mjs`): paths are the resolved files
  * relative to the repository root, so `@punkto/platform/…` counts as services/platform.
@@ -83,6 +86,23 @@ export function boundaryRules() {
         },
       );
     }),
+    ...Object.entries(SERVICE_MODULES).map(([service, modules]) =>
+      rule(
+        `service-modules-never-import-modules (${service})`,
+        `${service}'s modules (${modules.join(', ')}) import nothing of each other nor the app that composes them: what they share lives beside them (e.g. shared/).`,
+        { path: `^services/${service}/src/${either(modules)}/`, pathNot: '(/testing/|\\.spec\\.ts$)' },
+        {
+          path: `^services/${service}/src/(${either(modules)}/|app\\.ts$)`,
+          pathNot: `^services/${service}/src/$1/`,
+        },
+      ),
+    ),
+    rule(
+      'test-doubles-only-in-tests',
+      'Fakes, recorders of tests and contract suites (`testing/` folders) serve tests only: application code never imports them.',
+      { path: '^services/[^/]+/src/', pathNot: '(/testing/|\\.spec\\.ts$)' },
+      { path: '(^|/)testing/' },
+    ),
     rule(
       'no-cycles',
       'No import cycles (lazy import() and type-only imports included): a cycle hides an ordering bug and a boundary not drawn.',

@@ -9,6 +9,7 @@ import {
   platformEnv,
 } from '@punkto/platform/config/config';
 import { MESSAGE_CAMPAIGNS_PER_WEEK_DEFAULT } from '@punkto/contracts/messages';
+import type { ServiceDeps } from '@punkto/platform/runtime/service-server';
 import { z } from 'zod';
 
 export const NotificationEnv = z.object({
@@ -159,6 +160,9 @@ export const NotificationEnv = z.object({
   MESSAGE_STALE_MINUTES: z.coerce.number().int().min(5).max(1440).default(15),
 });
 export type NotificationConfig = z.infer<typeof NotificationEnv>;
+
+/** What the notification service is built from: its configuration and the process's infrastructure. */
+export type NotificationDeps = ServiceDeps<NotificationConfig>;
 
 export const loadNotificationConfig = (env: NodeJS.ProcessEnv = process.env) =>
   loadConfig(NotificationEnv, env);

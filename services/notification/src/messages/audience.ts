@@ -2,7 +2,7 @@ import { customerSegmentsOf, warsawDayOf } from '@punkto/contracts/card-visits';
 import { inSegment } from '@punkto/contracts/customer-segments';
 import type { AudienceSize, MessageAudience, MessageChannels } from '@punkto/contracts/messages';
 import type { MessageCopies } from './message-copies';
-import type { WalletMessenger, WalletPlatform } from './wallet-messenger.port';
+import type { WalletMessenger, WalletPlatform } from '../shared/wallet-messenger.port';
 
 /**
  * Who a campaign reaches (ADR 0027). A customer is a PERSON: a user (all their cards and client records in the

@@ -1,5 +1,5 @@
 import { Roles } from '@punkto/contracts/permissions';
-import type { FakeApns } from '@punkto/platform/wallet/apns/fake-apns';
+import type { FakeApns } from '../testing/fake-apns';
 import { parseMail } from '@punkto/platform/mail/mime-parse';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

@@ -9,13 +9,12 @@ import type { Clock } from '@punkto/platform/runtime/service-server';
 import type { Scheduler } from '@punkto/platform/scheduler/scheduler.port';
 import { createHash } from 'node:crypto';
 import type { NotificationConfig } from '../config';
-import type { PassCopies } from '../passes/pass-copies';
 import { audienceResolver } from './audience';
 import { evolve, initialState, toCampaignStreamId, type CampaignData, type CampaignEvent } from './campaign';
 import { campaignDecider } from './campaign.decider';
 import { messageCopies } from './message-copies';
 import type { Recipient } from './audience';
-import type { WalletDelivery, WalletMessenger } from './wallet-messenger.port';
+import type { CompanyCopies, WalletDelivery, WalletMessenger } from '../shared/wallet-messenger.port';
 
 /**
  * What the campaign use cases share (ADR 0027): the campaign decider with its read model (`message_campaigns`,
@@ -94,7 +93,7 @@ export interface MessagesDeps {
   scheduler: Scheduler;
   mailer: Mailer;
   wallet: WalletMessenger;
-  passCopies: PassCopies;
+  passCopies: CompanyCopies;
   config: NotificationConfig;
   logger: Logger;
   clock: Clock;

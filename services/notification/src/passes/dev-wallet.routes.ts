@@ -1,8 +1,8 @@
 import { NotFoundError } from '@punkto/platform/errors/errors';
 import { isLoopbackRequest } from '@punkto/platform/http/loopback-only';
 import { escapeHtml } from '@punkto/platform/mail/mailbox-page';
-import type { ApnsRecords } from '@punkto/platform/wallet/apns/apns.port';
-import type { GoogleWalletRecords } from '@punkto/platform/wallet/google/google-wallet.port';
+import type { ApnsRecords } from './providers/apns/apns.port';
+import type { GoogleWalletRecords } from './providers/google/google-wallet.port';
 import type { FastifyInstance } from 'fastify';
 
 export const DEV_WALLET_PATH = '/dev/wallet';

@@ -1,4 +1,4 @@
-import { KEYS_COLLECTION } from '@punkto/platform/wallet/google/recorded-google-wallet';
+import { KEYS_COLLECTION } from './providers/google/recorded-google-wallet';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,10 +1,10 @@
-import type { FakeApns } from '@punkto/platform/wallet/apns/fake-apns';
-import type { FakeGoogleWallet } from '@punkto/platform/wallet/google/fake-google-wallet';
+import type { FakeApns } from '../testing/fake-apns';
+import type { FakeGoogleWallet } from '../testing/fake-google-wallet';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompanyMessage } from '../messages/wallet-messenger.port';
+import type { CompanyMessage } from '../shared/wallet-messenger.port';
 import {
   LOCAL_PASS_TYPE,
   startLocalWalletProviders,

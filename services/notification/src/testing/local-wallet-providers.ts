@@ -1,9 +1,9 @@
-import { startFakeApns, type FakeApns, type FakeApnsOptions } from '@punkto/platform/wallet/apns/fake-apns';
+import { startFakeApns, type FakeApns, type FakeApnsOptions } from './fake-apns';
 import {
   startFakeGoogleWallet,
   type FakeGoogleWallet,
   type FakeGoogleWalletOptions,
-} from '@punkto/platform/wallet/google/fake-google-wallet';
+} from './fake-google-wallet';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

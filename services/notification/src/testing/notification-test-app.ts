@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildService } from '../app';
 import { NotificationEnv } from '../config';
-import type { WalletMessenger } from '../messages/wallet-messenger.port';
+import type { WalletMessenger } from '../shared/wallet-messenger.port';
 
 /**
  * Test harness: the notification service's real app on the real embedded adapters in a temp DATA_DIR,

@@ -7,7 +7,7 @@ import type {
   WalletDelivery,
   WalletMessenger,
   WalletPlatform,
-} from '../wallet-messenger.port';
+} from '../../shared/wallet-messenger.port';
 
 /**
  * Test data for company messages: a company with a program, and customers as the tenant service, identity and

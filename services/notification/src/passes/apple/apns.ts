@@ -1,14 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '@punkto/platform/config/config';
-import type { Apns, ApnsRecords } from '@punkto/platform/wallet/apns/apns.port';
-import {
-  documentProviderTokenStore,
-  Http2Apns,
-  type ApnsAuth,
-} from '@punkto/platform/wallet/apns/http2-apns';
-import { RecordedApns } from '@punkto/platform/wallet/apns/recorded-apns';
-import type { NotificationDeps } from '../../app';
-import { apnsKeyFile, appleCertificateFiles } from '../../config';
+import type { Apns, ApnsRecords } from '../providers/apns/apns.port';
+import { documentProviderTokenStore, Http2Apns, type ApnsAuth } from '../providers/apns/http2-apns';
+import { RecordedApns } from '../providers/apns/recorded-apns';
+import { apnsKeyFile, appleCertificateFiles, type NotificationDeps } from '../../config';
 
 const read = (file: string, name: string): string => {
   try {

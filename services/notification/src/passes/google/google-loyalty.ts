@@ -1,8 +1,4 @@
-import type {
-  LoyaltyClass,
-  LoyaltyObject,
-  TextModule,
-} from '@punkto/platform/wallet/google/google-wallet.port';
+import type { LoyaltyClass, LoyaltyObject, TextModule } from '../providers/google/google-wallet.port';
 import { googleBalanceOf } from '@punkto/contracts/pass-fields';
 import type { CardOnPass, PassState } from '../pass-state';
 

@@ -10,7 +10,7 @@ import {
   CallbackRefusedError,
   fetchGoogleRootKeys,
   GoogleCallbackVerifier,
-} from '@punkto/platform/wallet/google/callback-verifier';
+} from '../providers/google/callback-verifier';
 import type { FastifyInstance } from 'fastify';
 import type { GooglePasses } from './google-passes';
 

@@ -1,8 +1,5 @@
 import { Roles } from '@punkto/contracts/permissions';
-import {
-  startFakeGoogleWallet,
-  type FakeGoogleWallet,
-} from '@punkto/platform/wallet/google/fake-google-wallet';
+import { startFakeGoogleWallet, type FakeGoogleWallet } from '../../testing/fake-google-wallet';
 import { decodeJwt } from 'jose';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { mutateDocument } from '@punkto/platform/documents/mutate-document';
 import type { Logger } from '@punkto/platform/observability/logger';
-import { GoogleWalletError, type GoogleWallet } from '@punkto/platform/wallet/google/google-wallet.port';
+import { GoogleWalletError, type GoogleWallet } from '../providers/google/google-wallet.port';
 import type { PassCopies } from '../pass-copies';
 import { cardOnPass, holderPassState, passState, versionOf, type PassState } from '../pass-state';
 import type { Enqueue, Handled, Work } from '../updates/pass-update-queue';

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '@punkto/platform/config/config';
-import type { GoogleWallet, GoogleWalletRecords } from '@punkto/platform/wallet/google/google-wallet.port';
-import { RecordedGoogleWallet } from '@punkto/platform/wallet/google/recorded-google-wallet';
-import { RestGoogleWallet } from '@punkto/platform/wallet/google/rest-google-wallet';
-import type { NotificationDeps } from '../../app';
+import type { GoogleWallet, GoogleWalletRecords } from '../providers/google/google-wallet.port';
+import { RecordedGoogleWallet } from '../providers/google/recorded-google-wallet';
+import { RestGoogleWallet } from '../providers/google/rest-google-wallet';
+import type { NotificationDeps } from '../../config';
 
 /**
  * The Google Wallet adapter by configuration: Google's REST API with the service account's JSON key file, or

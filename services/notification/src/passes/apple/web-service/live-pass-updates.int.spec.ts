@@ -1,4 +1,4 @@
-import { startFakeApns, type FakeApns } from '@punkto/platform/wallet/apns/fake-apns';
+import { startFakeApns, type FakeApns } from '../../../testing/fake-apns';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-import type { Apns, PushOutcome } from '@punkto/platform/wallet/apns/apns.port';
+import type { Apns, PushOutcome } from '../../providers/apns/apns.port';
 import type { Enqueue, Handled, Priority, QueueEntry, Work } from '../../updates/pass-update-queue';
 import type { PassRegistrations } from './pass-registrations';
 

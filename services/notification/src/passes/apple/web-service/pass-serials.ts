@@ -1,5 +1,8 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
+/** Where the PassKit web service answers (passkit.routes.ts): the pass's `webServiceURL` is PUBLIC_URL + this. */
+export const PASSKIT_PATH = '/api/v1/passkit';
+
 /**
  * A pass's serial number is `<cardId>.<secretVersion>`: stable while the card keeps its QR, new when the card
  * is regenerated (lost or copied), so the old pass can be voided and stops receiving the card's updates while

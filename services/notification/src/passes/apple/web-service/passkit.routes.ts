@@ -2,7 +2,13 @@ import { NotFoundError, UnauthenticatedError, ValidationError } from '@punkto/pl
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ApplePasses } from '../../apple-passes';
-import { changedSince, decodeUpdateTag, encodeUpdateTag, type PassTokens } from './pass-serials';
+import {
+  changedSince,
+  decodeUpdateTag,
+  encodeUpdateTag,
+  PASSKIT_PATH,
+  type PassTokens,
+} from './pass-serials';
 import type { PassRegistrations } from './pass-registrations';
 
 /**
@@ -10,8 +16,6 @@ import type { PassRegistrations } from './pass-registrations';
  * `<PUBLIC_URL>/api/v1/passkit`, through the gateway. The device list is authenticated by the device's
  * library identifier, every other call by `Authorization: ApplePass <token>` of the serial in the path.
  */
-export const PASSKIT_PATH = '/api/v1/passkit';
-
 /** Apple's device library identifiers and serials are opaque; bounded so a path is never a payload. */
 const Opaque = z.string().regex(/^[A-Za-z0-9._-]{1,128}$/);
 /** APNs device tokens are 32 bytes in hex (64 characters); room for longer ones, never anything else */

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { aPushToken, apnsContract } from './apns.contract';
-import { startFakeApns, type FakeApns } from './fake-apns';
-import { SqliteDocumentStore } from '../../documents/sqlite-document-store';
+import { aPushToken, apnsContract } from '../../../testing/apns.contract';
+import { startFakeApns, type FakeApns } from '../../../testing/fake-apns';
+import { SqliteDocumentStore } from '@punkto/platform/documents/sqlite-document-store';
 import { documentProviderTokenStore, Http2Apns, type Http2ApnsOptions } from './http2-apns';
 
 const TOPIC = 'pass.pl.punkto.test';

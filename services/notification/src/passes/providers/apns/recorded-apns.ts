@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import type { Collection, DocumentStore } from '../../documents/document-store.port';
+import type { Collection, DocumentStore } from '@punkto/platform/documents/document-store.port';
 import {
   isValidPushToken,
   type Apns,

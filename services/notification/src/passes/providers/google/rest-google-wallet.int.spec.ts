@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeGoogleWallet, type FakeGoogleWallet } from './fake-google-wallet';
-import { aLoyaltyClass, aLoyaltyObject, googleWalletContract } from './google-wallet.contract';
+import { startFakeGoogleWallet, type FakeGoogleWallet } from '../../../testing/fake-google-wallet';
+import { aLoyaltyClass, aLoyaltyObject, googleWalletContract } from '../../../testing/google-wallet.contract';
 import { GoogleWalletError } from './google-wallet.port';
 import { RestGoogleWallet, WALLET_SCOPE, type RestGoogleWalletOptions } from './rest-google-wallet';
 

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import forge from 'node-forge';
-import { MAX_PAYLOAD_BYTES } from './apns.port';
+import { MAX_PAYLOAD_BYTES } from '../passes/providers/apns/apns.port';
 
 /** How providers prove themselves to this fake: ES256 provider tokens or client certificates it issued. */
 export type FakeApnsAuth =

@@ -9,7 +9,7 @@ import {
   type GoogleWallet,
   type LoyaltyClass,
   type LoyaltyObject,
-} from './google-wallet.port';
+} from '../passes/providers/google/google-wallet.port';
 
 /**
  * The ONE contract for GoogleWallet adapters (embedded records now, Google's REST API against the fake).

@@ -16,8 +16,8 @@ import {
   UnsupportedProtocolError,
   type GoogleWalletCallback,
 } from './callback-verifier';
-import { startFakeGoogleWallet, type FakeGoogleWallet } from './fake-google-wallet';
-import { aLoyaltyClass, aLoyaltyObject } from './google-wallet.contract';
+import { startFakeGoogleWallet, type FakeGoogleWallet } from '../../../testing/fake-google-wallet';
+import { aLoyaltyClass, aLoyaltyObject } from '../../../testing/google-wallet.contract';
 import { RestGoogleWallet } from './rest-google-wallet';
 
 const ISSUER = '3388000000033333333';

@@ -1,9 +1,9 @@
 import { createPrivateKey, createPublicKey, generateKeyPair, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
 import { v7 as uuidv7 } from 'uuid';
-import { DuplicateKeyError } from '../../errors/errors';
-import type { Collection, DocumentStore, Stored } from '../../documents/document-store.port';
-import { mutateDocument } from '../../documents/mutate-document';
+import { DuplicateKeyError } from '@punkto/platform/errors/errors';
+import type { Collection, DocumentStore, Stored } from '@punkto/platform/documents/document-store.port';
+import { mutateDocument } from '@punkto/platform/documents/mutate-document';
 import {
   assertWalletId,
   DEFAULT_SAVE_ORIGIN,

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jwtVerify } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SqliteDocumentStore } from '../../documents/sqlite-document-store';
-import { aLoyaltyClass, aLoyaltyObject, googleWalletContract } from './google-wallet.contract';
+import { SqliteDocumentStore } from '@punkto/platform/documents/sqlite-document-store';
+import { aLoyaltyClass, aLoyaltyObject, googleWalletContract } from '../../../testing/google-wallet.contract';
 import { KEYS_COLLECTION, OBJECTS_COLLECTION, RecordedGoogleWallet } from './recorded-google-wallet';
 
 const ISSUER = '3388000000022222222';

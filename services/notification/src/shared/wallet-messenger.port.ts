@@ -42,3 +42,11 @@ export interface WalletMessenger {
    */
   deliver(card: WalletCard, message: CompanyMessage): Promise<WalletDelivery[]>;
 }
+
+/**
+ * The companies as the passes keep them (passes/pass-copies.ts): the campaign engine signs its messages with the
+ * company's name and sends nothing for a deleted company.
+ */
+export interface CompanyCopies {
+  company(tenantId: string): Promise<{ companyName: string; deleted?: boolean } | null>;
+}

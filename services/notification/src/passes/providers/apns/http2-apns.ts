@@ -1,7 +1,7 @@
 import { connect, constants, type ClientHttp2Session, type IncomingHttpHeaders } from 'node:http2';
 import { importPKCS8, SignJWT, type CryptoKey } from 'jose';
-import type { DocumentStore } from '../../documents/document-store.port';
-import { mutateDocument, UNCHANGED } from '../../documents/mutate-document';
+import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
 import { APNS_PRODUCTION_URL, isValidPushToken, type Apns, type PushOutcome } from './apns.port';
 
 /**

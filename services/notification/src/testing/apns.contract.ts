@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Apns } from './apns.port';
+import type { Apns } from '../passes/providers/apns/apns.port';
 
 /**
  * The ONE contract for Apns adapters (embedded records now, HTTP/2 against the fake APNs). `delivered()` reads

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SqliteDocumentStore } from '../../documents/sqlite-document-store';
-import { aPushToken, apnsContract } from './apns.contract';
+import { SqliteDocumentStore } from '@punkto/platform/documents/sqlite-document-store';
+import { aPushToken, apnsContract } from '../../../testing/apns.contract';
 import { RecordedApns } from './recorded-apns';
 
 const TOPIC = 'pass.pl.punkto.test';

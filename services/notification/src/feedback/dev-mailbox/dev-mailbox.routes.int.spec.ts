@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '@punkto/platform/runtime/service-server';
-import { buildService } from '../app';
-import { NotificationEnv } from '../config';
+import { buildService } from '../../app';
+import { NotificationEnv } from '../../config';
 
 // Issue 15 finding 1: the dev mailbox holds password-reset links, so by default (DEV_MAILBOX=loopback) only a
 // person on this machine may read it — checked here too, behind the gateway (which forwards the client).
