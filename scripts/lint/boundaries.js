@@ -107,24 +107,11 @@ export function boundaryRules() {
       'no-cycles',
       'No import cycles (lazy import() and type-only imports included): a cycle hides an ordering bug and a boundary not drawn.',
       {},
-      { circular: true, viaOnly: { pathNot: CYCLES_BEING_REMOVED.join('|') } },
+      { circular: true },
     ),
   );
   return rules;
 }
-
-/**
- * Cycles through type-only imports, found when the cycle check began to count them (issue 29), in files another
- * part of that issue restructures (the notification service's passes): a cycle through one of these modules is
- * not reported yet. Remove each once its cycle is gone; the list must end empty.
- */
-export const CYCLES_BEING_REMOVED = [
-  // imports `NotificationDeps` (a type) from app.ts, which imports it
-  '^services/notification/src/passes/apple/apns\\.ts$',
-  '^services/notification/src/passes/google/google-wallet\\.ts$',
-  // imports `ApplePasses` (a type) from apple-passes.ts, which imports its PASSKIT_PATH
-  '^services/notification/src/passes/apple/web-service/passkit\\.routes\\.ts$',
-];
 
 /**
  * What a panel sub-feature (web/src/features/panel/<sub>/) may import from the others, file by file (paths under
