@@ -1,3 +1,4 @@
+import { warsawFormat } from '@punkto/contracts/warsaw-time';
 import type { PaidPlanId, PaymentOrder } from '@punkto/contracts/billing';
 import { ConflictError } from '@punkto/platform/errors/errors';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
@@ -49,13 +50,7 @@ export interface PaymentsDeps {
   notifyUrl: string;
 }
 
-const ddmmyyyy = (iso: string) =>
-  new Intl.DateTimeFormat('pl-PL', {
-    timeZone: 'Europe/Warsaw',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(new Date(iso));
+const ddmmyyyy = warsawFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /**
  * Payments through the provider port: starting a checkout, booking verified notifications (idempotent;
