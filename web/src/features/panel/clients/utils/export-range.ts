@@ -1,3 +1,4 @@
+import { plural } from '@punkto/contracts/plural';
 import { addDays, warsawDate } from '@punkto/contracts/warsaw-time';
 import {
   dateRangeProblem,
@@ -43,9 +44,4 @@ export function progressLabel({ rows, total }: CsvProgress): string {
 }
 
 /** 1 wiersz, 2–4 wiersze (not 12–14), 5+ wierszy */
-function rowsCounted(n: number): string {
-  if (n === 1) return 'wiersz';
-  const tens = n % 100;
-  const units = n % 10;
-  return units >= 2 && units <= 4 && (tens < 12 || tens > 14) ? 'wiersze' : 'wierszy';
-}
+const rowsCounted = (n: number): string => plural(n, 'wiersz', 'wiersze', 'wierszy');
