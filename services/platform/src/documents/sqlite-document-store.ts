@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import Database, { type Database as SqliteDatabase } from 'better-sqlite3';
 import { ConcurrencyError, DuplicateKeyError } from '../errors/errors';
 import type { GroupCommit } from '../event-store/group-commit';
@@ -91,14 +92,13 @@ function registerRegexp(db: SqliteDatabase): void {
   );
 }
 
-const regExpCache = new Map<string, RegExp>();
+const regExpCache = new LRUCache<string, RegExp>({ max: 500 });
 function cachedRegExp(pattern: string, caseInsensitive: boolean): RegExp {
   const key = `${caseInsensitive ? 'i' : '-'}${pattern}`;
   let re = regExpCache.get(key);
   if (!re) {
     // 'u': Unicode semantics, so case folding works for letters such as Ł/ł, Ó/ó, Ź/ź.
     re = new RegExp(pattern, caseInsensitive ? 'iu' : 'u');
-    if (regExpCache.size > 500) regExpCache.clear();
     regExpCache.set(key, re);
   }
   return re;
@@ -167,11 +167,10 @@ export class SqliteCollection<T extends { _id: string }> implements Collection<T
   }
 
   /** statements prepared once per SQL text (the planner re-prepares them itself after a schema change) */
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly statements = new LRUCache<string, Database.Statement>({ max: 500 });
   private statement<P extends unknown[] = unknown[], R = unknown>(sql: string): Database.Statement<P, R> {
     let statement = this.statements.get(sql);
     if (!statement) {
-      if (this.statements.size >= 500) this.statements.clear();
       statement = this.db.prepare(sql);
       this.statements.set(sql, statement);
     }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { EventMetadata, EventStore, NewEvent } from '../event-store/event-store.port';
 import { ConcurrencyError } from '../errors/errors';
 import { retryLostRace } from '../errors/lost-race';
@@ -71,15 +72,14 @@ export function commandHandler<State, Command, Event extends DomainEvent>(
   const maxRetries = options.maxRetries ?? 5;
   const { unitOfWork } = options;
   const cacheSize = options.stateCache ?? 0;
-  /** streamId → its state at `revision` (insertion order = least recently used first) */
-  const states = new Map<string, { revision: number; state: State }>();
+  /** streamId → its state at `revision`, the least recently used dropped first */
+  const states =
+    cacheSize > 0 ? new LRUCache<string, { revision: number; state: State }>({ max: cacheSize }) : null;
   const remember = (streamId: string, revision: number | undefined, state: State) => {
-    if (cacheSize <= 0 || revision === undefined) return;
+    if (!states || revision === undefined) return;
     const known = states.get(streamId);
     if (known && known.revision > revision) return; // a newer one is kept already
-    states.delete(streamId);
     states.set(streamId, { revision, state });
-    if (states.size > cacheSize) states.delete(states.keys().next().value!);
   };
   // a stream's retries after a lost race, one after another (see below)
   const retrying = new Map<string, Promise<unknown>>();
@@ -104,7 +104,7 @@ export function commandHandler<State, Command, Event extends DomainEvent>(
     // stream join it rather than barge in. A stream is serial only while it is hot; then lock-free again.
     let lost = false;
     const attempt = async (): Promise<HandleResult<State, Event>> => {
-      const cached = states.get(streamId);
+      const cached = states?.get(streamId);
       const stored = await eventStore.readStream(
         streamId,
         cached ? { fromRevision: cached.revision + 1 } : {},
