@@ -35,6 +35,25 @@ export default tseslint.config(
     },
   },
   {
+    // issue 29: no application file over 350 lines, no function over 80 (every line counted); 'warn' until the
+    // lead has merged the whole redesign, then 'error'
+    files: ['services/*/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/testing/**'],
+    rules: {
+      'max-lines': ['warn', { max: 350, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': [
+        'warn',
+        { max: 80, skipBlankLines: false, skipComments: false, IIFEs: true },
+      ],
+    },
+  },
+  {
+    // a port's contract test (`*.contract.ts`, run by each adapter's spec) is a test suite: its describe blocks
+    // are long by nature; the file size rule still holds for it
+    files: ['services/*/src/**/*.contract.ts'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,7 +1,7 @@
 import { CORRECTION_WINDOW_DAYS } from './cards';
 import { daysFrom, segmentCustomers, type LifecycleSegment } from './customer-segments';
+import { warsawDate } from './warsaw-time';
 import {
-  TimeZone,
   type AwardAnomalyDetectedData,
   type AwardVoidedData,
   type CardClosedData,
@@ -28,13 +28,6 @@ export type CardLedgerEvent =
   | { type: 'CardRegenerated'; data: CardRegeneratedData }
   | { type: 'CardClosed'; data: CardClosedData }
   | { type: 'AwardAnomalyDetected'; data: AwardAnomalyDetectedData };
-
-const warsawDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TimeZone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
 
 /**
  * ONE definition of a card's visits for every service that segments customers (the card ledger's analytics,
@@ -81,7 +74,7 @@ export function warsawDayOf(iso: string): string {
   const hour = at.toISOString().slice(0, 13);
   let day = dayByUtcHour.get(hour);
   if (day === undefined) {
-    day = warsawDate.format(at);
+    day = warsawDate(at);
     if (dayByUtcHour.size > 100_000) dayByUtcHour.clear();
     dayByUtcHour.set(hour, day);
   }

@@ -1,3 +1,4 @@
+import { WARSAW } from './warsaw-time';
 import { z } from 'zod';
 import { ProgramKind, Reward, TierLevel } from './programs';
 import { PermissionSchema } from './permissions';
@@ -24,7 +25,7 @@ import { Address, Branding, Contact, TenantImage } from './tenant';
  * publishes it unsealed on the bus, whose retention is bounded (ADR 0006).
  */
 
-export const TimeZone = 'Europe/Warsaw';
+export const TimeZone = WARSAW;
 
 /** tenant.programs.v1 ProgramDefined: event-carried state transfer of a program's rules (card ledger). */
 export const ProgramDefinedData = z.object({

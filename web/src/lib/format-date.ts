@@ -1,14 +1,9 @@
 /** Dates shown to people: Polish locale, Warsaw time (the product's businesses are in Poland). */
 
-const LOCALE = 'pl-PL';
-const TIME_ZONE = 'Europe/Warsaw';
+import { warsawFormat } from '@punkto/contracts/warsaw-time';
 
-const dateFormatter = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: TIME_ZONE });
-const dateTimeFormatter = new Intl.DateTimeFormat(LOCALE, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: TIME_ZONE,
-});
+const dateFormat = warsawFormat({ dateStyle: 'medium' });
+const dateTimeFormat = warsawFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 function toDate(value: string | Date | null | undefined): Date | null {
   if (value === null || value === undefined) return null;
@@ -19,11 +14,11 @@ function toDate(value: string | Date | null | undefined): Date | null {
 /** `2026-03-05T10:00:00Z` → `5 mar 2026`; missing or invalid → `—`. */
 export function formatDate(value: string | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? dateFormatter.format(date) : '—';
+  return date ? dateFormat(date) : '—';
 }
 
 /** `2026-03-05T10:00:00Z` → `5 mar 2026, 11:00` (Warsaw time); missing or invalid → `—`. */
 export function formatDateTime(value: string | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? dateTimeFormatter.format(date) : '—';
+  return date ? dateTimeFormat(date) : '—';
 }

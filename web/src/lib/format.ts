@@ -1,3 +1,5 @@
+import { plural } from '@punkto/contracts/plural';
+
 /** Number display of SPEC §9 — always Polish locale. */
 
 const LOCALE = 'pl-PL';
@@ -69,15 +71,8 @@ export function formatInteger(value: Numeric): string {
   return formatDecimal(value, 0, 0);
 }
 
-// made on first use: creating an Intl object loads locale data, which start-up should not wait for
-let pluralRules: Intl.PluralRules | undefined;
-
-/** The Polish plural form for a count: 1 karta, 2–4 karty, 0 / 5+ kart (12–14 kart, 22 karty). */
-export function plural(count: number, one: string, few: string, many: string): string {
-  pluralRules ??= new Intl.PluralRules(LOCALE);
-  const form = pluralRules.select(count);
-  return form === 'one' ? one : form === 'few' ? few : many;
-}
+/** The Polish plural form for a count: 1 karta, 2–4 karty, 0 / 5+ kart (one for services and the SPA). */
+export { plural };
 
 /** `142` → `142 pkt`. */
 export function formatPoints(points: number): string {

@@ -1,3 +1,4 @@
+import { warsawDate as warsawCalendarDate } from '@punkto/contracts/warsaw-time';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import type { Invoice, InvoiceParty } from './invoice';
@@ -15,16 +16,7 @@ import type { Invoice, InvoiceParty } from './invoice';
 export const FA3_NAMESPACE = 'http://crd.gov.pl/wzor/2025/06/25/13775/';
 
 /** Europe/Warsaw calendar date (YYYY-MM-DD) of an instant. */
-export function warsawDate(isoInstant: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Warsaw',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(new Date(isoInstant));
-  const get = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
+export const warsawDate = (isoInstant: string): string => warsawCalendarDate(isoInstant);
 
 /** Integer grosze → the XSD decimal with two places (`38400` → `384.00`). */
 export function groszeToDecimal(grosze: number): string {

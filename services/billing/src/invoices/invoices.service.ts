@@ -1,3 +1,4 @@
+import { warsawDate } from '@punkto/contracts/warsaw-time';
 import type { Collection, DocumentStore, Stored } from '@punkto/platform/documents/document-store.port';
 import { DuplicateKeyError } from '@punkto/platform/errors/errors';
 import { isLostRace, retryLostRace } from '@punkto/platform/errors/lost-race';
@@ -47,14 +48,6 @@ export function drawSeriesCode(): string {
     '',
   );
 }
-
-const warsawDate = (at: Date) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Warsaw',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
 
 export interface IssueInvoice {
   tenantId: string;

@@ -1,10 +1,10 @@
+import { warsawFormat } from '@punkto/contracts/warsaw-time';
 import type { MailMessage } from '@punkto/platform/mail/mailer.port';
 
 /** Billing's e-mails to the company (Polish, plain text and HTML). */
 const pln = (grosze: number) =>
   new Intl.NumberFormat('pl-PL', { style: 'currency', currency: 'PLN' }).format(grosze / 100);
-const day = (iso: string) =>
-  new Intl.DateTimeFormat('pl-PL', { dateStyle: 'long', timeZone: 'Europe/Warsaw' }).format(new Date(iso));
+const day = warsawFormat({ dateStyle: 'long' });
 const escape = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 

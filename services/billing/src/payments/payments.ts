@@ -1,3 +1,4 @@
+import { warsawFormat } from '@punkto/contracts/warsaw-time';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { projectedCommandHandler } from '@punkto/platform/es/projected-command-handler';
 import type { EventStore } from '@punkto/platform/event-store/event-store.port';
@@ -60,13 +61,7 @@ export async function paymentStreams(deps: Pick<PaymentsDeps, 'eventStore' | 'do
   return { run, find };
 }
 
-export const ddmmyyyy = (iso: string) =>
-  new Intl.DateTimeFormat('pl-PL', {
-    timeZone: 'Europe/Warsaw',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(new Date(iso));
+export const ddmmyyyy = warsawFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** the buyer the provider is shown: the payer's e-mail or the tenant's, the company's name */
 export async function buyerOf(tenants: BillingTenants, tenantId: string, email: string | undefined) {

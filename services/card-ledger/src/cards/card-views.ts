@@ -1,3 +1,4 @@
+import { plural } from '@punkto/contracts/plural';
 import {
   CardErrors,
   CORRECTION_WINDOW_DAYS,
@@ -126,15 +127,6 @@ export function stockPeriodsOf(
 
 const money = new Intl.NumberFormat('pl-PL', { style: 'currency', currency: 'PLN' });
 const count = new Intl.NumberFormat('pl-PL');
-
-/** Polish plural: 1 pieczątka, 2–4 pieczątki, 5+ pieczątek (12–14 too). */
-function plural(n: number, one: string, few: string, many: string): string {
-  const abs = Math.abs(n);
-  if (abs === 1) return one;
-  const tens = abs % 100;
-  const units = abs % 10;
-  return units >= 2 && units <= 4 && (tens < 12 || tens > 14) ? few : many;
-}
 
 const stampsText = (n: number) => `${count.format(n)} ${plural(n, 'pieczątkę', 'pieczątki', 'pieczątek')}`;
 const closeReasons: Record<string, string> = {

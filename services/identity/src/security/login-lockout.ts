@@ -1,5 +1,6 @@
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
-import { ConcurrencyError, DuplicateKeyError, RateLimitedError } from '@punkto/platform/errors/errors';
+import { RateLimitedError } from '@punkto/platform/errors/errors';
+import { retryLostRace } from '@punkto/platform/errors/lost-race';
 import { sha256 } from './secrets';
 
 /**
@@ -80,8 +81,8 @@ export function loginLockout(documents: DocumentStore, policy: LockoutPolicy) {
 
     async recordFailure(email: string, now: Date) {
       const id = idOf(email);
-      for (let attempt = 0; ; attempt++) {
-        try {
+      await retryLostRace(
+        async () => {
           const current = await failures.get(id);
           const next = afterFailure(current, now, policy);
           // forgotten a day after the last failure (or after the lock, if longer)
@@ -89,12 +90,9 @@ export function loginLockout(documents: DocumentStore, policy: LockoutPolicy) {
           const doc = { _id: id, ...next, expiresAt: new Date(keep).toISOString() };
           if (current) await failures.update(doc, { expectedRevision: current._rev });
           else await failures.insert(doc);
-          return;
-        } catch (error) {
-          const lostRace = error instanceof ConcurrencyError || error instanceof DuplicateKeyError;
-          if (!lostRace || attempt >= 20) throw error;
-        }
-      }
+        },
+        { maxAttempts: 21 },
+      );
     },
 
     async recordSuccess(email: string) {

@@ -29,7 +29,7 @@ export async function requestGuards(deps: {
     afterFailures: config.LOGIN_LOCKOUT_AFTER_FAILURES,
     maxSeconds: config.LOGIN_LOCKOUT_MAX_SECONDS,
   });
-  await Promise.all([limiter.ensureIndexes(), lockout.ensureIndexes()]);
+  await lockout.ensureIndexes();
   const loginWindow = config.RATE_LIMIT_LOGIN_WINDOW_SECONDS;
   const sendWindow = config.RATE_LIMIT_EMAIL_SEND_WINDOW_SECONDS;
   const rules = {

@@ -134,6 +134,7 @@ describe('captcha', () => {
       });
       expect((await register({ captchaToken: 'ok-login' })).statusCode).toBe(400);
       expect((await register({ captchaToken: 'ok-register' })).statusCode).toBe(201);
+      await t.app.identity.settled(); // the account is in the users projection before the login looks it up
 
       const login = (captchaToken?: string) =>
         t.app.inject({

@@ -72,7 +72,6 @@ export async function messagesRoutes(
   );
 
   const limiter = rateLimiter(ctx.documents, 'Zbyt wiele prób. Odczekaj minutę i spróbuj ponownie.');
-  await limiter.ensureIndexes();
   const rule = {
     name: 'message-unsubscribe-ip',
     limit: ctx.config.MESSAGE_UNSUBSCRIBE_RATE_LIMIT_PER_MINUTE,

@@ -1,3 +1,4 @@
+import { warsawFormat } from '@punkto/contracts/warsaw-time';
 import { NotFoundError } from '@punkto/platform/errors/errors';
 import { isLoopbackRequest } from '@punkto/platform/http/loopback-only';
 import { escapeHtml } from '@punkto/platform/mail/mailbox-page';
@@ -7,12 +8,8 @@ import type { FastifyInstance } from 'fastify';
 
 export const DEV_WALLET_PATH = '/dev/wallet';
 
-const dateFormat = new Intl.DateTimeFormat('pl-PL', {
-  dateStyle: 'short',
-  timeStyle: 'medium',
-  timeZone: 'Europe/Warsaw',
-});
-const when = (iso: string) => escapeHtml(dateFormat.format(new Date(iso)));
+const formatWhen = warsawFormat({ dateStyle: 'short', timeStyle: 'medium' });
+const when = (iso: string) => escapeHtml(formatWhen(iso));
 
 /**
  * The dev wallet page (embedded adapters only): what would have reached Apple and Google — the APNs pushes

@@ -1,4 +1,39 @@
 import type { FieldCondition, Filter, SortSpec } from './document-store.port';
+import {
+  ANY_SHAPE,
+  assertFieldPath,
+  InvalidFilterError,
+  type PathShape,
+  type Scalar,
+  type SqlFragment,
+  typeExpression,
+  valueExpression,
+} from './sql-paths';
+import type { COMPARATORS } from './sql-predicates';
+import {
+  anyOf,
+  compare,
+  equals,
+  list,
+  matchAnyOf,
+  not,
+  type Predicate,
+  regex,
+  scalar,
+} from './sql-predicates';
+
+export {
+  ANY_SHAPE,
+  assertFieldPath,
+  InvalidFilterError,
+  isValidFieldPath,
+  type PathShape,
+  SHAPE_KINDS,
+  shapeKind,
+  type ShapeKind,
+  type SqlFragment,
+  valueExpression,
+} from './sql-paths';
 
 /**
  * Pure translation of the document-store filter subset (MongoDB syntax) into a SQLite WHERE clause over a
@@ -30,82 +65,6 @@ import type { FieldCondition, Filter, SortSpec } from './document-store.port';
  *   `{ tenantId: 't1', status: { $in: [...] } }` becomes `json_extract(…tenantId) = ? AND json_extract(…status)
  *   IN (?, ?)`, which an index on both answers alone. Paths it says nothing about keep every guard.
  */
-
-export class InvalidFilterError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'InvalidFilterError';
-  }
-}
-
-export interface SqlFragment {
-  sql: string;
-  params: unknown[];
-}
-
-type Scalar = string | number | boolean | null;
-
-const SEGMENT = '[A-Za-z_][A-Za-z0-9_]*';
-const FIELD_PATH = new RegExp(`^${SEGMENT}(\\.${SEGMENT})*$`);
-const MAX_PATH_LENGTH = 200;
-
-export function isValidFieldPath(path: string): boolean {
-  return path.length <= MAX_PATH_LENGTH && FIELD_PATH.test(path);
-}
-
-export function assertFieldPath(path: string): void {
-  if (!isValidFieldPath(path)) throw new InvalidFilterError(`invalid field path: ${JSON.stringify(path)}`);
-}
-
-/** SQL expression for a field's value; `_id` and `_rev` are real columns. The path must be valid. */
-export function valueExpression(path: string): string {
-  assertFieldPath(path);
-  if (path === '_id' || path === '_rev') return path;
-  return `json_extract(doc, '$.${path}')`;
-}
-
-/** SQL expression for a field's JSON type ('text', 'integer', 'real', 'true', 'false', 'null', 'array', 'object'); NULL when missing. */
-function typeExpression(path: string): string {
-  if (path === '_id') return `'text'`;
-  if (path === '_rev') return `'integer'`;
-  return `json_type(doc, '$.${path}')`;
-}
-
-/**
- * What may be stored at a field path, as far as the guards above care: `true` = some document holds (or held)
- * such a value there, `false` = none does. Only `false` lets the compiler leave a guard out, so an unknown path
- * is `ANY_SHAPE`. Named after the values `shapeKind` tells apart.
- */
-export interface PathShape {
-  /** an array or an object — or text that sorts where their JSON text does (`[…`, `{…`) */
-  containers: boolean;
-  /** JSON true / false (json_extract: 1 / 0) */
-  booleans: boolean;
-  /** the number 0 or 1 (json_extract cannot tell it from a boolean) */
-  zeroOrOne: boolean;
-  /** JSON null (json_extract: NULL, like a missing field) */
-  nulls: boolean;
-}
-
-export type ShapeKind = keyof PathShape;
-export const SHAPE_KINDS: readonly ShapeKind[] = ['containers', 'booleans', 'zeroOrOne', 'nulls'];
-export const ANY_SHAPE: PathShape = { containers: true, booleans: true, zeroOrOne: true, nulls: true };
-
-/**
- * SQL: the `ShapeKind` of the value at `path` in the JSON text `doc` (`doc`, `new.doc`), NULL for a value the
- * guards never need to look at twice (text, other numbers, a missing field). Cheap for those: it reads the
- * JSON type only when the value is NULL or 0/1.
- */
-export function shapeKind(path: string, doc: string): string {
-  assertFieldPath(path);
-  const value = `json_extract(${doc}, '$.${path}')`;
-  const type = `json_type(${doc}, '$.${path}')`;
-  return `CASE
-      WHEN ${value} IS NULL THEN CASE WHEN ${type} = 'null' THEN 'nulls' END
-      WHEN ${value} IN (0, 1) THEN CASE WHEN ${type} IN ('true', 'false') THEN 'booleans' ELSE 'zeroOrOne' END
-      WHEN typeof(${value}) = 'text' AND ${containerText(value)} THEN 'containers'
-    END`;
-}
 
 export interface CompileOptions {
   /**
@@ -174,7 +133,7 @@ function compileAnd(filter: Filter, params: unknown[], options: CompileOptions):
   const parts: string[] = [];
   for (const [key, condition] of Object.entries(filter)) {
     if (condition === undefined) continue;
-    if (key === '$and' || key === '$or') {
+    if (LOGICAL_OPERATORS.includes(key)) {
       if (!Array.isArray(condition) || condition.length === 0) {
         throw new InvalidFilterError(`${key} needs a non-empty array of filters`);
       }
@@ -193,6 +152,69 @@ function isOperatorObject(condition: FieldCondition): condition is Exclude<Field
   return typeof condition === 'object' && condition !== null && !Array.isArray(condition);
 }
 
+/** What one operator of a field's condition compiles with. */
+interface FieldContext {
+  path: string;
+  shape: PathShape;
+  condition: Exclude<FieldCondition, Scalar>;
+  params: unknown[];
+  options: CompileOptions;
+  matchAny: (predicate: Predicate) => string;
+}
+type OperatorCompiler = (operand: unknown, field: FieldContext) => string | null;
+
+function exists(operand: unknown, { path, shape }: FieldContext): string {
+  if (typeof operand !== 'boolean') throw new InvalidFilterError(`$exists needs a boolean (${path})`);
+  // a value means the field exists; only a NULL value (missing or JSON null) reads the JSON type —
+  // unless no document holds JSON null there, when NULL means missing
+  const value = valueExpression(path);
+  const type = typeExpression(path);
+  if (!shape.nulls) return `(${value} IS ${operand ? 'NOT ' : ''}NULL)`;
+  return operand ? `(${value} IS NOT NULL OR ${type} IS NOT NULL)` : `(${value} IS NULL AND ${type} IS NULL)`;
+}
+
+function regexOperator(
+  operand: unknown,
+  { path, condition, params, options, matchAny }: FieldContext,
+): string {
+  regex(condition.$options, operand, { value: '', type: '', shape: ANY_SHAPE, element: false }, []); // validates the pattern
+  const indexed = substringMatch(options.substringIndexes?.get(path), operand, condition.$options, params);
+  return indexed ?? matchAny((v) => regex(condition.$options, operand, v, params));
+}
+
+const comparison =
+  (op: keyof typeof COMPARATORS): OperatorCompiler =>
+  (operand, { params, matchAny }) =>
+    matchAny((v) => compare(op, operand, v, params));
+
+/**
+ * THE operators a field's condition may use, and nothing else: the query compiler's surface is frozen (issue
+ * 29). filter-to-sql.unit.spec.ts lists them; adding one means changing that list, the MongoDB adapter and the
+ * document store's contract with it.
+ */
+export const FIELD_OPERATORS: Readonly<Record<string, OperatorCompiler>> = {
+  $eq: (operand, { params, matchAny }) => matchAny((v) => equals(scalar('$eq', operand), v, params)),
+  $ne: (operand, { params, matchAny }) => not(matchAny((v) => equals(scalar('$ne', operand), v, params))),
+  $in: (operand, { params, matchAny }) => matchAny((v) => anyOf(list('$in', operand), v, params)),
+  $nin: (operand, { params, matchAny }) => not(matchAny((v) => anyOf(list('$nin', operand), v, params))),
+  $gt: comparison('$gt'),
+  $gte: comparison('$gte'),
+  $lt: comparison('$lt'),
+  $lte: comparison('$lte'),
+  $exists: exists,
+  $regex: regexOperator,
+  /** `$regex`'s flags: only case-insensitivity */
+  $options: (operand, { path, condition }) => {
+    if (condition.$regex === undefined) throw new InvalidFilterError(`$options without $regex (${path})`);
+    if (operand !== 'i' && operand !== '')
+      throw new InvalidFilterError(`unsupported $options ${String(operand)}`);
+    return null;
+  },
+};
+
+/** the operators that combine whole filters */
+export const LOGICAL_OPERATORS: readonly string[] = ['$and', '$or'];
+
 function compileField(
   path: string,
   condition: FieldCondition,
@@ -208,217 +230,15 @@ function compileField(
   }
   const entries = Object.entries(condition).filter(([, value]) => value !== undefined);
   if (entries.length === 0) throw new InvalidFilterError(`empty condition for ${path}`);
+  const field: FieldContext = { path, shape, condition, params, options, matchAny };
   const parts: string[] = [];
   for (const [op, operand] of entries) {
-    switch (op) {
-      case '$eq':
-        parts.push(matchAny((v) => equals(scalar(op, operand), v, params)));
-        break;
-      case '$ne':
-        parts.push(not(matchAny((v) => equals(scalar(op, operand), v, params))));
-        break;
-      case '$in':
-        parts.push(matchAny((v) => anyOf(list(op, operand), v, params)));
-        break;
-      case '$nin':
-        parts.push(not(matchAny((v) => anyOf(list(op, operand), v, params))));
-        break;
-      case '$gt':
-      case '$gte':
-      case '$lt':
-      case '$lte':
-        parts.push(matchAny((v) => compare(op, operand, v, params)));
-        break;
-      case '$exists': {
-        if (typeof operand !== 'boolean') throw new InvalidFilterError(`$exists needs a boolean (${path})`);
-        // a value means the field exists; only a NULL value (missing or JSON null) reads the JSON type —
-        // unless no document holds JSON null there, when NULL means missing
-        const value = valueExpression(path);
-        const type = typeExpression(path);
-        if (!shape.nulls) parts.push(`(${value} IS ${operand ? 'NOT ' : ''}NULL)`);
-        else
-          parts.push(
-            operand
-              ? `(${value} IS NOT NULL OR ${type} IS NOT NULL)`
-              : `(${value} IS NULL AND ${type} IS NULL)`,
-          );
-        break;
-      }
-      case '$regex': {
-        regex(condition.$options, operand, { value: '', type: '', shape: ANY_SHAPE, element: false }, []); // validates the pattern
-        const indexed = substringMatch(
-          options.substringIndexes?.get(path),
-          operand,
-          condition.$options,
-          params,
-        );
-        parts.push(indexed ?? matchAny((v) => regex(condition.$options, operand, v, params)));
-        break;
-      }
-      case '$options':
-        if (condition.$regex === undefined) throw new InvalidFilterError(`$options without $regex (${path})`);
-        if (operand !== 'i' && operand !== '')
-          throw new InvalidFilterError(`unsupported $options ${String(operand)}`);
-        break;
-      default:
-        throw new InvalidFilterError(`unsupported operator ${op} (${path})`);
-    }
+    const compile = Object.hasOwn(FIELD_OPERATORS, op) ? FIELD_OPERATORS[op] : undefined;
+    if (!compile) throw new InvalidFilterError(`unsupported operator ${op} (${path})`);
+    const sql = compile(operand, field);
+    if (sql !== null) parts.push(sql);
   }
   return parts.join(' AND ');
-}
-
-/** SQL: the text value lies where the JSON text of an array (`[…`) or object (`{…`) would. */
-function containerText(value: string): string {
-  return `((${value} >= '[' AND ${value} < '\\') OR (${value} >= '{' AND ${value} < '|'))`;
-}
-
-/**
- * The value a predicate decides on: SQL for its value and its JSON type, and what may be stored there — for a
- * field, what its documents hold; for an array element (json_each's `value` / `type` columns, as cheap as the
- * value) always ANY_SHAPE.
- */
-interface Operand {
-  value: string;
-  type: string;
-  shape: PathShape;
-  element: boolean;
-}
-type Predicate = (operand: Operand) => string;
-
-/**
- * The field itself, or — when it is an array — any of its elements, satisfies `predicate`. The element branch
- * is left out when no document holds an array there (`shape.containers` false), and with it the OR that keeps
- * SQLite from seeking the field in an index.
- */
-function matchAnyOf(path: string, shape: PathShape, predicate: Predicate): string {
-  const value = valueExpression(path);
-  const direct = predicate({ value, type: typeExpression(path), shape, element: false });
-  if (path === '_id' || path === '_rev' || !shape.containers) return `(${direct})`;
-  // Parameters are positional: the element predicate binds its own copy, in text order after `direct`.
-  // Only a value that looks like array JSON text is parsed to check (the range test is served by an index).
-  const element = predicate({ value: 'value', type: 'type', shape: ANY_SHAPE, element: true });
-  return `((${direct}) OR (${value} >= '[' AND ${value} < '\\' AND ${typeExpression(path)} = 'array' AND EXISTS (SELECT 1 FROM json_each(doc, '$.${path}') WHERE ${element})))`;
-}
-
-/** NOT that is safe with SQL NULLs (missing fields), so `$ne` / `$nin` match documents without the field. */
-function not(sql: string): string {
-  return `NOT COALESCE(${sql}, 0)`;
-}
-
-function scalar(op: string, operand: unknown): Scalar {
-  if (operand === null || ['string', 'number', 'boolean'].includes(typeof operand)) return operand as Scalar;
-  throw new InvalidFilterError(`${op} needs a string, number, boolean or null`);
-}
-
-function list(op: string, operand: unknown): Scalar[] {
-  if (!Array.isArray(operand)) throw new InvalidFilterError(`${op} needs an array`);
-  return operand.map((item) => scalar(op, item));
-}
-
-function equals(expected: Scalar, { value, type, shape, element }: Operand, params: unknown[]): string {
-  // A missing field is SQL NULL, a JSON null has json_type 'null': `{ f: null }` matches both.
-  if (expected === null) return element ? `${type} = 'null'` : `${value} IS NULL`;
-  // true/false are 1/0 to json_extract: only those values need the JSON type — unless no number 0/1 is there
-  if (typeof expected === 'boolean')
-    return shape.zeroOrOne
-      ? `(${value} = ${expected ? 1 : 0} AND ${type} = '${expected}')`
-      : `(${value} = ${expected ? 1 : 0})`;
-  if (typeof expected === 'number') {
-    assertFinite(expected);
-    params.push(expected);
-    // a number never equals text; only 0 and 1 could be a boolean
-    return (expected === 0 || expected === 1) && shape.booleans
-      ? `(${value} = ? AND ${type} IN ('integer', 'real'))`
-      : `(${value} = ?)`;
-  }
-  params.push(expected);
-  // text equal to a string that cannot be array/object JSON text IS that string
-  return /^[[{]/.test(expected) && shape.containers
-    ? `(${value} = ? AND ${type} = 'text')`
-    : `(${value} = ?)`;
-}
-
-/**
- * `$in`: the options that compare as plain values (text that cannot be array/object JSON, numbers other than
- * 0 and 1) go into one IN list, the rest are OR-ed equalities. A short list binds one `?` per value (an IN list
- * of parameters is the cheapest test per row, and an index can seek each value); a long one is
- * `IN (SELECT value FROM json_each(?))` with the list as one JSON parameter: a list of thousands of ids as ORs
- * would exceed SQLite's expression depth (1000), and as one `?` each its limit of host parameters.
- */
-const SHORT_IN_LIST = 16;
-
-function anyOf(options: Scalar[], operand: Operand, params: unknown[]): string {
-  if (options.length === 0) return '0';
-  const plain: Scalar[] = [];
-  const rest: Scalar[] = [];
-  for (const o of options)
-    ((typeof o === 'string' && !/^[[{]/.test(o)) || (typeof o === 'number' && o !== 0 && o !== 1)
-      ? plain
-      : rest
-    ).push(o);
-  const parts: string[] = [];
-  if (plain.length) {
-    for (const option of plain) if (typeof option === 'number') assertFinite(option);
-    if (plain.length <= SHORT_IN_LIST) {
-      params.push(...plain);
-      parts.push(`${operand.value} IN (${plain.map(() => '?').join(', ')})`);
-    } else {
-      params.push(JSON.stringify(plain));
-      parts.push(`${operand.value} IN (SELECT value FROM json_each(?))`);
-    }
-  }
-  for (const option of rest) parts.push(equals(option, operand, params));
-  return `(${parts.join(' OR ')})`;
-}
-
-const COMPARATORS = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
-
-function compare(
-  op: keyof typeof COMPARATORS,
-  bound: unknown,
-  { value, type, shape }: Operand,
-  params: unknown[],
-): string {
-  // MongoDB type bracketing: a numeric bound only matches numbers, a string bound only strings.
-  // typeof() of the extracted value tells numbers from text; json_type is read only for 0/1 (booleans?)
-  // and for text that could be array/object JSON — where documents may hold those at all.
-  if (typeof bound === 'number') {
-    assertFinite(bound);
-    params.push(bound);
-    const numeric = `${value} ${COMPARATORS[op]} ? AND typeof(${value}) IN ('integer', 'real')`;
-    return shape.booleans
-      ? `(${numeric} AND (${value} NOT IN (0, 1) OR ${type} IN ('integer', 'real')))`
-      : `(${numeric})`;
-  }
-  if (typeof bound === 'string') {
-    params.push(bound);
-    const text = `${value} ${COMPARATORS[op]} ? AND typeof(${value}) = 'text'`;
-    return shape.containers ? `(${text} AND (NOT ${containerText(value)} OR ${type} = 'text'))` : `(${text})`;
-  }
-  throw new InvalidFilterError(`${op} needs a string or a number`);
-}
-
-function regex(
-  options: unknown,
-  pattern: unknown,
-  { value, type, shape }: Operand,
-  params: unknown[],
-): string {
-  if (typeof pattern !== 'string') throw new InvalidFilterError('$regex needs a string pattern');
-  try {
-    new RegExp(pattern, 'u');
-  } catch {
-    throw new InvalidFilterError(`invalid $regex ${JSON.stringify(pattern)}`);
-  }
-  params.push(pattern, options === 'i' ? 'i' : '');
-  // regexp() is false for non-text; text that could be array/object JSON also checks the JSON type
-  return shape.containers
-    ? `(regexp(?, ${value}, ?) AND (NOT ${containerText(value)} OR ${type} = 'text'))`
-    : `(regexp(?, ${value}, ?))`;
-}
-
-function assertFinite(n: number): void {
-  if (!Number.isFinite(n)) throw new InvalidFilterError('numbers in filters must be finite');
 }
 
 /** ORDER BY clause (without the keywords); empty string when there is no sort. */

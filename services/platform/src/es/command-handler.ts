@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { EventMetadata, EventStore, NewEvent } from '../event-store/event-store.port';
 import { ConcurrencyError } from '../errors/errors';
 import { retryLostRace } from '../errors/lost-race';
@@ -70,26 +71,9 @@ export function commandHandler<State, Command, Event extends DomainEvent>(
 ) {
   const maxRetries = options.maxRetries ?? 5;
   const { unitOfWork } = options;
-  const cacheSize = options.stateCache ?? 0;
-  /** streamId → its state at `revision` (insertion order = least recently used first) */
-  const states = new Map<string, { revision: number; state: State }>();
-  const remember = (streamId: string, revision: number | undefined, state: State) => {
-    if (cacheSize <= 0 || revision === undefined) return;
-    const known = states.get(streamId);
-    if (known && known.revision > revision) return; // a newer one is kept already
-    states.delete(streamId);
-    states.set(streamId, { revision, state });
-    if (states.size > cacheSize) states.delete(states.keys().next().value!);
-  };
+  const states = foldedStates<State>(options.stateCache ?? 0);
   // a stream's retries after a lost race, one after another (see below)
-  const retrying = new Map<string, Promise<unknown>>();
-  function afterOtherRetries<R>(streamId: string, run: () => Promise<R>): Promise<R> {
-    const result = (retrying.get(streamId) ?? Promise.resolve()).then(run, run);
-    const tail = result.catch(() => {});
-    retrying.set(streamId, tail);
-    void tail.then(() => retrying.get(streamId) === tail && retrying.delete(streamId));
-    return result;
-  }
+  const retrying = retryQueues();
   return async (
     streamId: string,
     command: Command | CommandBuilder<State, Command>,
@@ -104,17 +88,7 @@ export function commandHandler<State, Command, Event extends DomainEvent>(
     // stream join it rather than barge in. A stream is serial only while it is hot; then lock-free again.
     let lost = false;
     const attempt = async (): Promise<HandleResult<State, Event>> => {
-      const cached = states.get(streamId);
-      const stored = await eventStore.readStream(
-        streamId,
-        cached ? { fromRevision: cached.revision + 1 } : {},
-      );
-      const state = stored.reduce(
-        (s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event),
-        cached ? cached.state : decider.initialState(),
-      );
-      const currentRevision = stored.length ? stored[stored.length - 1]!.revision : cached?.revision;
-      remember(streamId, currentRevision, state);
+      const { state, currentRevision } = await foldStream(eventStore, decider, states, streamId);
       const built =
         typeof command === 'function'
           ? await (command as CommandBuilder<State, Command>)(state)
@@ -125,35 +99,22 @@ export function commandHandler<State, Command, Event extends DomainEvent>(
       const writes = alsoWrite
         ? await alsoWrite({ state, newEvents, newState, firstRevision: (currentRevision ?? -1) + 1 })
         : [];
-      const result = await withSpan(
-        `append ${streamCategory(streamId)}`,
-        {
-          attributes: {
-            'db.operation.name': 'append',
-            'punkto.stream.category': streamCategory(streamId),
-            'punkto.event.types': newEvents.map((e) => e.type).join(','),
-          },
-        },
-        () => {
-          // the append's trace travels with the events: relay's `send` span → bus headers → consumers
-          const traced = { traceparent: currentTraceparent(), ...metadata };
-          const toAppend: NewEvent[] = newEvents.map((e) => ({
-            type: e.type,
-            data: e.data,
-            metadata: { ...traced, ...built?.metadata },
-            ...(options.schemaVersion && { schemaVersion: options.schemaVersion(e) }),
-          }));
-          const expectedRevision = currentRevision ?? 'no_stream';
-          return unitOfWork
-            ? unitOfWork.append({ streamId, events: toAppend, expectedRevision, writes: () => writes })
-            : eventStore.appendToStream(streamId, toAppend, { expectedRevision });
-        },
+      const result = await appendTraced(
+        { eventStore, unitOfWork },
+        streamId,
+        newEvents.map((e) => ({
+          type: e.type,
+          data: e.data,
+          metadata: { ...metadata, ...built?.metadata },
+          ...(options.schemaVersion && { schemaVersion: options.schemaVersion(e) }),
+        })),
+        { expectedRevision: currentRevision ?? 'no_stream', writes },
       );
-      remember(streamId, result.nextExpectedRevision, newState);
+      states.remember(streamId, result.nextExpectedRevision, newState);
       return { newEvents, newState, nextExpectedRevision: result.nextExpectedRevision };
     };
     return retryLostRace(
-      () => (lost || retrying.has(streamId) ? afterOtherRetries(streamId, attempt) : attempt()),
+      () => (lost || retrying.has(streamId) ? retrying.after(streamId, attempt) : attempt()),
       // a lost append re-reads the stream and decides again (maxRetries re-runs after the first)
       {
         maxAttempts: maxRetries + 1,
@@ -165,6 +126,83 @@ export function commandHandler<State, Command, Event extends DomainEvent>(
       },
     );
   };
+}
+
+/** streamId → its folded state at `revision`, up to `size` streams, the least recently used dropped first */
+function foldedStates<State>(size: number) {
+  const states = size > 0 ? new LRUCache<string, { revision: number; state: State }>({ max: size }) : null;
+  return {
+    get: (streamId: string) => states?.get(streamId),
+    remember(streamId: string, revision: number | undefined, state: State) {
+      if (!states || revision === undefined) return;
+      const known = states.get(streamId);
+      if (known && known.revision > revision) return; // a newer one is kept already
+      states.set(streamId, { revision, state });
+    },
+  };
+}
+
+/** The stream's state folded from the cached one (when kept) and the events after it; the cache is updated. */
+async function foldStream<State, Event extends DomainEvent>(
+  eventStore: EventStore,
+  decider: Pick<Decider<State, unknown, Event>, 'evolve' | 'initialState'>,
+  states: ReturnType<typeof foldedStates<State>>,
+  streamId: string,
+): Promise<{ state: State; currentRevision: number | undefined }> {
+  const cached = states.get(streamId);
+  const stored = await eventStore.readStream(streamId, cached ? { fromRevision: cached.revision + 1 } : {});
+  const state = stored.reduce(
+    (s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event),
+    cached ? cached.state : decider.initialState(),
+  );
+  const currentRevision = stored.length ? stored[stored.length - 1]!.revision : cached?.revision;
+  states.remember(streamId, currentRevision, state);
+  return { state, currentRevision };
+}
+
+/** Retries per stream, one after another: a stream's queue exists while one of its retries is waiting. */
+function retryQueues() {
+  const queues = new Map<string, Promise<unknown>>();
+  return {
+    has: (streamId: string) => queues.has(streamId),
+    after<R>(streamId: string, run: () => Promise<R>): Promise<R> {
+      const result = (queues.get(streamId) ?? Promise.resolve()).then(run, run);
+      const tail = result.catch(() => {});
+      queues.set(streamId, tail);
+      void tail.then(() => queues.get(streamId) === tail && queues.delete(streamId));
+      return result;
+    },
+  };
+}
+
+/** The append of a command's events (with its unit of work's writes), in a span whose trace travels with them. */
+function appendTraced(
+  to: { eventStore: EventStore; unitOfWork?: UnitOfWork },
+  streamId: string,
+  events: NewEvent[],
+  { expectedRevision, writes }: { expectedRevision: number | 'no_stream'; writes: DocumentWrite[] },
+) {
+  return withSpan(
+    `append ${streamCategory(streamId)}`,
+    {
+      attributes: {
+        'db.operation.name': 'append',
+        'punkto.stream.category': streamCategory(streamId),
+        'punkto.event.types': events.map((e) => e.type).join(','),
+      },
+    },
+    () => {
+      // the append's trace travels with the events: relay's `send` span → bus headers → consumers
+      const traceparent = currentTraceparent();
+      const toAppend: NewEvent[] = events.map((e) => ({
+        ...e,
+        metadata: { traceparent, ...e.metadata },
+      }));
+      return to.unitOfWork
+        ? to.unitOfWork.append({ streamId, events: toAppend, expectedRevision, writes: () => writes })
+        : to.eventStore.appendToStream(streamId, toAppend, { expectedRevision });
+    },
+  );
 }
 
 /** `card` of `card-123`: the aggregate kind, never its id */

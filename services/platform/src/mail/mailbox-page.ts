@@ -1,3 +1,4 @@
+import { warsawFormat } from '@punkto/contracts/warsaw-time';
 import type { MailboxEntry } from './mailer.port';
 import type { ParsedMail } from './mime-parse';
 
@@ -12,11 +13,7 @@ export interface MailboxPageOptions {
   basePath?: string;
 }
 
-const dateFormat = new Intl.DateTimeFormat('pl-PL', {
-  dateStyle: 'short',
-  timeStyle: 'medium',
-  timeZone: 'Europe/Warsaw',
-});
+const formatWhen = warsawFormat({ dateStyle: 'short', timeStyle: 'medium' });
 
 export function escapeHtml(value: string): string {
   return value
@@ -29,7 +26,7 @@ export function escapeHtml(value: string): string {
 
 function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? iso : formatWhen(date);
 }
 
 function layout(title: string, body: string): string {

@@ -38,47 +38,51 @@ export interface MetricsOptions {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-export function createMetrics(service: string, options: MetricsOptions = {}) {
-  const registry = new Registry();
-  registry.setDefaultLabels({ service });
-  if (options.processMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: 'punkto_' });
-  const now = options.now ?? Date.now;
-  const registers = [registry];
+type Registers = Registry[];
 
-  const httpRequests = new Counter({
-    name: 'punkto_http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status class',
-    labelNames: ['method', 'route', 'status_class'] as const,
-    registers,
-  });
-  const httpErrors = new Counter({
-    name: 'punkto_http_errors_total',
-    help: 'HTTP requests answered with a 5xx status, by method and route pattern',
-    labelNames: ['method', 'route'] as const,
-    registers,
-  });
-  const httpDuration = new Histogram({
-    name: 'punkto_http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by method, route pattern and status class',
-    labelNames: ['method', 'route', 'status_class'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers,
-  });
+function httpMetrics(registers: Registers) {
+  return {
+    requests: new Counter({
+      name: 'punkto_http_requests_total',
+      help: 'HTTP requests answered, by method, route pattern and status class',
+      labelNames: ['method', 'route', 'status_class'] as const,
+      registers,
+    }),
+    errors: new Counter({
+      name: 'punkto_http_errors_total',
+      help: 'HTTP requests answered with a 5xx status, by method and route pattern',
+      labelNames: ['method', 'route'] as const,
+      registers,
+    }),
+    duration: new Histogram({
+      name: 'punkto_http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by method, route pattern and status class',
+      labelNames: ['method', 'route', 'status_class'] as const,
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
+  };
+}
 
-  const appendDuration = new Histogram({
-    name: 'punkto_event_store_append_duration_seconds',
-    help: 'Time to append to an event stream, by outcome (ok, conflict, error)',
-    labelNames: ['outcome'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers,
-  });
-  const eventsAppended = new Counter({
-    name: 'punkto_events_appended_total',
-    help: 'Domain events appended to the event store, by event type',
-    labelNames: ['type'] as const,
-    registers,
-  });
+function eventStoreMetrics(registers: Registers) {
+  return {
+    appendDuration: new Histogram({
+      name: 'punkto_event_store_append_duration_seconds',
+      help: 'Time to append to an event stream, by outcome (ok, conflict, error)',
+      labelNames: ['outcome'] as const,
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
+    eventsAppended: new Counter({
+      name: 'punkto_events_appended_total',
+      help: 'Domain events appended to the event store, by event type',
+      labelNames: ['type'] as const,
+      registers,
+    }),
+  };
+}
 
+function relayMetrics(registers: Registers, now: () => number) {
   const relayPublished = new Counter({
     name: 'punkto_relay_published_total',
     help: 'Events the relay published to the bus, by topic',
@@ -101,14 +105,26 @@ export function createMetrics(service: string, options: MetricsOptions = {}) {
     help: 'Times the relay failed and restarted from its checkpoint',
     registers,
   });
+  return {
+    published(topic: string, recordedAt: string) {
+      const delay = Math.max(0, (now() - Date.parse(recordedAt)) / 1000);
+      relayPublished.inc({ topic });
+      relayDelay.observe(delay);
+      relayLag.set(delay);
+    },
+    failed() {
+      relayFailures.inc();
+    },
+  };
+}
 
-  const busMessages = new Counter({
+function busMetrics(registers: Registers, now: () => number) {
+  const messages = new Counter({
     name: 'punkto_bus_messages_total',
     help: 'Bus messages by consumer group, topic and outcome (handled, failed attempt, dead_lettered)',
     labelNames: ['group', 'topic', 'outcome'] as const,
     registers,
   });
-
   // consumer lag is read from the bus when Prometheus scrapes, not on every message
   const lagWatches = new Map<string, { topics: string[]; source: ConsumerLagSource }>();
   let lagCache: { at: number; readings: Array<{ group: string } & ConsumerLag> } | undefined;
@@ -133,7 +149,17 @@ export function createMetrics(service: string, options: MetricsOptions = {}) {
       }
     },
   });
+  return {
+    messages,
+    /** reports the group's lag on every scrape (one registration per group) */
+    watchConsumerLag(group: string, topics: string[], source: ConsumerLagSource) {
+      lagWatches.set(group, { topics, source });
+      lagCache = undefined;
+    },
+  };
+}
 
+function schedulerMetrics(registers: Registers) {
   let backlogSource: (() => Promise<number>) | undefined;
   new Gauge({
     name: 'punkto_scheduler_backlog',
@@ -144,53 +170,48 @@ export function createMetrics(service: string, options: MetricsOptions = {}) {
       if (backlogSource) this.set(await backlogSource().catch(() => NaN));
     },
   });
+  return {
+    watchBacklog(source: () => Promise<number>) {
+      backlogSource = source;
+    },
+  };
+}
 
+export function createMetrics(service: string, options: MetricsOptions = {}) {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service });
+  if (options.processMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: 'punkto_' });
+  const now = options.now ?? Date.now;
+  const registers = [registry];
+  // registered in this order, which is the order of the exposition
+  const http = httpMetrics(registers);
+  const eventStore = eventStoreMetrics(registers);
+  const relay = relayMetrics(registers, now);
+  const bus = busMetrics(registers, now);
+  const scheduler = schedulerMetrics(registers);
   const passPushes = new Counter({
     name: 'punkto_pass_pushes_total',
     help: 'Wallet pass update pushes, by platform (apple, google) and outcome',
     labelNames: ['platform', 'outcome'] as const,
     registers,
   });
-
   const businessEvents = new Counter({
     name: 'punkto_business_events_total',
     help: 'Business facts recorded: awards (points, stamps), redemptions, corrections, enrolments',
     labelNames: ['fact', 'kind'] as const,
     registers,
   });
-
   return {
     registry,
     /** the exposition text and its content type (text format 0.0.4) */
     async exposition(): Promise<{ contentType: string; body: string }> {
       return { contentType: registry.contentType, body: await registry.metrics() };
     },
-    http: { requests: httpRequests, errors: httpErrors, duration: httpDuration },
-    eventStore: { appendDuration, eventsAppended },
-    relay: {
-      published(topic: string, recordedAt: string) {
-        const delay = Math.max(0, (now() - Date.parse(recordedAt)) / 1000);
-        relayPublished.inc({ topic });
-        relayDelay.observe(delay);
-        relayLag.set(delay);
-      },
-      failed() {
-        relayFailures.inc();
-      },
-    },
-    bus: {
-      messages: busMessages,
-      /** reports the group's lag on every scrape (one registration per group) */
-      watchConsumerLag(group: string, topics: string[], source: ConsumerLagSource) {
-        lagWatches.set(group, { topics, source });
-        lagCache = undefined;
-      },
-    },
-    scheduler: {
-      watchBacklog(source: () => Promise<number>) {
-        backlogSource = source;
-      },
-    },
+    http,
+    eventStore,
+    relay,
+    bus,
+    scheduler,
     passPushes,
     business: {
       recorded(fact: BusinessFact, kind = '') {

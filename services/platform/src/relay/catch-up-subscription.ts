@@ -55,7 +55,6 @@ export function startCatchUpSubscription(options: CatchUpSubscriptionOptions): C
   const { eventStore, checkpoints, name } = options;
   const initialBackoffMs = options.retryBackoffMs ?? 500;
   const maxBackoffMs = options.maxBackoffMs ?? 30_000;
-  const checkpointEveryMs = options.checkpointEveryMs ?? 0;
 
   let stopped = false;
   let backoff = initialBackoffMs;
@@ -65,30 +64,11 @@ export function startCatchUpSubscription(options: CatchUpSubscriptionOptions): C
   /** ends the running lap with an error (a deferred checkpoint save that failed) */
   let failLap: (error: unknown) => void = () => {};
 
-  // deferred checkpoint (checkpointEveryMs > 0): the newest handled position not saved yet
-  let unsaved: string | undefined;
-  let saveTimer: NodeJS.Timeout | undefined;
-  const saveUnsaved = async () => {
-    clearTimeout(saveTimer);
-    saveTimer = undefined;
-    const position = unsaved;
-    unsaved = undefined;
-    if (position === undefined) return;
-    try {
-      await checkpoints.save(name, position);
-    } catch (error) {
-      unsaved ??= position; // tried again by the next save
-      throw error;
-    }
-  };
-
+  const saver = checkpointSaver(options, (error) => failLap(error));
+  const saveUnsaved = saver.saveUnsaved;
   /** after the handler returned for everything up to `position` */
   const handled = async (position: string) => {
-    if (checkpointEveryMs === 0) await checkpoints.save(name, position);
-    else {
-      unsaved = position;
-      saveTimer ??= setTimeout(() => void saveUnsaved().catch(failLap), checkpointEveryMs);
-    }
+    await saver.handled(position);
     backoff = initialBackoffMs; // healthy again
   };
   const delivery = options.batchHandler
@@ -148,6 +128,43 @@ export function startCatchUpSubscription(options: CatchUpSubscriptionOptions): C
       wake();
       await running;
       await saveUnsaved();
+    },
+  };
+}
+
+/**
+ * Saving the checkpoint after what was handled: at once, or (checkpointEveryMs > 0) deferred, keeping the
+ * newest handled position not saved yet; a deferred save that fails calls `onFailed`.
+ */
+function checkpointSaver(
+  options: Pick<CatchUpSubscriptionOptions, 'checkpoints' | 'name' | 'checkpointEveryMs'>,
+  onFailed: (error: unknown) => void,
+) {
+  const { checkpoints, name } = options;
+  const checkpointEveryMs = options.checkpointEveryMs ?? 0;
+  let unsaved: string | undefined;
+  let saveTimer: NodeJS.Timeout | undefined;
+  const saveUnsaved = async () => {
+    clearTimeout(saveTimer);
+    saveTimer = undefined;
+    const position = unsaved;
+    unsaved = undefined;
+    if (position === undefined) return;
+    try {
+      await checkpoints.save(name, position);
+    } catch (error) {
+      unsaved ??= position; // tried again by the next save
+      throw error;
+    }
+  };
+  return {
+    saveUnsaved,
+    async handled(position: string) {
+      if (checkpointEveryMs === 0) await checkpoints.save(name, position);
+      else {
+        unsaved = position;
+        saveTimer ??= setTimeout(() => void saveUnsaved().catch(onFailed), checkpointEveryMs);
+      }
     },
   };
 }

@@ -24,7 +24,6 @@ export async function surveyRoutes(
   answers: ReturnType<typeof surveyAnswers>,
 ) {
   const limiter = rateLimiter(ctx.documents, 'Zbyt wiele prób. Odczekaj minutę i spróbuj ponownie.');
-  await limiter.ensureIndexes();
   const rule = { name: 'survey-link-ip', limit: ctx.config.SURVEY_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 };
   const perIp = async (request: FastifyRequest) => limiter.check(ctx.clock(), [rule, request.ip]);
 

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import * as api from '@punkto/contracts/endpoints/tenant';
 import { createHash } from 'node:crypto';
 import { requireTenantAccess } from '@punkto/platform/http/auth-plugin';
@@ -24,7 +25,7 @@ const CACHE_SIZE = 100;
  * content (texts, colours, logo file): any change of these makes a new one.
  */
 export function posterRoutes(app: FastifyInstance, deps: PosterDeps) {
-  const cache = new Map<string, Uint8Array>();
+  const cache = new LRUCache<string, Uint8Array>({ max: CACHE_SIZE });
   registerEndpoint(
     app,
     api.getProgramPoster,
@@ -56,7 +57,6 @@ export function posterRoutes(app: FastifyInstance, deps: PosterDeps) {
           : null;
         pdf = await buildPosterPdf({ ...design, logoPng, createdAt: deps.clock() });
         cache.set(key, pdf);
-        if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
       }
       return {
         contentType: 'application/pdf',

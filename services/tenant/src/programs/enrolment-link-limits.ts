@@ -38,7 +38,6 @@ const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').dig
  */
 export async function enrolmentLinkLimits(documents: DocumentStore, limits: EnrolmentLinkLimits) {
   const limiter = rateLimiter(documents, EnrolmentLinkErrors.rateLimited.message);
-  await limiter.ensureIndexes();
   const seen = documents.collection<SeenDoc>(SEEN_CODES_COLLECTION);
   await seen.ensureIndex({ fields: { expiresAt: 1 } });
   const { windowSeconds } = limits;

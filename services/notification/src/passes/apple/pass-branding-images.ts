@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { TenantImage } from '@punkto/contracts/tenant';
 import { isValidBlobKey } from '@punkto/platform/blobs/blob-key';
 import type { BlobStore } from '@punkto/platform/blobs/blob-store.port';
@@ -48,7 +49,7 @@ export function passBrandingImages(deps: {
   const origin = new URL(deps.publicUrl).origin;
   const fetchImpl = deps.fetchImpl ?? fetch;
   const inFlight = new Map<string, Promise<Buffer | null>>();
-  const strips = new Map<string, Promise<Record<string, Buffer>>>();
+  const strips = new LRUCache<string, Promise<Record<string, Buffer>>>({ max: 2000 });
 
   /** `${PUBLIC_URL}/api/v1/tenants/<tenantId>/images/<file>` of this tenant, or null */
   function keyOf(tenantId: string, url: string): string | null {
@@ -141,7 +142,7 @@ export interface StampColors {
 
 /** The stamps of a stamp card as Wallet's strip (375×123 pt, @1x–@3x): filled ones in the label colour. */
 function stampStrip(
-  cache: Map<string, Promise<Record<string, Buffer>>>,
+  cache: LRUCache<string, Promise<Record<string, Buffer>>>,
   { stamps, required, colors }: { stamps: number; required: number; colors: StampColors },
 ): Promise<Record<string, Buffer>> {
   const filled = Math.max(0, Math.min(stamps, required));
@@ -156,7 +157,6 @@ function stampStrip(
       ),
     ).then(([x1, x2, x3]) => ({ 'strip.png': x1!, 'strip@2x.png': x2!, 'strip@3x.png': x3! }));
     strip.catch(() => cache.delete(key));
-    if (cache.size > 2000) cache.clear();
     cache.set(key, strip);
   }
   return strip;

@@ -1,3 +1,4 @@
+import { warsawFormat } from '@punkto/contracts/warsaw-time';
 import type { CardView } from '@punkto/contracts/cards';
 import { formatStamps } from '../../../lib/format';
 import { formatGrosze } from '../../../lib/money';
@@ -238,19 +239,11 @@ export function awardLabel(award: AwardBody): string {
   return award.kind === 'points' ? `Zakup ${formatGrosze(award.amountGrosze)}` : formatStamps(award.count);
 }
 
-const timeFormatter = new Intl.DateTimeFormat('pl-PL', {
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Warsaw',
-});
-const dayFormatter = new Intl.DateTimeFormat('pl-PL', {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'Europe/Warsaw',
-});
+const warsawTime = warsawFormat({ hour: '2-digit', minute: '2-digit' });
+const warsawDay = warsawFormat({ day: 'numeric', month: 'short' });
 
 /** `14:05` today, `24 lis 14:05` on another day (Warsaw time). */
 export function formatSeenAt(at: number, now: number): string {
-  const sameDay = dayFormatter.format(at) === dayFormatter.format(now) && now - at < 24 * 60 * 60 * 1000;
-  return sameDay ? timeFormatter.format(at) : `${dayFormatter.format(at)} ${timeFormatter.format(at)}`;
+  const sameDay = warsawDay(at) === warsawDay(now) && now - at < 24 * 60 * 60 * 1000;
+  return sameDay ? warsawTime(at) : `${warsawDay(at)} ${warsawTime(at)}`;
 }

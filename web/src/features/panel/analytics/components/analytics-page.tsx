@@ -1,3 +1,4 @@
+import { warsawDate } from '@punkto/contracts/warsaw-time';
 import {
   Alert,
   Button,
@@ -80,7 +81,7 @@ function Filters({
   const [to, setTo] = useState(search.do ?? '');
   const problem = search.okres === 'custom' ? customRangeProblem(from || undefined, to || undefined) : null;
   const showPreviousMonth = () => {
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date());
+    const today = warsawDate(new Date());
     const month = previousMonth(today);
     setFrom(month.od);
     setTo(month.do);

@@ -1,3 +1,5 @@
+import { plural } from '@punkto/contracts/plural';
+import { addDays, warsawDate } from '@punkto/contracts/warsaw-time';
 import {
   dateRangeProblem,
   EXPORT_DEFAULT_RANGE_DAYS,
@@ -8,20 +10,7 @@ import { formatNumber } from '../../../../lib/format';
 import type { CsvProgress } from '../../../../lib/csv-download';
 
 /** The day of an instant in Poland, `2026-11-25` (the export's days are Warsaw days). */
-export function warsawToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Warsaw',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
-/** `2026-11-25` + n days (calendar arithmetic). */
-function addDays(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
+export const warsawToday = (now: Date): string => warsawDate(now);
 
 /** The dialog's start: the last 30 days, today included (what the server exports without dates). */
 export function defaultExportRange(now: Date): { from: string; to: string } {
@@ -55,9 +44,4 @@ export function progressLabel({ rows, total }: CsvProgress): string {
 }
 
 /** 1 wiersz, 2–4 wiersze (not 12–14), 5+ wierszy */
-function rowsCounted(n: number): string {
-  if (n === 1) return 'wiersz';
-  const tens = n % 100;
-  const units = n % 10;
-  return units >= 2 && units <= 4 && (tens < 12 || tens > 14) ? 'wiersze' : 'wierszy';
-}
+const rowsCounted = (n: number): string => plural(n, 'wiersz', 'wiersze', 'wierszy');

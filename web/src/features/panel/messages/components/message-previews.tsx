@@ -1,21 +1,13 @@
 import { Box, List, Stack, Tabs, Text } from '@mantine/core';
 import { MESSAGE_LOCK_SCREEN_VISIBLE } from '@punkto/contracts/messages';
+import { warsawFormat } from '@punkto/contracts/warsaw-time';
 import { lockScreenText } from '../utils/message-text';
 import './message-previews.css';
 
 type PreviewProps = { companyName: string; title: string; body: string; now: Date };
 
-const clockFormatter = new Intl.DateTimeFormat('pl-PL', {
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'Europe/Warsaw',
-});
-const dayFormatter = new Intl.DateTimeFormat('pl-PL', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'Europe/Warsaw',
-});
+const clock = warsawFormat({ hour: 'numeric', minute: '2-digit' });
+const longDay = warsawFormat({ weekday: 'long', day: 'numeric', month: 'long' });
 
 const placeholderTitle = 'Tytuł wiadomości';
 const placeholderBody = 'Tu pojawi się treść wiadomości.';
@@ -59,15 +51,15 @@ function LockScreen({
     <div className={`msg-phone msg-phone--${kind}`}>
       {kind === 'android' ? (
         <div className="msg-phone__statusbar" aria-hidden>
-          <span>{clockFormatter.format(now)}</span>
+          <span>{clock(now)}</span>
           <span>▾ ▮</span>
         </div>
       ) : null}
       <div className="msg-phone__clock" aria-hidden>
-        {clockFormatter.format(now)}
+        {clock(now)}
       </div>
       <div className="msg-phone__date" aria-hidden>
-        {dayFormatter.format(now)}
+        {longDay(now)}
       </div>
       {children}
     </div>

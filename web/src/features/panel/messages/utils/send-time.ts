@@ -1,4 +1,5 @@
 import { QUIET_HOURS } from '@punkto/contracts/messages';
+import { warsawAt, warsawLocal } from '@punkto/contracts/warsaw-time';
 
 /**
  * The send time of the compose form: a date and a time typed in Warsaw time (the companies are in Poland,
@@ -6,40 +7,13 @@ import { QUIET_HOURS } from '@punkto/contracts/messages';
  * (QUIET_HOURS, 21:00–8:00 Warsaw) when no lock-screen notice goes out.
  */
 
-const TIME_ZONE = QUIET_HOURS.timeZone;
-
 type WallClock = { year: number; month: number; day: number; hour: number; minute: number };
-
-let partsFormatter: Intl.DateTimeFormat | undefined;
 
 /** The Warsaw wall clock of an instant. */
 export function warsawWallClock(instant: Date): WallClock {
-  partsFormatter ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const parts = Object.fromEntries(
-    partsFormatter.formatToParts(instant).map((part) => [part.type, part.value]),
-  ) as Record<string, string>;
-  return {
-    year: Number(parts['year']),
-    month: Number(parts['month']),
-    day: Number(parts['day']),
-    hour: Number(parts['hour']),
-    minute: Number(parts['minute']),
-  };
-}
-
-/** Minutes Warsaw is ahead of UTC at `instant` (60 in winter, 120 in summer). */
-function warsawOffsetMinutes(instant: Date): number {
-  const wall = warsawWallClock(instant);
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
-  return Math.round((asUtc - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
+  const { date, time } = warsawLocal(instant);
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return { year, month, day, hour: Number(time.slice(0, 2)), minute: Number(time.slice(3, 5)) };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -63,9 +37,8 @@ export function warsawToIso(date: string, time: string): string | null {
   const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute);
   const check = new Date(wallAsUtc);
   if (check.getUTCDate() !== day || check.getUTCMonth() !== month - 1) return null;
-  // the offset at the guessed instant, then once more at the corrected one (near a clock change)
-  let offset = warsawOffsetMinutes(new Date(wallAsUtc - 60 * 60_000));
-  offset = warsawOffsetMinutes(new Date(wallAsUtc - offset * 60_000));
+  // the offset that puts the wall clock on its instant (the hour after it, for a time the spring change skips)
+  const offset = Math.round((wallAsUtc - warsawAt(date, time).getTime()) / 60_000);
   const sign = offset >= 0 ? '+' : '-';
   const abs = Math.abs(offset);
   return `${year}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;

@@ -1,0 +1,30 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteDocumentStore } from '../documents/sqlite-document-store';
+import { durableRateLimitStore, memoryRateLimitStore } from './rate-limit-store';
+import { rateLimitStoreContract } from './rate-limit-store.contract';
+
+rateLimitStoreContract('memory', async () => ({ open: async () => memoryRateLimitStore() }));
+
+// the durable store beside the documents: the document store's own SQLite file
+rateLimitStoreContract('sqlite', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'punkto-rate-limits-'));
+  const opened: SqliteDocumentStore[] = [];
+  const open = async () => {
+    const documents = SqliteDocumentStore.open(join(dir, 'documents.sqlite'));
+    opened.push(documents);
+    return durableRateLimitStore(documents);
+  };
+  return {
+    open,
+    reopen: async () => {
+      await opened[0]!.close();
+      return open();
+    },
+    cleanup: async () => {
+      for (const documents of opened) await documents.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});

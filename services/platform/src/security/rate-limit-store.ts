@@ -1,0 +1,117 @@
+import type { Database as SqliteDatabase } from 'better-sqlite3';
+import type { Db } from 'mongodb';
+import {
+  RateLimiterMemory,
+  RateLimiterMongo,
+  RateLimiterRes,
+  RateLimiterSQLite,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import type { DocumentStore } from '../documents/document-store.port';
+import { MongoDocumentStore } from '../documents/mongo-document-store';
+import { SqliteDocumentStore } from '../documents/sqlite-document-store';
+
+/** A limit: at most `limit` hits per key in a window of `windowSeconds`. */
+export interface RateRule {
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * THE port of rate counting: hits per (rule, key), kept for the rule's window, counted atomically by the store.
+ * The adapters are rate-limiter-flexible stores: in memory (one process: pacing, tests), SQLite on the document
+ * store's better-sqlite3 connection and MongoDB on its database (limits that hold across restarts and across
+ * instances sharing the store). All pass rate-limit-store.contract.ts.
+ */
+export interface RateLimitStore {
+  /** one more hit of `key` under `rule`, counted even over the limit; the hits in the key's window so far */
+  hit(rule: RateRule, key: string): Promise<number>;
+  /** the hits of `key` under `rule` so far, counting nothing (0 when none or its window has expired) */
+  hits(rule: RateRule, key: string): Promise<number>;
+}
+
+type LimiterOf = (rule: RateRule) => Promise<RateLimiterAbstract>;
+
+/** the port on rate-limiter-flexible limiters, one per rule (made once, on first use) */
+function flexibleStore(limiterOf: LimiterOf): RateLimitStore {
+  const limiters = new Map<string, Promise<RateLimiterAbstract>>();
+  const limiter = (rule: RateRule) => {
+    const key = `${rule.name}:${rule.limit}:${rule.windowSeconds}`;
+    let made = limiters.get(key);
+    if (!made) {
+      made = limiterOf(rule);
+      limiters.set(key, made);
+    }
+    return made;
+  };
+  return {
+    async hit(rule, key) {
+      try {
+        return (await (await limiter(rule)).consume(key)).consumedPoints;
+      } catch (refusal) {
+        // over the limit the store has still counted the hit and rejects with the count
+        if (refusal instanceof RateLimiterRes) return refusal.consumedPoints;
+        throw refusal;
+      }
+    },
+    async hits(rule, key) {
+      return (await (await limiter(rule)).get(key))?.consumedPoints ?? 0;
+    },
+  };
+}
+
+const options = (rule: RateRule) => ({
+  keyPrefix: rule.name,
+  points: rule.limit,
+  duration: rule.windowSeconds,
+});
+
+/** per process: counts are lost on restart and not shared between instances */
+export function memoryRateLimitStore(): RateLimitStore {
+  return flexibleStore(async (rule) => new RateLimiterMemory(options(rule)));
+}
+
+const TABLE = 'rate_limits';
+
+/** in the SQLite file of the document store (its table `rate_limits`), expired counts swept now and then */
+export function sqliteRateLimitStore(db: SqliteDatabase): RateLimitStore {
+  return flexibleStore(
+    (rule) =>
+      new Promise((resolve, reject) => {
+        const limiter: RateLimiterSQLite = new RateLimiterSQLite(
+          {
+            ...options(rule),
+            storeClient: db,
+            storeType: 'better-sqlite3',
+            tableName: TABLE,
+            clearExpiredByTimeout: true,
+          },
+          (error) => (error ? reject(error) : resolve(limiter)),
+        );
+      }),
+  );
+}
+
+/** in the MongoDB database of the document store (collection `rate_limits`, expired counts dropped by a TTL index) */
+export function mongoRateLimitStore(db: Db): RateLimitStore {
+  return flexibleStore(async (rule) => {
+    const limiter = new RateLimiterMongo({
+      ...options(rule),
+      storeClient: db.client,
+      dbName: db.databaseName,
+      tableName: TABLE,
+    });
+    return limiter;
+  });
+}
+
+/**
+ * The durable store beside a service's documents: SQLite or MongoDB as the document store is, so the limits
+ * hold across restarts and instances exactly as the documents do; in memory for any other store (tests).
+ */
+export function durableRateLimitStore(documents: DocumentStore): RateLimitStore {
+  if (documents instanceof SqliteDocumentStore) return sqliteRateLimitStore(documents.database);
+  if (documents instanceof MongoDocumentStore) return mongoRateLimitStore(documents.database);
+  return memoryRateLimitStore();
+}
