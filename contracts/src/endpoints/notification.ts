@@ -32,6 +32,7 @@ export const createApplePass = defineEndpoint({
   summary: 'Karta klienta w Apple Wallet (.pkpass); {x} to nazwa zapisywanego pliku, zakończona .pkpass',
   tags: ['passes'],
   auth: 'authenticated',
+  tenant: 'caller',
   params: ApplePassParams,
   produces: PKPASS_CONTENT_TYPE,
   // a card the caller does not hold (unknown or someone else's) is 404 CARD.NOT_FOUND, the same bytes for both
@@ -52,6 +53,7 @@ export const createGooglePass = defineEndpoint({
   summary: 'Link zapisujący kartę klienta w Google Wallet; {x} = link',
   tags: ['passes'],
   auth: 'authenticated',
+  tenant: 'caller',
   params: GooglePassParams,
   response: GooglePassResponse,
   // a card the caller does not hold (unknown or someone else's) is 404 CARD.NOT_FOUND, the same bytes for both
@@ -72,6 +74,7 @@ export const getPassHealth = defineEndpoint({
   summary: 'Stan kart w portfelach firmy: zainstalowane, usunięte, nieudane aktualizacje',
   tags: ['passes'],
   auth: Permissions.analyticsView,
+  tenant: { path: 'id' },
   params: z.object({ id: z.string().min(1).max(64) }),
   response: PassHealthResponse,
 });

@@ -1,7 +1,6 @@
 import { getPermissions } from '@punkto/contracts/endpoints/tenant';
 import { permissionCatalogue } from '@punkto/contracts/permissions';
 import { Topics } from '@punkto/contracts/topics';
-import { requireAuth } from '@punkto/platform/http/auth-plugin';
 import { csrfPlugin } from '@punkto/platform/http/csrf-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import { consumerContext } from '@punkto/platform/runtime/event-consumer';
@@ -84,9 +83,7 @@ export async function buildService(deps: TenantDeps): Promise<BuiltService> {
   await app.register(csrfPlugin, { allowedOrigins: deps.config.CSRF_ALLOWED_ORIGINS });
   // a lapsed subscription: the panel's changes refused (403 SUBSCRIPTION.LAPSED), customers unaffected
   lapse.guard(app);
-  registerEndpoint(app, getPermissions, async () => ({ permissions: [...permissionCatalogue] }), {
-    preHandler: requireAuth,
-  });
+  registerEndpoint(app, getPermissions, async () => ({ permissions: [...permissionCatalogue] }));
   await registerUploads(app);
   tenantRoutes(app, tenants, {
     activePrograms: (tenantId) => programs.activePrograms(tenantId),
