@@ -32,7 +32,6 @@ export const createApplePass = defineEndpoint({
   summary: 'Karta klienta w Apple Wallet (.pkpass); {x} to nazwa zapisywanego pliku, zakończona .pkpass',
   tags: ['passes'],
   auth: 'authenticated',
-  tenant: 'caller',
   params: ApplePassParams,
   produces: PKPASS_CONTENT_TYPE,
   // a card the caller does not hold (unknown or someone else's) is 404 CARD.NOT_FOUND, the same bytes for both
@@ -53,7 +52,6 @@ export const createGooglePass = defineEndpoint({
   summary: 'Link zapisujący kartę klienta w Google Wallet; {x} = link',
   tags: ['passes'],
   auth: 'authenticated',
-  tenant: 'caller',
   params: GooglePassParams,
   response: GooglePassResponse,
   // a card the caller does not hold (unknown or someone else's) is 404 CARD.NOT_FOUND, the same bytes for both

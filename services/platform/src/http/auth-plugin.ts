@@ -49,6 +49,10 @@ declare module 'fastify' {
     /** the verified caller, or null for anonymous requests */
     user: AuthUser | null;
   }
+  interface FastifyInstance {
+    /** every route registered after authPlugin, with the handler it runs (route-coverage tests) */
+    registeredRoutes: ReadonlyArray<{ method: string; url: string; handler: unknown }>;
+  }
 }
 
 export interface AuthPluginOptions {
@@ -71,7 +75,13 @@ export const authPlugin = fp<AuthPluginOptions>(
   async (app, options) => {
     if (!app.hasDecorator('parseCookie')) await app.register(fastifyCookie);
     app.decorateRequest('user', null);
-    app.addHook('onRoute', assertDerivedGuards);
+    const routes: Array<{ method: string; url: string; handler: unknown }> = [];
+    app.decorate('registeredRoutes', routes);
+    app.addHook('onRoute', (route) => {
+      assertDerivedGuards(route);
+      for (const method of [route.method].flat())
+        routes.push({ method, url: route.url, handler: route.handler });
+    });
     app.addHook('onRequest', async (request) => {
       request.user = null;
       const token = tokenOf(request);
