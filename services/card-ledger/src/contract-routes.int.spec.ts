@@ -1,6 +1,7 @@
 import { expectRoutesGuardedByContracts } from '@punkto/platform/testing/contract-routes';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startCardLedger } from './testing/card-ledger-test-app';
+import { randomUUID } from 'node:crypto';
+import { startCardLedger, tokenFor } from './testing/card-ledger-test-app';
 
 describe('card-ledger routes', () => {
   let t: Awaited<ReturnType<typeof startCardLedger>>;
@@ -9,7 +10,9 @@ describe('card-ledger routes', () => {
   });
   afterAll(() => t.close());
 
-  it('are every card-ledger endpoint of the contracts, each guarded by its contract (anonymous: 401)', async () => {
-    await expectRoutesGuardedByContracts(t.app, 'card-ledger');
+  it('are every card-ledger endpoint of the contracts, each guarded by its contract (anonymous: 401, another tenant, a customer or a missing permission: 403)', async () => {
+    await expectRoutesGuardedByContracts(t.app, 'card-ledger', (claims) =>
+      tokenFor(randomUUID(), claims.role, claims),
+    );
   });
 });
