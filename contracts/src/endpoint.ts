@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Permission, Roles } from './permissions';
 
 /**
  * One HTTP endpoint of `/api/v1`, declared once here and used three ways: the owning service registers
@@ -7,7 +8,39 @@ import type { z } from 'zod';
  */
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-export interface Endpoint<
+/**
+ * Who may call an endpoint, decided from the access token alone before any input is read
+ * (registerEndpoint derives the guard from it: 401 without a valid token, 403 otherwise, SPEC §8):
+ * - `'public'`: anyone, no token needed;
+ * - `'authenticated'`: any signed-in caller — alone, the endpoint acts on the caller themself (their
+ *   account, their own card: ownership of a card is the service's check on its data); with a `tenant`,
+ *   any staff member (owner or employee) of that tenant;
+ * - a role (`business_owner`, `customer`): only callers of that role;
+ * - a permission: staff of the `tenant` holding it (owners hold every permission).
+ */
+export type EndpointAuth =
+  'public' | 'authenticated' | typeof Roles.owner | typeof Roles.customer | Permission;
+
+/**
+ * The tenant a staff endpoint works in, which must be the caller's own (the token's `tid`); a caller of
+ * another tenant, or not staff, gets 403:
+ * - `{ path: 'id' }`: named by that path parameter (`/tenants/{id}/…`);
+ * - `{ query: 'tenantId' }` / `{ body: 'tenantId' }`: named by that field of the query or the JSON body;
+ * - `'caller'`: the caller's own tenant (the path names a resource, e.g. a card, that the service looks
+ *   up within the caller's tenant, answering 404 for another tenant's).
+ */
+export type TenantScope = { path: string } | { query: string } | { body: string } | 'caller';
+
+/**
+ * The whole access rule of an endpoint: its `auth`, and for staff endpoints the `tenant` they are scoped
+ * to. A permission always comes with a tenant (an employee's permissions are those of one tenant).
+ */
+export type Access =
+  | { auth: 'public' | typeof Roles.owner | typeof Roles.customer; tenant?: never }
+  | { auth: 'authenticated'; tenant?: TenantScope }
+  | { auth: Permission; tenant: TenantScope };
+
+interface EndpointDeclaration<
   TParams extends z.ZodType = z.ZodType,
   TQuery extends z.ZodType = z.ZodType,
   TBody extends z.ZodType = z.ZodType,
@@ -22,8 +55,6 @@ export interface Endpoint<
   owner: ServiceName;
   summary: string;
   tags: readonly string[];
-  /** 'public', 'authenticated' (any valid access token) or a permission key */
-  auth: 'public' | 'authenticated' | string;
   params?: TParams;
   query?: TQuery;
   body?: TBody;
@@ -44,6 +75,15 @@ export interface Endpoint<
    */
   errors?: readonly ErrorAnswer[];
 }
+
+export type Endpoint<
+  TParams extends z.ZodType = z.ZodType,
+  TQuery extends z.ZodType = z.ZodType,
+  TBody extends z.ZodType = z.ZodType,
+  TResponse extends z.ZodType = z.ZodType,
+  TProduces extends string | undefined = string | undefined,
+  THeaders extends z.ZodType = z.ZodType,
+> = EndpointDeclaration<TParams, TQuery, TBody, TResponse, TProduces, THeaders> & Access;
 
 /** One status of an endpoint's coded error answers and the codes it carries. */
 export interface ErrorAnswer {

@@ -12,6 +12,7 @@ export const getAnalytics = defineEndpoint({
     'Analityka programu lojalnościowego firmy za okres (7, 30, 90 dni, 12 miesięcy, ten miesiąc albo własny zakres): klienci, wizyty, częstotliwość, nagrody, punkty, NPS, segmenty, kohorty i zobowiązanie punktowe',
   tags: ['analytics'],
   auth: Permissions.analyticsView,
+  tenant: { path: 'tenantId' },
   params: z.object({ tenantId: z.string().min(1).max(64) }),
   query: AnalyticsQuery,
   response: AnalyticsResponse,

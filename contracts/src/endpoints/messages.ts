@@ -25,6 +25,7 @@ export const createCampaign = defineEndpoint({
     'Nowa kampania: tytuł, treść, odbiorcy (wszyscy, segment, program, jeden klient), kanały, termin (cisza nocna 21–8)',
   tags: ['messages'],
   auth: Permissions.messagesSend,
+  tenant: { path: 'id' },
   params: TenantIdParams,
   body: CampaignDraft,
   response: Campaign,
@@ -43,6 +44,7 @@ export const listCampaigns = defineEndpoint({
   summary: 'Kampanie firmy (najnowsze najpierw) z raportami dostarczenia i limitem tygodniowym',
   tags: ['messages'],
   auth: Permissions.messagesSend,
+  tenant: { path: 'id' },
   params: TenantIdParams,
   response: CampaignList,
 });
@@ -54,6 +56,7 @@ export const getCampaign = defineEndpoint({
   summary: 'Kampania i jej raport: odbiorcy, wysłane i nieudane w każdym kanale, wypisani',
   tags: ['messages'],
   auth: Permissions.messagesSend,
+  tenant: { path: 'id' },
   params: CampaignParams,
   response: Campaign,
   errors: [{ status: 404, codes: [MessageErrors.notFound.code] }],
@@ -66,6 +69,7 @@ export const cancelCampaign = defineEndpoint({
   summary: 'Anulowanie zaplanowanej kampanii (do chwili rozpoczęcia wysyłki)',
   tags: ['messages'],
   auth: Permissions.messagesSend,
+  tenant: { path: 'id' },
   params: CampaignParams,
   response: Campaign,
   errors: [
@@ -81,6 +85,7 @@ export const getAudienceSize = defineEndpoint({
   summary: 'Do ilu klientów dotrze wiadomość teraz: w Apple Wallet, Google Wallet, e-mailem, nieosiągalni',
   tags: ['messages'],
   auth: Permissions.messagesSend,
+  tenant: { path: 'id' },
   params: TenantIdParams,
   body: MessageAudience,
   response: AudienceSize,
@@ -92,7 +97,7 @@ export const listMyMessages = defineEndpoint({
   owner: 'notification',
   summary: 'Wiadomości od firm, które otrzymał zalogowany klient (najnowsze najpierw)',
   tags: ['messages'],
-  auth: 'authenticated',
+  auth: 'customer',
   response: ReceivedMessageList,
 });
 

@@ -72,6 +72,7 @@ export const getPassHealth = defineEndpoint({
   summary: 'Stan kart w portfelach firmy: zainstalowane, usunięte, nieudane aktualizacje',
   tags: ['passes'],
   auth: Permissions.analyticsView,
+  tenant: { path: 'id' },
   params: z.object({ id: z.string().min(1).max(64) }),
   response: PassHealthResponse,
 });

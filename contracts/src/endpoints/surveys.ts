@@ -51,6 +51,7 @@ export const getSurveyResults = defineEndpoint({
   summary: 'Wyniki NPS firmy (od 5 odpowiedzi): NPS, grupy, trend miesięczny, komentarze',
   tags: ['surveys'],
   auth: Permissions.surveysView,
+  tenant: { path: 'id' },
   params: TenantIdParams,
   query: SurveyResultsQuery,
   response: SurveyResults,
@@ -63,6 +64,7 @@ export const getSurveySettings = defineEndpoint({
   summary: 'Ustawienia ankiet NPS firmy',
   tags: ['surveys'],
   auth: Permissions.surveysView,
+  tenant: { path: 'id' },
   params: TenantIdParams,
   response: SurveySettings,
 });
@@ -74,6 +76,7 @@ export const updateSurveySettings = defineEndpoint({
   summary: 'Zmiana ustawień ankiet NPS (opóźnienie, link do opinii, adres alertów, włączone)',
   tags: ['surveys'],
   auth: Permissions.tenantSettings,
+  tenant: { path: 'id' },
   params: TenantIdParams,
   body: SurveySettings,
   response: SurveySettings,

@@ -80,6 +80,7 @@ export const getTenant = defineEndpoint({
   summary: 'Dane firmy (tylko dla jej właściciela i pracowników)',
   tags: ['tenants'],
   auth: 'authenticated',
+  tenant: { path: 'id' },
   params: TenantIdParams,
   response: TenantResponse,
 });
@@ -93,6 +94,7 @@ export const updateTenant = defineEndpoint({
   summary: 'Zmiana danych firmy: nazwa, NIP (z sumą kontrolną), adres, kontakt, kolory karty',
   tags: ['tenants'],
   auth: 'tenant.settings',
+  tenant: { path: 'id' },
   params: TenantIdParams,
   body: UpdateTenantRequest,
   response: TenantResponse,
@@ -119,6 +121,7 @@ export const tenantConfigured = defineEndpoint({
   summary: 'Czy firma jest skonfigurowana: dane firmy z adresem i co najmniej jeden aktywny program',
   tags: ['tenants'],
   auth: 'authenticated',
+  tenant: { path: 'id' },
   params: TenantIdParams,
   response: TenantConfiguredResponse,
 });
@@ -130,6 +133,7 @@ export const validateTenant = defineEndpoint({
   summary: 'Ponowne sprawdzenie konfiguracji firmy (z listą brakujących elementów)',
   tags: ['tenants'],
   auth: 'authenticated',
+  tenant: { path: 'id' },
   params: TenantIdParams,
   response: TenantConfiguredResponse,
 });
@@ -142,6 +146,7 @@ export const uploadLogo = defineEndpoint({
   summary: 'Wgranie logo (multipart, pole Logo; PNG/JPEG/WebP do 5 MB, min. 160×50 px)',
   tags: ['tenants'],
   auth: 'tenant.settings',
+  tenant: { path: 'id' },
   params: TenantIdParams,
   response: TenantResponse,
 });
@@ -154,6 +159,7 @@ export const uploadHeroImage = defineEndpoint({
   summary: 'Wgranie zdjęcia w tle karty (multipart, pole HeroImage; PNG/JPEG/WebP do 5 MB, min. 750×246 px)',
   tags: ['tenants'],
   auth: 'tenant.settings',
+  tenant: { path: 'id' },
   params: TenantIdParams,
   response: TenantResponse,
 });
@@ -165,6 +171,7 @@ export const deleteHeroImage = defineEndpoint({
   summary: 'Usunięcie zdjęcia w tle karty',
   tags: ['tenants'],
   auth: 'tenant.settings',
+  tenant: { path: 'id' },
   params: TenantIdParams,
   response: TenantResponse,
 });
@@ -190,6 +197,7 @@ export const listPrograms = defineEndpoint({
   summary: 'Programy lojalnościowe firmy z nagrodami',
   tags: ['programs'],
   auth: 'authenticated',
+  tenant: { path: 'id' },
   params: TenantIdParams,
   response: ProgramList,
 });
@@ -201,6 +209,7 @@ export const createProgram = defineEndpoint({
   summary: 'Nowy program: punkty, pieczątki lub poziomy, z nagrodami i ich ograniczeniami',
   tags: ['programs'],
   auth: 'programs.manage',
+  tenant: { path: 'id' },
   params: TenantIdParams,
   body: ProgramInput,
   response: Program,
@@ -215,6 +224,7 @@ export const updateProgram = defineEndpoint({
   summary: 'Zmiana programu i jego nagród (rodzaju programu nie można zmienić)',
   tags: ['programs'],
   auth: 'programs.manage',
+  tenant: { path: 'id' },
   params: ProgramIdParams,
   body: ProgramInput,
   response: Program,
@@ -233,6 +243,7 @@ export const deleteProgram = defineEndpoint({
   summary: 'Usunięcie programu (karty klientów zostają zamknięte przez księgę kart)',
   tags: ['programs'],
   auth: 'programs.manage',
+  tenant: { path: 'id' },
   params: ProgramIdParams,
 });
 
@@ -272,6 +283,7 @@ export const getProgramPoster = defineEndpoint({
   summary: 'Plakat A4 (PDF) z kodem QR do zapisu i krótką instrukcją',
   tags: ['programs'],
   auth: 'authenticated',
+  tenant: { path: 'id' },
   params: ProgramIdParams,
   produces: 'application/pdf',
 });
@@ -285,6 +297,7 @@ export const listServices = defineEndpoint({
   summary: 'Katalog usług firmy',
   tags: ['services'],
   auth: 'authenticated',
+  tenant: { path: 'id' },
   params: TenantIdParams,
   response: ServiceList,
 });
@@ -296,6 +309,7 @@ export const createService = defineEndpoint({
   summary: 'Nowa usługa: nazwa, cena, opcjonalnie stała liczba punktów',
   tags: ['services'],
   auth: 'services.manage',
+  tenant: { path: 'id' },
   params: TenantIdParams,
   body: ServiceInput,
   response: CatalogueService,
@@ -310,6 +324,7 @@ export const updateService = defineEndpoint({
   summary: 'Zmiana usługi',
   tags: ['services'],
   auth: 'services.manage',
+  tenant: { path: 'id' },
   params: ServiceIdParams,
   body: ServiceInput,
   response: CatalogueService,
@@ -326,6 +341,7 @@ export const deleteService = defineEndpoint({
   summary: 'Usunięcie usługi',
   tags: ['services'],
   auth: 'services.manage',
+  tenant: { path: 'id' },
   params: ServiceIdParams,
 });
 
@@ -338,6 +354,7 @@ export const inviteEmployee = defineEndpoint({
   summary: 'Zaproszenie pracownika: konto powstaje przez zdarzenia, e-mail z linkiem do ustawienia hasła',
   tags: ['employees'],
   auth: 'employees.manage',
+  tenant: { path: 'id' },
   params: TenantIdParams,
   body: InviteEmployeeRequest,
   response: Employee,
@@ -357,6 +374,7 @@ export const listEmployees = defineEndpoint({
   summary: 'Pracownicy firmy (stronicowane; sortBy: name, email, invitedAt, status)',
   tags: ['employees'],
   auth: 'employees.manage',
+  tenant: { path: 'id' },
   params: TenantIdParams,
   query: PaginationQuery,
   response: pageResponse(Employee).meta({ id: 'EmployeePage' }),
@@ -369,6 +387,7 @@ export const updateEmployee = defineEndpoint({
   summary: 'Zmiana danych pracownika',
   tags: ['employees'],
   auth: 'employees.manage',
+  tenant: { path: 'id' },
   params: EmployeeIdParams,
   body: UpdateEmployeeRequest,
   response: Employee,
@@ -381,6 +400,7 @@ export const deleteEmployee = defineEndpoint({
   summary: 'Usunięcie pracownika: konto zostaje zamknięte, sesje unieważnione',
   tags: ['employees'],
   auth: 'employees.manage',
+  tenant: { path: 'id' },
   params: EmployeeIdParams,
 });
 
@@ -391,6 +411,7 @@ export const resetEmployeePassword = defineEndpoint({
   summary: 'Wysłanie pracownikowi e-maila z linkiem do ustawienia nowego hasła',
   tags: ['employees'],
   auth: 'employees.manage',
+  tenant: { path: 'id' },
   params: EmployeeIdParams,
   response: AcceptedResponse,
   successStatus: 202,
@@ -407,6 +428,7 @@ export const updateEmployeePermissions = defineEndpoint({
   summary: 'Uprawnienia pracownika (działają od jego następnego tokenu)',
   tags: ['employees'],
   auth: 'employees.manage',
+  tenant: { path: 'id' },
   params: EmployeeIdParams,
   body: EmployeePermissionsRequest,
   response: Employee,
@@ -419,6 +441,7 @@ export const resendEmployeeActivation = defineEndpoint({
   summary: 'Ponowne wysłanie zaproszenia pracownikowi, który nie aktywował konta',
   tags: ['employees'],
   auth: 'employees.manage',
+  tenant: { path: 'id' },
   params: TenantIdParams,
   body: ResendActivationRequest,
   response: AcceptedResponse,
@@ -438,6 +461,7 @@ export const createClient = defineEndpoint({
   summary: 'Nowy klient: konto klienta powstaje przez zdarzenia i zostaje zapisane do programu',
   tags: ['clients'],
   auth: 'clients.manage',
+  tenant: { path: 'id' },
   params: TenantIdParams,
   body: CreateClientRequest,
   response: ClientCreatedResponse,
@@ -459,6 +483,7 @@ export const addClient = defineEndpoint({
   summary: 'Dodanie istniejącego klienta po adresie e-mail (klient dostaje wiadomość)',
   tags: ['clients'],
   auth: 'clients.manage',
+  tenant: { path: 'id' },
   params: TenantIdParams,
   body: AddClientRequest,
   response: ClientCreatedResponse,
@@ -480,6 +505,7 @@ export const getClients = defineEndpoint({
     'Klienci firmy (stronicowane, wyszukiwanie po imieniu, e-mailu, telefonie; sortBy: name, email, enrolledAt, status)',
   tags: ['clients'],
   auth: 'clients.view',
+  tenant: { path: 'id' },
   params: TenantIdParams,
   query: PaginationQuery,
   response: pageResponse(Client).meta({ id: 'ClientPage' }),
@@ -492,6 +518,7 @@ export const getClient = defineEndpoint({
   summary: 'Szczegóły klienta',
   tags: ['clients'],
   auth: 'clients.view',
+  tenant: { path: 'id' },
   params: z.object({ id: z.string().min(1).max(64), clientId: z.string().min(1).max(64) }),
   response: Client,
 });

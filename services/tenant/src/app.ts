@@ -1,7 +1,6 @@
 import { getPermissions } from '@punkto/contracts/endpoints/tenant';
 import { permissionCatalogue } from '@punkto/contracts/permissions';
 import { Topics } from '@punkto/contracts/topics';
-import { requireAuth } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import { consumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { RelayRoute } from '@punkto/platform/relay/event-relay';
@@ -79,9 +78,7 @@ export async function buildService(deps: TenantDeps): Promise<BuiltService> {
   const routes = async (app: FastifyInstance) => {
     // a lapsed subscription: the panel's changes refused (403 SUBSCRIPTION.LAPSED), customers unaffected
     lapse.guard(app);
-    registerEndpoint(app, getPermissions, async () => ({ permissions: [...permissionCatalogue] }), {
-      preHandler: requireAuth,
-    });
+    registerEndpoint(app, getPermissions, async () => ({ permissions: [...permissionCatalogue] }));
     await registerUploads(app);
     tenantRoutes(app, tenants, {
       activePrograms: (tenantId) => programs.activePrograms(tenantId),

@@ -1,6 +1,4 @@
 import * as api from '@punkto/contracts/endpoints/billing';
-import { Permissions } from '@punkto/contracts/permissions';
-import { requireTenantAccess } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import type { FastifyInstance } from 'fastify';
 import { BillingErrors } from '@punkto/contracts/billing';
@@ -10,23 +8,18 @@ import { renderInvoicePdf } from './invoice.pdf';
 import type { Invoices } from './invoices.service';
 
 export function invoiceRoutes(app: FastifyInstance, invoices: Invoices) {
-  registerEndpoint(
-    app,
-    api.listInvoices,
-    async ({ params }) => ({
-      items: (await invoices.list(params.tenantId)).map((i) => ({
-        id: i.id,
-        number: i.number,
-        issueDate: i.issueDate,
-        paymentId: i.paymentId,
-        description: i.description,
-        netGrosze: i.totals.netGrosze,
-        vatGrosze: i.totals.vatGrosze,
-        grossGrosze: i.totals.grossGrosze,
-      })),
-    }),
-    { preHandler: requireTenantAccess(Permissions.billingManage, 'tenantId') },
-  );
+  registerEndpoint(app, api.listInvoices, async ({ params }) => ({
+    items: (await invoices.list(params.tenantId)).map((i) => ({
+      id: i.id,
+      number: i.number,
+      issueDate: i.issueDate,
+      paymentId: i.paymentId,
+      description: i.description,
+      netGrosze: i.totals.netGrosze,
+      vatGrosze: i.totals.vatGrosze,
+      grossGrosze: i.totals.grossGrosze,
+    })),
+  }));
 
   const invoiceOf = async (tenantId: string, invoiceId: string) => {
     const invoice = await invoices.get(tenantId, invoiceId);
@@ -36,31 +29,21 @@ export function invoiceRoutes(app: FastifyInstance, invoices: Invoices) {
   };
   const fileName = (number: string, ext: string) => `Faktura-${number.replace(/\//g, '-')}.${ext}`;
 
-  registerEndpoint(
-    app,
-    api.downloadInvoicePdf,
-    async ({ params }) => {
-      const invoice = await invoiceOf(params.tenantId, params.invoiceId);
-      return {
-        contentType: 'application/pdf',
-        body: await renderInvoicePdf(invoice),
-        headers: { 'content-disposition': `attachment; filename="${fileName(invoice.number, 'pdf')}"` },
-      };
-    },
-    { preHandler: requireTenantAccess(Permissions.billingManage, 'tenantId') },
-  );
+  registerEndpoint(app, api.downloadInvoicePdf, async ({ params }) => {
+    const invoice = await invoiceOf(params.tenantId, params.invoiceId);
+    return {
+      contentType: 'application/pdf',
+      body: await renderInvoicePdf(invoice),
+      headers: { 'content-disposition': `attachment; filename="${fileName(invoice.number, 'pdf')}"` },
+    };
+  });
 
-  registerEndpoint(
-    app,
-    api.downloadInvoiceXml,
-    async ({ params }) => {
-      const invoice = await invoiceOf(params.tenantId, params.invoiceId);
-      return {
-        contentType: 'application/xml; charset=utf-8',
-        body: new TextEncoder().encode(renderInvoiceXml(invoice)),
-        headers: { 'content-disposition': `attachment; filename="${fileName(invoice.number, 'xml')}"` },
-      };
-    },
-    { preHandler: requireTenantAccess(Permissions.billingManage, 'tenantId') },
-  );
+  registerEndpoint(app, api.downloadInvoiceXml, async ({ params }) => {
+    const invoice = await invoiceOf(params.tenantId, params.invoiceId);
+    return {
+      contentType: 'application/xml; charset=utf-8',
+      body: new TextEncoder().encode(renderInvoiceXml(invoice)),
+      headers: { 'content-disposition': `attachment; filename="${fileName(invoice.number, 'xml')}"` },
+    };
+  });
 }

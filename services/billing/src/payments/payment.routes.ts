@@ -1,9 +1,6 @@
 import * as api from '@punkto/contracts/endpoints/billing';
-import { Permissions } from '@punkto/contracts/permissions';
-import { requireTenantAccess } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import type { FastifyInstance } from 'fastify';
-import { billingManager } from '../http/tenant-access';
 import type { PaymentMethods } from './payment-methods';
 import type { Payments } from './payments.service';
 
@@ -11,7 +8,7 @@ export const NOTIFY_PATH = '/api/v1/payments/notify';
 
 export async function paymentRoutes(app: FastifyInstance, payments: Payments, methods: PaymentMethods) {
   registerEndpoint(app, api.initiatePayment, async ({ body, request }) => {
-    const user = billingManager(request, body.tenantId);
+    const user = request.user!;
     return payments.initiate(
       body.tenantId,
       { planId: body.planId, isForYear: body.isForYear },
@@ -24,31 +21,21 @@ export async function paymentRoutes(app: FastifyInstance, payments: Payments, me
   });
 
   registerEndpoint(app, api.getPaymentOrder, async ({ params, request }) => {
-    const user = billingManager(request, request.user?.tenantId);
+    const user = request.user!;
     return payments.order(user.tenantId!, params.id);
   });
 
-  registerEndpoint(
-    app,
-    api.listPaymentMethods,
-    async ({ params }) => ({ items: await methods.list(params.tenantId) }),
-    {
-      preHandler: requireTenantAccess(Permissions.billingManage, 'tenantId'),
-    },
-  );
+  registerEndpoint(app, api.listPaymentMethods, async ({ params }) => ({
+    items: await methods.list(params.tenantId),
+  }));
 
-  registerEndpoint(
-    app,
-    api.getTenantPaymentMethod,
-    async ({ params }) => {
-      const card = (await methods.list(params.id)).find((c) => c.isDefault) ?? null;
-      return { paymentMethod: card };
-    },
-    { preHandler: requireTenantAccess(Permissions.billingManage) },
-  );
+  registerEndpoint(app, api.getTenantPaymentMethod, async ({ params }) => {
+    const card = (await methods.list(params.id)).find((c) => c.isDefault) ?? null;
+    return { paymentMethod: card };
+  });
 
   registerEndpoint(app, api.addPaymentMethod, async ({ body, request }) => {
-    const user = billingManager(request, body.tenantId);
+    const user = request.user!;
     return payments.addCard(body.tenantId, {
       ...(user.email && { email: user.email }),
       ip: request.ip,
@@ -56,13 +43,11 @@ export async function paymentRoutes(app: FastifyInstance, payments: Payments, me
     });
   });
 
-  registerEndpoint(app, api.removePaymentMethod, async ({ body, request }) => {
-    billingManager(request, body.tenantId);
+  registerEndpoint(app, api.removePaymentMethod, async ({ body }) => {
     return { items: await methods.remove(body.tenantId, body.paymentMethodId) };
   });
 
-  registerEndpoint(app, api.setDefaultPaymentMethod, async ({ body, request }) => {
-    billingManager(request, body.tenantId);
+  registerEndpoint(app, api.setDefaultPaymentMethod, async ({ body }) => {
     return { items: await methods.setDefault(body.tenantId, body.paymentMethodId) };
   });
 

@@ -4,12 +4,12 @@ import {
   IDEMPOTENT_REPLAY_HEADER,
 } from '@punkto/contracts/cards';
 import * as api from '@punkto/contracts/endpoints/cards';
-import { Permissions, Roles, type Permission } from '@punkto/contracts/permissions';
+import { Permissions, Roles } from '@punkto/contracts/permissions';
 import { Phone, PhoneMessages } from '@punkto/contracts/tenant';
-import { PermissionDeniedError, UnauthenticatedError, ValidationError } from '@punkto/platform/errors/errors';
-import { hasPermission, requireAuth, type AuthUser } from '@punkto/platform/http/auth-plugin';
+import { ValidationError } from '@punkto/platform/errors/errors';
+import { hasPermission, type AuthUser } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IssuedCard } from './card';
 import { CardNotFoundError } from './card.errors';
 import { addStamps, earnPoints } from './card-award';
@@ -21,16 +21,6 @@ import { regenerateCard } from './card-regenerate';
 import { keyRequiredError, requestFingerprint } from './idempotency';
 
 const isStaff = (user: AuthUser) => user.role === Roles.owner || user.role === Roles.employee;
-
-/** 401/403 unless the caller is staff of a tenant (owner or employee) holding the permission. */
-function requireStaff(permission: Permission): preHandlerHookHandler {
-  return async (request) => {
-    const user = request.user;
-    if (!user) throw new UnauthenticatedError();
-    if (!isStaff(user) || !user.tenantId || !hasPermission(user, permission))
-      throw new PermissionDeniedError();
-  };
-}
 
 /**
  * Tenant isolation: a card of another tenant answers exactly as a number nobody holds (404), never data —
@@ -66,99 +56,63 @@ export function cardRoutes(app: FastifyInstance, ledger: CardLedger) {
     return result;
   }
 
-  registerEndpoint(
-    app,
-    api.getCard,
-    async ({ query, request }) => {
-      const card = await lookupCard(ledger, query);
-      assertSameTenant(request.user!, card);
-      return staffView(ledger, card);
-    },
-    { preHandler: requireStaff(Permissions.cardsScan) },
+  registerEndpoint(app, api.getCard, async ({ query, request }) => {
+    const card = await lookupCard(ledger, query);
+    assertSameTenant(request.user!, card);
+    return staffView(ledger, card);
+  });
+
+  registerEndpoint(app, api.searchCards, async ({ query, request }) => {
+    let by: { email: string } | { phone: string };
+    if (query.phone !== undefined) {
+      const phone = Phone.safeParse(query.phone);
+      if (!phone.success) throw new ValidationError({ 'query.phone': [PhoneMessages.format] });
+      by = { phone: phone.data };
+    } else by = { email: query.email! };
+    return { items: await searchCards(ledger, request.user!.tenantId!, by) };
+  });
+
+  registerEndpoint(app, api.pointsFromAmount, async ({ params, body, request, reply }) =>
+    idempotent(request, reply, body, (commandId) =>
+      earnPoints(ledger, { cardId: params.id, ...body, actor: actorOf(request), commandId }),
+    ),
   );
 
-  registerEndpoint(
-    app,
-    api.searchCards,
-    async ({ query, request }) => {
-      let by: { email: string } | { phone: string };
-      if (query.phone !== undefined) {
-        const phone = Phone.safeParse(query.phone);
-        if (!phone.success) throw new ValidationError({ 'query.phone': [PhoneMessages.format] });
-        by = { phone: phone.data };
-      } else by = { email: query.email! };
-      return { items: await searchCards(ledger, request.user!.tenantId!, by) };
-    },
-    { preHandler: requireStaff(Permissions.cardsScan) },
+  registerEndpoint(app, api.addStamps, async ({ params, body, request, reply }) =>
+    idempotent(request, reply, body, (commandId) =>
+      addStamps(ledger, { cardId: params.id, count: body.count, actor: actorOf(request), commandId }),
+    ),
   );
 
-  registerEndpoint(
-    app,
-    api.pointsFromAmount,
-    async ({ params, body, request, reply }) =>
-      idempotent(request, reply, body, (commandId) =>
-        earnPoints(ledger, { cardId: params.id, ...body, actor: actorOf(request), commandId }),
-      ),
-    { preHandler: requireStaff(Permissions.cardsAward) },
+  registerEndpoint(app, api.redeemReward, async ({ params, body, request, reply }) =>
+    idempotent(request, reply, body, (commandId) =>
+      redeemReward(ledger, {
+        cardId: params.id,
+        rewardId: body.rewardId,
+        actor: actorOf(request),
+        commandId,
+      }),
+    ),
   );
 
-  registerEndpoint(
-    app,
-    api.addStamps,
-    async ({ params, body, request, reply }) =>
-      idempotent(request, reply, body, (commandId) =>
-        addStamps(ledger, { cardId: params.id, count: body.count, actor: actorOf(request), commandId }),
-      ),
-    { preHandler: requireStaff(Permissions.cardsAward) },
+  registerEndpoint(app, api.cardHistory, async ({ params, query, request }) => {
+    const card = await issuedCard(ledger, params.id);
+    assertSameTenant(request.user!, card);
+    return staffHistory(ledger, card, query);
+  });
+
+  registerEndpoint(app, api.voidEntry, async ({ params, body, request, reply }) =>
+    idempotent(request, reply, body, (commandId) =>
+      voidEntry(ledger, { cardId: params.id, ...body, actor: actorOf(request), commandId }),
+    ),
   );
 
-  registerEndpoint(
-    app,
-    api.redeemReward,
-    async ({ params, body, request, reply }) =>
-      idempotent(request, reply, body, (commandId) =>
-        redeemReward(ledger, {
-          cardId: params.id,
-          rewardId: body.rewardId,
-          actor: actorOf(request),
-          commandId,
-        }),
-      ),
-    { preHandler: requireStaff(Permissions.cardsRedeem) },
-  );
-
-  registerEndpoint(
-    app,
-    api.cardHistory,
-    async ({ params, query, request }) => {
-      const card = await issuedCard(ledger, params.id);
-      assertSameTenant(request.user!, card);
-      return staffHistory(ledger, card, query);
-    },
-    { preHandler: requireStaff(Permissions.clientsView) },
-  );
-
-  registerEndpoint(
-    app,
-    api.voidEntry,
-    async ({ params, body, request, reply }) =>
-      idempotent(request, reply, body, (commandId) =>
-        voidEntry(ledger, { cardId: params.id, ...body, actor: actorOf(request), commandId }),
-      ),
-    { preHandler: requireStaff(Permissions.cardsCorrect) },
-  );
-
-  registerEndpoint(
-    app,
-    api.regenerateCard,
-    async ({ params, request, reply }) => {
-      const user = request.user!;
-      // the card's holder, or staff of its company with the permission (checked on the card: card-access.ts)
-      const access = { staff: isStaff(user), permitted: hasPermission(user, Permissions.cardsRegenerate) };
-      return idempotent(request, reply, null, (commandId) =>
-        regenerateCard(ledger, { cardId: params.id, actor: actorOf(request), access, commandId }),
-      );
-    },
-    { preHandler: requireAuth },
-  );
+  registerEndpoint(app, api.regenerateCard, async ({ params, request, reply }) => {
+    const user = request.user!;
+    // the card's holder, or staff of its company with the permission (checked on the card: card-access.ts)
+    const access = { staff: isStaff(user), permitted: hasPermission(user, Permissions.cardsRegenerate) };
+    return idempotent(request, reply, null, (commandId) =>
+      regenerateCard(ledger, { cardId: params.id, actor: actorOf(request), access, commandId }),
+    );
+  });
 }

@@ -1,8 +1,5 @@
 import { CardStreamEvents } from '@punkto/contracts/customers';
-import { toFastifyPath } from '@punkto/contracts/endpoint';
 import * as api from '@punkto/contracts/endpoints/customers';
-import { Roles } from '@punkto/contracts/permissions';
-import { requireRole } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
@@ -21,28 +18,14 @@ const COALESCE_MS = 20;
  * line every SSE_HEARTBEAT_MS so that proxies keep the connection open.
  */
 export function customerRoutes(app: FastifyInstance, ledger: CardLedger, options: { heartbeatMs: number }) {
-  const customer = requireRole(Roles.customer);
+  registerEndpoint(app, api.myCards, async ({ request }) => ({
+    items: await myCards(ledger, request.user!.id),
+  }));
 
-  registerEndpoint(
-    app,
-    api.myCards,
-    async ({ request }) => ({ items: await myCards(ledger, request.user!.id) }),
-    {
-      preHandler: customer,
-    },
-  );
+  registerEndpoint(app, api.myOverview, async ({ request }) => myOverview(ledger, request.user!.id));
 
-  registerEndpoint(app, api.myOverview, async ({ request }) => myOverview(ledger, request.user!.id), {
-    preHandler: customer,
-  });
-
-  registerEndpoint(
-    app,
-    api.myHistory,
-    async ({ query, request }) => myHistory(ledger, request.user!.id, query),
-    {
-      preHandler: customer,
-    },
+  registerEndpoint(app, api.myHistory, async ({ query, request }) =>
+    myHistory(ledger, request.user!.id, query),
   );
 
   const streams = new Set<ServerResponse>();
@@ -51,7 +34,7 @@ export function customerRoutes(app: FastifyInstance, ledger: CardLedger, options
     for (const stream of streams) stream.end();
   });
 
-  app.get(toFastifyPath(api.myCardsStream.path), { preHandler: customer }, async (request, reply) => {
+  registerEndpoint(app, api.myCardsStream, async ({ request, reply }) => {
     const userId = request.user!.id;
     const raw = reply.raw;
     reply.hijack();
@@ -102,5 +85,6 @@ export function customerRoutes(app: FastifyInstance, ledger: CardLedger, options
       request.log.error({ err: error }, 'live card stream failed to start');
       raw.end();
     }
+    return undefined;
   });
 }

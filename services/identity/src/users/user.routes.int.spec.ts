@@ -1,7 +1,7 @@
 import { Roles } from '@punkto/contracts/permissions';
 import { SESSION_HINT_COOKIE } from '@punkto/contracts/identity';
 import { Topics } from '@punkto/contracts/topics';
-import { ACCESS_COOKIE, authPlugin, requireAuth } from '@punkto/platform/http/auth-plugin';
+import { ACCESS_COOKIE, accessGuard, authPlugin } from '@punkto/platform/http/auth-plugin';
 import { createServer } from '@punkto/platform/http/server';
 import { createLogger } from '@punkto/platform/observability/logger';
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
@@ -588,7 +588,11 @@ describe('tokens', () => {
       issuer: 'punkto-identity',
       audience: 'punkto',
     });
-    other.get('/who', { preHandler: requireAuth }, async (request) => request.user);
+    other.get(
+      '/who',
+      { preHandler: accessGuard({ auth: 'authenticated' }) },
+      async (request) => request.user,
+    );
     await other.ready();
     try {
       const { email, userId } = await activeUser(Roles.owner);

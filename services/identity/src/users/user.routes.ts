@@ -1,6 +1,6 @@
 import * as api from '@punkto/contracts/endpoints/identity';
 import { SESSION_HINT_COOKIE } from '@punkto/contracts/identity';
-import { ACCESS_COOKIE, REFRESH_COOKIE, requireAuth } from '@punkto/platform/http/auth-plugin';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IdentityConfig } from '../config';
@@ -62,7 +62,6 @@ export function userRoutes(
   service: IdentityService,
   options: { config: IdentityConfig; clock: () => Date },
 ) {
-  const auth = { preHandler: requireAuth };
   const cookieBase = (request: FastifyRequest): CookieBase => ({
     httpOnly: true,
     sameSite: 'lax',
@@ -89,12 +88,9 @@ export function userRoutes(
     message: await service.resendActivation(body.email, request.ip),
   }));
 
-  registerEndpoint(
-    app,
-    api.resendEmailConfirmation,
-    async ({ request }) => ({ message: await service.resendEmailConfirmation(userId(request), request.ip) }),
-    auth,
-  );
+  registerEndpoint(app, api.resendEmailConfirmation, async ({ request }) => ({
+    message: await service.resendEmailConfirmation(userId(request), request.ip),
+  }));
 
   registerEndpoint(app, api.login, async ({ body, request, reply }) => {
     const session = await service.login({ ...body, ip: request.ip });
@@ -103,15 +99,10 @@ export function userRoutes(
     return sessionBody(session);
   });
 
-  registerEndpoint(
-    app,
-    api.me,
-    async ({ request, reply }) => {
-      noStore(reply);
-      return service.me(userId(request));
-    },
-    auth,
-  );
+  registerEndpoint(app, api.me, async ({ request, reply }) => {
+    noStore(reply);
+    return service.me(userId(request));
+  });
 
   registerEndpoint(app, api.refresh, async ({ request, reply }) => {
     noStore(reply);
@@ -131,39 +122,23 @@ export function userRoutes(
     return undefined;
   });
 
-  registerEndpoint(
-    app,
-    api.changePassword,
-    async ({ body, request }) => {
-      await service.changePassword(
-        userId(request),
-        { currentPassword: body.currentPassword, newPassword: body.newPassword, ip: request.ip },
-        refreshCookie(request),
-      );
-      return undefined;
-    },
-    auth,
+  registerEndpoint(app, api.changePassword, async ({ body, request }) => {
+    await service.changePassword(
+      userId(request),
+      { currentPassword: body.currentPassword, newPassword: body.newPassword, ip: request.ip },
+      refreshCookie(request),
+    );
+    return undefined;
+  });
+
+  registerEndpoint(app, api.updateUser, async ({ body, request }) =>
+    service.updateUser(userId(request), body, request.ip),
   );
 
-  registerEndpoint(
-    app,
-    api.updateUser,
-    async ({ body, request }) => service.updateUser(userId(request), body, request.ip),
-    auth,
-  );
+  registerEndpoint(app, api.getUserPreferences, async ({ request }) => service.preferences(userId(request)));
 
-  registerEndpoint(
-    app,
-    api.getUserPreferences,
-    async ({ request }) => service.preferences(userId(request)),
-    auth,
-  );
-
-  registerEndpoint(
-    app,
-    api.updateUserPreferences,
-    async ({ body, request }) => service.updatePreferences(userId(request), body),
-    auth,
+  registerEndpoint(app, api.updateUserPreferences, async ({ body, request }) =>
+    service.updatePreferences(userId(request), body),
   );
 
   registerEndpoint(app, api.initiatePasswordReset, async ({ body, request }) => ({
@@ -174,14 +149,9 @@ export function userRoutes(
     message: await service.resetPassword(body.token, body.newPassword),
   }));
 
-  registerEndpoint(
-    app,
-    api.deleteMe,
-    async ({ body, request, reply }) => {
-      await service.deleteAccount(userId(request), body.password, request.ip);
-      clearSessionCookies(cookieBase(request), reply);
-      return undefined;
-    },
-    auth,
-  );
+  registerEndpoint(app, api.deleteMe, async ({ body, request, reply }) => {
+    await service.deleteAccount(userId(request), body.password, request.ip);
+    clearSessionCookies(cookieBase(request), reply);
+    return undefined;
+  });
 }

@@ -1,11 +1,8 @@
 import { createFeedback } from '@punkto/contracts/endpoints/notification';
-import { requireAuth } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import type { FastifyInstance } from 'fastify';
 import type { FeedbackService } from './feedback.service';
 
 export function feedbackRoutes(app: FastifyInstance, service: FeedbackService) {
-  registerEndpoint(app, createFeedback, async ({ body, request }) => service.report(request.user!, body), {
-    preHandler: requireAuth,
-  });
+  registerEndpoint(app, createFeedback, async ({ body, request }) => service.report(request.user!, body));
 }

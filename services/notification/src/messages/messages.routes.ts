@@ -8,8 +8,6 @@ import {
   listMyMessages,
   unsubscribe,
 } from '@punkto/contracts/endpoints/messages';
-import { Permissions, Roles } from '@punkto/contracts/permissions';
-import { requireRole, requireTenantAccess } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import { rateLimiter } from '@punkto/platform/security/rate-limiter';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -30,46 +28,25 @@ export async function messagesRoutes(
   campaigns: Campaigns,
   links: ReturnType<typeof unsubscribes>,
 ) {
-  const staff = { preHandler: requireTenantAccess(Permissions.messagesSend) };
-  registerEndpoint(app, createCampaign, async ({ params, body }) => campaigns.create(params.id, body), staff);
-  registerEndpoint(app, listCampaigns, async ({ params }) => campaigns.list(params.id), staff);
-  registerEndpoint(
-    app,
-    getCampaign,
-    async ({ params }) => campaigns.get(params.id, params.campaignId),
-    staff,
-  );
-  registerEndpoint(
-    app,
-    cancelCampaign,
-    async ({ params }) => campaigns.cancel(params.id, params.campaignId),
-    staff,
-  );
-  registerEndpoint(
-    app,
-    getAudienceSize,
-    async ({ params, body }) => campaigns.audienceSize(params.id, body),
-    staff,
-  );
+  registerEndpoint(app, createCampaign, async ({ params, body }) => campaigns.create(params.id, body));
+  registerEndpoint(app, listCampaigns, async ({ params }) => campaigns.list(params.id));
+  registerEndpoint(app, getCampaign, async ({ params }) => campaigns.get(params.id, params.campaignId));
+  registerEndpoint(app, cancelCampaign, async ({ params }) => campaigns.cancel(params.id, params.campaignId));
+  registerEndpoint(app, getAudienceSize, async ({ params, body }) => campaigns.audienceSize(params.id, body));
 
-  registerEndpoint(
-    app,
-    listMyMessages,
-    async ({ request }) => {
-      const docs = await ctx.inbox.find({ userId: request.user!.id }, { sort: { sentAt: -1 }, limit: 200 });
-      return {
-        messages: docs.map((d) => ({
-          id: d.campaignId,
-          tenantId: d.tenantId,
-          companyName: d.companyName,
-          title: d.title,
-          body: d.body,
-          sentAt: d.sentAt,
-        })),
-      };
-    },
-    { preHandler: requireRole(Roles.customer) },
-  );
+  registerEndpoint(app, listMyMessages, async ({ request }) => {
+    const docs = await ctx.inbox.find({ userId: request.user!.id }, { sort: { sentAt: -1 }, limit: 200 });
+    return {
+      messages: docs.map((d) => ({
+        id: d.campaignId,
+        tenantId: d.tenantId,
+        companyName: d.companyName,
+        title: d.title,
+        body: d.body,
+        sentAt: d.sentAt,
+      })),
+    };
+  });
 
   const limiter = rateLimiter(ctx.documents, 'Zbyt wiele prób. Odczekaj minutę i spróbuj ponownie.');
   const rule = {
@@ -85,10 +62,10 @@ export async function messagesRoutes(
       (_request, body, done) => done(null, typeof body === 'string' ? { raw: body } : undefined),
     );
     registerEndpoint(scope, getUnsubscribe, async ({ params }) => links.view(params.token), {
-      preHandler: perIp,
+      rateLimit: perIp,
     });
     registerEndpoint(scope, unsubscribe, async ({ params }) => links.unsubscribe(params.token), {
-      preHandler: perIp,
+      rateLimit: perIp,
     });
   });
 }

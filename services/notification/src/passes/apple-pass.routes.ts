@@ -3,7 +3,6 @@ import type { DevConvenienceMode } from '@punkto/platform/config/config';
 import { ConflictError } from '@punkto/platform/errors/errors';
 import { isLoopbackRequest } from '@punkto/platform/http/loopback-only';
 import * as api from '@punkto/contracts/endpoints/notification';
-import { requireAuth } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApplePasses } from './apple-passes';
@@ -28,24 +27,19 @@ export function applePassRoutes(
     (options.developmentChain === 'off' ||
       (options.developmentChain === 'loopback' && !isLoopbackRequest(request)));
 
-  registerEndpoint(
-    app,
-    api.createApplePass,
-    async ({ params, request }) => {
-      if (unavailable(request))
-        throw new ConflictError(PassErrors.appleUnavailable.message, PassErrors.appleUnavailable.code);
-      const { pkpass, lastModified } = await passes.forHolder(params.id, request.user!.id);
-      // {x} is the name the file is saved under (ADR 0012); the SPA names it after the company
-      return {
-        contentType: PKPASS_CONTENT_TYPE,
-        body: pkpass,
-        headers: {
-          'content-disposition': contentDisposition(params.x),
-          'last-modified': lastModified.toUTCString(),
-          'cache-control': 'private, no-store',
-        },
-      };
-    },
-    { preHandler: requireAuth },
-  );
+  registerEndpoint(app, api.createApplePass, async ({ params, request }) => {
+    if (unavailable(request))
+      throw new ConflictError(PassErrors.appleUnavailable.message, PassErrors.appleUnavailable.code);
+    const { pkpass, lastModified } = await passes.forHolder(params.id, request.user!.id);
+    // {x} is the name the file is saved under (ADR 0012); the SPA names it after the company
+    return {
+      contentType: PKPASS_CONTENT_TYPE,
+      body: pkpass,
+      headers: {
+        'content-disposition': contentDisposition(params.x),
+        'last-modified': lastModified.toUTCString(),
+        'cache-control': 'private, no-store',
+      },
+    };
+  });
 }

@@ -2,7 +2,7 @@ import { Roles } from '@punkto/contracts/permissions';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../observability/logger';
-import { ACCESS_COOKIE, authPlugin, requireAuth, requireTenantAccess } from './auth-plugin';
+import { ACCESS_COOKIE, accessGuard, authPlugin } from './auth-plugin';
 import { createServer } from './server';
 
 // identity will issue real tokens; until then a locally generated Ed25519 key stands in for its JWKS
@@ -31,10 +31,18 @@ describe('authPlugin', () => {
     audience: 'punkto',
   });
   app.register(async (scoped) => {
-    scoped.get('/me', { preHandler: requireAuth }, async (request) => request.user);
-    scoped.get('/tenants/:id/clients', { preHandler: requireTenantAccess('clients.view') }, async () => ({
-      ok: true,
-    }));
+    scoped.get(
+      '/me',
+      { preHandler: accessGuard({ auth: 'authenticated' }) },
+      async (request) => request.user,
+    );
+    scoped.get(
+      '/tenants/:id/clients',
+      { preHandler: accessGuard({ auth: 'clients.view', tenant: { path: 'id' } }) },
+      async () => ({
+        ok: true,
+      }),
+    );
   });
   beforeAll(() => app.ready());
   afterAll(() => app.close());

@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import type { Access, TenantScope } from '@punkto/contracts/endpoint';
 import {
   Roles,
   type Permission,
@@ -6,7 +7,7 @@ import {
   RoleSchema,
   PermissionSchema,
 } from '@punkto/contracts/permissions';
-import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyRequest, preHandlerHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
@@ -48,6 +49,10 @@ declare module 'fastify' {
     /** the verified caller, or null for anonymous requests */
     user: AuthUser | null;
   }
+  interface FastifyInstance {
+    /** every route registered after authPlugin, with the handler it runs (route-coverage tests) */
+    registeredRoutes: ReadonlyArray<{ method: string; url: string; handler: unknown }>;
+  }
 }
 
 export interface AuthPluginOptions {
@@ -61,7 +66,8 @@ export interface AuthPluginOptions {
 
 /**
  * Verifies the access token from the cookie (or `Authorization: Bearer` for machine clients) on every
- * request and sets `request.user`. It never rejects by itself: routes opt in with the pre-handlers below.
+ * request and sets `request.user`. It never rejects by itself: routes opt in through their access rule
+ * (`accessGuard` below, which registerEndpoint derives from the contract).
  * An invalid or expired token makes the request anonymous, so protected routes answer 401 and the SPA
  * refreshes.
  */
@@ -69,6 +75,13 @@ export const authPlugin = fp<AuthPluginOptions>(
   async (app, options) => {
     if (!app.hasDecorator('parseCookie')) await app.register(fastifyCookie);
     app.decorateRequest('user', null);
+    const routes: Array<{ method: string; url: string; handler: unknown }> = [];
+    app.decorate('registeredRoutes', routes);
+    app.addHook('onRoute', (route) => {
+      assertDerivedGuards(route);
+      for (const method of [route.method].flat())
+        routes.push({ method, url: route.url, handler: route.handler });
+    });
     app.addHook('onRequest', async (request) => {
       request.user = null;
       const token = tokenOf(request);
@@ -111,31 +124,67 @@ export function hasPermission(user: AuthUser, permission: Permission): boolean {
   return user.role === Roles.owner || user.permissions.includes(permission);
 }
 
-/** 401 unless a valid token came with the request. */
-export const requireAuth: preHandlerHookHandler = async (request) => {
-  if (!request.user) throw new UnauthenticatedError();
-};
+/**
+ * The guard of an access rule (contracts/src/endpoint.ts `Access`), decided from the token alone: 401 without
+ * a valid token; 403 for another role, for a caller who is not staff of the scoped tenant (another tenant's
+ * user, SPEC §8: never data) or who lacks the permission. A tenant named in the query or body is compared as
+ * sent; when it is missing, validation answers (400). registerEndpoint installs it for every contract
+ * endpoint; a route outside the contracts declares its rule and uses `accessGuard(rule)` — never a
+ * hand-written pre-handler (the plugin refuses those at registration).
+ */
+export function authorize(access: Access, request: FastifyRequest): void {
+  if (access.auth === 'public') return;
+  const user = request.user;
+  if (!user) throw new UnauthenticatedError();
+  if (access.auth === Roles.owner || access.auth === Roles.customer) {
+    if (user.role !== access.auth) throw new PermissionDeniedError();
+    return;
+  }
+  if (!access.tenant) return;
+  const isStaff = user.role === Roles.owner || user.role === Roles.employee;
+  if (!isStaff || !user.tenantId) throw new PermissionDeniedError();
+  const named = tenantNamed(access.tenant, request);
+  if (named !== undefined && named !== user.tenantId) throw new PermissionDeniedError();
+  if (access.auth !== 'authenticated' && !hasPermission(user, access.auth)) throw new PermissionDeniedError();
+}
 
-/** 401/403 unless the caller has one of these roles. */
-export function requireRole(...roles: Role[]): preHandlerHookHandler {
-  return async (request) => {
-    if (!request.user) throw new UnauthenticatedError();
-    if (!roles.includes(request.user.role)) throw new PermissionDeniedError();
-  };
+/** The tenant the request names for its scope: the caller's own, a path parameter, or a query/body field. */
+function tenantNamed(scope: TenantScope, request: FastifyRequest): unknown {
+  if (scope === 'caller') return undefined;
+  if ('path' in scope) return (request.params as Record<string, unknown> | undefined)?.[scope.path] ?? '';
+  const source = 'query' in scope ? request.query : request.body;
+  const field = 'query' in scope ? scope.query : scope.body;
+  return source !== null && typeof source === 'object'
+    ? (source as Record<string, unknown>)[field]
+    : undefined;
+}
+
+const guards = new WeakSet<preHandlerHookHandler>();
+
+/** The pre-handler of an access rule (undefined for a public one): the only guard a route may carry. */
+export function accessGuard(access: Access): preHandlerHookHandler | undefined {
+  if (access.auth === 'public') return undefined;
+  const guard: preHandlerHookHandler = async (request) => authorize(access, request);
+  guards.add(guard);
+  return guard;
+}
+
+/** Marks a pre-handler that decides nothing about access (a rate limit) as allowed beside the guard. */
+export function notAnAccessCheck<T extends preHandlerHookHandler>(handler: T): T {
+  guards.add(handler);
+  return handler;
 }
 
 /**
- * Tenant isolation + permission: the caller must belong to the tenant named by the path parameter
- * (default `id`) and, when given, hold the permission (owners hold every permission).
- * Cross-tenant access is a 403 (SPEC §8), never data.
+ * Registration-time check (authPlugin's onRoute): a route's pre-handlers are only guards derived from access
+ * rules (and pre-handlers marked as no access check), so a route cannot carry a guard its contract does not
+ * declare.
  */
-export function requireTenantAccess(permission?: Permission, param = 'id'): preHandlerHookHandler {
-  return async (request) => {
-    const user = request.user;
-    if (!user) throw new UnauthenticatedError();
-    const tenantId = (request.params as Record<string, string | undefined>)[param];
-    const isStaff = user.role === Roles.owner || user.role === Roles.employee;
-    if (!isStaff || !tenantId || user.tenantId !== tenantId) throw new PermissionDeniedError();
-    if (permission && !hasPermission(user, permission)) throw new PermissionDeniedError();
-  };
+function assertDerivedGuards(route: RouteOptions): void {
+  const preHandlers = [route.preHandler ?? []].flat();
+  if (preHandlers.every((handler) => guards.has(handler as preHandlerHookHandler))) return;
+  throw new Error(
+    `${String(route.method)} ${route.url}: a hand-written pre-handler — declare the route's access in its ` +
+      'contract (registerEndpoint) or use accessGuard(rule)',
+  );
 }

@@ -5,8 +5,6 @@ import {
   respondToSurvey,
   updateSurveySettings,
 } from '@punkto/contracts/endpoints/surveys';
-import { Permissions } from '@punkto/contracts/permissions';
-import { requireTenantAccess } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import { rateLimiter } from '@punkto/platform/security/rate-limiter';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -27,26 +25,17 @@ export async function surveyRoutes(
   const rule = { name: 'survey-link-ip', limit: ctx.config.SURVEY_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 };
   const perIp = async (request: FastifyRequest) => limiter.check(ctx.clock(), [rule, request.ip]);
 
-  registerEndpoint(app, getSurvey, async ({ params }) => answers.view(params.token), { preHandler: perIp });
+  registerEndpoint(app, getSurvey, async ({ params }) => answers.view(params.token), { rateLimit: perIp });
   registerEndpoint(app, respondToSurvey, async ({ params, body }) => answers.respond(params.token, body), {
-    preHandler: perIp,
+    rateLimit: perIp,
   });
 
-  registerEndpoint(
-    app,
-    getSurveyResults,
-    async ({ params, query }) => {
-      const filter = query.programId
-        ? { tenantId: params.id, programId: query.programId }
-        : { tenantId: params.id };
-      return npsResults(await ctx.responses.find(filter));
-    },
-    { preHandler: requireTenantAccess(Permissions.surveysView) },
-  );
-  registerEndpoint(app, getSurveySettings, async ({ params }) => ctx.settingsOf(params.id), {
-    preHandler: requireTenantAccess(Permissions.surveysView),
+  registerEndpoint(app, getSurveyResults, async ({ params, query }) => {
+    const filter = query.programId
+      ? { tenantId: params.id, programId: query.programId }
+      : { tenantId: params.id };
+    return npsResults(await ctx.responses.find(filter));
   });
-  registerEndpoint(app, updateSurveySettings, async ({ params, body }) => ctx.saveSettings(params.id, body), {
-    preHandler: requireTenantAccess(Permissions.tenantSettings),
-  });
+  registerEndpoint(app, getSurveySettings, async ({ params }) => ctx.settingsOf(params.id));
+  registerEndpoint(app, updateSurveySettings, async ({ params, body }) => ctx.saveSettings(params.id, body));
 }

@@ -1,8 +1,6 @@
 import * as api from '@punkto/contracts/endpoints/tenant';
-import { Permissions } from '@punkto/contracts/permissions';
 import { UploadLimits } from '@punkto/contracts/tenant';
 import { NotFoundError } from '@punkto/platform/errors/errors';
-import { requireTenantAccess } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -52,29 +50,16 @@ export async function readUpload(request: FastifyRequest, kind: ImageKind): Prom
 const isTooLarge = (error: unknown) => (error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
 
 export function brandingRoutes(app: FastifyInstance, branding: BrandingService) {
-  const settings = requireTenantAccess(Permissions.tenantSettings);
-
-  registerEndpoint(
-    app,
-    api.uploadLogo,
-    async ({ params, request }) =>
-      branding.uploadLogo(params.id, request.user!.id, await readUpload(request, 'logo')),
-    { preHandler: settings },
+  registerEndpoint(app, api.uploadLogo, async ({ params, request }) =>
+    branding.uploadLogo(params.id, request.user!.id, await readUpload(request, 'logo')),
   );
 
-  registerEndpoint(
-    app,
-    api.uploadHeroImage,
-    async ({ params, request }) =>
-      branding.uploadHeroImage(params.id, request.user!.id, await readUpload(request, 'hero')),
-    { preHandler: settings },
+  registerEndpoint(app, api.uploadHeroImage, async ({ params, request }) =>
+    branding.uploadHeroImage(params.id, request.user!.id, await readUpload(request, 'hero')),
   );
 
-  registerEndpoint(
-    app,
-    api.deleteHeroImage,
-    async ({ params, request }) => branding.deleteHeroImage(params.id, request.user!.id),
-    { preHandler: settings },
+  registerEndpoint(app, api.deleteHeroImage, async ({ params, request }) =>
+    branding.deleteHeroImage(params.id, request.user!.id),
   );
 
   // public: wallets (Google fetches the URLs) and the enrolment page load these without a session

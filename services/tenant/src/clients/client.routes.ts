@@ -1,7 +1,5 @@
 import * as api from '@punkto/contracts/endpoints/tenant';
-import { Permissions, Roles } from '@punkto/contracts/permissions';
 import { UnauthenticatedError } from '@punkto/platform/errors/errors';
-import { requireRole, requireTenantAccess } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import type { FastifyInstance } from 'fastify';
 import type { ClientService } from './client.service';
@@ -13,66 +11,49 @@ import type { ClientService } from './client.service';
  * from the body.
  */
 export function clientRoutes(app: FastifyInstance, service: ClientService) {
-  registerEndpoint(
-    app,
-    api.createClient,
-    async ({ params, body, request }) =>
-      service.enroll(params.id, request.user!.id, {
-        email: body.email,
-        name: body.name,
-        phone: body.phone ?? null,
-        programId: body.programId,
-        marketingConsent: body.marketingConsent,
-        source: 'created',
-        userId: null,
-      }),
-    { preHandler: requireTenantAccess(Permissions.clientsManage) },
+  registerEndpoint(app, api.createClient, async ({ params, body, request }) =>
+    service.enroll(params.id, request.user!.id, {
+      email: body.email,
+      name: body.name,
+      phone: body.phone ?? null,
+      programId: body.programId,
+      marketingConsent: body.marketingConsent,
+      source: 'created',
+      userId: null,
+    }),
   );
 
-  registerEndpoint(
-    app,
-    api.addClient,
-    async ({ params, body, request }) =>
-      // the company knows only the address: the name is the customer's account name once identity links it;
-      // until then the list shows the address (the company cannot learn whether an account exists)
-      service.enroll(params.id, request.user!.id, {
-        email: body.email,
-        name: body.email,
-        phone: null,
-        programId: body.programId,
-        marketingConsent: false,
-        source: 'added',
-        userId: null,
-      }),
-    { preHandler: requireTenantAccess(Permissions.clientsManage) },
+  registerEndpoint(app, api.addClient, async ({ params, body, request }) =>
+    // the company knows only the address: the name is the customer's account name once identity links it;
+    // until then the list shows the address (the company cannot learn whether an account exists)
+    service.enroll(params.id, request.user!.id, {
+      email: body.email,
+      name: body.email,
+      phone: null,
+      programId: body.programId,
+      marketingConsent: false,
+      source: 'added',
+      userId: null,
+    }),
   );
 
-  registerEndpoint(app, api.getClients, async ({ params, query }) => service.list(params.id, query), {
-    preHandler: requireTenantAccess(Permissions.clientsView),
+  registerEndpoint(app, api.getClients, async ({ params, query }) => service.list(params.id, query));
+
+  registerEndpoint(app, api.getClient, async ({ params }) => service.get(params.id, params.clientId));
+
+  registerEndpoint(app, api.joinProgram, async ({ params, body, request }) => {
+    const user = request.user!;
+    if (!user.email) throw new UnauthenticatedError();
+    return service.enroll(params.id, user.id, {
+      email: user.email,
+      name: user.name ?? user.email.split('@')[0]!,
+      // typed (or kept from the profile) by the customer on the join page; unverified
+      phone: body.phone ?? null,
+      programId: body.programId,
+      // asked on the join page, unticked by default (company messages by e-mail need it, ADR 0027)
+      marketingConsent: body.marketingConsent ?? false,
+      source: 'self',
+      userId: user.id,
+    });
   });
-
-  registerEndpoint(app, api.getClient, async ({ params }) => service.get(params.id, params.clientId), {
-    preHandler: requireTenantAccess(Permissions.clientsView),
-  });
-
-  registerEndpoint(
-    app,
-    api.joinProgram,
-    async ({ params, body, request }) => {
-      const user = request.user!;
-      if (!user.email) throw new UnauthenticatedError();
-      return service.enroll(params.id, user.id, {
-        email: user.email,
-        name: user.name ?? user.email.split('@')[0]!,
-        // typed (or kept from the profile) by the customer on the join page; unverified
-        phone: body.phone ?? null,
-        programId: body.programId,
-        // asked on the join page, unticked by default (company messages by e-mail need it, ADR 0027)
-        marketingConsent: body.marketingConsent ?? false,
-        source: 'self',
-        userId: user.id,
-      });
-    },
-    { preHandler: requireRole(Roles.customer) },
-  );
 }

@@ -1,7 +1,5 @@
 import { exportClients } from '@punkto/contracts/endpoints/exports';
-import { Permissions } from '@punkto/contracts/permissions';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
-import { requireTenantAccess } from '@punkto/platform/http/auth-plugin';
 import { csvReply, warsawDate } from '@punkto/platform/http/csv';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import type { FastifyInstance } from 'fastify';
@@ -16,18 +14,13 @@ export function clientsExportRoutes(
   deps: { documents: DocumentStore; clock: () => Date; pageSize?: number },
 ) {
   const exporter = clientsExport(deps.documents, { pageSize: deps.pageSize });
-  registerEndpoint(
-    app,
-    exportClients,
-    async ({ params, query }) => {
-      const { total, rows } = await exporter.open(params.id, query);
-      return csvReply({
-        filename: `klienci-${warsawDate(deps.clock())}.csv`,
-        total,
-        header: CLIENTS_EXPORT_HEADER,
-        rows,
-      });
-    },
-    { preHandler: requireTenantAccess(Permissions.clientsView) },
-  );
+  registerEndpoint(app, exportClients, async ({ params, query }) => {
+    const { total, rows } = await exporter.open(params.id, query);
+    return csvReply({
+      filename: `klienci-${warsawDate(deps.clock())}.csv`,
+      total,
+      header: CLIENTS_EXPORT_HEADER,
+      rows,
+    });
+  });
 }

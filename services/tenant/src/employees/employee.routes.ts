@@ -1,6 +1,6 @@
 import * as api from '@punkto/contracts/endpoints/tenant';
-import { Permissions, Roles, type Permission } from '@punkto/contracts/permissions';
-import { hasPermission, requireTenantAccess, type AuthUser } from '@punkto/platform/http/auth-plugin';
+import { Roles, type Permission } from '@punkto/contracts/permissions';
+import { hasPermission, type AuthUser } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import type { FastifyInstance } from 'fastify';
 import { EmployeeIsOwnerError, EmployeeSelfManagementError } from './employee.errors';
@@ -13,7 +13,6 @@ import type { EmployeeService } from './employee.service';
  * fine), and they cannot change their own
  * permissions or remove themselves.
  */
-const manage = requireTenantAccess(Permissions.employeesManage);
 
 const ACCEPTED = {
   reset: 'Wysłaliśmy pracownikowi e-mail z linkiem do ustawienia nowego hasła.',
@@ -31,72 +30,42 @@ function assertNotSelf(user: AuthUser, employeeId: string) {
 }
 
 export function employeeRoutes(app: FastifyInstance, service: EmployeeService) {
-  registerEndpoint(
-    app,
-    api.inviteEmployee,
-    async ({ params, body, request }) => {
-      const user = request.user!;
-      // owners are not employees: the owner's own address is refused here (identity also never turns an
-      // existing account into an employee)
-      if (user.role === Roles.owner && user.email === body.email) throw new EmployeeIsOwnerError();
-      assertCanGrant(user, body.permissions);
-      return service.invite(params.id, user, body);
-    },
-    { preHandler: manage },
-  );
-
-  registerEndpoint(app, api.listEmployees, async ({ params, query }) => service.list(params.id, query), {
-    preHandler: manage,
+  registerEndpoint(app, api.inviteEmployee, async ({ params, body, request }) => {
+    const user = request.user!;
+    // owners are not employees: the owner's own address is refused here (identity also never turns an
+    // existing account into an employee)
+    if (user.role === Roles.owner && user.email === body.email) throw new EmployeeIsOwnerError();
+    assertCanGrant(user, body.permissions);
+    return service.invite(params.id, user, body);
   });
 
-  registerEndpoint(
-    app,
-    api.updateEmployee,
-    async ({ params, body, request }) => service.update(params.id, request.user!, params.employeeId, body),
-    { preHandler: manage },
+  registerEndpoint(app, api.listEmployees, async ({ params, query }) => service.list(params.id, query));
+
+  registerEndpoint(app, api.updateEmployee, async ({ params, body, request }) =>
+    service.update(params.id, request.user!, params.employeeId, body),
   );
 
-  registerEndpoint(
-    app,
-    api.deleteEmployee,
-    async ({ params, request }) => {
-      assertNotSelf(request.user!, params.employeeId);
-      await service.remove(params.id, request.user!, params.employeeId);
-      return undefined;
-    },
-    { preHandler: manage },
-  );
+  registerEndpoint(app, api.deleteEmployee, async ({ params, request }) => {
+    assertNotSelf(request.user!, params.employeeId);
+    await service.remove(params.id, request.user!, params.employeeId);
+    return undefined;
+  });
 
-  registerEndpoint(
-    app,
-    api.resetEmployeePassword,
-    async ({ params, request }) => {
-      await service.requestPasswordReset(params.id, request.user!, params.employeeId);
-      return { message: ACCEPTED.reset };
-    },
-    { preHandler: manage },
-  );
+  registerEndpoint(app, api.resetEmployeePassword, async ({ params, request }) => {
+    await service.requestPasswordReset(params.id, request.user!, params.employeeId);
+    return { message: ACCEPTED.reset };
+  });
 
-  registerEndpoint(
-    app,
-    api.updateEmployeePermissions,
-    async ({ params, body, request }) => {
-      const user = request.user!;
-      assertNotSelf(user, params.employeeId);
-      const current = await service.get(params.id, params.employeeId);
-      assertCanGrant(user, body.permissions, current.permissions);
-      return service.changePermissions(params.id, user, params.employeeId, body.permissions);
-    },
-    { preHandler: manage },
-  );
+  registerEndpoint(app, api.updateEmployeePermissions, async ({ params, body, request }) => {
+    const user = request.user!;
+    assertNotSelf(user, params.employeeId);
+    const current = await service.get(params.id, params.employeeId);
+    assertCanGrant(user, body.permissions, current.permissions);
+    return service.changePermissions(params.id, user, params.employeeId, body.permissions);
+  });
 
-  registerEndpoint(
-    app,
-    api.resendEmployeeActivation,
-    async ({ params, body, request }) => {
-      await service.resendInvitation(params.id, request.user!, body.employeeId);
-      return { message: ACCEPTED.resend };
-    },
-    { preHandler: manage },
-  );
+  registerEndpoint(app, api.resendEmployeeActivation, async ({ params, body, request }) => {
+    await service.resendInvitation(params.id, request.user!, body.employeeId);
+    return { message: ACCEPTED.resend };
+  });
 }

@@ -1,7 +1,5 @@
 import * as api from '@punkto/contracts/endpoints/tenant';
 import { normaliseShortCode } from '@punkto/contracts/enrolment-links';
-import { Permissions } from '@punkto/contracts/permissions';
-import { requireTenantAccess } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
@@ -31,39 +29,22 @@ function deviceOf(request: FastifyRequest, reply: FastifyReply): string {
 }
 
 export function programRoutes(app: FastifyInstance, programs: ProgramService) {
-  const manage = requireTenantAccess(Permissions.programsManage);
+  registerEndpoint(app, api.listPrograms, async ({ params, request }) => ({
+    items: await programs.listPrograms(params.id, request.user!.id),
+  }));
 
-  registerEndpoint(
-    app,
-    api.listPrograms,
-    async ({ params, request }) => ({ items: await programs.listPrograms(params.id, request.user!.id) }),
-    { preHandler: requireTenantAccess() },
+  registerEndpoint(app, api.createProgram, async ({ params, body, request }) =>
+    programs.createProgram(params.id, request.user!.id, body),
   );
 
-  registerEndpoint(
-    app,
-    api.createProgram,
-    async ({ params, body, request }) => programs.createProgram(params.id, request.user!.id, body),
-    { preHandler: manage },
+  registerEndpoint(app, api.updateProgram, async ({ params, body, request }) =>
+    programs.updateProgram(params.id, params.programId, request.user!.id, body),
   );
 
-  registerEndpoint(
-    app,
-    api.updateProgram,
-    async ({ params, body, request }) =>
-      programs.updateProgram(params.id, params.programId, request.user!.id, body),
-    { preHandler: manage },
-  );
-
-  registerEndpoint(
-    app,
-    api.deleteProgram,
-    async ({ params, request }) => {
-      await programs.deleteProgram(params.id, params.programId, request.user!.id);
-      return undefined;
-    },
-    { preHandler: manage },
-  );
+  registerEndpoint(app, api.deleteProgram, async ({ params, request }) => {
+    await programs.deleteProgram(params.id, params.programId, request.user!.id);
+    return undefined;
+  });
 
   // public: the enrolment page behind the poster's QR code
   registerEndpoint(app, api.getProgramPublicInfo, async ({ params }) =>

@@ -3,7 +3,6 @@ import { PassErrors } from '@punkto/contracts/passes';
 import type { DevConvenienceMode } from '@punkto/platform/config/config';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { ConflictError, DuplicateKeyError, ValidationError } from '@punkto/platform/errors/errors';
-import { requireAuth } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import { isLoopbackRequest } from '@punkto/platform/http/loopback-only';
 import {
@@ -29,20 +28,15 @@ export function googlePassRoutes(
     developmentMode: DevConvenienceMode;
   },
 ) {
-  registerEndpoint(
-    app,
-    api.createGooglePass,
-    async ({ params, request }) => {
-      const { development, developmentMode } = options;
-      if (
-        development &&
-        (developmentMode === 'off' || (developmentMode === 'loopback' && !isLoopbackRequest(request)))
-      )
-        throw new ConflictError(PassErrors.googleUnavailable.message, PassErrors.googleUnavailable.code);
-      return { saveUrl: await passes.saveLinkFor(params.id, request.user!.id) };
-    },
-    { preHandler: requireAuth },
-  );
+  registerEndpoint(app, api.createGooglePass, async ({ params, request }) => {
+    const { development, developmentMode } = options;
+    if (
+      development &&
+      (developmentMode === 'off' || (developmentMode === 'loopback' && !isLoopbackRequest(request)))
+    )
+      throw new ConflictError(PassErrors.googleUnavailable.message, PassErrors.googleUnavailable.code);
+    return { saveUrl: await passes.saveLinkFor(params.id, request.user!.id) };
+  });
 }
 
 /**
