@@ -12,8 +12,8 @@
  *   service's consumer (its own connection to the shared bus file), hosted in the same process as the card
  *   ledger (woken in-process) beside the same consumer in a process of its own (found by the 50 ms poll).
  *
- * - `gateway-hop`: the gateway → tenant hop over loopback HTTP with both in one process (gateway on the main
- *   thread, and in its worker thread) beside two processes.
+ * - `gateway-hop`: the gateway → tenant path with both in one process (the tenant mounted on the gateway's
+ *   server, ADR 0036) beside two processes.
  *
  * Alone: `npm run bench -- footprint` / `-- cross-service` / `-- gateway-hop`.
  */
@@ -165,14 +165,9 @@ export async function footprintBench(work: string): Promise<string[]> {
       entry: 'scripts/bench/seven-processes.mjs',
     },
     {
-      label: 'one process, gateway on the main thread (`GATEWAY_THREAD=main`)',
+      label: 'one process, services mounted on the gateway (`npm start` now, ADR 0036)',
       entry: 'deploy/local/start.mjs',
-      env: { GATEWAY_THREAD: 'main' },
-    },
-    {
-      label: 'one process, gateway in its worker thread (`npm start` now)',
-      entry: 'deploy/local/start.mjs',
-      env: { GATEWAY_THREAD: 'worker' },
+      env: {},
     },
   ];
   const before = process.env.FOOTPRINT_BEFORE;
@@ -180,10 +175,10 @@ export async function footprintBench(work: string): Promise<string[]> {
     const entry = resolve(before, 'deploy/local/start.mjs');
     if (!existsSync(entry) || !existsSync(resolve(before, 'server/dist/main.js')))
       throw new Error(`FOOTPRINT_BEFORE=${before}: no deploy/local/start.mjs and server/dist/main.js there`);
-    modes.splice(2, 0, {
-      label: 'baseline: `npm start` as built before this change (one process, worker thread)',
+    modes.splice(1, 0, {
+      label: 'baseline: `npm start` as built before this change',
       entry,
-      env: { GATEWAY_THREAD: 'worker' },
+      env: {},
     });
   }
   const rows: string[] = [];
@@ -524,16 +519,20 @@ export async function gatewayHopBench(work: string): Promise<string[]> {
     ];
     return measure().finally(() => Promise.all(children.map(stop)));
   };
-  const oneProcess = async (thread: 'main' | 'worker') => {
+  // one process (ADR 0036): the tenant mounted on the gateway's server, no listener of its own, no hop
+  const oneProcess = async () => {
     const child = await startBundle(
       'server/dist/main.js',
-      { ...gatewayEnv, SERVICES: 'tenant,gateway', GATEWAY_THREAD: thread, PORT: String(HOP.gateway) },
-      `${tenantUrl}/readyz`,
+      { ...gatewayEnv, SERVICES: 'tenant,gateway', PORT: String(HOP.gateway) },
+      // the gateway's own health, not /readyz/upstreams: that one waits for all six services
+      `${gatewayUrl}/healthz`,
     );
-    // the gateway's own health, not /readyz/upstreams: that one waits for all six services, and only the
-    // tenant runs here (it answered only when something else happened to listen on the default ports)
-    await waitReady(`${gatewayUrl}/healthz`);
-    return measure().finally(() => stop(child));
+    try {
+      await getLoad(`${gatewayUrl}${path}`, 500, concurrency); // warm-up (JIT)
+      return { mounted: await getLoad(`${gatewayUrl}${path}`, total, concurrency) };
+    } finally {
+      await stop(child);
+    }
   };
   // interleaved rounds: on a shared machine the load moves between variants measured minutes apart
   const rows: string[] = [];
@@ -541,26 +540,22 @@ export async function gatewayHopBench(work: string): Promise<string[]> {
     rows.push(`| ${round} | ${label} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p99)} |`);
   for (const round of [1, 2, 3]) {
     const separate = await twoProcesses();
-    const together = await oneProcess('main');
-    const threaded = await oneProcess('worker');
+    const together = await oneProcess();
     row(round, 'baseline: tenant called directly, its own process', separate.direct);
     row(round, 'through the gateway, gateway and tenant in two processes', separate.proxied);
-    row(round, 'tenant directly, one process, gateway on the main thread', together.direct);
-    row(round, 'through the gateway, one process, one event loop (`GATEWAY_THREAD=main`)', together.proxied);
-    row(round, 'tenant directly, one process, gateway in its worker thread', threaded.direct);
-    row(round, 'through the gateway, one process, gateway in its worker thread (default)', threaded.proxied);
+    row(round, 'through the gateway, one process, tenant mounted on it (`npm start`)', together.mounted);
     console.log(`[bench] gateway-hop round ${round} done`);
   }
   return [
-    `## Gateway → service hop: two processes vs one, gateway on the main thread or its own (${total} requests, ${concurrency} concurrent, keep-alive, loopback, 3 interleaved rounds)`,
+    `## Gateway → service hop: two processes vs one server (${total} requests, ${concurrency} concurrent, keep-alive, loopback, 3 interleaved rounds)`,
     '',
     '| round | case | req/s | p50 ms | p99 ms |',
     '|---:|---|---:|---:|---:|',
     ...rows,
     '',
-    'The gateway keeps proxying over loopback HTTP in the one-process mode (ADR 0028); this is what that hop',
-    "costs there beside the two-process baseline, with the gateway on the services' event loop and on its own",
-    'worker thread (`SERVICES=tenant,gateway`, built bundles). The load generator shares the cores with the servers.',
+    "In one process the services are mounted on the gateway's server (ADR 0036): no loopback hop. Beside it the",
+    'distributed shape (gateway proxying to the tenant in its own process) and the tenant answering directly',
+    '(`SERVICES=tenant,gateway`, built bundles). The load generator shares the cores with the servers.',
     '',
   ];
 }
