@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteDocumentStore } from '../documents/sqlite-document-store';
+import { documentRateLimitStore } from './document-rate-limit-store';
 import { durableRateLimitStore, memoryRateLimitStore } from './rate-limit-store';
 import { rateLimitStoreContract } from './rate-limit-store.contract';
 
@@ -15,6 +16,29 @@ rateLimitStoreContract('sqlite', async () => {
     const documents = SqliteDocumentStore.open(join(dir, 'documents.sqlite'));
     opened.push(documents);
     return durableRateLimitStore(documents);
+  };
+  return {
+    open,
+    reopen: async () => {
+      await opened[0]!.close();
+      return open();
+    },
+    cleanup: async () => {
+      for (const documents of opened) await documents.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+// the MongoDB-wire adapter's counting (revision-checked counters in the document store), run here on the SQLite
+// document store so every `npm test` proves it; rate-limit-store.infra.spec.ts runs it on a MongoDB-wire server
+rateLimitStoreContract('document counters', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'punkto-rate-limit-counters-'));
+  const opened: SqliteDocumentStore[] = [];
+  const open = async () => {
+    const documents = SqliteDocumentStore.open(join(dir, 'documents.sqlite'));
+    opened.push(documents);
+    return documentRateLimitStore(documents);
   };
   return {
     open,

@@ -1,8 +1,6 @@
 import type { Database as SqliteDatabase } from 'better-sqlite3';
-import type { Db } from 'mongodb';
 import {
   RateLimiterMemory,
-  RateLimiterMongo,
   RateLimiterRes,
   RateLimiterSQLite,
   type RateLimiterAbstract,
@@ -10,26 +8,10 @@ import {
 import type { DocumentStore } from '../documents/document-store.port';
 import { MongoDocumentStore } from '../documents/mongo-document-store';
 import { SqliteDocumentStore } from '../documents/sqlite-document-store';
+import { documentRateLimitStore } from './document-rate-limit-store';
+import type { RateLimitStore, RateRule } from './rate-limit-store.port';
 
-/** A limit: at most `limit` hits per key in a window of `windowSeconds`. */
-export interface RateRule {
-  name: string;
-  limit: number;
-  windowSeconds: number;
-}
-
-/**
- * THE port of rate counting: hits per (rule, key), kept for the rule's window, counted atomically by the store.
- * The adapters are rate-limiter-flexible stores: in memory (one process: pacing, tests), SQLite on the document
- * store's better-sqlite3 connection and MongoDB on its database (limits that hold across restarts and across
- * instances sharing the store). All pass rate-limit-store.contract.ts.
- */
-export interface RateLimitStore {
-  /** one more hit of `key` under `rule`, counted even over the limit; the hits in the key's window so far */
-  hit(rule: RateRule, key: string): Promise<number>;
-  /** the hits of `key` under `rule` so far, counting nothing (0 when none or its window has expired) */
-  hits(rule: RateRule, key: string): Promise<number>;
-}
+export type { RateLimitStore, RateRule } from './rate-limit-store.port';
 
 type LimiterOf = (rule: RateRule) => Promise<RateLimiterAbstract>;
 
@@ -93,25 +75,12 @@ export function sqliteRateLimitStore(db: SqliteDatabase): RateLimitStore {
   );
 }
 
-/** in the MongoDB database of the document store (collection `rate_limits`, expired counts dropped by a TTL index) */
-export function mongoRateLimitStore(db: Db): RateLimitStore {
-  return flexibleStore(async (rule) => {
-    const limiter = new RateLimiterMongo({
-      ...options(rule),
-      storeClient: db.client,
-      dbName: db.databaseName,
-      tableName: TABLE,
-    });
-    return limiter;
-  });
-}
-
 /**
  * The durable store beside a service's documents: SQLite or MongoDB as the document store is, so the limits
  * hold across restarts and instances exactly as the documents do; in memory for any other store (tests).
  */
 export function durableRateLimitStore(documents: DocumentStore): RateLimitStore {
   if (documents instanceof SqliteDocumentStore) return sqliteRateLimitStore(documents.database);
-  if (documents instanceof MongoDocumentStore) return mongoRateLimitStore(documents.database);
+  if (documents instanceof MongoDocumentStore) return documentRateLimitStore(documents);
   return memoryRateLimitStore();
 }

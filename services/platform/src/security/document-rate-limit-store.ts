@@ -1,0 +1,59 @@
+import type { DocumentStore } from '../documents/document-store.port';
+import { retryLostRace } from '../errors/lost-race';
+import type { RateLimitStore, RateRule } from './rate-limit-store.port';
+
+type Counter = { _id: string; count: number; expiresAt: string };
+
+/** How often expired counters are swept (at most once a minute, by the next hit). */
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * Hits counted in the document store with its revision-checked writes (read → +1 → write, retried when another
+ * writer won): the MongoDB-wire adapter. rate-limiter-flexible's RateLimiterMongo counts with one upserting
+ * `$inc` and expires counters by a TTL index; on FerretDB (the MongoDB wire this product runs on) concurrent
+ * `$inc`s of one key lost hits (20 concurrent hits counted as 4) and TTL indexes are not implemented, so the
+ * limits would not hold. The contract test (rate-limit-store.contract.ts) proves this adapter on both.
+ */
+export function documentRateLimitStore(documents: DocumentStore, clock = () => Date.now()): RateLimitStore {
+  const counters = documents.collection<Counter>('rate-limit-counters');
+  const indexed = counters.ensureIndex({ fields: { expiresAt: 1 } });
+  let lastSweep = 0;
+  const idOf = (rule: RateRule, key: string) => `${rule.name}:${key}`;
+  const live = (counter: Counter | null, now: number) =>
+    counter && Date.parse(counter.expiresAt) > now ? counter : null;
+
+  async function sweep(now: number) {
+    if (now - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = now;
+    for (const doc of await counters.find(
+      { expiresAt: { $lt: new Date(now).toISOString() } },
+      { limit: 500 },
+    ))
+      await counters.delete(doc._id, { expectedRevision: doc._rev }).catch(() => false);
+  }
+
+  return {
+    async hit(rule, key) {
+      await indexed;
+      const now = clock();
+      await sweep(now);
+      const id = idOf(rule, key);
+      const expiresAt = new Date(now + rule.windowSeconds * 1000).toISOString();
+      return retryLostRace(
+        async () => {
+          const current = await counters.get(id);
+          if (!current) return (await counters.insert({ _id: id, count: 1, expiresAt })).count;
+          const next = live(current, now)
+            ? { ...current, count: current.count + 1 }
+            : { _id: id, count: 1, expiresAt };
+          return (await counters.update(next, { expectedRevision: current._rev })).count;
+        },
+        { maxAttempts: 50, maxPauseMs: 20 },
+      );
+    },
+    async hits(rule, key) {
+      await indexed;
+      return live(await counters.get(idOf(rule, key)), clock())?.count ?? 0;
+    },
+  };
+}
