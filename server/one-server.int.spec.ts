@@ -203,4 +203,15 @@ describe('SERVICES=all: the services mounted on the gateway’s one server', () 
       (await fetch(`${base}/api/v1/users/me`)).status === 401 ? true : undefined,
     );
   });
+
+  it('answers what a service’s own server answers for paths its routes do not match: 414, 405, 404', async () => {
+    const tooLong = await fetch(`${base}/api/v1/tenants/${'a'.repeat(300)}`);
+    expect(tooLong.status).toBe(414);
+    expect(await tooLong.json()).toMatchObject({ code: 'URI_TOO_LONG', status: 414 });
+    const wrongMethod = await fetch(`${base}/api/v1/users/me`, { method: 'PUT' });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toContain('GET');
+    const unknown = await fetch(`${base}/api/v1/users/nonsense`);
+    expect(unknown.status).toBe(404);
+  });
 });

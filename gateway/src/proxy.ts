@@ -6,6 +6,7 @@ import { toHttpError } from '@punkto/platform/http/error-handler';
 import { isLoopbackRequest } from '@punkto/platform/http/loopback-only';
 import { tracer } from '@punkto/platform/observability/tracing';
 import { context, propagation, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import { errorCodes } from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
@@ -155,13 +156,24 @@ function proxyOptions(timeoutMs: number, upstreamOf: (request: FastifyRequest) =
  */
 export const EVENT_STREAM_TIMEOUT_MS = 60_000;
 
+/** Fastify's default `maxParamLength`, which the gateway's server and every service's keep. */
+const MAX_PARAM_LENGTH = 100;
+
 /**
  * What a service's own server answers for a path it has no route for (platform error-handler.ts): 405 with
  * the methods it allows, else a JSON 404. For a service mounted on this server, whose routes did not match.
  */
 function unmatched(request: FastifyRequest, reply: FastifyReply): Error {
   const path = request.url.split('?')[0] ?? '';
-  const allowed = allowedMethods(path).filter((method) => method !== request.method);
+  const methods = allowedMethods(path);
+  // the contract takes this method on this path, yet no route of the scope matched: a path parameter longer than
+  // the server's router takes (Fastify's maxParamLength), which a service's own server answers 414
+  if (
+    (methods as readonly string[]).includes(request.method) &&
+    path.split('/').some((part) => part.length > MAX_PARAM_LENGTH)
+  )
+    return new errorCodes.FST_ERR_MAX_PARAM_LENGTH(path);
+  const allowed = methods.filter((method) => method !== request.method);
   if (allowed.length) {
     reply.header('allow', allowed.join(', '));
     return new MethodNotAllowedError();
