@@ -59,6 +59,8 @@ export async function startNotification(
 
   return {
     app: built.app,
+    /** signs an access token of this caller, as identity would */
+    tokenFor: tokens.tokenFor,
     /** the wallet channel of company messages (issue 21), as the campaign engine gets it */
     walletMessenger: built.walletMessenger,
     config,

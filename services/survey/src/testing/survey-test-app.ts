@@ -66,6 +66,8 @@ export async function startSurvey(env: Record<string, string> = {}, options: { c
 
   return {
     app: built.app,
+    /** signs an access token of this caller, as identity would */
+    tokenFor: tokens.tokenFor,
     surveys: built.surveys,
     delivery: built.delivery,
     config,
