@@ -1,25 +1,7 @@
 import type { z } from 'zod';
 import type { Permission, Roles } from './permissions';
 
-/**
- * One HTTP endpoint of `/api/v1`, declared once here and used three ways: the owning service registers
- * it (validation of params/query/body), the SPA types its calls with it, and the OpenAPI document is
- * generated from it.
- */
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
-
-/**
- * Who may call an endpoint, decided from the access token alone before any input is read
- * (registerEndpoint derives the guard from it: 401 without a valid token, 403 otherwise, SPEC §8):
- * - `'public'`: anyone, no token needed;
- * - `'authenticated'`: any signed-in caller — alone, the endpoint acts on the caller themself (their
- *   account, their own card: ownership of a card is the service's check on its data); with a `tenant`,
- *   any staff member (owner or employee) of that tenant;
- * - a role (`business_owner`, `customer`): only callers of that role;
- * - a permission: staff of the `tenant` holding it (owners hold every permission).
- */
-export type EndpointAuth =
-  'public' | 'authenticated' | typeof Roles.owner | typeof Roles.customer | Permission;
 
 /**
  * The tenant a staff endpoint works in, which must be the caller's own (the token's `tid`); a caller of
@@ -34,20 +16,33 @@ export type TenantScope = { path: string } | { query: string } | { body: string 
 /**
  * The whole access rule of an endpoint: its `auth`, and for staff endpoints the `tenant` they are scoped
  * to. A permission always comes with a tenant (an employee's permissions are those of one tenant).
+ * `auth` says who may call, decided from the access token alone before any input is read (registerEndpoint
+ * derives the guard from it: 401 without a valid token, 403 otherwise, SPEC §8):
+ * - `'public'`: anyone, no token needed;
+ * - `'authenticated'`: any signed-in caller — alone, the endpoint acts on the caller themself (their
+ *   account, their own card: ownership of a card is the service's check on its data); with a `tenant`,
+ *   any staff member (owner or employee) of that tenant;
+ * - a role (`business_owner`, `customer`): only callers of that role;
+ * - a permission: staff of the `tenant` holding it (owners hold every permission).
  */
 export type Access =
   | { auth: 'public' | typeof Roles.owner | typeof Roles.customer; tenant?: never }
   | { auth: 'authenticated'; tenant?: TenantScope }
   | { auth: Permission; tenant: TenantScope };
 
-interface EndpointDeclaration<
+/**
+ * One HTTP endpoint of `/api/v1`, declared once here and used three ways: the owning service registers
+ * it (validation of params/query/body), the SPA types its calls with it, and the OpenAPI document is
+ * generated from it.
+ */
+export type Endpoint<
   TParams extends z.ZodType = z.ZodType,
   TQuery extends z.ZodType = z.ZodType,
   TBody extends z.ZodType = z.ZodType,
   TResponse extends z.ZodType = z.ZodType,
   TProduces extends string | undefined = string | undefined,
   THeaders extends z.ZodType = z.ZodType,
-> {
+> = {
   method: HttpMethod;
   /** full path with `{name}` placeholders, e.g. `/api/v1/tenants/{id}` */
   path: string;
@@ -74,16 +69,7 @@ interface EndpointDeclaration<
    * input, 401/403 for signed-in calls, 413 for bodies, 429, 500, 503) are declared for all as they apply.
    */
   errors?: readonly ErrorAnswer[];
-}
-
-export type Endpoint<
-  TParams extends z.ZodType = z.ZodType,
-  TQuery extends z.ZodType = z.ZodType,
-  TBody extends z.ZodType = z.ZodType,
-  TResponse extends z.ZodType = z.ZodType,
-  TProduces extends string | undefined = string | undefined,
-  THeaders extends z.ZodType = z.ZodType,
-> = EndpointDeclaration<TParams, TQuery, TBody, TResponse, TProduces, THeaders> & Access;
+} & Access;
 
 /** One status of an endpoint's coded error answers and the codes it carries. */
 export interface ErrorAnswer {
