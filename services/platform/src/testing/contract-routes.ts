@@ -42,6 +42,7 @@ export function describeRoutesGuardedByContracts(owner: ServiceName, start: () =
       expectRegisteredByContract(service!.app, owned);
       await expectAnonymousRefused(service!.app, owned);
       await expectOthersRefused(service!.app, owned, service!.tokenFor);
+      await expectNamedTenantRequired(service!.app, owned, service!.tokenFor);
     });
   });
 }
@@ -118,5 +119,34 @@ async function expectOthersRefused(
       expect(res.statusCode, label).toBe(403);
       expect(res.json(), label).toMatchObject({ code: 'PERMISSION_DENIED' });
     }
+  }
+}
+
+/**
+ * The guard compares a tenant named in the query or body only when it is sent (a missing one is left to
+ * validation, ADR 0037): so the contract's schema must require that field, or a call without it would pass
+ * the guard into the handler. A caller of the tenant sending none gets 400 naming the field.
+ */
+async function expectNamedTenantRequired(
+  app: FastifyInstance,
+  owned: Endpoint[],
+  sign: ServiceUnderTest['tokenFor'],
+) {
+  const named = owned.filter((e) => typeof e.tenant === 'object' && !('path' in e.tenant));
+  if (named.length === 0) return;
+  const token = await sign!({ id: randomUUID(), role: Roles.owner, tid: SAMPLE_ID });
+  for (const endpoint of named) {
+    const scope = endpoint.tenant as { query: string } | { body: string };
+    const field = 'query' in scope ? `query.${scope.query}` : scope.body;
+    const res = await app.inject({
+      method: endpoint.method.toUpperCase() as 'GET',
+      url: samplePath(endpoint),
+      headers: SAME_ORIGIN,
+      cookies: { [ACCESS_COOKIE]: token },
+      ...(endpoint.method !== 'get' && { payload: {} }),
+    });
+    const label = `${endpoint.method} ${endpoint.path} without ${field}`;
+    expect(res.statusCode, label).toBe(400);
+    expect(res.json().errors, label).toHaveProperty([field]);
   }
 }
