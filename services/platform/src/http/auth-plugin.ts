@@ -132,7 +132,7 @@ export function hasPermission(user: AuthUser, permission: Permission): boolean {
  * endpoint; a route outside the contracts declares its rule and uses `accessGuard(rule)` — never a
  * hand-written pre-handler (the plugin refuses those at registration).
  */
-export function authorize(access: Access, request: FastifyRequest): void {
+function authorize(access: Access, request: FastifyRequest): void {
   if (access.auth === 'public') return;
   const user = request.user;
   if (!user) throw new UnauthenticatedError();
