@@ -28,7 +28,7 @@ export function posterRoutes(app: FastifyInstance, deps: PosterDeps) {
   registerEndpoint(app, api.getProgramPoster, async ({ params, request }) => {
     const tenant = await deps.tenants.activeTenant(params.id);
     // the short link (a program created before short links gets its code here, if not yet)
-    const program = await deps.programs.getProgram(params.id, params.programId, request.user?.id ?? null);
+    const program = await deps.programs.getProgram(params.id, params.programId, request.user!.id);
     const logoRendition = 'logo@3x';
     const design = {
       text: posterText({
