@@ -1,27 +1,19 @@
 import { defineEndpoint, type Access } from '@punkto/contracts/endpoint';
-import { Roles } from '@punkto/contracts/permissions';
-import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { Roles, type Permission } from '@punkto/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLogger } from '../observability/logger';
+import { testTokens, type TestCaller } from '../testing/test-tokens';
 import { ACCESS_COOKIE, authPlugin } from './auth-plugin';
 import { endpointOfHandler, registerEndpoint } from './endpoint-route';
 import { createServer } from './server';
 
-const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'k1', alg: 'EdDSA' };
-const token = (claims: Record<string, unknown>) =>
-  new SignJWT(claims)
-    .setProtectedHeader({ alg: 'EdDSA', kid: 'k1' })
-    .setIssuer('punkto-identity')
-    .setAudience('punkto')
-    .setExpirationTime('5m')
-    .sign(keys.privateKey);
+const { jwks, tokenFor } = await testTokens();
 
 function server() {
   const app = createServer({ service: 'test', logger: createLogger('test', 'silent') });
   app.register(authPlugin, {
-    keys: createLocalJWKSet({ keys: [jwk] }),
+    keys: jwks,
     issuer: 'punkto-identity',
     audience: 'punkto',
   });
@@ -67,19 +59,19 @@ describe('the guard registerEndpoint derives from the contract', () => {
   beforeAll(() => app.ready());
   afterAll(() => app.close());
 
-  const call = async (url: string, claims: Record<string, unknown> | null, body: object = {}) =>
+  const call = async (url: string, caller: TestCaller | null, body: object = {}) =>
     (
       await app.inject({
         method: 'POST',
         url,
         payload: body,
-        ...(claims && { cookies: { [ACCESS_COOKIE]: await token(claims) } }),
+        ...(caller && { cookies: { [ACCESS_COOKIE]: await tokenFor(caller) } }),
       })
     ).statusCode;
-  const owner = { sub: 'o', role: Roles.owner, tid: 't1' };
-  const employee = (perms: string[]) => ({ sub: 'e', role: Roles.employee, tid: 't1', perms });
-  const customer = { sub: 'c', role: Roles.customer };
-  const otherOwner = { sub: 'x', role: Roles.owner, tid: 't2' };
+  const owner = { id: 'o', role: Roles.owner, tid: 't1' };
+  const employee = (perms: Permission[]) => ({ id: 'e', role: Roles.employee, tid: 't1', perms });
+  const customer = { id: 'c', role: Roles.customer };
+  const otherOwner = { id: 'x', role: Roles.owner, tid: 't2' };
 
   it('registers each endpoint through registerEndpoint (the route knows its contract)', () => {
     for (const endpoint of Object.values(endpoints)) {
@@ -120,7 +112,7 @@ describe('the guard registerEndpoint derives from the contract', () => {
     expect(await call('/cards/c1', employee(['cards.scan']))).toBe(200);
     expect(await call('/cards/c1', employee([]))).toBe(403);
     expect(await call('/cards/c1', customer)).toBe(403);
-    expect(await call('/cards/c1', { sub: 'n', role: Roles.owner })).toBe(403);
+    expect(await call('/cards/c1', { id: 'n', role: Roles.owner })).toBe(403);
   });
 
   it('scopes to the tenant named in the query or the body; a missing one is a validation error', async () => {
