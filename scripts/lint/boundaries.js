@@ -99,8 +99,8 @@ export function boundaryRules() {
     ),
     rule(
       'test-doubles-only-in-tests',
-      'Fakes, recorders of tests and contract suites (`testing/` folders) serve tests only: application code never imports them.',
-      { path: '^services/[^/]+/src/', pathNot: '(/testing/|\\.spec\\.ts$)' },
+      "Fakes, recorders of tests and contract suites (`testing/` folders) serve tests only: application code never imports them (a port's `*.contract.ts` suite is test code too).",
+      { path: '^services/[^/]+/src/', pathNot: '(/testing/|\\.spec\\.ts$|\\.contract\\.ts$)' },
       { path: '(^|/)testing/' },
     ),
     rule(

@@ -1,4 +1,5 @@
 import type { Consumer as KafkaConsumer, IHeaders, KafkaMessage } from 'kafkajs';
+import { WakeSignal } from '../event-store/wake-signal';
 import { DEFAULT_RETRY_POLICY, handleWithRetry } from './handle-with-retry';
 import type { Consumer, IncomingMessage, RetryPolicy, SubscribeOptions } from './message-bus.port';
 
@@ -39,7 +40,8 @@ export class KafkaBusConsumer implements Consumer {
   private readonly retry: RetryPolicy;
   private stopped = false;
   private stopping: Promise<void> | undefined;
-  private readonly wakeBackoff = new Set<() => void>();
+  /** ends a retry's back-off early on stop() */
+  private readonly stopSignal = new WakeSignal();
 
   constructor(
     private readonly bus: KafkaConsumerBus,
@@ -75,7 +77,7 @@ export class KafkaBusConsumer implements Consumer {
   stop(): Promise<void> {
     this.stopping ??= (async () => {
       this.stopped = true;
-      for (const wake of this.wakeBackoff) wake();
+      this.stopSignal.notify();
       try {
         await this.consumer.stop(); // waits for the in-flight eachMessage
         await this.consumer.disconnect();
@@ -101,14 +103,6 @@ export class KafkaBusConsumer implements Consumer {
   }
 
   private sleepUnlessStopped(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wakeBackoff.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.wakeBackoff.add(done);
-    });
+    return this.stopped ? Promise.resolve() : this.stopSignal.wait(ms);
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deadLetterTopic } from '@punkto/contracts/topics';
+import { sleep, waitFor as waitUntil } from '../testing/wait-for';
 import type { Consumer, IncomingMessage, MessageBus, SubscribeOptions } from './message-bus.port';
 
 /**
@@ -315,23 +316,8 @@ export function messageBusContract(adapterName: string, harness: () => Promise<M
   });
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** Lets a would-be extra (wrong) delivery happen before asserting that it did not. */
 const quietPeriod = () => sleep(200);
-
-async function waitFor(condition: () => boolean, timeoutMs = WAIT_MS): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`waitFor: condition not met within ${timeoutMs} ms`);
-    await sleep(10);
-  }
-}
-
-async function waitForAsync(condition: () => Promise<boolean>, timeoutMs = WAIT_MS): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`waitFor: condition not met within ${timeoutMs} ms`);
-    await sleep(50);
-  }
-}
+const waitFor = (condition: () => boolean, timeoutMs = WAIT_MS) => waitUntil(condition, timeoutMs);
+const waitForAsync = (condition: () => Promise<boolean>, timeoutMs = WAIT_MS) =>
+  waitUntil(condition, timeoutMs, 50);

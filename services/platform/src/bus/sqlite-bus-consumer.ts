@@ -1,8 +1,7 @@
-import { WakeSignal } from '../event-store/wake-signal';
+import { PollingLoop } from '../event-store/wake-signal';
 import { DEFAULT_RETRY_POLICY, handleWithRetry } from './handle-with-retry';
 import type { Consumer, IncomingMessage, RetryPolicy, SubscribeOptions } from './message-bus.port';
 
-/** Polls its topics in turn; handles each message with retries, then commits (or dead-letters) it. */
 /** what a consumer needs of its bus (sqlite-message-bus.ts) */
 export interface SqliteConsumerBus {
   readonly pollIntervalMs: number;
@@ -13,11 +12,9 @@ export interface SqliteConsumerBus {
   warn(obj: object, msg: string): void;
 }
 
-export class SqliteConsumer implements Consumer {
-  private readonly signal = new WakeSignal();
+/** Polls its topics in turn; handles each message with retries, then commits (or dead-letters) it. */
+export class SqliteConsumer extends PollingLoop implements Consumer {
   private readonly retry: RetryPolicy;
-  private stopped = false;
-  private running: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly bus: SqliteConsumerBus,
@@ -25,46 +22,30 @@ export class SqliteConsumer implements Consumer {
     private readonly batchSize: number,
     private readonly options: SubscribeOptions,
     private readonly committed: Map<string, number>,
-    private readonly onFinished: () => void,
+    onFinished: () => void,
   ) {
+    super(bus.pollIntervalMs, onFinished);
     this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
   }
 
-  start(): void {
-    this.running = this.run().finally(this.onFinished);
-  }
-
-  wake(): void {
-    this.signal.notify();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.signal.notify();
-    await this.running;
-  }
-
-  private async run(): Promise<void> {
-    await null;
-    try {
-      while (!this.stopped) {
-        let handledFullBatch = false;
-        for (const topic of this.options.topics) {
-          const batch = this.bus.fetch(topic, this.committed.get(topic) ?? 0);
-          for (const message of batch) {
-            if (this.stopped) return;
-            if (!(await this.handle(message))) return; // stopped during retries: leave it uncommitted
-            this.committed.set(topic, Number(message.offset));
-          }
-          handledFullBatch ||= batch.length === this.batchSize;
-        }
-        if (!handledFullBatch && !this.stopped) await this.signal.wait(this.bus.pollIntervalMs);
+  /** each topic in turn */
+  protected async poll(): Promise<boolean> {
+    let handledFullBatch = false;
+    for (const topic of this.options.topics) {
+      const batch = this.bus.fetch(topic, this.committed.get(topic) ?? 0);
+      for (const message of batch) {
+        if (this.stopped) return false;
+        if (!(await this.handle(message))) return false; // stopped during retries: leave it uncommitted
+        this.committed.set(topic, Number(message.offset));
       }
-    } catch (error) {
-      // infrastructure failure (e.g. the file was closed under us): nothing sensible to retry here
-      this.stopped = true;
-      this.bus.warn({ err: error, groupId: this.options.groupId }, 'message bus consumer stopped');
+      handledFullBatch ||= batch.length === this.batchSize;
     }
+    return handledFullBatch;
+  }
+
+  /** infrastructure failure (e.g. the file was closed under us): nothing sensible to retry here */
+  protected failed(error: unknown): void {
+    this.bus.warn({ err: error, groupId: this.options.groupId }, 'message bus consumer stopped');
   }
 
   /** true when the message is done (committed or dead-lettered), false when stopped before that. */

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messageBusContract } from './message-bus.contract';
 import { SqliteMessageBus } from './sqlite-message-bus';
 import type { IncomingMessage } from './message-bus.port';
+import { waitFor } from '../testing/wait-for';
 
 messageBusContract('SqliteMessageBus', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'punkto-bus-'));
@@ -43,7 +44,7 @@ describe('SqliteMessageBus specifics', () => {
     });
     await bus.subscribe({ groupId: 'dlq', topics: ['t.v1.dlq'], handler: async (m) => void got.push(m) });
     await bus.publish('t.v1', [{ key: 'k', value: 1 }]);
-    await waitFor(() => got.length === 1);
+    await waitFor(() => got.length === 1, 5000);
 
     expect(got[0]?.timestamp).toBe('2026-01-02T03:04:05.000Z');
     expect(got[0]?.headers['x-error']?.length).toBe(500);
@@ -129,13 +130,5 @@ function writeWithoutWakingAnyone(file: string, value: unknown): void {
     );
   } finally {
     db.close();
-  }
-}
-
-async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventStore, NewEvent, StoredEvent, Subscription } from './event-store.port';
+import { quietPeriod, sleep, waitFor } from '../testing/wait-for';
 
 /** What the parts of the EventStore contract (event-store.contract.ts) share. */
 export interface EventStoreContractContext {
@@ -192,46 +193,40 @@ export function subscriptionsContract(t: EventStoreContractContext): void {
       for (const e of seen()) expect(fromRead.find((r) => r.id === e.id)).toEqual(e);
     });
 
-    it('stops on a batchHandler error and reports it, delivering nothing after', async () => {
-      await t.store.appendToStream(t.stream(), [t.event('Boom'), t.event('Next')]);
-      const errors: unknown[] = [];
-      let calls = 0;
+    /** Subscribes with a handler (or batchHandler) that always throws `message`; counts its calls and the errors. */
+    const failing = (kind: 'handler' | 'batchHandler', message: string) => {
+      const failed = { calls: 0, errors: [] as unknown[] };
+      const fail = async () => {
+        failed.calls++;
+        throw new Error(message);
+      };
       subscriptions.push(
         t.store.subscribeToAll({
           streamPrefixes: [`${t.category}-`],
-          batchHandler: async () => {
-            calls++;
-            throw new Error('batch failed');
-          },
-          onError: (e) => errors.push(e),
+          ...(kind === 'handler' ? { handler: fail } : { batchHandler: fail }),
+          onError: (e) => failed.errors.push(e),
         }),
       );
-      await waitFor(() => errors.length === 1);
+      return failed;
+    };
+
+    it('stops on a batchHandler error and reports it, delivering nothing after', async () => {
+      await t.store.appendToStream(t.stream(), [t.event('Boom'), t.event('Next')]);
+      const failed = failing('batchHandler', 'batch failed');
+      await waitFor(() => failed.errors.length === 1);
       await t.store.appendToStream(t.stream(), [t.event('Later')]);
       await quietPeriod();
-      expect(calls).toBe(1);
-      expect((errors[0] as Error).message).toBe('batch failed');
+      expect(failed.calls).toBe(1);
+      expect((failed.errors[0] as Error).message).toBe('batch failed');
     });
 
     it('stops on a handler error and reports it', async () => {
-      const id = t.stream();
-      await t.store.appendToStream(id, [t.event('Boom'), t.event('Next')]);
-      const errors: unknown[] = [];
-      let calls = 0;
-      subscriptions.push(
-        t.store.subscribeToAll({
-          streamPrefixes: [`${t.category}-`],
-          handler: async () => {
-            calls++;
-            throw new Error('handler failed');
-          },
-          onError: (e) => errors.push(e),
-        }),
-      );
-      await waitFor(() => errors.length === 1);
+      await t.store.appendToStream(t.stream(), [t.event('Boom'), t.event('Next')]);
+      const failed = failing('handler', 'handler failed');
+      await waitFor(() => failed.errors.length === 1);
       await quietPeriod();
-      expect(calls).toBe(1);
-      expect((errors[0] as Error).message).toBe('handler failed');
+      expect(failed.calls).toBe(1);
+      expect((failed.errors[0] as Error).message).toBe('handler failed');
     });
   });
 
@@ -255,17 +250,4 @@ export function subscriptionsContract(t: EventStoreContractContext): void {
       expect(seen).toEqual(['After']);
     });
   });
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Lets a would-be extra (wrong) delivery happen before asserting that it did not. */
-const quietPeriod = () => sleep(150);
-
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`waitFor: condition not met within ${timeoutMs} ms`);
-    await sleep(10);
-  }
 }

@@ -18,7 +18,7 @@ import type { UnitOfWork, UnitOfWorkCapable } from '../es/unit-of-work';
 import type { GroupCommit } from './group-commit';
 import { sqliteUnitOfWork } from './sqlite-unit-of-work';
 import { isUniqueViolation, openSharedSqlite, setUp, type SharedSqlite } from './sqlite-database';
-import { WakeSignal } from './wake-signal';
+import { PollingLoop } from './wake-signal';
 
 /**
  * Embedded event store: one SQLite file per service, one `events` table.
@@ -248,20 +248,18 @@ function parsePosition(position: string | undefined): number {
  * wakes it or the poll interval passes. The stream-prefix
  * filter runs in SQL, so filtered-out events cost no handler calls.
  */
-class SqliteSubscription implements Subscription {
-  private readonly signal = new WakeSignal();
+class SqliteSubscription extends PollingLoop implements Subscription {
   private readonly select: Database.Statement<Record<string, string | number>, EventRow>;
   private readonly prefixParams: Record<string, string | number> = {};
-  private stopped = false;
-  private running: Promise<void> = Promise.resolve();
   private after: number;
 
   constructor(
     db: Database.Database,
     private readonly options: SubscribeToAllOptions,
-    private readonly pollIntervalMs: number,
-    private readonly onFinished: () => void,
+    pollIntervalMs: number,
+    onFinished: () => void,
   ) {
+    super(pollIntervalMs, onFinished);
     this.after = parsePosition(options.fromPosition);
     const prefixes = options.streamPrefixes ?? [];
     const filter = prefixes.map((prefix, i) => {
@@ -275,43 +273,25 @@ class SqliteSubscription implements Subscription {
     );
   }
 
-  start(): void {
-    this.running = this.run().finally(this.onFinished);
-  }
-
-  wake(): void {
-    this.signal.notify();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.signal.notify();
-    await this.running;
-  }
-
-  private async run(): Promise<void> {
-    await null; // never call the handler synchronously from subscribeToAll()
-    try {
-      while (!this.stopped) {
-        const rows = this.select.all({ ...this.prefixParams, after: this.after });
-        const { handler, batchHandler } = this.options;
-        if (batchHandler) {
-          if (rows.length && !this.stopped) {
-            await batchHandler(rows.map(toStoredEvent));
-            this.after = rows[rows.length - 1]!.position;
-          }
-        } else
-          for (const row of rows) {
-            if (this.stopped) return;
-            await handler(toStoredEvent(row));
-            this.after = row.position;
-          }
-        if (rows.length < BATCH_SIZE && !this.stopped) await this.signal.wait(this.pollIntervalMs);
+  protected async poll(): Promise<boolean> {
+    const rows = this.select.all({ ...this.prefixParams, after: this.after });
+    const { handler, batchHandler } = this.options;
+    if (batchHandler) {
+      if (rows.length && !this.stopped) {
+        await batchHandler(rows.map(toStoredEvent));
+        this.after = rows[rows.length - 1]!.position;
       }
-    } catch (error) {
-      this.stopped = true;
-      if (this.options.onError) this.options.onError(error);
-      else process.emitWarning(`event store subscription stopped: ${String(error)}`);
-    }
+    } else
+      for (const row of rows) {
+        if (this.stopped) return false;
+        await handler(toStoredEvent(row));
+        this.after = row.position;
+      }
+    return rows.length === BATCH_SIZE;
+  }
+
+  protected failed(error: unknown): void {
+    if (this.options.onError) this.options.onError(error);
+    else process.emitWarning(`event store subscription stopped: ${String(error)}`);
   }
 }

@@ -32,3 +32,51 @@ export class WakeSignal {
     for (const wake of [...this.waiters]) wake();
   }
 }
+
+/**
+ * THE loop of an in-process SQLite reader (event store subscription, bus consumer): `poll()` takes what is there;
+ * when it returns false (nothing more at once) the loop sleeps until the poll interval passes or `wake()`.
+ * `start()` runs it, `stop()` ends it at the next step and waits for it; `onFinished` runs once it has ended.
+ * An error out of `poll()` stops the loop and goes to `failed()`.
+ */
+export abstract class PollingLoop {
+  protected readonly signal = new WakeSignal();
+  protected stopped = false;
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly pollIntervalMs: number,
+    private readonly onFinished: () => void,
+  ) {}
+
+  /** one round: true when more may be waiting (a full batch), so the next round runs without sleeping */
+  protected abstract poll(): Promise<boolean>;
+  protected abstract failed(error: unknown): void;
+
+  start(): void {
+    this.running = this.run().finally(this.onFinished);
+  }
+
+  wake(): void {
+    this.signal.notify();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.signal.notify();
+    await this.running;
+  }
+
+  private async run(): Promise<void> {
+    await null; // never call a handler synchronously from start()
+    try {
+      while (!this.stopped) {
+        const more = await this.poll();
+        if (!more && !this.stopped) await this.signal.wait(this.pollIntervalMs);
+      }
+    } catch (error) {
+      this.stopped = true;
+      this.failed(error);
+    }
+  }
+}

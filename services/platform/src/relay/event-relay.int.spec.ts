@@ -6,6 +6,7 @@ import { EventEnvelope } from '@punkto/contracts/events';
 import type { IncomingMessage, MessageBus } from '../bus/message-bus.port';
 import { SqliteMessageBus } from '../bus/sqlite-message-bus';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
+import { quietPeriod, waitFor } from '../testing/wait-for';
 import { type EventRelay, type EventRelayOptions, startEventRelay } from './event-relay';
 import { SqliteCheckpointStore } from './sqlite-checkpoint-store';
 
@@ -242,13 +243,3 @@ describe('SqliteCheckpointStore', () => {
     }
   });
 });
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const quietPeriod = () => sleep(150);
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`waitFor: condition not met within ${timeoutMs} ms`);
-    await sleep(10);
-  }
-}

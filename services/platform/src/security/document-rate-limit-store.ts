@@ -4,8 +4,9 @@ import type { RateLimitStore, RateRule } from './rate-limit-store.port';
 
 type Counter = { _id: string; count: number; expiresAt: string };
 
-/** How often expired counters are swept (at most once a minute, by the next hit). */
+/** How often expired counters are swept (at most once a minute, started by a hit), and how many per read. */
 const SWEEP_EVERY_MS = 60_000;
+const SWEEP_BATCH = 500;
 
 /**
  * Hits counted in the document store with its revision-checked writes (read → +1 → write, retried when another
@@ -13,8 +14,10 @@ const SWEEP_EVERY_MS = 60_000;
  * `$inc` and expires counters by a TTL index; on FerretDB (the MongoDB wire this product runs on) concurrent
  * `$inc`s of one key lost hits (20 concurrent hits counted as 4) and TTL indexes are not implemented, so the
  * limits would not hold. The contract test (rate-limit-store.contract.ts) proves this adapter on both.
+ * Expiry is by the wall clock, as in the other adapters. The collection `rate-limits` of earlier versions is
+ * no longer written (docs/operations.md, Known gaps).
  */
-export function documentRateLimitStore(documents: DocumentStore, clock = () => Date.now()): RateLimitStore {
+export function documentRateLimitStore(documents: DocumentStore): RateLimitStore {
   const counters = documents.collection<Counter>('rate-limit-counters');
   const indexed = counters.ensureIndex({ fields: { expiresAt: 1 } });
   let lastSweep = 0;
@@ -22,21 +25,35 @@ export function documentRateLimitStore(documents: DocumentStore, clock = () => D
   const live = (counter: Counter | null, now: number) =>
     counter && Date.parse(counter.expiresAt) > now ? counter : null;
 
+  /** every counter expired by `now`, batch after batch (every window makes new keys, so they add up) */
   async function sweep(now: number) {
-    if (now - lastSweep < SWEEP_EVERY_MS) return;
+    const expired = { expiresAt: { $lt: new Date(now).toISOString() } };
+    for (;;) {
+      const batch = await counters.find(expired, { limit: SWEEP_BATCH });
+      let deleted = 0;
+      // a counter hit meanwhile has another revision and stays
+      for (const doc of batch)
+        if (await counters.delete(doc._id, { expectedRevision: doc._rev }).catch(() => false)) deleted++;
+      if (batch.length < SWEEP_BATCH || deleted === 0) return;
+    }
+  }
+
+  /** off the hit's path, one at a time: a hit waits for its own count only; a failed sweep is tried again later */
+  let sweeping = false;
+  function sweepNowAndThen(now: number) {
+    if (sweeping || now - lastSweep < SWEEP_EVERY_MS) return;
     lastSweep = now;
-    for (const doc of await counters.find(
-      { expiresAt: { $lt: new Date(now).toISOString() } },
-      { limit: 500 },
-    ))
-      await counters.delete(doc._id, { expectedRevision: doc._rev }).catch(() => false);
+    sweeping = true;
+    void sweep(now)
+      .catch(() => undefined)
+      .finally(() => (sweeping = false));
   }
 
   return {
     async hit(rule, key) {
       await indexed;
-      const now = clock();
-      await sweep(now);
+      const now = Date.now();
+      sweepNowAndThen(now);
       const id = idOf(rule, key);
       const expiresAt = new Date(now + rule.windowSeconds * 1000).toISOString();
       return retryLostRace(
@@ -53,7 +70,7 @@ export function documentRateLimitStore(documents: DocumentStore, clock = () => D
     },
     async hits(rule, key) {
       await indexed;
-      return live(await counters.get(idOf(rule, key)), clock())?.count ?? 0;
+      return live(await counters.get(idOf(rule, key)), Date.now())?.count ?? 0;
     },
   };
 }

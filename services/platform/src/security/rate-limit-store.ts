@@ -55,24 +55,43 @@ export function memoryRateLimitStore(): RateLimitStore {
 }
 
 const TABLE = 'rate_limits';
+/** How often expired counts are deleted from it (at most, by a hit). */
+const SWEEP_EVERY_MS = 5 * 60_000;
 
-/** in the SQLite file of the document store (its table `rate_limits`), expired counts swept now and then */
+/**
+ * In the SQLite file of the document store (its table `rate_limits`, rate-limiter-flexible's). Expired counts are
+ * deleted by a hit now and then, once for all rules; not by the library's own timer (clearExpiredByTimeout): one
+ * per rule, each deleting the same rows, and a failed delete (a closed file, a lock held too long) was an
+ * unhandled rejection, which ends the process.
+ */
 export function sqliteRateLimitStore(db: SqliteDatabase): RateLimitStore {
-  return flexibleStore(
+  let lastSweep = Date.now();
+  const sweepNowAndThen = () => {
+    const now = Date.now();
+    if (now - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = now;
+    try {
+      db.prepare(`DELETE FROM ${TABLE} WHERE expire < ?`).run(now);
+    } catch {
+      // tried again by a later hit
+    }
+  };
+  const counts = flexibleStore(
     (rule) =>
       new Promise((resolve, reject) => {
         const limiter: RateLimiterSQLite = new RateLimiterSQLite(
-          {
-            ...options(rule),
-            storeClient: db,
-            storeType: 'better-sqlite3',
-            tableName: TABLE,
-            clearExpiredByTimeout: true,
-          },
+          { ...options(rule), storeClient: db, storeType: 'better-sqlite3', tableName: TABLE },
           (error) => (error ? reject(error) : resolve(limiter)),
         );
       }),
   );
+  return {
+    hit(rule, key) {
+      sweepNowAndThen();
+      return counts.hit(rule, key);
+    },
+    hits: (rule, key) => counts.hits(rule, key),
+  };
 }
 
 /**
