@@ -15,20 +15,18 @@ import { createPayments } from './payments/payments.service';
 import { PayuEnv, payuConfigFromEnv, payuSdkUrl } from './payments/payu/payu-config';
 import { createPayuPaymentProvider } from './payments/payu/payu-payment-provider';
 import { sandboxCheckoutRoutes } from './payments/sandbox-checkout.routes';
-import {
-  createSandboxPaymentProvider,
-  SANDBOX_NOTIFY_JOB,
-  type SendNotification,
-} from './payments/sandbox-payment-provider';
+import type { SendNotification } from './payments/sandbox-notifications';
+import { SANDBOX_NOTIFY_JOB } from './payments/sandbox-orders';
+import { createSandboxPaymentProvider } from './payments/sandbox-payment-provider';
 import { SUBSCRIPTION_STREAM_PREFIX } from './subscriptions/subscription';
 import { subscriptionRoutes } from './subscriptions/subscription.routes';
 import {
-  createSubscriptions,
   PERIOD_END_JOB,
   SWEEP_JOB,
   SWEEP_JOB_ID,
   TRIAL_REMINDER_JOB,
-} from './subscriptions/subscriptions.service';
+} from './subscriptions/subscription-jobs';
+import { createSubscriptions } from './subscriptions/subscriptions.service';
 import { billingTenants } from './tenants/billing-tenants';
 import { activeCustomers } from './usage/active-customers';
 

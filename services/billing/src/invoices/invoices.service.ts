@@ -59,7 +59,7 @@ export interface IssueInvoice {
   paidAt: string;
 }
 
-export interface InvoicesDeps {
+interface InvoicesDeps {
   documents: DocumentStore;
   seller: InvoiceParty;
   logger: Logger;
@@ -67,7 +67,7 @@ export interface InvoicesDeps {
 }
 
 /** the invoices, their series' counters and the buyers' series codes, indexed */
-export async function invoiceStores(documents: DocumentStore) {
+async function invoiceStores(documents: DocumentStore) {
   const invoices = documents.collection<InvoiceDoc>('invoices');
   const counters = documents.collection<CounterDoc>('invoice_counters');
   await invoices.ensureIndex({ fields: { paymentId: 1 }, unique: true, name: 'invoices_payment' });
@@ -76,7 +76,7 @@ export async function invoiceStores(documents: DocumentStore) {
   await series.ensureIndex({ fields: { code: 1 }, unique: true, name: 'invoice_series_code' });
   return { invoices, counters, series };
 }
-export type InvoiceStores = Awaited<ReturnType<typeof invoiceStores>>;
+type InvoiceStores = Awaited<ReturnType<typeof invoiceStores>>;
 
 /** The buyer's series code, drawn on its first invoice; concurrent first invoices agree on one. */
 async function seriesOf(series: Collection<SeriesDoc>, tenantId: string): Promise<string> {
@@ -115,7 +115,7 @@ async function bumpCounter(
   });
 }
 
-export const invoiceByPayment = async (invoices: Collection<InvoiceDoc>, paymentId: string) =>
+const invoiceByPayment = async (invoices: Collection<InvoiceDoc>, paymentId: string) =>
   (await invoices.find({ paymentId }))[0] ?? null;
 
 /** the invoice document numbered `id` (`<series>/<year>/<seq>`) of a payment to a buyer */
@@ -166,7 +166,7 @@ function invoiceDocument(
 }
 
 /** The payment's invoice: the one it has, or a new one with the next free number of the buyer's series. */
-export async function issueInvoice(
+async function issueInvoice(
   deps: InvoiceStores & Pick<InvoicesDeps, 'seller' | 'logger' | 'clock'>,
   request: IssueInvoice,
   buyer: BillingTenant,
@@ -200,11 +200,11 @@ export async function issueInvoice(
 
 // newest first: a series' numbers sort by year and number; the codes (letters) sort after the old global
 // series' `_id`s (digits), which are older
-export async function listInvoices(invoices: Collection<InvoiceDoc>, tenantId: string) {
+async function listInvoices(invoices: Collection<InvoiceDoc>, tenantId: string) {
   return (await invoices.find({ tenantId }, { sort: { _id: -1 } })) as Stored<InvoiceDoc>[];
 }
 
-export async function getInvoice(
+async function getInvoice(
   invoices: Collection<InvoiceDoc>,
   tenantId: string,
   invoiceId: string,

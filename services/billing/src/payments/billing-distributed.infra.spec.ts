@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relayRoutes } from '../app';
 import { startBilling, type BillingTestApp } from '../testing/billing-test-app';
-import { SANDBOX_CARDS, SANDBOX_NOTIFY_JOB } from './sandbox-payment-provider';
+import { SANDBOX_CARDS, SANDBOX_NOTIFY_JOB } from './sandbox-orders';
 
 /**
  * The billing service on the distributed mode's document store: payments, subscriptions, invoices (the

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBilling, tokenFor, type BillingTestApp } from '../testing/billing-test-app';
 import { extractPdfText } from '../testing/pdf-text';
-import { SANDBOX_CARDS, SANDBOX_NOTIFY_JOB } from './sandbox-payment-provider';
+import { SANDBOX_CARDS, SANDBOX_NOTIFY_JOB } from './sandbox-orders';
 
 let t: BillingTestApp;
 beforeAll(async () => {

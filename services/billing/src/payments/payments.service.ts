@@ -4,9 +4,6 @@ import { paymentStreams, type PaymentsContext, type PaymentsDeps } from './payme
 import { chargeRenewal } from './renewal-charge';
 import type { PaidPlanId } from '@punkto/contracts/billing';
 
-export type { PaymentsDeps } from './payments';
-export { RENEWAL_RESUBMIT_MS, renewalPaymentId } from './renewal-charge';
-
 /**
  * Payments through the provider port: starting a checkout, booking verified notifications (idempotent;
  * wrong amount or signature refused and logged), renewal charges of the saved card, and what a completed

@@ -33,9 +33,9 @@ export interface PaymentsDeps {
 }
 
 /** runs a payment command on the payment's stream (the clock's now as metadata); its projection follows */
-export type RunPaymentCommand = Awaited<ReturnType<typeof paymentStreams>>['run'];
+type RunPaymentCommand = Awaited<ReturnType<typeof paymentStreams>>['run'];
 /** the projected payment, null when unknown */
-export type FindPayment = (paymentId: string) => Promise<PaymentRecord | null>;
+type FindPayment = (paymentId: string) => Promise<PaymentRecord | null>;
 
 /** What every payment use case may need: the ports of `PaymentsDeps` plus the payment streams' `run` and `find`. */
 export type PaymentsContext = Omit<PaymentsDeps, 'eventStore' | 'documents'> & {

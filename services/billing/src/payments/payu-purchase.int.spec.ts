@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERIOD_END_JOB } from '../subscriptions/subscriptions.service';
+import { PERIOD_END_JOB } from '../subscriptions/subscription-jobs';
 import { FakePayu, PAYU_TEST_CARDS } from '../testing/fake-payu';
 import { startBilling, type BillingTestApp } from '../testing/billing-test-app';
 

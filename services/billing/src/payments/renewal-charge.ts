@@ -11,11 +11,11 @@ type RenewalDeps = Parameters<typeof bookCompletedPayment>[0] &
 type RenewalOutcome = 'completed' | 'failed' | 'pending';
 
 /** one renewal payment per subscription, period and attempt: the idempotency key of the charge */
-export const renewalPaymentId = (tenantId: string, periodEnd: string, attempt: number) =>
+const renewalPaymentId = (tenantId: string, periodEnd: string, attempt: number) =>
   `renewal.${tenantId}.${Date.parse(periodEnd)}.${attempt}`;
 
 /** a renewal still pending this long without an outcome is sent to the provider again (same id) */
-export const RENEWAL_RESUBMIT_MS = 2 * 3_600_000;
+const RENEWAL_RESUBMIT_MS = 2 * 3_600_000;
 
 /** sends the renewal order for a recorded payment to the provider (again: the provider dedupes by id) */
 async function submitRenewal(

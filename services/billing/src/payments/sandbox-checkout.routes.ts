@@ -1,11 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  SANDBOX_CARDS,
-  SANDBOX_CHECKOUT_PATH,
-  type CardOutcome,
-  type SandboxOrder,
-  type SandboxPayments,
-} from './sandbox-payment-provider';
+import { SANDBOX_CARDS, type CardOutcome, type SandboxOrder } from './sandbox-orders';
+import { SANDBOX_CHECKOUT_PATH, type SandboxPayments } from './sandbox-payment-provider';
 
 /**
  * The sandbox's hosted checkout (what PayU's payment page is in production), served by this service through

@@ -11,7 +11,7 @@ import type { SandboxOrder } from './sandbox-orders';
  * Signature header (PayU's shape): `OpenPayu-Signature: sender=sandbox;signature=<hex>;algorithm=HMAC-SHA256;
  * content=DOCUMENT`, the HMAC-SHA256 of the raw body with a per-install secret.
  */
-export const SANDBOX_SIGNATURE_HEADER = 'openpayu-signature';
+const SANDBOX_SIGNATURE_HEADER = 'openpayu-signature';
 
 export type SendNotification = (
   url: string,

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { BillingEnv } from '../config';
 import { paymentProviderContract } from '../testing/payment-provider.contract';
 import type { CheckoutResult } from './payment-provider.port';
-import { createSandboxPaymentProvider, SANDBOX_CARDS, SANDBOX_NOTIFY_JOB } from './sandbox-payment-provider';
+import { SANDBOX_CARDS, SANDBOX_NOTIFY_JOB } from './sandbox-orders';
+import { createSandboxPaymentProvider } from './sandbox-payment-provider';
 
 /**
  * The sandbox passes the same PaymentProvider contract as PayU: its notifications are POSTed over HTTP by

@@ -32,9 +32,6 @@ import {
   type SandboxStores,
 } from './sandbox-orders';
 
-export { SANDBOX_SIGNATURE_HEADER, sign, type SendNotification } from './sandbox-notifications';
-export { SANDBOX_CARDS, SANDBOX_NOTIFY_JOB, type CardOutcome, type SandboxOrder } from './sandbox-orders';
-
 /**
  * The built-in sandbox provider (embedded default, PAYMENT_PROVIDER=sandbox): a hosted test checkout served
  * by this service under /api/v1/payments/sandbox/…, signed notifications POSTed to the notify URL and resent

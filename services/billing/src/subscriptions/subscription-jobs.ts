@@ -20,7 +20,7 @@ import { periodEndCheckAt, type Subscription, type SubscriptionEvent } from './s
  */
 export const TRIAL_REMINDER_JOB = 'billing.trial-reminder';
 export const PERIOD_END_JOB = 'billing.period-end';
-export const TRIAL_REMINDER_DAYS = [3, 1] as const;
+const TRIAL_REMINDER_DAYS = [3, 1] as const;
 /** the periodic sweep that re-creates period-end jobs lost between an append and its scheduling */
 export const SWEEP_JOB = 'billing.sweep';
 export const SWEEP_JOB_ID = 'billing-sweep';
@@ -35,7 +35,7 @@ export const readSubscription = (collection: SubscriptionCollection, tenantId: s
   readProjection<Subscription>(collection, tenantId);
 
 /** an e-mail to the company's address; none (logged) while the company has no address yet */
-export async function mailCompany(
+async function mailCompany(
   deps: Omit<MailDeps, 'mails'>,
   tenantId: string,
   build: (to: string, company: string) => Parameters<Mailer['send']>[0],
@@ -50,7 +50,7 @@ export async function mailCompany(
 }
 
 /** the period-end job alone (the sweep re-creates only this one: a lost reminder is one e-mail less) */
-export async function schedulePeriodEnd(deps: Pick<JobDeps, 'scheduler'>, s: Subscription) {
+async function schedulePeriodEnd(deps: Pick<JobDeps, 'scheduler'>, s: Subscription) {
   const id = periodEndJobId(s.tenantId);
   const endAt = periodEndCheckAt(s);
   if (endAt)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CARDS } from '../payments/sandbox-payment-provider';
+import { SANDBOX_CARDS } from '../payments/sandbox-orders';
 import { startBilling, type BillingTestApp } from '../testing/billing-test-app';
 
 let t: BillingTestApp;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CARDS } from '../payments/sandbox-payment-provider';
+import { SANDBOX_CARDS } from '../payments/sandbox-orders';
 import { startBilling, type BillingTestApp } from '../testing/billing-test-app';
 import { addPeriod } from './billing-periods';
-import { PERIOD_END_JOB, SWEEP_JOB } from './subscriptions.service';
+import { PERIOD_END_JOB, SWEEP_JOB } from './subscription-jobs';
 
 /**
  * The sweep (ADR 0026): a period-end job lost between an append and its scheduling is found and scheduled

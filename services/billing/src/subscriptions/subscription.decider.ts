@@ -121,17 +121,20 @@ function entitlementFrom(state: SubscriptionState) {
     >;
   };
 }
-type WithEntitlement = ReturnType<typeof entitlementFrom>;
+/** what every decision of one command needs: its time, its tenant, the entitlement stamp of `state` */
+interface Decision {
+  now: Date;
+  at: string;
+  tenantId: string;
+  withEntitlement: ReturnType<typeof entitlementFrom>;
+}
 
 /** BookPayment: the period a payment buys (nothing for a payment booked before) */
 function bookPayment(
   command: CommandOf<'BookPayment'>,
   state: SubscriptionState,
-  withEntitlement: WithEntitlement,
+  { now, at, tenantId, withEntitlement }: Decision,
 ): SubscriptionEvent[] {
-  const now = command.metadata.now;
-  const at = now.toISOString();
-  const { tenantId } = command.data;
   const { paymentId, purpose, planId, isForYear, amountGrosze } = command.data;
   if (state.status !== 'none' && state.paymentIds.includes(paymentId)) return [];
   const paid = { tenantId, at, planId, isForYear, paymentId, amountGrosze };
@@ -171,11 +174,8 @@ function bookPayment(
 function changePlan(
   command: CommandOf<'ChangePlan'>,
   state: SubscriptionState,
-  withEntitlement: WithEntitlement,
+  { now, at, tenantId, withEntitlement }: Decision,
 ): SubscriptionEvent[] {
-  const now = command.metadata.now;
-  const at = now.toISOString();
-  const { tenantId } = command.data;
   if (state.status === 'none') throw new SubscriptionNotFoundError();
   const s = state;
   const limit = customerLimitOf(command.data.planId);
@@ -206,11 +206,8 @@ function changePlan(
 function recordRenewalFailure(
   command: CommandOf<'RecordRenewalFailure'>,
   state: SubscriptionState,
-  withEntitlement: WithEntitlement,
+  { now, at, tenantId, withEntitlement }: Decision,
 ): SubscriptionEvent[] {
-  const now = command.metadata.now;
-  const at = now.toISOString();
-  const { tenantId } = command.data;
   if (state.status !== 'active' && state.status !== 'past_due') return [];
   if (Date.parse(state.periodEnd) > now.getTime()) return [];
   const attempt = state.failedAttempts + 1;
@@ -239,6 +236,7 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
   const at = now.toISOString();
   const { tenantId } = command.data;
   const withEntitlement = entitlementFrom(state);
+  const decision: Decision = { now, at, tenantId, withEntitlement };
   const sub = (): Subscription => {
     if (state.status === 'none') throw new SubscriptionNotFoundError();
     return state;
@@ -255,10 +253,10 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
     }
 
     case 'BookPayment':
-      return bookPayment(command, state, withEntitlement);
+      return bookPayment(command, state, decision);
 
     case 'ChangePlan':
-      return changePlan(command, state, withEntitlement);
+      return changePlan(command, state, decision);
 
     case 'CancelSubscription': {
       const s = sub();
@@ -287,7 +285,7 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
     }
 
     case 'RecordRenewalFailure':
-      return recordRenewalFailure(command, state, withEntitlement);
+      return recordRenewalFailure(command, state, decision);
 
     default: {
       const _exhaustive: never = command;

@@ -36,15 +36,7 @@ import {
 } from './subscription.decider';
 import { PlanBelowUsageError, SubscriptionNotFoundError } from './subscription.errors';
 
-export {
-  PERIOD_END_JOB,
-  SWEEP_JOB,
-  SWEEP_JOB_ID,
-  TRIAL_REMINDER_DAYS,
-  TRIAL_REMINDER_JOB,
-} from './subscription-jobs';
-
-export interface SubscriptionsDeps {
+interface SubscriptionsDeps {
   eventStore: EventStore;
   documents: DocumentStore;
   scheduler: Scheduler;
@@ -75,13 +67,13 @@ function subscriptionAggregate(eventStore: EventStore, collection: SubscriptionC
 }
 
 /** What every subscription use case may need: the ports of `SubscriptionsDeps`, the projection, the stream. */
-export type SubscriptionsContext = Omit<SubscriptionsDeps, 'eventStore' | 'documents'> & {
+type SubscriptionsContext = Omit<SubscriptionsDeps, 'eventStore' | 'documents'> & {
   collection: SubscriptionCollection;
   aggregate: ReturnType<typeof subscriptionAggregate>;
 };
 
 /** a command on the tenant's subscription, then the jobs its new state needs and the e-mails its events call for */
-export async function runSubscriptionCommand(
+async function runSubscriptionCommand(
   ctx: SubscriptionsContext,
   tenantId: string,
   input: CommandInput,
@@ -100,19 +92,13 @@ export async function runSubscriptionCommand(
   return result;
 }
 
-export async function existingSubscription(
-  ctx: SubscriptionsContext,
-  tenantId: string,
-): Promise<Subscription> {
+async function existingSubscription(ctx: SubscriptionsContext, tenantId: string): Promise<Subscription> {
   const s = await readSubscription(ctx.collection, tenantId);
   if (!s) throw new SubscriptionNotFoundError();
   return s;
 }
 
-export async function subscriptionView(
-  ctx: SubscriptionsContext,
-  tenantId: string,
-): Promise<TenantSubscription> {
+async function subscriptionView(ctx: SubscriptionsContext, tenantId: string): Promise<TenantSubscription> {
   const s = await existingSubscription(ctx, tenantId);
   const now = ctx.clock();
   const paying = (s.status === 'active' || s.status === 'past_due') && !s.cancelAtPeriodEnd;
@@ -137,7 +123,7 @@ export async function subscriptionView(
 }
 
 /** the outcome of a requested change; a schedulable one is recorded */
-export async function changePlan(
+async function changePlan(
   ctx: SubscriptionsContext,
   tenantId: string,
   actorId: string,
@@ -156,7 +142,7 @@ export async function changePlan(
 }
 
 /** what paying for this plan now costs and why (refuses a plan below the tenant's usage) */
-export async function priceFor(
+async function priceFor(
   ctx: SubscriptionsContext,
   tenantId: string,
   target: { planId: PaidPlanId; isForYear: boolean },

@@ -1,6 +1,6 @@
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { RateLimitedError } from '@punkto/platform/errors/errors';
-import { retryLostRace } from '@punkto/platform/errors/lost-race';
+import { mutateDocument } from '@punkto/platform/documents/mutate-document';
 import { sha256 } from './secrets';
 
 /**
@@ -81,17 +81,17 @@ export function loginLockout(documents: DocumentStore, policy: LockoutPolicy) {
 
     async recordFailure(email: string, now: Date) {
       const id = idOf(email);
-      await retryLostRace(
-        async () => {
-          const current = await failures.get(id);
+      // a concurrent failure of the same address moved the count: mutateDocument reads it again
+      await mutateDocument(
+        failures,
+        id,
+        (current) => {
           const next = afterFailure(current, now, policy);
           // forgotten a day after the last failure (or after the lock, if longer)
           const keep = Math.max(now.getTime() + 86_400_000, new Date(next.lockedUntil ?? 0).getTime());
-          const doc = { _id: id, ...next, expiresAt: new Date(keep).toISOString() };
-          if (current) await failures.update(doc, { expectedRevision: current._rev });
-          else await failures.insert(doc);
+          return { _id: id, ...next, expiresAt: new Date(keep).toISOString() };
         },
-        { maxAttempts: 21 },
+        21,
       );
     },
 

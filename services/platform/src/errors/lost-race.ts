@@ -29,3 +29,24 @@ export async function retryLostRace<R>(
     }
   }
 }
+
+/**
+ * Retries per key (a stream, a document), one after another in this process: a key's queue exists while one of
+ * its retries is waiting. Many writers of one hot key that all read the same revision all but one lose each
+ * round; queued, each retry reads what the previous one wrote instead of colliding again until it runs out of
+ * attempts. First attempts take no lock; a writer joins the queue after its first lost race, or while a queue
+ * exists, so that new writers do not barge in (command handler, mutateDocument).
+ */
+export function retryQueues() {
+  const queues = new Map<string, Promise<unknown>>();
+  return {
+    has: (key: string) => queues.has(key),
+    after<R>(key: string, run: () => Promise<R>): Promise<R> {
+      const result = (queues.get(key) ?? Promise.resolve()).then(run, run);
+      const tail = result.catch(() => {});
+      queues.set(key, tail);
+      void tail.then(() => queues.get(key) === tail && queues.delete(key));
+      return result;
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { EventMetadata, EventStore, NewEvent } from '../event-store/event-store.port';
 import { ConcurrencyError } from '../errors/errors';
-import { retryLostRace } from '../errors/lost-race';
+import { retryLostRace, retryQueues } from '../errors/lost-race';
 import { currentTraceparent, withSpan } from '../observability/tracing';
 import type { Decider } from './decider';
 import type { DocumentWrite, UnitOfWork } from './unit-of-work';
@@ -158,21 +158,6 @@ async function foldStream<State, Event extends DomainEvent>(
   const currentRevision = stored.length ? stored[stored.length - 1]!.revision : cached?.revision;
   states.remember(streamId, currentRevision, state);
   return { state, currentRevision };
-}
-
-/** Retries per stream, one after another: a stream's queue exists while one of its retries is waiting. */
-function retryQueues() {
-  const queues = new Map<string, Promise<unknown>>();
-  return {
-    has: (streamId: string) => queues.has(streamId),
-    after<R>(streamId: string, run: () => Promise<R>): Promise<R> {
-      const result = (queues.get(streamId) ?? Promise.resolve()).then(run, run);
-      const tail = result.catch(() => {});
-      queues.set(streamId, tail);
-      void tail.then(() => queues.get(streamId) === tail && queues.delete(streamId));
-      return result;
-    },
-  };
 }
 
 /** The append of a command's events (with its unit of work's writes), in a span whose trace travels with them. */

@@ -1,7 +1,6 @@
 import { SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH } from '@punkto/contracts/enrolment-links';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { DuplicateKeyError } from '@punkto/platform/errors/errors';
-import { retryLostRace } from '@punkto/platform/errors/lost-race';
 import { randomInt } from 'node:crypto';
 
 /** A random code of the short-link alphabet (contracts/enrolment-links.ts), from the CSPRNG. */
@@ -34,17 +33,18 @@ export function shortCodeReservations(
   const reservations = documents.collection<Reservation>(SHORT_CODES_COLLECTION);
   return {
     async reserve(programId: string, tenantId: string): Promise<string> {
-      const attempt = async () => {
+      // a code taken (held by a program, or reserved: DuplicateKeyError) draws another
+      for (let attempt = 0; attempt < 20; attempt++) {
         const code = draw();
-        if (await heldByProgram(code)) throw new DuplicateKeyError(SHORT_CODES_COLLECTION, '_id_');
-        await reservations.insert({ _id: code, programId, tenantId, reservedAt: clock().toISOString() });
-        return code;
-      };
-      // a code taken (reserved, or held by a program) draws another; no pause, a fresh draw does not collide again
-      const isLost = (error: unknown) => error instanceof DuplicateKeyError;
-      return retryLostRace(attempt, { maxAttempts: 20, maxPauseMs: 0, isLost }).catch((error: unknown) => {
-        throw isLost(error) ? new Error('no free short enrolment code after 20 attempts') : error;
-      });
+        if (await heldByProgram(code)) continue;
+        try {
+          await reservations.insert({ _id: code, programId, tenantId, reservedAt: clock().toISOString() });
+          return code;
+        } catch (error) {
+          if (!(error instanceof DuplicateKeyError)) throw error;
+        }
+      }
+      throw new Error('no free short enrolment code after 20 attempts');
     },
 
     /** frees a code this program reserved but did not record */
