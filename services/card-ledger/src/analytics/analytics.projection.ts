@@ -15,7 +15,7 @@ import {
 import type { CheckpointStore } from '@punkto/platform/relay/checkpoint-store.port';
 import { CARD_STREAM_PREFIX, toCardStreamId, type CardEvent } from '../cards/card';
 import { applyVisitEvent, type CardVisits } from './card-visits';
-import type { NpsAnswer } from './analytics-metrics';
+import type { NpsAnswer } from './analytics-nps';
 
 /**
  * The analytics read models (rebuildable from the log, ADR 0023):
