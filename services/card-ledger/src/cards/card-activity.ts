@@ -27,6 +27,17 @@ export type ActivityDoc = {
   voidedCommandId?: string | null;
 };
 
+/** An entry's fields that only some kinds of entry fill, all empty: what an entry starts from. */
+export const NO_ENTRY_DETAILS = {
+  points: null,
+  stamps: null,
+  amountGrosze: null,
+  rewardName: null,
+  tier: null,
+  closeReason: null,
+  awardedBy: null,
+} as const satisfies Partial<ActivityDoc>;
+
 /** The history entry an event makes, if any. */
 export function activityOf(card: IssuedCard, event: CardEvent): Omit<ActivityDoc, '_id'> | null {
   const base: Omit<ActivityDoc, '_id' | 'type' | 'occurredAt'> = {
@@ -34,13 +45,7 @@ export function activityOf(card: IssuedCard, event: CardEvent): Omit<ActivityDoc
     userId: card.userId,
     tenantId: card.tenantId,
     programId: card.programId,
-    points: null,
-    stamps: null,
-    amountGrosze: null,
-    rewardName: null,
-    tier: null,
-    closeReason: null,
-    awardedBy: null,
+    ...NO_ENTRY_DETAILS,
   };
   switch (event.type) {
     case 'CardIssued':
