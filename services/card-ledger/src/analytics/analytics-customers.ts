@@ -76,7 +76,7 @@ export function segmentsOf(
   };
 }
 
-export const HISTOGRAM_LABELS = ['1', '2', '3', '4', '5–9', '10+'] as const;
+const HISTOGRAM_LABELS = ['1', '2', '3', '4', '5–9', '10+'] as const;
 const histogramIndex = (visits: number) => (visits >= 10 ? 5 : visits >= 5 ? 4 : visits - 1);
 
 /** Who visited in the period, how often, and the visits by bucket; cards issued in the period. */
