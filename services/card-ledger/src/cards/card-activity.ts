@@ -16,8 +16,6 @@ export type ActivityDoc = {
   rewardName: string | null;
   tier: string | null;
   closeReason: string | null;
-  /** the employee who awarded the points or stamps (award entries only) */
-  awardedBy: string | null;
   /** the request that made an award or a redemption (what a correction names); absent in older entries */
   commandId?: string | null;
   /** staff who awarded, redeemed, voided or regenerated (null: the customer or the system); absent in older entries */
@@ -35,7 +33,6 @@ export const NO_ENTRY_DETAILS = {
   rewardName: null,
   tier: null,
   closeReason: null,
-  awardedBy: null,
 } as const satisfies Partial<ActivityDoc>;
 
 /** The history entry an event makes, if any. */
@@ -92,7 +89,6 @@ function balanceEntry(event: BalanceEvent): Partial<ActivityDoc> & Pick<Activity
         occurredAt: event.data.earnedAt,
         points: event.data.points,
         amountGrosze: event.data.amountGrosze,
-        awardedBy: event.data.employeeId,
         commandId: event.data.commandId,
         employeeId: event.data.employeeId,
       };
@@ -101,7 +97,6 @@ function balanceEntry(event: BalanceEvent): Partial<ActivityDoc> & Pick<Activity
         type: 'stamps_added',
         occurredAt: event.data.addedAt,
         stamps: event.data.count,
-        awardedBy: event.data.employeeId,
         commandId: event.data.commandId,
         employeeId: event.data.employeeId,
       };
