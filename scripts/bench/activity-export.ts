@@ -74,7 +74,6 @@ function seed(db: Database.Database, tenantId: string, programId: string, entrie
         rewardName: null,
         tier: null,
         closeReason: null,
-        awardedBy: 'e',
       };
       activity.run(`${cardId}:${String(i).padStart(10, '0')}`, JSON.stringify(doc));
     }

@@ -15,12 +15,12 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { NewEvent } from '../../services/platform/src/event-store/event-store.port';
 import {
-  computeAnalytics,
-  mondayOf,
   valuationRewardOf,
-  type NpsAnswer,
   type ProgramInfo,
-} from '../../services/card-ledger/src/analytics/analytics-metrics';
+} from '../../services/card-ledger/src/analytics/analytics-liability';
+import { computeAnalytics } from '../../services/card-ledger/src/analytics/analytics-metrics';
+import type { NpsAnswer } from '../../services/card-ledger/src/analytics/analytics-nps';
+import { mondayOf } from '../../services/card-ledger/src/analytics/analytics-scales';
 import { ANALYTICS_PROJECTOR } from '../../services/card-ledger/src/analytics/analytics.projection';
 import type { CardVisits } from '../../services/card-ledger/src/analytics/card-visits';
 import { toCardStreamId } from '../../services/card-ledger/src/cards/card';

@@ -64,7 +64,6 @@ function seed(db: Database.Database, ids: { tenantId: string; programId: string;
         points: 10 + (i % 90),
         amountGrosze: 1000 + ((i * 37) % 9000),
         closeReason: null,
-        awardedBy: people[i % 3]!.id,
         commandId,
         employeeId: people[i % 3]!.id,
       };
@@ -77,7 +76,6 @@ function seed(db: Database.Database, ids: { tenantId: string; programId: string;
           points: -award.points!,
           amountGrosze: null,
           closeReason: null,
-          awardedBy: null,
           employeeId: people[0]!.id,
           reason: 'Pomyłka w kwocie',
           voidedCommandId: commandId,

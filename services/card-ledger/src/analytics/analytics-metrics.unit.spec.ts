@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CardEvent } from '../cards/card';
 import { cardIssued } from '../testing/mothers';
-import {
-  bucketsOf,
-  computeAnalytics,
-  granularityOf,
-  liabilityGrosze,
-  valuationRewardOf,
-  npsOf,
-  type AnalyticsInput,
-  type NpsAnswer,
-  type ProgramInfo,
-} from './analytics-metrics';
+import { liabilityGrosze, valuationRewardOf, type ProgramInfo } from './analytics-liability';
+import { computeAnalytics, type AnalyticsInput } from './analytics-metrics';
+import { npsOf, type NpsAnswer } from './analytics-nps';
+import { bucketsOf, granularityOf } from './analytics-scales';
 import { applyVisitEvent, warsawDayOf, type CardVisits } from './card-visits';
 import { customerSegmentsOf } from '@punkto/contracts/card-visits';
 import { CustomerSegment, inSegment } from '@punkto/contracts/customer-segments';

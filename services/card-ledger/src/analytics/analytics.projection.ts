@@ -15,7 +15,7 @@ import {
 import type { CheckpointStore } from '@punkto/platform/relay/checkpoint-store.port';
 import { CARD_STREAM_PREFIX, toCardStreamId, type CardEvent } from '../cards/card';
 import { applyVisitEvent, type CardVisits } from './card-visits';
-import type { NpsAnswer } from './analytics-metrics';
+import type { NpsAnswer } from './analytics-nps';
 
 /**
  * The analytics read models (rebuildable from the log, ADR 0023):
@@ -43,11 +43,7 @@ export function analyticsProjection(documents: DocumentStore, eventStore: EventS
     for (const e of stream) state = applyVisitEvent(state, { type: e.type, data: e.data } as CardEvent, true);
     const lastRevision = stream.at(-1)?.revision ?? -1;
     if (lastRevision < 0) return;
-    await cards.upsert(
-      state
-        ? { ...state, _id: cardId, lastRevision }
-        : { _id: cardId, lastRevision, _deleted: true as const },
-    );
+    await cards.upsert(visitsDoc(cardId, state, lastRevision));
   }
 
   return {
@@ -99,40 +95,11 @@ export function analyticsProjection(documents: DocumentStore, eventStore: EventS
      * tenant's cards are replaced whole; the live projector skips what it finds at or below their revision.
      */
     async rebuild(options: { tenantId?: string } = {}): Promise<{ events: number; cards: number }> {
-      const head = await eventStore.headPosition();
-      if (head === undefined) return { events: 0, cards: 0 };
-      const states = new Map<string, { state: CardVisits | null; revision: number }>();
-      let events = 0;
-      await new Promise<void>((resolve, reject) => {
-        let done = false;
-        // every stream (the head may be another stream's event), card streams folded, stopped at the head
-        const subscription = eventStore.subscribeToAll({
-          handler: async (e) => {
-            if (done) return;
-            if (e.streamId.startsWith(CARD_STREAM_PREFIX)) {
-              events++;
-              const cardId = e.streamId.slice(CARD_STREAM_PREFIX.length);
-              let entry = states.get(cardId);
-              if (!entry) states.set(cardId, (entry = { state: null, revision: -1 }));
-              entry.state = applyVisitEvent(entry.state, { type: e.type, data: e.data } as CardEvent, true);
-              entry.revision = e.revision;
-            }
-            if (e.position === head) {
-              done = true;
-              setImmediate(() => void subscription.stop().then(resolve, reject));
-            }
-          },
-          onError: reject,
-        });
-      });
+      const { states, events } = await foldCardsToHead(eventStore);
       let written = 0;
       for (const [cardId, { state, revision }] of states) {
         if (options.tenantId && state?.tenantId !== options.tenantId) continue;
-        await cards.upsert(
-          state
-            ? { ...state, _id: cardId, lastRevision: revision }
-            : { _id: cardId, lastRevision: revision, _deleted: true as const },
-        );
+        await cards.upsert(visitsDoc(cardId, state, revision));
         written++;
       }
       return { events, cards: written };
@@ -141,6 +108,43 @@ export function analyticsProjection(documents: DocumentStore, eventStore: EventS
 }
 
 export type AnalyticsProjection = ReturnType<typeof analyticsProjection>;
+
+/** a card's analytics document at `revision`: its visits, or a tombstone when the card has none (refused) */
+const visitsDoc = (cardId: string, state: CardVisits | null, revision: number): CardVisitsDoc =>
+  state
+    ? { ...state, _id: cardId, lastRevision: revision }
+    : { _id: cardId, lastRevision: revision, _deleted: true as const };
+
+/** Every `card-*` event up to the store's head, folded in memory per card: each card's visits and last revision. */
+async function foldCardsToHead(eventStore: EventStore) {
+  const states = new Map<string, { state: CardVisits | null; revision: number }>();
+  let events = 0;
+  const head = await eventStore.headPosition();
+  if (head === undefined) return { states, events };
+  await new Promise<void>((resolve, reject) => {
+    let done = false;
+    // every stream (the head may be another stream's event), card streams folded, stopped at the head
+    const subscription = eventStore.subscribeToAll({
+      handler: async (e) => {
+        if (done) return;
+        if (e.streamId.startsWith(CARD_STREAM_PREFIX)) {
+          events++;
+          const cardId = e.streamId.slice(CARD_STREAM_PREFIX.length);
+          let entry = states.get(cardId);
+          if (!entry) states.set(cardId, (entry = { state: null, revision: -1 }));
+          entry.state = applyVisitEvent(entry.state, { type: e.type, data: e.data } as CardEvent, true);
+          entry.revision = e.revision;
+        }
+        if (e.position === head) {
+          done = true;
+          setImmediate(() => void subscription.stop().then(resolve, reject));
+        }
+      },
+      onError: reject,
+    });
+  });
+  return { states, events };
+}
 
 export function startAnalyticsProjector(options: {
   eventStore: EventStore;

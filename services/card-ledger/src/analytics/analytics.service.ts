@@ -5,7 +5,9 @@ import type { EventStore } from '@punkto/platform/event-store/event-store.port';
 import type { Logger } from '@punkto/platform/observability/logger';
 import type { CheckpointStore } from '@punkto/platform/relay/checkpoint-store.port';
 import { warsawLocal } from '../cards/warsaw-time';
-import { computeAnalytics, mondayOf, valuationRewardOf, type ProgramInfo } from './analytics-metrics';
+import { valuationRewardOf, type ProgramInfo } from './analytics-liability';
+import { computeAnalytics } from './analytics-metrics';
+import { mondayOf } from './analytics-scales';
 import { analyticsProjection, startAnalyticsProjector } from './analytics.projection';
 
 /** The analytics of the card ledger: its read models, their projector, and the query over them. */

@@ -59,7 +59,7 @@ export interface CountedAward {
   stamps: number;
 }
 
-export const AWARD_MONITOR_COLLECTION = 'award_monitor';
+const AWARD_MONITOR_COLLECTION = 'award_monitor';
 
 /**
  * Pure: the employee's counter after one more award, and the anomaly this award reports (null when the window

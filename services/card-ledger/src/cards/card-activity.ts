@@ -16,8 +16,6 @@ export type ActivityDoc = {
   rewardName: string | null;
   tier: string | null;
   closeReason: string | null;
-  /** the employee who awarded the points or stamps (award entries only) */
-  awardedBy: string | null;
   /** the request that made an award or a redemption (what a correction names); absent in older entries */
   commandId?: string | null;
   /** staff who awarded, redeemed, voided or regenerated (null: the customer or the system); absent in older entries */
@@ -27,6 +25,16 @@ export type ActivityDoc = {
   voidedCommandId?: string | null;
 };
 
+/** An entry's fields that only some kinds of entry fill, all empty: what an entry starts from. */
+export const NO_ENTRY_DETAILS = {
+  points: null,
+  stamps: null,
+  amountGrosze: null,
+  rewardName: null,
+  tier: null,
+  closeReason: null,
+} as const satisfies Partial<ActivityDoc>;
+
 /** The history entry an event makes, if any. */
 export function activityOf(card: IssuedCard, event: CardEvent): Omit<ActivityDoc, '_id'> | null {
   const base: Omit<ActivityDoc, '_id' | 'type' | 'occurredAt'> = {
@@ -34,13 +42,7 @@ export function activityOf(card: IssuedCard, event: CardEvent): Omit<ActivityDoc
     userId: card.userId,
     tenantId: card.tenantId,
     programId: card.programId,
-    points: null,
-    stamps: null,
-    amountGrosze: null,
-    rewardName: null,
-    tier: null,
-    closeReason: null,
-    awardedBy: null,
+    ...NO_ENTRY_DETAILS,
   };
   switch (event.type) {
     case 'CardIssued':
@@ -87,7 +89,6 @@ function balanceEntry(event: BalanceEvent): Partial<ActivityDoc> & Pick<Activity
         occurredAt: event.data.earnedAt,
         points: event.data.points,
         amountGrosze: event.data.amountGrosze,
-        awardedBy: event.data.employeeId,
         commandId: event.data.commandId,
         employeeId: event.data.employeeId,
       };
@@ -96,7 +97,6 @@ function balanceEntry(event: BalanceEvent): Partial<ActivityDoc> & Pick<Activity
         type: 'stamps_added',
         occurredAt: event.data.addedAt,
         stamps: event.data.count,
-        awardedBy: event.data.employeeId,
         commandId: event.data.commandId,
         employeeId: event.data.employeeId,
       };

@@ -26,21 +26,21 @@ export function activeCard(state: Card): Active {
   throw new CardNotFoundError(); // never issued (or refused by the plan limit)
 }
 
-export function usableRules(rules: ProgramRules | null): ProgramRules {
+function usableRules(rules: ProgramRules | null): ProgramRules {
   if (!rules) throw new ProgramUnavailableError();
   if (rules.deleted) throw new CardClosedError();
   if (!rules.active) throw new CardRuleError(CardErrors.programInactive);
   return rules;
 }
 
-export function checkCooldown(card: CardData, now: Date, cooldownMs: number) {
+function checkCooldown(card: CardData, now: Date, cooldownMs: number) {
   if (!card.lastAwardAt || cooldownMs <= 0) return;
   const remaining = Date.parse(card.lastAwardAt) + cooldownMs - now.getTime();
   if (remaining > 0) throw new ScanCooldownError(Math.ceil(remaining / 1000));
 }
 
 /** The smallest amount (grosze) that earns at least one point at this rate and multiplier. */
-export function minimumAmount(pointsPerPln: number, multiplier: number): number {
+function minimumAmount(pointsPerPln: number, multiplier: number): number {
   let amount = Math.max(1, Math.floor(100 / (pointsPerPln * multiplier)));
   while (pointsForAmount(amount, pointsPerPln, multiplier) < 1) amount++;
   return amount;

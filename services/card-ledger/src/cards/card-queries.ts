@@ -2,13 +2,14 @@ import {
   CardErrors,
   isValidCardNumber,
   normalizeCardNumber,
-  type ActivityType,
   type CardCommandResponse,
   type CardHistoryPage,
+  type CardHistoryQuery,
   type CardView,
 } from '@punkto/contracts/cards';
 import { toPage } from '@punkto/contracts/pagination';
 import type { Filter } from '@punkto/platform/documents/document-store.port';
+import type { z } from 'zod';
 import { addDays, warsawStartOfDay } from '@punkto/platform/http/csv';
 import type { ProgramRules } from '../programs/program-rules';
 import type { Card, CardEvent, IssuedCard } from './card';
@@ -187,14 +188,7 @@ export function newestFirst(
 export async function staffHistory(
   deps: QueryDeps,
   card: IssuedCard,
-  query: {
-    pageNumber: number;
-    pageSize: number;
-    activityType?: ActivityType | undefined;
-    employeeId?: string | undefined;
-    from?: string | undefined;
-    to?: string | undefined;
-  },
+  query: z.output<typeof CardHistoryQuery>,
 ): Promise<CardHistoryPage> {
   const occurredAt = {
     ...(query.from && { $gte: warsawStartOfDay(query.from).toISOString() }),

@@ -53,6 +53,14 @@ export { activityOf, CardChanges, type ActivityDoc } from './card-activity';
 export type CorrectionDoc = { _id: string; cardId: string; occurredAt: string; reason: string };
 const correctionIdOf = (cardId: string, voidedCommandId: string) => `${cardId}:${voidedCommandId}`;
 
+/** the record a correction's history entry leaves in `card_corrections` */
+const correctionOf = (entry: ActivityDoc, voidedCommandId: string): CorrectionDoc => ({
+  _id: correctionIdOf(entry.cardId, voidedCommandId),
+  cardId: entry.cardId,
+  occurredAt: entry.occurredAt,
+  reason: entry.reason ?? '',
+});
+
 export const CARDS_NUMBER_INDEX = 'cards_number_unique';
 
 /** `<cardId>:<revision, zero-padded>`: unique per event and in stream order when sorted as text */
@@ -67,6 +75,38 @@ export function applyCardEvent(current: CardRecord | null, event: CardEvent): Ca
   // read model does not carry it, so every award writes a card document of the same small size
   const { correctable: _deciderOnly, ...record } = next;
   return record;
+}
+
+/**
+ * The read-model writes of a command's new events, written with its append by the card ledger's unit of work
+ * (ADR 0029): the card document (applied when it is at the previous revision; a gap is healed after the unit by
+ * `projectAppended`), the history entries and the corrections' records.
+ */
+function readModelWrites(
+  cardId: string,
+  decided: { state: Card; newEvents: CardEvent[]; firstRevision: number },
+): DocumentWrite[] {
+  const writes: DocumentWrite[] = [];
+  let state = decided.state;
+  decided.newEvents.forEach((event, i) => {
+    const revision = decided.firstRevision + i;
+    writes.push(
+      projectEventWrite<CardRecord>('cards', {
+        id: cardId,
+        streamRevision: revision,
+        apply: (current) => applyCardEvent(current, event),
+      }),
+    );
+    state = evolve(state, event);
+    if (state.status !== 'active' && state.status !== 'closed') return;
+    const entry = activityOf(state, event);
+    if (!entry) return;
+    const doc: ActivityDoc = { _id: activityIdOf(cardId, revision), ...entry };
+    if (doc.voidedCommandId)
+      writes.push({ collection: 'card_corrections', insertOnce: correctionOf(doc, doc.voidedCommandId) });
+    writes.push({ collection: 'card_activity', insertOnce: doc });
+  });
+  return writes;
 }
 
 export function cardsProjection(documents: DocumentStore, eventStore: EventStore) {
@@ -84,13 +124,7 @@ export function cardsProjection(documents: DocumentStore, eventStore: EventStore
 
   /** the history entry, and first the correction's own record (so an entry found projected has both) */
   async function insertActivity(doc: ActivityDoc) {
-    if (doc.voidedCommandId)
-      await insertOnce(corrections, {
-        _id: correctionIdOf(doc.cardId, doc.voidedCommandId),
-        cardId: doc.cardId,
-        occurredAt: doc.occurredAt,
-        reason: doc.reason ?? '',
-      });
+    if (doc.voidedCommandId) await insertOnce(corrections, correctionOf(doc, doc.voidedCommandId));
     await insertOnce(activity, doc);
   }
 
@@ -149,45 +183,7 @@ export function cardsProjection(documents: DocumentStore, eventStore: EventStore
 
     project,
 
-    /**
-     * The read-model writes of a command's new events, written with its append by the card ledger's unit of
-     * work (ADR 0029): the card document (applied when it is at the previous revision; a gap is healed after
-     * the unit by `projectAppended`), the history entries and the corrections' records.
-     */
-    writesFor(
-      cardId: string,
-      decided: { state: Card; newEvents: CardEvent[]; firstRevision: number },
-    ): DocumentWrite[] {
-      const writes: DocumentWrite[] = [];
-      let state = decided.state;
-      decided.newEvents.forEach((event, i) => {
-        const revision = decided.firstRevision + i;
-        writes.push(
-          projectEventWrite<CardRecord>('cards', {
-            id: cardId,
-            streamRevision: revision,
-            apply: (current) => applyCardEvent(current, event),
-          }),
-        );
-        state = evolve(state, event);
-        if (state.status !== 'active' && state.status !== 'closed') return;
-        const entry = activityOf(state, event);
-        if (!entry) return;
-        const doc: ActivityDoc = { _id: activityIdOf(cardId, revision), ...entry };
-        if (doc.voidedCommandId)
-          writes.push({
-            collection: 'card_corrections',
-            insertOnce: {
-              _id: correctionIdOf(cardId, doc.voidedCommandId),
-              cardId,
-              occurredAt: doc.occurredAt,
-              reason: doc.reason ?? '',
-            },
-          });
-        writes.push({ collection: 'card_activity', insertOnce: doc });
-      });
-      return writes;
-    },
+    writesFor: readModelWrites,
 
     /** the events a command appended, with their revisions */
     async projectAppended(cardId: string, newEvents: CardEvent[], lastRevision: number | undefined) {
@@ -199,6 +195,15 @@ export function cardsProjection(documents: DocumentStore, eventStore: EventStore
       );
     },
 
+    ...cardQueries(cards, corrections),
+  };
+}
+
+export type CardsProjection = ReturnType<typeof cardsProjection>;
+
+/** What the card ledger reads of its cards and their corrections. */
+function cardQueries(cards: Collection<CardDoc>, corrections: Collection<CorrectionDoc>) {
+  return {
     async get(cardId: string): Promise<CardRecord | null> {
       return readProjection<CardRecord>(cards, cardId);
     },
@@ -237,8 +242,6 @@ export function cardsProjection(documents: DocumentStore, eventStore: EventStore
     },
   };
 }
-
-export type CardsProjection = ReturnType<typeof cardsProjection>;
 
 /**
  * The background projector: tails `card-*` from its checkpoint (the platform's catch-up subscription, as the

@@ -1,4 +1,4 @@
-import type { ActivityDoc } from '../cards/cards.projection';
+import { NO_ENTRY_DETAILS, type ActivityDoc } from '../cards/card-activity';
 import type { CardIssuedData, ProgramDefinedData } from '@punkto/contracts/integration-events';
 import type { ProgramRules, RuleReward } from '../programs/program-rules';
 import type { CardIssued } from '../cards/card';
@@ -86,12 +86,6 @@ export const anActivity = (overrides: Partial<ActivityDoc> = {}): ActivityDoc =>
   programId: 'p1',
   type: 'points_earned',
   occurredAt: '2026-07-15T10:05:00.000Z',
-  points: null,
-  stamps: null,
-  amountGrosze: null,
-  rewardName: null,
-  tier: null,
-  closeReason: null,
-  awardedBy: null,
+  ...NO_ENTRY_DETAILS,
   ...overrides,
 });
