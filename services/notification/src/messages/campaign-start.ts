@@ -48,7 +48,7 @@ export async function startCampaign(ctx: MessagesContext, campaignId: string): P
   if (Date.parse(campaign.startsAt) > clock().getTime()) {
     // woken early (a clock moved back): wait for the time
     await ctx.scheduler.schedule({
-      id: `message-start-${campaignId}`,
+      id: startJobId(campaignId),
       type: MessageJobs.start,
       runAt: new Date(campaign.startsAt),
       payload: { campaignId },
@@ -97,9 +97,7 @@ async function startClaimed(ctx: MessagesContext, campaign: CampaignData): Promi
     await ctx.campaigns.run(
       campaignId,
       campaignCommand(ctx, 'CancelCampaign', { tenantId: campaign.tenantId }),
-      {
-        tenantId: campaign.tenantId,
-      },
+      { tenantId: campaign.tenantId },
     );
     return;
   }

@@ -6,7 +6,6 @@ import type { NotificationDeps } from '../config';
 import type { CompanyCopies, WalletMessenger } from '../shared/wallet-messenger.port';
 import { campaignSending } from './campaign-sending';
 import { campaignSweep, MESSAGE_SWEEP_JOB, MESSAGE_SWEEP_JOB_ID } from './campaign-sweep';
-import { campaignsOf } from './campaigns';
 import { messageCardsConsumer, messageClientsConsumer, messageIdentityConsumer } from './messages.consumer';
 import { messagesContext } from './messages-context';
 import { messagesRoutes } from './messages.routes';
@@ -46,7 +45,7 @@ export async function buildMessages(
   await scheduleSweep(deps.clock());
   const context = consumerContext(deps);
   return {
-    routes: (app) => messagesRoutes(app, messages, campaignsOf(messages), unsubscribes(messages)),
+    routes: (app) => messagesRoutes(app, messages, unsubscribes(messages)),
     consumers: [
       messageCardsConsumer(messages, context),
       messageClientsConsumer(messages, context),
