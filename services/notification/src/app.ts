@@ -3,12 +3,15 @@ import type { RelayRoute } from '@punkto/platform/relay/event-relay';
 import type { BuiltService } from '@punkto/platform/runtime/service-server';
 import type { NotificationDeps } from './config';
 import { buildFeedback } from './feedback/feedback.module';
+import { CAMPAIGN_STREAM_PREFIX } from './messages/campaign';
 import { buildMessages } from './messages/messages.module';
 import { buildPasses } from './passes/passes.module';
 import type { WalletMessenger } from './shared/wallet-messenger.port';
 
 /** Streams this service owns and the topics their events are published to. */
-export const relayRoutes: RelayRoute[] = [{ streamPrefix: 'message-', topic: Topics.notificationMessages }];
+export const relayRoutes: RelayRoute[] = [
+  { streamPrefix: CAMPAIGN_STREAM_PREFIX, topic: Topics.notificationMessages },
+];
 
 /**
  * Notification service: three modules behind one server — wallet passes and their live updates (`passes/`),

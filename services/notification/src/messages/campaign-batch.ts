@@ -22,7 +22,7 @@ interface BatchRun {
   failure: { error: unknown } | null;
 }
 
-export function countsOf(docs: RecipientDoc[]): Omit<RecordBatch['data'], 'batch'> {
+function countsOf(docs: RecipientDoc[]): Omit<RecordBatch['data'], 'batch'> {
   const apple = { sent: 0, failed: 0 };
   const google = { sent: 0, failed: 0, notified: 0 };
   const email = { sent: 0, failed: 0 };

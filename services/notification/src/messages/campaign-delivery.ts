@@ -11,7 +11,7 @@ export const WALLET_FAILED = 'Nie udało się dostarczyć wiadomości na kartę 
  * (a replica whose sweep took a stale-looking batch over while the first one still runs) leaves it alone
  * until then; a crashed runner's mark is taken over after it (and sent again with the same Message-ID).
  */
-export const EMAIL_LEASE_MS = 5 * 60_000;
+const EMAIL_LEASE_MS = 5 * 60_000;
 
 /** an e-mail another runner has claimed and may be sending now: the batch waits for its lease */
 export class InFlightElsewhere extends Error {

@@ -5,9 +5,6 @@ import { emailPacer, type DeliveryDeps } from './campaign-delivery';
 import { startCampaign } from './campaign-start';
 import { MessageJobs, type MessagesContext } from './messages-context';
 
-export { EMAIL_LEASE_MS } from './campaign-delivery';
-export { START_LEASE_MS } from './campaign-start';
-
 /**
  * Sending a campaign (ADR 0027), from the durable scheduler only: `messages.start` (campaign-start.ts) resolves
  * the audience once and schedules the batches; `messages.batch` (campaign-batch.ts) delivers one batch, each

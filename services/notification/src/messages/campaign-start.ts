@@ -9,7 +9,7 @@ import { afterQuietHours } from './quiet-hours';
  * recipient list take seconds): a second runner (another replica's sweep) waits for it instead of writing a
  * list of its own under the first one's batches.
  */
-export const START_LEASE_MS = 5 * 60_000;
+const START_LEASE_MS = 5 * 60_000;
 
 /** A campaign command as the sending jobs issue it, stamped now. */
 export function campaignCommand<C extends CampaignCommand>(
@@ -21,7 +21,7 @@ export function campaignCommand<C extends CampaignCommand>(
 }
 
 /** One `messages.batch` job per batch not yet delivered; a wallet campaign's wait for the quiet hours' end. */
-export async function scheduleBatches(ctx: MessagesContext, campaign: CampaignData): Promise<void> {
+async function scheduleBatches(ctx: MessagesContext, campaign: CampaignData): Promise<void> {
   const at = campaign.channels.wallet ? afterQuietHours(ctx.clock()) : ctx.clock();
   for (let batch = 0; batch < campaign.batches; batch++)
     if (!campaign.batchesDone.includes(batch))

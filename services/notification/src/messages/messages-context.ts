@@ -43,7 +43,7 @@ export type DeliveryDoc = {
   /**
    * `pending`: marked before the send (a crash leaves it so: the retry sends with the same Message-ID);
    * `sent` / `failed` / `skipped` (consent withdrawn or contact removed meanwhile) after it. A `pending` mark
-   * belongs to its runner until `leaseUntil` (campaign-sending.ts, EMAIL_LEASE_MS); one without it (written
+   * belongs to its runner until `leaseUntil` (campaign-delivery.ts, EMAIL_LEASE_MS); one without it (written
    * before leases) is free to take over
    */
   email: {
