@@ -29,18 +29,6 @@ export interface DeliveryDeps {
   domain: string;
 }
 
-/** At most `perSecond` e-mails a second from the caller's batches (none when `perSecond` is 0 or less). */
-export function emailPacer(perSecond: number): () => Promise<void> {
-  let nextEmailAt = 0;
-  return async () => {
-    if (perSecond <= 0) return;
-    const now = Date.now();
-    const wait = nextEmailAt - now;
-    nextEmailAt = Math.max(now, nextEmailAt) + 1000 / perSecond;
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  };
-}
-
 async function saveDelivery(ctx: MessagesContext, doc: RecipientDoc): Promise<RecipientDoc> {
   const record: DeliveryDoc = {
     _id: doc._id,

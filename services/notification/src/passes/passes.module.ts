@@ -3,6 +3,7 @@ import { consumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import type { FastifyInstance } from 'fastify';
 import type { NotificationDeps } from '../config';
+import { tokenBucket } from '../shared/rate-limiter';
 import type { CompanyCopies, WalletMessenger } from '../shared/wallet-messenger.port';
 import { applePassRoutes } from './apple-pass.routes';
 import { applePasses } from './apple-passes';
@@ -19,7 +20,6 @@ import { passHealth, type PassHealth } from './health/pass-health';
 import { passHealthRoutes } from './health/pass-health.routes';
 import { passCopies, type PassCopies } from './pass-copies';
 import { passesConsumer } from './passes.consumer';
-import { tokenBucket } from './rate-limiter';
 import { passUpdates } from './updates/pass-updates';
 import { createWalletMessenger } from './wallet-messenger';
 
