@@ -8,8 +8,14 @@ import {
   deliverTo,
   type DeliveryDeps,
 } from './campaign-delivery';
-import { campaignCommand } from './campaign-start';
-import { batchDocId, batchJobId, MessageJobs, recipientId, type RecipientDoc } from './messages-context';
+import {
+  batchDocId,
+  batchJobId,
+  campaignCommand,
+  MessageJobs,
+  recipientId,
+  type RecipientDoc,
+} from './messages-context';
 import { afterQuietHours, inQuietHours } from './quiet-hours';
 
 /** What the workers of one batch came to. */

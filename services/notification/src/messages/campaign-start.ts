@@ -1,7 +1,13 @@
 import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
 import type { CampaignData } from './campaign';
-import type { CampaignCommand } from './campaign.decider';
-import { batchDocId, batchJobId, MessageJobs, startJobId, type MessagesContext } from './messages-context';
+import {
+  batchDocId,
+  batchJobId,
+  campaignCommand,
+  MessageJobs,
+  startJobId,
+  type MessagesContext,
+} from './messages-context';
 import { afterQuietHours } from './quiet-hours';
 
 /**
@@ -10,15 +16,6 @@ import { afterQuietHours } from './quiet-hours';
  * list of its own under the first one's batches.
  */
 const START_LEASE_MS = 5 * 60_000;
-
-/** A campaign command as the sending jobs issue it, stamped now. */
-export function campaignCommand<C extends CampaignCommand>(
-  ctx: Pick<MessagesContext, 'clock'>,
-  type: C['type'],
-  data: C['data'],
-): C {
-  return { type, data, metadata: { now: ctx.clock() } } as C;
-}
 
 /** One `messages.batch` job per batch not yet delivered; a wallet campaign's wait for the quiet hours' end. */
 async function scheduleBatches(ctx: MessagesContext, campaign: CampaignData): Promise<void> {

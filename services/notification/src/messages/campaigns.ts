@@ -6,10 +6,9 @@ import type {
 } from '@punkto/contracts/messages';
 import { randomUUID } from 'node:crypto';
 import type { CampaignData } from './campaign';
-import { campaignCommand } from './campaign-start';
 import { CampaignNotFoundError } from './campaign.errors';
 import { campaignsAround, nextSlot, type OtherCampaign } from './campaign-limits';
-import { MessageJobs, startJobId, type MessagesContext } from './messages-context';
+import { campaignCommand, MessageJobs, startJobId, type MessagesContext } from './messages-context';
 
 const toView = (c: CampaignData): CampaignView => ({
   id: c.campaignId,
