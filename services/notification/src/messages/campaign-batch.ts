@@ -8,8 +8,14 @@ import {
   deliverTo,
   type DeliveryDeps,
 } from './campaign-delivery';
-import { campaignCommand } from './campaign-start';
-import { batchDocId, batchJobId, MessageJobs, recipientId, type RecipientDoc } from './messages-context';
+import {
+  batchDocId,
+  batchJobId,
+  campaignCommand,
+  MessageJobs,
+  recipientId,
+  type RecipientDoc,
+} from './messages-context';
 import { afterQuietHours, inQuietHours } from './quiet-hours';
 
 /** What the workers of one batch came to. */
@@ -22,7 +28,7 @@ interface BatchRun {
   failure: { error: unknown } | null;
 }
 
-export function countsOf(docs: RecipientDoc[]): Omit<RecordBatch['data'], 'batch'> {
+function countsOf(docs: RecipientDoc[]): Omit<RecordBatch['data'], 'batch'> {
   const apple = { sent: 0, failed: 0 };
   const google = { sent: 0, failed: 0, notified: 0 };
   const email = { sent: 0, failed: 0 };

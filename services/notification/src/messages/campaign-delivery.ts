@@ -11,7 +11,7 @@ export const WALLET_FAILED = 'Nie udało się dostarczyć wiadomości na kartę 
  * (a replica whose sweep took a stale-looking batch over while the first one still runs) leaves it alone
  * until then; a crashed runner's mark is taken over after it (and sent again with the same Message-ID).
  */
-export const EMAIL_LEASE_MS = 5 * 60_000;
+const EMAIL_LEASE_MS = 5 * 60_000;
 
 /** an e-mail another runner has claimed and may be sending now: the batch waits for its lease */
 export class InFlightElsewhere extends Error {
@@ -27,18 +27,6 @@ export interface DeliveryDeps {
   paceEmail: () => Promise<void>;
   /** the domain of MAIL_FROM, for the Message-IDs */
   domain: string;
-}
-
-/** At most `perSecond` e-mails a second from the caller's batches (none when `perSecond` is 0 or less). */
-export function emailPacer(perSecond: number): () => Promise<void> {
-  let nextEmailAt = 0;
-  return async () => {
-    if (perSecond <= 0) return;
-    const now = Date.now();
-    const wait = nextEmailAt - now;
-    nextEmailAt = Math.max(now, nextEmailAt) + 1000 / perSecond;
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  };
 }
 
 async function saveDelivery(ctx: MessagesContext, doc: RecipientDoc): Promise<RecipientDoc> {

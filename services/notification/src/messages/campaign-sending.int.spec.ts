@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { passCopies } from '../passes/pass-copies';
 import { startNotification, type NotificationTestApp } from '../testing/notification-test-app';
 import { campaignSending } from './campaign-sending';
-import { campaignsOf } from './campaigns';
+import { createCampaign } from './campaigns';
 import { messagesContext } from './messages-context';
 import { aCompany, aCustomer, recordingWallet, type SeededCustomer } from './testing/message-mothers';
 
@@ -63,7 +63,7 @@ describe('sending a campaign through a mail server that refuses or is away', () 
 
   it('reports a refused address with its reason; an absent server is retried without sending twice', async () => {
     mailer.refuse.add(customers[1]!.email);
-    const campaign = await campaignsOf(ctx).create(tenantId, {
+    const campaign = await createCampaign(ctx, tenantId, {
       title: 'Nowe ciasto',
       body: 'Od jutra sernik.',
       audience: { kind: 'all' },

@@ -1,12 +1,14 @@
 import { domainOf } from '@punkto/platform/mail/eml-mailer';
 import type { JobHandler } from '@punkto/platform/scheduler/scheduler.port';
 import { deliverBatch } from './campaign-batch';
-import { emailPacer, type DeliveryDeps } from './campaign-delivery';
+import { tokenBucket } from '../shared/rate-limiter';
+import type { DeliveryDeps } from './campaign-delivery';
 import { startCampaign } from './campaign-start';
 import { MessageJobs, type MessagesContext } from './messages-context';
 
-export { EMAIL_LEASE_MS } from './campaign-delivery';
-export { START_LEASE_MS } from './campaign-start';
+/** At most `perSecond` e-mails a second, one at a time (no pace when `perSecond` is 0). */
+const emailPace = (perSecond: number): (() => Promise<void>) =>
+  perSecond > 0 ? tokenBucket({ perSecond, burst: 1 }).take : async () => {};
 
 /**
  * Sending a campaign (ADR 0027), from the durable scheduler only: `messages.start` (campaign-start.ts) resolves
@@ -16,7 +18,7 @@ export { START_LEASE_MS } from './campaign-start';
 export function campaignSending(ctx: MessagesContext) {
   const deps: DeliveryDeps = {
     ctx,
-    paceEmail: emailPacer(ctx.config.MESSAGE_EMAILS_PER_SECOND),
+    paceEmail: emailPace(ctx.config.MESSAGE_EMAILS_PER_SECOND),
     domain: domainOf(ctx.config.MAIL_FROM),
   };
   const start = (campaignId: string) => startCampaign(ctx, campaignId);

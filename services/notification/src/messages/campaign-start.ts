@@ -1,7 +1,13 @@
 import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
 import type { CampaignData } from './campaign';
-import type { CampaignCommand } from './campaign.decider';
-import { batchDocId, batchJobId, MessageJobs, startJobId, type MessagesContext } from './messages-context';
+import {
+  batchDocId,
+  batchJobId,
+  campaignCommand,
+  MessageJobs,
+  startJobId,
+  type MessagesContext,
+} from './messages-context';
 import { afterQuietHours } from './quiet-hours';
 
 /**
@@ -9,19 +15,10 @@ import { afterQuietHours } from './quiet-hours';
  * recipient list take seconds): a second runner (another replica's sweep) waits for it instead of writing a
  * list of its own under the first one's batches.
  */
-export const START_LEASE_MS = 5 * 60_000;
-
-/** A campaign command as the sending jobs issue it, stamped now. */
-export function campaignCommand<C extends CampaignCommand>(
-  ctx: Pick<MessagesContext, 'clock'>,
-  type: C['type'],
-  data: C['data'],
-): C {
-  return { type, data, metadata: { now: ctx.clock() } } as C;
-}
+const START_LEASE_MS = 5 * 60_000;
 
 /** One `messages.batch` job per batch not yet delivered; a wallet campaign's wait for the quiet hours' end. */
-export async function scheduleBatches(ctx: MessagesContext, campaign: CampaignData): Promise<void> {
+async function scheduleBatches(ctx: MessagesContext, campaign: CampaignData): Promise<void> {
   const at = campaign.channels.wallet ? afterQuietHours(ctx.clock()) : ctx.clock();
   for (let batch = 0; batch < campaign.batches; batch++)
     if (!campaign.batchesDone.includes(batch))
@@ -48,7 +45,7 @@ export async function startCampaign(ctx: MessagesContext, campaignId: string): P
   if (Date.parse(campaign.startsAt) > clock().getTime()) {
     // woken early (a clock moved back): wait for the time
     await ctx.scheduler.schedule({
-      id: `message-start-${campaignId}`,
+      id: startJobId(campaignId),
       type: MessageJobs.start,
       runAt: new Date(campaign.startsAt),
       payload: { campaignId },
@@ -97,9 +94,7 @@ async function startClaimed(ctx: MessagesContext, campaign: CampaignData): Promi
     await ctx.campaigns.run(
       campaignId,
       campaignCommand(ctx, 'CancelCampaign', { tenantId: campaign.tenantId }),
-      {
-        tenantId: campaign.tenantId,
-      },
+      { tenantId: campaign.tenantId },
     );
     return;
   }

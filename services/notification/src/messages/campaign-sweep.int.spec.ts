@@ -10,7 +10,7 @@ import { passCopies } from '../passes/pass-copies';
 import { startNotification, type NotificationTestApp } from '../testing/notification-test-app';
 import { campaignSending } from './campaign-sending';
 import { campaignSweep } from './campaign-sweep';
-import { campaignsOf } from './campaigns';
+import { cancelCampaign, createCampaign } from './campaigns';
 import { batchJobId, messagesContext, startJobId } from './messages-context';
 import { aCompany, aCustomer, recordingWallet, type SeededCustomer } from './testing/message-mothers';
 
@@ -60,7 +60,6 @@ async function replica() {
     ctx,
     sending,
     sweep: campaignSweep(ctx),
-    campaigns: campaignsOf(ctx),
     pending,
     /** a job this replica's scheduler would still run */
     has: (id: string) => pending.has(id),
@@ -121,7 +120,7 @@ afterEach(async () => {
 describe('the messages sweep', () => {
   it('starts a campaign whose start job was lost: everyone gets exactly one message', async () => {
     const a = await replica();
-    const campaign = await a.campaigns.create(tenantId, draft());
+    const campaign = await createCampaign(a.ctx, tenantId, draft());
     // the pod that held the start job was replaced
     await a.lose(startJobId(campaign.id));
 
@@ -144,7 +143,7 @@ describe('the messages sweep', () => {
 
   it('schedules a batch lost mid-campaign once the campaign is stale: exact counts at the end', async () => {
     const a = await replica();
-    const campaign = await a.campaigns.create(tenantId, draft());
+    const campaign = await createCampaign(a.ctx, tenantId, draft());
     await a.run(startJobId(campaign.id));
     expect((await a.ctx.campaign(campaign.id))!.batches).toBe(3);
     await a.run(batchJobId(campaign.id, 0));
@@ -175,7 +174,11 @@ describe('the messages sweep', () => {
   it('two replicas running the same batch at once send nobody anything twice', async () => {
     const a = await replica();
     const b = await replica();
-    const campaign = await a.campaigns.create(tenantId, draft({ channels: { wallet: false, email: true } }));
+    const campaign = await createCampaign(
+      a.ctx,
+      tenantId,
+      draft({ channels: { wallet: false, email: true } }),
+    );
     await a.run(startJobId(campaign.id));
     // replica A is stuck (its batches wait behind a long job); B's sweep takes the stale campaign over
     later(16);
@@ -198,7 +201,7 @@ describe('the messages sweep', () => {
     at('2026-11-26T19:50:00.000Z'); // 20:50 in Warsaw
     const a = await replica();
     const b = await replica();
-    const campaign = await a.campaigns.create(tenantId, draft());
+    const campaign = await createCampaign(a.ctx, tenantId, draft());
     await a.run(startJobId(campaign.id));
     await a.run(batchJobId(campaign.id, 0));
     at('2026-11-26T20:01:00.000Z'); // 21:01: the rest waits for 08:00 (07:00Z)
@@ -222,8 +225,8 @@ describe('the messages sweep', () => {
 
   it('never touches a cancelled campaign', async () => {
     const a = await replica();
-    const campaign = await a.campaigns.create(tenantId, draft({ sendAt: '2026-11-26T12:00:00.000Z' }));
-    await a.campaigns.cancel(tenantId, campaign.id);
+    const campaign = await createCampaign(a.ctx, tenantId, draft({ sendAt: '2026-11-26T12:00:00.000Z' }));
+    await cancelCampaign(a.ctx, tenantId, campaign.id);
     expect(a.has(startJobId(campaign.id))).toBe(false);
     at('2026-11-26T13:00:00.000Z');
     expect(await a.sweep.sweep()).toEqual([]);
@@ -238,7 +241,11 @@ describe('two replicas starting the same campaign', () => {
   it('the second waits for the first one’s claim instead of writing a list of its own', async () => {
     const a = await replica();
     const b = await replica();
-    const campaign = await a.campaigns.create(tenantId, draft({ channels: { wallet: false, email: true } }));
+    const campaign = await createCampaign(
+      a.ctx,
+      tenantId,
+      draft({ channels: { wallet: false, email: true } }),
+    );
     // A's start is slow; meanwhile B's sweep found the start overdue and runs it too
     later(3);
     expect(await b.sweep.sweep()).toEqual([startJobId(campaign.id)]);

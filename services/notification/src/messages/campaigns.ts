@@ -6,12 +6,11 @@ import type {
 } from '@punkto/contracts/messages';
 import { randomUUID } from 'node:crypto';
 import type { CampaignData } from './campaign';
-import { campaignCommand } from './campaign-start';
 import { CampaignNotFoundError } from './campaign.errors';
 import { campaignsAround, nextSlot, type OtherCampaign } from './campaign-limits';
-import { MessageJobs, startJobId, type MessagesContext } from './messages-context';
+import { campaignCommand, MessageJobs, startJobId, type MessagesContext } from './messages-context';
 
-export const toView = (c: CampaignData): CampaignView => ({
+const toView = (c: CampaignData): CampaignView => ({
   id: c.campaignId,
   tenantId: c.tenantId,
   title: c.title,
@@ -120,15 +119,20 @@ export async function listCampaigns(ctx: MessagesContext, tenantId: string): Pro
   };
 }
 
+/** The campaign if it is the company's; another company's answers as an unknown one does. */
+async function campaignOf(ctx: MessagesContext, tenantId: string, campaignId: string): Promise<CampaignData> {
+  const campaign = await ctx.campaign(campaignId);
+  if (!campaign || campaign.tenantId !== tenantId) throw new CampaignNotFoundError();
+  return campaign;
+}
+
 /** One campaign of the company. */
 export async function getCampaign(
   ctx: MessagesContext,
   tenantId: string,
   campaignId: string,
 ): Promise<CampaignView> {
-  const campaign = await ctx.campaign(campaignId);
-  if (!campaign || campaign.tenantId !== tenantId) throw new CampaignNotFoundError();
-  return toView(campaign);
+  return toView(await campaignOf(ctx, tenantId, campaignId));
 }
 
 /** Cancels a campaign that has not started, with its start job. */
@@ -137,29 +141,13 @@ export async function cancelCampaign(
   tenantId: string,
   campaignId: string,
 ): Promise<CampaignView> {
-  const known = await ctx.campaign(campaignId);
-  if (!known || known.tenantId !== tenantId) throw new CampaignNotFoundError();
+  await campaignOf(ctx, tenantId, campaignId);
   const { newState } = await ctx.campaigns.run(
     campaignId,
     campaignCommand(ctx, 'CancelCampaign', { tenantId }),
-    {
-      tenantId,
-    },
+    { tenantId },
   );
   if (newState.status === 'none') throw new CampaignNotFoundError();
   await ctx.scheduler.cancel(startJobId(campaignId));
   return toView(newState);
 }
-
-/** The company's side of campaigns as the routes take it: create (limits, quiet hours), list, read, cancel, audience size. */
-export function campaignsOf(ctx: MessagesContext) {
-  return {
-    toView,
-    create: (tenantId: string, draft: CampaignDraft) => createCampaign(ctx, tenantId, draft),
-    list: (tenantId: string) => listCampaigns(ctx, tenantId),
-    get: (tenantId: string, campaignId: string) => getCampaign(ctx, tenantId, campaignId),
-    cancel: (tenantId: string, campaignId: string) => cancelCampaign(ctx, tenantId, campaignId),
-    audienceSize: (tenantId: string, audience: MessageAudience) => ctx.audience.size(tenantId, audience),
-  };
-}
-export type Campaigns = ReturnType<typeof campaignsOf>;

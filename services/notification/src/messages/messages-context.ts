@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import type { NotificationConfig } from '../config';
 import { audienceResolver } from './audience';
 import { evolve, initialState, toCampaignStreamId, type CampaignData, type CampaignEvent } from './campaign';
-import { campaignDecider } from './campaign.decider';
+import { campaignDecider, type CampaignCommand } from './campaign.decider';
 import { messageCopies } from './message-copies';
 import type { Recipient } from './audience';
 import type { CompanyCopies, WalletDelivery, WalletMessenger } from '../shared/wallet-messenger.port';
@@ -43,7 +43,7 @@ export type DeliveryDoc = {
   /**
    * `pending`: marked before the send (a crash leaves it so: the retry sends with the same Message-ID);
    * `sent` / `failed` / `skipped` (consent withdrawn or contact removed meanwhile) after it. A `pending` mark
-   * belongs to its runner until `leaseUntil` (campaign-sending.ts, EMAIL_LEASE_MS); one without it (written
+   * belongs to its runner until `leaseUntil` (campaign-delivery.ts, EMAIL_LEASE_MS); one without it (written
    * before leases) is free to take over
    */
   email: {
@@ -81,6 +81,15 @@ export type InboxDoc = {
   body: string;
   sentAt: string;
 };
+
+/** A campaign command as the use cases and the sending jobs issue it, stamped now. */
+export function campaignCommand<C extends CampaignCommand>(
+  ctx: { clock: Clock },
+  type: C['type'],
+  data: C['data'],
+): C {
+  return { type, data, metadata: { now: ctx.clock() } } as C;
+}
 
 export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('base64url');
 export const batchDocId = (campaignId: string, batch: number) => `${campaignId}:b${batch}`;

@@ -1,12 +1,11 @@
 import type { JobHandler } from '@punkto/platform/scheduler/scheduler.port';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import { consumerContext } from '@punkto/platform/runtime/event-consumer';
+import type { FastifyInstance } from 'fastify';
 import type { NotificationDeps } from '../config';
-import type { RouteRegistrations } from '../shared/route-registrations';
 import type { CompanyCopies, WalletMessenger } from '../shared/wallet-messenger.port';
 import { campaignSending } from './campaign-sending';
 import { campaignSweep, MESSAGE_SWEEP_JOB, MESSAGE_SWEEP_JOB_ID } from './campaign-sweep';
-import { campaignsOf } from './campaigns';
 import { messageCardsConsumer, messageClientsConsumer, messageIdentityConsumer } from './messages.consumer';
 import { messagesContext } from './messages-context';
 import { messagesRoutes } from './messages.routes';
@@ -18,10 +17,13 @@ import { unsubscribes } from './unsubscribe';
  * people it keeps from the other services' events.
  */
 export async function buildMessages(
-  routes: RouteRegistrations,
   deps: NotificationDeps,
   passes: { wallet: WalletMessenger; companies: CompanyCopies },
-): Promise<{ consumers: ConsumerSpec[]; jobs: Record<string, JobHandler> }> {
+): Promise<{
+  routes: (app: FastifyInstance) => Promise<void>;
+  consumers: ConsumerSpec[];
+  jobs: Record<string, JobHandler>;
+}> {
   const { scheduler } = deps.infra;
   const messages = await messagesContext({
     eventStore: deps.infra.eventStore,
@@ -41,9 +43,9 @@ export async function buildMessages(
   const scheduleSweep = (runAt: Date) =>
     scheduler.schedule({ id: MESSAGE_SWEEP_JOB_ID, type: MESSAGE_SWEEP_JOB, runAt, payload: {} });
   await scheduleSweep(deps.clock());
-  routes.push((app) => messagesRoutes(app, messages, campaignsOf(messages), unsubscribes(messages)));
   const context = consumerContext(deps);
   return {
+    routes: (app) => messagesRoutes(app, messages, unsubscribes(messages)),
     consumers: [
       messageCardsConsumer(messages, context),
       messageClientsConsumer(messages, context),

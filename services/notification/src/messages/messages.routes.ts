@@ -11,7 +11,7 @@ import {
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import { rateLimiter } from '@punkto/platform/security/rate-limiter';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Campaigns } from './campaigns';
+import * as campaigns from './campaigns';
 import type { MessagesContext } from './messages-context';
 import type { unsubscribes } from './unsubscribe';
 
@@ -25,14 +25,19 @@ import type { unsubscribes } from './unsubscribe';
 export async function messagesRoutes(
   app: FastifyInstance,
   ctx: MessagesContext,
-  campaigns: Campaigns,
   links: ReturnType<typeof unsubscribes>,
 ) {
-  registerEndpoint(app, createCampaign, async ({ params, body }) => campaigns.create(params.id, body));
-  registerEndpoint(app, listCampaigns, async ({ params }) => campaigns.list(params.id));
-  registerEndpoint(app, getCampaign, async ({ params }) => campaigns.get(params.id, params.campaignId));
-  registerEndpoint(app, cancelCampaign, async ({ params }) => campaigns.cancel(params.id, params.campaignId));
-  registerEndpoint(app, getAudienceSize, async ({ params, body }) => campaigns.audienceSize(params.id, body));
+  registerEndpoint(app, createCampaign, async ({ params, body }) =>
+    campaigns.createCampaign(ctx, params.id, body),
+  );
+  registerEndpoint(app, listCampaigns, async ({ params }) => campaigns.listCampaigns(ctx, params.id));
+  registerEndpoint(app, getCampaign, async ({ params }) =>
+    campaigns.getCampaign(ctx, params.id, params.campaignId),
+  );
+  registerEndpoint(app, cancelCampaign, async ({ params }) =>
+    campaigns.cancelCampaign(ctx, params.id, params.campaignId),
+  );
+  registerEndpoint(app, getAudienceSize, async ({ params, body }) => ctx.audience.size(params.id, body));
 
   registerEndpoint(app, listMyMessages, async ({ request }) => {
     const docs = await ctx.inbox.find({ userId: request.user!.id }, { sort: { sentAt: -1 }, limit: 200 });

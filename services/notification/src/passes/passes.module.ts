@@ -1,8 +1,9 @@
 import { keptSecret } from '@punkto/platform/documents/kept-secret';
 import { consumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
+import type { FastifyInstance } from 'fastify';
 import type { NotificationDeps } from '../config';
-import type { RouteRegistrations } from '../shared/route-registrations';
+import { tokenBucket } from '../shared/rate-limiter';
 import type { CompanyCopies, WalletMessenger } from '../shared/wallet-messenger.port';
 import { applePassRoutes } from './apple-pass.routes';
 import { applePasses } from './apple-passes';
@@ -19,12 +20,13 @@ import { passHealth, type PassHealth } from './health/pass-health';
 import { passHealthRoutes } from './health/pass-health.routes';
 import { passCopies, type PassCopies } from './pass-copies';
 import { passesConsumer } from './passes.consumer';
-import { tokenBucket } from './rate-limiter';
 import { passUpdates } from './updates/pass-updates';
 import { createWalletMessenger } from './wallet-messenger';
 
-/** What the passes module gives the service: its consumer, the messages' side of the port, its lifecycle. */
+/** What the passes module gives the service: its routes, its consumer, the messages' side of the port, its lifecycle. */
 export interface PassesModule {
+  /** its routes, and the closing of the live updates and the wallet providers with the scope's server */
+  routes(app: FastifyInstance): void;
   consumers: ConsumerSpec[];
   walletMessenger: WalletMessenger;
   companies: CompanyCopies;
@@ -35,7 +37,7 @@ export interface PassesModule {
 }
 
 /** Apple Wallet passes: the signed pass, its download routes and the PassKit web service's registrations. */
-async function buildApple(routes: RouteRegistrations, deps: NotificationDeps, copies: PassCopies) {
+async function buildApple(deps: NotificationDeps, copies: PassCopies) {
   const tokens = passTokens(
     await keptSecret(deps.infra.documents, 'apple-pass-token', deps.config.APPLE_PASS_TOKEN_SECRET),
     deps.config.APPLE_PASS_TYPE_IDENTIFIER,
@@ -57,19 +59,13 @@ async function buildApple(routes: RouteRegistrations, deps: NotificationDeps, co
       { webServiceURL: apple.webServiceURL },
       'PUBLIC_URL is not https: phones do not ask this PassKit web service for updates',
     );
-  routes.push((app) =>
-    applePassRoutes(app, apple, { developmentChain: deps.config.APPLE_PASS_DEVELOPMENT_CHAIN }),
-  );
-  return { apple, tokens, registrations };
+  const routes = (app: FastifyInstance) =>
+    applePassRoutes(app, apple, { developmentChain: deps.config.APPLE_PASS_DEVELOPMENT_CHAIN });
+  return { apple, tokens, registrations, routes };
 }
 
 /** Google Wallet passes: objects and classes, the save link, Google's callbacks, and the pass health they feed. */
-async function buildGoogle(
-  routes: RouteRegistrations,
-  deps: NotificationDeps,
-  copies: PassCopies,
-  registrations: PassRegistrations,
-) {
+async function buildGoogle(deps: NotificationDeps, copies: PassCopies, registrations: PassRegistrations) {
   const google = await googleWallet(deps);
   const googlePassesOf = googlePasses({
     copies,
@@ -91,14 +87,12 @@ async function buildGoogle(
     googleInstalled: googlePassesOf.installed,
     logger: deps.logger,
   });
-  routes.push((app) =>
+  const routes = (app: FastifyInstance) => {
     googlePassRoutes(app, googlePassesOf, {
       development: google.development,
       developmentMode: deps.config.GOOGLE_WALLET_DEVELOPMENT,
-    }),
-  );
-  if (!google.development)
-    routes.push((app) =>
+    });
+    if (!google.development)
       googleCallbackRoutes(app, {
         passes: googlePassesOf,
         documents: deps.infra.documents,
@@ -107,9 +101,9 @@ async function buildGoogle(
         clock: deps.clock,
         onCallback: ({ tenantId, eventType }) =>
           eventType === 'save' ? health.added(tenantId, 'google') : health.removed(tenantId, 'google'),
-      }),
-    );
-  return { google, googlePasses: googlePassesOf, health };
+      });
+  };
+  return { google, googlePasses: googlePassesOf, health, routes };
 }
 
 /**
@@ -117,15 +111,16 @@ async function buildGoogle(
  * and the tenant service's events, their live updates (APNs pushes, Google PATCHes), pass health, and the
  * channel company messages are sent through.
  */
-export async function buildPasses(routes: RouteRegistrations, deps: NotificationDeps): Promise<PassesModule> {
+export async function buildPasses(deps: NotificationDeps): Promise<PassesModule> {
   const copies = passCopies(deps.infra.documents);
   await copies.ensureIndexes();
-  const { apple, tokens, registrations } = await buildApple(routes, deps, copies);
+  const { apple, tokens, registrations, routes: appleRoutes } = await buildApple(deps, copies);
   const {
     google,
     googlePasses: googlePassesOf,
     health,
-  } = await buildGoogle(routes, deps, copies, registrations);
+    routes: googleRoutes,
+  } = await buildGoogle(deps, copies, registrations);
 
   // live updates: a change of what passes show reaches the phones (APNs pushes, Google PATCHes)
   const { apns, records: apnsRecords } = await apnsOf(deps);
@@ -141,17 +136,6 @@ export async function buildPasses(routes: RouteRegistrations, deps: Notification
     onPush: (platform, outcome) => deps.metrics?.passPushes.inc({ platform, outcome }),
   });
   await updates.ensureIndexes();
-  routes.push((app) =>
-    passkitRoutes(app, {
-      passes: apple,
-      registrations,
-      tokens,
-      clock: deps.clock,
-      onRegistration: ({ tenantId, change }) =>
-        change === 'added' ? health.added(tenantId, 'apple') : health.removed(tenantId, 'apple'),
-    }),
-  );
-  routes.push((app) => passHealthRoutes(app, health));
 
   // company messages on the wallet passes (issue 21): the channel the campaign engine sends through
   const walletMessenger = createWalletMessenger({
@@ -168,22 +152,31 @@ export async function buildPasses(routes: RouteRegistrations, deps: Notification
     logger: deps.logger,
     retryLater: (cardId) => updates.cardChanged(cardId),
   });
-  if (deps.config.DEV_MAILBOX !== 'off')
-    routes.push((app) =>
-      registerDevWallet(
-        app,
-        { apns: apnsRecords, google: google.records },
-        { loopbackOnly: deps.config.DEV_MAILBOX === 'loopback' },
-      ),
-    );
-  routes.push((app) =>
-    app.addHook('onClose', async () => {
-      await updates.stop();
-      await apns.close();
-      await google.wallet.close();
-    }),
-  );
   return {
+    routes: (app) => {
+      appleRoutes(app);
+      googleRoutes(app);
+      passkitRoutes(app, {
+        passes: apple,
+        registrations,
+        tokens,
+        clock: deps.clock,
+        onRegistration: ({ tenantId, change }) =>
+          change === 'added' ? health.added(tenantId, 'apple') : health.removed(tenantId, 'apple'),
+      });
+      passHealthRoutes(app, health);
+      if (deps.config.DEV_MAILBOX !== 'off')
+        registerDevWallet(
+          app,
+          { apns: apnsRecords, google: google.records },
+          { loopbackOnly: deps.config.DEV_MAILBOX === 'loopback' },
+        );
+      app.addHook('onClose', async () => {
+        await updates.stop();
+        await apns.close();
+        await google.wallet.close();
+      });
+    },
     consumers: [passesConsumer(copies, consumerContext(deps), updates)],
     walletMessenger,
     companies: copies,

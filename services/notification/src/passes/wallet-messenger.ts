@@ -15,7 +15,7 @@ import { passSerial } from './apple/web-service/pass-serials';
 import type { GooglePasses } from './google/google-passes';
 import type { PassCard } from './pass-card';
 import type { PassCopies } from './pass-copies';
-import type { RateLimiter } from './rate-limiter';
+import type { RateLimiter } from '../shared/rate-limiter';
 
 /**
  * One delivery of one message to one card on one platform: written before anything is sent (`sending`, with

@@ -1,4 +1,3 @@
-import { buildStandalone } from '@punkto/platform/runtime/service-server';
 import { loadConfig } from '@punkto/platform/config/config';
 import { createLogger } from '@punkto/platform/observability/logger';
 import { openInfrastructure, type Infrastructure } from '@punkto/platform/runtime/infrastructure';
@@ -8,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '@punkto/platform/runtime/service-server';
+import { buildStandalone, systemClock } from '@punkto/platform/runtime/service-server';
 import { buildService } from '../../app';
 import { NotificationEnv } from '../../config';
 

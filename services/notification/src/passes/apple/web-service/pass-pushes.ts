@@ -1,8 +1,6 @@
-import type { Apns, PushOutcome } from '../../providers/apns/apns.port';
+import type { Apns } from '../../providers/apns/apns.port';
 import type { Enqueue, Handled, Priority, QueueEntry, Work } from '../../updates/pass-update-queue';
 import type { PassRegistrations } from './pass-registrations';
-
-export type { PushOutcome };
 
 /** What pushes need of the APNs port. */
 export type PassPusher = Pick<Apns, 'push'>;

@@ -2,6 +2,7 @@ import { NotFoundError, UnauthenticatedError, ValidationError } from '@punkto/pl
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ApplePasses } from '../../apple-passes';
+import { PUSH_TOKEN } from '../../providers/apns/apns.port';
 import {
   changedSince,
   decodeUpdateTag,
@@ -11,17 +12,11 @@ import {
 } from './pass-serials';
 import type { PassRegistrations } from './pass-registrations';
 
-/**
- * The PassKit web service (WALLET.md): what Apple Wallet calls under the pass's `webServiceURL`, here
- * `<PUBLIC_URL>/api/v1/passkit`, through the gateway. The device list is authenticated by the device's
- * library identifier, every other call by `Authorization: ApplePass <token>` of the serial in the path.
- */
 /** Apple's device library identifiers and serials are opaque; bounded so a path is never a payload. */
 const Opaque = z.string().regex(/^[A-Za-z0-9._-]{1,128}$/);
-/** APNs device tokens are 32 bytes in hex (64 characters); room for longer ones, never anything else */
-export const PushToken = z
+const PushToken = z
   .string()
-  .regex(/^[0-9a-fA-F]{64,200}$/, 'pushToken musi być tokenem urządzenia APNs (znaki szesnastkowe).');
+  .regex(PUSH_TOKEN, 'pushToken musi być tokenem urządzenia APNs (znaki szesnastkowe).');
 const RegisterBody = z.object({ pushToken: PushToken });
 const LogBody = z.object({ logs: z.array(z.string().max(2000)).max(100) });
 
@@ -35,6 +30,11 @@ function parsed<T>(schema: z.ZodType<T>, value: unknown, field: string): T {
   return result.data;
 }
 
+/**
+ * The PassKit web service (WALLET.md): what Apple Wallet calls under the pass's `webServiceURL`, here
+ * `<PUBLIC_URL>/api/v1/passkit`, through the gateway. The device list is authenticated by the device's
+ * library identifier, every other call by `Authorization: ApplePass <token>` of the serial in the path.
+ */
 export function passkitRoutes(
   app: FastifyInstance,
   deps: {

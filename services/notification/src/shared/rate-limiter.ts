@@ -3,9 +3,10 @@
  * `take()` a token before a call to a provider; when none is left they wait their turn, first come first
  * served (each waiter reserves the next token, so the tokens can go negative: the debt is the queue).
  *
- * Used for the provider calls of company messages (wallet-messenger.ts): a campaign to 10,000 customers is
- * sent at the rate Apple and Google allow instead of all at once. Per process: with several replicas each
- * has its own bucket (set the rate per replica).
+ * Used for the provider calls of company messages (passes/wallet-messenger.ts) and for their e-mails
+ * (messages/campaign-sending.ts): a campaign to 10,000 customers is sent at the rate Apple, Google and the mail
+ * server allow instead of all at once. Per process: with several replicas each has its own bucket (set the
+ * rate per replica).
  */
 export interface RateLimiter {
   /** resolves when the caller may make one call */
