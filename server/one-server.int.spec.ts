@@ -213,5 +213,9 @@ describe('SERVICES=all: the services mounted on the gateway’s one server', () 
     expect(wrongMethod.headers.get('allow')).toContain('GET');
     const unknown = await fetch(`${base}/api/v1/users/nonsense`);
     expect(unknown.status).toBe(404);
+    // a literal path of another method's route, which `GET /tenants/:id` would take with id "create"
+    const shadowed = await fetch(`${base}/api/v1/tenants/create`);
+    expect(shadowed.status).toBe(405);
+    expect(shadowed.headers.get('allow')).toBe('POST');
   });
 });

@@ -3,6 +3,7 @@ import { ErrorCodes } from '@punkto/contracts/errors';
 import { allowedMethods, ownerOf } from '@punkto/contracts/routing';
 import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from '@punkto/platform/errors/errors';
 import { toHttpError } from '@punkto/platform/http/error-handler';
+import { MAX_PARAM_LENGTH } from '@punkto/platform/http/server';
 import { isLoopbackRequest } from '@punkto/platform/http/loopback-only';
 import { tracer } from '@punkto/platform/observability/tracing';
 import { context, propagation, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
@@ -156,9 +157,6 @@ function proxyOptions(timeoutMs: number, upstreamOf: (request: FastifyRequest) =
  */
 export const EVENT_STREAM_TIMEOUT_MS = 60_000;
 
-/** Fastify's default `maxParamLength`, which the gateway's server and every service's keep. */
-const MAX_PARAM_LENGTH = 100;
-
 /**
  * What a service's own server answers for a path it has no route for (platform error-handler.ts): 405 with
  * the methods it allows, else a JSON 404. For a service mounted on this server, whose routes did not match.
@@ -167,7 +165,7 @@ function unmatched(request: FastifyRequest, reply: FastifyReply): Error {
   const path = request.url.split('?')[0] ?? '';
   const methods = allowedMethods(path);
   // the contract takes this method on this path, yet no route of the scope matched: a path parameter longer than
-  // the server's router takes (Fastify's maxParamLength), which a service's own server answers 414
+  // every server's router takes (platform server.ts), which a service's own server answers 414
   if (
     (methods as readonly string[]).includes(request.method) &&
     path.split('/').some((part) => part.length > MAX_PARAM_LENGTH)

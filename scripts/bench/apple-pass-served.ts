@@ -10,6 +10,7 @@ import { NotificationEnv } from '../../services/notification/src/config';
 import { applePasses } from '../../services/notification/src/passes/apple-passes';
 import { passCopies } from '../../services/notification/src/passes/pass-copies';
 import { passTokens } from '../../services/notification/src/passes/apple/web-service/pass-serials';
+import { pointsProgram } from './issue-cards';
 import { summarize } from './stats';
 
 const [dir, count, mode] = process.argv.slice(2) as [string, string, 'rebrand' | undefined];
@@ -28,20 +29,7 @@ await copies.companyCreated({
   nip: '1234563218',
   createdAt: at,
 });
-await copies.programs.define('p1', {
-  programId: 'p1',
-  tenantId: 't1',
-  version: 1,
-  kind: 'points',
-  name: 'Kawa za punkty',
-  description: '',
-  active: true,
-  pointsPerPln: 1,
-  stampsRequired: null,
-  levels: null,
-  rewards: [],
-  definedAt: at,
-});
+await copies.programs.define('p1', pointsProgram('p1', 't1', at, 'Kawa za punkty'));
 const cards = Array.from({ length: Number(count) }, (_, i) => `card-${i}`);
 for (const cardId of cards)
   await copies.applyCardEvent(cardId, {

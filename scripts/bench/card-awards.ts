@@ -18,10 +18,8 @@ import http from 'node:http';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { Topics } from '../../contracts/src/topics';
-import { SqliteMessageBus } from '../../services/platform/src/bus/sqlite-message-bus';
-import { toMessage } from '../../services/platform/src/relay/event-relay';
 import { answersOk } from '../testing/answers-ok';
+import { issueCards } from './issue-cards';
 import { fmt, summarize } from './stats';
 
 const CARDS = 200;
@@ -251,7 +249,7 @@ export async function cardAwardsBench(work: string): Promise<string[]> {
       `${cardsUrl}/readyz`,
     );
     children.push(ledger);
-    const cardIds = await issueCards(dataDir, tenantId, cardsUrl, owner);
+    const cardIds = await issueCards({ dataDir, tenantId, cardsUrl, ownerToken: owner, count: CARDS });
     const direct = await measure(cardsUrl, cardIds, [ledger]);
     // the worst case for a card's concurrency: every till awarding on the same card at once (the scan
     // cooldown, off here, refuses this at a real counter); a lost race reads and decides again
@@ -279,75 +277,6 @@ export async function cardAwardsBench(work: string): Promise<string[]> {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
     jwks.close();
-  }
-}
-
-/** The program and CARDS clients published on the card ledger's bus; resolves with their cards once issued. */
-async function issueCards(dataDir: string, tenantId: string, cardsUrl: string, owner: string) {
-  const programId = randomUUID();
-  const clientIds = Array.from({ length: CARDS }, () => randomUUID());
-  const bus = SqliteMessageBus.open(join(dataDir, 'bus.db'));
-  const envelope = (type: string, data: object) => {
-    const id = randomUUID();
-    return toMessage({
-      id,
-      type,
-      schemaVersion: 1,
-      occurredAt: new Date().toISOString(),
-      tenantId,
-      aggregateId: randomUUID(),
-      correlationId: id,
-      causationId: null,
-      traceparent: null,
-      data,
-    });
-  };
-  await bus.publish(Topics.tenantPrograms, [
-    envelope('ProgramDefined', {
-      programId,
-      tenantId,
-      version: 1,
-      kind: 'points',
-      name: 'Benchmark',
-      description: '',
-      active: true,
-      pointsPerPln: 1,
-      stampsRequired: null,
-      levels: null,
-      rewards: [],
-      definedAt: new Date().toISOString(),
-    }),
-  ]);
-  await bus.publish(
-    Topics.tenantClients,
-    clientIds.map((clientId) =>
-      envelope('ClientEnrolled', {
-        clientId,
-        tenantId,
-        programId,
-        userId: randomUUID(),
-        email: `${clientId}@example.pl`,
-        name: 'Klient',
-        phone: null,
-        source: 'self',
-        companyName: 'Benchmark',
-        programName: 'Benchmark',
-        marketingConsent: false,
-        enrolledAt: new Date().toISOString(),
-      }),
-    ),
-  );
-  await bus.close();
-  // the card id is derived from the client id; GET /cards?… of the last client's card tells when all are issued
-  const { cardIdFor } = await import('../../services/card-ledger/src/cards/card-ledger');
-  const cardIds = clientIds.map(cardIdFor);
-  for (let i = 0; ; i++) {
-    const res = await fetch(`${cardsUrl}/api/v1/cards?cardId=${cardIds.at(-1)}`, {
-      headers: { cookie: `punkto_access=${owner}` },
-    });
-    if (res.ok) return cardIds;
-    if (i > 600) throw new Error('the cards were not issued within 60 s');
-    await new Promise((r) => setTimeout(r, 100));
   }
 }
 

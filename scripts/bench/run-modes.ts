@@ -24,11 +24,9 @@ import http from 'node:http';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { Topics } from '../../contracts/src/topics';
-import { SqliteMessageBus } from '../../services/platform/src/bus/sqlite-message-bus';
-import { toMessage } from '../../services/platform/src/relay/event-relay';
 import { answersOk } from '../testing/answers-ok';
 import { postJson } from './card-awards';
+import { issueCards } from './issue-cards';
 import { fmt, summarize } from './stats';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -322,67 +320,8 @@ async function awardToConsumer(work: string, mode: 'one' | 'two') {
     const cardsUrl = `http://127.0.0.1:${CROSS.cards}`;
     await waitReady(`${cardsUrl}/readyz`);
 
-    // a program and CARDS clients, published as the tenant service would; the card ledger issues the cards
-    const programId = randomUUID();
-    const clientIds = Array.from({ length: 20 }, () => randomUUID());
-    const bus = SqliteMessageBus.open(join(dataDir, 'bus.db'));
-    const envelope = (type: string, data: object) => {
-      const id = randomUUID();
-      return toMessage({
-        id,
-        type,
-        schemaVersion: 1,
-        occurredAt: new Date().toISOString(),
-        tenantId,
-        aggregateId: randomUUID(),
-        correlationId: id,
-        causationId: null,
-        traceparent: null,
-        data,
-      });
-    };
-    const now = new Date().toISOString();
-    await bus.publish(Topics.tenantPrograms, [
-      envelope('ProgramDefined', {
-        ...{
-          programId,
-          tenantId,
-          version: 1,
-          kind: 'points',
-          name: 'Benchmark',
-          description: '',
-          active: true,
-        },
-        ...{ pointsPerPln: 1, stampsRequired: null, levels: null, rewards: [], definedAt: now },
-      }),
-    ]);
-    await bus.publish(
-      Topics.tenantClients,
-      clientIds.map((clientId) =>
-        envelope('ClientEnrolled', {
-          ...{ clientId, tenantId, programId, userId: randomUUID(), email: `${clientId}@example.pl` },
-          ...{
-            name: 'Klient',
-            phone: null,
-            source: 'self',
-            companyName: 'Benchmark',
-            programName: 'Benchmark',
-          },
-          ...{ marketingConsent: false, enrolledAt: now },
-        }),
-      ),
-    );
-    await bus.close();
-    const { cardIdFor } = await import('../../services/card-ledger/src/cards/card-ledger');
-    const cardIds = clientIds.map(cardIdFor);
-    for (let i = 0; ; i++) {
-      const res = await fetch(`${cardsUrl}/api/v1/cards?cardId=${cardIds.at(-1)}`, {
-        headers: { cookie: `punkto_access=${owner}` },
-      });
-      if (res.ok) break;
-      if (i > 600) throw new Error('the cards were not issued within 60 s');
-      await sleep(100);
-    }
+    // a program and 20 clients, published as the tenant service would; the card ledger issues the cards
+    const cardIds = await issueCards({ dataDir, tenantId, cardsUrl, ownerToken: owner, count: 20 });
 
     const toSeen: number[] = [];
     const answered: number[] = [];

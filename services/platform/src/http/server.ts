@@ -37,6 +37,12 @@ const DISCARD_LIMIT = 16 * 1024 * 1024;
 /** What a service accepts in one request body (JSON); the gateway refuses larger non-upload bodies itself. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
+/**
+ * The longest path parameter a server's router matches (Fastify's default): a longer one is answered 414. The
+ * gateway answers the same for a service mounted on it whose route its catch-all proxy matched instead.
+ */
+export const MAX_PARAM_LENGTH = 100;
+
 type Serializer = (data: unknown) => string;
 type RouteSerializerCompiler = (route: { schema?: unknown; [key: string]: unknown }) => Serializer;
 type SerializerFactory = (externalSchemas: unknown, options: unknown) => RouteSerializerCompiler;
@@ -74,6 +80,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
   const app = Fastify({
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     trustProxy: options.trustProxy ?? true,
     requestIdHeader: false,
     genReqId: (req) => {
