@@ -1,4 +1,4 @@
-import { WARSAW } from './warsaw-time';
+import { WARSAW } from './warsaw-format';
 import { z } from 'zod';
 import { ProgramKind, Reward, TierLevel } from './programs';
 import { PermissionSchema } from './permissions';

@@ -7,14 +7,13 @@ import {
   getISOWeekYear,
   startOfISOWeek,
 } from 'date-fns';
+import { WARSAW } from './warsaw-format';
 
-/**
+/*
  * THE Europe/Warsaw calendar of the product (services and web): what day, week and wall-clock time an instant
  * is in Poland, and when a Warsaw day begins. On @date-fns/tz (the zone's rules from the runtime's ICU data);
  * total over years 1–9999, pre-1915 local mean time (+1:24) included. Pure.
  */
-export const WARSAW = 'Europe/Warsaw';
-
 const inWarsaw = (at: Date | string | number) => new TZDate(new Date(at).getTime(), WARSAW);
 
 /** `2026-03-02`, zero-padded; years 0–99 stay years 0–99 */
@@ -106,15 +105,4 @@ export function warsawLocal(at: Date): WarsawLocal {
     week: `${getISOWeekYear(local)}-W${String(getISOWeek(local)).padStart(2, '0')}`,
     month: format(local, 'yyyy-MM'),
   };
-}
-
-/**
- * A Polish formatter of instants in Warsaw time (`{ dateStyle: 'long' }` → `25 listopada 2026`): dates shown to
- * people, in e-mails, pages and the SPA. Make it once, at module level (an Intl.DateTimeFormat is costly to make).
- */
-export function warsawFormat(
-  options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>,
-): (at: Date | string | number) => string {
-  const formatter = new Intl.DateTimeFormat('pl-PL', { ...options, timeZone: WARSAW });
-  return (at) => formatter.format(typeof at === 'string' ? new Date(at) : at);
 }

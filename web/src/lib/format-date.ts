@@ -1,6 +1,6 @@
 /** Dates shown to people: Polish locale, Warsaw time (the product's businesses are in Poland). */
 
-import { warsawFormat } from '@punkto/contracts/warsaw-time';
+import { warsawFormat } from '@punkto/contracts/warsaw-format';
 
 const dateFormat = warsawFormat({ dateStyle: 'medium' });
 const dateTimeFormat = warsawFormat({ dateStyle: 'medium', timeStyle: 'short' });

@@ -1,4 +1,4 @@
-import { warsawFormat } from '@punkto/contracts/warsaw-time';
+import { warsawFormat } from '@punkto/contracts/warsaw-format';
 import type { MailMessage } from '@punkto/platform/mail/mailer.port';
 
 /** Billing's e-mails to the company (Polish, plain text and HTML). */

@@ -1,4 +1,4 @@
-import { warsawFormat } from '@punkto/contracts/warsaw-time';
+import { warsawFormat } from '@punkto/contracts/warsaw-format';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { projectedCommandHandler } from '@punkto/platform/es/projected-command-handler';
 import type { EventStore } from '@punkto/platform/event-store/event-store.port';

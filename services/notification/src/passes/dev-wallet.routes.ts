@@ -1,4 +1,4 @@
-import { warsawFormat } from '@punkto/contracts/warsaw-time';
+import { warsawFormat } from '@punkto/contracts/warsaw-format';
 import { NotFoundError } from '@punkto/platform/errors/errors';
 import { isLoopbackRequest } from '@punkto/platform/http/loopback-only';
 import { escapeHtml } from '@punkto/platform/mail/mailbox-page';

@@ -1,4 +1,4 @@
-import { warsawFormat } from '@punkto/contracts/warsaw-time';
+import { warsawFormat } from '@punkto/contracts/warsaw-format';
 import type { MailboxEntry } from './mailer.port';
 import type { ParsedMail } from './mime-parse';
 

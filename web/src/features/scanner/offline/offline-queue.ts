@@ -1,4 +1,4 @@
-import { warsawFormat } from '@punkto/contracts/warsaw-time';
+import { warsawFormat } from '@punkto/contracts/warsaw-format';
 import type { CardView } from '@punkto/contracts/cards';
 import { formatStamps } from '../../../lib/format';
 import { formatGrosze } from '../../../lib/money';

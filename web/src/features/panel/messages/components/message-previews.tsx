@@ -1,6 +1,6 @@
 import { Box, List, Stack, Tabs, Text } from '@mantine/core';
 import { MESSAGE_LOCK_SCREEN_VISIBLE } from '@punkto/contracts/messages';
-import { warsawFormat } from '@punkto/contracts/warsaw-time';
+import { warsawFormat } from '@punkto/contracts/warsaw-format';
 import { lockScreenText } from '../utils/message-text';
 import './message-previews.css';
 
