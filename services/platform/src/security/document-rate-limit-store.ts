@@ -1,8 +1,13 @@
 import type { DocumentStore } from '../documents/document-store.port';
-import { retryLostRace } from '../errors/lost-race';
+import { isLostRace, retryLostRace } from '../errors/lost-race';
 import type { RateLimitStore, RateRule } from './rate-limit-store.port';
 
 type Counter = { _id: string; count: number; expiresAt: string };
+
+const keptByAHit = (error: unknown) => {
+  if (isLostRace(error)) return false;
+  throw error;
+};
 
 /** How often expired counters are swept (at most once a minute, started by a hit), and how many per read. */
 const SWEEP_EVERY_MS = 60_000;
@@ -31,9 +36,9 @@ export function documentRateLimitStore(documents: DocumentStore): RateLimitStore
     for (;;) {
       const batch = await counters.find(expired, { limit: SWEEP_BATCH });
       let deleted = 0;
-      // a counter hit meanwhile has another revision and stays
+      // a counter hit meanwhile has another revision and stays; any other failure ends this sweep
       for (const doc of batch)
-        if (await counters.delete(doc._id, { expectedRevision: doc._rev }).catch(() => false)) deleted++;
+        if (await counters.delete(doc._id, { expectedRevision: doc._rev }).catch(keptByAHit)) deleted++;
       if (batch.length < SWEEP_BATCH || deleted === 0) return;
     }
   }
