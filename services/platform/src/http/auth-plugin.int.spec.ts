@@ -1,6 +1,6 @@
 import { Roles } from '@punkto/contracts/permissions';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../observability/logger';
 import { ACCESS_COOKIE, accessGuard, authPlugin } from './auth-plugin';
 import { createServer } from './server';
@@ -102,5 +102,60 @@ describe('authPlugin', () => {
   it('never lets a customer into a tenant', async () => {
     const jwt = await token({ sub: 'c1', role: Roles.customer, tid: 't1' });
     expect((await get('/tenants/t1/clients', jwt)).statusCode).toBe(403);
+  });
+});
+
+describe('authPlugin: verified tokens kept', () => {
+  let keyLookups = 0;
+  const jwks = createLocalJWKSet({ keys: [jwk] });
+  const revoked = new Set<string>();
+  const app = createServer({ service: 'test', logger: createLogger('test', 'silent') });
+  app.register(authPlugin, {
+    keys: (header, input) => {
+      keyLookups++;
+      return jwks(header, input);
+    },
+    issuer: 'punkto-identity',
+    audience: 'punkto',
+    isRevoked: (claims) => revoked.has(claims.sub),
+  });
+  app.register(async (scoped) => {
+    scoped.get(
+      '/me',
+      { preHandler: accessGuard({ auth: 'authenticated' }) },
+      async (request) => request.user,
+    );
+  });
+  beforeAll(() => app.ready());
+  afterAll(() => app.close());
+  afterEach(() => vi.useRealTimers());
+  const get = (jwt: string) => app.inject({ url: '/me', cookies: { [ACCESS_COOKIE]: jwt } });
+
+  it("verifies a session's token once, not on every call", async () => {
+    const jwt = await token({ sub: 'kept-1', role: Roles.owner, tid: 't1' });
+    const before = keyLookups;
+    for (let i = 0; i < 5; i++) expect((await get(jwt)).json()).toMatchObject({ id: 'kept-1' });
+    expect(keyLookups - before).toBe(1);
+  });
+
+  it('a kept token stops admitting at its expiry', async () => {
+    const jwt = await token({ sub: 'kept-2', role: Roles.owner }, { exp: '2m' });
+    expect((await get(jwt)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 60_000 + 1000 });
+    expect((await get(jwt)).statusCode).toBe(401);
+  });
+
+  it('a kept token is refused once its session is revoked', async () => {
+    const jwt = await token({ sub: 'kept-3', role: Roles.owner });
+    expect((await get(jwt)).statusCode).toBe(200);
+    revoked.add('kept-3');
+    expect((await get(jwt)).statusCode).toBe(401);
+  });
+
+  it('an invalid token is verified (and refused) every time', async () => {
+    const jwt = await token({ sub: 'kept-4', role: Roles.owner }, { key: otherKeys.privateKey });
+    const before = keyLookups;
+    for (let i = 0; i < 3; i++) expect((await get(jwt)).statusCode).toBe(401);
+    expect(keyLookups - before).toBe(3);
   });
 });
