@@ -66,14 +66,17 @@ export interface BuiltService {
 export const remoteJwks = (url: string): JWTVerifyGetKey =>
   createRemoteJWKSet(new URL(url), { cooldownDuration: 30_000 });
 
+/** What a scope of a service's routes is made from: the server around it needs the rest (its stores' readiness). */
+export type ScopeDeps<T> = Pick<ServiceDeps<T>, 'config' | 'logger' | 'jwks' | 'revocations' | 'metrics'>;
+
 /**
  * What every scope a service's routes are registered in has: token verification (identity's keys, or the
  * service's own when it issues them) and the CSRF check, then the service's routes.
  */
 export async function registerServiceScope<T>(
   scope: FastifyInstance,
-  deps: ServiceDeps<T>,
-  built: BuiltService,
+  deps: ScopeDeps<T>,
+  built: Pick<BuiltService, 'routes' | 'verificationKeys'>,
 ): Promise<void> {
   await scope.register(authPlugin, {
     keys: built.verificationKeys ?? deps.jwks,
