@@ -54,17 +54,11 @@ export interface Enrolment {
   userId: string | null;
 }
 
-/**
- * The use cases behind create-client, add-client, join, get-clients and get-client, and the identity
- * consumer (UserLinkedToClient → ClientAccountLinked). Every change goes through the Client decider and is
- * projected into `clients` right after; the relay publishes tenant.clients.v1 (identity creates or links the
- * account, the card ledger issues the card).
- */
-export async function createClientService(deps: ClientServiceDeps) {
-  const { eventStore, documents, clock } = deps;
+/** the clients' read model and stream handler */
+async function clientContext(deps: ClientServiceDeps) {
+  const { eventStore, documents, clock, customerLimitFor } = deps;
   const clients = documents.collection<ClientRecordDoc>(CLIENTS_COLLECTION);
   await ensureClientIndexes(clients);
-
   const aggregate = projectedCommandHandler({
     eventStore,
     decider: clientDecider,
@@ -72,173 +66,219 @@ export async function createClientService(deps: ClientServiceDeps) {
     collection: clients,
     apply: applyClientEvent,
   });
+  const execute = (clientId: string, command: ClientCommand, actorId: string | null) =>
+    aggregate.run(clientId, command, { tenantId: command.data.tenantId, actorId });
+  return { documents, clock, customerLimitFor, clients, aggregate, execute };
+}
+export type ClientContext = Awaited<ReturnType<typeof clientContext>>;
 
-  async function execute(clientId: string, command: ClientCommand, actorId: string | null) {
-    return aggregate.run(clientId, command, { tenantId: command.data.tenantId, actorId });
+const cmd = <C extends ClientCommand>(ctx: ClientContext, type: C['type'], data: C['data']) =>
+  ({ type, data, metadata: { now: ctx.clock() } }) as C;
+
+/** Inserts the (tenant, program, e-mail) reservation, or reuses one a crashed attempt left behind. */
+async function reserve(ctx: ClientContext, record: Parameters<typeof reservation>[0]): Promise<string> {
+  const existing = (await ctx.clients.findOne({
+    tenantId: record.tenantId,
+    programId: record.programId,
+    emailKey: record.email,
+  })) as ClientRecord | null;
+  if (existing) {
+    if (existing.status !== 'enrolling') throw new ClientAlreadyEnrolledError();
+    return existing.clientId;
   }
-
-  const cmd = <C extends ClientCommand>(type: C['type'], data: C['data']) =>
-    ({ type, data, metadata: { now: clock() } }) as C;
-
-  /** Inserts the (tenant, program, e-mail) reservation, or reuses one a crashed attempt left behind. */
-  async function reserve(record: Parameters<typeof reservation>[0]): Promise<string> {
-    const existing = (await clients.findOne({
-      tenantId: record.tenantId,
-      programId: record.programId,
-      emailKey: record.email,
-    })) as ClientRecord | null;
-    if (existing) {
-      if (existing.status !== 'enrolling') throw new ClientAlreadyEnrolledError();
-      return existing.clientId;
-    }
-    try {
-      await clients.insert(reservation(record));
-      return record.clientId;
-    } catch (error) {
-      if (error instanceof DuplicateKeyError && error.index === CLIENTS_ENROLMENT_INDEX)
-        throw new ClientAlreadyEnrolledError();
-      throw error;
-    }
+  try {
+    await ctx.clients.insert(reservation(record));
+    return record.clientId;
+  } catch (error) {
+    if (error instanceof DuplicateKeyError && error.index === CLIENTS_ENROLMENT_INDEX)
+      throw new ClientAlreadyEnrolledError();
+    throw error;
   }
+}
 
-  return {
-    /** create-client, add-client and join: 404 unknown program, 400 inactive, 409 already enrolled. */
-    async enroll(tenantId: string, actorId: string, input: Enrolment): Promise<{ clientId: string }> {
-      const program = await programOf(documents, tenantId, input.programId);
-      if (!program.active) throw new ProgramInactiveError();
-      const limit = (await deps.customerLimitFor?.(tenantId)) ?? null;
-      // active clients (with an account: each has a card) against the plan; invited ones get a card later
-      if (limit !== null && (await clients.find({ tenantId, status: 'active' })).length >= limit)
-        throw new CustomerLimitReachedError();
-      const companyName = await companyNameOf(documents, tenantId);
-      const clientId = await reserve({
-        clientId: randomUUID(),
+/** The program a client enrols in: 404 unknown, 400 inactive; 4xx when the tenant's plan has no room left. */
+async function programToEnrolIn(ctx: ClientContext, tenantId: string, programId: string) {
+  const program = await programOf(ctx.documents, tenantId, programId);
+  if (!program.active) throw new ProgramInactiveError();
+  const limit = (await ctx.customerLimitFor?.(tenantId)) ?? null;
+  // active clients (with an account: each has a card) against the plan; invited ones get a card later
+  if (limit !== null && (await ctx.clients.find({ tenantId, status: 'active' })).length >= limit)
+    throw new CustomerLimitReachedError();
+  return program;
+}
+
+/** create-client, add-client and join: 404 unknown program, 400 inactive, 409 already enrolled. */
+export async function enrollClient(
+  ctx: ClientContext,
+  tenantId: string,
+  actorId: string,
+  input: Enrolment,
+): Promise<{ clientId: string }> {
+  const program = await programToEnrolIn(ctx, tenantId, input.programId);
+  const companyName = await companyNameOf(ctx.documents, tenantId);
+  const clientId = await reserve(ctx, {
+    clientId: randomUUID(),
+    tenantId,
+    programId: program.programId,
+    programName: program.name,
+    userId: input.userId,
+    email: input.email,
+    name: input.name,
+    phone: input.phone,
+    source: input.source,
+    enrolledAt: ctx.clock().toISOString(),
+  });
+  try {
+    await ctx.execute(
+      clientId,
+      cmd(ctx, 'EnrollClient', {
+        clientId,
         tenantId,
         programId: program.programId,
-        programName: program.name,
         userId: input.userId,
         email: input.email,
         name: input.name,
         phone: input.phone,
         source: input.source,
-        enrolledAt: clock().toISOString(),
-      });
-      try {
-        await execute(
-          clientId,
-          cmd('EnrollClient', {
-            clientId,
-            tenantId,
-            programId: program.programId,
-            userId: input.userId,
-            email: input.email,
-            name: input.name,
-            phone: input.phone,
-            source: input.source,
-            companyName,
-            programName: program.name,
-            marketingConsent: input.marketingConsent,
-          }),
-          actorId,
-        );
-      } catch (error) {
-        if (!(error instanceof ClientAlreadyExistsError)) throw error;
-        // a concurrent enrolment of the same address reused the same reservation and won
-        await aggregate.rebuild(clientId);
-        throw new ClientAlreadyEnrolledError();
-      }
-      return { clientId };
-    },
+        companyName,
+        programName: program.name,
+        marketingConsent: input.marketingConsent,
+      }),
+      actorId,
+    );
+  } catch (error) {
+    if (!(error instanceof ClientAlreadyExistsError)) throw error;
+    // a concurrent enrolment of the same address reused the same reservation and won
+    await ctx.aggregate.rebuild(clientId);
+    throw new ClientAlreadyEnrolledError();
+  }
+  return { clientId };
+}
 
-    async list(tenantId: string, query: PaginationQuery): Promise<Page<ClientView>> {
-      const search = searchFilter(query.searchTerm);
-      const filter: Filter = {
-        tenantId,
-        status: { $in: LISTED_CLIENT_STATUSES },
-        ...(search && { $and: [search] }),
-      };
-      const field =
-        CLIENT_SORT_FIELDS[(query.sortBy ?? 'name') as keyof typeof CLIENT_SORT_FIELDS] ?? 'nameKey';
-      const direction = query.sortDescending ? -1 : 1;
-      const sort: SortSpec = { [field]: direction, _id: direction };
-      const skip = (query.pageNumber - 1) * query.pageSize;
-      const items = await clients.find(filter, { sort, skip, limit: query.pageSize });
-      const total = await totalOf(clients, filter, skip, items.length, query.pageSize);
-      return toPage(
-        items.map((doc) => toClientView(doc as ClientRecord)),
-        total,
-        query,
-      );
-    },
+export async function listClients(
+  ctx: ClientContext,
+  tenantId: string,
+  query: PaginationQuery,
+): Promise<Page<ClientView>> {
+  const search = searchFilter(query.searchTerm);
+  const filter: Filter = {
+    tenantId,
+    status: { $in: LISTED_CLIENT_STATUSES },
+    ...(search && { $and: [search] }),
+  };
+  const field = CLIENT_SORT_FIELDS[(query.sortBy ?? 'name') as keyof typeof CLIENT_SORT_FIELDS] ?? 'nameKey';
+  const direction = query.sortDescending ? -1 : 1;
+  const sort: SortSpec = { [field]: direction, _id: direction };
+  const skip = (query.pageNumber - 1) * query.pageSize;
+  const items = await ctx.clients.find(filter, { sort, skip, limit: query.pageSize });
+  const total = await totalOf(ctx.clients, filter, skip, items.length, query.pageSize);
+  return toPage(
+    items.map((doc) => toClientView(doc as ClientRecord)),
+    total,
+    query,
+  );
+}
 
-    async get(tenantId: string, clientId: string): Promise<ClientView> {
-      const doc = await readProjection<ClientRecord>(clients, clientId);
-      if (!doc || doc.tenantId !== tenantId || !LISTED_CLIENT_STATUSES.includes(doc.status as never))
-        throw new ClientNotFoundError();
-      return toClientView(doc);
-    },
+export async function getClient(ctx: ClientContext, tenantId: string, clientId: string): Promise<ClientView> {
+  const doc = await readProjection<ClientRecord>(ctx.clients, clientId);
+  if (!doc || doc.tenantId !== tenantId || !LISTED_CLIENT_STATUSES.includes(doc.status as never))
+    throw new ClientNotFoundError();
+  return toClientView(doc);
+}
 
-    /**
-     * identity.users.v1 UserPhoneChanged: the customer's phone (null: removed) goes to every client record
-     * of their account, in every company, so staff find the card by the current number only. Idempotent (the
-     * same number again decides nothing); returns how many records changed.
-     */
-    async customerPhoneChanged(input: { userId: string; phone: string | null }): Promise<number> {
-      const records = (await clients.find({
+/**
+ * identity.users.v1 UserPhoneChanged: the customer's phone (null: removed) goes to every client record
+ * of their account, in every company, so staff find the card by the current number only. Idempotent (the
+ * same number again decides nothing); returns how many records changed.
+ */
+export async function customerPhoneChanged(
+  ctx: ClientContext,
+  input: { userId: string; phone: string | null },
+): Promise<number> {
+  const records = (await ctx.clients.find({
+    userId: input.userId,
+    status: { $in: LISTED_CLIENT_STATUSES },
+  })) as ClientRecord[];
+  let changed = 0;
+  for (const record of records) {
+    const result = await ctx.execute(
+      record.clientId,
+      cmd(ctx, 'ChangeCustomerPhone', {
+        tenantId: record.tenantId,
         userId: input.userId,
-        status: { $in: LISTED_CLIENT_STATUSES },
-      })) as ClientRecord[];
-      let changed = 0;
-      for (const record of records) {
-        const result = await execute(
-          record.clientId,
-          cmd('ChangeCustomerPhone', { tenantId: record.tenantId, userId: input.userId, phone: input.phone }),
-          input.userId,
-        );
-        changed += result.newEvents.length;
-      }
-      return changed;
-    },
+        phone: input.phone,
+      }),
+      input.userId,
+    );
+    changed += result.newEvents.length;
+  }
+  return changed;
+}
 
-    /**
-     * notification.messages.v1 MarketingConsentWithdrawn: the customer used the unsubscribe link of a company
-     * message; each of their client records in that company records the withdrawal (the list and the export
-     * show "Nie"). Idempotent; returns how many records changed.
-     */
-    async marketingConsentWithdrawn(input: {
+/**
+ * notification.messages.v1 MarketingConsentWithdrawn: the customer used the unsubscribe link of a company
+ * message; each of their client records in that company records the withdrawal (the list and the export
+ * show "Nie"). Idempotent; returns how many records changed.
+ */
+export async function marketingConsentWithdrawn(
+  ctx: ClientContext,
+  input: { tenantId: string; clientIds: readonly string[]; campaignId: string },
+): Promise<number> {
+  let changed = 0;
+  for (const clientId of input.clientIds) {
+    try {
+      const result = await ctx.execute(
+        clientId,
+        cmd(ctx, 'WithdrawMarketingConsent', { tenantId: input.tenantId, campaignId: input.campaignId }),
+        null,
+      );
+      changed += result.newEvents.length;
+    } catch (error) {
+      // a client of another company, or unknown here: the others still record it
+      if (!(error instanceof ClientNotFoundError)) throw error;
+    }
+  }
+  return changed;
+}
+
+/**
+ * identity.users.v1 UserLinkedToClient: the client gets the customer's account and becomes active.
+ * Idempotent (the same account again decides nothing).
+ */
+export async function linkClientAccount(
+  ctx: ClientContext,
+  input: { clientId: string; tenantId: string; userId: string },
+): Promise<boolean> {
+  const result = await ctx.execute(
+    input.clientId,
+    cmd(ctx, 'LinkClientAccount', { tenantId: input.tenantId, userId: input.userId }),
+    null,
+  );
+  return result.newEvents.length > 0;
+}
+
+/**
+ * The use cases behind create-client, add-client, join, get-clients and get-client, and the identity
+ * consumer (UserLinkedToClient → ClientAccountLinked). Every change goes through the Client decider and is
+ * projected into `clients` right after; the relay publishes tenant.clients.v1 (identity creates or links the
+ * account, the card ledger issues the card).
+ */
+export async function createClientService(deps: ClientServiceDeps) {
+  const ctx = await clientContext(deps);
+  return {
+    enroll: (tenantId: string, actorId: string, input: Enrolment) =>
+      enrollClient(ctx, tenantId, actorId, input),
+    list: (tenantId: string, query: PaginationQuery) => listClients(ctx, tenantId, query),
+    get: (tenantId: string, clientId: string) => getClient(ctx, tenantId, clientId),
+    customerPhoneChanged: (input: { userId: string; phone: string | null }) =>
+      customerPhoneChanged(ctx, input),
+    marketingConsentWithdrawn: (input: {
       tenantId: string;
       clientIds: readonly string[];
       campaignId: string;
-    }): Promise<number> {
-      let changed = 0;
-      for (const clientId of input.clientIds) {
-        try {
-          const result = await execute(
-            clientId,
-            cmd('WithdrawMarketingConsent', { tenantId: input.tenantId, campaignId: input.campaignId }),
-            null,
-          );
-          changed += result.newEvents.length;
-        } catch (error) {
-          // a client of another company, or unknown here: the others still record it
-          if (!(error instanceof ClientNotFoundError)) throw error;
-        }
-      }
-      return changed;
-    },
-
-    /**
-     * identity.users.v1 UserLinkedToClient: the client gets the customer's account and becomes active.
-     * Idempotent (the same account again decides nothing).
-     */
-    async linkAccount(input: { clientId: string; tenantId: string; userId: string }): Promise<boolean> {
-      const result = await execute(
-        input.clientId,
-        cmd('LinkClientAccount', { tenantId: input.tenantId, userId: input.userId }),
-        null,
-      );
-      return result.newEvents.length > 0;
-    },
+    }) => marketingConsentWithdrawn(ctx, input),
+    linkAccount: (input: { clientId: string; tenantId: string; userId: string }) =>
+      linkClientAccount(ctx, input),
   };
 }
 
