@@ -54,32 +54,64 @@ function centred(page: PDFPage, text: string, y: number, font: PDFFont, size: nu
   return width;
 }
 
+const MARGIN = 48;
+const TEXT_WIDTH = A4.width - 2 * MARGIN;
+
+/** what every part of the poster draws with: the page, the fonts, the card's colours */
+interface Canvas {
+  pdf: PDFDocument;
+  page: PDFPage;
+  regular: PDFFont;
+  bold: PDFFont;
+  background: RGB;
+  foreground: RGB;
+}
+
 export async function buildPosterPdf(design: PosterDesign): Promise<Uint8Array> {
   const { text } = design;
   const pdf = await PDFDocument.create();
   const { regular, bold } = await embedDejaVuSans(pdf);
+  describeDocument(pdf, design);
+  const canvas: Canvas = {
+    pdf,
+    page: pdf.addPage([A4.width, A4.height]),
+    regular,
+    bold,
+    background: hex(design.backgroundColor),
+    foreground: hex(design.foregroundColor),
+  };
+  const bandBottom = await drawBrandBand(canvas, text.companyName, design.logoPng);
+  let y = drawHeadline(canvas, text, bandBottom - 58);
+  y = await drawQrCode(canvas, text.url, y);
+  y = drawSteps(canvas, text.steps, y);
+  drawLink(canvas, text, y - 6);
+  centred(canvas.page, text.footer, 28, regular, 8, MUTED);
+  return pdf.save();
+}
+
+function describeDocument(pdf: PDFDocument, { text, createdAt }: PosterDesign) {
   pdf.setTitle(`Plakat: ${text.programName}`);
   pdf.setSubject(text.headline);
   pdf.setAuthor(text.companyName);
   pdf.setCreator('Punkto');
   pdf.setProducer('Punkto');
   pdf.setLanguage('pl-PL');
-  pdf.setCreationDate(design.createdAt);
-  pdf.setModificationDate(design.createdAt);
+  pdf.setCreationDate(createdAt);
+  pdf.setModificationDate(createdAt);
+}
 
-  const page = pdf.addPage([A4.width, A4.height]);
-  const background = hex(design.backgroundColor);
-  const foreground = hex(design.foregroundColor);
-  const margin = 48;
-  const textWidth = A4.width - 2 * margin;
-
-  // brand band: logo (if any) and the company name in the card's colours
-  const bandHeight = design.logoPng ? 180 : 130;
+/** brand band: logo (if any) and the company name in the card's colours; returns the band's bottom edge */
+async function drawBrandBand(
+  { pdf, page, bold, background, foreground }: Canvas,
+  name: string,
+  logoPng: Buffer | null,
+): Promise<number> {
+  const bandHeight = logoPng ? 180 : 130;
   const bandBottom = A4.height - bandHeight;
   page.drawRectangle({ x: 0, y: bandBottom, width: A4.width, height: bandHeight, color: background });
-  const { line: companyName, size: companySize } = fitLine(bold, text.companyName, 26, textWidth, 12);
-  if (design.logoPng) {
-    const logo = await pdf.embedPng(design.logoPng);
+  const { line: companyName, size: companySize } = fitLine(bold, name, 26, TEXT_WIDTH, 12);
+  if (logoPng) {
+    const logo = await pdf.embedPng(logoPng);
     const scaled = logo.scaleToFit(260, 81);
     const logoY = A4.height - 30 - scaled.height;
     page.drawImage(logo, {
@@ -100,19 +132,25 @@ export async function buildPosterPdf(design: PosterDesign): Promise<Uint8Array> 
       foreground,
     );
   }
+  return bandBottom;
+}
 
-  // headline and program
-  let y = bandBottom - 58;
-  centred(page, text.headline, y, bold, fitSize(bold, text.headline, 30, textWidth, 16), INK);
+/** headline and program from `y` down; returns where the next part starts */
+function drawHeadline({ page, regular, bold }: Canvas, text: PosterText, top: number): number {
+  let y = top;
+  centred(page, text.headline, y, bold, fitSize(bold, text.headline, 30, TEXT_WIDTH, 16), INK);
   y -= 28;
-  for (const line of wrap(regular, text.programName, 15, textWidth).slice(0, 2)) {
+  for (const line of wrap(regular, text.programName, 15, TEXT_WIDTH).slice(0, 2)) {
     centred(page, line, y, regular, 15, MUTED);
     y -= 20;
   }
+  return y;
+}
 
-  // QR code of the enrolment link, framed in the brand colour
+/** QR code of the enrolment link, framed in the brand colour; returns where the next part starts */
+async function drawQrCode({ pdf, page, background }: Canvas, url: string, y: number): Promise<number> {
   const qr = await pdf.embedPng(
-    await QRCode.toBuffer(text.url, {
+    await QRCode.toBuffer(url, {
       type: 'png',
       errorCorrectionLevel: 'M',
       margin: 0,
@@ -134,13 +172,20 @@ export async function buildPosterPdf(design: PosterDesign): Promise<Uint8Array> 
     borderWidth: 3,
   });
   page.drawImage(qr, { x: qrX, y: qrY, width: QR_SIZE_PT, height: QR_SIZE_PT });
-  y = qrY - pad - 40;
+  return qrY - pad - 40;
+}
 
-  // three numbered steps
+/** the numbered steps from `y` down; returns where the next part starts */
+function drawSteps(
+  { page, regular, bold, background, foreground }: Canvas,
+  steps: readonly string[],
+  top: number,
+) {
   const stepSize = 14;
   const radius = 12;
-  const stepX = margin + 40;
-  text.steps.forEach((step, i) => {
+  const stepX = MARGIN + 40;
+  let y = top;
+  steps.forEach((step, i) => {
     const cy = y + stepSize / 3;
     page.drawCircle({ x: stepX, y: cy, size: radius, color: background });
     const number = String(i + 1);
@@ -151,7 +196,7 @@ export async function buildPosterPdf(design: PosterDesign): Promise<Uint8Array> 
       font: bold,
       color: foreground,
     });
-    const lines = wrap(regular, step, stepSize, A4.width - stepX - radius - 14 - margin);
+    const lines = wrap(regular, step, stepSize, A4.width - stepX - radius - 14 - MARGIN);
     lines.forEach((line, j) =>
       page.drawText(line, {
         x: stepX + radius + 14,
@@ -163,12 +208,14 @@ export async function buildPosterPdf(design: PosterDesign): Promise<Uint8Array> 
     );
     y -= 18 * lines.length + 16;
   });
+  return y;
+}
 
-  // the link in text (and clickable in the PDF)
-  y -= 6;
-  centred(page, text.urlLabel, y, regular, 10, MUTED);
-  y -= 16;
-  const urlSize = fitSize(regular, text.url, 10, textWidth, 6);
+/** the link in text under its label (and clickable in the PDF: a URI link annotation over it) */
+function drawLink({ pdf, page, regular }: Canvas, text: PosterText, top: number) {
+  centred(page, text.urlLabel, top, regular, 10, MUTED);
+  const y = top - 16;
+  const urlSize = fitSize(regular, text.url, 10, TEXT_WIDTH, 6);
   const urlWidth = centred(page, text.url, y, regular, urlSize, INK);
   const x1 = (A4.width - urlWidth) / 2;
   const link = pdf.context.obj({
@@ -179,7 +226,4 @@ export async function buildPosterPdf(design: PosterDesign): Promise<Uint8Array> 
     A: { Type: 'Action', S: 'URI', URI: PDFString.of(text.url) },
   });
   page.node.set(PDFName.of('Annots'), pdf.context.obj([pdf.context.register(link)]));
-
-  centred(page, text.footer, 28, regular, 8, MUTED);
-  return pdf.save();
 }
