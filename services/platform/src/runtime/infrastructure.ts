@@ -67,94 +67,23 @@ export async function openInfrastructure(
   const dataDir = resolve(config.DATA_DIR);
   const serviceDir = join(dataDir, service);
   mkdirSync(serviceDir, { recursive: true });
-  const opened: Array<{ close(): Promise<void> }> = [];
-  const track = <T extends { close(): Promise<void> }>(adapter: T): T => {
-    opened.push(adapter);
-    return adapter;
-  };
-  const required = (name: 'EVENTSTORE_URL' | 'KAFKA_BROKERS' | 'MONGODB_URL' | 'SMTP_URL'): string => {
-    const value = config[name];
-    if (!value) throw new Error(`${name} is required by the selected adapters`);
-    return value;
-  };
-
+  const opening: Opening = { service, config, logger, dataDir, serviceDir, opened: [] };
   try {
-    let mongo: MongoClient | undefined;
-    const mongoClient = async () => {
-      if (!mongo) {
-        const { MongoClient } = await import('mongodb');
-        const client = new MongoClient(required('MONGODB_URL'), {
-          serverSelectionTimeoutMS: 15_000,
-          appName: `punkto-${service}`,
-        });
-        await client.connect();
-        mongo = client;
-        track({ close: () => client.close() });
-      }
-      return mongo;
-    };
-    const mongoDatabase = `punkto_${service}`;
-
-    const eventStore: EventStore = track(
-      config.EVENT_STORE_ADAPTER === 'eventstoredb'
-        ? (await import('../event-store/eventstoredb-event-store')).EventStoreDbEventStore.open(
-            required('EVENTSTORE_URL'),
-          )
-        : SqliteEventStore.open(join(serviceDir, 'events.db')),
-    );
-    // both embedded: the documents share the event store's file and connection, so a command's append, read
-    // model and idempotency record are one group-committed write (ADR 0029; an older documents.db moves in once)
-    let documentsFile = join(serviceDir, 'documents.db');
-    if (config.EVENT_STORE_ADAPTER !== 'eventstoredb' && config.DOCUMENT_STORE_ADAPTER !== 'mongodb') {
-      mergeDocumentsFile(documentsFile, join(serviceDir, 'events.db'));
-      documentsFile = join(serviceDir, 'events.db');
-    }
-    const documents: DocumentStore = track(
-      config.DOCUMENT_STORE_ADAPTER === 'mongodb'
-        ? await (
-            await import('../documents/mongo-document-store')
-          ).MongoDocumentStore.open({ url: '', database: mongoDatabase, client: await mongoClient() })
-        : SqliteDocumentStore.open(documentsFile),
-    );
-    const checkpoints: CheckpointStore & { close?(): Promise<void> } =
+    const eventStore = await openEventStore(opening);
+    const documents = await openDocuments(opening);
+    const checkpoints: CheckpointStore =
       config.DOCUMENT_STORE_ADAPTER === 'mongodb'
         ? new DocumentCheckpointStore(documents)
-        : track(SqliteCheckpointStore.open(join(serviceDir, 'checkpoints.db')));
-    const bus: MessageBus = track(
-      config.BUS_ADAPTER === 'kafka'
-        ? await (
-            await import('../bus/kafka-message-bus')
-          ).KafkaMessageBus.open({
-            brokers: required('KAFKA_BROKERS').split(','),
-            clientId: `punkto-${service}`,
-            partitions: config.KAFKA_PARTITIONS,
-            logger: logger.child({ component: 'bus' }),
-          })
-        : SqliteMessageBus.open(join(dataDir, 'bus.db'), { logger: logger.child({ component: 'bus' }) }),
-    );
-    const blobs: BlobStore = track(
-      config.BLOB_STORE_ADAPTER === 'gridfs'
-        ? await (
-            await import('../blobs/gridfs-blob-store')
-          ).GridFsBlobStore.open({ url: '', database: mongoDatabase, client: await mongoClient() })
-        : await FileBlobStore.open(join(serviceDir, 'blobs')),
-    );
-    let mailer: Mailer;
-    let mailbox: Mailbox | undefined;
-    if (config.MAILER_ADAPTER === 'smtp') {
-      const { SmtpMailer } = await import('../mail/smtp-mailer');
-      mailer = track(await SmtpMailer.open({ url: required('SMTP_URL'), from: config.MAIL_FROM }));
-    } else {
-      const eml = track(await EmlMailer.open(join(dataDir, 'mailbox'), { from: config.MAIL_FROM }));
-      mailer = eml;
-      mailbox = eml;
-    }
+        : track(opening, SqliteCheckpointStore.open(join(serviceDir, 'checkpoints.db')));
+    const bus = await openBus(opening);
+    const blobs = await openBlobs(opening);
+    const { mailer, mailbox } = await openMailer(opening);
     const scheduler = track(
+      opening,
       SqliteScheduler.open(join(serviceDir, 'scheduler.db'), {
         logger: logger.child({ component: 'scheduler' }),
       }),
     );
-
     return {
       eventStore: metrics ? instrumentEventStore(eventStore, metrics) : eventStore,
       documents,
@@ -164,12 +93,147 @@ export async function openInfrastructure(
       ...(mailbox ? { mailbox } : {}),
       scheduler,
       checkpoints,
-      close: () => closeAll(opened),
+      close: () => closeAll(opening.opened),
     };
   } catch (error) {
-    await closeAll(opened).catch(() => {});
+    await closeAll(opening.opened).catch(() => {});
     throw error;
   }
+}
+
+interface Closable {
+  close(): Promise<void>;
+}
+
+/** What opening one service's adapters shares: its directories, what is open so far, one MongoDB client. */
+interface Opening {
+  service: string;
+  config: PlatformConfig;
+  logger: Logger;
+  dataDir: string;
+  serviceDir: string;
+  /** in the order opened; closed in reverse */
+  opened: Closable[];
+  mongo?: MongoClient;
+}
+
+function track<T extends Closable>(opening: Opening, adapter: T): T {
+  opening.opened.push(adapter);
+  return adapter;
+}
+
+function required(
+  config: PlatformConfig,
+  name: 'EVENTSTORE_URL' | 'KAFKA_BROKERS' | 'MONGODB_URL' | 'SMTP_URL',
+): string {
+  const value = config[name];
+  if (!value) throw new Error(`${name} is required by the selected adapters`);
+  return value;
+}
+
+/** the one MongoDB client of the service's documents and blobs, connected on first use */
+async function mongoClient(opening: Opening): Promise<MongoClient> {
+  if (!opening.mongo) {
+    const { MongoClient } = await import('mongodb');
+    const client = new MongoClient(required(opening.config, 'MONGODB_URL'), {
+      serverSelectionTimeoutMS: 15_000,
+      appName: `punkto-${opening.service}`,
+    });
+    await client.connect();
+    opening.mongo = client;
+    track(opening, { close: () => client.close() });
+  }
+  return opening.mongo;
+}
+
+const mongoDatabase = (service: string) => `punkto_${service}`;
+
+async function openEventStore(opening: Opening): Promise<EventStore> {
+  const { config, serviceDir } = opening;
+  return track(
+    opening,
+    config.EVENT_STORE_ADAPTER === 'eventstoredb'
+      ? (await import('../event-store/eventstoredb-event-store')).EventStoreDbEventStore.open(
+          required(config, 'EVENTSTORE_URL'),
+        )
+      : SqliteEventStore.open(join(serviceDir, 'events.db')),
+  );
+}
+
+async function openDocuments(opening: Opening): Promise<DocumentStore> {
+  const { config, serviceDir } = opening;
+  // both embedded: the documents share the event store's file and connection, so a command's append, read
+  // model and idempotency record are one group-committed write (ADR 0029; an older documents.db moves in once)
+  let documentsFile = join(serviceDir, 'documents.db');
+  if (config.EVENT_STORE_ADAPTER !== 'eventstoredb' && config.DOCUMENT_STORE_ADAPTER !== 'mongodb') {
+    mergeDocumentsFile(documentsFile, join(serviceDir, 'events.db'));
+    documentsFile = join(serviceDir, 'events.db');
+  }
+  return track(
+    opening,
+    config.DOCUMENT_STORE_ADAPTER === 'mongodb'
+      ? await (
+          await import('../documents/mongo-document-store')
+        ).MongoDocumentStore.open({
+          url: '',
+          database: mongoDatabase(opening.service),
+          client: await mongoClient(opening),
+        })
+      : SqliteDocumentStore.open(documentsFile),
+  );
+}
+
+async function openBus(opening: Opening): Promise<MessageBus> {
+  const { config, logger } = opening;
+  return track(
+    opening,
+    config.BUS_ADAPTER === 'kafka'
+      ? await (
+          await import('../bus/kafka-message-bus')
+        ).KafkaMessageBus.open({
+          brokers: required(config, 'KAFKA_BROKERS').split(','),
+          clientId: `punkto-${opening.service}`,
+          partitions: config.KAFKA_PARTITIONS,
+          logger: logger.child({ component: 'bus' }),
+        })
+      : SqliteMessageBus.open(join(opening.dataDir, 'bus.db'), {
+          logger: logger.child({ component: 'bus' }),
+        }),
+  );
+}
+
+async function openBlobs(opening: Opening): Promise<BlobStore> {
+  return track(
+    opening,
+    opening.config.BLOB_STORE_ADAPTER === 'gridfs'
+      ? await (
+          await import('../blobs/gridfs-blob-store')
+        ).GridFsBlobStore.open({
+          url: '',
+          database: mongoDatabase(opening.service),
+          client: await mongoClient(opening),
+        })
+      : await FileBlobStore.open(join(opening.serviceDir, 'blobs')),
+  );
+}
+
+/** SMTP, or the embedded `.eml` mailer, which is also the dev mailbox page's mailbox */
+async function openMailer(opening: Opening): Promise<{ mailer: Mailer; mailbox?: Mailbox }> {
+  const { config } = opening;
+  if (config.MAILER_ADAPTER === 'smtp') {
+    const { SmtpMailer } = await import('../mail/smtp-mailer');
+    return {
+      mailer: track(
+        opening,
+        await SmtpMailer.open({ url: required(config, 'SMTP_URL'), from: config.MAIL_FROM }),
+      ),
+    };
+  }
+  const eml = track(
+    opening,
+    await EmlMailer.open(join(opening.dataDir, 'mailbox'), { from: config.MAIL_FROM }),
+  );
+  return { mailer: eml, mailbox: eml };
 }
 
 /** Closes in reverse order of opening (dependents first); each SQLite close checkpoints its WAL. */
