@@ -53,6 +53,247 @@ export class EnrolmentLinkNotFoundError extends NotFoundError {
   }
 }
 
+/** the programs' read model, short codes, enrolment-link limits and stream handler */
+async function programContext(deps: ProgramServiceDeps) {
+  const { eventStore, documents, tenants, publicUrl, clock } = deps;
+  const programs = documents.collection<ProgramRecordDoc>(PROGRAMS_COLLECTION);
+  await ensureProgramIndexes(programs);
+  const codes = shortCodeReservations(documents, clock, {
+    heldByProgram: async (shortCode) => (await programs.count({ shortCode })) > 0,
+  });
+  const linkLimits = await enrolmentLinkLimits(documents, deps.enrolmentLinkMisses);
+  const aggregate = projectedCommandHandler({
+    eventStore,
+    decider: programDecider,
+    streamId: toProgramStreamId,
+    collection: programs,
+    apply: applyProgramEvent,
+  });
+  const run = (programId: string, tenantId: string, actorId: string | null, command: ProgramCommand) =>
+    aggregate.run(programId, command, { tenantId, actorId });
+  return { tenants, publicUrl, clock, programs, codes, linkLimits, run };
+}
+export type ProgramContext = Awaited<ReturnType<typeof programContext>>;
+
+const toProgram = (publicUrl: string, record: ProgramRecord, shortCode: string): Program => ({
+  id: record.programId,
+  tenantId: record.tenantId,
+  kind: record.kind,
+  name: record.name,
+  description: record.description,
+  active: record.active,
+  pointsPerPln: record.pointsPerPln,
+  stampsRequired: record.stampsRequired,
+  levels: record.levels,
+  rewards: record.rewards,
+  enrolmentUrl: enrolmentUrl(publicUrl, shortCode),
+  shortCode,
+  createdAt: record.createdAt,
+  updatedAt: record.updatedAt,
+});
+
+/** runs a command carrying a freshly reserved code; frees the code unless the program recorded it */
+async function withReservedCode(
+  ctx: ProgramContext,
+  programId: string,
+  tenantId: string,
+  command: (shortCode: string) => Promise<ProgramState>,
+): Promise<ProgramState> {
+  const shortCode = await ctx.codes.reserve(programId, tenantId);
+  let state: ProgramState | undefined;
+  try {
+    state = await command(shortCode);
+    return state;
+  } finally {
+    if (state?.status !== 'active' || state.shortCode !== shortCode)
+      await ctx.codes.release(shortCode, programId);
+  }
+}
+
+/**
+ * The program's short code. A program created before short links gets one the first time it is shown
+ * (ProgramShortCodeAssigned, durable in its stream and read model); concurrent first views end with one
+ * code, since the decider assigns only to a program without one.
+ */
+async function shortCodeOf(
+  ctx: ProgramContext,
+  program: { programId: string; tenantId: string; shortCode?: string | null },
+  actorId: string | null,
+): Promise<string> {
+  if (program.shortCode) return program.shortCode;
+  const { programId, tenantId } = program;
+  const state = await withReservedCode(ctx, programId, tenantId, async (shortCode) => {
+    const result = await ctx.run(programId, tenantId, actorId, {
+      type: 'AssignShortCode',
+      data: { programId, tenantId, shortCode },
+      metadata: { now: ctx.clock() },
+    });
+    return result.newState;
+  });
+  if (state.status !== 'active' || !state.shortCode) throw new ProgramNotFoundError();
+  return state.shortCode;
+}
+
+const withShortCode = async (ctx: ProgramContext, record: ProgramRecord, actorId: string | null) =>
+  toProgram(ctx.publicUrl, record, await shortCodeOf(ctx, record, actorId));
+
+/** The API view of the aggregate's state right after a command. */
+async function programOf(ctx: ProgramContext, state: ProgramState, actorId: string): Promise<Program> {
+  if (state.status !== 'active') throw new ProgramNotFoundError();
+  const { definition, createdAt, shortCode } = state;
+  return withShortCode(
+    ctx,
+    { ...definition, createdAt, updatedAt: definition.definedAt, shortCode },
+    actorId,
+  );
+}
+
+/** ids for the rewards that come without one */
+const newRewardIds = (input: ProgramInputParsed) =>
+  input.rewards.filter((r) => r.id === undefined).map(() => randomUUID());
+
+/** A live program of this tenant, or null (unknown, deleted, another tenant's). */
+export async function findProgram(
+  ctx: ProgramContext,
+  tenantId: string,
+  programId: string,
+): Promise<ProgramRecord | null> {
+  const record = await readProjection<ProgramRecord>(ctx.programs, programId);
+  return record && record.tenantId === tenantId ? record : null;
+}
+
+/** `actorId`: who is looking (recorded when the view gives an older program its short code) */
+export async function getProgram(
+  ctx: ProgramContext,
+  tenantId: string,
+  programId: string,
+  actorId: string | null = null,
+): Promise<Program> {
+  const record = await findProgram(ctx, tenantId, programId);
+  if (!record) throw new ProgramNotFoundError();
+  return withShortCode(ctx, record, actorId);
+}
+
+export async function listPrograms(
+  ctx: ProgramContext,
+  tenantId: string,
+  actorId: string | null = null,
+): Promise<Program[]> {
+  await ctx.tenants.activeTenant(tenantId);
+  const records = (await ctx.programs.find({ tenantId }, { sort: { createdAt: 1 } })) as ProgramRecord[];
+  const shown = await Promise.all(
+    records.map((record) =>
+      withShortCode(ctx, record, actorId).catch((error: unknown) => {
+        // deleted since the list was read: not shown, as a moment later
+        if (error instanceof ProgramNotFoundError || error instanceof ProgramDeletedError) return null;
+        throw error;
+      }),
+    ),
+  );
+  return shown.filter((program) => program !== null);
+}
+
+export async function createProgram(
+  ctx: ProgramContext,
+  tenantId: string,
+  actorId: string,
+  input: ProgramInputParsed,
+): Promise<Program> {
+  await ctx.tenants.writableTenant(tenantId);
+  if ((await ctx.programs.count({ tenantId })) >= MAX_PROGRAMS_PER_TENANT) throw new TooManyProgramsError();
+  const programId = randomUUID();
+  const state = await withReservedCode(ctx, programId, tenantId, async (shortCode) => {
+    const result = await ctx.run(programId, tenantId, actorId, {
+      type: 'DefineProgram',
+      data: { programId, tenantId, input, newRewardIds: newRewardIds(input), shortCode },
+      metadata: { now: ctx.clock() },
+    });
+    return result.newState;
+  });
+  return programOf(ctx, state, actorId);
+}
+
+export async function updateProgram(
+  ctx: ProgramContext,
+  tenantId: string,
+  programId: string,
+  actorId: string,
+  input: ProgramInputParsed,
+): Promise<Program> {
+  await ctx.tenants.writableTenant(tenantId);
+  const result = await ctx.run(programId, tenantId, actorId, {
+    type: 'RedefineProgram',
+    data: { programId, tenantId, input, newRewardIds: newRewardIds(input) },
+    metadata: { now: ctx.clock() },
+  });
+  return programOf(ctx, result.newState, actorId);
+}
+
+export async function deleteProgram(
+  ctx: ProgramContext,
+  tenantId: string,
+  programId: string,
+  actorId: string,
+): Promise<void> {
+  await ctx.tenants.writableTenant(tenantId);
+  await ctx.run(programId, tenantId, actorId, {
+    type: 'DeleteProgram',
+    data: { programId, tenantId },
+    metadata: { now: ctx.clock() },
+  });
+}
+
+/**
+ * Public: where the short link `/k/<code>` leads (the code already normalised by the contract). Only a live
+ * program has its code in the read model (a deleted one is a tombstone), and only what `publicInfo` would
+ * show is resolved. Unknown codes are counted per device and per client IP (enrolment-link-limits.ts): a
+ * device out of misses gets 429 for every code; an IP out of its larger budget only for codes nobody
+ * resolved from it lately, so one person on a café's Wi-Fi cannot stop the others enrolling.
+ */
+export async function resolveShortCode(
+  ctx: ProgramContext,
+  shortCode: string,
+  client: EnrolmentLinkClient,
+): Promise<EnrolmentLink> {
+  const now = ctx.clock();
+  await ctx.linkLimits.admit(now, client, shortCode);
+  const record = (await ctx.programs.findOne({
+    $and: [{ shortCode }, LIVE_DOCUMENTS],
+  })) as ProgramRecord | null;
+  const tenant = record?.active ? await ctx.tenants.findTenant(record.tenantId) : null;
+  if (!record || !tenant || tenant.status !== 'active') {
+    await ctx.linkLimits.missed(now, client);
+    throw new EnrolmentLinkNotFoundError();
+  }
+  await ctx.linkLimits.resolved(now, client, shortCode);
+  return { tenantId: record.tenantId, programId: record.programId };
+}
+
+/**
+ * Public enrolment info: only an ACTIVE, not deleted program of an existing (not deleted) tenant;
+ * anything else is the same 404, so the endpoint reveals nothing about hidden programs.
+ */
+export async function publicInfo(
+  ctx: ProgramContext,
+  tenantId: string,
+  programId: string,
+): Promise<z.infer<typeof ProgramPublicInfo>> {
+  const program = await findProgram(ctx, tenantId, programId);
+  const tenant = program?.active ? await ctx.tenants.findTenant(tenantId) : null;
+  if (!program || !tenant || tenant.status !== 'active') throw new ProgramNotFoundError();
+  return {
+    programId: program.programId,
+    tenantId: program.tenantId,
+    companyName: tenant.companyName,
+    programName: program.name,
+    kind: program.kind,
+    description: program.description,
+    logoUrl: tenant.logo?.renditions['logo@2x'] ?? null,
+    backgroundColor: tenant.branding.backgroundColor,
+    foregroundColor: tenant.branding.foregroundColor,
+  };
+}
+
 /**
  * The use cases behind /tenants/{id}/loyalty-programs: every change goes through the Program decider and
  * is projected into `programs` right after; the relay publishes program-* on tenant.programs.v1.
@@ -62,212 +303,22 @@ export class EnrolmentLinkNotFoundError extends NotFoundError {
  * depends on, so that window is accepted.
  */
 export async function createProgramService(deps: ProgramServiceDeps) {
-  const { eventStore, documents, tenants, publicUrl, clock } = deps;
-  const programs = documents.collection<ProgramRecordDoc>(PROGRAMS_COLLECTION);
-  await ensureProgramIndexes(programs);
-  const codes = shortCodeReservations(documents, clock, {
-    heldByProgram: async (shortCode) => (await programs.count({ shortCode })) > 0,
-  });
-  const linkLimits = await enrolmentLinkLimits(documents, deps.enrolmentLinkMisses);
-
-  const toProgram = (record: ProgramRecord, shortCode: string): Program => ({
-    id: record.programId,
-    tenantId: record.tenantId,
-    kind: record.kind,
-    name: record.name,
-    description: record.description,
-    active: record.active,
-    pointsPerPln: record.pointsPerPln,
-    stampsRequired: record.stampsRequired,
-    levels: record.levels,
-    rewards: record.rewards,
-    enrolmentUrl: enrolmentUrl(publicUrl, shortCode),
-    shortCode,
-    createdAt: record.createdAt,
-    updatedAt: record.updatedAt,
-  });
-
-  const aggregate = projectedCommandHandler({
-    eventStore,
-    decider: programDecider,
-    streamId: toProgramStreamId,
-    collection: programs,
-    apply: applyProgramEvent,
-  });
-
-  async function run(programId: string, tenantId: string, actorId: string | null, command: ProgramCommand) {
-    return aggregate.run(programId, command, { tenantId, actorId });
-  }
-
-  /** runs a command carrying a freshly reserved code; frees the code unless the program recorded it */
-  async function withReservedCode(
-    programId: string,
-    tenantId: string,
-    command: (shortCode: string) => Promise<ProgramState>,
-  ): Promise<ProgramState> {
-    const shortCode = await codes.reserve(programId, tenantId);
-    let state: ProgramState | undefined;
-    try {
-      state = await command(shortCode);
-      return state;
-    } finally {
-      if (state?.status !== 'active' || state.shortCode !== shortCode)
-        await codes.release(shortCode, programId);
-    }
-  }
-
-  /**
-   * The program's short code. A program created before short links gets one the first time it is shown
-   * (ProgramShortCodeAssigned, durable in its stream and read model); concurrent first views end with one
-   * code, since the decider assigns only to a program without one.
-   */
-  async function shortCodeOf(
-    program: { programId: string; tenantId: string; shortCode?: string | null },
-    actorId: string | null,
-  ): Promise<string> {
-    if (program.shortCode) return program.shortCode;
-    const { programId, tenantId } = program;
-    const state = await withReservedCode(programId, tenantId, async (shortCode) => {
-      const result = await run(programId, tenantId, actorId, {
-        type: 'AssignShortCode',
-        data: { programId, tenantId, shortCode },
-        metadata: { now: clock() },
-      });
-      return result.newState;
-    });
-    if (state.status !== 'active' || !state.shortCode) throw new ProgramNotFoundError();
-    return state.shortCode;
-  }
-
-  const withShortCode = async (record: ProgramRecord, actorId: string | null) =>
-    toProgram(record, await shortCodeOf(record, actorId));
-
-  /** The API view of the aggregate's state right after a command. */
-  const programOf = async (state: ProgramState, actorId: string): Promise<Program> => {
-    if (state.status !== 'active') throw new ProgramNotFoundError();
-    const { definition, createdAt, shortCode } = state;
-    return withShortCode({ ...definition, createdAt, updatedAt: definition.definedAt, shortCode }, actorId);
-  };
-
-  /** ids for the rewards that come without one */
-  const newRewardIds = (input: ProgramInputParsed) =>
-    input.rewards.filter((r) => r.id === undefined).map(() => randomUUID());
-
-  /** A live program of this tenant, or null (unknown, deleted, another tenant's). */
-  async function findProgram(tenantId: string, programId: string): Promise<ProgramRecord | null> {
-    const record = await readProjection<ProgramRecord>(programs, programId);
-    return record && record.tenantId === tenantId ? record : null;
-  }
-
-  async function listRecords(tenantId: string): Promise<ProgramRecord[]> {
-    return programs.find({ tenantId }, { sort: { createdAt: 1 } }) as Promise<ProgramRecord[]>;
-  }
-
+  const ctx = await programContext(deps);
   return {
-    findProgram,
-
-    /** `actorId`: who is looking (recorded when the view gives an older program its short code) */
-    async getProgram(tenantId: string, programId: string, actorId: string | null = null): Promise<Program> {
-      const record = await findProgram(tenantId, programId);
-      if (!record) throw new ProgramNotFoundError();
-      return withShortCode(record, actorId);
-    },
-
-    async listPrograms(tenantId: string, actorId: string | null = null): Promise<Program[]> {
-      await tenants.activeTenant(tenantId);
-      const records = await listRecords(tenantId);
-      const shown = await Promise.all(
-        records.map((record) =>
-          withShortCode(record, actorId).catch((error: unknown) => {
-            // deleted since the list was read: not shown, as a moment later
-            if (error instanceof ProgramNotFoundError || error instanceof ProgramDeletedError) return null;
-            throw error;
-          }),
-        ),
-      );
-      return shown.filter((program) => program !== null);
-    },
-
-    async activePrograms(tenantId: string): Promise<number> {
-      return programs.count({ tenantId, active: true });
-    },
-
-    async createProgram(tenantId: string, actorId: string, input: ProgramInputParsed) {
-      await tenants.writableTenant(tenantId);
-      if ((await programs.count({ tenantId })) >= MAX_PROGRAMS_PER_TENANT) throw new TooManyProgramsError();
-      const programId = randomUUID();
-      const state = await withReservedCode(programId, tenantId, async (shortCode) => {
-        const result = await run(programId, tenantId, actorId, {
-          type: 'DefineProgram',
-          data: { programId, tenantId, input, newRewardIds: newRewardIds(input), shortCode },
-          metadata: { now: clock() },
-        });
-        return result.newState;
-      });
-      return programOf(state, actorId);
-    },
-
-    async updateProgram(tenantId: string, programId: string, actorId: string, input: ProgramInputParsed) {
-      await tenants.writableTenant(tenantId);
-      const result = await run(programId, tenantId, actorId, {
-        type: 'RedefineProgram',
-        data: { programId, tenantId, input, newRewardIds: newRewardIds(input) },
-        metadata: { now: clock() },
-      });
-      return programOf(result.newState, actorId);
-    },
-
-    async deleteProgram(tenantId: string, programId: string, actorId: string) {
-      await tenants.writableTenant(tenantId);
-      await run(programId, tenantId, actorId, {
-        type: 'DeleteProgram',
-        data: { programId, tenantId },
-        metadata: { now: clock() },
-      });
-    },
-
-    /**
-     * Public: where the short link `/k/<code>` leads (the code already normalised by the contract). Only a live
-     * program has its code in the read model (a deleted one is a tombstone), and only what `publicInfo` would
-     * show is resolved. Unknown codes are counted per device and per client IP (enrolment-link-limits.ts): a
-     * device out of misses gets 429 for every code; an IP out of its larger budget only for codes nobody
-     * resolved from it lately, so one person on a café's Wi-Fi cannot stop the others enrolling.
-     */
-    async resolveShortCode(shortCode: string, client: EnrolmentLinkClient): Promise<EnrolmentLink> {
-      const now = clock();
-      await linkLimits.admit(now, client, shortCode);
-      const record = (await programs.findOne({
-        $and: [{ shortCode }, LIVE_DOCUMENTS],
-      })) as ProgramRecord | null;
-      const tenant = record?.active ? await tenants.findTenant(record.tenantId) : null;
-      if (!record || !tenant || tenant.status !== 'active') {
-        await linkLimits.missed(now, client);
-        throw new EnrolmentLinkNotFoundError();
-      }
-      await linkLimits.resolved(now, client, shortCode);
-      return { tenantId: record.tenantId, programId: record.programId };
-    },
-
-    /**
-     * Public enrolment info: only an ACTIVE, not deleted program of an existing (not deleted) tenant;
-     * anything else is the same 404, so the endpoint reveals nothing about hidden programs.
-     */
-    async publicInfo(tenantId: string, programId: string): Promise<z.infer<typeof ProgramPublicInfo>> {
-      const program = await findProgram(tenantId, programId);
-      const tenant = program?.active ? await tenants.findTenant(tenantId) : null;
-      if (!program || !tenant || tenant.status !== 'active') throw new ProgramNotFoundError();
-      return {
-        programId: program.programId,
-        tenantId: program.tenantId,
-        companyName: tenant.companyName,
-        programName: program.name,
-        kind: program.kind,
-        description: program.description,
-        logoUrl: tenant.logo?.renditions['logo@2x'] ?? null,
-        backgroundColor: tenant.branding.backgroundColor,
-        foregroundColor: tenant.branding.foregroundColor,
-      };
-    },
+    findProgram: (tenantId: string, programId: string) => findProgram(ctx, tenantId, programId),
+    getProgram: (tenantId: string, programId: string, actorId: string | null = null) =>
+      getProgram(ctx, tenantId, programId, actorId),
+    listPrograms: (tenantId: string, actorId: string | null = null) => listPrograms(ctx, tenantId, actorId),
+    activePrograms: (tenantId: string): Promise<number> => ctx.programs.count({ tenantId, active: true }),
+    createProgram: (tenantId: string, actorId: string, input: ProgramInputParsed) =>
+      createProgram(ctx, tenantId, actorId, input),
+    updateProgram: (tenantId: string, programId: string, actorId: string, input: ProgramInputParsed) =>
+      updateProgram(ctx, tenantId, programId, actorId, input),
+    deleteProgram: (tenantId: string, programId: string, actorId: string) =>
+      deleteProgram(ctx, tenantId, programId, actorId),
+    resolveShortCode: (shortCode: string, client: EnrolmentLinkClient) =>
+      resolveShortCode(ctx, shortCode, client),
+    publicInfo: (tenantId: string, programId: string) => publicInfo(ctx, tenantId, programId),
   };
 }
 
