@@ -44,16 +44,11 @@ export interface Actor {
   id: string;
 }
 
-/**
- * The use cases behind /tenants/{id}/employees and the identity consumer. Every change goes through the
- * Employee decider (generic command handler) and is projected into `employees` right after; the relay
- * publishes the events on tenant.employees.v1, where identity creates, updates and closes the accounts.
- */
-export async function createEmployeeService(deps: EmployeeServiceDeps) {
-  const { eventStore, documents, clock } = deps;
+/** the employees' read model and stream handler */
+async function employeeContext(deps: EmployeeServiceDeps) {
+  const { eventStore, documents, personKeys, clock } = deps;
   const employees = documents.collection<EmployeeRecordDoc>(EMPLOYEES_COLLECTION);
   await ensureEmployeeIndexes(employees);
-
   const aggregate = projectedCommandHandler({
     eventStore,
     decider: employeeDecider,
@@ -61,134 +56,191 @@ export async function createEmployeeService(deps: EmployeeServiceDeps) {
     collection: employees,
     apply: applyEmployeeEvent,
   });
+  const execute = (employeeId: string, command: EmployeeCommand, actorId: string | null) =>
+    aggregate.run(employeeId, command, { tenantId: command.data.tenantId, actorId });
+  return { documents, personKeys, clock, employees, aggregate, execute };
+}
+export type EmployeeContext = Awaited<ReturnType<typeof employeeContext>>;
 
-  async function execute(employeeId: string, command: EmployeeCommand, actorId: string | null) {
-    return aggregate.run(employeeId, command, { tenantId: command.data.tenantId, actorId });
+const cmd = <C extends EmployeeCommand>(ctx: EmployeeContext, type: C['type'], data: C['data']) =>
+  ({ type, data, metadata: { now: ctx.clock() } }) as C;
+
+/** A listed employee of this tenant, or 404. */
+async function recordOf(ctx: EmployeeContext, tenantId: string, employeeId: string): Promise<EmployeeRecord> {
+  const doc = await readProjection<EmployeeRecord>(ctx.employees, employeeId);
+  if (!doc || doc.tenantId !== tenantId || !LISTED_EMPLOYEE_STATUSES.includes(doc.status as never))
+    throw new EmployeeNotFoundError();
+  return doc;
+}
+
+/** Inserts the (tenant, e-mail) reservation, or reuses one a crashed attempt left behind; 409 when taken. */
+async function reserve(ctx: EmployeeContext, record: Parameters<typeof reservation>[0]): Promise<string> {
+  const existing = (await ctx.employees.findOne({
+    tenantId: record.tenantId,
+    emailKey: record.email,
+  })) as EmployeeRecord | null;
+  if (existing) {
+    if (existing.status !== 'inviting') throw new EmployeeEmailTakenError();
+    return existing.employeeId;
   }
-
-  const cmd = <C extends EmployeeCommand>(type: C['type'], data: C['data']) =>
-    ({ type, data, metadata: { now: clock() } }) as C;
-
-  async function recordOf(tenantId: string, employeeId: string): Promise<EmployeeRecord> {
-    const doc = await readProjection<EmployeeRecord>(employees, employeeId);
-    if (!doc || doc.tenantId !== tenantId || !LISTED_EMPLOYEE_STATUSES.includes(doc.status as never))
-      throw new EmployeeNotFoundError();
-    return doc;
+  try {
+    await ctx.employees.insert(reservation(record));
+    return record.employeeId;
+  } catch (error) {
+    if (error instanceof DuplicateKeyError && error.index === EMPLOYEES_EMAIL_INDEX)
+      throw new EmployeeEmailTakenError();
+    throw error;
   }
+}
 
-  /** Inserts the (tenant, e-mail) reservation, or reuses one a crashed attempt left behind; 409 when taken. */
-  async function reserve(record: Parameters<typeof reservation>[0]): Promise<string> {
-    const existing = (await employees.findOne({
-      tenantId: record.tenantId,
-      emailKey: record.email,
-    })) as EmployeeRecord | null;
-    if (existing) {
-      if (existing.status !== 'inviting') throw new EmployeeEmailTakenError();
-      return existing.employeeId;
-    }
-    try {
-      await employees.insert(reservation(record));
-      return record.employeeId;
-    } catch (error) {
-      if (error instanceof DuplicateKeyError && error.index === EMPLOYEES_EMAIL_INDEX)
-        throw new EmployeeEmailTakenError();
-      throw error;
-    }
+export async function inviteEmployee(
+  ctx: EmployeeContext,
+  tenantId: string,
+  actor: Actor,
+  input: { email: string; name: string; permissions: Permission[] },
+): Promise<EmployeeView> {
+  const companyName = await companyNameOf(ctx.documents, tenantId);
+  const employeeId = await reserve(ctx, {
+    employeeId: randomUUID(),
+    tenantId,
+    ...input,
+    invitedAt: ctx.clock().toISOString(),
+  });
+  try {
+    await ctx.execute(
+      employeeId,
+      cmd(ctx, 'InviteEmployee', { tenantId, employeeId, companyName, ...input }),
+      actor.id,
+    );
+  } catch (error) {
+    if (!(error instanceof EmployeeAlreadyExistsError)) throw error;
+    // a concurrent invitation of the same address reused the same reservation and won
+    await ctx.aggregate.rebuild(employeeId);
+    throw new EmployeeEmailTakenError();
   }
+  return toEmployeeView(await recordOf(ctx, tenantId, employeeId));
+}
 
+export async function listEmployees(
+  ctx: EmployeeContext,
+  tenantId: string,
+  query: PaginationQuery,
+): Promise<Page<EmployeeView>> {
+  const search = searchFilter(query.searchTerm);
+  const filter: Filter = {
+    tenantId,
+    status: { $in: LISTED_EMPLOYEE_STATUSES },
+    ...(search && { $and: [search] }),
+  };
+  const field =
+    EMPLOYEE_SORT_FIELDS[(query.sortBy ?? 'name') as keyof typeof EMPLOYEE_SORT_FIELDS] ?? 'nameKey';
+  const direction = query.sortDescending ? -1 : 1;
+  const sort: SortSpec = { [field]: direction, _id: direction };
+  const skip = (query.pageNumber - 1) * query.pageSize;
+  const items = await ctx.employees.find(filter, { sort, skip, limit: query.pageSize });
+  const total = await totalOf(ctx.employees, filter, skip, items.length, query.pageSize);
+  return toPage(
+    items.map((doc) => toEmployeeView(doc as EmployeeRecord)),
+    total,
+    query,
+  );
+}
+
+export async function updateEmployee(
+  ctx: EmployeeContext,
+  tenantId: string,
+  actor: Actor,
+  employeeId: string,
+  input: { name?: string },
+): Promise<EmployeeView> {
+  await recordOf(ctx, tenantId, employeeId);
+  await ctx.execute(employeeId, cmd(ctx, 'UpdateEmployee', { tenantId, ...input }), actor.id);
+  return toEmployeeView(await recordOf(ctx, tenantId, employeeId));
+}
+
+export async function changePermissions(
+  ctx: EmployeeContext,
+  tenantId: string,
+  actor: Actor,
+  employeeId: string,
+  permissions: Permission[],
+): Promise<EmployeeView> {
+  await recordOf(ctx, tenantId, employeeId);
+  await ctx.execute(employeeId, cmd(ctx, 'ChangeEmployeePermissions', { tenantId, permissions }), actor.id);
+  return toEmployeeView(await recordOf(ctx, tenantId, employeeId));
+}
+
+export async function requestPasswordReset(
+  ctx: EmployeeContext,
+  tenantId: string,
+  actor: Actor,
+  employeeId: string,
+): Promise<void> {
+  await recordOf(ctx, tenantId, employeeId);
+  await ctx.execute(employeeId, cmd(ctx, 'RequestEmployeePasswordReset', { tenantId }), actor.id);
+}
+
+export async function resendInvitation(
+  ctx: EmployeeContext,
+  tenantId: string,
+  actor: Actor,
+  employeeId: string,
+): Promise<void> {
+  await recordOf(ctx, tenantId, employeeId);
+  const companyName = await companyNameOf(ctx.documents, tenantId);
+  await ctx.execute(employeeId, cmd(ctx, 'ResendEmployeeInvitation', { tenantId, companyName }), actor.id);
+}
+
+/** EmployeeRemoved (identity closes the account), then the employee's key is shredded (ADR 0006). */
+export async function removeEmployee(
+  ctx: EmployeeContext,
+  tenantId: string,
+  actor: Actor,
+  employeeId: string,
+): Promise<void> {
+  await recordOf(ctx, tenantId, employeeId);
+  await ctx.execute(employeeId, cmd(ctx, 'RemoveEmployee', { tenantId }), actor.id);
+  await ctx.personKeys.shred(employeeId);
+}
+
+/**
+ * identity.users.v1 UserActivated: when the user is one of our employees (user id = employee id), the
+ * employee becomes active. Anyone else (owners, customers, unknown ids) is ignored. Idempotent.
+ */
+export async function employeeActivated(ctx: EmployeeContext, userId: string): Promise<boolean> {
+  const doc = await readProjection<EmployeeRecord>(ctx.employees, userId);
+  if (!doc || doc.status !== 'invited') return false;
+  const result = await ctx.execute(userId, cmd(ctx, 'ActivateEmployee', { tenantId: doc.tenantId }), null);
+  return result.newEvents.length > 0;
+}
+
+/**
+ * The use cases behind /tenants/{id}/employees and the identity consumer. Every change goes through the
+ * Employee decider (generic command handler) and is projected into `employees` right after; the relay
+ * publishes the events on tenant.employees.v1, where identity creates, updates and closes the accounts.
+ */
+export async function createEmployeeService(deps: EmployeeServiceDeps) {
+  const ctx = await employeeContext(deps);
   return {
-    async invite(
+    invite: (
       tenantId: string,
       actor: Actor,
       input: { email: string; name: string; permissions: Permission[] },
-    ): Promise<EmployeeView> {
-      const companyName = await companyNameOf(documents, tenantId);
-      const employeeId = await reserve({
-        employeeId: randomUUID(),
-        tenantId,
-        ...input,
-        invitedAt: clock().toISOString(),
-      });
-      try {
-        await execute(
-          employeeId,
-          cmd('InviteEmployee', { tenantId, employeeId, companyName, ...input }),
-          actor.id,
-        );
-      } catch (error) {
-        if (!(error instanceof EmployeeAlreadyExistsError)) throw error;
-        // a concurrent invitation of the same address reused the same reservation and won
-        await aggregate.rebuild(employeeId);
-        throw new EmployeeEmailTakenError();
-      }
-      return toEmployeeView(await recordOf(tenantId, employeeId));
-    },
-
-    async list(tenantId: string, query: PaginationQuery): Promise<Page<EmployeeView>> {
-      const search = searchFilter(query.searchTerm);
-      const filter: Filter = {
-        tenantId,
-        status: { $in: LISTED_EMPLOYEE_STATUSES },
-        ...(search && { $and: [search] }),
-      };
-      const field =
-        EMPLOYEE_SORT_FIELDS[(query.sortBy ?? 'name') as keyof typeof EMPLOYEE_SORT_FIELDS] ?? 'nameKey';
-      const direction = query.sortDescending ? -1 : 1;
-      const sort: SortSpec = { [field]: direction, _id: direction };
-      const skip = (query.pageNumber - 1) * query.pageSize;
-      const items = await employees.find(filter, { sort, skip, limit: query.pageSize });
-      const total = await totalOf(employees, filter, skip, items.length, query.pageSize);
-      return toPage(
-        items.map((doc) => toEmployeeView(doc as EmployeeRecord)),
-        total,
-        query,
-      );
-    },
-
-    async get(tenantId: string, employeeId: string): Promise<EmployeeView> {
-      return toEmployeeView(await recordOf(tenantId, employeeId));
-    },
-
-    async update(tenantId: string, actor: Actor, employeeId: string, input: { name?: string }) {
-      await recordOf(tenantId, employeeId);
-      await execute(employeeId, cmd('UpdateEmployee', { tenantId, ...input }), actor.id);
-      return toEmployeeView(await recordOf(tenantId, employeeId));
-    },
-
-    async changePermissions(tenantId: string, actor: Actor, employeeId: string, permissions: Permission[]) {
-      await recordOf(tenantId, employeeId);
-      await execute(employeeId, cmd('ChangeEmployeePermissions', { tenantId, permissions }), actor.id);
-      return toEmployeeView(await recordOf(tenantId, employeeId));
-    },
-
-    async requestPasswordReset(tenantId: string, actor: Actor, employeeId: string) {
-      await recordOf(tenantId, employeeId);
-      await execute(employeeId, cmd('RequestEmployeePasswordReset', { tenantId }), actor.id);
-    },
-
-    async resendInvitation(tenantId: string, actor: Actor, employeeId: string) {
-      await recordOf(tenantId, employeeId);
-      const companyName = await companyNameOf(documents, tenantId);
-      await execute(employeeId, cmd('ResendEmployeeInvitation', { tenantId, companyName }), actor.id);
-    },
-
-    /** EmployeeRemoved (identity closes the account), then the employee's key is shredded (ADR 0006). */
-    async remove(tenantId: string, actor: Actor, employeeId: string) {
-      await recordOf(tenantId, employeeId);
-      await execute(employeeId, cmd('RemoveEmployee', { tenantId }), actor.id);
-      await deps.personKeys.shred(employeeId);
-    },
-
-    /**
-     * identity.users.v1 UserActivated: when the user is one of our employees (user id = employee id), the
-     * employee becomes active. Anyone else (owners, customers, unknown ids) is ignored. Idempotent.
-     */
-    async activated(userId: string): Promise<boolean> {
-      const doc = await readProjection<EmployeeRecord>(employees, userId);
-      if (!doc || doc.status !== 'invited') return false;
-      const result = await execute(userId, cmd('ActivateEmployee', { tenantId: doc.tenantId }), null);
-      return result.newEvents.length > 0;
-    },
+    ) => inviteEmployee(ctx, tenantId, actor, input),
+    list: (tenantId: string, query: PaginationQuery) => listEmployees(ctx, tenantId, query),
+    get: async (tenantId: string, employeeId: string): Promise<EmployeeView> =>
+      toEmployeeView(await recordOf(ctx, tenantId, employeeId)),
+    update: (tenantId: string, actor: Actor, employeeId: string, input: { name?: string }) =>
+      updateEmployee(ctx, tenantId, actor, employeeId, input),
+    changePermissions: (tenantId: string, actor: Actor, employeeId: string, permissions: Permission[]) =>
+      changePermissions(ctx, tenantId, actor, employeeId, permissions),
+    requestPasswordReset: (tenantId: string, actor: Actor, employeeId: string) =>
+      requestPasswordReset(ctx, tenantId, actor, employeeId),
+    resendInvitation: (tenantId: string, actor: Actor, employeeId: string) =>
+      resendInvitation(ctx, tenantId, actor, employeeId),
+    remove: (tenantId: string, actor: Actor, employeeId: string) =>
+      removeEmployee(ctx, tenantId, actor, employeeId),
+    activated: (userId: string) => employeeActivated(ctx, userId),
   };
 }
 
