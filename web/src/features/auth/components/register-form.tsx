@@ -9,6 +9,7 @@ import { authStore } from '../stores/auth-store-instance';
 import { CaptchaNotice } from './captcha-notice';
 import { FormError } from '../../../components/ui/form-error';
 import { PhoneInput } from '../../../components/ui/phone-input';
+import { EmailInput } from '../../../components/ui/email-input';
 
 type RegisterFormProps = {
   kind: 'firma' | 'klient';
@@ -61,14 +62,7 @@ export function RegisterForm({ kind, onRegistered }: RegisterFormProps) {
           required
           {...form.getInputProps('username')}
         />
-        <TextInput
-          label="E-mail"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          {...form.getInputProps('email')}
-        />
+        <EmailInput required {...form.getInputProps('email')} />
         {kind === 'klient' ? <PhoneInput {...form.getInputProps('phone')} /> : null}
         <PasswordInput
           label="Hasło"
