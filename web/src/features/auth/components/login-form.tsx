@@ -13,6 +13,7 @@ import { afterLoginPath } from '../utils/guards';
 import { CaptchaNotice } from './captcha-notice';
 import { FormError } from '../../../components/ui/form-error';
 import { EmailInput } from '../../../components/ui/email-input';
+import { PasswordForm } from './password-form';
 
 type LoginFormProps = { variant: 'business' | 'customer'; redirect?: string | undefined };
 
@@ -53,13 +54,10 @@ export function LoginForm({ variant, redirect }: LoginFormProps) {
   };
 
   return (
-    <form
-      ref={form.formRef}
-      // sent by the app (onSubmit); should the app not load at all, a plain POST keeps the password out of the address
-      method="post"
+    <PasswordForm
+      formRef={form.formRef}
       onSubmit={submit}
-      noValidate
-      aria-label={variant === 'customer' ? 'Logowanie klienta' : 'Logowanie'}
+      label={variant === 'customer' ? 'Logowanie klienta' : 'Logowanie'}
     >
       <Stack gap="md">
         <EmailInput required {...form.getInputProps('email')} />
@@ -89,6 +87,6 @@ export function LoginForm({ variant, redirect }: LoginFormProps) {
           </AnchorLink>
         </Text>
       </Stack>
-    </form>
+    </PasswordForm>
   );
 }

@@ -10,6 +10,7 @@ import { CaptchaNotice } from './captcha-notice';
 import { FormError } from '../../../components/ui/form-error';
 import { PhoneInput } from '../../../components/ui/phone-input';
 import { EmailInput } from '../../../components/ui/email-input';
+import { PasswordForm } from './password-form';
 
 type RegisterFormProps = {
   kind: 'firma' | 'klient';
@@ -47,13 +48,10 @@ export function RegisterForm({ kind, onRegistered }: RegisterFormProps) {
   });
 
   return (
-    <form
-      ref={form.formRef}
-      // sent by the app (onSubmit); should the app not load at all, a plain POST keeps the password out of the address
-      method="post"
+    <PasswordForm
+      formRef={form.formRef}
       onSubmit={submit}
-      noValidate
-      aria-label={kind === 'firma' ? 'Rejestracja firmy' : 'Rejestracja klienta'}
+      label={kind === 'firma' ? 'Rejestracja firmy' : 'Rejestracja klienta'}
     >
       <Stack gap="md">
         <TextInput
@@ -99,6 +97,6 @@ export function RegisterForm({ kind, onRegistered }: RegisterFormProps) {
           </AnchorLink>
         </Text>
       </Stack>
-    </form>
+    </PasswordForm>
   );
 }
