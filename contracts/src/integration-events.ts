@@ -1,6 +1,6 @@
 import { WARSAW } from './warsaw-format';
 import { z } from 'zod';
-import { ProgramKind, Reward, TierLevel } from './programs';
+import { programRules } from './programs';
 import { PermissionSchema } from './permissions';
 import { Address, Branding, Contact, TenantImage } from './tenant';
 
@@ -33,14 +33,7 @@ export const ProgramDefinedData = z.object({
   tenantId: z.string(),
   /** increases by one with every definition of this program */
   version: z.number().int().min(1),
-  kind: ProgramKind,
-  name: z.string(),
-  description: z.string(),
-  active: z.boolean(),
-  pointsPerPln: z.number().nullable(),
-  stampsRequired: z.number().int().nullable(),
-  levels: z.array(TierLevel).nullable(),
-  rewards: z.array(Reward),
+  ...programRules,
   definedAt: z.iso.datetime({ offset: true }),
 });
 export type ProgramDefinedData = z.infer<typeof ProgramDefinedData>;

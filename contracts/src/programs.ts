@@ -172,18 +172,26 @@ export const ProgramInput = z
 export type ProgramInput = z.input<typeof ProgramInput>;
 export type ProgramInputParsed = z.infer<typeof ProgramInput>;
 
+/**
+ * A program's rules as its readers see them: the API's Program and the ProgramDefined event that carries them
+ * to the card ledger (integration-events.ts) spread these same fields.
+ */
+export const programRules = {
+  kind: ProgramKind,
+  name: z.string(),
+  description: z.string(),
+  active: z.boolean(),
+  pointsPerPln: z.number().nullable(),
+  stampsRequired: z.number().int().nullable(),
+  levels: z.array(TierLevel).nullable(),
+  rewards: z.array(Reward),
+};
+
 export const Program = z
   .object({
     id: z.string(),
     tenantId: z.string(),
-    kind: ProgramKind,
-    name: z.string(),
-    description: z.string(),
-    active: z.boolean(),
-    pointsPerPln: z.number().nullable(),
-    stampsRequired: z.number().int().nullable(),
-    levels: z.array(TierLevel).nullable(),
-    rewards: z.array(Reward),
+    ...programRules,
     /** public enrolment link for customers (QR and text on the poster): the short link `<PUBLIC_URL>/k/<code>` */
     enrolmentUrl: z.string(),
     /** the program's short code (enrolment-links.ts), for people who type it: `AB3D9` */

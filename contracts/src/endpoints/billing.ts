@@ -19,6 +19,18 @@ import {
   TenantSubscription,
 } from '../billing';
 import { defineEndpoint } from '../endpoint';
+import { inTenant } from './tenant-scope';
+
+/** A change to the tenant's subscription by staff with `billing.manage`, the tenant named by `?tenantId`. */
+const manageSubscription = {
+  owner: 'billing',
+  tags: ['billing'],
+  auth: 'billing.manage',
+  tenant: { query: 'tenantId' },
+} as const;
+
+/** The answer of every endpoint that needs the tenant's subscription when it has none. */
+const noSubscription = { status: 404, codes: [BillingErrors.noSubscription.code] } as const;
 
 /** Billing (issue 17): plans, the tenant's subscription, payments, saved cards, invoices. */
 
@@ -34,65 +46,46 @@ export const listAvailableSubscriptions = defineEndpoint({
 });
 
 export const getTenantSubscription = defineEndpoint({
+  ...inTenant('billing'),
   method: 'get',
   path: '/api/v1/tenants/{id}/tenant-subscription',
-  owner: 'billing',
   summary: 'Subskrypcja firmy: plan, status, koniec okresu, dni próbne, limit i liczba aktywnych klientów',
   tags: ['billing'],
   auth: 'authenticated',
-  tenant: { path: 'id' },
   params: BillingTenantIdParams,
   response: TenantSubscription,
-  errors: [{ status: 404, codes: [BillingErrors.noSubscription.code] }],
+  errors: [noSubscription],
 });
 
 export const changePlan = defineEndpoint({
+  ...manageSubscription,
   method: 'post',
   path: '/api/v1/subscriptions/change-plan',
-  owner: 'billing',
   summary:
     'Zmiana planu: większy plan od razu (płatność proporcjonalna), mniejszy plan lub zmiana cyklu z końcem okresu',
-  tags: ['billing'],
-  auth: 'billing.manage',
-  tenant: { query: 'tenantId' },
   query: ChangePlanQuery,
   response: ChangePlanResponse,
-  errors: [
-    { status: 400, codes: [BillingErrors.belowUsage.code] },
-    { status: 404, codes: [BillingErrors.noSubscription.code] },
-  ],
+  errors: [{ status: 400, codes: [BillingErrors.belowUsage.code] }, noSubscription],
 });
 
 export const cancelSubscription = defineEndpoint({
+  ...manageSubscription,
   method: 'post',
   path: '/api/v1/subscriptions/cancel',
-  owner: 'billing',
   summary: 'Anulowanie subskrypcji z końcem opłaconego okresu',
-  tags: ['billing'],
-  auth: 'billing.manage',
-  tenant: { query: 'tenantId' },
   query: TenantIdQuery,
   response: TenantSubscription,
-  errors: [
-    { status: 400, codes: [BillingErrors.notCancellable.code] },
-    { status: 404, codes: [BillingErrors.noSubscription.code] },
-  ],
+  errors: [{ status: 400, codes: [BillingErrors.notCancellable.code] }, noSubscription],
 });
 
 export const resumeSubscription = defineEndpoint({
+  ...manageSubscription,
   method: 'post',
   path: '/api/v1/subscriptions/resume',
-  owner: 'billing',
   summary: 'Wznowienie anulowanej subskrypcji przed końcem opłaconego okresu',
-  tags: ['billing'],
-  auth: 'billing.manage',
-  tenant: { query: 'tenantId' },
   query: TenantIdQuery,
   response: TenantSubscription,
-  errors: [
-    { status: 400, codes: [BillingErrors.notResumable.code] },
-    { status: 404, codes: [BillingErrors.noSubscription.code] },
-  ],
+  errors: [{ status: 400, codes: [BillingErrors.notResumable.code] }, noSubscription],
 });
 
 export const initiatePayment = defineEndpoint({
@@ -117,7 +110,7 @@ export const initiatePayment = defineEndpoint({
         BillingErrors.cardRefused.code,
       ],
     },
-    { status: 404, codes: [BillingErrors.noSubscription.code] },
+    noSubscription,
   ],
 });
 
@@ -197,13 +190,12 @@ export const setDefaultPaymentMethod = defineEndpoint({
 });
 
 export const getTenantPaymentMethod = defineEndpoint({
+  ...inTenant('billing'),
   method: 'get',
   path: '/api/v1/tenants/{id}/tenant-payment-method',
-  owner: 'billing',
   summary: 'Domyślna karta firmy (do odnowień) albo brak',
   tags: ['billing'],
   auth: 'billing.manage',
-  tenant: { path: 'id' },
   params: BillingTenantIdParams,
   response: TenantPaymentMethod,
 });

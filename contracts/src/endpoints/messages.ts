@@ -13,20 +13,18 @@ import {
   UnsubscribeView,
 } from '../messages';
 import { Permissions } from '../permissions';
-import { TenantIdParams } from '../tenant';
+import { inOwnTenant, inTenant } from './tenant-scope';
 
 /** Messages from a company to its customers (issue 21), owned by the notification service. */
 
 export const createCampaign = defineEndpoint({
+  ...inOwnTenant('notification'),
   method: 'post',
   path: '/api/v1/notifications/tenants/{id}/campaigns',
-  owner: 'notification',
   summary:
     'Nowa kampania: tytuł, treść, odbiorcy (wszyscy, segment, program, jeden klient), kanały, termin (cisza nocna 21–8)',
   tags: ['messages'],
   auth: Permissions.messagesSend,
-  tenant: { path: 'id' },
-  params: TenantIdParams,
   body: CampaignDraft,
   response: Campaign,
   successStatus: 201,
@@ -38,38 +36,34 @@ export const createCampaign = defineEndpoint({
 });
 
 export const listCampaigns = defineEndpoint({
+  ...inOwnTenant('notification'),
   method: 'get',
   path: '/api/v1/notifications/tenants/{id}/campaigns',
-  owner: 'notification',
   summary: 'Kampanie firmy (najnowsze najpierw) z raportami dostarczenia i limitem tygodniowym',
   tags: ['messages'],
   auth: Permissions.messagesSend,
-  tenant: { path: 'id' },
-  params: TenantIdParams,
   response: CampaignList,
 });
 
 export const getCampaign = defineEndpoint({
+  ...inTenant('notification'),
   method: 'get',
   path: '/api/v1/notifications/tenants/{id}/campaigns/{campaignId}',
-  owner: 'notification',
   summary: 'Kampania i jej raport: odbiorcy, wysłane i nieudane w każdym kanale, wypisani',
   tags: ['messages'],
   auth: Permissions.messagesSend,
-  tenant: { path: 'id' },
   params: CampaignParams,
   response: Campaign,
   errors: [{ status: 404, codes: [MessageErrors.notFound.code] }],
 });
 
 export const cancelCampaign = defineEndpoint({
+  ...inTenant('notification'),
   method: 'post',
   path: '/api/v1/notifications/tenants/{id}/campaigns/{campaignId}/cancel',
-  owner: 'notification',
   summary: 'Anulowanie zaplanowanej kampanii (do chwili rozpoczęcia wysyłki)',
   tags: ['messages'],
   auth: Permissions.messagesSend,
-  tenant: { path: 'id' },
   params: CampaignParams,
   response: Campaign,
   errors: [
@@ -79,14 +73,12 @@ export const cancelCampaign = defineEndpoint({
 });
 
 export const getAudienceSize = defineEndpoint({
+  ...inOwnTenant('notification'),
   method: 'post',
   path: '/api/v1/notifications/tenants/{id}/audience-size',
-  owner: 'notification',
   summary: 'Do ilu klientów dotrze wiadomość teraz: w Apple Wallet, Google Wallet, e-mailem, nieosiągalni',
   tags: ['messages'],
   auth: Permissions.messagesSend,
-  tenant: { path: 'id' },
-  params: TenantIdParams,
   body: MessageAudience,
   response: AudienceSize,
 });

@@ -1,4 +1,4 @@
-import { defineEndpoint } from '../endpoint';
+import { defineEndpoint, type ErrorAnswer } from '../endpoint';
 import { CreateFeedbackRequest, CreateFeedbackResponse } from '../feedback';
 import {
   ApplePassParams,
@@ -10,6 +10,7 @@ import {
 } from '../passes';
 import { Permissions } from '../permissions';
 import { z } from 'zod';
+import { inTenant } from './tenant-scope';
 
 export const createFeedback = defineEndpoint({
   method: 'post',
@@ -24,6 +25,18 @@ export const createFeedback = defineEndpoint({
   successStatus: 201,
 });
 
+/**
+ * What adding the caller's own card to a wallet can refuse, Apple's or Google's alike but for the wallet being
+ * unavailable: a card the caller does not hold (unknown or someone else's) is 404 CARD.NOT_FOUND, the same
+ * bytes for both.
+ */
+function passErrors(walletUnavailable: string): readonly ErrorAnswer[] {
+  return [
+    { status: 404, codes: ['CARD.NOT_FOUND'] },
+    { status: 409, codes: [PassErrors.cardClosed.code, PassErrors.notReady.code, walletUnavailable] },
+  ];
+}
+
 /** The customer's own card in Apple Wallet (ADR 0012): a signed `.pkpass`; `{x}` is the file name. */
 export const createApplePass = defineEndpoint({
   method: 'get',
@@ -34,14 +47,7 @@ export const createApplePass = defineEndpoint({
   auth: 'authenticated',
   params: ApplePassParams,
   produces: PKPASS_CONTENT_TYPE,
-  // a card the caller does not hold (unknown or someone else's) is 404 CARD.NOT_FOUND, the same bytes for both
-  errors: [
-    { status: 404, codes: ['CARD.NOT_FOUND'] },
-    {
-      status: 409,
-      codes: [PassErrors.cardClosed.code, PassErrors.notReady.code, PassErrors.appleUnavailable.code],
-    },
-  ],
+  errors: passErrors(PassErrors.appleUnavailable.code),
 });
 
 /** The customer's own card in Google Wallet (ADR 0012): the object is written first, then the save link. */
@@ -54,25 +60,17 @@ export const createGooglePass = defineEndpoint({
   auth: 'authenticated',
   params: GooglePassParams,
   response: GooglePassResponse,
-  // a card the caller does not hold (unknown or someone else's) is 404 CARD.NOT_FOUND, the same bytes for both
-  errors: [
-    { status: 404, codes: ['CARD.NOT_FOUND'] },
-    {
-      status: 409,
-      codes: [PassErrors.cardClosed.code, PassErrors.notReady.code, PassErrors.googleUnavailable.code],
-    },
-  ],
+  errors: passErrors(PassErrors.googleUnavailable.code),
 });
 
 /** How the company's wallet passes are doing: installed, removed, updates that failed (ADR 0012). */
 export const getPassHealth = defineEndpoint({
+  ...inTenant('notification'),
   method: 'get',
   path: '/api/v1/notifications/pass-health/{id}',
-  owner: 'notification',
   summary: 'Stan kart w portfelach firmy: zainstalowane, usunięte, nieudane aktualizacje',
   tags: ['passes'],
   auth: Permissions.analyticsView,
-  tenant: { path: 'id' },
   params: z.object({ id: z.string().min(1).max(64) }),
   response: PassHealthResponse,
 });

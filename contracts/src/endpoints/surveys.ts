@@ -10,7 +10,7 @@ import {
   SurveyTokenParams,
   SurveyView,
 } from '../surveys';
-import { TenantIdParams } from '../tenant';
+import { inOwnTenant } from './tenant-scope';
 
 const tokenErrors = [
   { status: 404, codes: [SurveyErrors.notFound.code] },
@@ -45,39 +45,33 @@ export const respondToSurvey = defineEndpoint({
 });
 
 export const getSurveyResults = defineEndpoint({
+  ...inOwnTenant('survey'),
   method: 'get',
   path: '/api/v1/surveys/tenants/{id}/results',
-  owner: 'survey',
   summary: 'Wyniki NPS firmy (od 5 odpowiedzi): NPS, grupy, trend miesięczny, komentarze',
   tags: ['surveys'],
   auth: Permissions.surveysView,
-  tenant: { path: 'id' },
-  params: TenantIdParams,
   query: SurveyResultsQuery,
   response: SurveyResults,
 });
 
 export const getSurveySettings = defineEndpoint({
+  ...inOwnTenant('survey'),
   method: 'get',
   path: '/api/v1/surveys/tenants/{id}/settings',
-  owner: 'survey',
   summary: 'Ustawienia ankiet NPS firmy',
   tags: ['surveys'],
   auth: Permissions.surveysView,
-  tenant: { path: 'id' },
-  params: TenantIdParams,
   response: SurveySettings,
 });
 
 export const updateSurveySettings = defineEndpoint({
+  ...inOwnTenant('survey'),
   method: 'put',
   path: '/api/v1/surveys/tenants/{id}/settings',
-  owner: 'survey',
   summary: 'Zmiana ustawień ankiet NPS (opóźnienie, link do opinii, adres alertów, włączone)',
   tags: ['surveys'],
   auth: Permissions.tenantSettings,
-  tenant: { path: 'id' },
-  params: TenantIdParams,
   body: SurveySettings,
   response: SurveySettings,
 });

@@ -21,6 +21,7 @@ import { defineEndpoint } from '../endpoint';
 import { EnrolmentLink, EnrolmentLinkErrors, EnrolmentLinkParams } from '../enrolment-links';
 import { AcceptedResponse } from '../identity';
 import { pageResponse, PaginationQuery } from '../pagination';
+import { inOwnTenant, inTenant } from './tenant-scope';
 import { PermissionCatalogueResponse } from '../permissions';
 import {
   Program,
@@ -74,28 +75,24 @@ export const createTenant = defineEndpoint({
 });
 
 export const getTenant = defineEndpoint({
+  ...inOwnTenant('tenant'),
   method: 'get',
   path: '/api/v1/tenants/{id}',
-  owner: 'tenant',
   summary: 'Dane firmy (tylko dla jej właściciela i pracowników)',
   tags: ['tenants'],
   auth: 'authenticated',
-  tenant: { path: 'id' },
-  params: TenantIdParams,
   response: TenantResponse,
 });
 
 // ─── tenant settings and branding ────────────────────────────────────────────────────────────────
 
 export const updateTenant = defineEndpoint({
+  ...inOwnTenant('tenant'),
   method: 'patch',
   path: '/api/v1/tenants/{id}/update-tenant',
-  owner: 'tenant',
   summary: 'Zmiana danych firmy: nazwa, NIP (z sumą kontrolną), adres, kontakt, kolory karty',
   tags: ['tenants'],
   auth: 'tenant.settings',
-  tenant: { path: 'id' },
-  params: TenantIdParams,
   body: UpdateTenantRequest,
   response: TenantResponse,
   errors: [
@@ -115,64 +112,54 @@ export const deleteTenant = defineEndpoint({
 });
 
 export const tenantConfigured = defineEndpoint({
+  ...inOwnTenant('tenant'),
   method: 'get',
   path: '/api/v1/tenants/{id}/tenant-configured',
-  owner: 'tenant',
   summary: 'Czy firma jest skonfigurowana: dane firmy z adresem i co najmniej jeden aktywny program',
   tags: ['tenants'],
   auth: 'authenticated',
-  tenant: { path: 'id' },
-  params: TenantIdParams,
   response: TenantConfiguredResponse,
 });
 
 export const validateTenant = defineEndpoint({
+  ...inOwnTenant('tenant'),
   method: 'post',
   path: '/api/v1/tenants/{id}/validate-tenant',
-  owner: 'tenant',
   summary: 'Ponowne sprawdzenie konfiguracji firmy (z listą brakujących elementów)',
   tags: ['tenants'],
   auth: 'authenticated',
-  tenant: { path: 'id' },
-  params: TenantIdParams,
   response: TenantConfiguredResponse,
 });
 
 /** multipart/form-data with the file in field `Logo`; documented here, parsed by @fastify/multipart */
 export const uploadLogo = defineEndpoint({
+  ...inOwnTenant('tenant'),
   method: 'post',
   path: '/api/v1/tenants/{id}/upload-logo',
-  owner: 'tenant',
   summary: 'Wgranie logo (multipart, pole Logo; PNG/JPEG/WebP do 5 MB, min. 160×50 px)',
   tags: ['tenants'],
   auth: 'tenant.settings',
-  tenant: { path: 'id' },
-  params: TenantIdParams,
   response: TenantResponse,
 });
 
 /** multipart/form-data with the file in field `HeroImage` */
 export const uploadHeroImage = defineEndpoint({
+  ...inOwnTenant('tenant'),
   method: 'post',
   path: '/api/v1/tenants/{id}/upload-hero-image',
-  owner: 'tenant',
   summary: 'Wgranie zdjęcia w tle karty (multipart, pole HeroImage; PNG/JPEG/WebP do 5 MB, min. 750×246 px)',
   tags: ['tenants'],
   auth: 'tenant.settings',
-  tenant: { path: 'id' },
-  params: TenantIdParams,
   response: TenantResponse,
 });
 
 export const deleteHeroImage = defineEndpoint({
+  ...inOwnTenant('tenant'),
   method: 'delete',
   path: '/api/v1/tenants/{id}/hero-image',
-  owner: 'tenant',
   summary: 'Usunięcie zdjęcia w tle karty',
   tags: ['tenants'],
   auth: 'tenant.settings',
-  tenant: { path: 'id' },
-  params: TenantIdParams,
   response: TenantResponse,
 });
 
@@ -191,26 +178,22 @@ export const getTenantImage = defineEndpoint({
 // ─── loyalty programs and rewards ────────────────────────────────────────────────────────────────
 
 export const listPrograms = defineEndpoint({
+  ...inOwnTenant('tenant'),
   method: 'get',
   path: '/api/v1/tenants/{id}/loyalty-programs',
-  owner: 'tenant',
   summary: 'Programy lojalnościowe firmy z nagrodami',
   tags: ['programs'],
   auth: 'authenticated',
-  tenant: { path: 'id' },
-  params: TenantIdParams,
   response: ProgramList,
 });
 
 export const createProgram = defineEndpoint({
+  ...inOwnTenant('tenant'),
   method: 'post',
   path: '/api/v1/tenants/{id}/loyalty-programs',
-  owner: 'tenant',
   summary: 'Nowy program: punkty, pieczątki lub poziomy, z nagrodami i ich ograniczeniami',
   tags: ['programs'],
   auth: 'programs.manage',
-  tenant: { path: 'id' },
-  params: TenantIdParams,
   body: ProgramInput,
   response: Program,
   successStatus: 201,
@@ -218,13 +201,12 @@ export const createProgram = defineEndpoint({
 });
 
 export const updateProgram = defineEndpoint({
+  ...inTenant('tenant'),
   method: 'put',
   path: '/api/v1/tenants/{id}/loyalty-programs/{programId}',
-  owner: 'tenant',
   summary: 'Zmiana programu i jego nagród (rodzaju programu nie można zmienić)',
   tags: ['programs'],
   auth: 'programs.manage',
-  tenant: { path: 'id' },
   params: ProgramIdParams,
   body: ProgramInput,
   response: Program,
@@ -237,13 +219,12 @@ export const updateProgram = defineEndpoint({
 });
 
 export const deleteProgram = defineEndpoint({
+  ...inTenant('tenant'),
   method: 'delete',
   path: '/api/v1/tenants/{id}/loyalty-programs/{programId}',
-  owner: 'tenant',
   summary: 'Usunięcie programu (karty klientów zostają zamknięte przez księgę kart)',
   tags: ['programs'],
   auth: 'programs.manage',
-  tenant: { path: 'id' },
   params: ProgramIdParams,
 });
 
@@ -277,13 +258,12 @@ export const resolveEnrolmentLink = defineEndpoint({
 
 /** A4 poster with the join QR code and short Polish instructions */
 export const getProgramPoster = defineEndpoint({
+  ...inTenant('tenant'),
   method: 'get',
   path: '/api/v1/tenants/{id}/loyalty-programs/{programId}/poster',
-  owner: 'tenant',
   summary: 'Plakat A4 (PDF) z kodem QR do zapisu i krótką instrukcją',
   tags: ['programs'],
   auth: 'authenticated',
-  tenant: { path: 'id' },
   params: ProgramIdParams,
   produces: 'application/pdf',
 });
@@ -291,26 +271,22 @@ export const getProgramPoster = defineEndpoint({
 // ─── services catalogue ──────────────────────────────────────────────────────────────────────────
 
 export const listServices = defineEndpoint({
+  ...inOwnTenant('tenant'),
   method: 'get',
   path: '/api/v1/tenants/{id}/services',
-  owner: 'tenant',
   summary: 'Katalog usług firmy',
   tags: ['services'],
   auth: 'authenticated',
-  tenant: { path: 'id' },
-  params: TenantIdParams,
   response: ServiceList,
 });
 
 export const createService = defineEndpoint({
+  ...inOwnTenant('tenant'),
   method: 'post',
   path: '/api/v1/tenants/{id}/services',
-  owner: 'tenant',
   summary: 'Nowa usługa: nazwa, cena, opcjonalnie stała liczba punktów',
   tags: ['services'],
   auth: 'services.manage',
-  tenant: { path: 'id' },
-  params: TenantIdParams,
   body: ServiceInput,
   response: CatalogueService,
   successStatus: 201,
@@ -318,13 +294,12 @@ export const createService = defineEndpoint({
 });
 
 export const updateService = defineEndpoint({
+  ...inTenant('tenant'),
   method: 'put',
   path: '/api/v1/tenants/{id}/services/{serviceId}',
-  owner: 'tenant',
   summary: 'Zmiana usługi',
   tags: ['services'],
   auth: 'services.manage',
-  tenant: { path: 'id' },
   params: ServiceIdParams,
   body: ServiceInput,
   response: CatalogueService,
@@ -335,27 +310,24 @@ export const updateService = defineEndpoint({
 });
 
 export const deleteService = defineEndpoint({
+  ...inTenant('tenant'),
   method: 'delete',
   path: '/api/v1/tenants/{id}/services/{serviceId}',
-  owner: 'tenant',
   summary: 'Usunięcie usługi',
   tags: ['services'],
   auth: 'services.manage',
-  tenant: { path: 'id' },
   params: ServiceIdParams,
 });
 
 // ─── employees ───────────────────────────────────────────────────────────────────────────────────
 
 export const inviteEmployee = defineEndpoint({
+  ...inOwnTenant('tenant'),
   method: 'post',
   path: '/api/v1/tenants/{id}/employees',
-  owner: 'tenant',
   summary: 'Zaproszenie pracownika: konto powstaje przez zdarzenia, e-mail z linkiem do ustawienia hasła',
   tags: ['employees'],
   auth: 'employees.manage',
-  tenant: { path: 'id' },
-  params: TenantIdParams,
   body: InviteEmployeeRequest,
   response: Employee,
   successStatus: 201,
@@ -368,50 +340,45 @@ export const inviteEmployee = defineEndpoint({
 });
 
 export const listEmployees = defineEndpoint({
+  ...inOwnTenant('tenant'),
   method: 'get',
   path: '/api/v1/tenants/{id}/employees',
-  owner: 'tenant',
   summary: 'Pracownicy firmy (stronicowane; sortBy: name, email, invitedAt, status)',
   tags: ['employees'],
   auth: 'employees.manage',
-  tenant: { path: 'id' },
-  params: TenantIdParams,
   query: PaginationQuery,
   response: pageResponse(Employee).meta({ id: 'EmployeePage' }),
 });
 
 export const updateEmployee = defineEndpoint({
+  ...inTenant('tenant'),
   method: 'patch',
   path: '/api/v1/tenants/{id}/employees/{employeeId}',
-  owner: 'tenant',
   summary: 'Zmiana danych pracownika',
   tags: ['employees'],
   auth: 'employees.manage',
-  tenant: { path: 'id' },
   params: EmployeeIdParams,
   body: UpdateEmployeeRequest,
   response: Employee,
 });
 
 export const deleteEmployee = defineEndpoint({
+  ...inTenant('tenant'),
   method: 'delete',
   path: '/api/v1/tenants/{id}/employees/{employeeId}',
-  owner: 'tenant',
   summary: 'Usunięcie pracownika: konto zostaje zamknięte, sesje unieważnione',
   tags: ['employees'],
   auth: 'employees.manage',
-  tenant: { path: 'id' },
   params: EmployeeIdParams,
 });
 
 export const resetEmployeePassword = defineEndpoint({
+  ...inTenant('tenant'),
   method: 'post',
   path: '/api/v1/tenants/{id}/employees/{employeeId}/reset-password',
-  owner: 'tenant',
   summary: 'Wysłanie pracownikowi e-maila z linkiem do ustawienia nowego hasła',
   tags: ['employees'],
   auth: 'employees.manage',
-  tenant: { path: 'id' },
   params: EmployeeIdParams,
   response: AcceptedResponse,
   successStatus: 202,
@@ -422,27 +389,24 @@ export const resetEmployeePassword = defineEndpoint({
 });
 
 export const updateEmployeePermissions = defineEndpoint({
+  ...inTenant('tenant'),
   method: 'patch',
   path: '/api/v1/tenants/{id}/employees/{employeeId}/permissions',
-  owner: 'tenant',
   summary: 'Uprawnienia pracownika (działają od jego następnego tokenu)',
   tags: ['employees'],
   auth: 'employees.manage',
-  tenant: { path: 'id' },
   params: EmployeeIdParams,
   body: EmployeePermissionsRequest,
   response: Employee,
 });
 
 export const resendEmployeeActivation = defineEndpoint({
+  ...inOwnTenant('tenant'),
   method: 'post',
   path: '/api/v1/tenants/{id}/employees/resend-activation',
-  owner: 'tenant',
   summary: 'Ponowne wysłanie zaproszenia pracownikowi, który nie aktywował konta',
   tags: ['employees'],
   auth: 'employees.manage',
-  tenant: { path: 'id' },
-  params: TenantIdParams,
   body: ResendActivationRequest,
   response: AcceptedResponse,
   successStatus: 202,
@@ -454,71 +418,60 @@ export const resendEmployeeActivation = defineEndpoint({
 
 // ─── clients ─────────────────────────────────────────────────────────────────────────────────────
 
+/** What enrolling a client can refuse, the same rules whether staff create one, add one or the client joins. */
+const enrolmentErrors = [
+  { status: 400, codes: [ClientErrors.programInactive.code] },
+  { status: 404, codes: [ProgramErrors.notFound.code] },
+  {
+    status: 409,
+    codes: [ClientErrors.alreadyEnrolled.code, 'CLIENT.ALREADY_EXISTS', ClientErrors.customerLimit.code],
+  },
+] as const;
+
 export const createClient = defineEndpoint({
+  ...inOwnTenant('tenant'),
   method: 'post',
   path: '/api/v1/tenants/{id}/create-client',
-  owner: 'tenant',
   summary: 'Nowy klient: konto klienta powstaje przez zdarzenia i zostaje zapisane do programu',
   tags: ['clients'],
   auth: 'clients.manage',
-  tenant: { path: 'id' },
-  params: TenantIdParams,
   body: CreateClientRequest,
   response: ClientCreatedResponse,
   successStatus: 201,
-  errors: [
-    { status: 400, codes: [ClientErrors.programInactive.code] },
-    { status: 404, codes: [ProgramErrors.notFound.code] },
-    {
-      status: 409,
-      codes: [ClientErrors.alreadyEnrolled.code, 'CLIENT.ALREADY_EXISTS', ClientErrors.customerLimit.code],
-    },
-  ],
+  errors: enrolmentErrors,
 });
 
 export const addClient = defineEndpoint({
+  ...inOwnTenant('tenant'),
   method: 'patch',
   path: '/api/v1/tenants/{id}/add-client',
-  owner: 'tenant',
   summary: 'Dodanie istniejącego klienta po adresie e-mail (klient dostaje wiadomość)',
   tags: ['clients'],
   auth: 'clients.manage',
-  tenant: { path: 'id' },
-  params: TenantIdParams,
   body: AddClientRequest,
   response: ClientCreatedResponse,
-  errors: [
-    { status: 400, codes: [ClientErrors.programInactive.code] },
-    { status: 404, codes: [ProgramErrors.notFound.code] },
-    {
-      status: 409,
-      codes: [ClientErrors.alreadyEnrolled.code, 'CLIENT.ALREADY_EXISTS', ClientErrors.customerLimit.code],
-    },
-  ],
+  errors: enrolmentErrors,
 });
 
 export const getClients = defineEndpoint({
+  ...inOwnTenant('tenant'),
   method: 'get',
   path: '/api/v1/tenants/{id}/get-clients',
-  owner: 'tenant',
   summary:
     'Klienci firmy (stronicowane, wyszukiwanie po imieniu, e-mailu, telefonie; sortBy: name, email, enrolledAt, status)',
   tags: ['clients'],
   auth: 'clients.view',
-  tenant: { path: 'id' },
-  params: TenantIdParams,
   query: PaginationQuery,
   response: pageResponse(Client).meta({ id: 'ClientPage' }),
 });
 
 export const getClient = defineEndpoint({
+  ...inTenant('tenant'),
   method: 'get',
   path: '/api/v1/tenants/{id}/clients/{clientId}',
-  owner: 'tenant',
   summary: 'Szczegóły klienta',
   tags: ['clients'],
   auth: 'clients.view',
-  tenant: { path: 'id' },
   params: z.object({ id: z.string().min(1).max(64), clientId: z.string().min(1).max(64) }),
   response: Client,
 });
@@ -534,12 +487,5 @@ export const joinProgram = defineEndpoint({
   body: JoinProgramRequest,
   response: ClientCreatedResponse,
   successStatus: 201,
-  errors: [
-    { status: 400, codes: [ClientErrors.programInactive.code] },
-    { status: 404, codes: [ProgramErrors.notFound.code] },
-    {
-      status: 409,
-      codes: [ClientErrors.alreadyEnrolled.code, 'CLIENT.ALREADY_EXISTS', ClientErrors.customerLimit.code],
-    },
-  ],
+  errors: enrolmentErrors,
 });

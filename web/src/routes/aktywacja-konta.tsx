@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ButtonLink } from '../components/ui/link';
 import { activateAccountQueryOptions } from '../features/auth/api/activate-account';
 import { AuthCard } from '../features/auth/components/auth-card';
+import { ReadyToSignIn } from '../features/auth/components/ready-to-sign-in';
 import { errorMessage } from '../lib/api/api-errors';
 
 const searchSchema = z.object({
@@ -64,19 +65,10 @@ function Activation({ token, emailChange }: { token: string; emailChange: boolea
     );
   }
   return (
-    <Stack gap="md">
-      <Alert
-        color="green"
-        variant="light"
-        title={emailChange ? 'Adres e-mail został zmieniony' : 'Konto jest aktywne'}
-      >
-        {emailChange
-          ? 'Od teraz logujesz się nowym adresem e-mail.'
-          : 'Dziękujemy za potwierdzenie adresu e-mail. Możesz się teraz zalogować.'}
-      </Alert>
-      <ButtonLink to="/zaloguj" size="md">
-        Zaloguj się
-      </ButtonLink>
-    </Stack>
+    <ReadyToSignIn title={emailChange ? 'Adres e-mail został zmieniony' : 'Konto jest aktywne'}>
+      {emailChange
+        ? 'Od teraz logujesz się nowym adresem e-mail.'
+        : 'Dziękujemy za potwierdzenie adresu e-mail. Możesz się teraz zalogować.'}
+    </ReadyToSignIn>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { EmailRequest } from '@punkto/contracts/identity';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { CaptchaNotice } from '../features/auth/components/captcha-notice';
 import { FormError } from '../components/ui/form-error';
 import { useCaptcha } from '../features/auth/hooks/use-captcha';
 import { useZodForm } from '../lib/form/use-zod-form';
+import { EmailInput } from '../components/ui/email-input';
 
 export const Route = createFileRoute('/przypomnij-haslo')({
   component: ForgotPasswordPage,
@@ -45,13 +46,7 @@ function ForgotPasswordPage() {
       ) : (
         <form onSubmit={submit} noValidate aria-label="Przypomnienie hasła">
           <Stack gap="md">
-            <TextInput
-              label="E-mail"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              {...form.getInputProps('email')}
-            />
+            <EmailInput {...form.getInputProps('email')} />
             <FormError message={form.formError} />
             <CaptchaNotice status={captcha.status} />
             <Button type="submit" loading={form.submitting} fullWidth size="md">

@@ -3,9 +3,10 @@ import { PASSWORD_RULE_MESSAGE, Password } from '@punkto/contracts/identity';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
-import { AnchorLink, ButtonLink } from '../components/ui/link';
+import { AnchorLink } from '../components/ui/link';
 import { useResetPassword } from '../features/auth/api/reset-password';
 import { AuthCard } from '../features/auth/components/auth-card';
+import { ReadyToSignIn } from '../features/auth/components/ready-to-sign-in';
 import { FormError } from '../components/ui/form-error';
 import { useZodForm } from '../lib/form/use-zod-form';
 import { textParam } from '../lib/search-params';
@@ -71,20 +72,11 @@ function NewPassword({ token, invitation }: { token: string; invitation: boolean
 
   if (done) {
     return (
-      <Stack gap="md">
-        <Alert
-          color="green"
-          variant="light"
-          title={invitation ? 'Konto jest aktywne' : 'Hasło zostało zmienione'}
-        >
-          {invitation
-            ? 'Hasło ustawione. Możesz się teraz zalogować.'
-            : 'Możesz się teraz zalogować nowym hasłem.'}
-        </Alert>
-        <ButtonLink to="/zaloguj" size="md">
-          Zaloguj się
-        </ButtonLink>
-      </Stack>
+      <ReadyToSignIn title={invitation ? 'Konto jest aktywne' : 'Hasło zostało zmienione'}>
+        {invitation
+          ? 'Hasło ustawione. Możesz się teraz zalogować.'
+          : 'Możesz się teraz zalogować nowym hasłem.'}
+      </ReadyToSignIn>
     );
   }
   return (

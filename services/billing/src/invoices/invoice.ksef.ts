@@ -64,28 +64,19 @@ export interface RenderXmlOptions {
 
 /** Podmiot1 (the seller) and Podmiot2 (the buyer) */
 function parties(root: XMLBuilder, invoice: Invoice) {
-  const seller = root.ele('Podmiot1');
-  seller
-    .ele('DaneIdentyfikacyjne')
-    .ele('NIP')
-    .txt(invoice.seller.nip)
-    .up()
-    .ele('Nazwa')
-    .txt(invoice.seller.name);
-  address(seller, invoice.seller);
-
-  const buyer = root.ele('Podmiot2');
-  buyer
-    .ele('DaneIdentyfikacyjne')
-    .ele('NIP')
-    .txt(invoice.buyer.nip)
-    .up()
-    .ele('Nazwa')
-    .txt(invoice.buyer.name);
-  address(buyer, invoice.buyer);
+  party(root, 'Podmiot1', invoice.seller);
+  const buyer = party(root, 'Podmiot2', invoice.buyer);
   // JST / GV: 2 = the buyer is not a local-government unit nor a member of a VAT group
   buyer.ele('JST').txt('2');
   buyer.ele('GV').txt('2');
+}
+
+/** One party of the invoice: its NIP and name, then its address */
+function party(root: XMLBuilder, element: 'Podmiot1' | 'Podmiot2', of: InvoiceParty): XMLBuilder {
+  const node = root.ele(element);
+  node.ele('DaneIdentyfikacyjne').ele('NIP').txt(of.nip).up().ele('Nazwa').txt(of.name);
+  address(node, of);
+  return node;
 }
 
 /** Adnotacje of an ordinary domestic VAT invoice */

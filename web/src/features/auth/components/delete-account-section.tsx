@@ -1,4 +1,4 @@
-import { Button, Card, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { DeleteAccountRequest } from '@punkto/contracts/identity';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from '@tanstack/react-router';
@@ -6,7 +6,7 @@ import { useZodForm } from '../../../lib/form/use-zod-form';
 import { notify } from '../../../lib/notify-instance';
 import { useDeleteAccount } from '../api/delete-account';
 import { authStore } from '../stores/auth-store-instance';
-import { ModalFormFooter } from '../../../components/ui/modal-form-footer';
+import { DangerConfirmModal } from '../../../components/ui/danger-confirm-modal';
 
 /** Account deletion, confirmed with the password in a modal; afterwards: signed out, toast, home. */
 export function DeleteAccountSection() {
@@ -41,35 +41,27 @@ export function DeleteAccountSection() {
           Usuń konto
         </Button>
       </Stack>
-      <Modal
+      <DangerConfirmModal
         opened={opened}
         onClose={close}
         title="Usunąć konto na zawsze?"
-        centered
-        closeButtonProps={{ 'aria-label': 'Zamknij' }}
+        formLabel="Potwierdzenie usunięcia konta"
+        onSubmit={submit}
+        error={form.formError}
+        submitting={form.submitting}
+        submitLabel="Usuń konto na zawsze"
       >
-        <form onSubmit={submit} noValidate aria-label="Potwierdzenie usunięcia konta">
-          <Stack gap="md">
-            <Text size="sm">
-              Twoje karty, punkty i historia zostaną usunięte i nie będzie można ich odzyskać. Wpisz hasło,
-              aby potwierdzić.
-            </Text>
-            <PasswordInput
-              label="Hasło"
-              autoComplete="current-password"
-              data-autofocus
-              {...form.getInputProps('password')}
-            />
-            <ModalFormFooter
-              error={form.formError}
-              onCancel={close}
-              submitLabel="Usuń konto na zawsze"
-              submitting={form.submitting}
-              danger
-            />
-          </Stack>
-        </form>
-      </Modal>
+        <Text size="sm">
+          Twoje karty, punkty i historia zostaną usunięte i nie będzie można ich odzyskać. Wpisz hasło, aby
+          potwierdzić.
+        </Text>
+        <PasswordInput
+          label="Hasło"
+          autoComplete="current-password"
+          data-autofocus
+          {...form.getInputProps('password')}
+        />
+      </DangerConfirmModal>
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { IdentityErrors, LoginRequest } from '@punkto/contracts/identity';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -12,6 +12,8 @@ import { authStore } from '../stores/auth-store-instance';
 import { afterLoginPath } from '../utils/guards';
 import { CaptchaNotice } from './captcha-notice';
 import { FormError } from '../../../components/ui/form-error';
+import { EmailInput } from '../../../components/ui/email-input';
+import { PasswordForm } from './password-form';
 
 type LoginFormProps = { variant: 'business' | 'customer'; redirect?: string | undefined };
 
@@ -52,23 +54,13 @@ export function LoginForm({ variant, redirect }: LoginFormProps) {
   };
 
   return (
-    <form
-      ref={form.formRef}
-      // sent by the app (onSubmit); should the app not load at all, a plain POST keeps the password out of the address
-      method="post"
+    <PasswordForm
+      formRef={form.formRef}
       onSubmit={submit}
-      noValidate
-      aria-label={variant === 'customer' ? 'Logowanie klienta' : 'Logowanie'}
+      label={variant === 'customer' ? 'Logowanie klienta' : 'Logowanie'}
     >
       <Stack gap="md">
-        <TextInput
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          {...form.getInputProps('email')}
-        />
+        <EmailInput required {...form.getInputProps('email')} />
         <PasswordInput
           label="Hasło"
           autoComplete="current-password"
@@ -95,6 +87,6 @@ export function LoginForm({ variant, redirect }: LoginFormProps) {
           </AnchorLink>
         </Text>
       </Stack>
-    </form>
+    </PasswordForm>
   );
 }

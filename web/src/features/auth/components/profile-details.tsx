@@ -12,6 +12,7 @@ import { useUpdateUser } from '../api/update-user';
 import type { AuthUser } from '../types';
 import { FormError } from '../../../components/ui/form-error';
 import { PhoneInput } from '../../../components/ui/phone-input';
+import { EmailInput } from '../../../components/ui/email-input';
 
 const NameForm = z.object({ username: Username });
 const EmailForm = z.object({ email: Email });
@@ -107,13 +108,7 @@ export function ProfileDetails({ user }: { user: AuthUser }) {
                 </Stack>
               </Alert>
             ) : null}
-            <TextInput
-              label="Nowy adres e-mail"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              {...emailForm.getInputProps('email')}
-            />
+            <EmailInput label="Nowy adres e-mail" {...emailForm.getInputProps('email')} />
             <FormError message={emailForm.formError} />
             <Group>
               <Button type="submit" variant="default" loading={emailForm.submitting}>

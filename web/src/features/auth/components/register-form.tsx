@@ -9,6 +9,8 @@ import { authStore } from '../stores/auth-store-instance';
 import { CaptchaNotice } from './captcha-notice';
 import { FormError } from '../../../components/ui/form-error';
 import { PhoneInput } from '../../../components/ui/phone-input';
+import { EmailInput } from '../../../components/ui/email-input';
+import { PasswordForm } from './password-form';
 
 type RegisterFormProps = {
   kind: 'firma' | 'klient';
@@ -46,13 +48,10 @@ export function RegisterForm({ kind, onRegistered }: RegisterFormProps) {
   });
 
   return (
-    <form
-      ref={form.formRef}
-      // sent by the app (onSubmit); should the app not load at all, a plain POST keeps the password out of the address
-      method="post"
+    <PasswordForm
+      formRef={form.formRef}
       onSubmit={submit}
-      noValidate
-      aria-label={kind === 'firma' ? 'Rejestracja firmy' : 'Rejestracja klienta'}
+      label={kind === 'firma' ? 'Rejestracja firmy' : 'Rejestracja klienta'}
     >
       <Stack gap="md">
         <TextInput
@@ -61,14 +60,7 @@ export function RegisterForm({ kind, onRegistered }: RegisterFormProps) {
           required
           {...form.getInputProps('username')}
         />
-        <TextInput
-          label="E-mail"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          {...form.getInputProps('email')}
-        />
+        <EmailInput required {...form.getInputProps('email')} />
         {kind === 'klient' ? <PhoneInput {...form.getInputProps('phone')} /> : null}
         <PasswordInput
           label="Hasło"
@@ -105,6 +97,6 @@ export function RegisterForm({ kind, onRegistered }: RegisterFormProps) {
           </AnchorLink>
         </Text>
       </Stack>
-    </form>
+    </PasswordForm>
   );
 }

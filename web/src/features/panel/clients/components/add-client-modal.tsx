@@ -13,6 +13,7 @@ import { notify } from '../../../../lib/notify-instance';
 import { programsQueryOptions } from '../../programs/api/list-programs';
 import { useAddClient, useCreateClient } from '../api/clients';
 import { NewClientForm } from '../utils/client-forms';
+import { EmailInput } from '../../../../components/ui/email-input';
 
 type AddClientModalProps = { tenantId: string; opened: boolean; onClose: () => void };
 
@@ -105,21 +106,21 @@ function ProgramSelect({
   );
 }
 
-function NewClientTab({
-  tenantId,
-  programs,
-  onDone,
-}: {
-  tenantId: string;
-  programs: Program[];
-  onDone: () => void;
-}) {
+/** What both tabs get: the tenant, its programs to enrol into, and how to close the modal. */
+type ClientTabProps = { tenantId: string; programs: Program[]; onDone: () => void };
+
+/** With a single program there is nothing to choose: it is preselected. */
+function preselectedProgram(programs: Program[]): string {
+  return programs.length === 1 ? programs[0]!.id : '';
+}
+
+function NewClientTab({ tenantId, programs, onDone }: ClientTabProps) {
   const create = useCreateClient(tenantId);
   const form = useZodForm(NewClientForm, {
     name: '',
     email: '',
     phone: '',
-    programId: programs.length === 1 ? programs[0]!.id : '',
+    programId: preselectedProgram(programs),
     marketingConsent: false,
   });
 
@@ -140,14 +141,7 @@ function NewClientTab({
           Założymy klientowi konto i wyślemy e-mail z linkiem do ustawienia hasła.
         </Text>
         <TextInput label="Imię i nazwisko" required autoComplete="off" {...form.getInputProps('name')} />
-        <TextInput
-          label="E-mail"
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          required
-          {...form.getInputProps('email')}
-        />
+        <EmailInput autoComplete="off" required {...form.getInputProps('email')} />
         <TextInput
           label="Telefon (opcjonalnie)"
           type="tel"
@@ -177,19 +171,11 @@ function NewClientTab({
   );
 }
 
-function ExistingClientTab({
-  tenantId,
-  programs,
-  onDone,
-}: {
-  tenantId: string;
-  programs: Program[];
-  onDone: () => void;
-}) {
+function ExistingClientTab({ tenantId, programs, onDone }: ClientTabProps) {
   const add = useAddClient(tenantId);
   const form = useZodForm(AddClientRequest, {
     email: '',
-    programId: programs.length === 1 ? programs[0]!.id : '',
+    programId: preselectedProgram(programs),
   });
 
   const submit = form.onSubmit(async (body) => {
@@ -208,14 +194,7 @@ function ExistingClientTab({
         <Text size="sm" c="dimmed">
           Klient ma już konto w Punkto? Podaj jego e-mail — zapiszemy go do programu i wyślemy mu wiadomość.
         </Text>
-        <TextInput
-          label="E-mail klienta"
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          required
-          {...form.getInputProps('email')}
-        />
+        <EmailInput label="E-mail klienta" autoComplete="off" required {...form.getInputProps('email')} />
         <ProgramSelect
           programs={programs}
           value={form.values.programId}

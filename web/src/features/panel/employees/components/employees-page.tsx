@@ -23,6 +23,7 @@ import { TablePagination } from '../../../../components/ui/table-pagination';
 import { errorMessage } from '../../../../lib/api/api-errors';
 import { formatDate } from '../../../../lib/format-date';
 import { notify } from '../../../../lib/notify-instance';
+import { useModalTarget } from '../../../../lib/use-modal-target';
 import {
   employeesQueryOptions,
   permissionCatalogueQueryOptions,
@@ -58,10 +59,7 @@ export function EmployeesPage({ tenantId, viewer }: { tenantId: string; viewer: 
   const groups = useMemo(() => groupCatalogue(catalogue.data ?? []), [catalogue.data]);
 
   const [inviting, setInviting] = useState(false);
-  const [renaming, setRenaming] = useState<{ opened: boolean; employee: Employee | null }>({
-    opened: false,
-    employee: null,
-  });
+  const renaming = useModalTarget<Employee>();
   const [removing, setRemoving] = useState<Employee | null>(null);
   const remove = useRemoveEmployee(tenantId);
   const resetPassword = useResetEmployeePassword(tenantId);
@@ -187,7 +185,7 @@ export function EmployeesPage({ tenantId, viewer }: { tenantId: string; viewer: 
                           <EmployeeActions
                             employee={employee}
                             isSelf={employee.id === viewer.userId}
-                            onRename={() => setRenaming({ opened: true, employee })}
+                            onRename={() => renaming.open(employee)}
                             onResetPassword={() => void sendReset(employee)}
                             onResendInvitation={() => void resend(employee)}
                             onRemove={() => setRemoving(employee)}
@@ -233,9 +231,9 @@ export function EmployeesPage({ tenantId, viewer }: { tenantId: string; viewer: 
       />
       <RenameEmployeeModal
         tenantId={tenantId}
-        employee={renaming.employee}
+        employee={renaming.target}
         opened={renaming.opened}
-        onClose={() => setRenaming((current) => ({ ...current, opened: false }))}
+        onClose={renaming.close}
       />
       <ConfirmDialog
         opened={removing !== null}

@@ -7,6 +7,7 @@ import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { notify } from '../../../../lib/notify-instance';
 import { useInviteEmployee } from '../api/employees';
 import type { PermissionGroup } from '../utils/permission-matrix';
+import { EmailInput } from '../../../../components/ui/email-input';
 
 type InviteEmployeeModalProps = {
   tenantId: string;
@@ -83,14 +84,7 @@ function InviteForm({
           data-autofocus
           {...form.getInputProps('name')}
         />
-        <TextInput
-          label="E-mail"
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          required
-          {...form.getInputProps('email')}
-        />
+        <EmailInput autoComplete="off" required {...form.getInputProps('email')} />
         <Checkbox.Group
           label="Uprawnienia"
           description="Zaznacz, co pracownik może robić w panelu."

@@ -7,6 +7,7 @@ import { StatusBadge } from '../../../../components/ui/status-badge';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { EmptyState } from '../../../../components/ui/query-state';
 import { notify } from '../../../../lib/notify-instance';
+import { useModalTarget } from '../../../../lib/use-modal-target';
 import { servicesQueryOptions } from '../../../../lib/queries/catalogue';
 import { useDeleteService } from '../api/services';
 import { formatGrosze } from '../../../../lib/money';
@@ -18,11 +19,7 @@ import { ServiceFormModal } from './service-form-modal';
  */
 export function ServicesPage({ tenantId }: { tenantId: string }) {
   const { data: services } = useSuspenseQuery(servicesQueryOptions(tenantId));
-  // the service stays set while the modal closes, so its title does not flip during the transition
-  const [editor, setEditor] = useState<{ opened: boolean; service: CatalogueService | null }>({
-    opened: false,
-    service: null,
-  });
+  const editor = useModalTarget<CatalogueService>();
   const [deleting, setDeleting] = useState<CatalogueService | null>(null);
   const remove = useDeleteService(tenantId);
 
@@ -37,7 +34,7 @@ export function ServicesPage({ tenantId }: { tenantId: string }) {
     }
   };
 
-  const addButton = <Button onClick={() => setEditor({ opened: true, service: null })}>Dodaj usługę</Button>;
+  const addButton = <Button onClick={() => editor.open(null)}>Dodaj usługę</Button>;
 
   return (
     <Stack gap="lg" py={{ base: 'md', sm: 'lg' }}>
@@ -90,7 +87,7 @@ export function ServicesPage({ tenantId }: { tenantId: string }) {
                       <Button
                         size="xs"
                         variant="light"
-                        onClick={() => setEditor({ opened: true, service })}
+                        onClick={() => editor.open(service)}
                         aria-label={`Edytuj usługę ${service.name}`}
                       >
                         Edytuj
@@ -115,9 +112,9 @@ export function ServicesPage({ tenantId }: { tenantId: string }) {
 
       <ServiceFormModal
         tenantId={tenantId}
-        service={editor.service}
+        service={editor.target}
         opened={editor.opened}
-        onClose={() => setEditor((current) => ({ ...current, opened: false }))}
+        onClose={editor.close}
       />
       <ConfirmDialog
         opened={deleting !== null}

@@ -1,7 +1,7 @@
-import { Button, Card, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DeleteTenantRequest } from '@punkto/contracts/tenant';
 import { useDisclosure } from '@mantine/hooks';
-import { ModalFormFooter } from '../../../../components/ui/modal-form-footer';
+import { DangerConfirmModal } from '../../../../components/ui/danger-confirm-modal';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { useDeleteTenant } from '../api/delete-tenant';
 
@@ -54,35 +54,27 @@ export function DangerZone({
           Usuń firmę
         </Button>
       </Stack>
-      <Modal
+      <DangerConfirmModal
         opened={opened}
         onClose={close}
         title="Usunąć firmę na zawsze?"
-        centered
-        closeButtonProps={{ 'aria-label': 'Zamknij' }}
+        formLabel="Potwierdzenie usunięcia firmy"
+        onSubmit={submit}
+        error={form.formError}
+        submitting={form.submitting}
+        submitLabel="Usuń firmę na zawsze"
+        disabled={!matches}
       >
-        <form onSubmit={submit} noValidate aria-label="Potwierdzenie usunięcia firmy">
-          <Stack gap="md">
-            <Text size="sm">
-              Aby potwierdzić, wpisz nazwę firmy: <strong>{companyName}</strong>
-            </Text>
-            <TextInput
-              label="Nazwa firmy"
-              autoComplete="off"
-              data-autofocus
-              {...form.getInputProps('confirmCompanyName')}
-            />
-            <ModalFormFooter
-              error={form.formError}
-              onCancel={close}
-              submitLabel="Usuń firmę na zawsze"
-              submitting={form.submitting}
-              danger
-              disabled={!matches}
-            />
-          </Stack>
-        </form>
-      </Modal>
+        <Text size="sm">
+          Aby potwierdzić, wpisz nazwę firmy: <strong>{companyName}</strong>
+        </Text>
+        <TextInput
+          label="Nazwa firmy"
+          autoComplete="off"
+          data-autofocus
+          {...form.getInputProps('confirmCompanyName')}
+        />
+      </DangerConfirmModal>
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 import { ColorInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import type { AddressContactValues, BrandingValues } from '../utils/company-form';
+import { EmailInput } from '../../../../components/ui/email-input';
 
 /** What the field groups need of a useZodForm (lib/form) whose values include their keys. */
 type FieldsForm<K extends string> = {
@@ -48,13 +49,7 @@ export function AddressContactFieldset({ form }: { form: FieldsForm<keyof Addres
         Kontakt (opcjonalnie)
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <TextInput
-          label="E-mail firmy"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          {...form.getInputProps('email')}
-        />
+        <EmailInput label="E-mail firmy" {...form.getInputProps('email')} />
         <TextInput
           label="Telefon"
           type="tel"

@@ -1,0 +1,17 @@
+import { Alert, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ButtonLink } from '../../../components/ui/link';
+
+/** The good end of an account link (activation, e-mail change, new password): what happened, then „Zaloguj się”. */
+export function ReadyToSignIn({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="md">
+      <Alert color="green" variant="light" title={title}>
+        {children}
+      </Alert>
+      <ButtonLink to="/zaloguj" size="md">
+        Zaloguj się
+      </ButtonLink>
+    </Stack>
+  );
+}
