@@ -208,36 +208,43 @@ export const BillingErrors = {
   },
   notCancellable: {
     code: 'SUBSCRIPTION.NOT_CANCELLABLE',
+    status: 400,
     message: 'Tylko opłaconą subskrypcję można anulować.',
   },
   notResumable: {
     code: 'SUBSCRIPTION.NOT_RESUMABLE',
+    status: 400,
     message: 'Subskrypcji nie można wznowić: nie była anulowana albo okres już się skończył.',
   },
   noSubscription: {
     code: 'SUBSCRIPTION.NOT_FOUND',
+    status: 404,
     message: 'Nie znaleziono subskrypcji tej firmy.',
   },
-  paymentNotFound: { code: 'PAYMENT.NOT_FOUND', message: 'Nie znaleziono płatności.' },
-  paymentMethodNotFound: { code: 'PAYMENT_METHOD.NOT_FOUND', message: 'Nie znaleziono karty.' },
+  paymentNotFound: { code: 'PAYMENT.NOT_FOUND', status: 404, message: 'Nie znaleziono płatności.' },
+  paymentMethodNotFound: { code: 'PAYMENT_METHOD.NOT_FOUND', status: 404, message: 'Nie znaleziono karty.' },
   invoiceNotFound: { code: 'INVOICE.NOT_FOUND', message: 'Nie znaleziono faktury.' },
   cardRefused: {
     code: 'PAYMENT.CARD_REFUSED',
+    status: 400,
     message:
       'Operator płatności nie przyjął tej karty (karta nieprawidłowa, wygasła albo już użyta). ' +
       'Sprawdź dane karty i spróbuj ponownie albo użyj innej karty.',
   },
   cardTokenUnsupported: {
     code: 'PAYMENT.CARD_TOKEN_UNSUPPORTED',
+    status: 400,
     message:
       'Ten operator płatności nie przyjmuje tokenu karty — dane karty podasz na jego stronie płatności.',
   },
   cardFormRequired: {
     code: 'PAYMENT_METHOD.CARD_FORM_REQUIRED',
+    status: 400,
     message: 'Podaj dane karty w formularzu PayU — karta zostanie sprawdzona bez obciążenia (0 zł).',
   },
   noUpgradePayment: {
     code: 'PAYMENT.NOTHING_TO_PAY',
+    status: 400,
     message: 'Ten plan nie wymaga teraz płatności — zmiana nastąpi z końcem bieżącego okresu.',
   },
 } as const;

@@ -330,7 +330,7 @@ const listPl = (items: string[]) =>
 
 /** Stable codes and Polish messages of the card ledger's errors. */
 export const CardErrors = {
-  notFound: { code: 'CARD.NOT_FOUND', message: 'Nie znaleziono karty.' },
+  notFound: { code: 'CARD.NOT_FOUND', status: 404, message: 'Nie znaleziono karty.' },
   numberInvalid: {
     code: 'CARD.NUMBER_INVALID',
     message: 'Nieprawidłowy numer karty. Sprawdź cyfry i spróbuj ponownie.',
@@ -339,9 +339,10 @@ export const CardErrors = {
     code: 'CARD.QR_INVALID',
     message: 'Nieprawidłowy lub nieaktualny kod QR karty. Poproś klienta o aktualną kartę.',
   },
-  closed: { code: 'CARD.CLOSED', message: 'Ta karta jest zamknięta.' },
+  closed: { code: 'CARD.CLOSED', status: 409, message: 'Ta karta jest zamknięta.' },
   programUnavailable: {
     code: 'CARD.PROGRAM_UNAVAILABLE',
+    status: 409,
     message: 'Zasady programu tej karty nie są jeszcze dostępne. Spróbuj ponownie za chwilę.',
   },
   programInactive: {
@@ -364,7 +365,11 @@ export const CardErrors = {
     code: 'CARD.SCAN_COOLDOWN',
     message: `Ta karta została przed chwilą zeskanowana. Odczekaj ${seconds} s i spróbuj ponownie.`,
   }),
-  rewardNotFound: { code: 'CARD.REWARD_NOT_FOUND', message: 'Nie znaleziono tej nagrody w programie karty.' },
+  rewardNotFound: {
+    code: 'CARD.REWARD_NOT_FOUND',
+    status: 404,
+    message: 'Nie znaleziono tej nagrody w programie karty.',
+  },
   rewardInactive: { code: 'CARD.REWARD_INACTIVE', message: 'Ta nagroda jest obecnie niedostępna.' },
   insufficientPoints: (needed: number, balance: number) => ({
     code: 'CARD.INSUFFICIENT_POINTS',
@@ -399,7 +404,11 @@ export const CardErrors = {
     code: 'CARD.OUT_OF_STOCK',
     message: 'Pula tej nagrody została wyczerpana. Zapraszamy w kolejnym okresie.',
   },
-  entryNotFound: { code: 'CARD.ENTRY_NOT_FOUND', message: 'Nie znaleziono tego wpisu w historii karty.' },
+  entryNotFound: {
+    code: 'CARD.ENTRY_NOT_FOUND',
+    status: 404,
+    message: 'Nie znaleziono tego wpisu w historii karty.',
+  },
   notVoidable: {
     code: 'CARD.ENTRY_NOT_VOIDABLE',
     message: 'Anulować można tylko przyznanie punktów lub pieczątek albo wydanie nagrody.',
@@ -422,10 +431,12 @@ export const CardErrors = {
   },
   idempotencyKeyReused: {
     code: 'IDEMPOTENCY.KEY_REUSED',
+    status: 422,
     message: 'Ten klucz Idempotency-Key został już użyty z innymi danymi. Użyj nowego klucza.',
   },
   idempotencyInProgress: {
     code: 'IDEMPOTENCY.IN_PROGRESS',
+    status: 409,
     message: 'Ta operacja jest właśnie wykonywana. Spróbuj ponownie za chwilę.',
   },
 } as const;

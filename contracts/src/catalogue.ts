@@ -41,6 +41,10 @@ export const ServiceIdParams = z.object({
 });
 
 export const CatalogueErrors = {
-  notFound: { code: 'SERVICE.NOT_FOUND', message: 'Nie znaleziono usługi.' },
-  duplicateName: { code: 'SERVICE.DUPLICATE_NAME', message: 'Usługa o tej nazwie już istnieje.' },
+  notFound: { code: 'SERVICE.NOT_FOUND', status: 404, message: 'Nie znaleziono usługi.' },
+  duplicateName: {
+    code: 'SERVICE.DUPLICATE_NAME',
+    status: 409,
+    message: 'Usługa o tej nazwie już istnieje.',
+  },
 } as const;

@@ -91,19 +91,28 @@ export const ClientCreatedResponse = z.object({ clientId: z.string() }).meta({ i
 
 export { ClientSortBy } from './client-sort';
 
+const ALREADY_ENROLLED_MESSAGE = 'Ten klient jest już zapisany do tego programu.';
+
 export const ClientErrors = {
-  alreadyEnrolled: {
-    code: 'CLIENT.ALREADY_ENROLLED',
-    message: 'Ten klient jest już zapisany do tego programu.',
+  alreadyEnrolled: { code: 'CLIENT.ALREADY_ENROLLED', status: 409, message: ALREADY_ENROLLED_MESSAGE },
+  /** the stream already holds a client (a retried enrolment with the same id) */
+  alreadyExists: { code: 'CLIENT.ALREADY_EXISTS', status: 409, message: ALREADY_ENROLLED_MESSAGE },
+  /** identity reported another account for a client that is already linked */
+  linkedToAnotherAccount: {
+    code: 'CLIENT.LINKED_TO_ANOTHER_ACCOUNT',
+    status: 409,
+    message: 'Klient jest już powiązany z innym kontem.',
   },
   programInactive: {
     code: 'CLIENT.PROGRAM_INACTIVE',
+    status: 400,
     message: 'Ten program jest nieaktywny. Wybierz aktywny program.',
   },
-  notFound: { code: 'CLIENT.NOT_FOUND', message: 'Nie znaleziono klienta.' },
+  notFound: { code: 'CLIENT.NOT_FOUND', status: 404, message: 'Nie znaleziono klienta.' },
   /** the company's plan allows no more active customers (billing's entitlement; issue 17) */
   customerLimit: {
     code: 'CLIENT.CUSTOMER_LIMIT_REACHED',
+    status: 409,
     message:
       'Ta firma ma już tylu klientów, ilu pozwala jej plan w Punkto, więc nie możemy wydać nowej karty. ' +
       'Daj znać obsłudze — firma może zmienić plan.',

@@ -61,28 +61,35 @@ export const EmployeeIdParams = z.object({
 export const EmployeeSortBy = z.enum(['name', 'email', 'invitedAt', 'status']);
 
 export const EmployeeErrors = {
-  notFound: { code: 'EMPLOYEE.NOT_FOUND', message: 'Nie znaleziono pracownika.' },
+  notFound: { code: 'EMPLOYEE.NOT_FOUND', status: 404, message: 'Nie znaleziono pracownika.' },
   emailTaken: {
     code: 'EMPLOYEE.EMAIL_TAKEN',
+    status: 409,
     message: 'Ten adres e-mail jest już używany przez innego pracownika tej firmy.',
   },
-  alreadyActive: { code: 'EMPLOYEE.ALREADY_ACTIVE', message: 'Pracownik już aktywował konto.' },
+  alreadyActive: { code: 'EMPLOYEE.ALREADY_ACTIVE', status: 409, message: 'Pracownik już aktywował konto.' },
   notActive: {
     code: 'EMPLOYEE.NOT_ACTIVE',
+    status: 409,
     message: 'Pracownik jeszcze nie aktywował konta. Wyślij ponownie zaproszenie.',
   },
+  /** 409: the stream already holds an employee (a retried invitation with the same id) */
+  alreadyExists: { code: 'EMPLOYEE.ALREADY_EXISTS', status: 409, message: 'Ten pracownik już istnieje.' },
   /** 409: the owner's own address (owners hold every permission and are not employees) */
   isOwner: {
     code: 'EMPLOYEE.IS_OWNER',
+    status: 409,
     message: 'To adres właściciela firmy. Właściciel ma wszystkie uprawnienia i nie jest pracownikiem.',
   },
   /** 403: an employee who manages staff grants more than they hold, or changes / removes themselves */
   beyondOwnPermissions: {
     code: 'EMPLOYEE.SELF_MANAGEMENT',
+    status: 403,
     message: 'Możesz nadać tylko te uprawnienia, które sam posiadasz. Poproś właściciela firmy o zmianę.',
   },
   selfChange: {
     code: 'EMPLOYEE.SELF_MANAGEMENT',
+    status: 403,
     message: 'Nie możesz zmienić własnych uprawnień ani usunąć własnego konta pracownika.',
   },
 } as const;

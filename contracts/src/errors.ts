@@ -35,6 +35,12 @@ export const ErrorCodes = {
   internal: 'INTERNAL_ERROR',
 } as const;
 
+/**
+ * A domain error as its contract declares it, once: stable code, HTTP status and Polish message
+ * (e.g. `ProgramErrors.notFound`). Services make their error classes from it (platform's `domainError`).
+ */
+export type DomainErrorSpec = { readonly code: string; readonly status: number; readonly message: string };
+
 /** Any error that carries a stable code and a Polish message for the person. */
 export const CodedErrorBody = z
   .object({

@@ -145,18 +145,43 @@ export const AcceptedResponse = z.object({ message: z.string() }).meta({ id: 'Ac
 
 /** Stable identity error codes with their Polish messages. */
 export const IdentityErrors = {
-  invalidCredentials: { code: 'AUTH.INVALID_CREDENTIALS', message: 'Nieprawidłowy e-mail lub hasło.' },
+  invalidCredentials: {
+    code: 'AUTH.INVALID_CREDENTIALS',
+    status: 401,
+    message: 'Nieprawidłowy e-mail lub hasło.',
+  },
   accountNotActive: {
     code: 'AUTH.ACCOUNT_NOT_ACTIVE',
+    status: 401,
     message: 'Konto nie zostało jeszcze aktywowane. Sprawdź skrzynkę e-mail lub wyślij link ponownie.',
   },
-  emailTaken: { code: 'AUTH.EMAIL_TAKEN', message: 'Konto z tym adresem e-mail już istnieje.' },
-  invalidToken: { code: 'AUTH.INVALID_TOKEN', message: 'Link jest nieprawidłowy lub wygasł.' },
-  refreshFailed: { code: 'REFRESH_FAILED', message: 'Sesja wygasła. Zaloguj się ponownie.' },
-  wrongPassword: { code: 'AUTH.WRONG_PASSWORD', message: 'Obecne hasło jest nieprawidłowe.' },
+  emailTaken: { code: 'AUTH.EMAIL_TAKEN', status: 409, message: 'Konto z tym adresem e-mail już istnieje.' },
+  invalidToken: { code: 'AUTH.INVALID_TOKEN', status: 400, message: 'Link jest nieprawidłowy lub wygasł.' },
+  refreshFailed: { code: 'REFRESH_FAILED', status: 401, message: 'Sesja wygasła. Zaloguj się ponownie.' },
+  wrongPassword: { code: 'AUTH.WRONG_PASSWORD', status: 400, message: 'Obecne hasło jest nieprawidłowe.' },
   captchaFailed: {
     code: 'AUTH.CAPTCHA_FAILED',
+    status: 400,
     message: 'Weryfikacja zabezpieczeń nie powiodła się. Spróbuj ponownie.',
   },
+  userNotFound: {
+    code: 'AUTH.USER_NOT_FOUND',
+    status: 401,
+    message: 'Konto nie istnieje lub zostało usunięte. Zaloguj się ponownie.',
+  },
+  userExists: { code: 'AUTH.USER_EXISTS', status: 409, message: 'Takie konto już istnieje.' },
+  emailUnchanged: { code: 'AUTH.EMAIL_UNCHANGED', status: 400, message: 'To jest Twój obecny adres e-mail.' },
+  tenantAlreadyAssigned: {
+    code: 'AUTH.TENANT_ALREADY_ASSIGNED',
+    status: 409,
+    message: 'Konto jest już przypisane do innej firmy.',
+  },
+  noPendingEmailChange: {
+    code: 'AUTH.NO_PENDING_EMAIL_CHANGE',
+    status: 400,
+    message: 'Nie ma adresu e-mail oczekującego na potwierdzenie.',
+  },
+  /** a company tried to enrol an address whose account is not a customer's (an owner, an employee) */
+  notACustomer: { code: 'AUTH.NOT_A_CUSTOMER', status: 409, message: 'To konto nie jest kontem klienta.' },
   rateLimited: { code: 'RATE_LIMITED', message: 'Zbyt wiele prób. Odczekaj chwilę i spróbuj ponownie.' },
 } as const;

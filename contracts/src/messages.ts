@@ -193,24 +193,33 @@ export const unsubscribedMessage = (companyName: string) =>
 export const MessageErrors = {
   weeklyLimit: {
     code: 'MESSAGES.WEEKLY_LIMIT',
+    status: 409,
     message: 'Osiągnięto limit kampanii na ten tydzień. Sprawdź, od kiedy można wysłać następną.',
   },
   duplicate: {
     code: 'MESSAGES.DUPLICATE',
+    status: 409,
     message: 'Taka sama wiadomość do tych samych odbiorców została już wysłana w ciągu ostatnich 24 godzin.',
   },
   noRecipients: {
     code: 'MESSAGES.NO_RECIPIENTS',
+    status: 422,
     message: 'Żaden klient z wybranej grupy nie może teraz otrzymać tej wiadomości.',
   },
-  sendAtInPast: { code: 'MESSAGES.SEND_AT_IN_PAST', message: 'Termin wysyłki musi być w przyszłości.' },
-  notFound: { code: 'MESSAGES.NOT_FOUND', message: 'Nie znaleziono kampanii.' },
+  sendAtInPast: {
+    code: 'MESSAGES.SEND_AT_IN_PAST',
+    status: 422,
+    message: 'Termin wysyłki musi być w przyszłości.',
+  },
+  notFound: { code: 'MESSAGES.NOT_FOUND', status: 404, message: 'Nie znaleziono kampanii.' },
   alreadyStarted: {
     code: 'MESSAGES.ALREADY_STARTED',
+    status: 409,
     message: 'Wysyłka już się rozpoczęła — tej kampanii nie można już anulować.',
   },
   unsubscribeNotFound: {
     code: 'MESSAGES.UNSUBSCRIBE_NOT_FOUND',
+    status: 404,
     message: 'Link do wypisania jest nieprawidłowy. Sprawdź, czy został skopiowany w całości.',
   },
 } as const;

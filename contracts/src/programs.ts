@@ -215,14 +215,19 @@ export function pointsForAmount(amountGrosze: number, pointsPerPln: number, mult
 }
 
 export const ProgramErrors = {
-  notFound: { code: 'PROGRAM.NOT_FOUND', message: 'Nie znaleziono programu lojalnościowego.' },
-  deleted: { code: 'PROGRAM.DELETED', message: 'Ten program został usunięty.' },
+  notFound: { code: 'PROGRAM.NOT_FOUND', status: 404, message: 'Nie znaleziono programu lojalnościowego.' },
+  deleted: { code: 'PROGRAM.DELETED', status: 410, message: 'Ten program został usunięty.' },
   kindChange: {
     code: 'PROGRAM.KIND_CHANGE',
+    status: 409,
     message: 'Nie można zmienić rodzaju programu. Utwórz nowy program.',
   },
-  tooMany: { code: 'PROGRAM.TOO_MANY', message: 'Firma może mieć najwyżej 10 programów.' },
-  unknownReward: { code: 'PROGRAM.UNKNOWN_REWARD', message: 'Nie znaleziono nagrody do edycji.' },
+  tooMany: { code: 'PROGRAM.TOO_MANY', status: 409, message: 'Firma może mieć najwyżej 10 programów.' },
+  unknownReward: {
+    code: 'PROGRAM.UNKNOWN_REWARD',
+    status: 400,
+    message: 'Nie znaleziono nagrody do edycji.',
+  },
 } as const;
 
 /** Public enrolment info shown on `/dodaj-karte-do-portfela?program=…` (where `/k/<code>` leads; no personal data). */

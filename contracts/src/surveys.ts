@@ -107,11 +107,17 @@ export const defaultSurveySettings = (): SurveySettings => ({
 export const SurveyErrors = {
   notFound: {
     code: 'SURVEY.NOT_FOUND',
+    status: 404,
     message: 'Nie znaleziono ankiety. Sprawdź, czy link został skopiowany w całości.',
   },
-  used: { code: 'SURVEY.ALREADY_ANSWERED', message: 'Ta ankieta została już wypełniona. Dziękujemy!' },
+  used: {
+    code: 'SURVEY.ALREADY_ANSWERED',
+    status: 409,
+    message: 'Ta ankieta została już wypełniona. Dziękujemy!',
+  },
   expired: {
     code: 'SURVEY.EXPIRED',
+    status: 410,
     message: 'Ankieta wygasła — można było na nią odpowiedzieć przez 7 dni od wysłania.',
   },
 } as const;

@@ -186,11 +186,12 @@ export const UploadLimits = {
 export const TenantErrors = {
   ownerAlreadyHasTenant: {
     code: 'TENANT.OWNER_ALREADY_HAS_TENANT',
+    status: 409,
     message: 'Masz już zarejestrowaną firmę. Jedno konto właściciela może prowadzić tylko jedną firmę.',
   },
-  alreadyExists: { code: 'TENANT.ALREADY_EXISTS', message: 'Ta firma już istnieje.' },
-  notFound: { code: 'TENANT.NOT_FOUND', message: 'Nie znaleziono firmy.' },
-  deleted: { code: 'TENANT.DELETED', message: 'Ta firma została usunięta.' },
+  alreadyExists: { code: 'TENANT.ALREADY_EXISTS', status: 409, message: 'Ta firma już istnieje.' },
+  notFound: { code: 'TENANT.NOT_FOUND', status: 404, message: 'Nie znaleziono firmy.' },
+  deleted: { code: 'TENANT.DELETED', status: 410, message: 'Ta firma została usunięta.' },
   uploadMissing: { code: 'TENANT.UPLOAD_MISSING', message: 'Wybierz plik z obrazem.' },
   uploadTooLarge: {
     code: 'TENANT.UPLOAD_TOO_LARGE',
@@ -204,7 +205,7 @@ export const TenantErrors = {
     code: 'TENANT.UPLOAD_TOO_SMALL',
     message: 'Obraz jest za mały. Logo: co najmniej 160×50 px, zdjęcie w tle: co najmniej 750×246 px.',
   },
-  noHeroImage: { code: 'TENANT.NO_HERO_IMAGE', message: 'Firma nie ma zdjęcia w tle.' },
+  noHeroImage: { code: 'TENANT.NO_HERO_IMAGE', status: 404, message: 'Firma nie ma zdjęcia w tle.' },
   deleteConfirmation: {
     code: 'TENANT.DELETE_CONFIRMATION',
     message: 'Aby usunąć firmę, wpisz dokładnie jej nazwę.',
@@ -212,6 +213,7 @@ export const TenantErrors = {
   /** 409: another active company has this NIP (ADR 0035) */
   nipTaken: {
     code: 'TENANT.NIP_TAKEN',
+    status: 409,
     message:
       'Firma z tym NIP-em ma już konto w Punkto. Sieć z kilkoma lokalami prowadzi je na jednym koncie — poproś właściciela tego konta o dostęp pracownika albo sprawdź, czy NIP jest poprawny.',
   },

@@ -1,17 +1,11 @@
 import { BillingErrors } from '@punkto/contracts/billing';
-import { AppError, NotFoundError } from '@punkto/platform/errors/errors';
+import { AppError, domainError } from '@punkto/platform/errors/errors';
 
-export class PaymentNotFoundError extends NotFoundError {
-  constructor() {
-    super(BillingErrors.paymentNotFound.message, BillingErrors.paymentNotFound.code);
-  }
-}
-
-export class PaymentMethodNotFoundError extends NotFoundError {
-  constructor() {
-    super(BillingErrors.paymentMethodNotFound.message, BillingErrors.paymentMethodNotFound.code);
-  }
-}
+export const PaymentNotFoundError = domainError('PaymentNotFoundError', BillingErrors.paymentNotFound);
+export const PaymentMethodNotFoundError = domainError(
+  'PaymentMethodNotFoundError',
+  BillingErrors.paymentMethodNotFound,
+);
 
 /** 400: a notification whose amount or currency is not the order's; never booked, logged. */
 export class AmountMismatchError extends AppError {
@@ -32,22 +26,11 @@ export class NotificationRefusedError extends AppError {
 }
 
 /** 400: the provider refused the card from its card form (invalid, expired or already used token). */
-export class CardRefusedError extends AppError {
-  constructor() {
-    super(400, BillingErrors.cardRefused.code, BillingErrors.cardRefused.message);
-  }
-}
-
+export const CardRefusedError = domainError('CardRefusedError', BillingErrors.cardRefused);
 /** 400: a card token sent to a provider that takes the card on its own page (the sandbox). */
-export class CardTokenUnsupportedError extends AppError {
-  constructor() {
-    super(400, BillingErrors.cardTokenUnsupported.code, BillingErrors.cardTokenUnsupported.message);
-  }
-}
-
+export const CardTokenUnsupportedError = domainError(
+  'CardTokenUnsupportedError',
+  BillingErrors.cardTokenUnsupported,
+);
 /** 400: adding a card with PayU needs the token of its card form (the card is verified for 0 zł). */
-export class CardFormRequiredError extends AppError {
-  constructor() {
-    super(400, BillingErrors.cardFormRequired.code, BillingErrors.cardFormRequired.message);
-  }
-}
+export const CardFormRequiredError = domainError('CardFormRequiredError', BillingErrors.cardFormRequired);

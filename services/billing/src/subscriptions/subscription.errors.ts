@@ -1,11 +1,10 @@
 import { BillingErrors } from '@punkto/contracts/billing';
-import { DomainRuleError, NotFoundError } from '@punkto/platform/errors/errors';
+import { DomainRuleError, domainError } from '@punkto/platform/errors/errors';
 
-export class SubscriptionNotFoundError extends NotFoundError {
-  constructor() {
-    super(BillingErrors.noSubscription.message, BillingErrors.noSubscription.code);
-  }
-}
+export const SubscriptionNotFoundError = domainError(
+  'SubscriptionNotFoundError',
+  BillingErrors.noSubscription,
+);
 
 /** 400: the plan allows fewer active customers than the tenant has now. */
 export class PlanBelowUsageError extends DomainRuleError {
@@ -14,20 +13,6 @@ export class PlanBelowUsageError extends DomainRuleError {
   }
 }
 
-export class NotCancellableError extends DomainRuleError {
-  constructor() {
-    super(BillingErrors.notCancellable.code, BillingErrors.notCancellable.message);
-  }
-}
-
-export class NotResumableError extends DomainRuleError {
-  constructor() {
-    super(BillingErrors.notResumable.code, BillingErrors.notResumable.message);
-  }
-}
-
-export class NothingToPayError extends DomainRuleError {
-  constructor() {
-    super(BillingErrors.noUpgradePayment.code, BillingErrors.noUpgradePayment.message);
-  }
-}
+export const NotCancellableError = domainError('NotCancellableError', BillingErrors.notCancellable);
+export const NotResumableError = domainError('NotResumableError', BillingErrors.notResumable);
+export const NothingToPayError = domainError('NothingToPayError', BillingErrors.noUpgradePayment);

@@ -1,16 +1,12 @@
 import { CardErrors, type RedemptionBlocker } from '@punkto/contracts/cards';
-import { AppError, ConflictError, DomainRuleError, NotFoundError } from '@punkto/platform/errors/errors';
+import { AppError, DomainRuleError, domainError } from '@punkto/platform/errors/errors';
 
-/** The card ledger's domain errors: stable codes and Polish messages from contracts/src/cards.ts. */
+/** The card ledger's domain errors: code, status and Polish message from contracts/src/cards.ts. */
 
 /** an error's stable code and Polish message, as CardErrors lists them */
 export type Coded = { code: string; message: string };
 
-export class CardNotFoundError extends NotFoundError {
-  constructor() {
-    super(CardErrors.notFound.message, CardErrors.notFound.code);
-  }
-}
+export const CardNotFoundError = domainError('CardNotFoundError', CardErrors.notFound);
 
 /** 400: a rule of the card or its program refuses the command (balance, schedule, limits, stock …). */
 export class CardRuleError extends DomainRuleError {
@@ -24,23 +20,9 @@ export class CardRuleError extends DomainRuleError {
   }
 }
 
-export class CardClosedError extends ConflictError {
-  constructor() {
-    super(CardErrors.closed.message, CardErrors.closed.code);
-  }
-}
-
-export class ProgramUnavailableError extends ConflictError {
-  constructor() {
-    super(CardErrors.programUnavailable.message, CardErrors.programUnavailable.code);
-  }
-}
-
-export class RewardNotFoundError extends NotFoundError {
-  constructor() {
-    super(CardErrors.rewardNotFound.message, CardErrors.rewardNotFound.code);
-  }
-}
+export const CardClosedError = domainError('CardClosedError', CardErrors.closed);
+export const ProgramUnavailableError = domainError('ProgramUnavailableError', CardErrors.programUnavailable);
+export const RewardNotFoundError = domainError('RewardNotFoundError', CardErrors.rewardNotFound);
 
 /** 429: the card was scanned for an award moments ago (double scans, double taps). */
 export class ScanCooldownError extends AppError {
@@ -50,21 +32,14 @@ export class ScanCooldownError extends AppError {
   }
 }
 
-export class IdempotencyKeyReusedError extends AppError {
-  constructor() {
-    super(422, CardErrors.idempotencyKeyReused.code, CardErrors.idempotencyKeyReused.message);
-  }
-}
-
-export class IdempotencyInProgressError extends ConflictError {
-  constructor() {
-    super(CardErrors.idempotencyInProgress.message, CardErrors.idempotencyInProgress.code);
-  }
-}
+export const IdempotencyKeyReusedError = domainError(
+  'IdempotencyKeyReusedError',
+  CardErrors.idempotencyKeyReused,
+);
+export const IdempotencyInProgressError = domainError(
+  'IdempotencyInProgressError',
+  CardErrors.idempotencyInProgress,
+);
 
 /** 404: a correction names a history entry this card does not have */
-export class EntryNotFoundError extends NotFoundError {
-  constructor() {
-    super(CardErrors.entryNotFound.message, CardErrors.entryNotFound.code);
-  }
-}
+export const EntryNotFoundError = domainError('EntryNotFoundError', CardErrors.entryNotFound);

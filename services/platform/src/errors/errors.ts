@@ -1,4 +1,4 @@
-import { ErrorCodes, PERMISSION_DENIED_MESSAGE } from '@punkto/contracts/errors';
+import { type DomainErrorSpec, ErrorCodes, PERMISSION_DENIED_MESSAGE } from '@punkto/contracts/errors';
 
 /**
  * Every error that crosses a port or a route is one of these classes. Each carries an HTTP meaning and a
@@ -83,6 +83,59 @@ export class ConcurrencyError extends AppError {
  */
 export function isDomainRefusal(error: unknown): error is AppError {
   return error instanceof AppError && error.status < 500 && !(error instanceof ConcurrencyError);
+}
+
+/**
+ * The class of one domain error its contract declares (`{ code, status, message }`), named `name` in logs and
+ * error reports. It extends the base its status means (400 DomainRuleError, 401 UnauthenticatedError,
+ * 403 PermissionDeniedError, 404 NotFoundError, 409 ConflictError, else AppError), so `instanceof` checks on
+ * those bases hold as they did for the hand-written classes.
+ */
+export function domainError(name: string, spec: DomainErrorSpec): new () => AppError {
+  const made = madeClass(spec);
+  Object.defineProperty(made, 'name', { value: name });
+  return made;
+}
+
+function madeClass({ status, code, message }: DomainErrorSpec): new () => AppError {
+  switch (status) {
+    case 400:
+      return class extends DomainRuleError {
+        constructor() {
+          super(code, message);
+        }
+      };
+    case 401:
+      return class extends UnauthenticatedError {
+        constructor() {
+          super(message, code);
+        }
+      };
+    case 403:
+      return class extends PermissionDeniedError {
+        constructor() {
+          super(message, code);
+        }
+      };
+    case 404:
+      return class extends NotFoundError {
+        constructor() {
+          super(message, code);
+        }
+      };
+    case 409:
+      return class extends ConflictError {
+        constructor() {
+          super(message, code);
+        }
+      };
+    default:
+      return class extends AppError {
+        constructor() {
+          super(status, code, message);
+        }
+      };
+  }
 }
 
 /** 412: the client's If-Match precondition does not hold. */

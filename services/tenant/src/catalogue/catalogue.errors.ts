@@ -1,18 +1,12 @@
 import { CatalogueErrors } from '@punkto/contracts/catalogue';
-import { ConflictError, NotFoundError } from '@punkto/platform/errors/errors';
+import { domainError } from '@punkto/platform/errors/errors';
 
-/** Catalogue's domain errors: stable codes and Polish messages from contracts/src/catalogue.ts. */
+/** Catalogue's domain errors: code, status and Polish message from contracts/src/catalogue.ts. */
 
 /** 404: unknown, deleted, or another tenant's service (never confirm that it exists). */
-export class ServiceNotFoundError extends NotFoundError {
-  constructor() {
-    super(CatalogueErrors.notFound.message, CatalogueErrors.notFound.code);
-  }
-}
-
+export const ServiceNotFoundError = domainError('ServiceNotFoundError', CatalogueErrors.notFound);
 /** 409: another (not deleted) service of the tenant already has this name. */
-export class DuplicateServiceNameError extends ConflictError {
-  constructor() {
-    super(CatalogueErrors.duplicateName.message, CatalogueErrors.duplicateName.code);
-  }
-}
+export const DuplicateServiceNameError = domainError(
+  'DuplicateServiceNameError',
+  CatalogueErrors.duplicateName,
+);

@@ -1,43 +1,20 @@
 import { ClientErrors } from '@punkto/contracts/clients';
-import { ConflictError, DomainRuleError, NotFoundError } from '@punkto/platform/errors/errors';
+import { domainError } from '@punkto/platform/errors/errors';
 
-/** Clients' domain errors: stable codes and Polish messages from contracts/src/clients.ts. */
+/** Clients' domain errors: code, status and Polish message from contracts/src/clients.ts. */
 
-export class ClientNotFoundError extends NotFoundError {
-  constructor() {
-    super(ClientErrors.notFound.message, ClientErrors.notFound.code);
-  }
-}
-
-export class ClientAlreadyEnrolledError extends ConflictError {
-  constructor() {
-    super(ClientErrors.alreadyEnrolled.message, ClientErrors.alreadyEnrolled.code);
-  }
-}
-
-export class ProgramInactiveError extends DomainRuleError {
-  constructor() {
-    super(ClientErrors.programInactive.code, ClientErrors.programInactive.message);
-  }
-}
-
+export const ClientNotFoundError = domainError('ClientNotFoundError', ClientErrors.notFound);
+export const ClientAlreadyEnrolledError = domainError(
+  'ClientAlreadyEnrolledError',
+  ClientErrors.alreadyEnrolled,
+);
+export const ProgramInactiveError = domainError('ProgramInactiveError', ClientErrors.programInactive);
 /** The stream already holds a client (a retried enrolment with the same id). */
-export class ClientAlreadyExistsError extends ConflictError {
-  constructor() {
-    super(ClientErrors.alreadyEnrolled.message, 'CLIENT.ALREADY_EXISTS');
-  }
-}
-
+export const ClientAlreadyExistsError = domainError('ClientAlreadyExistsError', ClientErrors.alreadyExists);
 /** Identity reported another account for a client that is already linked. */
-export class ClientLinkedToAnotherAccountError extends ConflictError {
-  constructor() {
-    super('Klient jest już powiązany z innym kontem.', 'CLIENT.LINKED_TO_ANOTHER_ACCOUNT');
-  }
-}
-
+export const ClientLinkedToAnotherAccountError = domainError(
+  'ClientLinkedToAnotherAccountError',
+  ClientErrors.linkedToAnotherAccount,
+);
 /** 409: the company's plan allows no more active customers (checked before the enrolment; ADR 0025). */
-export class CustomerLimitReachedError extends ConflictError {
-  constructor() {
-    super(ClientErrors.customerLimit.message, ClientErrors.customerLimit.code);
-  }
-}
+export const CustomerLimitReachedError = domainError('CustomerLimitReachedError', ClientErrors.customerLimit);
