@@ -134,126 +134,154 @@ const markVoided = (entries: CorrectableEntry[] | undefined, commandId: string) 
 
 export function evolve(state: Card, event: CardEvent): Card {
   switch (event.type) {
-    case 'CardIssued': {
-      const { secretVersion, tier, issuedAt, qrPayload: _shownByTheCard, ...ids } = event.data;
-      return {
-        status: 'active',
-        ...ids,
-        secretVersion,
-        points: 0,
-        stamps: 0,
-        lifetimePoints: 0,
-        tier,
-        redemptions: [],
-        recentCommandIds: [],
-        lastAwardAt: null,
-        correctable: [],
-        issuedAt,
-        updatedAt: issuedAt,
-      };
-    }
-    case 'CardIssueRefused': {
-      if (state.status !== 'none' && state.status !== 'refused') return state;
-      const { cardId, tenantId, programId, clientId, userId, refusedAt } = event.data;
-      return { status: 'refused', cardId, tenantId, programId, clientId, userId, refusedAt };
-    }
+    case 'CardIssued':
+      return issued(event.data);
+    case 'CardIssueRefused':
+      return issueRefused(state, event.data);
     case 'CardClosed':
-      if (state.status !== 'active') return state;
-      return { ...state, status: 'closed', closedAt: event.data.closedAt, closeReason: event.data.reason };
+      return closed(state, event.data);
     case 'AwardAnomalyDetected':
       return state;
   }
   if (state.status !== 'active') return state;
   switch (event.type) {
-    case 'PointsEarned': {
-      const { points, earnedAt, commandId } = event.data;
-      return {
-        ...state,
-        points: state.points + points,
-        lifetimePoints: state.lifetimePoints + points,
-        recentCommandIds: remember(state.recentCommandIds, commandId),
-        correctable: rememberEntry(state.correctable, award(commandId, points, 0, earnedAt)),
-        lastAwardAt: earnedAt,
-        updatedAt: earnedAt,
-      };
-    }
-    case 'StampsAdded': {
-      const { count, addedAt, commandId } = event.data;
-      return {
-        ...state,
-        stamps: state.stamps + count,
-        recentCommandIds: remember(state.recentCommandIds, commandId),
-        correctable: rememberEntry(state.correctable, award(commandId, 0, count, addedAt)),
-        lastAwardAt: addedAt,
-        updatedAt: addedAt,
-      };
-    }
-    case 'RewardRedeemed': {
-      const { cost, unit, rewardId, rewardName, stockPeriod, redeemedAt, commandId } = event.data;
-      const horizon = new Date(Date.parse(redeemedAt) - REDEMPTION_MEMORY_DAYS * DAY_MS).toISOString();
-      return {
-        ...state,
-        points: unit === 'points' ? state.points - cost : state.points,
-        stamps: unit === 'stamps' ? state.stamps - cost : state.stamps,
-        redemptions: [...state.redemptions.filter((r) => r.at >= horizon), { rewardId, at: redeemedAt }],
-        recentCommandIds: remember(state.recentCommandIds, commandId),
-        correctable: rememberEntry(state.correctable, {
-          commandId,
-          kind: 'redemption',
-          points: unit === 'points' ? cost : 0,
-          stamps: unit === 'stamps' ? cost : 0,
-          rewardId,
-          rewardName,
-          stockPeriod,
-          at: redeemedAt,
-          voided: false,
-        }),
-        updatedAt: redeemedAt,
-      };
-    }
-    case 'AwardVoided': {
-      const { points, stamps, voidedCommandId, commandId, voidedAt } = event.data;
-      return {
-        ...state,
-        points: state.points - points,
-        stamps: state.stamps - stamps,
-        lifetimePoints: state.lifetimePoints - points,
-        recentCommandIds: remember(state.recentCommandIds, commandId),
-        correctable: markVoided(state.correctable, voidedCommandId),
-        updatedAt: voidedAt,
-      };
-    }
-    case 'RedemptionVoided': {
-      const { cost, unit, rewardId, redeemedAt, voidedCommandId, commandId, voidedAt } = event.data;
-      // the voided redemption no longer counts against the reward's per-card limits
-      const redemptions = state.redemptions.filter((r) => !(r.rewardId === rewardId && r.at === redeemedAt));
-      return {
-        ...state,
-        points: unit === 'points' ? state.points + cost : state.points,
-        stamps: unit === 'stamps' ? state.stamps + cost : state.stamps,
-        redemptions,
-        recentCommandIds: remember(state.recentCommandIds, commandId),
-        correctable: markVoided(state.correctable, voidedCommandId),
-        updatedAt: voidedAt,
-      };
-    }
+    case 'PointsEarned':
+      return pointsEarned(state, event.data);
+    case 'StampsAdded':
+      return stampsAdded(state, event.data);
+    case 'RewardRedeemed':
+      return rewardRedeemed(state, event.data);
+    case 'AwardVoided':
+      return awardVoided(state, event.data);
+    case 'RedemptionVoided':
+      return redemptionVoided(state, event.data);
     case 'TierChanged':
       return { ...state, tier: event.data.to, updatedAt: event.data.changedAt };
-    case 'CardRegenerated': {
-      const { humanReadableId, secretVersion, regeneratedAt, commandId } = event.data;
-      return {
-        ...state,
-        humanReadableId,
-        secretVersion,
-        recentCommandIds: remember(state.recentCommandIds, commandId),
-        updatedAt: regeneratedAt,
-      };
-    }
+    case 'CardRegenerated':
+      return regenerated(state, event.data);
     default: {
       const _exhaustive: never = event;
       return state;
     }
   }
+}
+
+type ActiveCard = Extract<Card, { status: 'active' }>;
+
+function issued(data: CardIssuedData): Card {
+  const { secretVersion, tier, issuedAt, qrPayload: _shownByTheCard, ...ids } = data;
+  return {
+    status: 'active',
+    ...ids,
+    secretVersion,
+    points: 0,
+    stamps: 0,
+    lifetimePoints: 0,
+    tier,
+    redemptions: [],
+    recentCommandIds: [],
+    lastAwardAt: null,
+    correctable: [],
+    issuedAt,
+    updatedAt: issuedAt,
+  };
+}
+
+function issueRefused(state: Card, data: CardIssueRefusedData): Card {
+  if (state.status !== 'none' && state.status !== 'refused') return state;
+  const { cardId, tenantId, programId, clientId, userId, refusedAt } = data;
+  return { status: 'refused', cardId, tenantId, programId, clientId, userId, refusedAt };
+}
+
+function closed(state: Card, data: CardClosedData): Card {
+  if (state.status !== 'active') return state;
+  return { ...state, status: 'closed', closedAt: data.closedAt, closeReason: data.reason };
+}
+
+function pointsEarned(state: ActiveCard, { points, earnedAt, commandId }: PointsEarnedData): Card {
+  return {
+    ...state,
+    points: state.points + points,
+    lifetimePoints: state.lifetimePoints + points,
+    recentCommandIds: remember(state.recentCommandIds, commandId),
+    correctable: rememberEntry(state.correctable, award(commandId, points, 0, earnedAt)),
+    lastAwardAt: earnedAt,
+    updatedAt: earnedAt,
+  };
+}
+
+function stampsAdded(state: ActiveCard, { count, addedAt, commandId }: StampsAddedData): Card {
+  return {
+    ...state,
+    stamps: state.stamps + count,
+    recentCommandIds: remember(state.recentCommandIds, commandId),
+    correctable: rememberEntry(state.correctable, award(commandId, 0, count, addedAt)),
+    lastAwardAt: addedAt,
+    updatedAt: addedAt,
+  };
+}
+
+function rewardRedeemed(state: ActiveCard, data: RewardRedeemedData): Card {
+  const { cost, unit, rewardId, rewardName, stockPeriod, redeemedAt, commandId } = data;
+  const horizon = new Date(Date.parse(redeemedAt) - REDEMPTION_MEMORY_DAYS * DAY_MS).toISOString();
+  return {
+    ...state,
+    points: unit === 'points' ? state.points - cost : state.points,
+    stamps: unit === 'stamps' ? state.stamps - cost : state.stamps,
+    redemptions: [...state.redemptions.filter((r) => r.at >= horizon), { rewardId, at: redeemedAt }],
+    recentCommandIds: remember(state.recentCommandIds, commandId),
+    correctable: rememberEntry(state.correctable, {
+      commandId,
+      kind: 'redemption',
+      points: unit === 'points' ? cost : 0,
+      stamps: unit === 'stamps' ? cost : 0,
+      rewardId,
+      rewardName,
+      stockPeriod,
+      at: redeemedAt,
+      voided: false,
+    }),
+    updatedAt: redeemedAt,
+  };
+}
+
+function awardVoided(state: ActiveCard, data: AwardVoidedData): Card {
+  const { points, stamps, voidedCommandId, commandId, voidedAt } = data;
+  return {
+    ...state,
+    points: state.points - points,
+    stamps: state.stamps - stamps,
+    lifetimePoints: state.lifetimePoints - points,
+    recentCommandIds: remember(state.recentCommandIds, commandId),
+    correctable: markVoided(state.correctable, voidedCommandId),
+    updatedAt: voidedAt,
+  };
+}
+
+function redemptionVoided(state: ActiveCard, data: RedemptionVoidedData): Card {
+  const { cost, unit, rewardId, redeemedAt, voidedCommandId, commandId, voidedAt } = data;
+  // the voided redemption no longer counts against the reward's per-card limits
+  const redemptions = state.redemptions.filter((r) => !(r.rewardId === rewardId && r.at === redeemedAt));
+  return {
+    ...state,
+    points: unit === 'points' ? state.points + cost : state.points,
+    stamps: unit === 'stamps' ? state.stamps + cost : state.stamps,
+    redemptions,
+    recentCommandIds: remember(state.recentCommandIds, commandId),
+    correctable: markVoided(state.correctable, voidedCommandId),
+    updatedAt: voidedAt,
+  };
+}
+
+function regenerated(state: ActiveCard, data: CardRegeneratedData): Card {
+  const { humanReadableId, secretVersion, regeneratedAt, commandId } = data;
+  return {
+    ...state,
+    humanReadableId,
+    secretVersion,
+    recentCommandIds: remember(state.recentCommandIds, commandId),
+    updatedAt: regeneratedAt,
+  };
 }
 
 function award(commandId: string, points: number, stamps: number, at: string): CorrectableEntry {

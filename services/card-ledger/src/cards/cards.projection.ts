@@ -110,81 +110,19 @@ function readModelWrites(
 }
 
 export function cardsProjection(documents: DocumentStore, eventStore: EventStore) {
-  const cards = documents.collection<CardDoc>('cards');
-  const activity = documents.collection<ActivityDoc>('card_activity');
-  const corrections = documents.collection<CorrectionDoc>('card_corrections');
-
-  async function insertOnce<T extends { _id: string }>(collection: Collection<T>, doc: T) {
-    try {
-      await collection.insert(doc);
-    } catch (error) {
-      if (!(error instanceof DuplicateKeyError && error.index === '_id_')) throw error;
-    }
-  }
-
-  /** the history entry, and first the correction's own record (so an entry found projected has both) */
-  async function insertActivity(doc: ActivityDoc) {
-    if (doc.voidedCommandId) await insertOnce(corrections, correctionOf(doc, doc.voidedCommandId));
-    await insertOnce(activity, doc);
-  }
-
-  async function projectInOrder(cardId: string, events: Array<{ event: CardEvent; revision: number }>) {
-    for (const { event, revision } of events) {
-      let card: CardRecord | null = null;
-      const outcome = await projectEvent<CardRecord>(cards, {
-        id: cardId,
-        streamRevision: revision,
-        apply: (current) => (card = applyCardEvent(current, event)),
-      });
-      const activityId = activityIdOf(cardId, revision);
-      // already projected: the history entry may still be missing (a crash in between), so check it too
-      if (outcome === 'skipped') {
-        if (await activity.get(activityId)) continue;
-        card = await readProjection<CardRecord>(cards, cardId);
-      }
-      if (card && card.status !== 'refused') {
-        const entry = activityOf(card, event);
-        if (entry) await insertActivity({ _id: activityId, ...entry });
-      }
-    }
-  }
-
-  async function rebuild(cardId: string) {
-    const stream = await eventStore.readStream(toCardStreamId(cardId));
-    await projectInOrder(
-      cardId,
-      stream.map((e) => ({ event: { type: e.type, data: e.data } as CardEvent, revision: e.revision })),
-    );
-  }
-
-  /** Projects events of one card in order; an earlier projection that was lost is caught up from the stream. */
-  async function project(cardId: string, events: Array<{ event: CardEvent; revision: number }>) {
-    try {
-      await projectInOrder(cardId, events);
-    } catch (error) {
-      if (!(error instanceof ProjectionGapError)) throw error;
-      await rebuild(cardId);
-    }
-  }
-
+  const stores: CardCollections = {
+    cards: documents.collection<CardDoc>('cards'),
+    activity: documents.collection<ActivityDoc>('card_activity'),
+    corrections: documents.collection<CorrectionDoc>('card_corrections'),
+  };
+  const project = (cardId: string, events: ProjectedEvent[]) =>
+    projectCard(stores, eventStore, cardId, events);
   return {
-    cards,
-    activity,
-
-    async ensureIndexes() {
-      await cards.ensureIndex({ fields: { humanReadableId: 1 }, unique: true, name: CARDS_NUMBER_INDEX });
-      await cards.ensureIndex({ fields: { userId: 1 } });
-      await cards.ensureIndex({ fields: { tenantId: 1, status: 1 } });
-      await cards.ensureIndex({ fields: { programId: 1, status: 1 } });
-      await activity.ensureIndex({ fields: { userId: 1, occurredAt: -1 } });
-      await activity.ensureIndex({ fields: { userId: 1, type: 1, occurredAt: -1 } });
-      await activity.ensureIndex({ fields: { cardId: 1, occurredAt: -1 } });
-    },
-
+    cards: stores.cards,
+    activity: stores.activity,
+    ensureIndexes: () => ensureCardIndexes(stores),
     project,
-
     writesFor: readModelWrites,
-
     /** the events a command appended, with their revisions */
     async projectAppended(cardId: string, newEvents: CardEvent[], lastRevision: number | undefined) {
       if (!newEvents.length || lastRevision === undefined) return;
@@ -194,9 +132,82 @@ export function cardsProjection(documents: DocumentStore, eventStore: EventStore
         newEvents.map((event, i) => ({ event, revision: first + i })),
       );
     },
-
-    ...cardQueries(cards, corrections),
+    ...cardQueries(stores.cards, stores.corrections),
   };
+}
+
+interface CardCollections {
+  cards: Collection<CardDoc>;
+  activity: Collection<ActivityDoc>;
+  corrections: Collection<CorrectionDoc>;
+}
+
+type ProjectedEvent = { event: CardEvent; revision: number };
+
+async function ensureCardIndexes({ cards, activity }: CardCollections) {
+  await cards.ensureIndex({ fields: { humanReadableId: 1 }, unique: true, name: CARDS_NUMBER_INDEX });
+  await cards.ensureIndex({ fields: { userId: 1 } });
+  await cards.ensureIndex({ fields: { tenantId: 1, status: 1 } });
+  await cards.ensureIndex({ fields: { programId: 1, status: 1 } });
+  await activity.ensureIndex({ fields: { userId: 1, occurredAt: -1 } });
+  await activity.ensureIndex({ fields: { userId: 1, type: 1, occurredAt: -1 } });
+  await activity.ensureIndex({ fields: { cardId: 1, occurredAt: -1 } });
+}
+
+/** Projects events of one card in order; an earlier projection that was lost is caught up from the stream. */
+async function projectCard(
+  stores: CardCollections,
+  eventStore: EventStore,
+  cardId: string,
+  events: ProjectedEvent[],
+) {
+  try {
+    await projectInOrder(stores, cardId, events);
+  } catch (error) {
+    if (!(error instanceof ProjectionGapError)) throw error;
+    const stream = await eventStore.readStream(toCardStreamId(cardId));
+    await projectInOrder(
+      stores,
+      cardId,
+      stream.map((e) => ({ event: { type: e.type, data: e.data } as CardEvent, revision: e.revision })),
+    );
+  }
+}
+
+async function projectInOrder(stores: CardCollections, cardId: string, events: ProjectedEvent[]) {
+  const { cards, activity } = stores;
+  for (const { event, revision } of events) {
+    let card: CardRecord | null = null;
+    const outcome = await projectEvent<CardRecord>(cards, {
+      id: cardId,
+      streamRevision: revision,
+      apply: (current) => (card = applyCardEvent(current, event)),
+    });
+    const activityId = activityIdOf(cardId, revision);
+    // already projected: the history entry may still be missing (a crash in between), so check it too
+    if (outcome === 'skipped') {
+      if (await activity.get(activityId)) continue;
+      card = await readProjection<CardRecord>(cards, cardId);
+    }
+    if (card && card.status !== 'refused') {
+      const entry = activityOf(card, event);
+      if (entry) await insertActivity(stores, { _id: activityId, ...entry });
+    }
+  }
+}
+
+/** the history entry, and first the correction's own record (so an entry found projected has both) */
+async function insertActivity({ activity, corrections }: CardCollections, doc: ActivityDoc) {
+  if (doc.voidedCommandId) await insertOnce(corrections, correctionOf(doc, doc.voidedCommandId));
+  await insertOnce(activity, doc);
+}
+
+async function insertOnce<T extends { _id: string }>(collection: Collection<T>, doc: T) {
+  try {
+    await collection.insert(doc);
+  } catch (error) {
+    if (!(error instanceof DuplicateKeyError && error.index === '_id_')) throw error;
+  }
 }
 
 export type CardsProjection = ReturnType<typeof cardsProjection>;

@@ -62,94 +62,105 @@ function settle(
 
 export function rewardStock(documents: DocumentStore) {
   const stock: Collection<StockDoc> = documents.collection<StockDoc>('reward_stock');
-
   return {
     async ensureIndexes() {
       await stock.ensureIndex({ fields: { pendingCount: 1 } });
     },
-
     /** units used in the period (pending reservations included) */
     async used(programId: string, rewardId: string, period: string): Promise<number> {
       return (await stock.get(stockIdOf(programId, rewardId, period)))?.used ?? 0;
     },
-
-    async reserve(input: {
-      tenantId: string;
-      programId: string;
-      rewardId: string;
-      period: string;
-      quantity: number;
-      cardId: string;
-      now: Date;
-    }): Promise<Reservation> {
-      const stockId = stockIdOf(input.programId, input.rewardId, input.period);
-      const reservationId = randomUUID();
-      await mutateDocument(stock, stockId, (current) => {
-        const used = current?.used ?? 0;
-        if (used >= input.quantity) throw new CardRuleError(CardErrors.outOfStock);
-        const pending = {
-          ...current?.pending,
-          [reservationId]: { cardId: input.cardId, at: input.now.toISOString() },
-        };
-        return {
-          _id: stockId,
-          tenantId: input.tenantId,
-          programId: input.programId,
-          rewardId: input.rewardId,
-          period: input.period,
-          used: used + 1,
-          pending,
-          pendingCount: Object.keys(pending).length,
-        };
-      });
-      return { stockId, reservationId, period: input.period };
-    },
-
-    async confirm(reservation: Reservation): Promise<void> {
-      await mutateDocument(stock, reservation.stockId, (current) =>
-        settle(current, reservation.reservationId, true),
-      );
-    },
-
-    async release(reservation: Reservation): Promise<void> {
-      await mutateDocument(stock, reservation.stockId, (current) =>
-        settle(current, reservation.reservationId, false),
-      );
-    },
-
-    /**
-     * A voided redemption gives its unit back to the period it counted against (once per correction). A period
-     * that has passed is left alone: its stock is renewed anyway.
-     */
-    async giveBack(input: { programId: string; rewardId: string; period: string; correctionId: string }) {
-      await mutateDocument(stock, stockIdOf(input.programId, input.rewardId, input.period), (current) =>
-        !current || current.used <= 0 || current.returned?.includes(input.correctionId)
-          ? UNCHANGED
-          : {
-              ...current,
-              used: current.used - 1,
-              returned: [...(current.returned ?? []), input.correctionId].slice(-1000),
-            },
-      );
-    },
-
-    /** settles reservations a crash left pending (see above); returns how many it settled */
-    async sweep(eventStore: EventStore, now: Date): Promise<number> {
-      let settled = 0;
-      for (const doc of await stock.find({ pendingCount: { $gt: 0 } }, { limit: 200 })) {
-        for (const [reservationId, { cardId, at }] of Object.entries(doc.pending)) {
-          if (now.getTime() - Date.parse(at) < STALE_AFTER_MS) continue;
-          const events = await eventStore.readStream(toCardStreamId(cardId));
-          const consumed = events.some(
-            (e) => e.type === 'RewardRedeemed' && e.metadata[STOCK_RESERVATION_METADATA] === reservationId,
-          );
-          await mutateDocument(stock, doc._id, (current) => settle(current, reservationId, consumed));
-          settled++;
-        }
-      }
-      return settled;
-    },
+    reserve: (input: ReserveInput) => reserve(stock, input),
+    confirm: (reservation: Reservation) => settleReservation(stock, reservation, true),
+    release: (reservation: Reservation) => settleReservation(stock, reservation, false),
+    giveBack: (input: GiveBackInput) => giveBack(stock, input),
+    sweep: (eventStore: EventStore, now: Date) => sweep(stock, eventStore, now),
   };
+}
+
+interface ReserveInput {
+  tenantId: string;
+  programId: string;
+  rewardId: string;
+  period: string;
+  quantity: number;
+  cardId: string;
+  now: Date;
+}
+
+async function reserve(stock: Collection<StockDoc>, input: ReserveInput): Promise<Reservation> {
+  const stockId = stockIdOf(input.programId, input.rewardId, input.period);
+  const reservationId = randomUUID();
+  await mutateDocument(stock, stockId, (current) => {
+    const used = current?.used ?? 0;
+    if (used >= input.quantity) throw new CardRuleError(CardErrors.outOfStock);
+    const pending = {
+      ...current?.pending,
+      [reservationId]: { cardId: input.cardId, at: input.now.toISOString() },
+    };
+    return {
+      _id: stockId,
+      tenantId: input.tenantId,
+      programId: input.programId,
+      rewardId: input.rewardId,
+      period: input.period,
+      used: used + 1,
+      pending,
+      pendingCount: Object.keys(pending).length,
+    };
+  });
+  return { stockId, reservationId, period: input.period };
+}
+
+/** confirm (consumed) or release (the unit goes back) a reservation */
+async function settleReservation(
+  stock: Collection<StockDoc>,
+  reservation: Reservation,
+  consumed: boolean,
+): Promise<void> {
+  await mutateDocument(stock, reservation.stockId, (current) =>
+    settle(current, reservation.reservationId, consumed),
+  );
+}
+
+interface GiveBackInput {
+  programId: string;
+  rewardId: string;
+  period: string;
+  correctionId: string;
+}
+
+/**
+ * A voided redemption gives its unit back to the period it counted against (once per correction). A period
+ * that has passed is left alone: its stock is renewed anyway.
+ */
+async function giveBack(stock: Collection<StockDoc>, input: GiveBackInput): Promise<void> {
+  await mutateDocument(stock, stockIdOf(input.programId, input.rewardId, input.period), (current) =>
+    !current || current.used <= 0 || current.returned?.includes(input.correctionId)
+      ? UNCHANGED
+      : {
+          ...current,
+          used: current.used - 1,
+          returned: [...(current.returned ?? []), input.correctionId].slice(-1000),
+        },
+  );
+}
+
+/** settles reservations a crash left pending (see above); returns how many it settled */
+async function sweep(stock: Collection<StockDoc>, eventStore: EventStore, now: Date): Promise<number> {
+  let settled = 0;
+  for (const doc of await stock.find({ pendingCount: { $gt: 0 } }, { limit: 200 })) {
+    for (const [reservationId, { cardId, at }] of Object.entries(doc.pending)) {
+      if (now.getTime() - Date.parse(at) < STALE_AFTER_MS) continue;
+      const events = await eventStore.readStream(toCardStreamId(cardId));
+      const consumed = events.some(
+        (e) => e.type === 'RewardRedeemed' && e.metadata[STOCK_RESERVATION_METADATA] === reservationId,
+      );
+      await mutateDocument(stock, doc._id, (current) => settle(current, reservationId, consumed));
+      settled++;
+    }
+  }
+  return settled;
 }
 
 export type RewardStock = ReturnType<typeof rewardStock>;

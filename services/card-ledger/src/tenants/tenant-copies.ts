@@ -1,6 +1,6 @@
 import type { ClientEnrolledData } from '@punkto/contracts/integration-events';
 import { defaultBranding, type Branding } from '@punkto/contracts/tenant';
-import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import type { Collection, DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
 
 /**
@@ -49,206 +49,229 @@ export interface CompanyOnCard {
   logoUrl: string | null;
 }
 
-export function tenantCopies(documents: DocumentStore) {
-  const clients = documents.collection<ClientCopy>('clients');
-  const tenants = documents.collection<TenantCopy>('tenants');
-  const staff = documents.collection<StaffCopy>('staff');
+/** the three copies, one collection each */
+interface Copies {
+  clients: Collection<ClientCopy>;
+  tenants: Collection<TenantCopy>;
+  staff: Collection<StaffCopy>;
+}
+type ClientRef = { clientId: string; tenantId: string; programId: string };
 
-  /** one change of the company's copy (nothing after its deletion) */
-  const changeCompany = (tenantId: string, change: Partial<Omit<TenantCopy, '_id' | 'deleted'>>) =>
-    mutateDocument(tenants, tenantId, (current) => {
-      if (current?.deleted) return UNCHANGED;
-      const next: TenantCopy = {
-        _id: tenantId,
-        companyName: current?.companyName ?? null,
-        deleted: false,
-        branding: current?.branding ?? null,
-        logoUrl: current?.logoUrl ?? null,
-        ...change,
-      };
-      return current &&
-        current.companyName === next.companyName &&
-        JSON.stringify(current.branding ?? null) === JSON.stringify(next.branding) &&
-        (current.logoUrl ?? null) === next.logoUrl
-        ? UNCHANGED
-        : next;
-    });
-  const setCompanyName = (tenantId: string, companyName: string) => changeCompany(tenantId, { companyName });
+async function ensureIndexes({ clients, staff }: Copies) {
+  await clients.ensureIndex({ fields: { tenantId: 1, email: 1 } });
+  await clients.ensureIndex({ fields: { tenantId: 1, phone: 1 } });
+  await staff.ensureIndex({ fields: { tenantId: 1 } });
+}
 
-  /** ClientRemoved: keeps the ids (so a late link does not issue a card), erases the personal data */
-  const removed = (data: { clientId: string; tenantId: string; programId: string }) =>
-    mutateDocument(clients, data.clientId, (current) =>
-      current?.removed
-        ? UNCHANGED
-        : {
-            _id: data.clientId,
-            tenantId: data.tenantId,
-            programId: data.programId,
-            userId: current?.userId ?? null,
-            name: null,
-            email: null,
-            phone: null,
-            removed: true,
-          },
-    );
+// ── the company ──
 
+/** one change of the company's copy (nothing after its deletion) */
+function changeCompany(
+  { tenants }: Copies,
+  tenantId: string,
+  change: Partial<Omit<TenantCopy, '_id' | 'deleted'>>,
+) {
+  return mutateDocument(tenants, tenantId, (current) => {
+    if (current?.deleted) return UNCHANGED;
+    const next: TenantCopy = {
+      _id: tenantId,
+      companyName: current?.companyName ?? null,
+      deleted: false,
+      branding: current?.branding ?? null,
+      logoUrl: current?.logoUrl ?? null,
+      ...change,
+    };
+    return current &&
+      current.companyName === next.companyName &&
+      JSON.stringify(current.branding ?? null) === JSON.stringify(next.branding) &&
+      (current.logoUrl ?? null) === next.logoUrl
+      ? UNCHANGED
+      : next;
+  });
+}
+
+/** TenantDeleted: the company marked deleted, its clients' personal data and its staff names erased */
+async function tenantDeleted(copies: Copies, tenantId: string) {
+  const { tenants, clients, staff } = copies;
+  await mutateDocument(tenants, tenantId, (current) =>
+    current?.deleted
+      ? UNCHANGED
+      : {
+          _id: tenantId,
+          companyName: current?.companyName ?? null,
+          deleted: true,
+          branding: null,
+          logoUrl: null,
+        },
+  );
+  for (const client of await clients.find({ tenantId, removed: false }))
+    await removed(copies, { clientId: client._id, tenantId, programId: client.programId });
+  for (const person of await staff.find({ tenantId })) await staff.delete(person._id);
+}
+
+async function company({ tenants }: Copies, tenantId: string): Promise<CompanyOnCard> {
+  const copy = await tenants.get(tenantId);
   return {
-    async ensureIndexes() {
-      await clients.ensureIndex({ fields: { tenantId: 1, email: 1 } });
-      await clients.ensureIndex({ fields: { tenantId: 1, phone: 1 } });
-      await staff.ensureIndex({ fields: { tenantId: 1 } });
-    },
+    companyName: copy?.companyName ?? null,
+    branding: copy?.branding ?? defaultBranding,
+    logoUrl: copy?.logoUrl ?? null,
+  };
+}
 
-    /** TenantCreated: the owner, shown as „Właściciel” */
-    async ownerKnown(tenantId: string, ownerId: string) {
-      await mutateDocument(staff, ownerId, (current) =>
-        current?.role === 'owner' && current.tenantId === tenantId
-          ? UNCHANGED
-          : { _id: ownerId, tenantId, role: 'owner' as const, name: null },
-      );
-    },
+// ── staff ──
 
-    /** EmployeeInvited / EmployeeUpdated */
-    async employeeNamed(tenantId: string, employeeId: string, name: string) {
-      await mutateDocument(staff, employeeId, (current) =>
-        current?.name === name && current.tenantId === tenantId
-          ? UNCHANGED
-          : { _id: employeeId, tenantId, role: 'employee' as const, name },
-      );
-    },
+/** TenantCreated: the owner, shown as „Właściciel” */
+async function ownerKnown({ staff }: Copies, tenantId: string, ownerId: string) {
+  await mutateDocument(staff, ownerId, (current) =>
+    current?.role === 'owner' && current.tenantId === tenantId
+      ? UNCHANGED
+      : { _id: ownerId, tenantId, role: 'owner' as const, name: null },
+  );
+}
 
-    /** user id → how the history names them (only staff of this tenant) */
-    async staffNames(tenantId: string, ids: string[]): Promise<Map<string, string>> {
-      const names = new Map<string, string>();
-      const unique = [...new Set(ids)];
-      if (!unique.length) return names;
-      for (const copy of await staff.find({ _id: { $in: unique }, tenantId })) {
-        const name = copy.role === 'owner' ? OWNER_LABEL : copy.name;
-        if (name) names.set(copy._id, name);
-      }
-      return names;
-    },
+/** EmployeeInvited / EmployeeUpdated */
+async function employeeNamed({ staff }: Copies, tenantId: string, employeeId: string, name: string) {
+  await mutateDocument(staff, employeeId, (current) =>
+    current?.name === name && current.tenantId === tenantId
+      ? UNCHANGED
+      : { _id: employeeId, tenantId, role: 'employee' as const, name },
+  );
+}
 
-    /** ClientEnrolled; returns the copy (null when the client was removed before) */
-    async enrolled(data: ClientEnrolledData): Promise<ClientCopy | null> {
-      await setCompanyName(data.tenantId, data.companyName);
-      const copy = await mutateDocument(clients, data.clientId, (current) =>
-        current?.removed
-          ? UNCHANGED
-          : {
-              _id: data.clientId,
-              tenantId: data.tenantId,
-              programId: data.programId,
-              userId: data.userId ?? current?.userId ?? null,
-              name: data.name,
-              email: data.email.trim().toLowerCase(),
-              phone: data.phone,
-              removed: false,
-            },
-      );
-      return copy && !copy.removed ? copy : null;
-    },
+/** user id → how the history names them (only staff of this tenant) */
+async function staffNames({ staff }: Copies, tenantId: string, ids: string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const unique = [...new Set(ids)];
+  if (!unique.length) return names;
+  for (const copy of await staff.find({ _id: { $in: unique }, tenantId })) {
+    const name = copy.role === 'owner' ? OWNER_LABEL : copy.name;
+    if (name) names.set(copy._id, name);
+  }
+  return names;
+}
 
-    /** ClientAccountLinked; returns the copy (null when the client was removed before) */
-    async linked(data: {
-      clientId: string;
-      tenantId: string;
-      programId: string;
-      userId: string;
-    }): Promise<ClientCopy | null> {
-      const copy = await mutateDocument(clients, data.clientId, (current) =>
-        current?.removed || current?.userId === data.userId
-          ? UNCHANGED
-          : {
-              _id: data.clientId,
-              tenantId: data.tenantId,
-              programId: data.programId,
-              userId: data.userId,
-              name: current?.name ?? null,
-              email: current?.email ?? null,
-              phone: current?.phone ?? null,
-              removed: false,
-            },
-      );
-      return copy && !copy.removed ? copy : null;
-    },
+// ── clients ──
 
-    /**
-     * ClientPhoneChanged: the contact copy takes the new number (null: none), so a search by the old one
-     * finds nothing; a removed client stays without personal data.
-     */
-    async phoneChanged(data: {
-      clientId: string;
-      tenantId: string;
-      programId: string;
-      phone: string | null;
-    }) {
-      await mutateDocument(clients, data.clientId, (current) =>
-        current?.removed || (current && current.phone === data.phone)
-          ? UNCHANGED
-          : {
-              _id: data.clientId,
-              tenantId: data.tenantId,
-              programId: data.programId,
-              userId: current?.userId ?? null,
-              name: current?.name ?? null,
-              email: current?.email ?? null,
-              phone: data.phone,
-              removed: false,
-            },
-      );
-    },
+/** ClientEnrolled; returns the copy (null when the client was removed before) */
+async function enrolled(copies: Copies, data: ClientEnrolledData): Promise<ClientCopy | null> {
+  await changeCompany(copies, data.tenantId, { companyName: data.companyName });
+  const copy = await mutateDocument(copies.clients, data.clientId, (current) =>
+    current?.removed
+      ? UNCHANGED
+      : {
+          _id: data.clientId,
+          tenantId: data.tenantId,
+          programId: data.programId,
+          userId: data.userId ?? current?.userId ?? null,
+          name: data.name,
+          email: data.email.trim().toLowerCase(),
+          phone: data.phone,
+          removed: false,
+        },
+  );
+  return copy && !copy.removed ? copy : null;
+}
 
-    removed,
+/** ClientAccountLinked; returns the copy (null when the client was removed before) */
+async function linked({ clients }: Copies, data: ClientRef & { userId: string }): Promise<ClientCopy | null> {
+  const copy = await mutateDocument(clients, data.clientId, (current) =>
+    current?.removed || current?.userId === data.userId
+      ? UNCHANGED
+      : {
+          _id: data.clientId,
+          tenantId: data.tenantId,
+          programId: data.programId,
+          userId: data.userId,
+          name: current?.name ?? null,
+          email: current?.email ?? null,
+          phone: current?.phone ?? null,
+          removed: false,
+        },
+  );
+  return copy && !copy.removed ? copy : null;
+}
 
-    async tenantDeleted(tenantId: string) {
-      await mutateDocument(tenants, tenantId, (current) =>
-        current?.deleted
-          ? UNCHANGED
-          : {
-              _id: tenantId,
-              companyName: current?.companyName ?? null,
-              deleted: true,
-              branding: null,
-              logoUrl: null,
-            },
-      );
-      for (const client of await clients.find({ tenantId, removed: false }))
-        await removed({ clientId: client._id, tenantId, programId: client.programId });
-      for (const person of await staff.find({ tenantId })) await staff.delete(person._id);
-    },
+/**
+ * ClientPhoneChanged: the contact copy takes the new number (null: none), so a search by the old one
+ * finds nothing; a removed client stays without personal data.
+ */
+async function phoneChanged({ clients }: Copies, data: ClientRef & { phone: string | null }) {
+  await mutateDocument(clients, data.clientId, (current) =>
+    current?.removed || (current && current.phone === data.phone)
+      ? UNCHANGED
+      : {
+          _id: data.clientId,
+          tenantId: data.tenantId,
+          programId: data.programId,
+          userId: current?.userId ?? null,
+          name: current?.name ?? null,
+          email: current?.email ?? null,
+          phone: data.phone,
+          removed: false,
+        },
+  );
+}
 
-    companyRenamed: setCompanyName,
-    brandingChanged: (tenantId: string, branding: Branding) => changeCompany(tenantId, { branding }),
-    logoChanged: (tenantId: string, logoUrl: string | null) => changeCompany(tenantId, { logoUrl }),
+/** ClientRemoved: keeps the ids (so a late link does not issue a card), erases the personal data */
+function removed({ clients }: Copies, data: ClientRef) {
+  return mutateDocument(clients, data.clientId, (current) =>
+    current?.removed
+      ? UNCHANGED
+      : {
+          _id: data.clientId,
+          tenantId: data.tenantId,
+          programId: data.programId,
+          userId: current?.userId ?? null,
+          name: null,
+          email: null,
+          phone: null,
+          removed: true,
+        },
+  );
+}
 
+/** clients of a tenant with this e-mail (any case) or phone (`+48…`) */
+function findContacts({ clients }: Copies, tenantId: string, by: { email: string } | { phone: string }) {
+  const filter =
+    'email' in by ? { tenantId, email: by.email.trim().toLowerCase() } : { tenantId, phone: by.phone };
+  return clients.find({ ...filter, removed: false });
+}
+
+/** The copies on one document store; each operation is a function above. */
+export function tenantCopies(documents: DocumentStore) {
+  const copies: Copies = {
+    clients: documents.collection<ClientCopy>('clients'),
+    tenants: documents.collection<TenantCopy>('tenants'),
+    staff: documents.collection<StaffCopy>('staff'),
+  };
+  const { clients, tenants } = copies;
+  return {
+    ensureIndexes: () => ensureIndexes(copies),
+    ownerKnown: (tenantId: string, ownerId: string) => ownerKnown(copies, tenantId, ownerId),
+    employeeNamed: (tenantId: string, employeeId: string, name: string) =>
+      employeeNamed(copies, tenantId, employeeId, name),
+    staffNames: (tenantId: string, ids: string[]) => staffNames(copies, tenantId, ids),
+    enrolled: (data: ClientEnrolledData) => enrolled(copies, data),
+    linked: (data: ClientRef & { userId: string }) => linked(copies, data),
+    phoneChanged: (data: ClientRef & { phone: string | null }) => phoneChanged(copies, data),
+    removed: (data: ClientRef) => removed(copies, data),
+    tenantDeleted: (tenantId: string) => tenantDeleted(copies, tenantId),
+    companyRenamed: (tenantId: string, companyName: string) =>
+      changeCompany(copies, tenantId, { companyName }),
+    brandingChanged: (tenantId: string, branding: Branding) => changeCompany(copies, tenantId, { branding }),
+    logoChanged: (tenantId: string, logoUrl: string | null) => changeCompany(copies, tenantId, { logoUrl }),
     async isTenantDeleted(tenantId: string) {
       return (await tenants.get(tenantId))?.deleted ?? false;
     },
-
     async client(clientId: string) {
       return clients.get(clientId);
     },
-
     async companyName(tenantId: string) {
       return (await tenants.get(tenantId))?.companyName ?? null;
     },
-
-    async company(tenantId: string): Promise<CompanyOnCard> {
-      const copy = await tenants.get(tenantId);
-      return {
-        companyName: copy?.companyName ?? null,
-        branding: copy?.branding ?? defaultBranding,
-        logoUrl: copy?.logoUrl ?? null,
-      };
-    },
-
-    /** clients of a tenant with this e-mail (any case) or phone (`+48…`) */
-    async findContacts(tenantId: string, by: { email: string } | { phone: string }) {
-      const filter =
-        'email' in by ? { tenantId, email: by.email.trim().toLowerCase() } : { tenantId, phone: by.phone };
-      return clients.find({ ...filter, removed: false });
-    },
+    company: (tenantId: string) => company(copies, tenantId),
+    findContacts: (tenantId: string, by: { email: string } | { phone: string }) =>
+      findContacts(copies, tenantId, by),
   };
 }
 

@@ -64,12 +64,7 @@ const Envelope = z.object({
  * are harmless (and the inbox skips them). Domain refusals are logged, not retried; anything else is thrown
  * and redelivered.
  */
-export function tenantEventsConsumer(
-  cards: IssuingDeps & Pick<CardLedger, 'catalogue'>,
-  context: ConsumerContext,
-): ConsumerSpec {
-  const { logger } = context;
-  const { programs, catalogue, copies } = cards;
+export function tenantEventsConsumer(cards: TenantEventDeps, context: ConsumerContext): ConsumerSpec {
   return eventConsumer({
     groupId: 'card-ledger.tenant-events',
     topics: [
@@ -84,120 +79,135 @@ export function tenantEventsConsumer(
     handle: async (envelope) => {
       const { id, type } = envelope;
       const metadata: EventMetadata = { correlationId: envelope.correlationId ?? id, causationId: id };
-      const parse = payloadParser(logger, envelope);
-      switch (type) {
-        case 'ProgramDefined': {
-          const program = parse(ProgramDefinedData);
-          if (program) await programs.define(program.programId, program);
-          return;
-        }
-        case 'ProgramDeleted': {
-          const deleted = parse(ProgramDeletedData);
-          if (!deleted) return;
-          await programs.markDeleted(deleted.programId, deleted.tenantId);
-          await closeCardsOf(
-            cards,
-            { programId: deleted.programId },
-            deleted.tenantId,
-            'program_deleted',
-            metadata,
-          );
-          return;
-        }
-        case 'ServiceDefined': {
-          const defined = parse(ServiceDefinedData);
-          if (defined) await catalogue.define(defined.serviceId, defined);
-          return;
-        }
-        case 'ServiceDeleted': {
-          const deleted = parse(ServiceDeletedData);
-          if (deleted) await catalogue.markDeleted(deleted.serviceId, deleted.tenantId);
-          return;
-        }
-        case 'ClientEnrolled': {
-          const enrolled = parse(ClientEnrolledData);
-          const client = enrolled && (await copies.enrolled(enrolled));
-          if (client?.userId)
-            await issueCard(
-              cards,
-              {
-                clientId: client._id,
-                tenantId: client.tenantId,
-                programId: client.programId,
-                userId: client.userId,
-              },
-              metadata,
-            );
-          return;
-        }
-        case 'ClientAccountLinked': {
-          const linked = parse(ClientAccountLinkedData);
-          const client = linked && (await copies.linked(linked));
-          if (linked && client)
-            await issueCard(
-              cards,
-              {
-                clientId: linked.clientId,
-                tenantId: linked.tenantId,
-                programId: linked.programId,
-                userId: linked.userId,
-              },
-              metadata,
-            );
-          return;
-        }
-        case 'ClientPhoneChanged': {
-          const changed = parse(ClientPhoneChangedData);
-          if (changed) await copies.phoneChanged(changed);
-          return;
-        }
-        case 'ClientRemoved': {
-          const removed = parse(ClientRemovedData);
-          if (!removed) return;
-          await copies.removed(removed);
-          await closeCard(cards, cardIdFor(removed.clientId), removed.tenantId, 'client_removed', metadata);
-          return;
-        }
-        case 'TenantCreated': {
-          const created = parse(TenantCreatedData);
-          if (!created) return;
-          await copies.companyRenamed(created.tenantId, created.companyName);
-          await copies.ownerKnown(created.tenantId, created.ownerId);
-          return;
-        }
-        case 'EmployeeInvited':
-        case 'EmployeeUpdated': {
-          const named = parse(type === 'EmployeeInvited' ? EmployeeInvitedData : EmployeeUpdatedData);
-          if (named) await copies.employeeNamed(named.tenantId, named.employeeId, named.name);
-          return;
-        }
-        case 'TenantUpdated': {
-          const updated = parse(TenantUpdatedData);
-          if (updated?.changes.companyName)
-            await copies.companyRenamed(updated.tenantId, updated.changes.companyName);
-          if (updated?.changes.branding)
-            await copies.brandingChanged(updated.tenantId, updated.changes.branding);
-          return;
-        }
-        case 'TenantLogoChanged': {
-          const logo = parse(TenantLogoChangedData);
-          if (logo) await copies.logoChanged(logo.tenantId, logo.logo.renditions['logo@2x'] ?? logo.logo.url);
-          return;
-        }
-        case 'TenantDeleted': {
-          const deleted = parse(TenantDeletedData);
-          if (!deleted) return;
-          await copies.tenantDeleted(deleted.tenantId);
-          await closeCardsOf(
-            cards,
-            { tenantId: deleted.tenantId },
-            deleted.tenantId,
-            'tenant_deleted',
-            metadata,
-          );
-          return;
-        }
-      }
+      await handlers[type]({ cards, parse: payloadParser(context.logger, envelope), metadata });
     },
   });
+}
+
+type TenantEventDeps = IssuingDeps & Pick<CardLedger, 'catalogue'>;
+
+/** one delivered event: what its handler parses the payload with, and the metadata of the card events it causes */
+interface Delivery {
+  cards: TenantEventDeps;
+  parse: ReturnType<typeof payloadParser>;
+  metadata: EventMetadata;
+}
+
+const handlers: Record<z.infer<typeof HandledType>, (delivery: Delivery) => Promise<void>> = {
+  ProgramDefined: programDefined,
+  ProgramDeleted: programDeleted,
+  ServiceDefined: serviceDefined,
+  ServiceDeleted: serviceDeleted,
+  ClientEnrolled: clientEnrolled,
+  ClientAccountLinked: clientAccountLinked,
+  ClientPhoneChanged: clientPhoneChanged,
+  ClientRemoved: clientRemoved,
+  TenantCreated: tenantCreated,
+  TenantUpdated: tenantUpdated,
+  TenantLogoChanged: tenantLogoChanged,
+  TenantDeleted: tenantDeleted,
+  EmployeeInvited: (delivery) => employeeNamed(delivery, EmployeeInvitedData),
+  EmployeeUpdated: (delivery) => employeeNamed(delivery, EmployeeUpdatedData),
+};
+
+// ── tenant.programs.v1, tenant.services.v1 ──
+
+async function programDefined({ cards, parse }: Delivery) {
+  const program = parse(ProgramDefinedData);
+  if (program) await cards.programs.define(program.programId, program);
+}
+
+async function programDeleted({ cards, parse, metadata }: Delivery) {
+  const deleted = parse(ProgramDeletedData);
+  if (!deleted) return;
+  await cards.programs.markDeleted(deleted.programId, deleted.tenantId);
+  await closeCardsOf(cards, { programId: deleted.programId }, deleted.tenantId, 'program_deleted', metadata);
+}
+
+async function serviceDefined({ cards, parse }: Delivery) {
+  const defined = parse(ServiceDefinedData);
+  if (defined) await cards.catalogue.define(defined.serviceId, defined);
+}
+
+async function serviceDeleted({ cards, parse }: Delivery) {
+  const deleted = parse(ServiceDeletedData);
+  if (deleted) await cards.catalogue.markDeleted(deleted.serviceId, deleted.tenantId);
+}
+
+// ── tenant.clients.v1 ──
+
+async function clientEnrolled({ cards, parse, metadata }: Delivery) {
+  const enrolled = parse(ClientEnrolledData);
+  const client = enrolled && (await cards.copies.enrolled(enrolled));
+  if (client?.userId)
+    await issueCard(
+      cards,
+      { clientId: client._id, tenantId: client.tenantId, programId: client.programId, userId: client.userId },
+      metadata,
+    );
+}
+
+async function clientAccountLinked({ cards, parse, metadata }: Delivery) {
+  const linked = parse(ClientAccountLinkedData);
+  const client = linked && (await cards.copies.linked(linked));
+  if (linked && client)
+    await issueCard(
+      cards,
+      {
+        clientId: linked.clientId,
+        tenantId: linked.tenantId,
+        programId: linked.programId,
+        userId: linked.userId,
+      },
+      metadata,
+    );
+}
+
+async function clientPhoneChanged({ cards, parse }: Delivery) {
+  const changed = parse(ClientPhoneChangedData);
+  if (changed) await cards.copies.phoneChanged(changed);
+}
+
+async function clientRemoved({ cards, parse, metadata }: Delivery) {
+  const removed = parse(ClientRemovedData);
+  if (!removed) return;
+  await cards.copies.removed(removed);
+  await closeCard(cards, cardIdFor(removed.clientId), removed.tenantId, 'client_removed', metadata);
+}
+
+// ── tenant.tenants.v1, tenant.employees.v1 ──
+
+async function tenantCreated({ cards, parse }: Delivery) {
+  const created = parse(TenantCreatedData);
+  if (!created) return;
+  await cards.copies.companyRenamed(created.tenantId, created.companyName);
+  await cards.copies.ownerKnown(created.tenantId, created.ownerId);
+}
+
+async function tenantUpdated({ cards, parse }: Delivery) {
+  const updated = parse(TenantUpdatedData);
+  if (updated?.changes.companyName)
+    await cards.copies.companyRenamed(updated.tenantId, updated.changes.companyName);
+  if (updated?.changes.branding)
+    await cards.copies.brandingChanged(updated.tenantId, updated.changes.branding);
+}
+
+async function tenantLogoChanged({ cards, parse }: Delivery) {
+  const logo = parse(TenantLogoChangedData);
+  if (logo) await cards.copies.logoChanged(logo.tenantId, logo.logo.renditions['logo@2x'] ?? logo.logo.url);
+}
+
+async function tenantDeleted({ cards, parse, metadata }: Delivery) {
+  const deleted = parse(TenantDeletedData);
+  if (!deleted) return;
+  await cards.copies.tenantDeleted(deleted.tenantId);
+  await closeCardsOf(cards, { tenantId: deleted.tenantId }, deleted.tenantId, 'tenant_deleted', metadata);
+}
+
+async function employeeNamed(
+  { cards, parse }: Delivery,
+  schema: typeof EmployeeInvitedData | typeof EmployeeUpdatedData,
+) {
+  const named = parse(schema);
+  if (named) await cards.copies.employeeNamed(named.tenantId, named.employeeId, named.name);
 }

@@ -75,38 +75,44 @@ export const profileOf = (r: UserRecord): UserProfile => ({
   ...(r.role === Roles.customer && { phone: r.phone ?? null, phoneVerified: false }),
 });
 
-/**
- * What every part of identity's application layer shares: the User aggregate (decided, appended on a
- * PII-sealing view of the log and projected into `users` in one call), lookups in that read model, sessions
- * and one-time link tokens, registering and closing accounts, link e-mails, and work that runs after a
- * neutral answer. The use cases are in registration.ts, sign-in.ts, profile.ts and company-accounts.ts.
- */
-export async function createAccounts(deps: IdentityServiceDeps) {
-  const { config, documents, clock, logger } = deps;
-  const personKeys = documentPersonKeys(documents, clock);
-  const events = piiEventStore(deps.eventStore, personKeys, {
-    streamPrefix: USER_STREAM_PREFIX,
-    fields: USER_PII_FIELDS,
-  });
-  /**
-   * What the relay tails: the log as stored (sealed), with only the customer's phone unsealed, so
-   * identity.users.v1 carries UserPhoneChanged's phone plain and every other personal value sealed (ADR 0017).
-   */
-  const relayEvents = piiEventStore(deps.eventStore, personKeys, {
-    streamPrefix: USER_STREAM_PREFIX,
-    fields: USER_PUBLISHED_PII_FIELDS,
-  });
-  const users = documents.collection<UserRecordDoc>(USERS_COLLECTION);
-  const aggregate = projectedCommandHandler({
+/** The User aggregate on its PII-sealing log, its read model, sessions and tokens: what every account use case works on. */
+export interface UserLog {
+  deps: IdentityServiceDeps;
+  personKeys: ReturnType<typeof documentPersonKeys>;
+  events: EventStore;
+  aggregate: ReturnType<typeof userAggregate>;
+  users: ReturnType<typeof usersCollection>;
+  sessions: ReturnType<typeof sessionStore>;
+  tokens: ReturnType<typeof actionTokens>;
+  /** work whose duration must not reveal whether an e-mail exists runs after the answer; tracked for shutdown/tests */
+  pending: Set<Promise<void>>;
+}
+
+const usersCollection = (documents: DocumentStore) => documents.collection<UserRecordDoc>(USERS_COLLECTION);
+
+function userAggregate(events: EventStore, users: ReturnType<typeof usersCollection>) {
+  return projectedCommandHandler({
     eventStore: events,
     decider: userDecider,
     streamId: toUserStreamId,
     collection: users,
     apply: applyUserEvent,
   });
-  const execute = (userId: string, command: UserCommand, actorId: string | null = userId) =>
-    aggregate.run(userId, command, { actorId });
+}
 
+function execute(log: UserLog, userId: string, command: UserCommand, actorId: string | null = userId) {
+  return log.aggregate.run(userId, command, { actorId });
+}
+
+async function openUserLog(deps: IdentityServiceDeps): Promise<UserLog> {
+  const { config, documents, clock } = deps;
+  const personKeys = documentPersonKeys(documents, clock);
+  const events = piiEventStore(deps.eventStore, personKeys, {
+    streamPrefix: USER_STREAM_PREFIX,
+    fields: USER_PII_FIELDS,
+  });
+  const users = usersCollection(documents);
+  const aggregate = userAggregate(events, users);
   const sessions = sessionStore(
     documents,
     {
@@ -117,145 +123,174 @@ export async function createAccounts(deps: IdentityServiceDeps) {
     // have read SessionsRevoked off the bus (ADR 0010)
     async ({ userId, familyId, reason, now }) => {
       deps.revocations?.revokeSessions([familyId], now);
-      await execute(userId, userCommand('RevokeSessions', { sessionIds: [familyId], reason }, now), null);
+      await aggregate.run(userId, userCommand('RevokeSessions', { sessionIds: [familyId], reason }, now), {
+        actorId: null,
+      });
     },
   );
   const tokens = actionTokens(documents);
   await Promise.all([ensureUserIndexes(users), sessions.ensureIndexes(), tokens.ensureIndexes()]);
+  return { deps, personKeys, events, aggregate, users, sessions, tokens, pending: new Set() };
+}
 
-  // work whose duration must not reveal whether an e-mail exists runs after the answer; tracked for shutdown/tests
-  const pending = new Set<Promise<void>>();
-  function inBackground(what: string, work: () => Promise<void>) {
-    const run = work()
-      .catch((error: unknown) => logger.error({ err: error }, `identity: ${what} failed`))
-      .finally(() => pending.delete(run));
-    pending.add(run);
-  }
+/**
+ * What the relay tails: the log as stored (sealed), with only the customer's phone unsealed, so
+ * identity.users.v1 carries UserPhoneChanged's phone plain and every other personal value sealed (ADR 0017).
+ */
+function relayEventsOf({ deps, personKeys }: UserLog): EventStore {
+  return piiEventStore(deps.eventStore, personKeys, {
+    streamPrefix: USER_STREAM_PREFIX,
+    fields: USER_PUBLISHED_PII_FIELDS,
+  });
+}
 
-  async function mailHolder(
-    holder: UserRecord,
-    mail: typeof registrationAttemptMail,
-    messageId?: string,
-  ): Promise<void> {
-    const message = mail({ to: holder.email, username: holder.username, publicUrl: config.PUBLIC_URL });
-    await deps.mailer.send(messageId ? { ...message, messageId } : message);
-  }
+function inBackground(log: UserLog, what: string, work: () => Promise<void>) {
+  const run = work()
+    .catch((error: unknown) => log.deps.logger.error({ err: error }, `identity: ${what} failed`))
+    .finally(() => log.pending.delete(run));
+  log.pending.add(run);
+}
 
-  async function recordOf(userId: string): Promise<UserRecord | null> {
-    const doc = await readProjection<UserRecord>(users, userId);
-    return doc && doc.status !== 'deleted' ? doc : null;
-  }
-  async function recordByEmail(email: string): Promise<UserRecord | null> {
-    const doc = (await users.findOne({ email })) as (UserRecord & { _id: string }) | null;
-    return doc && doc.status !== 'deleted' ? doc : null;
-  }
-  async function requireRecord(userId: string): Promise<UserRecord> {
-    const record = await recordOf(userId);
-    if (!record) throw new UserNotFoundError();
-    return record;
-  }
+async function settled(log: UserLog) {
+  while (log.pending.size) await Promise.all([...log.pending]);
+}
 
-  async function issueToken(purpose: TokenPurpose, record: UserRecord, to: string, now: Date) {
-    const ttlSeconds = {
-      activation: config.ACTIVATION_TOKEN_TTL_SECONDS,
-      'email-change': config.EMAIL_CHANGE_TOKEN_TTL_SECONDS,
-      'password-reset': config.PASSWORD_RESET_TOKEN_TTL_SECONDS,
-      invitation: config.INVITATION_TOKEN_TTL_SECONDS,
-    }[purpose];
-    const token = await tokens.issue({ purpose, userId: record.userId, email: to, now, ttlSeconds });
-    return { token, ttlSeconds };
-  }
+async function mailHolder(
+  { deps }: UserLog,
+  holder: UserRecord,
+  mail: typeof registrationAttemptMail,
+  messageId?: string,
+): Promise<void> {
+  const message = mail({ to: holder.email, username: holder.username, publicUrl: deps.config.PUBLIC_URL });
+  await deps.mailer.send(messageId ? { ...message, messageId } : message);
+}
 
-  /**
-   * Records a registration (by the person, or an account a company created). Null when another registration
-   * took the address in the meantime: the unique e-mail index refused the read model, so the stream just
-   * written is withdrawn (no read model exists for it) and its key shredded.
-   */
-  async function registerAccount(
-    command: RegisterUser | RegisterInvitedUser,
-    actorId: string | null,
-  ): Promise<UserRecord | null> {
-    const { userId } = command.data;
-    try {
-      await execute(userId, command, actorId);
-    } catch (error) {
-      if (!(error instanceof DuplicateKeyError)) throw error;
-      const withdraw = userCommand<DeleteUser>(
-        'DeleteUser',
-        { reason: 'duplicate-email' },
-        command.metadata.now,
-      );
-      await aggregate.appendOnly(userId, withdraw, { actorId: null });
-      await personKeys.shred(userId);
-      return null;
-    }
-    return requireRecord(userId);
-  }
+async function recordOf(log: UserLog, userId: string): Promise<UserRecord | null> {
+  const doc = await readProjection<UserRecord>(log.users, userId);
+  return doc && doc.status !== 'deleted' ? doc : null;
+}
 
+async function recordByEmail(log: UserLog, email: string): Promise<UserRecord | null> {
+  const doc = (await log.users.findOne({ email })) as (UserRecord & { _id: string }) | null;
+  return doc && doc.status !== 'deleted' ? doc : null;
+}
+
+async function requireRecord(log: UserLog, userId: string): Promise<UserRecord> {
+  const record = await recordOf(log, userId);
+  if (!record) throw new UserNotFoundError();
+  return record;
+}
+
+async function issueToken(log: UserLog, purpose: TokenPurpose, record: UserRecord, to: string, now: Date) {
+  const { config } = log.deps;
+  const ttlSeconds = {
+    activation: config.ACTIVATION_TOKEN_TTL_SECONDS,
+    'email-change': config.EMAIL_CHANGE_TOKEN_TTL_SECONDS,
+    'password-reset': config.PASSWORD_RESET_TOKEN_TTL_SECONDS,
+    invitation: config.INVITATION_TOKEN_TTL_SECONDS,
+  }[purpose];
+  const token = await log.tokens.issue({ purpose, userId: record.userId, email: to, now, ttlSeconds });
+  return { token, ttlSeconds };
+}
+
+/** A link e-mail (activation, new address confirmation, password reset) with a fresh one-time token. */
+async function issueAndSend(
+  log: UserLog,
+  purpose: Exclude<TokenPurpose, 'invitation'>,
+  record: UserRecord,
+  to: string,
+  now: Date,
+): Promise<void> {
+  const { token, ttlSeconds } = await issueToken(log, purpose, record, to, now);
+  const input = { to, username: record.username, token, publicUrl: log.deps.config.PUBLIC_URL, ttlSeconds };
+  const mail: MailMessage =
+    purpose === 'activation'
+      ? activationMail(input)
+      : purpose === 'email-change'
+        ? emailConfirmationMail(input)
+        : passwordResetMail(input);
+  await log.deps.mailer.send(mail);
+}
+
+/**
+ * Records a registration (by the person, or an account a company created). Null when another registration
+ * took the address in the meantime: the unique e-mail index refused the read model, so the stream just
+ * written is withdrawn (no read model exists for it) and its key shredded.
+ */
+async function registerAccount(
+  log: UserLog,
+  command: RegisterUser | RegisterInvitedUser,
+  actorId: string | null,
+): Promise<UserRecord | null> {
+  const { userId } = command.data;
+  try {
+    await execute(log, userId, command, actorId);
+  } catch (error) {
+    if (!(error instanceof DuplicateKeyError)) throw error;
+    const withdraw = userCommand<DeleteUser>(
+      'DeleteUser',
+      { reason: 'duplicate-email' },
+      command.metadata.now,
+    );
+    await log.aggregate.appendOnly(userId, withdraw, { actorId: null });
+    await log.personKeys.shred(userId);
+    return null;
+  }
+  return requireRecord(log, userId);
+}
+
+/** UserDeleted, sessions and action tokens revoked, the person's key shredded. */
+async function closeAccount(log: UserLog, userId: string, reason: DeletionReason, actorId: string | null) {
+  const now = log.deps.clock();
+  await execute(log, userId, userCommand('DeleteUser', { reason }, now), actorId);
+  await log.sessions.revokeAllOf(userId, now, reason === 'self' ? 'account-deleted' : reason);
+  await log.tokens.revoke(userId);
+  await log.personKeys.shred(userId);
+}
+
+/**
+ * What every part of identity's application layer shares: the User aggregate (decided, appended on a
+ * PII-sealing view of the log and projected into `users` in one call), lookups in that read model, sessions
+ * and one-time link tokens, registering and closing accounts, link e-mails, and work that runs after a
+ * neutral answer. The use cases are in registration.ts, sign-in.ts, profile.ts and company-accounts.ts;
+ * each operation here is a top-level function above, bound to the one opened log.
+ */
+export async function createAccounts(deps: IdentityServiceDeps) {
+  const log = await openUserLog(deps);
   return {
-    execute,
-    users,
-    relayEvents,
-    sessions,
-    tokens,
-    recordOf,
-    recordByEmail,
-    requireRecord,
-    issueToken,
-    inBackground,
-
+    execute: (userId: string, command: UserCommand, actorId: string | null = userId) =>
+      execute(log, userId, command, actorId),
+    users: log.users,
+    relayEvents: relayEventsOf(log),
+    sessions: log.sessions,
+    tokens: log.tokens,
+    recordOf: (userId: string) => recordOf(log, userId),
+    recordByEmail: (email: string) => recordByEmail(log, email),
+    requireRecord: (userId: string) => requireRecord(log, userId),
+    issueToken: (purpose: TokenPurpose, record: UserRecord, to: string, now: Date) =>
+      issueToken(log, purpose, record, to, now),
+    inBackground: (what: string, work: () => Promise<void>) => inBackground(log, what, work),
     /** resolves when background work (e-mails of neutral-answer calls) has finished */
-    settled: async () => {
-      while (pending.size) await Promise.all([...pending]);
-    },
-
-    /** A link e-mail (activation, new address confirmation, password reset) with a fresh one-time token. */
-    async issueAndSend(
-      purpose: Exclude<TokenPurpose, 'invitation'>,
-      record: UserRecord,
-      to: string,
-      now: Date,
-    ): Promise<void> {
-      const { token, ttlSeconds } = await issueToken(purpose, record, to, now);
-      const input = { to, username: record.username, token, publicUrl: config.PUBLIC_URL, ttlSeconds };
-      const mail: MailMessage =
-        purpose === 'activation'
-          ? activationMail(input)
-          : purpose === 'email-change'
-            ? emailConfirmationMail(input)
-            : passwordResetMail(input);
-      await deps.mailer.send(mail);
-    },
-
+    settled: () => settled(log),
+    issueAndSend: (purpose: Exclude<TokenPurpose, 'invitation'>, record: UserRecord, to: string, now: Date) =>
+      issueAndSend(log, purpose, record, to, now),
     /** A notice to the holder of an address someone else tried to use, sent after the neutral answer. */
-    notifyHolder(what: string, holder: UserRecord, mail: typeof registrationAttemptMail) {
-      inBackground(what, () => mailHolder(holder, mail));
-    },
-
+    notifyHolder: (what: string, holder: UserRecord, mail: typeof registrationAttemptMail) =>
+      inBackground(log, what, () => mailHolder(log, holder, mail)),
     /** The same notice, awaited (a durable job's step); `messageId` makes a resend after a crash recognisable. */
-    mailHolder,
-
+    mailHolder: (holder: UserRecord, mail: typeof registrationAttemptMail, messageId?: string) =>
+      mailHolder(log, holder, mail, messageId),
     /** replays a user's stream into `users` (a registration whose read model a crash left unwritten) */
-    rebuildUser: (userId: string) => aggregate.rebuild(userId),
-
-    registerAccount,
-
+    rebuildUser: (userId: string) => log.aggregate.rebuild(userId),
+    registerAccount: (command: RegisterUser | RegisterInvitedUser, actorId: string | null) =>
+      registerAccount(log, command, actorId),
     /** An account a company created (no password): see registerAccount. */
-    registerInvited(data: RegisterInvitedUser['data'], now: Date) {
-      return registerAccount(userCommand<RegisterInvitedUser>('RegisterInvitedUser', data, now), null);
-    },
-
-    /** UserDeleted, sessions and action tokens revoked, the person's key shredded. */
-    async closeAccount(userId: string, reason: DeletionReason, actorId: string | null) {
-      const now = clock();
-      await execute(userId, userCommand('DeleteUser', { reason }, now), actorId);
-      await sessions.revokeAllOf(userId, now, reason === 'self' ? 'account-deleted' : reason);
-      await tokens.revoke(userId);
-      await personKeys.shred(userId);
-    },
-
+    registerInvited: (data: RegisterInvitedUser['data'], now: Date) =>
+      registerAccount(log, userCommand<RegisterInvitedUser>('RegisterInvitedUser', data, now), null),
+    closeAccount: (userId: string, reason: DeletionReason, actorId: string | null) =>
+      closeAccount(log, userId, reason, actorId),
     /** for tests and tooling: the stream as the service reads it (unsealed) */
-    readUserStream: (userId: string) => events.readStream(toUserStreamId(userId)),
+    readUserStream: (userId: string) => log.events.readStream(toUserStreamId(userId)),
   };
 }
 

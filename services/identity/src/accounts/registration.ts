@@ -16,6 +16,139 @@ const ACCEPTED_MESSAGES = {
   passwordReset_done: 'Hasło zostało zmienione. Możesz się zalogować.',
 } as const;
 
+export interface RegistrationDeps {
+  accounts: Accounts;
+  guards: RequestGuards;
+  hasher: PasswordHasher;
+  clock: () => Date;
+  /** the durable job that completes a registration after its answer (registration-job.ts) */
+  registrations: Pick<RegistrationJobs, 'accept'>;
+}
+
+export type RegisterInput = {
+  email: string;
+  password: string;
+  username: string;
+  role: Role;
+  marketingConsent: boolean;
+  /** a customer's phone (`+48…`); null or absent: none */
+  phone?: string | null | undefined;
+  captchaToken?: string;
+  ip: string;
+};
+
+async function register(
+  { guards, hasher, clock, registrations }: RegistrationDeps,
+  input: RegisterInput,
+): Promise<{ userId: string }> {
+  const now = clock();
+  await guards.limiter.check(now, [guards.rules.registerPerIp, input.ip]);
+  await guards.verifyCaptcha(input.captchaToken, 'register', input.ip);
+  const userId = randomUUID();
+  // the same argon2 work for every address (and what holds a flood back: it is paid before the answer)
+  const passwordHash = await hasher.hash(input.password);
+  // Then one durable write, the same for every address: the job that completes the registration. All
+  // that differs between an address with an account and a new one (the lookup, the account's writes, the
+  // activation or the attempt e-mail) is the job's, after the answer: the answer is the same, and so is
+  // its timing (issue 36: a new address answered ~8 ms slower, 20 of 21 pairs), and what was accepted is
+  // not lost to a crash or a failing store after the 201 (the job is retried). The id is the new
+  // account's, or nobody's for a taken address.
+  await registrations.accept({
+    userId,
+    email: input.email,
+    username: input.username,
+    passwordHash,
+    role: input.role,
+    marketingConsent: input.marketingConsent,
+    phone: input.phone ?? null,
+    requestedAt: now.toISOString(),
+  });
+  return { userId };
+}
+
+/** Activation link, or confirmation of a new e-mail address (the stored purpose decides). */
+async function activate({ accounts, clock }: RegistrationDeps, token: string): Promise<string> {
+  const now = clock();
+  const consumed = await accounts.tokens.consume(token, ['activation', 'email-change'], now);
+  if (!consumed) throw new InvalidTokenError();
+  if (consumed.purpose === 'activation') {
+    await accounts.execute(consumed.userId, userCommand('ActivateUser', {}, now));
+    return ACCEPTED_MESSAGES.activated;
+  }
+  const owner = await accounts.recordByEmail(consumed.email);
+  if (owner && owner.userId !== consumed.userId) throw new EmailTakenError();
+  await accounts.execute(consumed.userId, userCommand('ConfirmEmailChange', { email: consumed.email }, now));
+  return ACCEPTED_MESSAGES.emailChanged;
+}
+
+async function resendActivation(
+  { accounts, guards, clock }: RegistrationDeps,
+  email: string,
+  ip: string,
+): Promise<string> {
+  const now = clock();
+  await guards.limiter.check(now, [guards.rules.sendPerIp, ip], [guards.rules.sendPerAddress, email]);
+  const record = await accounts.recordByEmail(email);
+  // an account a company created has no password yet: its way in is the invitation link (or a reset),
+  // an activation link would activate an account nobody can log in to
+  if (record?.status === 'pending_activation' && record.passwordHash !== '')
+    accounts.inBackground('resend activation', () =>
+      accounts.issueAndSend('activation', record, record.email, now),
+    );
+  return ACCEPTED_MESSAGES.resendActivation;
+}
+
+async function resendEmailConfirmation(
+  { accounts, guards, clock }: RegistrationDeps,
+  userId: string,
+  ip: string,
+): Promise<string> {
+  const now = clock();
+  await guards.limiter.check(
+    now,
+    [guards.rules.sendPerIp, ip],
+    [guards.rules.sendPerAddress, `user:${userId}`],
+  );
+  const record = await accounts.requireRecord(userId);
+  // no pending change (e.g. the new address was taken, and answered neutrally): the same answer, no mail
+  if (record.pendingEmail) await accounts.issueAndSend('email-change', record, record.pendingEmail, now);
+  return ACCEPTED_MESSAGES.emailConfirmation;
+}
+
+async function initiatePasswordReset(
+  { accounts, guards, clock }: RegistrationDeps,
+  email: string,
+  ip: string,
+): Promise<string> {
+  const now = clock();
+  await guards.limiter.check(now, [guards.rules.sendPerIp, ip], [guards.rules.sendPerAddress, email]);
+  const record = await accounts.recordByEmail(email);
+  if (record)
+    accounts.inBackground('password reset', async () => {
+      await accounts.execute(record.userId, userCommand('RequestPasswordReset', {}, now), null);
+      await accounts.issueAndSend('password-reset', record, record.email, now);
+    });
+  return ACCEPTED_MESSAGES.passwordReset;
+}
+
+async function resetPassword(
+  { accounts, hasher, clock }: RegistrationDeps,
+  token: string,
+  newPassword: string,
+): Promise<string> {
+  const now = clock();
+  // an invitation link sets the first password of an account a company created (and activates it)
+  const consumed = await accounts.tokens.consume(token, ['password-reset', 'invitation'], now);
+  if (!consumed) throw new InvalidTokenError();
+  await accounts.execute(
+    consumed.userId,
+    userCommand('ResetPassword', { passwordHash: await hasher.hash(newPassword) }, now),
+    null,
+  );
+  await accounts.sessions.revokeAllOf(consumed.userId, now, 'password-reset');
+  return ACCEPTED_MESSAGES.passwordReset_done;
+}
+
 /**
  * Registration and the one-time links: register, activate (or confirm a new address), resend the activation
  * or the confirmation, request and use a password reset. Answers never reveal whether an address has an
@@ -23,117 +156,16 @@ const ACCEPTED_MESSAGES = {
  * for every address before its answer (rate limit, captcha, the argon2 hash, one durable job written); the
  * lookup, the account's writes and the e-mail are that job's (registration-job.ts), so nothing that depends
  * on the address runs before the answer, and nothing accepted is lost if the process or a store fails after it.
+ * Each use case is a function above; this binds them to one set of dependencies for the identity service.
  */
-export function registration(
-  accounts: Accounts,
-  deps: {
-    guards: RequestGuards;
-    hasher: PasswordHasher;
-    clock: () => Date;
-    /** the durable job that completes a registration after its answer (registration-job.ts) */
-    registrations: Pick<RegistrationJobs, 'accept'>;
-  },
-) {
-  const { guards, hasher, clock, registrations } = deps;
-  const { limiter, rules } = guards;
-  const { execute, recordByEmail, requireRecord, issueAndSend, inBackground, tokens, sessions } = accounts;
-
+export function registration(accounts: Accounts, deps: Omit<RegistrationDeps, 'accounts'>) {
+  const all: RegistrationDeps = { accounts, ...deps };
   return {
-    async register(input: {
-      email: string;
-      password: string;
-      username: string;
-      role: Role;
-      marketingConsent: boolean;
-      /** a customer's phone (`+48…`); null or absent: none */
-      phone?: string | null | undefined;
-      captchaToken?: string;
-      ip: string;
-    }): Promise<{ userId: string }> {
-      const now = clock();
-      await limiter.check(now, [rules.registerPerIp, input.ip]);
-      await guards.verifyCaptcha(input.captchaToken, 'register', input.ip);
-      const userId = randomUUID();
-      // the same argon2 work for every address (and what holds a flood back: it is paid before the answer)
-      const passwordHash = await hasher.hash(input.password);
-      // Then one durable write, the same for every address: the job that completes the registration. All
-      // that differs between an address with an account and a new one (the lookup, the account's writes, the
-      // activation or the attempt e-mail) is the job's, after the answer: the answer is the same, and so is
-      // its timing (issue 36: a new address answered ~8 ms slower, 20 of 21 pairs), and what was accepted is
-      // not lost to a crash or a failing store after the 201 (the job is retried). The id is the new
-      // account's, or nobody's for a taken address.
-      await registrations.accept({
-        userId,
-        email: input.email,
-        username: input.username,
-        passwordHash,
-        role: input.role,
-        marketingConsent: input.marketingConsent,
-        phone: input.phone ?? null,
-        requestedAt: now.toISOString(),
-      });
-      return { userId };
-    },
-
-    /** Activation link, or confirmation of a new e-mail address (the stored purpose decides). */
-    async activate(token: string): Promise<string> {
-      const now = clock();
-      const consumed = await tokens.consume(token, ['activation', 'email-change'], now);
-      if (!consumed) throw new InvalidTokenError();
-      if (consumed.purpose === 'activation') {
-        await execute(consumed.userId, userCommand('ActivateUser', {}, now));
-        return ACCEPTED_MESSAGES.activated;
-      }
-      const owner = await recordByEmail(consumed.email);
-      if (owner && owner.userId !== consumed.userId) throw new EmailTakenError();
-      await execute(consumed.userId, userCommand('ConfirmEmailChange', { email: consumed.email }, now));
-      return ACCEPTED_MESSAGES.emailChanged;
-    },
-
-    async resendActivation(email: string, ip: string): Promise<string> {
-      const now = clock();
-      await limiter.check(now, [rules.sendPerIp, ip], [rules.sendPerAddress, email]);
-      const record = await recordByEmail(email);
-      // an account a company created has no password yet: its way in is the invitation link (or a reset),
-      // an activation link would activate an account nobody can log in to
-      if (record?.status === 'pending_activation' && record.passwordHash !== '')
-        inBackground('resend activation', () => issueAndSend('activation', record, record.email, now));
-      return ACCEPTED_MESSAGES.resendActivation;
-    },
-
-    async resendEmailConfirmation(userId: string, ip: string): Promise<string> {
-      const now = clock();
-      await limiter.check(now, [rules.sendPerIp, ip], [rules.sendPerAddress, `user:${userId}`]);
-      const record = await requireRecord(userId);
-      // no pending change (e.g. the new address was taken, and answered neutrally): the same answer, no mail
-      if (record.pendingEmail) await issueAndSend('email-change', record, record.pendingEmail, now);
-      return ACCEPTED_MESSAGES.emailConfirmation;
-    },
-
-    async initiatePasswordReset(email: string, ip: string): Promise<string> {
-      const now = clock();
-      await limiter.check(now, [rules.sendPerIp, ip], [rules.sendPerAddress, email]);
-      const record = await recordByEmail(email);
-      if (record)
-        inBackground('password reset', async () => {
-          await execute(record.userId, userCommand('RequestPasswordReset', {}, now), null);
-          await issueAndSend('password-reset', record, record.email, now);
-        });
-      return ACCEPTED_MESSAGES.passwordReset;
-    },
-
-    async resetPassword(token: string, newPassword: string): Promise<string> {
-      const now = clock();
-      // an invitation link sets the first password of an account a company created (and activates it)
-      const consumed = await tokens.consume(token, ['password-reset', 'invitation'], now);
-      if (!consumed) throw new InvalidTokenError();
-      await execute(
-        consumed.userId,
-        userCommand('ResetPassword', { passwordHash: await hasher.hash(newPassword) }, now),
-        null,
-      );
-      await sessions.revokeAllOf(consumed.userId, now, 'password-reset');
-      return ACCEPTED_MESSAGES.passwordReset_done;
-    },
+    register: (input: RegisterInput) => register(all, input),
+    activate: (token: string) => activate(all, token),
+    resendActivation: (email: string, ip: string) => resendActivation(all, email, ip),
+    resendEmailConfirmation: (userId: string, ip: string) => resendEmailConfirmation(all, userId, ip),
+    initiatePasswordReset: (email: string, ip: string) => initiatePasswordReset(all, email, ip),
+    resetPassword: (token: string, newPassword: string) => resetPassword(all, token, newPassword),
   };
 }

@@ -57,25 +57,19 @@ const sessionBody = (session: IssuedSession) => ({
   accessTokenExpiresAt: session.accessTokenExpiresAt.toISOString(),
 });
 
-export function userRoutes(
-  app: FastifyInstance,
-  service: IdentityService,
-  options: { config: IdentityConfig; clock: () => Date },
-) {
-  const cookieBase = (request: FastifyRequest): CookieBase => ({
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: secureCookies(options.config, request),
-  });
-  const userId = (request: FastifyRequest) => request.user!.id;
-  const refreshCookie = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE];
-  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+type RouteOptions = { config: IdentityConfig; clock: () => Date };
 
-  registerEndpoint(app, api.jwks, async ({ reply }) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return service.jwks();
-  });
+const cookieBaseOf = (config: IdentityConfig, request: FastifyRequest): CookieBase => ({
+  httpOnly: true,
+  sameSite: 'lax',
+  secure: secureCookies(config, request),
+});
+const userId = (request: FastifyRequest) => request.user!.id;
+const refreshCookie = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE];
+const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
+/** Registering, activating and the one-time links (resend, password reset). */
+function registrationRoutes(app: FastifyInstance, service: IdentityService) {
   registerEndpoint(app, api.register, async ({ body, request }) =>
     service.register({ ...body, ip: request.ip }),
   );
@@ -92,34 +86,53 @@ export function userRoutes(
     message: await service.resendEmailConfirmation(userId(request), request.ip),
   }));
 
-  registerEndpoint(app, api.login, async ({ body, request, reply }) => {
-    const session = await service.login({ ...body, ip: request.ip });
-    setSessionCookies(cookieBase(request), reply, session, options.clock());
-    noStore(reply);
-    return sessionBody(session);
+  registerEndpoint(app, api.initiatePasswordReset, async ({ body, request }) => ({
+    message: await service.initiatePasswordReset(body.email, request.ip),
+  }));
+
+  registerEndpoint(app, api.resetPassword, async ({ body }) => ({
+    message: await service.resetPassword(body.token, body.newPassword),
+  }));
+}
+
+/** The session: signing keys, login, refresh and logout, with their cookies. */
+function sessionRoutes(app: FastifyInstance, service: IdentityService, { config, clock }: RouteOptions) {
+  registerEndpoint(app, api.jwks, async ({ reply }) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return service.jwks();
   });
 
-  registerEndpoint(app, api.me, async ({ request, reply }) => {
+  registerEndpoint(app, api.login, async ({ body, request, reply }) => {
+    const session = await service.login({ ...body, ip: request.ip });
+    setSessionCookies(cookieBaseOf(config, request), reply, session, clock());
     noStore(reply);
-    return service.me(userId(request));
+    return sessionBody(session);
   });
 
   registerEndpoint(app, api.refresh, async ({ request, reply }) => {
     noStore(reply);
     try {
       const session = await service.refresh(refreshCookie(request));
-      setSessionCookies(cookieBase(request), reply, session, options.clock());
+      setSessionCookies(cookieBaseOf(config, request), reply, session, clock());
       return sessionBody(session);
     } catch (error) {
-      if (error instanceof RefreshFailedError) clearSessionCookies(cookieBase(request), reply);
+      if (error instanceof RefreshFailedError) clearSessionCookies(cookieBaseOf(config, request), reply);
       throw error;
     }
   });
 
   registerEndpoint(app, api.logout, async ({ request, reply }) => {
     await service.logout(refreshCookie(request));
-    clearSessionCookies(cookieBase(request), reply);
+    clearSessionCookies(cookieBaseOf(config, request), reply);
     return undefined;
+  });
+}
+
+/** The signed-in person's own account: profile, password, preferences, deletion. */
+function meRoutes(app: FastifyInstance, service: IdentityService, { config }: RouteOptions) {
+  registerEndpoint(app, api.me, async ({ request, reply }) => {
+    noStore(reply);
+    return service.me(userId(request));
   });
 
   registerEndpoint(app, api.changePassword, async ({ body, request }) => {
@@ -141,17 +154,15 @@ export function userRoutes(
     service.updatePreferences(userId(request), body),
   );
 
-  registerEndpoint(app, api.initiatePasswordReset, async ({ body, request }) => ({
-    message: await service.initiatePasswordReset(body.email, request.ip),
-  }));
-
-  registerEndpoint(app, api.resetPassword, async ({ body }) => ({
-    message: await service.resetPassword(body.token, body.newPassword),
-  }));
-
   registerEndpoint(app, api.deleteMe, async ({ body, request, reply }) => {
     await service.deleteAccount(userId(request), body.password, request.ip);
-    clearSessionCookies(cookieBase(request), reply);
+    clearSessionCookies(cookieBaseOf(config, request), reply);
     return undefined;
   });
+}
+
+export function userRoutes(app: FastifyInstance, service: IdentityService, options: RouteOptions) {
+  sessionRoutes(app, service, options);
+  registrationRoutes(app, service);
+  meRoutes(app, service, options);
 }
