@@ -34,132 +34,191 @@ export interface ResolvedAudience {
 }
 
 type Person = { userId: string | null; cardIds: Set<string>; clientIds: Set<string> };
+type AudienceCard = Awaited<ReturnType<MessageCopies['cardsOfTenant']>>[number];
+type Contact = Awaited<ReturnType<MessageCopies['contactsOfTenant']>>[number];
 
-export function audienceResolver(deps: {
+export interface AudienceDeps {
   copies: MessageCopies;
   wallet: WalletMessenger;
   clock: () => Date;
-}) {
-  const { copies, wallet } = deps;
+}
 
-  async function resolve(
-    tenantId: string,
-    audience: MessageAudience,
-    channels: MessageChannels,
-  ): Promise<ResolvedAudience> {
-    const [cards, contacts] = await Promise.all([
-      copies.cardsOfTenant(tenantId),
-      copies.contactsOfTenant(tenantId),
-    ]);
-    const people = new Map<string, Person>();
-    const person = (key: string, userId: string | null) => {
-      let p = people.get(key);
-      if (!p) people.set(key, (p = { userId, cardIds: new Set(), clientIds: new Set() }));
-      return p;
-    };
-    const contactById = new Map(contacts.map((c) => [c._id, c]));
-    const contactsByPerson = new Map<string, typeof contacts>();
-    for (const c of contacts) {
-      const key = c.userId ?? `client:${c._id}`;
-      contactsByPerson.set(key, [...(contactsByPerson.get(key) ?? []), c]);
-    }
+/** who is in the audience, and which of their cards and client records count */
+interface AudienceScope {
+  inAudience: (personKey: string) => boolean;
+  cardInScope: (card: AudienceCard) => boolean;
+  contactInScope: (contact: Contact) => boolean;
+}
 
-    let inAudience: (key: string) => boolean = () => true;
-    let cardInScope: (card: (typeof cards)[number]) => boolean = () => true;
-    let contactInScope: (contact: (typeof contacts)[number]) => boolean = () => true;
-    switch (audience.kind) {
-      case 'all':
-        break;
-      case 'segment': {
-        const segments = customerSegmentsOf(cards, warsawDayOf(deps.clock().toISOString()));
-        inAudience = (key) => {
-          const s = segments.get(key);
-          return s !== undefined && inSegment(s, audience.segment);
-        };
-        break;
-      }
-      case 'program':
-        cardInScope = (card) => card.programId === audience.programId;
-        contactInScope = (contact) => contact.programId === audience.programId;
-        break;
-      case 'customer': {
-        const chosen = contactById.get(audience.clientId);
-        if (!chosen) return { recipients: [], unreachable: 0 };
-        const key = chosen.userId ?? `client:${chosen._id}`;
-        inAudience = (k) => k === key;
-        cardInScope = (card) => card.clientId === chosen._id || card.programId === chosen.programId;
-        contactInScope = (contact) => contact._id === chosen._id;
-        break;
-      }
-    }
-
-    for (const card of cards)
-      if (card.open && cardInScope(card) && inAudience(card.userId))
-        person(card.userId, card.userId).cardIds.add(card.cardId);
-    for (const contact of contacts) {
-      const key = contact.userId ?? `client:${contact._id}`;
-      if (contactInScope(contact) && inAudience(key)) person(key, contact.userId).clientIds.add(contact._id);
-    }
-    // every client record of a person in the company counts for consent and unsubscribing
-    for (const [key, p] of people) for (const c of contactsByPerson.get(key) ?? []) p.clientIds.add(c._id);
-
-    const userIds = [...people.values()].flatMap((p) => (p.userId ? [p.userId] : []));
-    const optedOut = await copies.optedOut(userIds);
-    const openCards = channels.wallet
-      ? [...people.entries()]
-          .filter(([, p]) => !p.userId || !optedOut.has(p.userId))
-          .flatMap(([, p]) => [...p.cardIds])
-      : [];
-    const installed: Map<string, Set<WalletPlatform>> = openCards.length
-      ? await wallet.installed(tenantId, openCards)
-      : new Map();
-
-    const recipients: Recipient[] = [];
-    let unreachable = 0;
-    for (const key of [...people.keys()].sort()) {
-      const p = people.get(key)!;
-      if (p.userId && optedOut.has(p.userId)) {
-        unreachable++;
-        continue;
-      }
-      const withPass = [...p.cardIds].sort().flatMap((cardId) => {
-        const platforms = installed.get(cardId);
-        return platforms && platforms.size
-          ? [{ cardId, platforms: [...platforms].sort() as WalletPlatform[] }]
-          : [];
-      });
-      // one e-mail per person: to the first of their client records in the company that consents
-      const consenting = channels.email
-        ? [...p.clientIds].sort().find((id) => contactById.get(id)?.marketingConsent === true)
-        : undefined;
-      if (!withPass.length && !consenting) {
-        unreachable++;
-        continue;
-      }
-      recipients.push({
-        personKey: key,
-        userId: p.userId,
-        cards: withPass,
-        emailClientId: consenting ?? null,
-        clientIds: [...p.clientIds].sort(),
-      });
-    }
-    return { recipients, unreachable };
-  }
-
-  async function size(tenantId: string, audience: MessageAudience): Promise<AudienceSize> {
-    const { recipients, unreachable } = await resolve(tenantId, audience, { wallet: true, email: true });
-    const on = (platform: WalletPlatform) =>
-      recipients.filter((r) => r.cards.some((c) => c.platforms.includes(platform))).length;
-    return {
-      customers: recipients.length + unreachable,
-      apple: on('apple'),
-      google: on('google'),
-      email: recipients.filter((r) => r.emailClientId).length,
-      unreachable,
-    };
-  }
-
-  return { resolve, size };
+/** the object the messages context holds (a test may replace its `resolve`) */
+export function audienceResolver(deps: AudienceDeps) {
+  return {
+    resolve: (tenantId: string, audience: MessageAudience, channels: MessageChannels) =>
+      resolveAudience(deps, tenantId, audience, channels),
+    size: (tenantId: string, audience: MessageAudience) => audienceSize(deps, tenantId, audience),
+  };
 }
 export type AudienceResolver = ReturnType<typeof audienceResolver>;
+
+const personKeyOf = (contact: Contact) => contact.userId ?? `client:${contact._id}`;
+
+export async function resolveAudience(
+  { copies, wallet, clock }: AudienceDeps,
+  tenantId: string,
+  audience: MessageAudience,
+  channels: MessageChannels,
+): Promise<ResolvedAudience> {
+  const [cards, contacts] = await Promise.all([
+    copies.cardsOfTenant(tenantId),
+    copies.contactsOfTenant(tenantId),
+  ]);
+  const contactById = new Map(contacts.map((c) => [c._id, c]));
+  const scope = audienceScope(audience, cards, contactById, clock);
+  if (!scope) return { recipients: [], unreachable: 0 };
+  const people = peopleIn(scope, cards, contacts);
+
+  const userIds = [...people.values()].flatMap((p) => (p.userId ? [p.userId] : []));
+  const optedOut = await copies.optedOut(userIds);
+  const openCards = channels.wallet
+    ? [...people.entries()]
+        .filter(([, p]) => !p.userId || !optedOut.has(p.userId))
+        .flatMap(([, p]) => [...p.cardIds])
+    : [];
+  const installed: Map<string, Set<WalletPlatform>> = openCards.length
+    ? await wallet.installed(tenantId, openCards)
+    : new Map();
+  return recipientsOf(people, { optedOut, installed, contactById, channels });
+}
+
+/** the audience as a scope; null for a chosen client this service does not know */
+function audienceScope(
+  audience: MessageAudience,
+  cards: AudienceCard[],
+  contactById: Map<string, Contact>,
+  clock: () => Date,
+): AudienceScope | null {
+  const everyone: AudienceScope = {
+    inAudience: () => true,
+    cardInScope: () => true,
+    contactInScope: () => true,
+  };
+  switch (audience.kind) {
+    case 'all':
+      return everyone;
+    case 'segment': {
+      const segments = customerSegmentsOf(cards, warsawDayOf(clock().toISOString()));
+      return {
+        ...everyone,
+        inAudience: (key) => {
+          const s = segments.get(key);
+          return s !== undefined && inSegment(s, audience.segment);
+        },
+      };
+    }
+    case 'program':
+      return {
+        ...everyone,
+        cardInScope: (card) => card.programId === audience.programId,
+        contactInScope: (contact) => contact.programId === audience.programId,
+      };
+    case 'customer': {
+      const chosen = contactById.get(audience.clientId);
+      if (!chosen) return null;
+      const key = personKeyOf(chosen);
+      return {
+        inAudience: (k) => k === key,
+        cardInScope: (card) => card.clientId === chosen._id || card.programId === chosen.programId,
+        contactInScope: (contact) => contact._id === chosen._id,
+      };
+    }
+  }
+}
+
+/** the people in scope, by person key, with their open cards in scope and every client record in the company */
+function peopleIn(scope: AudienceScope, cards: AudienceCard[], contacts: Contact[]): Map<string, Person> {
+  const people = new Map<string, Person>();
+  const person = (key: string, userId: string | null) => {
+    let p = people.get(key);
+    if (!p) people.set(key, (p = { userId, cardIds: new Set(), clientIds: new Set() }));
+    return p;
+  };
+  const contactsByPerson = new Map<string, Contact[]>();
+  for (const c of contacts) {
+    const key = personKeyOf(c);
+    contactsByPerson.set(key, [...(contactsByPerson.get(key) ?? []), c]);
+  }
+  for (const card of cards)
+    if (card.open && scope.cardInScope(card) && scope.inAudience(card.userId))
+      person(card.userId, card.userId).cardIds.add(card.cardId);
+  for (const contact of contacts) {
+    const key = personKeyOf(contact);
+    if (scope.contactInScope(contact) && scope.inAudience(key))
+      person(key, contact.userId).clientIds.add(contact._id);
+  }
+  // every client record of a person in the company counts for consent and unsubscribing
+  for (const [key, p] of people) for (const c of contactsByPerson.get(key) ?? []) p.clientIds.add(c._id);
+  return people;
+}
+
+/** each person reached by a channel, in person-key order; the others counted as unreachable */
+function recipientsOf(
+  people: Map<string, Person>,
+  reach: {
+    optedOut: Set<string>;
+    installed: Map<string, Set<WalletPlatform>>;
+    contactById: Map<string, Contact>;
+    channels: MessageChannels;
+  },
+): ResolvedAudience {
+  const recipients: Recipient[] = [];
+  let unreachable = 0;
+  for (const key of [...people.keys()].sort()) {
+    const p = people.get(key)!;
+    if (p.userId && reach.optedOut.has(p.userId)) {
+      unreachable++;
+      continue;
+    }
+    const withPass = [...p.cardIds].sort().flatMap((cardId) => {
+      const platforms = reach.installed.get(cardId);
+      return platforms && platforms.size
+        ? [{ cardId, platforms: [...platforms].sort() as WalletPlatform[] }]
+        : [];
+    });
+    // one e-mail per person: to the first of their client records in the company that consents
+    const consenting = reach.channels.email
+      ? [...p.clientIds].sort().find((id) => reach.contactById.get(id)?.marketingConsent === true)
+      : undefined;
+    if (!withPass.length && !consenting) {
+      unreachable++;
+      continue;
+    }
+    recipients.push({
+      personKey: key,
+      userId: p.userId,
+      cards: withPass,
+      emailClientId: consenting ?? null,
+      clientIds: [...p.clientIds].sort(),
+    });
+  }
+  return { recipients, unreachable };
+}
+
+export async function audienceSize(
+  deps: AudienceDeps,
+  tenantId: string,
+  audience: MessageAudience,
+): Promise<AudienceSize> {
+  const { recipients, unreachable } = await resolveAudience(deps, tenantId, audience, {
+    wallet: true,
+    email: true,
+  });
+  const on = (platform: WalletPlatform) =>
+    recipients.filter((r) => r.cards.some((c) => c.platforms.includes(platform))).length;
+  return {
+    customers: recipients.length + unreachable,
+    apple: on('apple'),
+    google: on('google'),
+    email: recipients.filter((r) => r.emailClientId).length,
+    unreachable,
+  };
+}

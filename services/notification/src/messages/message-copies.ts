@@ -1,5 +1,5 @@
 import { applyVisitEvent, type CardLedgerEvent, type CardVisits } from '@punkto/contracts/card-visits';
-import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import type { Collection, DocumentStore, Stored } from '@punkto/platform/documents/document-store.port';
 import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
 import { seal, unseal } from '@punkto/platform/privacy/pii-cipher';
 import type { PersonKeys } from '@punkto/platform/privacy/person-keys';
@@ -27,101 +27,143 @@ type PreferencesCopy = { _id: string; companyMessages: boolean; changedAt: strin
 
 const contactKey = (clientId: string) => `client:${clientId}`;
 
+/** The three copies, and the keys that seal the contacts' e-mails. */
+interface CopyStore {
+  cards: Collection<MessageCard>;
+  contacts: Collection<ContactCopy>;
+  preferences: Collection<PreferencesCopy>;
+  keys: PersonKeys;
+}
+
 export async function messageCopies(documents: DocumentStore, keys: PersonKeys) {
-  const cards = documents.collection<MessageCard>('message_cards');
-  const contacts = documents.collection<ContactCopy>('message_contacts');
-  const preferences = documents.collection<PreferencesCopy>('message_preferences');
+  const store: CopyStore = {
+    cards: documents.collection<MessageCard>('message_cards'),
+    contacts: documents.collection<ContactCopy>('message_contacts'),
+    preferences: documents.collection<PreferencesCopy>('message_preferences'),
+    keys,
+  };
+  const { cards, contacts } = store;
   await cards.ensureIndex({ fields: { tenantId: 1, userId: 1 } });
   await contacts.ensureIndex({ fields: { tenantId: 1, userId: 1 } });
   await contacts.ensureIndex({ fields: { userId: 1 } });
-
-  async function forgetContact(clientId: string) {
-    await keys.shred(contactKey(clientId));
-    await contacts.delete(clientId);
-  }
-
   return {
     /** one event of `cardledger.cards.v1` (CardIssued carries the client; a repeated award changes nothing) */
-    async cardEvent(cardId: string, event: CardLedgerEvent) {
-      await mutateDocument(cards, cardId, (current) => {
-        if (event.type === 'CardIssued') {
-          if (current) return UNCHANGED;
-          const next = applyVisitEvent(null, event)!;
-          return { ...next, _id: cardId, clientId: event.data.clientId };
-        }
-        if (!current) return UNCHANGED;
-        const commandId = 'commandId' in event.data ? event.data.commandId : undefined;
-        const isEntry =
-          event.type === 'PointsEarned' || event.type === 'StampsAdded' || event.type === 'RewardRedeemed';
-        if (isEntry && commandId !== undefined && commandId in current.recent) return UNCHANGED;
-        const { _id, _rev, clientId, ...visits } = current;
-        const next = applyVisitEvent(visits, event);
-        return next ? { ...next, _id, clientId } : UNCHANGED;
-      });
+    cardEvent: async (cardId: string, event: CardLedgerEvent): Promise<void> => {
+      await mutateDocument(cards, cardId, (current) => nextCardCopy(current, cardId, event));
     },
     cardsOfTenant: (tenantId: string) => cards.find({ tenantId }),
-
-    async clientEnrolled(c: {
-      clientId: string;
-      tenantId: string;
-      programId: string;
-      userId: string | null;
-      email: string;
-      marketingConsent: boolean;
-    }) {
-      const key = await keys.getOrCreate(contactKey(c.clientId));
-      await contacts.upsert({
-        _id: c.clientId,
-        tenantId: c.tenantId,
-        programId: c.programId,
-        userId: c.userId,
-        email: seal(key, c.clientId, c.email),
-        marketingConsent: c.marketingConsent,
-      });
-    },
-    async clientLinked(clientId: string, userId: string) {
+    clientEnrolled: (client: EnrolledClient) => clientEnrolled(store, client),
+    clientLinked: async (clientId: string, userId: string): Promise<void> => {
       await mutateDocument(contacts, clientId, (current) =>
         current && current.userId !== userId ? { ...current, userId } : UNCHANGED,
       );
     },
-    /** the consent is off for these clients (the unsubscribe link, or the tenant service recorded it) */
-    async consentWithdrawn(clientIds: readonly string[]) {
-      for (const clientId of clientIds)
-        await mutateDocument(contacts, clientId, (current) =>
-          current && current.marketingConsent ? { ...current, marketingConsent: false } : UNCHANGED,
-        );
-    },
-    forgetContact,
+    consentWithdrawn: (clientIds: readonly string[]) => consentWithdrawn(contacts, clientIds),
+    forgetContact: (clientId: string) => forgetContact(store, clientId),
     contactsOfTenant: (tenantId: string) => contacts.find({ tenantId }),
     contact: (clientId: string) => contacts.get(clientId),
-    async userDeleted(userId: string) {
-      for (const contact of await contacts.find({ userId })) await forgetContact(contact._id);
-      await preferences.delete(userId);
-    },
-    /** the client's e-mail, or null when it was never known or is shredded */
-    async emailOf(clientId: string): Promise<string | null> {
-      const contact = await contacts.get(clientId);
-      const key = contact && (await keys.get(contactKey(clientId)));
-      if (!contact || !key) return null;
-      try {
-        return unseal(key, clientId, contact.email);
-      } catch {
-        return null;
-      }
-    },
-
-    async preferencesChanged(userId: string, p: { companyMessages?: boolean }, at: string) {
-      await mutateDocument(preferences, userId, (current) => {
-        if (current && current.changedAt > at) return UNCHANGED; // an older change delivered late
-        return { _id: userId, companyMessages: p.companyMessages ?? true, changedAt: at };
-      });
-    },
-    /** the people of these who switched „Wiadomości od firm” off (no change recorded: on) */
-    async optedOut(userIds: readonly string[]): Promise<Set<string>> {
-      if (!userIds.length) return new Set();
-      const off = await preferences.find({ _id: { $in: [...userIds] }, companyMessages: false });
-      return new Set(off.map((p) => p._id));
-    },
+    userDeleted: (userId: string) => userDeleted(store, userId),
+    emailOf: (clientId: string) => emailOf(store, clientId),
+    preferencesChanged: (userId: string, p: { companyMessages?: boolean }, at: string) =>
+      preferencesChanged(store.preferences, userId, p, at),
+    optedOut: (userIds: readonly string[]) => optedOut(store.preferences, userIds),
   };
 }
 export type MessageCopies = Awaited<ReturnType<typeof messageCopies>>;
+
+/** the card's copy after the event; UNCHANGED for a card not issued here yet, or an award already counted */
+function nextCardCopy(
+  current: Stored<MessageCard> | null,
+  cardId: string,
+  event: CardLedgerEvent,
+): MessageCard | typeof UNCHANGED {
+  if (event.type === 'CardIssued') {
+    if (current) return UNCHANGED;
+    const next = applyVisitEvent(null, event)!;
+    return { ...next, _id: cardId, clientId: event.data.clientId };
+  }
+  if (!current) return UNCHANGED;
+  const commandId = 'commandId' in event.data ? event.data.commandId : undefined;
+  const isEntry =
+    event.type === 'PointsEarned' || event.type === 'StampsAdded' || event.type === 'RewardRedeemed';
+  if (isEntry && commandId !== undefined && commandId in current.recent) return UNCHANGED;
+  const { _id, _rev, clientId, ...visits } = current;
+  const next = applyVisitEvent(visits, event);
+  return next ? { ...next, _id, clientId } : UNCHANGED;
+}
+
+interface EnrolledClient {
+  clientId: string;
+  tenantId: string;
+  programId: string;
+  userId: string | null;
+  email: string;
+  marketingConsent: boolean;
+}
+
+async function clientEnrolled({ contacts, keys }: CopyStore, c: EnrolledClient): Promise<void> {
+  const key = await keys.getOrCreate(contactKey(c.clientId));
+  await contacts.upsert({
+    _id: c.clientId,
+    tenantId: c.tenantId,
+    programId: c.programId,
+    userId: c.userId,
+    email: seal(key, c.clientId, c.email),
+    marketingConsent: c.marketingConsent,
+  });
+}
+
+/** the consent is off for these clients (the unsubscribe link, or the tenant service recorded it) */
+async function consentWithdrawn(
+  contacts: Collection<ContactCopy>,
+  clientIds: readonly string[],
+): Promise<void> {
+  for (const clientId of clientIds)
+    await mutateDocument(contacts, clientId, (current) =>
+      current && current.marketingConsent ? { ...current, marketingConsent: false } : UNCHANGED,
+    );
+}
+
+async function forgetContact({ contacts, keys }: CopyStore, clientId: string): Promise<void> {
+  await keys.shred(contactKey(clientId));
+  await contacts.delete(clientId);
+}
+
+async function userDeleted(store: CopyStore, userId: string): Promise<void> {
+  for (const contact of await store.contacts.find({ userId })) await forgetContact(store, contact._id);
+  await store.preferences.delete(userId);
+}
+
+/** the client's e-mail, or null when it was never known or is shredded */
+async function emailOf({ contacts, keys }: CopyStore, clientId: string): Promise<string | null> {
+  const contact = await contacts.get(clientId);
+  const key = contact && (await keys.get(contactKey(clientId)));
+  if (!contact || !key) return null;
+  try {
+    return unseal(key, clientId, contact.email);
+  } catch {
+    return null;
+  }
+}
+
+async function preferencesChanged(
+  preferences: Collection<PreferencesCopy>,
+  userId: string,
+  p: { companyMessages?: boolean },
+  at: string,
+): Promise<void> {
+  await mutateDocument(preferences, userId, (current) => {
+    if (current && current.changedAt > at) return UNCHANGED; // an older change delivered late
+    return { _id: userId, companyMessages: p.companyMessages ?? true, changedAt: at };
+  });
+}
+
+/** the people of these who switched „Wiadomości od firm” off (no change recorded: on) */
+async function optedOut(
+  preferences: Collection<PreferencesCopy>,
+  userIds: readonly string[],
+): Promise<Set<string>> {
+  if (!userIds.length) return new Set();
+  const off = await preferences.find({ _id: { $in: [...userIds] }, companyMessages: false });
+  return new Set(off.map((p) => p._id));
+}

@@ -7,7 +7,7 @@ import type {
 } from '@punkto/contracts/integration-events';
 import { defaultBranding, type Address, type Branding, type TenantImage } from '@punkto/contracts/tenant';
 import type { z } from 'zod';
-import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import type { Collection, DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
 import { versionedCopies } from '@punkto/platform/documents/versioned-copies';
 import {
@@ -39,114 +39,123 @@ export interface PassCompany {
 
 type CardDoc = PassCard & { _id: string };
 
+type Cards = Collection<CardDoc>;
+type Companies = Collection<PassCompany>;
+
 export function passCopies(documents: DocumentStore) {
   const cards = documents.collection<CardDoc>('pass_cards');
   const companies = documents.collection<PassCompany>('pass_companies');
-  const programs = versionedCopies<ProgramDefinedData>(documents, 'pass_programs');
-
-  /** merges a company change into its copy (a change known before the company's creation is kept) */
-  const company = (tenantId: string, at: string, change: (current: PassCompany) => Partial<PassCompany>) =>
-    mutateDocument(companies, tenantId, (current) => {
-      const base: PassCompany = current ?? {
-        _id: tenantId,
-        companyName: '',
-        address: null,
-        branding: defaultBranding,
-        logo: null,
-        heroImage: null,
-        deleted: false,
-        changedAt: at,
-      };
-      if (base.deleted) return UNCHANGED;
-      return {
-        ...base,
-        ...change(base),
-        changedAt: at > base.changedAt ? at : base.changedAt,
-        version: (base.version ?? 0) + 1,
-      };
-    });
-
   return {
-    programs,
+    programs: versionedCopies<ProgramDefinedData>(documents, 'pass_programs'),
     servedVersions: servedVersions(documents),
-
-    async ensureIndexes() {
-      await cards.ensureIndex({ fields: { userId: 1 } });
-      await cards.ensureIndex({ fields: { tenantId: 1, status: 1 } });
-    },
-
-    /** applies a card event; the copy after it when it changed, else null */
-    async applyCardEvent(cardId: string, event: PassCardEvent): Promise<PassCard | null> {
-      let changed: PassCard | null = null;
-      await mutateDocument(cards, cardId, (current) => {
-        changed = applyPassCardEvent(current, event);
-        return changed ? { ...changed, _id: cardId } : UNCHANGED;
-      });
-      return changed;
-    },
-
-    /**
-     * puts the company's message on the card's passes (the card's version grows); the copy after it, or as
-     * it was when it already shows this message or a newer one; null for a card this service does not know
-     */
-    async postCompanyMessage(
-      cardId: string,
-      message: Omit<PassCompanyMessage, 'cardVersion'>,
-      at: Date,
-    ): Promise<PassCard | null> {
-      const doc = await mutateDocument(cards, cardId, (current) => {
-        if (!current) return UNCHANGED;
-        const { _rev, ...card } = current;
-        const next = applyCompanyMessage(card, message, at.toISOString());
-        return next ? { ...next, _id: cardId } : UNCHANGED;
-      });
-      if (!doc) return null;
-      const { _id, _rev, ...card } = doc;
-      return card;
-    },
-
-    /** the copies of these cards (those this service knows) */
-    async cards(cardIds: readonly string[]): Promise<PassCard[]> {
-      const found: PassCard[] = [];
-      for (let i = 0; i < cardIds.length; i += 500) {
-        const docs = await cards.find({ _id: { $in: cardIds.slice(i, i + 500) as string[] } });
-        for (const { _id, _rev, ...card } of docs) found.push(card);
-      }
-      return found;
-    },
-
-    async card(cardId: string): Promise<PassCard | null> {
-      const doc = await cards.get(cardId);
-      if (!doc) return null;
-      const { _id, _rev, ...card } = doc;
-      return card;
-    },
-
-    async company(tenantId: string): Promise<PassCompany | null> {
-      return companies.get(tenantId);
-    },
-
+    ensureIndexes: () => ensureCardIndexes(cards),
+    applyCardEvent: (cardId: string, event: PassCardEvent) => applyCardEvent(cards, cardId, event),
+    postCompanyMessage: (cardId: string, message: Omit<PassCompanyMessage, 'cardVersion'>, at: Date) =>
+      postCompanyMessage(cards, cardId, message, at),
+    cards: (cardIds: readonly string[]) => cardsOf(cards, cardIds),
+    card: (cardId: string) => cardOf(cards, cardId),
+    company: (tenantId: string): Promise<PassCompany | null> => companies.get(tenantId),
     companyCreated: (data: TenantCreatedData) =>
-      company(data.tenantId, data.createdAt, () => ({ companyName: data.companyName })),
-
+      changeCompany(companies, data.tenantId, data.createdAt, () => ({ companyName: data.companyName })),
     companyUpdated: (data: TenantUpdatedData) =>
-      company(data.tenantId, data.updatedAt, () => {
-        const { companyName, address, branding } = data.changes;
-        return {
-          ...(companyName !== undefined && { companyName }),
-          ...(address !== undefined && { address }),
-          ...(branding !== undefined && { branding }),
-        };
-      }),
-
+      changeCompany(companies, data.tenantId, data.updatedAt, () => companyChangesOf(data)),
     logoChanged: (data: TenantLogoChangedData) =>
-      company(data.tenantId, data.changedAt, () => ({ logo: data.logo })),
-
+      changeCompany(companies, data.tenantId, data.changedAt, () => ({ logo: data.logo })),
     heroImageChanged: (data: TenantHeroImageChangedData) =>
-      company(data.tenantId, data.changedAt, () => ({ heroImage: data.heroImage })),
-
+      changeCompany(companies, data.tenantId, data.changedAt, () => ({ heroImage: data.heroImage })),
     companyDeleted: (tenantId: string, at: string) =>
-      company(tenantId, at, () => ({ deleted: true, logo: null, heroImage: null })),
+      changeCompany(companies, tenantId, at, () => ({ deleted: true, logo: null, heroImage: null })),
+  };
+}
+
+async function ensureCardIndexes(cards: Cards): Promise<void> {
+  await cards.ensureIndex({ fields: { userId: 1 } });
+  await cards.ensureIndex({ fields: { tenantId: 1, status: 1 } });
+}
+
+/** applies a card event; the copy after it when it changed, else null */
+async function applyCardEvent(cards: Cards, cardId: string, event: PassCardEvent): Promise<PassCard | null> {
+  let changed: PassCard | null = null;
+  await mutateDocument(cards, cardId, (current) => {
+    changed = applyPassCardEvent(current, event);
+    return changed ? { ...changed, _id: cardId } : UNCHANGED;
+  });
+  return changed;
+}
+
+/**
+ * puts the company's message on the card's passes (the card's version grows); the copy after it, or as
+ * it was when it already shows this message or a newer one; null for a card this service does not know
+ */
+async function postCompanyMessage(
+  cards: Cards,
+  cardId: string,
+  message: Omit<PassCompanyMessage, 'cardVersion'>,
+  at: Date,
+): Promise<PassCard | null> {
+  const doc = await mutateDocument(cards, cardId, (current) => {
+    if (!current) return UNCHANGED;
+    const { _rev, ...card } = current;
+    const next = applyCompanyMessage(card, message, at.toISOString());
+    return next ? { ...next, _id: cardId } : UNCHANGED;
+  });
+  if (!doc) return null;
+  const { _id, _rev, ...card } = doc;
+  return card;
+}
+
+/** the copies of these cards (those this service knows) */
+async function cardsOf(cards: Cards, cardIds: readonly string[]): Promise<PassCard[]> {
+  const found: PassCard[] = [];
+  for (let i = 0; i < cardIds.length; i += 500) {
+    const docs = await cards.find({ _id: { $in: cardIds.slice(i, i + 500) as string[] } });
+    for (const { _id, _rev, ...card } of docs) found.push(card);
+  }
+  return found;
+}
+
+async function cardOf(cards: Cards, cardId: string): Promise<PassCard | null> {
+  const doc = await cards.get(cardId);
+  if (!doc) return null;
+  const { _id, _rev, ...card } = doc;
+  return card;
+}
+
+/** merges a company change into its copy (a change known before the company's creation is kept) */
+function changeCompany(
+  companies: Companies,
+  tenantId: string,
+  at: string,
+  change: (current: PassCompany) => Partial<PassCompany>,
+) {
+  return mutateDocument(companies, tenantId, (current) => {
+    const base: PassCompany = current ?? {
+      _id: tenantId,
+      companyName: '',
+      address: null,
+      branding: defaultBranding,
+      logo: null,
+      heroImage: null,
+      deleted: false,
+      changedAt: at,
+    };
+    if (base.deleted) return UNCHANGED;
+    return {
+      ...base,
+      ...change(base),
+      changedAt: at > base.changedAt ? at : base.changedAt,
+      version: (base.version ?? 0) + 1,
+    };
+  });
+}
+
+/** what a TenantUpdated changes of what passes show: the name, address and branding it carries */
+function companyChangesOf(data: TenantUpdatedData): Partial<PassCompany> {
+  const { companyName, address, branding } = data.changes;
+  return {
+    ...(companyName !== undefined && { companyName }),
+    ...(address !== undefined && { address }),
+    ...(branding !== undefined && { branding }),
   };
 }
 

@@ -38,101 +38,127 @@ export interface BrandingImages {
  * a rendition that cannot be fetched leaves the pass with the default icon for now (`complete: false`: the
  * caller does not keep that pass).
  */
-export function passBrandingImages(deps: {
+export interface BrandingImagesDeps {
   blobs: BlobStore;
   /** the product's public address: renditions are fetched from it and nowhere else */
   publicUrl: string;
   logger: Logger;
   fetchImpl?: typeof fetch;
   timeoutMs?: number;
-}) {
-  const origin = new URL(deps.publicUrl).origin;
-  const fetchImpl = deps.fetchImpl ?? fetch;
-  const inFlight = new Map<string, Promise<Buffer | null>>();
-  const strips = new LRUCache<string, Promise<Record<string, Buffer>>>({ max: 2000 });
+}
 
-  /** `${PUBLIC_URL}/api/v1/tenants/<tenantId>/images/<file>` of this tenant, or null */
-  function keyOf(tenantId: string, url: string): string | null {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      return null;
-    }
-    const prefix = `/api/v1/tenants/${encodeURIComponent(tenantId)}/images/`;
-    if (parsed.origin !== origin || !parsed.pathname.startsWith(prefix)) return null;
-    const file = parsed.pathname.slice(prefix.length);
-    const key = `pass-images/${tenantId}/${file}`;
-    return /^[A-Za-z0-9._-]+$/.test(file) && isValidBlobKey(key) ? key : null;
-  }
+/** What the functions below share: the deps, the allowed origin, fetches under way, drawn stamp strips. */
+interface BrandingContext extends BrandingImagesDeps {
+  origin: string;
+  fetchImpl: typeof fetch;
+  inFlight: Map<string, Promise<Buffer | null>>;
+  strips: LRUCache<string, Promise<Record<string, Buffer>>>;
+}
 
-  async function fetched(url: string, key: string): Promise<Buffer | null> {
-    const kept = await deps.blobs.get(key);
-    if (kept) return kept.body;
-    try {
-      const res = await fetchImpl(url, { signal: AbortSignal.timeout(deps.timeoutMs ?? 5000) });
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      const body = Buffer.from(await res.arrayBuffer());
-      if (body.length > MAX_IMAGE_BYTES) throw new Error('larger than 2 MiB');
-      const { format } = await sharp(body).metadata();
-      if (format !== 'png') throw new Error(`not a PNG (${format ?? 'unknown'})`);
-      await deps.blobs.put(key, body, { contentType: 'image/png' });
-      return body;
-    } catch (error) {
-      deps.logger.warn({ url, err: error }, 'a branding image for Apple passes could not be fetched');
-      return null;
-    }
-  }
+type StampStrip = { stamps: number; required: number; colors: StampColors };
 
-  function bytesOf(key: string, url: string): Promise<Buffer | null> {
-    let pending = inFlight.get(key);
-    if (!pending) {
-      pending = fetched(url, key).finally(() => inFlight.delete(key));
-      inFlight.set(key, pending);
-    }
-    return pending;
-  }
-
-  async function renditions(
-    tenantId: string,
-    image: TenantImage | null,
-    files: Record<string, string>,
-    into: BrandingImages,
-  ) {
-    if (!image) return;
-    await Promise.all(
-      Object.entries(files).map(async ([rendition, file]) => {
-        const url = image.renditions[rendition];
-        if (!url) return;
-        const key = keyOf(tenantId, url);
-        if (!key) {
-          // not the product's own address (never fetched: the pass must not make this service fetch anywhere)
-          deps.logger.warn({ url }, 'a branding image is not under PUBLIC_URL: left out of Apple passes');
-          return;
-        }
-        const bytes = await bytesOf(key, url);
-        if (bytes) into.files[file] = bytes;
-        else into.complete = false;
-      }),
-    );
-  }
-
+export function passBrandingImages(deps: BrandingImagesDeps) {
+  const ctx: BrandingContext = {
+    ...deps,
+    origin: new URL(deps.publicUrl).origin,
+    fetchImpl: deps.fetchImpl ?? fetch,
+    inFlight: new Map(),
+    strips: new LRUCache({ max: 2000 }),
+  };
   return {
-    async of(
+    of: (
       tenantId: string,
       company: { logo: TenantImage | null; heroImage: TenantImage | null },
-      stamps: { stamps: number; required: number; colors: StampColors } | null,
-    ): Promise<BrandingImages> {
-      const images: BrandingImages = { files: {}, complete: true };
-      await renditions(tenantId, company.logo, LOGO_FILES, images);
-      if (stamps) Object.assign(images.files, await stampStrip(strips, stamps));
-      else await renditions(tenantId, company.heroImage, HERO_FILES, images);
-      return images;
-    },
+      stamps: StampStrip | null,
+    ) => brandingImagesOf(ctx, tenantId, company, stamps),
   };
 }
 
 export type PassBrandingImages = ReturnType<typeof passBrandingImages>;
+
+/** the logo's renditions, and the hero image's as the strip or a stamp card's stamps drawn instead */
+async function brandingImagesOf(
+  ctx: BrandingContext,
+  tenantId: string,
+  company: { logo: TenantImage | null; heroImage: TenantImage | null },
+  stamps: StampStrip | null,
+): Promise<BrandingImages> {
+  const images: BrandingImages = { files: {}, complete: true };
+  await renditions(ctx, tenantId, company.logo, LOGO_FILES, images);
+  if (stamps) Object.assign(images.files, await stampStrip(ctx.strips, stamps));
+  else await renditions(ctx, tenantId, company.heroImage, HERO_FILES, images);
+  return images;
+}
+
+/** adds the image's renditions named in `files` to `into`; one that cannot be had makes it incomplete */
+async function renditions(
+  ctx: BrandingContext,
+  tenantId: string,
+  image: TenantImage | null,
+  files: Record<string, string>,
+  into: BrandingImages,
+) {
+  if (!image) return;
+  await Promise.all(
+    Object.entries(files).map(async ([rendition, file]) => {
+      const url = image.renditions[rendition];
+      if (!url) return;
+      const key = keyOf(ctx.origin, tenantId, url);
+      if (!key) {
+        // not the product's own address (never fetched: the pass must not make this service fetch anywhere)
+        ctx.logger.warn({ url }, 'a branding image is not under PUBLIC_URL: left out of Apple passes');
+        return;
+      }
+      const bytes = await bytesOf(ctx, key, url);
+      if (bytes) into.files[file] = bytes;
+      else into.complete = false;
+    }),
+  );
+}
+
+/** `${PUBLIC_URL}/api/v1/tenants/<tenantId>/images/<file>` of this tenant, or null */
+function keyOf(origin: string, tenantId: string, url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  const prefix = `/api/v1/tenants/${encodeURIComponent(tenantId)}/images/`;
+  if (parsed.origin !== origin || !parsed.pathname.startsWith(prefix)) return null;
+  const file = parsed.pathname.slice(prefix.length);
+  const key = `pass-images/${tenantId}/${file}`;
+  return /^[A-Za-z0-9._-]+$/.test(file) && isValidBlobKey(key) ? key : null;
+}
+
+/** one fetch of a rendition at a time, however many passes ask for it */
+function bytesOf(ctx: BrandingContext, key: string, url: string): Promise<Buffer | null> {
+  let pending = ctx.inFlight.get(key);
+  if (!pending) {
+    pending = fetched(ctx, url, key).finally(() => ctx.inFlight.delete(key));
+    ctx.inFlight.set(key, pending);
+  }
+  return pending;
+}
+
+/** the rendition from the blob store, else fetched, checked (size, PNG) and kept there; null when it failed */
+async function fetched(ctx: BrandingContext, url: string, key: string): Promise<Buffer | null> {
+  const kept = await ctx.blobs.get(key);
+  if (kept) return kept.body;
+  try {
+    const res = await ctx.fetchImpl(url, { signal: AbortSignal.timeout(ctx.timeoutMs ?? 5000) });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    const body = Buffer.from(await res.arrayBuffer());
+    if (body.length > MAX_IMAGE_BYTES) throw new Error('larger than 2 MiB');
+    const { format } = await sharp(body).metadata();
+    if (format !== 'png') throw new Error(`not a PNG (${format ?? 'unknown'})`);
+    await ctx.blobs.put(key, body, { contentType: 'image/png' });
+    return body;
+  } catch (error) {
+    ctx.logger.warn({ url, err: error }, 'a branding image for Apple passes could not be fetched');
+    return null;
+  }
+}
 
 export interface StampColors {
   background: string;
@@ -143,7 +169,7 @@ export interface StampColors {
 /** The stamps of a stamp card as Wallet's strip (375×123 pt, @1x–@3x): filled ones in the label colour. */
 function stampStrip(
   cache: LRUCache<string, Promise<Record<string, Buffer>>>,
-  { stamps, required, colors }: { stamps: number; required: number; colors: StampColors },
+  { stamps, required, colors }: StampStrip,
 ): Promise<Record<string, Buffer>> {
   const filled = Math.max(0, Math.min(stamps, required));
   const key = `${filled}/${required}/${colors.background}/${colors.label}/${colors.foreground}`;

@@ -52,14 +52,9 @@ export interface QueueOptions {
   pollMs?: number;
 }
 
-/**
- * The durable queue behind live pass updates (Apple pushes, Google object updates): one collection of the
- * document store, so queued work survives a restart and any replica may do it. One entry per target
- * coalesces every change that asks for it while it waits; a change that arrives while the target is being
- * updated queues one more update after the coalescing window (the update in flight may predate the change).
- * Claims are revision-checked writes, so two replicas never do the same entry at once.
- */
-export function passUpdateQueue(deps: {
+type Claimed = QueueEntry & { _rev: number };
+
+export interface QueueDeps {
   documents: DocumentStore;
   collection: string;
   work: Record<string, Work>;
@@ -68,14 +63,37 @@ export function passUpdateQueue(deps: {
   options?: QueueOptions;
   /** what each handled entry came to (for /metrics): done, retry (another attempt later), gave_up, continue */
   onHandled?: (kind: string, outcome: HandledOutcome) => void;
-}) {
-  const { clock, logger } = deps;
-  const coalesceMs = deps.options?.coalesceMs ?? 1000;
-  const concurrency = deps.options?.concurrency ?? 50;
-  const maxAttempts = deps.options?.maxAttempts ?? 8;
-  const pollMs = deps.options?.pollMs ?? 1000;
-  const queue: Collection<QueueEntry> = deps.documents.collection<QueueEntry>(deps.collection);
-  const iso = (ms: number) => new Date(ms).toISOString();
+}
+
+/** What the queue's functions share: the deps with their options' defaults, and the collection. */
+interface QueueContext extends QueueDeps {
+  queue: Collection<QueueEntry>;
+  coalesceMs: number;
+  concurrency: number;
+  maxAttempts: number;
+  pollMs: number;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The durable queue behind live pass updates (Apple pushes, Google object updates): one collection of the
+ * document store, so queued work survives a restart and any replica may do it. One entry per target
+ * coalesces every change that asks for it while it waits; a change that arrives while the target is being
+ * updated queues one more update after the coalescing window (the update in flight may predate the change).
+ * Claims are revision-checked writes, so two replicas never do the same entry at once.
+ * This factory holds only the worker's state (its timer, the drain under way); the steps are functions below.
+ */
+export function passUpdateQueue(deps: QueueDeps) {
+  const ctx: QueueContext = {
+    ...deps,
+    queue: deps.documents.collection<QueueEntry>(deps.collection),
+    coalesceMs: deps.options?.coalesceMs ?? 1000,
+    concurrency: deps.options?.concurrency ?? 50,
+    maxAttempts: deps.options?.maxAttempts ?? 8,
+    pollMs: deps.options?.pollMs ?? 1000,
+  };
+  const { queue, clock } = ctx;
 
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
@@ -89,8 +107,8 @@ export function passUpdateQueue(deps: {
       return;
     }
     clearTimeout(timer);
-    running = drain()
-      .catch((error: unknown) => logger.error({ err: error }, 'pass updates: the queue failed; retrying'))
+    running = drain(ctx, enqueue, () => stopped)
+      .catch((error: unknown) => ctx.logger.error({ err: error }, 'pass updates: the queue failed; retrying'))
       .finally(() => {
         running = null;
         if (stopped) return;
@@ -103,120 +121,19 @@ export function passUpdateQueue(deps: {
 
   /** sleeps until the next entry is due, at most `pollMs` (entries other replicas queued) */
   async function scheduleNext(): Promise<void> {
-    const [next] = await queue.find({ claimedUntil: null }, { sort: { dueAt: 1 }, limit: 1 });
-    const wait = next ? Math.max(0, Date.parse(next.dueAt) - clock().getTime()) : pollMs;
+    const wait = await msUntilNextDue(ctx);
     clearTimeout(timer);
-    if (!stopped) timer = setTimeout(wake, Math.min(wait, pollMs)).unref();
+    if (!stopped) timer = setTimeout(wake, wait).unref();
   }
 
-  async function drain(): Promise<void> {
-    for (;;) {
-      const now = clock();
-      const due = await queue.find(
-        {
-          dueAt: { $lte: now.toISOString() },
-          $or: [{ claimedUntil: null }, { claimedUntil: { $lt: now.toISOString() } }],
-        },
-        { sort: { priority: 1, dueAt: 1 }, limit: concurrency },
-      );
-      if (due.length === 0 || stopped) return;
-      await Promise.all(due.map((entry) => claim(entry, now).then((mine) => mine && run(mine))));
-    }
-  }
-
-  async function claim(entry: QueueEntry & { _rev: number }, now: Date) {
-    try {
-      return await queue.update(
-        { ...entry, claimedUntil: iso(now.getTime() + 60_000) },
-        { expectedRevision: entry._rev },
-      );
-    } catch (error) {
-      if (error instanceof ConcurrencyError) return null; // another worker has it, or it changed
-      throw error;
-    }
-  }
-
-  async function run(entry: QueueEntry & { _rev: number }): Promise<void> {
-    const work = deps.work[entry.kind];
-    let handled: Handled;
-    try {
-      handled = work ? await work.handle(entry, enqueue) : { done: true };
-    } catch (error) {
-      handled = { retry: error instanceof Error ? error.message : String(error) };
-    }
-    const outcome = (what: HandledOutcome) => deps.onHandled?.(entry.kind, what);
-    if ('continueFrom' in handled) {
-      outcome('continue');
-      return release(entry, { cursor: handled.continueFrom, dueAt: clock().toISOString() });
-    }
-    if ('retry' in handled) {
-      if (entry.attempts + 1 < maxAttempts) {
-        outcome('retry');
-        const backoff = Math.max(handled.afterMs ?? 0, 1000 * 2 ** entry.attempts);
-        return release(entry, { attempts: entry.attempts + 1, dueAt: iso(clock().getTime() + backoff) });
-      }
-      outcome('gave_up');
-      logger.warn({ entry: entry._id, reason: handled.retry }, 'pass update given up after every attempt');
-      await work?.gaveUp?.(entry, handled.retry);
-    } else outcome('done');
-    try {
-      await queue.delete(entry._id, { expectedRevision: entry._rev });
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError)) throw error;
-      await release(entry, {}); // queued again meanwhile: keep the newer request
-    }
-  }
-
-  /**
-   * Hands a claimed entry back with `change`; when a new change queued it meanwhile (its revision moved on),
-   * only the claim is dropped, so the newer request stays as it is.
-   */
-  async function release(entry: QueueEntry & { _rev: number }, change: Partial<QueueEntry>): Promise<void> {
-    await mutateDocument(queue, entry._id, (current) => {
-      if (!current) return UNCHANGED;
-      return current._rev === entry._rev
-        ? { ...current, ...change, claimedUntil: null }
-        : { ...current, claimedUntil: null };
-    });
-  }
-
-  /**
-   * Asks for work on `key` of `kind`, at once or — `notBefore`, the end of the coalescing window after the
-   * last update of this target — later. Expansions (priority 2) start over from the beginning.
-   */
   const enqueue: Enqueue = async (kind, key, priority, notBefore) => {
-    const now = clock().getTime();
-    const earliest = Math.max(now, notBefore?.getTime() ?? 0);
-    await mutateDocument(queue, `${kind}:${key}`, (current): QueueEntry | typeof UNCHANGED => {
-      const fresh = { _id: `${kind}:${key}`, kind, key, priority, attempts: 0, cursor: null };
-      if (!current) return { ...fresh, dueAt: iso(earliest), claimedUntil: null };
-      if (current.claimedUntil)
-        // in flight: it may predate this change, so once more after the window
-        return {
-          ...current,
-          ...fresh,
-          priority: Math.min(current.priority, priority) as Priority,
-          dueAt: iso(Math.max(earliest, now + coalesceMs)),
-        };
-      if (current.priority <= priority && current.dueAt <= iso(earliest) && priority !== 2) return UNCHANGED;
-      return {
-        ...current,
-        ...fresh,
-        priority: Math.min(current.priority, priority) as Priority,
-        dueAt: current.dueAt < iso(earliest) ? current.dueAt : iso(earliest),
-      };
-    });
+    await queueRequest(ctx, kind, key, priority, notBefore);
     wake();
   };
 
   return {
     enqueue,
-
-    async ensureIndexes(): Promise<void> {
-      await queue.ensureIndex({ fields: { priority: 1, dueAt: 1 } });
-      await queue.ensureIndex({ fields: { dueAt: 1 } });
-    },
-
+    ensureIndexes: () => ensureQueueIndexes(queue),
     /** entries waiting (pass health, metrics) */
     backlog: () => queue.count({}),
 
@@ -244,3 +161,129 @@ export function passUpdateQueue(deps: {
 }
 
 export type PassUpdateQueue = ReturnType<typeof passUpdateQueue>;
+
+async function ensureQueueIndexes(queue: Collection<QueueEntry>): Promise<void> {
+  await queue.ensureIndex({ fields: { priority: 1, dueAt: 1 } });
+  await queue.ensureIndex({ fields: { dueAt: 1 } });
+}
+
+/** how long until the next unclaimed entry is due, at most `pollMs` */
+async function msUntilNextDue({ queue, clock, pollMs }: QueueContext): Promise<number> {
+  const [next] = await queue.find({ claimedUntil: null }, { sort: { dueAt: 1 }, limit: 1 });
+  const wait = next ? Math.max(0, Date.parse(next.dueAt) - clock().getTime()) : pollMs;
+  return Math.min(wait, pollMs);
+}
+
+/** Claims and runs due entries, most urgent first, `concurrency` at a time, until none is due or the queue stops. */
+async function drain(ctx: QueueContext, enqueue: Enqueue, stopped: () => boolean): Promise<void> {
+  for (;;) {
+    const now = ctx.clock();
+    const due = await ctx.queue.find(
+      {
+        dueAt: { $lte: now.toISOString() },
+        $or: [{ claimedUntil: null }, { claimedUntil: { $lt: now.toISOString() } }],
+      },
+      { sort: { priority: 1, dueAt: 1 }, limit: ctx.concurrency },
+    );
+    if (due.length === 0 || stopped()) return;
+    await Promise.all(
+      due.map((entry) => claim(ctx.queue, entry, now).then((mine) => mine && run(ctx, mine, enqueue))),
+    );
+  }
+}
+
+async function claim(queue: Collection<QueueEntry>, entry: Claimed, now: Date) {
+  try {
+    return await queue.update(
+      { ...entry, claimedUntil: iso(now.getTime() + 60_000) },
+      { expectedRevision: entry._rev },
+    );
+  } catch (error) {
+    if (error instanceof ConcurrencyError) return null; // another worker has it, or it changed
+    throw error;
+  }
+}
+
+/** Handles a claimed entry, then continues, retries (with back-off), gives up on or deletes it. */
+async function run(ctx: QueueContext, entry: Claimed, enqueue: Enqueue): Promise<void> {
+  const { queue, clock } = ctx;
+  const work = ctx.work[entry.kind];
+  let handled: Handled;
+  try {
+    handled = work ? await work.handle(entry, enqueue) : { done: true };
+  } catch (error) {
+    handled = { retry: error instanceof Error ? error.message : String(error) };
+  }
+  const outcome = (what: HandledOutcome) => ctx.onHandled?.(entry.kind, what);
+  if ('continueFrom' in handled) {
+    outcome('continue');
+    return release(queue, entry, { cursor: handled.continueFrom, dueAt: clock().toISOString() });
+  }
+  if ('retry' in handled) {
+    if (entry.attempts + 1 < ctx.maxAttempts) {
+      outcome('retry');
+      const backoff = Math.max(handled.afterMs ?? 0, 1000 * 2 ** entry.attempts);
+      return release(queue, entry, { attempts: entry.attempts + 1, dueAt: iso(clock().getTime() + backoff) });
+    }
+    outcome('gave_up');
+    ctx.logger.warn({ entry: entry._id, reason: handled.retry }, 'pass update given up after every attempt');
+    await work?.gaveUp?.(entry, handled.retry);
+  } else outcome('done');
+  try {
+    await queue.delete(entry._id, { expectedRevision: entry._rev });
+  } catch (error) {
+    if (!(error instanceof ConcurrencyError)) throw error;
+    await release(queue, entry, {}); // queued again meanwhile: keep the newer request
+  }
+}
+
+/**
+ * Hands a claimed entry back with `change`; when a new change queued it meanwhile (its revision moved on),
+ * only the claim is dropped, so the newer request stays as it is.
+ */
+async function release(
+  queue: Collection<QueueEntry>,
+  entry: Claimed,
+  change: Partial<QueueEntry>,
+): Promise<void> {
+  await mutateDocument(queue, entry._id, (current) => {
+    if (!current) return UNCHANGED;
+    return current._rev === entry._rev
+      ? { ...current, ...change, claimedUntil: null }
+      : { ...current, claimedUntil: null };
+  });
+}
+
+/**
+ * Asks for work on `key` of `kind`, at once or — `notBefore`, the end of the coalescing window after the
+ * last update of this target — later. Expansions (priority 2) start over from the beginning.
+ */
+async function queueRequest(
+  { queue, clock, coalesceMs }: QueueContext,
+  kind: string,
+  key: string,
+  priority: Priority,
+  notBefore?: Date,
+): Promise<void> {
+  const now = clock().getTime();
+  const earliest = Math.max(now, notBefore?.getTime() ?? 0);
+  await mutateDocument(queue, `${kind}:${key}`, (current): QueueEntry | typeof UNCHANGED => {
+    const fresh = { _id: `${kind}:${key}`, kind, key, priority, attempts: 0, cursor: null };
+    if (!current) return { ...fresh, dueAt: iso(earliest), claimedUntil: null };
+    if (current.claimedUntil)
+      // in flight: it may predate this change, so once more after the window
+      return {
+        ...current,
+        ...fresh,
+        priority: Math.min(current.priority, priority) as Priority,
+        dueAt: iso(Math.max(earliest, now + coalesceMs)),
+      };
+    if (current.priority <= priority && current.dueAt <= iso(earliest) && priority !== 2) return UNCHANGED;
+    return {
+      ...current,
+      ...fresh,
+      priority: Math.min(current.priority, priority) as Priority,
+      dueAt: current.dueAt < iso(earliest) ? current.dueAt : iso(earliest),
+    };
+  });
+}

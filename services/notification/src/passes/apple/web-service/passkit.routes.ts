@@ -30,113 +30,133 @@ function parsed<T>(schema: z.ZodType<T>, value: unknown, field: string): T {
   return result.data;
 }
 
+export interface PasskitDeps {
+  passes: ApplePasses;
+  registrations: PassRegistrations;
+  tokens: PassTokens;
+  clock: () => Date;
+  /** a device registered or removed a pass (pass health) */
+  onRegistration?: (change: { tenantId: string; change: 'added' | 'removed' }) => Promise<void>;
+}
+
+type PassRoute = { Params: { passType: string; serial: string } };
+type RegistrationRoute = { Params: { device: string; passType: string; serial: string } };
+type DevicePassesRoute = {
+  Params: { device: string; passType: string };
+  Querystring: { passesUpdatedSince?: string };
+};
+
 /**
  * The PassKit web service (WALLET.md): what Apple Wallet calls under the pass's `webServiceURL`, here
  * `<PUBLIC_URL>/api/v1/passkit`, through the gateway. The device list is authenticated by the device's
  * library identifier, every other call by `Authorization: ApplePass <token>` of the serial in the path.
  */
-export function passkitRoutes(
-  app: FastifyInstance,
-  deps: {
-    passes: ApplePasses;
-    registrations: PassRegistrations;
-    tokens: PassTokens;
-    clock: () => Date;
-    /** a device registered or removed a pass (pass health) */
-    onRegistration?: (change: { tenantId: string; change: 'added' | 'removed' }) => Promise<void>;
-  },
-) {
-  const { passes, registrations, tokens, clock } = deps;
+export function passkitRoutes(app: FastifyInstance, deps: PasskitDeps) {
   const base = `${PASSKIT_PATH}/v1`;
+  app.post<RegistrationRoute>(`${base}/devices/:device/registrations/:passType/:serial`, (request, reply) =>
+    registerPass(deps, request, reply),
+  );
+  app.delete<RegistrationRoute>(`${base}/devices/:device/registrations/:passType/:serial`, (request, reply) =>
+    unregisterPass(deps, request, reply),
+  );
+  app.get<DevicePassesRoute>(`${base}/devices/:device/registrations/:passType`, (request, reply) =>
+    updatedPasses(deps, request, reply),
+  );
+  app.get<PassRoute>(`${base}/passes/:passType/:serial`, (request, reply) =>
+    latestPass(deps, request, reply),
+  );
+  app.post(`${base}/log`, deviceLog);
+}
 
-  /** the path's pass type is ours and the token is the serial's, else 404 / 401 */
-  function authorised(request: FastifyRequest<{ Params: { passType: string; serial: string } }>) {
-    const { passType, serial } = request.params;
-    if (passType !== passes.passTypeIdentifier || !Opaque.safeParse(serial).success) throw unknownPass();
-    if (!tokens.verifies(serial, request.headers.authorization)) throw unauthorised();
-    return serial;
+/** the path's pass type is ours and the token is the serial's, else 404 / 401 */
+function authorised({ passes, tokens }: PasskitDeps, request: FastifyRequest<PassRoute>) {
+  const { passType, serial } = request.params;
+  if (passType !== passes.passTypeIdentifier || !Opaque.safeParse(serial).success) throw unknownPass();
+  if (!tokens.verifies(serial, request.headers.authorization)) throw unauthorised();
+  return serial;
+}
+
+const deviceOf = (request: FastifyRequest<{ Params: { device: string } }>) =>
+  parsed(Opaque, request.params.device, 'deviceLibraryIdentifier');
+
+/** a device registers a pass for pushes: 201 the first time, 200 after */
+async function registerPass(
+  deps: PasskitDeps,
+  request: FastifyRequest<RegistrationRoute>,
+  reply: FastifyReply,
+) {
+  const serial = authorised(deps, request);
+  const device = deviceOf(request);
+  const { pushToken } = parsed(RegisterBody, request.body, 'pushToken');
+  const pass = await deps.passes.ofSerial(serial);
+  if (!pass) throw unknownPass();
+  const outcome = await deps.registrations.register({
+    device,
+    serial,
+    cardId: pass.card.cardId,
+    tenantId: pass.card.tenantId,
+    programId: pass.card.programId,
+    pushToken: pushToken.toLowerCase(),
+    at: deps.clock(),
+  });
+  if (outcome === 'created') await deps.onRegistration?.({ tenantId: pass.card.tenantId, change: 'added' });
+  return reply.code(outcome === 'created' ? 201 : 200).send();
+}
+
+/** a device no longer wants pushes for a pass (it was removed from the wallet) */
+async function unregisterPass(
+  deps: PasskitDeps,
+  request: FastifyRequest<RegistrationRoute>,
+  reply: FastifyReply,
+) {
+  const serial = authorised(deps, request);
+  const device = deviceOf(request);
+  const pass = await deps.passes.ofSerial(serial);
+  if ((await deps.registrations.unregister(device, serial)) && pass)
+    await deps.onRegistration?.({ tenantId: pass.card.tenantId, change: 'removed' });
+  return reply.code(200).send();
+}
+
+/** the serials of the device's passes changed since its last update tag; 204 when none */
+async function updatedPasses(
+  { passes, registrations }: PasskitDeps,
+  request: FastifyRequest<DevicePassesRoute>,
+  reply: FastifyReply,
+) {
+  const device = deviceOf(request);
+  if (request.params.passType !== passes.passTypeIdentifier) return reply.code(204).send();
+  const since = decodeUpdateTag(request.query.passesUpdatedSince);
+  const current: { serial: string; version: number }[] = [];
+  for (const registration of await registrations.ofDevice(device)) {
+    const pass = await passes.ofSerial(registration.serial);
+    if (pass) current.push({ serial: registration.serial, version: pass.version });
   }
+  const serialNumbers = current
+    .filter(({ serial, version }) => changedSince(since, serial, version))
+    .map(({ serial }) => serial);
+  if (serialNumbers.length === 0) return reply.code(204).send();
+  return reply.code(200).send({ serialNumbers, lastUpdated: encodeUpdateTag(current) });
+}
 
-  const deviceOf = (request: FastifyRequest<{ Params: { device: string } }>) =>
-    parsed(Opaque, request.params.device, 'deviceLibraryIdentifier');
+/** the signed pass as it is now; 304 when it has not changed since `If-Modified-Since` */
+async function latestPass(deps: PasskitDeps, request: FastifyRequest<PassRoute>, reply: FastifyReply) {
+  const serial = authorised(deps, request);
+  const pass = await deps.passes.ofSerial(serial);
+  if (!pass) throw unknownPass();
+  // whole seconds, one per version (pass-copies.ts: servedVersions)
+  const lastModified = await pass.lastModified();
+  const since = Date.parse(request.headers['if-modified-since'] ?? '');
+  reply.header('last-modified', lastModified.toUTCString()).header('cache-control', 'no-cache');
+  if (!Number.isNaN(since) && lastModified.getTime() <= since) return reply.code(304).send();
+  return reply
+    .code(200)
+    .type('application/vnd.apple.pkpass')
+    .send(await pass.pkpass());
+}
 
-  type RegistrationRoute = { Params: { device: string; passType: string; serial: string } };
-
-  app.post<RegistrationRoute>(
-    `${base}/devices/:device/registrations/:passType/:serial`,
-    async (request, reply) => {
-      const serial = authorised(request);
-      const device = deviceOf(request);
-      const { pushToken } = parsed(RegisterBody, request.body, 'pushToken');
-      const pass = await passes.ofSerial(serial);
-      if (!pass) throw unknownPass();
-      const outcome = await registrations.register({
-        device,
-        serial,
-        cardId: pass.card.cardId,
-        tenantId: pass.card.tenantId,
-        programId: pass.card.programId,
-        pushToken: pushToken.toLowerCase(),
-        at: clock(),
-      });
-      if (outcome === 'created')
-        await deps.onRegistration?.({ tenantId: pass.card.tenantId, change: 'added' });
-      return reply.code(outcome === 'created' ? 201 : 200).send();
-    },
-  );
-
-  app.delete<RegistrationRoute>(
-    `${base}/devices/:device/registrations/:passType/:serial`,
-    async (request, reply) => {
-      const serial = authorised(request);
-      const device = deviceOf(request);
-      const pass = await passes.ofSerial(serial);
-      if ((await registrations.unregister(device, serial)) && pass)
-        await deps.onRegistration?.({ tenantId: pass.card.tenantId, change: 'removed' });
-      return reply.code(200).send();
-    },
-  );
-
-  app.get<{
-    Params: { device: string; passType: string };
-    Querystring: { passesUpdatedSince?: string };
-  }>(`${base}/devices/:device/registrations/:passType`, async (request, reply) => {
-    const device = deviceOf(request);
-    if (request.params.passType !== passes.passTypeIdentifier) return reply.code(204).send();
-    const since = decodeUpdateTag(request.query.passesUpdatedSince);
-    const current: { serial: string; version: number }[] = [];
-    for (const registration of await registrations.ofDevice(device)) {
-      const pass = await passes.ofSerial(registration.serial);
-      if (pass) current.push({ serial: registration.serial, version: pass.version });
-    }
-    const serialNumbers = current
-      .filter(({ serial, version }) => changedSince(since, serial, version))
-      .map(({ serial }) => serial);
-    if (serialNumbers.length === 0) return reply.code(204).send();
-    return reply.code(200).send({ serialNumbers, lastUpdated: encodeUpdateTag(current) });
-  });
-
-  app.get<{ Params: { passType: string; serial: string } }>(
-    `${base}/passes/:passType/:serial`,
-    async (request, reply) => {
-      const serial = authorised(request);
-      const pass = await passes.ofSerial(serial);
-      if (!pass) throw unknownPass();
-      // whole seconds, one per version (pass-copies.ts: servedVersions)
-      const lastModified = await pass.lastModified();
-      const since = Date.parse(request.headers['if-modified-since'] ?? '');
-      reply.header('last-modified', lastModified.toUTCString()).header('cache-control', 'no-cache');
-      if (!Number.isNaN(since) && lastModified.getTime() <= since) return reply.code(304).send();
-      return reply
-        .code(200)
-        .type('application/vnd.apple.pkpass')
-        .send(await pass.pkpass());
-    },
-  );
-
-  app.post(`${base}/log`, async (request: FastifyRequest, reply: FastifyReply) => {
-    const { logs } = parsed(LogBody, request.body, 'logs');
-    for (const line of logs) request.log.warn({ passkitLog: line }, 'Apple Wallet device log');
-    return reply.code(200).send();
-  });
+/** what Apple Wallet reports of its errors, into the service's log */
+async function deviceLog(request: FastifyRequest, reply: FastifyReply) {
+  const { logs } = parsed(LogBody, request.body, 'logs');
+  for (const line of logs) request.log.warn({ passkitLog: line }, 'Apple Wallet device log');
+  return reply.code(200).send();
 }
