@@ -25,10 +25,8 @@ export async function updateOwnAccount(
   let record = await requireRecord(userId);
   // refused before anything changes (the decider refuses it too)
   if (input.phone !== undefined && record.role !== Roles.customer) throw new PhoneOnlyForCustomersError();
-  if (input.email !== undefined && input.email !== record.email) {
-    const { limiter, rules } = guards;
-    await limiter.check(now, [rules.sendPerIp, ip], [rules.sendPerAddress, `user:${userId}`]);
-  }
+  if (input.email !== undefined && input.email !== record.email)
+    await guards.mailSend(now, ip, `user:${userId}`);
   if (input.username !== undefined)
     await execute(userId, userCommand('ChangeUsername', { username: input.username }, now));
   // a customer's phone (null removes it); the tenant service copies it to their client records (ADR 0017)

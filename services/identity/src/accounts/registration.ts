@@ -87,7 +87,7 @@ async function resendActivation(
   ip: string,
 ): Promise<string> {
   const now = clock();
-  await guards.limiter.check(now, [guards.rules.sendPerIp, ip], [guards.rules.sendPerAddress, email]);
+  await guards.mailSend(now, ip, email);
   const record = await accounts.recordByEmail(email);
   // an account a company created has no password yet: its way in is the invitation link (or a reset),
   // an activation link would activate an account nobody can log in to
@@ -104,11 +104,7 @@ async function resendEmailConfirmation(
   ip: string,
 ): Promise<string> {
   const now = clock();
-  await guards.limiter.check(
-    now,
-    [guards.rules.sendPerIp, ip],
-    [guards.rules.sendPerAddress, `user:${userId}`],
-  );
+  await guards.mailSend(now, ip, `user:${userId}`);
   const record = await accounts.requireRecord(userId);
   // no pending change (e.g. the new address was taken, and answered neutrally): the same answer, no mail
   if (record.pendingEmail) await accounts.issueAndSend('email-change', record, record.pendingEmail, now);
@@ -121,7 +117,7 @@ async function initiatePasswordReset(
   ip: string,
 ): Promise<string> {
   const now = clock();
-  await guards.limiter.check(now, [guards.rules.sendPerIp, ip], [guards.rules.sendPerAddress, email]);
+  await guards.mailSend(now, ip, email);
   const record = await accounts.recordByEmail(email);
   if (record)
     accounts.inBackground('password reset', async () => {

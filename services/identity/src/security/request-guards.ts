@@ -60,6 +60,13 @@ export async function requestGuards(deps: {
     verifyCaptcha,
 
     /**
+     * An e-mail sent on a person's request (activation, e-mail change, password reset): counted per IP and
+     * per address (`address` is the e-mail, or `user:<id>` for a signed-in user's change).
+     */
+    mailSend: (now: Date, ip: string, address: string) =>
+      limiter.check(now, [rules.sendPerIp, ip], [rules.sendPerAddress, address]),
+
+    /**
      * One password attempt for an address, throttled as login is: login's per-IP rules, the per-address lock
      * (a locked address is refused even with the right password: 429 with Retry-After), the captcha when
      * asked for, then `check`, whose null is a wrong password; the outcome is counted for the address
