@@ -50,8 +50,10 @@ export interface Infrastructure {
  *
  * Checkpoints (relay, projections) live in the document store when it is MongoDB (collection
  * `checkpoints`), next to the read models they describe; otherwise in `<service>/checkpoints.db`.
- * The scheduler stays on SQLite in every mode (it has no distributed adapter yet): in distributed mode each
- * replica would run its own due jobs, so scheduled jobs must stay idempotent.
+ * The scheduler follows the document store too: with MongoDB its jobs are the collection `scheduled_jobs` of the
+ * service's database, claimed atomically so that among a service's replicas one runs each due job (a replica
+ * that dies mid-job leaves a lease that runs out); otherwise `<service>/scheduler.db`. Jobs are at-least-once
+ * in both, so handlers stay idempotent.
  *
  * The real engines' adapters (and their clients: mongodb, kafkajs, @eventstore/db-client, nodemailer) are
  * imported only when configured: the embedded mode never loads them, which spares every start of
@@ -78,12 +80,7 @@ export async function openInfrastructure(
     const bus = await openBus(opening);
     const blobs = await openBlobs(opening);
     const { mailer, mailbox } = await openMailer(opening);
-    const scheduler = track(
-      opening,
-      SqliteScheduler.open(join(serviceDir, 'scheduler.db'), {
-        logger: logger.child({ component: 'scheduler' }),
-      }),
-    );
+    const scheduler = await openScheduler(opening);
     return {
       eventStore: metrics ? instrumentEventStore(eventStore, metrics) : eventStore,
       documents,
@@ -214,6 +211,22 @@ async function openBlobs(opening: Opening): Promise<BlobStore> {
           client: await mongoClient(opening),
         })
       : await FileBlobStore.open(join(opening.serviceDir, 'blobs')),
+  );
+}
+
+async function openScheduler(opening: Opening): Promise<Scheduler> {
+  const logger = opening.logger.child({ component: 'scheduler' });
+  return track(
+    opening,
+    opening.config.DOCUMENT_STORE_ADAPTER === 'mongodb'
+      ? await (
+          await import('../scheduler/mongo-scheduler')
+        ).MongoScheduler.open({
+          database: mongoDatabase(opening.service),
+          client: await mongoClient(opening),
+          logger,
+        })
+      : SqliteScheduler.open(join(opening.serviceDir, 'scheduler.db'), { logger }),
   );
 }
 
