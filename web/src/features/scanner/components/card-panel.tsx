@@ -29,7 +29,6 @@ import { tenantQueryOptions } from '../../../lib/queries/tenant';
 import { MAX_STAMPS_PER_AWARD } from '@punkto/contracts/card-limits';
 import { DEFAULT_AWARD_CONFIRM_ABOVE_GROSZE } from '@punkto/contracts/tenant';
 import { Permissions, permissionCatalogue, type Permission } from '@punkto/contracts/permissions';
-import { usePanelSession } from '../../panel/shell/hooks/panel-session';
 import { cardQueryOptions, isNetworkFailure, useCardCommand, type CardCommand } from '../api/cards';
 import { awardLabel, formatSeenAt, type AwardBody } from '../offline/offline-queue';
 import { useOfflineScanner } from '../offline/use-offline-scanner';
@@ -63,6 +62,12 @@ function successMessage(
 const QUEUED_TITLE = 'Zapisano w kolejce';
 
 /**
+ * What the signed-in staff member may do on a card now (the session's permissions; the route passes them, and
+ * they change when the session is refreshed after the owner changed them, ADR 0038).
+ */
+export type StaffActions = { award: boolean; redeem: boolean };
+
+/**
  * Said instead of an action the person may not take (any more): the owner can take a permission away while the
  * scanner is open, and the app learns it with its next call (ADR 0038) — no form that only ends in a refusal.
  */
@@ -90,11 +95,13 @@ export function CardPanel({
   initial,
   seenAt = null,
   tenantId,
+  may,
   onClose,
 }: {
   initial: CardView;
   seenAt?: number | null;
   tenantId: string;
+  may: StaffActions;
   onClose: () => void;
 }) {
   const query = useQuery({ ...cardQueryOptions(initial.cardId), initialData: initial, staleTime: 5_000 });
@@ -102,8 +109,7 @@ export function CardPanel({
   const command = useCardCommand(card.cardId);
   const actionKey = useActionKey();
   const offline = useOfflineScanner();
-  const { can } = usePanelSession();
-  const mayRedeem = can(Permissions.cardsRedeem);
+  const mayRedeem = may.redeem;
   const [inlineError, setInlineError] = useState<string | null>(null);
   const [queued, setQueued] = useState<string | null>(null);
   /** the reward waiting for the employee's confirmation: a reward handed out cannot be taken back */
@@ -237,7 +243,7 @@ export function CardPanel({
         </Alert>
       ) : null}
 
-      {card.status === 'active' && !can(Permissions.cardsAward) ? (
+      {card.status === 'active' && !may.award ? (
         <MissingPermission permission={Permissions.cardsAward} />
       ) : card.status === 'active' ? (
         isStamps ? (
