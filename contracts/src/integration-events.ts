@@ -292,6 +292,29 @@ export const UserDeletedData = z.object({
 });
 
 /**
+ * identity.users.v1 UserPermissionsChanged (an employee's permissions, taken or granted) and UserTenantUnassigned
+ * (the owner's company was deleted): what the user's access tokens grant changed. `accessVersion` counts these
+ * changes per user; every access token carries the version it was issued at (`av`), and every service refuses a
+ * token below the latest version it has read, so the next call refreshes the token (ADR 0038). Absent in events
+ * recorded before access versions existed (such an event revokes nothing).
+ */
+export const UserPermissionsChangedData = z.object({
+  userId: z.string(),
+  permissions: z.array(PermissionSchema),
+  changedAt: z.string(),
+  accessVersion: z.number().int().positive().optional(),
+});
+export type UserPermissionsChangedData = z.infer<typeof UserPermissionsChangedData>;
+
+export const UserTenantUnassignedData = z.object({
+  userId: z.string(),
+  tenantId: z.string(),
+  unassignedAt: z.string(),
+  accessVersion: z.number().int().positive().optional(),
+});
+export type UserTenantUnassignedData = z.infer<typeof UserTenantUnassignedData>;
+
+/**
  * identity.users.v1 UserPhoneChanged: a customer set (`+48XXXXXXXXX`) or removed (`null`) the phone of their
  * account — at registration or in the profile. Unverified. The phone is the one personal value identity
  * publishes plain (the rest of identity's events stay sealed on the bus): the tenant service copies it to the

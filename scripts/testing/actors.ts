@@ -100,7 +100,12 @@ export type OwnerWithProgram = Awaited<ReturnType<typeof ownerWithProgram>>;
  * An employee the owner invited with these permissions, who set a password from the invitation e-mail and
  * logged in: a signed-in cookie client and the employee's id.
  */
-export async function invitedEmployee(owner: OwnerWithProgram, permissions: string[]) {
+export async function invitedEmployee(
+  owner: OwnerWithProgram,
+  permissions: string[],
+  /** another product than the global setup's (e.g. one a test starts with other settings) */
+  baseUrl = inject('baseUrl'),
+) {
   const email = uniqueEmail('pracownik');
   const invited = await owner.client.call('POST', `/api/v1/tenants/${owner.tenantId}/employees`, {
     email,
@@ -109,8 +114,8 @@ export async function invitedEmployee(owner: OwnerWithProgram, permissions: stri
   });
   expect(invited.status, await invited.clone().text()).toBe(201);
   const { id } = (await invited.json()) as { id: string };
-  const token = /reset-hasla\?token=([A-Za-z0-9_-]+)/.exec(await mailTo(email, /zaprasza/))?.[1];
-  const client = new CookieClient(inject('baseUrl'));
+  const token = /reset-hasla\?token=([A-Za-z0-9_-]+)/.exec(await mailTo(email, /zaprasza/, baseUrl))?.[1];
+  const client = new CookieClient(baseUrl);
   const set = await client.call('POST', '/api/v1/users/reset-password', { token, newPassword: PASSWORD });
   expect(set.status).toBe(200);
   // the account is activated through the bus: log in once it is

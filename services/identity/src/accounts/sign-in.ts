@@ -44,6 +44,8 @@ async function accessFor(
       email: record.email,
       name: record.username,
       permissions: permissionsOf(record),
+      // records written before access versions lack it (ADR 0038)
+      accessVersion: record.accessVersion ?? 0,
     },
     {
       now,

@@ -12,6 +12,8 @@ export interface AccessTokenSubject {
   /** the account's name (tenant's join uses it for the client list) */
   name?: string;
   permissions?: Permission[];
+  /** the account's access version: services refuse a token below the latest they heard of (ADR 0038) */
+  accessVersion?: number;
 }
 
 /** Signs the access token with the claims platform/http/auth-plugin.ts verifies. */
@@ -27,6 +29,7 @@ export async function signAccessToken(
     sid: subject.sessionId,
     ...(subject.tenantId && { tid: subject.tenantId }),
     perms: subject.permissions ?? [],
+    av: subject.accessVersion ?? 0,
     email: subject.email,
     ...(subject.name && { name: subject.name }),
   })

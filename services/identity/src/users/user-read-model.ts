@@ -24,6 +24,8 @@ export interface UserRecord {
   tenantId: string | null;
   /** an employee's granted permissions ([] for everyone else) */
   permissions: Permission[];
+  /** the `av` of the account's access tokens (ADR 0038); absent in records written before it: read as 0 */
+  accessVersion: number;
   /** clients a company linked to this customer account (dedupes UserLinkedToClient) */
   clientIds: string[];
   status: UserStatus;
@@ -80,6 +82,7 @@ function toState(record: UserRecord): User {
     status,
     ...data,
     permissions: data.permissions ?? [],
+    accessVersion: data.accessVersion ?? 0,
     clientIds: data.clientIds ?? [],
     phone: data.phone ?? null,
     registeredAt: createdAt,

@@ -224,7 +224,12 @@ function decideMembership(
       return [
         {
           type: 'UserTenantUnassigned',
-          data: { userId: user.userId, tenantId: command.data.tenantId, unassignedAt: at },
+          data: {
+            userId: user.userId,
+            tenantId: command.data.tenantId,
+            unassignedAt: at,
+            accessVersion: user.accessVersion + 1,
+          },
         },
       ];
     }
@@ -233,7 +238,13 @@ function decideMembership(
       if (user.role !== Roles.employee) return [];
       const permissions = samePermissions(command.data.permissions);
       if (permissions.join() === samePermissions(user.permissions).join()) return [];
-      return [{ type: 'UserPermissionsChanged', data: { userId: user.userId, permissions, changedAt: at } }];
+      const accessVersion = user.accessVersion + 1;
+      return [
+        {
+          type: 'UserPermissionsChanged',
+          data: { userId: user.userId, permissions, changedAt: at, accessVersion },
+        },
+      ];
     }
     case 'LinkToClient': {
       const user = existing(state);

@@ -1,4 +1,4 @@
-import { Permissions, Roles } from '@punkto/contracts/permissions';
+import { Permissions, Roles, type Permission } from '@punkto/contracts/permissions';
 import { deciderSpecification } from '@punkto/platform/es/decider-specification';
 import { describe, it } from 'vitest';
 import { userDecider, type UserCommand } from './user.decider';
@@ -392,13 +392,45 @@ describe('accounts a company creates for a person', () => {
       .then([
         {
           type: 'UserPermissionsChanged',
-          data: { userId, permissions: [Permissions.clientsView], changedAt: at },
+          data: { userId, permissions: [Permissions.clientsView], changedAt: at, accessVersion: 1 },
         },
       ]);
     spec
       .given([invitedEmployee(), activated])
       .when(cmd('ChangePermissions', { permissions: [Permissions.cardsScan, Permissions.cardsAward] }))
       .thenNothingHappens();
+  });
+
+  it('every change of permissions raises the access version, so older tokens stop counting (ADR 0038)', () => {
+    const changed = (permissions: Permission[], accessVersion?: number): UserEvent => ({
+      type: 'UserPermissionsChanged',
+      data: { userId, permissions, changedAt: earlier, ...(accessVersion && { accessVersion }) },
+    });
+    // taken away, then granted back: 2, then 3
+    spec
+      .given([invitedEmployee(), activated, changed([Permissions.cardsScan], 1)])
+      .when(cmd('ChangePermissions', { permissions: [Permissions.cardsScan, Permissions.cardsAward] }))
+      .then([
+        {
+          type: 'UserPermissionsChanged',
+          data: {
+            userId,
+            permissions: [Permissions.cardsAward, Permissions.cardsScan],
+            changedAt: at,
+            accessVersion: 2,
+          },
+        },
+      ]);
+    // changes recorded before access versions existed count one each
+    spec
+      .given([invitedEmployee(), activated, changed([Permissions.cardsScan]), changed([])])
+      .when(cmd('ChangePermissions', { permissions: [Permissions.clientsView] }))
+      .then([
+        {
+          type: 'UserPermissionsChanged',
+          data: { userId, permissions: [Permissions.clientsView], changedAt: at, accessVersion: 3 },
+        },
+      ]);
   });
 
   it('owners and customers never get permissions recorded (owners hold all by role)', () =>
@@ -444,7 +476,13 @@ describe("when the owner's tenant is deleted", () => {
     spec
       .given(owner)
       .when(cmd('UnassignTenant', { tenantId: 't1' }))
-      .then([{ type: 'UserTenantUnassigned', data: { userId, tenantId: 't1', unassignedAt: at } }]);
+      .then([
+        // the owner's tokens naming the tenant stop counting (ADR 0038)
+        {
+          type: 'UserTenantUnassigned',
+          data: { userId, tenantId: 't1', unassignedAt: at, accessVersion: 1 },
+        },
+      ]);
     spec
       .given([
         ...owner,

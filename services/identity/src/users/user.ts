@@ -96,15 +96,22 @@ export type UserTenantAssigned = {
   type: 'UserTenantAssigned';
   data: { userId: string; tenantId: string; assignedAt: string };
 };
-/** the owner's tenant was deleted: they may create a new company */
+/**
+ * the owner's tenant was deleted: they may create a new company. `accessVersion`: the user's access tokens
+ * issued before (their `av` is lower) stop counting in every service (ADR 0038); absent in events recorded
+ * before it existed
+ */
 export type UserTenantUnassigned = {
   type: 'UserTenantUnassigned';
-  data: { userId: string; tenantId: string; unassignedAt: string };
+  data: { userId: string; tenantId: string; unassignedAt: string; accessVersion?: number };
 };
-/** an employee's permissions (the next access token carries them as `perms`) */
+/**
+ * an employee's permissions: the access tokens issued before (`av` below `accessVersion`) stop counting in
+ * every service within seconds, and the refreshed token carries the new `perms` (ADR 0038)
+ */
 export type UserPermissionsChanged = {
   type: 'UserPermissionsChanged';
-  data: { userId: string; permissions: Permission[]; changedAt: string };
+  data: { userId: string; permissions: Permission[]; changedAt: string; accessVersion?: number };
 };
 /** a company enrolled this customer by e-mail (tenant's ClientEnrolled); tenant links the client to the account */
 export type UserLinkedToClient = {
@@ -147,6 +154,11 @@ export interface UserData {
   tenantId: string | null;
   /** granted permissions (employees); owners hold every permission by role, customers none */
   permissions: Permission[];
+  /**
+   * how many times what the account's access tokens grant was taken or changed (permissions, the owner's
+   * tenant): every access token carries it as `av`, and a token below the latest counts as none (ADR 0038)
+   */
+  accessVersion: number;
   /** clients (of any tenant) this customer account was linked to by a company */
   clientIds: string[];
   preferences: UserPreferences;
@@ -165,6 +177,12 @@ export type User =
 
 export const initialState = (): User => ({ status: 'none' });
 
+/** The access version after an event that changes what the tokens grant (older events count one up). */
+export const nextAccessVersion = (
+  state: Pick<UserData, 'accessVersion'>,
+  event: UserPermissionsChanged | UserTenantUnassigned,
+): number => event.data.accessVersion ?? state.accessVersion + 1;
+
 export function evolve(state: User, event: UserEvent): User {
   if (event.type === 'UserRegistered') {
     const { consents: _c, registeredAt, permissions, ...data } = event.data;
@@ -173,6 +191,7 @@ export function evolve(state: User, event: UserEvent): User {
       ...data,
       preferences: withPreferenceDefaults(data.preferences),
       permissions: permissions ?? [],
+      accessVersion: 0,
       clientIds: [],
       phone: null,
       pendingEmail: null,
@@ -202,9 +221,13 @@ export function evolve(state: User, event: UserEvent): User {
     case 'UserTenantAssigned':
       return { ...state, tenantId: event.data.tenantId };
     case 'UserTenantUnassigned':
-      return { ...state, tenantId: null };
+      return { ...state, tenantId: null, accessVersion: nextAccessVersion(state, event) };
     case 'UserPermissionsChanged':
-      return { ...state, permissions: event.data.permissions };
+      return {
+        ...state,
+        permissions: event.data.permissions,
+        accessVersion: nextAccessVersion(state, event),
+      };
     case 'UserLinkedToClient':
       return { ...state, clientIds: [...state.clientIds, event.data.clientId] };
     case 'SessionsRevoked':

@@ -1,9 +1,23 @@
-import { SessionsRevokedData, UserDeletedData } from '@punkto/contracts/integration-events';
+import {
+  SessionsRevokedData,
+  UserDeletedData,
+  UserPermissionsChangedData,
+  UserTenantUnassignedData,
+} from '@punkto/contracts/integration-events';
 import { Topics } from '@punkto/contracts/topics';
 import { z } from 'zod';
 import type { DocumentStore } from '../documents/document-store.port';
 import type { Logger } from '../observability/logger';
 import type { ConsumerSpec } from '../runtime/run-service';
+import {
+  isRevokedBy,
+  mergeEntry,
+  type RevocableClaims,
+  type RevocationEntry,
+  type RevocationKey,
+} from './token-standing';
+
+export type { RevocableClaims } from './token-standing';
 
 /**
  * Access tokens that stopped counting before they expire (issue 15 finding 4, ADR 0010). Every service
@@ -14,20 +28,36 @@ import type { ConsumerSpec } from '../runtime/run-service';
  * - in memory, for the hot path: one Map lookup per request, no IO;
  * - in its document store (`access-revocations`), so a restart loads them again;
  * - only as long as a token they name can still be alive (`revokedAt` + the longest access-token life).
+ * A change of what a user's tokens grant (UserPermissionsChanged, UserTenantUnassigned, ADR 0038) is kept the
+ * same way, as the user's latest access version: a token issued below it counts as none, so the person's next
+ * call refreshes the token (their session goes on) and gets the new permissions.
  */
-export interface RevocableClaims {
-  sub: string;
-  sid?: string;
-  /** seconds since the epoch */
-  iat?: number;
-}
-
-type RevocationDoc = { _id: string; revokedAt: string; expiresAt: string };
+type RevocationDoc = { _id: string; revokedAt: string; expiresAt: string; version?: number };
 
 const RevocationEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('SessionsRevoked'), data: SessionsRevokedData }),
   z.object({ type: z.literal('UserDeleted'), data: UserDeletedData }),
+  z.object({ type: z.literal('UserPermissionsChanged'), data: UserPermissionsChangedData }),
+  z.object({ type: z.literal('UserTenantUnassigned'), data: UserTenantUnassignedData }),
 ]);
+type RevocationEvent = z.infer<typeof RevocationEvent>;
+
+/** What an event of identity.users.v1 revokes: keys, when, and the access version it sets. */
+function revocationsIn(event: RevocationEvent): Array<{ key: RevocationKey; at: string; version?: number }> {
+  switch (event.type) {
+    case 'SessionsRevoked':
+      return event.data.sessionIds.map((id) => ({ key: `sid:${id}` as const, at: event.data.revokedAt }));
+    case 'UserDeleted':
+      return [{ key: `user:${event.data.userId}`, at: event.data.deletedAt }];
+    case 'UserPermissionsChanged':
+    case 'UserTenantUnassigned': {
+      const { userId, accessVersion } = event.data;
+      const at = 'changedAt' in event.data ? event.data.changedAt : event.data.unassignedAt;
+      // recorded before access versions existed: no token names a version to compare with
+      return accessVersion === undefined ? [] : [{ key: `access:${userId}`, at, version: accessVersion }];
+    }
+  }
+}
 
 export interface AccessRevocationOptions {
   /** the longest access-token life any issuer uses (identity's ACCESS_TOKEN_TTL_SECONDS can be at most this) */
@@ -44,19 +74,31 @@ export async function accessRevocations(documents: DocumentStore, options: Acces
   const keepMs = (options.maxTokenLifeSeconds ?? MAX_ACCESS_TOKEN_LIFE_SECONDS) * 1000;
   const stored = documents.collection<RevocationDoc>('access-revocations');
   await stored.ensureIndex({ fields: { expiresAt: 1 } });
-  /** `sid:<id>` / `user:<id>` → revokedAt (ms) */
-  const revoked = new Map<string, { at: number; until: number }>();
+  /** `sid:<id>` / `user:<id>` / `access:<id>` → when, until when, the access version */
+  const revoked = new Map<string, RevocationEntry>();
   const now0 = clock();
   for (const doc of await stored.find({ expiresAt: { $gt: now0.toISOString() } }))
-    revoked.set(doc._id, { at: Date.parse(doc.revokedAt), until: Date.parse(doc.expiresAt) });
+    revoked.set(doc._id, {
+      at: Date.parse(doc.revokedAt),
+      until: Date.parse(doc.expiresAt),
+      ...(doc.version !== undefined && { version: doc.version }),
+    });
   let lastSweep = now0.getTime();
 
-  function remember(key: string, revokedAt: Date) {
+  function remember(key: RevocationKey, revokedAt: Date, version?: number): RevocationDoc {
     const at = revokedAt.getTime();
-    const until = at + keepMs;
-    const known = revoked.get(key);
-    if (!known || known.at < at) revoked.set(key, { at, until });
-    return { _id: key, revokedAt: new Date(at).toISOString(), expiresAt: new Date(until).toISOString() };
+    const entry = mergeEntry(revoked.get(key), {
+      at,
+      until: at + keepMs,
+      ...(version !== undefined && { version }),
+    });
+    revoked.set(key, entry);
+    return {
+      _id: key,
+      revokedAt: new Date(entry.at).toISOString(),
+      expiresAt: new Date(entry.until).toISOString(),
+      ...(entry.version !== undefined && { version: entry.version }),
+    };
   }
 
   async function sweep(now: Date) {
@@ -68,11 +110,9 @@ export async function accessRevocations(documents: DocumentStore, options: Acces
   }
 
   const self = {
-    /** The hot path: is this verified token's session or user revoked? */
+    /** The hot path (Map lookups, no IO): is this verified token's session or user revoked, its access stale? */
     isRevoked(claims: RevocableClaims): boolean {
-      if (claims.sid && revoked.has(`sid:${claims.sid}`)) return true;
-      const user = revoked.get(`user:${claims.sub}`);
-      return !!user && (claims.iat === undefined || claims.iat * 1000 <= user.at);
+      return isRevokedBy(claims, (key) => revoked.get(key));
     },
 
     /** Applies a revocation in memory at once (identity, for its own sessions) — not stored. */
@@ -84,11 +124,9 @@ export async function accessRevocations(documents: DocumentStore, options: Acces
     async apply(value: unknown) {
       const parsed = RevocationEvent.safeParse(value);
       if (!parsed.success) return;
-      const event = parsed.data;
-      const docs =
-        event.type === 'SessionsRevoked'
-          ? event.data.sessionIds.map((id) => remember(`sid:${id}`, new Date(event.data.revokedAt)))
-          : [remember(`user:${event.data.userId}`, new Date(event.data.deletedAt))];
+      const docs = revocationsIn(parsed.data).map(({ key, at, version }) =>
+        remember(key, new Date(at), version),
+      );
       for (const doc of docs) await stored.upsert(doc);
       await sweep(clock());
     },

@@ -13,6 +13,7 @@ import { errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { PermissionDeniedError, UnauthenticatedError } from '../errors/errors';
+import type { RevocableClaims } from './token-standing';
 
 /** Name of the httpOnly cookie holding the access token. */
 export const ACCESS_COOKIE = 'punkto_access';
@@ -22,7 +23,7 @@ export const REFRESH_COOKIE = 'punkto_refresh';
 /**
  * Claims of the access token (EdDSA JWT issued by identity):
  * `sub` user id, `role`, `tid` tenant id (optional), `perms` granted permissions (employees), `email`,
- * `name` (the account's name; absent in tokens issued before it was added).
+ * `name` (the account's name; absent in tokens issued before it was added), `av` the access version.
  */
 const AccessClaims = z.object({
   sub: z.string().min(1),
@@ -33,6 +34,8 @@ const AccessClaims = z.object({
   name: z.string().optional(),
   /** the session (login family); absent in tokens issued before revocations existed */
   sid: z.string().optional(),
+  /** the account's access version at issue (ADR 0038); absent in tokens issued before it existed */
+  av: z.number().int().nonnegative().optional(),
   iat: z.number().optional(),
   exp: z.number(),
 });
@@ -73,8 +76,11 @@ export interface AuthPluginOptions {
   keys: JWTVerifyGetKey;
   issuer: string;
   audience: string;
-  /** a verified token whose session or user was revoked since (access-revocations.ts) counts as none */
-  isRevoked?: (claims: { sub: string; sid?: string; iat?: number }) => boolean;
+  /**
+   * a verified token whose session or user was revoked since, or whose access version is below the user's
+   * latest (permissions changed, ADR 0038), counts as none (access-revocations.ts)
+   */
+  isRevoked?: (claims: RevocableClaims) => boolean;
 }
 
 /**
@@ -117,7 +123,7 @@ export const authPlugin = fp<AuthPluginOptions>(
         // a cached token is checked against the clock too: the cache's own timer is not the token's expiry
         if (claims.exp * 1000 <= Date.now()) return;
         if (options.isRevoked?.(claims)) {
-          request.log.debug({ sid: claims.sid }, 'access token revoked');
+          request.log.debug({ sid: claims.sid, av: claims.av }, 'access token revoked');
           return;
         }
         request.user = {

@@ -28,6 +28,7 @@ import { activeServicesQueryOptions } from '../../../lib/queries/catalogue';
 import { tenantQueryOptions } from '../../../lib/queries/tenant';
 import { MAX_STAMPS_PER_AWARD } from '@punkto/contracts/card-limits';
 import { DEFAULT_AWARD_CONFIRM_ABOVE_GROSZE } from '@punkto/contracts/tenant';
+import { Permissions, permissionCatalogue, type Permission } from '@punkto/contracts/permissions';
 import { cardQueryOptions, isNetworkFailure, useCardCommand, type CardCommand } from '../api/cards';
 import { awardLabel, formatSeenAt, type AwardBody } from '../offline/offline-queue';
 import { useOfflineScanner } from '../offline/use-offline-scanner';
@@ -60,6 +61,25 @@ function successMessage(
 
 const QUEUED_TITLE = 'Zapisano w kolejce';
 
+/**
+ * What the signed-in staff member may do on a card now (the session's permissions; the route passes them, and
+ * they change when the session is refreshed after the owner changed them, ADR 0038).
+ */
+export type StaffActions = { award: boolean; redeem: boolean };
+
+/**
+ * Said instead of an action the person may not take (any more): the owner can take a permission away while the
+ * scanner is open, and the app learns it with its next call (ADR 0038) — no form that only ends in a refusal.
+ */
+function MissingPermission({ permission }: { permission: Permission }) {
+  const label = permissionCatalogue.find((p) => p.key === permission)?.label ?? permission;
+  return (
+    <Alert color="yellow" variant="light" title="Brak uprawnienia" data-testid={`missing-${permission}`}>
+      Nie masz uprawnienia „{label}”. Jeśli go potrzebujesz, poproś właściciela firmy o jego nadanie.
+    </Alert>
+  );
+}
+
 function awardOf(command: CardCommand): AwardBody | null {
   if (command.kind === 'amount')
     return { kind: 'points', amountGrosze: command.amountGrosze, serviceId: command.serviceId };
@@ -75,11 +95,13 @@ export function CardPanel({
   initial,
   seenAt = null,
   tenantId,
+  may,
   onClose,
 }: {
   initial: CardView;
   seenAt?: number | null;
   tenantId: string;
+  may: StaffActions;
   onClose: () => void;
 }) {
   const query = useQuery({ ...cardQueryOptions(initial.cardId), initialData: initial, staleTime: 5_000 });
@@ -87,6 +109,7 @@ export function CardPanel({
   const command = useCardCommand(card.cardId);
   const actionKey = useActionKey();
   const offline = useOfflineScanner();
+  const mayRedeem = may.redeem;
   const [inlineError, setInlineError] = useState<string | null>(null);
   const [queued, setQueued] = useState<string | null>(null);
   /** the reward waiting for the employee's confirmation: a reward handed out cannot be taken back */
@@ -220,7 +243,9 @@ export function CardPanel({
         </Alert>
       ) : null}
 
-      {card.status === 'active' ? (
+      {card.status === 'active' && !may.award ? (
+        <MissingPermission permission={Permissions.cardsAward} />
+      ) : card.status === 'active' ? (
         isStamps ? (
           <StampsForm
             pending={command.isPending}
@@ -247,6 +272,9 @@ export function CardPanel({
               {REDEEM_OFFLINE_MESSAGE}
             </Text>
           ) : null}
+          {card.rewards.length > 0 && !mayRedeem ? (
+            <MissingPermission permission={Permissions.cardsRedeem} />
+          ) : null}
           {card.rewards.length === 0 ? (
             <Text size="sm" c="dimmed">
               Ten program nie ma jeszcze nagród.
@@ -264,7 +292,7 @@ export function CardPanel({
                   reward={reward}
                   pending={command.isPending}
                   offline={offline.offline}
-                  onRedeem={() => setToRedeem(reward)}
+                  onRedeem={mayRedeem ? () => setToRedeem(reward) : undefined}
                 />
               ))}
             </Stack>
@@ -301,7 +329,8 @@ function RewardRow({
   reward: CardReward;
   pending: boolean;
   offline: boolean;
-  onRedeem: () => void;
+  /** undefined without the permission to hand rewards out: no button */
+  onRedeem: (() => void) | undefined;
 }) {
   const cost = reward.unit === 'stamps' ? formatStamps(reward.cost) : formatPoints(reward.cost);
   return (
@@ -322,15 +351,17 @@ function RewardRow({
             </Text>
           ) : null}
         </Stack>
-        <Button
-          size="sm"
-          onClick={onRedeem}
-          loading={pending}
-          disabled={pending || offline}
-          style={{ flexShrink: 0 }}
-        >
-          Wydaj nagrodę
-        </Button>
+        {onRedeem ? (
+          <Button
+            size="sm"
+            onClick={onRedeem}
+            loading={pending}
+            disabled={pending || offline}
+            style={{ flexShrink: 0 }}
+          >
+            Wydaj nagrodę
+          </Button>
+        ) : null}
       </Group>
     </Card>
   );

@@ -10,7 +10,7 @@ import type { RecentCardQuery } from '../offline/offline-queue';
 import { useOfflineScanner } from '../offline/use-offline-scanner';
 import { classifyLookup } from '../utils/scanner-input';
 import { CameraScanner } from './camera-scanner';
-import { CardPanel } from './card-panel';
+import { CardPanel, type StaffActions } from './card-panel';
 import { OfflineBanner, OfflineQueue } from './offline-queue';
 
 /** `seenAt`: the card comes from the cards seen recently (no connection), as it was then */
@@ -30,7 +30,7 @@ const NOT_PUNKTO_QR =
  * (OfflineScannerProvider) lives in the panel's frame, so it goes out when the connection returns wherever in
  * the panel the person is.
  */
-export function ScannerPage({ tenantId }: { tenantId: string }) {
+export function ScannerPage({ tenantId, may }: { tenantId: string; may: StaffActions }) {
   const queryClient = useQueryClient();
   const offline = useOfflineScanner();
   const [text, setText] = useState('');
@@ -121,6 +121,7 @@ export function ScannerPage({ tenantId }: { tenantId: string }) {
           initial={card.card}
           seenAt={card.seenAt}
           tenantId={tenantId}
+          may={may}
           onClose={() => {
             setCard(null);
             setText('');

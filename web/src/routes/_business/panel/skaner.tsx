@@ -1,6 +1,7 @@
 import { Permissions } from '@punkto/contracts/permissions';
 import { createFileRoute } from '@tanstack/react-router';
 import { TenantSectionGate } from '../../../features/panel/shell/components/no-access';
+import { usePanelSession } from '../../../features/panel/shell/hooks/panel-session';
 import { ScannerPage } from '../../../features/scanner/components/scanner-page';
 
 export const Route = createFileRoute('/_business/panel/skaner')({
@@ -8,9 +9,12 @@ export const Route = createFileRoute('/_business/panel/skaner')({
 });
 
 function ScannerRoute() {
+  // the session's permissions: a change by the owner arrives with the next refreshed session (ADR 0038)
+  const { can } = usePanelSession();
+  const may = { award: can(Permissions.cardsAward), redeem: can(Permissions.cardsRedeem) };
   return (
     <TenantSectionGate permission={Permissions.cardsScan}>
-      {(tenantId) => <ScannerPage tenantId={tenantId} />}
+      {(tenantId) => <ScannerPage tenantId={tenantId} may={may} />}
     </TenantSectionGate>
   );
 }
