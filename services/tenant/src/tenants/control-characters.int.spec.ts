@@ -105,6 +105,26 @@ describe('invisible characters and NFC in company names, through the real routes
     expect(await read()).toBe('Piekarnia Żółć');
   });
 
+  it('a program or reward name with U+FEFF: 400 on the field; an NFD program name is stored NFC', async () => {
+    const { tenantId, token } = await t.ownerWithTenant();
+    const url = `/api/v1/tenants/${tenantId}/loyalty-programs`;
+    const program = { kind: 'points', pointsPerPln: 1, active: true };
+    const refused = await t.call(token, 'POST', url, { ...program, name: 'Kawa\uFEFF za punkty' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ name: [INVISIBLE_CHARACTERS_MESSAGE] });
+    const reward = await t.call(token, 'POST', url, {
+      ...program,
+      name: 'Kawa za punkty',
+      rewards: [{ name: 'Ciastko\u200B gratis', cost: 10 }],
+    });
+    expect(reward.statusCode).toBe(400);
+    expect(reward.json().errors).toEqual({ 'rewards.0.name': [INVISIBLE_CHARACTERS_MESSAGE] });
+
+    const created = await t.call(token, 'POST', url, { ...program, name: 'Żółta kawa'.normalize('NFD') });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().name).toBe('Żółta kawa');
+  });
+
   it('client and employee names typed in NFD are stored NFC', async () => {
     const { tenantId, token } = await t.ownerWithTenant();
     const programId = await t.program(tenantId, token);
