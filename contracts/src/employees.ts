@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Email, Username } from './identity';
 import { PermissionSchema } from './permissions';
+import { plural } from './plural';
 
 /**
  * Employees of a tenant (SPEC §7 /tenants/{id}/employees). Inviting an employee creates their account through
@@ -59,6 +60,34 @@ export const EmployeeIdParams = z.object({
 
 /** sortBy values of GET /employees */
 export const EmployeeSortBy = z.enum(['name', 'email', 'invitedAt', 'status']);
+
+/**
+ * Invitation e-mails (an invitation or its resend) are Punkto-branded mail to any address a company types, so
+ * they are capped (issue 32: a trial company sent 40 phishing-named invitations in 1.3 s; 15 resends put 16
+ * mails in one inbox). Counted per calendar day (UTC), refused with 429 RATE_LIMITED and Retry-After (ADR 0040).
+ */
+export const INVITATION_MAILS_PER_COMPANY_PER_DAY = 30;
+/** the same during the 14-day trial (and before billing has told the tenant service about the company) */
+export const INVITATION_MAILS_PER_COMPANY_PER_DAY_IN_TRIAL = 10;
+/** to one address, whichever companies send them: an invitation and two resends */
+export const INVITATION_MAILS_PER_ADDRESS_PER_DAY = 3;
+
+/** the Polish 429 of the per-company cap; `retryAt`: when the next day starts, in Warsaw time (e.g. „01:00”) */
+export function companyInvitationLimitMessage(limit: number, trial: boolean, retryAt: string): string {
+  return (
+    `Limit e-maili z zaproszeniami na dziś został wykorzystany: ` +
+    `${trial ? 'w okresie próbnym ' : ''}firma może wysłać ${limit} dziennie. ` +
+    `Kolejne zaproszenia wyślesz od ${retryAt}.`
+  );
+}
+
+/** the Polish 429 of the per-address cap */
+export function addressInvitationLimitMessage(limit: number, retryAt: string): string {
+  return (
+    `Na ten adres wysłaliśmy dziś już ${limit} ${plural(limit, 'e-mail', 'e-maile', 'e-maili')} z zaproszeniem. Poproś tę osobę o sprawdzenie ` +
+    `folderu „Spam” albo wyślij zaproszenie ponownie od ${retryAt}.`
+  );
+}
 
 export const EmployeeErrors = {
   notFound: { code: 'EMPLOYEE.NOT_FOUND', status: 404, message: 'Nie znaleziono pracownika.' },

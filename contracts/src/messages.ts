@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CustomerSegment } from './customer-segments';
+import { multiLineText, singleLineText } from './text';
 
 /**
  * Messages from a company to its customers (issue 21): a campaign goes to all customers, a segment of the
@@ -20,14 +21,11 @@ export const QUIET_HOURS = { start: '21:00', end: '08:00', timeZone: 'Europe/War
 /** the same title and text to the same audience within this many hours is refused as a duplicate */
 export const MESSAGE_DUPLICATE_WINDOW_HOURS = 24;
 
-export const MessageTitle = z
-  .string({ error: 'Podaj tytuł wiadomości.' })
-  .trim()
+/** the title is the e-mail's subject and the pass field's label: one line, no invisible characters (text.ts) */
+export const MessageTitle = singleLineText({ error: 'Podaj tytuł wiadomości.' })
   .min(1, 'Podaj tytuł wiadomości.')
   .max(MESSAGE_TITLE_MAX, `Tytuł może mieć najwyżej ${MESSAGE_TITLE_MAX} znaków.`);
-export const MessageBody = z
-  .string({ error: 'Wpisz treść wiadomości.' })
-  .trim()
+export const MessageBody = multiLineText({ error: 'Wpisz treść wiadomości.' })
   .min(1, 'Wpisz treść wiadomości.')
   .max(MESSAGE_BODY_MAX, `Treść może mieć najwyżej ${MESSAGE_BODY_MAX} znaków.`);
 

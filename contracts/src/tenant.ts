@@ -206,9 +206,11 @@ export const TenantErrors = {
     message: 'Obraz jest za mały. Logo: co najmniej 160×50 px, zdjęcie w tle: co najmniej 750×246 px.',
   },
   noHeroImage: { code: 'TENANT.NO_HERO_IMAGE', status: 404, message: 'Firma nie ma zdjęcia w tle.' },
+  /** the typed name is not the company's, even with any dash, quote, spacing or case (company-name-match.ts) */
   deleteConfirmation: {
     code: 'TENANT.DELETE_CONFIRMATION',
-    message: 'Aby usunąć firmę, wpisz dokładnie jej nazwę.',
+    message:
+      'Wpisana nazwa nie zgadza się z nazwą firmy. Sprawdź litery i cyfry — wielkość liter, rodzaj myślnika, cudzysłowu i spacje nie mają znaczenia.',
   },
   /** 409: another active company has this NIP (ADR 0035) */
   nipTaken: {
@@ -225,7 +227,9 @@ export const TenantErrors = {
   },
 } as const;
 
-/** DELETE /tenants/delete-tenant: the owner types the company name to confirm. */
+export const DELETE_CONFIRMATION_EMPTY_MESSAGE = 'Wpisz nazwę firmy, aby potwierdzić usunięcie.';
+
+/** DELETE /tenants/delete-tenant: the owner types the company name to confirm (company-name-match.ts). */
 export const DeleteTenantRequest = z
-  .object({ confirmCompanyName: singleLineText().min(1, TenantErrors.deleteConfirmation.message) })
+  .object({ confirmCompanyName: singleLineText().min(1, DELETE_CONFIRMATION_EMPTY_MESSAGE) })
   .meta({ id: 'DeleteTenantRequest' });

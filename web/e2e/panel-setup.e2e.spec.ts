@@ -1,3 +1,4 @@
+import { COMPANY_NAME_CONFIRMATION_HINT } from '@punkto/contracts/company-name-match';
 import { randomNip, TenantErrors } from '@punkto/contracts/tenant';
 import { HTTPS_URL_MESSAGE } from '@punkto/contracts/web-addresses';
 import {
@@ -329,10 +330,10 @@ describe('an owner sets up the company and the card', () => {
     expect(await page.getByText('Nie masz uprawnień').count()).toBe(0);
   });
 
-  it('the owner deletes the company (typing its name) and can register a new one', async () => {
+  it('the owner deletes the company (typing its name, any dash) and can register a new one', async () => {
     const page = await newPage();
     await signedInOwner(page, 'Ewa Kowalczyk');
-    const nip = await completeCompanyAndAddress(page, 'Lodziarnia Mroźna');
+    const nip = await completeCompanyAndAddress(page, 'Lodziarnia — Mroźna');
     await page.getByLabel('Nazwa programu').waitFor();
     await page.getByRole('button', { name: 'Utwórz program i zakończ' }).click();
     await page.waitForURL((url) => url.pathname === '/panel', { timeout: 20_000 });
@@ -345,9 +346,13 @@ describe('an owner sets up the company and the card', () => {
     await page.getByRole('button', { name: 'Usuń firmę' }).click();
     const dialog = page.getByRole('dialog', { name: 'Usunąć firmę na zawsze?' });
     const confirm = dialog.getByRole('button', { name: 'Usuń firmę na zawsze' });
+    await dialog.getByText(COMPANY_NAME_CONFIRMATION_HINT).waitFor();
     await dialog.getByLabel('Nazwa firmy').fill('Lodziarnia');
     expect(await confirm.isDisabled()).toBe(true);
-    await dialog.getByLabel('Nazwa firmy').fill('lodziarnia mroźna');
+    await dialog.getByText('Nazwa jeszcze się nie zgadza.', { exact: false }).waitFor();
+    // issue 32: a phone keyboard's plain hyphen confirms a name written with an em dash
+    await dialog.getByLabel('Nazwa firmy').fill('lodziarnia-mroźna ');
+    expect(await dialog.getByText('Nazwa jeszcze się nie zgadza.', { exact: false }).count()).toBe(0);
     await confirm.click();
 
     await page.getByText('Firma została usunięta.').waitFor();

@@ -336,6 +336,8 @@ export const inviteEmployee = defineEndpoint({
       status: 409,
       codes: [EmployeeErrors.emailTaken.code, EmployeeErrors.isOwner.code, 'EMPLOYEE.ALREADY_EXISTS'],
     },
+    // the daily caps on invitation e-mails, per company and per address (ADR 0040), with Retry-After
+    { status: 429, codes: ['RATE_LIMITED'] },
   ],
 });
 
@@ -413,6 +415,7 @@ export const resendEmployeeActivation = defineEndpoint({
   errors: [
     { status: 404, codes: [EmployeeErrors.notFound.code] },
     { status: 409, codes: [EmployeeErrors.alreadyActive.code] },
+    { status: 429, codes: ['RATE_LIMITED'] },
   ],
 });
 

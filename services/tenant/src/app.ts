@@ -73,6 +73,7 @@ export async function buildService(deps: TenantDeps): Promise<BuiltService> {
   const staff = await createStaffAndClients({
     ...deps,
     customerLimitFor: (tenantId) => lapse.customerLimitFor(tenantId),
+    isTrial: (tenantId) => lapse.isTrial(tenantId),
   });
 
   const routes = async (app: FastifyInstance) => {

@@ -155,4 +155,21 @@ describe('KSeF FA(3) XML of an invoice', () => {
       /inconsistent/,
     );
   });
+
+  // Issue 32: a company name stored before names were checked, with U+FEFF and a broken surrogate, printed as „�”.
+  it('a name stored with invisible or broken characters prints clean, NFC, and the XML stays valid', async () => {
+    const invoice = anInvoice();
+    const xml = renderInvoiceXml({
+      ...invoice,
+      buyer: {
+        ...invoice.buyer,
+        name: '\uFEFFKawiarnia Pod Lip\u0061\u0328\u200B \uD83D',
+        address: { ...invoice.buyer.address, street: 'ul. Długa\u00A0\u202E12' },
+      },
+    });
+    expect(xml).not.toContain('\uFFFD');
+    const f = parse(xml).Faktura;
+    expect(f.Podmiot2.DaneIdentyfikacyjne.Nazwa).toBe('Kawiarnia Pod Lipą');
+    expect(await validate(xml)).toEqual({ valid: true, errors: [] });
+  });
 });

@@ -1,3 +1,4 @@
+import { printableText } from '@punkto/contracts/text';
 import { warsawDate as warsawCalendarDate } from '@punkto/contracts/warsaw-time';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
@@ -51,10 +52,10 @@ function address(parent: XMLBuilder, party: InvoiceParty) {
     .txt(party.address.countryCode)
     .up()
     .ele('AdresL1')
-    .txt(party.address.street)
+    .txt(printableText(party.address.street))
     .up()
     .ele('AdresL2')
-    .txt(`${party.address.postalCode} ${party.address.city}`);
+    .txt(printableText(`${party.address.postalCode} ${party.address.city}`));
 }
 
 export interface RenderXmlOptions {
@@ -71,10 +72,13 @@ function parties(root: XMLBuilder, invoice: Invoice) {
   buyer.ele('GV').txt('2');
 }
 
-/** One party of the invoice: its NIP and name, then its address */
+/**
+ * One party of the invoice: its NIP and name, then its address. Names and addresses go through
+ * printableText: one stored before names were checked (issue 32) prints without its invisible characters.
+ */
 function party(root: XMLBuilder, element: 'Podmiot1' | 'Podmiot2', of: InvoiceParty): XMLBuilder {
   const node = root.ele(element);
-  node.ele('DaneIdentyfikacyjne').ele('NIP').txt(of.nip).up().ele('Nazwa').txt(of.name);
+  node.ele('DaneIdentyfikacyjne').ele('NIP').txt(of.nip).up().ele('Nazwa').txt(printableText(of.name));
   address(node, of);
   return node;
 }
@@ -100,7 +104,7 @@ function lineRows(fa: XMLBuilder, invoice: Invoice) {
   for (const [i, line] of invoice.lines.entries()) {
     const row = fa.ele('FaWiersz');
     row.ele('NrWierszaFa').txt(String(i + 1));
-    row.ele('P_7').txt(line.name);
+    row.ele('P_7').txt(printableText(line.name));
     row.ele('P_8A').txt(line.unit);
     row.ele('P_8B').txt(String(line.quantity));
     // gross convention: the gross unit price and the gross value of the line

@@ -86,6 +86,19 @@ describe('the invoice PDF', () => {
     expect(pieces).toContain(`Razem do zapłaty: ${formatPln(price)}`);
   });
 
+  // issue 32: a name stored before names were checked (U+FEFF, a broken surrogate) printed as „�”
+  it('prints a name stored with invisible or broken characters clean', async () => {
+    const invoice = anInvoice();
+    const bytes = await renderInvoicePdf({
+      ...invoice,
+      buyer: { ...invoice.buyer, name: '\uFEFFKawiarnia Pod Lip\u0061\u0328\u200B \uD83D' },
+    });
+    const { text } = await extractPdfText(bytes);
+    expect(text).toContain('Kawiarnia Pod Lipą');
+    expect(text).not.toContain('\uFFFD');
+    expect(text).not.toContain('\uFEFF');
+  });
+
   it('prints the payment date in Warsaw time', async () => {
     const { pieces } = await extractPdfText(
       await renderInvoicePdf(

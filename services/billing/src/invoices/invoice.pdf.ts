@@ -1,3 +1,4 @@
+import { printableText } from '@punkto/contracts/text';
 import { embedDejaVuSans, wrap } from '@punkto/platform/files/pdf-fonts';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Invoice, InvoiceParty } from './invoice';
@@ -98,13 +99,14 @@ function heading(p: Pen, invoice: Invoice, title: string): number {
     let py = partyTop;
     text(heading, x, py, 8, bold, MUTED);
     py -= 14;
-    for (const line of wrap(bold, party.name, 11, half - 16)) {
+    // a name stored before names were checked prints without invisible characters (ADR 0040)
+    for (const line of wrap(bold, printableText(party.name), 11, half - 16)) {
       text(line, x, py, 11, bold);
       py -= 14;
     }
     for (const line of [
-      party.address.street,
-      `${party.address.postalCode} ${party.address.city}`,
+      printableText(party.address.street),
+      printableText(`${party.address.postalCode} ${party.address.city}`),
       `NIP: ${party.nip}`,
     ]) {
       text(line, x, py, 10);
@@ -217,7 +219,7 @@ function table(page: PDFPage, regular: PDFFont, bold: PDFFont, top: number, invo
   rowLine(y);
 
   for (const [i, line] of invoice.lines.entries()) {
-    const nameLines = wrap(regular, line.name, size, COLUMNS[1]!.width - 2 * pad);
+    const nameLines = wrap(regular, printableText(line.name), size, COLUMNS[1]!.width - 2 * pad);
     const values = [
       String(i + 1),
       '',

@@ -4,12 +4,14 @@ import type {
   TenantDeletedData,
 } from '@punkto/contracts/integration-events';
 import { Roles, type Permission } from '@punkto/contracts/permissions';
+import { companySender } from '@punkto/platform/mail/company-sender';
 import type { Mailer } from '@punkto/platform/mail/mailer.port';
 import type { Logger } from '@punkto/platform/observability/logger';
 import { readProjection } from '@punkto/platform/projections/projection';
 import { randomUUID } from 'node:crypto';
 import type { IdentityConfig } from '../config';
 import { clientEnrolledMail, clientInvitationMail, employeeInvitationMail } from '../mail/identity-mails';
+import type { CompanyContacts } from '../tenants/company-contacts';
 import type { UserRecord } from '../users/user-read-model';
 import { userCommand, type Accounts } from './accounts';
 
@@ -19,17 +21,24 @@ export interface CompanyAccountsDeps {
   mailer: Mailer;
   logger: Logger;
   clock: () => Date;
+  /** the companies' contact e-mails: the Reply-To of their mail */
+  contacts: CompanyContacts;
 }
 
+/** the company as the sender of mail it causes: its name in From, its contact e-mail as Reply-To (ADR 0040) */
+const senderOf = async (deps: CompanyAccountsDeps, tenantId: string | null, companyName: string) =>
+  companySender(companyName, await deps.contacts.replyToOf(tenantId));
+
 async function sendEmployeeInvitation(
-  { accounts, mailer, config }: CompanyAccountsDeps,
+  deps: CompanyAccountsDeps,
   record: UserRecord,
   companyName: string,
   now: Date,
 ) {
+  const { accounts, mailer, config } = deps;
   const { token, ttlSeconds } = await accounts.issueToken('invitation', record, record.email, now);
-  await mailer.send(
-    employeeInvitationMail({
+  await mailer.send({
+    ...employeeInvitationMail({
       to: record.email,
       username: record.username,
       companyName,
@@ -37,7 +46,8 @@ async function sendEmployeeInvitation(
       ttlSeconds,
       publicUrl: config.PUBLIC_URL,
     }),
-  );
+    ...(await senderOf(deps, record.tenantId, companyName)),
+  });
 }
 
 /** tenant.tenants.v1 TenantCreated{ownerId, tenantId}: the owner's next token carries `tid`. */
@@ -212,14 +222,14 @@ async function enrollClient(
     programName: data.programName,
     publicUrl: config.PUBLIC_URL,
   };
-  await mailer.send(
+  const mail =
     record.status === 'pending_activation'
       ? clientInvitationMail({
           ...notice,
           ...(await accounts.issueToken('invitation', record, record.email, now)),
         })
-      : clientEnrolledMail(notice),
-  );
+      : clientEnrolledMail(notice);
+  await mailer.send({ ...mail, ...(await senderOf(deps, tenantId, data.companyName)) });
   return 'linked';
 }
 

@@ -13,12 +13,23 @@ const TenantEvent = z.discriminatedUnion('type', [
     data: TenantCreatedData.pick({ tenantId: true, ownerId: true }),
   }),
   z.object({ id: z.string(), type: z.literal('TenantDeleted'), data: TenantDeletedData }),
+  // of TenantUpdated only the contact's e-mail (the other fields' rules are the tenant service's)
+  z.object({
+    id: z.string(),
+    type: z.literal('TenantUpdated'),
+    data: z.object({
+      tenantId: z.string(),
+      changes: z.object({ contact: z.object({ email: z.string().optional() }).nullable().optional() }),
+      updatedAt: z.string(),
+    }),
+  }),
 ]);
 
 /**
  * tenant.tenants.v1 →
  * - TenantCreated: sets the owner's tenant id, which the owner's next access token (login or refresh)
  *   carries as `tid`;
+ * - TenantUpdated with `contact`: the company's contact e-mail, the Reply-To of its invitations (ADR 0040);
  * - TenantDeleted: clears the owner's tenant id (UserTenantUnassigned: they may create a new company) and
  *   deletes the accounts of that tenant's employees.
  * Idempotent by construction: a redelivery decides no event. Domain refusals (unknown owner, another tenant
@@ -33,7 +44,14 @@ export function tenantEventsConsumer(identity: IdentityService, context: Consume
     handle: async (event) => {
       if (event.type === 'TenantCreated')
         await identity.assignTenant(event.data.ownerId, event.data.tenantId);
-      else await identity.tenantDeleted(event.data);
+      else if (event.type === 'TenantUpdated') {
+        const { tenantId, changes, updatedAt } = event.data;
+        if (changes.contact !== undefined)
+          await identity.companyContactChanged(tenantId, changes.contact?.email ?? null, updatedAt);
+      } else {
+        await identity.tenantDeleted(event.data);
+        await identity.forgetCompanyContact(event.data.tenantId);
+      }
     },
   });
 }

@@ -6,6 +6,7 @@ import { registration } from '../accounts/registration';
 import { registrationJobs } from '../accounts/registration-job';
 import { signIn } from '../accounts/sign-in';
 import { requestGuards } from '../security/request-guards';
+import { companyContacts } from '../tenants/company-contacts';
 
 export type { IssuedSession } from '../accounts/sign-in';
 
@@ -22,6 +23,7 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
   const accounts = await createAccounts(deps);
   const guards = await requestGuards({ config, documents, captcha: deps.captcha, logger });
   const signingKey = await loadOrCreateSigningKey(documents, clock());
+  const contacts = companyContacts(documents);
   const registrations = registrationJobs(accounts, {
     documents,
     scheduler: deps.scheduler,
@@ -42,7 +44,10 @@ export async function createIdentityService(deps: IdentityServiceDeps) {
     ...registration(accounts, { guards, hasher, clock, registrations }),
     ...signIn(accounts, { config, guards, hasher, signingKey, logger, clock }),
     ...profile(accounts, { guards, hasher, clock }),
-    ...companyAccounts(accounts, { config, mailer: deps.mailer, logger, clock }),
+    ...companyAccounts(accounts, { config, mailer: deps.mailer, logger, clock, contacts }),
+    /** tenant.tenants.v1: the company's contact e-mail (the Reply-To of its mail), forgotten with the company */
+    companyContactChanged: contacts.contactChanged,
+    forgetCompanyContact: contacts.forget,
   };
 }
 

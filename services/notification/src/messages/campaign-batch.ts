@@ -166,8 +166,14 @@ export async function deliverBatch(deps: DeliveryDeps, campaignId: string, batch
   if (!found || found.status !== 'sending' || found.batchesDone.includes(batchNo)) return;
   const campaign: CampaignData = found;
   const companyName = await ctx.companyName(campaign.tenantId);
+  const sender = await ctx.companySender(campaign.tenantId);
   const docs = await loadBatch(deps, campaign, batchNo);
-  const { done, paused, busyUntil, failure } = await runWorkers(deps, campaign, docs, companyName);
+  const { done, paused, busyUntil, failure } = await runWorkers(
+    { ...deps, sender },
+    campaign,
+    docs,
+    companyName,
+  );
   if (failure) throw failure.error;
   const again = (runAt: Date) =>
     ctx.scheduler.schedule({

@@ -1,4 +1,5 @@
 import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
+import type { MailSender } from '@punkto/platform/mail/company-sender';
 import { randomBytes } from 'node:crypto';
 import type { CampaignData } from './campaign';
 import { campaignMail, campaignMessageId } from './campaign-mail';
@@ -27,6 +28,8 @@ export interface DeliveryDeps {
   paceEmail: () => Promise<void>;
   /** the domain of MAIL_FROM, for the Message-IDs */
   domain: string;
+  /** the company as the sender of the batch's e-mails (ADR 0040); Punkto's own sender when absent */
+  sender?: MailSender;
 }
 
 async function saveDelivery(ctx: MessagesContext, doc: RecipientDoc): Promise<RecipientDoc> {
@@ -155,8 +158,8 @@ async function sendEmail(deps: DeliveryDeps, campaign: CampaignData, doc: Recipi
   page.searchParams.set('token', token);
   await deps.paceEmail();
   try {
-    await ctx.mailer.send(
-      campaignMail({
+    await ctx.mailer.send({
+      ...campaignMail({
         to,
         companyName,
         title: campaign.title,
@@ -165,7 +168,8 @@ async function sendEmail(deps: DeliveryDeps, campaign: CampaignData, doc: Recipi
         oneClickUrl: `${config.PUBLIC_URL}/api/v1/notifications/unsubscribe/${token}`,
         messageId: campaignMessageId(campaign.campaignId, String(doc.seq), deps.domain),
       }),
-    );
+      ...deps.sender,
+    });
   } catch (error) {
     const code = (error as { responseCode?: unknown }).responseCode;
     // the server or the network may recover: the batch job fails and is retried (the mark stays `pending`,

@@ -2,6 +2,7 @@ import type { DocumentStore } from '@punkto/platform/documents/document-store.po
 import { projectedCommandHandler } from '@punkto/platform/es/projected-command-handler';
 import type { EventStore } from '@punkto/platform/event-store/event-store.port';
 import type { Mailer } from '@punkto/platform/mail/mailer.port';
+import { companySender, type MailSender } from '@punkto/platform/mail/company-sender';
 import type { Logger } from '@punkto/platform/observability/logger';
 import { documentPersonKeys } from '@punkto/platform/privacy/person-keys';
 import type { ProjectionDoc, Tombstone } from '@punkto/platform/projections/projection';
@@ -155,6 +156,11 @@ export async function messagesContext(deps: MessagesDeps) {
     },
     async companyName(tenantId: string): Promise<string> {
       return (await deps.passCopies.company(tenantId))?.companyName || 'Twoja firma';
+    },
+    /** the company as the sender of its messages' e-mails: its name in From, its contact as Reply-To */
+    async companySender(tenantId: string): Promise<MailSender> {
+      const company = await deps.passCopies.company(tenantId);
+      return companySender(company?.companyName ?? '', company?.contactEmail);
     },
   };
 }

@@ -31,6 +31,10 @@ export interface PassCompany {
   branding: Branding;
   logo: TenantImage | null;
   heroImage: TenantImage | null;
+  /** the company's contact e-mail: the Reply-To of its messages' e-mails (ADR 0040); absent in older copies */
+  contactEmail?: string | null;
+  /** when the contact last changed (newest wins); no part of the pass's version: passes do not show it */
+  contactAt?: string;
   deleted: boolean;
   changedAt: string;
   /** grows by one with every change (part of every pass's version: apple-passes.ts) */
@@ -59,12 +63,19 @@ export function passCopies(documents: DocumentStore) {
       changeCompany(companies, data.tenantId, data.createdAt, () => ({ companyName: data.companyName })),
     companyUpdated: (data: TenantUpdatedData) =>
       changeCompany(companies, data.tenantId, data.updatedAt, () => companyChangesOf(data)),
+    contactChanged: (tenantId: string, email: string | null, at: string) =>
+      changeContact(companies, tenantId, email, at),
     logoChanged: (data: TenantLogoChangedData) =>
       changeCompany(companies, data.tenantId, data.changedAt, () => ({ logo: data.logo })),
     heroImageChanged: (data: TenantHeroImageChangedData) =>
       changeCompany(companies, data.tenantId, data.changedAt, () => ({ heroImage: data.heroImage })),
     companyDeleted: (tenantId: string, at: string) =>
-      changeCompany(companies, tenantId, at, () => ({ deleted: true, logo: null, heroImage: null })),
+      changeCompany(companies, tenantId, at, () => ({
+        deleted: true,
+        logo: null,
+        heroImage: null,
+        contactEmail: null,
+      })),
   };
 }
 
@@ -146,6 +157,27 @@ function changeCompany(
       changedAt: at > base.changedAt ? at : base.changedAt,
       version: (base.version ?? 0) + 1,
     };
+  });
+}
+
+/**
+ * the company's contact e-mail (a TenantUpdated with `contact`), newest wins; the pass's version stays, as
+ * no pass shows it. A change known before the company's creation waits in a copy without a name.
+ */
+function changeContact(companies: Companies, tenantId: string, email: string | null, at: string) {
+  return mutateDocument(companies, tenantId, (current) => {
+    if (current?.deleted || (current?.contactAt && current.contactAt > at)) return UNCHANGED;
+    const base: PassCompany = current ?? {
+      _id: tenantId,
+      companyName: '',
+      address: null,
+      branding: defaultBranding,
+      logo: null,
+      heroImage: null,
+      deleted: false,
+      changedAt: at,
+    };
+    return { ...base, contactEmail: email, contactAt: at };
   });
 }
 

@@ -99,8 +99,11 @@ export function passesConsumer(
         case 'TenantUpdated': {
           const updated = parse(TenantUpdatedData);
           if (!updated) return;
+          // the contact e-mail: the Reply-To of the company's messages (ADR 0040), on no pass
+          const { companyName, address, branding, contact } = updated.changes;
+          if (contact !== undefined)
+            await copies.contactChanged(updated.tenantId, contact?.email ?? null, updated.updatedAt);
           // a change passes do not show (NIP, contact, the scanner's threshold…) re-versions no pass
-          const { companyName, address, branding } = updated.changes;
           if (companyName === undefined && address === undefined && branding === undefined) return;
           await copies.companyUpdated(updated);
           await changed.scopeChanged({ tenantId: updated.tenantId });

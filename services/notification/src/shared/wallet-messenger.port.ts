@@ -48,5 +48,7 @@ export interface WalletMessenger {
  * company's name and sends nothing for a deleted company.
  */
 export interface CompanyCopies {
-  company(tenantId: string): Promise<{ companyName: string; deleted?: boolean } | null>;
+  company(
+    tenantId: string,
+  ): Promise<{ companyName: string; deleted?: boolean; contactEmail?: string | null } | null>;
 }

@@ -155,3 +155,47 @@ describe('EmlMailer as a Mailbox', () => {
     expect((await readFile(join(dir, 'index.jsonl'), 'utf8')).split('\n').filter(Boolean)).toHaveLength(4); // 3 + torn line
   });
 });
+
+// ADR 0040: the company as the sender, header-safe on the wire.
+describe('EmlMailer with a company as the sender', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'punkto-sender-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('writes the display name RFC 2047-encoded on the configured address, and the Reply-To', async () => {
+    const mailer = await EmlMailer.open(dir, { from: FROM });
+    await mailer.send({
+      to: 'pracownik@example.pl',
+      subject: 'Zaproszenie',
+      text: 't',
+      html: '<p>t</p>',
+      senderName: 'Zakład „Żaneta”, "Łódź" przez Punkto',
+      replyTo: 'kontakt@zaneta.pl',
+    });
+    const [entry] = await mailer.list();
+    const raw = (await mailer.raw(entry!.id))!;
+    const fromLine = /^From: (.*(?:\r\n[ \t].*)*)/m.exec(raw)![1]!;
+    // on the wire: ASCII only, the name encoded, the address Punkto's own
+    expect(fromLine).toMatch(/^=\?UTF-8\?/);
+    expect(fromLine).toContain('<no-reply@punkto.local>');
+    expect(/^[\x20-\x7E\r\n\t]*$/.test(fromLine)).toBe(true);
+    expect(raw).toMatch(/^Reply-To: kontakt@zaneta\.pl\r?$/m);
+    // read back: the name as the company wrote it
+    const parsed = parseMail(raw);
+    expect(parsed.from).toContain('Zakład „Żaneta”, "Łódź" przez Punkto');
+    expect(parsed.from).toContain('<no-reply@punkto.local>');
+    expect(parsed.headers['reply-to']).toBe('kontakt@zaneta.pl');
+    expect(entry!.from).toBe('Zakład „Żaneta”, "Łódź" przez Punkto <no-reply@punkto.local>');
+  });
+
+  it('without a sender name: the configured sender and no Reply-To, as before', async () => {
+    const mailer = await EmlMailer.open(dir, { from: FROM });
+    await mailer.send({ to: 'a@example.pl', subject: 'S', text: 't', html: '<p>t</p>' });
+    const [entry] = await mailer.list();
+    const raw = (await mailer.raw(entry!.id))!;
+    expect(parseMail(raw).from).toBe(FROM);
+    expect(raw).not.toMatch(/^Reply-To:/m);
+  });
+});

@@ -6,6 +6,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import { v7 as uuidv7 } from 'uuid';
 import type { MailboxEntry, Mailbox, MailMessage, Mailer, SentMail } from './mailer.port';
 import { parseHeaders } from './mime-parse';
+import { senderFields } from './company-sender';
 import { writeFileAtomically } from '../files/write-atomically';
 
 export interface EmlMailerOptions {
@@ -46,7 +47,8 @@ export class EmlMailer implements Mailer, Mailbox {
   }
 
   async send(message: MailMessage): Promise<SentMail> {
-    const from = message.from ?? this.options.from;
+    const sender = senderFields(message, this.options.from);
+    const from = sender.fromLine;
     const date = this.options.now();
     // a given Message-ID names the file: sending it again replaces the copy instead of adding one
     const id = message.messageId ? uuidOfMessageId(message.messageId) : uuidv7();
@@ -54,7 +56,8 @@ export class EmlMailer implements Mailer, Mailbox {
     const headers: Record<string, string> = { ...(message.headers ?? {}) };
     if (message.tag) headers[TAG_HEADER] = message.tag;
     const raw = await new MailComposer({
-      from,
+      from: sender.from,
+      ...(sender.replyTo && { replyTo: sender.replyTo }),
       to: message.to,
       subject: message.subject,
       text: message.text,

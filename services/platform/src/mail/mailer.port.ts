@@ -4,6 +4,13 @@ export interface MailMessage {
   to: string;
   /** default: the configured sender */
   from?: string;
+  /**
+   * a display name for the configured sender's address, e.g. „Kawiarnia Pod Lipą przez Punkto” (company-sender.ts):
+   * header-safe encoded by the adapter; ignored when `from` is given
+   */
+  senderName?: string;
+  /** where answers go (Reply-To), e.g. the company's contact e-mail */
+  replyTo?: string;
   subject: string;
   html: string;
   text: string;

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { companySender } from '@punkto/platform/mail/company-sender';
 import { surveyInvitationMail } from './survey-mails';
 import { hashToken, JobTypes, type SurveyContext } from './survey-context';
 import { toCadenceStreamId } from './cadence';
@@ -66,12 +67,15 @@ export async function surveyVisited(ctx: SurveyContext, visit: Visit): Promise<s
   return surveyId;
 }
 
+/** who a survey e-mail goes to, and the company that asks */
+type Recipient = { email: string; companyName: string; tenantId: string; contactEmail: string | null };
+
 /** the survey's due time: a one-time link e-mailed, or the survey skipped */
 export async function deliverSurvey(ctx: SurveyContext, surveyId: string): Promise<void> {
   const streamId = toSurveyStreamId(surveyId);
   let token: string | null = null;
   let skip: 'opted_out' | 'no_contact' | 'disabled' | null = null;
-  let to: { email: string; companyName: string; tenantId: string } | null = null;
+  let to: Recipient | null = null;
   const { newEvents } = await ctx.surveys(streamId, async (state) => {
     if (state.status !== 'scheduled' && !(state.status === 'sent' && !state.mailed)) return null;
     const [settings, tenant, wants, email] = await Promise.all([
@@ -90,7 +94,12 @@ export async function deliverSurvey(ctx: SurveyContext, surveyId: string): Promi
             : null;
     if (skip) return { command: command(ctx.clock, 'SkipSurvey', { reason: skip }) };
     token = randomBytes(32).toString('base64url');
-    to = { email: email!, companyName: tenant!.companyName, tenantId: state.tenantId };
+    to = {
+      email: email!,
+      companyName: tenant!.companyName,
+      tenantId: state.tenantId,
+      contactEmail: tenant!.contactEmail,
+    };
     return {
       command: command(ctx.clock, 'SendSurvey', {
         tokenHash: hashToken(token),
@@ -103,7 +112,7 @@ export async function deliverSurvey(ctx: SurveyContext, surveyId: string): Promi
     if (skip) ctx.logger.info({ surveyId, reason: skip }, 'survey skipped');
     return;
   }
-  const recipient = to as { email: string; companyName: string; tenantId: string };
+  const recipient = to as Recipient;
   await ctx.tokens.upsert({
     _id: sent.data.tokenHash,
     surveyId,
@@ -112,14 +121,16 @@ export async function deliverSurvey(ctx: SurveyContext, surveyId: string): Promi
   });
   const url = new URL('/survey-response', `${ctx.config.PUBLIC_URL}/`);
   url.searchParams.set('token', token);
-  await ctx.mailer.send(
-    surveyInvitationMail({
+  await ctx.mailer.send({
+    ...surveyInvitationMail({
       to: recipient.email,
       companyName: recipient.companyName,
       url: url.toString(),
       ttlDays: ctx.config.SURVEY_TOKEN_TTL_DAYS,
     }),
-  );
+    // the company asks: its name in From, its contact e-mail as Reply-To (ADR 0040)
+    ...companySender(recipient.companyName, recipient.contactEmail),
+  });
   await ctx.surveys(streamId, command(ctx.clock, 'MarkSurveyMailed', {}), { tenantId: recipient.tenantId });
 }
 

@@ -62,6 +62,9 @@ describe('NPS surveys after a visit', () => {
     const [mail] = await t.surveyMails(c.email);
     expect(mail, 'the survey e-mail').toBeDefined();
     expect(mail!.subject).toBe('Jak oceniasz wizytę w Piekarnia Złoty Kłos?');
+    // the company asks (ADR 0040): its name in the sender, answers to its contact e-mail
+    expect(mail!.mail.from).toMatch(/^Piekarnia Złoty Kłos przez Punkto <[^>]+>$/);
+    expect(mail!.mail.headers['reply-to']).toBe('wlasciciel@podlipa.pl');
     expect(mail!.mail.text).toContain('http://localhost:8080/survey-response?token=');
     const token = tokenIn(mail!.mail.text);
 

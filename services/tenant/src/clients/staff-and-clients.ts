@@ -4,6 +4,7 @@ import { piiEventStore } from '@punkto/platform/privacy/pii-event-store';
 import type { Infrastructure } from '@punkto/platform/runtime/infrastructure';
 import { EMPLOYEE_PII_FIELDS, EMPLOYEE_STREAM_PREFIX } from '../employees/employee';
 import { createEmployeeService } from '../employees/employee.service';
+import { invitationLimits } from '../employees/invitation-limits';
 import { CLIENT_PII_FIELDS, CLIENT_STREAM_PREFIX } from './client';
 import { createClientService } from './client.service';
 
@@ -29,12 +30,20 @@ export async function createStaffAndClients(deps: {
   clock: () => Date;
   /** billing's active-customer limit of a tenant (subscription-lapse.ts), checked before an enrolment */
   customerLimitFor?: (tenantId: string) => Promise<number | null>;
+  /** whether a tenant is in its trial (subscription-lapse.ts): its invitation e-mail cap is lower */
+  isTrial?: (tenantId: string) => Promise<boolean>;
 }) {
   const { clock } = deps;
   const personKeys = documentPersonKeys(deps.infra.documents, clock);
   const eventStore = tenantEventStore(deps.infra, personKeys);
   const [employees, clients] = await Promise.all([
-    createEmployeeService({ eventStore, documents: deps.infra.documents, personKeys, clock }),
+    createEmployeeService({
+      eventStore,
+      documents: deps.infra.documents,
+      personKeys,
+      clock,
+      invitationLimits: invitationLimits(deps.infra.documents, deps.isTrial ?? (async () => true)),
+    }),
     createClientService({
       eventStore,
       documents: deps.infra.documents,

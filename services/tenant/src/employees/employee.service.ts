@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { companyNameOf } from '../clients/lookups';
 import { searchFilter, totalOf } from '../clients/search-text';
 import { toEmployeeStreamId } from './employee';
+import type { InvitationLimits } from './invitation-limits';
 import { employeeDecider, type EmployeeCommand } from './employee.decider';
 import {
   EmployeeAlreadyExistsError,
@@ -37,6 +38,8 @@ export interface EmployeeServiceDeps {
   /** the keys `eventStore` seals with: removing an employee shreds theirs */
   personKeys: PersonKeys;
   clock: () => Date;
+  /** the daily caps on invitation e-mails (ADR 0040), counted before an invitation or a resend */
+  invitationLimits: InvitationLimits;
 }
 
 /** Who acts: the route passes the caller, so the log records the actor. */
@@ -46,7 +49,7 @@ export interface Actor {
 
 /** the employees' read model and stream handler */
 async function employeeContext(deps: EmployeeServiceDeps) {
-  const { eventStore, documents, personKeys, clock } = deps;
+  const { eventStore, documents, personKeys, clock, invitationLimits } = deps;
   const employees = documents.collection<EmployeeRecordDoc>(EMPLOYEES_COLLECTION);
   await ensureEmployeeIndexes(employees);
   const aggregate = projectedCommandHandler({
@@ -58,7 +61,7 @@ async function employeeContext(deps: EmployeeServiceDeps) {
   });
   const execute = (employeeId: string, command: EmployeeCommand, actorId: string | null) =>
     aggregate.run(employeeId, command, { tenantId: command.data.tenantId, actorId });
-  return { documents, personKeys, clock, employees, aggregate, execute };
+  return { documents, personKeys, clock, invitationLimits, employees, aggregate, execute };
 }
 export type EmployeeContext = Awaited<ReturnType<typeof employeeContext>>;
 
@@ -93,12 +96,21 @@ async function reserve(ctx: EmployeeContext, record: Parameters<typeof reservati
   }
 }
 
+async function assertAddressFree(ctx: EmployeeContext, tenantId: string, email: string): Promise<void> {
+  const existing = (await ctx.employees.findOne({ tenantId, emailKey: email })) as EmployeeRecord | null;
+  if (existing && existing.status !== 'inviting') throw new EmployeeEmailTakenError();
+}
+
 export async function inviteEmployee(
   ctx: EmployeeContext,
   tenantId: string,
   actor: Actor,
   input: { email: string; name: string; permissions: Permission[] },
 ): Promise<EmployeeView> {
+  // an address already on the staff sends nothing: 409 without spending the caps
+  await assertAddressFree(ctx, tenantId, input.email);
+  // counted before anything is written: parallel invitations cannot pass the cap together (ADR 0040)
+  await ctx.invitationLimits.count(ctx.clock(), tenantId, input.email);
   const companyName = await companyNameOf(ctx.documents, tenantId);
   const employeeId = await reserve(ctx, {
     employeeId: randomUUID(),
@@ -186,7 +198,9 @@ export async function resendInvitation(
   actor: Actor,
   employeeId: string,
 ): Promise<void> {
-  await recordOf(ctx, tenantId, employeeId);
+  const record = await recordOf(ctx, tenantId, employeeId);
+  // an active employee's resend is refused by the decider, and sends nothing: not counted
+  if (record.status === 'invited') await ctx.invitationLimits.count(ctx.clock(), tenantId, record.email);
   const companyName = await companyNameOf(ctx.documents, tenantId);
   await ctx.execute(employeeId, cmd(ctx, 'ResendEmployeeInvitation', { tenantId, companyName }), actor.id);
 }

@@ -1,5 +1,8 @@
 import { BillingErrors } from '@punkto/contracts/billing';
-import { SubscriptionEntitlementCarrier } from '@punkto/contracts/integration-events';
+import {
+  SubscriptionEntitlementCarrier,
+  type SubscriptionEntitlement,
+} from '@punkto/contracts/integration-events';
 import { Topics } from '@punkto/contracts/topics';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
@@ -18,7 +21,14 @@ import { z } from 'zod';
  * configuration check (`validate-tenant`, a read). Deleting the company stays possible. Reads are untouched.
  * Paying again publishes a writable entitlement and everything is restored.
  */
-type EntitlementDoc = { _id: string; writable: boolean; customerLimit?: number; at: string };
+type EntitlementDoc = {
+  _id: string;
+  writable: boolean;
+  customerLimit?: number;
+  /** the subscription's status (`trialing` …): the invitation e-mail cap is lower in the trial (ADR 0040) */
+  status?: SubscriptionEntitlement['status'];
+  at: string;
+};
 
 const TENANT_WRITE = /^\/api\/v1\/tenants\/([^/?]+)\/([^/?]+)/;
 const ALWAYS_ALLOWED = new Set(['join', 'create-client', 'add-client', 'validate-tenant']);
@@ -41,6 +51,15 @@ export function subscriptionLapse(documents: DocumentStore) {
     /** the plan's limit on active customers, or null while billing has not published for the tenant */
     async customerLimitFor(tenantId: string): Promise<number | null> {
       return (await entitlements.get(tenantId))?.customerLimit ?? null;
+    },
+
+    /**
+     * whether the company is in its trial: billing says `trialing`, or has not published for it yet (a new
+     * company starts with the trial); a company paid for once is not, even lapsed
+     */
+    async isTrial(tenantId: string): Promise<boolean> {
+      const status = (await entitlements.get(tenantId))?.status;
+      return status === undefined || status === 'trialing';
     },
 
     /** the onRequest guard of the tenant service's routes */
@@ -70,6 +89,7 @@ export function subscriptionLapse(documents: DocumentStore) {
                   _id: event.tenantId,
                   writable: event.entitlement.writable,
                   customerLimit: event.entitlement.customerLimit,
+                  status: event.entitlement.status,
                   at: event.at,
                 },
           );

@@ -1,6 +1,12 @@
 import { TenantDeletedData, TenantUpdatedData } from '@punkto/contracts/integration-events';
 import { Permissions, Roles } from '@punkto/contracts/permissions';
-import { defaultBranding, NipMessages, randomNip, TenantErrors } from '@punkto/contracts/tenant';
+import {
+  defaultBranding,
+  DELETE_CONFIRMATION_EMPTY_MESSAGE,
+  NipMessages,
+  randomNip,
+  TenantErrors,
+} from '@punkto/contracts/tenant';
 import { Topics } from '@punkto/contracts/topics';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -197,9 +203,16 @@ describe('DELETE /api/v1/tenants/delete-tenant', () => {
       errors: { confirmCompanyName: [TenantErrors.deleteConfirmation.message] },
     });
     expect((await remove(token, '')).json().errors).toEqual({
-      confirmCompanyName: [TenantErrors.deleteConfirmation.message],
+      confirmCompanyName: [DELETE_CONFIRMATION_EMPTY_MESSAGE],
     });
     expect(await events(tenantId)).toHaveLength(1);
+  });
+
+  it('takes the name with another dash, quotes and spacing (issue 32)', async () => {
+    const { tenantId, token } = await t.ownerWithTenant({ companyName: 'Zakład „Żaneta” — Łódź' });
+    const res = await remove(token, ' zakład "Żaneta"-Łódź ');
+    expect(res.statusCode, res.body).toBe(204);
+    expect((await events(tenantId)).at(-1)!.type).toBe('TenantDeleted');
   });
 
   it('deletes the owner’s tenant: TenantDeleted, then 404 on reads, 410 on changes, and a new tenant is possible', async () => {

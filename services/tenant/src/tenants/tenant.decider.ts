@@ -1,3 +1,4 @@
+import { sameCompanyName } from '@punkto/contracts/company-name-match';
 import type { TenantImage } from '@punkto/contracts/tenant';
 import { type Decider, type Command } from '@punkto/platform/es/decider';
 import { isDeepStrictEqual } from 'node:util';
@@ -47,12 +48,6 @@ function requireActive(state: Tenant): ActiveTenant {
   if (state.status === 'deleted') throw new TenantDeletedError();
   return state;
 }
-
-/** Trimmed and case-insensitive: `' kawiarnia POD LIPĄ '` confirms „Kawiarnia pod Lipą”. */
-export const sameCompanyName = (a: string, b: string) => {
-  const norm = (s: string) => s.normalize('NFC').trim().toLocaleLowerCase('pl-PL');
-  return norm(a) === norm(b);
-};
 
 /** An empty description is no description; a contact without any field is no contact. */
 function normalised(changes: TenantChanges): TenantChanges {

@@ -166,6 +166,11 @@ describe('when the tenant already exists', () => {
 
   it('DeleteTenant needs the company name: trimmed and case-insensitive', () => {
     spec.given([tenantCreated()]).when(deleteTenant('  kawiarnia POD LIPĄ ')).then([tenantDeleted]);
+    // issue 32: any dash, quote or spacing (company-name-match.ts)
+    spec
+      .given([tenantCreated(), updated({ companyName: 'Zakład „Żaneta” — Łódź' })])
+      .when(deleteTenant('zakład "Żaneta" -  Łódź'))
+      .then([tenantDeleted]);
     spec
       .given([tenantCreated(), updated({ companyName: 'Nowa Nazwa' })])
       .when(deleteTenant('Kawiarnia Pod Lipą'))

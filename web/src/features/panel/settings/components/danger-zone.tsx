@@ -1,4 +1,5 @@
 import { Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
+import { COMPANY_NAME_CONFIRMATION_HINT, sameCompanyName } from '@punkto/contracts/company-name-match';
 import { DeleteTenantRequest } from '@punkto/contracts/tenant';
 import { useDisclosure } from '@mantine/hooks';
 import { DangerConfirmModal } from '../../../../components/ui/danger-confirm-modal';
@@ -19,9 +20,9 @@ export function DangerZone({
   const [opened, modal] = useDisclosure(false);
   const deleteTenant = useDeleteTenant();
   const form = useZodForm(DeleteTenantRequest, { confirmCompanyName: '' });
-  const matches =
-    form.values.confirmCompanyName.trim().toLocaleLowerCase('pl') ===
-    companyName.trim().toLocaleLowerCase('pl');
+  // the tenant service compares with the same function: any case, dash, quote or spacing
+  const matches = sameCompanyName(form.values.confirmCompanyName, companyName);
+  const typed = form.values.confirmCompanyName.trim() !== '';
 
   const submit = form.onSubmit(async (body) => {
     await deleteTenant.mutateAsync(body);
@@ -72,8 +73,14 @@ export function DangerZone({
           label="Nazwa firmy"
           autoComplete="off"
           data-autofocus
+          description={COMPANY_NAME_CONFIRMATION_HINT}
           {...form.getInputProps('confirmCompanyName')}
         />
+        {typed && !matches && (
+          <Text size="sm" c="dimmed" role="status">
+            Nazwa jeszcze się nie zgadza. Przycisk usunięcia włączy się, gdy wpiszesz pełną nazwę firmy.
+          </Text>
+        )}
       </DangerConfirmModal>
     </Card>
   );

@@ -1,0 +1,78 @@
+/**
+ * The company as the sender (ADR 0040): mail a company causes (an employee's invitation, a customer's
+ * invitation, a company message) shows the company's name in the From display name, „Kawiarnia Pod Lipą przez
+ * Punkto” <no-reply@…>, from Punkto's own address (SPF/DKIM stay Punkto's; no company can send as
+ * another domain), and a Reply-To of the company's contact e-mail where one exists, so an answer reaches the
+ * company, not Punkto's no-reply box.
+ *
+ * The name is made header-safe here: control, invisible and broken characters removed, white space
+ * collapsed, at most DISPLAY_NAME_MAX characters of the company's name. Quoting and RFC 2047 encoding of the
+ * Polish letters and of „"” or „,” are nodemailer's (the `{ name, address }` form of `from`).
+ */
+export const DISPLAY_NAME_MAX = 64;
+const SUFFIX = ' przez Punkto';
+
+/* eslint-disable no-control-regex -- removing control characters is the point */
+const CONTROLS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/gu;
+/* eslint-enable no-control-regex */
+const INVISIBLE = /[\p{Cf}\p{Cs}\uFFFD]/gu;
+
+export interface MailSender {
+  /** the From display name */
+  senderName: string;
+  /** the company's contact e-mail, when it has one */
+  replyTo?: string;
+}
+
+/** white space collapsed, control / invisible / broken characters removed, NFC, at most `max` characters */
+export function headerSafeName(name: string, max = DISPLAY_NAME_MAX + SUFFIX.length): string {
+  const clean = name
+    .replace(CONTROLS, ' ')
+    .replace(INVISIBLE, '')
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .normalize('NFC');
+  const chars = [...clean];
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : clean;
+}
+
+/** „<company> przez Punkto”, header-safe; plain „Punkto” for a company without a usable name */
+export function companySenderName(companyName: string): string {
+  const name = headerSafeName(companyName, DISPLAY_NAME_MAX);
+  return name ? `${name}${SUFFIX}` : 'Punkto';
+}
+
+/** a plausible single address (no display name, no list, no header injection), else undefined */
+const ADDRESS = /^[^\s@<>",;:()[\]\\]+@[^\s@<>",;:()[\]\\]+\.[^\s@<>",;:()[\]\\]+$/;
+
+/** the sender fields of a company's mail: its name, and its contact e-mail as Reply-To when usable */
+export function companySender(companyName: string, contactEmail?: string | null): MailSender {
+  const replyTo = contactEmail?.trim();
+  return {
+    senderName: companySenderName(companyName),
+    ...(replyTo && ADDRESS.test(replyTo) && { replyTo }),
+  };
+}
+
+/** the bare address of a configured sender (`Punkto <no-reply@punkto.local>` → `no-reply@punkto.local`) */
+export function senderAddressOf(from: string): string {
+  return /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
+/**
+ * What the adapters hand nodemailer for a message: `from` as `{ name, address }` when a display name is asked
+ * for (nodemailer quotes and encodes it), the Reply-To, and the From as one line for the mailbox index.
+ */
+export function senderFields(
+  message: { from?: string; senderName?: string; replyTo?: string },
+  configuredFrom: string,
+): { from: string | { name: string; address: string }; fromLine: string; replyTo?: string } {
+  const replyTo = message.replyTo ? { replyTo: message.replyTo } : {};
+  if (message.from || !message.senderName) {
+    const from = message.from ?? configuredFrom;
+    return { from, fromLine: from, ...replyTo };
+  }
+  const address = senderAddressOf(configuredFrom);
+  const name = headerSafeName(message.senderName) || 'Punkto';
+  return { from: { name, address }, fromLine: `${name} <${address}>`, ...replyTo };
+}
