@@ -73,7 +73,9 @@ describe('correcting a mistaken award', () => {
     await till.goto(`/panel/klienci?szukaj=${encodeURIComponent(email)}`);
     await till.getByRole('table', { name: 'Klienci' }).getByRole('link', { name: 'Jan Klient' }).click();
     const clientCard = till.getByRole('region', { name: 'Karta lojalnościowa' });
-    await expect.poll(() => clientCard.getByTestId('client-card-balance').textContent()).toBe('4\u00a0250 pkt');
+    await expect
+      .poll(() => clientCard.getByTestId('client-card-balance').textContent())
+      .toBe('4\u00a0250 pkt');
     const history = till.getByRole('list', { name: 'Historia karty' });
     const award = history.getByRole('listitem').filter({ hasText: 'Przyznano 4\u00a0250 pkt' });
     await award.getByText('Kto: Właściciel').waitFor();
