@@ -480,6 +480,7 @@ const START_MODULES = new Set(
     './src/app/app-started.ts',
     './src/features/auth/api/session-hint.ts',
     './src/features/cookie-consent/static-dialog.ts',
+    './src/lib/bottom-banner-space.ts',
     './src/features/cookie-consent/stores/consent-store.ts',
     './src/features/cookie-consent/stores/consent-store-instance.ts',
     './src/features/cookie-consent/utils/consent-cookie.ts',
