@@ -107,6 +107,27 @@ describe.each(PHONES)('on a $width×$height phone', (viewport) => {
     expect(await cookieBanner(page).isVisible()).toBe(true);
   });
 
+  it("the portal's tabs scroll sideways with a visible hint that more tabs exist", async () => {
+    const page = await newPage({ viewport });
+    await logIn(page, '/zaloguj', customerEmail);
+    await page.waitForURL((url) => url.pathname.startsWith('/klient'));
+    const nav = page.getByRole('navigation', { name: 'Strefa klienta' });
+    await nav.getByRole('link', { name: 'Ustawienia' }).waitFor();
+    const more = nav.getByTestId('scroll-hint-after');
+    const back = nav.getByTestId('scroll-hint-before');
+    // at the start: more on the right, a fade with an arrow over the row's right edge
+    await more.waitFor();
+    const navBox = (await nav.boundingBox())!;
+    const hintBox = (await more.boundingBox())!;
+    expect(Math.abs(hintBox.x + hintBox.width - (navBox.x + navBox.width))).toBeLessThan(2);
+    expect(await more.textContent()).toBe('›');
+    expect(await back.count()).toBe(0);
+    // scrolled to the end: the last tab is whole in view, the hint is on the left now
+    await nav.getByRole('link', { name: 'Ustawienia' }).scrollIntoViewIfNeeded();
+    await back.waitFor();
+    await more.waitFor({ state: 'detached' });
+  });
+
   it('the customer portal', async () => {
     const page = await phone(viewport);
     await logIn(page, '/zaloguj', customerEmail);
