@@ -21,6 +21,8 @@ function measure(bannerOnly: boolean): string[] {
     if (!banner) return [];
     const out: string[] = [];
     const b = banner.getBoundingClientRect();
+    if (banner.scrollWidth > banner.clientWidth + 1)
+      out.push(`the cookie banner's content is cut (${banner.scrollWidth} px in ${banner.clientWidth} px)`);
     if (b.height > window.innerHeight / 4)
       out.push(
         `the cookie banner takes ${Math.round((100 * b.height) / window.innerHeight)} % of the window`,

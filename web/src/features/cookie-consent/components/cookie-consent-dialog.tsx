@@ -62,7 +62,7 @@ export function CookieConsentPanel({
   const button = (save: ConsentSave, label: string, variant: 'default' | 'light' | 'filled') => (
     <Button
       key={save}
-      size="sm"
+      size="xs"
       variant={variant}
       data-consent-save={save}
       onClick={() => onSave(choiceSavedBy(save, choice))}
@@ -106,7 +106,8 @@ export function CookieConsentPanel({
             </Text>{' '}
             Niezbędne działają zawsze, pozostałe tylko za Twoją zgodą.
           </Text>
-          <Group gap="xs" wrap="nowrap">
+          {/* on one row of a 360 px phone; wrapped rather than cut on anything narrower */}
+          <Group gap="xs" wrap="wrap">
             {button('necessary', 'Tylko niezbędne', 'default')}
             {button('all', 'Akceptuję wszystkie', 'filled')}
           </Group>
