@@ -140,9 +140,12 @@ async function prerenderPages(
     appType: 'custom',
   });
   try {
-    const { renderPage, renderConsentDialog } = (await server.ssrLoadModule('/src/prerender.tsx')) as {
+    const { renderPage, renderConsentDialog, appRoutePaths } = (await server.ssrLoadModule(
+      '/src/prerender.tsx',
+    )) as {
       renderPage: (url: string) => Promise<string>;
       renderConsentDialog: () => string;
+      appRoutePaths: () => string[];
     };
     // the consent dialog the page shows before the app has started (src/start-when-needed.ts)
     const consentDialog = `<template id="cookie-consent-template">${renderConsentDialog()}</template>`;
@@ -183,6 +186,10 @@ async function prerenderPages(
     // what the gateway serves for which URL (gateway/src/spa.ts)
     const manifest = pages.map(({ url, file, query }) => ({ url, file, query }));
     await writeFile(join(outDir, 'prerendered.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    // The app's routes, so the gateway answers 404 for a path that has no page (gateway/src/public-site.ts);
+    // the blog's posts are all pre-rendered, so another path under /blog/ is a 404 too.
+    const routes = { routes: appRoutePaths(), prerenderedOnly: ['/blog/$slug'] };
+    await writeFile(join(outDir, 'routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
   } finally {
     await server.close();
   }
@@ -473,6 +480,7 @@ const START_MODULES = new Set(
     './src/app/app-started.ts',
     './src/features/auth/api/session-hint.ts',
     './src/features/cookie-consent/static-dialog.ts',
+    './src/lib/bottom-banner-space.ts',
     './src/features/cookie-consent/stores/consent-store.ts',
     './src/features/cookie-consent/stores/consent-store-instance.ts',
     './src/features/cookie-consent/utils/consent-cookie.ts',

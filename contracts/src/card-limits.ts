@@ -4,6 +4,8 @@
  * card ledger's decider and ADR 0008 all read these.
  */
 
+import { formatPolish } from './polish-number';
+
 /** the most points one award gives, after the level's multiplier (a larger one is a typing mistake) */
 export const MAX_POINTS_PER_AWARD = 100_000;
 /** the most stamps one award adds */
@@ -13,7 +15,8 @@ export const MAX_POINTS_BALANCE = 10_000_000;
 /** the most stamps a card holds (a stamp card asks for at most 50 per reward) */
 export const MAX_STAMPS_BALANCE = 10_000;
 
-const pl = new Intl.NumberFormat('pl-PL');
+/** Polish numbers, thousands grouped from four digits („10 000”) */
+const pl = { format: (n: number) => formatPolish(n) };
 
 export const MAX_STAMPS_PER_AWARD_MESSAGE = `Jednorazowo można dodać najwyżej ${pl.format(MAX_STAMPS_PER_AWARD)} pieczątek.`;
 /** a service's fixed points are one award's: the catalogue refuses more with this */

@@ -11,6 +11,7 @@ import { QueryDate } from './dates';
 import { ProgramKind, RewardLimits, RewardSchedule } from './programs';
 import { pageResponse } from './pagination';
 import { singleLineText } from './text';
+import { formatPolish } from './polish-number';
 
 /**
  * Loyalty cards (SPEC §7 /cards, issue "Card ledger"). A card belongs to one client of one program; it is
@@ -314,7 +315,8 @@ export const RegenerateCardResponse = z
 
 // ─── errors ──────────────────────────────────────────────────────────────────────────────────────
 
-const pl = new Intl.NumberFormat('pl-PL');
+/** Polish numbers, thousands grouped from four digits („4 250”) */
+const pl = { format: (n: number) => formatPolish(n) };
 const date = (iso: string) => iso.split('-').reverse().join('.');
 const onWeekdays = [
   'w poniedziałki',
@@ -359,7 +361,7 @@ export const CardErrors = {
   },
   amountTooSmall: (minimumGrosze: number) => ({
     code: 'CARD.AMOUNT_TOO_SMALL',
-    message: `Kwota jest za mała, aby przyznać choć 1 punkt (potrzeba co najmniej ${(minimumGrosze / 100).toLocaleString('pl-PL', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} zł).`,
+    message: `Kwota jest za mała, aby przyznać choć 1 punkt (potrzeba co najmniej ${formatPolish(minimumGrosze / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} zł).`,
   }),
   scanCooldown: (seconds: number) => ({
     code: 'CARD.SCAN_COOLDOWN',

@@ -24,6 +24,8 @@ export type CardOnPass = {
  * `pl.lproj`); `changeMessage` on the fields that change is what makes the phone show a lock-screen notice
  * ("Masz teraz 120 pkt"); several changed fields at once give one generic notice (WALLET.md).
  */
+
+import { formatPolish } from './polish-number';
 export interface PassField {
   key: string;
   label: string;
@@ -41,7 +43,7 @@ export interface StoreCardFields {
   backFields: PassField[];
 }
 
-const number = (n: number) => new Intl.NumberFormat('pl-PL').format(n);
+const number = (n: number) => formatPolish(n);
 
 /** "1 pkt", "2 pkt" — Polish abbreviates points the same for every count */
 const points = (n: number) => `${number(n)} pkt`;
@@ -92,7 +94,7 @@ export function storeCardFields(card: CardOnPass): StoreCardFields {
         {
           key: 'multiplier',
           label: 'Mnożnik punktów',
-          value: `×${new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 2 }).format(card.multiplier)}`,
+          value: `×${formatPolish(card.multiplier, { maximumFractionDigits: 2 })}`,
         },
         ...progress(card, card.points, points),
       ];

@@ -17,7 +17,8 @@ import { httpStatus } from './http-status';
 import type { MaintenanceSwitch } from './maintenance';
 import { registerApiProxy, registerDevMailboxProxy, registerJwksProxy, traceUpstreamCalls } from './proxy';
 import { registerSecurityHeaders } from './security-headers';
-import { hasBuiltSpa, registerSpa, spaNotFoundHandler } from './spa';
+import { registerCrawlerFiles } from './public-site';
+import { hasBuiltSpa, publicPagePaths, registerSpa, spaNotFoundHandler } from './spa';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -59,7 +60,7 @@ export async function buildGateway({
     logger,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: UPLOAD_BODY_LIMIT,
-    notFoundHandler: spaNotFoundHandler(spa, config.WEB_DIST_DIR),
+    notFoundHandler: spaNotFoundHandler(spa, config.WEB_DIST_DIR, config.PUBLIC_URL),
     acceptEmptyJsonBody: false,
     metrics,
   });
@@ -110,6 +111,7 @@ export async function buildGateway({
     throw new NotFoundError();
   });
   await registerSpa(app, config.WEB_DIST_DIR);
+  if (spa) registerCrawlerFiles(app, config.PUBLIC_URL, publicPagePaths(config.WEB_DIST_DIR));
   if (!spa)
     logger.warn({ dir: config.WEB_DIST_DIR }, 'no built SPA found: serving the API only (run npm run build)');
   return app;

@@ -43,6 +43,14 @@ export const GatewayEnv = z.object({
    */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'payu']).default('sandbox'),
   PAYU_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://secure.payu.com'),
+  /**
+   * the site's public address, as the other services read it: robots.txt, sitemap.xml and the pre-rendered
+   * pages' og:url / og:image are absolute under it (no trailing slash is kept)
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('http://localhost:8080')
+    .transform((url) => url.replace(/\/+$/, '')),
   /** built SPA; empty → API only */
   WEB_DIST_DIR: z.string().default('./web/dist'),
   /** maintenance mode at start; an operator can also toggle it by creating/removing MAINTENANCE_FLAG_FILE */

@@ -3,6 +3,7 @@ import { ErrorCodes } from '@punkto/contracts/errors';
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
+import { appPageMatcher, openGraphPages } from './public-site';
 
 type NotFoundHandler = RouteHandlerMethod;
 
@@ -114,15 +115,27 @@ function prerenderedPage(
   return found;
 }
 
+/** The paths of the build's pre-rendered public pages (each once, without a query), for the sitemap. */
+export function publicPagePaths(distDir: string): string[] {
+  const manifest = readPrerenderedManifest(resolve(distDir));
+  return manifest ? [...manifest.keys()] : [];
+}
+
 /**
- * 404s: HTML navigations get their pre-rendered page when the build made one for that URL, else `index.html`
- * (client-side routes); everything else the JSON error.
+ * 404s: HTML navigations get their pre-rendered page when the build made one for that URL (its og:url and
+ * og:image made absolute under `publicUrl`), else `index.html` — with status 404 when the build's route list
+ * (routes.json) has no page for the path, so the app shows its not-found page and crawlers see a 404;
+ * everything else the JSON error.
  */
-export function spaNotFoundHandler(hasIndex: boolean, distDir = ''): NotFoundHandler {
+export function spaNotFoundHandler(hasIndex: boolean, distDir = '', publicUrl = ''): NotFoundHandler {
   const root = resolve(distDir);
   const manifest = hasIndex ? readPrerenderedManifest(root) : undefined;
   const pages = new Map<string, string | undefined>();
-  return (request, reply) => {
+  const isAppPage = hasIndex
+    ? appPageMatcher(root, (path) => (manifest ? manifest.has(path) : !!prerenderedPage(root, path, pages)))
+    : undefined;
+  const withOpenGraph = openGraphPages(root, publicUrl);
+  return async (request, reply) => {
     const queryAt = request.url.indexOf('?');
     const path = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
     const query = queryAt < 0 ? '' : request.url.slice(queryAt + 1);
@@ -136,7 +149,15 @@ export function spaNotFoundHandler(hasIndex: boolean, distDir = ''): NotFoundHan
     ) {
       const clean = path.replace(/\/+$/, '') || '/';
       const page = manifest ? manifestPage(manifest, clean, query) : prerenderedPage(root, clean, pages);
-      return reply.header('cache-control', 'no-cache').sendFile(page ?? 'index.html');
+      reply.header('cache-control', 'no-cache');
+      if (
+        page &&
+        publicUrl &&
+        (await withOpenGraph(page, String(request.headers['accept-encoding'] ?? ''), reply))
+      )
+        return reply;
+      if (!page && isAppPage && !isAppPage(safeDecode(clean))) reply.status(404);
+      return reply.sendFile(page ?? 'index.html');
     }
     return reply.status(404).send({
       code: ErrorCodes.notFound,
@@ -144,4 +165,13 @@ export function spaNotFoundHandler(hasIndex: boolean, distDir = ''): NotFoundHan
       status: 404,
     });
   };
+}
+
+/** A path as the router reads it (`%C5%82` → `ł`); malformed percent-encoding stays as it came. */
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }

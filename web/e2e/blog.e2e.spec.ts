@@ -1,5 +1,5 @@
 import { seriousAxeViolations as axeViolationsOf } from '../../scripts/testing/axe';
-import { useBrowser } from '../../scripts/testing/browser';
+import { PHONE, useBrowser } from '../../scripts/testing/browser';
 import { collectPageProblems, type PageProblems } from '../../scripts/testing/page-problems';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -100,8 +100,8 @@ describe('the blog in a browser', () => {
     expect((await related.allTextContents())[0]).toBe(BUSINESS_GUIDE);
 
     expect(await page.title()).toBe(`${CUSTOMER_GUIDE} · Punkto`);
-    // The page comes rendered at build time, with its Open Graph tags (absolute when PUBLIC_URL is set at build
-    // time, as the e2e build does not); the app, once it runs (a key starts it), makes them absolute itself.
+    // The page comes rendered at build time, with its Open Graph tags (made absolute by the gateway, under
+    // PUBLIC_URL); the app, once it runs (a key starts it), keeps them absolute itself.
     await page.keyboard.press('Shift');
     await expect
       .poll(() => page.locator('meta[property="og:image"]').getAttribute('content'))
@@ -143,22 +143,50 @@ describe('the blog in a browser', () => {
     expect(violations).toEqual([]);
   });
 
-  it('shows the not-found page for an unknown post', async () => {
-    await page.goto(`${baseUrl}/blog/taki-wpis-nie-istnieje`);
+  it('shows the not-found page for an unknown post, answered with HTTP 404', async () => {
+    // a page of its own: the 404 is what this test expects, not a problem of the pages read above
+    const other = await browser.newPage();
+    const response = await other.goto(`${baseUrl}/blog/taki-wpis-nie-istnieje`);
+    expect(response?.status()).toBe(404);
     await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).first().textContent())
+      .poll(() => other.getByRole('heading', { level: 1 }).first().textContent())
       .toContain('Nie znaleziono');
   });
 
+  it("keeps a post's price table inside the screen of a 390 px phone: the table scrolls in its own box", async () => {
+    const phone = await browser.newPage({ viewport: PHONE });
+    await phone.goto(`${baseUrl}/blog/jak-punkto-pomaga-malym-firmom`);
+    const box = phone.getByRole('region', { name: /^Tabela/ }).first();
+    await box.waitFor();
+    const sizes = await box.evaluate((el) => ({
+      box: el.getBoundingClientRect().right,
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+      page: el.ownerDocument.documentElement.scrollWidth,
+    }));
+    expect(sizes.box).toBeLessThanOrEqual(PHONE.width);
+    expect(sizes.page).toBeLessThanOrEqual(PHONE.width);
+    // wider than its box, so it scrolls there: the last column is reached by scrolling the box, not the page
+    expect(sizes.scrollWidth).toBeGreaterThan(sizes.clientWidth);
+    await box.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    const lastHeader = phone.getByRole('columnheader', { name: 'Aktywni klienci' });
+    await expect.poll(async () => (await lastHeader.boundingBox())!.x + 1).toBeLessThan(PHONE.width);
+  });
+
   it('serves the pre-rendered customer guide with its content and Open Graph tags', async () => {
-    // at its file path: gateway/src/spa.ts does not map /blog/<slug> to <slug>/index.html (yet)
-    const response = await fetch(`${baseUrl}/blog/twoja-karta-lojalnosciowa-zawsze-przy-tobie/index.html`);
+    const response = await fetch(`${baseUrl}/blog/twoja-karta-lojalnosciowa-zawsze-przy-tobie`, {
+      headers: { accept: 'text/html' },
+    });
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain(`<title>${CUSTOMER_GUIDE} · Punkto</title>`);
     expect(html).toContain(`<meta property="og:title" content="${CUSTOMER_GUIDE}" />`);
+    // absolute under the product's PUBLIC_URL (the gateway writes them so: one build serves every deployment)
     expect(html).toMatch(
-      /<meta property="og:image" content="[^"]*\/assets\/karta-w-portfelu-[^"]+\.svg" \/>/,
+      /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/assets\/karta-w-portfelu-[^"]+\.svg" \/>/,
+    );
+    expect(html).toMatch(
+      /<meta property="og:url" content="http:\/\/127\.0\.0\.1:\d+\/blog\/twoja-karta-lojalnosciowa-zawsze-przy-tobie" \/>/,
     );
     expect(html).toContain('<h2>Jak dodać kartę do portfela</h2>');
     expect(html).toContain('12 min czytania');

@@ -66,16 +66,18 @@ describe('correcting a mistaken award', () => {
     // … and then confirmed by mistake
     await till.getByRole('button', { name: 'Przyznaj punkty' }).click();
     await confirm.getByRole('button', { name: /^Tak, 4\s?250,00 zł$/ }).click();
-    await toast(till, 'Dodano 4250 pkt').waitFor();
-    await expect.poll(() => liveCard.getByTestId('card-balance').textContent()).toBe('4250 pkt');
+    await toast(till, 'Dodano 4\u00a0250 pkt').waitFor();
+    await expect.poll(() => liveCard.getByTestId('card-balance').textContent()).toBe('4\u00a0250 pkt');
 
     // the owner opens the client's page: the card and its history with who awarded
     await till.goto(`/panel/klienci?szukaj=${encodeURIComponent(email)}`);
     await till.getByRole('table', { name: 'Klienci' }).getByRole('link', { name: 'Jan Klient' }).click();
     const clientCard = till.getByRole('region', { name: 'Karta lojalnościowa' });
-    await expect.poll(() => clientCard.getByTestId('client-card-balance').textContent()).toBe('4250 pkt');
+    await expect
+      .poll(() => clientCard.getByTestId('client-card-balance').textContent())
+      .toBe('4\u00a0250 pkt');
     const history = till.getByRole('list', { name: 'Historia karty' });
-    const award = history.getByRole('listitem').filter({ hasText: 'Przyznano 4250 pkt' });
+    const award = history.getByRole('listitem').filter({ hasText: 'Przyznano 4\u00a0250 pkt' });
     await award.getByText('Kto: Właściciel').waitFor();
     expect(await layoutProblems(till)).toEqual([]);
 
@@ -94,7 +96,7 @@ describe('correcting a mistaken award', () => {
     expect(await seriousAxeViolations(till)).toEqual([]);
     await history
       .getByRole('listitem')
-      .filter({ hasText: 'Anulowano 4250 pkt: Pomyłka w kwocie: miało być 42,50 zł' })
+      .filter({ hasText: 'Anulowano 4\u00a0250 pkt: Pomyłka w kwocie: miało być 42,50 zł' })
       .getByText('Kto: Właściciel')
       .waitFor();
     // the filter by kind finds the correction alone
@@ -106,8 +108,8 @@ describe('correcting a mistaken award', () => {
     await expect.poll(() => liveCard.getByTestId('card-balance').textContent()).toBe('0 pkt');
     await phone.goto('/klient/historia');
     const mine = phone.getByRole('list', { name: 'Historia kart' });
-    await mine.getByText('Anulowano 4250 pkt: Pomyłka w kwocie: miało być 42,50 zł').waitFor();
-    const voided = mine.getByRole('listitem').filter({ hasText: 'Przyznano 4250 pkt' });
+    await mine.getByText('Anulowano 4\u00a0250 pkt: Pomyłka w kwocie: miało być 42,50 zł').waitFor();
+    const voided = mine.getByRole('listitem').filter({ hasText: 'Przyznano 4\u00a0250 pkt' });
     await voided.getByText('Anulowano', { exact: true }).waitFor();
     expect(await mine.getByText('Kto:').count()).toBe(0); // customers are not told which employee
     expect(await layoutProblems(phone)).toEqual([]);

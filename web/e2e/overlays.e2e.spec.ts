@@ -45,8 +45,12 @@ describe('cookie consent', () => {
     expect(delay, JSON.stringify(marks)).toBeGreaterThanOrEqual(900);
     expect(delay, JSON.stringify(marks)).toBeLessThan(2500);
 
-    for (const label of ['Akceptuję wszystkie', 'Tylko niezbędne', 'Zapisz wybór'])
+    // a compact banner (issue 33): the two one-tap choices, the categories behind „Dostosuj wybór”
+    for (const label of ['Akceptuję wszystkie', 'Tylko niezbędne'])
       expect(await consentDialog(page).getByRole('button', { name: label }).isVisible()).toBe(true);
+    expect(await consentDialog(page).getByRole('button', { name: 'Zapisz wybór' }).isVisible()).toBe(false);
+    await consentDialog(page).getByText('Dostosuj wybór').click();
+    expect(await consentDialog(page).getByRole('button', { name: 'Zapisz wybór' }).isVisible()).toBe(true);
     const necessary = consentDialog(page).getByRole('switch', { name: /Niezbędne/ });
     expect(await necessary.isChecked()).toBe(true);
     expect(await necessary.isDisabled()).toBe(true);
@@ -79,9 +83,10 @@ describe('cookie consent', () => {
     await sleep(2000);
     expect(await consentDialog(page).count()).toBe(0);
 
-    // "Ustawienia cookies" reopens it; a custom choice is saved
+    // "Ustawienia cookies" reopens it, with the categories shown; a custom choice is saved
     await page.getByRole('button', { name: 'Ustawienia cookies' }).click();
     await consentDialog(page).waitFor();
+    expect(await consentDialog(page).getByRole('button', { name: 'Zapisz wybór' }).isVisible()).toBe(true);
     await consentDialog(page).getByRole('switch', { name: 'Analityczne' }).check();
     expect(await consentDialog(page).getByRole('switch', { name: 'Analityczne' }).isChecked()).toBe(true);
     await consentDialog(page).getByRole('button', { name: 'Zapisz wybór' }).click();

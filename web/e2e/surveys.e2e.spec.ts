@@ -98,6 +98,22 @@ describe('NPS survey after a visit', () => {
     await phone.getByRole('heading', { name: 'Ankieta jest już wypełniona' }).waitFor();
   });
 
+  it('a double tap on „Wyślij odpowiedź” sends one answer and shows the thank-you with the review link', async () => {
+    const token = await customerAfterVisit();
+    const phone = await newPage({ viewport: PHONE });
+    const answers: number[] = [];
+    phone.on('response', (r) => r.url().endsWith(`/surveys/${token}/respond`) && answers.push(r.status()));
+    await phone.goto(`/survey-response?token=${token}`);
+    await tapScore(phone, 10);
+    await phone.getByRole('button', { name: 'Wyślij odpowiedź' }).dblclick();
+    await phone.getByRole('heading', { name: 'Dziękujemy za odpowiedź!' }).waitFor();
+    const review = phone.getByRole('link', { name: 'Wystaw opinię o Kawiarnia Pod Lipą' });
+    expect(await review.getAttribute('href')).toBe('https://g.page/r/kawiarnia-pod-lipa/review');
+    await phone.waitForTimeout(500);
+    expect(await phone.getByText('Ankieta jest już wypełniona').count()).toBe(0);
+    expect(answers).toEqual([201]); // one answer sent, recorded
+  });
+
   it('a customer turns post-visit surveys off in their settings', async () => {
     const email = uniqueEmail('klient');
     const customer = await activeAccount('customer', email, 'Jan Bezankietowy');

@@ -22,6 +22,15 @@ export async function renderPage(path: string): Promise<string> {
 }
 
 /**
+ * Every route path of the app as its router declares it (`/panel/klienci/$clientId`): the build lists them
+ * (dist/routes.json) so the gateway answers HTTP 404 for a path the app has no page for.
+ */
+export function appRoutePaths(): string[] {
+  const router = createAppRouter(createAppQueryClient(), authStore, createMemoryHistory());
+  return Object.keys(router.routesByPath);
+}
+
+/**
  * The cookie consent dialog's markup for a page that shows it before the app has started (start-when-needed.ts
  * serves it from a `<template>`): the app's own component, with nothing chosen yet. The page's stylesheet and
  * its theme variables are already there, so the provider adds none; ids get a prefix of their own.

@@ -1,4 +1,5 @@
 import { plural } from '@punkto/contracts/plural';
+import { groupThousands } from '@punkto/contracts/polish-number';
 
 /** Number display of SPEC §9 — always Polish locale. */
 
@@ -10,28 +11,31 @@ function formatter(options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = JSON.stringify(options);
   let cached = cache.get(key);
   if (!cached) {
-    cached = new Intl.NumberFormat(LOCALE, options);
+    // grouping is ours (groupThousands): Polish groups 4-digit numbers too („4 250,00 zł”), Intl only from 5
+    cached = new Intl.NumberFormat(LOCALE, { ...options, useGrouping: false });
     cache.set(key, cached);
   }
   return cached;
 }
 
 /**
- * `value` in Polish with `min`–`max` fraction digits, as Intl.NumberFormat writes it. Below 10 000 Polish uses
- * no group separator, so a value that needs no rounding is its digits with a decimal comma: those are written
- * here, since making the first Intl.NumberFormat loads locale data — tens of milliseconds on a phone, which a
- * page showing a few prices (the landing page) should not spend. Everything else goes to Intl.
+ * `value` in Polish with `min`–`max` fraction digits and thousands grouped by a no-break space from four digits
+ * on. A value that needs no rounding is its digits with a decimal comma: those are written here, since making
+ * the first Intl.NumberFormat loads locale data — tens of milliseconds on a phone, which a page showing a few
+ * prices (the landing page) should not spend. Everything else goes to Intl (without its grouping).
  */
 function formatDecimal(value: number, min: number, max: number): string {
   const scaled = value * 10 ** max;
-  const exact = Math.abs(scaled - Math.round(scaled)) < 1e-6 && Math.abs(value) < 10_000;
+  const exact = Math.abs(scaled - Math.round(scaled)) < 1e-6 && Math.abs(value) < 1e12;
   if (!exact || Object.is(value, -0)) {
-    return formatter({ minimumFractionDigits: min, maximumFractionDigits: max }).format(value);
+    return groupThousands(
+      formatter({ minimumFractionDigits: min, maximumFractionDigits: max }).format(value),
+    );
   }
   const [whole, fraction = ''] = (Math.abs(Math.round(scaled)) / 10 ** max).toFixed(max).split('.');
   let digits = fraction;
   while (digits.length > min && digits.endsWith('0')) digits = digits.slice(0, -1);
-  return `${value < 0 ? '-' : ''}${whole}${digits ? `,${digits}` : ''}`;
+  return groupThousands(`${value < 0 ? '-' : ''}${whole}${digits ? `,${digits}` : ''}`);
 }
 
 type Numeric = number | null | undefined;
@@ -43,7 +47,7 @@ function isPresent(value: Numeric): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
-/** `1234.5` → `1234,50`; `12345.678` → `12 345,68` (2 decimals by default). */
+/** `1234.5` → `1 234,50`; `12345.678` → `12 345,68` (2 decimals by default). */
 export function formatNumber(value: Numeric, fractionDigits = 2): string {
   if (!isPresent(value)) return EMPTY_VALUE;
   return formatDecimal(value, fractionDigits, fractionDigits);
@@ -62,7 +66,9 @@ export function formatCurrency(value: Numeric): string {
 export function formatPercent(value: Numeric, options: { ratio?: boolean } = {}): string {
   if (!isPresent(value)) return EMPTY_VALUE;
   const ratio = options.ratio ? value : value / 100;
-  return formatter({ style: 'percent', minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(ratio);
+  return groupThousands(
+    formatter({ style: 'percent', minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(ratio),
+  );
 }
 
 /** Whole counts (points, stamps, customers): `12345` → `12 345`. */

@@ -10,12 +10,13 @@ import {
   plural,
 } from './format';
 
-// Polish groups thousands with a no-break space, and only from 5 digits on.
+// Polish groups thousands with a no-break space, 4-digit numbers too („4 250,00 zł”; Intl's pl-PL only from 5).
 const NBSP = '\u00a0';
 
 describe('formatNumber', () => {
   it('uses 2 decimals and a decimal comma by default', () => {
-    expect(formatNumber(1234.5)).toBe('1234,50');
+    expect(formatNumber(1234.5)).toBe(`1${NBSP}234,50`);
+    expect(formatNumber(4250)).toBe(`4${NBSP}250,00`);
     expect(formatNumber(0)).toBe('0,00');
     expect(formatNumber(12345.678)).toBe(`12${NBSP}345,68`);
     expect(formatNumber(-3.14159)).toBe('-3,14');
@@ -87,7 +88,13 @@ describe('small values written without Intl', () => {
     ];
     for (const v of [...values, ...values.map((x) => -x), 10_000, 12_345.67, -0]) {
       const intl = (min: number, max: number) =>
-        new Intl.NumberFormat('pl-PL', { minimumFractionDigits: min, maximumFractionDigits: max }).format(v);
+        new Intl.NumberFormat('pl-PL', {
+          minimumFractionDigits: min,
+          maximumFractionDigits: max,
+          useGrouping: false,
+        })
+          .format(v)
+          .replace(/\d+/, (whole) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP));
       expect(formatNumber(v), `${v}`).toBe(intl(2, 2));
       expect(formatNumber(v, 0), `${v}`).toBe(intl(0, 0));
       expect(formatNumber(v, 3), `${v}`).toBe(intl(3, 3));
@@ -101,6 +108,8 @@ describe('formatInteger', () => {
   it('rounds to whole numbers with Polish grouping', () => {
     expect(formatInteger(12345.6)).toBe(`12${NBSP}346`);
     expect(formatInteger(500)).toBe('500');
+    expect(formatInteger(4250)).toBe(`4${NBSP}250`);
+    expect(formatPoints(1200)).toBe(`1${NBSP}200 pkt`);
   });
 });
 

@@ -23,7 +23,7 @@ export function groszeToInput(grosze: number): string {
   return `${zloty},${rest}`;
 }
 
-/** 1250 → "12,50 zł", 123499 → "1234,99 zł" (Polish locale, lib/format). */
+/** 1250 → "12,50 zł", 123499 → "1 234,99 zł" (Polish locale with a no-break space, lib/format). */
 export function formatGrosze(grosze: number): string {
   return `${formatNumber(grosze / 100)} zł`;
 }

@@ -1,9 +1,9 @@
 import { warsawFormat } from '@punkto/contracts/warsaw-format';
 import type { MailMessage } from '@punkto/platform/mail/mailer.port';
+import { formatPln } from '@punkto/contracts/polish-number';
 
 /** Billing's e-mails to the company (Polish, plain text and HTML). */
-const pln = (grosze: number) =>
-  new Intl.NumberFormat('pl-PL', { style: 'currency', currency: 'PLN' }).format(grosze / 100);
+const pln = formatPln;
 const day = warsawFormat({ dateStyle: 'long' });
 const escape = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SANDBOX_CARDS, type CardOutcome, type SandboxOrder } from './sandbox-orders';
 import { SANDBOX_CHECKOUT_PATH, type SandboxPayments } from './sandbox-payment-provider';
+import { formatPln } from '@punkto/contracts/polish-number';
 
 /**
  * The sandbox's hosted checkout (what PayU's payment page is in production), served by this service through
@@ -11,8 +12,7 @@ import { SANDBOX_CHECKOUT_PATH, type SandboxPayments } from './sandbox-payment-p
  */
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const pln = (grosze: number) =>
-  new Intl.NumberFormat('pl-PL', { style: 'currency', currency: 'PLN' }).format(grosze / 100);
+const pln = formatPln;
 const spaced = (n: string) => n.replace(/(\d{4})(?=\d)/g, '$1 ');
 
 function page(title: string, body: string) {

@@ -82,7 +82,7 @@ describe('a history entry as a CSV row', () => {
       expect(row).toEqual([
         '2026-07-15 12:05:00',
         'Korekta',
-        'Anulowano 4250 pkt: Pomyłka w kwocie',
+        'Anulowano 4\u00a0250 pkt: Pomyłka w kwocie',
         'Łucja Żak',
         '1234 5678 90',
         'Kawa za punkty',

@@ -86,7 +86,7 @@ describe('a mistaken award voided by the owner', () => {
       type: 'award_voided',
       points: -4250,
       reason: 'Pomyłka w kwocie',
-      description: 'Anulowano 4250 pkt: Pomyłka w kwocie',
+      description: 'Anulowano 4\u00a0250 pkt: Pomyłka w kwocie',
     });
 
     const after = (await history(c.owner, c.client.cardId)).json() as CardHistoryPage;

@@ -15,6 +15,7 @@ import type { IssuedCard } from './card';
 import type { ActivityDoc } from './cards.projection';
 import { redemptionBlocker, stockPeriodOf, unitOf } from './reward-rules';
 import type { CompanyOnCard } from '../tenants/tenant-copies';
+import { formatPolish } from '@punkto/contracts/polish-number';
 
 /**
  * Pure read views of a card (staff scanner, customer portal) and of history entries. `stockUsed` gives the
@@ -125,8 +126,9 @@ export function stockPeriodsOf(
   });
 }
 
-const money = new Intl.NumberFormat('pl-PL', { style: 'currency', currency: 'PLN' });
-const count = new Intl.NumberFormat('pl-PL');
+/** Polish money and counts, thousands grouped from four digits („4 250,00 zł”) */
+const money = { format: (zloty: number) => formatPolish(zloty, { style: 'currency', currency: 'PLN' }) };
+const count = { format: (n: number) => formatPolish(n) };
 
 const stampsText = (n: number) => `${count.format(n)} ${plural(n, 'pieczątkę', 'pieczątki', 'pieczątek')}`;
 const closeReasons: Record<string, string> = {

@@ -113,7 +113,7 @@ describe('history entries', () => {
       { type: 'points_earned', points: 12_345, amountGrosze: 1_234_567 },
       'Przyznano 12\u00a0345 pkt za zakupy na 12\u00a0345,67\u00a0zł',
     ],
-    [{ type: 'points_earned', points: 1234 }, 'Przyznano 1234 pkt'],
+    [{ type: 'points_earned', points: 1234 }, 'Przyznano 1\u00a0234 pkt'],
     [{ type: 'stamps_added', stamps: 1 }, 'Dodano 1 pieczątkę'],
     [{ type: 'stamps_added', stamps: 3 }, 'Dodano 3 pieczątki'],
     [{ type: 'stamps_added', stamps: 5 }, 'Dodano 5 pieczątek'],

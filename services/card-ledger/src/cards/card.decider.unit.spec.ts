@@ -1127,7 +1127,7 @@ describe('award and balance limits', () => {
           CardRuleError,
           expectRule(
             'CARD.BALANCE_LIMIT',
-            nb('Na karcie może być najwyżej 10 000 pieczątek: jest 9995, a to przyznanie dodałoby 6.'),
+            nb('Na karcie może być najwyżej 10 000 pieczątek: jest 9\u00a0995, a to przyznanie dodałoby 6.'),
           ),
         );
     });

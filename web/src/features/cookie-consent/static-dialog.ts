@@ -1,4 +1,5 @@
 import type { ConsentStore } from './stores/consent-store';
+import { reserveBannerSpace } from '../../lib/bottom-banner-space';
 import {
   CONSENT_CATEGORIES,
   NECESSARY_ONLY,
@@ -26,6 +27,7 @@ export function serveConsentDialogFromMarkup(template: HTMLTemplateElement, stor
   if (!markup) throw new Error('Szablon okna cookies jest pusty');
   servedByPage = true;
   let dialog: HTMLElement | null = null;
+  let releaseSpace = () => {};
 
   const switchOf = (root: HTMLElement, category: ConsentCategory) => {
     const input = root.querySelector(`input[name="${category}"]`);
@@ -47,9 +49,14 @@ export function serveConsentDialogFromMarkup(template: HTMLTemplateElement, stor
       // opening (or reopening) shows the stored choice
       const stored = preferences ?? NECESSARY_ONLY;
       for (const category of CONSENT_CATEGORIES) switchOf(dialog, category).checked = stored[category];
+      // reopened to change a choice: the categories are shown at once
+      const details = dialog.querySelector('details');
+      if (details) details.open = preferences !== null;
       dialog.addEventListener('click', onClick);
       document.body.append(dialog);
+      releaseSpace = reserveBannerSpace(dialog);
     } else if (!dialogOpen && dialog) {
+      releaseSpace();
       dialog.remove();
       dialog = null;
     }

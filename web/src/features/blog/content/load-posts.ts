@@ -22,6 +22,20 @@ export class BlogContentError extends Error {
   }
 }
 
+/**
+ * Every table of a post in a box of its own that scrolls sideways (issue 33: a price table was 446 px wide on a
+ * 390 px phone and widened the page). The box can be focused and is named, so it scrolls from the keyboard
+ * too (axe: scrollable-region-focusable).
+ */
+export function scrollableTables(html: string): string {
+  return html
+    .replace(
+      /<table(?=[\s>])/g,
+      '<div class="post-table" role="region" aria-label="Tabela (przewiń w bok, jeśli się nie mieści)" tabindex="0" style="overflow-x:auto;max-width:100%"><table',
+    )
+    .replace(/<\/table>/g, '</table></div>');
+}
+
 export function loadBlogPosts(files: readonly BlogSourceFile[], deps: BlogLoaderDeps): BlogPost[] {
   const problems: string[] = [];
   const posts: BlogPost[] = [];
@@ -60,7 +74,7 @@ export function loadBlogPosts(files: readonly BlogSourceFile[], deps: BlogLoader
       image: asset(post.image, 'image'),
       author: { ...post.author, avatar: asset(post.author.avatar, 'author.avatar') },
       seo: { ...post.seo, ogImage: asset(post.seo.ogImage, 'seo.ogImage') },
-      html: deps.renderMarkdown(parsed.content),
+      html: scrollableTables(deps.renderMarkdown(parsed.content)),
     });
   }
 

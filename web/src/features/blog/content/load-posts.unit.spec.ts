@@ -70,6 +70,19 @@ describe('loading blog posts at build time', () => {
     expect(post?.html).toContain('<strong>wpisu</strong>');
   });
 
+  it('puts every table in a focusable box of its own that scrolls sideways', () => {
+    const table = '\n\n| Plan | Cena |\n|---|---|\n| Podstawowy | 30 zł |\n\nPo tabeli.\n';
+    const [post] = loadBlogPosts(
+      [{ fileName: 'pierwszy-wpis.md', source: `${frontMatter()}${table}${table}` }],
+      deps,
+    );
+    const boxes = post?.html.match(/<div class="post-table" role="region" [^>]*tabindex="0"[^>]*><table>/g);
+    expect(boxes).toHaveLength(2);
+    expect(post?.html).toContain('overflow-x:auto');
+    expect(post?.html.match(/<\/table><\/div>/g)).toHaveLength(2);
+    expect(post?.html).toContain('<td>Podstawowy</td>');
+  });
+
   it('rejects a post missing a field, with an unknown category or a bad date, naming file and field', () => {
     const error = loadError([
       { fileName: 'a.md', source: frontMatter({ id: 'a', slug: 'a', imageAlt: '' }) },

@@ -13,6 +13,7 @@ import { useZodForm } from '../../../lib/form/use-zod-form';
 import { notify } from '../../../lib/notify-instance';
 import { useSendBugReport } from '../api/send-bug-report';
 import { collectReportContext, widgetSide } from '../utils/report-context';
+import { aboveBanner } from '../../../lib/bottom-banner-space';
 
 const BugReportForm = z.object({
   description: FeedbackDescription,
@@ -48,7 +49,7 @@ export function BugReportWidget() {
     <>
       {floating ? (
         <Affix
-          position={{ bottom: 20, [side]: 20 }}
+          position={{ bottom: aboveBanner('20px'), [side]: 20 }}
           zIndex={190}
           data-testid="bug-report-widget"
           data-side={side}

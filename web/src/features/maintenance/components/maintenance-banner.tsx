@@ -1,11 +1,13 @@
 import { CloseButton, Group, Paper, Text } from '@mantine/core';
 import { MAINTENANCE_STATUS_URL } from '@punkto/contracts/errors';
 import { AnchorLink } from '../../../components/ui/link';
+import { aboveBanner } from '../../../lib/bottom-banner-space';
 import { useMaintenanceBanner } from '../hooks/use-maintenance-banner';
 
 /**
  * Bottom banner while the platform is in maintenance mode (SPEC §2, §4). Sticky (not fixed) so it
- * never covers the footer at the end of the page; stays under modals and drawers (z-index 200).
+ * never covers the footer at the end of the page; stays under modals and drawers (z-index 200), and above the
+ * cookie banner while that is shown.
  */
 export function MaintenanceBanner() {
   const { visible, dismiss } = useMaintenanceBanner();
@@ -16,7 +18,7 @@ export function MaintenanceBanner() {
       role="status"
       aria-live="polite"
       pos="sticky"
-      bottom={0}
+      bottom={aboveBanner('0px')}
       radius={0}
       px="md"
       py="sm"

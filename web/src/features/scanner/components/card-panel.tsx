@@ -34,6 +34,7 @@ import { awardLabel, formatSeenAt, type AwardBody } from '../offline/offline-que
 import { useOfflineScanner } from '../offline/use-offline-scanner';
 import { AMOUNT_FORMAT_MESSAGE, parseAmountToGrosze } from '../utils/scanner-input';
 import { useActionKey } from './use-action-key';
+import { formatPolish } from '@punkto/contracts/polish-number';
 
 const REDEEM_OFFLINE_MESSAGE =
   'Nagrody wydasz po powrocie połączenia — do tego potrzebne jest aktualne saldo karty.';
@@ -217,7 +218,7 @@ export function CardPanel({
               <Badge variant="light">Poziom: {card.tier.name}</Badge>
               {card.tier.multiplier !== 1 ? (
                 <Text size="xs" c="dimmed">
-                  mnożnik ×{card.tier.multiplier.toLocaleString('pl-PL')}
+                  mnożnik ×{formatPolish(card.tier.multiplier, { maximumFractionDigits: 2 })}
                 </Text>
               ) : null}
             </Group>

@@ -15,10 +15,10 @@ import {
 } from '@mantine/core';
 import { SURVEY_COMMENT_MAX, type SurveyAnswerResponse } from '@punkto/contracts/surveys';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api/api-errors';
 import { surveyQueryOptions, useRespondToSurvey } from '../api/survey';
-import { surveyLinkProblem } from '../utils/survey-errors';
+import { answeredHere, surveyLinkProblem } from '../utils/survey-errors';
 
 const SCORES = Array.from({ length: 10 }, (_, i) => String(i + 1));
 
@@ -66,6 +66,10 @@ function SurveyForm({ token }: { token: string }) {
   const [comment, setComment] = useState('');
   const [missingScore, setMissingScore] = useState(false);
   const [done, setDone] = useState<SurveyAnswerResponse | null>(null);
+  // set at once on a tap (state would change only at the next render): a second tap while the answer is on its
+  // way sends nothing (issue 33: a double tap answered "already filled" and hid the review link)
+  const sending = useRef(false);
+  const [sent, setSent] = useState(false);
 
   if (survey.isPending)
     return (
@@ -76,10 +80,12 @@ function SurveyForm({ token }: { token: string }) {
       </Frame>
     );
   if (survey.isError) return <Problem error={survey.error} />;
-  if (respond.isError && surveyLinkProblem((respond.error as ApiError).code))
+  // "already answered" after this page sent the answer (its reply was lost, then sent again) is this answer
+  const thanks = done ?? answeredHere(sent, respond.error);
+  if (!thanks && respond.isError && surveyLinkProblem((respond.error as ApiError).code))
     return <Problem error={respond.error} />;
 
-  if (done)
+  if (thanks)
     return (
       <Frame>
         <Stack gap="md">
@@ -89,10 +95,16 @@ function SurveyForm({ token }: { token: string }) {
           <Text>
             Twoja ocena trafi do {survey.data.companyName} anonimowo — firma widzi tylko wyniki zbiorcze.
           </Text>
-          {done.reviewUrl ? (
+          {thanks.reviewUrl ? (
             <Stack gap="xs">
               <Text>Jeśli chcesz, podziel się opinią także publicznie:</Text>
-              <Button component="a" href={done.reviewUrl} target="_blank" rel="noopener noreferrer" size="md">
+              <Button
+                component="a"
+                href={thanks.reviewUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="md"
+              >
                 Wystaw opinię o {survey.data.companyName}
               </Button>
             </Stack>
@@ -107,10 +119,18 @@ function SurveyForm({ token }: { token: string }) {
       setMissingScore(true);
       return;
     }
+    if (sending.current) return;
+    sending.current = true;
+    setSent(true);
     const trimmed = comment.trim();
     respond.mutate(
       { score: Number(score), ...(trimmed && { comment: trimmed }) },
-      { onSuccess: (answer) => setDone(answer) },
+      {
+        onSuccess: (answer) => setDone(answer),
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
     );
   };
 

@@ -37,7 +37,7 @@ describe('the transactions export dialog', () => {
 
   describe('given the rows received', () => {
     it('counts them against the total in Polish', () => {
-      expect(progressLabel({ rows: 1200, total: 10_000 })).toBe('Pobrano 1200 z 10\u00a0000 wierszy');
+      expect(progressLabel({ rows: 1200, total: 10_000 })).toBe('Pobrano 1\u00a0200 z 10\u00a0000 wierszy');
       expect(progressLabel({ rows: 0, total: 1 })).toBe('Pobrano 0 z 1 wiersza');
       expect(progressLabel({ rows: 3, total: null })).toBe('Pobrano 3 wiersze');
       expect(progressLabel({ rows: 12, total: null })).toBe('Pobrano 12 wierszy');

@@ -41,7 +41,7 @@ describe('program labels', () => {
       '14 nagród',
       '22 nagrody',
       '25 nagród',
-      '1002 nagrody',
+      '1\u00a0002 nagrody',
     ]);
   });
 });

@@ -8,6 +8,7 @@ import {
 import type { Branding, TenantImage } from '@punkto/contracts/tenant';
 import { imageUrl } from '../utils/image-checks';
 import { QrPlaceholder } from './qr-placeholder';
+import { formatPolish } from '@punkto/contracts/polish-number';
 
 export type CardPreviewProps = {
   companyName: string;
@@ -58,7 +59,7 @@ function FieldView({
         {field.label}
       </Text>
       <Text fz={big ? 30 : 13} fw={big ? 300 : 400} lh={big ? 1.05 : undefined} c={colors.value} truncate>
-        {typeof field.value === 'number' ? new Intl.NumberFormat('pl-PL').format(field.value) : field.value}
+        {typeof field.value === 'number' ? formatPolish(field.value) : field.value}
       </Text>
     </Stack>
   );

@@ -1,11 +1,12 @@
 import type { SubscriptionPlan, SubscriptionStatus } from '@punkto/contracts/billing';
+import { formatPolish } from '@punkto/contracts/polish-number';
 
 /** Prices and words of the subscription screens (pure). */
 
 /** 28800 → "288 zł", 3050 → "30,50 zł" */
 export function formatPln(grosze: number): string {
   const zl = grosze / 100;
-  return `${new Intl.NumberFormat('pl-PL', { minimumFractionDigits: grosze % 100 ? 2 : 0, maximumFractionDigits: 2 }).format(zl)} zł`;
+  return `${formatPolish(zl, { minimumFractionDigits: grosze % 100 ? 2 : 0, maximumFractionDigits: 2 })} zł`;
 }
 
 export const priceFor = (plan: SubscriptionPlan, isForYear: boolean) =>
