@@ -12,7 +12,7 @@ import { isSingleLineText } from './text';
 
 export const HTTPS_URL_MAX = 500;
 export const HTTPS_URL_MESSAGE =
-  'Podaj poprawny adres strony zaczynający się od https://, np. https://g.page/r/twoja-firma/review.';
+  'Podaj poprawny adres strony, np. kawiarnia.pl lub https://g.page/r/twoja-firma/review (tylko https://).';
 export const HTTPS_URL_TOO_LONG_MESSAGE = `Adres strony może mieć najwyżej ${HTTPS_URL_MAX} znaków.`;
 
 /** characters a person never means in an address: spaces, quotes, angle brackets and other unsafe marks */
@@ -25,13 +25,20 @@ const PCHAR = "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})";
 const RFC3986_PATH = new RegExp(`^(?:/${PCHAR}*)*$`);
 const RFC3986_QUERY_OR_FRAGMENT = new RegExp(`^(?:[#?](?:${PCHAR}|[/?])*)?$`);
 
-/** The normalised `https:` address of `value` (WHATWG URL `href`), or null when it is not one to store. */
+/** a scheme as people never type a host with: `javascript:`, `mailto:`, `http://` (not `lipa.pl:8080`) */
+const SCHEME = /^[a-z][a-z0-9+.-]*:(?:\/\/|(?!\d))/i;
+
+/**
+ * The normalised `https:` address of `value` (WHATWG URL `href`), or null when it is not one to store.
+ * An address typed without a scheme (`kawiarnia.pl/menu`, `www.lipa.pl`) is taken as `https://`, as a browser's
+ * address bar does; any other scheme (`http:`, `javascript:`) is refused.
+ */
 export function normaliseHttpsUrl(value: string): string | null {
   const trimmed = value.trim();
   if (!trimmed || UNSAFE_IN_URL.test(trimmed) || !isSingleLineText(trimmed)) return null;
   let url: URL;
   try {
-    url = new URL(trimmed);
+    url = new URL(SCHEME.test(trimmed) ? trimmed : `https://${trimmed}`);
   } catch {
     return null;
   }

@@ -38,6 +38,12 @@ describe('the company website', () => {
     },
   );
 
+  it('takes an address typed without https:// as https (a person types kawiarnia.pl)', async () => {
+    const { saved, read } = await withWebsite('www.Lipa.pl/menu');
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(read.json().contact.website).toBe('https://www.lipa.pl/menu');
+  });
+
   it('stores an https address normalised and answers it on every read', async () => {
     const { saved, read } = await withWebsite('  https://Lipa.PL/menu  ');
     expect(saved.statusCode, saved.body).toBe(200);

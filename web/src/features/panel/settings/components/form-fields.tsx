@@ -61,9 +61,9 @@ export function AddressContactFieldset({ form }: { form: FieldsForm<keyof Addres
       </SimpleGrid>
       <TextInput
         label="Strona internetowa"
-        type="url"
         inputMode="url"
-        placeholder="https://"
+        autoComplete="url"
+        placeholder="np. kawiarnia.pl"
         {...form.getInputProps('website')}
       />
     </Stack>
