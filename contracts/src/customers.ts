@@ -22,11 +22,23 @@ export type MyCard = z.infer<typeof MyCard>;
 export const MyCardsResponse = z.object({ items: z.array(MyCard) }).meta({ id: 'MyCardsResponse' });
 export type MyCardsResponse = z.infer<typeof MyCardsResponse>;
 
+/** One active card's balance on the overview: points and stamps of different programs are never added up. */
+export const MyCardBalance = MyCard.pick({
+  cardId: true,
+  companyName: true,
+  programName: true,
+  kind: true,
+  points: true,
+  stamps: true,
+  stampsRequired: true,
+}).meta({ id: 'MyCardBalance' });
+export type MyCardBalance = z.infer<typeof MyCardBalance>;
+
 export const MyOverview = z
   .object({
     activeCards: z.number().int(),
-    totalPoints: z.number().int(),
-    totalStamps: z.number().int(),
+    /** each active card's own balance, in the order of the cards (a café's 725 points and a barber's 119 stay apart) */
+    balances: z.array(MyCardBalance),
     /** rewards that can be redeemed right now, over all active cards */
     rewardsReady: z.number().int(),
     /** the 5 newest history entries */

@@ -105,6 +105,10 @@ describe('the customer portal', () => {
     await page.getByRole('heading', { name: 'Witaj, Jan Klient!', level: 1 }).waitFor();
     await page.getByText('Aktywne karty lojalnościowe: 1.').waitFor();
     await page.getByRole('list', { name: 'Ostatnia aktywność' }).getByText('+42 pkt').waitFor();
+    // each card's own balance (points of different companies are never summed into one number)
+    const balance = page.getByRole('region', { name: 'Stan Twoich kart' }).getByRole('listitem');
+    await expect.poll(() => balance.count()).toBe(1);
+    expect(await balance.innerText()).toMatch(/Kawiarnia Pod Lipą · Kawa za punkty\s+42 pkt/);
   });
 
   it('the portal screens have no serious or critical axe violations', async () => {

@@ -51,8 +51,15 @@ export async function myOverview(deps: QueryDeps, userId: string): Promise<MyOve
   const recent = await myHistory(deps, userId, { pageNumber: 1, pageSize: 5 });
   return {
     activeCards: cards.length,
-    totalPoints: cards.reduce((sum, c) => sum + c.points, 0),
-    totalStamps: cards.reduce((sum, c) => sum + c.stamps, 0),
+    balances: cards.map(({ cardId, companyName, programName, kind, points, stamps, stampsRequired }) => ({
+      cardId,
+      companyName,
+      programName,
+      kind,
+      points,
+      stamps,
+      stampsRequired,
+    })),
     rewardsReady: cards.reduce((sum, c) => sum + c.rewards.filter((r) => r.redeemable).length, 0),
     recentActivity: recent.items,
   };

@@ -67,7 +67,22 @@ describe('customer portal reads', () => {
     });
 
     const overview = (await t.call('GET', '/api/v1/customers/my-overview', me)).json();
-    expect(overview).toMatchObject({ activeCards: 2, totalPoints: 25, totalStamps: 0, rewardsReady: 1 });
+    expect(overview).toMatchObject({ activeCards: 2, rewardsReady: 1 });
+    // each card's own balance: points of two companies' programs are never added into one number
+    expect(overview).not.toHaveProperty('totalPoints');
+    const balanceOf = (cardId: string) =>
+      overview.balances.find((b: { cardId: string }) => b.cardId === cardId);
+    expect(overview.balances).toHaveLength(2);
+    expect(balanceOf(a.cardId)).toEqual({
+      cardId: a.cardId,
+      companyName: 'Kawiarnia Pod Lipą',
+      programName: program.name,
+      kind: first.kind,
+      points: 25,
+      stamps: 0,
+      stampsRequired: first.stampsRequired,
+    });
+    expect(balanceOf(b.cardId)).toMatchObject({ cardId: b.cardId });
     expect(overview.recentActivity).toHaveLength(5);
     expect(overview.recentActivity[0]).toMatchObject({ type: 'points_earned', points: 1 });
 

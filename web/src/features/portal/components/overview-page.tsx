@@ -2,7 +2,8 @@ import { Box, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { AnchorLink, ButtonLink } from '../../../components/ui/link';
 import { PageHeader } from '../../../components/ui/page-header';
-import { formatInteger } from '../../../lib/format';
+import type { MyCardBalance } from '@punkto/contracts/customers';
+import { formatInteger, formatPoints, formatStamps } from '../../../lib/format';
 import { myOverviewQueryOptions } from '../api/portal';
 import { ActivityList } from '../../../components/card-activity/activity-list';
 
@@ -19,8 +20,38 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
+function balanceText(balance: MyCardBalance): string {
+  if (balance.kind !== 'stamps') return formatPoints(balance.points);
+  return balance.stampsRequired
+    ? `${formatInteger(balance.stamps)} z ${formatInteger(balance.stampsRequired)} pieczątek`
+    : formatStamps(balance.stamps);
+}
+
+/** each card's own balance: points of different companies' programs are never added into one number */
+function Balances({ balances }: { balances: MyCardBalance[] }) {
+  return (
+    <Card withBorder padding="md" radius="md" component="section" aria-labelledby="salda-kart">
+      <Title order={2} fz="md" id="salda-kart" mb="xs">
+        Stan Twoich kart
+      </Title>
+      <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+        {balances.map((balance) => (
+          <Group key={balance.cardId} component="li" justify="space-between" wrap="nowrap" gap="sm">
+            <Text size="sm" style={{ minWidth: 0 }} truncate>
+              {[balance.companyName, balance.programName].filter(Boolean).join(' · ') || 'Karta'}
+            </Text>
+            <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
+              {balanceText(balance)}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
 /**
- * /klient: greeting, totals over all cards, the newest activity and the way to the cards. The route's loader
+ * /klient: greeting, each card's balance, the newest activity and the way to the cards. The route's loader
  * fetched the overview; a failure is the route's errorComponent.
  */
 export function OverviewPage({ username }: { username: string | null }) {
@@ -37,12 +68,11 @@ export function OverviewPage({ username }: { username: string | null }) {
               : `Aktywne karty lojalnościowe: ${formatInteger(data.activeCards)}.`
           }
         />
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <SimpleGrid cols={{ base: 2, sm: 2 }} spacing="sm" maw={420}>
           <Stat label="Karty" value={formatInteger(data.activeCards)} />
-          <Stat label="Punkty" value={formatInteger(data.totalPoints)} />
-          <Stat label="Pieczątki" value={formatInteger(data.totalStamps)} />
           <Stat label="Nagrody do odebrania" value={formatInteger(data.rewardsReady)} />
         </SimpleGrid>
+        {data.balances.length > 0 ? <Balances balances={data.balances} /> : null}
         <Group>
           <ButtonLink to="/klient/karty" size="md">
             Pokaż moje karty
