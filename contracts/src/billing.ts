@@ -242,6 +242,13 @@ export const BillingErrors = {
     status: 400,
     message: 'Podaj dane karty w formularzu PayU — karta zostanie sprawdzona bez obciążenia (0 zł).',
   },
+  paymentInProgress: {
+    code: 'PAYMENT.IN_PROGRESS',
+    status: 409,
+    message:
+      'Płatność za inną zmianę planu jest w toku. Dokończ ją albo poczekaj, aż wygaśnie ' +
+      '(najwyżej 30 minut), i wybierz plan ponownie — tak nie zapłacisz dwa razy.',
+  },
   noUpgradePayment: {
     code: 'PAYMENT.NOTHING_TO_PAY',
     status: 400,

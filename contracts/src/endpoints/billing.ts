@@ -110,6 +110,7 @@ export const initiatePayment = defineEndpoint({
         BillingErrors.cardRefused.code,
       ],
     },
+    { status: 409, codes: [BillingErrors.paymentInProgress.code] },
     noSubscription,
   ],
 });

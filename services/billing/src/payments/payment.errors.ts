@@ -25,6 +25,8 @@ export class NotificationRefusedError extends AppError {
   }
 }
 
+/** 409: another plan change is being paid for (one open order per company, open-orders.ts). */
+export const PaymentInProgressError = domainError('PaymentInProgressError', BillingErrors.paymentInProgress);
 /** 400: the provider refused the card from its card form (invalid, expired or already used token). */
 export const CardRefusedError = domainError('CardRefusedError', BillingErrors.cardRefused);
 /** 400: a card token sent to a provider that takes the card on its own page (the sandbox). */

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBilling, tokenFor, type BillingTestApp } from '../testing/billing-test-app';
 import { extractPdfText } from '../testing/pdf-text';
+import { OPEN_ORDER_TTL_MS } from './open-orders';
 import { SANDBOX_CARDS, SANDBOX_NOTIFY_JOB } from './sandbox-orders';
 
 let t: BillingTestApp;
@@ -263,12 +264,14 @@ describe('invoice numbers: a series per company and year (issue 36, ADR 0026)', 
   /**
    * `count` card payments of one company paid in the checkout, each completed when its returned function runs
    * (the provider's notification): paid in the trial, as a company paying again after one completed payment has
-   * nothing to pay
+   * nothing to pay. Each order is left unpaid past OPEN_ORDER_TTL_MS before the next one starts (one open order
+   * per company), and then paid late: the provider still takes an abandoned checkout.
    */
   async function payments(x: { token: string; tenantId: string }, count: number) {
     const complete: Array<() => Promise<void>> = [];
     for (let i = 0; i < count; i++) {
       const known = new Set(t.pendingJobs().map((j) => j.id));
+      t.setNow(new Date(t.now().getTime() + OPEN_ORDER_TTL_MS).toISOString());
       const s = await initiate(x.token, x.tenantId, 'basic', false);
       await t.payInCheckout(s.redirectUri, SANDBOX_CARDS.success);
       const job = t.pendingJobs().find((j) => j.type === SANDBOX_NOTIFY_JOB && !known.has(j.id))!;
@@ -389,6 +392,71 @@ describe('another company', () => {
         expect([403, 404], `${name} as a permission-less employee`).toContain(byEmployee.statusCode);
       }
     }
+  });
+});
+
+describe('one open order per plan change (issue 32: two upgrade orders were both charged)', () => {
+  const start = (token: string, tenantId: string, planId: string, isForYear: boolean) =>
+    t.call(token, 'POST', '/api/v1/payments/initiate-payment', { tenantId, planId, isForYear });
+
+  it('the same change asked twice at once is one order, one charge, one invoice; another change waits for it', async () => {
+    t.setNow('2026-06-01T10:00:00.000Z');
+    const { tenantId, token } = await t.tenant();
+    const [a, b] = await Promise.all([
+      start(token, tenantId, 'basic', false),
+      start(token, tenantId, 'basic', false),
+    ]);
+    expect([a.statusCode, b.statusCode], `${a.body} ${b.body}`).toEqual([201, 201]);
+    expect(b.json()).toEqual(a.json()); // the same payment and the same checkout page
+    const started = a.json() as { paymentId: string; redirectUri: string };
+
+    // a different plan while that order is open: refused in Polish, nothing started
+    const other = await start(token, tenantId, 'extended', true);
+    expect(other.statusCode, other.body).toBe(409);
+    expect(other.json()).toMatchObject({
+      code: 'PAYMENT.IN_PROGRESS',
+      localizedMessage: expect.stringContaining('nie zapłacisz dwa razy'),
+    });
+
+    await t.payInCheckout(started.redirectUri, SANDBOX_CARDS.success);
+    await t.runDueJobs();
+    expect(await order(token, started.paymentId)).toMatchObject({ status: 'completed' });
+    expect((await invoicesOf(token, tenantId)).map((i) => i.paymentId)).toEqual([started.paymentId]);
+
+    // paid: the slot is free, the next change is a new order
+    const upgrade = await start(token, tenantId, 'extended', true);
+    expect(upgrade.statusCode, upgrade.body).toBe(201);
+    expect(upgrade.json().paymentId).not.toBe(started.paymentId);
+  });
+
+  it('ten parallel upgrade orders of an active plan start one checkout', async () => {
+    t.setNow('2026-06-01T10:00:00.000Z');
+    const { tenantId, token } = await t.tenant();
+    const bought = await initiate(token, tenantId, 'basic', false);
+    await t.payInCheckout(bought.redirectUri, SANDBOX_CARDS.success);
+    await t.runDueJobs();
+    t.setNow('2026-06-20T10:00:00.000Z');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => start(token, tenantId, 'extended', false)),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+    expect(new Set(answers.map((r) => r.json().paymentId)).size).toBe(1);
+  });
+
+  it('an abandoned checkout holds the slot for 30 minutes, a failed one not at all', async () => {
+    t.setNow('2026-06-01T10:00:00.000Z');
+    const { tenantId, token } = await t.tenant();
+    const declined = await initiate(token, tenantId, 'basic', false);
+    await t.payInCheckout(declined.redirectUri, SANDBOX_CARDS.declined);
+    await t.runDueJobs();
+    const abandoned = await start(token, tenantId, 'extended', false);
+    expect(abandoned.statusCode, abandoned.body).toBe(201); // the failed order freed it
+    t.setNow('2026-06-01T10:29:00.000Z');
+    expect((await start(token, tenantId, 'basic', true)).statusCode).toBe(409);
+    t.setNow('2026-06-01T10:31:00.000Z');
+    const later = await start(token, tenantId, 'basic', true);
+    expect(later.statusCode, later.body).toBe(201);
+    expect(later.json().paymentId).not.toBe(abandoned.json().paymentId);
   });
 });
 

@@ -13,6 +13,7 @@ import type { PaymentMethods } from './payment-methods';
 import type { PaymentProvider } from './payment-provider.port';
 import { evolve, initialState, toPaymentStreamId, type PaymentEvent, type PaymentState } from './payment';
 import { paymentDecider, type PaymentCommand } from './payment.decider';
+import { openOrders, type OpenOrders } from './open-orders';
 
 export type PaymentRecord = Exclude<PaymentState, { status: 'none' }>;
 
@@ -41,6 +42,8 @@ type FindPayment = (paymentId: string) => Promise<PaymentRecord | null>;
 export type PaymentsContext = Omit<PaymentsDeps, 'eventStore' | 'documents'> & {
   run: RunPaymentCommand;
   find: FindPayment;
+  /** one open order per company's plan change (open-orders.ts) */
+  openOrders: OpenOrders;
 };
 
 /** the payments' stream handler and read model (`payments` collection, indexed by tenant) */
@@ -58,7 +61,7 @@ export async function paymentStreams(deps: Pick<PaymentsDeps, 'eventStore' | 'do
   const run = (paymentId: string, tenantId: string, command: Omit<PaymentCommand, 'metadata'>) =>
     aggregate.run(paymentId, { ...command, metadata: { now: deps.clock() } } as PaymentCommand, { tenantId });
   const find: FindPayment = (paymentId) => readProjection<PaymentRecord>(collection, paymentId);
-  return { run, find };
+  return { run, find, openOrders: openOrders(deps.documents, { find, clock: deps.clock }) };
 }
 
 export const ddmmyyyy = warsawFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });

@@ -5,10 +5,10 @@ import { NothingToPayError } from '../subscriptions/subscription.errors';
 import { bookCompletedPayment } from './book-payment';
 import { CardRefused } from './payment-provider.port';
 import { CardFormRequiredError, CardRefusedError, CardTokenUnsupportedError } from './payment.errors';
+import type { StartedPayment } from './open-orders';
 import { buyerOf, type PaymentRecord, type PaymentsContext } from './payments';
 
 export type Payer = { email?: string; ip: string; cardToken?: string };
-type StartedPayment = { paymentId: string; amountGrosze: number; redirectUri: string | null };
 
 type StartDeps = Pick<PaymentsContext, 'run' | 'provider' | 'tenants' | 'logger' | 'publicUrl' | 'notifyUrl'>;
 
@@ -16,6 +16,7 @@ type StartDeps = Pick<PaymentsContext, 'run' | 'provider' | 'tenants' | 'logger'
 async function startCheckout(
   deps: StartDeps,
   tenantId: string,
+  paymentId: string,
   input: {
     purpose: PaymentRecord['order']['purpose'];
     planId: PaidPlanId | null;
@@ -26,7 +27,6 @@ async function startCheckout(
   payer: Payer,
 ): Promise<StartedPayment> {
   const { provider } = deps;
-  const paymentId = randomUUID();
   const checkout = await provider
     .startCheckout({
       paymentId,
@@ -68,7 +68,10 @@ async function startCheckout(
 /** a purchase, upgrade or reactivation of a paid plan: the price the subscription asks, paid at the provider */
 export async function initiatePayment(
   deps: StartDeps &
-    Pick<PaymentsContext, 'find' | 'subscriptions' | 'methods' | 'invoices' | 'mailer' | 'mails'>,
+    Pick<
+      PaymentsContext,
+      'find' | 'subscriptions' | 'methods' | 'invoices' | 'mailer' | 'mails' | 'openOrders'
+    >,
   tenantId: string,
   target: { planId: PaidPlanId; isForYear: boolean },
   payer: Payer,
@@ -104,11 +107,17 @@ export async function initiatePayment(
     });
     return { paymentId, amountGrosze: 0, redirectUri: null };
   }
-  return startCheckout(
-    deps,
-    tenantId,
-    { purpose: outcome.purpose, ...target, amountGrosze: outcome.amountGrosze, description },
-    payer,
+  // one open order per plan change: the same change asked again (a double click, two tabs) gets this order,
+  // another change waits until it is paid, fails or expires — never two charges (issue 32)
+  const intent = `${outcome.purpose}:${target.planId}:${target.isForYear ? 'year' : 'month'}`;
+  return deps.openOrders.once(tenantId, intent, (paymentId) =>
+    startCheckout(
+      deps,
+      tenantId,
+      paymentId,
+      { purpose: outcome.purpose, ...target, amountGrosze: outcome.amountGrosze, description },
+      payer,
+    ),
   );
 }
 
@@ -130,6 +139,7 @@ export async function addPaymentCard(
   return startCheckout(
     deps,
     tenantId,
+    randomUUID(),
     {
       purpose: 'card_verification',
       planId: null,
