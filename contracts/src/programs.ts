@@ -1,6 +1,7 @@
 import { multiLineText, singleLineText } from './text';
 import { ShortCode } from './enrolment-links';
 import { z } from 'zod';
+import { plural } from './plural';
 
 /**
  * Loyalty programs and their rewards (SPEC §1, issue "Tenant setup…"). A program is one of three kinds:
@@ -143,6 +144,24 @@ const ProgramBase = z.object({
   rewards: z.array(RewardInput).max(50, 'Program może mieć najwyżej 50 nagród.').default([]),
 });
 
+/** a stamp reward never costs more stamps than the card holds (issue 33: a 12-stamp reward on a 10-stamp card) */
+export const stampRewardTooDear = (stampsRequired: number) =>
+  `Nagroda może kosztować najwyżej ${stampsRequired} ${plural(stampsRequired, 'pieczątkę', 'pieczątki', 'pieczątek')} — tyle ma karta.`;
+
+function rewardsFitTheCard(
+  program: { stampsRequired: number; rewards: Array<{ cost: number }> },
+  ctx: z.RefinementCtx,
+): void {
+  program.rewards.forEach((reward, index) => {
+    if (reward.cost > program.stampsRequired)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rewards', index, 'cost'],
+        message: stampRewardTooDear(program.stampsRequired),
+      });
+  });
+}
+
 export const ProgramInput = z
   .discriminatedUnion('kind', [
     ProgramBase.extend({ kind: z.literal('points'), pointsPerPln: PointsPerPln }),
@@ -153,7 +172,7 @@ export const ProgramInput = z
         .int()
         .min(2, 'Karta musi mieć co najmniej 2 pieczątki.')
         .max(50, 'Karta może mieć najwyżej 50 pieczątek.'),
-    }),
+    }).superRefine(rewardsFitTheCard),
     ProgramBase.extend({
       kind: z.literal('tiers'),
       pointsPerPln: PointsPerPln,

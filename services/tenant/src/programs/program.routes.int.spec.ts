@@ -144,6 +144,33 @@ describe('loyalty programs', () => {
     );
   });
 
+  it('refuses a stamp reward dearer than the card (a 12-stamp reward on a 10-stamp card), on create and update', async () => {
+    const { tenantId, token } = await t.ownerWithTenant();
+    const dear = {
+      ...stamps,
+      rewards: [
+        { name: 'Kawa gratis', cost: 10 },
+        { name: 'Ciasto', cost: 12 },
+      ],
+    };
+    const created = await t.call(token, 'POST', programsUrl(tenantId), dear);
+    expect(created.statusCode, created.body).toBe(400);
+    expect(created.json().errors).toEqual({
+      'rewards.1.cost': ['Nagroda może kosztować najwyżej 10 pieczątek — tyle ma karta.'],
+    });
+    const ok = await t.call(token, 'POST', programsUrl(tenantId), stamps);
+    expect(ok.statusCode, ok.body).toBe(201);
+    // a smaller card under an existing reward is the same mistake
+    const shrunk = await t.call(token, 'PUT', programsUrl(tenantId, `/${ok.json().id}`), {
+      ...stamps,
+      stampsRequired: 8,
+    });
+    expect(shrunk.statusCode, shrunk.body).toBe(400);
+    expect(shrunk.json().errors).toEqual({
+      'rewards.0.cost': ['Nagroda może kosztować najwyżej 8 pieczątek — tyle ma karta.'],
+    });
+  });
+
   it("keeps a reward's cost to the business (valueGrosze) and refuses bad values with 400 and a Polish message", async () => {
     const { tenantId, token } = await t.ownerWithTenant();
     const reward = { name: 'Kawa gratis', cost: 10 };
