@@ -244,7 +244,7 @@ describe('when the program exists (version 1, reward r1)', () => {
           stampsInput({
             rewards: [
               { id: 'r1', name: 'Kawa', cost: 10 },
-              { id: 'r1', name: 'Kawa 2', cost: 12 },
+              { id: 'r1', name: 'Kawa 2', cost: 8 },
             ],
           }),
         ),
