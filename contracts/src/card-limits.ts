@@ -10,6 +10,11 @@ import { formatPolish } from './polish-number';
 export const MAX_POINTS_PER_AWARD = 100_000;
 /** the most stamps one award adds */
 export const MAX_STAMPS_PER_AWARD = 20;
+/**
+ * more stamps than this at once asks staff to confirm before the award is sent (issue 33: 15 typed instead of 1
+ * gave 15 stamps); a visit is usually one stamp
+ */
+export const STAMPS_CONFIRM_ABOVE = 3;
 /** the most points a card holds */
 export const MAX_POINTS_BALANCE = 10_000_000;
 /** the most stamps a card holds (a stamp card asks for at most 50 per reward) */

@@ -45,11 +45,11 @@ afterAll(async () => {
 type MyCardJson = { cardId: string; humanReadableId: string; qrPayload: string | null; email: string };
 
 /** A customer joins the owner's program through the enrolment link (in a browser); returns the card. */
-async function customerWithCard(): Promise<MyCardJson> {
+async function customerWithCard(enrolmentUrl = owner.program.enrolmentUrl): Promise<MyCardJson> {
   const email = uniqueEmail('klient');
   const customer = await activeAccount('customer', email, 'Jan Klient');
   const page = await newPage({ viewport: PHONE });
-  await page.goto(owner.program.enrolmentUrl);
+  await page.goto(enrolmentUrl);
   await logInAndJoin(page, email);
   await page.context().close();
   // the card ledger issues the card from the bus
@@ -231,6 +231,51 @@ describe('the staff scanner', () => {
     await row.getByText(`+48 ${spaced(second)}`).waitFor();
     await row.getByText(/^niepotwierdzony/).waitFor();
     await customer.context().close();
+  });
+
+  it('more than 3 stamps at once are confirmed first: 15 cancelled adds nothing, 4 confirmed adds 4, 1 goes at once', async () => {
+    const created = await owner.client.call('POST', `/api/v1/tenants/${owner.tenantId}/loyalty-programs`, {
+      kind: 'stamps',
+      name: 'Co 10. kawa gratis',
+      stampsRequired: 10,
+      rewards: [{ name: 'Kawa gratis', cost: 10 }],
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { enrolmentUrl } = (await created.json()) as { enrolmentUrl: string };
+    const myCard = await customerWithCard(enrolmentUrl);
+    const page = await ownerPage();
+    await page.goto('/panel/skaner');
+    await page.getByLabel('Numer karty, telefon lub e-mail').fill(myCard.humanReadableId.replace(/ /g, ''));
+    await page.getByRole('button', { name: 'Szukaj' }).click();
+    const cardSection = page.getByRole('region', { name: 'Karta klienta' });
+    const balance = cardSection.getByTestId('scanner-balance');
+    await expect.poll(() => balance.textContent()).toBe('0 pieczątek z 10');
+
+    const count = page.getByLabel('Liczba pieczątek');
+    await count.fill('15');
+    await page.getByRole('button', { name: 'Dodaj pieczątki' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Na pewno 15 pieczątek?' });
+    await confirm.getByText('Zwykle za jedną wizytę dodaje się jedną pieczątkę.', { exact: false }).waitFor();
+    const box = await confirm.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width); // the whole question fits on the phone
+    await confirm.getByRole('button', { name: 'Anuluj' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await balance.textContent()).toBe('0 pieczątek z 10');
+
+    await count.fill('4');
+    await page.getByRole('button', { name: 'Dodaj pieczątki' }).click();
+    await page
+      .getByRole('dialog', { name: 'Na pewno 4 pieczątki?' })
+      .getByRole('button', { name: 'Tak, dodaj 4 pieczątki' })
+      .click();
+    await expect.poll(() => balance.textContent()).toBe('4 pieczątki z 10');
+
+    await page.waitForTimeout(2_100); // the card's cooldown between awards
+    await count.fill('1');
+    await page.getByRole('button', { name: 'Dodaj pieczątki' }).click();
+    await expect.poll(() => balance.textContent()).toBe('5 pieczątek z 10');
+    expect(await page.getByRole('dialog').count()).toBe(0);
   });
 
   it('a company sets its own confirmation threshold in the settings; the scanner follows it', async () => {

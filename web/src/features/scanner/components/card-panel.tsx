@@ -26,7 +26,7 @@ import { formatGrosze, groszeToInput } from '../../../lib/money';
 import { notify } from '../../../lib/notify-instance';
 import { activeServicesQueryOptions } from '../../../lib/queries/catalogue';
 import { tenantQueryOptions } from '../../../lib/queries/tenant';
-import { MAX_STAMPS_PER_AWARD } from '@punkto/contracts/card-limits';
+import { MAX_STAMPS_PER_AWARD, STAMPS_CONFIRM_ABOVE } from '@punkto/contracts/card-limits';
 import { DEFAULT_AWARD_CONFIRM_ABOVE_GROSZE } from '@punkto/contracts/tenant';
 import { Permissions, permissionCatalogue, type Permission } from '@punkto/contracts/permissions';
 import { cardQueryOptions, isNetworkFailure, useCardCommand, type CardCommand } from '../api/cards';
@@ -479,14 +479,31 @@ function StampsForm({
   onSubmit: (count: number) => Promise<boolean | undefined>;
 }) {
   const [count, setCount] = useState<number | string>(1);
+  /** a count above STAMPS_CONFIRM_ABOVE waiting for staff to confirm it */
+  const [toConfirm, setToConfirm] = useState<number | null>(null);
+  const send = async (n: number) => {
+    setToConfirm(null);
+    if (await onSubmit(n)) setCount(1);
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const n = typeof count === 'number' ? count : Number(count);
-    if (!Number.isInteger(n) || n < 1 || n > 20) return;
-    if (await onSubmit(n)) setCount(1);
+    if (!Number.isInteger(n) || n < 1 || n > MAX_STAMPS_PER_AWARD) return;
+    if (n > STAMPS_CONFIRM_ABOVE) setToConfirm(n);
+    else await send(n);
   };
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="scanner-stamps">
+      <ConfirmDialog
+        opened={toConfirm !== null}
+        title={`Na pewno ${formatStamps(toConfirm ?? 0)}?`}
+        confirmLabel={`Tak, dodaj ${formatStamps(toConfirm ?? 0)}`}
+        danger={false}
+        onConfirm={() => void send(toConfirm!)}
+        onCancel={() => setToConfirm(null)}
+      >
+        Zwykle za jedną wizytę dodaje się jedną pieczątkę. Sprawdź liczbę, zanim ją dodasz.
+      </ConfirmDialog>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <Title order={2} size="h4" id="scanner-stamps">
