@@ -357,7 +357,8 @@ function RewardRow({
             size="sm"
             onClick={onRedeem}
             loading={pending}
-            disabled={pending || offline}
+            // a reward the card cannot pay for now is not offered: the reason shows beside it (issue 33)
+            disabled={pending || offline || !reward.redeemable}
             style={{ flexShrink: 0 }}
           >
             Wydaj nagrodę
