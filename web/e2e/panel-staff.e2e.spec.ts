@@ -116,11 +116,11 @@ describe('employees and their permissions', () => {
 
   it('the employee sets a password from the invitation and sees only what the permission allows', async () => {
     const mail = await mailTo(employee.email, /zaprasza/);
-    const token = /reset-hasla\?token=([A-Za-z0-9_-]+)(?:&amp;|&)zaproszenie=1/.exec(mail)?.[1];
+    const token = /reset-hasla\?token=([A-Za-z0-9_-]+)(?:&amp;|&)zaproszenie=pracownik/.exec(mail)?.[1];
     expect(token, `invitation link in:\n${mail}`).toBeTruthy();
 
     const page = await newPage({ viewport: PHONE });
-    await page.goto(`/reset-hasla?token=${token}&zaproszenie=1`);
+    await page.goto(`/reset-hasla?token=${token}&zaproszenie=pracownik`);
     await page.getByRole('heading', { name: 'Aktywuj konto' }).waitFor();
     await page.getByText('Ustaw hasło, aby aktywować konto pracownika').waitFor();
     await page.getByLabel(/^Hasło/).fill(EMPLOYEE_PASSWORD);

@@ -123,7 +123,7 @@ describe('tenant.employees.v1', () => {
     const mails = await mailsTo(data.email, MailTags.employeeInvitation);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.mail.subject).toBe('Kawiarnia Pod Lipą zaprasza Cię do Punkto');
-    expect(mails[0]!.mail.html).toContain('zaproszenie=1');
+    expect(mails[0]!.mail.html).toContain('zaproszenie=pracownik');
     // no password yet: login fails like a wrong password, and no activation link is sent for such an account
     const login = await t.app.inject({
       method: 'POST',
@@ -284,6 +284,8 @@ describe('tenant.clients.v1', () => {
     expect(mails.map((m) => m.mail.subject)).toEqual([
       'Barber Wąsik zapisał(a) Cię do programu Strzyżenie za pieczątki',
     ]);
+    // the link's page says it activates a customer's account (it said „konto pracownika”)
+    expect(mails[0]!.mail.html).toContain('zaproszenie=klient');
   });
 
   it('an active customer is linked and gets a notice; owners and self-enrolments are left alone', async () => {
