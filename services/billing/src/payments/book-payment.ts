@@ -1,4 +1,5 @@
 import type { PaymentNotification } from './payment-provider.port';
+import { invoiceLineName } from '../invoices/invoice-line';
 import { PaymentNotFoundError } from './payment.errors';
 import { ddmmyyyy, type PaymentRecord, type PaymentsContext } from './payments';
 
@@ -15,14 +16,17 @@ async function invoicePaid(deps: BookDeps, record: PaymentRecord): Promise<strin
   const sub = await deps.subscriptions.get(order.tenantId);
   const period =
     sub && sub.paymentIds.includes(order.paymentId)
-      ? `, ${ddmmyyyy(sub.periodStart)}–${ddmmyyyy(sub.periodEnd)}`
-      : '';
+      ? { from: ddmmyyyy(sub.periodStart), to: ddmmyyyy(sub.periodEnd) }
+      : null;
+  const lineName = invoiceLineName(order.purpose, order.description.replace(/^Punkto — /, ''), period);
   const invoice = await deps.invoices.issue(
     {
       tenantId: order.tenantId,
       paymentId: order.paymentId,
-      description: order.description,
-      lineName: `Abonament Punkto — ${order.description.replace(/^Punkto — /, '')}${period}`,
+      // the panel's list shows the description: a top-up says so there too
+      description:
+        order.purpose === 'upgrade' ? lineName.replace(/^Abonament Punkto/, 'Punkto') : order.description,
+      lineName,
       grossGrosze: order.amountGrosze,
       paidAt: record.completed!.completedAt,
     },

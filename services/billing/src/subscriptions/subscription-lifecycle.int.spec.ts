@@ -159,7 +159,13 @@ describe('plan changes over HTTP', () => {
     );
     expect(change.json()).toMatchObject({ outcome: 'payment_required', amountGrosze: 2500 });
     await buy(token, tenantId, SANDBOX_CARDS.success, 'extended', false);
-    expect(await subscription(token, tenantId)).toMatchObject({ planId: 'extended', customerLimit: 500 });
+    const upgraded = await subscription(token, tenantId);
+    expect(upgraded).toMatchObject({ planId: 'extended', customerLimit: 500 });
+    const invoices = (await t.call(token, 'GET', `/api/v1/invoices/all/${tenantId}`)).json().items;
+    const topUp = invoices.find((i: { grossGrosze: number }) => i.grossGrosze === 2500);
+    expect(topUp.description).toMatch(
+      /^Punkto — dopłata za zmianę planu: plan Rozszerzony, miesiąc, \d\d\.\d\d\.\d{4}–/,
+    );
   });
 });
 
