@@ -73,6 +73,8 @@ async function activate({ accounts, clock }: RegistrationDeps, token: string): P
   if (!consumed) throw new InvalidTokenError();
   if (consumed.purpose === 'activation') {
     await accounts.execute(consumed.userId, userCommand('ActivateUser', {}, now));
+    // a resend left the older links valid (ADR 0041); once one is used, the rest have nothing left to do
+    await accounts.tokens.revoke(consumed.userId, 'activation');
     return ACCEPTED_MESSAGES.activated;
   }
   const owner = await accounts.recordByEmail(consumed.email);

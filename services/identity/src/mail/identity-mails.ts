@@ -96,7 +96,7 @@ export function activationMail(input: LinkMail): MailMessage {
       label: 'Aktywuj konto',
       url: link(input.publicUrl, '/aktywacja-konta', { token: input.token }),
     },
-    footer: 'Jeśli to nie Ty zakładałeś konto, zignoruj tę wiadomość.',
+    footer: 'Jeśli to nie Ty zakładasz konto, zignoruj tę wiadomość.',
   });
 }
 
@@ -110,7 +110,7 @@ export function passwordResetMail(input: LinkMail): MailMessage {
     ],
     action: { label: 'Ustaw nowe hasło', url: link(input.publicUrl, '/reset-hasla', { token: input.token }) },
     footer:
-      'Jeśli to nie Ty prosiłeś o zmianę hasła, zignoruj tę wiadomość — Twoje hasło pozostanie bez zmian.',
+      'Jeśli ta prośba nie pochodzi od Ciebie, zignoruj tę wiadomość — Twoje hasło pozostanie bez zmian.',
   });
 }
 
@@ -126,7 +126,8 @@ export function emailConfirmationMail(input: LinkMail): MailMessage {
       label: 'Potwierdź adres e-mail',
       url: link(input.publicUrl, '/aktywacja-konta', { token: input.token, cel: 'email' }),
     },
-    footer: 'Jeśli to nie Ty zmieniałeś adres, zignoruj tę wiadomość — adres konta pozostanie bez zmian.',
+    footer:
+      'Jeśli ta zmiana nie pochodzi od Ciebie, zignoruj tę wiadomość — adres konta pozostanie bez zmian.',
   });
 }
 
@@ -137,9 +138,12 @@ const validityLabel = (seconds: number) => {
   return hoursLabel(seconds);
 };
 
-/** The set-password link of an account a company created: /reset-hasla?token=…&zaproszenie=1 */
-export const invitationLink = (publicUrl: string, token: string) =>
-  link(publicUrl, '/reset-hasla', { token, zaproszenie: '1' });
+/**
+ * The set-password link of an account a company created: /reset-hasla?token=…&zaproszenie=1 for an employee
+ * (`1`, as links already sent say), `klient` for a customer a company enrolled, so the page names the right account.
+ */
+export const invitationLink = (publicUrl: string, token: string, who: '1' | 'klient' = '1') =>
+  link(publicUrl, '/reset-hasla', { token, zaproszenie: who });
 
 /** An owner invited this person as an employee (tenant.employees.v1 EmployeeInvited / EmployeeInvitationResent). */
 export function employeeInvitationMail(input: LinkMail & { companyName: string }): MailMessage {
@@ -152,7 +156,7 @@ export function employeeInvitationMail(input: LinkMail & { companyName: string }
     ],
     action: { label: 'Ustaw hasło i dołącz', url: invitationLink(input.publicUrl, input.token) },
     footer:
-      'Jeśli nie spodziewałeś się tego zaproszenia, zignoruj tę wiadomość — bez ustawienia hasła konto pozostanie nieaktywne.',
+      'Jeśli to zaproszenie jest dla Ciebie niespodziewane, zignoruj tę wiadomość — bez ustawienia hasła konto pozostanie nieaktywne.',
   });
 }
 
@@ -165,7 +169,7 @@ export function clientInvitationMail(input: ProgramMail & LinkMail): MailMessage
       `${input.companyName} zapisał(a) Cię do programu ${input.programName} w Punkto. Twoja karta lojalnościowa już na Ciebie czeka.`,
       `Ustaw hasło, aby zobaczyć kartę i dodać ją do Apple Wallet lub Google Wallet. Link jest ważny przez ${validityLabel(input.ttlSeconds)} i działa tylko raz.`,
     ],
-    action: { label: 'Ustaw hasło', url: invitationLink(input.publicUrl, input.token) },
+    action: { label: 'Ustaw hasło', url: invitationLink(input.publicUrl, input.token, 'klient') },
     footer: `Jeśli to pomyłka, zignoruj tę wiadomość albo skontaktuj się z firmą ${input.companyName}.`,
   });
 }

@@ -284,6 +284,8 @@ describe('tenant.clients.v1', () => {
     expect(mails.map((m) => m.mail.subject)).toEqual([
       'Barber Wąsik zapisał(a) Cię do programu Strzyżenie za pieczątki',
     ]);
+    // the set-password page names the customer's account, not an employee's
+    expect(mails[0]!.mail.html).toContain('zaproszenie=klient');
   });
 
   it('an active customer is linked and gets a notice; owners and self-enrolments are left alone', async () => {
