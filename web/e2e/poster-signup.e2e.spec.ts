@@ -17,7 +17,7 @@ async function activationMailCount(email: string): Promise<number> {
 }
 
 describe('activation after „Wyślij ponownie”', () => {
-  it('the first e-mail’s link still activates the account on a phone', async () => {
+  it('the first e-mail’s link still activates the account on a phone and leads to the customer login', async () => {
     const page = await newPage({ viewport: PHONE });
     const email = uniqueEmail('klient.ponownie');
     await registerInBrowser(page, 'Klient', 'Ola Ponowna', email);
@@ -33,5 +33,8 @@ describe('activation after „Wyślij ponownie”', () => {
     await page.goto(first!);
     await page.getByText('Konto jest aktywne').waitFor();
     expect(await page.getByText('Nie udało się potwierdzić').count()).toBe(0);
+    // a customer's account: the customer login, never „Zaloguj się do panelu firmy”
+    await page.getByRole('link', { name: 'Zaloguj się' }).last().click();
+    await page.getByRole('heading', { level: 1, name: 'Logowanie klienta' }).waitFor();
   });
 });

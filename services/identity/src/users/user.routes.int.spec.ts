@@ -278,7 +278,11 @@ describe('login failures', () => {
     // ADR 0041: the older link still works after a resend (the person may open the first e-mail) ...
     const activated = await call('POST', 'activate-account', { token: first.token });
     expect(activated.statusCode).toBe(200);
-    expect(activated.json().message).toBe('Konto zostało aktywowane. Możesz się zalogować.');
+    // a customer's account: the page offers the customer login (issue 33)
+    expect(activated.json()).toEqual({
+      message: 'Konto zostało aktywowane. Możesz się zalogować.',
+      customer: true,
+    });
     await login(email);
     // ... and once one link is used, the others are spent
     expect((await call('POST', 'activate-account', { token: second.token })).statusCode).toBe(400);
