@@ -143,6 +143,14 @@ export const DeleteAccountRequest = z.object({
 /** Neutral answer of calls that must not reveal whether an e-mail exists. */
 export const AcceptedResponse = z.object({ message: z.string() }).meta({ id: 'AcceptedResponse' });
 
+/**
+ * POST /users/activate-account: the message, and whether the activated account is a customer's (absent for a
+ * confirmed e-mail change), so the page offers the customer login, never the business one (issue 33).
+ */
+export const ActivationResponse = z
+  .object({ message: z.string(), customer: z.boolean().optional() })
+  .meta({ id: 'ActivationResponse' });
+
 /** Stable identity error codes with their Polish messages. */
 export const IdentityErrors = {
   invalidCredentials: {

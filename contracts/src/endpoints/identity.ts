@@ -12,6 +12,7 @@ import {
   ResetPasswordRequest,
   SessionResponse,
   TokenRequest,
+  ActivationResponse,
   UpdateUserRequest,
   UserPreferences,
   UserProfile,
@@ -42,7 +43,7 @@ export const activateAccount = defineEndpoint({
   summary: 'Aktywacja konta tokenem z e-maila',
   auth: 'public',
   body: TokenRequest,
-  response: AcceptedResponse,
+  response: ActivationResponse,
   errors: [invalidToken, { status: 409, codes: [E.emailTaken.code] }],
 });
 export const resendActivation = defineEndpoint({

@@ -7,7 +7,7 @@ import { decideCustomerAccess } from '../features/auth/utils/guards';
  * → /zaloguj?type=customer; a business user → /panel.
  */
 export const Route = createFileRoute('/_customer')({
-  beforeLoad: async ({ context }) => {
-    enforce(decideCustomerAccess(await context.auth.ensureReady()));
+  beforeLoad: async ({ context, location }) => {
+    enforce(decideCustomerAccess(await context.auth.ensureReady(), location.href));
   },
 });

@@ -65,7 +65,10 @@ function Activation({ token, emailChange }: { token: string; emailChange: boolea
     );
   }
   return (
-    <ReadyToSignIn title={emailChange ? 'Adres e-mail został zmieniony' : 'Konto jest aktywne'}>
+    <ReadyToSignIn
+      title={emailChange ? 'Adres e-mail został zmieniony' : 'Konto jest aktywne'}
+      customer={activation.data.customer === true}
+    >
       {emailChange
         ? 'Od teraz logujesz się nowym adresem e-mail.'
         : 'Dziękujemy za potwierdzenie adresu e-mail. Możesz się teraz zalogować.'}

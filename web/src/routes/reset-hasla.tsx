@@ -25,7 +25,8 @@ const searchSchema = z.object({
 type Invitation = z.infer<typeof searchSchema>['zaproszenie'];
 
 const invitationCopy: Record<NonNullable<Invitation>, string> = {
-  '1': 'Ustaw hasło, aby aktywować konto pracownika (lub konto klienta, jeśli firma zapisała Cię do programu).',
+  // links sent before customers got their own `klient` link say `1`: a text true for both
+  '1': 'Ustaw hasło, aby aktywować konto, które założyła dla Ciebie firma.',
   pracownik: 'Ustaw hasło, aby aktywować konto pracownika.',
   klient: 'Ustaw hasło, aby aktywować konto klienta i zobaczyć swoją kartę lojalnościową.',
 };
@@ -50,7 +51,11 @@ function ResetPasswordPage() {
       description={zaproszenie ? invitationCopy[zaproszenie] : 'Wpisz nowe hasło do swojego konta.'}
     >
       {token ? (
-        <NewPassword token={token} invitation={zaproszenie !== undefined} />
+        <NewPassword
+          token={token}
+          invitation={zaproszenie !== undefined}
+          customer={zaproszenie === 'klient'}
+        />
       ) : (
         <Alert color="yellow" variant="light">
           Link do zmiany hasła jest niepełny. Otwórz go ponownie z wiadomości e-mail.
@@ -60,7 +65,15 @@ function ResetPasswordPage() {
   );
 }
 
-function NewPassword({ token, invitation }: { token: string; invitation: boolean }) {
+function NewPassword({
+  token,
+  invitation,
+  customer,
+}: {
+  token: string;
+  invitation: boolean;
+  customer: boolean;
+}) {
   const reset = useResetPassword();
   const [done, setDone] = useState(false);
   const form = useZodForm(NewPasswordForm, { newPassword: '', confirmPassword: '' });
@@ -72,7 +85,10 @@ function NewPassword({ token, invitation }: { token: string; invitation: boolean
 
   if (done) {
     return (
-      <ReadyToSignIn title={invitation ? 'Konto jest aktywne' : 'Hasło zostało zmienione'}>
+      <ReadyToSignIn
+        title={invitation ? 'Konto jest aktywne' : 'Hasło zostało zmienione'}
+        customer={customer}
+      >
         {invitation
           ? 'Hasło ustawione. Możesz się teraz zalogować.'
           : 'Możesz się teraz zalogować nowym hasłem.'}

@@ -1,4 +1,4 @@
-import type { Role } from '@punkto/contracts/permissions';
+import { Roles, type Role } from '@punkto/contracts/permissions';
 import { randomUUID } from 'node:crypto';
 import type { PasswordHasher } from '../security/password-hasher';
 import type { RequestGuards } from '../security/request-guards';
@@ -67,18 +67,24 @@ async function register(
 }
 
 /** Activation link, or confirmation of a new e-mail address (the stored purpose decides). */
-async function activate({ accounts, clock }: RegistrationDeps, token: string): Promise<string> {
+async function activate(
+  { accounts, clock }: RegistrationDeps,
+  token: string,
+): Promise<{ message: string; customer?: boolean }> {
   const now = clock();
   const consumed = await accounts.tokens.consume(token, ['activation', 'email-change'], now);
   if (!consumed) throw new InvalidTokenError();
   if (consumed.purpose === 'activation') {
     await accounts.execute(consumed.userId, userCommand('ActivateUser', {}, now));
-    return ACCEPTED_MESSAGES.activated;
+    // a resend left the older links valid (ADR 0041); once one is used, the rest have nothing left to do
+    await accounts.tokens.revoke(consumed.userId, 'activation');
+    const record = await accounts.recordOf(consumed.userId);
+    return { message: ACCEPTED_MESSAGES.activated, customer: record?.role === Roles.customer };
   }
   const owner = await accounts.recordByEmail(consumed.email);
   if (owner && owner.userId !== consumed.userId) throw new EmailTakenError();
   await accounts.execute(consumed.userId, userCommand('ConfirmEmailChange', { email: consumed.email }, now));
-  return ACCEPTED_MESSAGES.emailChanged;
+  return { message: ACCEPTED_MESSAGES.emailChanged };
 }
 
 async function resendActivation(

@@ -11,8 +11,11 @@ import { randomToken, sha256 } from '../security/secrets';
  * - `invitation` — the set-password link of an account a company created (an invited employee, a client
  *   enrolled by e-mail; `/reset-hasla?token=…&zaproszenie=1`), accepted by POST /users/reset-password too,
  *   which also activates the account. Longer-lived than a reset link (INVITATION_TOKEN_TTL_SECONDS).
- * Stored as SHA-256; issuing a new token of a purpose invalidates the person's older ones of that purpose;
- * consuming deletes the token with a revision check, so of two concurrent uses only one succeeds.
+ * Stored as SHA-256; issuing a new token of a purpose invalidates the person's older ones of that purpose,
+ * except `activation` (ADR 0041): a resent activation link leaves the older ones valid until they expire (each
+ * only activates the account the mailbox already proved, so a person who opens the first e-mail after pressing
+ * „Wyślij ponownie” is not refused). Consuming deletes the token with a revision check, so of two concurrent
+ * uses only one succeeds.
  */
 export type TokenPurpose = 'activation' | 'email-change' | 'password-reset' | 'invitation';
 
@@ -46,7 +49,8 @@ export function actionTokens(documents: DocumentStore) {
       now: Date;
       ttlSeconds: number;
     }) {
-      await this.revoke(input.userId, input.purpose);
+      // every activation link stays valid until it expires (ADR 0041); other purposes keep only the newest
+      if (input.purpose !== 'activation') await this.revoke(input.userId, input.purpose);
       const token = randomToken();
       await tokens.insert({
         _id: sha256(token),

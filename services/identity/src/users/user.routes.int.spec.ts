@@ -258,7 +258,7 @@ describe('login failures', () => {
     expect(wrong.json()).toEqual(unknown.json());
   });
 
-  it('an account that is not activated: ACCOUNT_NOT_ACTIVE (only with the right password), resend sends a new link', async () => {
+  it('an account that is not activated: ACCOUNT_NOT_ACTIVE (only with the right password), resend sends a new link and keeps the older one valid', async () => {
     const { email } = await registerUser();
     const res = await call('POST', 'login', { email, password: PASSWORD });
     expect(res.statusCode).toBe(401);
@@ -275,10 +275,17 @@ describe('login failures', () => {
     expect(unknown.json()).toEqual(resend.json());
     const second = await t.linkToken(email, 'account-activation');
     expect(second.token).not.toBe(first.token);
-    // the older link no longer works; the newest does
-    expect((await call('POST', 'activate-account', { token: first.token })).statusCode).toBe(400);
-    expect((await call('POST', 'activate-account', { token: second.token })).statusCode).toBe(200);
+    // ADR 0041: the older link still works after a resend (the person may open the first e-mail) ...
+    const activated = await call('POST', 'activate-account', { token: first.token });
+    expect(activated.statusCode).toBe(200);
+    // a customer's account: the page offers the customer login (issue 33)
+    expect(activated.json()).toEqual({
+      message: 'Konto zostało aktywowane. Możesz się zalogować.',
+      customer: true,
+    });
     await login(email);
+    // ... and once one link is used, the others are spent
+    expect((await call('POST', 'activate-account', { token: second.token })).statusCode).toBe(400);
   });
 });
 

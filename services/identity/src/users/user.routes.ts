@@ -74,9 +74,7 @@ function registrationRoutes(app: FastifyInstance, service: IdentityService) {
     service.register({ ...body, ip: request.ip }),
   );
 
-  registerEndpoint(app, api.activateAccount, async ({ body }) => ({
-    message: await service.activate(body.token),
-  }));
+  registerEndpoint(app, api.activateAccount, async ({ body }) => service.activate(body.token));
 
   registerEndpoint(app, api.resendActivation, async ({ body, request }) => ({
     message: await service.resendActivation(body.email, request.ip),

@@ -3,13 +3,22 @@ import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../components/ui/link';
 
 /** The good end of an account link (activation, e-mail change, new password): what happened, then „Zaloguj się”. */
-export function ReadyToSignIn({ title, children }: { title: string; children: ReactNode }) {
+export function ReadyToSignIn({
+  title,
+  children,
+  customer = false,
+}: {
+  title: string;
+  children: ReactNode;
+  /** a customer's account: the customer login, never the business one */
+  customer?: boolean;
+}) {
   return (
     <Stack gap="md">
       <Alert color="green" variant="light" title={title}>
         {children}
       </Alert>
-      <ButtonLink to="/zaloguj" size="md">
+      <ButtonLink to="/zaloguj" search={customer ? { type: 'customer' } : {}} size="md">
         Zaloguj się
       </ButtonLink>
     </Stack>

@@ -68,10 +68,14 @@ export function decideBusinessAccess(state: AuthState, href: string): GuardDecis
   return redirectTo(homeOf(user));
 }
 
-/** Customer area: customer only; anonymous → /zaloguj?type=customer; a business user → /panel. */
-export function decideCustomerAccess(state: AuthState): GuardDecision {
+/**
+ * Customer area: customer only; anonymous → the CUSTOMER login (never the business one) with the page asked
+ * for, so a link into the portal comes back there after logging in; a business user → /panel.
+ */
+export function decideCustomerAccess(state: AuthState, href?: string): GuardDecision {
   const { user } = state;
-  if (!user) return redirectTo('/zaloguj', { type: 'customer' });
+  if (!user)
+    return redirectTo('/zaloguj', href ? { type: 'customer', redirect: href } : { type: 'customer' });
   if (isCustomer(user)) return allow;
   return redirectTo(homeOf(user));
 }

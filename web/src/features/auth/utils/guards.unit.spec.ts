@@ -59,6 +59,14 @@ describe('customer guard', () => {
     });
   });
 
+  it('anonymous with the page asked for → the customer login, and back there after it', () => {
+    expect(decideCustomerAccess(anonymous, '/klient/karty')).toEqual({
+      type: 'redirect',
+      to: '/zaloguj',
+      search: { type: 'customer', redirect: '/klient/karty' },
+    });
+  });
+
   it('a customer is let in', () => {
     expect(decideCustomerAccess(signedIn(user('customer')))).toEqual({ type: 'allow' });
   });

@@ -1,0 +1,40 @@
+import { mailTo, registerInBrowser, uniqueEmail } from '../../scripts/testing/actors';
+import { PHONE, useBrowser } from '../../scripts/testing/browser';
+import { eventually } from '../../scripts/testing/eventually';
+import { describe, expect, inject, it } from 'vitest';
+
+// Issue 33 (ADR 0041): a customer signing up on a phone presses „Wyślij ponownie” and then opens the FIRST
+// activation e-mail: the older link still activates the account. Against the built product (`npm run build`).
+const { newPage } = useBrowser();
+
+const activationLinkIn = (mail: string) =>
+  mail.match(/https?:\/\/[^\s"<]*\/aktywacja-konta\?token=[^\s"<&]+/)?.[0];
+
+/** How many activation e-mails the dev mailbox holds for this address. */
+async function activationMailCount(email: string): Promise<number> {
+  const list = await (await fetch(`${inject('baseUrl')}/dev/mailbox`)).text();
+  return list.split('<tr>').filter((row) => row.includes(email) && /Aktywuj konto/.test(row)).length;
+}
+
+describe('activation after „Wyślij ponownie”', () => {
+  it('the first e-mail’s link still activates the account on a phone and leads to the customer login', async () => {
+    const page = await newPage({ viewport: PHONE });
+    const email = uniqueEmail('klient.ponownie');
+    await registerInBrowser(page, 'Klient', 'Ola Ponowna', email);
+    const first = activationLinkIn(await mailTo(email, /Aktywuj konto/));
+    expect(first, 'the first activation link').toBeTruthy();
+
+    await page.getByRole('button', { name: 'Wyślij ponownie' }).click();
+    await page.getByText(/wysłaliśmy na nie nowy link aktywacyjny/).waitFor();
+    await eventually('the second activation e-mail', async () =>
+      (await activationMailCount(email)) >= 2 ? true : undefined,
+    );
+
+    await page.goto(first!);
+    await page.getByText('Konto jest aktywne').waitFor();
+    expect(await page.getByText('Nie udało się potwierdzić').count()).toBe(0);
+    // a customer's account: the customer login, never „Zaloguj się do panelu firmy”
+    await page.getByRole('link', { name: 'Zaloguj się' }).last().click();
+    await page.getByRole('heading', { level: 1, name: 'Logowanie klienta' }).waitFor();
+  });
+});
