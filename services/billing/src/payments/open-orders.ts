@@ -2,7 +2,6 @@ import type { Collection, DocumentStore } from '@punkto/platform/documents/docum
 import { retryLostRace } from '@punkto/platform/errors/lost-race';
 import { randomUUID } from 'node:crypto';
 import { PaymentInProgressError } from './payment.errors';
-import type { PaymentRecord } from './payments';
 
 /** how long an unpaid plan-change order holds the company's slot (an abandoned checkout frees it after this) */
 export const OPEN_ORDER_TTL_MS = 30 * 60_000;
@@ -33,7 +32,11 @@ export type OpenOrders = ReturnType<typeof openOrders>;
  */
 export function openOrders(
   documents: DocumentStore,
-  deps: { find: (paymentId: string) => Promise<PaymentRecord | null>; clock: () => Date },
+  deps: {
+    /** the payment's status, null when unknown (payments.ts `find`) */
+    find: (paymentId: string) => Promise<{ status: 'pending' | 'completed' | 'failed' } | null>;
+    clock: () => Date;
+  },
 ) {
   const slots: Collection<OpenOrder> = documents.collection<OpenOrder>('open_orders');
 
