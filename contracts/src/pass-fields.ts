@@ -26,6 +26,7 @@ export type CardOnPass = {
  */
 
 import { formatPolish } from './polish-number';
+import { stampCardReading, stampCardText } from './stamp-card';
 export interface PassField {
   key: string;
   label: string;
@@ -77,7 +78,7 @@ export function storeCardFields(card: CardOnPass): StoreCardFields {
         {
           key: 'stamps',
           label: 'Pieczątki',
-          value: `${card.stamps} z ${card.stampsRequired}`,
+          value: stampCardText(card.stamps, card.stampsRequired),
           changeMessage: 'Pieczątki: %@',
         },
       ];
@@ -116,6 +117,12 @@ export function storeCardFields(card: CardOnPass): StoreCardFields {
   };
 }
 
+/** Google's short balance: „7/10”, with the full cards waiting beyond the current one „7/10 +1” (ADR 0043) */
+function compactStamps(stamps: number, required: number): string {
+  const { current, fullCards } = stampCardReading(stamps, required);
+  return fullCards > 0 ? `${current}/${required} +${fullCards}` : `${current}/${required}`;
+}
+
 /** the balance as Google Wallet shows it (`loyaltyPoints`), and the text of the notice when it changes */
 export function googleBalanceOf(card: CardOnPass): {
   points: { label: string; balance: { string: string } | { int: number } };
@@ -124,8 +131,8 @@ export function googleBalanceOf(card: CardOnPass): {
   switch (card.kind) {
     case 'stamps':
       return {
-        points: { label: 'Pieczątki', balance: { string: `${card.stamps}/${card.stampsRequired}` } },
-        notice: `Pieczątki: ${card.stamps} z ${card.stampsRequired}`,
+        points: { label: 'Pieczątki', balance: { string: compactStamps(card.stamps, card.stampsRequired) } },
+        notice: `Pieczątki: ${stampCardText(card.stamps, card.stampsRequired)}`,
       };
     default:
       return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storeCardFields, type CardOnPass } from './pass-fields';
+import { googleBalanceOf, storeCardFields, type CardOnPass } from './pass-fields';
 
 const base = {
   cardNumber: '1234 5678 90',
@@ -24,6 +24,15 @@ describe('the front and back of a pass', () => {
         ['Następna nagroda', 'Kawa gratis'],
         ['Brakuje', '3 piecz.'],
       ]);
+    });
+
+    it('never shows more stamps than the card holds: 17 on a 10-stamp card read 7 z 10 and one full card (ADR 0043)', () => {
+      const fields = storeCardFields({ ...card, stamps: 17 });
+      expect(fields.primaryFields[0]!.value).toBe('7 z 10 + 1 pełna karta');
+      expect(googleBalanceOf({ ...card, stamps: 17 })).toEqual({
+        points: { label: 'Pieczątki', balance: { string: '7/10 +1' } },
+        notice: 'Pieczątki: 7 z 10 + 1 pełna karta',
+      });
     });
 
     it('says the reward can be collected once the stamps cover it', () => {

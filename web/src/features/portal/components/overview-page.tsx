@@ -3,7 +3,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { AnchorLink, ButtonLink } from '../../../components/ui/link';
 import { PageHeader } from '../../../components/ui/page-header';
 import type { MyCardBalance } from '@punkto/contracts/customers';
-import { formatInteger, formatPoints, formatStamps } from '../../../lib/format';
+import { balanceLabel } from '../utils/portal-labels';
+import { formatInteger } from '../../../lib/format';
 import { myOverviewQueryOptions } from '../api/portal';
 import { ActivityList } from '../../../components/card-activity/activity-list';
 
@@ -20,13 +21,6 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
-function balanceText(balance: MyCardBalance): string {
-  if (balance.kind !== 'stamps') return formatPoints(balance.points);
-  return balance.stampsRequired
-    ? `${formatInteger(balance.stamps)} z ${formatInteger(balance.stampsRequired)} pieczątek`
-    : formatStamps(balance.stamps);
-}
-
 /** each card's own balance: points of different companies' programs are never added into one number */
 function Balances({ balances }: { balances: MyCardBalance[] }) {
   return (
@@ -41,7 +35,7 @@ function Balances({ balances }: { balances: MyCardBalance[] }) {
               {[balance.companyName, balance.programName].filter(Boolean).join(' · ') || 'Karta'}
             </Text>
             <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
-              {balanceText(balance)}
+              {balanceLabel(balance)}
             </Text>
           </Group>
         ))}

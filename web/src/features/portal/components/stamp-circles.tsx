@@ -1,4 +1,5 @@
 import { Box, Group } from '@mantine/core';
+import { stampCardReading } from '@punkto/contracts/stamp-card';
 
 /** The stamp card: one circle per required stamp, the collected ones filled (up to 30 circles shown). */
 export function StampCircles({
@@ -11,7 +12,8 @@ export function StampCircles({
   label: string;
 }) {
   const total = Math.min(Math.max(required, 0), 30);
-  const filled = Math.min(stamps, total);
+  // the card being filled: stamps beyond a full card start the next one (ADR 0043)
+  const filled = Math.min(stampCardReading(stamps, required).current, total);
   return (
     <Group gap={8} role="img" aria-label={label}>
       {Array.from({ length: total }, (_, i) => (

@@ -1,4 +1,5 @@
 import { ActivityType } from '@punkto/contracts/card-activity';
+import { fullCardsText, stampCardReading } from '@punkto/contracts/stamp-card';
 import type { MyCard } from '@punkto/contracts/customers';
 import { z } from 'zod';
 import { formatInteger, formatPoints, formatStamps, plural } from '../../../lib/format';
@@ -12,8 +13,12 @@ export function isStampCard(card: Pick<MyCard, 'kind' | 'stampsRequired'>): bool
 /** The card's balance as one phrase: „120 pkt” or „3 z 10 pieczątek”. */
 export function balanceLabel(card: Pick<MyCard, 'kind' | 'points' | 'stamps' | 'stampsRequired'>): string {
   if (!isStampCard(card)) return formatPoints(card.points);
-  if (card.stampsRequired)
-    return `${formatInteger(card.stamps)} z ${formatInteger(card.stampsRequired)} ${plural(card.stampsRequired, 'pieczątki', 'pieczątek', 'pieczątek')}`;
+  if (card.stampsRequired) {
+    // stamps beyond a full card start the next one (ADR 0043): „7 z 10 pieczątek + 1 pełna karta”
+    const { current, fullCards } = stampCardReading(card.stamps, card.stampsRequired);
+    const text = `${formatInteger(current)} z ${formatInteger(card.stampsRequired)} ${plural(card.stampsRequired, 'pieczątki', 'pieczątek', 'pieczątek')}`;
+    return fullCards > 0 ? `${text} + ${fullCardsText(fullCards)}` : text;
+  }
   return formatStamps(card.stamps);
 }
 

@@ -35,14 +35,18 @@ import { useOfflineScanner } from '../offline/use-offline-scanner';
 import { AMOUNT_FORMAT_MESSAGE, parseAmountToGrosze } from '../utils/scanner-input';
 import { useActionKey } from './use-action-key';
 import { formatPolish } from '@punkto/contracts/polish-number';
+import { fullCardsText, stampCardReading } from '@punkto/contracts/stamp-card';
 
 const REDEEM_OFFLINE_MESSAGE =
   'Nagrody wydasz po powrocie połączenia — do tego potrzebne jest aktualne saldo karty.';
 
 function balanceText(card: CardView): string {
-  return card.kind === 'stamps'
-    ? `${formatStamps(card.stamps)}${card.stampsRequired ? ` z ${card.stampsRequired}` : ''}`
-    : formatPoints(card.points);
+  if (card.kind !== 'stamps') return formatPoints(card.points);
+  if (!card.stampsRequired) return formatStamps(card.stamps);
+  // stamps beyond a full card start the next one: „7 pieczątek z 10 + 1 pełna karta”, never „17 z 10”
+  const { current, fullCards } = stampCardReading(card.stamps, card.stampsRequired);
+  const text = `${formatStamps(current)} z ${card.stampsRequired}`;
+  return fullCards > 0 ? `${text} + ${fullCardsText(fullCards)}` : text;
 }
 
 function successMessage(
