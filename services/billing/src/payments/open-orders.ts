@@ -22,6 +22,35 @@ interface OpenOrder {
 
 export type OpenOrders = ReturnType<typeof openOrders>;
 
+type OpenOrdersDeps = {
+  /** the payment's status, null when unknown (payments.ts `find`) */
+  find: (paymentId: string) => Promise<{ status: 'pending' | 'completed' | 'failed' } | null>;
+  clock: () => Date;
+};
+
+/** open: its payment is pending (or still being started) and younger than OPEN_ORDER_TTL_MS */
+async function isOpen(deps: OpenOrdersDeps, slot: OpenOrder): Promise<boolean> {
+  if (deps.clock().getTime() - Date.parse(slot.claimedAt) >= OPEN_ORDER_TTL_MS) return false;
+  if (!slot.started) return true; // a parallel request is starting the checkout
+  return (await deps.find(slot.paymentId))?.status === 'pending';
+}
+
+/** the same intent asked twice at once: the second waits for the first's checkout */
+async function startedBy(
+  slots: Collection<OpenOrder>,
+  tenantId: string,
+  paymentId: string,
+): Promise<StartedPayment> {
+  const deadline = Date.now() + PARALLEL_START_WAIT_MS;
+  while (Date.now() < deadline) {
+    const slot = await slots.get(tenantId);
+    if (!slot || slot.paymentId !== paymentId) break; // its start failed; the slot is free or someone else's
+    if (slot.started) return slot.started;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new PaymentInProgressError();
+}
+
 /**
  * One open order per company's plan change, idempotent by intent (issue 32: two upgrade orders placed close
  * together were both charged). Before a checkout starts, the company's slot is claimed atomically (insert, or a
@@ -30,21 +59,8 @@ export type OpenOrders = ReturnType<typeof openOrders>;
  * PAYMENT.IN_PROGRESS. The slot is open while its payment is pending and younger than OPEN_ORDER_TTL_MS; a
  * completed or failed payment, or a checkout that failed to start, frees it.
  */
-export function openOrders(
-  documents: DocumentStore,
-  deps: {
-    /** the payment's status, null when unknown (payments.ts `find`) */
-    find: (paymentId: string) => Promise<{ status: 'pending' | 'completed' | 'failed' } | null>;
-    clock: () => Date;
-  },
-) {
+export function openOrders(documents: DocumentStore, deps: OpenOrdersDeps) {
   const slots: Collection<OpenOrder> = documents.collection<OpenOrder>('open_orders');
-
-  async function isOpen(slot: OpenOrder): Promise<boolean> {
-    if (deps.clock().getTime() - Date.parse(slot.claimedAt) >= OPEN_ORDER_TTL_MS) return false;
-    if (!slot.started) return true; // a parallel request is starting the checkout
-    return (await deps.find(slot.paymentId))?.status === 'pending';
-  }
 
   /** this request's claim, or the open order it must answer with / be refused by */
   async function claim(
@@ -54,7 +70,7 @@ export function openOrders(
     return retryLostRace(
       async () => {
         const current = await slots.get(tenantId);
-        if (current && (await isOpen(current))) return { theirs: current };
+        if (current && (await isOpen(deps, current))) return { theirs: current };
         const mine: OpenOrder = {
           _id: tenantId,
           intent,
@@ -70,18 +86,6 @@ export function openOrders(
     );
   }
 
-  /** the same intent asked twice at once: the second waits for the first's checkout */
-  async function startedBy(tenantId: string, paymentId: string): Promise<StartedPayment> {
-    const deadline = Date.now() + PARALLEL_START_WAIT_MS;
-    while (Date.now() < deadline) {
-      const slot = await slots.get(tenantId);
-      if (!slot || slot.paymentId !== paymentId) break; // its start failed; the slot is free or someone else's
-      if (slot.started) return slot.started;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new PaymentInProgressError();
-  }
-
   return {
     /**
      * `start(paymentId)` runs only for the request that claimed the slot; every other request for the same
@@ -95,7 +99,7 @@ export function openOrders(
       const claimed = await claim(tenantId, intent);
       if ('theirs' in claimed) {
         if (claimed.theirs.intent !== intent) throw new PaymentInProgressError();
-        return claimed.theirs.started ?? startedBy(tenantId, claimed.theirs.paymentId);
+        return claimed.theirs.started ?? startedBy(slots, tenantId, claimed.theirs.paymentId);
       }
       const { mine } = claimed;
       try {
