@@ -54,6 +54,8 @@ describe('subscription', () => {
 
     await page.waitForURL((url) => url.pathname === '/subskrypcja/platnosc');
     expect(await page.getByTestId('amount').textContent()).toContain('384 zł');
+    // what happens to the trial, said as it happens (issue 32): the paid period starts after it
+    await page.getByText(/Opłacony okres zacznie się, gdy skończy się okres próbny/).waitFor();
     await page.getByRole('button', { name: 'Przejdź do płatności' }).click();
 
     // the sandbox's hosted checkout, served by billing through the gateway

@@ -443,6 +443,29 @@ describe('one open order per plan change (issue 32: two upgrade orders were both
     expect(new Set(answers.map((r) => r.json().paymentId)).size).toBe(1);
   });
 
+  it('an upgrade in the trial keeps the trial: the paid period still starts and renews at its end (issue 32)', async () => {
+    t.setNow('2026-03-01T10:00:00.000Z');
+    const { tenantId, token } = await t.tenant(); // trial until 15 March
+    t.setNow('2026-03-05T10:00:00.000Z');
+    const bought = await initiate(token, tenantId, 'basic', false);
+    await t.payInCheckout(bought.redirectUri, SANDBOX_CARDS.success);
+    await t.runDueJobs();
+    const subscription = async () =>
+      (await t.call(token, 'GET', `/api/v1/tenants/${tenantId}/tenant-subscription`)).json();
+    expect(await subscription()).toMatchObject({ planId: 'basic', periodEnd: '2026-04-15T10:00:00.000Z' });
+
+    t.setNow('2026-03-10T10:00:00.000Z');
+    const upgrade = await initiate(token, tenantId, 'extended', false);
+    expect(upgrade.amountGrosze).toBe(1000); // the difference of the prices: nothing of the paid month used yet
+    await t.payInCheckout(upgrade.redirectUri, SANDBOX_CARDS.success);
+    await t.runDueJobs();
+    expect(await subscription()).toMatchObject({
+      status: 'active',
+      planId: 'extended',
+      periodEnd: '2026-04-15T10:00:00.000Z', // not 10 April: the next payment does not move
+    });
+  });
+
   it('an abandoned checkout holds the slot for 30 minutes, a failed one not at all', async () => {
     t.setNow('2026-06-01T10:00:00.000Z');
     const { tenantId, token } = await t.tenant();

@@ -141,10 +141,12 @@ function bookPayment(
   const current = state.status === 'none' ? null : state;
   const paying = current?.status === 'active' || current?.status === 'past_due';
   if (paying && purpose === 'upgrade') {
+    // bought in the trial, the paid period starts when the trial ends: an upgrade keeps that start (ADR 0039)
+    const periodStart = Date.parse(current!.periodStart) > now.getTime() ? current!.periodStart : at;
     return [
       withEntitlement({
         type: 'SubscriptionUpgraded',
-        data: { ...paid, periodStart: at, periodEnd: addPeriod(at, isForYear) },
+        data: { ...paid, periodStart, periodEnd: addPeriod(periodStart, isForYear) },
       }),
     ];
   }
@@ -159,13 +161,13 @@ function bookPayment(
     ];
   }
   // trialing, lapsed, cancelled (or an upgrade paid after the subscription lapsed): a new period from
-  // now; the unused days of a running trial are kept
+  // now; in a running trial the paid period starts when the trial ends (its unused days are kept)
   const trialLeft = current?.status === 'trialing' && Date.parse(current.periodEnd) > now.getTime();
   const base = trialLeft ? current!.periodEnd : at;
   return [
     withEntitlement({
       type: 'SubscriptionActivated',
-      data: { ...paid, periodStart: at, periodEnd: addPeriod(base, isForYear) },
+      data: { ...paid, periodStart: base, periodEnd: addPeriod(base, isForYear) },
     }),
   ];
 }

@@ -135,11 +135,37 @@ describe('when the tenant is on the trial', () => {
       data: {
         planId: 'extended',
         isForYear: true,
-        periodStart: '2026-03-05T10:00:00.000Z',
+        // the paid period starts when the trial ends (issue 32): the next payment stays a year after it
+        periodStart: '2026-03-15T10:00:00.000Z',
         periodEnd: '2027-03-15T10:00:00.000Z',
         entitlement: { status: 'active', customerLimit: 500, writable: true },
       },
     });
+  });
+
+  describe('given a plan bought in the trial (basic monthly, paid 5 March, trial until 15 March)', () => {
+    const bought = history(startTrial, pay('p1', '2026-03-05T10:00:00.000Z'));
+    const upgradeAt = '2026-03-10T10:00:00.000Z';
+
+    it('when upgraded before the trial ends, then the upgrade costs only the difference of the prices', () =>
+      expect(
+        planChangeOutcome(stateOf(bought), { planId: 'extended', isForYear: false }, new Date(upgradeAt)),
+      ).toEqual({ kind: 'payment_required', purpose: 'upgrade', amountGrosze: 4000 - 3000 }));
+
+    it('when the upgrade is paid, then the trial is kept: the paid period still starts and renews at its end', () =>
+      spec
+        .given(bought)
+        .when(pay('p2', upgradeAt, { purpose: 'upgrade', planId: 'extended', amountGrosze: 1000 }))
+        .then([
+          expect.objectContaining({
+            type: 'SubscriptionUpgraded',
+            data: expect.objectContaining({
+              planId: 'extended',
+              periodStart: '2026-03-15T10:00:00.000Z',
+              periodEnd: '2026-04-15T10:00:00.000Z',
+            }),
+          }),
+        ]));
   });
 
   it('choosing a plan needs a payment of the full price', () =>

@@ -91,8 +91,9 @@ export function PaymentPage({
           ) : null}
           {upgrade ? (
             <Text size="sm">
-              Dopłata za zmianę planu od dziś: cena nowego planu pomniejszona o niewykorzystaną część obecnego
-              okresu.
+              Dopłata za zmianę planu: cena nowego planu pomniejszona o niewykorzystaną część opłaconego
+              okresu. Nowy plan działa od razu; jeśli opłacony okres jeszcze się nie zaczął (plan kupiony w
+              okresie próbnym), termin następnej płatności się nie zmienia.
             </Text>
           ) : null}
           <Text size="sm" c="dimmed">
@@ -102,7 +103,8 @@ export function PaymentPage({
       </Card>
       {sub.status === 'trialing' ? (
         <Alert color="blue">
-          Niewykorzystane dni okresu próbnego zostaną doliczone do opłaconego okresu.
+          Opłacony okres zacznie się, gdy skończy się okres próbny — niewykorzystane dni okresu próbnego nie
+          przepadają.
         </Alert>
       ) : null}
       {!cardForm ? (
