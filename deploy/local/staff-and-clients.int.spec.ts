@@ -47,7 +47,7 @@ describe('tenant ⇄ SQLite bus ⇄ identity: employees', () => {
     expect(invitation.text).toContain('Link jest ważny przez 7 dni');
     const link = tokenIn(invitation.text);
     expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/reset-hasla`);
-    expect(link.searchParams.get('zaproszenie')).toBe('1');
+    expect(link.searchParams.get('zaproszenie')).toBe('pracownik');
     // no password yet: nobody can log in
     expect((await login('barista@example.pl', 'Kawa12345')).statusCode).toBe(401);
 

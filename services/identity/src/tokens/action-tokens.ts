@@ -9,7 +9,7 @@ import { randomToken, sha256 } from '../security/secrets';
  *   the same POST /users/activate-account call, which tells the two apart by the stored purpose;
  * - `password-reset` — accepted by POST /users/reset-password (`/reset-hasla?token=…`);
  * - `invitation` — the set-password link of an account a company created (an invited employee, a client
- *   enrolled by e-mail; `/reset-hasla?token=…&zaproszenie=1`), accepted by POST /users/reset-password too,
+ *   enrolled by e-mail; `/reset-hasla?token=…&zaproszenie=pracownik|klient`), accepted by POST /users/reset-password too,
  *   which also activates the account. Longer-lived than a reset link (INVITATION_TOKEN_TTL_SECONDS).
  * Stored as SHA-256; issuing a new token of a purpose invalidates the person's older ones of that purpose,
  * except `activation` (ADR 0041): a resent activation link leaves the older ones valid until they expire (each
