@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relayRoutes } from '../app';
 import { startBilling, type BillingTestApp } from '../testing/billing-test-app';
+import { OPEN_ORDER_TTL_MS } from './open-orders';
 import { SANDBOX_CARDS, SANDBOX_NOTIFY_JOB } from './sandbox-orders';
 
 /**
@@ -68,6 +69,8 @@ withInfra('MONGODB_URL', 'billing on MongoDB-wire', (mongoUrl) => {
       const completions = [];
       for (let i = 0; i < 20; i++) {
         const known = new Set(t.pendingJobs().map((j) => j.id));
+        // one open order per company (ADR 0039): each order is left unpaid past the window, then paid late
+        t.setNow(new Date(t.now().getTime() + OPEN_ORDER_TTL_MS).toISOString());
         const res = await t.call(payer.token, 'POST', '/api/v1/payments/initiate-payment', {
           tenantId: payer.tenantId,
           planId: 'basic',
