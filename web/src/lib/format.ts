@@ -1,22 +1,7 @@
 import { plural } from '@punkto/contracts/plural';
-import { groupThousands } from '@punkto/contracts/polish-number';
+import { formatPolish, groupThousands } from '@punkto/contracts/polish-number';
 
 /** Number display of SPEC §9 — always Polish locale. */
-
-const LOCALE = 'pl-PL';
-
-const cache = new Map<string, Intl.NumberFormat>();
-
-function formatter(options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = JSON.stringify(options);
-  let cached = cache.get(key);
-  if (!cached) {
-    // grouping is ours (groupThousands): Polish groups 4-digit numbers too („4 250,00 zł”), Intl only from 5
-    cached = new Intl.NumberFormat(LOCALE, { ...options, useGrouping: false });
-    cache.set(key, cached);
-  }
-  return cached;
-}
 
 /**
  * `value` in Polish with `min`–`max` fraction digits and thousands grouped by a no-break space from four digits
@@ -28,9 +13,7 @@ function formatDecimal(value: number, min: number, max: number): string {
   const scaled = value * 10 ** max;
   const exact = Math.abs(scaled - Math.round(scaled)) < 1e-6 && Math.abs(value) < 1e12;
   if (!exact || Object.is(value, -0)) {
-    return groupThousands(
-      formatter({ minimumFractionDigits: min, maximumFractionDigits: max }).format(value),
-    );
+    return formatPolish(value, { minimumFractionDigits: min, maximumFractionDigits: max });
   }
   const [whole, fraction = ''] = (Math.abs(Math.round(scaled)) / 10 ** max).toFixed(max).split('.');
   let digits = fraction;
@@ -66,9 +49,7 @@ export function formatCurrency(value: Numeric): string {
 export function formatPercent(value: Numeric, options: { ratio?: boolean } = {}): string {
   if (!isPresent(value)) return EMPTY_VALUE;
   const ratio = options.ratio ? value : value / 100;
-  return groupThousands(
-    formatter({ style: 'percent', minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(ratio),
-  );
+  return formatPolish(ratio, { style: 'percent', minimumFractionDigits: 0, maximumFractionDigits: 2 });
 }
 
 /** Whole counts (points, stamps, customers): `12345` → `12 345`. */
