@@ -132,6 +132,20 @@ async function cardOf(cards: Cards, cardId: string): Promise<PassCard | null> {
   return card;
 }
 
+/** the copy of a company whose creation has not arrived yet: a change known first waits in it */
+function unnamedCompany(tenantId: string, at: string): PassCompany {
+  return {
+    _id: tenantId,
+    companyName: '',
+    address: null,
+    branding: defaultBranding,
+    logo: null,
+    heroImage: null,
+    deleted: false,
+    changedAt: at,
+  };
+}
+
 /** merges a company change into its copy (a change known before the company's creation is kept) */
 function changeCompany(
   companies: Companies,
@@ -140,16 +154,7 @@ function changeCompany(
   change: (current: PassCompany) => Partial<PassCompany>,
 ) {
   return mutateDocument(companies, tenantId, (current) => {
-    const base: PassCompany = current ?? {
-      _id: tenantId,
-      companyName: '',
-      address: null,
-      branding: defaultBranding,
-      logo: null,
-      heroImage: null,
-      deleted: false,
-      changedAt: at,
-    };
+    const base: PassCompany = current ?? unnamedCompany(tenantId, at);
     if (base.deleted) return UNCHANGED;
     return {
       ...base,
@@ -167,16 +172,7 @@ function changeCompany(
 function changeContact(companies: Companies, tenantId: string, email: string | null, at: string) {
   return mutateDocument(companies, tenantId, (current) => {
     if (current?.deleted || (current?.contactAt && current.contactAt > at)) return UNCHANGED;
-    const base: PassCompany = current ?? {
-      _id: tenantId,
-      companyName: '',
-      address: null,
-      branding: defaultBranding,
-      logo: null,
-      heroImage: null,
-      deleted: false,
-      changedAt: at,
-    };
+    const base: PassCompany = current ?? unnamedCompany(tenantId, at);
     return { ...base, contactEmail: email, contactAt: at };
   });
 }

@@ -1,3 +1,6 @@
+import { printableText } from '@punkto/contracts/text';
+import { emailAddress } from '@punkto/contracts/web-addresses';
+
 /**
  * The company as the sender (ADR 0040): mail a company causes (an employee's invitation, a customer's
  * invitation, a company message) shows the company's name in the From display name, „Kawiarnia Pod Lipą przez
@@ -5,17 +8,12 @@
  * another domain), and a Reply-To of the company's contact e-mail where one exists, so an answer reaches the
  * company, not Punkto's no-reply box.
  *
- * The name is made header-safe here: control, invisible and broken characters removed, white space
- * collapsed, at most DISPLAY_NAME_MAX characters of the company's name. Quoting and RFC 2047 encoding of the
- * Polish letters and of „"” or „,” are nodemailer's (the `{ name, address }` form of `from`).
+ * The name is made header-safe here (contracts' `printableText`: control, invisible and broken characters
+ * removed), white space collapsed, at most DISPLAY_NAME_MAX characters of the company's name. Quoting and
+ * RFC 2047 encoding of the Polish letters and of „"” or „,” are nodemailer's (the `{ name, address }` form).
  */
 export const DISPLAY_NAME_MAX = 64;
 const SUFFIX = ' przez Punkto';
-
-/* eslint-disable no-control-regex -- removing control characters is the point */
-const CONTROLS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/gu;
-/* eslint-enable no-control-regex */
-const INVISIBLE = /[\p{Cf}\p{Cs}\uFFFD]/gu;
 
 export interface MailSender {
   /** the From display name */
@@ -24,14 +22,9 @@ export interface MailSender {
   replyTo?: string;
 }
 
-/** white space collapsed, control / invisible / broken characters removed, NFC, at most `max` characters */
+/** the name as it may go into a header: `printableText` (contracts/text), white space collapsed, at most `max` characters */
 export function headerSafeName(name: string, max = DISPLAY_NAME_MAX + SUFFIX.length): string {
-  const clean = name
-    .replace(CONTROLS, ' ')
-    .replace(INVISIBLE, '')
-    .replace(/\s+/gu, ' ')
-    .trim()
-    .normalize('NFC');
+  const clean = printableText(name).replace(/\s+/gu, ' ');
   const chars = [...clean];
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : clean;
 }
@@ -42,15 +35,12 @@ export function companySenderName(companyName: string): string {
   return name ? `${name}${SUFFIX}` : 'Punkto';
 }
 
-/** a plausible single address (no display name, no list, no header injection), else undefined */
-const ADDRESS = /^[^\s@<>",;:()[\]\\]+@[^\s@<>",;:()[\]\\]+\.[^\s@<>",;:()[\]\\]+$/;
-
-/** the sender fields of a company's mail: its name, and its contact e-mail as Reply-To when usable */
+/** the sender fields of a company's mail: its name, and its contact e-mail as Reply-To when it is one address */
 export function companySender(companyName: string, contactEmail?: string | null): MailSender {
-  const replyTo = contactEmail?.trim();
+  const replyTo = emailAddress().safeParse(contactEmail ?? '');
   return {
     senderName: companySenderName(companyName),
-    ...(replyTo && ADDRESS.test(replyTo) && { replyTo }),
+    ...(replyTo.success && { replyTo: replyTo.data }),
   };
 }
 
