@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import FindMyWay from 'find-my-way';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -21,19 +22,13 @@ type AppRoutes = {
   prerenderedOnly: string[];
 };
 
-/** `/panel/klienci/$clientId` → a pattern for `/panel/klienci/<one segment>`; `$` alone (a splat) is the rest. */
-function routePattern(route: string): RegExp {
+/** `/panel/klienci/$clientId` → `/panel/klienci/:clientId` (find-my-way's syntax); `$` alone (a splat) → `*`. */
+function routerPath(route: string): string {
   const clean = route.replace(/\/+$/, '') || '/';
-  const segments = clean
+  return clean
     .split('/')
-    .map((segment) =>
-      segment === '$'
-        ? '.*'
-        : segment.startsWith('$')
-          ? '[^/]+'
-          : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-    );
-  return new RegExp(`^${segments.join('/') || '/'}$`);
+    .map((segment) => (segment === '$' ? '*' : segment.startsWith('$') ? `:${segment.slice(1)}` : segment))
+    .join('/');
 }
 
 /**
@@ -50,9 +45,12 @@ export function appPageMatcher(
   const listed = JSON.parse(readFileSync(file, 'utf8')) as AppRoutes;
   if (!Array.isArray(listed.routes) || !Array.isArray(listed.prerenderedOnly))
     throw new Error(`${file}: not a list of routes`);
-  const closed = new Set(listed.prerenderedOnly.map((route) => route.replace(/\/+$/, '')));
-  const open = listed.routes.filter((route) => !closed.has(route.replace(/\/+$/, ''))).map(routePattern);
-  return (path) => isPrerendered(path) || open.some((pattern) => pattern.test(path));
+  const closed = new Set(listed.prerenderedOnly.map(routerPath));
+  // the app's routes in Fastify's own router, so a path matches here exactly as it would there
+  const router = FindMyWay({ ignoreTrailingSlash: true });
+  for (const path of new Set(listed.routes.map(routerPath)))
+    if (!closed.has(path)) router.on('GET', path, () => undefined);
+  return (path) => isPrerendered(path) || router.find('GET', path) !== null;
 }
 
 const xmlEscape = (text: string) =>
