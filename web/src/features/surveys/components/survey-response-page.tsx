@@ -69,7 +69,6 @@ function SurveyForm({ token }: { token: string }) {
   // set at once on a tap (state would change only at the next render): a second tap while the answer is on its
   // way sends nothing (issue 33: a double tap answered "already filled" and hid the review link)
   const sending = useRef(false);
-  const [sent, setSent] = useState(false);
 
   if (survey.isPending)
     return (
@@ -81,7 +80,7 @@ function SurveyForm({ token }: { token: string }) {
     );
   if (survey.isError) return <Problem error={survey.error} />;
   // "already answered" after this page sent the answer (its reply was lost, then sent again) is this answer
-  const thanks = done ?? answeredHere(sent, respond.error);
+  const thanks = done ?? answeredHere(!respond.isIdle, respond.error);
   if (!thanks && respond.isError && surveyLinkProblem((respond.error as ApiError).code))
     return <Problem error={respond.error} />;
 
@@ -121,7 +120,6 @@ function SurveyForm({ token }: { token: string }) {
     }
     if (sending.current) return;
     sending.current = true;
-    setSent(true);
     const trimmed = comment.trim();
     respond.mutate(
       { score: Number(score), ...(trimmed && { comment: trimmed }) },
