@@ -114,7 +114,6 @@ export function CardPanel({
   const command = useCardCommand(card.cardId);
   const actionKey = useActionKey();
   const offline = useOfflineScanner();
-  const mayRedeem = may.redeem;
   const [inlineError, setInlineError] = useState<string | null>(null);
   const [queued, setQueued] = useState<string | null>(null);
   /** the reward waiting for the employee's confirmation: a reward handed out cannot be taken back */
@@ -277,7 +276,7 @@ export function CardPanel({
               {REDEEM_OFFLINE_MESSAGE}
             </Text>
           ) : null}
-          {card.rewards.length > 0 && !mayRedeem ? (
+          {card.rewards.length > 0 && !may.redeem ? (
             <MissingPermission permission={Permissions.cardsRedeem} />
           ) : null}
           {card.rewards.length === 0 ? (
@@ -297,7 +296,7 @@ export function CardPanel({
                   reward={reward}
                   pending={command.isPending}
                   offline={offline.offline}
-                  onRedeem={mayRedeem ? () => setToRedeem(reward) : undefined}
+                  onRedeem={may.redeem ? () => setToRedeem(reward) : undefined}
                 />
               ))}
             </Stack>
