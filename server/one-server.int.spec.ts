@@ -4,19 +4,17 @@
  * listens, and an award, the live card stream, a streamed CSV export, the security headers, the 1 MiB body
  * limit and maintenance mode all work on the mounted routes.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAccount, eventually, ownerWithProgram, uniqueEmail } from '../scripts/testing/actors';
+import { startSourceProduct, type SourceProduct } from '../scripts/testing/source-product';
 
-const root = resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'punkto-one-server-'));
 const flag = join(dataDir, 'maintenance.flag');
-let child: ChildProcess;
-let output = '';
+let product: SourceProduct;
 let base = '';
 const servicePorts: number[] = [];
 
@@ -58,58 +56,23 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 6; i++) servicePorts.push(await freePort());
-  const [identity, tenant, cards, billing, survey, notification] = servicePorts.map(
-    (p) => `http://127.0.0.1:${p}`,
-  );
-  child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      SERVICES: 'all',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: base,
-      WEB_DIST_DIR: '',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      MAINTENANCE_FLAG_FILE: flag,
-      // where each service would listen were it not mounted: nothing may listen there
-      IDENTITY_URL: identity,
-      TENANT_URL: tenant,
-      CARD_LEDGER_URL: cards,
-      BILLING_URL: billing,
-      SURVEY_URL: survey,
-      NOTIFICATION_URL: notification,
-      SSE_HEARTBEAT_MS: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  product = await startSourceProduct({
+    mode: 'embedded',
+    port,
+    // where each service would listen were it not mounted: nothing may listen there
+    servicePorts,
+    dataDir,
+    env: { MAINTENANCE_FLAG_FILE: flag, SSE_HEARTBEAT_MS: '1000' },
   });
-  child.stdout!.on('data', (c) => (output += String(c)));
-  child.stderr!.on('data', (c) => (output += String(c)));
-  await eventually(
-    'the product ready',
-    async () => ((await fetch(`${base}/readyz/upstreams`).catch(() => null))?.ok ? true : undefined),
-    90_000,
-  );
 }, 120_000);
 
-afterAll(async () => {
-  if (child?.exitCode === null) {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => product?.stop());
 
 describe('SERVICES=all: the services mounted on the gateway’s one server', () => {
   it('listens on the gateway’s port only, nothing on the services’ ports', () => {
-    expect(listeningPorts(child.pid!)).toEqual([Number(new URL(base).port)]);
-    for (const port of servicePorts) expect(listeningPorts(child.pid!)).not.toContain(port);
-    expect(output).not.toContain('"level":50');
+    expect(listeningPorts(product.pids()[0]!)).toEqual([Number(new URL(base).port)]);
+    for (const port of servicePorts) expect(listeningPorts(product.pids()[0]!)).not.toContain(port);
+    expect(product.output()).not.toContain('"level":50');
   });
 
   it('awards points, streams the change live, and exports the history as CSV', async () => {

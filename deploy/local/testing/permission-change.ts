@@ -9,13 +9,10 @@
  * distributed (the services on their own servers in another process than the gateway, the bus shared between
  * the processes; the Kafka adapter runs the same consumer).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { decodeJwt } from 'jose';
 import { expect } from 'vitest';
 import type { CookieClient } from '../../../scripts/testing/http-client';
+import { startSourceProduct, type SourceProduct } from '../../../scripts/testing/source-product';
 import {
   activeAccount,
   eventually,
@@ -25,92 +22,22 @@ import {
   type OwnerWithProgram,
 } from '../../../scripts/testing/actors';
 
-const root = resolve(import.meta.dirname, '..', '..', '..');
 const LIMIT_MS = 5_000;
 const AWARD_GROSZE = 1000; // 10 points on „Kawa za punkty” (1 pkt per zł)
-const SERVICES = ['identity', 'tenant', 'card-ledger', 'billing', 'survey', 'notification'];
-const URL_VARIABLES = [
-  'IDENTITY_URL',
-  'TENANT_URL',
-  'CARD_LEDGER_URL',
-  'BILLING_URL',
-  'SURVEY_URL',
-  'NOTIFICATION_URL',
-];
 
-export interface Product {
-  base: string;
-  stop(): Promise<void>;
-}
+export type Product = SourceProduct;
 
 /**
  * The product from sources on `port` (gateway) and `port + 1…6` (services): in one process (`embedded`), or the
  * services on their own servers in another process than the gateway (`distributed`); `env` adds to every
  * process's environment (e.g. the Kafka bus).
  */
-export async function startProduct(
+export const startProduct = (
   mode: 'embedded' | 'distributed',
   port: number,
-  extraEnv: Record<string, string> = {},
-): Promise<Product> {
-  const dataDir = mkdtempSync(join(tmpdir(), `punkto-permissions-${mode}-`));
-  const base = `http://127.0.0.1:${port}`;
-  const urls = Object.fromEntries(URL_VARIABLES.map((name, i) => [name, `http://127.0.0.1:${port + 1 + i}`]));
-  const env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: base,
-    WEB_DIST_DIR: '',
-    RATE_LIMIT_PER_MINUTE: '100000',
-    AUTH_JWKS_URL: `${urls.IDENTITY_URL}/.well-known/jwks.json`,
-    ...urls,
-    ...extraEnv,
-  };
-  const children: ChildProcess[] = [];
-  let output = '';
-  const run = (services: string) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
-      cwd: root,
-      env: { ...env, SERVICES: services },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (c) => (output += String(c)));
-    child.stderr!.on('data', (c) => (output += String(c)));
-    children.push(child);
-  };
-  if (mode === 'embedded') run('all');
-  else {
-    run(SERVICES.join(','));
-    run('gateway');
-  }
-  const stop = async () => {
-    await Promise.all(
-      children.map(async (child) => {
-        if (child.exitCode !== null) return;
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }),
-    );
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await eventually(
-      `the ${mode} product ready`,
-      async () => ((await fetch(`${base}/readyz/upstreams`).catch(() => null))?.ok ? true : undefined),
-      90_000,
-    );
-  } catch (error) {
-    await stop();
-    throw new Error(`${String(error)}\n${output.slice(-4000)}`, { cause: error });
-  }
-  return { base, stop };
-}
+  env: Record<string, string> = {},
+): Promise<Product> =>
+  startSourceProduct({ mode, port, servicePorts: [1, 2, 3, 4, 5, 6].map((i) => port + i), env });
 
 /** A call as the SPA makes it (web/src/lib/api/create-api-client.ts): a 401 refreshes the session once and retries. */
 async function asTheApp(client: CookieClient, method: string, path: string, body?: unknown, headers = {}) {
