@@ -30,8 +30,9 @@ function Balances({ balances }: { balances: MyCardBalance[] }) {
       </Title>
       <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
         {balances.map((balance) => (
-          <Group key={balance.cardId} component="li" justify="space-between" wrap="nowrap" gap="sm">
-            <Text size="sm" style={{ minWidth: 0 }} truncate>
+          // the card's name is never cut: a long balance goes under it on a narrow screen
+          <Group key={balance.cardId} component="li" justify="space-between" gap={6}>
+            <Text size="sm">
               {[balance.companyName, balance.programName].filter(Boolean).join(' · ') || 'Karta'}
             </Text>
             <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
