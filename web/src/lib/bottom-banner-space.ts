@@ -4,7 +4,7 @@
  * and `--cookie-banner-space` tells other things fixed or sticky at the bottom (the bug-report button, the
  * maintenance banner) how far up to sit. A primary control (a submit button, a filled button) that the banner
  * would cover when it appears, or when the page's content changes under it (the scanner's card found), is
- * brought above it by scrolling the page as much as needed — until the person scrolls themselves.
+ * brought above it by scrolling the page as much as needed — until the person scrolls or types themselves.
  */
 export const BANNER_SPACE_VARIABLE = '--cookie-banner-space';
 
@@ -62,12 +62,12 @@ export function reserveBannerSpace(banner: HTMLElement): () => void {
   // the page's content changing (a form's error, a card found) may put a primary control under the banner
   const content = document.getElementById('root');
   if (content) observer?.observe(content);
-  window.addEventListener('wheel', scrolledByPerson, { passive: true });
-  window.addEventListener('touchmove', scrolledByPerson, { passive: true });
+  // the person takes over (a wheel, a finger, the keyboard: arrows, Page Down, typing): the page never moves under them
+  const personal = ['wheel', 'touchmove', 'keydown'] as const;
+  for (const type of personal) window.addEventListener(type, scrolledByPerson, { passive: true });
   return () => {
     observer?.disconnect();
-    window.removeEventListener('wheel', scrolledByPerson);
-    window.removeEventListener('touchmove', scrolledByPerson);
+    for (const type of personal) window.removeEventListener(type, scrolledByPerson);
     root.style.removeProperty(BANNER_SPACE_VARIABLE);
     document.body.style.removeProperty('padding-bottom');
   };
