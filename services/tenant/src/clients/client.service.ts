@@ -5,6 +5,7 @@ import type { DocumentStore, Filter, SortSpec } from '@punkto/platform/documents
 import { projectedCommandHandler } from '@punkto/platform/es/projected-command-handler';
 import { DuplicateKeyError } from '@punkto/platform/errors/errors';
 import type { EventStore } from '@punkto/platform/event-store/event-store.port';
+import type { PersonKeys } from '@punkto/platform/privacy/person-keys';
 import { readProjection } from '@punkto/platform/projections/projection';
 import { randomUUID } from 'node:crypto';
 import { toClientStreamId } from './client';
@@ -35,6 +36,8 @@ export interface ClientServiceDeps {
   /** the tenant service's event store, sealing `client-` personal data (ADR 0006) */
   eventStore: EventStore;
   documents: DocumentStore;
+  /** the keys `eventStore` seals with: a removed client's key is shredded */
+  personKeys: PersonKeys;
   clock: () => Date;
   /**
    * the tenant's active-customer limit from billing's entitlement, or null while billing has not published one
@@ -56,7 +59,7 @@ export interface Enrolment {
 
 /** the clients' read model and stream handler */
 async function clientContext(deps: ClientServiceDeps) {
-  const { eventStore, documents, clock, customerLimitFor } = deps;
+  const { eventStore, documents, personKeys, clock, customerLimitFor } = deps;
   const clients = documents.collection<ClientRecordDoc>(CLIENTS_COLLECTION);
   await ensureClientIndexes(clients);
   const aggregate = projectedCommandHandler({
@@ -68,7 +71,7 @@ async function clientContext(deps: ClientServiceDeps) {
   });
   const execute = (clientId: string, command: ClientCommand, actorId: string | null) =>
     aggregate.run(clientId, command, { tenantId: command.data.tenantId, actorId });
-  return { documents, clock, customerLimitFor, clients, aggregate, execute };
+  return { documents, personKeys, clock, customerLimitFor, clients, aggregate, execute };
 }
 export type ClientContext = Awaited<ReturnType<typeof clientContext>>;
 
@@ -242,6 +245,32 @@ export async function marketingConsentWithdrawn(
 }
 
 /**
+ * identity.users.v1 UserDeleted: the customer deleted their account, so every client record of it, in every
+ * company, is removed (ClientRemoved: the read model keeps no personal data, the card ledger closes the card,
+ * notification and survey drop their copies) and each record's key is shredded, so the log's copies read
+ * `[dane usunięte]` (ADR 0006, ADR 0045). Idempotent: a redelivery after a crash between the two steps removes
+ * nothing new and shreds again. Returns how many records were removed now.
+ */
+export async function customerDeleted(ctx: ClientContext, userId: string): Promise<number> {
+  const records = (await ctx.clients.find({ userId })) as ClientRecord[];
+  let removed = 0;
+  for (const record of records) {
+    // an enrolment caught half-way (its reservation, no event yet): the reservation goes, nothing else exists
+    if (record.status === 'enrolling') await ctx.clients.delete(record.clientId);
+    else if (record.status !== 'removed') {
+      const result = await ctx.execute(
+        record.clientId,
+        cmd(ctx, 'RemoveClient', { tenantId: record.tenantId }),
+        userId,
+      );
+      removed += result.newEvents.length;
+    }
+    await ctx.personKeys.shred(record.clientId);
+  }
+  return removed;
+}
+
+/**
  * identity.users.v1 UserLinkedToClient: the client gets the customer's account and becomes active.
  * Idempotent (the same account again decides nothing).
  */
@@ -279,6 +308,7 @@ export async function createClientService(deps: ClientServiceDeps) {
     }) => marketingConsentWithdrawn(ctx, input),
     linkAccount: (input: { clientId: string; tenantId: string; userId: string }) =>
       linkClientAccount(ctx, input),
+    customerDeleted: (userId: string) => customerDeleted(ctx, userId),
   };
 }
 

@@ -47,6 +47,7 @@ export async function createStaffAndClients(deps: {
     createClientService({
       eventStore,
       documents: deps.infra.documents,
+      personKeys,
       clock,
       ...(deps.customerLimitFor && { customerLimitFor: deps.customerLimitFor }),
     }),

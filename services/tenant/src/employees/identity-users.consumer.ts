@@ -1,5 +1,6 @@
 import {
   UserActivatedData,
+  UserDeletedData,
   UserLinkedToClientData,
   UserPhoneChangedData,
 } from '@punkto/contracts/integration-events';
@@ -15,6 +16,7 @@ const IdentityUserEvent = z.discriminatedUnion('type', [
   z.object({ id: z.string(), type: z.literal('UserActivated'), data: UserActivatedData }),
   z.object({ id: z.string(), type: z.literal('UserLinkedToClient'), data: UserLinkedToClientData }),
   z.object({ id: z.string(), type: z.literal('UserPhoneChanged'), data: UserPhoneChangedData }),
+  z.object({ id: z.string(), type: z.literal('UserDeleted'), data: UserDeletedData }),
 ]);
 
 /**
@@ -23,7 +25,8 @@ const IdentityUserEvent = z.discriminatedUnion('type', [
  * - UserActivated of one of our employees (user id = employee id) → EmployeeActivated (others are ignored);
  * - UserLinkedToClient → ClientAccountLinked (the client gets the account and becomes active);
  * - UserPhoneChanged → ClientPhoneChanged of each client record of that customer (in every company). A
- *   phone that is not one (shredded before the relay published it: `[dane usunięte]`) is skipped, logged.
+ *   phone that is not one (shredded before the relay published it: `[dane usunięte]`) is skipped, logged;
+ * - UserDeleted → ClientRemoved of each client record of that customer, and their keys shredded (erasure).
  * Idempotent by construction: a redelivery decides no new event. Domain refusals (unknown client, another
  * account already linked) are logged, not retried; infrastructure errors and lost races are retried.
  */
@@ -39,6 +42,7 @@ export function identityUsersConsumer(
     handle: async (event) => {
       if (event.type === 'UserActivated') await employees.activated(event.data.userId);
       else if (event.type === 'UserLinkedToClient') await clients.linkAccount(event.data);
+      else if (event.type === 'UserDeleted') await clients.customerDeleted(event.data.userId);
       else {
         const { userId, phone } = event.data;
         const checked = phone === null ? null : Phone.safeParse(phone);

@@ -1,0 +1,96 @@
+import type { Client } from '@punkto/contracts/clients';
+import type { Page } from '@punkto/contracts/pagination';
+import { Roles } from '@punkto/contracts/permissions';
+import { documentPersonKeys } from '@punkto/platform/privacy/person-keys';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toClientStreamId } from './client';
+import { tenantEventStore } from './staff-and-clients';
+import { startTenantTestApp, steppingClock, type TenantTestApp } from '../testing/tenant-test-app';
+
+let t: TenantTestApp;
+beforeAll(async () => {
+  t = await startTenantTestApp({ clock: steppingClock() });
+  await t.startConsumers();
+});
+afterAll(async () => t?.close());
+
+const base = (tenantId: string) => `/api/v1/tenants/${tenantId}`;
+
+async function company(name: string) {
+  const owner = await t.ownerWithTenant({ companyName: name });
+  const programId = await t.program(owner.tenantId, owner.token, { name: 'Kawa za punkty' });
+  return { ...owner, programId };
+}
+
+describe('identity.users.v1 UserDeleted (a customer deleted their account)', () => {
+  it('removes every client record of the account in every company: not listed, not found, not exported, the log shredded', async () => {
+    const a = await company('Kawiarnia Pod Lipą');
+    const b = await company('Barber Wąsik');
+    const customerId = randomUUID();
+    const customer = await t.tokenFor({
+      id: customerId,
+      role: Roles.customer,
+      email: 'znikam@example.pl',
+      name: 'Zenon Znikający',
+    });
+    const join = async (c: typeof a, phone: string) => {
+      const res = await t.call(customer, 'POST', `${base(c.tenantId)}/join`, {
+        programId: c.programId,
+        phone,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { clientId: string }).clientId;
+    };
+    const clientA = await join(a, '600 700 800');
+    const clientB = await join(b, '');
+    // someone else of company A stays
+    const other = await t.call(a.token, 'POST', `${base(a.tenantId)}/create-client`, {
+      email: 'zostaje@example.pl',
+      name: 'Olga Zostaje',
+      programId: a.programId,
+      marketingConsent: false,
+    });
+    expect(other.statusCode, other.body).toBe(201);
+
+    const deleted = () =>
+      t.publishIdentityEvent('UserDeleted', customerId, {
+        userId: customerId,
+        reason: 'self',
+        deletedAt: '2026-03-02T10:00:00.000Z',
+      });
+    await deleted();
+
+    const list = async (c: typeof a, query = '') =>
+      ((await t.call(c.token, 'GET', `${base(c.tenantId)}/get-clients${query}`)).json() as Page<Client>)
+        .items;
+    await expect
+      .poll(async () => (await list(a)).map((c) => c.name), { timeout: 10_000 })
+      .toEqual(['Olga Zostaje']);
+    await expect.poll(async () => (await list(b)).length, { timeout: 10_000 }).toBe(0);
+    expect(await list(a, '?searchTerm=600700800')).toEqual([]);
+    expect(await list(a, '?searchTerm=znikam')).toEqual([]);
+    for (const [c, clientId] of [
+      [a, clientA],
+      [b, clientB],
+    ] as const)
+      expect((await t.call(c.token, 'GET', `${base(c.tenantId)}/clients/${clientId}`)).statusCode).toBe(404);
+    const csv = (await t.call(a.token, 'GET', `${base(a.tenantId)}/exports/clients`)).body;
+    expect(csv).toContain('Olga Zostaje');
+    expect(csv).not.toMatch(/Zenon|znikam|600700800|700 800/);
+
+    // the log: ClientRemoved appended, the personal data of ClientEnrolled unreadable (key shredded)
+    const events = await tenantEventStore(t.infra).readStream(toClientStreamId(clientA));
+    expect(events.map((e) => e.type)).toEqual(['ClientEnrolled', 'ClientRemoved']);
+    expect(events[0]!.data).toMatchObject({ email: '[dane usunięte]', name: '[dane usunięte]' });
+    expect(await documentPersonKeys(t.infra.documents).get(clientA)).toBeNull();
+
+    // a redelivery decides nothing new
+    await deleted();
+    await deleted();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(
+      (await tenantEventStore(t.infra).readStream(toClientStreamId(clientB))).map((e) => e.type),
+    ).toEqual(['ClientEnrolled', 'ClientRemoved']);
+  });
+});
