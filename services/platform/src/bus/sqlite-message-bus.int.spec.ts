@@ -132,3 +132,94 @@ function writeWithoutWakingAnyone(file: string, value: unknown): void {
     db.close();
   }
 }
+
+describe('SqliteMessageBus retention (ADR 0045: personal data leaves the bus once handled)', () => {
+  let dir: string;
+  let bus: SqliteMessageBus;
+  let now = new Date('2026-03-01T10:00:00.000Z');
+  const later = (ms: number) => (now = new Date(now.getTime() + ms));
+  const stored = () => {
+    const db = new Database(join(dir, 'bus.db'), { readonly: true });
+    try {
+      return db.prepare('SELECT topic, key FROM messages ORDER BY "offset"').all() as {
+        topic: string;
+        key: string;
+      }[];
+    } finally {
+      db.close();
+    }
+  };
+  beforeEach(async () => {
+    now = new Date('2026-03-01T10:00:00.000Z');
+    dir = await mkdtemp(join(tmpdir(), 'punkto-bus-'));
+    bus = SqliteMessageBus.open(join(dir, 'bus.db'), {
+      now: () => now,
+      retentionIntervalMs: 0,
+      pollIntervalMs: 10,
+    });
+  });
+  afterEach(async () => {
+    await bus.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('deletes a message once every group of its topic handled it and the grace passed; a lagging group keeps the rest', async () => {
+    const fast: string[] = [];
+    let slowMayGo = false;
+    const slow: string[] = [];
+    await bus.subscribe({ groupId: 'fast', topics: ['t.v1'], handler: async (m) => void fast.push(m.key) });
+    await bus.subscribe({
+      groupId: 'slow',
+      topics: ['t.v1'],
+      handler: async (m) => {
+        await waitFor(() => slowMayGo || m.key === 'a', 5000);
+        slow.push(m.key);
+      },
+    });
+    await bus.publish('t.v1', [{ key: 'a', value: { email: 'ola@example.pl' } }]);
+    await bus.publish('t.v1', [{ key: 'b', value: { email: 'jan@example.pl' } }]);
+    await waitFor(() => fast.length === 2 && slow.length === 1, 5000);
+
+    expect(bus.applyRetention()).toBe(0); // within the grace
+    later(10_001);
+    expect(bus.applyRetention()).toBe(1); // 'a': both groups handled it
+    expect(stored()).toEqual([{ topic: 't.v1', key: 'b' }]);
+    slowMayGo = true;
+    await waitFor(() => slow.length === 2, 5000);
+    expect(bus.applyRetention()).toBe(1);
+    expect(stored()).toEqual([]);
+    // a group still subscribed goes on with what comes next
+    await bus.publish('t.v1', [{ key: 'c', value: 1 }]);
+    await waitFor(() => fast.includes('c') && slow.includes('c'), 5000);
+  });
+
+  it('keeps a message nobody subscribed to for 7 days, and a dead letter for 30', async () => {
+    await bus.publish('nobody.v1', [{ key: 'n', value: 1 }]);
+    await bus.publish('t.v1.dlq', [{ key: 'd', value: 1 }]);
+    later(7 * 86_400_000 - 1000);
+    expect(bus.applyRetention()).toBe(0);
+    later(2000);
+    expect(bus.applyRetention()).toBe(1);
+    expect(stored()).toEqual([{ topic: 't.v1.dlq', key: 'd' }]);
+    later(23 * 86_400_000);
+    expect(bus.applyRetention()).toBe(1);
+    expect(stored()).toEqual([]);
+  });
+
+  it('lets a group that subscribes within the grace read what was published before it', async () => {
+    const first: string[] = [];
+    await bus.subscribe({ groupId: 'first', topics: ['t.v1'], handler: async (m) => void first.push(m.key) });
+    await bus.publish('t.v1', [{ key: 'a', value: 1 }]);
+    await waitFor(() => first.length === 1, 5000);
+    later(5000);
+    bus.applyRetention();
+    const second: string[] = [];
+    await bus.subscribe({
+      groupId: 'second',
+      topics: ['t.v1'],
+      handler: async (m) => void second.push(m.key),
+    });
+    await waitFor(() => second.length === 1, 5000);
+    expect(second).toEqual(['a']);
+  });
+});

@@ -24,6 +24,11 @@ import { SqliteConsumer } from './sqlite-bus-consumer';
  *   committed only after the handler resolves: at-least-once, a crash mid-handler means redelivery.
  * - Failed messages are retried in place with exponential back-off, then copied to `<topic>.dlq` and
  *   committed in ONE transaction, so a dead letter is never lost nor duplicated by a crash in between.
+ * - Retention (ADR 0045): the bus is transport, not a record, and it carries personal data plain (ADR 0006). A
+ *   message every group subscribed to its topic has handled is deleted `consumedRetentionMs` after it was
+ *   published (default 10 s: a group that subscribes later still finds what it missed meanwhile); any message
+ *   goes after `maxRetentionMs` (7 days, Kafka's retention here), a dead letter after `deadLetterRetentionMs`
+ *   (30 days). So a person's data leaves the bus within seconds of being handled, not never.
  * - Limitation: no partition assignment. A group must have ONE active consumer per topic (like Kafka with a
  *   single partition, where extra members sit idle) — two live consumers of one group would both deliver.
  */
@@ -62,7 +67,17 @@ export interface SqliteMessageBusOptions {
   pollIntervalMs?: number;
   now?: () => Date;
   logger?: { warn(obj: object, msg: string): void };
+  /** how long a message every group handled stays; default 10 s */
+  consumedRetentionMs?: number;
+  /** how long any message stays (a group that stopped reading must not keep it forever); default 7 days */
+  maxRetentionMs?: number;
+  /** how long a dead letter stays for the operator; default 30 days */
+  deadLetterRetentionMs?: number;
+  /** how often retention runs; default 5 s (0: never, the tests call `applyRetention`) */
+  retentionIntervalMs?: number;
 }
+
+const DAY_MS = 86_400_000;
 
 type Statements = ReturnType<typeof prepareStatements>;
 
@@ -104,6 +119,16 @@ function prepareStatements(db: Database.Database) {
       `SELECT COUNT(*) AS pending FROM messages WHERE topic = ? AND "offset" >
          COALESCE((SELECT "offset" FROM group_offsets WHERE group_id = ? AND topic = ?), 0)`,
     ),
+    /** per topic, the last offset every group subscribed to it has handled */
+    handledByAll: db.prepare<[], { topic: string; offset: number }>(
+      'SELECT topic, MIN("offset") AS "offset" FROM group_offsets GROUP BY topic',
+    ),
+    pruneHandled: db.prepare<[string, number, string]>(
+      'DELETE FROM messages WHERE topic = ? AND "offset" <= ? AND timestamp <= ?',
+    ),
+    pruneOlder: db.prepare<[string, string]>(
+      `DELETE FROM messages WHERE timestamp <= ? AND (topic LIKE '%.dlq') = (? = 'dlq')`,
+    ),
     commit: db.prepare<[string, string, number]>(
       `INSERT INTO group_offsets (group_id, topic, "offset") VALUES (?, ?, ?)
        ON CONFLICT (group_id, topic) DO UPDATE SET "offset" = excluded."offset"`,
@@ -116,6 +141,7 @@ export class SqliteMessageBus implements MessageBus {
   private readonly stmts: Statements;
   private readonly consumers = new Set<SqliteConsumer>();
   private closed = false;
+  private readonly retentionTimer: NodeJS.Timeout | null;
 
   private constructor(
     private readonly fileKey: string,
@@ -128,6 +154,41 @@ export class SqliteMessageBus implements MessageBus {
     let peers = openBuses.get(fileKey);
     if (!peers) openBuses.set(fileKey, (peers = new Set()));
     peers.add(this);
+    const every = options.retentionIntervalMs;
+    this.retentionTimer = every > 0 ? setInterval(() => this.retentionTick(), every).unref() : null;
+  }
+
+  private retentionTick(): void {
+    try {
+      this.applyRetention();
+    } catch (error) {
+      // SQLITE_BUSY under another process's write: the next tick tries again
+      this.warn({ err: error }, 'bus retention failed; retrying at the next tick');
+    }
+  }
+
+  /**
+   * Deletes what retention no longer keeps (see above); returns how many messages went. Every open bus of a
+   * file runs it on its timer; the deletes are idempotent.
+   */
+  applyRetention(): number {
+    if (this.closed) return 0;
+    const now = this.options.now().getTime();
+    const before = (ms: number) => new Date(now - ms).toISOString();
+    return this.db
+      .transaction(() => {
+        let pruned = 0;
+        for (const { topic, offset } of this.stmts.handledByAll.all())
+          pruned += this.stmts.pruneHandled.run(
+            topic,
+            offset,
+            before(this.options.consumedRetentionMs),
+          ).changes;
+        pruned += this.stmts.pruneOlder.run(before(this.options.maxRetentionMs), 'topic').changes;
+        pruned += this.stmts.pruneOlder.run(before(this.options.deadLetterRetentionMs), 'dlq').changes;
+        return pruned;
+      })
+      .immediate();
   }
 
   /**
@@ -143,6 +204,10 @@ export class SqliteMessageBus implements MessageBus {
         pollIntervalMs: options.pollIntervalMs ?? 50,
         now: options.now ?? (() => new Date()),
         logger: options.logger,
+        consumedRetentionMs: options.consumedRetentionMs ?? 10_000,
+        maxRetentionMs: options.maxRetentionMs ?? 7 * DAY_MS,
+        deadLetterRetentionMs: options.deadLetterRetentionMs ?? 30 * DAY_MS,
+        retentionIntervalMs: options.retentionIntervalMs ?? 5_000,
       },
     );
   }
@@ -204,6 +269,7 @@ export class SqliteMessageBus implements MessageBus {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    if (this.retentionTimer) clearInterval(this.retentionTimer);
     const peers = openBuses.get(this.fileKey);
     peers?.delete(this);
     if (peers?.size === 0) openBuses.delete(this.fileKey);
