@@ -708,20 +708,31 @@ describe('closing cards', () => {
     expect(await t.events(late.cardId)).toEqual([]);
   });
 
-  it('ClientRemoved closes the card and erases the contact data; TenantDeleted closes the rest', async () => {
+  it('ClientRemoved closes the card and erases the contact data and the stored answers; TenantDeleted closes the rest', async () => {
     const tenantId = tenant();
     const { owner } = await tokensFor(tenantId);
     const program = await t.defineProgram({ tenantId });
     const removed = await t.enrol(program, { phone: '+48600300400' });
     const kept = await t.enrol(program);
+    // the awards' stored answers (idempotency keys) show the customer's card: they go with the customer
+    expect((await award(owner, removed.cardId, 1000)).statusCode).toBe(200);
+    expect((await award(owner, kept.cardId, 1000)).statusCode).toBe(200);
+    const answers = t.infra.documents.collection<{ _id: string; cardId: string }>('idempotency_keys');
+    expect(await answers.count({ cardId: removed.cardId })).toBe(1);
     await t.deliver(Topics.tenantClients, 'ClientRemoved', {
       clientId: removed.clientId,
       tenantId,
       programId: program.programId,
       removedAt: new Date().toISOString(),
     });
-    expect((await t.events(removed.cardId)).map((e) => e.type)).toEqual(['CardIssued', 'CardClosed']);
+    expect((await t.events(removed.cardId)).map((e) => e.type)).toEqual([
+      'CardIssued',
+      'PointsEarned',
+      'CardClosed',
+    ]);
     expect((await t.call('GET', '/api/v1/cards/search?phone=600300400', owner)).json().items).toEqual([]);
+    expect(await answers.count({ cardId: removed.cardId })).toBe(0);
+    expect(await answers.count({ cardId: kept.cardId })).toBe(1);
     await t.deliver(Topics.tenantTenants, 'TenantDeleted', {
       tenantId,
       ownerId: 'o',

@@ -47,9 +47,10 @@ export function cardRoutes(app: FastifyInstance, ledger: CardLedger) {
   ): Promise<T> {
     const key = request.headers[IDEMPOTENCY_KEY_HEADER];
     if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw keyRequiredError();
-    const path = request.url.split('?')[0]!;
+    const fingerprint = requestFingerprint(request.method, request.url.split('?')[0]!, body);
+    const cardId = (request.params as { id: string }).id;
     const { body: result, replayed } = await ledger.keys.run(
-      { userId: request.user!.id, key, fingerprint: requestFingerprint(request.method, path, body) },
+      { userId: request.user!.id, key, cardId, fingerprint },
       execute,
     );
     if (replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');

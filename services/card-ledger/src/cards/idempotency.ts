@@ -28,12 +28,16 @@ import { IdempotencyInProgressError, IdempotencyKeyReusedError } from './card.er
  *   aggregate's memory of commandIds makes that takeover safe.
  * - An award writes its answer WITH its event and read model, in one unit of work (ADR 0029: `answerWrites`,
  *   then `answered`): an acknowledged award is never found without its stored answer, nor the reverse.
+ * - A stored answer names its card (`cardId`): the answer shows the customer's name, so a card closed because
+ *   its customer was removed forgets its answers at once (`forgetCard`, erasure — ADR 0045), not after 24 h.
  */
 type StoredOutcome =
   { kind: 'ok'; body: unknown } | { kind: 'error'; status: number; code: string; message: string };
 
 type KeyDoc = {
   _id: string;
+  /** the card the command was about (absent in keys stored before it was kept) */
+  cardId?: string;
   fingerprint: string;
   state: 'pending' | 'done';
   lockedUntil: string;
@@ -81,6 +85,7 @@ const isFinal = (error: unknown): error is AppError =>
 /** the key being run in this async context (set by `run`) */
 interface RunningKey {
   commandId: string;
+  cardId: string;
   fingerprint: string;
   /** the answer went with the command's own write: nothing is left to finish */
   answered: boolean;
@@ -105,8 +110,7 @@ const replay = (doc: KeyDoc) => {
 async function claim(
   keys: Collection<KeyDoc>,
   options: KeyOptions,
-  commandId: string,
-  fingerprint: string,
+  { commandId, cardId, fingerprint }: Omit<RunningKey, 'answered'>,
 ): Promise<{ replay: KeyDoc } | null> {
   const waitMs = options.waitMs ?? 5000;
   const leaseMs = options.leaseMs ?? 30_000;
@@ -125,6 +129,7 @@ async function claim(
       if (!doc) {
         await keys.insert({
           _id: commandId,
+          cardId,
           fingerprint,
           state: 'pending',
           lockedUntil: lease,
@@ -174,6 +179,7 @@ function answerWrite(key: RunningKey, body: unknown, now: Date, ttlMs: number): 
       return {
         ...(doc ?? {
           _id: key.commandId,
+          cardId: key.cardId,
           fingerprint: key.fingerprint,
           lockedUntil: now.toISOString(),
           createdAt: now.toISOString(),
@@ -193,6 +199,7 @@ export function idempotencyKeys(documents: DocumentStore, options: KeyOptions) {
   return {
     async ensureIndexes() {
       await keys.ensureIndex({ fields: { expiresAt: 1 } });
+      await keys.ensureIndex({ fields: { cardId: 1 } });
     },
 
     /**
@@ -200,14 +207,15 @@ export function idempotencyKeys(documents: DocumentStore, options: KeyOptions) {
      * `replayed` tells the route to mark the answer (header Idempotent-Replayed).
      */
     async run<T>(
-      input: { userId: string; key: string; fingerprint: string },
+      input: { userId: string; key: string; cardId: string; fingerprint: string },
       execute: (commandId: string) => Promise<T>,
     ): Promise<{ body: T; replayed: boolean }> {
       const commandId = commandIdOf(input.userId, input.key);
-      const claimed = await claim(keys, options, commandId, input.fingerprint);
+      const { cardId, fingerprint } = input;
+      const claimed = await claim(keys, options, { commandId, cardId, fingerprint });
       if (claimed) return { body: replay(claimed.replay) as T, replayed: true };
       let body: T;
-      const context: RunningKey = { commandId, fingerprint: input.fingerprint, answered: false };
+      const context: RunningKey = { commandId, cardId, fingerprint, answered: false };
       try {
         body = await running.run(context, () => execute(commandId));
       } catch (error) {
@@ -236,6 +244,16 @@ export function idempotencyKeys(documents: DocumentStore, options: KeyOptions) {
     answered() {
       const key = running.getStore();
       if (key) key.answered = true;
+    },
+
+    /** deletes every stored answer about the card (its customer was removed); returns how many */
+    async forgetCard(cardId: string): Promise<number> {
+      let forgotten = 0;
+      for (;;) {
+        const batch = await keys.find({ cardId }, { limit: 500 });
+        for (const doc of batch) if (await keys.delete(doc._id).catch(() => false)) forgotten++;
+        if (batch.length < 500) return forgotten;
+      }
     },
 
     /** deletes expired keys (maintenance job); returns how many */

@@ -55,7 +55,7 @@ const Envelope = z.object({
  * - tenant.services.v1  ServiceDefined / ServiceDeleted → catalogue copy (fixed points per service);
  * - tenant.clients.v1   ClientEnrolled (with userId) / ClientAccountLinked → the card is issued (one per
  *                       client); ClientPhoneChanged → the contact copy's phone (staff search by it);
- *                       ClientRemoved → the card closed, the contact data erased;
+ *                       ClientRemoved → the card closed, the contact data and its stored answers erased;
  * - tenant.tenants.v1   TenantCreated / TenantUpdated → company name and colours (and the owner, named in
  *                       the staff's history); TenantLogoChanged → logo; TenantDeleted → every card closed;
  * - tenant.employees.v1 EmployeeInvited / EmployeeUpdated → the names the staff's history shows.
@@ -84,7 +84,7 @@ export function tenantEventsConsumer(cards: TenantEventDeps, context: ConsumerCo
   });
 }
 
-type TenantEventDeps = IssuingDeps & Pick<CardLedger, 'catalogue'>;
+type TenantEventDeps = IssuingDeps & Pick<CardLedger, 'catalogue' | 'keys'>;
 
 /** one delivered event: what its handler parses the payload with, and the metadata of the card events it causes */
 interface Delivery {
@@ -172,7 +172,10 @@ async function clientRemoved({ cards, parse, metadata }: Delivery) {
   const removed = parse(ClientRemovedData);
   if (!removed) return;
   await cards.copies.removed(removed);
-  await closeCard(cards, cardIdFor(removed.clientId), removed.tenantId, 'client_removed', metadata);
+  const cardId = cardIdFor(removed.clientId);
+  await closeCard(cards, cardId, removed.tenantId, 'client_removed', metadata);
+  // the stored answers of its awards name the customer (erasure, ADR 0045)
+  await cards.keys.forgetCard(cardId);
 }
 
 // ── tenant.tenants.v1, tenant.employees.v1 ──
