@@ -1,5 +1,5 @@
 /**
- * Erasure that reaches every copy (issue 32, ADR 0045): a customer with an account, a phone, a card in a
+ * Erasure that reaches every copy (issue 32, ADR 0046): a customer with an account, a phone, a card in a
  * company's program, an award, a company message and the services' contact copies deletes the account
  * (`DELETE /api/v1/users/me`); within seconds the company's list, search, client page, CSV and scanner lookup no
  * longer know them, and then EVERY row of EVERY table of every SQLite file of the product's data directory (the

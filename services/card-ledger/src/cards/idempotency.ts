@@ -29,7 +29,7 @@ import { IdempotencyInProgressError, IdempotencyKeyReusedError } from './card.er
  * - An award writes its answer WITH its event and read model, in one unit of work (ADR 0029: `answerWrites`,
  *   then `answered`): an acknowledged award is never found without its stored answer, nor the reverse.
  * - A stored answer names its card (`cardId`): the answer shows the customer's name, so a card closed because
- *   its customer was removed forgets its answers at once (`forgetCard`, erasure — ADR 0045), not after 24 h.
+ *   its customer was removed forgets its answers at once (`forgetCard`, erasure — ADR 0046), not after 24 h.
  */
 type StoredOutcome =
   { kind: 'ok'; body: unknown } | { kind: 'error'; status: number; code: string; message: string };

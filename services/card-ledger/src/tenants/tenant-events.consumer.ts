@@ -174,7 +174,7 @@ async function clientRemoved({ cards, parse, metadata }: Delivery) {
   await cards.copies.removed(removed);
   const cardId = cardIdFor(removed.clientId);
   await closeCard(cards, cardId, removed.tenantId, 'client_removed', metadata);
-  // the stored answers of its awards name the customer (erasure, ADR 0045)
+  // the stored answers of its awards name the customer (erasure, ADR 0046)
   await cards.keys.forgetCard(cardId);
 }
 

@@ -133,7 +133,7 @@ function writeWithoutWakingAnyone(file: string, value: unknown): void {
   }
 }
 
-describe('SqliteMessageBus retention (ADR 0045: personal data leaves the bus once handled)', () => {
+describe('SqliteMessageBus retention (ADR 0046: personal data leaves the bus once handled)', () => {
   let dir: string;
   let bus: SqliteMessageBus;
   let now = new Date('2026-03-01T10:00:00.000Z');

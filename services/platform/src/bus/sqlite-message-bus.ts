@@ -24,7 +24,7 @@ import { SqliteConsumer } from './sqlite-bus-consumer';
  *   committed only after the handler resolves: at-least-once, a crash mid-handler means redelivery.
  * - Failed messages are retried in place with exponential back-off, then copied to `<topic>.dlq` and
  *   committed in ONE transaction, so a dead letter is never lost nor duplicated by a crash in between.
- * - Retention (ADR 0045): the bus is transport, not a record, and it carries personal data plain (ADR 0006). A
+ * - Retention (ADR 0046): the bus is transport, not a record, and it carries personal data plain (ADR 0006). A
  *   message every group subscribed to its topic has handled is deleted `consumedRetentionMs` after it was
  *   published (default 10 s: a group that subscribes later still finds what it missed meanwhile); any message
  *   goes after `maxRetentionMs` (7 days, Kafka's retention here), a dead letter after `deadLetterRetentionMs`

@@ -24,7 +24,7 @@ export function openSqliteDatabase(filePath: string, synchronous: 'NORMAL' | 'FU
   db.pragma(`synchronous = ${synchronous}`);
   db.pragma('busy_timeout = 5000');
   db.pragma('temp_store = MEMORY');
-  // a deleted row's bytes are zeroed where that costs no extra I/O: erased personal data leaves the page (ADR 0045)
+  // a deleted row's bytes are zeroed where that costs no extra I/O: erased personal data leaves the page (ADR 0046)
   db.pragma('secure_delete = FAST');
   return db;
 }

@@ -248,7 +248,7 @@ export async function marketingConsentWithdrawn(
  * identity.users.v1 UserDeleted: the customer deleted their account, so every client record of it, in every
  * company, is removed (ClientRemoved: the read model keeps no personal data, the card ledger closes the card,
  * notification and survey drop their copies) and each record's key is shredded, so the log's copies read
- * `[dane usunięte]` (ADR 0006, ADR 0045). Idempotent: a redelivery after a crash between the two steps removes
+ * `[dane usunięte]` (ADR 0006, ADR 0046). Idempotent: a redelivery after a crash between the two steps removes
  * nothing new and shreds again. Returns how many records were removed now.
  */
 export async function customerDeleted(ctx: ClientContext, userId: string): Promise<number> {
