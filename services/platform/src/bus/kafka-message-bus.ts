@@ -17,6 +17,7 @@ import type {
   TopicMessages,
 } from './message-bus.port';
 import { KafkaBusConsumer } from './kafka-bus-consumer';
+import { deleteHandledRecords } from './kafka-retention';
 
 /**
  * Message bus on Apache Kafka (kafkajs 2.x, classic consumer-group protocol; Kafka 3.9.x is the tested
@@ -37,6 +38,9 @@ import { KafkaBusConsumer } from './kafka-bus-consumer';
  *   current end of each partition BEFORE the consumer starts, so "latest" means "from subscribe()" even if
  *   the first group join is slow (as the SQLite bus does).
  * - Offsets in IncomingMessage are Kafka's own (per partition, decimal strings).
+ * - Retention (ADR 0046): the topics this bus published to lose, every `retentionIntervalMs`, the records every
+ *   group reading them has handled, `consumedRetentionMs` after they were written (kafka-retention.ts); the
+ *   topic's `retention.ms` bounds the rest.
  */
 
 export interface KafkaMessageBusOptions {
@@ -51,6 +55,10 @@ export interface KafkaMessageBusOptions {
   /** longest a fetch waits for new data (latency vs. request rate); default 100 ms */
   maxWaitTimeMs?: number;
   logger?: { warn(obj: object, msg: string): void; error?(obj: object, msg: string): void };
+  /** how long a record every group handled stays; default 60 s (processes of one deployment start apart) */
+  consumedRetentionMs?: number;
+  /** how often handled records are deleted; default 30 s (0: never, the tests call `applyRetention`) */
+  retentionIntervalMs?: number;
 }
 
 const MAX_ERROR_HEADER_LENGTH = 500;
@@ -62,6 +70,9 @@ export class KafkaMessageBus implements MessageBus {
   private readonly admin: Admin;
   private readonly knownTopics = new Set<string>();
   private readonly consumers = new Set<KafkaBusConsumer>();
+  private readonly publishedTopics = new Set<string>();
+  private retentionTimer: NodeJS.Timeout | null = null;
+  private retentionRun: Promise<number> | null = null;
   private closed = false;
 
   private constructor(
@@ -103,16 +114,44 @@ export class KafkaMessageBus implements MessageBus {
       maxWaitTimeMs: options.maxWaitTimeMs ?? 100,
       brokers: options.brokers,
       logger: options.logger,
+      consumedRetentionMs: options.consumedRetentionMs ?? 60_000,
+      retentionIntervalMs: options.retentionIntervalMs ?? 30_000,
     });
     await bus.admin.connect();
     await bus.producer.connect();
+    const every = bus.options.retentionIntervalMs;
+    if (every > 0) bus.retentionTimer = setInterval(() => void bus.retentionTick(), every).unref();
     return bus;
+  }
+
+  private async retentionTick(): Promise<void> {
+    try {
+      await this.applyRetention();
+    } catch (error) {
+      this.warn({ err: error }, 'bus retention failed; retrying at the next tick');
+    }
+  }
+
+  /**
+   * Deletes the records of the topics this bus published to that every group reading them has handled and
+   * that are older than `consumedRetentionMs`; returns how many went. One run at a time.
+   */
+  async applyRetention(now = new Date()): Promise<number> {
+    if (this.closed || this.publishedTopics.size === 0) return 0;
+    this.retentionRun ??= deleteHandledRecords(
+      this.admin,
+      [...this.publishedTopics],
+      this.options.consumedRetentionMs,
+      now,
+    ).finally(() => (this.retentionRun = null));
+    return this.retentionRun;
   }
 
   async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
     if (this.closed) throw new Error('KafkaMessageBus is closed');
     if (messages.length === 0) return;
     await this.ensureTopics([topic]);
+    this.publishedTopics.add(topic);
     await this.producer.send({
       topic,
       acks: -1,
@@ -129,7 +168,9 @@ export class KafkaMessageBus implements MessageBus {
     if (this.closed) throw new Error('KafkaMessageBus is closed');
     const topicMessages = batch.filter((b) => b.messages.length > 0);
     if (topicMessages.length === 0) return;
-    await this.ensureTopics([...new Set(topicMessages.map((b) => b.topic))]);
+    const topics = [...new Set(topicMessages.map((b) => b.topic))];
+    await this.ensureTopics(topics);
+    for (const topic of topics) this.publishedTopics.add(topic);
     await this.producer.sendBatch({
       acks: -1,
       topicMessages: topicMessages.map(({ topic, messages }) => ({
@@ -197,6 +238,8 @@ export class KafkaMessageBus implements MessageBus {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    if (this.retentionTimer) clearInterval(this.retentionTimer);
+    await this.retentionRun?.catch(() => 0);
     await Promise.all([...this.consumers].map((c) => c.stop()));
     await this.producer.disconnect();
     await this.admin.disconnect();

@@ -87,5 +87,12 @@ export interface MessageBus {
    * not a consumer of the group is running, so a stopped consumer shows a growing lag.
    */
   consumerLag(groupId: string, topics: string[]): Promise<ConsumerLag[]>;
+  /**
+   * Retention (ADR 0046): deletes the messages (of the topics this bus published to) that every group reading
+   * their topic has handled and that were published more than the adapter's grace before `now`; returns how
+   * many went. Each adapter also runs it on its own timer; personal data carried plain (ADR 0006) leaves the
+   * bus within seconds of being handled.
+   */
+  applyRetention(now?: Date): Promise<number>;
   close(): Promise<void>;
 }

@@ -180,13 +180,13 @@ describe('SqliteMessageBus retention (ADR 0046: personal data leaves the bus onc
     await bus.publish('t.v1', [{ key: 'b', value: { email: 'jan@example.pl' } }]);
     await waitFor(() => fast.length === 2 && slow.length === 1, 5000);
 
-    expect(bus.applyRetention()).toBe(0); // within the grace
+    expect(await bus.applyRetention()).toBe(0); // within the grace
     later(10_001);
-    expect(bus.applyRetention()).toBe(1); // 'a': both groups handled it
+    expect(await bus.applyRetention()).toBe(1); // 'a': both groups handled it
     expect(stored()).toEqual([{ topic: 't.v1', key: 'b' }]);
     slowMayGo = true;
     await waitFor(() => slow.length === 2, 5000);
-    expect(bus.applyRetention()).toBe(1);
+    expect(await bus.applyRetention()).toBe(1);
     expect(stored()).toEqual([]);
     // a group still subscribed goes on with what comes next
     await bus.publish('t.v1', [{ key: 'c', value: 1 }]);
@@ -197,12 +197,12 @@ describe('SqliteMessageBus retention (ADR 0046: personal data leaves the bus onc
     await bus.publish('nobody.v1', [{ key: 'n', value: 1 }]);
     await bus.publish('t.v1.dlq', [{ key: 'd', value: 1 }]);
     later(7 * 86_400_000 - 1000);
-    expect(bus.applyRetention()).toBe(0);
+    expect(await bus.applyRetention()).toBe(0);
     later(2000);
-    expect(bus.applyRetention()).toBe(1);
+    expect(await bus.applyRetention()).toBe(1);
     expect(stored()).toEqual([{ topic: 't.v1.dlq', key: 'd' }]);
     later(23 * 86_400_000);
-    expect(bus.applyRetention()).toBe(1);
+    expect(await bus.applyRetention()).toBe(1);
     expect(stored()).toEqual([]);
   });
 
@@ -212,7 +212,7 @@ describe('SqliteMessageBus retention (ADR 0046: personal data leaves the bus onc
     await bus.publish('t.v1', [{ key: 'a', value: 1 }]);
     await waitFor(() => first.length === 1, 5000);
     later(5000);
-    bus.applyRetention();
+    await bus.applyRetention();
     const second: string[] = [];
     await bus.subscribe({
       groupId: 'second',

@@ -160,7 +160,7 @@ export class SqliteMessageBus implements MessageBus {
 
   private retentionTick(): void {
     try {
-      this.applyRetention();
+      this.retainUntil(this.options.now());
     } catch (error) {
       // SQLITE_BUSY under another process's write: the next tick tries again
       this.warn({ err: error }, 'bus retention failed; retrying at the next tick');
@@ -171,9 +171,13 @@ export class SqliteMessageBus implements MessageBus {
    * Deletes what retention no longer keeps (see above); returns how many messages went. Every open bus of a
    * file runs it on its timer; the deletes are idempotent.
    */
-  applyRetention(): number {
+  async applyRetention(at?: Date): Promise<number> {
+    return this.retainUntil(at ?? this.options.now());
+  }
+
+  private retainUntil(at: Date): number {
     if (this.closed) return 0;
-    const now = this.options.now().getTime();
+    const now = at.getTime();
     const before = (ms: number) => new Date(now - ms).toISOString();
     return this.db
       .transaction(() => {

@@ -157,6 +157,7 @@ describe('event relay (SQLite event store → SQLite bus)', () => {
       },
       subscribe: (o) => bus.subscribe(o),
       consumerLag: (groupId, topics) => bus.consumerLag(groupId, topics),
+      applyRetention: (now) => bus.applyRetention(now),
       close: async () => {},
     };
     const [cards, programs] = [await consume(CARDS), await consume(PROGRAMS)];
@@ -205,6 +206,7 @@ describe('event relay (SQLite event store → SQLite bus)', () => {
       },
       subscribe: (o) => bus.subscribe(o),
       consumerLag: (groupId, topics) => bus.consumerLag(groupId, topics),
+      applyRetention: (now) => bus.applyRetention(now),
       close: async () => {},
     };
     const cards = await consume(CARDS);
