@@ -288,42 +288,6 @@ export function messageBusContract(adapterName: string, harness: () => Promise<M
       await waitForAsync(async () => (await total()) === 0);
     });
 
-    it('retention deletes what every group of the topic handled, keeps what a group has not handled yet', async () => {
-      const topic = unique('retained');
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      const fast = await collect(bus, { groupId: unique('fast'), topics: [topic] });
-      const slowSeen: unknown[] = [];
-      const slowGroup = unique('slow');
-      consumers.push(
-        await bus.subscribe({
-          groupId: slowGroup,
-          topics: [topic],
-          handler: async (m) => {
-            slowSeen.push(m.value);
-            if (m.value === 'second') await released;
-          },
-        }),
-      );
-      // one key: one partition, in order
-      await bus.publish(topic, [
-        { key: 'person', value: 'first' },
-        { key: 'person', value: 'second' },
-      ]);
-      await waitUntil(() => fast.received.length === 2 && slowSeen.length === 2, WAIT_MS);
-      await waitUntil(
-        async () => (await bus.consumerLag(slowGroup, [topic])).reduce((sum, l) => sum + l.lag, 0) === 1,
-        WAIT_MS,
-      );
-
-      // later than any adapter's grace: 'first' was handled by both groups, 'second' by one
-      expect(await bus.applyRetention(new Date(Date.now() + 3_600_000))).toBe(1);
-      const late = await collect(bus, { groupId: unique('late'), topics: [topic] });
-      await waitUntil(() => late.received.length === 1, WAIT_MS);
-      expect(values(late.received)).toEqual(['second']);
-      release();
-    });
-
     it('stop() waits for the in-flight handler and then delivers nothing more', async () => {
       const topic = unique('stop');
       let started = 0;

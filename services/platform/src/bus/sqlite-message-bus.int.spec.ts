@@ -4,17 +4,20 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messageBusContract } from './message-bus.contract';
+import { messageBusRetentionContract } from './message-bus.retention.contract';
 import { SqliteMessageBus } from './sqlite-message-bus';
 import type { IncomingMessage } from './message-bus.port';
 import { waitFor } from '../testing/wait-for';
 
-messageBusContract('SqliteMessageBus', async () => {
+const harness = async () => {
   const dir = await mkdtemp(join(tmpdir(), 'punkto-bus-'));
   return {
     open: async () => SqliteMessageBus.open(join(dir, 'bus.db'), { pollIntervalMs: 20 }),
     cleanup: () => rm(dir, { recursive: true, force: true }),
   };
-});
+};
+messageBusContract('SqliteMessageBus', harness);
+messageBusRetentionContract('SqliteMessageBus', harness);
 
 describe('SqliteMessageBus specifics', () => {
   let dir: string;
