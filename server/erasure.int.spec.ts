@@ -2,18 +2,19 @@
  * Erasure that reaches every copy (issue 32, ADR 0046): a customer with an account, a phone, a card in a
  * company's program, an award, a company message and the services' contact copies deletes the account
  * (`DELETE /api/v1/users/me`); within seconds the company's list, search, client page, CSV and scanner lookup no
- * longer know them, and then EVERY row of EVERY table of every SQLite file of the product's data directory (the
- * event stores, the read models, the document stores, the bus, the outboxes, the mailbox) is read: the e-mail,
- * the phone and the name are nowhere in plain text.
+ * longer know them, and then everything the product stores under its data directory is read
+ * (scripts/testing/stored-text.ts: every row of every SQLite table — event stores, read models, document
+ * stores, the bus, outboxes, scheduler — and every other file): the e-mail, the phone and the name are nowhere
+ * in plain text. The same on Kafka + MongoDB-wire: scripts/infra/distributed-product.infra.spec.ts.
  */
-import Database from 'better-sqlite3';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAccount, eventually, ownerWithProgram, uniqueEmail } from '../scripts/testing/actors';
 import { startSourceProduct, type SourceProduct } from '../scripts/testing/source-product';
+import { storedTextContaining } from '../scripts/testing/stored-text';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'punkto-erasure-'));
 let product: SourceProduct;
@@ -39,61 +40,7 @@ beforeAll(async () => {
 
 afterAll(() => product?.stop());
 
-/** every file under `dir` */
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
-const isSqlite = (path: string) => /\.(db|sqlite|sqlite3)$/.test(path);
-const sqliteFiles = (dir: string) => filesUnder(dir).filter(isSqlite);
-/**
- * SQLite's own companions (journals, WAL) are read through SQLite; every other file byte by byte — except the
- * development mailbox (`mailbox/`), which stands in for the recipients' own inboxes: an e-mail delivered to a
- * person is theirs, and in production the product keeps no copy of what it sent.
- */
-const otherFiles = (dir: string) =>
-  filesUnder(dir).filter(
-    (p) => !/\.(db|sqlite|sqlite3)(-wal|-shm|-journal)?$/.test(p) && !p.startsWith(join(dir, 'mailbox')),
-  );
-
-/** `file:table` of every row (any column, text or blob) that contains one of `needles` */
-function rowsContaining(needles: readonly string[]): string[] {
-  const found: string[] = [];
-  for (const file of sqliteFiles(dataDir)) {
-    const db = new Database(file, { readonly: true, fileMustExist: true });
-    try {
-      const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as {
-        name: string;
-      }[];
-      for (const { name } of tables) {
-        let rows: Record<string, unknown>[];
-        try {
-          rows = db.prepare(`SELECT * FROM "${name}"`).all() as Record<string, unknown>[];
-        } catch {
-          continue; // an FTS shadow or virtual table that cannot be read on its own
-        }
-        for (const row of rows) {
-          const text = Object.values(row)
-            .map((v) => (Buffer.isBuffer(v) ? v.toString('utf8') : String(v)))
-            .join('\u0000')
-            .toLowerCase();
-          const hit = needles.find((n) => text.includes(n.toLowerCase()));
-          if (hit) found.push(`${file.slice(dataDir.length)}:${name} (${hit}): ${text.slice(0, 200)}`);
-        }
-      }
-    } finally {
-      db.close();
-    }
-  }
-  for (const file of otherFiles(dataDir)) {
-    const text = readFileSync(file).toString('utf8').toLowerCase();
-    const hit = needles.find((n) => text.includes(n.toLowerCase()));
-    if (hit) found.push(`${file.slice(dataDir.length)} (${hit})`);
-  }
-  return found;
-}
+const rowsContaining = (needles: readonly string[]) => storedTextContaining(dataDir, needles);
 
 describe('a customer deletes the account', () => {
   it('leaves the name, e-mail and phone in no store of the product, and the company no longer finds them', async () => {

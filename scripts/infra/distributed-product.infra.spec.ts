@@ -7,7 +7,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomNip } from '@punkto/contracts/tenant';
 import { infraAddress } from '../../services/platform/src/testing/infra-env';
+import { storedTextContaining } from '../testing/stored-text';
+import { kafkaHits, mongoHits } from './erasure-reads';
 import { CookieClient } from '../testing/http-client';
 import { FakeWalletDevice } from '../../services/notification/src/passes/apple/testing/fake-wallet-device';
 import { PUSHES_COLLECTION } from '../../services/notification/src/passes/providers/apns/recorded-apns';
@@ -157,6 +160,8 @@ const tidOf = (jwt: string | undefined) =>
         BUS_ADAPTER: 'kafka',
         KAFKA_BROKERS: kafka.address,
         KAFKA_PARTITIONS: '3',
+        // handled bus messages go 2 s after publishing (erasure below), not the default minute
+        BUS_CONSUMED_RETENTION_SECONDS: '2',
         DOCUMENT_STORE_ADAPTER: 'mongodb',
         MONGODB_URL: mongo.address,
         BLOB_STORE_ADAPTER: 'gridfs',
@@ -229,13 +234,17 @@ const tidOf = (jwt: string | undefined) =>
       return /aktywacja-konta\?token=([A-Za-z0-9_-]+)/.exec(message)![1]!;
     }
 
-    async function signedInOwner(name: string, role: 'business_owner' | 'customer' = 'business_owner') {
+    async function signedInOwner(
+      name: string,
+      role: 'business_owner' | 'customer' = 'business_owner',
+      username = 'Anna Nowak',
+    ) {
       const email = `${name}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.pl`;
       const client = new Client(gatewayUrl);
       const registered = await client.call('POST', '/api/v1/users/register', {
         email,
         password: 'Kawa2026dobra',
-        username: 'Anna Nowak',
+        username,
         role,
         acceptTerms: true,
       });
@@ -550,5 +559,82 @@ const tidOf = (jwt: string | undefined) =>
         await client.close();
       }
     }, 120_000);
+
+    it('erasure: a deleted customer is in no MongoDB collection, no Kafka topic and no SQLite file of the product', async () => {
+      if (!('address' in kafka) || !('address' in mongo)) return;
+      const owner = await signedInOwner('wlasciciel');
+      const tenantId = await createTenant(owner, 'Kawiarnia Pod Lipą', randomNip());
+      await tenantArrives(owner, tenantId);
+      const program = await owner.call('POST', `/api/v1/tenants/${tenantId}/loyalty-programs`, {
+        kind: 'points',
+        name: 'Kawa za punkty',
+        description: 'Za każdą złotówkę 1 punkt.',
+        pointsPerPln: 1,
+      });
+      const { id: programId } = (await program.json()) as { id: string };
+      // unique per run: the broker and the MongoDB server may be shared with earlier runs
+      const suffix = Array.from(
+        { length: 6 },
+        () => 'bcdfghjklmnprstwz'[Math.floor(Math.random() * 17)],
+      ).join('');
+      const name = `Zenon Zni${suffix}`;
+      const phone = `6${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+      const customer = await signedInOwner(`zenon.${suffix}`, 'customer', name);
+      const joined = await customer.call('POST', `/api/v1/tenants/${tenantId}/join`, {
+        programId,
+        phone,
+        marketingConsent: true,
+      });
+      expect(joined.status, await joined.clone().text()).toBe(201);
+      let cardId = '';
+      await waitUntil(
+        'the card issued over Kafka',
+        async () => {
+          const res = await customer.call('GET', '/api/v1/customers/my-cards');
+          cardId = ((await res.json()) as { items: { cardId: string }[] }).items[0]?.cardId ?? '';
+          return cardId !== '';
+        },
+        30_000,
+      );
+      const awarded = await owner.call(
+        'POST',
+        `/api/v1/cards/${cardId}/points-from-amount`,
+        { amountGrosze: 1500 },
+        { 'idempotency-key': `award-${cardId}` },
+      );
+      expect(awarded.status, await awarded.clone().text()).toBe(200);
+      const needles = [customer.email, name, phone];
+      const mongoClient = await MongoClient.connect(mongo.address);
+      try {
+        expect(await mongoHits(mongoClient, needles), 'the person is planted').not.toEqual([]);
+        const deleted = await customer.call('DELETE', '/api/v1/users/me', { password: 'Kawa2026dobra' });
+        expect(deleted.status, await deleted.clone().text()).toBeLessThan(300);
+        await waitUntil(
+          'the client gone from the company',
+          async () => {
+            const res = await owner.call('GET', `/api/v1/tenants/${tenantId}/get-clients`);
+            return ((await res.json()) as { items: unknown[] }).items.length === 0;
+          },
+          30_000,
+        );
+        // every copy: the services' MongoDB databases, every Kafka topic, the SQLite event stores
+        let left: string[] = [];
+        await waitUntil(
+          'no copy of the person left',
+          async () => {
+            left = [
+              ...(await mongoHits(mongoClient, needles)),
+              ...(await kafkaHits(kafka.address, needles)),
+              ...storedTextContaining(dataDir, needles),
+            ];
+            return left.length === 0;
+          },
+          60_000,
+        ).catch(() => undefined);
+        expect(left).toEqual([]);
+      } finally {
+        await mongoClient.close();
+      }
+    }, 180_000);
   },
 );

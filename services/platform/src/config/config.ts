@@ -182,6 +182,11 @@ export const platformEnv = {
   KAFKA_BROKERS: brokerList,
   /** partitions of topics the bus creates on demand */
   KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(3),
+  /**
+   * how long a bus message every consumer group has handled stays before it is deleted (ADR 0046); default:
+   * 10 s on the embedded bus, 60 s on Kafka (a deployment's processes start apart)
+   */
+  BUS_CONSUMED_RETENTION_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
   DOCUMENT_STORE_ADAPTER: z.enum(['sqlite', 'mongodb']).default('sqlite'),
   BLOB_STORE_ADAPTER: z.enum(['file', 'gridfs']).default('file'),
   /** e.g. `mongodb://127.0.0.1:27017`; each service uses the database `punkto_<service>` */

@@ -180,6 +180,16 @@ async function openDocuments(opening: Opening): Promise<DocumentStore> {
   );
 }
 
+/** the bus's retention grace from the configuration, and a run every half of it (at most every 30 s) */
+function busRetention(config: Opening['config']) {
+  const seconds = config.BUS_CONSUMED_RETENTION_SECONDS;
+  if (seconds === undefined) return {};
+  return {
+    consumedRetentionMs: seconds * 1000,
+    retentionIntervalMs: Math.min(30_000, Math.max(1000, seconds * 500)),
+  };
+}
+
 async function openBus(opening: Opening): Promise<MessageBus> {
   const { config, logger } = opening;
   return track(
@@ -192,9 +202,11 @@ async function openBus(opening: Opening): Promise<MessageBus> {
           clientId: `punkto-${opening.service}`,
           partitions: config.KAFKA_PARTITIONS,
           logger: logger.child({ component: 'bus' }),
+          ...busRetention(config),
         })
       : SqliteMessageBus.open(join(opening.dataDir, 'bus.db'), {
           logger: logger.child({ component: 'bus' }),
+          ...busRetention(config),
         }),
   );
 }
