@@ -30,6 +30,10 @@ function toIncoming(topic: string, partition: number, message: KafkaMessage): In
 export interface KafkaConsumerBus {
   warn(obj: object, msg: string): void;
   deadLetter(message: IncomingMessage, error: unknown): Promise<void>;
+  uncommittedStarts(
+    groupId: string,
+    assigned: Record<string, number[]>,
+  ): Promise<Array<{ topic: string; partition: number; offset: string }>>;
 }
 
 /**
@@ -39,6 +43,8 @@ export interface KafkaConsumerBus {
 export class KafkaBusConsumer implements Consumer {
   private readonly retry: RetryPolicy;
   private stopped = false;
+  /** the group's start on newly assigned partitions, committed as it joins (see commitStarts) */
+  private startsCommitted: Promise<void> = Promise.resolve();
   private stopping: Promise<void> | undefined;
   /** ends a retry's back-off early on stop() */
   private readonly stopSignal = new WakeSignal();
@@ -53,6 +59,13 @@ export class KafkaBusConsumer implements Consumer {
   }
 
   async start(): Promise<void> {
+    if (this.options.fromBeginning !== false)
+      this.consumer.on(this.consumer.events.GROUP_JOIN, ({ payload }) => {
+        // before any message of this assignment is handled, so a start never overwrites a handled offset
+        this.startsCommitted = this.commitStarts(payload.memberAssignment).catch((error: unknown) =>
+          this.bus.warn({ err: error, groupId: this.options.groupId }, 'kafka: committing the start failed'),
+        );
+      });
     await this.consumer.connect();
     await this.consumer.subscribe({
       topics: this.options.topics,
@@ -64,6 +77,7 @@ export class KafkaBusConsumer implements Consumer {
       eachMessage: async ({ topic, partition, message }) => {
         // Stopped before the message was done: return WITHOUT committing (autoCommit is off, so kafkajs'
         // in-memory "resolved" offset dies with this consumer) and the group redelivers it later.
+        await this.startsCommitted;
         if (this.stopped) return;
         const incoming = toIncoming(topic, partition, message);
         if (!(await this.handle(incoming))) return;
@@ -72,6 +86,12 @@ export class KafkaBusConsumer implements Consumer {
         ]);
       },
     });
+  }
+
+  /** the group's position on partitions it never committed on: their log start (kafka-message-bus.ts) */
+  private async commitStarts(assigned: Record<string, number[]>): Promise<void> {
+    const starts = await this.bus.uncommittedStarts(this.options.groupId, assigned);
+    if (starts.length > 0 && !this.stopped) await this.consumer.commitOffsets(starts);
   }
 
   stop(): Promise<void> {

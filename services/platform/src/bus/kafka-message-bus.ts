@@ -17,7 +17,7 @@ import type {
   TopicMessages,
 } from './message-bus.port';
 import { KafkaBusConsumer } from './kafka-bus-consumer';
-import { deleteHandledRecords } from './kafka-retention';
+import { deleteHandledRecords, uncommittedStarts } from './kafka-retention';
 
 /**
  * Message bus on Apache Kafka (kafkajs 2.x, classic consumer-group protocol; Kafka 3.9.x is the tested
@@ -36,7 +36,9 @@ import { deleteHandledRecords } from './kafka-retention';
  *   transaction.
  * - `fromBeginning: false` for a group without committed offsets: the group's offsets are committed at the
  *   current end of each partition BEFORE the consumer starts, so "latest" means "from subscribe()" even if
- *   the first group join is slow (as the SQLite bus does).
+ *   the first group join is slow (as the SQLite bus does). Reading from the beginning, a consumer commits the
+ *   log start of each assigned partition its group never committed on as it joins (`uncommittedStarts`), so
+ *   retention keeps what the group has not handled even while it is down.
  * - Offsets in IncomingMessage are Kafka's own (per partition, decimal strings).
  * - Retention (ADR 0046): the topics this bus published to lose, every `retentionIntervalMs`, the records every
  *   group reading them has handled, `consumedRetentionMs` after they were written (kafka-retention.ts); the
@@ -332,5 +334,10 @@ export class KafkaMessageBus implements MessageBus {
         partitions: ends.map((p) => ({ partition: p.partition, offset: p.high })),
       });
     }
+  }
+
+  /** the log starts of `assigned` partitions its group never committed on (kafka-retention.ts) */
+  uncommittedStarts(groupId: string, assigned: Record<string, number[]>) {
+    return uncommittedStarts(this.admin, groupId, assigned);
   }
 }

@@ -50,3 +50,22 @@ export async function deleteHandledRecords(
   }
   return deleted;
 }
+
+/**
+ * The log starts of the assigned partitions on which `groupId` has committed nothing yet: a consumer reading
+ * from the beginning commits them when it joins, so from then on retention (kafka-retention.ts) keeps every
+ * record the group has not handled, even while all its members are down.
+ */
+export async function uncommittedStarts(admin: Admin, groupId: string, assigned: Record<string, number[]>) {
+  const topics = Object.keys(assigned);
+  if (topics.length === 0) return [];
+  const starts: Array<{ topic: string; partition: number; offset: string }> = [];
+  for (const { topic, partitions } of await admin.fetchOffsets({ groupId, topics })) {
+    const open = partitions.filter((p) => p.offset === '-1' && assigned[topic]?.includes(p.partition));
+    if (open.length === 0) continue;
+    const ends = await admin.fetchTopicOffsets(topic);
+    for (const { partition } of open)
+      starts.push({ topic, partition, offset: ends.find((e) => e.partition === partition)?.low ?? '0' });
+  }
+  return starts;
+}

@@ -70,5 +70,29 @@ export function messageBusRetentionContract(adapterName: string, harness: () => 
       expect(values(late.received)).toEqual(['second']);
       release();
     });
+
+    it('keeps what a group that subscribed has not handled, while all its consumers are down', async () => {
+      const topic = unique('down');
+      const downGroup = unique('down');
+      const other = await collect(unique('other'), topic);
+      // the group ran once (it joined and handled something), then all its consumers stopped
+      const seen: unknown[] = [];
+      const first = await bus.subscribe({
+        groupId: downGroup,
+        topics: [topic],
+        handler: async (m) => void seen.push(m.value),
+      });
+      await bus.publish(topic, [{ key: 'person', value: 'before' }]);
+      await waitUntil(() => seen.length === 1 && other.received.length === 1, WAIT_MS);
+      await first.stop();
+      await bus.publish(topic, [{ key: 'person', value: 'while down' }]);
+      await waitUntil(() => other.received.length === 2, WAIT_MS);
+
+      // 'before' was handled by both groups; 'while down' is kept for the stopped group
+      expect(await bus.applyRetention(new Date(Date.now() + 3_600_000))).toBe(1);
+      const back = await collect(downGroup, topic);
+      await waitUntil(() => back.received.length === 1, WAIT_MS);
+      expect(values(back.received)).toEqual(['while down']);
+    });
   });
 }
