@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CreateTenantRequest,
-  isValidNip,
-  NipMessages,
-  OptionalPhone,
-  Phone,
-  PhoneMessages,
-  randomNip,
-} from './tenant';
+import { CreateTenantRequest, isValidNip, NipMessages, randomNip } from './tenant';
 
 describe('NIP', () => {
   it('accepts valid numbers with dashes or spaces and normalises them to 10 digits', () => {
@@ -47,23 +39,5 @@ describe('randomNip (test data)', () => {
     // 1,0,0,0,0,0,0,8,0: 6·1 + 6·8 = 54, remainder 10 — drawn again (5,5,5,5,5,5,5,5,5 → 5555555555)
     const draws = [0, 0, 0, 0, 0, 0, 0, 0.85, 0, ...Array<number>(9).fill(0.5)];
     expect(randomNip(() => draws.shift() ?? 0.5)).toBe('5555555555');
-  });
-});
-
-describe('phone numbers', () => {
-  it('accepts Polish numbers with +48 / 0048 and separators, stored as E.164 (+48 and 9 digits)', () => {
-    for (const phone of ['600100200', '600 100 200', '+48 600-100-200', '0048 (600) 100 200', ' 600100200 '])
-      expect(Phone.parse(phone)).toBe('+48600100200');
-  });
-
-  it('an optional phone: an empty box or null is no number; anything else must be a phone', () => {
-    expect(OptionalPhone.parse('')).toBeNull();
-    expect(OptionalPhone.parse('   ')).toBeNull();
-    expect(OptionalPhone.parse(null)).toBeNull();
-    expect(OptionalPhone.parse('600 100 200')).toBe('+48600100200');
-    for (const bad of ['12', '6001002001', 'abc', '+49600100200', 600100200])
-      expect(OptionalPhone.safeParse(bad).error?.issues.map((i) => i.message)).toEqual([
-        PhoneMessages.format,
-      ]);
   });
 });

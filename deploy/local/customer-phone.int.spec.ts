@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(async () => product?.close());
 
-const FORMAT = 'Podaj poprawny numer telefonu (9 cyfr, np. 600 100 200).';
+const FORMAT =
+  'Nieprawidłowy numer telefonu — podaj polski numer (9 cyfr) albo numer z kierunkowym kraju, np. +49 151 23456789.';
 
 /** A customer who registered with a phone, activated the account and logged in. */
 async function customerWithPhone(email: string, phone: string) {

@@ -218,7 +218,11 @@ describe('clients', () => {
     await dialog.getByLabel('E-mail').fill(uniqueEmail('klientka'));
     await dialog.getByLabel('Telefon (opcjonalnie)').fill('600 1');
     await dialog.getByRole('button', { name: 'Dodaj klienta' }).click();
-    await dialog.getByText('Podaj poprawny numer telefonu (9 cyfr, np. 600 100 200).').waitFor();
+    await dialog
+      .getByText(
+        'Nieprawidłowy numer telefonu — podaj polski numer (9 cyfr) albo numer z kierunkowym kraju, np. +49 151 23456789.',
+      )
+      .waitFor();
     await dialog.getByLabel('Telefon (opcjonalnie)').fill('600 100 200');
     await dialog.getByRole('button', { name: 'Dodaj klienta' }).click();
     await toast(page, `Dodano klienta ${clientName}.`).waitFor();

@@ -156,7 +156,11 @@ describe('the staff scanner', () => {
     await customer.getByLabel(/Akceptuję/).check();
     await customer.getByLabel('Telefon (opcjonalnie)').fill('600 12');
     await customer.getByRole('button', { name: 'Załóż konto' }).click();
-    await customer.getByText('Podaj poprawny numer telefonu (9 cyfr, np. 600 100 200).').waitFor();
+    await customer
+      .getByText(
+        'Nieprawidłowy numer telefonu — podaj polski numer (9 cyfr) albo numer z kierunkowym kraju, np. +49 151 23456789.',
+      )
+      .waitFor();
     await customer.getByLabel('Telefon (opcjonalnie)').fill(`+48 ${first}`);
     await customer.getByRole('button', { name: 'Załóż konto' }).click();
     await customer.getByText('Link aktywacyjny wysłany').waitFor();

@@ -198,6 +198,22 @@ describe('GET /api/v1/cards', () => {
 });
 
 describe('GET /api/v1/cards/search', () => {
+  it('finds a card by a foreign phone in whatever form staff type it; another company finds none (ADR 0042)', async () => {
+    const tenantId = tenant();
+    const { owner } = await tokensFor(tenantId);
+    const program = await t.defineProgram({ tenantId });
+    const client = await t.enrol(program, { email: 'oksana@example.ua', phone: '+380501234567' });
+    for (const typed of ['+380501234567', '+380 50 123 45 67', '00380-50-123-45-67', '380 50 123 4567']) {
+      const found = await t.call('GET', `/api/v1/cards/search?phone=${encodeURIComponent(typed)}`, owner);
+      expect(found.statusCode, typed).toBe(200);
+      expect(found.json().items, typed).toEqual([expect.objectContaining({ cardId: client.cardId })]);
+    }
+    const stranger = (await tokensFor(tenant())).owner;
+    const elsewhere = await t.call('GET', '/api/v1/cards/search?phone=%2B380501234567', stranger);
+    expect(elsewhere.json().items).toEqual([]);
+    expect((await lookup(stranger, `cardId=${client.cardId}`)).statusCode).toBe(404);
+  });
+
   it("finds the tenant's cards by phone or e-mail; another tenant finds none", async () => {
     const tenantId = tenant();
     const { owner } = await tokensFor(tenantId);
@@ -214,7 +230,9 @@ describe('GET /api/v1/cards/search', () => {
     const bad = await t.call('GET', '/api/v1/cards/search?phone=12', owner);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({
-      'query.phone': ['Podaj poprawny numer telefonu (9 cyfr, np. 600 100 200).'],
+      'query.phone': [
+        'Nieprawidłowy numer telefonu — podaj polski numer (9 cyfr) albo numer z kierunkowym kraju, np. +49 151 23456789.',
+      ],
     });
   });
 });

@@ -5,7 +5,7 @@ import {
 } from '@punkto/contracts/cards';
 import * as api from '@punkto/contracts/endpoints/cards';
 import { Permissions, Roles } from '@punkto/contracts/permissions';
-import { Phone, PhoneMessages } from '@punkto/contracts/tenant';
+import { lookupE164, PhoneMessages } from '@punkto/contracts/phone';
 import { ValidationError } from '@punkto/platform/errors/errors';
 import { hasPermission, type AuthUser } from '@punkto/platform/http/auth-plugin';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
@@ -66,9 +66,10 @@ export function cardRoutes(app: FastifyInstance, ledger: CardLedger) {
   registerEndpoint(app, api.searchCards, async ({ query, request }) => {
     let by: { email: string } | { phone: string };
     if (query.phone !== undefined) {
-      const phone = Phone.safeParse(query.phone);
-      if (!phone.success) throw new ValidationError({ 'query.phone': [PhoneMessages.format] });
-      by = { phone: phone.data };
+      // whatever form staff typed (+380 …, 00380 …, 380 …, a Polish 9 digits): the E.164 the copies hold
+      const phone = lookupE164(query.phone);
+      if (!phone) throw new ValidationError({ 'query.phone': [PhoneMessages.format] });
+      by = { phone };
     } else by = { email: query.email! };
     return { items: await searchCards(ledger, request.user!.tenantId!, by) };
   });

@@ -50,6 +50,13 @@ describe('CSV for Polish Excel', () => {
       expect(csvCell(value)).toBe(expected);
     });
 
+    it('leaves a phone number in E.164 as it is: a plus and digits run nothing', () => {
+      expect(csvCell('+48600100200')).toBe('+48600100200');
+      expect(csvCell('+380501234567')).toBe('+380501234567');
+      expect(csvCell('+48600100200+1')).toBe("'+48600100200+1");
+      expect(csvCell('+1')).toBe("'+1");
+    });
+
     it('leaves numbers, negative ones included, as numbers', () => {
       expect(csvCell(-50)).toBe('-50');
       expect(csvCell(Number.NaN)).toBe('');

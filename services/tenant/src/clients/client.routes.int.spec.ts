@@ -226,7 +226,9 @@ describe('PATCH /tenants/{id}/add-client and POST /tenants/{id}/join', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({
-      phone: ['Podaj poprawny numer telefonu (9 cyfr, np. 600 100 200).'],
+      phone: [
+        'Nieprawidłowy numer telefonu — podaj polski numer (9 cyfr) albo numer z kierunkowym kraju, np. +49 151 23456789.',
+      ],
     });
 
     const joinedA = await t.call(customer, 'POST', `${base(a.tenantId)}/join`, {

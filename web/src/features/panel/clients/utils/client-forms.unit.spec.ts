@@ -28,7 +28,9 @@ describe('the new client form', () => {
     const result = NewClientForm.safeParse({ ...base, phone: '123', programId: '' });
     expect(result.success).toBe(false);
     const messages = Object.fromEntries(result.error!.issues.map((i) => [String(i.path[0]), i.message]));
-    expect(messages.phone).toBe('Podaj poprawny numer telefonu (9 cyfr, np. 600 100 200).');
+    expect(messages.phone).toBe(
+      'Nieprawidłowy numer telefonu — podaj polski numer (9 cyfr) albo numer z kierunkowym kraju, np. +49 151 23456789.',
+    );
     expect(messages.programId).toBe('Wybierz program.');
   });
 });
