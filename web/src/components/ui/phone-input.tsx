@@ -4,7 +4,7 @@ import { TextInput, type TextInputProps } from '@mantine/core';
 export const CUSTOMER_PHONE_HINT =
   'Po tym numerze obsługa znajdzie Twoją kartę przy kasie. Nie sprawdzamy go SMS-em.';
 
-/** The optional Polish phone field of the customer's forms (registration, joining, profile). */
+/** The optional phone field of the customer's forms (registration, joining, profile): Polish or foreign. */
 export function PhoneInput(props: TextInputProps) {
   return (
     <TextInput
@@ -12,7 +12,7 @@ export function PhoneInput(props: TextInputProps) {
       description={CUSTOMER_PHONE_HINT}
       type="tel"
       inputMode="tel"
-      autoComplete="tel-national"
+      autoComplete="tel"
       placeholder="600 100 200"
       {...props}
     />

@@ -155,7 +155,7 @@ function PhoneSection({ user }: { user: AuthUser }) {
             </Text>
           ) : null}
           <PhoneInput
-            description="Polski numer, 9 cyfr. Zostaw puste, aby usunąć numer."
+            description="Polski numer (9 cyfr) albo z kierunkowym kraju, np. +49 151 23456789. Zostaw puste, aby usunąć numer."
             {...form.getInputProps('phone')}
           />
           <FormError message={form.formError} />
