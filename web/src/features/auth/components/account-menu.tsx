@@ -4,7 +4,7 @@ import type { AuthUser } from '../types';
 import { isBusinessUser, isCustomer } from '../utils/guards';
 import { AccountButtonContent, useSignOut } from './account-button';
 
-/** The signed-in header menu: Panel / Moje karty, Profil, Ustawienia, Wyloguj (loaded lazily by UserMenu). */
+/** The signed-in header menu: Panel, Moje konto / Moje karty, Profil, Ustawienia, Wyloguj (loaded lazily by UserMenu). */
 export function AccountMenu({ user }: { user: AuthUser }) {
   const signOut = useSignOut();
   return (
@@ -17,7 +17,12 @@ export function AccountMenu({ user }: { user: AuthUser }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{user.email}</Menu.Label>
-        {isBusinessUser(user) ? <MenuLink to="/panel" label="Panel" /> : null}
+        {isBusinessUser(user) ? (
+          <>
+            <MenuLink to="/panel" label="Panel" />
+            <MenuLink to="/panel/konto" label="Moje konto" />
+          </>
+        ) : null}
         {isCustomer(user) ? (
           <>
             <MenuLink to="/klient/karty" label="Moje karty" />
@@ -38,7 +43,7 @@ function MenuLink({
   to,
   label,
 }: {
-  to: '/panel' | '/klient/karty' | '/klient/profil' | '/klient/ustawienia';
+  to: '/panel' | '/panel/konto' | '/klient/karty' | '/klient/profil' | '/klient/ustawienia';
   label: string;
 }) {
   const navigate = useNavigate();

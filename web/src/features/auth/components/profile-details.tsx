@@ -19,8 +19,9 @@ const EmailForm = z.object({ email: Email });
 const PhoneForm = z.object({ phone: OptionalPhone });
 
 /**
- * /klient/profil: name, an e-mail change that applies after the new address is confirmed, and a customer's
- * phone (unverified; the companies the customer belongs to find the card by it).
+ * /klient/profil and /panel/konto: name, an e-mail change that applies after the new address is confirmed, and a
+ * customer's phone (unverified; the companies the customer belongs to find the card by it). An employee's name
+ * and address are the company's record: the owner changes them (StaffManagedNotice).
  */
 export function ProfileDetails({ user }: { user: AuthUser }) {
   const updateUser = useUpdateUser();
@@ -67,58 +68,83 @@ export function ProfileDetails({ user }: { user: AuthUser }) {
         </Stack>
       </Card>
 
-      <Card withBorder padding="lg">
-        <form onSubmit={saveName} noValidate aria-label="Imię i nazwisko">
-          <Stack gap="md">
-            <Title order={2} size="h4">
-              Imię i nazwisko
-            </Title>
-            <TextInput label="Imię i nazwisko" autoComplete="name" {...nameForm.getInputProps('username')} />
-            <FormError message={nameForm.formError} />
-            <Group>
-              <Button type="submit" loading={nameForm.submitting}>
-                Zapisz
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Card>
+      {user.role === Roles.employee ? <StaffManagedNotice /> : null}
+
+      {user.role === Roles.employee ? null : (
+        <Card withBorder padding="lg">
+          <form onSubmit={saveName} noValidate aria-label="Imię i nazwisko">
+            <Stack gap="md">
+              <Title order={2} size="h4">
+                Imię i nazwisko
+              </Title>
+              <TextInput
+                label="Imię i nazwisko"
+                autoComplete="name"
+                {...nameForm.getInputProps('username')}
+              />
+              <FormError message={nameForm.formError} />
+              <Group>
+                <Button type="submit" loading={nameForm.submitting}>
+                  Zapisz
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Card>
+      )}
 
       {user.role === Roles.customer ? <PhoneSection user={user} /> : null}
 
-      <Card withBorder padding="lg">
-        <form onSubmit={changeEmail} noValidate aria-label="Zmiana adresu e-mail">
-          <Stack gap="md">
-            <Title order={2} size="h4">
-              Adres e-mail
-            </Title>
-            <Text size="sm" c="dimmed">
-              Wyślemy link potwierdzający na nowy adres. Do czasu potwierdzenia logujesz się obecnym adresem.
-            </Text>
-            {pendingEmail ? (
-              <Alert color="punkto" variant="light" title="Potwierdź nowy adres">
-                <Stack gap="xs" align="flex-start">
-                  <Text size="sm">
-                    Wysłaliśmy wiadomość na adres <strong>{pendingEmail}</strong>. Adres konta zmieni się po
-                    kliknięciu linku z tej wiadomości.
-                  </Text>
-                  <Button size="xs" variant="light" onClick={resendConfirmation} loading={resend.isPending}>
-                    Wyślij ponownie
-                  </Button>
-                </Stack>
-              </Alert>
-            ) : null}
-            <EmailInput label="Nowy adres e-mail" {...emailForm.getInputProps('email')} />
-            <FormError message={emailForm.formError} />
-            <Group>
-              <Button type="submit" variant="default" loading={emailForm.submitting}>
-                Zmień adres e-mail
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Card>
+      {user.role === Roles.employee ? null : (
+        <Card withBorder padding="lg">
+          <form onSubmit={changeEmail} noValidate aria-label="Zmiana adresu e-mail">
+            <Stack gap="md">
+              <Title order={2} size="h4">
+                Adres e-mail
+              </Title>
+              <Text size="sm" c="dimmed">
+                Wyślemy link potwierdzający na nowy adres. Do czasu potwierdzenia logujesz się obecnym
+                adresem.
+              </Text>
+              {pendingEmail ? (
+                <Alert color="punkto" variant="light" title="Potwierdź nowy adres">
+                  <Stack gap="xs" align="flex-start">
+                    <Text size="sm">
+                      Wysłaliśmy wiadomość na adres <strong>{pendingEmail}</strong>. Adres konta zmieni się po
+                      kliknięciu linku z tej wiadomości.
+                    </Text>
+                    <Button size="xs" variant="light" onClick={resendConfirmation} loading={resend.isPending}>
+                      Wyślij ponownie
+                    </Button>
+                  </Stack>
+                </Alert>
+              ) : null}
+              <EmailInput label="Nowy adres e-mail" {...emailForm.getInputProps('email')} />
+              <FormError message={emailForm.formError} />
+              <Group>
+                <Button type="submit" variant="default" loading={emailForm.submitting}>
+                  Zmień adres e-mail
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Card>
+      )}
     </Stack>
+  );
+}
+
+/**
+ * An employee's name and address are the company's record of them (the owner's „Pracownicy”, the names in card
+ * histories): the owner changes them, so the employee's own page says so instead of offering a change that
+ * the company's records would not follow.
+ */
+function StaffManagedNotice() {
+  return (
+    <Alert color="gray" variant="light" title="Imię, nazwisko i adres e-mail">
+      Dane Twojego konta pracownika ustala właściciel firmy w zakładce „Pracownicy”. Aby logować się innym
+      adresem e-mail, poproś właściciela o zaproszenie na nowy adres.
+    </Alert>
   );
 }
 

@@ -47,9 +47,14 @@ export function UserMenuMobile({ onNavigate }: { onNavigate: () => void }) {
     <Stack gap="xs">
       <Text fw={600}>{user.username}</Text>
       {isBusinessUser(user) ? (
-        <ButtonLink to="/panel" onClick={onNavigate} variant="light" fullWidth>
-          Panel
-        </ButtonLink>
+        <>
+          <ButtonLink to="/panel" onClick={onNavigate} variant="light" fullWidth>
+            Panel
+          </ButtonLink>
+          <ButtonLink to="/panel/konto" onClick={onNavigate} variant="light" fullWidth>
+            Moje konto
+          </ButtonLink>
+        </>
       ) : null}
       {isCustomer(user) ? (
         <ButtonLink to="/klient/karty" onClick={onNavigate} variant="light" fullWidth>
