@@ -114,6 +114,16 @@ export const CardSearchQuery = z
 export const MAX_AMOUNT_GROSZE = 10_000_000;
 export const MAX_AMOUNT_MESSAGE = 'Kwota może wynosić najwyżej 100 000 zł.';
 
+/** how old an award queued offline may be when the scanner replays it (ADR 0048) */
+export const OFFLINE_SCAN_MAX_AGE_HOURS = 12;
+
+/**
+ * When staff made an award the scanner had to queue offline (ADR 0048): sent with its replay, it tells the
+ * server the award is not a fresh double scan, so the card's scan cooldown does not apply. At most
+ * OFFLINE_SCAN_MAX_AGE_HOURS old and not in the future (400 CARD.SCAN_TIME_INVALID).
+ */
+const ScannedAt = z.iso.datetime({ offset: true, error: 'Podaj czas zeskanowania w formacie ISO 8601.' });
+
 export const PointsFromAmountRequest = z
   .object({
     /** purchase amount in grosze (12,99 zł = 1299) */
@@ -124,6 +134,8 @@ export const PointsFromAmountRequest = z
       .max(MAX_AMOUNT_GROSZE, MAX_AMOUNT_MESSAGE),
     /** the service from the catalogue the purchase was for (recorded with the points) */
     serviceId: z.string().min(1).max(64).optional(),
+    /** the award was queued offline at this moment (replayed by the scanner) */
+    scannedAt: ScannedAt.optional(),
   })
   .describe(
     `One award gives at most ${MAX_POINTS_PER_AWARD} points (after the level's multiplier; more: 400 CARD.AWARD_TOO_LARGE), and a card holds at most ${MAX_POINTS_BALANCE} points (400 CARD.BALANCE_LIMIT).`,
@@ -138,6 +150,8 @@ export const AddStampsRequest = z
       .int('Liczba pieczątek musi być całkowita.')
       .min(1, 'Dodaj co najmniej 1 pieczątkę.')
       .max(MAX_STAMPS_PER_AWARD, MAX_STAMPS_PER_AWARD_MESSAGE),
+    /** the award was queued offline at this moment (replayed by the scanner) */
+    scannedAt: ScannedAt.optional(),
   })
   .describe(
     `One award adds at most ${MAX_STAMPS_PER_AWARD} stamps, and a card holds at most ${MAX_STAMPS_BALANCE} stamps (400 CARD.BALANCE_LIMIT).`,
@@ -363,6 +377,10 @@ export const CardErrors = {
     code: 'CARD.AMOUNT_TOO_SMALL',
     message: `Kwota jest za mała, aby przyznać choć 1 punkt (potrzeba co najmniej ${formatPolish(minimumGrosze / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} zł).`,
   }),
+  scanTimeInvalid: {
+    code: 'CARD.SCAN_TIME_INVALID',
+    message: `Tej operacji z kolejki offline nie można zaksięgować: czekała dłużej niż ${OFFLINE_SCAN_MAX_AGE_HOURS} godzin albo ma czas z przyszłości. Wprowadź ją ponownie.`,
+  },
   scanCooldown: (seconds: number) => ({
     code: 'CARD.SCAN_COOLDOWN',
     message: `Ta karta została przed chwilą zeskanowana. Odczekaj ${seconds} s i spróbuj ponownie.`,

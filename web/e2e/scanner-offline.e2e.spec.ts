@@ -16,14 +16,16 @@ import { layoutProblems } from '../../scripts/testing/layout';
 // The staff scanner without a connection (ADR 0015), in a browser against the built product: the owner looks
 // three cards up while online, the connection drops (network emulation), the cards are still found (as they
 // were) and the three awards wait in the browser's queue; when the connection returns exactly three awards are
-// booked. The same three queue entries (same Idempotency-Keys) replayed again book nothing more. Two awards on
-// one card queued back to back: after the replay the second one is refused by the card's scan cooldown, and the
-// refusal is shown with the server's reason. Offline, large amounts are still confirmed and rewards wait for
-// the connection; signing out forgets the cards the device cached.
+// booked. The same three queue entries (same Idempotency-Keys) replayed again book nothing more. Three awards on
+// one card queued within seconds are all booked: the replay sends each one's scan time, so the card's scan
+// cooldown does not refuse them (ADR 0048). An award the server refuses (the program was switched off meanwhile)
+// is shown with the server's reason. Offline, large amounts are still confirmed and rewards wait for the
+// connection; signing out forgets the cards the device cached.
 
 const { newPage } = useBrowser();
 
 let owner: OwnerWithProgram;
+const REWARDS = [{ name: 'Kawa gratis', description: 'Dowolna kawa', cost: 5 }];
 type Customer = { client: CookieClient; name: string; cardNumber: string };
 let customers: Customer[] = [];
 
@@ -99,9 +101,7 @@ const READ_CARDS = READ_QUEUE.replace(/'awards'/g, "'cards'");
 const readCards = (page: Page) => page.evaluate(READ_CARDS) as Promise<{ cardId: string }[]>;
 
 beforeAll(async () => {
-  owner = await ownerWithProgram({
-    rewards: [{ name: 'Kawa gratis', description: 'Dowolna kawa', cost: 5 }],
-  });
+  owner = await ownerWithProgram({ rewards: REWARDS });
   customers = await Promise.all(
     ['Jan Kowalski', 'Ewa Nowak', 'Olga Wiśniewska'].map((name) => customerWithCard(name)),
   );
@@ -215,7 +215,7 @@ describe('the scanner without a connection', () => {
     expect(await section.getByTestId('scanner-card-cached').count()).toBe(0);
   });
 
-  it('shows a refusal after the replay with the server’s reason, and it can be dismissed', async () => {
+  it('books three awards queued on one card within seconds; shows a refusal with the server’s reason', async () => {
     const page = await scannerPage();
     const customer = customers[0]!;
     const before = await balance(customer);
@@ -245,26 +245,53 @@ describe('the scanner without a connection', () => {
     await offlineCard.getByRole('button', { name: 'Inna karta' }).click();
     await awardOffline(page, customer, '5');
     await awardOffline(page, customer, '6');
-    expect(await queueCount(page).textContent()).toBe('2');
+    await awardOffline(page, customer, '7');
+    expect(await queueCount(page).textContent()).toBe('3');
 
-    // back online: the first is booked, the second comes moments after it and the card's cooldown refuses it
+    // back online: all three booked, one right after the other, no refusal (the scan times go with them)
     await page.context().setOffline(false);
-    const refused = page.getByRole('list', { name: 'Odrzucone operacje' });
-    const item = refused.getByRole('listitem', { name: `Jan Kowalski · karta ${customer.cardNumber}` });
-    await item
-      .getByText(/^Ta karta została przed chwilą zeskanowana\. Odczekaj \d+ s i spróbuj ponownie\.$/)
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Połączenie wróciło: zaksięgowano operacje z kolejki (3).' })
       .waitFor();
-    expect(await item.textContent()).toContain('Zakup 6,00 zł');
-    await page.getByRole('heading', { name: 'Odrzucone po powrocie połączenia' }).waitFor();
     await queueCount(page).waitFor({ state: 'detached' });
-    expect(await balance(customer)).toBe(before + 5);
-    await noToasts(page);
-    expect(await layoutProblems(page)).toEqual([]);
+    expect(await page.getByRole('list', { name: 'Odrzucone operacje' }).count()).toBe(0);
+    expect(await balance(customer)).toBe(before + 18);
 
-    await item.getByRole('button', { name: 'Usuń z listy' }).click();
-    await refused.waitFor({ state: 'detached' });
-    expect(await readQueue(page)).toEqual([]);
-    expect(await balance(customer)).toBe(before + 5);
+    // an award the server does refuse: the program is switched off while the scanner is offline
+    await page.context().setOffline(true);
+    await page.getByRole('status', { name: 'Brak połączenia' }).waitFor();
+    await awardOffline(page, customer, '8');
+    const programPath = `/api/v1/tenants/${owner.tenantId}/loyalty-programs/${owner.program.id}`;
+    const program = (active: boolean) => ({
+      kind: 'points',
+      name: 'Kawa za punkty',
+      description: 'Za każdą złotówkę 1 punkt, za 100 punktów kawa gratis.',
+      pointsPerPln: 1,
+      rewards: REWARDS,
+      active,
+    });
+    const off = await owner.client.call('PUT', programPath, program(false));
+    expect(off.status, await off.clone().text()).toBe(200);
+    try {
+      await page.context().setOffline(false);
+      const refused = page.getByRole('list', { name: 'Odrzucone operacje' });
+      const item = refused.getByRole('listitem', { name: `Jan Kowalski · karta ${customer.cardNumber}` });
+      await item.getByText('Program lojalnościowy tej karty jest nieaktywny.').waitFor();
+      expect(await item.textContent()).toContain('Zakup 8,00 zł');
+      await page.getByRole('heading', { name: 'Odrzucone po powrocie połączenia' }).waitFor();
+      await queueCount(page).waitFor({ state: 'detached' });
+      expect(await balance(customer)).toBe(before + 18);
+      await noToasts(page);
+      expect(await layoutProblems(page)).toEqual([]);
+
+      await item.getByRole('button', { name: 'Usuń z listy' }).click();
+      await refused.waitFor({ state: 'detached' });
+      expect(await readQueue(page)).toEqual([]);
+    } finally {
+      const on = await owner.client.call('PUT', programPath, program(true));
+      expect(on.status, await on.clone().text()).toBe(200);
+    }
   });
 
   it('signing out forgets the cards seen on this device', async () => {

@@ -81,6 +81,7 @@ export const pointsFromAmount = defineEndpoint({
     ...command([
       CardErrors.programInactive,
       CardErrors.notPointsProgram,
+      CardErrors.scanTimeInvalid,
       { code: 'CARD.AMOUNT_TOO_SMALL' },
       { code: 'CARD.AWARD_TOO_LARGE' },
       { code: 'CARD.BALANCE_LIMIT' },
@@ -102,7 +103,12 @@ export const addStamps = defineEndpoint({
   body: AddStampsRequest,
   response: CardCommandResponse,
   errors: [
-    ...command([CardErrors.programInactive, CardErrors.notStampsProgram, { code: 'CARD.BALANCE_LIMIT' }]),
+    ...command([
+      CardErrors.programInactive,
+      CardErrors.notStampsProgram,
+      CardErrors.scanTimeInvalid,
+      { code: 'CARD.BALANCE_LIMIT' },
+    ]),
     { status: 429, codes: ['CARD.SCAN_COOLDOWN'] },
   ],
 });

@@ -19,6 +19,8 @@ export interface AwardInput {
   cardId: string;
   actor: Actor;
   commandId: string;
+  /** queued offline by the scanner at this moment (ADR 0048) */
+  scannedAt?: string | undefined;
 }
 
 export async function earnPoints(
@@ -40,6 +42,7 @@ export async function earnPoints(
         employeeId: actor.userId,
         rules,
         cooldownMs: deps.config.SCAN_COOLDOWN_MS,
+        scannedAt: input.scannedAt ?? null,
       },
       metadata: { now },
     };
@@ -58,6 +61,7 @@ export async function addStamps(
       employeeId: input.actor.userId,
       rules,
       cooldownMs: deps.config.SCAN_COOLDOWN_MS,
+      scannedAt: input.scannedAt ?? null,
     },
     metadata: { now },
   }));

@@ -1,5 +1,5 @@
 import { awardLimitBreach } from '@punkto/contracts/card-limits';
-import { CardErrors, CORRECTION_WINDOW_DAYS } from '@punkto/contracts/cards';
+import { CardErrors, CORRECTION_WINDOW_DAYS, OFFLINE_SCAN_MAX_AGE_HOURS } from '@punkto/contracts/cards';
 import { pointsForAmount } from '@punkto/contracts/programs';
 import { tierFor, type ProgramRules } from '../programs/program-rules';
 import { balanceOf, type Card, type CardData, type CardEvent } from './card';
@@ -33,7 +33,22 @@ function usableRules(rules: ProgramRules | null): ProgramRules {
   return rules;
 }
 
-function checkCooldown(card: CardData, now: Date, cooldownMs: number) {
+/** clocks of phones and servers differ a little: a scan time this far ahead of the server's is still now */
+const SCAN_CLOCK_SKEW_MS = 60_000;
+
+/**
+ * The scan cooldown refuses a second award within `cooldownMs` of the last one: an accidental double scan. An
+ * award the scanner queued offline (`scannedAt`, ADR 0048) was made by staff pressing the button each time and
+ * is replayed with its own Idempotency-Key, so the cooldown does not apply to it; it must be at most
+ * OFFLINE_SCAN_MAX_AGE_HOURS old and not from the future.
+ */
+function checkCooldown(card: CardData, now: Date, cooldownMs: number, scannedAt: string | null) {
+  if (scannedAt !== null) {
+    const age = now.getTime() - Date.parse(scannedAt);
+    if (age > OFFLINE_SCAN_MAX_AGE_HOURS * 3_600_000 || age < -SCAN_CLOCK_SKEW_MS)
+      throw new CardRuleError(CardErrors.scanTimeInvalid);
+    return;
+  }
   if (!card.lastAwardAt || cooldownMs <= 0) return;
   const remaining = Date.parse(card.lastAwardAt) + cooldownMs - now.getTime();
   if (remaining > 0) throw new ScanCooldownError(Math.ceil(remaining / 1000));
@@ -48,13 +63,13 @@ function minimumAmount(pointsPerPln: number, multiplier: number): number {
 
 export function earnPoints(command: EarnPoints, state: Card): CardEvent[] {
   const card = activeCard(state);
-  const { commandId, amountGrosze, serviceId, fixedPoints, employeeId, cooldownMs } = command.data;
+  const { commandId, amountGrosze, serviceId, fixedPoints, employeeId, cooldownMs, scannedAt } = command.data;
   if (card.recentCommandIds.includes(commandId)) return [];
   const rules = usableRules(command.data.rules);
   if (rules.kind === 'stamps' || rules.pointsPerPln === null)
     throw new CardRuleError(CardErrors.notPointsProgram);
   const { now } = command.metadata;
-  checkCooldown(card, now, cooldownMs);
+  checkCooldown(card, now, cooldownMs, scannedAt);
 
   const level = rules.kind === 'tiers' ? tierFor(rules.levels, card.lifetimePoints) : null;
   const multiplier = level?.multiplier ?? 1;
@@ -99,11 +114,11 @@ export function earnPoints(command: EarnPoints, state: Card): CardEvent[] {
 
 export function addStamps(command: AddStamps, state: Card): CardEvent[] {
   const card = activeCard(state);
-  const { commandId, count, employeeId, cooldownMs } = command.data;
+  const { commandId, count, employeeId, cooldownMs, scannedAt } = command.data;
   if (card.recentCommandIds.includes(commandId)) return [];
   const rules = usableRules(command.data.rules);
   if (rules.kind !== 'stamps') throw new CardRuleError(CardErrors.notStampsProgram);
-  checkCooldown(card, command.metadata.now, cooldownMs);
+  checkCooldown(card, command.metadata.now, cooldownMs, scannedAt);
   const stampsBreach = awardLimitBreach('stamps', count, card.stamps);
   if (stampsBreach) throw new CardRuleError(stampsBreach);
   return [

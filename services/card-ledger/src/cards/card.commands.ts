@@ -35,11 +35,20 @@ export type EarnPoints = Command<
     employeeId: string;
     rules: ProgramRules | null;
     cooldownMs: number;
+    /** an award the scanner queued offline, made at this moment (ADR 0048); null: made now */
+    scannedAt: string | null;
   }
 >;
 export type AddStamps = Command<
   'AddStamps',
-  { commandId: string; count: number; employeeId: string; rules: ProgramRules | null; cooldownMs: number }
+  {
+    commandId: string;
+    count: number;
+    employeeId: string;
+    rules: ProgramRules | null;
+    cooldownMs: number;
+    scannedAt: string | null;
+  }
 >;
 export type RedeemReward = Command<
   'RedeemReward',

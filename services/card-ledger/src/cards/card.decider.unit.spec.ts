@@ -133,6 +133,7 @@ const earn = (
     employeeId: 'emp1',
     rules,
     cooldownMs: 2000,
+    scannedAt: null,
     ...overrides,
   },
   metadata: at(when),
@@ -183,7 +184,7 @@ const issue = (
 
 const addStamps = (count: number, rules: ProgramRules = stampsRules()): AddStamps => ({
   type: 'AddStamps',
-  data: { commandId: 'cmd-stamp', count, employeeId: 'emp1', rules, cooldownMs: 2000 },
+  data: { commandId: 'cmd-stamp', count, employeeId: 'emp1', rules, cooldownMs: 2000, scannedAt: null },
   metadata: at(MONDAY_NOON),
 });
 
@@ -360,7 +361,14 @@ describe('when the card is active', () => {
           .given(stamped)
           .when({
             type: 'AddStamps',
-            data: { commandId: 'x', count: 1, employeeId: 'emp1', rules: stampsRules(), cooldownMs: 2000 },
+            data: {
+              commandId: 'x',
+              count: 1,
+              employeeId: 'emp1',
+              rules: stampsRules(),
+              cooldownMs: 2000,
+              scannedAt: null,
+            },
             metadata: at('2026-03-02T11:00:00.100Z'),
           })
           .thenThrows(ScanCooldownError);
@@ -370,6 +378,36 @@ describe('when the card is active', () => {
         );
         expect(events).toHaveLength(1);
       });
+    });
+
+    describe('an award the scanner queued offline (scannedAt, ADR 0048)', () => {
+      const last = '2026-03-02T11:00:00.000Z';
+      const given = () => history().earned(10, last).events;
+      const replayed = (scannedAt: string, now = '2026-03-02T11:00:00.800Z') =>
+        earn(1000, pointsRules(), now, { commandId: 'queued', scannedAt });
+
+      it('is booked inside the cooldown: staff made it, its own key guards against a double send', () => {
+        const events = decide(replayed('2026-03-02T10:59:59.000Z'), fold(cardDecider, given()));
+        expect(events).toMatchObject([{ type: 'PointsEarned', data: { balance: { points: 20 } } }]);
+      });
+
+      it('is refused when it waited longer than 12 hours, or comes from the future', () => {
+        for (const scannedAt of ['2026-03-01T22:59:00.000Z', '2026-03-02T11:02:00.000Z'])
+          spec
+            .given(given())
+            .when(replayed(scannedAt))
+            .thenThrows(CardRuleError, (e) => {
+              expect(e.status).toBe(400);
+              expect(e.code).toBe('CARD.SCAN_TIME_INVALID');
+              expect(e.localizedMessage).toContain('dłużej niż 12 godzin');
+            });
+      });
+
+      it('is still at most one booking per command (a replayed replay decides nothing)', () =>
+        spec
+          .given(history().earned(10, last, 'queued').events)
+          .when(replayed('2026-03-02T10:59:59.000Z'))
+          .thenNothingHappens());
     });
 
     describe('a retried command (same commandId)', () => {

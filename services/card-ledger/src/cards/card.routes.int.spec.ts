@@ -339,6 +339,52 @@ describe('POST /api/v1/cards/{id}/points-from-amount', () => {
     }
   });
 
+  it('an award replayed from the offline queue with its scan time is booked inside the cooldown, once (ADR 0048)', async () => {
+    const tenantId = tenant();
+    const { owner } = await tokensFor(tenantId);
+    const program = await t.defineProgram({ tenantId });
+    const client = await t.enrol(program);
+    const replay = (key: string, scannedAt: string, amountGrosze = 1000) =>
+      t.call('POST', `/api/v1/cards/${client.cardId}/points-from-amount`, owner, {
+        body: { amountGrosze, scannedAt },
+        key,
+      });
+    t.setNow('2026-03-02T10:00:00.000Z');
+    try {
+      // three awards made offline within 3 s, replayed one right after the other
+      const keys = [randomUUID(), randomUUID(), randomUUID()];
+      const scanned = ['2026-03-02T09:59:55.000Z', '2026-03-02T09:59:56.500Z', '2026-03-02T09:59:58.000Z'];
+      for (const [i, key] of keys.entries()) {
+        const res = await replay(key, scanned[i]!);
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      // the whole queue sent again (the answers were lost): the same answers, nothing booked twice
+      for (const [i, key] of keys.entries()) {
+        const res = await replay(key, scanned[i]!);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers[IDEMPOTENT_REPLAY_HEADER]).toBe('true');
+      }
+      expect((await t.events(client.cardId)).filter((e) => e.type === 'PointsEarned')).toHaveLength(3);
+      // tried live first (booked, its answer lost), then replayed from the queue with its scan time: one request
+      t.advance(5);
+      const liveKey = randomUUID();
+      expect((await award(owner, client.cardId, 1000, { key: liveKey })).statusCode).toBe(200);
+      const fromQueue = await replay(liveKey, '2026-03-02T10:00:05.000Z');
+      expect(fromQueue.statusCode).toBe(200);
+      expect(fromQueue.headers[IDEMPOTENT_REPLAY_HEADER]).toBe('true');
+      expect((await t.events(client.cardId)).filter((e) => e.type === 'PointsEarned')).toHaveLength(4);
+      // a live award right after still meets the cooldown
+      expect((await award(owner, client.cardId, 1000)).statusCode).toBe(429);
+      // older than 12 h: refused in Polish, nothing booked
+      const stale = await replay(randomUUID(), '2026-03-01T21:59:00.000Z');
+      expect(stale.statusCode).toBe(400);
+      expect(stale.json()).toMatchObject({ code: 'CARD.SCAN_TIME_INVALID' });
+      expect(stale.json().localizedMessage).toContain('dłużej niż 12 godzin');
+    } finally {
+      t.setNow(null);
+    }
+  });
+
   it('after the key expired (24 h) a retry is not replayed, and the card still awards only once', async () => {
     const tenantId = tenant();
     const { owner } = await tokensFor(tenantId);

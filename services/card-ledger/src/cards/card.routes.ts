@@ -37,26 +37,30 @@ const actorOf = (request: FastifyRequest): Actor => ({
   requestId: request.id,
 });
 
-export function cardRoutes(app: FastifyInstance, ledger: CardLedger) {
-  /** Runs a card command once per Idempotency-Key (idempotency.ts); marks replayed answers. */
-  async function idempotent<T>(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    body: unknown,
-    execute: (commandId: string) => Promise<T>,
-  ): Promise<T> {
-    const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-    if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw keyRequiredError();
-    const fingerprint = requestFingerprint(request.method, request.url.split('?')[0]!, body);
-    const cardId = (request.params as { id: string }).id;
-    const { body: result, replayed } = await ledger.keys.run(
-      { userId: request.user!.id, key, cardId, fingerprint },
-      execute,
-    );
-    if (replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
-    return result;
-  }
+/** Runs a card command once per Idempotency-Key (idempotency.ts); marks replayed answers. */
+async function idempotent<T>(
+  ledger: CardLedger,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: unknown,
+  execute: (commandId: string) => Promise<T>,
+): Promise<T> {
+  const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw keyRequiredError();
+  // the scan time of an offline replay is not part of the request's identity: the same award tried live
+  // (and maybe booked, its answer lost) and then replayed from the queue is one request (ADR 0048)
+  const { scannedAt: _scannedAt, ...identity } = (body ?? {}) as Record<string, unknown>;
+  const fingerprint = requestFingerprint(request.method, request.url.split('?')[0]!, identity);
+  const cardId = (request.params as { id: string }).id;
+  const { body: result, replayed } = await ledger.keys.run(
+    { userId: request.user!.id, key, cardId, fingerprint },
+    execute,
+  );
+  if (replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
+  return result;
+}
 
+export function cardRoutes(app: FastifyInstance, ledger: CardLedger) {
   registerEndpoint(app, api.getCard, async ({ query, request }) => {
     const card = await lookupCard(ledger, query);
     assertSameTenant(request.user!, card);
@@ -75,19 +79,25 @@ export function cardRoutes(app: FastifyInstance, ledger: CardLedger) {
   });
 
   registerEndpoint(app, api.pointsFromAmount, async ({ params, body, request, reply }) =>
-    idempotent(request, reply, body, (commandId) =>
+    idempotent(ledger, request, reply, body, (commandId) =>
       earnPoints(ledger, { cardId: params.id, ...body, actor: actorOf(request), commandId }),
     ),
   );
 
   registerEndpoint(app, api.addStamps, async ({ params, body, request, reply }) =>
-    idempotent(request, reply, body, (commandId) =>
-      addStamps(ledger, { cardId: params.id, count: body.count, actor: actorOf(request), commandId }),
+    idempotent(ledger, request, reply, body, (commandId) =>
+      addStamps(ledger, {
+        cardId: params.id,
+        count: body.count,
+        scannedAt: body.scannedAt,
+        actor: actorOf(request),
+        commandId,
+      }),
     ),
   );
 
   registerEndpoint(app, api.redeemReward, async ({ params, body, request, reply }) =>
-    idempotent(request, reply, body, (commandId) =>
+    idempotent(ledger, request, reply, body, (commandId) =>
       redeemReward(ledger, {
         cardId: params.id,
         rewardId: body.rewardId,
@@ -104,7 +114,7 @@ export function cardRoutes(app: FastifyInstance, ledger: CardLedger) {
   });
 
   registerEndpoint(app, api.voidEntry, async ({ params, body, request, reply }) =>
-    idempotent(request, reply, body, (commandId) =>
+    idempotent(ledger, request, reply, body, (commandId) =>
       voidEntry(ledger, { cardId: params.id, ...body, actor: actorOf(request), commandId }),
     ),
   );
@@ -113,7 +123,7 @@ export function cardRoutes(app: FastifyInstance, ledger: CardLedger) {
     const user = request.user!;
     // the card's holder, or staff of its company with the permission (checked on the card: card-access.ts)
     const access = { staff: isStaff(user), permitted: hasPermission(user, Permissions.cardsRegenerate) };
-    return idempotent(request, reply, null, (commandId) =>
+    return idempotent(ledger, request, reply, null, (commandId) =>
       regenerateCard(ledger, { cardId: params.id, actor: actorOf(request), access, commandId }),
     );
   });

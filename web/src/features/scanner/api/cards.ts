@@ -86,15 +86,17 @@ export async function sendQueuedAward(entry: QueuedAward): Promise<ReplayAnswer>
   };
   try {
     const { award } = entry;
+    // when staff made it: the server books a queued award inside the card's scan cooldown (ADR 0048)
+    const scannedAt = new Date(entry.queuedAt).toISOString();
     const response =
       award.kind === 'points'
         ? await api.call(endpoints.pointsFromAmount, {
             ...options,
             body: award.serviceId
-              ? { amountGrosze: award.amountGrosze, serviceId: award.serviceId }
-              : { amountGrosze: award.amountGrosze },
+              ? { amountGrosze: award.amountGrosze, serviceId: award.serviceId, scannedAt }
+              : { amountGrosze: award.amountGrosze, scannedAt },
           })
-        : await api.call(endpoints.addStamps, { ...options, body: { count: award.count } });
+        : await api.call(endpoints.addStamps, { ...options, body: { count: award.count, scannedAt } });
     return { kind: 'ok', card: response.card };
   } catch (error) {
     if (isNetworkFailure(error) || !isApiError(error)) return { kind: 'network' };
