@@ -33,6 +33,21 @@ export const PHONE_ONLY_CUSTOMERS_MESSAGE = 'Numer telefonu podaje tylko klient.
 /** Roles a person may register with by themselves (employees are invited; operators are provisioned). */
 export const SelfRegistrationRole = z.enum([Roles.owner, Roles.customer]);
 
+/** an id of the query string of a poster's enrolment link (ASCII letters, digits, `-` and `_`) */
+const LinkId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
+/**
+ * The program a customer was joining when they chose to sign up (the poster's enrolment page): it travels
+ * with the registration into the activation link, so after activation and login the customer is back on that
+ * program's join page, without scanning the poster again (issue 33).
+ */
+export const JoinIntent = z.object({ tenantId: LinkId, programId: LinkId }).meta({ id: 'JoinIntent' });
+export type JoinIntent = z.infer<typeof JoinIntent>;
+
 export const RegisterRequest = z
   .object({
     email: Email,
@@ -46,6 +61,8 @@ export const RegisterRequest = z
      * customers give one: an owner's registration with a phone is refused on this field.
      */
     phone: OptionalPhone.optional(),
+    /** a customer signing up from a program's enrolment page: that program (ignored for companies) */
+    joining: JoinIntent.optional(),
     captchaToken: z.string().optional(),
   })
   .refine((v) => v.role === Roles.customer || v.phone === undefined || v.phone === null, {

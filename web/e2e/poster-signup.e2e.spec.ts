@@ -1,4 +1,12 @@
-import { mailTo, registerInBrowser, uniqueEmail } from '../../scripts/testing/actors';
+import {
+  activateFromMailbox,
+  mailTo,
+  ownerWithProgram,
+  PASSWORD,
+  registerInBrowser,
+  submitLogin,
+  uniqueEmail,
+} from '../../scripts/testing/actors';
 import { PHONE, useBrowser } from '../../scripts/testing/browser';
 import { eventually } from '../../scripts/testing/eventually';
 import { describe, expect, inject, it } from 'vitest';
@@ -36,5 +44,42 @@ describe('activation after „Wyślij ponownie”', () => {
     // a customer's account: the customer login, never „Zaloguj się do panelu firmy”
     await page.getByRole('link', { name: 'Zaloguj się' }).last().click();
     await page.getByRole('heading', { level: 1, name: 'Logowanie klienta' }).waitFor();
+  });
+});
+
+describe('from the poster to the card in one go', () => {
+  it('the program travels through sign-up, the e-mail link and the login: one tap joins, no second scan', async () => {
+    const owner = await ownerWithProgram();
+    const page = await newPage({ viewport: PHONE });
+    // the poster's QR code: the short enrolment link
+    await page.goto(`/k/${owner.program.shortCode}`);
+    await page.getByRole('link', { name: 'Załóż konto' }).click();
+    await page.waitForURL((url) => url.pathname === '/stworz-konto');
+    const email = uniqueEmail('klient.plakat');
+    await page.getByLabel('Imię i nazwisko').fill('Ola z Plakatu');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Hasło').fill(PASSWORD);
+    await page.getByLabel(/Akceptuję/).check();
+    await page.getByRole('button', { name: 'Załóż konto' }).click();
+    await page.getByText('Link aktywacyjny wysłany').waitFor();
+
+    await activateFromMailbox(page, email);
+    await page
+      .getByText('Zaloguj się, a wrócisz do programu, do którego dołączasz.', { exact: false })
+      .waitFor();
+    await page.getByRole('link', { name: 'Zaloguj się' }).last().click();
+    await page.getByRole('heading', { level: 1, name: 'Logowanie klienta' }).waitFor();
+    await submitLogin(page, email);
+    // back on the café's program, signed in
+    await page.waitForURL((url) => url.pathname === '/dodaj-karte-do-portfela');
+    await page.getByText('Kawa za punkty').first().waitFor();
+    await page.getByRole('button', { name: 'Dołącz do programu' }).click();
+    await page.getByText('Jesteś w programie!').waitFor();
+    // the card is issued over the bus: the wallet buttons follow
+    await page.getByRole('button', { name: /Dodaj do Apple Wallet|Zapisz w Google Wallet/ }).first().waitFor();
+
+    await page.goto('/klient/karty');
+    await page.getByText('Kawiarnia Pod Lipą').first().waitFor();
+    expect(await page.getByText('Nie masz jeszcze kart').count()).toBe(0);
   });
 });

@@ -6,12 +6,24 @@ import { ButtonLink } from '../components/ui/link';
 import { activateAccountQueryOptions } from '../features/auth/api/activate-account';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { ReadyToSignIn } from '../features/auth/components/ready-to-sign-in';
+import { joinPageHref } from '../features/join/utils/join-view';
 import { errorMessage } from '../lib/api/api-errors';
 
 const searchSchema = z.object({
   token: z.string().min(1).optional().catch(undefined),
   /** `email`: the link confirms a changed e-mail address rather than a new account */
   cel: z.enum(['email']).optional().catch(undefined),
+  /** a customer who signed up from a program's enrolment page: that program and its company (issue 33) */
+  program: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional()
+    .catch(undefined),
+  firma: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional()
+    .catch(undefined),
 });
 
 export const Route = createFileRoute('/aktywacja-konta')({
@@ -20,15 +32,16 @@ export const Route = createFileRoute('/aktywacja-konta')({
 });
 
 function ActivateAccountPage() {
-  const { token, cel } = Route.useSearch();
+  const { token, cel, program, firma } = Route.useSearch();
   const emailChange = cel === 'email';
+  const joinPage = !emailChange && program && firma ? joinPageHref(program, firma) : undefined;
   return (
     <AuthCard
       title={emailChange ? 'Potwierdzenie adresu e-mail' : 'Aktywacja konta'}
       description={emailChange ? 'Potwierdzamy Twój nowy adres e-mail.' : 'Potwierdzamy Twój adres e-mail.'}
     >
       {token ? (
-        <Activation token={token} emailChange={emailChange} />
+        <Activation token={token} emailChange={emailChange} joinPage={joinPage} />
       ) : (
         <Alert color="yellow" variant="light">
           Link jest niepełny. Otwórz go ponownie z wiadomości e-mail.
@@ -38,7 +51,16 @@ function ActivateAccountPage() {
   );
 }
 
-function Activation({ token, emailChange }: { token: string; emailChange: boolean }) {
+function Activation({
+  token,
+  emailChange,
+  joinPage,
+}: {
+  token: string;
+  emailChange: boolean;
+  /** the program's join page the customer signed up from: the login leads back to it */
+  joinPage: string | undefined;
+}) {
   const activation = useQuery(activateAccountQueryOptions(token));
 
   if (activation.isPending) {
@@ -64,14 +86,19 @@ function Activation({ token, emailChange }: { token: string; emailChange: boolea
       </Stack>
     );
   }
+  const customer = activation.data.customer === true;
+  const joining = customer && joinPage !== undefined;
   return (
     <ReadyToSignIn
       title={emailChange ? 'Adres e-mail został zmieniony' : 'Konto jest aktywne'}
-      customer={activation.data.customer === true}
+      customer={customer}
+      redirect={joining ? joinPage : undefined}
     >
       {emailChange
         ? 'Od teraz logujesz się nowym adresem e-mail.'
-        : 'Dziękujemy za potwierdzenie adresu e-mail. Możesz się teraz zalogować.'}
+        : joining
+          ? 'Dziękujemy za potwierdzenie adresu e-mail. Zaloguj się, a wrócisz do programu, do którego dołączasz.'
+          : 'Dziękujemy za potwierdzenie adresu e-mail. Możesz się teraz zalogować.'}
     </ReadyToSignIn>
   );
 }

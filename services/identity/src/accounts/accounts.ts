@@ -202,7 +202,14 @@ async function issueAndSend(
   now: Date,
 ): Promise<void> {
   const { token, ttlSeconds } = await issueToken(log, purpose, record, to, now);
-  const input = { to, username: record.username, token, publicUrl: log.deps.config.PUBLIC_URL, ttlSeconds };
+  const input = {
+    to,
+    username: record.username,
+    token,
+    publicUrl: log.deps.config.PUBLIC_URL,
+    ttlSeconds,
+    joining: record.joining,
+  };
   const mail: MailMessage =
     purpose === 'activation'
       ? activationMail(input)

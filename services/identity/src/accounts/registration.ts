@@ -1,3 +1,4 @@
+import type { JoinIntent } from '@punkto/contracts/identity';
 import { Roles, type Role } from '@punkto/contracts/permissions';
 import { randomUUID } from 'node:crypto';
 import type { PasswordHasher } from '../security/password-hasher';
@@ -33,6 +34,8 @@ export type RegisterInput = {
   marketingConsent: boolean;
   /** a customer's phone (`+48…`); null or absent: none */
   phone?: string | null | undefined;
+  /** a customer signing up from a program's enrolment page */
+  joining?: JoinIntent | undefined;
   captchaToken?: string;
   ip: string;
 };
@@ -61,6 +64,7 @@ async function register(
     role: input.role,
     marketingConsent: input.marketingConsent,
     phone: input.phone ?? null,
+    ...(input.joining && input.role === Roles.customer && { joining: input.joining }),
     requestedAt: now.toISOString(),
   });
   return { userId };

@@ -35,6 +35,8 @@ interface Recipient {
 interface LinkMail extends Recipient {
   token: string;
   ttlSeconds: number;
+  /** an activation of a customer who signed up from a program's enrolment page: the link leads back to it */
+  joining?: { tenantId: string; programId: string } | undefined;
 }
 /** A company enrolled the person in one of its programs. */
 interface ProgramMail extends Recipient {
@@ -94,7 +96,10 @@ export function activationMail(input: LinkMail): MailMessage {
     ],
     action: {
       label: 'Aktywuj konto',
-      url: link(input.publicUrl, '/aktywacja-konta', { token: input.token }),
+      url: link(input.publicUrl, '/aktywacja-konta', {
+        token: input.token,
+        ...(input.joining && { program: input.joining.programId, firma: input.joining.tenantId }),
+      }),
     },
     footer: 'Jeśli konto zostało założone bez Twojej wiedzy, zignoruj tę wiadomość.',
   });

@@ -1,3 +1,4 @@
+import type { JoinIntent } from '@punkto/contracts/identity';
 import type { UserPreferences } from '@punkto/contracts/identity';
 import type { Permission, Role } from '@punkto/contracts/permissions';
 import type { Collection } from '@punkto/platform/documents/document-store.port';
@@ -33,6 +34,8 @@ export interface UserRecord {
   /** a customer's phone (`+48…`), unverified; null without one (absent in records written before phones) */
   phone: string | null;
   pendingEmail: string | null;
+  /** the program a customer signed up from (activation link, issue 33) */
+  joining?: JoinIntent;
   createdAt: string;
   updatedAt: string;
 }

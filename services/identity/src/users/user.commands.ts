@@ -1,3 +1,4 @@
+import type { JoinIntent } from '@punkto/contracts/identity';
 import type { UserPreferences } from '@punkto/contracts/identity';
 import type { Permission, Role, Roles } from '@punkto/contracts/permissions';
 import type { Command } from '@punkto/platform/es/decider';
@@ -19,6 +20,8 @@ export type RegisterUser = Command<
     marketingConsent: boolean;
     /** a customer's phone given at registration (`+48…`), else null */
     phone: string | null;
+    /** the program a customer signed up from (its enrolment page): the activation link leads back to it */
+    joining?: JoinIntent;
   }
 >;
 /**

@@ -76,6 +76,56 @@ async function login(email: string, password = PASSWORD) {
   return { res, access: c[ACCESS_COOKIE]!.value, refresh: c[REFRESH_COOKIE]!.value };
 }
 
+describe('a customer signing up from a poster (issue 33)', () => {
+  it('carries the program into the activation link, also after a resend; a company ignores it', async () => {
+    const email = uniqueEmail('z.plakatu');
+    const joining = { tenantId: 'tenant-1', programId: 'program-1' };
+    const res = await call('POST', 'register', {
+      email,
+      password: PASSWORD,
+      username: 'Ola Plakat',
+      role: Roles.customer,
+      acceptTerms: true,
+      joining,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await t.app.identity.settled();
+    const first = await t.linkToken(email, 'account-activation');
+    expect(new URL(first.url).searchParams.get('program')).toBe('program-1');
+    expect(new URL(first.url).searchParams.get('firma')).toBe('tenant-1');
+    expect((await call('POST', 'resend-activation', { email })).statusCode).toBe(202);
+    await t.app.identity.settled();
+    const second = await t.linkToken(email, 'account-activation');
+    expect(second.token).not.toBe(first.token);
+    expect(new URL(second.url).searchParams.get('program')).toBe('program-1');
+
+    const owner = uniqueEmail('firma.z.plakatu');
+    const company = await call('POST', 'register', {
+      email: owner,
+      password: PASSWORD,
+      username: 'Jan Firma',
+      role: Roles.owner,
+      acceptTerms: true,
+      joining,
+    });
+    expect(company.statusCode, company.body).toBe(201);
+    await t.app.identity.settled();
+    expect(new URL((await t.linkToken(owner, 'account-activation')).url).searchParams.has('program')).toBe(
+      false,
+    );
+
+    const bad = await call('POST', 'register', {
+      email: uniqueEmail('zly.link'),
+      password: PASSWORD,
+      username: 'Ola Plakat',
+      role: Roles.customer,
+      acceptTerms: true,
+      joining: { tenantId: 'x"><script>', programId: 'p' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
 describe('register → activate → login → me → refresh → logout', () => {
   it('walks the whole journey, and reuse of a rotated refresh token ends the session family', async () => {
     const email = uniqueEmail('ania');

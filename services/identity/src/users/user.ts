@@ -1,3 +1,4 @@
+import type { JoinIntent } from '@punkto/contracts/identity';
 import type { Permission, Role } from '@punkto/contracts/permissions';
 import type { UserPreferences } from '@punkto/contracts/identity';
 import { toStreamId } from '@punkto/contracts/events';
@@ -59,6 +60,8 @@ export type UserRegistered = {
     permissions?: Permission[];
     consents: Consents;
     preferences: UserPreferences;
+    /** the program a customer signed up from (absent: none, or registered before it was kept) */
+    joining?: JoinIntent;
     registeredAt: string;
   };
 };
@@ -166,6 +169,8 @@ export interface UserData {
   phone: string | null;
   /** the new address waiting for confirmation */
   pendingEmail: string | null;
+  /** the program a customer signed up from: the activation link leads back to its join page */
+  joining?: JoinIntent;
   registeredAt: string;
 }
 

@@ -1,6 +1,7 @@
 import { Card, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { JoinIntent } from '@punkto/contracts/identity';
 import { z } from 'zod';
 import { AnchorLink } from '../../components/ui/link';
 import { PageHeader } from '../../components/ui/page-header';
@@ -9,9 +10,19 @@ import { BusinessSignupSteps } from '../../features/auth/components/business-sig
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { RegistrationSent } from '../../features/auth/components/registration-sent';
 
+/** an id of the poster's enrolment link, carried through the sign-up (issue 33) */
+const LinkId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/)
+  .optional()
+  .catch(undefined);
+
 const searchSchema = z.object({
   /** which account: a company (business owner) or a customer */
   typ: z.enum(['firma', 'klient']).optional().catch(undefined),
+  /** a customer signing up from a program's enrolment page: the program and its company */
+  program: LinkId,
+  firma: LinkId,
 });
 
 export const Route = createFileRoute('/stworz-konto/')({
@@ -20,9 +31,14 @@ export const Route = createFileRoute('/stworz-konto/')({
 });
 
 function RegisterPage() {
-  const { typ } = Route.useSearch();
+  const { typ, program, firma } = Route.useSearch();
   if (typ === 'firma') return <BusinessRegistration />;
-  if (typ === 'klient') return <CustomerRegistration />;
+  if (typ === 'klient')
+    return (
+      <CustomerRegistration
+        joining={program && firma ? { programId: program, tenantId: firma } : undefined}
+      />
+    );
   return <ChooseAccountType />;
 }
 
@@ -125,7 +141,7 @@ function BusinessRegistration() {
   );
 }
 
-function CustomerRegistration() {
+function CustomerRegistration({ joining }: { joining: JoinIntent | undefined }) {
   const [email, setEmail] = useState<string | null>(null);
   return (
     <AuthCard
@@ -137,7 +153,7 @@ function CustomerRegistration() {
       {email ? (
         <RegistrationSent email={email} customer />
       ) : (
-        <RegisterForm kind="klient" onRegistered={setEmail} />
+        <RegisterForm kind="klient" joining={joining} onRegistered={setEmail} />
       )}
     </AuthCard>
   );

@@ -1,5 +1,5 @@
 import { Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { PASSWORD_RULE_MESSAGE, RegisterRequest } from '@punkto/contracts/identity';
+import { PASSWORD_RULE_MESSAGE, RegisterRequest, type JoinIntent } from '@punkto/contracts/identity';
 import { Roles } from '@punkto/contracts/permissions';
 import { AnchorLink } from '../../../components/ui/link';
 import { isApiError } from '../../../lib/api/api-errors';
@@ -14,11 +14,13 @@ import { PasswordForm } from './password-form';
 
 type RegisterFormProps = {
   kind: 'firma' | 'klient';
+  /** a customer signing up from a program's enrolment page: the activation link leads back to it */
+  joining?: JoinIntent | undefined;
   onRegistered: (email: string) => void;
 };
 
 /** Registration of a business owner or a customer; the account is activated from the e-mail. */
-export function RegisterForm({ kind, onRegistered }: RegisterFormProps) {
+export function RegisterForm({ kind, joining, onRegistered }: RegisterFormProps) {
   const captcha = useCaptcha();
   const form = useZodForm(RegisterRequest, {
     username: '',
@@ -34,7 +36,7 @@ export function RegisterForm({ kind, onRegistered }: RegisterFormProps) {
   const submit = form.onSubmit(async (data) => {
     const captchaToken = await captcha.getToken('register');
     try {
-      await authStore.register({ ...data, captchaToken });
+      await authStore.register({ ...data, ...(joining && { joining }), captchaToken });
       onRegistered(data.email);
     } catch (error) {
       // The state says 'Błąd podczas rejestracji' (SPEC §4); the form shows what exactly went wrong.

@@ -279,7 +279,7 @@ function ProgramOffer({ info, user }: { info: ProgramPublicInfo; user: UserProfi
                 </ButtonLink>
                 <ButtonLink
                   to="/stworz-konto"
-                  search={{ typ: 'klient' }}
+                  search={{ typ: 'klient', program: info.programId, firma: info.tenantId }}
                   variant="default"
                   size="md"
                   fullWidth
@@ -288,7 +288,8 @@ function ProgramOffer({ info, user }: { info: ProgramPublicInfo; user: UserProfi
                 </ButtonLink>
               </SimpleGrid>
               <Text size="xs" c="dimmed">
-                Po założeniu konta i jego aktywacji wróć do tego linku (albo zeskanuj kod ponownie) i dołącz.{' '}
+                Link aktywacyjny z e-maila zaprowadzi Cię z powrotem tutaj — kodu nie trzeba skanować
+                ponownie.{' '}
                 <AnchorLink to="/pomoc" size="xs" underline="always">
                   Pomoc
                 </AnchorLink>
