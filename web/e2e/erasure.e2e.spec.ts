@@ -99,4 +99,39 @@ describe('a customer deletes the account', () => {
     await panel.getByText('Nie znaleziono kart tego klienta.').waitFor();
     expect(await panel.getByRole('region', { name: 'Karta klienta' }).count()).toBe(0);
   });
+
+  it('the owner removes a client on a phone: the dialog says what it means, the client and the card are gone', async () => {
+    const olga = { name: 'Olga Odchodząca', email: uniqueEmail('olga') };
+    const client = await activeAccount('customer', olga.email, olga.name);
+    const joined = await client.call('POST', `/api/v1/tenants/${owner.tenantId}/join`, {
+      programId: owner.program.id,
+    });
+    expect(joined.status, await joined.clone().text()).toBe(201);
+    const id = ((await joined.json()) as { clientId: string }).clientId;
+    const cardId = await eventually('the card issued', async () => {
+      const res = await client.call('GET', '/api/v1/customers/my-cards');
+      return ((await res.json()) as { items: { cardId: string }[] }).items[0]?.cardId;
+    });
+
+    const page = await newPage({ viewport: PHONE });
+    await logIn(page, '/zaloguj', owner.email);
+    await page.waitForURL((url) => url.pathname === '/panel');
+    await page.goto(`/panel/klienci/${id}`);
+    await page.getByRole('heading', { name: olga.name }).waitFor();
+    await page.getByRole('button', { name: 'Usuń klienta' }).click();
+    const dialog = page.getByRole('dialog', { name: `Usunąć klienta ${olga.name}?` });
+    await dialog.getByText('zebrane punkty, pieczątki i nagrody przepadną', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Usuń klienta' }).click();
+    await page.getByText('Klient został usunięty z firmy.').waitFor();
+    await page.waitForURL((url) => url.pathname === '/panel/klienci');
+    await page.getByRole('heading', { name: 'Klienci' }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText(olga.name).count()).toBe(0);
+    // the card is closed at the card ledger (staff lookups see it closed)
+    await eventually('the card closed', async () => {
+      const res = await owner.client.call('GET', `/api/v1/cards?cardId=${cardId}`);
+      const body = (await res.json()) as { status?: string };
+      return res.status === 404 || body.status === 'closed' ? true : undefined;
+    });
+  });
 });

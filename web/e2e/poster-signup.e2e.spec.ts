@@ -76,7 +76,10 @@ describe('from the poster to the card in one go', () => {
     await page.getByRole('button', { name: 'Dołącz do programu' }).click();
     await page.getByText('Jesteś w programie!').waitFor();
     // the card is issued over the bus: the wallet buttons follow
-    await page.getByRole('button', { name: /Dodaj do Apple Wallet|Zapisz w Google Wallet/ }).first().waitFor();
+    await page
+      .getByRole('button', { name: /Dodaj do Apple Wallet|Zapisz w Google Wallet/ })
+      .first()
+      .waitFor();
 
     await page.goto('/klient/karty');
     await page.getByText('Kawiarnia Pod Lipą').first().waitFor();

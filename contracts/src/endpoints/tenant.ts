@@ -479,6 +479,17 @@ export const getClient = defineEndpoint({
   response: Client,
 });
 
+export const removeClient = defineEndpoint({
+  ...inTenant('tenant'),
+  method: 'delete',
+  path: '/api/v1/tenants/{id}/clients/{clientId}',
+  summary:
+    'Usunięcie klienta z firmy: karta zostaje zamknięta, dane kontaktowe usunięte (konto klienta w Punkto zostaje)',
+  tags: ['clients'],
+  auth: 'clients.manage',
+  params: z.object({ id: z.string().min(1).max(64), clientId: z.string().min(1).max(64) }),
+});
+
 export const joinProgram = defineEndpoint({
   method: 'post',
   path: '/api/v1/tenants/{id}/join',

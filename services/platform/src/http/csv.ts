@@ -9,9 +9,9 @@ export { addDays, warsawDate, warsawDateTime, warsawStartOfDay } from '@punkto/c
  * Excel reads ANSI and "Łucja" turns into "Å\u0081ucja"), `;` between cells (the Polish list separator; a comma
  * is the decimal separator), CRLF line ends and RFC 4180 quoting. A text cell that a spreadsheet would run as a
  * formula (= + - @, a tab or a carriage return first) gets an apostrophe in front (OWASP "CSV injection"):
- * names and e-mails are typed by customers. A phone number in E.164 (`+48600100200`: a plus and digits only,
- * ADR 0042) is no formula and is written as it is. Numbers are written as they are. Pure; written by
- * csv-stringify.
+ * names and e-mails are typed by customers. A phone number in E.164 (`+48600100200`, ADR 0042) keeps the
+ * apostrophe too: Excel would read `+48600100200` as the number 48600100200 (shown as 4,86E+10), the apostrophe
+ * keeps it the text people typed. Numbers are written as they are. Pure; written by csv-stringify.
  */
 export const CSV_BOM = '\uFEFF';
 export const CSV_SEPARATOR = ';';
@@ -23,9 +23,7 @@ export const TOTAL_COUNT_HEADER = 'x-total-count';
 export type CsvCell = string | number | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
-/** `+`, then digits only: nothing a spreadsheet could run (the stored form of a phone, contracts/src/phone.ts) */
-const E164_PHONE = /^\+[1-9]\d{6,14}$/;
-const isFormula = (value: string) => FORMULA_START.test(value) && !E164_PHONE.test(value);
+const isFormula = (value: string) => FORMULA_START.test(value);
 
 const OPTIONS: Options = {
   delimiter: CSV_SEPARATOR,

@@ -1,6 +1,6 @@
 import type { Client } from '@punkto/contracts/clients';
 import type { Page } from '@punkto/contracts/pagination';
-import { Roles } from '@punkto/contracts/permissions';
+import { Permissions, Roles, type Permission } from '@punkto/contracts/permissions';
 import { documentPersonKeys } from '@punkto/platform/privacy/person-keys';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,5 +92,48 @@ describe('identity.users.v1 UserDeleted (a customer deleted their account)', () 
     expect(
       (await tenantEventStore(t.infra).readStream(toClientStreamId(clientB))).map((e) => e.type),
     ).toEqual(['ClientEnrolled', 'ClientRemoved']);
+  });
+
+  it('staff with clients.manage remove one client: gone from the company, shredded, free to join again; others refused', async () => {
+    const a = await company('Kawiarnia Pod Lipą');
+    const b = await company('Barber Wąsik');
+    const created = await t.call(a.token, 'POST', `${base(a.tenantId)}/create-client`, {
+      email: 'odchodzi@example.pl',
+      name: 'Olek Odchodzący',
+      phone: '600 200 300',
+      programId: a.programId,
+      marketingConsent: false,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { clientId } = created.json() as { clientId: string };
+    const remove = (token: string, tenantId = a.tenantId, id = clientId) =>
+      t.call(token, 'DELETE', `${base(tenantId)}/clients/${id}`);
+    const employee = (perms: Permission[], tid = a.tenantId) =>
+      t.tokenFor({ id: randomUUID(), role: Roles.employee, tid, perms });
+
+    // another company's owner, an employee who may only view, an unknown client: refused, nothing removed
+    expect((await remove(b.token)).statusCode).toBe(403);
+    expect((await remove(b.token, b.tenantId)).statusCode).toBe(404);
+    expect((await remove(await employee([Permissions.clientsView]))).statusCode).toBe(403);
+    expect((await remove(a.token, a.tenantId, randomUUID())).statusCode).toBe(404);
+    expect((await t.call(a.token, 'GET', `${base(a.tenantId)}/clients/${clientId}`)).statusCode).toBe(200);
+
+    expect(
+      (await remove(await employee([Permissions.clientsView, Permissions.clientsManage]))).statusCode,
+    ).toBe(204);
+    expect((await t.call(a.token, 'GET', `${base(a.tenantId)}/clients/${clientId}`)).statusCode).toBe(404);
+    expect((await remove(a.token)).statusCode).toBe(404);
+    const events = await tenantEventStore(t.infra).readStream(toClientStreamId(clientId));
+    expect(events.map((e) => e.type)).toEqual(['ClientEnrolled', 'ClientRemoved']);
+    expect(events[0]!.data).toMatchObject({ email: '[dane usunięte]', name: '[dane usunięte]' });
+    // the address is free: the company may enrol the person again (a new client)
+    const again = await t.call(a.token, 'POST', `${base(a.tenantId)}/create-client`, {
+      email: 'odchodzi@example.pl',
+      name: 'Olek Odchodzący',
+      programId: a.programId,
+      marketingConsent: false,
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect((again.json() as { clientId: string }).clientId).not.toBe(clientId);
   });
 });

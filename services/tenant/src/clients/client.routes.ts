@@ -41,6 +41,11 @@ export function clientRoutes(app: FastifyInstance, service: ClientService) {
 
   registerEndpoint(app, api.getClient, async ({ params }) => service.get(params.id, params.clientId));
 
+  registerEndpoint(app, api.removeClient, async ({ params, request }) => {
+    await service.remove(params.id, request.user!.id, params.clientId);
+    return undefined;
+  });
+
   registerEndpoint(app, api.joinProgram, async ({ params, body, request }) => {
     const user = request.user!;
     if (!user.email) throw new UnauthenticatedError();

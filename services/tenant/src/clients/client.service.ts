@@ -254,20 +254,42 @@ export async function marketingConsentWithdrawn(
 export async function customerDeleted(ctx: ClientContext, userId: string): Promise<number> {
   const records = (await ctx.clients.find({ userId })) as ClientRecord[];
   let removed = 0;
-  for (const record of records) {
-    // an enrolment caught half-way (its reservation, no event yet): the reservation goes, nothing else exists
-    if (record.status === 'enrolling') await ctx.clients.delete(record.clientId);
-    else if (record.status !== 'removed') {
-      const result = await ctx.execute(
-        record.clientId,
-        cmd(ctx, 'RemoveClient', { tenantId: record.tenantId }),
-        userId,
-      );
-      removed += result.newEvents.length;
-    }
-    await ctx.personKeys.shred(record.clientId);
-  }
+  for (const record of records) removed += await forget(ctx, record, userId);
   return removed;
+}
+
+/** ClientRemoved (unless removed already), then the record's key shredded; 1 when it was removed now. */
+async function forget(ctx: ClientContext, record: ClientRecord, actorId: string): Promise<number> {
+  let removed = 0;
+  // an enrolment caught half-way (its reservation, no event yet): the reservation goes, nothing else exists
+  if (record.status === 'enrolling') await ctx.clients.delete(record.clientId);
+  else if (record.status !== 'removed') {
+    const result = await ctx.execute(
+      record.clientId,
+      cmd(ctx, 'RemoveClient', { tenantId: record.tenantId }),
+      actorId,
+    );
+    removed = result.newEvents.length;
+  }
+  await ctx.personKeys.shred(record.clientId);
+  return removed;
+}
+
+/**
+ * Staff remove a client from the company (DELETE …/clients/{clientId}): the same forgetting as an erased
+ * account, for this company only — the card ledger closes the card, the copies go, the key is shredded. The
+ * customer's Punkto account stays. 404 for a client of another company or one already removed.
+ */
+export async function removeClient(
+  ctx: ClientContext,
+  tenantId: string,
+  actorId: string,
+  clientId: string,
+): Promise<void> {
+  const doc = await readProjection<ClientRecord>(ctx.clients, clientId);
+  if (!doc || doc.tenantId !== tenantId || !LISTED_CLIENT_STATUSES.includes(doc.status as never))
+    throw new ClientNotFoundError();
+  await forget(ctx, doc, actorId);
 }
 
 /**
@@ -309,6 +331,8 @@ export async function createClientService(deps: ClientServiceDeps) {
     linkAccount: (input: { clientId: string; tenantId: string; userId: string }) =>
       linkClientAccount(ctx, input),
     customerDeleted: (userId: string) => customerDeleted(ctx, userId),
+    remove: (tenantId: string, actorId: string, clientId: string) =>
+      removeClient(ctx, tenantId, actorId, clientId),
   };
 }
 

@@ -48,6 +48,18 @@ export function useAddClient(tenantId: string) {
   });
 }
 
+/** DELETE /tenants/{id}/clients/{clientId}: the client leaves the company (card closed, data deleted). */
+export function useRemoveClient(tenantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (clientId: string) =>
+      api.call(endpoints.removeClient, { params: { id: tenantId, clientId } }),
+    onSuccess: (_answer, clientId) =>
+      queryClient.removeQueries({ queryKey: [...clientsQueryKey(tenantId), 'detail', clientId] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: clientsQueryKey(tenantId) }),
+  });
+}
+
 /** GET /cards?clientId=…: the client's loyalty card (404 while the client has none yet). */
 export function clientCardQueryOptions(clientId: string) {
   return queryOptions({

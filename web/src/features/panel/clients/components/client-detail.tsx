@@ -12,6 +12,7 @@ import { formatDate } from '../../../../lib/format-date';
 import { clientQueryOptions } from '../api/clients';
 import { usePanelSession } from '../../shell/hooks/panel-session';
 import { ClientCardWithHistory } from './client-card';
+import { RemoveClientSection } from './remove-client';
 import { clientSourceLabels, clientStatusTone } from '../utils/client-labels';
 
 function BackLink() {
@@ -100,6 +101,10 @@ export function ClientDetail({ tenantId, clientId }: { tenantId: string; clientI
       </Card>
 
       {can(Permissions.cardsScan) ? <ClientCardWithHistory clientId={clientId} /> : null}
+
+      {can(Permissions.clientsManage) ? (
+        <RemoveClientSection tenantId={tenantId} clientId={clientId} name={data.name} />
+      ) : null}
     </Stack>
   );
 }
