@@ -53,7 +53,12 @@ async function main(): Promise<void> {
   const files = crashFiles(dir);
 
   const store = SqliteEventStore.open(files.events, { pollIntervalMs: 10 });
-  const bus = SqliteMessageBus.open(files.bus, { pollIntervalMs: 10, logger: stderrLogger });
+  // retention off: the test reads the bus afterwards as the record of what was published
+  const bus = SqliteMessageBus.open(files.bus, {
+    pollIntervalMs: 10,
+    logger: stderrLogger,
+    retentionIntervalMs: 0,
+  });
   const checkpoints = SqliteCheckpointStore.open(files.events);
   const consumer = openConsumerDb(files.consumer);
 
