@@ -8,27 +8,17 @@
  * in plain text. The same on Kafka + MongoDB-wire: scripts/infra/distributed-product.infra.spec.ts.
  */
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAccount, eventually, ownerWithProgram, uniqueEmail } from '../scripts/testing/actors';
 import { startSourceProduct, type SourceProduct } from '../scripts/testing/source-product';
 import { storedTextContaining } from '../scripts/testing/stored-text';
+import { freePort } from '../scripts/testing/free-port';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'punkto-erasure-'));
 let product: SourceProduct;
 let base = '';
-
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 
 beforeAll(async () => {
   const port = await freePort();

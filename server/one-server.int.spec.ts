@@ -5,28 +5,18 @@
  * limit and maintenance mode all work on the mounted routes.
  */
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAccount, eventually, ownerWithProgram, uniqueEmail } from '../scripts/testing/actors';
 import { startSourceProduct, type SourceProduct } from '../scripts/testing/source-product';
+import { freePort } from '../scripts/testing/free-port';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'punkto-one-server-'));
 const flag = join(dataDir, 'maintenance.flag');
 let product: SourceProduct;
 let base = '';
 const servicePorts: number[] = [];
-
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 
 /** The TCP ports process `pid` listens on (Linux: its socket inodes in /proc/net/tcp, state 0A). */
 function listeningPorts(pid: number): number[] {

@@ -1,8 +1,6 @@
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
 import { createLogger } from '@punkto/platform/observability/logger';
 import type { FastifyInstance } from 'fastify';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from '../../gateway/src/app';
 import { GatewayEnv } from '../../gateway/src/config';
@@ -10,6 +8,7 @@ import { MaintenanceSwitch } from '../../gateway/src/maintenance';
 import { payuSignature } from '../../services/billing/src/payments/payu/payu-payment-provider';
 import { startBilling, type BillingTestApp } from '../../services/billing/src/testing/billing-test-app';
 import { FakePayu } from '../../services/billing/src/testing/fake-payu';
+import { freePort } from '../../scripts/testing/free-port';
 
 /**
  * A PayU purchase through the gateway, as in production: the owner's calls and PayU's notifications both go
@@ -22,14 +21,6 @@ let billing: BillingTestApp;
 let gateway: FastifyInstance;
 let gatewayUrl: string;
 const NOTIFY = '/api/v1/payments/notify';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 beforeAll(async () => {
   fake = await FakePayu.start({ notificationRetryDelaysMs: [0, 50, 100, 200, 400, 800, 1600] });

@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +13,7 @@ import { kafkaHits, mongoHits } from './erasure-reads';
 import { CookieClient } from '../testing/http-client';
 import { FakeWalletDevice } from '../../services/notification/src/passes/apple/testing/fake-wallet-device';
 import { PUSHES_COLLECTION } from '../../services/notification/src/passes/providers/apns/recorded-apns';
+import { freePort } from '../testing/free-port';
 
 /**
  * The REAL distributed smoke test: the production bundles (`npm run build:server`) of all six services and
@@ -39,19 +39,6 @@ const root = join(here, '..', '..');
 const kafka = infraAddress('KAFKA_BROKERS');
 const mongo = infraAddress('MONGODB_URL');
 const missing = 'skipped' in kafka ? kafka.skipped : 'skipped' in mongo ? mongo.skipped : undefined;
-
-/** A port nobody listens on now (the defaults 8080–8086 stay free for `npm start`). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Running {
   name: string;
@@ -283,6 +270,21 @@ const tidOf = (jwt: string | undefined) =>
       return (Date.now() - started) / 1000;
     }
 
+    /** an owner of „Kawiarnia Pod Lipą” (this NIP) with the points program „Kawa za punkty”, 1 pkt per zł */
+    async function cafeWithProgram(nip: string) {
+      const owner = await signedInOwner('wlasciciel');
+      const tenantId = await createTenant(owner, 'Kawiarnia Pod Lipą', nip);
+      await tenantArrives(owner, tenantId);
+      const program = await owner.call('POST', `/api/v1/tenants/${tenantId}/loyalty-programs`, {
+        kind: 'points',
+        name: 'Kawa za punkty',
+        description: 'Za każdą złotówkę 1 punkt.',
+        pointsPerPln: 1,
+      });
+      expect(program.status, await program.clone().text()).toBe(201);
+      return { owner, tenantId, programId: ((await program.json()) as { id: string }).id };
+    }
+
     it('runs all six services on Kafka + MongoDB-wire behind the gateway, each ready on its engines', async () => {
       if (!('address' in kafka) || !('address' in mongo)) return;
       const res = await fetch(`${gatewayUrl}/readyz/upstreams`);
@@ -357,17 +359,7 @@ const tidOf = (jwt: string | undefined) =>
 
     it('the pass path: an award reaches the phone holding the Apple pass (push recorded, new balance fetched)', async () => {
       if (!('address' in kafka) || !('address' in mongo)) return;
-      const owner = await signedInOwner('wlasciciel');
-      const tenantId = await createTenant(owner, 'Kawiarnia Pod Lipą', '526-025-02-74');
-      await tenantArrives(owner, tenantId);
-      const program = await owner.call('POST', `/api/v1/tenants/${tenantId}/loyalty-programs`, {
-        kind: 'points',
-        name: 'Kawa za punkty',
-        description: 'Za każdą złotówkę 1 punkt.',
-        pointsPerPln: 1,
-      });
-      expect(program.status, await program.clone().text()).toBe(201);
-      const { id: programId } = (await program.json()) as { id: string };
+      const { owner, tenantId, programId } = await cafeWithProgram('526-025-02-74');
 
       const customer = await signedInOwner('klientka', 'customer');
       const joined = await customer.call('POST', `/api/v1/tenants/${tenantId}/join`, { programId });
@@ -562,16 +554,7 @@ const tidOf = (jwt: string | undefined) =>
 
     it('erasure: a deleted customer is in no MongoDB collection, no Kafka topic and no SQLite file of the product', async () => {
       if (!('address' in kafka) || !('address' in mongo)) return;
-      const owner = await signedInOwner('wlasciciel');
-      const tenantId = await createTenant(owner, 'Kawiarnia Pod Lipą', randomNip());
-      await tenantArrives(owner, tenantId);
-      const program = await owner.call('POST', `/api/v1/tenants/${tenantId}/loyalty-programs`, {
-        kind: 'points',
-        name: 'Kawa za punkty',
-        description: 'Za każdą złotówkę 1 punkt.',
-        pointsPerPln: 1,
-      });
-      const { id: programId } = (await program.json()) as { id: string };
+      const { owner, tenantId, programId } = await cafeWithProgram(randomNip());
       // unique per run: the broker and the MongoDB server may be shared with earlier runs
       const suffix = Array.from(
         { length: 6 },

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   invitedEmployee,
@@ -19,6 +20,16 @@ const { newPage } = useBrowser();
 const NEW_PASSWORD = 'Herbata2026lepsza';
 let owner: OwnerWithProgram;
 
+/** „Zmiana hasła” of the page: PASSWORD → NEW_PASSWORD, confirmed by the toast */
+async function changePassword(page: Page) {
+  const password = page.getByRole('form', { name: 'Zmiana hasła' });
+  await password.getByLabel('Obecne hasło').fill(PASSWORD);
+  await password.getByLabel('Nowe hasło', { exact: true }).fill(NEW_PASSWORD);
+  await password.getByLabel('Powtórz nowe hasło').fill(NEW_PASSWORD);
+  await password.getByRole('button', { name: 'Zmień hasło' }).click();
+  await page.getByText('Hasło zostało zmienione.').waitFor();
+}
+
 beforeAll(async () => {
   owner = await ownerWithProgram();
 });
@@ -39,12 +50,7 @@ describe('Moje konto', () => {
     await page.getByText('Zapisano zmiany.').waitFor();
     await page.getByRole('button', { name: /Menu konta: Anna Kowalska/ }).waitFor();
 
-    const password = page.getByRole('form', { name: 'Zmiana hasła' });
-    await password.getByLabel('Obecne hasło').fill(PASSWORD);
-    await password.getByLabel('Nowe hasło', { exact: true }).fill(NEW_PASSWORD);
-    await password.getByLabel('Powtórz nowe hasło').fill(NEW_PASSWORD);
-    await password.getByRole('button', { name: 'Zmień hasło' }).click();
-    await page.getByText('Hasło zostało zmienione.').waitFor();
+    await changePassword(page);
 
     const newEmail = uniqueEmail('anna.kowalska');
     const email = page.getByRole('form', { name: 'Zmiana adresu e-mail' });
@@ -77,12 +83,7 @@ describe('Moje konto', () => {
     expect(await page.getByRole('form', { name: 'Zmiana adresu e-mail' }).count()).toBe(0);
     expect(await page.getByRole('form', { name: 'Imię i nazwisko' }).count()).toBe(0);
 
-    const password = page.getByRole('form', { name: 'Zmiana hasła' });
-    await password.getByLabel('Obecne hasło').fill(PASSWORD);
-    await password.getByLabel('Nowe hasło', { exact: true }).fill(NEW_PASSWORD);
-    await password.getByLabel('Powtórz nowe hasło').fill(NEW_PASSWORD);
-    await password.getByRole('button', { name: 'Zmień hasło' }).click();
-    await page.getByText('Hasło zostało zmienione.').waitFor();
+    await changePassword(page);
     const again = await newPage({ viewport: PHONE });
     await logIn(again, '/zaloguj', employee.email, NEW_PASSWORD);
     await again.waitForURL((url) => url.pathname.startsWith('/panel'));
