@@ -47,9 +47,11 @@ export function DataExportSection() {
         <Button variant="light" loading={state.kind === 'working'} onClick={() => void download()}>
           Pobierz moje dane
         </Button>
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {state.kind === 'working' ? stepText(state.step) : ''}
-        </Text>
+        {state.kind === 'working' ? (
+          <Text size="sm" c="dimmed" role="status">
+            {stepText(state.step)}
+          </Text>
+        ) : null}
         {state.kind === 'failed' ? (
           <Alert color="red" variant="light" title="Nie udało się przygotować pliku" w="100%">
             Nic nie zostało pobrane. {state.message}
