@@ -1,19 +1,46 @@
+import { createLogger } from '@punkto/platform/observability/logger';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGateway } from '../../../../gateway/src/app';
+import { GatewayEnv } from '../../../../gateway/src/config';
+import { MaintenanceSwitch } from '../../../../gateway/src/maintenance';
 import { startSurvey, tokenIn, type SurveyTestApp } from '../testing/survey-test-app';
 
-describe('GET /surveys/my-participation — the customer’s surveys for their data export', () => {
+/** a cookie header from the test kit's cookies */
+const cookieHeader = (cookies: Record<string, string>) =>
+  Object.entries(cookies)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ');
+
+describe('GET /surveys/my-participation through the gateway — the customer’s surveys for their data export', () => {
   let t: SurveyTestApp;
+  let gateway: FastifyInstance;
+  let gatewayUrl = '';
   beforeAll(async () => {
     t = await startSurvey();
-  });
-  afterAll(async () => t.close());
-
-  const participation = async (userId: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: '/api/v1/surveys/my-participation',
-      cookies: await t.customerCookies(userId),
+    const config = GatewayEnv.parse({
+      SURVEY_URL: await t.app.listen({ port: 0, host: '127.0.0.1' }),
+      WEB_DIST_DIR: '',
+      RATE_LIMIT_PER_MINUTE: '1000',
+      DEV_MAILBOX: 'false',
     });
+    gateway = await buildGateway({
+      config,
+      logger: createLogger('gateway', 'silent'),
+      maintenance: new MaintenanceSwitch(false, undefined, 60_000),
+    });
+    gatewayUrl = await gateway.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await t.close();
+  });
+
+  const get = (cookies?: Record<string, string>) =>
+    fetch(`${gatewayUrl}/api/v1/surveys/my-participation`, {
+      headers: cookies ? { cookie: cookieHeader(cookies) } : {},
+    });
+  const participation = async (userId: string) => get(await t.customerCookies(userId));
 
   it('lists the surveys the customer’s visits started — company, visit, due time — and never the answer', async () => {
     const anna = await t.aCustomer({ companyName: 'Piekarnia Złoty Kłos' });
@@ -28,15 +55,16 @@ describe('GET /surveys/my-participation — the customer’s surveys for their d
     expect(answered.statusCode).toBe(201);
 
     const res = await participation(anna.userId);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    expect(res.status).toBe(200);
+    const body = await res.text();
+    expect(JSON.parse(body)).toEqual({
       invitations: [
         { tenantId: anna.tenantId, companyName: 'Piekarnia Złoty Kłos', visitAt, dueAt: visitAt },
       ],
     });
     // the anonymous answer stays anonymous: neither the score nor the comment is in the person's data
-    expect(res.body).not.toContain('Zimna kawa');
-    expect(res.body).not.toMatch(/score|comment|answer/i);
+    expect(body).not.toContain('Zimna kawa');
+    expect(body).not.toMatch(/score|comment|answer/i);
   });
 
   it('another customer sees none of the first one’s surveys, and a customer never asked gets an empty list', async () => {
@@ -47,21 +75,17 @@ describe('GET /surveys/my-participation — the customer’s surveys for their d
     const secondVisit = new Date(Date.now() - 120_000).toISOString();
     await t.stampsAdded(second.cardId, secondVisit);
 
-    const rows = (await participation(second.userId)).json() as { invitations: { visitAt: string }[] };
+    const rows = (await (await participation(second.userId)).json()) as {
+      invitations: { visitAt: string }[];
+    };
     expect(rows.invitations.map((i) => i.visitAt)).toEqual([secondVisit]);
     const never = await t.aCustomer();
-    expect((await participation(never.userId)).json()).toEqual({ invitations: [] });
+    expect(await (await participation(never.userId)).json()).toEqual({ invitations: [] });
   });
 
   it('answers only a signed-in customer: none 401, staff 403', async () => {
     const c = await t.aCustomer();
-    const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/surveys/my-participation' });
-    expect(anonymous.statusCode).toBe(401);
-    const staff = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/surveys/my-participation',
-      cookies: await t.staffCookies(c.tenantId),
-    });
-    expect(staff.statusCode).toBe(403);
+    expect((await get()).status).toBe(401);
+    expect((await get(await t.staffCookies(c.tenantId))).status).toBe(403);
   });
 });
