@@ -41,8 +41,8 @@ export function DataExportSection() {
         </Title>
         <Text size="sm" c="dimmed">
           Pobierz plik ZIP z danymi Twojego konta: profil, zgody, karty z historią, wiadomości od firm i
-          ankiety po wizytach. W środku jest czytelne podsumowanie (podsumowanie.txt) i te same dane w
-          formacie JSON (dane.json).
+          zaproszenia do ankiet po wizytach (bez odpowiedzi — te są anonimowe i nie są przypisane do konta). W
+          środku jest czytelne podsumowanie (podsumowanie.txt) i te same dane w formacie JSON (dane.json).
         </Text>
         <Button variant="light" loading={state.kind === 'working'} onClick={() => void download()}>
           Pobierz moje dane
