@@ -104,6 +104,28 @@ export const defaultSurveySettings = (): SurveySettings => ({
   alertEmail: null,
 });
 
+/**
+ * What the survey service knows about the signed-in customer's surveys (the data export, issue 32, ADR 0045):
+ * each survey a visit started — the company, when the visit was, when the invitation was due. Whether it was
+ * e-mailed, answered, and what the answer was are NOT kept with the person (ADR 0022: answers are anonymous).
+ */
+export const MySurveyInvitation = z.object({
+  tenantId: z.string(),
+  /** null when the company is unknown to the survey service (deleted, or its name never arrived) */
+  companyName: z.string().nullable(),
+  visitAt: z.iso.datetime({ offset: true }),
+  /** when the invitation was due to be e-mailed (visit + the company's delay) */
+  dueAt: z.iso.datetime({ offset: true }),
+});
+export type MySurveyInvitation = z.infer<typeof MySurveyInvitation>;
+export const MySurveyParticipation = z
+  .object({
+    /** newest visit first */
+    invitations: z.array(MySurveyInvitation),
+  })
+  .meta({ id: 'MySurveyParticipation' });
+export type MySurveyParticipation = z.infer<typeof MySurveyParticipation>;
+
 export const SurveyErrors = {
   notFound: {
     code: 'SURVEY.NOT_FOUND',

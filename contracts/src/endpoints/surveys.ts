@@ -1,6 +1,7 @@
 import { defineEndpoint } from '../endpoint';
 import { Permissions } from '../permissions';
 import {
+  MySurveyParticipation,
   SurveyAnswerRequest,
   SurveyAnswerResponse,
   SurveyErrors,
@@ -17,6 +18,18 @@ const tokenErrors = [
   { status: 409, codes: [SurveyErrors.used.code] },
   { status: 410, codes: [SurveyErrors.expired.code] },
 ] as const;
+
+/** a static path: matched before `/surveys/{token}` (find-my-way: static segments first) */
+export const getMySurveyParticipation = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/surveys/my-participation',
+  owner: 'survey',
+  summary:
+    'Ankiety po wizytach zalogowanego klienta (firma, data wizyty, termin zaproszenia); bez odpowiedzi, które są anonimowe',
+  tags: ['surveys'],
+  auth: 'customer',
+  response: MySurveyParticipation,
+});
 
 export const getSurvey = defineEndpoint({
   method: 'get',

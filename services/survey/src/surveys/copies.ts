@@ -30,10 +30,13 @@ export type TenantCopy = {
 const contactKey = (clientId: string) => `client:${clientId}`;
 
 /** the copies of cards: card → tenant, program, client, user, and whether it is closed */
-function cardCopies(documents: DocumentStore) {
+async function cardCopies(documents: DocumentStore) {
   const cards = documents.collection<CardCopy>('survey-cards');
+  await cards.ensureIndex({ fields: { userId: 1 } });
   return {
     card: (cardId: string) => cards.get(cardId),
+    /** the person's cards (the companies whose cadences may name them) */
+    cardsOf: (userId: string) => cards.find({ userId }),
     async cardIssued(card: Omit<CardCopy, '_id' | 'closed'> & { cardId: string }) {
       const { cardId, ...rest } = card;
       await cards.upsert({ _id: cardId, ...rest, closed: false });
@@ -140,7 +143,7 @@ function tenantCopies(documents: DocumentStore) {
 
 export async function createCopies(documents: DocumentStore, keys: PersonKeys) {
   return {
-    ...cardCopies(documents),
+    ...(await cardCopies(documents)),
     ...(await contactCopies(documents, keys)),
     ...tenantCopies(documents),
   };

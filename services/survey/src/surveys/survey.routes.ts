@@ -1,4 +1,5 @@
 import {
+  getMySurveyParticipation,
   getSurvey,
   getSurveyResults,
   getSurveySettings,
@@ -8,13 +9,15 @@ import {
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import { rateLimiter } from '@punkto/platform/security/rate-limiter';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { myParticipation } from './my-participation';
 import { npsResults } from './nps';
 import type { surveyAnswers } from './survey-answers';
 import type { SurveyContext } from './survey-context';
 
 /**
  * The public survey link (read, answer; rate-limited per IP) and the company's results and settings
- * (`surveys.view` reads; `tenant.settings` changes; another company's staff: 403).
+ * (`surveys.view` reads; `tenant.settings` changes; another company's staff: 403); the signed-in customer's
+ * survey participation (their data export).
  */
 export async function surveyRoutes(
   app: FastifyInstance,
@@ -36,6 +39,9 @@ export async function surveyRoutes(
       : { tenantId: params.id };
     return npsResults(await ctx.responses.find(filter));
   });
+  registerEndpoint(app, getMySurveyParticipation, async ({ request }) =>
+    myParticipation(ctx, request.user!.id),
+  );
   registerEndpoint(app, getSurveySettings, async ({ params }) => ctx.settingsOf(params.id));
   registerEndpoint(app, updateSurveySettings, async ({ params, body }) => ctx.saveSettings(params.id, body));
 }

@@ -164,6 +164,11 @@ export async function startSurvey(env: Record<string, string> = {}, options: { c
       };
     },
 
+    /** the session cookie of the customer `userId` */
+    async customerCookies(userId: string) {
+      return { [ACCESS_COOKIE]: await tokens.tokenFor({ id: userId, role: Roles.customer }) };
+    },
+
     async close() {
       await infra.scheduler.stop();
       await built.app.close();

@@ -4,6 +4,7 @@ import { NarrowPage } from '../../../components/ui/narrow-page';
 import { ChangePasswordSection } from '../../../features/auth/components/change-password-form';
 import { DeleteAccountSection } from '../../../features/auth/components/delete-account-section';
 import { PreferencesForm } from '../../../features/auth/components/preferences-form';
+import { DataExportSection } from '../../../features/portal/components/data-export-section';
 
 export const Route = createFileRoute('/_customer/klient/ustawienia')({
   component: CustomerSettingsPage,
@@ -15,6 +16,7 @@ function CustomerSettingsPage() {
       <Stack gap="lg">
         <PreferencesForm />
         <ChangePasswordSection />
+        <DataExportSection />
         <DeleteAccountSection />
       </Stack>
     </NarrowPage>

@@ -1,0 +1,19 @@
+import * as customers from '@punkto/contracts/endpoints/customers';
+import * as identity from '@punkto/contracts/endpoints/identity';
+import { listMyMessages } from '@punkto/contracts/endpoints/messages';
+import { getMySurveyParticipation } from '@punkto/contracts/endpoints/surveys';
+import { api } from '../../../lib/api/api-client';
+import type { MyDataSources } from './my-data';
+
+/** The export's sources: the signed-in customer's own calls, each parsed by its contract. */
+export function myDataSources(signal?: AbortSignal): MyDataSources {
+  return {
+    profile: () => api.call(identity.me, { signal }),
+    preferences: () => api.call(identity.getUserPreferences, { signal }),
+    cards: () => api.call(customers.myCards, { signal }),
+    historyPage: (pageNumber, pageSize) =>
+      api.call(customers.myHistory, { query: { pageNumber, pageSize }, signal }),
+    messages: () => api.call(listMyMessages, { signal }),
+    surveys: () => api.call(getMySurveyParticipation, { signal }),
+  };
+}

@@ -1,0 +1,85 @@
+import type { MyCard } from '@punkto/contracts/customers';
+import type { CardActivity } from '@punkto/contracts/cards';
+import type { UserPreferences, UserProfile } from '@punkto/contracts/identity';
+import type { ReceivedMessage } from '@punkto/contracts/messages';
+import type { Page } from '@punkto/contracts/pagination';
+import type { MySurveyInvitation } from '@punkto/contracts/surveys';
+
+/** A card as exported: everything the portal shows but its QR payload (a credential, not data about the person). */
+export type ExportedCard = Omit<MyCard, 'qrPayload'>;
+
+/** `dane.json`: everything the customer's own calls answer about them, gathered at `exportedAt` (ADR 0045). */
+export interface MyData {
+  exportedAt: string;
+  profile: UserProfile;
+  /** the notification switches and consents */
+  preferences: UserPreferences;
+  cards: ExportedCard[];
+  /** every history entry of every card, newest first */
+  history: CardActivity[];
+  /** the messages companies sent the customer */
+  messages: ReceivedMessage[];
+  /** the surveys the customer's visits started; never the (anonymous) answers */
+  surveys: MySurveyInvitation[];
+}
+
+/** The customer's calls the export is made of (the real API in the portal, a stand-in in unit tests). */
+export interface MyDataSources {
+  profile(): Promise<UserProfile>;
+  preferences(): Promise<UserPreferences>;
+  cards(): Promise<{ items: MyCard[] }>;
+  historyPage(pageNumber: number, pageSize: number): Promise<Page<CardActivity>>;
+  messages(): Promise<{ messages: ReceivedMessage[] }>;
+  surveys(): Promise<{ invitations: MySurveyInvitation[] }>;
+}
+
+/** the largest page my-history serves (MyHistoryQuery) */
+export const HISTORY_PAGE_SIZE = 100;
+
+export type ExportStep = { step: 'account' } | { step: 'history'; page: number; pages: number | null };
+
+/** Every history page, one after another (`totalPages` of the first answer says how many). */
+export async function allHistory(
+  sources: Pick<MyDataSources, 'historyPage'>,
+  onPage: (page: number, pages: number | null) => void = () => undefined,
+): Promise<CardActivity[]> {
+  const entries: CardActivity[] = [];
+  let pages: number | null = null;
+  for (let page = 1; pages === null || page <= pages; page++) {
+    onPage(page, pages);
+    const answer = await sources.historyPage(page, HISTORY_PAGE_SIZE);
+    entries.push(...answer.items);
+    pages = answer.totalPages;
+    if (answer.items.length === 0) break;
+  }
+  return entries;
+}
+
+/**
+ * Gathers the customer's data from their calls; any failed call fails the whole export (no partial file).
+ * `now` is the export's time.
+ */
+export async function gatherMyData(
+  sources: MyDataSources,
+  now: Date,
+  onStep: (step: ExportStep) => void = () => undefined,
+): Promise<MyData> {
+  onStep({ step: 'account' });
+  const [profile, preferences, cards, messages, surveys] = await Promise.all([
+    sources.profile(),
+    sources.preferences(),
+    sources.cards(),
+    sources.messages(),
+    sources.surveys(),
+  ]);
+  const history = await allHistory(sources, (page, pages) => onStep({ step: 'history', page, pages }));
+  return {
+    exportedAt: now.toISOString(),
+    profile,
+    preferences,
+    cards: cards.items.map(({ qrPayload: _credential, ...card }) => card),
+    history,
+    messages: messages.messages,
+    surveys: surveys.invitations,
+  };
+}
