@@ -1,14 +1,7 @@
-import { IDEMPOTENCY_KEY_HEADER, type ActivityType } from '@punkto/contracts/cards';
-import { regenerateCard } from '@punkto/contracts/endpoints/cards';
+import type { ActivityType } from '@punkto/contracts/cards';
 import * as endpoints from '@punkto/contracts/endpoints/customers';
 import { CardStreamEvents, MyCard, MyCardsResponse } from '@punkto/contracts/customers';
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api/api-client';
 
@@ -44,22 +37,6 @@ export function myHistoryQueryOptions(query: MyHistoryApiQuery) {
     queryKey: [...portalQueryKey, 'my-history', query] as const,
     queryFn: ({ signal }) => api.call(endpoints.myHistory, { query, signal }),
     placeholderData: keepPreviousData,
-  });
-}
-
-/**
- * POST /cards/{id}/regenerate with a fresh Idempotency-Key per attempt (a double click of one attempt
- * shares the key through the mutation variables); the portal's data is refetched afterwards.
- */
-export function useRegenerateCard() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ cardId, idempotencyKey }: { cardId: string; idempotencyKey: string }) =>
-      api.call(regenerateCard, {
-        params: { id: cardId },
-        headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-      }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: portalQueryKey }),
   });
 }
 

@@ -1,12 +1,10 @@
-import { Avatar, Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import type { MyCard } from '@punkto/contracts/customers';
-import { useState } from 'react';
 import { CardQrCode } from '../../../components/ui/card-qr-code';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { RegenerateCardAction } from '../../../components/cards/regenerate-card-action';
 import { WalletButtons } from '../../../components/wallet/wallet-buttons';
 import { formatPoints } from '../../../lib/format';
-import { notify } from '../../../lib/notify-instance';
-import { useRegenerateCard } from '../api/portal';
+import { portalQueryKey } from '../api/portal';
 import { balanceLabel, isStampCard, nextRewardLabel, nextRewardProgress } from '../utils/portal-labels';
 import { StampCircles } from './stamp-circles';
 
@@ -113,45 +111,16 @@ export function MyCardTile({ card }: { card: MyCard }) {
           ) : null}
         </Stack>
 
-        {!closed ? <RegenerateCardAction card={card} /> : null}
+        {!closed ? (
+          <RegenerateCardAction
+            cardId={card.cardId}
+            refresh={portalQueryKey}
+            label="Wygeneruj nową kartę"
+            title="Wygenerować nową kartę?"
+            explanation={`Karta otrzyma nowy numer i nowy kod QR. Obecny kod (${card.humanReadableId}) przestanie działać — także jego zrzuty ekranu i wydruki. Punkty, pieczątki i poziom zostają na karcie.`}
+          />
+        ) : null}
       </Stack>
     </Card>
-  );
-}
-
-function RegenerateCardAction({ card }: { card: MyCard }) {
-  const [attempt, setAttempt] = useState<string | null>(null);
-  const regenerate = useRegenerateCard();
-
-  const confirm = () => {
-    if (!attempt) return;
-    regenerate.mutate(
-      { cardId: card.cardId, idempotencyKey: attempt },
-      {
-        onSuccess: (result) => {
-          setAttempt(null);
-          notify.success(`Wygenerowano nową kartę. Nowy numer: ${result.humanReadableId}.`);
-        },
-        onError: (error) => notify.fromError(error),
-      },
-    );
-  };
-
-  return (
-    <>
-      <Button variant="subtle" color="gray" onClick={() => setAttempt(crypto.randomUUID())}>
-        Wygeneruj nową kartę
-      </Button>
-      <ConfirmDialog
-        opened={attempt !== null}
-        title="Wygenerować nową kartę?"
-        confirmLabel="Wygeneruj nową kartę"
-        onConfirm={confirm}
-        onCancel={() => setAttempt(null)}
-        loading={regenerate.isPending}
-      >
-        {`Karta otrzyma nowy numer i nowy kod QR. Obecny kod (${card.humanReadableId}) przestanie działać — także jego zrzuty ekranu i wydruki. Punkty, pieczątki i poziom zostają na karcie.`}
-      </ConfirmDialog>
-    </>
   );
 }

@@ -8,15 +8,20 @@ import { Permissions } from '@punkto/contracts/permissions';
 import { clientCardQueryOptions } from '../api/clients';
 import { usePanelSession } from '../../shell/hooks/panel-session';
 import { CardHistory } from './card-history';
+import { RegenerateCardAction } from '../../../../components/cards/regenerate-card-action';
 
 const balanceOf = (card: CardView) =>
   card.kind === 'stamps'
     ? `${formatStamps(card.stamps)}${card.stampsRequired ? ` z ${card.stampsRequired}` : ''}`
     : formatPoints(card.points);
 
-/** The client's loyalty card on their page in the panel: number, program, balance or stamps, level, status. */
+/**
+ * The client's loyalty card on their page in the panel: number, program, balance or stamps, level, status; staff
+ * with „Wymiana karty klienta” replace a lost or copied card (new number and QR, the old ones refused).
+ */
 export function ClientCard({ clientId }: { clientId: string }) {
   const card = useQuery(clientCardQueryOptions(clientId));
+  const { can } = usePanelSession();
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="client-card-title">
       <Stack gap="sm">
@@ -59,6 +64,17 @@ export function ClientCard({ clientId }: { clientId: string }) {
               </Text>
             </Group>
             {card.data.tier ? <Text size="sm">Poziom: {card.data.tier.name}</Text> : null}
+            {card.data.status === 'active' && can(Permissions.cardsRegenerate) ? (
+              <Group>
+                <RegenerateCardAction
+                  cardId={card.data.cardId}
+                  refresh={clientCardQueryOptions(clientId).queryKey}
+                  label="Wymień kartę"
+                  title="Wymienić kartę klienta?"
+                  explanation={`Karta dostanie nowy numer i nowy kod QR. Obecny kod (${card.data.humanReadableId}) przestanie działać — także jego zrzuty ekranu, wydruki i karta w portfelu telefonu; nową klient doda do portfela w portalu Punkto (Moje karty). Punkty, pieczątki i poziom zostają na karcie.`}
+                />
+              </Group>
+            ) : null}
           </Stack>
         )}
       </Stack>
