@@ -103,10 +103,12 @@ export const CardSearchQuery = z
   .object({
     phone: z.string().trim().min(1).max(30).optional(),
     email: z.string().trim().min(1).max(254).optional(),
+    /** part of the client's name (any case, with or without Polish letters): at most 20 clients */
+    name: z.string().trim().min(2, 'Wpisz co najmniej 2 litery imienia lub nazwiska.').max(100).optional(),
   })
   .refine(
-    (q) => (q.phone === undefined) !== (q.email === undefined),
-    'Podaj numer telefonu albo adres e-mail klienta.',
+    (q) => [q.phone, q.email, q.name].filter((v) => v !== undefined).length === 1,
+    'Podaj numer telefonu, adres e-mail albo imię i nazwisko klienta.',
   )
   .meta({ id: 'CardSearchQuery' });
 

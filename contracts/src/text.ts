@@ -88,3 +88,18 @@ export const printableText = (value: string): string =>
     .replace(/ {2,}/g, ' ')
     .trim()
     .normalize('NFC');
+
+/**
+ * What people search names by: lower case without diacritics and with single spaces (`Łucja  Żak` → `lucja zak`),
+ * so "lucja" finds "Łucja" (the clients list, the scanner's search by name). ł/Ł do not decompose under NFD;
+ * everything else Polish does (ą → a + ogonek, ż → z + dot …).
+ */
+export function foldText(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[łŁ]/g, 'l')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -53,7 +53,7 @@ describe('correcting a mistaken award', () => {
     await logIn(till, '/zaloguj', owner.email);
     await till.waitForURL((url) => url.pathname.startsWith('/panel'));
     await till.goto('/panel/skaner');
-    await till.getByLabel('Numer karty, telefon lub e-mail').fill(number);
+    await till.getByLabel('Numer karty, telefon, e-mail lub nazwisko').fill(number);
     await till.getByRole('button', { name: 'Szukaj' }).click();
     const scanned = till.getByRole('region', { name: 'Karta klienta' });
     await scanned.getByTestId('scanner-card-number').waitFor();
@@ -131,7 +131,7 @@ describe('correcting a mistaken award', () => {
     await logIn(page, '/zaloguj', employee.email);
     await page.waitForURL((url) => url.pathname.startsWith('/panel'));
     await page.goto('/panel/skaner');
-    await page.getByLabel('Numer karty, telefon lub e-mail').fill(email);
+    await page.getByLabel('Numer karty, telefon, e-mail lub nazwisko').fill(email);
     await page.getByRole('button', { name: 'Szukaj' }).click();
     await page.getByRole('region', { name: 'Karta klienta' }).getByTestId('scanner-card-number').waitFor();
     await page.getByLabel('Kwota zakupu (zł)').fill('12');

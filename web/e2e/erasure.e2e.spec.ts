@@ -94,7 +94,7 @@ describe('a customer deletes the account', () => {
     expect(csv).not.toMatch(/Zenon|600417293|600 417 293|zenon\./i);
 
     await panel.goto('/panel/skaner');
-    await panel.getByLabel('Numer karty, telefon lub e-mail').fill(customer.phone);
+    await panel.getByLabel('Numer karty, telefon, e-mail lub nazwisko').fill(customer.phone);
     await panel.getByRole('button', { name: 'Szukaj' }).click();
     await panel.getByText('Nie znaleziono kart tego klienta.').waitFor();
     expect(await panel.getByRole('region', { name: 'Karta klienta' }).count()).toBe(0);

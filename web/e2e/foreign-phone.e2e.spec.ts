@@ -67,7 +67,7 @@ describe('a foreign phone number', () => {
 
     await page.goto('/panel/skaner');
     for (const typed of ['0049 151 23456789', '+4915123456789']) {
-      await page.getByLabel('Numer karty, telefon lub e-mail').fill(typed);
+      await page.getByLabel('Numer karty, telefon, e-mail lub nazwisko').fill(typed);
       await page.getByRole('button', { name: 'Szukaj' }).click();
       const card = page.getByRole('region', { name: 'Karta klienta' });
       await card.getByText('Jonas Becker').waitFor();

@@ -66,7 +66,7 @@ async function untilTokenRefused(page: Page): Promise<number> {
 }
 
 async function findCard(page: Page) {
-  await page.getByLabel('Numer karty, telefon lub e-mail').fill(cardNumber);
+  await page.getByLabel('Numer karty, telefon, e-mail lub nazwisko').fill(cardNumber);
   await page.getByRole('button', { name: 'Szukaj' }).click();
   const card = page.getByRole('region', { name: 'Karta klienta' });
   await card.getByTestId('scanner-card-number').waitFor();

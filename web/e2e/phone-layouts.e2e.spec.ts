@@ -153,7 +153,7 @@ describe.each(PHONES)('on a $width×$height phone', (viewport) => {
     await logIn(page, '/zaloguj', owner.email);
     await page.waitForURL((url) => url.pathname.startsWith('/panel'));
     const problems = await problemsOn(page, '/panel/skaner', async (p) => {
-      await p.getByLabel('Numer karty, telefon lub e-mail').fill(cardNumber.replace(/ /g, ''));
+      await p.getByLabel('Numer karty, telefon, e-mail lub nazwisko').fill(cardNumber.replace(/ /g, ''));
       await p.getByRole('button', { name: 'Szukaj' }).click();
       await p.getByRole('region', { name: 'Karta klienta' }).getByTestId('scanner-card-number').waitFor();
     });

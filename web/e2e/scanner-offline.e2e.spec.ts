@@ -121,7 +121,7 @@ async function scannerPage(): Promise<Page> {
 }
 
 async function findCard(page: Page, customer: Customer) {
-  await page.getByLabel('Numer karty, telefon lub e-mail').fill(customer.cardNumber);
+  await page.getByLabel('Numer karty, telefon, e-mail lub nazwisko').fill(customer.cardNumber);
   await page.getByRole('button', { name: 'Szukaj' }).click();
   const section = page.getByRole('region', { name: 'Karta klienta' });
   await section.getByRole('heading', { name: customer.name }).waitFor();
@@ -166,7 +166,7 @@ describe('the scanner without a connection', () => {
       .waitFor();
 
     // a card never seen on this device is not found, and says why
-    await page.getByLabel('Numer karty, telefon lub e-mail').fill(`123456789${dammCheckDigit('123456789')}`);
+    await page.getByLabel('Numer karty, telefon, e-mail lub nazwisko').fill(`123456789${dammCheckDigit('123456789')}`);
     await page.getByRole('button', { name: 'Szukaj' }).click();
     await page.getByRole('alert').filter({ hasText: 'tej karty nie sprawdzano na tym urządzeniu' }).waitFor();
 

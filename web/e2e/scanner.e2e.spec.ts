@@ -78,7 +78,7 @@ describe('the staff scanner', () => {
     await page.getByRole('heading', { name: 'Skaner kart', level: 1 }).waitFor();
 
     // manual lookup by the number, typed without spaces
-    await page.getByLabel('Numer karty, telefon lub e-mail').fill(myCard.humanReadableId.replace(/ /g, ''));
+    await page.getByLabel('Numer karty, telefon, e-mail lub nazwisko').fill(myCard.humanReadableId.replace(/ /g, ''));
     await page.getByRole('button', { name: 'Szukaj' }).click();
     const cardSection = page.getByRole('region', { name: 'Karta klienta' });
     await cardSection.getByTestId('scanner-card-number').waitFor();
@@ -130,7 +130,7 @@ describe('the staff scanner', () => {
 
     // the customer's e-mail finds the (only) card too
     await cardSection.getByRole('button', { name: 'Inna karta' }).click();
-    await page.getByLabel('Numer karty, telefon lub e-mail').fill(myCard.email);
+    await page.getByLabel('Numer karty, telefon, e-mail lub nazwisko').fill(myCard.email);
     await page.getByRole('button', { name: 'Szukaj' }).click();
     await cardSection.getByTestId('scanner-card-number').waitFor();
     expect(await cardSection.getByTestId('scanner-card-number').textContent()).toBe(myCard.humanReadableId);
@@ -139,7 +139,7 @@ describe('the staff scanner', () => {
     await cardSection.getByRole('button', { name: 'Inna karta' }).click();
     await page.getByRole('button', { name: 'Skanuj kod QR' }).click();
     await page.getByRole('alert').filter({ hasText: 'Aparat niedostępny' }).waitFor();
-    await page.getByLabel('Numer karty, telefon lub e-mail').waitFor();
+    await page.getByLabel('Numer karty, telefon, e-mail lub nazwisko').waitFor();
   });
 
   it("a customer gives a phone at registration and keeps it at join; staff find the card by it, then by the profile's new number only", async () => {
@@ -184,7 +184,7 @@ describe('the staff scanner', () => {
     const searchPhone = async (phone: string) => {
       if (await cardSection.getByRole('button', { name: 'Inna karta' }).isVisible())
         await cardSection.getByRole('button', { name: 'Inna karta' }).click();
-      await page.getByLabel('Numer karty, telefon lub e-mail').fill(phone);
+      await page.getByLabel('Numer karty, telefon, e-mail lub nazwisko').fill(phone);
       await page.getByRole('button', { name: 'Szukaj' }).click();
     };
     await searchPhone(spaced(first));
@@ -240,7 +240,7 @@ describe('the staff scanner', () => {
     const myCard = await customerWithCard(enrolmentUrl);
     const page = await ownerPage();
     await page.goto('/panel/skaner');
-    await page.getByLabel('Numer karty, telefon lub e-mail').fill(myCard.humanReadableId.replace(/ /g, ''));
+    await page.getByLabel('Numer karty, telefon, e-mail lub nazwisko').fill(myCard.humanReadableId.replace(/ /g, ''));
     await page.getByRole('button', { name: 'Szukaj' }).click();
     const cardSection = page.getByRole('region', { name: 'Karta klienta' });
     const balance = cardSection.getByTestId('scanner-balance');
@@ -307,7 +307,7 @@ describe('the staff scanner', () => {
       .waitFor();
 
     await page.goto('/panel/skaner');
-    await page.getByLabel('Numer karty, telefon lub e-mail').fill(myCard.humanReadableId.replace(/ /g, ''));
+    await page.getByLabel('Numer karty, telefon, e-mail lub nazwisko').fill(myCard.humanReadableId.replace(/ /g, ''));
     await page.getByRole('button', { name: 'Szukaj' }).click();
     const cardSection = page.getByRole('region', { name: 'Karta klienta' });
     await cardSection.getByTestId('scanner-card-number').waitFor();

@@ -56,7 +56,7 @@ export const searchCards = defineEndpoint({
   method: 'get',
   path: '/api/v1/cards/search',
   owner: 'card-ledger',
-  summary: 'Karty klienta firmy po numerze telefonu albo adresie e-mail',
+  summary: 'Karty klientów firmy po numerze telefonu, adresie e-mail albo imieniu i nazwisku (najwyżej 20)',
   tags: ['cards'],
   auth: 'cards.scan',
   tenant: 'caller',

@@ -111,10 +111,14 @@ export async function issuedCard(deps: Pick<QueryDeps, 'projection'>, cardId: st
 export async function searchCards(
   deps: QueryDeps,
   tenantId: string,
-  by: { email: string } | { phone: string },
+  by: { email: string } | { phone: string } | { name: string },
 ): Promise<CardView[]> {
   const views: CardView[] = [];
-  for (const client of await deps.copies.findContacts(tenantId, by)) {
+  const clients =
+    'name' in by
+      ? await deps.copies.findByName(tenantId, by.name)
+      : await deps.copies.findContacts(tenantId, by);
+  for (const client of clients) {
     const card = await deps.projection.issued(cardIdFor(client._id));
     if (card) views.push(await staffView(deps, card));
   }

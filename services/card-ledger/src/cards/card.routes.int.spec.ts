@@ -748,6 +748,41 @@ describe('POST /api/v1/cards/{id}/regenerate', () => {
   });
 });
 
+describe('the scanner’s search by name', () => {
+  it('finds a company’s clients by part of the name, any case, ą = a; never another company’s or a removed one', async () => {
+    const tenantId = tenant();
+    const { owner } = await tokensFor(tenantId);
+    const program = await t.defineProgram({ tenantId });
+    const lucja = await t.enrol(program, { name: 'Łucja Żak' });
+    const jan = await t.enrol(program, { name: 'Jan Żakowski' });
+    await t.enrol(program, { name: 'Ola Nowak' });
+    const other = tenant();
+    await t.enrol(await t.defineProgram({ tenantId: other }), { name: 'Łucja Żak' });
+    const byName = async (name: string) =>
+      (
+        (await t.call('GET', `/api/v1/cards/search?name=${encodeURIComponent(name)}`, owner)).json() as {
+          items: { cardId: string }[];
+        }
+      ).items.map((c) => c.cardId);
+
+    expect(await byName('lucja')).toEqual([lucja.cardId]);
+    expect((await byName('ŻAK')).sort()).toEqual([lucja.cardId, jan.cardId].sort());
+    expect((await byName('zak')).sort()).toEqual([lucja.cardId, jan.cardId].sort());
+    expect(await byName('kowalczyk')).toEqual([]);
+    // regex syntax is a literal
+    expect(await byName('.*')).toEqual([]);
+    const short = await t.call('GET', '/api/v1/cards/search?name=z', owner);
+    expect(short.statusCode).toBe(400);
+    await t.deliver(Topics.tenantClients, 'ClientRemoved', {
+      clientId: jan.clientId,
+      tenantId,
+      programId: program.programId,
+      removedAt: new Date().toISOString(),
+    });
+    expect(await byName('zak')).toEqual([lucja.cardId]);
+  });
+});
+
 describe('closing cards', () => {
   it('ProgramDeleted closes the cards: awards refused with CARD.CLOSED, the portal shows it without a QR', async () => {
     const tenantId = tenant();

@@ -68,8 +68,9 @@ export function cardRoutes(app: FastifyInstance, ledger: CardLedger) {
   });
 
   registerEndpoint(app, api.searchCards, async ({ query, request }) => {
-    let by: { email: string } | { phone: string };
-    if (query.phone !== undefined) {
+    let by: { email: string } | { phone: string } | { name: string };
+    if (query.name !== undefined) by = { name: query.name };
+    else if (query.phone !== undefined) {
       // whatever form staff typed (+380 …, 00380 …, 380 …, a Polish 9 digits): the E.164 the copies hold
       const phone = lookupE164(query.phone);
       if (!phone) throw new ValidationError({ 'query.phone': [PhoneMessages.format] });

@@ -2,6 +2,7 @@ import type { ClientEnrolledData } from '@punkto/contracts/integration-events';
 import { defaultBranding, type Branding } from '@punkto/contracts/tenant';
 import type { Collection, DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
+import { foldText } from '@punkto/contracts/text';
 
 /**
  * What the card ledger keeps of tenant.clients.v1 and tenant.tenants.v1 (documents, not events: the
@@ -19,6 +20,8 @@ export type ClientCopy = {
   programId: string;
   userId: string | null;
   name: string | null;
+  /** the name folded for the scanner's search (`foldText`; absent in copies kept before it) */
+  nameKey?: string | null;
   email: string | null;
   phone: string | null;
   removed: boolean;
@@ -164,6 +167,7 @@ async function enrolled(copies: Copies, data: ClientEnrolledData): Promise<Clien
           programId: data.programId,
           userId: data.userId ?? current?.userId ?? null,
           name: data.name,
+          nameKey: foldText(data.name),
           email: data.email.trim().toLowerCase(),
           phone: data.phone,
           removed: false,
@@ -183,6 +187,7 @@ async function linked({ clients }: Copies, data: ClientRef & { userId: string })
           programId: data.programId,
           userId: data.userId,
           name: current?.name ?? null,
+          nameKey: current?.nameKey ?? null,
           email: current?.email ?? null,
           phone: current?.phone ?? null,
           removed: false,
@@ -205,6 +210,7 @@ async function phoneChanged({ clients }: Copies, data: ClientRef & { phone: stri
           programId: data.programId,
           userId: current?.userId ?? null,
           name: current?.name ?? null,
+          nameKey: current?.nameKey ?? null,
           email: current?.email ?? null,
           phone: data.phone,
           removed: false,
@@ -223,6 +229,7 @@ function removed({ clients }: Copies, data: ClientRef) {
           programId: data.programId,
           userId: current?.userId ?? null,
           name: null,
+          nameKey: null,
           email: null,
           phone: null,
           removed: true,
@@ -235,6 +242,23 @@ function findContacts({ clients }: Copies, tenantId: string, by: { email: string
   const filter =
     'email' in by ? { tenantId, email: by.email.trim().toLowerCase() } : { tenantId, phone: by.phone };
   return clients.find({ ...filter, removed: false });
+}
+
+/** the scanner's search by name: at most 20 clients of a tenant whose name holds the term (any case, ą = a) */
+function findByName({ clients }: Copies, tenantId: string, term: string) {
+  const literal = (value: string) => value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  return clients.find(
+    {
+      tenantId,
+      removed: false,
+      $or: [
+        { nameKey: { $regex: literal(foldText(term)) } },
+        // copies kept before `nameKey`: their name as it is, any case
+        { name: { $regex: literal(term.trim()), $options: 'i' } },
+      ],
+    },
+    { limit: 20 },
+  );
 }
 
 /** The copies on one document store; each operation is a function above. */
@@ -272,6 +296,7 @@ export function tenantCopies(documents: DocumentStore) {
     company: (tenantId: string) => company(copies, tenantId),
     findContacts: (tenantId: string, by: { email: string } | { phone: string }) =>
       findContacts(copies, tenantId, by),
+    findByName: (tenantId: string, term: string) => findByName(copies, tenantId, term),
   };
 }
 

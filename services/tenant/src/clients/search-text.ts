@@ -1,4 +1,5 @@
 import type { Collection, Filter } from '@punkto/platform/documents/document-store.port';
+import { foldText } from '@punkto/contracts/text';
 
 /**
  * Search and sort keys of the people lists (clients, employees). Pure.
@@ -11,16 +12,7 @@ import type { Collection, Filter } from '@punkto/platform/documents/document-sto
  *   syntax from the user) substring pattern, identical on SQLite and MongoDB.
  */
 
-/** ł/Ł do not decompose under NFD; everything else Polish does (ą → a + ogonek, ż → z + dot …). */
-export function foldText(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[łŁ]/g, 'l')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+export { foldText };
 
 /** The folded parts separated by a character no term can contain after folding (`|` is escaped in terms). */
 export function searchTextOf(parts: Array<string | null | undefined>): string {

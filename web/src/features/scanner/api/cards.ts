@@ -18,12 +18,17 @@ export function lookupCard(
   return api.call(endpoints.getCard, { query: params, signal });
 }
 
-/** GET /cards/search by phone or e-mail (the customer's cards in this company). */
+/** GET /cards/search by phone, e-mail or name (the clients' cards in this company). */
 export function searchCards(
-  query: Extract<LookupQuery, { kind: 'phone' | 'email' }>,
+  query: Extract<LookupQuery, { kind: 'phone' | 'email' | 'name' }>,
   signal?: AbortSignal,
 ): Promise<CardView[]> {
-  const params = query.kind === 'phone' ? { phone: query.phone } : { email: query.email };
+  const params =
+    query.kind === 'phone'
+      ? { phone: query.phone }
+      : query.kind === 'email'
+        ? { email: query.email }
+        : { name: query.name };
   return api.call(endpoints.searchCards, { query: params, signal }).then((r) => r.items);
 }
 

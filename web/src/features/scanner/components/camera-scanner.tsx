@@ -10,7 +10,7 @@ type CameraState =
 function cameraErrorMessage(error: unknown): string {
   const name = error instanceof DOMException ? error.name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError')
-    return 'Brak dostępu do aparatu. Zezwól na użycie aparatu w ustawieniach przeglądarki albo wpisz numer karty, telefon lub e-mail klienta poniżej.';
+    return 'Brak dostępu do aparatu. Zezwól na użycie aparatu w ustawieniach przeglądarki albo wpisz numer karty, telefon, e-mail lub nazwisko klienta poniżej.';
   if (name === 'NotFoundError' || name === 'OverconstrainedError')
     return 'Nie znaleziono aparatu w tym urządzeniu. Wczytaj zdjęcie kodu albo wpisz numer karty poniżej.';
   if (name === 'NotReadableError')

@@ -109,7 +109,7 @@ export function ScannerPage({ tenantId, may }: { tenantId: string; may: StaffAct
     <Stack gap="lg" py={{ base: 'md', sm: 'lg' }} maw={640}>
       <PageHeader
         title="Skaner kart"
-        description="Zeskanuj kod QR z karty klienta albo wpisz numer karty, telefon lub e-mail."
+        description="Zeskanuj kod QR z karty klienta albo wpisz numer karty, telefon, e-mail lub nazwisko."
       />
 
       <OfflineBanner />
@@ -145,7 +145,7 @@ export function ScannerPage({ tenantId, may }: { tenantId: string; may: StaffAct
                   Wyszukaj ręcznie
                 </Title>
                 <TextInput
-                  label="Numer karty, telefon lub e-mail"
+                  label="Numer karty, telefon, e-mail lub nazwisko"
                   placeholder="np. 1234 5678 90"
                   autoComplete="off"
                   size="md"

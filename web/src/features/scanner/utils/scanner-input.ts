@@ -18,14 +18,17 @@ export type LookupQuery =
   | { kind: 'qr'; qr: string }
   | { kind: 'email'; email: string }
   | { kind: 'phone'; phone: string }
+  | { kind: 'name'; name: string }
   | { kind: 'invalid'; message: string };
 
 export const CARD_NUMBER_INVALID_MESSAGE = 'Nieprawidłowy numer karty. Sprawdź cyfry i spróbuj ponownie.';
-export const LOOKUP_EMPTY_MESSAGE = 'Wpisz numer karty, numer telefonu albo adres e-mail klienta.';
+export const LOOKUP_EMPTY_MESSAGE =
+  'Wpisz numer karty, numer telefonu, adres e-mail albo imię i nazwisko klienta.';
 
 /**
  * What one search box holds: a card number (10 digits, spaces or dashes allowed, checked with its Damm
- * digit before any request), a QR payload pasted from a reader (`P1.…`), an e-mail, or a phone number.
+ * digit before any request), a QR payload pasted from a reader (`P1.…`), an e-mail, a phone number, or a part
+ * of the client's name (two letters or more, no digits).
  */
 export function classifyLookup(input: string): LookupQuery {
   const text = input.trim();
@@ -40,6 +43,8 @@ export function classifyLookup(input: string): LookupQuery {
   }
   const phoneDigits = text.replace(/[\s\-()]/g, '');
   if (/^\+?\d{9,15}$/.test(phoneDigits)) return { kind: 'phone', phone: phoneDigits };
+  // letters (of any alphabet) and no digits: a part of the client's name
+  if (/\p{L}.*\p{L}/u.test(text) && !/\d/.test(text)) return { kind: 'name', name: text };
   return { kind: 'invalid', message: LOOKUP_EMPTY_MESSAGE };
 }
 

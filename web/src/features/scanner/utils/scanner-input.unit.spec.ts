@@ -51,9 +51,15 @@ describe('classifyLookup', () => {
     expect(classifyLookup('P1.abc.1.sig')).toEqual({ kind: 'qr', qr: 'P1.abc.1.sig' });
   });
 
-  it('empty or junk input asks for a number, phone or e-mail', () => {
+  it('letters without digits are a part of a name', () => {
+    expect(classifyLookup(' Łucja Żak ')).toEqual({ kind: 'name', name: 'Łucja Żak' });
+    expect(classifyLookup('żak')).toEqual({ kind: 'name', name: 'żak' });
+  });
+
+  it('empty or junk input asks for a number, phone, e-mail or name', () => {
     expect(classifyLookup('  ').kind).toBe('invalid');
-    expect(classifyLookup('kawa').kind).toBe('invalid');
+    expect(classifyLookup('z').kind).toBe('invalid');
+    expect(classifyLookup('kawa 12').kind).toBe('invalid');
   });
 });
 
