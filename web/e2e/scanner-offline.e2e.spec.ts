@@ -166,7 +166,9 @@ describe('the scanner without a connection', () => {
       .waitFor();
 
     // a card never seen on this device is not found, and says why
-    await page.getByLabel('Numer karty, telefon, e-mail lub nazwisko').fill(`123456789${dammCheckDigit('123456789')}`);
+    await page
+      .getByLabel('Numer karty, telefon, e-mail lub nazwisko')
+      .fill(`123456789${dammCheckDigit('123456789')}`);
     await page.getByRole('button', { name: 'Szukaj' }).click();
     await page.getByRole('alert').filter({ hasText: 'tej karty nie sprawdzano na tym urządzeniu' }).waitFor();
 

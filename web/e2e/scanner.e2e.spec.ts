@@ -78,7 +78,9 @@ describe('the staff scanner', () => {
     await page.getByRole('heading', { name: 'Skaner kart', level: 1 }).waitFor();
 
     // manual lookup by the number, typed without spaces
-    await page.getByLabel('Numer karty, telefon, e-mail lub nazwisko').fill(myCard.humanReadableId.replace(/ /g, ''));
+    await page
+      .getByLabel('Numer karty, telefon, e-mail lub nazwisko')
+      .fill(myCard.humanReadableId.replace(/ /g, ''));
     await page.getByRole('button', { name: 'Szukaj' }).click();
     const cardSection = page.getByRole('region', { name: 'Karta klienta' });
     await cardSection.getByTestId('scanner-card-number').waitFor();
@@ -240,7 +242,9 @@ describe('the staff scanner', () => {
     const myCard = await customerWithCard(enrolmentUrl);
     const page = await ownerPage();
     await page.goto('/panel/skaner');
-    await page.getByLabel('Numer karty, telefon, e-mail lub nazwisko').fill(myCard.humanReadableId.replace(/ /g, ''));
+    await page
+      .getByLabel('Numer karty, telefon, e-mail lub nazwisko')
+      .fill(myCard.humanReadableId.replace(/ /g, ''));
     await page.getByRole('button', { name: 'Szukaj' }).click();
     const cardSection = page.getByRole('region', { name: 'Karta klienta' });
     const balance = cardSection.getByTestId('scanner-balance');
@@ -307,7 +311,9 @@ describe('the staff scanner', () => {
       .waitFor();
 
     await page.goto('/panel/skaner');
-    await page.getByLabel('Numer karty, telefon, e-mail lub nazwisko').fill(myCard.humanReadableId.replace(/ /g, ''));
+    await page
+      .getByLabel('Numer karty, telefon, e-mail lub nazwisko')
+      .fill(myCard.humanReadableId.replace(/ /g, ''));
     await page.getByRole('button', { name: 'Szukaj' }).click();
     const cardSection = page.getByRole('region', { name: 'Karta klienta' });
     await cardSection.getByTestId('scanner-card-number').waitFor();
