@@ -60,6 +60,19 @@ export const JoinProgramRequest = z
   })
   .meta({ id: 'JoinProgramRequest' });
 
+/**
+ * PATCH …/clients/{clientId}: staff correct the client's name and/or phone (an empty phone removes it). At least
+ * one of them; a phone given here is shown as given by staff.
+ */
+export const EditClientRequest = z
+  .object({
+    name: Username.optional(),
+    phone: OptionalPhone.optional(),
+  })
+  .refine((v) => v.name !== undefined || v.phone !== undefined, 'Podaj imię i nazwisko albo telefon klienta.')
+  .meta({ id: 'EditClientRequest' });
+export type EditClientRequest = z.input<typeof EditClientRequest>;
+
 /** Who gave a client's phone: staff typed it in the panel, or the customer (join page, profile). */
 export const PhoneGivenBy = z.enum(['staff', 'customer']);
 export type PhoneGivenBy = z.infer<typeof PhoneGivenBy>;

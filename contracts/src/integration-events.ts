@@ -14,7 +14,7 @@ import { Address, Branding, Contact, TenantImage } from './tenant';
  * tenant.employees.v1: EmployeeInvited, EmployeeUpdated, EmployeePermissionsChanged,
  *                      EmployeePasswordResetRequested, EmployeeInvitationResent, EmployeeActivated,
  *                      EmployeeRemoved
- * tenant.clients.v1:   ClientEnrolled, ClientAccountLinked, ClientPhoneChanged, ClientRemoved
+ * tenant.clients.v1:   ClientEnrolled, ClientAccountLinked, ClientPhoneChanged, ClientRenamed, ClientRemoved
  * tenant.services.v1:  ServiceDefined (the whole current definition, every create or change), ServiceDeleted
  * survey.surveys.v1:   SurveyResponseRecorded (anonymous: tenant, program, score, week of the visit)
  * identity.users.v1:   (sealed personal data) UserActivated, UserLinkedToClient, SessionsRevoked, UserDeleted, …
@@ -233,6 +233,19 @@ export const ClientPhoneChangedData = z.object({
   changedAt: z.iso.datetime({ offset: true }),
 });
 export type ClientPhoneChangedData = z.infer<typeof ClientPhoneChangedData>;
+
+/**
+ * tenant.clients.v1 ClientRenamed: staff corrected the client's name in the panel (the company's record of the
+ * person). The card ledger's contact copy follows, so the scanner and the history show the new name.
+ */
+export const ClientRenamedData = z.object({
+  clientId: z.string(),
+  tenantId: z.string(),
+  programId: z.string(),
+  name: z.string(),
+  renamedAt: z.iso.datetime({ offset: true }),
+});
+export type ClientRenamedData = z.infer<typeof ClientRenamedData>;
 
 /**
  * tenant.clients.v1 ClientMarketingConsentWithdrawn: the customer no longer wants marketing e-mails from the

@@ -71,4 +71,26 @@ describe('Wymień kartę', () => {
     expect((await lookup(`qr=${encodeURIComponent(before.qrPayload!)}`)).status).toBeGreaterThanOrEqual(400);
     expect((await lookup(`humanReadableId=${after.humanReadableId}`)).status).toBe(200);
   });
+
+  it('corrects the name and the phone on the client’s page; the scanner finds the card by the new phone', async () => {
+    const page = await newPage({ viewport: PHONE });
+    await logIn(page, '/zaloguj', owner.email);
+    await page.waitForURL((url) => url.pathname === '/panel');
+    await page.goto(`/panel/klienci/${clientId}`);
+    const form = page.getByRole('form', { name: 'Dane klienta do poprawy' });
+    await form.getByLabel('Imię i nazwisko').fill('Zofia Odnaleziona');
+    await form.getByLabel('Telefon (opcjonalnie)').fill('600 12');
+    await form.getByRole('button', { name: 'Zapisz zmiany' }).click();
+    await form.getByText('podaj polski numer (9 cyfr)', { exact: false }).waitFor();
+    await form.getByLabel('Telefon (opcjonalnie)').fill('600 555 444');
+    await form.getByRole('button', { name: 'Zapisz zmiany' }).click();
+    await page.getByText('Zapisano dane klienta.').waitFor();
+    await page.getByRole('heading', { name: 'Zofia Odnaleziona' }).waitFor();
+    await page.getByText('+48 600 555 444').waitFor();
+
+    await page.goto('/panel/skaner');
+    await page.getByLabel('Numer karty, telefon, e-mail lub nazwisko').fill('600555444');
+    await page.getByRole('button', { name: 'Szukaj' }).click();
+    await page.getByRole('region', { name: 'Karta klienta' }).getByText('Zofia Odnaleziona').waitFor();
+  });
 });

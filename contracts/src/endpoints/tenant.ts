@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CatalogueErrors, CatalogueService, ServiceIdParams, ServiceInput, ServiceList } from '../catalogue';
 import {
   AddClientRequest,
+  EditClientRequest,
   Client,
   ClientErrors,
   ClientCreatedResponse,
@@ -476,6 +477,18 @@ export const getClient = defineEndpoint({
   tags: ['clients'],
   auth: 'clients.view',
   params: z.object({ id: z.string().min(1).max(64), clientId: z.string().min(1).max(64) }),
+  response: Client,
+});
+
+export const editClient = defineEndpoint({
+  ...inTenant('tenant'),
+  method: 'patch',
+  path: '/api/v1/tenants/{id}/clients/{clientId}',
+  summary: 'Poprawienie imienia i nazwiska lub telefonu klienta (pusty telefon go usuwa)',
+  tags: ['clients'],
+  auth: 'clients.manage',
+  params: z.object({ id: z.string().min(1).max(64), clientId: z.string().min(1).max(64) }),
+  body: EditClientRequest,
   response: Client,
 });
 

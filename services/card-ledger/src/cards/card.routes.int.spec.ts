@@ -780,6 +780,16 @@ describe('the scanner’s search by name', () => {
       removedAt: new Date().toISOString(),
     });
     expect(await byName('zak')).toEqual([lucja.cardId]);
+    // staff correct a name in the panel: the search follows
+    await t.deliver(Topics.tenantClients, 'ClientRenamed', {
+      clientId: lucja.clientId,
+      tenantId,
+      programId: program.programId,
+      name: 'Łucja Kowalska',
+      renamedAt: new Date().toISOString(),
+    });
+    expect(await byName('zak')).toEqual([]);
+    expect(await byName('kowalska')).toEqual([lucja.cardId]);
   });
 });
 

@@ -218,6 +218,15 @@ async function phoneChanged({ clients }: Copies, data: ClientRef & { phone: stri
   );
 }
 
+/** ClientRenamed: the contact copy takes the name staff corrected; a removed client stays without it */
+function renamed({ clients }: Copies, data: ClientRef & { name: string }) {
+  return mutateDocument(clients, data.clientId, (current) =>
+    !current || current.removed || current.name === data.name
+      ? UNCHANGED
+      : { ...current, name: data.name, nameKey: foldText(data.name) },
+  );
+}
+
 /** ClientRemoved: keeps the ids (so a late link does not issue a card), erases the personal data */
 function removed({ clients }: Copies, data: ClientRef) {
   return mutateDocument(clients, data.clientId, (current) =>
@@ -279,6 +288,7 @@ export function tenantCopies(documents: DocumentStore) {
     linked: (data: ClientRef & { userId: string }) => linked(copies, data),
     phoneChanged: (data: ClientRef & { phone: string | null }) => phoneChanged(copies, data),
     removed: (data: ClientRef) => removed(copies, data),
+    renamed: (data: ClientRef & { name: string }) => renamed(copies, data),
     tenantDeleted: (tenantId: string) => tenantDeleted(copies, tenantId),
     companyRenamed: (tenantId: string, companyName: string) =>
       changeCompany(copies, tenantId, { companyName }),

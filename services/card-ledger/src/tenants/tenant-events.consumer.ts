@@ -3,6 +3,7 @@ import {
   ClientEnrolledData,
   ClientPhoneChangedData,
   ClientRemovedData,
+  ClientRenamedData,
   EmployeeInvitedData,
   EmployeeUpdatedData,
   ProgramDefinedData,
@@ -31,6 +32,7 @@ const HandledType = z.enum([
   'ClientEnrolled',
   'ClientAccountLinked',
   'ClientPhoneChanged',
+  'ClientRenamed',
   'ClientRemoved',
   'TenantCreated',
   'TenantUpdated',
@@ -54,7 +56,8 @@ const Envelope = z.object({
  *                       ProgramDeleted → copy marked deleted, the program's cards closed;
  * - tenant.services.v1  ServiceDefined / ServiceDeleted → catalogue copy (fixed points per service);
  * - tenant.clients.v1   ClientEnrolled (with userId) / ClientAccountLinked → the card is issued (one per
- *                       client); ClientPhoneChanged → the contact copy's phone (staff search by it);
+ *                       client); ClientPhoneChanged / ClientRenamed → the contact copy's phone and name
+ *                       (staff search by them);
  *                       ClientRemoved → the card closed, the contact data and its stored answers erased;
  * - tenant.tenants.v1   TenantCreated / TenantUpdated → company name and colours (and the owner, named in
  *                       the staff's history); TenantLogoChanged → logo; TenantDeleted → every card closed;
@@ -101,6 +104,7 @@ const handlers: Record<z.infer<typeof HandledType>, (delivery: Delivery) => Prom
   ClientEnrolled: clientEnrolled,
   ClientAccountLinked: clientAccountLinked,
   ClientPhoneChanged: clientPhoneChanged,
+  ClientRenamed: clientRenamed,
   ClientRemoved: clientRemoved,
   TenantCreated: tenantCreated,
   TenantUpdated: tenantUpdated,
@@ -166,6 +170,11 @@ async function clientAccountLinked({ cards, parse, metadata }: Delivery) {
 async function clientPhoneChanged({ cards, parse }: Delivery) {
   const changed = parse(ClientPhoneChangedData);
   if (changed) await cards.copies.phoneChanged(changed);
+}
+
+async function clientRenamed({ cards, parse }: Delivery) {
+  const renamed = parse(ClientRenamedData);
+  if (renamed) await cards.copies.renamed(renamed);
 }
 
 async function clientRemoved({ cards, parse, metadata }: Delivery) {

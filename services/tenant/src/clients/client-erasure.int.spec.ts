@@ -136,4 +136,49 @@ describe('identity.users.v1 UserDeleted (a customer deleted their account)', () 
     expect(again.statusCode, again.body).toBe(201);
     expect((again.json() as { clientId: string }).clientId).not.toBe(clientId);
   });
+
+  it('staff with clients.manage correct the name and the phone: the list, search and log follow; others refused', async () => {
+    const a = await company('Kawiarnia Pod Lipą');
+    const b = await company('Barber Wąsik');
+    const created = await t.call(a.token, 'POST', `${base(a.tenantId)}/create-client`, {
+      email: 'poprawka@example.pl',
+      name: 'Ola Zak',
+      phone: '600 200 300',
+      programId: a.programId,
+      marketingConsent: false,
+    });
+    const { clientId } = created.json() as { clientId: string };
+    const edit = (token: string, body: object, tenantId = a.tenantId) =>
+      t.call(token, 'PATCH', `${base(tenantId)}/clients/${clientId}`, body);
+
+    const changed = await edit(a.token, { name: 'Ola Żak', phone: '+49 151 23456789' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ name: 'Ola Żak', phone: '+4915123456789', phoneGivenBy: 'staff' });
+    const list = async (query: string) =>
+      (
+        (await t.call(a.token, 'GET', `${base(a.tenantId)}/get-clients${query}`)).json() as Page<Client>
+      ).items.map((c) => c.id);
+    expect(await list('?searchTerm=%C5%BCak')).toEqual([clientId]);
+    expect(await list('?searchTerm=600200300')).toEqual([]);
+    const events = await tenantEventStore(t.infra).readStream(toClientStreamId(clientId));
+    expect(events.map((e) => e.type)).toEqual(['ClientEnrolled', 'ClientRenamed', 'ClientPhoneChanged']);
+    // sealed in the log like the rest of the client's personal data
+    const raw = await t.infra.eventStore.readStream(toClientStreamId(clientId));
+    expect(JSON.stringify(raw[1]!.data)).not.toContain('Żak');
+    // an empty phone removes it
+    expect((await edit(a.token, { phone: '' })).json()).toMatchObject({ phone: null, phoneGivenBy: null });
+
+    const bad = await edit(a.token, { name: 'Ola\u200bŻak' });
+    expect(bad.statusCode).toBe(400);
+    expect((await edit(a.token, {})).statusCode).toBe(400);
+    expect((await edit(b.token, { name: 'X Y' })).statusCode).toBe(403);
+    expect((await edit(b.token, { name: 'X Y' }, b.tenantId)).statusCode).toBe(404);
+    const viewer = await t.tokenFor({
+      id: randomUUID(),
+      role: Roles.employee,
+      tid: a.tenantId,
+      perms: [Permissions.clientsView],
+    });
+    expect((await edit(viewer, { name: 'X Y' })).statusCode).toBe(403);
+  });
 });

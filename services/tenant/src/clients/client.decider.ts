@@ -33,8 +33,33 @@ export type WithdrawMarketingConsent = Command<
   { tenantId: string; campaignId: string | null }
 >;
 
+/** staff correct the client's name and/or phone in the panel (undefined: unchanged; phone null: removed) */
+export type EditClient = Command<
+  'EditClient',
+  { tenantId: string; name?: string | undefined; phone?: string | null | undefined }
+>;
+
 export type ClientCommand =
-  EnrollClient | LinkClientAccount | RemoveClient | ChangeCustomerPhone | WithdrawMarketingConsent;
+  | EnrollClient
+  | LinkClientAccount
+  | RemoveClient
+  | ChangeCustomerPhone
+  | WithdrawMarketingConsent
+  | EditClient;
+
+/** EditClient: ClientRenamed when the name differs, ClientPhoneChanged (given by staff) when the phone does */
+function decideEdit(command: EditClient, state: Client, at: string): ClientEvent[] {
+  if (state.status === 'none' || state.status === 'removed' || state.tenantId !== command.data.tenantId)
+    throw new ClientNotFoundError();
+  const ids = { clientId: state.clientId, tenantId: state.tenantId, programId: state.programId };
+  const { name, phone } = command.data;
+  const events: ClientEvent[] = [];
+  if (name !== undefined && name !== state.name)
+    events.push({ type: 'ClientRenamed', data: { ...ids, name, renamedAt: at } });
+  if (phone !== undefined && (phone !== state.phone || (phone !== null && state.phoneGivenBy !== 'staff')))
+    events.push({ type: 'ClientPhoneChanged', data: { ...ids, phone, givenBy: 'staff', changedAt: at } });
+  return events;
+}
 
 /** the client's customer account and its phone */
 function decideAccountLink(
@@ -97,6 +122,8 @@ export function decide(command: ClientCommand, state: Client): ClientEvent[] {
       if (state.status !== 'none') throw new ClientAlreadyExistsError();
       return [{ type: 'ClientEnrolled', data: { ...command.data, enrolledAt: at } }];
     }
+    case 'EditClient':
+      return decideEdit(command, state, at);
     case 'RemoveClient': {
       if (state.status === 'none' || state.tenantId !== command.data.tenantId)
         throw new ClientNotFoundError();

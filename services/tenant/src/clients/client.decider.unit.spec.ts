@@ -213,3 +213,48 @@ describe('the customer unsubscribed from the company’s e-mails (MarketingConse
   it('another company’s report finds no client', () =>
     spec.given([enrolled()]).when(withdraw('t2')).thenThrows(ClientNotFoundError));
 });
+
+describe('when staff correct a client (EditClient)', () => {
+  const ids = { clientId, tenantId, programId };
+  it('a new name → ClientRenamed; a new phone → ClientPhoneChanged given by staff', () =>
+    spec
+      .given([enrolled()])
+      .when(cmd('EditClient', { tenantId, name: 'Ola Żak-Nowak', phone: '+48600999888' }))
+      .then([
+        { type: 'ClientRenamed', data: { ...ids, name: 'Ola Żak-Nowak', renamedAt: at } },
+        {
+          type: 'ClientPhoneChanged',
+          data: { ...ids, phone: '+48600999888', givenBy: 'staff', changedAt: at },
+        },
+      ]));
+
+  it('an empty phone removes it; the same name decides nothing', () =>
+    spec
+      .given([enrolled()])
+      .when(cmd('EditClient', { tenantId, name: 'Ola Żak', phone: null }))
+      .then([
+        { type: 'ClientPhoneChanged', data: { ...ids, phone: null, givenBy: 'staff', changedAt: at } },
+      ]));
+
+  it('the number the customer gave, confirmed by staff, becomes given by staff', () =>
+    spec
+      .given([enrolled({ source: 'self', userId: 'u1' })])
+      .when(cmd('EditClient', { tenantId, phone: '+48600100200' }))
+      .then([
+        {
+          type: 'ClientPhoneChanged',
+          data: { ...ids, phone: '+48600100200', givenBy: 'staff', changedAt: at },
+        },
+      ]));
+
+  it('nothing for another company or a removed client', () => {
+    spec
+      .given([enrolled()])
+      .when(cmd('EditClient', { tenantId: 'other', name: 'X Y' }))
+      .thenThrows(ClientNotFoundError);
+    spec
+      .given([enrolled(), { type: 'ClientRemoved', data: { ...ids, removedAt: at } }])
+      .when(cmd('EditClient', { tenantId, name: 'X Y' }))
+      .thenThrows(ClientNotFoundError);
+  });
+});

@@ -41,6 +41,10 @@ export function clientRoutes(app: FastifyInstance, service: ClientService) {
 
   registerEndpoint(app, api.getClient, async ({ params }) => service.get(params.id, params.clientId));
 
+  registerEndpoint(app, api.editClient, async ({ params, body, request }) =>
+    service.edit(params.id, request.user!.id, params.clientId, { name: body.name, phone: body.phone }),
+  );
+
   registerEndpoint(app, api.removeClient, async ({ params, request }) => {
     await service.remove(params.id, request.user!.id, params.clientId);
     return undefined;

@@ -1,15 +1,9 @@
 import type { Client as ClientView } from '@punkto/contracts/clients';
 import type { ClientEnrolledData } from '@punkto/contracts/integration-events';
 import { toPage, type Page, type PaginationQuery } from '@punkto/contracts/pagination';
-import type { DocumentStore, Filter, SortSpec } from '@punkto/platform/documents/document-store.port';
-import { projectedCommandHandler } from '@punkto/platform/es/projected-command-handler';
+import type { Filter, SortSpec } from '@punkto/platform/documents/document-store.port';
 import { DuplicateKeyError } from '@punkto/platform/errors/errors';
-import type { EventStore } from '@punkto/platform/event-store/event-store.port';
-import type { PersonKeys } from '@punkto/platform/privacy/person-keys';
-import { readProjection } from '@punkto/platform/projections/projection';
 import { randomUUID } from 'node:crypto';
-import { toClientStreamId } from './client';
-import { clientDecider, type ClientCommand } from './client.decider';
 import {
   ClientAlreadyEnrolledError,
   ClientAlreadyExistsError,
@@ -18,33 +12,19 @@ import {
   ProgramInactiveError,
 } from './client.errors';
 import {
-  applyClientEvent,
   CLIENT_SORT_FIELDS,
-  CLIENTS_COLLECTION,
   CLIENTS_ENROLMENT_INDEX,
-  ensureClientIndexes,
   LISTED_CLIENT_STATUSES,
   reservation,
   toClientView,
   type ClientRecord,
-  type ClientRecordDoc,
 } from './clients.projection';
+import { customerDeleted, editClient, removeClient } from './client-records';
+import { clientContext, cmd, getClient, type ClientContext, type ClientServiceDeps } from './client-context';
+
+export type { ClientServiceDeps };
 import { companyNameOf, programOf } from './lookups';
 import { searchFilter, totalOf } from './search-text';
-
-export interface ClientServiceDeps {
-  /** the tenant service's event store, sealing `client-` personal data (ADR 0006) */
-  eventStore: EventStore;
-  documents: DocumentStore;
-  /** the keys `eventStore` seals with: a removed client's key is shredded */
-  personKeys: PersonKeys;
-  clock: () => Date;
-  /**
-   * the tenant's active-customer limit from billing's entitlement, or null while billing has not published one
-   * (the card ledger, which issues the cards, is the authority; this refuses early with a message)
-   */
-  customerLimitFor?: (tenantId: string) => Promise<number | null>;
-}
 
 export interface Enrolment {
   email: string;
@@ -56,27 +36,6 @@ export interface Enrolment {
   /** known when the customer enrols themselves; otherwise identity links (or creates) the account */
   userId: string | null;
 }
-
-/** the clients' read model and stream handler */
-async function clientContext(deps: ClientServiceDeps) {
-  const { eventStore, documents, personKeys, clock, customerLimitFor } = deps;
-  const clients = documents.collection<ClientRecordDoc>(CLIENTS_COLLECTION);
-  await ensureClientIndexes(clients);
-  const aggregate = projectedCommandHandler({
-    eventStore,
-    decider: clientDecider,
-    streamId: toClientStreamId,
-    collection: clients,
-    apply: applyClientEvent,
-  });
-  const execute = (clientId: string, command: ClientCommand, actorId: string | null) =>
-    aggregate.run(clientId, command, { tenantId: command.data.tenantId, actorId });
-  return { documents, personKeys, clock, customerLimitFor, clients, aggregate, execute };
-}
-export type ClientContext = Awaited<ReturnType<typeof clientContext>>;
-
-const cmd = <C extends ClientCommand>(ctx: ClientContext, type: C['type'], data: C['data']) =>
-  ({ type, data, metadata: { now: ctx.clock() } }) as C;
 
 /** Inserts the (tenant, program, e-mail) reservation, or reuses one a crashed attempt left behind. */
 async function reserve(ctx: ClientContext, record: Parameters<typeof reservation>[0]): Promise<string> {
@@ -182,13 +141,6 @@ export async function listClients(
   );
 }
 
-export async function getClient(ctx: ClientContext, tenantId: string, clientId: string): Promise<ClientView> {
-  const doc = await readProjection<ClientRecord>(ctx.clients, clientId);
-  if (!doc || doc.tenantId !== tenantId || !LISTED_CLIENT_STATUSES.includes(doc.status as never))
-    throw new ClientNotFoundError();
-  return toClientView(doc);
-}
-
 /**
  * identity.users.v1 UserPhoneChanged: the customer's phone (null: removed) goes to every client record
  * of their account, in every company, so staff find the card by the current number only. Idempotent (the
@@ -245,54 +197,6 @@ export async function marketingConsentWithdrawn(
 }
 
 /**
- * identity.users.v1 UserDeleted: the customer deleted their account, so every client record of it, in every
- * company, is removed (ClientRemoved: the read model keeps no personal data, the card ledger closes the card,
- * notification and survey drop their copies) and each record's key is shredded, so the log's copies read
- * `[dane usunięte]` (ADR 0006, ADR 0046). Idempotent: a redelivery after a crash between the two steps removes
- * nothing new and shreds again. Returns how many records were removed now.
- */
-export async function customerDeleted(ctx: ClientContext, userId: string): Promise<number> {
-  const records = (await ctx.clients.find({ userId })) as ClientRecord[];
-  let removed = 0;
-  for (const record of records) removed += await forget(ctx, record, userId);
-  return removed;
-}
-
-/** ClientRemoved (unless removed already), then the record's key shredded; 1 when it was removed now. */
-async function forget(ctx: ClientContext, record: ClientRecord, actorId: string): Promise<number> {
-  let removed = 0;
-  // an enrolment caught half-way (its reservation, no event yet): the reservation goes, nothing else exists
-  if (record.status === 'enrolling') await ctx.clients.delete(record.clientId);
-  else if (record.status !== 'removed') {
-    const result = await ctx.execute(
-      record.clientId,
-      cmd(ctx, 'RemoveClient', { tenantId: record.tenantId }),
-      actorId,
-    );
-    removed = result.newEvents.length;
-  }
-  await ctx.personKeys.shred(record.clientId);
-  return removed;
-}
-
-/**
- * Staff remove a client from the company (DELETE …/clients/{clientId}): the same forgetting as an erased
- * account, for this company only — the card ledger closes the card, the copies go, the key is shredded. The
- * customer's Punkto account stays. 404 for a client of another company or one already removed.
- */
-export async function removeClient(
-  ctx: ClientContext,
-  tenantId: string,
-  actorId: string,
-  clientId: string,
-): Promise<void> {
-  const doc = await readProjection<ClientRecord>(ctx.clients, clientId);
-  if (!doc || doc.tenantId !== tenantId || !LISTED_CLIENT_STATUSES.includes(doc.status as never))
-    throw new ClientNotFoundError();
-  await forget(ctx, doc, actorId);
-}
-
-/**
  * identity.users.v1 UserLinkedToClient: the client gets the customer's account and becomes active.
  * Idempotent (the same account again decides nothing).
  */
@@ -333,6 +237,12 @@ export async function createClientService(deps: ClientServiceDeps) {
     customerDeleted: (userId: string) => customerDeleted(ctx, userId),
     remove: (tenantId: string, actorId: string, clientId: string) =>
       removeClient(ctx, tenantId, actorId, clientId),
+    edit: (
+      tenantId: string,
+      actorId: string,
+      clientId: string,
+      input: { name?: string | undefined; phone?: string | null | undefined },
+    ) => editClient(ctx, tenantId, actorId, clientId, input),
   };
 }
 

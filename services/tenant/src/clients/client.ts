@@ -5,6 +5,7 @@ import type {
   ClientMarketingConsentWithdrawnData,
   ClientPhoneChangedData,
   ClientRemovedData,
+  ClientRenamedData,
 } from '@punkto/contracts/integration-events';
 
 /**
@@ -22,6 +23,8 @@ export type ClientEnrolled = { type: 'ClientEnrolled'; data: ClientEnrolledData 
 export type ClientAccountLinked = { type: 'ClientAccountLinked'; data: ClientAccountLinkedData };
 export type ClientPhoneChanged = { type: 'ClientPhoneChanged'; data: ClientPhoneChangedData };
 export type ClientRemoved = { type: 'ClientRemoved'; data: ClientRemovedData };
+/** staff corrected the name in the panel */
+export type ClientRenamed = { type: 'ClientRenamed'; data: ClientRenamedData };
 /** the customer unsubscribed from the company's e-mails (notification.messages.v1, ADR 0027) */
 export type ClientMarketingConsentWithdrawn = {
   type: 'ClientMarketingConsentWithdrawn';
@@ -29,7 +32,12 @@ export type ClientMarketingConsentWithdrawn = {
 };
 
 export type ClientEvent =
-  ClientEnrolled | ClientAccountLinked | ClientPhoneChanged | ClientRemoved | ClientMarketingConsentWithdrawn;
+  | ClientEnrolled
+  | ClientAccountLinked
+  | ClientPhoneChanged
+  | ClientRenamed
+  | ClientRemoved
+  | ClientMarketingConsentWithdrawn;
 
 /** Who gave the phone a client enrolled with: staff in the panel (create-client), the customer at join. */
 export const phoneGivenAtEnrolment = (
@@ -80,6 +88,8 @@ export function evolve(state: Client, event: ClientEvent): Client {
         phone: event.data.phone,
         phoneGivenBy: event.data.phone === null ? null : event.data.givenBy,
       };
+    case 'ClientRenamed':
+      return { ...state, name: event.data.name };
     case 'ClientRemoved':
       return { ...state, status: 'removed', removedAt: event.data.removedAt };
     case 'ClientMarketingConsentWithdrawn':

@@ -117,6 +117,8 @@ export function applyClientEvent(current: ClientRecord | null, event: ClientEven
     }
     case 'ClientMarketingConsentWithdrawn':
       return { ...current, marketingConsent: false };
+    case 'ClientRenamed':
+      return withKeys({ ...current, name: event.data.name });
     case 'ClientRemoved':
       // no personal data stays behind (the person's key is shredded too)
       return withKeys({

@@ -1,6 +1,6 @@
 import type { ActivityType } from '@punkto/contracts/card-activity';
 import { IDEMPOTENCY_KEY_HEADER, type VoidEntryRequest } from '@punkto/contracts/cards';
-import type { AddClientRequest, CreateClientRequest } from '@punkto/contracts/clients';
+import type { AddClientRequest, CreateClientRequest, EditClientRequest } from '@punkto/contracts/clients';
 import * as cardEndpoints from '@punkto/contracts/endpoints/cards';
 import * as endpoints from '@punkto/contracts/endpoints/tenant';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -44,6 +44,17 @@ export function useAddClient(tenantId: string) {
   return useMutation({
     mutationFn: (body: z.output<typeof AddClientRequest>) =>
       api.call(endpoints.addClient, { params: { id: tenantId }, body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: clientsQueryKey(tenantId) }),
+  });
+}
+
+/** PATCH /tenants/{id}/clients/{clientId}: staff correct the name and/or phone; answers the client. */
+export function useEditClient(tenantId: string, clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.output<typeof EditClientRequest>) =>
+      api.call(endpoints.editClient, { params: { id: tenantId, clientId }, body }),
+    onSuccess: (client) => queryClient.setQueryData(clientQueryOptions(tenantId, clientId).queryKey, client),
     onSettled: () => queryClient.invalidateQueries({ queryKey: clientsQueryKey(tenantId) }),
   });
 }

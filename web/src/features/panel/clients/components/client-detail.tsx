@@ -12,6 +12,7 @@ import { formatDate } from '../../../../lib/format-date';
 import { clientQueryOptions } from '../api/clients';
 import { usePanelSession } from '../../shell/hooks/panel-session';
 import { ClientCardWithHistory } from './client-card';
+import { EditClientSection } from './edit-client';
 import { RemoveClientSection } from './remove-client';
 import { clientSourceLabels, clientStatusTone } from '../utils/client-labels';
 
@@ -101,6 +102,8 @@ export function ClientDetail({ tenantId, clientId }: { tenantId: string; clientI
       </Card>
 
       {can(Permissions.cardsScan) ? <ClientCardWithHistory clientId={clientId} /> : null}
+
+      {can(Permissions.clientsManage) ? <EditClientSection tenantId={tenantId} client={data} /> : null}
 
       {can(Permissions.clientsManage) ? (
         <RemoveClientSection tenantId={tenantId} clientId={clientId} name={data.name} />

@@ -1,0 +1,62 @@
+import type { Client as ClientView } from '@punkto/contracts/clients';
+import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import { projectedCommandHandler } from '@punkto/platform/es/projected-command-handler';
+import type { EventStore } from '@punkto/platform/event-store/event-store.port';
+import type { PersonKeys } from '@punkto/platform/privacy/person-keys';
+import { readProjection } from '@punkto/platform/projections/projection';
+import { toClientStreamId } from './client';
+import { clientDecider, type ClientCommand } from './client.decider';
+import { ClientNotFoundError } from './client.errors';
+import {
+  applyClientEvent,
+  CLIENTS_COLLECTION,
+  ensureClientIndexes,
+  LISTED_CLIENT_STATUSES,
+  toClientView,
+  type ClientRecord,
+  type ClientRecordDoc,
+} from './clients.projection';
+
+/** What every client use case works on: the read model, the stream handler, the keys, the clock. */
+
+export interface ClientServiceDeps {
+  /** the tenant service's event store, sealing `client-` personal data (ADR 0006) */
+  eventStore: EventStore;
+  documents: DocumentStore;
+  /** the keys `eventStore` seals with: a removed client's key is shredded */
+  personKeys: PersonKeys;
+  clock: () => Date;
+  /**
+   * the tenant's active-customer limit from billing's entitlement, or null while billing has not published one
+   * (the card ledger, which issues the cards, is the authority; this refuses early with a message)
+   */
+  customerLimitFor?: (tenantId: string) => Promise<number | null>;
+}
+
+/** the clients' read model and stream handler */
+export async function clientContext(deps: ClientServiceDeps) {
+  const { eventStore, documents, personKeys, clock, customerLimitFor } = deps;
+  const clients = documents.collection<ClientRecordDoc>(CLIENTS_COLLECTION);
+  await ensureClientIndexes(clients);
+  const aggregate = projectedCommandHandler({
+    eventStore,
+    decider: clientDecider,
+    streamId: toClientStreamId,
+    collection: clients,
+    apply: applyClientEvent,
+  });
+  const execute = (clientId: string, command: ClientCommand, actorId: string | null) =>
+    aggregate.run(clientId, command, { tenantId: command.data.tenantId, actorId });
+  return { documents, personKeys, clock, customerLimitFor, clients, aggregate, execute };
+}
+export type ClientContext = Awaited<ReturnType<typeof clientContext>>;
+
+export const cmd = <C extends ClientCommand>(ctx: ClientContext, type: C['type'], data: C['data']) =>
+  ({ type, data, metadata: { now: ctx.clock() } }) as C;
+
+export async function getClient(ctx: ClientContext, tenantId: string, clientId: string): Promise<ClientView> {
+  const doc = await readProjection<ClientRecord>(ctx.clients, clientId);
+  if (!doc || doc.tenantId !== tenantId || !LISTED_CLIENT_STATUSES.includes(doc.status as never))
+    throw new ClientNotFoundError();
+  return toClientView(doc);
+}

@@ -1,0 +1,71 @@
+import type { Client as ClientView } from '@punkto/contracts/clients';
+import { readProjection } from '@punkto/platform/projections/projection';
+import { ClientNotFoundError } from './client.errors';
+import { cmd, getClient, type ClientContext } from './client-context';
+import { LISTED_CLIENT_STATUSES, type ClientRecord } from './clients.projection';
+
+/** Staff's corrections and removals of a client record, and the erasure of a deleted account's records. */
+
+/**
+ * identity.users.v1 UserDeleted: the customer deleted their account, so every client record of it, in every
+ * company, is removed (ClientRemoved: the read model keeps no personal data, the card ledger closes the card,
+ * notification and survey drop their copies) and each record's key is shredded, so the log's copies read
+ * `[dane usunięte]` (ADR 0006, ADR 0046). Idempotent: a redelivery after a crash between the two steps removes
+ * nothing new and shreds again. Returns how many records were removed now.
+ */
+export async function customerDeleted(ctx: ClientContext, userId: string): Promise<number> {
+  const records = (await ctx.clients.find({ userId })) as ClientRecord[];
+  let removed = 0;
+  for (const record of records) removed += await forget(ctx, record, userId);
+  return removed;
+}
+
+/** ClientRemoved (unless removed already), then the record's key shredded; 1 when it was removed now. */
+async function forget(ctx: ClientContext, record: ClientRecord, actorId: string): Promise<number> {
+  let removed = 0;
+  // an enrolment caught half-way (its reservation, no event yet): the reservation goes, nothing else exists
+  if (record.status === 'enrolling') await ctx.clients.delete(record.clientId);
+  else if (record.status !== 'removed') {
+    const result = await ctx.execute(
+      record.clientId,
+      cmd(ctx, 'RemoveClient', { tenantId: record.tenantId }),
+      actorId,
+    );
+    removed = result.newEvents.length;
+  }
+  await ctx.personKeys.shred(record.clientId);
+  return removed;
+}
+
+/**
+ * Staff correct a client's name and/or phone (PATCH …/clients/{clientId}); answers the client as it is now.
+ * 404 for a client of another company or a removed one.
+ */
+export async function editClient(
+  ctx: ClientContext,
+  tenantId: string,
+  actorId: string,
+  clientId: string,
+  input: { name?: string | undefined; phone?: string | null | undefined },
+): Promise<ClientView> {
+  await getClient(ctx, tenantId, clientId);
+  await ctx.execute(clientId, cmd(ctx, 'EditClient', { tenantId, ...input }), actorId);
+  return getClient(ctx, tenantId, clientId);
+}
+
+/**
+ * Staff remove a client from the company (DELETE …/clients/{clientId}): the same forgetting as an erased
+ * account, for this company only — the card ledger closes the card, the copies go, the key is shredded. The
+ * customer's Punkto account stays. 404 for a client of another company or one already removed.
+ */
+export async function removeClient(
+  ctx: ClientContext,
+  tenantId: string,
+  actorId: string,
+  clientId: string,
+): Promise<void> {
+  const doc = await readProjection<ClientRecord>(ctx.clients, clientId);
+  if (!doc || doc.tenantId !== tenantId || !LISTED_CLIENT_STATUSES.includes(doc.status as never))
+    throw new ClientNotFoundError();
+  await forget(ctx, doc, actorId);
+}

@@ -1,0 +1,55 @@
+import { Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
+import type { Client } from '@punkto/contracts/clients';
+import { Username } from '@punkto/contracts/identity';
+import { OptionalPhone } from '@punkto/contracts/tenant';
+import { z } from 'zod';
+import { FormError } from '../../../../components/ui/form-error';
+import { useZodForm } from '../../../../lib/form/use-zod-form';
+import { notify } from '../../../../lib/notify-instance';
+import { phoneInputValue } from '../../../../lib/phone';
+import { useEditClient } from '../api/clients';
+
+const EditForm = z.object({ name: Username, phone: OptionalPhone });
+
+/**
+ * „Popraw dane klienta” on the client's page (permission „Dodawanie i edycja klientów”): the name and the phone
+ * as the company keeps them; an empty phone removes it. The scanner and the card's history follow.
+ */
+export function EditClientSection({ tenantId, client }: { tenantId: string; client: Client }) {
+  const editClient = useEditClient(tenantId, client.id);
+  const form = useZodForm(EditForm, { name: client.name, phone: phoneInputValue(client.phone) });
+
+  const save = form.onSubmit(async ({ name, phone }) => {
+    const saved = await editClient.mutateAsync({ name, phone });
+    form.setFieldValue('name', saved.name);
+    form.setFieldValue('phone', phoneInputValue(saved.phone));
+    notify.success('Zapisano dane klienta.');
+  });
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="client-edit-title">
+      <form onSubmit={save} noValidate aria-label="Dane klienta do poprawy">
+        <Stack gap="md">
+          <Title order={2} size="h4" id="client-edit-title">
+            Popraw dane klienta
+          </Title>
+          <TextInput label="Imię i nazwisko" autoComplete="off" {...form.getInputProps('name')} />
+          <TextInput
+            label="Telefon (opcjonalnie)"
+            description="Polski numer (9 cyfr) albo z kierunkowym kraju. Zostaw puste, aby usunąć numer."
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            {...form.getInputProps('phone')}
+          />
+          <FormError message={form.formError} />
+          <Group>
+            <Button type="submit" loading={form.submitting}>
+              Zapisz zmiany
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
