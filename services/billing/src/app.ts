@@ -64,7 +64,7 @@ export async function buildService(deps: BillingDeps) {
     trialDays: config.TRIAL_DAYS,
   });
   const invoices = await createInvoices({ documents, logger, clock, seller: sellerOf(config) });
-  const { methods, sandbox, cardForm, payments } = await billingPayments(deps, {
+  const { methods, provider, sandbox, cardForm, payments } = await billingPayments(deps, {
     subscriptions,
     invoices,
     tenants,
@@ -89,7 +89,15 @@ export async function buildService(deps: BillingDeps) {
     sandbox,
     consumers: [
       billingEventsConsumer(
-        { subscriptions, tenants, usage, mailer, mails, alertPercent: config.CUSTOMER_LIMIT_ALERT_PERCENT },
+        {
+          subscriptions,
+          tenants,
+          usage,
+          mailer,
+          mails,
+          alertPercent: config.CUSTOMER_LIMIT_ALERT_PERCENT,
+          closure: { methods, provider },
+        },
         consumerContext(deps),
       ),
     ],
@@ -151,7 +159,7 @@ async function billingPayments(
     publicUrl: config.PUBLIC_URL,
     notifyUrl: config.PAYMENT_NOTIFY_URL ?? `${config.PUBLIC_URL}${NOTIFY_PATH}`,
   });
-  return { methods, sandbox, cardForm, payments };
+  return { methods, provider, sandbox, cardForm, payments };
 }
 
 /** billing's scheduled jobs: the sweep (which schedules its next run), trial reminders, period ends, the sandbox */
