@@ -6,6 +6,7 @@ import type { BuiltService, ServiceDeps } from '@punkto/platform/runtime/service
 import type { FastifyInstance } from 'fastify';
 import { billingEventsConsumer } from './billing-events.consumer';
 import type { BillingConfig } from './config';
+import { formerCompanyInvoices } from './invoices/former-company-invoices';
 import { invoiceRoutes } from './invoices/invoice.routes';
 import type { InvoiceParty } from './invoices/invoice';
 import { createInvoices } from './invoices/invoices.service';
@@ -74,7 +75,7 @@ export async function buildService(deps: BillingDeps) {
   const routes = async (app: FastifyInstance) => {
     subscriptionRoutes(app, subscriptions, cardForm);
     await paymentRoutes(app, payments, methods);
-    invoiceRoutes(app, invoices);
+    invoiceRoutes(app, invoices, formerCompanyInvoices({ tenants, invoices, clock }));
     if (config.PAYMENT_PROVIDER === 'sandbox') await sandboxCheckoutRoutes(app, sandbox);
   };
 

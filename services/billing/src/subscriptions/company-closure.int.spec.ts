@@ -1,8 +1,10 @@
 import { Topics } from '@punkto/contracts/topics';
-import type { JobHandler } from '@punkto/platform/scheduler/scheduler.port';
+import { Roles } from '@punkto/contracts/permissions';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CARDS } from '../payments/sandbox-orders';
-import { startBilling, type BillingTestApp } from '../testing/billing-test-app';
+import { startBilling, tokenFor, type BillingTestApp } from '../testing/billing-test-app';
+import { extractPdfText } from '../testing/pdf-text';
 import { PERIOD_END_JOB } from './subscription-jobs';
 
 /** ADR 0047: closing a company (TenantDeleted) closes its billing at once, and for good. */
@@ -67,13 +69,13 @@ describe('closing a company with an active paid plan', () => {
     expect(await paymentsOf(tenantId)).toHaveLength(1);
 
     // a period-end job left behind (another replica's, a lost cancel) runs anyway: the renewal is refused
-    const jobs = t.built.jobs as Record<string, JobHandler>;
-    await jobs[PERIOD_END_JOB]!({
+    await t.infra.scheduler.schedule({
       id: `period-end:${tenantId}`,
       type: PERIOD_END_JOB,
       runAt: t.now(),
       payload: { tenantId },
-    } as Parameters<JobHandler>[0]);
+    });
+    expect(await t.runDueJobs()).toContain(PERIOD_END_JOB);
     expect(await t.built.payments.chargeRenewal(tenantId)).toBe('skipped');
     expect(await paymentsOf(tenantId)).toHaveLength(1);
 
@@ -105,5 +107,59 @@ describe('closing a company with an active paid plan', () => {
     await t.runDueJobs();
     const to = `wlasciciel-${tenantId.slice(0, 6)}@example.pl`;
     expect((await t.sentMails()).filter((m) => m.to === to)).toEqual([]);
+  });
+});
+
+describe('the former owner keeps the closed company’s invoices for 5 years from the end of their year', () => {
+  it('lists and downloads them without the company in the token; nobody else can; they go after the retention period', async () => {
+    t.setNow('2026-10-01T10:00:00.000Z');
+    const { tenantId, ownerId, token } = await t.tenant({ companyName: 'Kawiarnia Zamknięta' });
+    await buy(token, tenantId);
+    const [invoice] = (await t.call(token, 'GET', `/api/v1/invoices/all/${tenantId}`)).json().items;
+    expect(invoice).toBeTruthy();
+    await closeCompany(tenantId, ownerId);
+
+    // identity has dropped the company from the owner's token
+    const formerOwner = await tokenFor(ownerId, Roles.owner, { email: 'wlasciciel@example.pl' });
+    const listed = await t.call(formerOwner, 'GET', '/api/v1/invoices/former-companies');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual({
+      items: [
+        {
+          tenantId,
+          companyName: 'Kawiarnia Zamknięta',
+          nip: '1234563218',
+          closedAt: '2026-10-01T10:00:00.000Z',
+          invoices: [{ ...invoice, keptUntil: '2031-12-31' }],
+        },
+      ],
+    });
+    const pdfUrl = `/api/v1/invoices/former-companies/${tenantId}/${invoice.id}/pdf`;
+    const pdf = await t.call(formerOwner, 'GET', pdfUrl);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect((await extractPdfText(pdf.rawPayload)).text).toContain(invoice.number);
+
+    // someone else — another owner, a customer — sees nothing and gets 404 for the PDF
+    for (const other of [
+      await tokenFor(randomUUID(), Roles.owner, { tid: randomUUID() }),
+      await tokenFor(randomUUID(), Roles.customer),
+    ]) {
+      expect((await t.call(other, 'GET', '/api/v1/invoices/former-companies')).json()).toEqual({ items: [] });
+      const refused = await t.call(other, 'GET', pdfUrl);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toMatchObject({ code: 'INVOICE.NOT_FOUND' });
+    }
+    // not signed in: 401
+    expect((await t.call(null, 'GET', '/api/v1/invoices/former-companies')).statusCode).toBe(401);
+
+    // the last day of the 5th year after 2026 it is still there; the next day it is gone
+    t.setNow('2031-12-31T21:00:00.000Z'); // 22:00 in Warsaw
+    expect((await t.call(formerOwner, 'GET', pdfUrl)).statusCode).toBe(200);
+    t.setNow('2031-12-31T23:30:00.000Z'); // 1 January 2032 in Warsaw
+    expect((await t.call(formerOwner, 'GET', '/api/v1/invoices/former-companies')).json()).toEqual({
+      items: [],
+    });
+    expect((await t.call(formerOwner, 'GET', pdfUrl)).statusCode).toBe(404);
   });
 });

@@ -31,8 +31,8 @@ function history(...commands: SubscriptionCommand[]): SubscriptionEvent[] {
 const stateOf = (events: SubscriptionEvent[]): SubscriptionState =>
   events.reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
 
-const closedEntitlement = (planId: string, periodEnd: string) => ({
-  status: 'cancelled',
+const closedEntitlement = (planId: 'trial' | 'basic', periodEnd: string) => ({
+  status: 'cancelled' as const,
   planId,
   customerLimit: planId === 'trial' ? 500 : 100,
   writable: false,
