@@ -110,6 +110,35 @@ describe('closing a company with an active paid plan', () => {
   });
 });
 
+describe('a payment the owner completes after closing the company', () => {
+  it('is invoiced (money was taken) but buys no period, and its card is not kept', async () => {
+    t.setNow('2026-09-10T10:00:00.000Z');
+    const { tenantId, ownerId, token } = await t.tenant();
+    const started = (
+      await t.call(token, 'POST', '/api/v1/payments/initiate-payment', {
+        tenantId,
+        planId: 'basic',
+        isForYear: false,
+      })
+    ).json();
+    await closeCompany(tenantId, ownerId);
+    await t.payInCheckout(started.redirectUri, SANDBOX_CARDS.success);
+    await t.runDueJobs();
+
+    const events = await t.infra.eventStore.readStream(`subscription-${tenantId}`);
+    expect(events.map((e) => e.type)).toEqual(['TrialStarted', 'SubscriptionCancelled']);
+    expect(jobsOf(tenantId)).toEqual([]);
+    expect(await savedTokensOf(tenantId)).toEqual([]);
+    const payment = await t.built.payments.find(started.paymentId);
+    expect(payment).toMatchObject({ status: 'completed' });
+    const cardToken = payment!.completed!.savedCard!.token;
+    expect(await t.infra.documents.collection('sandbox_cards').get(cardToken)).toBeNull();
+    const formerOwner = await tokenFor(ownerId, Roles.owner);
+    const listed = (await t.call(formerOwner, 'GET', '/api/v1/invoices/former-companies')).json();
+    expect(listed.items[0].invoices).toHaveLength(1);
+  });
+});
+
 describe('the former owner keeps the closed company’s invoices for 5 years from the end of their year', () => {
   it('lists and downloads them without the company in the token; nobody else can; they go after the retention period', async () => {
     t.setNow('2026-10-01T10:00:00.000Z');
