@@ -1,4 +1,4 @@
-import { Button, Card, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { FormerCompany } from '@punkto/contracts/billing';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../../../components/ui/page-header';
@@ -29,41 +29,36 @@ function FormerCompanyInvoices({ company }: { company: FormerCompany }) {
           NIP {company.nip}
           {company.closedAt ? ` · firma usunięta ${formatDate(company.closedAt)}` : ''}
         </Text>
-        <Table.ScrollContainer minWidth={320}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Numer</Table.Th>
-                <Table.Th>Data</Table.Th>
-                <Table.Th ta="right">Brutto</Table.Th>
-                <Table.Th>Dostępna do</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Pobierz</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {company.invoices.map((invoice) => (
-                <Table.Tr key={invoice.id}>
-                  <Table.Td>{invoice.number}</Table.Td>
-                  <Table.Td>{formatDate(invoice.issueDate)}</Table.Td>
-                  <Table.Td ta="right">{formatPln(invoice.grossGrosze)}</Table.Td>
-                  <Table.Td>{formatDate(invoice.keptUntil)}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      onClick={() => void save(invoice)}
-                      aria-label={`Pobierz PDF faktury ${invoice.number}`}
-                    >
-                      Pobierz PDF
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Faktury">
+          {company.invoices.map((invoice) => (
+            <Group
+              key={invoice.id}
+              component="li"
+              justify="space-between"
+              gap="xs"
+              py="xs"
+              style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+            >
+              <Stack gap={0}>
+                <Text fw={600}>{invoice.number}</Text>
+                <Text size="sm">
+                  {formatDate(invoice.issueDate)} · {formatPln(invoice.grossGrosze)} brutto
+                </Text>
+                <Text size="xs" c="dimmed">
+                  Dostępna do {formatDate(invoice.keptUntil)}
+                </Text>
+              </Stack>
+              <Button
+                size="compact-sm"
+                variant="light"
+                onClick={() => void save(invoice)}
+                aria-label={`Pobierz PDF faktury ${invoice.number}`}
+              >
+                Pobierz PDF
+              </Button>
+            </Group>
+          ))}
+        </Stack>
       </Stack>
     </Card>
   );
