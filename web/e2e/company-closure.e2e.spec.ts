@@ -1,6 +1,13 @@
 import { describe, expect, inject, it } from 'vitest';
 import { extractPdfText } from '../../services/billing/src/testing/pdf-text';
-import { eventually, logIn, ownerWithProgram, type OwnerWithProgram } from '../../scripts/testing/actors';
+import {
+  activeAccount,
+  eventually,
+  logIn,
+  ownerWithProgram,
+  uniqueEmail,
+  type OwnerWithProgram,
+} from '../../scripts/testing/actors';
 import { DESKTOP, PHONE, useBrowser } from '../../scripts/testing/browser';
 import { layoutProblems } from '../../scripts/testing/layout';
 
@@ -37,12 +44,29 @@ async function payingOwner(): Promise<{ owner: OwnerWithProgram; invoiceNumber: 
   return { owner, invoiceNumber };
 }
 
+/** a customer with a card in the owner's program (joined through the API) */
+async function customerOf(owner: OwnerWithProgram): Promise<string> {
+  const email = uniqueEmail('klientka');
+  const customer = await activeAccount('customer', email, 'Ola Klientka');
+  const joined = await customer.call('POST', `/api/v1/tenants/${owner.tenantId}/join`, {
+    programId: owner.program.id,
+    marketingConsent: false,
+  });
+  expect(joined.status, await joined.clone().text()).toBe(201);
+  await eventually('the card issued', async () => {
+    const res = await customer.call('GET', '/api/v1/customers/my-cards');
+    return ((await res.json()) as { items: unknown[] }).items.length ? true : undefined;
+  });
+  return email;
+}
+
 describe.each([
   ['desktop', DESKTOP],
   ['a phone (390×844)', PHONE],
 ])('closing a company with a paid plan, on %s', (_, viewport) => {
   it('the dialog says what happens to the plan, the charge and the invoices; afterwards the PDF is there', async () => {
     const { owner, invoiceNumber } = await payingOwner();
+    const customerEmail = await customerOf(owner);
     const page = await newPage({ viewport });
     await logIn(page, '/zaloguj', owner.email);
     await page.waitForURL((url) => url.pathname.startsWith('/panel'));
@@ -90,5 +114,17 @@ describe.each([
     const { text: pdf } = await extractPdfText(new Uint8Array(Buffer.concat(chunks)));
     for (const expected of [invoiceNumber, 'Kawiarnia Pod Lipą', owner.nip, '30,00'])
       expect(pdf).toContain(expected);
+
+    // the company's customer: the card says the company closed its program
+    const customerPage = await newPage({ viewport });
+    await logIn(customerPage, '/zaloguj', customerEmail);
+    await customerPage.waitForURL((url) => url.pathname.startsWith('/klient'));
+    await customerPage.goto('/klient/karty');
+    const card = customerPage.getByRole('article', { name: 'Kawiarnia Pod Lipą' });
+    await card
+      .getByText('Firma Kawiarnia Pod Lipą zamknęła swój program lojalnościowy w Punkto.', { exact: false })
+      .waitFor({ timeout: 20_000 });
+    expect(await card.getByTestId('card-number').count()).toBe(0);
+    if (viewport === PHONE) expect(await layoutProblems(customerPage)).toEqual([]);
   });
 });
