@@ -192,6 +192,29 @@ export const InvoiceSummary = z
 export const InvoiceList = z.object({ items: z.array(InvoiceSummary) });
 export const InvoiceDownloadParams = z.object({ tenantId: z.string().min(1), invoiceId: z.string().min(1) });
 
+/**
+ * How long a closed company's invoices stay readable to its former owner (ADR 0047): art. 86 § 1 Ordynacji
+ * podatkowej and art. 112 ustawy o VAT — 5 years from the end of the calendar year of the invoice. The last
+ * day (Europe/Warsaw calendar date) an invoice of `issueDate` (YYYY-MM-DD) is kept.
+ */
+export const INVOICE_RETENTION_YEARS = 5;
+export const invoiceKeptUntil = (issueDate: string) =>
+  `${Number(issueDate.slice(0, 4)) + INVOICE_RETENTION_YEARS}-12-31`;
+
+/** A company its owner closed (deleted), with the invoices still kept (ADR 0047). */
+export const FormerCompany = z
+  .object({
+    tenantId: z.string(),
+    companyName: z.string(),
+    nip: z.string(),
+    /** when the company was closed; null for one closed before billing recorded it */
+    closedAt: z.iso.datetime({ offset: true }).nullable(),
+    invoices: z.array(InvoiceSummary.extend({ keptUntil: z.iso.date() })),
+  })
+  .meta({ id: 'FormerCompany' });
+export const FormerCompanyList = z.object({ items: z.array(FormerCompany) });
+export type FormerCompany = z.infer<typeof FormerCompany>;
+
 /** Codes and Polish messages of billing's refusals. */
 export const BillingErrors = {
   belowUsage: {

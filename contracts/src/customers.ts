@@ -16,6 +16,8 @@ export const MyCard = CardSummary.extend({
   companyBranding: Branding,
   /** the company's logo (public URL), null when it has none */
   companyLogoUrl: z.string().nullable(),
+  /** why a closed card was closed (the portal says it in Polish); null while it is active */
+  closeReason: z.enum(['program_deleted', 'client_removed', 'tenant_deleted']).nullable(),
 }).meta({ id: 'MyCard' });
 export type MyCard = z.infer<typeof MyCard>;
 

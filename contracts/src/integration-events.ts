@@ -619,7 +619,13 @@ export const RenewalFailedData = subscriptionEvent({
 export const SubscriptionLapsedData = subscriptionEvent({
   reason: z.enum(['trial_ended', 'payment_failed']),
 });
-export const SubscriptionCancelledData = subscriptionEvent({});
+/**
+ * `reason` (absent on events before ADR 0047 = `period_end`): a cancellation scheduled by the owner took
+ * effect at the period's end, or the company was closed (deleted) and the subscription ended at once.
+ */
+export const SubscriptionCancelledData = subscriptionEvent({
+  reason: z.enum(['period_end', 'company_closed']).optional(),
+});
 
 /** Any billing.subscriptions.v1 event, as the consumers that only need the entitlement read it. */
 export const SubscriptionEntitlementCarrier = z.object({

@@ -128,6 +128,8 @@ export const PANEL_SHARED = {
   ],
   // the frame shows the subscription's banner and loads the subscription with a section
   shell: ['subscription/api/subscription', 'subscription/components/subscription-banner'],
+  // the delete-company dialog shows the plan and the next charge that closing cancels (ADR 0047)
+  settings: ['subscription/api/subscription', 'subscription/utils/pricing'],
   // a message's audience is chosen among the clients
   messages: ['clients/api/clients'],
   // the first-run wizard is made of the program editor and the company settings' fields

@@ -4,6 +4,7 @@ import {
   BillingTenantIdParams,
   ChangePlanQuery,
   ChangePlanResponse,
+  FormerCompanyList,
   InitiatePaymentRequest,
   InitiatePaymentResponse,
   InvoiceDownloadParams,
@@ -236,5 +237,28 @@ export const downloadInvoiceXml = defineEndpoint({
   tenant: { path: 'tenantId' },
   params: InvoiceDownloadParams,
   produces: 'application/xml',
+  errors: [{ status: 404, codes: [BillingErrors.invoiceNotFound.code] }],
+});
+
+/** A closed company's invoices, for its former owner (ADR 0047): no tenant in the token, the owner is the caller. */
+export const listFormerCompanyInvoices = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/invoices/former-companies',
+  owner: 'billing',
+  summary: 'Faktury firm zamkniętych przez zalogowaną osobę (przechowywane 5 lat od końca roku wystawienia)',
+  tags: ['billing'],
+  auth: 'authenticated',
+  response: FormerCompanyList,
+});
+
+export const downloadFormerCompanyInvoicePdf = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/invoices/former-companies/{tenantId}/{invoiceId}/pdf',
+  owner: 'billing',
+  summary: 'Faktura VAT zamkniętej firmy w PDF, dla jej byłego właściciela',
+  tags: ['billing'],
+  auth: 'authenticated',
+  params: InvoiceDownloadParams,
+  produces: 'application/pdf',
   errors: [{ status: 404, codes: [BillingErrors.invoiceNotFound.code] }],
 });

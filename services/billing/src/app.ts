@@ -6,6 +6,7 @@ import type { BuiltService, ServiceDeps } from '@punkto/platform/runtime/service
 import type { FastifyInstance } from 'fastify';
 import { billingEventsConsumer } from './billing-events.consumer';
 import type { BillingConfig } from './config';
+import { formerCompanyInvoices } from './invoices/former-company-invoices';
 import { invoiceRoutes } from './invoices/invoice.routes';
 import type { InvoiceParty } from './invoices/invoice';
 import { createInvoices } from './invoices/invoices.service';
@@ -64,7 +65,7 @@ export async function buildService(deps: BillingDeps) {
     trialDays: config.TRIAL_DAYS,
   });
   const invoices = await createInvoices({ documents, logger, clock, seller: sellerOf(config) });
-  const { methods, sandbox, cardForm, payments } = await billingPayments(deps, {
+  const { methods, provider, sandbox, cardForm, payments } = await billingPayments(deps, {
     subscriptions,
     invoices,
     tenants,
@@ -74,7 +75,7 @@ export async function buildService(deps: BillingDeps) {
   const routes = async (app: FastifyInstance) => {
     subscriptionRoutes(app, subscriptions, cardForm);
     await paymentRoutes(app, payments, methods);
-    invoiceRoutes(app, invoices);
+    invoiceRoutes(app, invoices, formerCompanyInvoices({ tenants, invoices, clock }));
     if (config.PAYMENT_PROVIDER === 'sandbox') await sandboxCheckoutRoutes(app, sandbox);
   };
 
@@ -89,7 +90,15 @@ export async function buildService(deps: BillingDeps) {
     sandbox,
     consumers: [
       billingEventsConsumer(
-        { subscriptions, tenants, usage, mailer, mails, alertPercent: config.CUSTOMER_LIMIT_ALERT_PERCENT },
+        {
+          subscriptions,
+          tenants,
+          usage,
+          mailer,
+          mails,
+          alertPercent: config.CUSTOMER_LIMIT_ALERT_PERCENT,
+          closure: { methods, provider },
+        },
         consumerContext(deps),
       ),
     ],
@@ -151,7 +160,7 @@ async function billingPayments(
     publicUrl: config.PUBLIC_URL,
     notifyUrl: config.PAYMENT_NOTIFY_URL ?? `${config.PUBLIC_URL}${NOTIFY_PATH}`,
   });
-  return { methods, sandbox, cardForm, payments };
+  return { methods, provider, sandbox, cardForm, payments };
 }
 
 /** billing's scheduled jobs: the sweep (which schedules its next run), trial reminders, period ends, the sandbox */

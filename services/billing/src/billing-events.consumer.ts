@@ -14,6 +14,7 @@ import type { BillingMails } from './mail/billing-mails';
 import { customerLimitOf } from './plans/plans';
 import type { Subscriptions } from './subscriptions/subscriptions.service';
 import type { BillingTenants } from './tenants/billing-tenants';
+import { closeCompanyBilling, type CompanyClosureDeps } from './tenants/company-closure';
 import type { ActiveCustomers } from './usage/active-customers';
 
 const Envelope = z.object({
@@ -25,7 +26,9 @@ const Envelope = z.object({
 /**
  * What billing learns from other services:
  * - tenant.tenants.v1  TenantCreated → the invoice buyer and the 14-day trial; TenantUpdated → name, NIP,
- *                      address, contact e-mail; TenantDeleted → marked (its invoices stay: accounting law);
+ *                      address, contact e-mail; TenantDeleted → the company's billing closed: subscription
+ *                      cancelled at once, saved cards deleted at the provider, invoices kept for the former
+ *                      owner (ADR 0047);
  * - cardledger.cards.v1 CardIssued / CardClosed → active customers per tenant (the plan limit's usage), and
  *                      the owner's e-mail when they reach 90 % of the plan's limit (once per crossing).
  */
@@ -37,6 +40,7 @@ export function billingEventsConsumer(
     mailer: Mailer;
     mails: BillingMails;
     alertPercent: number;
+    closure: Pick<CompanyClosureDeps, 'methods' | 'provider'>;
   },
   context: ConsumerContext,
 ): ConsumerSpec {
@@ -79,7 +83,11 @@ export function billingEventsConsumer(
         }
         case 'TenantDeleted': {
           const deleted = parse(TenantDeletedData);
-          if (deleted) await tenants.deleted(deleted.tenantId);
+          if (deleted)
+            await closeCompanyBilling(
+              { ...deps.closure, tenants, subscriptions, logger: context.logger },
+              deleted,
+            );
           return;
         }
         case 'CardIssued': {

@@ -6,6 +6,7 @@ import { useAuth } from '../features/auth/hooks/use-auth';
 import { enforce } from '../features/auth/utils/guard-redirect';
 import { decideBusinessAccess } from '../features/auth/utils/guards';
 import { SetupWizard } from '../features/panel/setup/components/setup-wizard';
+import { FormerCompaniesNotice } from '../features/panel/subscription/components/former-companies-notice';
 import { waitForSession } from '../features/panel/shell/utils/wait-for-session';
 import { notify } from '../lib/notify-instance';
 
@@ -42,6 +43,7 @@ function CompleteAccountPage() {
         title="Uzupełnij konto"
         description="Trzy krótkie kroki: dane firmy, adres i pierwszy program lojalnościowy."
       />
+      <FormerCompaniesNotice />
       {user ? (
         <SetupWizard user={user} waitForTenant={waitForTenant} onFinished={onFinished} />
       ) : (

@@ -5,9 +5,10 @@ import { BillingErrors } from '@punkto/contracts/billing';
 import { NotFoundError } from '@punkto/platform/errors/errors';
 import { renderInvoiceXml } from './invoice.ksef';
 import { renderInvoicePdf } from './invoice.pdf';
+import type { FormerCompanyInvoices } from './former-company-invoices';
 import type { Invoices } from './invoices.service';
 
-export function invoiceRoutes(app: FastifyInstance, invoices: Invoices) {
+export function invoiceRoutes(app: FastifyInstance, invoices: Invoices, former: FormerCompanyInvoices) {
   registerEndpoint(app, api.listInvoices, async ({ params }) => ({
     items: (await invoices.list(params.tenantId)).map((i) => ({
       id: i.id,
@@ -31,6 +32,22 @@ export function invoiceRoutes(app: FastifyInstance, invoices: Invoices) {
 
   registerEndpoint(app, api.downloadInvoicePdf, async ({ params }) => {
     const invoice = await invoiceOf(params.tenantId, params.invoiceId);
+    return {
+      contentType: 'application/pdf',
+      body: await renderInvoicePdf(invoice),
+      headers: { 'content-disposition': `attachment; filename="${fileName(invoice.number, 'pdf')}"` },
+    };
+  });
+
+  // a closed company's invoices: the caller must be its former owner (anyone else: 404, as for no invoice)
+  registerEndpoint(app, api.listFormerCompanyInvoices, async ({ request }) => ({
+    items: await former.list(request.user!.id),
+  }));
+
+  registerEndpoint(app, api.downloadFormerCompanyInvoicePdf, async ({ params, request }) => {
+    const invoice = await former.get(request.user!.id, params.tenantId, params.invoiceId);
+    if (!invoice)
+      throw new NotFoundError(BillingErrors.invoiceNotFound.message, BillingErrors.invoiceNotFound.code);
     return {
       contentType: 'application/pdf',
       body: await renderInvoicePdf(invoice),

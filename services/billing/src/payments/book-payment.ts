@@ -5,7 +5,16 @@ import { ddmmyyyy, type PaymentRecord, type PaymentsContext } from './payments';
 
 type BookDeps = Pick<
   PaymentsContext,
-  'run' | 'find' | 'methods' | 'subscriptions' | 'invoices' | 'tenants' | 'mailer' | 'mails'
+  | 'run'
+  | 'find'
+  | 'methods'
+  | 'subscriptions'
+  | 'invoices'
+  | 'tenants'
+  | 'mailer'
+  | 'mails'
+  | 'provider'
+  | 'logger'
 >;
 
 /** the VAT invoice of a paid order (idempotent per payment); its number */
@@ -53,7 +62,16 @@ export async function bookCompletedPayment(deps: BookDeps, notification: Payment
   const completed = state.completed!;
   // a card added on the manage page joins the list; renewals keep charging the default card until the owner
   // chooses the new one (a card paid with becomes the default: the owner just chose it for the plan)
-  if (completed.savedCard)
+  const closed = (await deps.tenants.get(order.tenantId))?.deleted === true;
+  if (closed) {
+    // paid for a company closed meanwhile (ADR 0047): invoiced (money was taken) but it buys no period, and its
+    // card is not kept; the payment is for someone to refund by hand
+    if (completed.savedCard) await deps.provider.deleteSavedCard(completed.savedCard.token);
+    deps.logger.warn(
+      { tenantId: order.tenantId, paymentId: order.paymentId },
+      'payment completed for a closed company: no period bought, refund it',
+    );
+  } else if (completed.savedCard)
     await deps.methods.save(order.tenantId, completed.savedCard, {
       makeDefault: order.purpose !== 'card_verification',
     });

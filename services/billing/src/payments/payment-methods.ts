@@ -63,6 +63,16 @@ export function paymentMethods(documents: DocumentStore, clock: () => Date) {
       });
     },
 
+    /** every saved card with its token (a closed company's cards are deleted at the provider) */
+    savedCards: (tenantId: string) => cardsOf(tenantId),
+
+    /** drops a card without the checks of `remove` (already gone = nothing to do) */
+    async forget(tenantId: string, id: string) {
+      await change(tenantId, (cards) =>
+        cards.some((c) => c.id === id) ? cards.filter((c) => c.id !== id) : UNCHANGED,
+      );
+    },
+
     async remove(tenantId: string, id: string) {
       if (!(await cardsOf(tenantId)).some((c) => c.id === id)) throw new PaymentMethodNotFoundError();
       return change(tenantId, (cards) => {

@@ -118,6 +118,11 @@ export interface PaymentProvider {
   /** verifies and parses a notification from its raw body and headers; throws NotificationRejected */
   parseNotification(rawBody: Buffer, headers: Record<string, string | undefined>): PaymentNotification;
   chargeSavedCard(request: RenewalChargeRequest): Promise<RenewalChargeResult>;
+  /**
+   * forgets a saved card at the provider (a closed company, ADR 0047): it can never be charged again.
+   * Idempotent: a token the provider does not know (any more) is already gone.
+   */
+  deleteSavedCard(cardToken: string): Promise<void>;
   /** the provider's current view of an order (reconciliation after a lost notification) */
   getOrder(
     providerOrderId: string,

@@ -97,6 +97,8 @@ export async function chargeRenewal(
 ): Promise<RenewalOutcome | 'skipped'> {
   const sub = await deps.subscriptions.get(tenantId);
   if (!sub || (sub.status !== 'active' && sub.status !== 'past_due')) return 'skipped';
+  // a closed company is never charged, whatever its subscription's projection still says (ADR 0047)
+  if (sub.companyClosed || (await deps.tenants.get(tenantId))?.deleted) return 'skipped';
   const target = sub.pendingChange ?? { planId: sub.planId as PaidPlanId, isForYear: sub.isForYear };
   const paymentId = renewalPaymentId(tenantId, sub.periodEnd, sub.failedAttempts + 1);
   const existing = await deps.find(paymentId);

@@ -129,6 +129,9 @@ export async function createSandboxPaymentProvider(deps: {
     startCheckout: (request) => startSandboxCheckout({ ...stores, publicUrl: deps.publicUrl }, request),
     parseNotification: (rawBody, headers) => parseSandboxNotification(secret, rawBody, headers),
     chargeSavedCard: (request) => chargeSandboxCard(stores, request),
+    async deleteSavedCard(cardToken: string) {
+      await stores.cards.delete(cardToken);
+    },
     async getOrder(providerOrderId: string) {
       const order = await stores.orders.get(providerOrderId);
       if (!order) throw new Error(`unknown sandbox order ${providerOrderId}`);

@@ -32,7 +32,10 @@ import {
  *   a downgrade or a change of cycle takes effect at the period's end, when the renewal charges it;
  * - a cancellation takes effect at the period's end and can be withdrawn before then;
  * - a failed renewal makes the subscription past_due; retries after 1, 3 and 7 days, then it lapses;
- * - a booked payment is never ignored: whatever the state, it buys a period (idempotent per payment).
+ * - a booked payment is never ignored: whatever the state, it buys a period (idempotent per payment) —
+ *   except for a closed company;
+ * - closing the company (ADR 0047) cancels the subscription at once, whatever its state; afterwards nothing
+ *   renews, nothing is bought and no command changes it.
  */
 export type PaymentPurpose = 'purchase' | 'upgrade' | 'renewal';
 
@@ -57,6 +60,7 @@ export type ResumeSubscription = Command<'ResumeSubscription', { tenantId: strin
 export type ExpireTrial = Command<'ExpireTrial', { tenantId: string }>;
 export type EndPeriod = Command<'EndPeriod', { tenantId: string }>;
 export type RecordRenewalFailure = Command<'RecordRenewalFailure', { tenantId: string; reason: string }>;
+export type CloseCompany = Command<'CloseCompany', { tenantId: string }>;
 
 export type SubscriptionCommand =
   | StartTrial
@@ -66,7 +70,8 @@ export type SubscriptionCommand =
   | ResumeSubscription
   | ExpireTrial
   | EndPeriod
-  | RecordRenewalFailure;
+  | RecordRenewalFailure
+  | CloseCompany;
 
 /** What a requested plan change means now (pure; used by change-plan and initiate-payment). */
 export type PlanChangeOutcome =
@@ -233,6 +238,14 @@ function recordRenewalFailure(
   return [failed, lapsed];
 }
 
+/** a closed company's subscription: the owner's commands are refused, the rest changes nothing */
+function afterClosing(command: SubscriptionCommand): SubscriptionEvent[] {
+  if (command.type === 'ChangePlan' || command.type === 'CancelSubscription')
+    throw new SubscriptionNotFoundError();
+  if (command.type === 'ResumeSubscription') throw new NotResumableError();
+  return [];
+}
+
 export function decide(command: SubscriptionCommand, state: SubscriptionState): SubscriptionEvent[] {
   const now = command.metadata.now;
   const at = now.toISOString();
@@ -243,6 +256,8 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
     if (state.status === 'none') throw new SubscriptionNotFoundError();
     return state;
   };
+
+  if (state.status !== 'none' && state.companyClosed) return afterClosing(command);
 
   switch (command.type) {
     case 'StartTrial': {
@@ -283,8 +298,16 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
     case 'EndPeriod': {
       if (state.status !== 'active' || Date.parse(state.periodEnd) > now.getTime()) return [];
       if (!state.cancelAtPeriodEnd) return [];
-      return [withEntitlement({ type: 'SubscriptionCancelled', data: { tenantId, at } })];
+      return [
+        withEntitlement({ type: 'SubscriptionCancelled', data: { tenantId, at, reason: 'period_end' } }),
+      ];
     }
+
+    case 'CloseCompany':
+      if (state.status === 'none' || state.companyClosed) return [];
+      return [
+        withEntitlement({ type: 'SubscriptionCancelled', data: { tenantId, at, reason: 'company_closed' } }),
+      ];
 
     case 'RecordRenewalFailure':
       return recordRenewalFailure(command, state, decision);

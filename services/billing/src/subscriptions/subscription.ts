@@ -76,6 +76,8 @@ export interface Subscription {
   nextRetryAt: string | null;
   /** payments already booked (a replayed booking changes nothing) */
   paymentIds: string[];
+  /** the company was closed (deleted): the subscription ended for good (ADR 0047); absent = false */
+  companyClosed?: boolean;
 }
 
 export type SubscriptionState = { status: 'none' } | Subscription;
@@ -180,7 +182,13 @@ export function evolve(state: SubscriptionState, event: SubscriptionEvent): Subs
     case 'SubscriptionLapsed':
       return { ...existing(state), status: 'lapsed', nextRetryAt: null, cancelAtPeriodEnd: false };
     case 'SubscriptionCancelled':
-      return { ...existing(state), status: 'cancelled', nextRetryAt: null, cancelAtPeriodEnd: false };
+      return {
+        ...existing(state),
+        status: 'cancelled',
+        nextRetryAt: null,
+        cancelAtPeriodEnd: false,
+        ...(event.data.reason === 'company_closed' && { companyClosed: true, pendingChange: null }),
+      };
     default: {
       const _exhaustive: never = event;
       return state;

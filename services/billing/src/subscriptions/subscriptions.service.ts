@@ -148,6 +148,7 @@ async function priceFor(
   target: { planId: PaidPlanId; isForYear: boolean },
 ) {
   const s = await existingSubscription(ctx, tenantId);
+  if (s.companyClosed) throw new SubscriptionNotFoundError();
   const active = await ctx.usage.count(tenantId);
   const limit = customerLimitOf(target.planId);
   if (active > limit) throw new PlanBelowUsageError(active, limit);
@@ -191,6 +192,10 @@ export async function createSubscriptions(deps: SubscriptionsDeps) {
     },
     async bookPayment(tenantId: string, payment: BookedPayment) {
       await run(tenantId, { type: 'BookPayment', data: payment });
+    },
+    /** the company was closed: the subscription ends at once (idempotent) */
+    async closeForCompany(tenantId: string) {
+      await run(tenantId, { type: 'CloseCompany', data: {} });
     },
     async recordRenewalFailure(tenantId: string, reason: string) {
       await run(tenantId, { type: 'RecordRenewalFailure', data: { reason } });

@@ -17,6 +17,8 @@ export interface BillingTenant {
   payerEmail: string | null;
   createdAt: string;
   deleted: boolean;
+  /** when the company was closed (absent before ADR 0047 or while it exists) */
+  deletedAt?: string;
 }
 
 export function billingTenants(documents: DocumentStore) {
@@ -57,11 +59,14 @@ export function billingTenants(documents: DocumentStore) {
       });
     },
 
-    async deleted(tenantId: string) {
+    async deleted(tenantId: string, deletedAt: string) {
       await mutateDocument(tenants, tenantId, (current) =>
-        current && !current.deleted ? { ...current, deleted: true } : UNCHANGED,
+        current && !current.deleted ? { ...current, deleted: true, deletedAt } : UNCHANGED,
       );
     },
+
+    /** the companies this person owned and closed (their invoices stay readable to them: ADR 0047) */
+    closedBy: (ownerId: string) => tenants.find({ ownerId, deleted: true }),
 
     async rememberPayer(tenantId: string, email: string | undefined) {
       if (!email) return;

@@ -71,7 +71,7 @@ interface CardRecord {
 interface TokcRecord {
   value: string;
   card: CardRecord;
-  status: 'NEW' | 'ACTIVE' | 'FAILED';
+  status: 'NEW' | 'ACTIVE' | 'FAILED' | 'DELETED';
 }
 
 export interface FakeOrder {
@@ -275,6 +275,8 @@ export class FakePayu {
       if (route === 'POST /api/v2_1/orders') return this.createOrder(req, body, res);
       if ((match = route.match(/^GET \/api\/v2_1\/orders\/([^/]+)$/)))
         return this.getOrder(req, match[1]!, res);
+      if ((match = route.match(/^DELETE \/api\/v2_1\/tokens\/([^/]+)$/)))
+        return this.deleteToken(req, decodeURIComponent(match[1]!), res);
       if (route === 'GET /javascript/sdk') return this.sdk(res);
       // the card form's SDK calls the token endpoint from the merchant's page: CORS, as PayU's does
       if (url.pathname === '/fake/card-form/tokens') {
@@ -540,6 +542,21 @@ export class FakePayu {
       orders: [this.orderView(order)],
       status: { statusCode: 'SUCCESS', statusDesc: 'Request processing successful' },
     });
+  }
+
+  /** PayU "Deleting tokens": 204 No Content; an unknown or already deleted token is DATA_NOT_FOUND (404) */
+  private deleteToken(req: IncomingMessage, value: string, res: ServerResponse) {
+    this.requireBearer(req);
+    const tokc = this.tokcs.get(value);
+    if (!tokc || tokc.status === 'DELETED') throw payuError(404, 'DATA_NOT_FOUND', 'Token not found');
+    tokc.status = 'DELETED';
+    res.writeHead(204);
+    res.end();
+  }
+
+  /** tests: the reusable token is still chargeable (not deleted, not failed) */
+  tokenIsActive(value: string): boolean {
+    return this.tokcs.get(value)?.status === 'ACTIVE';
   }
 
   private cardForm(raw: Buffer, res: ServerResponse) {

@@ -260,6 +260,18 @@ export function paymentProviderContract(
       });
     });
 
+    it('a deleted saved card is never charged again; deleting it twice is harmless', async () => {
+      const { savedCard } = await payWithNewCard();
+      await h.provider.deleteSavedCard(savedCard!.token);
+      await h.provider.deleteSavedCard(savedCard!.token);
+      const request = renewalRequest(savedCard!.token, { amountGrosze: 3000 });
+      const outcome = await renewalOutcome(request).then(
+        ({ status }) => status,
+        () => 'REFUSED' as const,
+      );
+      expect(['CANCELED', 'REFUSED']).toContain(outcome);
+    });
+
     it('a declined renewal is reported as CANCELED (for dunning), and getOrder agrees', async () => {
       const { savedCard } = await payWithNewCard();
       await h.payer.declineSavedCard(savedCard!.token);

@@ -112,6 +112,7 @@ export function customerCardView(
     companyBranding: extra.company.branding,
     companyLogoUrl: extra.company.logoUrl,
     qrPayload: extra.qrPayload,
+    closeReason: card.status === 'closed' ? (card.closeReason ?? null) : null,
   };
 }
 

@@ -819,7 +819,7 @@ describe('closing cards', () => {
 
   it('ClientRemoved closes the card and erases the contact data and the stored answers; TenantDeleted closes the rest', async () => {
     const tenantId = tenant();
-    const { owner } = await tokensFor(tenantId);
+    const { owner, customer } = await tokensFor(tenantId);
     const program = await t.defineProgram({ tenantId });
     const removed = await t.enrol(program, { phone: '+48600300400' });
     const kept = await t.enrol(program);
@@ -851,6 +851,11 @@ describe('closing cards', () => {
       type: 'CardClosed',
       data: { reason: 'tenant_deleted' },
     });
+    // the portal learns why: the company closed its program (ADR 0047)
+    const mine = (await t.call('GET', '/api/v1/customers/my-cards', await customer(kept.userId))).json();
+    expect(mine.items).toEqual([
+      expect.objectContaining({ status: 'closed', closeReason: 'tenant_deleted', qrPayload: null }),
+    ]);
   });
 });
 

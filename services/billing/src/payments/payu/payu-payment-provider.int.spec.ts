@@ -242,6 +242,16 @@ describe('PayU adapter and the fake PayU: protocol details', () => {
       }),
     ).resolves.toMatchObject({ status: 'PENDING' });
     expect(fake.allOrders()).toHaveLength(before);
+
+    // the company is closed (ADR 0047): DELETE /api/v2_1/tokens/{TOKC_} → the card is never charged again;
+    // deleting it once more (a redelivered event) is no error: PayU's 404 means it is gone already
+    await provider.deleteSavedCard(savedToken);
+    expect(fake.tokenIsActive(savedToken)).toBe(false);
+    await provider.deleteSavedCard(savedToken);
+    await expect(provider.chargeSavedCard({ ...request(), cardToken: savedToken })).rejects.toMatchObject({
+      statusCode: 'ERROR_VALUE_INVALID',
+    });
+    expect(fake.allOrders()).toHaveLength(before);
   });
 
   it('STANDARD is refused after a failed FIRST (declined card), and a TOK_ is never charged as a renewal', async () => {

@@ -173,6 +173,18 @@ export class PayuPaymentProvider implements PaymentProvider {
     };
   }
 
+  /** PayU "Deleting tokens": `DELETE /api/v2_1/tokens/{TOKC_…}` → 204; 404 DATA_NOT_FOUND = already gone */
+  async deleteSavedCard(cardToken: string) {
+    const path = `/api/v2_1/tokens/${encodeURIComponent(cardToken)}`;
+    try {
+      const res = await this.payu.api('DELETE', path, undefined, 'delete token');
+      await res.body?.cancel();
+    } catch (error) {
+      if (error instanceof PayuError && error.httpStatus === 404) return;
+      throw error;
+    }
+  }
+
   parseNotification(rawBody: Buffer, headers: Record<string, string | undefined>): PaymentNotification {
     return parsePayuNotification(this.config, rawBody, headers);
   }

@@ -5,7 +5,13 @@ import { RegenerateCardAction } from '../../../components/cards/regenerate-card-
 import { WalletButtons } from '../../../components/wallet/wallet-buttons';
 import { formatPoints } from '../../../lib/format';
 import { portalQueryKey } from '../api/portal';
-import { balanceLabel, isStampCard, nextRewardLabel, nextRewardProgress } from '../utils/portal-labels';
+import {
+  balanceLabel,
+  closedCardText,
+  isStampCard,
+  nextRewardLabel,
+  nextRewardProgress,
+} from '../utils/portal-labels';
 import { StampCircles } from './stamp-circles';
 
 /** One loyalty card as its holder shows it at the till: QR code, number, balance, next reward, tier. */
@@ -57,7 +63,9 @@ export function MyCardTile({ card }: { card: MyCard }) {
         </Group>
 
         {closed ? (
-          <Text c="dimmed">Ta karta jest zamknięta.</Text>
+          <Text c="dimmed" data-testid="card-closed">
+            {closedCardText(card)}
+          </Text>
         ) : card.qrPayload ? (
           <Stack gap={4} align="center">
             <CardQrCode payload={card.qrPayload} label={`Kod QR karty ${card.humanReadableId}`} />

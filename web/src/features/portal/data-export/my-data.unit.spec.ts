@@ -30,6 +30,7 @@ const card: MyCard = {
   qrPayload: 'secret-qr',
   companyBranding: defaultBranding,
   companyLogoUrl: null,
+  closeReason: null,
 };
 
 const entry = (n: number): CardActivity => ({

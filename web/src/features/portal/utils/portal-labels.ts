@@ -38,6 +38,22 @@ export function nextRewardProgress(card: Pick<MyCard, 'nextReward'>): number {
   return Math.min(100, Math.round((have / next.cost) * 100));
 }
 
+/** what a closed card says instead of its QR code: why it was closed, when the card ledger knows */
+export function closedCardText(card: Pick<MyCard, 'closeReason' | 'companyName'>): string {
+  switch (card.closeReason) {
+    case 'tenant_deleted': {
+      const company = card.companyName ? `Firma ${card.companyName}` : 'Firma';
+      return `${company} zamknęła swój program lojalnościowy w Punkto. Ta karta jest zamknięta — nie można już na niej zbierać punktów ani odbierać nagród.`;
+    }
+    case 'program_deleted':
+      return 'Program lojalnościowy został zakończony. Ta karta jest zamknięta.';
+    case 'client_removed':
+      return 'Firma usunęła Cię z programu. Ta karta jest zamknięta.';
+    default:
+      return 'Ta karta jest zamknięta.';
+  }
+}
+
 export { activityAmountLabel, activityFilterOptions, activityLabel } from '../../../lib/card-activity';
 
 /** /klient/historia?strona=2&rodzaj=points_earned: Polish names like the rest of the product's URLs. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   activityAmountLabel,
   balanceLabel,
+  closedCardText,
   HistorySearch,
   nextRewardLabel,
   nextRewardProgress,
@@ -46,5 +47,18 @@ describe('portal labels', () => {
       pageSize: 20,
       activityType: undefined,
     });
+  });
+
+  it('a closed card says why, in Polish: the company closed its program, the program ended, or it is just closed', () => {
+    expect(closedCardText({ closeReason: 'tenant_deleted', companyName: 'Kawiarnia Pod Lipą' })).toBe(
+      'Firma Kawiarnia Pod Lipą zamknęła swój program lojalnościowy w Punkto. Ta karta jest zamknięta — nie można już na niej zbierać punktów ani odbierać nagród.',
+    );
+    expect(closedCardText({ closeReason: 'tenant_deleted', companyName: null })).toMatch(
+      /^Firma zamknęła swój program/,
+    );
+    expect(closedCardText({ closeReason: 'program_deleted', companyName: 'X' })).toBe(
+      'Program lojalnościowy został zakończony. Ta karta jest zamknięta.',
+    );
+    expect(closedCardText({ closeReason: null, companyName: 'X' })).toBe('Ta karta jest zamknięta.');
   });
 });

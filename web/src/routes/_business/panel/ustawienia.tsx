@@ -22,7 +22,7 @@ function SettingsRoute() {
   /** The company is gone: identity drops `tid` from the owner's next token; then the owner may start again. */
   const onCompanyDeleted = async () => {
     const tenantId = auth.getState().user?.tenantId;
-    notify.success('Firma została usunięta.');
+    notify.success('Firma została usunięta. Jej faktury znajdziesz w „Faktury zamkniętych firm”.');
     await waitForSession(
       { refresh: () => auth.refresh().then(() => auth.getState().user) },
       (user) => !user?.tenantId,

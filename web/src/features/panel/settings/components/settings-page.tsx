@@ -129,7 +129,9 @@ function SettingsForms({
 
       <AwardThresholdForm tenant={tenant} />
 
-      {isOwner ? <DangerZone companyName={tenant.companyName} onDeleted={onCompanyDeleted} /> : null}
+      {isOwner ? (
+        <DangerZone tenantId={tenant.id} companyName={tenant.companyName} onDeleted={onCompanyDeleted} />
+      ) : null}
     </Stack>
   );
 }

@@ -94,3 +94,22 @@ export function useDownloadInvoice(tenantId: string) {
     },
   });
 }
+
+/** GET /invoices/former-companies: the caller's closed companies and their kept invoices (ADR 0047) */
+export const formerCompaniesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['billing', 'former-companies'] as const,
+    queryFn: ({ signal }) => api.call(endpoints.listFormerCompanyInvoices, { signal }),
+  });
+
+export function useDownloadFormerInvoice() {
+  return useMutation({
+    mutationFn: async ({ tenantId, invoiceId }: { tenantId: string; invoiceId: string }) => {
+      const body: unknown = await api.call(endpoints.downloadFormerCompanyInvoicePdf, {
+        params: { tenantId, invoiceId },
+      });
+      if (!(body instanceof Blob)) throw new Error('Serwer nie zwrócił pliku PDF.');
+      return body;
+    },
+  });
+}
