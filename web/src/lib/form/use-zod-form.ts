@@ -38,6 +38,8 @@ export function useZodForm<T extends Values, Out>(schema: FormSchema<Out>, initi
         if (!parsed.success) return; // validation just passed: not reached
         try {
           await handler(parsed.data);
+          // saved: what the form holds now is what is stored (the leave guard asks nothing)
+          form.resetDirty();
         } catch (error) {
           setServerError(error);
         }
@@ -57,6 +59,8 @@ export function useZodForm<T extends Values, Out>(schema: FormSchema<Out>, initi
     errors: form.errors as Record<string, string>,
     formError,
     submitting: form.submitting,
+    /** the values differ from what the form started with or last saved */
+    isDirty: () => form.isDirty(),
     setFieldValue: <K extends keyof T & string>(name: K, value: T[K]) =>
       form.setFieldValue(name, value as never),
     setFormError,

@@ -5,6 +5,7 @@ import { OptionalPhone } from '@punkto/contracts/tenant';
 import { z } from 'zod';
 import { FormError } from '../../../../components/ui/form-error';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
+import { useLeaveGuard } from '../../../../lib/form/use-leave-guard';
 import { notify } from '../../../../lib/notify-instance';
 import { phoneInputValue } from '../../../../lib/phone';
 import { useEditClient } from '../api/clients';
@@ -26,8 +27,11 @@ export function EditClientSection({ tenantId, client }: { tenantId: string; clie
     notify.success('Zapisano dane klienta.');
   });
 
+  const leaveGuard = useLeaveGuard(form.isDirty());
+
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="client-edit-title">
+      {leaveGuard}
       <form onSubmit={save} noValidate aria-label="Dane klienta do poprawy">
         <Stack gap="md">
           <Title order={2} size="h4" id="client-edit-title">

@@ -23,6 +23,7 @@ import {
 } from '@punkto/contracts/messages';
 import type { Program } from '@punkto/contracts/programs';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useLeaveGuard } from '../../../../lib/form/use-leave-guard';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { FormError } from '../../../../components/ui/form-error';
 import { ValidationApiError, errorMessage } from '../../../../lib/api/api-errors';
@@ -86,6 +87,7 @@ export function ComposeForm({ tenantId, companyName, programs, limits }: Compose
   const [confirming, setConfirming] = useState<CampaignDraft | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
 
+  const leaveGuard = useLeaveGuard(!create.isPending && (title.trim() !== '' || body.trim() !== ''));
   const titleCount = titleCounter(title);
   const bodyCount = bodyCounter(body);
   const scheduledIso = when === 'later' ? warsawToIso(schedule.date, schedule.time) : null;
@@ -169,6 +171,7 @@ export function ComposeForm({ tenantId, companyName, programs, limits }: Compose
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="compose-heading">
+      {leaveGuard}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <form onSubmit={submit} noValidate aria-label="Nowa wiadomość">
           <Stack gap="md">

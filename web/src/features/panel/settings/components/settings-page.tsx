@@ -5,6 +5,7 @@ import { FormError } from '../../../../components/ui/form-error';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { refusalOnField } from '../../../../lib/form/field-errors';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
+import { useLeaveGuard } from '../../../../lib/form/use-leave-guard';
 import { notify } from '../../../../lib/notify-instance';
 import { tenantQueryOptions } from '../../../../lib/queries/tenant';
 import { usePanelSession } from '../../shell/hooks/panel-session';
@@ -34,6 +35,7 @@ function SettingsForms({
   const update = useUpdateTenant(tenant.id);
   const company = useZodForm(CompanyFormSchema, companyValuesOf(tenant));
   const branding = useZodForm(BrandingSchema, brandingValuesOf(tenant));
+  const leaveGuard = useLeaveGuard(company.isDirty() || branding.isDirty());
 
   const saveCompany = company.onSubmit(async (parsed) => {
     try {
@@ -57,6 +59,7 @@ function SettingsForms({
 
   return (
     <Stack gap="xl">
+      {leaveGuard}
       <Card withBorder padding="lg" component="section" aria-labelledby="company-title">
         <form onSubmit={saveCompany} noValidate aria-label="Dane firmy">
           <Stack gap="sm">
