@@ -93,6 +93,7 @@ function request(e: Endpoint, ids: Ids): { path: string; body?: unknown; headers
   const program = { kind: 'points', name: 'Przejęty program', pointsPerPln: 5 };
   const bodies: Record<string, unknown> = {
     'patch /api/v1/tenants/{id}/add-client': { email: uniqueEmail('obcy'), programId: ids.programId },
+    'patch /api/v1/tenants/{id}/clients/{clientId}': { name: 'Przejęty Klient', phone: '600 000 001' },
     'post /api/v1/tenants/{id}/create-client': {
       email: uniqueEmail('obcy'),
       name: 'Obcy Klient',
