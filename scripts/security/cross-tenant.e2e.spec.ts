@@ -32,6 +32,11 @@ const BY_DESIGN: Record<string, string> = {
 
 /** Operations scoped by the caller's own tenant: another tenant's call answers from its own data (no error). */
 const OWN_SCOPE = new Set(['get /api/v1/cards/search']);
+/** Operations about the caller alone, whoever calls: each answers from the caller's own data (no error). */
+const CALLERS_OWN = new Set([
+  // the caller's own closed companies (ADR 0047): anyone else's list is their own, empty here
+  'get /api/v1/invoices/former-companies',
+]);
 
 const keyOf = (e: Endpoint) => `${e.method} ${e.path}`;
 const isTenantScoped = (e: Endpoint) =>
@@ -249,8 +254,13 @@ describe('cross-tenant probe set: every tenant-scoped operation of the contracts
         const res = await client.call(e.method.toUpperCase(), path, body, headers);
         calls++;
         const text = await res.text();
-        if (OWN_SCOPE.has(keyOf(e)) && who.includes('tenant B')) {
-          if (res.status >= 500 || text.includes(ids.cardId) || text.includes('Zofia'))
+        if ((OWN_SCOPE.has(keyOf(e)) && who.includes('tenant B')) || CALLERS_OWN.has(keyOf(e))) {
+          if (
+            res.status >= 500 ||
+            text.includes(ids.cardId) ||
+            text.includes(ids.tenantId) ||
+            text.includes('Zofia')
+          )
             problems.push(`${keyOf(e)} as ${who}: ${res.status} ${text.slice(0, 120)}`);
           continue;
         }
