@@ -12,6 +12,7 @@ import type {
   SubscribeOptions,
   TopicMessages,
 } from './message-bus.port';
+import { busRetention } from './sqlite-bus-retention';
 import { SqliteConsumer } from './sqlite-bus-consumer';
 
 /**
@@ -119,16 +120,6 @@ function prepareStatements(db: Database.Database) {
       `SELECT COUNT(*) AS pending FROM messages WHERE topic = ? AND "offset" >
          COALESCE((SELECT "offset" FROM group_offsets WHERE group_id = ? AND topic = ?), 0)`,
     ),
-    /** per topic, the last offset every group subscribed to it has handled */
-    handledByAll: db.prepare<[], { topic: string; offset: number }>(
-      'SELECT topic, MIN("offset") AS "offset" FROM group_offsets GROUP BY topic',
-    ),
-    pruneHandled: db.prepare<[string, number, string]>(
-      'DELETE FROM messages WHERE topic = ? AND "offset" <= ? AND timestamp <= ?',
-    ),
-    pruneOlder: db.prepare<[string, string]>(
-      `DELETE FROM messages WHERE timestamp <= ? AND (topic LIKE '%.dlq') = (? = 'dlq')`,
-    ),
     commit: db.prepare<[string, string, number]>(
       `INSERT INTO group_offsets (group_id, topic, "offset") VALUES (?, ?, ?)
        ON CONFLICT (group_id, topic) DO UPDATE SET "offset" = excluded."offset"`,
@@ -142,6 +133,7 @@ export class SqliteMessageBus implements MessageBus {
   private readonly consumers = new Set<SqliteConsumer>();
   private closed = false;
   private readonly retentionTimer: NodeJS.Timeout | null;
+  private readonly retention: ReturnType<typeof busRetention>;
 
   private constructor(
     private readonly fileKey: string,
@@ -151,6 +143,7 @@ export class SqliteMessageBus implements MessageBus {
   ) {
     setUp(db, SCHEMA);
     this.stmts = prepareStatements(db);
+    this.retention = busRetention(db, options);
     let peers = openBuses.get(fileKey);
     if (!peers) openBuses.set(fileKey, (peers = new Set()));
     peers.add(this);
@@ -159,6 +152,8 @@ export class SqliteMessageBus implements MessageBus {
   }
 
   private retentionTick(): void {
+    // the services of one process each open the file: the first of them prunes it for all
+    if (openBuses.get(this.fileKey)?.values().next().value !== this) return;
     try {
       this.retainUntil(this.options.now());
     } catch (error) {
@@ -168,31 +163,16 @@ export class SqliteMessageBus implements MessageBus {
   }
 
   /**
-   * Deletes what retention no longer keeps (see above); returns how many messages went. Every open bus of a
-   * file runs it on its timer; the deletes are idempotent.
+   * Deletes what retention no longer keeps (see above); returns how many messages went. In a process, the
+   * first open bus of a file runs it on its timer; other processes sharing the file run their own (the deletes
+   * are idempotent).
    */
   async applyRetention(at?: Date): Promise<number> {
     return this.retainUntil(at ?? this.options.now());
   }
 
   private retainUntil(at: Date): number {
-    if (this.closed) return 0;
-    const now = at.getTime();
-    const before = (ms: number) => new Date(now - ms).toISOString();
-    return this.db
-      .transaction(() => {
-        let pruned = 0;
-        for (const { topic, offset } of this.stmts.handledByAll.all())
-          pruned += this.stmts.pruneHandled.run(
-            topic,
-            offset,
-            before(this.options.consumedRetentionMs),
-          ).changes;
-        pruned += this.stmts.pruneOlder.run(before(this.options.maxRetentionMs), 'topic').changes;
-        pruned += this.stmts.pruneOlder.run(before(this.options.deadLetterRetentionMs), 'dlq').changes;
-        return pruned;
-      })
-      .immediate();
+    return this.closed ? 0 : this.retention.prune(at);
   }
 
   /**
