@@ -246,12 +246,15 @@ export function idempotencyKeys(documents: DocumentStore, options: KeyOptions) {
       if (key) key.answered = true;
     },
 
-    /** deletes every stored answer about the card (its customer was removed); returns how many */
+    /**
+     * deletes every stored answer about the card (its customer was removed); returns how many. A failed delete
+     * throws (the consumer handles the event again) rather than being skipped, so each round removes its batch.
+     */
     async forgetCard(cardId: string): Promise<number> {
       let forgotten = 0;
       for (;;) {
         const batch = await keys.find({ cardId }, { limit: 500 });
-        for (const doc of batch) if (await keys.delete(doc._id).catch(() => false)) forgotten++;
+        for (const doc of batch) if (await keys.delete(doc._id)) forgotten++;
         if (batch.length < 500) return forgotten;
       }
     },
