@@ -90,6 +90,12 @@ export const printableText = (value: string): string =>
     .normalize('NFC');
 
 /**
+ * A search term as a literal `$regex` pattern (the document store's, identical on SQLite and MongoDB): its regex
+ * syntax escaped. Only syntax characters: other escapes (`\-`) are errors under the `u` flag SQLite's adapter uses.
+ */
+export const regexLiteral = (value: string) => value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/**
  * What people search names by: lower case without diacritics and with single spaces (`Łucja  Żak` → `lucja zak`),
  * so "lucja" finds "Łucja" (the clients list, the scanner's search by name). ł/Ł do not decompose under NFD;
  * everything else Polish does (ą → a + ogonek, ż → z + dot …).

@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { applyClientEvent, CLIENTS_COLLECTION } from '../../services/tenant/src/clients/clients.projection';
-import { foldText } from '../../services/tenant/src/clients/search-text';
+import { foldText } from '@punkto/contracts/text';
 import { startTenantTestApp } from '../../services/tenant/src/testing/tenant-test-app';
 import { fmt, summarize } from './stats';
 

@@ -108,11 +108,10 @@ export async function issuedCard(deps: Pick<QueryDeps, 'projection'>, cardId: st
 }
 
 /** the cards of the tenant's clients with this e-mail or phone */
-export async function searchCards(
-  deps: QueryDeps,
-  tenantId: string,
-  by: { email: string } | { phone: string } | { name: string },
-): Promise<CardView[]> {
+/** what staff search a company's cards by (GET /cards/search) */
+export type CardSearch = { email: string } | { phone: string } | { name: string };
+
+export async function searchCards(deps: QueryDeps, tenantId: string, by: CardSearch): Promise<CardView[]> {
   const views: CardView[] = [];
   const clients =
     'name' in by

@@ -15,7 +15,14 @@ import { CardNotFoundError } from './card.errors';
 import { addStamps, earnPoints } from './card-award';
 import { voidEntry } from './card-corrections';
 import type { Actor, CardLedger } from './card-ledger';
-import { issuedCard, lookupCard, searchCards, staffHistory, staffView } from './card-queries';
+import {
+  issuedCard,
+  lookupCard,
+  searchCards,
+  staffHistory,
+  staffView,
+  type CardSearch,
+} from './card-queries';
 import { redeemReward } from './card-redeem';
 import { regenerateCard } from './card-regenerate';
 import { keyRequiredError, requestFingerprint } from './idempotency';
@@ -68,7 +75,7 @@ export function cardRoutes(app: FastifyInstance, ledger: CardLedger) {
   });
 
   registerEndpoint(app, api.searchCards, async ({ query, request }) => {
-    let by: { email: string } | { phone: string } | { name: string };
+    let by: CardSearch;
     if (query.name !== undefined) by = { name: query.name };
     else if (query.phone !== undefined) {
       // whatever form staff typed (+380 …, 00380 …, 380 …, a Polish 9 digits): the E.164 the copies hold

@@ -2,7 +2,7 @@ import type { ClientEnrolledData } from '@punkto/contracts/integration-events';
 import { defaultBranding, type Branding } from '@punkto/contracts/tenant';
 import type { Collection, DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
-import { foldText } from '@punkto/contracts/text';
+import { foldText, regexLiteral } from '@punkto/contracts/text';
 
 /**
  * What the card ledger keeps of tenant.clients.v1 and tenant.tenants.v1 (documents, not events: the
@@ -255,15 +255,14 @@ function findContacts({ clients }: Copies, tenantId: string, by: { email: string
 
 /** the scanner's search by name: at most 20 clients of a tenant whose name holds the term (any case, ą = a) */
 function findByName({ clients }: Copies, tenantId: string, term: string) {
-  const literal = (value: string) => value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   return clients.find(
     {
       tenantId,
       removed: false,
       $or: [
-        { nameKey: { $regex: literal(foldText(term)) } },
+        { nameKey: { $regex: regexLiteral(foldText(term)) } },
         // copies kept before `nameKey`: their name as it is, any case
-        { name: { $regex: literal(term.trim()), $options: 'i' } },
+        { name: { $regex: regexLiteral(term.trim()), $options: 'i' } },
       ],
     },
     { limit: 20 },

@@ -2,7 +2,8 @@ import type { Client as ClientView, ClientStatus } from '@punkto/contracts/clien
 import type { Collection } from '@punkto/platform/documents/document-store.port';
 import type { ProjectionDoc, Tombstone } from '@punkto/platform/projections/projection';
 import { phoneGivenAtEnrolment, type ClientEvent } from './client';
-import { foldText, searchTextOf } from './search-text';
+import { foldText } from '@punkto/contracts/text';
+import { searchTextOf } from './search-text';
 
 /**
  * The `clients` read model: one document per client (`_id` = client id), revision-checked (event N applies

@@ -1,5 +1,5 @@
 import type { Collection, Filter } from '@punkto/platform/documents/document-store.port';
-import { foldText } from '@punkto/contracts/text';
+import { foldText, regexLiteral } from '@punkto/contracts/text';
 
 /**
  * Search and sort keys of the people lists (clients, employees). Pure.
@@ -11,8 +11,6 @@ import { foldText } from '@punkto/contracts/text';
  * - `searchText`: the folded name, e-mail and phone joined, searched with ONE escaped, literal (no regex
  *   syntax from the user) substring pattern, identical on SQLite and MongoDB.
  */
-
-export { foldText };
 
 /** The folded parts separated by a character no term can contain after folding (`|` is escaped in terms). */
 export function searchTextOf(parts: Array<string | null | undefined>): string {
@@ -27,9 +25,6 @@ export function searchTextOf(parts: Array<string | null | undefined>): string {
     .join(' | ');
 }
 
-/** Only syntax characters: other escapes (`\-`) are errors under the `u` flag the SQLite adapter uses. */
-const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-
 /**
  * The `$regex` condition for a user's search term (null for an empty term): the folded term as a literal
  * substring; a term that looks like a phone number also matches by its digits alone.
@@ -37,10 +32,10 @@ const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\/]/g, '\
 export function searchFilter(term: string | undefined, field = 'searchText'): Filter | null {
   const folded = foldText(term ?? '').slice(0, 200);
   if (!folded) return null;
-  const alternatives = [escapeRegExp(folded)];
+  const alternatives = [regexLiteral(folded)];
   if (/^[\d\s()+-]+$/.test(folded)) {
     const digits = folded.replace(/\D/g, '');
-    if (digits && digits !== folded) alternatives.push(escapeRegExp(digits));
+    if (digits && digits !== folded) alternatives.push(regexLiteral(digits));
   }
   return { [field]: { $regex: alternatives.join('|') } };
 }

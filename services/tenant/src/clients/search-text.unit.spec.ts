@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { foldText, searchFilter, searchTextOf } from './search-text';
+import { foldText } from '@punkto/contracts/text';
+import { searchFilter, searchTextOf } from './search-text';
 
 const matches = (term: string, parts: Array<string | null>) => {
   const filter = searchFilter(term) as { searchText: { $regex: string } };

@@ -2,7 +2,8 @@ import type { Employee as EmployeeView, EmployeeStatus } from '@punkto/contracts
 import type { Permission } from '@punkto/contracts/permissions';
 import type { Collection } from '@punkto/platform/documents/document-store.port';
 import type { ProjectionDoc, Tombstone } from '@punkto/platform/projections/projection';
-import { foldText, searchTextOf } from '../clients/search-text';
+import { foldText } from '@punkto/contracts/text';
+import { searchTextOf } from '../clients/search-text';
 import type { EmployeeEvent } from './employee';
 
 /**
