@@ -60,6 +60,12 @@ export const JoinProgramRequest = z
   })
   .meta({ id: 'JoinProgramRequest' });
 
+/** a client of a tenant in the path: `/tenants/{id}/clients/{clientId}` */
+export const ClientIdParams = z.object({
+  id: z.string().min(1).max(64),
+  clientId: z.string().min(1).max(64),
+});
+
 /**
  * PATCH …/clients/{clientId}: staff correct the client's name and/or phone (an empty phone removes it). At least
  * one of them; a phone given here is shown as given by staff.

@@ -34,7 +34,7 @@ export const PHONE_ONLY_CUSTOMERS_MESSAGE = 'Numer telefonu podaje tylko klient.
 export const SelfRegistrationRole = z.enum([Roles.owner, Roles.customer]);
 
 /** an id of the query string of a poster's enrolment link (ASCII letters, digits, `-` and `_`) */
-const LinkId = z
+export const EnrolmentLinkId = z
   .string()
   .min(1)
   .max(64)
@@ -45,7 +45,9 @@ const LinkId = z
  * with the registration into the activation link, so after activation and login the customer is back on that
  * program's join page, without scanning the poster again (issue 33).
  */
-export const JoinIntent = z.object({ tenantId: LinkId, programId: LinkId }).meta({ id: 'JoinIntent' });
+export const JoinIntent = z
+  .object({ tenantId: EnrolmentLinkId, programId: EnrolmentLinkId })
+  .meta({ id: 'JoinIntent' });
 export type JoinIntent = z.infer<typeof JoinIntent>;
 
 export const RegisterRequest = z

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CatalogueErrors, CatalogueService, ServiceIdParams, ServiceInput, ServiceList } from '../catalogue';
 import {
   AddClientRequest,
+  ClientIdParams,
   EditClientRequest,
   Client,
   ClientErrors,
@@ -476,7 +477,7 @@ export const getClient = defineEndpoint({
   summary: 'Szczegóły klienta',
   tags: ['clients'],
   auth: 'clients.view',
-  params: z.object({ id: z.string().min(1).max(64), clientId: z.string().min(1).max(64) }),
+  params: ClientIdParams,
   response: Client,
 });
 
@@ -487,7 +488,7 @@ export const editClient = defineEndpoint({
   summary: 'Poprawienie imienia i nazwiska lub telefonu klienta (pusty telefon go usuwa)',
   tags: ['clients'],
   auth: 'clients.manage',
-  params: z.object({ id: z.string().min(1).max(64), clientId: z.string().min(1).max(64) }),
+  params: ClientIdParams,
   body: EditClientRequest,
   response: Client,
 });
@@ -500,7 +501,7 @@ export const removeClient = defineEndpoint({
     'Usunięcie klienta z firmy: karta zostaje zamknięta, dane kontaktowe usunięte (konto klienta w Punkto zostaje)',
   tags: ['clients'],
   auth: 'clients.manage',
-  params: z.object({ id: z.string().min(1).max(64), clientId: z.string().min(1).max(64) }),
+  params: ClientIdParams,
 });
 
 export const joinProgram = defineEndpoint({

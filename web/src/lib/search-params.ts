@@ -1,3 +1,4 @@
+import { EnrolmentLinkId } from '@punkto/contracts/identity';
 import { z } from 'zod';
 
 /**
@@ -12,6 +13,12 @@ import { z } from 'zod';
 export function textParam<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => (typeof value === 'number' ? String(value) : value), schema);
 }
+
+/**
+ * `?program=…&firma=…` carried from a poster's enrolment page through the sign-up and the activation link
+ * (issue 33): an id of the contracts' shape, or nothing.
+ */
+export const enrolmentLinkIdParam = textParam(EnrolmentLinkId).optional().catch(undefined);
 
 /** `?strona=2`: a page number from 1; a missing or invalid one is the first page. */
 export const pageParam = z.coerce.number().int().min(1).max(100_000).catch(1).default(1);

@@ -8,22 +8,15 @@ import { AuthCard } from '../features/auth/components/auth-card';
 import { ReadyToSignIn } from '../features/auth/components/ready-to-sign-in';
 import { joinPageHref } from '../features/join/utils/join-view';
 import { errorMessage } from '../lib/api/api-errors';
+import { enrolmentLinkIdParam } from '../lib/search-params';
 
 const searchSchema = z.object({
   token: z.string().min(1).optional().catch(undefined),
   /** `email`: the link confirms a changed e-mail address rather than a new account */
   cel: z.enum(['email']).optional().catch(undefined),
   /** a customer who signed up from a program's enrolment page: that program and its company (issue 33) */
-  program: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/)
-    .optional()
-    .catch(undefined),
-  firma: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/)
-    .optional()
-    .catch(undefined),
+  program: enrolmentLinkIdParam,
+  firma: enrolmentLinkIdParam,
 });
 
 export const Route = createFileRoute('/aktywacja-konta')({

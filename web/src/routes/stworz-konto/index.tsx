@@ -9,20 +9,14 @@ import { AuthCard } from '../../features/auth/components/auth-card';
 import { BusinessSignupSteps } from '../../features/auth/components/business-signup-steps';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { RegistrationSent } from '../../features/auth/components/registration-sent';
-
-/** an id of the poster's enrolment link, carried through the sign-up (issue 33) */
-const LinkId = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/)
-  .optional()
-  .catch(undefined);
+import { enrolmentLinkIdParam } from '../../lib/search-params';
 
 const searchSchema = z.object({
   /** which account: a company (business owner) or a customer */
   typ: z.enum(['firma', 'klient']).optional().catch(undefined),
   /** a customer signing up from a program's enrolment page: the program and its company */
-  program: LinkId,
-  firma: LinkId,
+  program: enrolmentLinkIdParam,
+  firma: enrolmentLinkIdParam,
 });
 
 export const Route = createFileRoute('/stworz-konto/')({
