@@ -54,9 +54,18 @@ export type ClientContext = Awaited<ReturnType<typeof clientContext>>;
 export const cmd = <C extends ClientCommand>(ctx: ClientContext, type: C['type'], data: C['data']) =>
   ({ type, data, metadata: { now: ctx.clock() } }) as C;
 
-export async function getClient(ctx: ClientContext, tenantId: string, clientId: string): Promise<ClientView> {
+/** a client the company's list shows (invited or active); 404 for another company's or a removed one */
+export async function listedClient(
+  ctx: ClientContext,
+  tenantId: string,
+  clientId: string,
+): Promise<ClientRecord> {
   const doc = await readProjection<ClientRecord>(ctx.clients, clientId);
   if (!doc || doc.tenantId !== tenantId || !LISTED_CLIENT_STATUSES.includes(doc.status as never))
     throw new ClientNotFoundError();
-  return toClientView(doc);
+  return doc;
+}
+
+export async function getClient(ctx: ClientContext, tenantId: string, clientId: string): Promise<ClientView> {
+  return toClientView(await listedClient(ctx, tenantId, clientId));
 }

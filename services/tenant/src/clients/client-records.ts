@@ -1,8 +1,6 @@
 import type { Client as ClientView } from '@punkto/contracts/clients';
-import { readProjection } from '@punkto/platform/projections/projection';
-import { ClientNotFoundError } from './client.errors';
-import { cmd, getClient, type ClientContext } from './client-context';
-import { LISTED_CLIENT_STATUSES, type ClientRecord } from './clients.projection';
+import { cmd, getClient, listedClient, type ClientContext } from './client-context';
+import type { ClientRecord } from './clients.projection';
 
 /** Staff's corrections and removals of a client record, and the erasure of a deleted account's records. */
 
@@ -48,7 +46,7 @@ export async function editClient(
   clientId: string,
   input: { name?: string | undefined; phone?: string | null | undefined },
 ): Promise<ClientView> {
-  await getClient(ctx, tenantId, clientId);
+  await listedClient(ctx, tenantId, clientId);
   await ctx.execute(clientId, cmd(ctx, 'EditClient', { tenantId, ...input }), actorId);
   return getClient(ctx, tenantId, clientId);
 }
@@ -64,8 +62,5 @@ export async function removeClient(
   actorId: string,
   clientId: string,
 ): Promise<void> {
-  const doc = await readProjection<ClientRecord>(ctx.clients, clientId);
-  if (!doc || doc.tenantId !== tenantId || !LISTED_CLIENT_STATUSES.includes(doc.status as never))
-    throw new ClientNotFoundError();
-  await forget(ctx, doc, actorId);
+  await forget(ctx, await listedClient(ctx, tenantId, clientId), actorId);
 }

@@ -21,10 +21,10 @@ import {
 } from './clients.projection';
 import { customerDeleted, editClient, removeClient } from './client-records';
 import { clientContext, cmd, getClient, type ClientContext, type ClientServiceDeps } from './client-context';
-
-export type { ClientServiceDeps };
 import { companyNameOf, programOf } from './lookups';
 import { searchFilter, totalOf } from './search-text';
+
+export type { ClientServiceDeps };
 
 export interface Enrolment {
   email: string;
