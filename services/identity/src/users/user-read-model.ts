@@ -1,5 +1,4 @@
-import type { JoinIntent } from '@punkto/contracts/identity';
-import type { UserPreferences } from '@punkto/contracts/identity';
+import type { JoinIntent, UserPreferences } from '@punkto/contracts/identity';
 import type { Permission, Role } from '@punkto/contracts/permissions';
 import type { Collection } from '@punkto/platform/documents/document-store.port';
 import type { ProjectionDoc, Tombstone } from '@punkto/platform/projections/projection';

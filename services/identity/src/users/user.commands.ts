@@ -1,5 +1,4 @@
-import type { JoinIntent } from '@punkto/contracts/identity';
-import type { UserPreferences } from '@punkto/contracts/identity';
+import type { JoinIntent, UserPreferences } from '@punkto/contracts/identity';
 import type { Permission, Role, Roles } from '@punkto/contracts/permissions';
 import type { Command } from '@punkto/platform/es/decider';
 import type { DeletionReason } from './user';

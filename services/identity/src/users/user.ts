@@ -1,6 +1,5 @@
-import type { JoinIntent } from '@punkto/contracts/identity';
 import type { Permission, Role } from '@punkto/contracts/permissions';
-import type { UserPreferences } from '@punkto/contracts/identity';
+import type { JoinIntent, UserPreferences } from '@punkto/contracts/identity';
 import { toStreamId } from '@punkto/contracts/events';
 
 /**
