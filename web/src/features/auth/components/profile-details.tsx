@@ -54,82 +54,82 @@ export function ProfileDetails({ user }: { user: AuthUser }) {
     }
   };
 
+  const signedInAs = (
+    <Card withBorder padding="lg">
+      <Stack gap="xs">
+        <Text size="sm" c="dimmed">
+          Zalogowano jako
+        </Text>
+        <Text fw={700} size="lg">
+          {user.username}
+        </Text>
+        <Text>{user.email}</Text>
+      </Stack>
+    </Card>
+  );
+  if (user.role === Roles.employee)
+    return (
+      <Stack gap="lg">
+        {signedInAs}
+        <StaffManagedNotice />
+      </Stack>
+    );
+
   return (
     <Stack gap="lg">
+      {signedInAs}
+
       <Card withBorder padding="lg">
-        <Stack gap="xs">
-          <Text size="sm" c="dimmed">
-            Zalogowano jako
-          </Text>
-          <Text fw={700} size="lg">
-            {user.username}
-          </Text>
-          <Text>{user.email}</Text>
-        </Stack>
+        <form onSubmit={saveName} noValidate aria-label="Imię i nazwisko">
+          <Stack gap="md">
+            <Title order={2} size="h4">
+              Imię i nazwisko
+            </Title>
+            <TextInput label="Imię i nazwisko" autoComplete="name" {...nameForm.getInputProps('username')} />
+            <FormError message={nameForm.formError} />
+            <Group>
+              <Button type="submit" loading={nameForm.submitting}>
+                Zapisz
+              </Button>
+            </Group>
+          </Stack>
+        </form>
       </Card>
-
-      {user.role === Roles.employee ? <StaffManagedNotice /> : null}
-
-      {user.role === Roles.employee ? null : (
-        <Card withBorder padding="lg">
-          <form onSubmit={saveName} noValidate aria-label="Imię i nazwisko">
-            <Stack gap="md">
-              <Title order={2} size="h4">
-                Imię i nazwisko
-              </Title>
-              <TextInput
-                label="Imię i nazwisko"
-                autoComplete="name"
-                {...nameForm.getInputProps('username')}
-              />
-              <FormError message={nameForm.formError} />
-              <Group>
-                <Button type="submit" loading={nameForm.submitting}>
-                  Zapisz
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        </Card>
-      )}
 
       {user.role === Roles.customer ? <PhoneSection user={user} /> : null}
 
-      {user.role === Roles.employee ? null : (
-        <Card withBorder padding="lg">
-          <form onSubmit={changeEmail} noValidate aria-label="Zmiana adresu e-mail">
-            <Stack gap="md">
-              <Title order={2} size="h4">
-                Adres e-mail
-              </Title>
-              <Text size="sm" c="dimmed">
-                Wyślemy link potwierdzający na nowy adres. Do czasu potwierdzenia logujesz się obecnym
-                adresem.
-              </Text>
-              {pendingEmail ? (
-                <Alert color="punkto" variant="light" title="Potwierdź nowy adres">
-                  <Stack gap="xs" align="flex-start">
-                    <Text size="sm">
-                      Wysłaliśmy wiadomość na adres <strong>{pendingEmail}</strong>. Adres konta zmieni się po
-                      kliknięciu linku z tej wiadomości.
-                    </Text>
-                    <Button size="xs" variant="light" onClick={resendConfirmation} loading={resend.isPending}>
-                      Wyślij ponownie
-                    </Button>
-                  </Stack>
-                </Alert>
-              ) : null}
-              <EmailInput label="Nowy adres e-mail" {...emailForm.getInputProps('email')} />
-              <FormError message={emailForm.formError} />
-              <Group>
-                <Button type="submit" variant="default" loading={emailForm.submitting}>
-                  Zmień adres e-mail
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        </Card>
-      )}
+      <Card withBorder padding="lg">
+        <form onSubmit={changeEmail} noValidate aria-label="Zmiana adresu e-mail">
+          <Stack gap="md">
+            <Title order={2} size="h4">
+              Adres e-mail
+            </Title>
+            <Text size="sm" c="dimmed">
+              Wyślemy link potwierdzający na nowy adres. Do czasu potwierdzenia logujesz się obecnym adresem.
+            </Text>
+            {pendingEmail ? (
+              <Alert color="punkto" variant="light" title="Potwierdź nowy adres">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">
+                    Wysłaliśmy wiadomość na adres <strong>{pendingEmail}</strong>. Adres konta zmieni się po
+                    kliknięciu linku z tej wiadomości.
+                  </Text>
+                  <Button size="xs" variant="light" onClick={resendConfirmation} loading={resend.isPending}>
+                    Wyślij ponownie
+                  </Button>
+                </Stack>
+              </Alert>
+            ) : null}
+            <EmailInput label="Nowy adres e-mail" {...emailForm.getInputProps('email')} />
+            <FormError message={emailForm.formError} />
+            <Group>
+              <Button type="submit" variant="default" loading={emailForm.submitting}>
+                Zmień adres e-mail
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
     </Stack>
   );
 }
