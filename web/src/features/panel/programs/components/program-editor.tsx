@@ -143,189 +143,187 @@ export function ProgramEditor({
   const leaveGuard = useLeaveGuard(!submitting && JSON.stringify(values) !== JSON.stringify(initial));
 
   return (
-    <>
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Program lojalnościowy">
       {leaveGuard}
-      <form onSubmit={(e) => void submit(e)} noValidate aria-label="Program lojalnościowy">
-        <Stack gap="lg">
-          <Radio.Group
-            label="Rodzaj programu"
-            description={kindLocked ? 'Rodzaju programu nie można zmienić — utwórz nowy program.' : undefined}
-            value={values.kind}
-            onChange={(kind) => set('kind', kind as ProgramKind)}
-          >
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mt="xs">
-              {(Object.keys(programKindLabels) as ProgramKind[]).map((kind) => (
-                <Radio.Card
-                  key={kind}
-                  value={kind}
-                  disabled={kindLocked && kind !== values.kind}
-                  p="sm"
-                  radius="md"
-                  aria-label={programKindLabels[kind]}
-                  aria-describedby={`kind-${kind}-description`}
-                  style={kindLocked && kind !== values.kind ? { opacity: 0.5 } : undefined}
-                >
-                  <Group wrap="nowrap" align="flex-start" gap="sm">
-                    <Radio.Indicator />
-                    <div>
-                      <Text fw={600} size="sm">
-                        {programKindLabels[kind]}
-                      </Text>
-                      <Text size="xs" c="dimmed" id={`kind-${kind}-description`}>
-                        {kindDescriptions[kind]}
-                      </Text>
-                    </div>
-                  </Group>
-                </Radio.Card>
-              ))}
-            </SimpleGrid>
-          </Radio.Group>
-
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="Nazwa programu"
-              placeholder="np. Karta stałego klienta"
-              required
-              value={values.name}
-              onChange={(e) => set('name', e.currentTarget.value)}
-              error={errors.name}
-            />
-            <Switch
-              label="Program aktywny"
-              description="Klienci mogą się zapisywać i zbierać punkty"
-              checked={values.active}
-              onChange={(e) => set('active', e.currentTarget.checked)}
-              mt={{ base: 0, sm: 28 }}
-            />
-          </SimpleGrid>
-          <Textarea
-            label="Opis (opcjonalnie)"
-            autosize
-            minRows={2}
-            maxRows={5}
-            value={values.description}
-            onChange={(e) => set('description', e.currentTarget.value)}
-            error={errors.description}
-          />
-
-          {values.kind === 'points' || values.kind === 'tiers' ? (
-            <Stack gap={4}>
-              <NumberInput
-                label="Punkty za 1 zł"
-                required
-                maw={240}
-                value={values.pointsPerPln}
-                onChange={(v) => set('pointsPerPln', toNumberValue(v))}
-                min={0.01}
-                max={100}
-                step={0.5}
-                decimalScale={2}
-                decimalSeparator=","
-                allowNegative={false}
-                error={errors.pointsPerPln}
-                description="Zaokrąglamy w dół do pełnych punktów."
-              />
-              {example !== null ? (
-                <Text size="xs" c="dimmed">
-                  Przykład: zakup za 12,99 zł daje {formatInteger(example)} pkt (zaokrąglamy w dół do pełnych
-                  punktów).
-                </Text>
-              ) : null}
-            </Stack>
-          ) : null}
-
-          {values.kind === 'stamps' ? (
-            <Stack gap="xs">
-              <NumberInput
-                label="Liczba pieczątek na karcie"
-                required
-                maw={240}
-                value={values.stampsRequired}
-                onChange={(v) => set('stampsRequired', toNumberValue(v))}
-                min={2}
-                max={50}
-                allowDecimal={false}
-                allowNegative={false}
-                error={errors.stampsRequired}
-              />
-              {typeof values.stampsRequired === 'number' ? (
-                <StampsVisual count={values.stampsRequired} />
-              ) : null}
-            </Stack>
-          ) : null}
-
-          {values.kind === 'tiers' ? (
-            <LevelsEditor
-              levels={values.levels}
-              errors={errors}
-              onChange={(levels, path) => {
-                set('levels', levels, path);
-                setErrors((current) => clearErrors(current, 'levels'));
-              }}
-            />
-          ) : null}
-
-          <Stack gap="sm">
-            <Title order={3} size="h5">
-              Nagrody
-            </Title>
-            {values.rewards.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                Program nie ma jeszcze nagród. Dodaj pierwszą — np. darmową kawę za{' '}
-                {values.kind === 'stamps' ? 'komplet pieczątek' : '100 punktów'}.
-              </Text>
-            ) : null}
-            {values.rewards.map((reward, index) => (
-              <RewardEditor
-                key={reward.key}
-                index={index}
-                kind={values.kind}
-                reward={reward}
-                errors={errors}
-                onChange={(patch, path) => setReward(index, patch, path)}
-                onRemove={() => removeReward(index)}
-              />
-            ))}
-            {errors.rewards ? (
-              <Text size="sm" c="red.9" role="alert">
-                {errors.rewards}
-              </Text>
-            ) : null}
-            <div>
-              <Button
-                variant="light"
-                onClick={() => set('rewards', [...values.rewards, newReward()])}
-                disabled={values.rewards.length >= 50}
+      <Stack gap="lg">
+        <Radio.Group
+          label="Rodzaj programu"
+          description={kindLocked ? 'Rodzaju programu nie można zmienić — utwórz nowy program.' : undefined}
+          value={values.kind}
+          onChange={(kind) => set('kind', kind as ProgramKind)}
+        >
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mt="xs">
+            {(Object.keys(programKindLabels) as ProgramKind[]).map((kind) => (
+              <Radio.Card
+                key={kind}
+                value={kind}
+                disabled={kindLocked && kind !== values.kind}
+                p="sm"
+                radius="md"
+                aria-label={programKindLabels[kind]}
+                aria-describedby={`kind-${kind}-description`}
+                style={kindLocked && kind !== values.kind ? { opacity: 0.5 } : undefined}
               >
-                Dodaj nagrodę
-              </Button>
-            </div>
-          </Stack>
-
-          {errorCount > 0 ? (
-            <Alert color="red" variant="light" role="alert" title="Popraw zaznaczone pola">
-              {undisplayed.length > 0 ? (
-                <Stack gap={2}>
-                  {undisplayed.map(([key, message]) => (
-                    <Text size="sm" key={key}>
-                      {message}
+                <Group wrap="nowrap" align="flex-start" gap="sm">
+                  <Radio.Indicator />
+                  <div>
+                    <Text fw={600} size="sm">
+                      {programKindLabels[kind]}
                     </Text>
-                  ))}
-                </Stack>
-              ) : (
-                <Text size="sm">Formularz zawiera błędy — opisy znajdziesz przy polach.</Text>
-              )}
-            </Alert>
+                    <Text size="xs" c="dimmed" id={`kind-${kind}-description`}>
+                      {kindDescriptions[kind]}
+                    </Text>
+                  </div>
+                </Group>
+              </Radio.Card>
+            ))}
+          </SimpleGrid>
+        </Radio.Group>
+
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            label="Nazwa programu"
+            placeholder="np. Karta stałego klienta"
+            required
+            value={values.name}
+            onChange={(e) => set('name', e.currentTarget.value)}
+            error={errors.name}
+          />
+          <Switch
+            label="Program aktywny"
+            description="Klienci mogą się zapisywać i zbierać punkty"
+            checked={values.active}
+            onChange={(e) => set('active', e.currentTarget.checked)}
+            mt={{ base: 0, sm: 28 }}
+          />
+        </SimpleGrid>
+        <Textarea
+          label="Opis (opcjonalnie)"
+          autosize
+          minRows={2}
+          maxRows={5}
+          value={values.description}
+          onChange={(e) => set('description', e.currentTarget.value)}
+          error={errors.description}
+        />
+
+        {values.kind === 'points' || values.kind === 'tiers' ? (
+          <Stack gap={4}>
+            <NumberInput
+              label="Punkty za 1 zł"
+              required
+              maw={240}
+              value={values.pointsPerPln}
+              onChange={(v) => set('pointsPerPln', toNumberValue(v))}
+              min={0.01}
+              max={100}
+              step={0.5}
+              decimalScale={2}
+              decimalSeparator=","
+              allowNegative={false}
+              error={errors.pointsPerPln}
+              description="Zaokrąglamy w dół do pełnych punktów."
+            />
+            {example !== null ? (
+              <Text size="xs" c="dimmed">
+                Przykład: zakup za 12,99 zł daje {formatInteger(example)} pkt (zaokrąglamy w dół do pełnych
+                punktów).
+              </Text>
+            ) : null}
+          </Stack>
+        ) : null}
+
+        {values.kind === 'stamps' ? (
+          <Stack gap="xs">
+            <NumberInput
+              label="Liczba pieczątek na karcie"
+              required
+              maw={240}
+              value={values.stampsRequired}
+              onChange={(v) => set('stampsRequired', toNumberValue(v))}
+              min={2}
+              max={50}
+              allowDecimal={false}
+              allowNegative={false}
+              error={errors.stampsRequired}
+            />
+            {typeof values.stampsRequired === 'number' ? (
+              <StampsVisual count={values.stampsRequired} />
+            ) : null}
+          </Stack>
+        ) : null}
+
+        {values.kind === 'tiers' ? (
+          <LevelsEditor
+            levels={values.levels}
+            errors={errors}
+            onChange={(levels, path) => {
+              set('levels', levels, path);
+              setErrors((current) => clearErrors(current, 'levels'));
+            }}
+          />
+        ) : null}
+
+        <Stack gap="sm">
+          <Title order={3} size="h5">
+            Nagrody
+          </Title>
+          {values.rewards.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              Program nie ma jeszcze nagród. Dodaj pierwszą — np. darmową kawę za{' '}
+              {values.kind === 'stamps' ? 'komplet pieczątek' : '100 punktów'}.
+            </Text>
           ) : null}
-          <FormError message={formError} />
-          <Group>
-            <Button type="submit" loading={submitting}>
-              {submitLabel}
+          {values.rewards.map((reward, index) => (
+            <RewardEditor
+              key={reward.key}
+              index={index}
+              kind={values.kind}
+              reward={reward}
+              errors={errors}
+              onChange={(patch, path) => setReward(index, patch, path)}
+              onRemove={() => removeReward(index)}
+            />
+          ))}
+          {errors.rewards ? (
+            <Text size="sm" c="red.9" role="alert">
+              {errors.rewards}
+            </Text>
+          ) : null}
+          <div>
+            <Button
+              variant="light"
+              onClick={() => set('rewards', [...values.rewards, newReward()])}
+              disabled={values.rewards.length >= 50}
+            >
+              Dodaj nagrodę
             </Button>
-            {actions}
-          </Group>
+          </div>
         </Stack>
-      </form>
-    </>
+
+        {errorCount > 0 ? (
+          <Alert color="red" variant="light" role="alert" title="Popraw zaznaczone pola">
+            {undisplayed.length > 0 ? (
+              <Stack gap={2}>
+                {undisplayed.map(([key, message]) => (
+                  <Text size="sm" key={key}>
+                    {message}
+                  </Text>
+                ))}
+              </Stack>
+            ) : (
+              <Text size="sm">Formularz zawiera błędy — opisy znajdziesz przy polach.</Text>
+            )}
+          </Alert>
+        ) : null}
+        <FormError message={formError} />
+        <Group>
+          <Button type="submit" loading={submitting}>
+            {submitLabel}
+          </Button>
+          {actions}
+        </Group>
+      </Stack>
+    </form>
   );
 }
