@@ -7,11 +7,13 @@ import { formatPhone as formatStoredPhone } from '@punkto/contracts/phone';
  * staff see it, it is labelled (ADR 0017).
  */
 
+/** a Polish number as stored: `+48` and 9 digits, grouped 3-3-3 */
+const POLISH = /^\+48(\d{3})(\d{3})(\d{3})$/;
+
 /** `+48600100200` → `+48 600 100 200`; a foreign number internationally; anything else as it is. */
 export function formatPhone(phone: string): string {
-  const match = /^\+48(\d{3})(\d{3})(\d{3})$/.exec(phone);
-  if (match) return `+48 ${match[1]} ${match[2]} ${match[3]}`;
-  return phone.startsWith('+48') ? phone : formatStoredPhone(phone);
+  const match = POLISH.exec(phone);
+  return match ? `+48 ${match[1]} ${match[2]} ${match[3]}` : formatStoredPhone(phone);
 }
 
 /**
@@ -20,7 +22,7 @@ export function formatPhone(phone: string): string {
  */
 export function phoneInputValue(phone: string | null | undefined): string {
   if (!phone) return '';
-  const match = /^\+48(\d{3})(\d{3})(\d{3})$/.exec(phone);
+  const match = POLISH.exec(phone);
   return match ? `${match[1]} ${match[2]} ${match[3]}` : formatPhone(phone);
 }
 
