@@ -189,6 +189,7 @@ export const InvoiceSummary = z
     grossGrosze: Money,
   })
   .meta({ id: 'InvoiceSummary' });
+export type InvoiceSummary = z.infer<typeof InvoiceSummary>;
 export const InvoiceList = z.object({ items: z.array(InvoiceSummary) });
 export const InvoiceDownloadParams = z.object({ tenantId: z.string().min(1), invoiceId: z.string().min(1) });
 

@@ -1,8 +1,22 @@
-import { invoiceKeptUntil, type FormerCompany } from '@punkto/contracts/billing';
+import { invoiceKeptUntil, type FormerCompany, type InvoiceSummary } from '@punkto/contracts/billing';
 import { warsawDate } from '@punkto/contracts/warsaw-time';
 import type { BillingTenants } from '../tenants/billing-tenants';
 import type { Invoice } from './invoice';
 import type { Invoices } from './invoices.service';
+
+/** an invoice as the invoice lists show it (GET /invoices/all/{tenantId}, the former companies' list) */
+export const invoiceSummary = (
+  i: Pick<Invoice, 'id' | 'number' | 'issueDate' | 'paymentId' | 'totals'> & { description: string },
+): InvoiceSummary => ({
+  id: i.id,
+  number: i.number,
+  issueDate: i.issueDate,
+  paymentId: i.paymentId,
+  description: i.description,
+  netGrosze: i.totals.netGrosze,
+  vatGrosze: i.totals.vatGrosze,
+  grossGrosze: i.totals.grossGrosze,
+});
 
 /** an invoice still kept on `today` (Warsaw calendar date): until the end of the 5th year after its year */
 export const isKept = (issueDate: string, today: string) => today <= invoiceKeptUntil(issueDate);
@@ -28,17 +42,7 @@ export function formerCompanyInvoices({ tenants, invoices, clock }: Deps) {
           companyName: tenant.companyName,
           nip: tenant.nip,
           closedAt: tenant.deletedAt ?? null,
-          invoices: kept.map((i) => ({
-            id: i.id,
-            number: i.number,
-            issueDate: i.issueDate,
-            paymentId: i.paymentId,
-            description: i.description,
-            netGrosze: i.totals.netGrosze,
-            vatGrosze: i.totals.vatGrosze,
-            grossGrosze: i.totals.grossGrosze,
-            keptUntil: invoiceKeptUntil(i.issueDate),
-          })),
+          invoices: kept.map((i) => ({ ...invoiceSummary(i), keptUntil: invoiceKeptUntil(i.issueDate) })),
         });
       }
       return companies;

@@ -84,14 +84,20 @@ export const useSetDefaultCard = (tenantId: string) =>
     api.call(endpoints.setDefaultPaymentMethod, { body: { tenantId, paymentMethodId } }),
   );
 
-/** GET /invoices/{tenantId}/{invoiceId}/pdf: the VAT invoice as a Blob (the API client's binary bodies). */
+/** the API client's binary body of a PDF download */
+function pdfOf(body: unknown): Blob {
+  if (!(body instanceof Blob)) throw new Error('Serwer nie zwrócił pliku PDF.');
+  return body;
+}
+
+/** the saved file's name: `Faktura-FV-BKDFGH-2026-0007.pdf` */
+export const invoiceFileName = (number: string) => `Faktura-${number.replace(/\//g, '-')}.pdf`;
+
+/** GET /invoices/{tenantId}/{invoiceId}/pdf: the VAT invoice as a Blob. */
 export function useDownloadInvoice(tenantId: string) {
   return useMutation({
-    mutationFn: async (invoiceId: string) => {
-      const body: unknown = await api.call(endpoints.downloadInvoicePdf, { params: { tenantId, invoiceId } });
-      if (!(body instanceof Blob)) throw new Error('Serwer nie zwrócił pliku PDF.');
-      return body;
-    },
+    mutationFn: async (invoiceId: string) =>
+      pdfOf(await api.call(endpoints.downloadInvoicePdf, { params: { tenantId, invoiceId } })),
   });
 }
 
@@ -102,14 +108,10 @@ export const formerCompaniesQueryOptions = () =>
     queryFn: ({ signal }) => api.call(endpoints.listFormerCompanyInvoices, { signal }),
   });
 
+/** GET /invoices/former-companies/{tenantId}/{invoiceId}/pdf: a closed company's invoice as a Blob. */
 export function useDownloadFormerInvoice() {
   return useMutation({
-    mutationFn: async ({ tenantId, invoiceId }: { tenantId: string; invoiceId: string }) => {
-      const body: unknown = await api.call(endpoints.downloadFormerCompanyInvoicePdf, {
-        params: { tenantId, invoiceId },
-      });
-      if (!(body instanceof Blob)) throw new Error('Serwer nie zwrócił pliku PDF.');
-      return body;
-    },
+    mutationFn: async ({ tenantId, invoiceId }: { tenantId: string; invoiceId: string }) =>
+      pdfOf(await api.call(endpoints.downloadFormerCompanyInvoicePdf, { params: { tenantId, invoiceId } })),
   });
 }

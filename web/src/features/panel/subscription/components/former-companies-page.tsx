@@ -5,7 +5,7 @@ import { PageHeader } from '../../../../components/ui/page-header';
 import { formatDate } from '../../../../lib/format-date';
 import { notify } from '../../../../lib/notify-instance';
 import { saveBlob } from '../../../../lib/save-blob';
-import { formerCompaniesQueryOptions, useDownloadFormerInvoice } from '../api/subscription';
+import { formerCompaniesQueryOptions, invoiceFileName, useDownloadFormerInvoice } from '../api/subscription';
 import { formatPln } from '../utils/pricing';
 
 /** one closed company: its name, NIP, when it was closed, and its invoices with a PDF each */
@@ -14,7 +14,7 @@ function FormerCompanyInvoices({ company }: { company: FormerCompany }) {
   const save = async (invoice: { id: string; number: string }) => {
     try {
       const pdf = await download.mutateAsync({ tenantId: company.tenantId, invoiceId: invoice.id });
-      saveBlob(pdf, `Faktura-${invoice.number.replace(/\//g, '-')}.pdf`);
+      saveBlob(pdf, invoiceFileName(invoice.number));
     } catch (error) {
       notify.fromError(error);
     }

@@ -11,6 +11,7 @@ import { formatDate } from '../../../../lib/format-date';
 import { notify } from '../../../../lib/notify-instance';
 import { saveBlob } from '../../../../lib/save-blob';
 import {
+  invoiceFileName,
   invoicesQueryOptions,
   paymentMethodsQueryOptions,
   plansQueryOptions,
@@ -44,10 +45,7 @@ export function ManagePage({ tenantId }: { tenantId: string }) {
   const downloadInvoice = useDownloadInvoice(tenantId);
   const download = async (invoice: { id: string; number: string }) => {
     try {
-      saveBlob(
-        await downloadInvoice.mutateAsync(invoice.id),
-        `Faktura-${invoice.number.replace(/\//g, '-')}.pdf`,
-      );
+      saveBlob(await downloadInvoice.mutateAsync(invoice.id), invoiceFileName(invoice.number));
     } catch (error) {
       notify.fromError(error);
     }
