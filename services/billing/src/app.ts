@@ -50,7 +50,7 @@ export async function buildService(deps: BillingDeps) {
   const { clock, logger, infra, config } = deps;
   const { eventStore, documents, scheduler, mailer } = infra;
   const mails = billingMails(config.PUBLIC_URL);
-  const tenants = billingTenants(documents);
+  const tenants = await billingTenants(documents);
   const usage = activeCustomers(documents);
   const subscriptions = await createSubscriptions({
     eventStore,

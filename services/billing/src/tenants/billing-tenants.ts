@@ -21,8 +21,10 @@ export interface BillingTenant {
   deletedAt?: string;
 }
 
-export function billingTenants(documents: DocumentStore) {
+export async function billingTenants(documents: DocumentStore) {
   const tenants = documents.collection<BillingTenant>('billing_tenants');
+  // a person's closed companies (their invoices stay readable to them, ADR 0047)
+  await tenants.ensureIndex({ fields: { ownerId: 1, deleted: 1 } });
   return {
     get: (tenantId: string) => tenants.get(tenantId),
     emailOf: (tenant: BillingTenant | null) => tenant?.contactEmail ?? tenant?.payerEmail ?? null,
@@ -77,4 +79,4 @@ export function billingTenants(documents: DocumentStore) {
   };
 }
 
-export type BillingTenants = ReturnType<typeof billingTenants>;
+export type BillingTenants = Awaited<ReturnType<typeof billingTenants>>;
