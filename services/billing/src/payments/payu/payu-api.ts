@@ -22,6 +22,8 @@ export interface PayuProviderOptions {
   now?: () => number;
   /** refresh the cached token this long before PayU's `expires_in` ends */
   tokenSafetyMarginMs?: number;
+  /** the longest one call to PayU (headers and body) may take; default 15 s */
+  requestTimeoutMs?: number;
 }
 
 export interface PayuStatus {
@@ -57,6 +59,7 @@ export class PayuApi {
   private readonly fetch: typeof fetch;
   private readonly now: () => number;
   private readonly margin: number;
+  private readonly timeoutMs: number;
 
   constructor(
     private readonly config: PayuConfig,
@@ -65,6 +68,7 @@ export class PayuApi {
     this.fetch = options.fetch ?? globalThis.fetch;
     this.now = options.now ?? Date.now;
     this.margin = options.tokenSafetyMarginMs ?? 60_000;
+    this.timeoutMs = options.requestTimeoutMs ?? 15_000;
   }
 
   async createOrder(body: object, operation: string): Promise<PayuOrderCreated> {
@@ -95,6 +99,8 @@ export class PayuApi {
           ...(body ? { 'content-type': 'application/json' } : {}),
         },
         body: body ? JSON.stringify(body) : undefined,
+        // a PayU that does not answer fails the call (a renewal job, a closure's card deletion) instead of holding it
+        signal: AbortSignal.timeout(this.timeoutMs),
       });
       if (res.status === 401 && attempt === 0) {
         await res.body?.cancel();
@@ -133,6 +139,7 @@ export class PayuApi {
         client_id: this.config.clientId,
         client_secret: this.config.clientSecret,
       }).toString(),
+      signal: AbortSignal.timeout(this.timeoutMs),
     });
     const json = (await res.json().catch(() => ({}))) as {
       access_token?: string;

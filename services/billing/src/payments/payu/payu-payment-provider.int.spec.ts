@@ -95,6 +95,21 @@ describe('PayU adapter and the fake PayU: protocol details', () => {
   const pay = async (orderId: string) =>
     expect((await fetch(`${fake.url}/fake/orders/${orderId}/complete`, { method: 'POST' })).status).toBe(200);
 
+  it('a PayU that accepts the connection and never answers fails the call after the timeout', async () => {
+    const silent = createServer(() => {}); // holds every request open
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const baseUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      const stuck = new PayuPaymentProvider({ ...fake.config, baseUrl }, { requestTimeoutMs: 300 });
+      const started = Date.now();
+      await expect(stuck.deleteSavedCard('TOKC_X')).rejects.toThrow(/abort|timeout/i);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
   it('OAuth: form-encoded client credentials only (JSON → 401), bad secret → 401', async () => {
     const json = await fetch(`${fake.url}/pl/standard/user/oauth/authorize`, {
       method: 'POST',
