@@ -23,12 +23,7 @@ export function searchCards(
   query: Extract<LookupQuery, { kind: 'phone' | 'email' | 'name' }>,
   signal?: AbortSignal,
 ): Promise<CardView[]> {
-  const params =
-    query.kind === 'phone'
-      ? { phone: query.phone }
-      : query.kind === 'email'
-        ? { email: query.email }
-        : { name: query.name };
+  const { kind: _kind, ...params } = query;
   return api.call(endpoints.searchCards, { query: params, signal }).then((r) => r.items);
 }
 
