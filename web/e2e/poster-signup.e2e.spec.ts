@@ -1,5 +1,6 @@
 import {
   activateFromMailbox,
+  activeAccount,
   mailTo,
   ownerWithProgram,
   PASSWORD,
@@ -55,6 +56,8 @@ describe('from the poster to the card in one go', () => {
     await page.goto(`/k/${owner.program.shortCode}`);
     await page.getByRole('link', { name: 'Załóż konto' }).click();
     await page.waitForURL((url) => url.pathname === '/stworz-konto');
+    // the sign-up says which programme it is for, and that the e-mail's link comes back to it
+    await page.getByText('Dołączasz do programu „Kawa za punkty” (Kawiarnia Pod Lipą)').waitFor();
     const email = uniqueEmail('klient.plakat');
     await page.getByLabel('Imię i nazwisko').fill('Ola z Plakatu');
     await page.getByLabel('E-mail').fill(email);
@@ -84,5 +87,21 @@ describe('from the poster to the card in one go', () => {
     await page.goto('/klient/karty');
     await page.getByText('Kawiarnia Pod Lipą').first().waitFor();
     expect(await page.getByText('Nie masz jeszcze kart').count()).toBe(0);
+  });
+
+  it('someone with an account who chose „Załóż konto” logs in from there and is back on the programme', async () => {
+    const owner = await ownerWithProgram();
+    const email = uniqueEmail('klient.ma.konto');
+    await activeAccount('customer', email, 'Marek Ma Konto');
+    const page = await newPage({ viewport: PHONE });
+    await page.goto(`/k/${owner.program.shortCode}`);
+    await page.getByRole('link', { name: 'Załóż konto' }).click();
+    await page.waitForURL((url) => url.pathname === '/stworz-konto');
+    await page.getByRole('link', { name: 'Zaloguj się' }).last().click();
+    await page.getByRole('heading', { level: 1, name: 'Logowanie klienta' }).waitFor();
+    await submitLogin(page, email);
+    await page.waitForURL((url) => url.pathname === '/dodaj-karte-do-portfela');
+    await page.getByRole('button', { name: 'Dołącz do programu' }).click();
+    await page.getByText('Jesteś w programie!').waitFor();
   });
 });

@@ -9,6 +9,8 @@ import { AuthCard } from '../../features/auth/components/auth-card';
 import { BusinessSignupSteps } from '../../features/auth/components/business-signup-steps';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { RegistrationSent } from '../../features/auth/components/registration-sent';
+import { JoiningNotice } from '../../features/join/components/joining-notice';
+import { joinPageHref } from '../../features/join/utils/join-view';
 import { enrolmentLinkIdParam } from '../../lib/search-params';
 
 const searchSchema = z.object({
@@ -147,7 +149,16 @@ function CustomerRegistration({ joining }: { joining: JoinIntent | undefined }) 
       {email ? (
         <RegistrationSent email={email} customer />
       ) : (
-        <RegisterForm kind="klient" joining={joining} onRegistered={setEmail} />
+        <Stack gap="md">
+          {joining ? <JoiningNotice joining={joining} /> : null}
+          <RegisterForm
+            kind="klient"
+            joining={joining}
+            // someone who has an account after all logs in and is back on the programme's join page
+            loginRedirect={joining ? joinPageHref(joining.programId, joining.tenantId) : undefined}
+            onRegistered={setEmail}
+          />
+        </Stack>
       )}
     </AuthCard>
   );

@@ -16,11 +16,13 @@ type RegisterFormProps = {
   kind: 'firma' | 'klient';
   /** a customer signing up from a program's enrolment page: the activation link leads back to it */
   joining?: JoinIntent | undefined;
+  /** where „Zaloguj się” leads after the login (the program's join page) */
+  loginRedirect?: string | undefined;
   onRegistered: (email: string) => void;
 };
 
 /** Registration of a business owner or a customer; the account is activated from the e-mail. */
-export function RegisterForm({ kind, joining, onRegistered }: RegisterFormProps) {
+export function RegisterForm({ kind, joining, loginRedirect, onRegistered }: RegisterFormProps) {
   const captcha = useCaptcha();
   const form = useZodForm(RegisterRequest, {
     username: '',
@@ -94,7 +96,12 @@ export function RegisterForm({ kind, joining, onRegistered }: RegisterFormProps)
         </Button>
         <Text size="sm" ta="center">
           Masz już konto?{' '}
-          <AnchorLink to="/zaloguj" search={kind === 'klient' ? { type: 'customer' } : {}}>
+          <AnchorLink
+            to="/zaloguj"
+            search={
+              kind === 'klient' ? { type: 'customer', ...(loginRedirect && { redirect: loginRedirect }) } : {}
+            }
+          >
             Zaloguj się
           </AnchorLink>
         </Text>

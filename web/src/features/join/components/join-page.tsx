@@ -288,8 +288,8 @@ function ProgramOffer({ info, user }: { info: ProgramPublicInfo; user: UserProfi
                 </ButtonLink>
               </SimpleGrid>
               <Text size="xs" c="dimmed">
-                Link aktywacyjny z e-maila zaprowadzi Cię z powrotem tutaj — kodu nie trzeba skanować
-                ponownie.{' '}
+                Po założeniu konta link aktywacyjny z e-maila zaprowadzi Cię z powrotem tutaj — kodu nie
+                trzeba skanować ponownie.{' '}
                 <AnchorLink to="/pomoc" size="xs" underline="always">
                   Pomoc
                 </AnchorLink>
