@@ -13,7 +13,7 @@ export const Route = createFileRoute('/_business/panel/konto')({
 function OwnAccountPage() {
   const { user } = useAuth();
   return (
-    <NarrowPage title="Moje konto" description="Twoje imię i nazwisko, adres e-mail i hasło do logowania.">
+    <NarrowPage title="Moje konto" description="Twoje dane i hasło do logowania.">
       {user ? (
         <Stack gap="lg">
           <ProfileDetails user={user} />
