@@ -4,6 +4,7 @@ import { warsawDate } from './warsaw-time';
 import {
   type AwardAnomalyDetectedData,
   type AwardVoidedData,
+  type BalanceAdjustedData,
   type CardClosedData,
   type CardIssuedData,
   type CardIssueRefusedData,
@@ -24,6 +25,7 @@ export type CardLedgerEvent =
   | { type: 'RewardRedeemed'; data: RewardRedeemedData }
   | { type: 'AwardVoided'; data: AwardVoidedData }
   | { type: 'RedemptionVoided'; data: RedemptionVoidedData }
+  | { type: 'BalanceAdjusted'; data: BalanceAdjustedData }
   | { type: 'TierChanged'; data: TierChangedData }
   | { type: 'CardRegenerated'; data: CardRegeneratedData }
   | { type: 'CardClosed'; data: CardClosedData }
@@ -39,7 +41,8 @@ export type CardLedgerEvent =
  *
  * A void (AwardVoided / RedemptionVoided, ADR 0016) marks the entry it names `x` in `kinds`: it no longer counts
  * anywhere. Voids name the entry by its commandId; `recent` remembers the commandIds of the entries staff may
- * still void (those of the last CORRECTION_WINDOW_DAYS + 1 days), older ones are forgotten.
+ * still void (those of the last CORRECTION_WINDOW_DAYS + 1 days), older ones are forgotten. A manual adjustment
+ * (BalanceAdjusted, ADR 0050) is not a visit: it moves today's balance only.
  */
 export type CardVisits = {
   cardId: string;
@@ -225,6 +228,8 @@ export function applyVisitEvent(
         recent,
       };
     }
+    case 'BalanceAdjusted':
+      return { ...current, points: event.data.balance.points, stamps: event.data.balance.stamps };
     case 'CardClosed':
       return { ...current, open: false };
     case 'CardIssueRefused':

@@ -307,17 +307,44 @@ export type CardHistoryQuery = z.input<typeof CardHistoryQuery>;
 export const CardHistoryPage = pageResponse(StaffCardActivity).meta({ id: 'CardHistoryPage' });
 export type CardHistoryPage = z.infer<typeof CardHistoryPage>;
 
+const CorrectionReason = singleLineText()
+  .min(3, CorrectionReasonMessages.required)
+  .max(200, CorrectionReasonMessages.tooLong);
+
 /** Void an award or a redemption of the card: a compensating entry, the original stays in the history. */
 export const VoidEntryRequest = z
   .object({
     /** the history entry (`StaffCardActivity.id`) of the award or redemption */
     activityId: z.string().min(1).max(100),
-    reason: singleLineText()
-      .min(3, CorrectionReasonMessages.required)
-      .max(200, CorrectionReasonMessages.tooLong),
+    reason: CorrectionReason,
+    /**
+     * for an award whose points or stamps were partly spent: void it and take back only what is left on the card
+     * (ADR 0050) — the spent part stays spent, recorded as an adjustment beside the void
+     */
+    adjustRest: z.boolean().default(false),
   })
   .meta({ id: 'VoidEntryRequest' });
 export type VoidEntryRequest = z.input<typeof VoidEntryRequest>;
+
+/** The largest manual adjustment at once, in points or stamps (a typo of a few zeros is refused, not booked). */
+export const MAX_ADJUSTMENT = 100_000;
+export const AdjustmentMessages = {
+  delta: `Podaj liczbę różną od zera, najwyżej ${formatPolish(MAX_ADJUSTMENT)} (ze znakiem minus, by odjąć).`,
+} as const;
+
+/** A manual adjustment: points or stamps (the program's unit) added (> 0) or taken away (< 0), with a reason. */
+export const AdjustBalanceRequest = z
+  .object({
+    delta: z
+      .number(AdjustmentMessages.delta)
+      .int(AdjustmentMessages.delta)
+      .min(-MAX_ADJUSTMENT, AdjustmentMessages.delta)
+      .max(MAX_ADJUSTMENT, AdjustmentMessages.delta)
+      .refine((delta) => delta !== 0, AdjustmentMessages.delta),
+    reason: CorrectionReason,
+  })
+  .meta({ id: 'AdjustBalanceRequest' });
+export type AdjustBalanceRequest = z.input<typeof AdjustBalanceRequest>;
 
 /** Answer of award / stamps / redeem: the card after the command and the history entry it made. */
 export const CardCommandResponse = z
@@ -444,9 +471,17 @@ export const CardErrors = {
     code: 'CARD.VOID_BELOW_ZERO',
     message:
       unit === 'points'
-        ? `Nie można anulować: klient wykorzystał już część tych punktów (do odjęcia ${pl.format(toTakeBack)} pkt, na karcie ${pl.format(balance)} pkt). Najpierw anuluj wydaną za nie nagrodę.`
-        : `Nie można anulować: klient wykorzystał już część tych pieczątek (do odjęcia ${pl.format(toTakeBack)}, na karcie ${pl.format(balance)}). Najpierw anuluj wydaną za nie nagrodę.`,
+        ? `Nie można anulować w całości: klient wykorzystał już część tych punktów (do odjęcia ${pl.format(toTakeBack)} pkt, na karcie ${pl.format(balance)} pkt). Anuluj i skoryguj resztę albo najpierw anuluj wydaną za nie nagrodę.`
+        : `Nie można anulować w całości: klient wykorzystał już część tych pieczątek (do odjęcia ${pl.format(toTakeBack)}, na karcie ${pl.format(balance)}). Anuluj i skoryguj resztę albo najpierw anuluj wydaną za nie nagrodę.`,
   }),
+  adjustBelowZero: (unit: 'points' | 'stamps', delta: number, balance: number) => ({
+    code: 'CARD.ADJUST_BELOW_ZERO',
+    message:
+      unit === 'points'
+        ? `Nie można odjąć ${pl.format(-delta)} pkt: na karcie jest ${pl.format(balance)} pkt.`
+        : `Nie można odjąć ${pl.format(-delta)} pieczątek: na karcie jest ${pl.format(balance)}.`,
+  }),
+
   idempotencyKeyRequired: {
     code: 'IDEMPOTENCY.KEY_REQUIRED',
     message: 'Brak nagłówka Idempotency-Key (unikalny identyfikator operacji, np. UUID).',

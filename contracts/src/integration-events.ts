@@ -369,7 +369,7 @@ export const UserLinkedToClientData = z.object({
 export type UserLinkedToClientData = z.infer<typeof UserLinkedToClientData>;
 
 // ─── cardledger.cards.v1 (card ledger; stream `card-<cardId>`, aggregateId = cardId) ─────────────────
-// CardIssued, CardIssueRefused, PointsEarned, StampsAdded, RewardRedeemed, AwardVoided, RedemptionVoided,
+// CardIssued, CardIssueRefused, PointsEarned, StampsAdded, RewardRedeemed, AwardVoided, RedemptionVoided, BalanceAdjusted,
 // TierChanged, CardRegenerated, CardClosed, AwardAnomalyDetected. No personal data: a card names its client and user by id only.
 // `commandId` identifies the request (per-user Idempotency-Key) that caused the event.
 
@@ -495,6 +495,26 @@ export const RedemptionVoidedData = z.object({
   ...Correction,
 });
 export type RedemptionVoidedData = z.infer<typeof RedemptionVoidedData>;
+
+/**
+ * A manual adjustment (ADR 0050): staff add or take away points or stamps with a reason, not tied to a sale. Lifetime
+ * points follow a points adjustment (never below zero), and so does the level of a tiers program. `correctionOf`
+ * names the award whose void it accompanies ("void and adjust the rest": the part already spent stays spent).
+ */
+export const BalanceAdjustedData = z.object({
+  cardId: z.string(),
+  commandId: z.string(),
+  unit: z.enum(['points', 'stamps']),
+  /** signed: added > 0, taken away < 0 */
+  delta: z.number().int(),
+  reason: z.string(),
+  employeeId: z.string(),
+  /** the voided award's `commandId` when this adjustment is the spent part of its void, else null */
+  correctionOf: z.string().nullable(),
+  balance: CardBalanceData,
+  adjustedAt: z.iso.datetime({ offset: true }),
+});
+export type BalanceAdjustedData = z.infer<typeof BalanceAdjustedData>;
 
 export const TierChangedData = z.object({
   cardId: z.string(),

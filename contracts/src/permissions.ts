@@ -10,6 +10,7 @@ export const Permissions = {
   cardsRedeem: 'cards.redeem',
   cardsRegenerate: 'cards.regenerate',
   cardsCorrect: 'cards.correct',
+  cardsAdjust: 'cards.adjust',
   clientsView: 'clients.view',
   clientsManage: 'clients.manage',
   programsManage: 'programs.manage',
@@ -32,6 +33,11 @@ export const permissionCatalogue: ReadonlyArray<{ key: Permission; label: string
   {
     key: Permissions.cardsCorrect,
     label: 'Anulowanie błędnie przyznanych punktów i wydanych nagród',
+    group: 'Karty',
+  },
+  {
+    key: Permissions.cardsAdjust,
+    label: 'Ręczna korekta salda (dodanie lub odjęcie punktów i pieczątek)',
     group: 'Karty',
   },
   { key: Permissions.clientsView, label: 'Przeglądanie klientów', group: 'Klienci' },

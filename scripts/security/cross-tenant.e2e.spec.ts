@@ -122,6 +122,7 @@ function request(e: Endpoint, ids: Ids): { path: string; body?: unknown; headers
     'post /api/v1/cards/{id}/redeem-reward': { rewardId: ids.rewardId },
     // the card's first history entry (CardIssued): a valid body, refused before the entry is looked at
     'post /api/v1/cards/{id}/void': { activityId: `${ids.cardId}:0000000000`, reason: 'Przejęta korekta' },
+    'post /api/v1/cards/{id}/adjust': { delta: 500, reason: 'Przejęta korekta salda' },
     'post /api/v1/payments/initiate-payment': { tenantId: ids.tenantId, planId: 'basic', isForYear: false },
     'post /api/v1/payment-methods/add': { tenantId: ids.tenantId },
     'delete /api/v1/payment-methods/remove': { tenantId: ids.tenantId, paymentMethodId: 'karta' },

@@ -1,5 +1,6 @@
 import {
   AddStampsRequest,
+  AdjustBalanceRequest,
   CardCommandResponse,
   CardIdParams,
   CardLookupQuery,
@@ -195,4 +196,20 @@ export const voidEntry = defineEndpoint({
     ],
     [CardErrors.entryNotFound],
   ),
+});
+
+export const adjustBalance = defineEndpoint({
+  method: 'post',
+  path: '/api/v1/cards/{id}/adjust',
+  owner: 'card-ledger',
+  summary:
+    'Ręczna korekta salda: dodanie (delta > 0) lub odjęcie (delta < 0) punktów albo pieczątek (jednostka programu) z podaniem powodu; widoczna w obu historiach i na karcie w portfelu (wymaga Idempotency-Key)',
+  tags: ['cards'],
+  auth: 'cards.adjust',
+  tenant: 'caller',
+  params: CardIdParams,
+  headers: IdempotencyKeyHeaders,
+  body: AdjustBalanceRequest,
+  response: CardCommandResponse,
+  errors: command([CardErrors.programInactive, { code: 'CARD.ADJUST_BELOW_ZERO' }]),
 });

@@ -23,6 +23,8 @@ export type ActivityDoc = {
   /** corrections: the reason given and the commandId of the award / redemption voided */
   reason?: string | null;
   voidedCommandId?: string | null;
+  /** an adjustment that kept the spent part of a voided award (ADR 0050): that award's commandId */
+  correctionOf?: string | null;
 };
 
 /** An entry's fields that only some kinds of entry fill, all empty: what an entry starts from. */
@@ -53,6 +55,18 @@ export function activityOf(card: IssuedCard, event: CardEvent): Omit<ActivityDoc
     case 'AwardVoided':
     case 'RedemptionVoided':
       return { ...base, ...balanceEntry(event) };
+    case 'BalanceAdjusted': {
+      const { unit, delta, adjustedAt, employeeId, reason, correctionOf } = event.data;
+      return {
+        ...base,
+        type: 'balance_adjusted',
+        occurredAt: adjustedAt,
+        ...(unit === 'points' ? { points: delta } : { stamps: delta }),
+        employeeId,
+        reason,
+        correctionOf,
+      };
+    }
     case 'TierChanged':
       return { ...base, type: 'tier_changed', occurredAt: event.data.changedAt, tier: event.data.to };
     case 'CardRegenerated':

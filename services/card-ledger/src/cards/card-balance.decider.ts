@@ -1,5 +1,5 @@
 import { awardLimitBreach } from '@punkto/contracts/card-limits';
-import { CardErrors, CORRECTION_WINDOW_DAYS, OFFLINE_SCAN_MAX_AGE_HOURS } from '@punkto/contracts/cards';
+import { CardErrors, OFFLINE_SCAN_MAX_AGE_HOURS } from '@punkto/contracts/cards';
 import { pointsForAmount } from '@punkto/contracts/programs';
 import { tierFor, type ProgramRules } from '../programs/program-rules';
 import { balanceOf, type Card, type CardData, type CardEvent } from './card';
@@ -11,12 +11,13 @@ import {
   RewardNotFoundError,
   ScanCooldownError,
 } from './card.errors';
-import type { AddStamps, EarnPoints, RedeemReward, VoidEntry } from './card.commands';
+import type { AddStamps, EarnPoints, RedeemReward } from './card.commands';
 import { redemptionBlocker, stockPeriodOf, unitOf } from './reward-rules';
 
 /**
- * The Card aggregate's decisions on its balance: awards (points, stamps), redemptions and their corrections,
- * with the guards every command of an issued card shares. Pure: no IO, no clock (card.decider.ts dispatches).
+ * The Card aggregate's decisions on its balance: awards (points, stamps) and redemptions, with the guards every
+ * command of an issued card shares (corrections and adjustments: card-corrections.decider.ts). Pure: no IO, no
+ * clock (card.decider.ts dispatches).
  */
 export type Active = Extract<Card, { status: 'active' }>;
 
@@ -26,7 +27,7 @@ export function activeCard(state: Card): Active {
   throw new CardNotFoundError(); // never issued (or refused by the plan limit)
 }
 
-function usableRules(rules: ProgramRules | null): ProgramRules {
+export function usableRules(rules: ProgramRules | null): ProgramRules {
   if (!rules) throw new ProgramUnavailableError();
   if (rules.deleted) throw new CardClosedError();
   if (!rules.active) throw new CardRuleError(CardErrors.programInactive);
@@ -173,78 +174,4 @@ export function redeemReward(command: RedeemReward, state: Card): CardEvent[] {
       },
     },
   ];
-}
-
-/**
- * The rules of a correction (ADR 0016): only an award or a redemption the card remembers, younger than
- * CORRECTION_WINDOW_DAYS, once; a voided award may never take the balance below zero (the points were spent:
- * the redemption that spent them is voided first); a voided redemption gives its cost back. Lifetime points
- * follow a voided award, and so does the level of a tiers program.
- */
-export function voidEntry(command: VoidEntry, state: Card): CardEvent[] {
-  const card = activeCard(state);
-  const { commandId, voidedCommandId, reason, employeeId } = command.data;
-  if (card.recentCommandIds.includes(commandId)) return [];
-  const entry = (card.correctable ?? []).find((e) => e.commandId === voidedCommandId);
-  const { now } = command.metadata;
-  if (!entry || now.getTime() - Date.parse(entry.at) > CORRECTION_WINDOW_DAYS * 86_400_000)
-    throw new CardRuleError(CardErrors.correctionTooLate);
-  if (entry.voided) throw new CardRuleError(CardErrors.alreadyVoided);
-  const at = now.toISOString();
-  const correction = { commandId, voidedCommandId, reason, employeeId, voidedAt: at };
-
-  if (entry.kind === 'redemption') {
-    const unit = entry.stamps > 0 ? 'stamps' : 'points';
-    const cost = unit === 'stamps' ? entry.stamps : entry.points;
-    return [
-      {
-        type: 'RedemptionVoided',
-        data: {
-          cardId: card.cardId,
-          rewardId: entry.rewardId ?? '',
-          rewardName: entry.rewardName ?? '',
-          cost,
-          unit,
-          stockPeriod: entry.stockPeriod,
-          redeemedAt: entry.at,
-          ...correction,
-          balance: balanceOf({
-            ...card,
-            points: card.points + entry.points,
-            stamps: card.stamps + entry.stamps,
-          }),
-        },
-      },
-    ];
-  }
-
-  if (entry.points > card.points)
-    throw new CardRuleError(CardErrors.voidBelowZero('points', entry.points, card.points));
-  if (entry.stamps > card.stamps)
-    throw new CardRuleError(CardErrors.voidBelowZero('stamps', entry.stamps, card.stamps));
-  const lifetimePoints = card.lifetimePoints - entry.points;
-  const events: CardEvent[] = [
-    {
-      type: 'AwardVoided',
-      data: {
-        cardId: card.cardId,
-        points: entry.points,
-        stamps: entry.stamps,
-        ...correction,
-        balance: balanceOf({
-          points: card.points - entry.points,
-          stamps: card.stamps - entry.stamps,
-          lifetimePoints,
-        }),
-      },
-    },
-  ];
-  const rules = command.data.rules;
-  const level = rules?.kind === 'tiers' ? tierFor(rules.levels, lifetimePoints) : null;
-  if (level && level.name !== card.tier)
-    events.push({
-      type: 'TierChanged',
-      data: { cardId: card.cardId, from: card.tier, to: level.name, lifetimePoints, changedAt: at },
-    });
-  return events;
 }

@@ -139,7 +139,7 @@ describe('a mistaken award voided by the owner', () => {
     expect(refused.json()).toMatchObject({
       code: 'CARD.VOID_BELOW_ZERO',
       localizedMessage:
-        'Nie można anulować: klient wykorzystał już część tych punktów (do odjęcia 150 pkt, na karcie 50 pkt). Najpierw anuluj wydaną za nie nagrodę.',
+        'Nie można anulować w całości: klient wykorzystał już część tych punktów (do odjęcia 150 pkt, na karcie 50 pkt). Anuluj i skoryguj resztę albo najpierw anuluj wydaną za nie nagrodę.',
     });
 
     const given = await voidEntry(c.owner, c.client.cardId, redemption.id, 'Klient nie odebrał kawy');
@@ -166,6 +166,121 @@ describe('a mistaken award voided by the owner', () => {
     const noReason = await voidEntry(c.owner, c.client.cardId, issued!.id, ' ');
     expect(noReason.statusCode).toBe(400);
     expect(JSON.stringify(noReason.json())).toContain('Podaj powód korekty (co najmniej 3 znaki).');
+  });
+});
+
+describe('an award partly spent, voided with "adjust the rest" (ADR 0050)', () => {
+  it('takes back what is left, keeps the spent part as an adjustment, and both histories say so', async () => {
+    const c = await company();
+    const typo = (await award(c.owner, c.client.cardId, 425_000).then((r) =>
+      r.json(),
+    )) as CardCommandResponse;
+    const redeemed = await t.call('POST', `/api/v1/cards/${c.client.cardId}/redeem-reward`, c.owner, {
+      body: { rewardId: 'r-coffee' },
+    });
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+
+    expect((await voidEntry(c.owner, c.client.cardId, typo.activity!.id)).json()).toMatchObject({
+      code: 'CARD.VOID_BELOW_ZERO',
+    });
+    const key = randomUUID();
+    const rest = () =>
+      t.call('POST', `/api/v1/cards/${c.client.cardId}/void`, c.owner, {
+        body: { activityId: typo.activity!.id, reason: 'Miało być 425 pkt', adjustRest: true },
+        key,
+      });
+    const voided = await rest();
+    expect(voided.statusCode, voided.body).toBe(200);
+    const answer = voided.json() as CardCommandResponse;
+    expect(answer.card).toMatchObject({ points: 0, lifetimePoints: 100 });
+    expect(answer.activity).toMatchObject({ type: 'award_voided', points: -4250 });
+
+    const staff = (await history(c.owner, c.client.cardId)).json() as CardHistoryPage;
+    expect(staff.items.map((e) => [e.type, e.points, e.employeeName, e.voidable])).toEqual([
+      ['award_voided', -4250, 'Właściciel', false],
+      ['balance_adjusted', 100, 'Właściciel', false],
+      ['reward_redeemed', -100, 'Właściciel', true],
+      ['points_earned', 4250, 'Właściciel', false],
+      ['card_issued', null, null, false],
+    ]);
+    expect(staff.items[1]!.description).toBe(
+      'Korekta salda: dodano 100 pkt (wydana część anulowanego przyznania zostaje): Miało być 425 pkt',
+    );
+    const mine = (await t.call('GET', '/api/v1/customers/my-history', c.customer)).json() as MyHistoryPage;
+    expect(mine.items.slice(0, 2).map((e) => [e.type, e.points, e.reason])).toEqual([
+      ['award_voided', -4250, 'Miało być 425 pkt'],
+      ['balance_adjusted', 100, 'Miało być 425 pkt'],
+    ]);
+
+    // a retry with the same key is the first answer, nothing booked twice
+    expect((await rest()).headers['idempotent-replayed']).toBe('true');
+    const events = (await t.events(c.client.cardId)).map((e) => e.type);
+    expect(events.filter((type) => type === 'BalanceAdjusted' || type === 'AwardVoided')).toEqual([
+      'BalanceAdjusted',
+      'AwardVoided',
+    ]);
+  });
+});
+
+const adjust = (token: string, cardId: string, delta: unknown, reason = 'Punkty z papierowej karty') =>
+  t.call('POST', `/api/v1/cards/${cardId}/adjust`, token, { body: { delta, reason } });
+
+describe('POST /api/v1/cards/{id}/adjust (manual adjustment, ADR 0050)', () => {
+  it('adds and takes away with a reason, never below zero, shown in both histories', async () => {
+    const c = await company();
+    const added = await adjust(c.owner, c.client.cardId, 120);
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toMatchObject({
+      card: { points: 120, lifetimePoints: 120 },
+      activity: {
+        type: 'balance_adjusted',
+        points: 120,
+        reason: 'Punkty z papierowej karty',
+        description: 'Korekta salda: dodano 120 pkt: Punkty z papierowej karty',
+      },
+    });
+    const taken = await adjust(c.owner, c.client.cardId, -20, 'Podwójnie przepisana karta');
+    expect((taken.json() as CardCommandResponse).card.points).toBe(100);
+
+    const tooMuch = await adjust(c.owner, c.client.cardId, -101);
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json()).toMatchObject({
+      code: 'CARD.ADJUST_BELOW_ZERO',
+      localizedMessage: 'Nie można odjąć 101 pkt: na karcie jest 100 pkt.',
+    });
+    for (const delta of [0, 1.5, 100_001, '5']) {
+      const invalid = await adjust(c.owner, c.client.cardId, delta);
+      expect(invalid.statusCode, String(delta)).toBe(400);
+      expect(JSON.stringify(invalid.json())).toContain('Podaj liczbę różną od zera');
+    }
+    expect((await adjust(c.owner, c.client.cardId, 5, ' ')).statusCode).toBe(400);
+
+    const mine = (await t.call('GET', '/api/v1/customers/my-history', c.customer)).json() as MyHistoryPage;
+    expect(mine.items.map((e) => [e.type, e.points, e.description])).toEqual([
+      ['balance_adjusted', -20, 'Korekta salda: odjęto 20 pkt: Podwójnie przepisana karta'],
+      ['balance_adjusted', 120, 'Korekta salda: dodano 120 pkt: Punkty z papierowej karty'],
+      ['card_issued', null, 'Wydano kartę'],
+    ]);
+    const events = (await t.events(c.client.cardId)).filter((e) => e.type === 'BalanceAdjusted');
+    expect(events.map((e) => e.data)).toMatchObject([{ delta: 120 }, { delta: -20 }]);
+  });
+
+  it('needs cards.adjust; another company and a customer are refused and nothing is booked', async () => {
+    const c = await company([Permissions.cardsAward, Permissions.cardsCorrect, Permissions.clientsView]);
+    expect((await adjust(c.employee, c.client.cardId, 10)).statusCode).toBe(403);
+    expect((await adjust(c.customer, c.client.cardId, 10)).statusCode).toBe(403);
+    const other = await company();
+    const foreign = await adjust(other.owner, c.client.cardId, 10);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ code: 'CARD.NOT_FOUND' });
+    expect((await t.events(c.client.cardId)).some((e) => e.type === 'BalanceAdjusted')).toBe(false);
+
+    const adjuster = await tokenFor(randomUUID(), Roles.employee, {
+      tid: c.tenantId,
+      perms: [Permissions.cardsAdjust],
+    });
+    const allowed = await adjust(adjuster, c.client.cardId, 10);
+    expect(allowed.statusCode, allowed.body).toBe(200);
   });
 });
 

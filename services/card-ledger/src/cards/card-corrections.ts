@@ -10,13 +10,20 @@ import { stockPeriodOf } from './reward-rules';
 const VOIDABLE: ReadonlySet<string> = new Set(['points_earned', 'stamps_added', 'reward_redeemed']);
 
 /**
- * A correction (ADR 0016, POST /cards/{id}/void): the award or redemption named by its history entry is voided
+ * A correction (ADR 0016, POST /cards/{id}/void; partly spent: ADR 0050): the award or redemption named by its history entry is voided
  * by a compensating event decided on the card (the rules are the decider's). A voided stocked redemption gives
  * its unit back to the period it counted against, if that period is still running.
  */
 export async function voidEntry(
   deps: QueryDeps & Pick<CardLedger, 'execute'>,
-  input: { cardId: string; activityId: string; reason: string; actor: Actor; commandId: string },
+  input: {
+    cardId: string;
+    activityId: string;
+    reason: string;
+    adjustRest: boolean;
+    actor: Actor;
+    commandId: string;
+  },
 ): Promise<CardCommandResponse> {
   const { actor, commandId } = input;
   const result = await deps.execute(
@@ -36,6 +43,7 @@ export async function voidEntry(
             reason: input.reason,
             employeeId: actor.userId,
             rules,
+            adjustRest: input.adjustRest,
           },
           metadata: { now },
         },
@@ -59,4 +67,33 @@ export async function voidEntry(
       });
   }
   return commandResponse(deps, result, rules);
+}
+
+/**
+ * A manual adjustment (ADR 0050, POST /cards/{id}/adjust): the program's unit added or taken away with a reason,
+ * decided on the card (never below zero: card-corrections.decider.ts).
+ */
+export async function adjustBalance(
+  deps: QueryDeps & Pick<CardLedger, 'execute'>,
+  input: { cardId: string; delta: number; reason: string; actor: Actor; commandId: string },
+): Promise<CardCommandResponse> {
+  const { actor, commandId, delta, reason } = input;
+  const result = await deps.execute(
+    input.cardId,
+    async (state, now) => {
+      const card = staffCard(state, actor);
+      const rules = await deps.rulesFor(card.programId);
+      return {
+        command: {
+          type: 'AdjustBalance',
+          data: { commandId, delta, reason, employeeId: actor.userId, rules },
+          metadata: { now },
+        },
+        metadata: metadataOf(actor, card),
+        context: rules,
+      };
+    },
+    {},
+  );
+  return commandResponse(deps, result, result.context ?? null);
 }

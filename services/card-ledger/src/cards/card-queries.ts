@@ -66,9 +66,13 @@ export async function commandResponse(
   rules: ProgramRules | null,
 ): Promise<CardCommandResponse> {
   const card = result.newState as IssuedCard;
-  const [main] = result.newEvents;
+  // the command's own entry: a void that kept the spent part of an award (ADR 0050) answers with the void
+  const index = result.newEvents.findIndex(
+    (e) => e.type !== 'BalanceAdjusted' || e.data.correctionOf === null,
+  );
+  const main = result.newEvents[index];
   const entry = main && activityOf(card, main);
-  const revision = (result.nextExpectedRevision ?? 0) - result.newEvents.length + 1;
+  const revision = (result.nextExpectedRevision ?? 0) - result.newEvents.length + 1 + index;
   return {
     card: await staffView(deps, card, rules),
     activity: entry

@@ -160,6 +160,8 @@ function describe(entry: ActivityDoc): string {
       return entry.points !== null
         ? `Anulowano odbiór nagrody „${entry.rewardName}”, zwrócono ${count.format(entry.points)} pkt: ${entry.reason}`
         : `Anulowano odbiór nagrody „${entry.rewardName}”, zwrócono ${stampsText(entry.stamps ?? 0)}: ${entry.reason}`;
+    case 'balance_adjusted':
+      return adjustmentText(entry);
     case 'tier_changed':
       return `Nowy poziom: ${entry.tier}`;
     case 'card_regenerated':
@@ -167,6 +169,14 @@ function describe(entry: ActivityDoc): string {
     case 'card_closed':
       return `Karta zamknięta: ${closeReasons[entry.closeReason ?? ''] ?? 'zamknięta przez firmę'}`;
   }
+}
+
+/** „Korekta salda: dodano 100 pkt: …”; the spent part of a voided award says so (ADR 0050) */
+function adjustmentText(entry: ActivityDoc): string {
+  const delta = entry.points ?? entry.stamps ?? 0;
+  const what = entry.points !== null ? `${count.format(Math.abs(delta))} pkt` : stampsText(Math.abs(delta));
+  const partOfVoid = entry.correctionOf ? ' (wydana część anulowanego przyznania zostaje)' : '';
+  return `Korekta salda: ${delta > 0 ? 'dodano' : 'odjęto'} ${what}${partOfVoid}: ${entry.reason}`;
 }
 
 /** the correction that voided an entry, if any */

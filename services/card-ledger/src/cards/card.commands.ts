@@ -84,6 +84,19 @@ export type VoidEntry = Command<
     reason: string;
     employeeId: string;
     rules: ProgramRules | null;
+    /** an award partly spent: void it and take back only what is left (the spent part as an adjustment, ADR 0050) */
+    adjustRest: boolean;
+  }
+>;
+/** A manual adjustment (ADR 0050): the program's unit added (delta > 0) or taken away (delta < 0), with a reason. */
+export type AdjustBalance = Command<
+  'AdjustBalance',
+  {
+    commandId: string;
+    delta: number;
+    reason: string;
+    employeeId: string;
+    rules: ProgramRules | null;
   }
 >;
 export type CloseCard = Command<'CloseCard', { reason: CardClosedData['reason'] }>;
@@ -98,6 +111,7 @@ export type CardCommand =
   | AddStamps
   | RedeemReward
   | VoidEntry
+  | AdjustBalance
   | RegenerateCard
   | CloseCard
   | RecordAwardAnomaly;

@@ -1,6 +1,7 @@
 import type { Decider } from '@punkto/platform/es/decider';
 import { evolve, initialState, type Card, type CardEvent } from './card';
-import { activeCard, addStamps, earnPoints, redeemReward, voidEntry } from './card-balance.decider';
+import { activeCard, addStamps, earnPoints, redeemReward } from './card-balance.decider';
+import { adjustBalance, voidEntry } from './card-corrections.decider';
 import type { CardCommand, CloseCard, IssueCard, RecordAwardAnomaly, RegenerateCard } from './card.commands';
 
 export type * from './card.commands';
@@ -90,6 +91,8 @@ export function decide(command: CardCommand, state: Card): CardEvent[] {
       return redeemReward(command, state);
     case 'VoidEntry':
       return voidEntry(command, state);
+    case 'AdjustBalance':
+      return adjustBalance(command, state);
     case 'RegenerateCard':
       return regenerate(command, state);
     case 'CloseCard':

@@ -9,6 +9,7 @@ import {
   cardDecider,
   decide,
   type AddStamps,
+  type AdjustBalance,
   type EarnPoints,
   type IssueCard,
   type RedeemReward,
@@ -851,6 +852,7 @@ describe('VoidEntry (corrections, ADR 0016)', () => {
       reason: 'Pomyłka w kwocie',
       employeeId: 'owner1',
       rules: pointsRules(),
+      adjustRest: false,
       ...overrides,
     },
     metadata: at(when),
@@ -910,7 +912,7 @@ describe('VoidEntry (corrections, ADR 0016)', () => {
         CardRuleError,
         expectRule(
           'CARD.VOID_BELOW_ZERO',
-          'Nie można anulować: klient wykorzystał już część tych punktów (do odjęcia 300 pkt, na karcie 100 pkt). Najpierw anuluj wydaną za nie nagrodę.',
+          'Nie można anulować w całości: klient wykorzystał już część tych punktów (do odjęcia 300 pkt, na karcie 100 pkt). Anuluj i skoryguj resztę albo najpierw anuluj wydaną za nie nagrodę.',
         ),
       ));
 
@@ -1027,6 +1029,189 @@ describe('VoidEntry (corrections, ADR 0016)', () => {
       .given(history().earned(50, EARNED_AT, 'award').closed().events)
       .when(voidEntry('award'))
       .thenThrows(CardClosedError));
+});
+
+describe('void and adjust the rest (ADR 0050)', () => {
+  const EARNED_AT = '2026-03-01T10:00:00.000Z';
+  const REDEEMED_AT = '2026-03-01T12:00:00.000Z';
+  const voidRest = (voidedCommandId: string, rules: ProgramRules = pointsRules()): VoidEntry => ({
+    type: 'VoidEntry',
+    data: {
+      commandId: 'cmd-void',
+      voidedCommandId,
+      reason: 'Pomyłka: 425 zamiast 4250',
+      employeeId: 'owner1',
+      rules,
+      adjustRest: true,
+    },
+    metadata: at(MONDAY_NOON),
+  });
+  const partlySpent = () =>
+    history()
+      .earned(4250, EARNED_AT, 'typo')
+      .redeemed(aReward({ cost: 1000 }), REDEEMED_AT);
+
+  it('keeps the spent part as an adjustment, then voids the award: the card holds nothing of it', () =>
+    spec
+      .given(partlySpent().events)
+      .when(voidRest('typo'))
+      .then([
+        {
+          type: 'BalanceAdjusted',
+          data: {
+            cardId: 'c1',
+            commandId: 'cmd-void',
+            unit: 'points',
+            delta: 1000,
+            reason: 'Pomyłka: 425 zamiast 4250',
+            employeeId: 'owner1',
+            correctionOf: 'typo',
+            balance: { points: 4250, stamps: 0, lifetimePoints: 5250 },
+            adjustedAt: MONDAY_NOON,
+          },
+        },
+        {
+          type: 'AwardVoided',
+          data: {
+            cardId: 'c1',
+            points: 4250,
+            stamps: 0,
+            commandId: 'cmd-void',
+            voidedCommandId: 'typo',
+            reason: 'Pomyłka: 425 zamiast 4250',
+            employeeId: 'owner1',
+            balance: { points: 0, stamps: 0, lifetimePoints: 1000 },
+            voidedAt: MONDAY_NOON,
+          },
+        },
+      ]));
+
+  it('leaves the card folded to zero, the award voided and the redemption standing', () => {
+    const given = partlySpent();
+    const after = fold(cardDecider, [...given.events, ...decide(voidRest('typo'), given.state)]);
+    expect(after).toMatchObject({ points: 0, lifetimePoints: 1000 });
+    const entries = after.status === 'active' ? (after.correctable ?? []) : [];
+    expect(entries.map((e) => [e.commandId, e.voided])).toEqual([
+      ['typo', true],
+      [`redeem-${REDEEMED_AT}`, false],
+    ]);
+  });
+
+  it('is a plain void when nothing of the award was spent', () =>
+    spec
+      .given(history().earned(4250, EARNED_AT, 'typo').events)
+      .when(voidRest('typo'))
+      .then([
+        {
+          type: 'AwardVoided',
+          data: {
+            cardId: 'c1',
+            points: 4250,
+            stamps: 0,
+            commandId: 'cmd-void',
+            voidedCommandId: 'typo',
+            reason: 'Pomyłka: 425 zamiast 4250',
+            employeeId: 'owner1',
+            balance: { points: 0, stamps: 0, lifetimePoints: 0 },
+            voidedAt: MONDAY_NOON,
+          },
+        },
+      ]));
+
+  it('decides nothing when retried with the same command', () => {
+    const given = partlySpent();
+    const events = [...given.events, ...decide(voidRest('typo'), given.state)];
+    spec.given(events).when(voidRest('typo')).thenNothingHappens();
+  });
+});
+
+describe('AdjustBalance (manual adjustment, ADR 0050)', () => {
+  const adjust = (
+    delta: number,
+    rules: ProgramRules | null = pointsRules(),
+    commandId = 'cmd-adj',
+  ): AdjustBalance => ({
+    type: 'AdjustBalance',
+    data: { commandId, delta, reason: 'Punkty z papierowej karty', employeeId: 'owner1', rules },
+    metadata: at(MONDAY_NOON),
+  });
+  const adjusted = (delta: number, balance: { points: number; stamps: number; lifetimePoints: number }) => ({
+    type: 'BalanceAdjusted' as const,
+    data: {
+      cardId: 'c1',
+      commandId: 'cmd-adj',
+      unit: 'points' as const,
+      delta,
+      reason: 'Punkty z papierowej karty',
+      employeeId: 'owner1',
+      correctionOf: null,
+      balance,
+      adjustedAt: MONDAY_NOON,
+    },
+  });
+
+  it('adds points: balance and lifetime points grow', () =>
+    spec
+      .given(history().earned(30, '2026-02-20T10:00:00.000Z').events)
+      .when(adjust(120))
+      .then([adjusted(120, { points: 150, stamps: 0, lifetimePoints: 150 })]));
+
+  it('takes points away: balance and lifetime points drop', () =>
+    spec
+      .given(history().earned(300, '2026-02-20T10:00:00.000Z').events)
+      .when(adjust(-100))
+      .then([adjusted(-100, { points: 200, stamps: 0, lifetimePoints: 200 })]));
+
+  it('never takes the balance below zero', () =>
+    spec
+      .given(history().earned(30, '2026-02-20T10:00:00.000Z').events)
+      .when(adjust(-31))
+      .thenThrows(
+        CardRuleError,
+        expectRule('CARD.ADJUST_BELOW_ZERO', 'Nie można odjąć 31 pkt: na karcie jest 30 pkt.'),
+      ));
+
+  it('adjusts stamps on a stamp card, lifetime points untouched', () =>
+    spec
+      .given(history().stamped(4, '2026-02-20T10:00:00.000Z').events)
+      .when(adjust(-2, stampsRules()))
+      .then([
+        {
+          ...adjusted(-2, { points: 0, stamps: 2, lifetimePoints: 0 }),
+          data: {
+            ...adjusted(-2, { points: 0, stamps: 2, lifetimePoints: 0 }).data,
+            unit: 'stamps' as const,
+          },
+        },
+      ]));
+
+  it('moves a tiers card to the level its lifetime points now reach', () =>
+    spec
+      .given(history().earned(90, '2026-02-20T10:00:00.000Z').events)
+      .when(adjust(20, tiersRules()))
+      .then([
+        adjusted(20, { points: 110, stamps: 0, lifetimePoints: 110 }),
+        {
+          type: 'TierChanged',
+          data: { cardId: 'c1', from: null, to: 'Srebro', lifetimePoints: 110, changedAt: MONDAY_NOON },
+        },
+      ]));
+
+  it('decides nothing when retried with the same command', () => {
+    const given = history().earned(30, '2026-02-20T10:00:00.000Z');
+    const events = [...given.events, ...decide(adjust(5), given.state)];
+    spec.given(events).when(adjust(5)).thenNothingHappens();
+  });
+
+  it('is refused on a closed card and without the program', () => {
+    const given = history().earned(30, '2026-02-20T10:00:00.000Z');
+    expect(() => decide(adjust(5, null), given.state)).toThrow(ProgramUnavailableError);
+    const closed = evolve(given.state, {
+      type: 'CardClosed',
+      data: { cardId: 'c1', reason: 'client_removed', closedAt: MONDAY_NOON },
+    });
+    expect(() => decide(adjust(5), closed)).toThrow(CardClosedError);
+  });
 });
 
 describe('when the card is closed', () => {

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IssuedCard } from './card';
 import { CardNotFoundError } from './card.errors';
 import { addStamps, earnPoints } from './card-award';
-import { voidEntry } from './card-corrections';
+import { adjustBalance, voidEntry } from './card-corrections';
 import type { Actor, CardLedger } from './card-ledger';
 import {
   issuedCard,
@@ -124,6 +124,12 @@ export function cardRoutes(app: FastifyInstance, ledger: CardLedger) {
   registerEndpoint(app, api.voidEntry, async ({ params, body, request, reply }) =>
     idempotent(ledger, request, reply, body, (commandId) =>
       voidEntry(ledger, { cardId: params.id, ...body, actor: actorOf(request), commandId }),
+    ),
+  );
+
+  registerEndpoint(app, api.adjustBalance, async ({ params, body, request, reply }) =>
+    idempotent(ledger, request, reply, body, (commandId) =>
+      adjustBalance(ledger, { cardId: params.id, ...body, actor: actorOf(request), commandId }),
     ),
   );
 

@@ -3,6 +3,7 @@ import { CORRECTION_WINDOW_DAYS } from '@punkto/contracts/cards';
 import type {
   AwardAnomalyDetectedData,
   AwardVoidedData,
+  BalanceAdjustedData,
   CardClosedData,
   CardIssuedData,
   CardIssueRefusedData,
@@ -29,6 +30,7 @@ export type StampsAdded = { type: 'StampsAdded'; data: StampsAddedData };
 export type RewardRedeemed = { type: 'RewardRedeemed'; data: RewardRedeemedData };
 export type AwardVoided = { type: 'AwardVoided'; data: AwardVoidedData };
 export type RedemptionVoided = { type: 'RedemptionVoided'; data: RedemptionVoidedData };
+export type BalanceAdjusted = { type: 'BalanceAdjusted'; data: BalanceAdjustedData };
 export type TierChanged = { type: 'TierChanged'; data: TierChangedData };
 export type CardRegenerated = { type: 'CardRegenerated'; data: CardRegeneratedData };
 export type CardClosed = { type: 'CardClosed'; data: CardClosedData };
@@ -42,6 +44,7 @@ export type CardEvent =
   | RewardRedeemed
   | AwardVoided
   | RedemptionVoided
+  | BalanceAdjusted
   | TierChanged
   | CardRegenerated
   | CardClosed
@@ -155,6 +158,8 @@ export function evolve(state: Card, event: CardEvent): Card {
       return awardVoided(state, event.data);
     case 'RedemptionVoided':
       return redemptionVoided(state, event.data);
+    case 'BalanceAdjusted':
+      return balanceAdjusted(state, event.data);
     case 'TierChanged':
       return { ...state, tier: event.data.to, updatedAt: event.data.changedAt };
     case 'CardRegenerated':
@@ -270,6 +275,17 @@ function redemptionVoided(state: ActiveCard, data: RedemptionVoidedData): Card {
     recentCommandIds: remember(state.recentCommandIds, commandId),
     correctable: markVoided(state.correctable, voidedCommandId),
     updatedAt: voidedAt,
+  };
+}
+
+/** the balance the event carries (an adjustment's lifetime points are the decider's: never below zero) */
+function balanceAdjusted(state: ActiveCard, data: BalanceAdjustedData): Card {
+  const { balance, commandId, adjustedAt } = data;
+  return {
+    ...state,
+    ...balance,
+    recentCommandIds: remember(state.recentCommandIds, commandId),
+    updatedAt: adjustedAt,
   };
 }
 

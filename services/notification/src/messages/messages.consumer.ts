@@ -1,6 +1,7 @@
 import type { CardLedgerEvent } from '@punkto/contracts/card-visits';
 import {
   AwardVoidedData,
+  BalanceAdjustedData,
   CardClosedData,
   CardIssuedData,
   ClientAccountLinkedData,
@@ -31,6 +32,7 @@ const visitEvents = {
   RewardRedeemed: RewardRedeemedData,
   AwardVoided: AwardVoidedData,
   RedemptionVoided: RedemptionVoidedData,
+  BalanceAdjusted: BalanceAdjustedData,
   CardClosed: CardClosedData,
 } as const;
 type VisitEventType = keyof typeof visitEvents;

@@ -80,6 +80,8 @@ export function applyPassCardEvent(card: PassCard | null, event: PassCardEvent):
     case 'AwardVoided':
     case 'RedemptionVoided':
       return next(event.data.balance, event.data.voidedAt);
+    case 'BalanceAdjusted':
+      return next(event.data.balance, event.data.adjustedAt);
     case 'TierChanged':
       return next({ tier: event.data.to, lifetimePoints: event.data.lifetimePoints }, event.data.changedAt);
     case 'CardRegenerated':

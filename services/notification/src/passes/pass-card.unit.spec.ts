@@ -170,6 +170,30 @@ describe("a pass's copy of its card", () => {
     expect(given).toMatchObject({ points: 100, version: 4, changedAt: '2026-11-20T14:00:00.000Z' });
   });
 
+  it('a manual adjustment (ADR 0050) shows its balance and bumps the version', () => {
+    const card = fold([issued, earned(30, '2026-11-20T11:00:00.000Z')]);
+    const adjusted = applyPassCardEvent(card, {
+      type: 'BalanceAdjusted',
+      data: {
+        cardId: 'c1',
+        commandId: 'a1',
+        unit: 'points',
+        delta: 120,
+        reason: 'Punkty z papierowej karty',
+        employeeId: 'e1',
+        correctionOf: null,
+        balance: { points: 150, stamps: 0, lifetimePoints: 150 },
+        adjustedAt: '2026-11-21T08:00:00.000Z',
+      },
+    });
+    expect(adjusted).toMatchObject({
+      points: 150,
+      lifetimePoints: 150,
+      version: card!.version + 1,
+      changedAt: '2026-11-21T08:00:00.000Z',
+    });
+  });
+
   it('an event of a card whose issue was never seen is ignored; an older regeneration again too', () => {
     expect(applyPassCardEvent(null, earned(5, '2026-11-20T11:00:00.000Z'))).toBeNull();
     const card = fold([issued]);

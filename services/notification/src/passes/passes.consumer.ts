@@ -1,5 +1,6 @@
 import {
   AwardVoidedData,
+  BalanceAdjustedData,
   CardClosedData,
   CardIssuedData,
   CardRegeneratedData,
@@ -32,6 +33,7 @@ const cardEvents = {
   RewardRedeemed: RewardRedeemedData,
   AwardVoided: AwardVoidedData,
   RedemptionVoided: RedemptionVoidedData,
+  BalanceAdjusted: BalanceAdjustedData,
   TierChanged: TierChangedData,
   CardRegenerated: CardRegeneratedData,
   CardClosed: CardClosedData,

@@ -233,6 +233,7 @@ export const BUSINESS_EVENTS: Record<string, { fact: BusinessFact; kind?: string
   RewardRedeemed: { fact: 'redemption' },
   AwardVoided: { fact: 'correction', kind: 'award' },
   RedemptionVoided: { fact: 'correction', kind: 'redemption' },
+  BalanceAdjusted: { fact: 'correction', kind: 'adjustment' },
   ClientEnrolled: { fact: 'enrolment' },
 };
 

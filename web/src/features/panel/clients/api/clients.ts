@@ -1,5 +1,9 @@
 import type { ActivityType } from '@punkto/contracts/card-activity';
-import { IDEMPOTENCY_KEY_HEADER, type VoidEntryRequest } from '@punkto/contracts/cards';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  type AdjustBalanceRequest,
+  type VoidEntryRequest,
+} from '@punkto/contracts/cards';
 import type { AddClientRequest, CreateClientRequest, EditClientRequest } from '@punkto/contracts/clients';
 import * as cardEndpoints from '@punkto/contracts/endpoints/cards';
 import * as endpoints from '@punkto/contracts/endpoints/tenant';
@@ -98,12 +102,21 @@ export function cardHistoryQueryOptions(cardId: string, query: CardHistoryApiQue
   });
 }
 
+/** after a correction or an adjustment: the card and its history are read again */
+function useRefreshCard(cardId: string, clientId: string) {
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: ['cards', cardId, 'history'] });
+    await queryClient.invalidateQueries({ queryKey: ['cards', 'of-client', clientId] });
+  };
+}
+
 /**
  * POST /cards/{id}/void: a correction with its reason. The caller keeps one Idempotency-Key per correction it
  * means (a retry after a lost answer voids once); afterwards the card and its history are read again.
  */
 export function useVoidEntry(cardId: string, clientId: string) {
-  const queryClient = useQueryClient();
+  const onSettled = useRefreshCard(cardId, clientId);
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: VoidEntryRequest; idempotencyKey: string }) =>
       api.call(cardEndpoints.voidEntry, {
@@ -111,9 +124,20 @@ export function useVoidEntry(cardId: string, clientId: string) {
         body,
         headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
       }),
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['cards', cardId, 'history'] });
-      await queryClient.invalidateQueries({ queryKey: ['cards', 'of-client', clientId] });
-    },
+    onSettled,
+  });
+}
+
+/** POST /cards/{id}/adjust: a manual adjustment with its reason (one Idempotency-Key per adjustment meant). */
+export function useAdjustBalance(cardId: string, clientId: string) {
+  const onSettled = useRefreshCard(cardId, clientId);
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: AdjustBalanceRequest; idempotencyKey: string }) =>
+      api.call(cardEndpoints.adjustBalance, {
+        params: { id: cardId },
+        body,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+      }),
+    onSettled,
   });
 }

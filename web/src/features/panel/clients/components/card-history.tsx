@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { ActivityList } from '../../../../components/card-activity/activity-list';
 import { FormError } from '../../../../components/ui/form-error';
 import { TablePagination } from '../../../../components/ui/table-pagination';
-import { errorMessage } from '../../../../lib/api/api-errors';
+import { errorMessage, isApiError } from '../../../../lib/api/api-errors';
 import { activityAmountLabel, activityFilterOptions } from '../../../../lib/card-activity';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { notify } from '../../../../lib/notify-instance';
@@ -187,12 +187,28 @@ function VoidEntryDialog({
 }) {
   const voidEntry = useVoidEntry(cardId, clientId);
   const form = useZodForm(VoidForm, { reason: '' });
-  // one key per correction meant here: a retry after a lost answer voids once
-  const [idempotencyKey] = useState(newKey);
+  // one key per correction meant here: a retry after a lost answer voids once (and one for "adjust the rest")
+  const [keys] = useState(() => ({ whole: newKey(), rest: newKey() }));
+  // an award partly spent: the server said why it cannot be voided whole; staff may void it and adjust the rest
+  const [partlySpent, setPartlySpent] = useState<string | null>(null);
   const amount = activityAmountLabel(entry);
   const submit = form.onSubmit(async ({ reason }) => {
-    await voidEntry.mutateAsync({ body: { activityId: entry.id, reason }, idempotencyKey });
-    notify.success('Wpis anulowany. Saldo karty zostało poprawione.');
+    const adjustRest = partlySpent !== null;
+    try {
+      await voidEntry.mutateAsync({
+        body: { activityId: entry.id, reason, adjustRest },
+        idempotencyKey: adjustRest ? keys.rest : keys.whole,
+      });
+    } catch (error) {
+      if (adjustRest || !isApiError(error) || error.code !== 'CARD.VOID_BELOW_ZERO') throw error;
+      setPartlySpent(errorMessage(error));
+      return;
+    }
+    notify.success(
+      adjustRest
+        ? 'Wpis anulowany. Z karty zniknęło to, co z niego zostało; wydana część zostaje.'
+        : 'Wpis anulowany. Saldo karty zostało poprawione.',
+    );
     onClose();
   });
   return (
@@ -226,13 +242,22 @@ function VoidEntryDialog({
             error={form.errors.reason}
             onChange={(event) => form.setFieldValue('reason', event.currentTarget.value)}
           />
+          {partlySpent ? (
+            <Alert color="orange" variant="light" data-testid="void-partly-spent">
+              <Text size="sm">{partlySpent}</Text>
+              <Text size="sm" mt="xs">
+                „Anuluj i skoryguj resztę” anuluje ten wpis i zabierze z karty tylko to, co z niego zostało.
+                Wydana nagroda zostaje, a w historii pojawi się korekta salda o wydaną część.
+              </Text>
+            </Alert>
+          ) : null}
           <FormError message={form.formError} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Wróć
             </Button>
             <Button type="submit" color="red" loading={form.submitting}>
-              Tak, anuluj wpis
+              {partlySpent ? 'Anuluj i skoryguj resztę' : 'Tak, anuluj wpis'}
             </Button>
           </Group>
         </Stack>

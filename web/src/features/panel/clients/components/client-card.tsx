@@ -7,6 +7,7 @@ import { formatPoints, formatStamps } from '../../../../lib/format';
 import { Permissions } from '@punkto/contracts/permissions';
 import { clientCardQueryOptions } from '../api/clients';
 import { usePanelSession } from '../../shell/hooks/panel-session';
+import { AdjustBalanceAction } from './adjust-balance';
 import { CardHistory } from './card-history';
 import { RegenerateCardAction } from '../../../../components/cards/regenerate-card-action';
 
@@ -17,7 +18,8 @@ const balanceOf = (card: CardView) =>
 
 /**
  * The client's loyalty card on their page in the panel: number, program, balance or stamps, level, status; staff
- * with „Wymiana karty klienta” replace a lost or copied card (new number and QR, the old ones refused).
+ * with „Wymiana karty klienta” replace a lost or copied card (new number and QR, the old ones refused), and staff
+ * with „Ręczna korekta salda” add or take away points or stamps with a reason.
  */
 export function ClientCard({ clientId }: { clientId: string }) {
   const card = useQuery(clientCardQueryOptions(clientId));
@@ -64,15 +66,21 @@ export function ClientCard({ clientId }: { clientId: string }) {
               </Text>
             </Group>
             {card.data.tier ? <Text size="sm">Poziom: {card.data.tier.name}</Text> : null}
-            {card.data.status === 'active' && can(Permissions.cardsRegenerate) ? (
+            {card.data.status === 'active' &&
+            (can(Permissions.cardsRegenerate) || can(Permissions.cardsAdjust)) ? (
               <Group>
-                <RegenerateCardAction
-                  cardId={card.data.cardId}
-                  refresh={clientCardQueryOptions(clientId).queryKey}
-                  label="Wymień kartę"
-                  title="Wymienić kartę klienta?"
-                  explanation={`Karta dostanie nowy numer i nowy kod QR. Obecny kod (${card.data.humanReadableId}) przestanie działać — także jego zrzuty ekranu, wydruki i karta w portfelu telefonu; nową klient doda do portfela w portalu Punkto (Moje karty). Punkty, pieczątki i poziom zostają na karcie.`}
-                />
+                {can(Permissions.cardsAdjust) ? (
+                  <AdjustBalanceAction card={card.data} clientId={clientId} />
+                ) : null}
+                {can(Permissions.cardsRegenerate) ? (
+                  <RegenerateCardAction
+                    cardId={card.data.cardId}
+                    refresh={clientCardQueryOptions(clientId).queryKey}
+                    label="Wymień kartę"
+                    title="Wymienić kartę klienta?"
+                    explanation={`Karta dostanie nowy numer i nowy kod QR. Obecny kod (${card.data.humanReadableId}) przestanie działać — także jego zrzuty ekranu, wydruki i karta w portfelu telefonu; nową klient doda do portfela w portalu Punkto (Moje karty). Punkty, pieczątki i poziom zostają na karcie.`}
+                  />
+                ) : null}
               </Group>
             ) : null}
           </Stack>

@@ -19,6 +19,7 @@ describe('the permission matrix', () => {
       'Wydawanie nagród',
       'Wymiana karty klienta',
       'Anulowanie błędnie przyznanych punktów i wydanych nagród',
+      'Ręczna korekta salda (dodanie lub odjęcie punktów i pieczątek)',
     ]);
     // every permission appears exactly once
     expect(groups.flatMap((g) => g.permissions)).toHaveLength(permissionCatalogue.length);
