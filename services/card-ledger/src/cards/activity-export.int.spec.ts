@@ -71,6 +71,41 @@ describe('GET /api/v1/tenants/{id}/exports/transactions', () => {
     );
   });
 
+  it('shows each entry with the card number it had then: a replaced card keeps its old number on old rows', async () => {
+    const { tenantId, owner, lucja } = await aTenantWithHistory();
+    const number = async () =>
+      (
+        (await t.call('GET', `/api/v1/cards?cardId=${lucja.cardId}`, owner)).json() as {
+          humanReadableId: string;
+        }
+      ).humanReadableId;
+    const before = await number();
+    t.setNow('2026-03-31T10:00:00.000Z');
+    const replaced = await t.call('POST', `/api/v1/cards/${lucja.cardId}/regenerate`, owner);
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    t.setNow('2026-03-31T11:00:00.000Z');
+    const award = await t.call('POST', `/api/v1/cards/${lucja.cardId}/points-from-amount`, owner, {
+      body: { amountGrosze: 1000 },
+    });
+    expect(award.statusCode).toBe(200);
+    const after = await number();
+    expect(after).not.toBe(before);
+
+    t.setNow('2026-04-10T12:00:00.000Z');
+    const response = await t.call('GET', exportUrl(tenantId, 'from=2026-03-28&to=2026-03-31'), owner);
+    const rows = linesOf(response.body)
+      .slice(1)
+      .map((row) => row.split(';'))
+      .filter((cells) => cells[3] === 'Łucja Żak')
+      .map((cells) => [cells[1], cells[4]]);
+    expect(rows).toEqual([
+      ['Nowa karta', before],
+      ['Punkty', before],
+      ['Wymiana karty', after],
+      ['Punkty', after],
+    ]);
+  });
+
   it('covers the last 30 days (Warsaw) without dates', async () => {
     const { tenantId, owner } = await aTenantWithHistory();
     // 30 days up to 27 April include 29 March from 00:00 Warsaw (22:00 UTC on the 28th: not the 23:30 issue)

@@ -117,8 +117,11 @@ export async function activityExport(documents: DocumentStore, options: { pageSi
       const client = card && clientById.get(card.clientId);
       return {
         clientName: client ? (client.removed ? 'Klient usunięty' : client.name) : null,
-        // a card refused by the plan limit has no number (its document holds the card id there)
-        cardNumber: card && /^\d{10}$/.test(card.humanReadableId) ? card.humanReadableId : null,
+        // the number when the entry happened (a replaced card's old entries keep the old one); today's for
+        // entries recorded before it was kept. A card refused by the plan limit has no number (its document
+        // holds the card id there)
+        cardNumber:
+          entry.cardNumber ?? (card && /^\d{10}$/.test(card.humanReadableId) ? card.humanReadableId : null),
         programName: await programNames.get(entry.programId)!,
         employeeName: (entry.employeeId && people.get(entry.employeeId)) || null,
       };

@@ -16,6 +16,11 @@ export type ActivityDoc = {
   rewardName: string | null;
   tier: string | null;
   closeReason: string | null;
+  /**
+   * the card's number when the entry happened (a replaced card's old entries keep the old one, as the transactions
+   * CSV must show); absent in entries recorded before it was kept
+   */
+  cardNumber?: string;
   /** the request that made an award or a redemption (what a correction names); absent in older entries */
   commandId?: string | null;
   /** staff who awarded, redeemed, voided or regenerated (null: the customer or the system); absent in older entries */
@@ -44,6 +49,7 @@ export function activityOf(card: IssuedCard, event: CardEvent): Omit<ActivityDoc
     userId: card.userId,
     tenantId: card.tenantId,
     programId: card.programId,
+    cardNumber: card.humanReadableId,
     ...NO_ENTRY_DETAILS,
   };
   switch (event.type) {
