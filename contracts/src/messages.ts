@@ -165,8 +165,17 @@ export const ReceivedMessage = z.object({
   sentAt: z.iso.datetime({ offset: true }),
 });
 export type ReceivedMessage = z.infer<typeof ReceivedMessage>;
+/** The most messages one answer of my-messages holds (the data export reads the pages until `hasMore` is false). */
+export const MY_MESSAGES_PAGE_SIZE = 200;
+export const MyMessagesQuery = z
+  .object({ pageNumber: z.coerce.number().int().min(1).max(10_000).default(1) })
+  .meta({ id: 'MyMessagesQuery' });
 export const ReceivedMessageList = z
-  .object({ messages: z.array(ReceivedMessage) })
+  .object({
+    messages: z.array(ReceivedMessage),
+    /** older messages follow on the next page */
+    hasMore: z.boolean(),
+  })
   .meta({ id: 'ReceivedMessageList' });
 export type ReceivedMessageList = z.infer<typeof ReceivedMessageList>;
 

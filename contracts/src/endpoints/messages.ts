@@ -7,6 +7,7 @@ import {
   CampaignParams,
   MessageAudience,
   MessageErrors,
+  MyMessagesQuery,
   ReceivedMessageList,
   UnsubscribeResult,
   UnsubscribeTokenParams,
@@ -87,9 +88,11 @@ export const listMyMessages = defineEndpoint({
   method: 'get',
   path: '/api/v1/notifications/my-messages',
   owner: 'notification',
-  summary: 'Wiadomości od firm, które otrzymał zalogowany klient (najnowsze najpierw)',
+  summary:
+    'Wiadomości od firm, które otrzymał zalogowany klient (najnowsze najpierw, po 200 na stronę: pageNumber od 1, hasMore)',
   tags: ['messages'],
   auth: 'customer',
+  query: MyMessagesQuery,
   response: ReceivedMessageList,
 });
 

@@ -1,6 +1,6 @@
 import type { CardCommandResponse, CardHistoryPage } from '@punkto/contracts/cards';
 import type { MyHistoryPage } from '@punkto/contracts/customers';
-import { Permissions, Roles } from '@punkto/contracts/permissions';
+import { Permissions, Roles, type Permission } from '@punkto/contracts/permissions';
 import { Topics } from '@punkto/contracts/topics';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,9 @@ afterAll(async () => {
 });
 
 /** a company with its owner and one named employee known to the card ledger, and a client's card */
-async function company(employeePermissions = [Permissions.cardsAward, Permissions.clientsView]) {
+async function company(
+  employeePermissions: Permission[] = [Permissions.cardsAward, Permissions.clientsView],
+) {
   const tenantId = `t-${randomUUID()}`;
   const ownerId = randomUUID();
   const employeeId = randomUUID();

@@ -5,7 +5,7 @@ import { SAME_ORIGIN } from '@punkto/platform/testing/same-origin';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startNotification, type NotificationTestApp } from '../testing/notification-test-app';
-import { batchJobId, MessageJobs, startJobId } from './messages-context';
+import { batchJobId, MessageJobs, startJobId, type InboxDoc } from './messages-context';
 import { aCompany, aCustomer, recordingWallet, type SeededCustomer } from './testing/message-mothers';
 
 // 11:00 in Warsaw
@@ -148,6 +148,7 @@ describe('company messages over HTTP', () => {
           sentAt: START.toISOString(),
         },
       ],
+      hasMore: false,
     });
 
     // running the jobs again (a redelivery after a crash) sends nothing more
@@ -355,6 +356,40 @@ describe('company messages over HTTP', () => {
     expect(refused.json()).toMatchObject({ code: 'MESSAGES.ALREADY_STARTED' });
   });
 
+  it('serves a long inbox in pages of 200, newest first, each message once (the data export reads them all)', async () => {
+    const userId = randomUUID();
+    const inbox = app.infra.documents.collection<InboxDoc>('message_inbox');
+    for (let i = 0; i < 201; i++)
+      await inbox.insert({
+        _id: `${userId}:c${i}`,
+        userId,
+        tenantId: company.tenantId,
+        campaignId: `c${i}`,
+        companyName: 'Kawiarnia Pod Lipą',
+        title: `Wiadomość ${i}`,
+        body: 'Zapraszamy!',
+        // two messages share each minute: the order holds for equal times too
+        sentAt: new Date(Date.UTC(2026, 0, 1, 0, Math.floor(i / 2))).toISOString(),
+      });
+    const page = async (pageNumber?: number) =>
+      (
+        await app.app.inject({
+          method: 'GET',
+          url: `/api/v1/notifications/my-messages${pageNumber ? `?pageNumber=${pageNumber}` : ''}`,
+          cookies: await app.cookiesOf(userId),
+        })
+      ).json() as { messages: Array<{ id: string }>; hasMore: boolean };
+    const first = await page();
+    expect(first.messages).toHaveLength(200);
+    expect(first.hasMore).toBe(true);
+    expect(first.messages[0]!.id).toBe('c200');
+    const second = await page(2);
+    expect(second).toMatchObject({ hasMore: false });
+    const ids = [...first.messages, ...second.messages].map((m) => m.id);
+    expect(new Set(ids).size).toBe(201);
+    expect(ids.at(-1)).toBe('c0');
+  });
+
   it('forgets a deleted account: its inbox, its sealed address, its e-mails', async () => {
     const campaign = (await create(draft())).json();
     await send(campaign.id);
@@ -369,7 +404,7 @@ describe('company messages over HTTP', () => {
       url: '/api/v1/notifications/my-messages',
       cookies: await app.cookiesOf(gone.userId),
     });
-    expect(inbox.json()).toEqual({ messages: [] });
+    expect(inbox.json()).toEqual({ messages: [], hasMore: false });
     expect(await app.infra.documents.collection('message_contacts').get(gone.clientId)).toBeNull();
     expect(await app.infra.documents.collection('person-keys').get(`client:${gone.clientId}`)).toBeNull();
     const size = await app.app.inject({

@@ -8,6 +8,7 @@ import {
   listMyMessages,
   unsubscribe,
 } from '@punkto/contracts/endpoints/messages';
+import { MY_MESSAGES_PAGE_SIZE } from '@punkto/contracts/messages';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import { rateLimiter } from '@punkto/platform/security/rate-limiter';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -39,10 +40,19 @@ export async function messagesRoutes(
   );
   registerEndpoint(app, getAudienceSize, async ({ params, body }) => ctx.audience.size(params.id, body));
 
-  registerEndpoint(app, listMyMessages, async ({ request }) => {
-    const docs = await ctx.inbox.find({ userId: request.user!.id }, { sort: { sentAt: -1 }, limit: 200 });
+  registerEndpoint(app, listMyMessages, async ({ request, query }) => {
+    // one more than a page tells whether older ones follow
+    const docs = await ctx.inbox.find(
+      { userId: request.user!.id },
+      {
+        sort: { sentAt: -1, _id: -1 },
+        skip: (query.pageNumber - 1) * MY_MESSAGES_PAGE_SIZE,
+        limit: MY_MESSAGES_PAGE_SIZE + 1,
+      },
+    );
     return {
-      messages: docs.map((d) => ({
+      hasMore: docs.length > MY_MESSAGES_PAGE_SIZE,
+      messages: docs.slice(0, MY_MESSAGES_PAGE_SIZE).map((d) => ({
         id: d.campaignId,
         tenantId: d.tenantId,
         companyName: d.companyName,

@@ -65,6 +65,16 @@ export function MessagesPage() {
             ))}
           </Stack>
         )}
+        {messages.data?.hasMore ? (
+          <Text size="sm" c="dimmed">
+            Tu widać {messages.data.messages.length} najnowszych wiadomości. Wszystkie znajdziesz w pliku
+            „Pobierz moje dane” w{' '}
+            <AnchorLink to="/klient/ustawienia" underline="always">
+              Ustawieniach
+            </AnchorLink>
+            .
+          </Text>
+        ) : null}
         {messages.data && messages.data.messages.length > 0 ? (
           <Text size="sm" c="dimmed">
             Nie chcesz dostawać wiadomości od firm? Wyłącz je w{' '}

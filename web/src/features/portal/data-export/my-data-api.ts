@@ -13,7 +13,7 @@ export function myDataSources(signal?: AbortSignal): MyDataSources {
     cards: () => api.call(customers.myCards, { signal }),
     historyPage: (pageNumber, pageSize) =>
       api.call(customers.myHistory, { query: { pageNumber, pageSize }, signal }),
-    messages: () => api.call(listMyMessages, { signal }),
+    messagesPage: (pageNumber) => api.call(listMyMessages, { query: { pageNumber }, signal }),
     surveys: () => api.call(getMySurveyParticipation, { signal }),
   };
 }

@@ -17,7 +17,7 @@ export interface MyData {
   cards: ExportedCard[];
   /** every history entry of every card, newest first */
   history: CardActivity[];
-  /** the messages companies sent the customer */
+  /** every message companies sent the customer, newest first */
   messages: ReceivedMessage[];
   /** the surveys the customer's visits started; never the (anonymous) answers */
   surveys: MySurveyInvitation[];
@@ -29,7 +29,7 @@ export interface MyDataSources {
   preferences(): Promise<UserPreferences>;
   cards(): Promise<{ items: MyCard[] }>;
   historyPage(pageNumber: number, pageSize: number): Promise<Page<CardActivity>>;
-  messages(): Promise<{ messages: ReceivedMessage[] }>;
+  messagesPage(pageNumber: number): Promise<{ messages: ReceivedMessage[]; hasMore: boolean }>;
   surveys(): Promise<{ invitations: MySurveyInvitation[] }>;
 }
 
@@ -37,6 +37,19 @@ export interface MyDataSources {
 export const HISTORY_PAGE_SIZE = 100;
 
 export type ExportStep = { step: 'account' } | { step: 'history'; page: number; pages: number | null };
+
+/**
+ * Every message, page after page until the server says none older follow; a message that arrived meanwhile
+ * shifts the pages by one, so one already read may come again: each is kept once.
+ */
+export async function allMessages(sources: Pick<MyDataSources, 'messagesPage'>): Promise<ReceivedMessage[]> {
+  const byId = new Map<string, ReceivedMessage>();
+  for (let page = 1; ; page++) {
+    const answer = await sources.messagesPage(page);
+    for (const message of answer.messages) if (!byId.has(message.id)) byId.set(message.id, message);
+    if (!answer.hasMore || answer.messages.length === 0) return [...byId.values()];
+  }
+}
 
 /** Every history page, one after another (`totalPages` of the first answer says how many). */
 export async function allHistory(
@@ -69,7 +82,7 @@ export async function gatherMyData(
     sources.profile(),
     sources.preferences(),
     sources.cards(),
-    sources.messages(),
+    allMessages(sources),
     sources.surveys(),
   ]);
   const history = await allHistory(sources, (page, pages) => onStep({ step: 'history', page, pages }));
@@ -79,7 +92,7 @@ export async function gatherMyData(
     preferences,
     cards: cards.items.map(({ qrPayload: _credential, ...card }) => card),
     history,
-    messages: messages.messages,
+    messages,
     surveys: surveys.invitations,
   };
 }

@@ -1,9 +1,10 @@
 import type { CardActivity } from '@punkto/contracts/cards';
+import type { ReceivedMessage } from '@punkto/contracts/messages';
 import type { MyCard } from '@punkto/contracts/customers';
 import { defaultBranding } from '@punkto/contracts/tenant';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { allHistory, gatherMyData, HISTORY_PAGE_SIZE, type MyDataSources } from './my-data';
+import { allHistory, allMessages, gatherMyData, HISTORY_PAGE_SIZE, type MyDataSources } from './my-data';
 import { myDataFileName, myDataSummary } from './my-data-summary';
 import { DATA_FILE, myDataZip, SUMMARY_FILE } from './my-data-zip';
 
@@ -52,8 +53,24 @@ const entry = (n: number): CardActivity => ({
   voided: null,
 });
 
-/** a customer's calls answering from fixed data; the history served in pages as my-history does */
-function sources(historyEntries: CardActivity[], fail: keyof MyDataSources | null = null): MyDataSources {
+const message = (id: string, title: string): ReceivedMessage => ({
+  id,
+  tenantId: 't1',
+  companyName: 'Kawiarnia Pod Lipą',
+  title,
+  body: 'Zapraszamy na sernik.',
+  sentAt: '2026-11-03T08:00:00.000Z',
+});
+
+/**
+ * a customer's calls answering from fixed data; the history served in pages as my-history does, the messages in
+ * pages of two (my-messages serves 200)
+ */
+function sources(
+  historyEntries: CardActivity[],
+  fail: keyof MyDataSources | null = null,
+  messages: ReceivedMessage[] = [message('m1', 'Nowe ciasto')],
+): MyDataSources {
   const or = <T>(name: keyof MyDataSources, value: T) =>
     fail === name ? Promise.reject(new Error(`${name} failed`)) : Promise.resolve(value);
   return {
@@ -83,18 +100,10 @@ function sources(historyEntries: CardActivity[], fail: keyof MyDataSources | nul
         totalCount: historyEntries.length,
         totalPages: Math.ceil(historyEntries.length / pageSize),
       }),
-    messages: () =>
-      or('messages', {
-        messages: [
-          {
-            id: 'm1',
-            tenantId: 't1',
-            companyName: 'Kawiarnia Pod Lipą',
-            title: 'Nowe ciasto',
-            body: 'Zapraszamy na sernik.',
-            sentAt: '2026-11-03T08:00:00.000Z',
-          },
-        ],
+    messagesPage: (pageNumber) =>
+      or('messagesPage', {
+        messages: messages.slice((pageNumber - 1) * 2, pageNumber * 2),
+        hasMore: messages.length > pageNumber * 2,
       }),
     surveys: () =>
       or('surveys', {
@@ -122,6 +131,27 @@ describe('the customer’s data export', () => {
     expect(await allHistory(sources([]))).toEqual([]);
   });
 
+  it('reads every page of messages, each message once', async () => {
+    const five = ['m5', 'm4', 'm3', 'm2', 'm1'].map((id) => message(id, `Wiadomość ${id}`));
+    expect((await allMessages(sources([], null, five))).map((m) => m.id)).toEqual([
+      'm5',
+      'm4',
+      'm3',
+      'm2',
+      'm1',
+    ]);
+    // a message arriving between two pages shifts them: the one read again is kept once
+    let arrived = false;
+    const shifting: Pick<MyDataSources, 'messagesPage'> = {
+      messagesPage: async (page) => {
+        const all = arrived ? [message('m6', 'Nowa'), ...five] : five;
+        arrived = true;
+        return { messages: all.slice((page - 1) * 2, page * 2), hasMore: all.length > page * 2 };
+      },
+    };
+    expect((await allMessages(shifting)).map((m) => m.id)).toEqual(['m5', 'm4', 'm3', 'm2', 'm1']);
+  });
+
   it('gathers profile, consents, cards (without the QR credential), history, messages and surveys', async () => {
     const data = await gatherMyData(sources([entry(1), entry(2)]), now);
     expect(data.exportedAt).toBe('2026-11-28T23:30:00.000Z');
@@ -136,7 +166,7 @@ describe('the customer’s data export', () => {
   });
 
   it('fails as a whole when any call fails (no partial export)', async () => {
-    for (const failing of ['profile', 'historyPage', 'messages', 'surveys'] as const)
+    for (const failing of ['profile', 'historyPage', 'messagesPage', 'surveys'] as const)
       await expect(gatherMyData(sources([entry(1)], failing), now)).rejects.toThrow(`${failing} failed`);
   });
 
