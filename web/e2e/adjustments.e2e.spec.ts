@@ -94,7 +94,7 @@ describe('fixing a partly spent award and adjusting by hand', () => {
       .filter({
         hasText: 'Korekta salda: dodano 1\u00a0000 pkt (wydana część anulowanego przyznania zostaje)',
       })
-      .getByText('Kto: Właściciel')
+      .getByText('Kto: Anna Właścicielka (właściciel)')
       .waitFor();
     await history
       .getByRole('listitem')

@@ -78,7 +78,7 @@ describe('correcting a mistaken award', () => {
       .toBe('4\u00a0250 pkt');
     const history = till.getByRole('list', { name: 'Historia karty' });
     const award = history.getByRole('listitem').filter({ hasText: 'Przyznano 4\u00a0250 pkt' });
-    await award.getByText('Kto: Właściciel').waitFor();
+    await award.getByText('Kto: Anna Właścicielka (właściciel)').waitFor();
     expect(await layoutProblems(till)).toEqual([]);
 
     // void it with a reason
@@ -97,7 +97,7 @@ describe('correcting a mistaken award', () => {
     await history
       .getByRole('listitem')
       .filter({ hasText: 'Anulowano 4\u00a0250 pkt: Pomyłka w kwocie: miało być 42,50 zł' })
-      .getByText('Kto: Właściciel')
+      .getByText('Kto: Anna Właścicielka (właściciel)')
       .waitFor();
     // the filter by kind finds the correction alone
     await till.getByRole('combobox', { name: 'Rodzaj' }).click();

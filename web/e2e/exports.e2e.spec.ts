@@ -158,7 +158,7 @@ describe('the owner exports from the clients page', () => {
     expect(rows.filter((r) => /;Nowa karta;Wydano kartę;/.test(r))).toHaveLength(2);
     expect(rows).toContainEqual(
       expect.stringMatching(
-        /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2};Punkty;Przyznano 42 pkt za zakupy na 42,50\u00a0zł;Łucja Żak;\d{4} \d{4} \d{2};Kawa za punkty;42;;42,50;;Właściciel$/,
+        /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2};Punkty;Przyznano 42 pkt za zakupy na 42,50\u00a0zł;Łucja Żak;\d{4} \d{4} \d{2};Kawa za punkty;42;;42,50;;Anna Właścicielka \(właściciel\)$/,
       ),
     );
     expect(rows).toContainEqual(expect.stringContaining(`;"'=HYPERLINK(""http://zly.example"")";`));

@@ -47,6 +47,7 @@ async function company(
     employee: await tokenFor(employeeId, Roles.employee, { tid: tenantId, perms: employeePermissions }),
     customer: await tokenFor(client.userId, Roles.customer),
     employeeId,
+    ownerId,
   };
 }
 
@@ -283,6 +284,25 @@ describe('POST /api/v1/cards/{id}/adjust (manual adjustment, ADR 0050)', () => {
     });
     const allowed = await adjust(adjuster, c.client.cardId, 10);
     expect(allowed.statusCode, allowed.body).toBe(200);
+  });
+});
+
+describe('the owner in the history', () => {
+  it('is named as identity signed the name in the owner’s token, and a new name reaches the old entries', async () => {
+    const c = await company();
+    // the company's own owner, signed in with a name
+    const named = (name: string) => tokenFor(c.ownerId, Roles.owner, { tid: c.tenantId, name });
+    await award(await named('Anna Kowalska'), c.client.cardId, 1_000);
+    const who = async () =>
+      ((await history(c.owner, c.client.cardId)).json() as CardHistoryPage).items[0]!.employeeName;
+    expect(await who()).toBe('Anna Kowalska (właściciel)');
+    // renamed in Moje konto: the next token carries the new name, and the history follows
+    await t.call('GET', `/api/v1/cards/${c.client.cardId}/history`, await named('Anna Nowak'));
+    expect(await who()).toBe('Anna Nowak (właściciel)');
+    // a name in an owner's token of ANOTHER company does not name this company's owner
+    const stranger = await tokenFor(randomUUID(), Roles.owner, { tid: c.tenantId + '-x', name: 'Obcy' });
+    await t.call('GET', `/api/v1/cards/${c.client.cardId}/history`, stranger);
+    expect(await who()).toBe('Anna Nowak (właściciel)');
   });
 });
 

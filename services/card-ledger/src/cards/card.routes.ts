@@ -67,7 +67,30 @@ async function idempotent<T>(
   return result;
 }
 
+/**
+ * The owner's name for the card histories, as identity signed it in the owner's own token (tenant-copies.ts
+ * ownerNamed): written when it is new or changed, remembered per process so an owner's awards add no write. A
+ * failed write costs the history the name, never the owner's request.
+ */
+function learnOwnerNames(app: FastifyInstance, ledger: CardLedger) {
+  const known = new Map<string, string>();
+  app.addHook('preHandler', async (request) => {
+    const user = request.user;
+    if (user?.role !== Roles.owner || !user.tenantId || !user.name) return;
+    const key = `${user.tenantId}:${user.id}`;
+    if (known.get(key) === user.name) return;
+    try {
+      await ledger.copies.ownerNamed(user.tenantId, user.id, user.name);
+      if (known.size >= 10_000) known.clear();
+      known.set(key, user.name);
+    } catch (error) {
+      request.log.warn({ err: error }, 'the owner’s name was not kept for the card history');
+    }
+  });
+}
+
 export function cardRoutes(app: FastifyInstance, ledger: CardLedger) {
+  learnOwnerNames(app, ledger);
   registerEndpoint(app, api.getCard, async ({ query, request }) => {
     const card = await lookupCard(ledger, query);
     assertSameTenant(request.user!, card);

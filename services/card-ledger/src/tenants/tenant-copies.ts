@@ -37,12 +37,14 @@ type TenantCopy = {
 };
 
 /**
- * `staff`: who awarded, redeemed or voided, as the history shows it to staff — the owner (from TenantCreated) and
- * the employees' names (EmployeeInvited / EmployeeUpdated). Kept after an employee leaves (the history still says
+ * `staff`: who awarded, redeemed or voided, as the history shows it to staff — the owner (from TenantCreated, named
+ * from the owner's own token: ownerNamed) and the employees' names (EmployeeInvited / EmployeeUpdated). Kept after an employee leaves (the history still says
  * who did it); erased with the tenant.
  */
 type StaffCopy = { _id: string; tenantId: string; role: 'owner' | 'employee'; name: string | null };
 export const OWNER_LABEL = 'Właściciel';
+/** „Anna Kowalska (właściciel)”, or „Właściciel” while the name is not known */
+export const ownerLabel = (name: string | null) => (name ? `${name} (właściciel)` : OWNER_LABEL);
 
 /** what the customer's card shows of its company */
 export interface CompanyOnCard {
@@ -128,7 +130,20 @@ async function ownerKnown({ staff }: Copies, tenantId: string, ownerId: string) 
   await mutateDocument(staff, ownerId, (current) =>
     current?.role === 'owner' && current.tenantId === tenantId
       ? UNCHANGED
-      : { _id: ownerId, tenantId, role: 'owner' as const, name: null },
+      : { _id: ownerId, tenantId, role: 'owner' as const, name: current?.name ?? null },
+  );
+}
+
+/**
+ * The owner's name as identity signed it in the owner's own access token (the card ledger learns it when the owner
+ * uses it: card-routes.ts); a renamed owner's next token brings the new name. Until then the history says
+ * „Właściciel”. No name without a role of owner in this tenant: the token says both.
+ */
+async function ownerNamed({ staff }: Copies, tenantId: string, ownerId: string, name: string) {
+  await mutateDocument(staff, ownerId, (current) =>
+    current?.role === 'owner' && current.tenantId === tenantId && current.name === name
+      ? UNCHANGED
+      : { _id: ownerId, tenantId, role: 'owner' as const, name },
   );
 }
 
@@ -147,7 +162,7 @@ async function staffNames({ staff }: Copies, tenantId: string, ids: string[]): P
   const unique = [...new Set(ids)];
   if (!unique.length) return names;
   for (const copy of await staff.find({ _id: { $in: unique }, tenantId })) {
-    const name = copy.role === 'owner' ? OWNER_LABEL : copy.name;
+    const name = copy.role === 'owner' ? ownerLabel(copy.name) : copy.name;
     if (name) names.set(copy._id, name);
   }
   return names;
@@ -280,6 +295,8 @@ export function tenantCopies(documents: DocumentStore) {
   return {
     ensureIndexes: () => ensureIndexes(copies),
     ownerKnown: (tenantId: string, ownerId: string) => ownerKnown(copies, tenantId, ownerId),
+    ownerNamed: (tenantId: string, ownerId: string, name: string) =>
+      ownerNamed(copies, tenantId, ownerId, name),
     employeeNamed: (tenantId: string, employeeId: string, name: string) =>
       employeeNamed(copies, tenantId, employeeId, name),
     staffNames: (tenantId: string, ids: string[]) => staffNames(copies, tenantId, ids),

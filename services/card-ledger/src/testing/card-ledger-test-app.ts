@@ -29,8 +29,17 @@ import { aProgramDefinition } from './mothers';
 const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
 const jwks = createLocalJWKSet({ keys: [{ ...(await exportJWK(keys.publicKey)), kid: 'k1', alg: 'EdDSA' }] });
 
-export function tokenFor(userId: string, role: Role, options: { tid?: string; perms?: Permission[] } = {}) {
-  return new SignJWT({ role, ...(options.tid && { tid: options.tid }), perms: options.perms ?? [] })
+export function tokenFor(
+  userId: string,
+  role: Role,
+  options: { tid?: string; perms?: Permission[]; name?: string } = {},
+) {
+  return new SignJWT({
+    role,
+    ...(options.tid && { tid: options.tid }),
+    perms: options.perms ?? [],
+    ...(options.name && { name: options.name }),
+  })
     .setProtectedHeader({ alg: 'EdDSA', kid: 'k1' })
     .setSubject(userId)
     .setIssuer('punkto-identity')
