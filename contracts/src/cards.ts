@@ -278,7 +278,7 @@ export const CorrectionReasonMessages = {
 export const StaffCardActivity = CardActivity.extend({
   /** the employee (or owner) who awarded, redeemed, voided or regenerated; null for the customer or the system */
   employeeId: z.string().nullable(),
-  /** „Właściciel”, the employee's name, or null when unknown */
+  /** the owner („Anna Kowalska (właściciel)”, „Właściciel” until the name is known), the employee's name, or null */
   employeeName: z.string().nullable(),
   /** an award or a redemption that has not been voided, is younger than CORRECTION_WINDOW_DAYS, on an active card */
   voidable: z.boolean(),

@@ -48,7 +48,7 @@ export interface ActivityNames {
   /** 10 digits */
   cardNumber: string | null;
   programName: string | null;
-  /** who awarded, redeemed, voided or regenerated („Właściciel”, the employee's name); null otherwise */
+  /** who awarded, redeemed, voided or regenerated (the owner or the employee, as the history names them); null otherwise */
   employeeName: string | null;
 }
 
