@@ -376,6 +376,12 @@ const listPl = (items: string[]) =>
 /** Stable codes and Polish messages of the card ledger's errors. */
 export const CardErrors = {
   notFound: { code: 'CARD.NOT_FOUND', status: 404, message: 'Nie znaleziono karty.' },
+  /** the client's card was refused by the company's plan limit: staff are told why and what issues it */
+  waitingForSeat: (limit: number) => ({
+    code: 'CARD.WAITING_FOR_SEAT',
+    status: 404,
+    message: `Karta nie została jeszcze wydana: plan firmy pozwala na ${pl.format(limit)} aktywnych klientów i ten limit jest wykorzystany. Po zmianie planu na większy karta zostanie wydana automatycznie.`,
+  }),
   numberInvalid: {
     code: 'CARD.NUMBER_INVALID',
     message: 'Nieprawidłowy numer karty. Sprawdź cyfry i spróbuj ponownie.',

@@ -50,7 +50,11 @@ export const getCard = defineEndpoint({
   tenant: 'caller',
   query: CardLookupQuery,
   response: CardView,
-  errors: [{ status: 400, codes: codes(CardErrors.numberInvalid, CardErrors.qrInvalid) }, notFound],
+  errors: [
+    { status: 400, codes: codes(CardErrors.numberInvalid, CardErrors.qrInvalid) },
+    // by clientId: a card the plan limit refused says so
+    { status: 404, codes: ['CARD.NOT_FOUND', 'CARD.WAITING_FOR_SEAT'] },
+  ],
 });
 
 export const searchCards = defineEndpoint({

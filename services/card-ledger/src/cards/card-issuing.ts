@@ -21,13 +21,13 @@ export async function issueCard(
   deps: IssuingDeps,
   input: { clientId: string; tenantId: string; programId: string; userId: string },
   metadata: EventMetadata,
-): Promise<void> {
+): Promise<'issued' | 'refused' | 'not_issued'> {
   const { logger } = deps;
   const cardId = cardIdFor(input.clientId);
   const program = await deps.programs.get(input.programId);
   if (program.deleted || (await deps.copies.isTenantDeleted(input.tenantId))) {
     logger.info({ ...input, cardId }, 'card not issued: the program or the company is gone');
-    return;
+    return 'not_issued';
   }
   // a number is reserved for good: a lost race keeps the one it already holds
   const reserved: { number: string | null } = { number: null };
@@ -55,6 +55,29 @@ export async function issueCard(
       { ...input, cardId, limit: refused.data.limit, activeCustomers: refused.data.activeCustomers },
       "card not issued: the tenant's plan limit on active customers is reached",
     );
+  return result.newState.status === 'active' ? 'issued' : 'refused';
+}
+
+/**
+ * The cards a plan limit refused, issued once there is room (billing raised the limit: an upgrade, or a plan's
+ * new entitlement): the longest waiting first, until a seat is refused again. A client removed meanwhile gets
+ * nothing. Idempotent: an issued card is not refused any more, so a redelivery finds it gone from the list.
+ */
+export async function issueWaitingCards(
+  deps: IssuingDeps,
+  tenantId: string,
+  metadata: EventMetadata,
+): Promise<number> {
+  let issued = 0;
+  for (const waiting of await deps.projection.refused(tenantId)) {
+    const client = await deps.copies.client(waiting.clientId);
+    if (!client || client.removed) continue;
+    const { clientId, programId, userId } = waiting;
+    const outcome = await issueCard(deps, { clientId, tenantId, programId, userId }, metadata);
+    if (outcome === 'refused') break; // no room left
+    if (outcome === 'issued') issued++;
+  }
+  return issued;
 }
 
 export async function closeCard(

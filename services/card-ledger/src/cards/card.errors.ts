@@ -20,6 +20,14 @@ export class CardRuleError extends DomainRuleError {
   }
 }
 
+/** 404 by client id: the card waits for a seat in the company's plan (the limit is said) */
+export class CardWaitingForSeatError extends AppError {
+  constructor(limit: number) {
+    const { status, code, message } = CardErrors.waitingForSeat(limit);
+    super(status, code, message);
+  }
+}
+
 export const CardClosedError = domainError('CardClosedError', CardErrors.closed);
 export const ProgramUnavailableError = domainError('ProgramUnavailableError', CardErrors.programUnavailable);
 export const RewardNotFoundError = domainError('RewardNotFoundError', CardErrors.rewardNotFound);

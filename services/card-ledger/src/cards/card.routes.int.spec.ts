@@ -888,6 +888,18 @@ describe('plan limit on active customers', () => {
       });
       const { owner } = await tokensFor(tenantId);
       expect((await limited.call('GET', `/api/v1/cards?cardId=${third.cardId}`, owner)).statusCode).toBe(404);
+      // the client's page asks by client: the company's staff are told why and what issues it; others are not
+      const waiting = await limited.call('GET', `/api/v1/cards?clientId=${third.clientId}`, owner);
+      expect(waiting.statusCode).toBe(404);
+      expect(waiting.json()).toMatchObject({
+        code: 'CARD.WAITING_FOR_SEAT',
+        localizedMessage:
+          'Karta nie została jeszcze wydana: plan firmy pozwala na 2 aktywnych klientów i ten limit jest wykorzystany. Po zmianie planu na większy karta zostanie wydana automatycznie.',
+      });
+      const stranger = (await tokensFor(tenant())).owner;
+      const foreign = await limited.call('GET', `/api/v1/cards?clientId=${third.clientId}`, stranger);
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toMatchObject({ code: 'CARD.NOT_FOUND' });
       // redelivery records nothing new
       await limited.deliver(Topics.tenantClients, 'ClientEnrolled', { ...third }, third.eventId);
       expect(await limited.events(third.cardId)).toHaveLength(1);
@@ -953,5 +965,43 @@ describe('plan limit from billing', () => {
     });
     const fourth = await t.enrol(program);
     expect((await t.events(fourth.cardId)).map((e) => e.type)).toEqual(['CardIssued']);
+    // … and the card the limit refused is issued by the upgrade itself
+    expect((await t.events(third.cardId)).map((e) => e.type)).toEqual(['CardIssueRefused', 'CardIssued']);
+    expect((await t.call('GET', `/api/v1/cards?cardId=${third.cardId}`, owner)).statusCode).toBe(200);
+  });
+
+  it('issues the waiting cards when the limit is raised: the longest waiting first, as many as fit, none removed', async () => {
+    const tenantId = tenant();
+    const program = await t.defineProgram({ tenantId });
+    await t.deliver(
+      Topics.billingSubscriptions,
+      'SubscriptionActivated',
+      entitlement(tenantId, 1, '2026-03-02T10:00:00.000Z'),
+    );
+    await t.enrol(program);
+    const waiting = [];
+    for (let i = 0; i < 4; i++) {
+      t.advance(60);
+      waiting.push(await t.enrol(program));
+    }
+    await t.deliver(Topics.tenantClients, 'ClientRemoved', {
+      clientId: waiting[0]!.clientId,
+      tenantId,
+      programId: program.programId,
+      removedAt: new Date().toISOString(),
+    });
+    const typesOf = async (cardId: string) => (await t.events(cardId)).map((e) => e.type);
+    for (const client of waiting) expect(await typesOf(client.cardId)).toEqual(['CardIssueRefused']);
+
+    // room for two more: the two longest waiting clients still enrolled get their cards, the last keeps waiting
+    const raised = entitlement(tenantId, 3, '2026-03-03T10:00:00.000Z');
+    await t.deliver(Topics.billingSubscriptions, 'SubscriptionUpgraded', raised);
+    expect(await typesOf(waiting[0]!.cardId)).toEqual(['CardIssueRefused']);
+    expect(await typesOf(waiting[1]!.cardId)).toEqual(['CardIssueRefused', 'CardIssued']);
+    expect(await typesOf(waiting[2]!.cardId)).toEqual(['CardIssueRefused', 'CardIssued']);
+    expect(await typesOf(waiting[3]!.cardId)).toEqual(['CardIssueRefused']);
+    // the same event again issues nothing more
+    await t.deliver(Topics.billingSubscriptions, 'SubscriptionUpgraded', raised);
+    expect(await typesOf(waiting[3]!.cardId)).toEqual(['CardIssueRefused']);
   });
 });

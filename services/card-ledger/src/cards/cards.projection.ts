@@ -238,6 +238,14 @@ function cardQueries(cards: Collection<CardDoc>, corrections: Collection<Correct
       return found;
     },
 
+    /** the tenant's cards refused by the plan limit, the longest waiting first */
+    async refused(tenantId: string): Promise<Array<Extract<Card, { status: 'refused' }>>> {
+      const found = await cards.find({ tenantId, status: 'refused' });
+      return (found as Array<Extract<Card, { status: 'refused' }>>).sort((a, b) =>
+        a.refusedAt.localeCompare(b.refusedAt),
+      );
+    },
+
     async active(filter: { tenantId: string } | { programId: string }): Promise<IssuedCard[]> {
       return (await cards.find({ ...filter, status: 'active' })) as IssuedCard[];
     },

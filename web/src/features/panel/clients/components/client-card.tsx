@@ -1,6 +1,7 @@
 import { Alert, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { CardView } from '@punkto/contracts/cards';
 import { useQuery } from '@tanstack/react-query';
+import { AnchorLink } from '../../../../components/ui/link';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { errorMessage, isApiError } from '../../../../lib/api/api-errors';
 import { formatPoints, formatStamps } from '../../../../lib/format';
@@ -33,7 +34,16 @@ export function ClientCard({ clientId }: { clientId: string }) {
         {card.isPending ? (
           <Skeleton height={72} role="status" aria-label="Ładowanie karty" />
         ) : card.isError ? (
-          isApiError(card.error) && card.error.status === 404 ? (
+          isApiError(card.error) && card.error.code === 'CARD.WAITING_FOR_SEAT' ? (
+            <Alert color="orange" variant="light" data-testid="client-card-waiting">
+              <Text size="sm">{errorMessage(card.error)}</Text>
+              {can(Permissions.billingManage) ? (
+                <AnchorLink to="/subskrypcja/wybor" size="sm" underline="always">
+                  Zmień plan
+                </AnchorLink>
+              ) : null}
+            </Alert>
+          ) : isApiError(card.error) && card.error.status === 404 ? (
             <Text size="sm" c="dimmed">
               Klient nie ma jeszcze karty: dostanie ją, gdy założy konto klienta w Punkto (zaproszenie
               przyszło e-mailem).

@@ -73,7 +73,8 @@ export function SubscriptionBanner({ tenantId }: { tenantId: string }) {
       <Alert key="limit" color="red" variant="light">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Text size="sm">
-            Osiągnięto limit {sub.customerLimit} aktywnych klientów w planie: nowi klienci nie dostaną karty.
+            Osiągnięto limit {sub.customerLimit} aktywnych klientów w planie: nowi klienci nie dostaną karty,
+            dopóki nie zmienisz planu — wtedy czekające karty zostaną wydane automatycznie.
           </Text>
           {action('Zmień plan', '/subskrypcja/wybor')}
         </Group>
