@@ -93,7 +93,7 @@ export function billingEventsConsumer(
         case 'CardIssued': {
           const issued = parse(CardIssuedData);
           if (!issued) return;
-          await usage.issued(issued.tenantId, issued.cardId);
+          await usage.issued(issued.tenantId, issued.cardId, issued.userId);
           await alertNearLimit(issued.tenantId);
           return;
         }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Topics } from '@punkto/contracts/topics';
+import { randomUUID } from 'node:crypto';
 import { SANDBOX_CARDS } from '../payments/sandbox-orders';
 import { startBilling, type BillingTestApp } from '../testing/billing-test-app';
 
@@ -180,5 +182,19 @@ describe('the customer limit alert', () => {
     await t.cards(tenantId, 3);
     expect((await subjects(to)).filter((s) => s.startsWith('Zbliżasz się'))).toHaveLength(1);
     expect(await subscription(token, tenantId)).toMatchObject({ activeCustomers: 92, customerLimit: 100 });
+  });
+
+  it('counts people, not cards: one person with a points and a stamp card is one customer (ADR 0051)', async () => {
+    const { tenantId, token } = await t.tenant();
+    const anna = randomUUID();
+    const [points] = await t.cards(tenantId, 2, anna);
+    await t.cards(tenantId, 1);
+    expect(await subscription(token, tenantId)).toMatchObject({ activeCustomers: 2 });
+    await t.deliver(Topics.cardLedgerCards, 'CardClosed', {
+      cardId: points!,
+      reason: 'client_removed',
+      closedAt: new Date().toISOString(),
+    });
+    expect(await subscription(token, tenantId)).toMatchObject({ activeCustomers: 2 });
   });
 });

@@ -179,7 +179,8 @@ export async function startBilling(env: Record<string, string> = {}) {
       return { tenantId, ownerId, token };
     },
 
-    async cards(tenantId: string, count: number) {
+    /** `count` cards issued, each to a new person, or all to `holder` (one person in several programmes) */
+    async cards(tenantId: string, count: number, holder?: string) {
       const ids: string[] = [];
       for (let i = 0; i < count; i++) {
         const cardId = randomUUID();
@@ -189,7 +190,7 @@ export async function startBilling(env: Record<string, string> = {}) {
           tenantId,
           programId: 'p1',
           clientId: randomUUID(),
-          userId: randomUUID(),
+          userId: holder ?? randomUUID(),
           humanReadableId: '1234567890',
           secretVersion: 1,
           tier: null,

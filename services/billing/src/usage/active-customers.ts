@@ -2,15 +2,18 @@ import type { DocumentStore } from '@punkto/platform/documents/document-store.po
 import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
 
 /**
- * Active customers per tenant as the card ledger counts them for the plan limit (customer-seats.ts: cards
- * not closed), from cardledger.cards.v1: CardIssued takes a seat, CardClosed frees it. One document per card
- * (idempotent under redelivery); the alert document remembers whether the owner was told about the 90 %
- * threshold, so the e-mail goes once per crossing.
+ * Active customers per tenant as the card ledger counts them for the plan limit (customer-seats.ts: PEOPLE with
+ * an open card, ADR 0051), from cardledger.cards.v1: CardIssued opens a card, CardClosed closes it. One document
+ * per card with its holder (idempotent under redelivery); the count is the distinct holders of the open cards (a
+ * card recorded before holders were kept counts as its own person). The alert document remembers whether the
+ * owner was told about the 90 % threshold, so the e-mail goes once per crossing.
  */
 interface CardSeat {
   _id: string;
   tenantId: string;
   active: boolean;
+  /** the card's holder (user id); absent in documents written before ADR 0051 */
+  userId?: string;
 }
 interface UsageAlert {
   _id: string;
@@ -25,13 +28,18 @@ export function activeCustomers(documents: DocumentStore) {
   return {
     async count(tenantId: string): Promise<number> {
       await ready;
-      return (await cards.find({ tenantId, active: true })).length;
+      const open = await cards.find({ tenantId, active: true });
+      return new Set(open.map((card) => card.userId ?? `card:${card._id}`)).size;
     },
-    async issued(tenantId: string, cardId: string) {
+    async issued(tenantId: string, cardId: string, userId: string) {
       await mutateDocument(cards, cardId, (current) =>
-        current?.active ? UNCHANGED : { _id: cardId, tenantId, active: true },
+        // a closed card is never issued again: a late redelivery of its CardIssued does not reopen it
+        current && (!current.active || current.userId === userId)
+          ? UNCHANGED
+          : { _id: cardId, tenantId, active: true, userId },
       );
     },
+
     /** the tenant of the card, when it was known and active */
     async closed(cardId: string): Promise<string | null> {
       const after = await mutateDocument(cards, cardId, (current) =>

@@ -35,7 +35,7 @@ export async function issueCard(
     cardId,
     async (card, now) => {
       if (card.status === 'active' || card.status === 'closed') return null; // one card per client
-      const seat = await deps.seats.take(input.tenantId, cardId);
+      const seat = await deps.seats.take(input.tenantId, cardId, input.userId);
       const humanReadableId = seat.granted ? (reserved.number ??= await deps.reserveNumber(cardId)) : '';
       const rules = rulesOf(program);
       const tier = rules?.kind === 'tiers' ? (tierFor(rules.levels, 0)?.name ?? null) : null;

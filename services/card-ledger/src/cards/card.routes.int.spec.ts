@@ -918,6 +918,48 @@ describe('plan limit on active customers', () => {
   });
 });
 
+describe('plan limit counts people, not cards (ADR 0051)', () => {
+  it('a customer in a second programme gets its card at the limit; a new person does not; a closed last card frees the seat', async () => {
+    const limited = await startCardLedger({ DEFAULT_PLAN_CUSTOMER_LIMIT: '2' });
+    try {
+      const tenantId = tenant();
+      const points = await limited.defineProgram({ tenantId });
+      const stamps = await limited.defineProgram({
+        tenantId,
+        kind: 'stamps',
+        pointsPerPln: null,
+        stampsRequired: 10,
+      });
+      const anna = await limited.enrol(points);
+      await limited.enrol(points);
+      const typesOf = async (cardId: string) => (await limited.events(cardId)).map((e) => e.type);
+      const annasStamps = await limited.enrol(stamps, { userId: anna.userId });
+      expect(await typesOf(annasStamps.cardId)).toEqual(['CardIssued']);
+      const newcomer = await limited.enrol(stamps);
+      expect(await typesOf(newcomer.cardId)).toEqual(['CardIssueRefused']);
+      expect((await limited.events(newcomer.cardId))[0]).toMatchObject({
+        data: { limit: 2, activeCustomers: 2 },
+      });
+
+      // Anna leaves the points programme: she still holds a seat with her stamp card, so nobody new gets in …
+      const remove = (client: { clientId: string; programId: string }) =>
+        limited.deliver(Topics.tenantClients, 'ClientRemoved', {
+          clientId: client.clientId,
+          tenantId,
+          programId: client.programId,
+          removedAt: new Date().toISOString(),
+        });
+      await remove(anna);
+      expect(await typesOf((await limited.enrol(points)).cardId)).toEqual(['CardIssueRefused']);
+      // … and with her last card closed, her seat is free
+      await remove(annasStamps);
+      expect(await typesOf((await limited.enrol(points)).cardId)).toEqual(['CardIssued']);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('plan limit from billing', () => {
   const entitlement = (tenantId: string, customerLimit: number, at: string, status = 'active') => ({
     tenantId,
