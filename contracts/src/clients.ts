@@ -136,4 +136,12 @@ export const ClientErrors = {
       'Ta firma ma już tylu klientów, ilu pozwala jej plan w Punkto, więc nie możemy wydać nowej karty. ' +
       'Daj znać obsłudze — firma może zmienić plan.',
   },
+  /** the same limit as staff adding a client are told it (the owner can change the plan) */
+  customerLimitForStaff: (limit: number) => ({
+    code: 'CLIENT.CUSTOMER_LIMIT_REACHED',
+    status: 409,
+    message:
+      `Plan firmy pozwala na ${limit} aktywnych klientów i wszystkie miejsca są zajęte, więc tego klienta nie można ` +
+      'dodać. Zmień plan w „Subskrypcja” albo usuń klientów, którzy już nie przychodzą.',
+  }),
 } as const;

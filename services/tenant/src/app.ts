@@ -72,7 +72,8 @@ export async function buildService(deps: TenantDeps): Promise<BuiltService> {
   const lapse = subscriptionLapse(deps.infra.documents);
   const staff = await createStaffAndClients({
     ...deps,
-    customerLimitFor: (tenantId) => lapse.customerLimitFor(tenantId),
+    customerLimitFor: async (tenantId) =>
+      (await lapse.customerLimitFor(tenantId)) ?? deps.config.DEFAULT_PLAN_CUSTOMER_LIMIT,
     isTrial: (tenantId) => lapse.isTrial(tenantId),
   });
 

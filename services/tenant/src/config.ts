@@ -32,6 +32,11 @@ export const TenantEnv = z.object({
    * machine) or `mf`, the Ministry of Finance's VAT-payer list at VAT_REGISTRY_URL (no key; unreachable or
    * failing = the NIP is accepted unverified and logged)
    */
+  /**
+   * the customer limit of a company billing has not published an entitlement for yet (the trial's: 500), the same
+   * default as the card ledger's; every enrolment takes a seat under the limit first (ADR 0051)
+   */
+  DEFAULT_PLAN_CUSTOMER_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(500),
   VAT_REGISTRY: z.enum(['offline', 'mf']).default('offline'),
   VAT_REGISTRY_URL: z
     .url()

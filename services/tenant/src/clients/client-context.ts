@@ -7,6 +7,7 @@ import { readProjection } from '@punkto/platform/projections/projection';
 import { toClientStreamId } from './client';
 import { clientDecider, type ClientCommand } from './client.decider';
 import { ClientNotFoundError } from './client.errors';
+import { customerSeats } from './customer-seats';
 import {
   applyClientEvent,
   CLIENTS_COLLECTION,
@@ -27,10 +28,10 @@ export interface ClientServiceDeps {
   personKeys: PersonKeys;
   clock: () => Date;
   /**
-   * the tenant's active-customer limit from billing's entitlement, or null while billing has not published one
-   * (the card ledger, which issues the cards, is the authority; this refuses early with a message)
+   * the tenant's customer limit: billing's entitlement, or the trial's default while billing has not published
+   * one; every enrolment takes a seat under it first (customer-seats.ts, ADR 0051). Absent: no limit.
    */
-  customerLimitFor?: (tenantId: string) => Promise<number | null>;
+  customerLimitFor?: (tenantId: string) => Promise<number>;
 }
 
 /** the clients' read model and stream handler */
@@ -47,7 +48,8 @@ export async function clientContext(deps: ClientServiceDeps) {
   });
   const execute = (clientId: string, command: ClientCommand, actorId: string | null) =>
     aggregate.run(clientId, command, { tenantId: command.data.tenantId, actorId });
-  return { documents, personKeys, clock, customerLimitFor, clients, aggregate, execute };
+  const seats = customerSeats(documents);
+  return { documents, personKeys, clock, customerLimitFor, seats, clients, aggregate, execute };
 }
 export type ClientContext = Awaited<ReturnType<typeof clientContext>>;
 

@@ -32,6 +32,7 @@ async function forget(ctx: ClientContext, record: ClientRecord, actorId: string)
     removed = result.newEvents.length;
   }
   await ctx.personKeys.shred(record.clientId);
+  await ctx.seats.release(record.tenantId, record.clientId); // the person's seat, with their last holding
   return removed;
 }
 

@@ -1,5 +1,5 @@
 import { ClientErrors } from '@punkto/contracts/clients';
-import { domainError } from '@punkto/platform/errors/errors';
+import { ConflictError, domainError } from '@punkto/platform/errors/errors';
 
 /** Clients' domain errors: code, status and Polish message from contracts/src/clients.ts. */
 
@@ -16,5 +16,11 @@ export const ClientLinkedToAnotherAccountError = domainError(
   'ClientLinkedToAnotherAccountError',
   ClientErrors.linkedToAnotherAccount,
 );
-/** 409: the company's plan allows no more active customers (checked before the enrolment; ADR 0025). */
-export const CustomerLimitReachedError = domainError('CustomerLimitReachedError', ClientErrors.customerLimit);
+/** 409: the company's plan has no seat for a new person (taken before the enrolment; ADR 0025, ADR 0051). */
+export class CustomerLimitReachedError extends ConflictError {
+  /** `staff`: said to staff adding the client (change the plan), else to the customer joining (tell the staff) */
+  constructor(limit: number, staff: boolean) {
+    const { code, message } = staff ? ClientErrors.customerLimitForStaff(limit) : ClientErrors.customerLimit;
+    super(message, code);
+  }
+}

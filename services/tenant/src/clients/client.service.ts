@@ -58,15 +58,24 @@ async function reserve(ctx: ClientContext, record: Parameters<typeof reservation
   }
 }
 
-/** The program a client enrols in: 404 unknown, 400 inactive; 4xx when the tenant's plan has no room left. */
+/** The program a client enrols in: 404 unknown, 400 inactive. */
 async function programToEnrolIn(ctx: ClientContext, tenantId: string, programId: string) {
   const program = await programOf(ctx.documents, tenantId, programId);
   if (!program.active) throw new ProgramInactiveError();
-  const limit = (await ctx.customerLimitFor?.(tenantId)) ?? null;
-  // active clients (with an account: each has a card) against the plan; invited ones get a card later
-  if (limit !== null && (await ctx.clients.find({ tenantId, status: 'active' })).length >= limit)
-    throw new CustomerLimitReachedError();
   return program;
+}
+
+/**
+ * The enrolment's seat on the plan, taken before anything is recorded or said (ADR 0051); without room the
+ * reservation goes and the caller hears why — staff that the plan is full, a customer to tell the staff.
+ */
+async function seatFor(ctx: ClientContext, tenantId: string, clientId: string, input: Enrolment) {
+  if (!ctx.customerLimitFor) return;
+  const limit = await ctx.customerLimitFor(tenantId);
+  if (await ctx.seats.take(tenantId, clientId, input.email, limit)) return;
+  const reserved = (await ctx.clients.get(clientId)) as ClientRecord | null;
+  if (reserved?.status === 'enrolling') await ctx.clients.delete(clientId);
+  throw new CustomerLimitReachedError(limit, input.source !== 'self');
 }
 
 /** create-client, add-client and join: 404 unknown program, 400 inactive, 409 already enrolled. */
@@ -90,6 +99,7 @@ export async function enrollClient(
     source: input.source,
     enrolledAt: ctx.clock().toISOString(),
   });
+  await seatFor(ctx, tenantId, clientId, input);
   try {
     await ctx.execute(
       clientId,

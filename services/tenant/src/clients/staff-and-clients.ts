@@ -29,7 +29,7 @@ export async function createStaffAndClients(deps: {
   infra: Pick<Infrastructure, 'eventStore' | 'documents'>;
   clock: () => Date;
   /** billing's active-customer limit of a tenant (subscription-lapse.ts), checked before an enrolment */
-  customerLimitFor?: (tenantId: string) => Promise<number | null>;
+  customerLimitFor?: (tenantId: string) => Promise<number>;
   /** whether a tenant is in its trial (subscription-lapse.ts): its invitation e-mail cap is lower */
   isTrial?: (tenantId: string) => Promise<boolean>;
 }) {

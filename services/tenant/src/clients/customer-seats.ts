@@ -1,0 +1,58 @@
+import { releaseSeat, takeSeat, type SeatHolders } from '@punkto/contracts/customer-seats';
+import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
+import { CLIENTS_COLLECTION, LISTED_CLIENT_STATUSES, type ClientRecord } from './clients.projection';
+
+/**
+ * The plan's seats as the tenant service holds them (ADR 0051): one per PERSON (an e-mail address in the company),
+ * however many programmes. Every enrolment — a customer joining, staff adding or creating a client — takes a seat
+ * BEFORE anything is recorded or said (no „Twoja karta już na Ciebie czeka” without one): a revision-checked write
+ * on one document per tenant, so 120 parallel enrolments on the 100 plan give exactly 100 seats and 20 refusals.
+ * A client invited by staff holds a seat while the company waits for the account (the card was promised); the
+ * card ledger, which issues the cards, applies the same rule (contracts/customer-seats.ts) to the people who have
+ * one. A removed client gives its holding back; the person's seat goes with their last one.
+ *
+ * The first use for a tenant seeds the document from its listed clients, so companies from before keep counting
+ * the customers they have.
+ */
+type SeatsDoc = { _id: string; holders: Record<string, string> };
+
+export function customerSeats(documents: DocumentStore) {
+  const seats = documents.collection<SeatsDoc>('tenant_customer_seats');
+  const clients = documents.collection<ClientRecord & { _id: string }>(CLIENTS_COLLECTION);
+
+  async function seeded(tenantId: string): Promise<void> {
+    if (await seats.get(tenantId)) return;
+    const listed = await clients.find({ tenantId, status: { $in: LISTED_CLIENT_STATUSES } });
+    const holders = Object.fromEntries(listed.map((c) => [c.clientId, c.emailKey]));
+    await mutateDocument(seats, tenantId, (current) => (current ? UNCHANGED : { _id: tenantId, holders }));
+  }
+
+  async function change(tenantId: string, decide: (holders: SeatHolders) => SeatHolders): Promise<void> {
+    await seeded(tenantId);
+    await mutateDocument(seats, tenantId, (current) => {
+      const held = current?.holders ?? {};
+      const after = decide(held);
+      return after === held ? UNCHANGED : { _id: tenantId, holders: { ...after } };
+    });
+  }
+
+  return {
+    /** a seat for the client of address `emailKey`, or false when the plan has no room for a new person */
+    async take(tenantId: string, clientId: string, emailKey: string, limit: number): Promise<boolean> {
+      let granted = false;
+      await change(tenantId, (held) => {
+        const decision = takeSeat(held, clientId, emailKey, limit);
+        granted = decision.granted;
+        return decision.holders;
+      });
+      return granted;
+    },
+
+    async release(tenantId: string, clientId: string): Promise<void> {
+      await change(tenantId, (held) => releaseSeat(held, clientId));
+    },
+  };
+}
+
+export type CustomerSeats = ReturnType<typeof customerSeats>;
