@@ -20,7 +20,8 @@ import { layoutProblems } from '../../scripts/testing/layout';
 // one card queued within seconds are all booked: the replay sends each one's scan time, so the card's scan
 // cooldown does not refuse them (ADR 0048). An award the server refuses (the program was switched off meanwhile)
 // is shown with the server's reason. Offline, large amounts are still confirmed and rewards wait for the
-// connection; signing out forgets the cards the device cached.
+// connection; signing out forgets the cards the device cached. The scanner is an installable app whose page
+// opens again after a reload without a connection, queue included (ADR 0049).
 
 const { newPage } = useBrowser();
 
@@ -294,6 +295,86 @@ describe('the scanner without a connection', () => {
       const on = await owner.client.call('PUT', programPath, program(true));
       expect(on.status, await on.clone().text()).toBe(200);
     }
+  });
+
+  it('opens again after a reload without a connection, with its queue, and books it once when the connection returns', async () => {
+    const page = await scannerPage();
+    const customer = customers[1]!;
+    const before = await balance(customer);
+    // the panel registered the scanner's service worker; once it controls the page it has the shell and the code
+    await expect
+      .poll(() => page.evaluate('!!navigator.serviceWorker.controller'), { timeout: 30_000 })
+      .toBe(true);
+    await (await findCard(page, customer)).getByRole('button', { name: 'Inna karta' }).click();
+
+    await page.context().setOffline(true);
+    await awardOffline(page, customer, '12');
+    await awardOffline(page, customer, '13');
+    expect(await queueCount(page).textContent()).toBe('2');
+
+    // the page is loaded again without a connection (the service worker's own too): it answers with the app's shell
+    const [worker] = page.context().serviceWorkers();
+    expect(await worker!.evaluate("fetch('/healthz').then(() => 'online', () => 'offline')")).toBe('offline');
+    const reloaded = await page.reload();
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    await page.getByRole('heading', { name: 'Skaner kart', level: 1 }).waitFor();
+    await page.getByRole('status', { name: 'Brak połączenia' }).waitFor();
+    await queueCount(page).waitFor();
+    expect(await queueCount(page).textContent()).toBe('2');
+    const list = page.getByRole('list', { name: 'Kolejka do wysłania' });
+    const entries = list.getByRole('listitem', { name: `Ewa Nowak · karta ${customer.cardNumber}` });
+    expect(await entries.count()).toBe(2);
+    expect(await list.textContent()).toMatch(/Zakup 12,00 zł.*Zakup 13,00 zł/);
+    // a card seen before the reload is still found, and another award joins the queue
+    await awardOffline(page, customer, '14');
+    expect(await queueCount(page).textContent()).toBe('3');
+    expect(await balance(customer)).toBe(before);
+
+    // the API is never answered by the service worker: every call goes to the server
+    const apiAnswers: boolean[] = [];
+    page.on('response', (res) => {
+      if (new URL(res.url()).pathname.startsWith('/api/')) apiAnswers.push(res.fromServiceWorker());
+    });
+    await page.context().setOffline(false);
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Połączenie wróciło: zaksięgowano operacje z kolejki (3).' })
+      .waitFor();
+    await queueCount(page).waitFor({ state: 'detached' });
+    expect(await readQueue(page)).toEqual([]);
+    expect(await balance(customer)).toBe(before + 39);
+    expect(apiAnswers.length).toBeGreaterThan(0);
+    expect(apiAnswers).not.toContain(true);
+  });
+
+  it('is an installable app: the panel links its manifest, whose icons load, and Chromium finds nothing missing', async () => {
+    const page = await scannerPage();
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const res = await page.request.get(href!);
+    expect(res.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+    const manifest = (await res.json()) as { icons: { src: string; sizes: string }[] };
+    expect(manifest).toMatchObject({
+      name: 'Punkto Skaner',
+      short_name: 'Punkto Skaner',
+      start_url: '/panel/skaner',
+      display: 'standalone',
+    });
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    for (const icon of manifest.icons) {
+      const image = await page.request.get(icon.src);
+      expect(image.status(), icon.src).toBe(200);
+      expect(image.headers()['content-type']).toBe('image/png');
+    }
+    // Chromium's own verdict; a test browser's profile is a private one, which is never offered an install
+    const cdp = await page.context().newCDPSession(page);
+    const missing = async () =>
+      (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors
+        .map((error) => error.errorId)
+        .filter((id) => id !== 'in-incognito');
+    await expect.poll(missing, { timeout: 30_000 }).toEqual([]);
+    // the public pages offer no app
+    await page.goto('/');
+    expect(await page.locator('link[rel="manifest"]').count()).toBe(0);
   });
 
   it('signing out forgets the cards seen on this device', async () => {
