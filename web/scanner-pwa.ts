@@ -57,7 +57,7 @@ export function scannerPwa(faviconPath: string): Plugin[] {
           'Skaner kart lojalnościowych Punkto dla obsługi: punkty i pieczątki także bez połączenia.',
         lang: 'pl',
         start_url: '/panel/skaner',
-        scope: '/panel/',
+        scope: '/panel',
         display: 'standalone',
         orientation: 'portrait',
         background_color: '#ffffff',

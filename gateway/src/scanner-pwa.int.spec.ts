@@ -17,7 +17,7 @@ const MANIFEST = {
   name: 'Punkto Skaner',
   short_name: 'Punkto Skaner',
   start_url: '/panel/skaner',
-  scope: '/panel/',
+  scope: '/panel',
   display: 'standalone',
   icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
 };

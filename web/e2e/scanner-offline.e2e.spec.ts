@@ -274,7 +274,12 @@ describe('the scanner without a connection', () => {
       rewards: REWARDS,
       active,
     });
-    const off = await owner.client.call('PUT', programPath, program(false));
+    // the owner's API session was made in beforeAll and its access token lasts 20 s here: renewed first
+    const putProgram = async (active: boolean) => {
+      await owner.client.call('GET', '/api/v1/users/refresh');
+      return owner.client.call('PUT', programPath, program(active));
+    };
+    const off = await putProgram(false);
     expect(off.status, await off.clone().text()).toBe(200);
     try {
       await page.context().setOffline(false);
@@ -292,7 +297,7 @@ describe('the scanner without a connection', () => {
       await refused.waitFor({ state: 'detached' });
       expect(await readQueue(page)).toEqual([]);
     } finally {
-      const on = await owner.client.call('PUT', programPath, program(true));
+      const on = await putProgram(true);
       expect(on.status, await on.clone().text()).toBe(200);
     }
   });

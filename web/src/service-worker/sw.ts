@@ -4,8 +4,8 @@ import { addRoute, cleanupOutdatedCaches, matchPrecache, precache } from 'workbo
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 
 /**
- * The staff scanner's service worker (ADR 0049), registered by the panel with the scope `/panel/`: pages outside
- * the panel (the public site, the customer portal) are never controlled by it.
+ * The staff scanner's service worker (ADR 0049), registered by the panel with the scope `/panel` (the panel's
+ * start page and everything under it): pages outside the panel (the public site, the customer portal) are never controlled by it.
  *
  * - Precache: the app shell (`/index.html`) and the app's code (the build's list, injected at
  *   `self.__WB_MANIFEST` by vite-plugin-pwa / workbox-build). A precached file is answered from the cache; its
@@ -45,4 +45,4 @@ async function panelPage({ request }: { request: Request }): Promise<Response> {
   }
 }
 
-registerRoute(new NavigationRoute(panelPage, { allowlist: [/^\/panel\//] }));
+registerRoute(new NavigationRoute(panelPage, { allowlist: [/^\/panel(\/|$)/] }));
