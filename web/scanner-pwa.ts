@@ -59,7 +59,6 @@ export function scannerPwa(faviconPath: string): Plugin[] {
         start_url: '/panel/skaner',
         scope: '/panel',
         display: 'standalone',
-        orientation: 'portrait',
         background_color: '#ffffff',
         theme_color: '#0f766e',
         icons: [

@@ -12,6 +12,7 @@ import {
 import { DESKTOP, PHONE, useBrowser } from '../../scripts/testing/browser';
 import type { CookieClient } from '../../scripts/testing/http-client';
 import { layoutProblems } from '../../scripts/testing/layout';
+import { readCards, readQueue, writeQueue } from './scanner-offline-db';
 
 // The staff scanner without a connection (ADR 0015), in a browser against the built product: the owner looks
 // three cards up while online, the connection drops (network emulation), the cards are still found (as they
@@ -20,8 +21,8 @@ import { layoutProblems } from '../../scripts/testing/layout';
 // one card queued within seconds are all booked: the replay sends each one's scan time, so the card's scan
 // cooldown does not refuse them (ADR 0048). An award the server refuses (the program was switched off meanwhile)
 // is shown with the server's reason. Offline, large amounts are still confirmed and rewards wait for the
-// connection; signing out forgets the cards the device cached. The scanner is an installable app whose page
-// opens again after a reload without a connection, queue included (ADR 0049).
+// connection; signing out forgets the cards the device cached. The scanner's page opens again after a reload
+// without a connection, queue included (ADR 0049; its manifest: scanner-install.e2e.spec.ts).
 
 const { newPage } = useBrowser();
 
@@ -75,31 +76,6 @@ async function awardsInHistory(customer: Customer): Promise<number> {
   const { items } = (await res.json()) as { items: { type: string }[] };
   return items.filter((i) => i.type === 'points_earned').length;
 }
-
-// the browser's queue, read and written as the page stores it (IndexedDB `punkto-scanner`, store `awards`)
-const READ_QUEUE = `new Promise((resolve, reject) => {
-  const open = indexedDB.open('punkto-scanner');
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const request = open.result.transaction('awards').objectStore('awards').getAll();
-    request.onsuccess = () => { open.result.close(); resolve(request.result); };
-    request.onerror = () => reject(request.error);
-  };
-})`;
-const writeQueue = (entries: unknown[]) => `new Promise((resolve, reject) => {
-  const open = indexedDB.open('punkto-scanner');
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const tx = open.result.transaction('awards', 'readwrite');
-    for (const entry of ${JSON.stringify(entries)}) tx.objectStore('awards').put(entry);
-    tx.oncomplete = () => { open.result.close(); resolve(true); };
-    tx.onerror = () => reject(tx.error);
-  };
-})`;
-type StoredAward = { id: string; idempotencyKey: string; status: string; cardNumber: string };
-const readQueue = (page: Page) => page.evaluate(READ_QUEUE) as Promise<StoredAward[]>;
-const READ_CARDS = READ_QUEUE.replace(/'awards'/g, "'cards'");
-const readCards = (page: Page) => page.evaluate(READ_CARDS) as Promise<{ cardId: string }[]>;
 
 beforeAll(async () => {
   owner = await ownerWithProgram({ rewards: REWARDS });
@@ -350,36 +326,6 @@ describe('the scanner without a connection', () => {
     expect(await balance(customer)).toBe(before + 39);
     expect(apiAnswers.length).toBeGreaterThan(0);
     expect(apiAnswers).not.toContain(true);
-  });
-
-  it('is an installable app: the panel links its manifest, whose icons load, and Chromium finds nothing missing', async () => {
-    const page = await scannerPage();
-    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
-    const res = await page.request.get(href!);
-    expect(res.headers()['content-type']).toMatch(/^application\/manifest\+json/);
-    const manifest = (await res.json()) as { icons: { src: string; sizes: string }[] };
-    expect(manifest).toMatchObject({
-      name: 'Punkto Skaner',
-      short_name: 'Punkto Skaner',
-      start_url: '/panel/skaner',
-      display: 'standalone',
-    });
-    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
-    for (const icon of manifest.icons) {
-      const image = await page.request.get(icon.src);
-      expect(image.status(), icon.src).toBe(200);
-      expect(image.headers()['content-type']).toBe('image/png');
-    }
-    // Chromium's own verdict; a test browser's profile is a private one, which is never offered an install
-    const cdp = await page.context().newCDPSession(page);
-    const missing = async () =>
-      (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors
-        .map((error) => error.errorId)
-        .filter((id) => id !== 'in-incognito');
-    await expect.poll(missing, { timeout: 30_000 }).toEqual([]);
-    // the public pages offer no app
-    await page.goto('/');
-    expect(await page.locator('link[rel="manifest"]').count()).toBe(0);
   });
 
   it('signing out forgets the cards seen on this device', async () => {
