@@ -16,6 +16,7 @@ import {
   renderStaticPage,
   type StaticPage,
 } from './src/features/blog/content/prerender';
+import { scannerPwa } from './scanner-pwa';
 
 // Paths are absolute so the config works both from web/ (`npm run build -w @punkto/web`)
 // and from the repository root (`npx vite build web`).
@@ -122,6 +123,8 @@ async function prerenderPages(
     .replace(entryScript, () => `<script type="module" crossorigin src="/${startAfterPaint}"></script>`)
     // its chunks are fetched after the first paint too, by start-after-paint
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    // the staff scanner's app manifest (ADR 0049) belongs to the panel, not to the public pages
+    .replace(/\s*<link rel="manifest"[^>]*>/, '')
     // What start-after-paint runs at the first paint (src/start-when-needed.ts: the consent dialog, the app's
     // start) comes with the page, at low priority so that it does not compete with the stylesheet: fetched only
     // then, its round trips came between the first paint and the consent dialog, and Lighthouse's simulation
@@ -505,6 +508,8 @@ export default defineConfig({
     react(),
     blogPosts(fromHere('./content/blog'), (pages) => (blogStaticPages = pages)),
     prerenderAndPrecompress(() => blogStaticPages),
+    // the staff scanner as an installable app with a service worker (ADR 0049); runs after the plugins above
+    ...scannerPwa(fromHere('./public/favicon.svg')),
   ],
   // Sentry SDK build flags (ADR 0024): no debug logging, no inline replay compression worker (the CSP has no
   // `worker-src blob:`; replays go uncompressed), no iframe / shadow-DOM recording (the app has neither)

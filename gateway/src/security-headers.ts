@@ -22,6 +22,9 @@ export function contentSecurityPolicy(payments: readonly string[]): string {
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['connect-src', ["'self'", ...payments]],
     ['frame-src', ["'self'", ...payments]],
+    // the staff scanner's service worker and its web app manifest (ADR 0049): our own files only
+    ['worker-src', ["'self'"]],
+    ['manifest-src', ["'self'"]],
   ];
   return directives.map(([name, sources]) => [name, ...sources].join(' ')).join(';');
 }

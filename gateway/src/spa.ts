@@ -8,7 +8,9 @@ import { appPageMatcher, openGraphPages } from './public-site';
 type NotFoundHandler = RouteHandlerMethod;
 
 /**
- * Serves the built SPA. Hashed assets are cached for a year; `index.html` never is. The build writes `.br` and
+ * Serves the built SPA. Hashed assets are cached for a year; `index.html` never is, nor is any other file outside
+ * `assets/`: the scanner's service worker (`/sw.js`, which the browser must revalidate for a new deploy to take
+ * over), its manifest and icons (ADR 0049). The build writes `.br` and
  * `.gz` copies of text files (web/vite.config.ts), served to clients that accept them (`Vary: Accept-Encoding`). Any other GET that
  * accepts HTML falls back to `index.html` (history routing: `/zaloguj` deep links work); API paths keep
  * their JSON 404.

@@ -12,6 +12,7 @@ import {
 import { DESKTOP, PHONE, useBrowser } from '../../scripts/testing/browser';
 import type { CookieClient } from '../../scripts/testing/http-client';
 import { layoutProblems } from '../../scripts/testing/layout';
+import { readCards, readQueue, writeQueue } from './scanner-offline-db';
 
 // The staff scanner without a connection (ADR 0015), in a browser against the built product: the owner looks
 // three cards up while online, the connection drops (network emulation), the cards are still found (as they
@@ -20,7 +21,8 @@ import { layoutProblems } from '../../scripts/testing/layout';
 // one card queued within seconds are all booked: the replay sends each one's scan time, so the card's scan
 // cooldown does not refuse them (ADR 0048). An award the server refuses (the program was switched off meanwhile)
 // is shown with the server's reason. Offline, large amounts are still confirmed and rewards wait for the
-// connection; signing out forgets the cards the device cached.
+// connection; signing out forgets the cards the device cached. The scanner's page opens again after a reload
+// without a connection, queue included (ADR 0049; its manifest: scanner-install.e2e.spec.ts).
 
 const { newPage } = useBrowser();
 
@@ -74,31 +76,6 @@ async function awardsInHistory(customer: Customer): Promise<number> {
   const { items } = (await res.json()) as { items: { type: string }[] };
   return items.filter((i) => i.type === 'points_earned').length;
 }
-
-// the browser's queue, read and written as the page stores it (IndexedDB `punkto-scanner`, store `awards`)
-const READ_QUEUE = `new Promise((resolve, reject) => {
-  const open = indexedDB.open('punkto-scanner');
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const request = open.result.transaction('awards').objectStore('awards').getAll();
-    request.onsuccess = () => { open.result.close(); resolve(request.result); };
-    request.onerror = () => reject(request.error);
-  };
-})`;
-const writeQueue = (entries: unknown[]) => `new Promise((resolve, reject) => {
-  const open = indexedDB.open('punkto-scanner');
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const tx = open.result.transaction('awards', 'readwrite');
-    for (const entry of ${JSON.stringify(entries)}) tx.objectStore('awards').put(entry);
-    tx.oncomplete = () => { open.result.close(); resolve(true); };
-    tx.onerror = () => reject(tx.error);
-  };
-})`;
-type StoredAward = { id: string; idempotencyKey: string; status: string; cardNumber: string };
-const readQueue = (page: Page) => page.evaluate(READ_QUEUE) as Promise<StoredAward[]>;
-const READ_CARDS = READ_QUEUE.replace(/'awards'/g, "'cards'");
-const readCards = (page: Page) => page.evaluate(READ_CARDS) as Promise<{ cardId: string }[]>;
 
 beforeAll(async () => {
   owner = await ownerWithProgram({ rewards: REWARDS });
@@ -273,7 +250,12 @@ describe('the scanner without a connection', () => {
       rewards: REWARDS,
       active,
     });
-    const off = await owner.client.call('PUT', programPath, program(false));
+    // the owner's API session was made in beforeAll and its access token lasts 20 s here: renewed first
+    const putProgram = async (active: boolean) => {
+      await owner.client.call('GET', '/api/v1/users/refresh');
+      return owner.client.call('PUT', programPath, program(active));
+    };
+    const off = await putProgram(false);
     expect(off.status, await off.clone().text()).toBe(200);
     try {
       await page.context().setOffline(false);
@@ -291,9 +273,59 @@ describe('the scanner without a connection', () => {
       await refused.waitFor({ state: 'detached' });
       expect(await readQueue(page)).toEqual([]);
     } finally {
-      const on = await owner.client.call('PUT', programPath, program(true));
+      const on = await putProgram(true);
       expect(on.status, await on.clone().text()).toBe(200);
     }
+  });
+
+  it('opens again after a reload without a connection, with its queue, and books it once when the connection returns', async () => {
+    const page = await scannerPage();
+    const customer = customers[1]!;
+    const before = await balance(customer);
+    // the panel registered the scanner's service worker; once it controls the page it has the shell and the code
+    await expect
+      .poll(() => page.evaluate('!!navigator.serviceWorker.controller'), { timeout: 30_000 })
+      .toBe(true);
+    await (await findCard(page, customer)).getByRole('button', { name: 'Inna karta' }).click();
+
+    await page.context().setOffline(true);
+    await awardOffline(page, customer, '12');
+    await awardOffline(page, customer, '13');
+    expect(await queueCount(page).textContent()).toBe('2');
+
+    // the page is loaded again without a connection (the service worker's own too): it answers with the app's shell
+    const [worker] = page.context().serviceWorkers();
+    expect(await worker!.evaluate("fetch('/healthz').then(() => 'online', () => 'offline')")).toBe('offline');
+    const reloaded = await page.reload();
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    await page.getByRole('heading', { name: 'Skaner kart', level: 1 }).waitFor();
+    await page.getByRole('status', { name: 'Brak połączenia' }).waitFor();
+    await queueCount(page).waitFor();
+    expect(await queueCount(page).textContent()).toBe('2');
+    const list = page.getByRole('list', { name: 'Kolejka do wysłania' });
+    const entries = list.getByRole('listitem', { name: `Ewa Nowak · karta ${customer.cardNumber}` });
+    expect(await entries.count()).toBe(2);
+    expect(await list.textContent()).toMatch(/Zakup 12,00 zł.*Zakup 13,00 zł/);
+    // a card seen before the reload is still found, and another award joins the queue
+    await awardOffline(page, customer, '14');
+    expect(await queueCount(page).textContent()).toBe('3');
+    expect(await balance(customer)).toBe(before);
+
+    // the API is never answered by the service worker: every call goes to the server
+    const apiAnswers: boolean[] = [];
+    page.on('response', (res) => {
+      if (new URL(res.url()).pathname.startsWith('/api/')) apiAnswers.push(res.fromServiceWorker());
+    });
+    await page.context().setOffline(false);
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Połączenie wróciło: zaksięgowano operacje z kolejki (3).' })
+      .waitFor();
+    await queueCount(page).waitFor({ state: 'detached' });
+    expect(await readQueue(page)).toEqual([]);
+    expect(await balance(customer)).toBe(before + 39);
+    expect(apiAnswers.length).toBeGreaterThan(0);
+    expect(apiAnswers).not.toContain(true);
   });
 
   it('signing out forgets the cards seen on this device', async () => {

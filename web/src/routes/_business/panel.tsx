@@ -1,10 +1,12 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { PanelSessionProvider } from '../../features/panel/shell/hooks/panel-session';
 import { PanelShell } from '../../features/panel/shell/components/panel-shell';
 import { loadPanelFrame } from '../../features/panel/shell/utils/section-loader';
 import { OfflineScannerProvider } from '../../features/scanner/offline/use-offline-scanner';
+import { registerScannerServiceWorker } from '../../lib/offline/service-worker';
 
 export const Route = createFileRoute('/_business/panel')({
   loader: ({ context }) => loadPanelFrame(context),
@@ -18,6 +20,8 @@ export const Route = createFileRoute('/_business/panel')({
  */
 function PanelLayout() {
   const { user } = useAuth();
+  // the scanner opens without a connection, also after a reload (ADR 0049)
+  useEffect(registerScannerServiceWorker, []);
   // the guard already waited for the profile; after a logout the user is gone for a moment before navigating
   if (!user) return <PageSpinner />;
   return (

@@ -1,4 +1,5 @@
 import { ErrorCodes } from '@punkto/contracts/errors';
+import { NETWORK_ERROR_CODE } from '../../../lib/api/api-errors';
 import type { AuthState, AuthUser } from '../types';
 
 /** SPEC §4 messages, exactly. */
@@ -19,6 +20,11 @@ export type AuthEvent =
   | { type: 'profile/started' }
   | { type: 'profile/succeeded'; user: AuthUser; at: number }
   | { type: 'profile/failed'; error: unknown }
+  /**
+   * The profile call could not reach the server at the app's start: the person's last profile as this browser
+   * kept it (ADR 0049), so the scanner opens offline; loaded again from the server when the connection returns.
+   */
+  | { type: 'profile/restored'; user: AuthUser }
   | { type: 'logout/started' }
   | { type: 'logout/succeeded' }
   | { type: 'logout/failed'; error: unknown }
@@ -55,6 +61,12 @@ export function localizedMessageOf(error: unknown): string | undefined {
   return typeof localizedMessage === 'string' && localizedMessage.length > 0 ? localizedMessage : undefined;
 }
 
+/** fetch itself failed (no connection): the API client's NetworkApiError, not an answer of the server. */
+export function isNetworkError(error: unknown): boolean {
+  const { status, code } = asErrorLike(error);
+  return status === 0 && code === NETWORK_ERROR_CODE;
+}
+
 /** A 401 (or its codes): the session does not exist or cannot be renewed. */
 export function isUnauthenticatedError(error: unknown): boolean {
   const { status, code } = asErrorLike(error);
@@ -75,8 +87,16 @@ export function authReducer(state: AuthState, event: AuthEvent): AuthState {
     case 'login/started':
       return { ...state, status: 'login_pending', error: null };
     case 'login/succeeded':
-      // The profile is loaded next (profile/started), then succeeded.
-      return { ...state, status: 'profile_loading', error: null, lastRefreshedAt: event.at };
+      // The profile is loaded next (profile/started), then succeeded. A new session: who it belongs to comes with
+      // its profile, never from before it (a profile restored offline, ADR 0049).
+      return {
+        ...state,
+        status: 'profile_loading',
+        error: null,
+        user: null,
+        lastLoadedAt: null,
+        lastRefreshedAt: event.at,
+      };
     case 'login/failed':
       return {
         ...signedOut(state),
@@ -101,6 +121,8 @@ export function authReducer(state: AuthState, event: AuthEvent): AuthState {
       return { ...state, status: 'profile_loading', error: null };
     case 'profile/succeeded':
       return { ...state, status: 'succeeded', error: null, user: event.user, lastLoadedAt: event.at };
+    case 'profile/restored':
+      return { ...state, status: 'succeeded', error: null, user: event.user, lastLoadedAt: null };
     case 'profile/failed':
       if (isUnauthenticatedError(event.error)) {
         return { ...signedOut(state), status: 'unauthenticated', error: null };

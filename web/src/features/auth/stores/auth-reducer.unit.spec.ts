@@ -284,6 +284,7 @@ describe('auth state machine (SPEC §4)', () => {
       { type: 'register/failed', error: undefined },
       { type: 'profile/started' },
       { type: 'profile/succeeded', user: owner, at: 1 },
+      { type: 'profile/restored', user: owner },
       { type: 'profile/failed', error: toApiError(401, '', '') },
       { type: 'profile/failed', error: undefined },
       { type: 'logout/started' },

@@ -6,6 +6,7 @@ import { parseSession, refreshSession } from '../api/refresh-session';
 import { register } from '../api/register';
 import { mayHaveSession } from '../api/session-hint';
 import { createAuthStore } from './auth-store';
+import { createLastProfileStorage } from './last-profile-storage';
 import { createSessionTimingStorage } from './session-timing-storage';
 
 function browserLocalStorage(): Storage | undefined {
@@ -28,6 +29,13 @@ export const authStore = createAuthStore({
     mayHaveSession,
   },
   storage: createSessionTimingStorage(browserLocalStorage()),
+  // the panel, and so the scanner's queue, opens after a reload without a connection (ADR 0049)
+  lastProfile: createLastProfileStorage(browserLocalStorage()),
+  // that person's session ended while the device was offline: to the login page, and back here after it
+  onRestoredSessionEnded: () =>
+    globalThis.location?.assign(
+      `/zaloguj?redirect=${encodeURIComponent(globalThis.location.pathname + globalThis.location.search)}`,
+    ),
   // the scanner's cards seen recently (names, balances) do not outlive the session on this device (ADR 0015);
   // loaded only then, so the start of the app does not carry the database code
   onSignedOut: () =>
@@ -41,4 +49,5 @@ if (typeof document !== 'undefined') {
   const check = () => document.visibilityState === 'visible' && authStore.checkSessionFreshness();
   document.addEventListener('visibilitychange', check);
   globalThis.addEventListener?.('focus', check);
+  globalThis.addEventListener?.('online', () => void authStore.confirmRestoredProfile());
 }

@@ -4,9 +4,11 @@ import {
   authReducer,
   initialAuthState,
   isAuthSettled,
+  isNetworkError,
   isUnauthenticatedError,
   type AuthEvent,
 } from './auth-reducer';
+import type { LastProfileStorage } from './last-profile-storage';
 import { createRefreshScheduler, type RefreshSchedulerDeps, type SessionTiming } from './refresh-scheduler';
 
 /** The identity calls the store makes (real ones in features/auth/api, fakes in tests). */
@@ -35,6 +37,10 @@ export type AuthStoreDeps = {
   storage: SessionTimingStorage;
   /** the person signed out (or the server ended the account): forget what this device cached for them */
   onSignedOut?: () => void;
+  /** the last profile, for a start without a connection (ADR 0049); without it such a start fails as before */
+  lastProfile?: LastProfileStorage;
+  /** a profile restored offline turned out, once online, to belong to a session that has ended */
+  onRestoredSessionEnded?: () => void;
   now?: () => number;
   timers?: RefreshSchedulerDeps['timers'];
 };
@@ -55,6 +61,8 @@ export function createAuthStore(deps: AuthStoreDeps) {
   const listeners = new Set<() => void>();
   let waiters: Array<(state: AuthState) => void> = [];
   let profileInFlight: Promise<AuthUser | null> | undefined;
+  /** the user in the state is the kept profile, not yet confirmed by the server */
+  let restored = false;
 
   const scheduler = createRefreshScheduler({ refresh: () => void refresh(), now, timers: deps.timers });
 
@@ -82,6 +90,8 @@ export function createAuthStore(deps: AuthStoreDeps) {
   function sessionEnded() {
     scheduler.stop();
     storage.clear();
+    deps.lastProfile?.clear();
+    restored = false;
     accessTokenExpiresAt = null;
   }
 
@@ -97,10 +107,16 @@ export function createAuthStore(deps: AuthStoreDeps) {
       dispatch({ type: 'profile/started' });
       try {
         const user = await gateway.getProfile();
-        dispatch({ type: 'profile/succeeded', user, at: now() });
-        scheduler.schedule(timing());
+        profileLoaded(user);
         return user;
       } catch (error) {
+        // no connection at the start: the person this browser's session belongs to, as last seen (ADR 0049)
+        const kept = isNetworkError(error) && !state.user ? deps.lastProfile?.load() : null;
+        if (kept) {
+          restored = true;
+          dispatch({ type: 'profile/restored', user: kept });
+          return kept;
+        }
         dispatch({ type: 'profile/failed', error });
         if (isUnauthenticatedError(error)) sessionEnded();
         return state.user;
@@ -109,6 +125,29 @@ export function createAuthStore(deps: AuthStoreDeps) {
       }
     })();
     return profileInFlight;
+  }
+
+  function profileLoaded(user: AuthUser) {
+    restored = false;
+    dispatch({ type: 'profile/succeeded', user, at: now() });
+    deps.lastProfile?.save(user);
+    scheduler.schedule(timing());
+  }
+
+  /**
+   * The connection is back: a profile restored offline is asked for again. The server's answer replaces it (a
+   * change of name or permissions made meanwhile); a session the server no longer knows ends here.
+   */
+  async function confirmRestoredProfile(): Promise<void> {
+    if (!restored || profileInFlight) return;
+    try {
+      profileLoaded(await gateway.getProfile());
+    } catch (error) {
+      if (!isUnauthenticatedError(error)) return; // still offline, or a failure: stays, tried at the next `online`
+      sessionEnded();
+      dispatch({ type: 'session/expired' });
+      deps.onRestoredSessionEnded?.();
+    }
   }
 
   /** Login success loads the profile, then succeeded (SPEC §4). Rejects with the server's error. */
@@ -122,6 +161,8 @@ export function createAuthStore(deps: AuthStoreDeps) {
       throw error;
     }
     const at = now();
+    // a new sign-in: whoever was kept before must not stand in for this person
+    deps.lastProfile?.clear();
     sessionStarted(at, session);
     dispatch({ type: 'login/succeeded', at });
     return loadProfile();
@@ -164,6 +205,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
     const at = now();
     sessionStarted(at, session);
     dispatch({ type: 'refresh/succeeded', at, user: session?.user });
+    if (session?.user) deps.lastProfile?.save(session.user);
     if (state.user) scheduler.schedule(timing());
   }
 
@@ -200,7 +242,11 @@ export function createAuthStore(deps: AuthStoreDeps) {
     logout,
     signedOut,
     refresh,
-    userUpdated: (user: AuthUser) => dispatch({ type: 'user/updated', user }),
+    userUpdated(user: AuthUser) {
+      dispatch({ type: 'user/updated', user });
+      deps.lastProfile?.save(user);
+    },
+    confirmRestoredProfile,
     clearError: () => dispatch({ type: 'error/cleared' }),
     /** A refresh that happened elsewhere (the API client healing a 401). */
     onExternalRefresh(body: unknown) {

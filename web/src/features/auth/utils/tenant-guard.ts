@@ -28,7 +28,10 @@ export async function tenantSetupDecision(
   pathname: string,
 ): Promise<GuardDecision> {
   let configured: TenantConfigured | undefined;
-  if (user.tenantId) {
+  // without a connection (the scanner reloaded offline, ADR 0049) the answer can only be "unknown", after the
+  // call's retries: the panel opens at once, as it does when the tenant service cannot answer
+  if (user.tenantId && typeof navigator !== 'undefined' && !navigator.onLine) configured = 'unknown';
+  else if (user.tenantId) {
     const tenantId = user.tenantId;
     configured = await queryClient.fetchQuery({
       queryKey: ['tenants', tenantId, 'configured'],

@@ -52,5 +52,11 @@ export async function fetchPanelFrame(queryClient: QueryClient, tenantId: string
  */
 export async function loadPanelFrame(context: RouterContext): Promise<void> {
   const { user } = await context.auth.ensureReady();
-  if (user?.tenantId) await fetchPanelFrame(context.queryClient, user.tenantId);
+  if (!user?.tenantId) return;
+  const frame = fetchPanelFrame(context.queryClient, user.tenantId);
+  // Without a connection (a reload of the scanner offline, ADR 0049) the frame does not wait for calls that can
+  // only fail, after their retries: it shows at once, with the name's own state.
+  if (isOnline()) await frame;
 }
+
+const isOnline = () => typeof navigator === 'undefined' || navigator.onLine;
