@@ -176,6 +176,7 @@ function billingJobs(
   return {
     [SWEEP_JOB]: async () => {
       try {
+        await payments.finishUnbooked();
         await subscriptions.sweep();
       } finally {
         await scheduler.schedule({

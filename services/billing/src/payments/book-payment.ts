@@ -15,6 +15,7 @@ type BookDeps = Pick<
   | 'mails'
   | 'provider'
   | 'logger'
+  | 'publicUrl'
 >;
 
 /** the VAT invoice of a paid order (idempotent per payment); its number */
@@ -44,12 +45,17 @@ async function invoicePaid(deps: BookDeps, record: PaymentRecord): Promise<strin
   return invoice.number;
 }
 
-/** books a COMPLETED payment: the period, the card, the invoice, the e-mail (each idempotent) */
+/**
+ * Books a COMPLETED payment (ADR 0052): the fact first (PaymentCompleted, once), then its booking. A crash in
+ * between, or a step that fails, leaves the payment completed and not booked; the billing sweep (scheduled at
+ * every start and every few minutes) finishes it — so no provider resend is needed for the period, the invoice
+ * or the e-mail.
+ */
 export async function bookCompletedPayment(deps: BookDeps, notification: PaymentNotification): Promise<void> {
   const record = await deps.find(notification.paymentId);
   if (!record) throw new PaymentNotFoundError();
   const { order } = record;
-  const result = await deps.run(order.paymentId, order.tenantId, {
+  await deps.run(order.paymentId, order.tenantId, {
     type: 'CompletePayment',
     data: {
       providerOrderId: notification.providerOrderId,
@@ -58,7 +64,19 @@ export async function bookCompletedPayment(deps: BookDeps, notification: Payment
       savedCard: notification.savedCard ?? order.checkoutSavedCard ?? null,
     },
   });
-  const state = result.newState as PaymentRecord;
+  await finishBooking(deps, order.paymentId);
+}
+
+/**
+ * The booking of a completed payment, step by step, each idempotent, then PaymentBooked: the card kept, the period
+ * bought (once per payment), the VAT invoice (once per payment), the e-mail (with a Message-ID of the payment: a
+ * repeat after a crash between sending and recording is recognised as the same message). Nothing for a payment
+ * that is not completed or is booked already.
+ */
+export async function finishBooking(deps: BookDeps, paymentId: string): Promise<void> {
+  const state = await deps.find(paymentId);
+  if (state?.status !== 'completed' || state.bookedAt !== null) return;
+  const { order } = state;
   const completed = state.completed!;
   // a card added on the manage page joins the list; renewals keep charging the default card until the owner
   // chooses the new one (a card paid with becomes the default: the owner just chose it for the plan)
@@ -84,14 +102,34 @@ export async function bookCompletedPayment(deps: BookDeps, notification: Payment
       amountGrosze: order.amountGrosze,
     });
   const invoiceNumber = order.amountGrosze > 0 ? await invoicePaid(deps, state) : null;
-  if (result.newEvents.length) {
-    const tenant = await deps.tenants.get(order.tenantId);
-    const to = deps.tenants.emailOf(tenant);
-    if (to && order.amountGrosze > 0)
-      await deps.mailer.send(
-        deps.mails.paymentReceived(to, tenant!.companyName, order.amountGrosze, invoiceNumber),
+  const tenant = await deps.tenants.get(order.tenantId);
+  const to = deps.tenants.emailOf(tenant);
+  if (to && order.amountGrosze > 0)
+    await deps.mailer.send({
+      ...deps.mails.paymentReceived(to, tenant!.companyName, order.amountGrosze, invoiceNumber),
+      messageId: `<payment-received.${order.paymentId}@${new URL(deps.publicUrl).hostname}>`,
+    });
+  await deps.run(order.paymentId, order.tenantId, { type: 'RecordBooking', data: { invoiceNumber } });
+}
+
+/** the completed payments whose booking a crash or a failed step left unfinished, a minute or more ago */
+export async function finishUnbookedPayments(
+  deps: BookDeps & Pick<PaymentsContext, 'unbooked' | 'clock'>,
+): Promise<number> {
+  const before = new Date(deps.clock().getTime() - 60_000).toISOString();
+  let finished = 0;
+  for (const paymentId of await deps.unbooked(before)) {
+    try {
+      await finishBooking(deps, paymentId);
+      finished++;
+    } catch (error) {
+      deps.logger.error(
+        { err: error, paymentId },
+        'booking of a completed payment failed: tried again later',
       );
+    }
   }
+  return finished;
 }
 
 /** a verified notification of the provider: COMPLETED booked, CANCELED failed, anything else left pending */

@@ -16,7 +16,9 @@ export type CompletePayment = Command<
   { providerOrderId: string; amountGrosze: number; currency: string; savedCard: SavedCard | null }
 >;
 export type FailPayment = Command<'FailPayment', { reason: string }>;
-export type PaymentCommand = InitiatePayment | CompletePayment | FailPayment;
+/** the booking of a completed payment finished (its period, invoice and e-mail): once */
+export type RecordBooking = Command<'RecordBooking', { invoiceNumber: string | null }>;
+export type PaymentCommand = InitiatePayment | CompletePayment | FailPayment | RecordBooking;
 
 export function decide(command: PaymentCommand, state: PaymentState): PaymentEvent[] {
   const at = command.metadata.now.toISOString();
@@ -56,6 +58,19 @@ export function decide(command: PaymentCommand, state: PaymentState): PaymentEve
             tenantId: state.order.tenantId,
             reason: command.data.reason,
             failedAt: at,
+          },
+        },
+      ];
+    case 'RecordBooking':
+      if (state.status !== 'completed' || state.bookedAt !== null) return [];
+      return [
+        {
+          type: 'PaymentBooked',
+          data: {
+            paymentId: state.order.paymentId,
+            tenantId: state.order.tenantId,
+            invoiceNumber: command.data.invoiceNumber,
+            bookedAt: at,
           },
         },
       ];

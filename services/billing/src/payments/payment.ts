@@ -4,7 +4,7 @@ import type { SavedCard } from './payment-provider.port';
 
 /**
  * The Payment aggregate (stream `payment-<paymentId>`): one order at the provider, from its start to
- * COMPLETED or CANCELED. Pure. A payment completes once (a replayed notification records nothing) and a
+ * COMPLETED or CANCELED, and a completed one's booking done (PaymentBooked, ADR 0052). Pure. A payment completes once (a replayed notification records nothing) and a
  * completed payment never becomes failed (nothing paid is lost).
  */
 export const toPaymentStreamId = (paymentId: string) => toStreamId('payment', paymentId);
@@ -33,6 +33,13 @@ export interface PaymentCompletedData {
   savedCard: SavedCard | null;
   completedAt: string;
 }
+/** the completed payment's booking finished: its period, its invoice, its e-mail (ADR 0052) */
+export interface PaymentBookedData {
+  paymentId: string;
+  tenantId: string;
+  invoiceNumber: string | null;
+  bookedAt: string;
+}
 export interface PaymentFailedData {
   paymentId: string;
   tenantId: string;
@@ -43,6 +50,7 @@ export interface PaymentFailedData {
 export type PaymentEvent =
   | { type: 'PaymentInitiated'; data: PaymentInitiatedData }
   | { type: 'PaymentCompleted'; data: PaymentCompletedData }
+  | { type: 'PaymentBooked'; data: PaymentBookedData }
   | { type: 'PaymentFailed'; data: PaymentFailedData };
 
 export type PaymentState =
@@ -52,6 +60,11 @@ export type PaymentState =
       order: PaymentInitiatedData;
       completed: PaymentCompletedData | null;
       failureReason: string | null;
+      /**
+       * when the booking of the completed payment finished; null while a step is still to be done (the sweep
+       * finishes it, ADR 0052); absent for payments completed before bookings were recorded (all booked inline)
+       */
+      bookedAt?: string | null;
     };
 
 export const initialState = (): PaymentState => ({ status: 'none' });
@@ -62,7 +75,10 @@ export function evolve(state: PaymentState, event: PaymentEvent): PaymentState {
       return { status: 'pending', order: event.data, completed: null, failureReason: null };
     case 'PaymentCompleted':
       if (state.status === 'none') return state;
-      return { ...state, status: 'completed', completed: event.data };
+      return { ...state, status: 'completed', completed: event.data, bookedAt: null };
+    case 'PaymentBooked':
+      if (state.status === 'none') return state;
+      return { ...state, bookedAt: event.data.bookedAt };
     case 'PaymentFailed':
       if (state.status === 'none') return state;
       return { ...state, status: 'failed', failureReason: event.data.reason };

@@ -2,15 +2,15 @@ import { addPaymentCard, initiatePayment, type Payer } from './start-payment';
 import { handlePaymentNotification, paymentOrder } from './payment-orders';
 import { paymentStreams, type PaymentsContext, type PaymentsDeps } from './payments';
 import { chargeRenewal } from './renewal-charge';
+import { finishUnbookedPayments } from './book-payment';
 import type { PaidPlanId } from '@punkto/contracts/billing';
 
 /**
  * Payments through the provider port: starting a checkout, booking verified notifications (idempotent;
  * wrong amount or signature refused and logged), renewal charges of the saved card, and what a completed
  * payment brings: the subscription's period, the saved card, the VAT invoice, the e-mail. Every step is
- * idempotent, and the notification is answered 200 only after all of them, so the provider's resending
- * finishes whatever a crash interrupted. A completed payment is booked whatever happened to the
- * subscription meanwhile.
+ * idempotent; what a crash or a failing step interrupted is finished by the billing sweep (ADR 0052), and by
+ * the provider's resending too. A completed payment is booked whatever happened to the subscription meanwhile.
  *
  * Each use case is its own function (start-payment, payment-orders, renewal-charge, book-payment); this binds
  * them to the service's ports for the routes and the renewal job.
@@ -26,6 +26,8 @@ export async function createPayments(deps: PaymentsDeps) {
       handlePaymentNotification(ctx, rawBody, headers),
     order: (tenantId: string, paymentId: string) => paymentOrder(ctx, tenantId, paymentId),
     chargeRenewal: (tenantId: string) => chargeRenewal(ctx, tenantId),
+    /** the sweep's part: completed payments whose booking was interrupted, finished (ADR 0052) */
+    finishUnbooked: () => finishUnbookedPayments(ctx),
   };
 }
 

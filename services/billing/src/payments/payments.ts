@@ -44,12 +44,16 @@ export type PaymentsContext = Omit<PaymentsDeps, 'eventStore' | 'documents'> & {
   find: FindPayment;
   /** one open order per company's plan change (open-orders.ts) */
   openOrders: OpenOrders;
+  /** payments completed before `before` whose booking is unfinished, lost projections caught up (ADR 0052) */
+  unbooked: (before: string) => Promise<string[]>;
 };
 
 /** the payments' stream handler and read model (`payments` collection, indexed by tenant) */
 export async function paymentStreams(deps: Pick<PaymentsDeps, 'eventStore' | 'documents' | 'clock'>) {
   const collection = deps.documents.collection<ProjectionDoc<PaymentRecord> | Tombstone>('payments');
   await collection.ensureIndex({ fields: { 'order.tenantId': 1 }, name: 'payments_tenant' });
+  await collection.ensureIndex({ fields: { status: 1, bookedAt: 1 }, name: 'payments_unbooked' });
+  await collection.ensureIndex({ fields: { status: 1, 'order.initiatedAt': 1 }, name: 'payments_open' });
   const aggregate = projectedCommandHandler({
     eventStore: deps.eventStore,
     decider: paymentDecider,
@@ -61,7 +65,24 @@ export async function paymentStreams(deps: Pick<PaymentsDeps, 'eventStore' | 'do
   const run = (paymentId: string, tenantId: string, command: Omit<PaymentCommand, 'metadata'>) =>
     aggregate.run(paymentId, { ...command, metadata: { now: deps.clock() } } as PaymentCommand, { tenantId });
   const find: FindPayment = (paymentId) => readProjection<PaymentRecord>(collection, paymentId);
-  return { run, find, openOrders: openOrders(deps.documents, { find, clock: deps.clock }) };
+  const unbooked = async (before: string) => {
+    // a payment whose completion was stored but not projected (a crash in between) reads as pending: the open
+    // orders of the last week are caught up with their streams first
+    const weekAgo = new Date(Date.parse(before) - 7 * 86_400_000).toISOString();
+    const open = await collection.find({
+      status: 'pending',
+      'order.initiatedAt': { $gte: weekAgo, $lt: before },
+    });
+    for (const doc of open) await aggregate.rebuild(doc._id);
+    // `bookedAt: null` exactly (a payment completed before bookings were recorded has none: booked inline)
+    const completed = await collection.find({
+      status: 'completed',
+      bookedAt: { $exists: true, $eq: null },
+      'completed.completedAt': { $lt: before },
+    });
+    return completed.map((doc) => doc._id);
+  };
+  return { run, find, unbooked, openOrders: openOrders(deps.documents, { find, clock: deps.clock }) };
 }
 
 export const ddmmyyyy = warsawFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });

@@ -82,6 +82,16 @@ describe('projectedCommandHandler (decide, append and project in one call)', () 
     expect(await readProjection(summaries, 'c1')).toMatchObject({ points: 7 });
   });
 
+  it('a projection lost to a crash is caught up by a command that decides nothing (a repeat), too', async () => {
+    await aggregate.appendOnly('c1', earn(3)); // appended, never projected; no new event will come
+    expect(await readProjection(summaries, 'c1')).toBeNull();
+    const repeat = await aggregate.run('c1', earn(0));
+    expect(repeat.newEvents).toEqual([]);
+    expect(await readProjection(summaries, 'c1')).toMatchObject({ points: 3 });
+    await aggregate.run('c1', earn(0)); // in step now: nothing replayed, nothing changed
+    expect(await readProjection(summaries, 'c1')).toMatchObject({ points: 3 });
+  });
+
   it('concurrent commands on one stream are all applied once (lost races decided again)', async () => {
     await Promise.all(Array.from({ length: 10 }, () => aggregate.run('c1', earn(1))));
     expect(await events.readStream('counter-c1')).toHaveLength(10);

@@ -12,7 +12,8 @@ import type { Command, Decider } from './decider';
  * 1. read the stream, fold, decide, append with the expected revision — a lost race re-reads and decides
  *    again (commandHandler);
  * 2. project the appended events into the read model right away — a document left behind by a crash between
- *    an append and its projection shows as a gap and the stream is replayed (streamProjection).
+ *    an append and its projection shows as a gap and the stream is replayed (streamProjection); a command that
+ *    appends nothing (a repeat) catches a document that is behind the stream up.
  *
  * `run(id, command, metadata)` does both and returns the handler's result (new events, new state);
  * `rebuild(id)` replays one stream into the read model (after another request won a race for the same id);
@@ -41,10 +42,13 @@ export function projectedCommandHandler<
   return {
     async run(id: string, command: C, metadata: EventMetadata = {}): Promise<HandleResult<State, E>> {
       const result = await handle(streamId(id), command, metadata);
-      await projection.projectAppended(id, result, command.metadata.now.toISOString());
+      if (result.newEvents.length)
+        await projection.projectAppended(id, result, command.metadata.now.toISOString());
+      else await projection.catchUp(id, result.nextExpectedRevision);
       return result;
     },
     rebuild: projection.rebuild,
+    catchUp: projection.catchUp,
     appendOnly: (id: string, command: C, metadata: EventMetadata = {}) =>
       handle(streamId(id), command, metadata),
   };

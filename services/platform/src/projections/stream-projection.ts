@@ -13,6 +13,8 @@ import { projectEvent, ProjectionGapError, type ProjectionDoc, type Tombstone } 
  *   its projection) the document is behind and `projectEvent` reports a gap: the stream is replayed.
  * - `rebuild`: replay the whole stream (already projected events are skipped), e.g. after another request
  *   won a race for the same stream.
+ * - `catchUp`: after a command that appended nothing, replay the stream if the document is behind it (the lost
+ *   projection of a crash would otherwise wait for the stream's next event, which a repeat never brings).
  *
  * `apply` is the pure "record after one event" of the read model.
  */
@@ -24,6 +26,11 @@ export interface StreamProjection<E> {
     at: string,
   ): Promise<void>;
   rebuild(id: string): Promise<void>;
+  /**
+   * A command that decided nothing (a repeat) still leaves the document where the stream is: one behind the
+   * stream's `revision` (a crash between an append and its projection, and no new event since) is replayed.
+   */
+  catchUp(id: string, revision: number | undefined): Promise<void>;
 }
 
 export function streamProjection<T extends object, E extends DomainEvent>(options: {
@@ -60,6 +67,11 @@ export function streamProjection<T extends object, E extends DomainEvent>(option
 
   return {
     rebuild,
+    async catchUp(id, revision) {
+      if (revision === undefined) return;
+      const doc = await collection.get(id);
+      if ((doc?.lastRevision ?? -1) < revision) await rebuild(id);
+    },
     async projectAppended(id, { newEvents, nextExpectedRevision }, at) {
       if (!newEvents.length || nextExpectedRevision === undefined) return;
       const first = nextExpectedRevision - newEvents.length + 1;
