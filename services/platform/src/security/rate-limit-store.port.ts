@@ -2,7 +2,14 @@
 export interface RateRule {
   name: string;
   limit: number;
+  /** the window's length; for a calendar window, the longest it can be (the store keeps a count that long) */
   windowSeconds: number;
+  /**
+   * `warsaw-day`: the window is the calendar day in Poland (midnight to midnight, 23 to 25 hours across the
+   * clock changes), so „a day” is the day the people it concerns live in; default: fixed windows of
+   * `windowSeconds` from the epoch
+   */
+  calendar?: 'warsaw-day';
 }
 
 /**

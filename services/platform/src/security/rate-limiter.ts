@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DocumentStore } from '../documents/document-store.port';
+import { addDays, warsawDate, warsawStartOfDay } from '@punkto/contracts/warsaw-time';
 import { RateLimitedError } from '../errors/errors';
 import { durableRateLimitStore, type RateLimitStore, type RateRule } from './rate-limit-store';
 
@@ -22,12 +23,11 @@ export function rateLimiter(
   const counts = 'hit' in store ? store : durableRateLimitStore(store);
 
   function windowOf(rule: RateRule, key: string, now: Date) {
-    const windowMs = rule.windowSeconds * 1000;
-    const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
+    const [windowStart, windowEnd] = boundsOf(rule, now);
     return {
       key: `${sha256(key)}:${windowStart}`,
       /** whole seconds until the window ends: the refusal's Retry-After */
-      retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now.getTime()) / 1000)),
+      retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000)),
     };
   }
 
@@ -58,3 +58,14 @@ export function rateLimiter(
   };
 }
 export type RateLimiter = ReturnType<typeof rateLimiter>;
+
+/** the start and end (ms) of the rule's window holding `now` */
+function boundsOf(rule: RateRule, now: Date): [number, number] {
+  if (rule.calendar === 'warsaw-day') {
+    const day = warsawDate(now);
+    return [warsawStartOfDay(day).getTime(), warsawStartOfDay(addDays(day, 1)).getTime()];
+  }
+  const windowMs = rule.windowSeconds * 1000;
+  const start = Math.floor(now.getTime() / windowMs) * windowMs;
+  return [start, start + windowMs];
+}

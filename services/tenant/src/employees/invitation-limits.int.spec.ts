@@ -1,3 +1,4 @@
+import { addDays, warsawDate, warsawStartOfDay } from '@punkto/contracts/warsaw-time';
 import {
   INVITATION_MAILS_PER_ADDRESS_PER_DAY,
   INVITATION_MAILS_PER_COMPANY_PER_DAY,
@@ -22,7 +23,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const DAY_SECONDS = 24 * 3600;
 const address = () => `pracownik.${randomUUID()}@example.pl`;
 const invite = (tenantId: string, token: string, email = address()) =>
   t.call(token, 'POST', `/api/v1/tenants/${tenantId}/employees`, {
@@ -53,12 +53,13 @@ function expectLimited(res: LightMyRequestResponse, text: string) {
   expect(res.json().localizedMessage).toContain(text);
   const retryAfter = Number(res.headers['retry-after']);
   expect(retryAfter).toBeGreaterThan(0);
-  expect(retryAfter).toBeLessThanOrEqual(DAY_SECONDS);
-  // the day's window ends at the next UTC midnight
+  expect(retryAfter).toBeLessThanOrEqual(25 * 3600);
+  // the day's window ends at the next midnight in Poland (not UTC: at 00:30 in Warsaw it is a new day)
   const now = Date.now() + offsetMs;
-  const midnight = (Math.floor(now / (DAY_SECONDS * 1000)) + 1) * DAY_SECONDS * 1000;
-  expect(Math.abs(now + retryAfter * 1000 - midnight)).toBeLessThan(5_000);
+  expect(Math.abs(now + retryAfter * 1000 - nextWarsawMidnight(now))).toBeLessThan(5_000);
 }
+
+const nextWarsawMidnight = (now: number) => warsawStartOfDay(addDays(warsawDate(new Date(now)), 1)).getTime();
 
 const staffCount = async (tenantId: string, token: string) =>
   (await t.call(token, 'GET', `/api/v1/tenants/${tenantId}/employees?pageNumber=1&pageSize=100`)).json()
@@ -134,10 +135,10 @@ describe('the per-address daily cap', () => {
     expect((await resend(tenantId, token, employeeId)).statusCode).toBeLessThan(300);
   });
 
-  it('the next day the caps start again', async () => {
-    // the service's clock 30 s before a UTC midnight (behind real time, so the test tokens stay valid)
-    const dayMs = DAY_SECONDS * 1000;
-    offsetMs = Math.floor(Date.now() / dayMs) * dayMs - 30_000 - Date.now();
+  it('the next day in Poland the caps start again', async () => {
+    // the service's clock 30 s before a midnight in Warsaw (behind real time, so the test tokens stay valid)
+    const lastMidnight = warsawStartOfDay(warsawDate(new Date())).getTime();
+    offsetMs = lastMidnight - 30_000 - Date.now();
     const { tenantId, token } = await t.ownerWithTenant();
     const invited = await invite(tenantId, token);
     const employeeId = invited.json().id as string;

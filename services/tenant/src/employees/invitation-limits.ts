@@ -11,19 +11,23 @@ import { RateLimitedError } from '@punkto/platform/errors/errors';
 import { rateLimiter, type RateRule } from '@punkto/platform/security/rate-limiter';
 import { durableRateLimitStore } from '@punkto/platform/security/rate-limit-store';
 
-const DAY_SECONDS = 24 * 3600;
+/** a day in Poland: the counts are kept for the longest one (the autumn clock change's 25 hours) */
+const DAY_SECONDS = 25 * 3600;
 const perCompany: RateRule = {
   name: 'invitation-mail-company',
+  calendar: 'warsaw-day',
   limit: INVITATION_MAILS_PER_COMPANY_PER_DAY,
   windowSeconds: DAY_SECONDS,
 };
 const perCompanyInTrial: RateRule = {
   name: 'invitation-mail-company-trial',
+  calendar: 'warsaw-day',
   limit: INVITATION_MAILS_PER_COMPANY_PER_DAY_IN_TRIAL,
   windowSeconds: DAY_SECONDS,
 };
 const perAddress: RateRule = {
   name: 'invitation-mail-address',
+  calendar: 'warsaw-day',
   limit: INVITATION_MAILS_PER_ADDRESS_PER_DAY,
   windowSeconds: DAY_SECONDS,
 };
@@ -47,7 +51,8 @@ const refusedBy = (attempt: Promise<unknown>) =>
  * company's daily cap (lower in the trial) and against the recipient address's daily cap (across companies).
  * Both are checked before either is counted, so a refusal by one does not spend the other; the count itself
  * is the store's atomic increment, so parallel invitations cannot pass the cap together. A refusal is 429
- * RATE_LIMITED with Retry-After (the end of the day's window) and says, in Polish, which cap and until when.
+ * RATE_LIMITED with Retry-After (the end of the day's window: midnight in Poland) and says, in Polish, which cap
+ * and until when.
  */
 export function invitationLimits(documents: DocumentStore, isTrial: (tenantId: string) => Promise<boolean>) {
   const store = durableRateLimitStore(documents);
