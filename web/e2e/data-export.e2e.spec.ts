@@ -166,7 +166,7 @@ describe('„Pobierz moje dane”', () => {
   it('a failed call shows a Polish error and saves no file', async () => {
     const page = await newPage();
     await openSettings(page);
-    await page.route('**/api/v1/notifications/my-messages', (route) =>
+    await page.route('**/api/v1/notifications/my-messages?*', (route) =>
       route.fulfill({
         status: 503,
         contentType: 'application/json',
