@@ -4,8 +4,12 @@
  * recorded, and the card ledger, counting the same people, issues every card the tenant promised.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, ownerWithProgram, type OwnerWithProgram } from '../scripts/testing/actors';
-import { SANDBOX_CARDS } from '../services/billing/src/payments/sandbox-orders';
+import {
+  buyPlanInSandbox,
+  eventually,
+  ownerWithProgram,
+  type OwnerWithProgram,
+} from '../scripts/testing/actors';
 import { freePort } from '../scripts/testing/free-port';
 import { startSourceProduct, type SourceProduct } from '../scripts/testing/source-product';
 
@@ -24,19 +28,7 @@ afterAll(() => product?.stop());
 
 /** the 100-customer plan bought in the sandbox checkout; its limit reached the tenant and the card ledger */
 async function buyTheBasicPlan(owner: OwnerWithProgram) {
-  const started = await owner.client.call('POST', '/api/v1/payments/initiate-payment', {
-    tenantId: owner.tenantId,
-    planId: 'basic',
-    isForYear: false,
-  });
-  expect(started.status, await started.clone().text()).toBe(201);
-  const { redirectUri } = (await started.json()) as { redirectUri: string };
-  const paid = await fetch(new URL(redirectUri, base), {
-    method: 'POST',
-    body: new URLSearchParams({ cardNumber: SANDBOX_CARDS.success, expiry: '12/30', cvc: '123' }),
-    redirect: 'manual',
-  });
-  expect(paid.status).toBeLessThan(400);
+  await buyPlanInSandbox(owner, 'basic', base);
   await eventually('the basic plan', async () => {
     const res = await owner.client.call('GET', `/api/v1/tenants/${owner.tenantId}/tenant-subscription`);
     const sub = (await res.json()) as { planId?: string; customerLimit?: number };

@@ -96,6 +96,38 @@ export async function ownerWithProgram(options: { rewards?: Reward[]; baseUrl?: 
 }
 export type OwnerWithProgram = Awaited<ReturnType<typeof ownerWithProgram>>;
 
+/** the sandbox's card that pays (services/billing/src/payments/sandbox-orders.ts SANDBOX_CARDS.success) */
+const SANDBOX_PAYING_CARD = '4444333322221111';
+
+/**
+ * The owner buys a plan (monthly) in the sandbox's hosted checkout, through the gateway, as a person does with the
+ * sandbox's paying card; resolves once the checkout accepted the card (the booking follows).
+ */
+export async function buyPlanInSandbox(
+  owner: OwnerWithProgram,
+  planId: 'basic' | 'extended' = 'basic',
+  baseUrl = inject('baseUrl'),
+) {
+  await eventually('the trial', async () => {
+    const res = await owner.client.call('GET', `/api/v1/tenants/${owner.tenantId}/tenant-subscription`);
+    return res.status === 200 ? true : undefined;
+  });
+  const started = await owner.client.call('POST', '/api/v1/payments/initiate-payment', {
+    tenantId: owner.tenantId,
+    planId,
+    isForYear: false,
+  });
+  expect(started.status, await started.clone().text()).toBe(201);
+  const { redirectUri } = (await started.json()) as { redirectUri: string };
+  const paid = await fetch(`${baseUrl}${new URL(redirectUri).pathname}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ cardNumber: SANDBOX_PAYING_CARD, expiry: '12/30', cvc: '123' }).toString(),
+  });
+  expect(paid.status).toBeLessThan(400);
+}
+
 /**
  * An employee the owner invited with these permissions, who set a password from the invitation e-mail and
  * logged in: a signed-in cookie client and the employee's id.

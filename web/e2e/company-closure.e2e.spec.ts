@@ -1,7 +1,8 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { extractPdfText } from '../../services/billing/src/testing/pdf-text';
 import {
   activeAccount,
+  buyPlanInSandbox,
   eventually,
   logIn,
   ownerWithProgram,
@@ -19,24 +20,7 @@ const { newPage } = useBrowser();
 /** an owner who paid for the basic monthly plan in the sandbox (its hosted checkout, through the gateway) */
 async function payingOwner(): Promise<{ owner: OwnerWithProgram; invoiceNumber: string }> {
   const owner = await ownerWithProgram();
-  await eventually('the trial', async () => {
-    const res = await owner.client.call('GET', `/api/v1/tenants/${owner.tenantId}/tenant-subscription`);
-    return res.status === 200 ? true : undefined;
-  });
-  const started = await owner.client.call('POST', '/api/v1/payments/initiate-payment', {
-    tenantId: owner.tenantId,
-    planId: 'basic',
-    isForYear: false,
-  });
-  expect(started.status, await started.clone().text()).toBe(201);
-  const { redirectUri } = (await started.json()) as { redirectUri: string };
-  const paid = await fetch(`${inject('baseUrl')}${new URL(redirectUri).pathname}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ cardNumber: '4444333322221111', expiry: '12/30', cvc: '123' }).toString(),
-  });
-  expect(paid.status).toBeLessThan(400);
+  await buyPlanInSandbox(owner);
   const invoiceNumber = await eventually('the invoice', async () => {
     const res = await owner.client.call('GET', `/api/v1/invoices/all/${owner.tenantId}`);
     return ((await res.json()) as { items: { number: string }[] }).items[0]?.number;
