@@ -124,6 +124,16 @@ const noToasts = (page: Page) =>
 
 const queueCount = (page: Page) => page.getByTestId('scanner-queue-count');
 
+/** the connection comes back: the scanner books its queue of `count` and says so; the queue is gone */
+async function backOnlineBooked(page: Page, count: number) {
+  await page.context().setOffline(false);
+  await page
+    .locator('[data-sonner-toast]')
+    .filter({ hasText: `Połączenie wróciło: zaksięgowano operacje z kolejki (${count}).` })
+    .waitFor();
+  await queueCount(page).waitFor({ state: 'detached' });
+}
+
 describe('the scanner without a connection', () => {
   it('queues three awards offline, books exactly three when the connection returns, and a second replay books nothing', async () => {
     const page = await scannerPage();
@@ -228,12 +238,7 @@ describe('the scanner without a connection', () => {
     expect(await queueCount(page).textContent()).toBe('3');
 
     // back online: all three booked, one right after the other, no refusal (the scan times go with them)
-    await page.context().setOffline(false);
-    await page
-      .locator('[data-sonner-toast]')
-      .filter({ hasText: 'Połączenie wróciło: zaksięgowano operacje z kolejki (3).' })
-      .waitFor();
-    await queueCount(page).waitFor({ state: 'detached' });
+    await backOnlineBooked(page, 3);
     expect(await page.getByRole('list', { name: 'Odrzucone operacje' }).count()).toBe(0);
     expect(await balance(customer)).toBe(before + 18);
 
@@ -316,12 +321,7 @@ describe('the scanner without a connection', () => {
     page.on('response', (res) => {
       if (new URL(res.url()).pathname.startsWith('/api/')) apiAnswers.push(res.fromServiceWorker());
     });
-    await page.context().setOffline(false);
-    await page
-      .locator('[data-sonner-toast]')
-      .filter({ hasText: 'Połączenie wróciło: zaksięgowano operacje z kolejki (3).' })
-      .waitFor();
-    await queueCount(page).waitFor({ state: 'detached' });
+    await backOnlineBooked(page, 3);
     expect(await readQueue(page)).toEqual([]);
     expect(await balance(customer)).toBe(before + 39);
     expect(apiAnswers.length).toBeGreaterThan(0);
