@@ -8,15 +8,17 @@ describe('invoice line name', () => {
     );
   });
 
-  it('given an upgrade, when named, then it says it is a top-up for the plan change with the period it covers', () => {
+  it('given an upgrade, when named, then it says it is a top-up with the period it covers, less the unused part', () => {
     expect(
       invoiceLineName('upgrade', 'plan Rozszerzony, miesiąc', { from: '28.11.2026', to: '27.12.2026' }),
-    ).toBe('Abonament Punkto — dopłata za zmianę planu: plan Rozszerzony, miesiąc, 28.11.2026–27.12.2026');
+    ).toBe(
+      'Abonament Punkto — dopłata za zmianę planu: plan Rozszerzony, miesiąc, 28.11.2026–27.12.2026 (cena pomniejszona o niewykorzystaną część poprzedniego planu)',
+    );
   });
 
   it('given no known period, when named, then no dangling dash appears', () => {
     expect(invoiceLineName('upgrade', 'plan Rozszerzony, miesiąc', null)).toBe(
-      'Abonament Punkto — dopłata za zmianę planu: plan Rozszerzony, miesiąc',
+      'Abonament Punkto — dopłata za zmianę planu: plan Rozszerzony, miesiąc (cena pomniejszona o niewykorzystaną część poprzedniego planu)',
     );
   });
 });

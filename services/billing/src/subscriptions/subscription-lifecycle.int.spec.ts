@@ -166,7 +166,7 @@ describe('plan changes over HTTP', () => {
     const invoices = (await t.call(token, 'GET', `/api/v1/invoices/all/${tenantId}`)).json().items;
     const topUp = invoices.find((i: { grossGrosze: number }) => i.grossGrosze === 2500);
     expect(topUp.description).toMatch(
-      /^Punkto — dopłata za zmianę planu: plan Rozszerzony, miesiąc, \d\d\.\d\d\.\d{4}–/,
+      /^Punkto — dopłata za zmianę planu: plan Rozszerzony, miesiąc, \d\d\.\d\d\.\d{4}–\d\d\.\d\d\.\d{4} \(cena pomniejszona o niewykorzystaną część poprzedniego planu\)$/,
     );
   });
 });
