@@ -101,6 +101,19 @@ describe('the plan’s seats', () => {
     expect(await c.listed()).toBe(1);
   });
 
+  it('a deleted programme’s clients give their seats back, except those who hold another programme', async () => {
+    const c = await company(2);
+    const stamps = await t.program(c.tenantId, c.token, { name: 'Pieczątki' });
+    expect((await c.join('ola', stamps)).statusCode).toBe(201);
+    expect((await c.join('ola')).statusCode).toBe(201); // Ola in both
+    expect((await c.join('piotr', stamps)).statusCode).toBe(201);
+    expect((await c.join('ewa')).statusCode).toBe(409);
+    expect((await t.call(c.token, 'DELETE', `${c.base}/loyalty-programs/${stamps}`)).statusCode).toBe(204);
+    // Piotr's seat is free; Ola keeps hers with the points card
+    expect((await c.join('ewa')).statusCode).toBe(201);
+    expect((await c.join('jan')).statusCode).toBe(409);
+  });
+
   it('a company from before counts the clients it has (the seats are seeded from its list)', async () => {
     const c = await company(5);
     for (const n of [1, 2]) expect((await c.create(`dawny-${n}@example.pl`)).statusCode).toBe(201);

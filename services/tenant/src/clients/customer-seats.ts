@@ -10,7 +10,8 @@ import { CLIENTS_COLLECTION, LISTED_CLIENT_STATUSES, type ClientRecord } from '.
  * on one document per tenant, so 120 parallel enrolments on the 100 plan give exactly 100 seats and 20 refusals.
  * A client invited by staff holds a seat while the company waits for the account (the card was promised); the
  * card ledger, which issues the cards, applies the same rule (contracts/customer-seats.ts) to the people who have
- * one. A removed client gives its holding back; the person's seat goes with their last one.
+ * one. A removed client, or every client of a deleted programme, gives its holding back; the person's seat goes with
+ * their last one.
  *
  * The first use for a tenant seeds the document from its listed clients, so companies from before keep counting
  * the customers they have.
@@ -51,6 +52,12 @@ export function customerSeats(documents: DocumentStore) {
 
     async release(tenantId: string, clientId: string): Promise<void> {
       await change(tenantId, (held) => releaseSeat(held, clientId));
+    },
+
+    /** a deleted programme's clients give their holdings back (their cards are closed; the people may hold others) */
+    async releaseProgram(tenantId: string, programId: string): Promise<void> {
+      const ofProgram = await clients.find({ tenantId, programId });
+      await change(tenantId, (held) => ofProgram.reduce((after, c) => releaseSeat(after, c.clientId), held));
     },
   };
 }

@@ -11,6 +11,7 @@ import type { TenantService } from '../tenants/tenant.service';
 import { toProgramStreamId, type Program as ProgramState } from './program';
 import { programDecider, type ProgramCommand } from './program.decider';
 import { ProgramDeletedError, ProgramNotFoundError, TooManyProgramsError } from './program.errors';
+import { customerSeats } from '../clients/customer-seats';
 import {
   applyProgramEvent,
   ensureProgramIndexes,
@@ -71,7 +72,7 @@ async function programContext(deps: ProgramServiceDeps) {
   });
   const run = (programId: string, tenantId: string, actorId: string | null, command: ProgramCommand) =>
     aggregate.run(programId, command, { tenantId, actorId });
-  return { tenants, publicUrl, clock, programs, codes, linkLimits, run };
+  return { tenants, publicUrl, clock, programs, codes, linkLimits, run, seats: customerSeats(documents) };
 }
 export type ProgramContext = Awaited<ReturnType<typeof programContext>>;
 
@@ -241,6 +242,8 @@ export async function deleteProgram(
     data: { programId, tenantId },
     metadata: { now: ctx.clock() },
   });
+  // its cards are closed (the card ledger frees their seats): its clients hold no seat on the plan either
+  await ctx.seats.releaseProgram(tenantId, programId);
 }
 
 /**
