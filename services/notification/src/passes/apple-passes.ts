@@ -9,7 +9,7 @@ import type { PassCompany, PassCopies } from './pass-copies';
 import { cardOnPass, changedAtOf, holderPassState, passState, versionOf, type PassState } from './pass-state';
 import { defaultPassImages } from './pass-images';
 import type { PassBrandingImages } from './apple/pass-branding-images';
-import { withCompanyMessage } from './apple/company-message-field';
+import { withCompanyMessage, withClosureNotice } from './apple/company-message-field';
 
 /**
  * Signed passes kept per (serial, version of everything it shows), newest use last: a phone fetching the same
@@ -193,7 +193,10 @@ async function signed(
     },
     // a void pass shows no code: the card's code is the one on its new pass
     barcode: voided ? null : { message: card.qrPayload!, altText: formatCardNumber(card.number) },
-    fields: withCompanyMessage(storeCardFields(onPass), card, company.companyName),
+    fields:
+      card.status === 'closed'
+        ? withClosureNotice(storeCardFields(onPass), card.closeReason)
+        : withCompanyMessage(storeCardFields(onPass), card, company.companyName),
     images: {
       ...(await signing.images({ background: branding.backgroundColor, label: branding.labelColor })),
       ...own.files,

@@ -1,4 +1,5 @@
 import type { CardLedgerEvent } from '@punkto/contracts/card-visits';
+import type { CardClosedData } from '@punkto/contracts/integration-events';
 
 /**
  * The notification service's copy of one card, as its wallet passes show it (event-carried state from
@@ -21,6 +22,8 @@ export interface PassCard {
   lifetimePoints: number;
   tier: string | null;
   status: 'active' | 'closed';
+  /** why a closed card closed (the pass says so); absent in copies closed before it was kept */
+  closeReason?: CardClosedData['reason'] | null;
   version: number;
   changedAt: string;
   /** the company's latest message to the card's holder, on the back of the Apple pass (issue 21) */
@@ -95,7 +98,9 @@ export function applyPassCardEvent(card: PassCard | null, event: PassCardEvent):
         event.data.regeneratedAt,
       );
     case 'CardClosed':
-      return card.status === 'closed' ? null : next({ status: 'closed' }, event.data.closedAt);
+      return card.status === 'closed'
+        ? null
+        : next({ status: 'closed', closeReason: event.data.reason }, event.data.closedAt);
   }
 }
 

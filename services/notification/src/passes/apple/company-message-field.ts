@@ -1,4 +1,5 @@
 import type { PassField, StoreCardFields } from '@punkto/contracts/pass-fields';
+import { closedCardNotice } from '../closed-card-notice';
 import type { PassCompanyMessage } from '../pass-card';
 
 /**
@@ -51,4 +52,28 @@ export function withCompanyMessage(
       backFields: [field, ...quiet(fields.backFields)],
     };
   return { ...fields, backFields: [field, ...fields.backFields] };
+}
+
+/**
+ * A closed card's pass (ADR 0047: the company closed, the programme ended, the client was removed): the message
+ * field — on every pass, so its change is announced — says why, as the only notice of the update; the pass is
+ * void besides. Pure.
+ */
+export function withClosureNotice(
+  fields: StoreCardFields,
+  reason: string | null | undefined,
+): StoreCardFields {
+  const notice: PassField = {
+    key: COMPANY_MESSAGE_KEY,
+    label: 'Karta zamknięta',
+    value: closedCardNotice(reason),
+    changeMessage: '%@',
+  };
+  return {
+    headerFields: quiet(fields.headerFields),
+    primaryFields: quiet(fields.primaryFields),
+    secondaryFields: quiet(fields.secondaryFields),
+    auxiliaryFields: quiet(fields.auxiliaryFields),
+    backFields: [notice, ...quiet(fields.backFields.filter((f) => f.key !== COMPANY_MESSAGE_KEY))],
+  };
 }

@@ -1,7 +1,8 @@
 import { storeCardFields, type CardOnPass } from '@punkto/contracts/pass-fields';
 import { describe, expect, it } from 'vitest';
 import { applyCompanyMessage, type PassCard } from '../pass-card';
-import { COMPANY_MESSAGE_KEY, withCompanyMessage } from './company-message-field';
+import { closedCardNotice } from '../closed-card-notice';
+import { COMPANY_MESSAGE_KEY, withClosureNotice, withCompanyMessage } from './company-message-field';
 
 const onPass: CardOnPass = {
   kind: 'stamps',
@@ -110,5 +111,32 @@ describe('applyCompanyMessage', () => {
     expect(applyCompanyMessage(next, newer, '2026-11-26T12:00:01.000Z')?.companyMessage?.messageId).toBe(
       'm2',
     );
+  });
+});
+
+describe('a closed card’s pass', () => {
+  it('says why it closed in the message field, the only field that announces itself', () => {
+    const fields = withClosureNotice(
+      withCompanyMessage(storeCardFields(onPass), card, 'Kawiarnia Pod Lipą'),
+      'tenant_deleted',
+    );
+    expect(fields.backFields[0]).toEqual({
+      key: COMPANY_MESSAGE_KEY,
+      label: 'Karta zamknięta',
+      value: 'Firma zakończyła działalność w Punkto. Ta karta jest już nieaktywna.',
+      changeMessage: '%@',
+    });
+    expect(fields.backFields.filter((f) => f.key === COMPANY_MESSAGE_KEY)).toHaveLength(1);
+    expect(changeMessages(fields)).toEqual([COMPANY_MESSAGE_KEY]);
+  });
+
+  it('has a sentence for every reason, and one when the reason is not known', () => {
+    expect(closedCardNotice('program_deleted')).toBe(
+      'Program lojalnościowy został zakończony. Ta karta jest już nieaktywna.',
+    );
+    expect(closedCardNotice('client_removed')).toBe(
+      'Firma usunęła Cię z programu. Ta karta jest już nieaktywna.',
+    );
+    expect(closedCardNotice(null)).toBe('Ta karta jest już nieaktywna.');
   });
 });

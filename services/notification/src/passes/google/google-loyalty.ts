@@ -1,3 +1,4 @@
+import { closedCardNotice } from '../closed-card-notice';
 import type { LoyaltyClass, LoyaltyObject, TextModule } from '../providers/google/google-wallet.port';
 import { googleBalanceOf } from '@punkto/contracts/pass-fields';
 import type { CardOnPass, PassState } from '../pass-state';
@@ -44,6 +45,9 @@ export function loyaltyObjectOf(
 ): LoyaltyObject {
   const { points } = balanceOf(card);
   const modules: TextModule[] = [];
+  // a closed card says why, first (ADR 0047); Google keeps the pass, inactive
+  if (state.card.status === 'closed')
+    modules.push({ id: 'closed', header: 'Karta zamknięta', body: closedCardNotice(state.card.closeReason) });
   if (card.nextReward) modules.push({ id: 'reward', header: 'Następna nagroda', body: card.nextReward.name });
   if (card.companyAddress) modules.push({ id: 'address', header: 'Adres', body: card.companyAddress });
   if (card.terms) modules.push({ id: 'terms', header: 'Zasady programu', body: card.terms });

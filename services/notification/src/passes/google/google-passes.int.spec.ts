@@ -1,4 +1,5 @@
 import { Roles } from '@punkto/contracts/permissions';
+import { Topics } from '@punkto/contracts/topics';
 import { startFakeGoogleWallet, type FakeGoogleWallet } from '../../testing/fake-google-wallet';
 import { decodeJwt } from 'jose';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
@@ -185,6 +186,23 @@ describe('the card in Google Wallet', () => {
     expect(objectOf(`${ISSUER}.card-${cardId}.2`)).toMatchObject({
       state: 'ACTIVE',
       accountId: '9876 5432 10',
+    });
+  });
+
+  it('a card of a closed company: its object turns INACTIVE and says why first', async () => {
+    const { cardId, userId } = await t.aCard();
+    await saveLink(cardId, userId);
+    await t.deliver(Topics.cardLedgerCards, 'CardClosed', {
+      cardId,
+      reason: 'tenant_deleted',
+      closedAt: new Date().toISOString(),
+    });
+    const object = `${ISSUER}.card-${cardId}.1`;
+    await until(() => objectOf(object)?.state === 'INACTIVE', 'the object is inactive');
+    expect((objectOf(object).textModulesData as unknown[])[0]).toEqual({
+      id: 'closed',
+      header: 'Karta zamknięta',
+      body: 'Firma zakończyła działalność w Punkto. Ta karta jest już nieaktywna.',
     });
   });
 

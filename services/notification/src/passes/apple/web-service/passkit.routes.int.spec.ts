@@ -105,6 +105,26 @@ describe('PassKit web service', () => {
     expect(phone.held(`${a.cardId}.1`).json.organizationName).toBe('Kawiarnia Pod Dębem');
   });
 
+  it('a card of a closed company: the pass turns void and tells the phone why, as its one notice', async () => {
+    const { cardId, userId } = await t.aCard();
+    const phone = new FakeWalletDevice(root);
+    await phone.add(await downloaded(cardId, userId));
+    await phone.onPush();
+    await t.deliver(Topics.cardLedgerCards, 'CardClosed', {
+      cardId,
+      reason: 'tenant_deleted',
+      closedAt: '2026-11-22T10:00:00.000Z',
+    });
+    const serial = `${cardId}.1`;
+    expect(await phone.onPush()).toEqual([serial]);
+    expect(phone.held(serial).json.voided).toBe(true);
+    expect(phone.field(serial, 'company-message')).toMatchObject({
+      label: 'Karta zamknięta',
+      value: 'Firma zakończyła działalność w Punkto. Ta karta jest już nieaktywna.',
+    });
+    expect(phone.notices).toEqual(['Firma zakończyła działalność w Punkto. Ta karta jest już nieaktywna.']);
+  });
+
   it('a regenerated card voids the old pass; the new pass has its own serial and token', async () => {
     const { cardId, userId } = await t.aCard();
     const phone = new FakeWalletDevice(root);
