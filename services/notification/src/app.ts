@@ -38,7 +38,7 @@ export async function buildService(
       await messages.routes(app);
     },
     consumers: [...passes.consumers, ...messages.consumers],
-    jobs: messages.jobs,
+    jobs: { ...messages.jobs, ...passes.jobs },
     walletMessenger: passes.walletMessenger,
     // the development signing keys (Apple's chain: three RSA keys; Google's save-link key): generated once
     // the process is up instead of before it can answer, or by the first pass or link if that comes first

@@ -69,6 +69,8 @@ export function passesConsumer(
   context: ConsumerContext,
   /** the passes a change shows on (live updates: updates/pass-updates.ts) */
   changed: Pick<PassUpdates, 'cardChanged' | 'scopeChanged'>,
+  /** a card closed: what its passes' registrations become (passes.module.ts) */
+  onCardClosed: (cardId: string, closedAt: string) => Promise<void> = async () => undefined,
 ): ConsumerSpec {
   const { logger } = context;
   return eventConsumer({
@@ -139,6 +141,8 @@ export function passesConsumer(
             (await copies.applyCardEvent(payload.cardId, { type, data: payload } as PassCardEvent))
           )
             await changed.cardChanged(payload.cardId);
+          if (payload && type === 'CardClosed')
+            await onCardClosed(payload.cardId, (payload as { closedAt: string }).closedAt);
         }
       }
     },

@@ -1,6 +1,7 @@
 import { keptSecret } from '@punkto/platform/documents/kept-secret';
 import { consumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
+import type { JobHandler } from '@punkto/platform/scheduler/scheduler.port';
 import type { FastifyInstance } from 'fastify';
 import type { NotificationDeps } from '../config';
 import { tokenBucket } from '../shared/rate-limiter';
@@ -23,11 +24,18 @@ import { passesConsumer } from './passes.consumer';
 import { passUpdates } from './updates/pass-updates';
 import { createWalletMessenger } from './wallet-messenger';
 
+/** days a closed card's Apple registrations stay, so the phones fetch its void pass first (ADR 0046) */
+export const CLOSED_CARD_REGISTRATION_DAYS = 7;
+export const FORGET_REGISTRATIONS_JOB = 'passes.forget-registrations';
+export const forgetRegistrationsJobId = (cardId: string) => `pass-forget-${cardId}`;
+
 /** What the passes module gives the service: its routes, its consumer, the messages' side of the port, its lifecycle. */
 export interface PassesModule {
   /** its routes, and the closing of the live updates and the wallet providers with the scope's server */
   routes(app: FastifyInstance): void;
   consumers: ConsumerSpec[];
+  /** its scheduled jobs (a closed card's registrations forgotten) */
+  jobs: Record<string, JobHandler>;
   walletMessenger: WalletMessenger;
   companies: CompanyCopies;
   /** starts the live updates' queue */
@@ -152,6 +160,17 @@ export async function buildPasses(deps: NotificationDeps): Promise<PassesModule>
     logger: deps.logger,
     retryLater: (cardId) => updates.cardChanged(cardId),
   });
+  /**
+   * A closed card's Apple registrations (device ids, push tokens) are forgotten some days after the closure (ADR
+   * 0046): long enough for the phones to fetch the void pass that says why, which they cannot once forgotten.
+   */
+  const forgetLater = async (cardId: string, closedAt: string) =>
+    deps.infra.scheduler.schedule({
+      id: forgetRegistrationsJobId(cardId),
+      type: FORGET_REGISTRATIONS_JOB,
+      runAt: new Date(Date.parse(closedAt) + CLOSED_CARD_REGISTRATION_DAYS * 86_400_000),
+      payload: { cardId },
+    });
   return {
     routes: (app) => {
       appleRoutes(app);
@@ -177,7 +196,12 @@ export async function buildPasses(deps: NotificationDeps): Promise<PassesModule>
         await google.wallet.close();
       });
     },
-    consumers: [passesConsumer(copies, consumerContext(deps), updates)],
+    consumers: [passesConsumer(copies, consumerContext(deps), updates, forgetLater)],
+    jobs: {
+      [FORGET_REGISTRATIONS_JOB]: async (job) => {
+        await registrations.forgetCard((job.payload as { cardId: string }).cardId);
+      },
+    },
     walletMessenger,
     companies: copies,
     start: () => updates.start(),

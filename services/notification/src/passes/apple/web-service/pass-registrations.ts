@@ -55,6 +55,12 @@ export function passRegistrations(documents: DocumentStore) {
       devicesOf(registrations, scope, after, limit),
     forgetDevice: (device: string, pushToken: string, since: Date | null) =>
       forgetDevice(store, device, pushToken, since),
+    /** every registration of the card's passes goes, and a device left with none (a closed card: ADR 0046) */
+    forgetCard: async (cardId: string): Promise<number> => {
+      const held = await registrations.find({ cardId });
+      for (const r of held) await unregister(store, r.device, r.serial);
+      return held.length;
+    },
     /** notes a push sent to the device (kept only while the device exists) */
     pushed: async (device: string, at: Date): Promise<void> => {
       await mutateDocument(devices, device, (current) =>

@@ -1,3 +1,4 @@
+import { forgetRegistrationsJobId } from '../../passes.module';
 import { Topics } from '@punkto/contracts/topics';
 import { keptSecret } from '@punkto/platform/documents/kept-secret';
 import { randomUUID } from 'node:crypto';
@@ -123,6 +124,15 @@ describe('PassKit web service', () => {
       value: 'Firma zakończyła działalność w Punkto. Ta karta jest już nieaktywna.',
     });
     expect(phone.notices).toEqual(['Firma zakończyła działalność w Punkto. Ta karta jest już nieaktywna.']);
+
+    // some days later the card's registrations (the device id, its push token) are forgotten (ADR 0046)
+    const job = await t.infra.scheduler.get(forgetRegistrationsJobId(cardId));
+    expect(job?.runAt.toISOString()).toBe('2026-11-29T10:00:00.000Z');
+    await t.runJob(forgetRegistrationsJobId(cardId));
+    const stored = t.infra.documents;
+    expect(await stored.collection('apple_registrations').find({ cardId })).toEqual([]);
+    expect(await stored.collection('apple_devices').get(phone.libraryId)).toBeNull();
+    expect(await phone.onPush()).toEqual([]);
   });
 
   it('a regenerated card voids the old pass; the new pass has its own serial and token', async () => {
