@@ -73,6 +73,7 @@ export function passesConsumer(
   onCardClosed: (cardId: string, closedAt: string) => Promise<void> = async () => undefined,
 ): ConsumerSpec {
   const { logger } = context;
+  const card = { copies, changed, onCardClosed };
   return eventConsumer({
     groupId: 'notification.passes',
     topics: [Topics.cardLedgerCards, Topics.tenantPrograms, Topics.tenantTenants],
@@ -136,15 +137,27 @@ export function passesConsumer(
         }
         default: {
           const payload = parse(cardEvents[type]);
-          if (
-            payload &&
-            (await copies.applyCardEvent(payload.cardId, { type, data: payload } as PassCardEvent))
-          )
-            await changed.cardChanged(payload.cardId);
-          if (payload && type === 'CardClosed')
-            await onCardClosed(payload.cardId, (payload as { closedAt: string }).closedAt);
+          if (payload) await cardEvent(card, { type, data: payload } as PassCardEvent);
         }
       }
     },
   });
+}
+
+/** a card's event: its copy, the passes it shows on, and a closed card's registrations */
+async function cardEvent(
+  {
+    copies,
+    changed,
+    onCardClosed,
+  }: {
+    copies: PassCopies;
+    changed: Pick<PassUpdates, 'cardChanged'>;
+    onCardClosed: (cardId: string, closedAt: string) => Promise<void>;
+  },
+  event: PassCardEvent,
+) {
+  const { cardId } = event.data;
+  if (await copies.applyCardEvent(cardId, event)) await changed.cardChanged(cardId);
+  if (event.type === 'CardClosed') await onCardClosed(cardId, event.data.closedAt);
 }

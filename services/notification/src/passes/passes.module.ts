@@ -1,7 +1,7 @@
 import { keptSecret } from '@punkto/platform/documents/kept-secret';
 import { consumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
-import type { JobHandler } from '@punkto/platform/scheduler/scheduler.port';
+import type { JobHandler, ScheduledJob } from '@punkto/platform/scheduler/scheduler.port';
 import type { FastifyInstance } from 'fastify';
 import type { NotificationDeps } from '../config';
 import { tokenBucket } from '../shared/rate-limiter';
@@ -115,6 +115,27 @@ async function buildGoogle(deps: NotificationDeps, copies: PassCopies, registrat
 }
 
 /**
+ * A closed card's Apple registrations (device ids, push tokens) are forgotten some days after the closure (ADR
+ * 0046): long enough for the phones to fetch the void pass that says why, which they cannot once forgotten.
+ */
+function closedCardRegistrations(deps: NotificationDeps, registrations: PassRegistrations) {
+  return {
+    forgetLater: async (cardId: string, closedAt: string) =>
+      deps.infra.scheduler.schedule({
+        id: forgetRegistrationsJobId(cardId),
+        type: FORGET_REGISTRATIONS_JOB,
+        runAt: new Date(Date.parse(closedAt) + CLOSED_CARD_REGISTRATION_DAYS * 86_400_000),
+        payload: { cardId },
+      }),
+    jobs: {
+      [FORGET_REGISTRATIONS_JOB]: async (job: ScheduledJob) => {
+        await registrations.forgetCard((job.payload as { cardId: string }).cardId);
+      },
+    } satisfies Record<string, JobHandler>,
+  };
+}
+
+/**
  * The wallet passes module (ADR 0012): Apple and Google passes built from the copies kept from the card ledger's
  * and the tenant service's events, their live updates (APNs pushes, Google PATCHes), pass health, and the
  * channel company messages are sent through.
@@ -160,17 +181,7 @@ export async function buildPasses(deps: NotificationDeps): Promise<PassesModule>
     logger: deps.logger,
     retryLater: (cardId) => updates.cardChanged(cardId),
   });
-  /**
-   * A closed card's Apple registrations (device ids, push tokens) are forgotten some days after the closure (ADR
-   * 0046): long enough for the phones to fetch the void pass that says why, which they cannot once forgotten.
-   */
-  const forgetLater = async (cardId: string, closedAt: string) =>
-    deps.infra.scheduler.schedule({
-      id: forgetRegistrationsJobId(cardId),
-      type: FORGET_REGISTRATIONS_JOB,
-      runAt: new Date(Date.parse(closedAt) + CLOSED_CARD_REGISTRATION_DAYS * 86_400_000),
-      payload: { cardId },
-    });
+  const closedCards = closedCardRegistrations(deps, registrations);
   return {
     routes: (app) => {
       appleRoutes(app);
@@ -196,12 +207,8 @@ export async function buildPasses(deps: NotificationDeps): Promise<PassesModule>
         await google.wallet.close();
       });
     },
-    consumers: [passesConsumer(copies, consumerContext(deps), updates, forgetLater)],
-    jobs: {
-      [FORGET_REGISTRATIONS_JOB]: async (job) => {
-        await registrations.forgetCard((job.payload as { cardId: string }).cardId);
-      },
-    },
+    consumers: [passesConsumer(copies, consumerContext(deps), updates, closedCards.forgetLater)],
+    jobs: closedCards.jobs,
     walletMessenger,
     companies: copies,
     start: () => updates.start(),
