@@ -24,7 +24,7 @@ import {
   type ViewContext,
   type VoidedBy,
 } from './card-views';
-import { CardNotFoundError, CardRuleError } from './card.errors';
+import { CardNotFoundError, CardWaitingForSeatError, CardRuleError } from './card.errors';
 import { activityIdOf, activityOf, type ActivityDoc } from './cards.projection';
 
 /**
@@ -84,16 +84,25 @@ export async function commandResponse(
   };
 }
 
-/** GET /cards: by id, by number (check digit first) or by signed QR payload of the CURRENT version */
+/**
+ * GET /cards: by id, by number (check digit first) or by signed QR payload of the CURRENT version. By client: a
+ * card the plan limit refused is, for staff of its own company (`callerTenantId`), a 404 saying why (ADR 0051);
+ * for anyone else a card nobody holds.
+ */
 export async function lookupCard(
-  deps: Pick<QueryDeps, 'projection' | 'secret'>,
+  deps: Pick<QueryDeps, 'projection' | 'secret'> & Pick<CardLedger, 'seats'>,
   query: { cardId?: string; humanReadableId?: string; qr?: string; clientId?: string },
+  callerTenantId: string | null,
 ): Promise<IssuedCard> {
   const { projection } = deps;
   let card: IssuedCard | null;
   if (query.cardId !== undefined) card = await projection.issued(query.cardId);
-  else if (query.clientId !== undefined) card = await projection.issued(cardIdFor(query.clientId));
-  else if (query.humanReadableId !== undefined) {
+  else if (query.clientId !== undefined) {
+    const record = await projection.get(cardIdFor(query.clientId));
+    if (record?.status === 'refused' && record.tenantId === callerTenantId)
+      throw new CardWaitingForSeatError(await deps.seats.customerLimitFor(record.tenantId));
+    card = record?.status === 'refused' ? null : record;
+  } else if (query.humanReadableId !== undefined) {
     if (!isValidCardNumber(query.humanReadableId)) throw new CardRuleError(CardErrors.numberInvalid);
     card = await projection.byNumber(normalizeCardNumber(query.humanReadableId));
   } else {

@@ -11,10 +11,10 @@ import { hasPermission, type AuthUser } from '@punkto/platform/http/auth-plugin'
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IssuedCard } from './card';
-import { CardNotFoundError, CardWaitingForSeatError } from './card.errors';
+import { CardNotFoundError } from './card.errors';
 import { addStamps, earnPoints } from './card-award';
 import { adjustBalance, voidEntry } from './card-corrections';
-import { cardIdFor, type Actor, type CardLedger } from './card-ledger';
+import type { Actor, CardLedger } from './card-ledger';
 import {
   issuedCard,
   lookupCard,
@@ -35,13 +35,6 @@ const isStaff = (user: AuthUser) => user.role === Roles.owner || user.role === R
  */
 function assertSameTenant(user: AuthUser, card: IssuedCard) {
   if (user.tenantId !== card.tenantId) throw new CardNotFoundError();
-}
-
-/** a client of the caller's company whose card the plan limit refused: 404 saying why (another's: not found) */
-async function refusedByThePlan(ledger: CardLedger, user: AuthUser, clientId: string) {
-  const record = await ledger.projection.get(cardIdFor(clientId));
-  if (record?.status === 'refused' && record.tenantId === user.tenantId)
-    throw new CardWaitingForSeatError(await ledger.seats.customerLimitFor(record.tenantId));
 }
 
 const actorOf = (request: FastifyRequest): Actor => ({
@@ -99,8 +92,7 @@ function learnOwnerNames(app: FastifyInstance, ledger: CardLedger) {
 export function cardRoutes(app: FastifyInstance, ledger: CardLedger) {
   learnOwnerNames(app, ledger);
   registerEndpoint(app, api.getCard, async ({ query, request }) => {
-    if (query.clientId !== undefined) await refusedByThePlan(ledger, request.user!, query.clientId);
-    const card = await lookupCard(ledger, query);
+    const card = await lookupCard(ledger, query, request.user!.tenantId ?? null);
     assertSameTenant(request.user!, card);
     return staffView(ledger, card);
   });
