@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
 import {
   AdjustBalanceRequest,
   AdjustmentMessages,
@@ -9,6 +9,7 @@ import { useRef, useState } from 'react';
 import { z } from 'zod';
 import { FormError } from '../../../../components/ui/form-error';
 import { formatPoints, formatStamps } from '../../../../lib/format';
+import { CorrectionReasonField } from './correction-reason-field';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { notify } from '../../../../lib/notify-instance';
 import { useAdjustBalance } from '../api/clients';
@@ -109,14 +110,8 @@ function AdjustBalanceDialog({
             error={form.errors.amount}
             onChange={(value) => form.setFieldValue('amount', typeof value === 'number' ? value : '')}
           />
-          <Textarea
-            label="Powód korekty"
+          <CorrectionReasonField
             placeholder="np. Punkty z papierowej karty"
-            required
-            autosize
-            minRows={2}
-            maxLength={200}
-            name="reason"
             value={form.values.reason}
             error={form.errors.reason}
             onChange={(event) => form.setFieldValue('reason', event.currentTarget.value)}

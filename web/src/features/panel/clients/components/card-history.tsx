@@ -8,7 +8,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -22,6 +21,7 @@ import { FormError } from '../../../../components/ui/form-error';
 import { TablePagination } from '../../../../components/ui/table-pagination';
 import { errorMessage, isApiError } from '../../../../lib/api/api-errors';
 import { activityAmountLabel, activityFilterOptions } from '../../../../lib/card-activity';
+import { CorrectionReasonField } from './correction-reason-field';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { notify } from '../../../../lib/notify-instance';
 import { usePanelSession } from '../../shell/hooks/panel-session';
@@ -229,15 +229,9 @@ function VoidEntryDialog({
             Wpis zostanie w historii z oznaczeniem „Anulowano”, a saldo karty wróci do stanu sprzed niego.
             Klient zobaczy korektę i jej powód w swojej historii.
           </Text>
-          <Textarea
-            label="Powód korekty"
+          <CorrectionReasonField
             placeholder="np. Pomyłka w kwocie: miało być 42,50 zł"
-            required
-            autosize
-            minRows={2}
-            maxLength={200}
             data-autofocus
-            name="reason"
             value={form.values.reason}
             error={form.errors.reason}
             onChange={(event) => form.setFieldValue('reason', event.currentTarget.value)}
