@@ -15,6 +15,18 @@ import { OptionalPhone, Phone } from './tenant';
  *   `/dodaj-karte-do-portfela?program=<programId>&firma=<tenantId>` — lets customers join by themselves.
  */
 
+/** a client created without an e-mail needs a phone: staff find the card by it */
+export const PHONE_OR_EMAIL_MESSAGE = 'Podaj adres e-mail albo numer telefonu klienta.';
+
+/**
+ * The holder of a phone-only client's card (ADR 0056): the client itself, as no account exists. Counted as one
+ * person on the plan (contracts/customer-seats.ts) by the tenant and the card ledger alike.
+ */
+export const phoneOnlyHolder = (clientId: string) => `client:${clientId}`;
+
+/** what a phone-only client's e-mail reads as on screens */
+export const NO_EMAIL_LABEL = 'bez e-maila (karta przy kasie)';
+
 export const ClientStatus = z.enum(['invited', 'active', 'removed']);
 export type ClientStatus = z.infer<typeof ClientStatus>;
 export const clientStatusLabels: Record<ClientStatus, string> = {
@@ -30,15 +42,28 @@ export const clientSourceLabels: Record<'created' | 'added' | 'self', string> = 
   self: 'Zapisał się sam (link lub kod QR)',
 };
 
-export const CreateClientRequest = z
-  .object({
-    email: Email,
-    name: Username,
-    phone: Phone.optional(),
-    programId: z.string('Wybierz program.').min(1, 'Wybierz program.').max(64),
-    marketingConsent: z.boolean().default(false),
-  })
-  .meta({ id: 'CreateClientRequest' });
+/**
+ * create-client: an e-mail (the customer gets an account and the card in the portal and the wallet), or a phone
+ * only (ADR 0056: a card used at the till, found by the phone, the name or the card number; no account, no mail).
+ */
+/** where the client came from, in words; a phone-only client (email null) was added without an account */
+export const clientSourceLabel = (client: {
+  source: keyof typeof clientSourceLabels;
+  email: string | null;
+}) =>
+  client.email === null ? 'Dodany w panelu (bez konta, tylko telefon)' : clientSourceLabels[client.source];
+
+export const CreateClientFields = z.object({
+  email: Email.optional(),
+  name: Username,
+  phone: Phone.optional(),
+  programId: z.string('Wybierz program.').min(1, 'Wybierz program.').max(64),
+  marketingConsent: z.boolean().default(false),
+});
+export const CreateClientRequest = CreateClientFields.refine(
+  (v) => v.email !== undefined || v.phone !== undefined,
+  { message: PHONE_OR_EMAIL_MESSAGE, path: ['phone'] },
+).meta({ id: 'CreateClientRequest' });
 export type CreateClientRequest = z.input<typeof CreateClientRequest>;
 
 export const AddClientRequest = z
@@ -89,7 +114,8 @@ export const Client = z
     tenantId: z.string(),
     /** the customer's user id once identity has linked the account, else null */
     userId: z.string().nullable(),
-    email: z.string(),
+    /** null: a phone-only client (ADR 0056) — a card at the till, without an account */
+    email: z.string().nullable(),
     name: z.string(),
     phone: z.string().nullable(),
     /**
@@ -128,6 +154,13 @@ export const ClientErrors = {
     message: 'Ten program jest nieaktywny. Wybierz aktywny program.',
   },
   notFound: { code: 'CLIENT.NOT_FOUND', status: 404, message: 'Nie znaleziono klienta.' },
+  /** a phone-only client (ADR 0056) keeps a phone: staff find the card by it */
+  phoneRequired: {
+    code: 'CLIENT.PHONE_REQUIRED',
+    status: 400,
+    message:
+      'Ten klient nie ma adresu e-mail, więc numer telefonu musi zostać — po nim obsługa znajduje kartę.',
+  },
   /** the company's plan allows no more active customers (billing's entitlement; issue 17) */
   customerLimit: {
     code: 'CLIENT.CUSTOMER_LIMIT_REACHED',

@@ -199,7 +199,8 @@ export const ClientEnrolledData = z.object({
   tenantId: z.string(),
   programId: z.string(),
   userId: z.string().nullable(),
-  email: z.string(),
+  /** null: a phone-only client (ADR 0056) — no account is created or linked; the card's holder is the client */
+  email: z.string().nullable(),
   name: z.string(),
   phone: z.string().nullable(),
   source: z.enum(['created', 'added', 'self']),

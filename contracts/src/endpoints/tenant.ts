@@ -491,6 +491,7 @@ export const editClient = defineEndpoint({
   params: ClientIdParams,
   body: EditClientRequest,
   response: Client,
+  errors: [{ status: 400, codes: [ClientErrors.phoneRequired.code] }],
 });
 
 export const removeClient = defineEndpoint({

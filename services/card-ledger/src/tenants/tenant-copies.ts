@@ -183,7 +183,7 @@ async function enrolled(copies: Copies, data: ClientEnrolledData): Promise<Clien
           userId: data.userId ?? current?.userId ?? null,
           name: data.name,
           nameKey: foldText(data.name),
-          email: data.email.trim().toLowerCase(),
+          email: data.email?.trim().toLowerCase() ?? null,
           phone: data.phone,
           removed: false,
         },

@@ -1,3 +1,4 @@
+import { phoneOnlyHolder } from '@punkto/contracts/clients';
 import {
   ClientAccountLinkedData,
   ClientEnrolledData,
@@ -143,10 +144,12 @@ async function serviceDeleted({ cards, parse }: Delivery) {
 async function clientEnrolled({ cards, parse, metadata }: Delivery) {
   const enrolled = parse(ClientEnrolledData);
   const client = enrolled && (await cards.copies.enrolled(enrolled));
-  if (client?.userId)
+  // a phone-only client (ADR 0056) gets the card at once, held by the client itself: no account will come
+  const holder = client?.userId ?? (enrolled?.email === null && client ? phoneOnlyHolder(client._id) : null);
+  if (client && holder)
     await issueCard(
       cards,
-      { clientId: client._id, tenantId: client.tenantId, programId: client.programId, userId: client.userId },
+      { clientId: client._id, tenantId: client.tenantId, programId: client.programId, userId: holder },
       metadata,
     );
 }

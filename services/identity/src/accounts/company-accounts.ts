@@ -163,7 +163,7 @@ async function tenantDeleted(
 /** The customer account an enrolled client links to: the one with that address, or a new pending one. */
 async function customerAccountFor(
   { accounts, logger }: CompanyAccountsDeps,
-  data: ClientEnrolledData,
+  data: ClientEnrolledData & { email: string },
   now: Date,
 ): Promise<UserRecord | 'not-a-customer'> {
   const existing = await accounts.recordByEmail(data.email);
@@ -203,10 +203,11 @@ async function enrollClient(
   deps: CompanyAccountsDeps,
   data: ClientEnrolledData,
 ): Promise<'linked' | 'skipped'> {
-  if (data.userId !== null) return 'skipped';
+  const { email } = data;
+  if (data.userId !== null || email === null) return 'skipped';
   const { accounts, mailer, config } = deps;
   const now = deps.clock();
-  const record = await customerAccountFor(deps, data, now);
+  const record = await customerAccountFor(deps, { ...data, email }, now);
   if (record === 'not-a-customer') return 'skipped';
   const { clientId, tenantId, programId } = data;
   const linked = await accounts.execute(

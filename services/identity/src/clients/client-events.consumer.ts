@@ -26,7 +26,8 @@ export function clientEventsConsumer(identity: IdentityService, context: Consume
     schema: ClientEnrolled,
     ...context,
     handle: async (event) => {
-      if (event.data.userId !== null) return;
+      // a self-enrolment has its account; a phone-only client (ADR 0056) gets none
+      if (event.data.userId !== null || event.data.email === null) return;
       const email = Email.safeParse(event.data.email);
       if (!email.success) {
         context.logger.warn({ eventId: event.id }, 'ClientEnrolled without a usable e-mail address: skipped');

@@ -235,7 +235,8 @@ describe('tenant.employees.v1', () => {
 });
 
 describe('tenant.clients.v1', () => {
-  const enrolled = (overrides: Partial<ClientEnrolledData> = {}): ClientEnrolledData => ({
+  type ByEmail = ClientEnrolledData & { email: string };
+  const enrolled = (overrides: Partial<ByEmail> = {}): ByEmail => ({
     clientId: randomUUID(),
     tenantId: 't-2',
     programId: 'p-1',
@@ -286,6 +287,17 @@ describe('tenant.clients.v1', () => {
     ]);
     // the link's page says it activates a customer's account (it said „konto pracownika”)
     expect(mails[0]!.mail.html).toContain('zaproszenie=klient');
+  });
+
+  it('a phone-only client (ADR 0056): no account is created or linked and nothing is sent', async () => {
+    const users = t.infra.documents.collection('users');
+    const before = await users.count({});
+    const mailsBefore = (await t.mails({})).length;
+    const data = { ...enrolled({ phone: '+48600100200' }), email: null };
+    await publish(Topics.tenantClients, envelope('ClientEnrolled', data.clientId, data.tenantId, data));
+    await drained(Topics.tenantClients);
+    expect(await users.count({})).toBe(before);
+    expect((await t.mails({})).length).toBe(mailsBefore);
   });
 
   it('an active customer is linked and gets a notice; owners and self-enrolments are left alone', async () => {

@@ -72,7 +72,7 @@ describe('the company as the sender of its invitations', () => {
   it('a customer enrolled by staff: the same sender and Reply-To', async () => {
     const tenantId = randomUUID();
     await contactChanged(tenantId, { email: 'salon@zaneta.pl' });
-    const data: ClientEnrolledData = {
+    const data: ClientEnrolledData & { email: string } = {
       clientId: randomUUID(),
       tenantId,
       programId: 'p-1',

@@ -72,7 +72,8 @@ export function messageClientsConsumer(ctx: MessagesContext, context: ConsumerCo
       switch (event.type) {
         case 'ClientEnrolled': {
           const d = parse(ClientEnrolledData);
-          if (d) await ctx.copies.clientEnrolled(d);
+          // a phone-only client (ADR 0056) has no address to write to
+          if (d?.email) await ctx.copies.clientEnrolled({ ...d, email: d.email });
           return;
         }
         case 'ClientAccountLinked': {

@@ -112,7 +112,8 @@ export function tenantEventsConsumer(copies: Copies, context: ConsumerContext): 
         }
         case 'ClientEnrolled': {
           const d = parse(ClientEnrolledData);
-          if (d) await copies.clientEnrolled(d);
+          // a phone-only client (ADR 0056) has no address to ask
+          if (d?.email) await copies.clientEnrolled({ ...d, email: d.email });
           return;
         }
         case 'ClientAccountLinked': {

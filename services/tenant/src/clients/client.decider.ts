@@ -5,6 +5,7 @@ import {
   ClientAlreadyExistsError,
   ClientLinkedToAnotherAccountError,
   ClientNotFoundError,
+  ClientPhoneRequiredError,
 } from './client.errors';
 
 /**
@@ -53,6 +54,7 @@ function decideEdit(command: EditClient, state: Client, at: string): ClientEvent
     throw new ClientNotFoundError();
   const ids = { clientId: state.clientId, tenantId: state.tenantId, programId: state.programId };
   const { name, phone } = command.data;
+  if (phone === null && state.email === null) throw new ClientPhoneRequiredError();
   const events: ClientEvent[] = [];
   if (name !== undefined && name !== state.name)
     events.push({ type: 'ClientRenamed', data: { ...ids, name, renamedAt: at } });

@@ -6,6 +6,7 @@ import {
   ClientAlreadyExistsError,
   ClientLinkedToAnotherAccountError,
   ClientNotFoundError,
+  ClientPhoneRequiredError,
 } from './client.errors';
 
 const spec = deciderSpecification(clientDecider);
@@ -256,5 +257,26 @@ describe('when staff correct a client (EditClient)', () => {
       .given([enrolled(), { type: 'ClientRemoved', data: { ...ids, removedAt: at } }])
       .when(cmd('EditClient', { tenantId, name: 'X Y' }))
       .thenThrows(ClientNotFoundError);
+  });
+
+  describe('when the client was added with a phone only (ADR 0056)', () => {
+    const phoneOnly = () => enrolled({ email: null, marketingConsent: false });
+    it('the phone cannot be removed: staff find the card by it', () =>
+      spec
+        .given([phoneOnly()])
+        .when(cmd('EditClient', { tenantId, phone: null }))
+        .thenThrows(ClientPhoneRequiredError));
+
+    it('another phone and the name can be changed', () =>
+      spec
+        .given([phoneOnly()])
+        .when(cmd('EditClient', { tenantId, name: 'Ola Nowak', phone: '+380501234567' }))
+        .then([
+          { type: 'ClientRenamed', data: { ...ids, name: 'Ola Nowak', renamedAt: at } },
+          {
+            type: 'ClientPhoneChanged',
+            data: { ...ids, phone: '+380501234567', givenBy: 'staff', changedAt: at },
+          },
+        ]));
   });
 });

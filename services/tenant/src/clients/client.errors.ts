@@ -8,6 +8,7 @@ export const ClientAlreadyEnrolledError = domainError(
   'ClientAlreadyEnrolledError',
   ClientErrors.alreadyEnrolled,
 );
+export const ClientPhoneRequiredError = domainError('ClientPhoneRequiredError', ClientErrors.phoneRequired);
 export const ProgramInactiveError = domainError('ProgramInactiveError', ClientErrors.programInactive);
 /** The stream already holds a client (a retried enrolment with the same id). */
 export const ClientAlreadyExistsError = domainError('ClientAlreadyExistsError', ClientErrors.alreadyExists);

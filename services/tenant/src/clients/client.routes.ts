@@ -6,14 +6,14 @@ import type { ClientService } from './client.service';
 
 /**
  * Clients of a tenant. Staff routes need `clients.manage` (create, add) or `clients.view` (list, details) in
- * the tenant of the path (another tenant's user: 403, SPEC §8). `join` is the customer's own enrolment from
+ * the tenant of the path; create-client without an e-mail makes a phone-only client, ADR 0056 (another tenant's user: 403, SPEC §8). `join` is the customer's own enrolment from
  * the public link: role customer, any tenant; the e-mail and name come from the access token, the optional phone
  * from the body.
  */
 export function clientRoutes(app: FastifyInstance, service: ClientService) {
   registerEndpoint(app, api.createClient, async ({ params, body, request }) =>
     service.enroll(params.id, request.user!.id, {
-      email: body.email,
+      email: body.email ?? null,
       name: body.name,
       phone: body.phone ?? null,
       programId: body.programId,

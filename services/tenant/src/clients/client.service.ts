@@ -4,6 +4,7 @@ import { toPage, type Page, type PaginationQuery } from '@punkto/contracts/pagin
 import type { Filter, SortSpec } from '@punkto/platform/documents/document-store.port';
 import { DuplicateKeyError } from '@punkto/platform/errors/errors';
 import { randomUUID } from 'node:crypto';
+import { phoneOnlyHolder } from '@punkto/contracts/clients';
 import {
   ClientAlreadyEnrolledError,
   ClientAlreadyExistsError,
@@ -27,7 +28,8 @@ import { searchFilter, totalOf } from './search-text';
 export type { ClientServiceDeps };
 
 export interface Enrolment {
-  email: string;
+  /** null: a phone-only client (ADR 0056; `phone` is then required) */
+  email: string | null;
   name: string;
   phone: string | null;
   programId: string;
@@ -37,13 +39,17 @@ export interface Enrolment {
   userId: string | null;
 }
 
-/** Inserts the (tenant, program, e-mail) reservation, or reuses one a crashed attempt left behind. */
+/**
+ * Inserts the (tenant, program, e-mail) reservation, or reuses one a crashed attempt left behind. A phone-only
+ * client (ADR 0056) is refused when the programme has a listed client with that phone already.
+ */
 async function reserve(ctx: ClientContext, record: Parameters<typeof reservation>[0]): Promise<string> {
-  const existing = (await ctx.clients.findOne({
-    tenantId: record.tenantId,
-    programId: record.programId,
-    emailKey: record.email,
-  })) as ClientRecord | null;
+  const { tenantId, programId } = record;
+  const existing = (await ctx.clients.findOne(
+    record.email === null
+      ? { tenantId, programId, phone: record.phone, status: { $in: LISTED_CLIENT_STATUSES } }
+      : { tenantId, programId, emailKey: record.email },
+  )) as ClientRecord | null;
   if (existing) {
     if (existing.status !== 'enrolling') throw new ClientAlreadyEnrolledError();
     return existing.clientId;
@@ -72,7 +78,8 @@ async function programToEnrolIn(ctx: ClientContext, tenantId: string, programId:
 async function seatFor(ctx: ClientContext, tenantId: string, clientId: string, input: Enrolment) {
   if (!ctx.customerLimitFor) return;
   const limit = await ctx.customerLimitFor(tenantId);
-  if (await ctx.seats.take(tenantId, clientId, input.email, limit)) return;
+  const person = input.email ?? phoneOnlyHolder(clientId);
+  if (await ctx.seats.take(tenantId, clientId, person, limit)) return;
   const reserved = (await ctx.clients.get(clientId)) as ClientRecord | null;
   if (reserved?.status === 'enrolling') await ctx.clients.delete(clientId);
   throw new CustomerLimitReachedError(limit, input.source !== 'self');

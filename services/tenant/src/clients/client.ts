@@ -50,7 +50,8 @@ export interface ClientData {
   tenantId: string;
   programId: string;
   userId: string | null;
-  email: string;
+  /** null: a phone-only client (ADR 0056) */
+  email: string | null;
   name: string;
   phone: string | null;
   /** who gave `phone` (null without one); no number is verified */

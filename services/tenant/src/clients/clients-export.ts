@@ -1,4 +1,4 @@
-import { clientSourceLabels, clientStatusLabels } from '@punkto/contracts/clients';
+import { clientSourceLabel, clientStatusLabels } from '@punkto/contracts/clients';
 import type { ClientsExportQuery } from '@punkto/contracts/exports';
 import type { DocumentStore, Filter } from '@punkto/platform/documents/document-store.port';
 import { warsawDateTime, type CsvCell } from '@punkto/platform/http/csv';
@@ -40,7 +40,7 @@ export function clientRow(record: ClientRecord): CsvCell[] {
     client.phoneGivenBy && phoneGivenByLabels[client.phoneGivenBy],
     client.programName,
     clientStatusLabels[client.status],
-    clientSourceLabels[client.source],
+    clientSourceLabel(client),
     warsawDateTime(client.enrolledAt),
     // kept since the export exists; older records do not know it
     record.marketingConsent === undefined ? 'brak danych' : record.marketingConsent ? 'Tak' : 'Nie',

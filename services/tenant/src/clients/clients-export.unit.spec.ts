@@ -53,4 +53,20 @@ describe('a client as a CSV row', () => {
       expect(row[8]).toBe('brak danych');
     });
   });
+
+  describe('given a client added with a phone only (ADR 0056)', () => {
+    it('has no e-mail and says it was added without an account', () => {
+      const row = clientRow(
+        record({
+          email: null,
+          userId: null,
+          source: 'created',
+          phoneGivenBy: 'staff',
+          marketingConsent: false,
+        }),
+      );
+      expect(row.slice(1, 4)).toEqual([null, '+48600100200', 'firma']);
+      expect(row[6]).toBe('Dodany w panelu (bez konta, tylko telefon)');
+    });
+  });
 });

@@ -3,6 +3,7 @@ import type { Collection } from '@punkto/platform/documents/document-store.port'
 import type { ProjectionDoc, Tombstone } from '@punkto/platform/projections/projection';
 import { phoneGivenAtEnrolment, type ClientEvent } from './client';
 import { foldText } from '@punkto/contracts/text';
+import { phoneOnlyHolder } from '@punkto/contracts/clients';
 import { searchTextOf } from './search-text';
 
 /**
@@ -28,7 +29,9 @@ export interface ClientRecord {
   programId: string;
   programName: string;
   userId: string | null;
-  email: string;
+  /** null: a phone-only client (ADR 0056) */
+  email: string | null;
+  /** the e-mail, or for a phone-only client its holder key (`client:<id>`, never shared), or `removed:<id>` */
   emailKey: string;
   name: string;
   nameKey: string;
@@ -81,7 +84,10 @@ export async function ensureClientIndexes(clients: Collection<ClientRecordDoc>) 
 function withKeys(record: Omit<ClientRecord, 'nameKey' | 'searchText' | 'emailKey'>): ClientRecord {
   return {
     ...record,
-    emailKey: record.status === 'removed' ? removedClientEmailKey(record.clientId) : record.email,
+    emailKey:
+      record.status === 'removed'
+        ? removedClientEmailKey(record.clientId)
+        : (record.email ?? phoneOnlyHolder(record.clientId)),
     nameKey: foldText(record.name),
     searchText: searchTextOf([record.name, record.email, record.phone]),
   };
@@ -104,7 +110,8 @@ export function applyClientEvent(current: ClientRecord | null, event: ClientEven
       phone,
       phoneGivenBy: phoneGivenAtEnrolment({ phone, source }),
       source,
-      status: userId === null ? 'invited' : 'active',
+      // a phone-only client's card is issued at once: no account is awaited (ADR 0056)
+      status: userId === null && email !== null ? 'invited' : 'active',
       enrolledAt,
     });
   }
@@ -125,7 +132,7 @@ export function applyClientEvent(current: ClientRecord | null, event: ClientEven
       return withKeys({
         ...current,
         status: 'removed',
-        email: '',
+        email: null,
         name: '',
         phone: null,
         phoneGivenBy: null,

@@ -1,4 +1,14 @@
-import { Alert, Checkbox, Modal, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Checkbox,
+  Modal,
+  SegmentedControl,
+  Select,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { AddClientRequest, ClientErrors } from '@punkto/contracts/clients';
 import type { Program } from '@punkto/contracts/programs';
 import { ProgramErrors } from '@punkto/contracts/programs';
@@ -12,12 +22,15 @@ import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { notify } from '../../../../lib/notify-instance';
 import { programsQueryOptions } from '../../programs/api/list-programs';
 import { useAddClient, useCreateClient } from '../api/clients';
-import { NewClientForm } from '../utils/client-forms';
+import { NewClientForm, PhoneOnlyClientForm } from '../utils/client-forms';
 import { EmailInput } from '../../../../components/ui/email-input';
 
 type AddClientModalProps = { tenantId: string; opened: boolean; onClose: () => void };
 
-/** "Dodaj klienta": a new customer (an account is created for them) or an existing one by e-mail. */
+/**
+ * "Dodaj klienta": a new customer (an account is created for them, or — without an e-mail — a card used at the
+ * till, ADR 0056) or an existing one by e-mail.
+ */
 export function AddClientModal({ tenantId, opened, onClose }: AddClientModalProps) {
   return (
     <Modal
@@ -114,7 +127,93 @@ function preselectedProgram(programs: Program[]): string {
   return programs.length === 1 ? programs[0]!.id : '';
 }
 
-function NewClientTab({ tenantId, programs, onDone }: ClientTabProps) {
+/** How the new client will use the card: in the phone (an account, by e-mail) or at the till (a phone only). */
+type NewClientKind = 'email' | 'phone';
+
+function NewClientTab(props: ClientTabProps) {
+  const [kind, setKind] = useState<NewClientKind>('email');
+  return (
+    <Stack gap="md">
+      <SegmentedControl
+        fullWidth
+        value={kind}
+        onChange={(value) => setKind(value as NewClientKind)}
+        aria-label="Jak klient będzie korzystać z karty"
+        data={[
+          { value: 'email', label: 'Z adresem e-mail' },
+          { value: 'phone', label: 'Tylko telefon' },
+        ]}
+      />
+      {kind === 'email' ? <NewClientWithEmail {...props} /> : <NewClientWithPhone {...props} />}
+    </Stack>
+  );
+}
+
+/** the phone box of both forms */
+function PhoneInput({
+  optional,
+  ...props
+}: { optional: boolean } & ReturnType<ReturnType<typeof useZodForm>['getInputProps']>) {
+  return (
+    <TextInput
+      label={optional ? 'Telefon (opcjonalnie)' : 'Telefon'}
+      required={!optional}
+      type="tel"
+      inputMode="tel"
+      autoComplete="off"
+      placeholder="np. 600 100 200"
+      {...props}
+    />
+  );
+}
+
+function NewClientWithPhone({ tenantId, programs, onDone }: ClientTabProps) {
+  const create = useCreateClient(tenantId);
+  const form = useZodForm(PhoneOnlyClientForm, {
+    name: '',
+    phone: '',
+    programId: preselectedProgram(programs),
+  });
+
+  const submit = form.onSubmit(async (body) => {
+    try {
+      await create.mutateAsync({ ...body, marketingConsent: false });
+    } catch (error) {
+      throw refusalOnField(error, { ...refusalFields, [ClientErrors.alreadyEnrolled.code]: 'phone' });
+    }
+    notify.success(
+      `Dodano klienta ${body.name}. Karta jest gotowa — w skanerze znajdziesz ją po numerze telefonu.`,
+    );
+    onDone();
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Nowy klient bez adresu e-mail">
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Karta będzie używana przy kasie: obsługa znajdzie ją w skanerze po numerze telefonu albo imieniu i
+          nazwisku. Bez adresu e-mail klient nie dostanie karty w telefonie ani wiadomości od firmy.
+        </Text>
+        <TextInput label="Imię i nazwisko" required autoComplete="off" {...form.getInputProps('name')} />
+        <PhoneInput optional={false} {...form.getInputProps('phone')} />
+        <ProgramSelect
+          programs={programs}
+          value={form.values.programId}
+          error={form.errors.programId}
+          onChange={(value) => form.setFieldValue('programId', value)}
+        />
+        <ModalFormFooter
+          error={form.formError}
+          onCancel={onDone}
+          submitLabel="Dodaj klienta"
+          submitting={form.submitting}
+        />
+      </Stack>
+    </form>
+  );
+}
+
+function NewClientWithEmail({ tenantId, programs, onDone }: ClientTabProps) {
   const create = useCreateClient(tenantId);
   const form = useZodForm(NewClientForm, {
     name: '',
@@ -142,14 +241,7 @@ function NewClientTab({ tenantId, programs, onDone }: ClientTabProps) {
         </Text>
         <TextInput label="Imię i nazwisko" required autoComplete="off" {...form.getInputProps('name')} />
         <EmailInput autoComplete="off" required {...form.getInputProps('email')} />
-        <TextInput
-          label="Telefon (opcjonalnie)"
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          placeholder="np. 600 100 200"
-          {...form.getInputProps('phone')}
-        />
+        <PhoneInput optional {...form.getInputProps('phone')} />
         <ProgramSelect
           programs={programs}
           value={form.values.programId}

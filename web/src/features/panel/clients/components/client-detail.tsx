@@ -1,5 +1,5 @@
 import { Alert, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { ClientErrors, clientStatusLabels } from '@punkto/contracts/clients';
+import { ClientErrors, clientStatusLabels, NO_EMAIL_LABEL } from '@punkto/contracts/clients';
 import { Permissions } from '@punkto/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -14,7 +14,7 @@ import { usePanelSession } from '../../shell/hooks/panel-session';
 import { ClientCardWithHistory } from './client-card';
 import { EditClientSection } from './edit-client';
 import { RemoveClientSection } from './remove-client';
-import { clientSourceLabels, clientStatusTone } from '../utils/client-labels';
+import { clientSourceLabel, clientStatusTone } from '../utils/client-labels';
 
 function BackLink() {
   return (
@@ -89,13 +89,13 @@ export function ClientDetail({ tenantId, clientId }: { tenantId: string; clientI
             Dane klienta
           </Title>
           <Stack component="dl" gap="md" m={0}>
-            <Field label="E-mail">{data.email}</Field>
+            <Field label="E-mail">{data.email ?? NO_EMAIL_LABEL}</Field>
             <Field label="Telefon">
               {data.phone ? <CustomerPhone phone={data.phone} givenBy={data.phoneGivenBy} /> : 'nie podano'}
             </Field>
             <Field label="Program">{data.programName}</Field>
             <Field label="Status">{clientStatusLabels[data.status]}</Field>
-            <Field label="Źródło zapisu">{clientSourceLabels[data.source]}</Field>
+            <Field label="Źródło zapisu">{clientSourceLabel(data)}</Field>
             <Field label="Data zapisu">{formatDate(data.enrolledAt)}</Field>
           </Stack>
         </Stack>
@@ -106,7 +106,12 @@ export function ClientDetail({ tenantId, clientId }: { tenantId: string; clientI
       {can(Permissions.clientsManage) ? <EditClientSection tenantId={tenantId} client={data} /> : null}
 
       {can(Permissions.clientsManage) ? (
-        <RemoveClientSection tenantId={tenantId} clientId={clientId} name={data.name} />
+        <RemoveClientSection
+          tenantId={tenantId}
+          clientId={clientId}
+          name={data.name}
+          hasAccount={data.email !== null}
+        />
       ) : null}
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { Button, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { clientStatusLabels } from '@punkto/contracts/clients';
+import { clientStatusLabels, NO_EMAIL_LABEL } from '@punkto/contracts/clients';
 import { exportClients } from '@punkto/contracts/endpoints/exports';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -162,7 +162,13 @@ export function ClientsPage({ tenantId, canManage, search, onSearchChange }: Cli
                         {client.name}
                       </AnchorLink>
                     </Table.Td>
-                    <Table.Td>{client.email}</Table.Td>
+                    <Table.Td>
+                      {client.email ?? (
+                        <Text component="span" c="dimmed" size="sm">
+                          {NO_EMAIL_LABEL}
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td>
                       {client.phone ? (
                         <CustomerPhone phone={client.phone} givenBy={client.phoneGivenBy} />

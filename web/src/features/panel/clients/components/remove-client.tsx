@@ -15,10 +15,13 @@ export function RemoveClientSection({
   tenantId,
   clientId,
   name,
+  hasAccount,
 }: {
   tenantId: string;
   clientId: string;
   name: string;
+  /** false for a phone-only client (ADR 0056): there is no account to keep */
+  hasAccount: boolean;
 }) {
   const [opened, setOpened] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -44,7 +47,8 @@ export function RemoveClientSection({
           Usunięcie klienta
         </Title>
         <Text size="sm" c="dimmed">
-          Klient zniknie z listy, a jego karta zostanie zamknięta. Konto klienta w Punkto zostaje.
+          Klient zniknie z listy, a jego karta zostanie zamknięta.
+          {hasAccount ? ' Konto klienta w Punkto zostaje.' : null}
         </Text>
         <Group>
           <Button color="red" variant="light" onClick={() => setOpened(true)}>
@@ -63,8 +67,11 @@ export function RemoveClientSection({
         submitLabel="Usuń klienta"
       >
         <Text size="sm">
-          Karta lojalnościowa tego klienta zostanie zamknięta — zebrane punkty, pieczątki i nagrody przepadną,
-          a karta w portfelu telefonu przestanie działać. Jego imię, e-mail i telefon usuniemy z danych firmy.
+          {hasAccount
+            ? 'Karta lojalnościowa tego klienta zostanie zamknięta — zebrane punkty, pieczątki i nagrody przepadną, ' +
+              'a karta w portfelu telefonu przestanie działać. Jego imię, e-mail i telefon usuniemy z danych firmy.'
+            : 'Karta lojalnościowa tego klienta zostanie zamknięta — zebrane punkty, pieczątki i nagrody przepadną. ' +
+              'Jego imię i telefon usuniemy z danych firmy.'}{' '}
           Tego nie można cofnąć; klient może później dołączyć ponownie jako nowy.
         </Text>
       </DangerConfirmModal>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NewClientForm } from './client-forms';
+import { NewClientForm, PhoneOnlyClientForm } from './client-forms';
 
 const base = {
   name: 'Jan Kowalski',
@@ -32,5 +32,21 @@ describe('the new client form', () => {
       'Nieprawidłowy numer telefonu — podaj polski numer (9 cyfr) albo numer z kierunkowym kraju, np. +49 151 23456789.',
     );
     expect(messages.programId).toBe('Wybierz program.');
+  });
+});
+
+describe('the phone-only client form (ADR 0056)', () => {
+  it('sends the name, the phone in E.164 and the programme, never an e-mail', () => {
+    expect(
+      PhoneOnlyClientForm.parse({ name: 'Olena Kowal', phone: '+380 50 123 4567', programId: 'p1' }),
+    ).toEqual({ name: 'Olena Kowal', phone: '+380501234567', programId: 'p1' });
+  });
+
+  it('needs the phone: staff find the card by it', () => {
+    const result = PhoneOnlyClientForm.safeParse({ name: 'Olena Kowal', phone: '  ', programId: 'p1' });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((i) => [String(i.path[0]), i.message])).toEqual([
+      ['phone', 'Podaj numer telefonu klienta — po nim znajdziesz jego kartę.'],
+    ]);
   });
 });

@@ -8,4 +8,4 @@ export function clientStatusTone(status: ClientStatus): StatusTone {
   return 'neutral';
 }
 
-export { clientSourceLabels } from '@punkto/contracts/clients';
+export { clientSourceLabel } from '@punkto/contracts/clients';

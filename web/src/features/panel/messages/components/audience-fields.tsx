@@ -1,3 +1,4 @@
+import { NO_EMAIL_LABEL } from '@punkto/contracts/clients';
 import { Group, Loader, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { CustomerSegment } from '@punkto/contracts/customer-segments';
@@ -135,7 +136,7 @@ function ClientPicker({
           value={clientId}
           onChange={(id) => {
             const client = items.find((c) => c.id === id);
-            setChosenLabel(client ? `${client.name} (${client.email})` : null);
+            setChosenLabel(client ? `${client.name} (${client.email ?? NO_EMAIL_LABEL})` : null);
             onChange(id);
           }}
           error={error}
@@ -146,7 +147,7 @@ function ClientPicker({
                 key={client.id}
                 value={client.id}
                 label={client.name}
-                description={`${client.email} · ${client.programName}`}
+                description={`${client.email ?? NO_EMAIL_LABEL} · ${client.programName}`}
               />
             ))}
           </Stack>

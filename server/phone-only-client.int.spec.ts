@@ -1,0 +1,123 @@
+/**
+ * A client added with a phone only (issue 33, ADR 0056), end to end through the gateway in the embedded product:
+ * the card is issued at once without an account, staff find it by the phone and award on it, the phone cannot be
+ * taken away, the same phone is not enrolled twice in a programme, and removing the client closes the card.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, ownerWithProgram, type OwnerWithProgram } from '../scripts/testing/actors';
+import { freePort } from '../scripts/testing/free-port';
+import { startSourceProduct, type SourceProduct } from '../scripts/testing/source-product';
+
+let product: SourceProduct;
+let base = '';
+let owner: OwnerWithProgram;
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const servicePorts: number[] = [];
+  for (let i = 0; i < 6; i++) servicePorts.push(await freePort());
+  product = await startSourceProduct({ mode: 'embedded', port, servicePorts });
+  owner = await ownerWithProgram({ baseUrl: base });
+}, 120_000);
+
+afterAll(() => product?.stop());
+
+const createClient = (body: Record<string, unknown>) =>
+  owner.client.call('POST', `/api/v1/tenants/${owner.tenantId}/create-client`, {
+    programId: owner.program.id,
+    ...body,
+  });
+
+type CardJson = {
+  cardId: string;
+  points: number;
+  customerName: string | null;
+  status: string;
+  humanReadableId: string;
+};
+const cardsByPhone = async (phone: string) => {
+  const res = await owner.client.call('GET', `/api/v1/cards/search?phone=${encodeURIComponent(phone)}`);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return ((await res.json()) as { items: CardJson[] }).items;
+};
+
+describe('a client with a phone only', () => {
+  it('gets a card at once that staff find by the phone and award on', async () => {
+    const created = await createClient({ name: 'Olena Kowal', phone: '+380 50 123 4567' });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { clientId } = (await created.json()) as { clientId: string };
+
+    const client = await owner.client.call('GET', `/api/v1/tenants/${owner.tenantId}/clients/${clientId}`);
+    expect(await client.json()).toMatchObject({
+      id: clientId,
+      userId: null,
+      email: null,
+      name: 'Olena Kowal',
+      phone: '+380501234567',
+      status: 'active',
+      source: 'created',
+    });
+
+    const [card] = await eventually('the card issued without an account', async () => {
+      const found = await cardsByPhone('+380501234567');
+      return found.length ? found : undefined;
+    });
+    expect(card!.status).toBe('active');
+    expect(card!.customerName).toBe('Olena Kowal');
+    expect(card!.humanReadableId).toMatch(/^\d{4} \d{4} \d{2}$/);
+    const awarded = await owner.client.call(
+      'POST',
+      `/api/v1/cards/${card!.cardId}/points-from-amount`,
+      { amountGrosze: 2500 },
+      { 'idempotency-key': `award-${card!.cardId}` },
+    );
+    expect(awarded.status, await awarded.clone().text()).toBe(200);
+    expect((await cardsByPhone('+380501234567'))[0]!.points).toBe(25);
+
+    // the phone is how staff find the card: it can change, never go
+    const noPhone = await owner.client.call(
+      'PATCH',
+      `/api/v1/tenants/${owner.tenantId}/clients/${clientId}`,
+      {
+        phone: '',
+      },
+    );
+    expect(noPhone.status).toBe(400);
+    expect(await noPhone.json()).toMatchObject({ code: 'CLIENT.PHONE_REQUIRED' });
+
+    // the same phone again in the same programme is the same person
+    const again = await createClient({ name: 'Olena K.', phone: '+380501234567' });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ code: 'CLIENT.ALREADY_ENROLLED' });
+
+    // removed from the company: the card is closed and no longer found
+    const removed = await owner.client.call(
+      'DELETE',
+      `/api/v1/tenants/${owner.tenantId}/clients/${clientId}`,
+    );
+    expect(removed.status, await removed.clone().text()).toBe(204);
+    await eventually('the card gone from the search', async () =>
+      (await cardsByPhone('+380501234567')).length === 0 ? true : undefined,
+    );
+  });
+
+  it('needs an e-mail or a phone, said in Polish on the phone field', async () => {
+    const res = await createClient({ name: 'Bez Kontaktu' });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { errors?: Record<string, string[]> };
+    expect(body.errors?.phone).toEqual(['Podaj adres e-mail albo numer telefonu klienta.']);
+  });
+
+  it('is listed with the others and found by the list search', async () => {
+    await createClient({ name: 'Hans Müller', phone: '+49 151 23456789' });
+    const res = await owner.client.call(
+      'GET',
+      `/api/v1/tenants/${owner.tenantId}/get-clients?pageNumber=1&pageSize=10&searchTerm=muller`,
+    );
+    const page = (await res.json()) as { items: { name: string; email: string | null; status: string }[] };
+    expect(page.items).toEqual([
+      expect.objectContaining({ name: 'Hans Müller', email: null, status: 'active' }),
+    ]);
+  });
+});
