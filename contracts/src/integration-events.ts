@@ -14,7 +14,8 @@ import { Address, Branding, Contact, TenantImage } from './tenant';
  * tenant.employees.v1: EmployeeInvited, EmployeeUpdated, EmployeePermissionsChanged,
  *                      EmployeePasswordResetRequested, EmployeeInvitationResent, EmployeeActivated,
  *                      EmployeeRemoved
- * tenant.clients.v1:   ClientEnrolled, ClientAccountLinked, ClientPhoneChanged, ClientRenamed, ClientRemoved
+ * tenant.clients.v1:   ClientEnrolled, ClientAccountLinked, ClientPhoneChanged, ClientRenamed, ClientEmailGiven,
+ *                      ClientRemoved
  * tenant.services.v1:  ServiceDefined (the whole current definition, every create or change), ServiceDeleted
  * survey.surveys.v1:   SurveyResponseRecorded (anonymous: tenant, program, score, week of the visit)
  * identity.users.v1:   (sealed personal data) UserActivated, UserLinkedToClient, SessionsRevoked, UserDeleted, …
@@ -263,6 +264,27 @@ export const ClientMarketingConsentWithdrawnData = z.object({
 });
 export type ClientMarketingConsentWithdrawnData = z.infer<typeof ClientMarketingConsentWithdrawnData>;
 
+/**
+ * tenant.clients.v1 ClientEmailGiven: staff gave a phone-only client (ADR 0056) an e-mail address. Identity links
+ * the customer account with that address, or creates one and sends the set-password invitation, exactly as for a
+ * client enrolled by e-mail (then UserLinkedToClient → ClientAccountLinked, and the card ledger moves the card from
+ * the client holder to the account: CardHolderLinked). Notification and survey keep the contact from here on.
+ */
+export const ClientEmailGivenData = z.object({
+  clientId: z.string(),
+  tenantId: z.string(),
+  programId: z.string(),
+  email: z.string(),
+  /** the client's name as the company keeps it (a new account is named so) */
+  name: z.string(),
+  companyName: z.string(),
+  programName: z.string(),
+  /** the customer agreed to the company's marketing e-mails (asked when the address is given) */
+  marketingConsent: z.boolean(),
+  givenAt: z.iso.datetime({ offset: true }),
+});
+export type ClientEmailGivenData = z.infer<typeof ClientEmailGivenData>;
+
 export const ClientRemovedData = z.object({
   clientId: z.string(),
   tenantId: z.string(),
@@ -400,6 +422,23 @@ export const CardIssuedData = z.object({
   issuedAt: z.iso.datetime({ offset: true }),
 });
 export type CardIssuedData = z.infer<typeof CardIssuedData>;
+
+/**
+ * cardledger.cards.v1 CardHolderLinked: a phone-only client's card (held by `client:<clientId>`, ADR 0056) now
+ * belongs to the customer's account, linked after staff gave the client an e-mail (tenant's ClientAccountLinked).
+ * The card, its balance and its history stay; from now on it is in the customer's portal and wallet.
+ */
+export const CardHolderLinkedData = z.object({
+  cardId: z.string(),
+  tenantId: z.string(),
+  programId: z.string(),
+  clientId: z.string(),
+  userId: z.string(),
+  /** the holder before: `client:<clientId>` */
+  previousHolder: z.string(),
+  linkedAt: z.iso.datetime({ offset: true }),
+});
+export type CardHolderLinkedData = z.infer<typeof CardHolderLinkedData>;
 
 /** The card was not issued: the tenant's plan allows no more active customers (the client stays enrolled). */
 export const CardIssueRefusedData = z.object({
