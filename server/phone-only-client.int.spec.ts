@@ -4,7 +4,13 @@
  * taken away, the same phone is not enrolled twice in a programme, and removing the client closes the card.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, ownerWithProgram, type OwnerWithProgram } from '../scripts/testing/actors';
+import {
+  eventually,
+  mailTo,
+  ownerWithProgram,
+  uniqueEmail,
+  type OwnerWithProgram,
+} from '../scripts/testing/actors';
 import { freePort } from '../scripts/testing/free-port';
 import { startSourceProduct, type SourceProduct } from '../scripts/testing/source-product';
 
@@ -119,5 +125,39 @@ describe('a client with a phone only', () => {
     expect(page.items).toEqual([
       expect.objectContaining({ name: 'Hans Müller', email: null, status: 'active' }),
     ]);
+  });
+
+  it('given an e-mail later: the customer is invited and the client linked to the account', async () => {
+    const created = await createClient({ name: 'Iryna Bondar', phone: '+380 67 765 4321' });
+    const { clientId } = (await created.json()) as { clientId: string };
+    const path = `/api/v1/tenants/${owner.tenantId}/clients/${clientId}`;
+    const email = uniqueEmail('iryna');
+
+    const given = await owner.client.call('PATCH', path, { email, marketingConsent: true });
+    expect(given.status, await given.clone().text()).toBe(200);
+    expect(await given.json()).toMatchObject({ email, phone: '+380677654321' });
+    await mailTo(email, /zapisał\(a\) Cię do programu Kawa za punkty/, base);
+    await eventually('the account linked', async () => {
+      const res = await owner.client.call('GET', path);
+      return ((await res.json()) as { userId: string | null }).userId ? true : undefined;
+    });
+
+    // the address is given once: afterwards it is the customer's to change
+    const again = await owner.client.call('PATCH', path, { email: uniqueEmail('inna') });
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({ code: 'CLIENT.EMAIL_FIXED' });
+  });
+
+  it('an address that already has a card in the programme is the same person: refused', async () => {
+    const email = uniqueEmail('juz');
+    const first = await createClient({ name: 'Anna Już', email });
+    expect(first.status).toBe(201);
+    const created = await createClient({ name: 'Anna Telefon', phone: '+48 601 222 333' });
+    const { clientId } = (await created.json()) as { clientId: string };
+    const res = await owner.client.call('PATCH', `/api/v1/tenants/${owner.tenantId}/clients/${clientId}`, {
+      email,
+    });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ code: 'CLIENT.ALREADY_ENROLLED' });
   });
 });

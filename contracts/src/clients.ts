@@ -92,15 +92,23 @@ export const ClientIdParams = z.object({
 });
 
 /**
- * PATCH …/clients/{clientId}: staff correct the client's name and/or phone (an empty phone removes it). At least
- * one of them; a phone given here is shown as given by staff.
+ * PATCH …/clients/{clientId}: staff correct the client's name and/or phone (an empty phone removes it), or give a
+ * phone-only client an e-mail (ADR 0056: the customer gets an account and the same card in the portal and the
+ * wallet). At least one of them; a phone given here is shown as given by staff.
  */
 export const EditClientRequest = z
   .object({
     name: Username.optional(),
     phone: OptionalPhone.optional(),
+    /** only for a phone-only client, once: a client with an address changes it in their own profile */
+    email: Email.optional(),
+    /** with `email`: the customer agrees to the company's marketing e-mails (default no) */
+    marketingConsent: z.boolean().optional(),
   })
-  .refine((v) => v.name !== undefined || v.phone !== undefined, 'Podaj imię i nazwisko albo telefon klienta.')
+  .refine(
+    (v) => v.name !== undefined || v.phone !== undefined || v.email !== undefined,
+    'Podaj imię i nazwisko, telefon albo adres e-mail klienta.',
+  )
   .meta({ id: 'EditClientRequest' });
 export type EditClientRequest = z.input<typeof EditClientRequest>;
 
@@ -154,6 +162,12 @@ export const ClientErrors = {
     message: 'Ten program jest nieaktywny. Wybierz aktywny program.',
   },
   notFound: { code: 'CLIENT.NOT_FOUND', status: 404, message: 'Nie znaleziono klienta.' },
+  /** only a phone-only client (ADR 0056) is given an e-mail by staff; the others' address is their account's */
+  emailFixed: {
+    code: 'CLIENT.EMAIL_FIXED',
+    status: 400,
+    message: 'Ten klient ma już adres e-mail. Adres zmienia sam klient w swoim profilu w Punkto.',
+  },
   /** a phone-only client (ADR 0056) keeps a phone: staff find the card by it */
   phoneRequired: {
     code: 'CLIENT.PHONE_REQUIRED',

@@ -485,13 +485,17 @@ export const editClient = defineEndpoint({
   ...inTenant('tenant'),
   method: 'patch',
   path: '/api/v1/tenants/{id}/clients/{clientId}',
-  summary: 'Poprawienie imienia i nazwiska lub telefonu klienta (pusty telefon go usuwa)',
+  summary:
+    'Poprawienie imienia i nazwiska lub telefonu klienta (pusty telefon go usuwa); klient bez e-maila może go dostać',
   tags: ['clients'],
   auth: 'clients.manage',
   params: ClientIdParams,
   body: EditClientRequest,
   response: Client,
-  errors: [{ status: 400, codes: [ClientErrors.phoneRequired.code] }],
+  errors: [
+    { status: 400, codes: [ClientErrors.phoneRequired.code, ClientErrors.emailFixed.code] },
+    { status: 409, codes: [ClientErrors.alreadyEnrolled.code] },
+  ],
 });
 
 export const removeClient = defineEndpoint({

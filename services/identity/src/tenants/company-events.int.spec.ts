@@ -300,6 +300,25 @@ describe('tenant.clients.v1', () => {
     expect((await t.mails({})).length).toBe(mailsBefore);
   });
 
+  it('a phone-only client given an address later: linked as if enrolled by it, one invitation', async () => {
+    const { phone: _p, source: _s, userId: _u, enrolledAt, ...rest } = enrolled();
+    const given = { ...rest, givenAt: enrolledAt };
+    const event = envelope('ClientEmailGiven', given.clientId, given.tenantId, given);
+    await publish(Topics.tenantClients, event);
+    await publish(Topics.tenantClients, event);
+    await drained(Topics.tenantClients);
+    const account = await linkedIds(given.email);
+    expect(account).toMatchObject({
+      role: Roles.customer,
+      status: 'pending_activation',
+      clientIds: [given.clientId],
+    });
+    const mails = await mailsTo(given.email, MailTags.clientInvitation);
+    expect(mails.map((m) => m.mail.subject)).toEqual([
+      'Barber Wąsik zapisał(a) Cię do programu Strzyżenie za pieczątki',
+    ]);
+  });
+
   it('an active customer is linked and gets a notice; owners and self-enrolments are left alone', async () => {
     const email = `stala.${randomUUID()}@example.pl`;
     const customerId = await registerActive(email);

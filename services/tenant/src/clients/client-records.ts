@@ -1,6 +1,8 @@
 import type { Client as ClientView } from '@punkto/contracts/clients';
 import { cmd, getClient, listedClient, type ClientContext } from './client-context';
 import type { ClientRecord } from './clients.projection';
+import { ClientAlreadyEnrolledError } from './client.errors';
+import { companyNameOf } from './lookups';
 
 /** Staff's corrections and removals of a client record, and the erasure of a deleted account's records. */
 
@@ -36,20 +38,61 @@ async function forget(ctx: ClientContext, record: ClientRecord, actorId: string)
   return removed;
 }
 
+export interface ClientEdit {
+  name?: string | undefined;
+  phone?: string | null | undefined;
+  /** a phone-only client's address (ADR 0056) */
+  email?: string | undefined;
+  marketingConsent?: boolean | undefined;
+}
+
 /**
- * Staff correct a client's name and/or phone (PATCH …/clients/{clientId}); answers the client as it is now.
- * 404 for a client of another company or a removed one.
+ * Staff correct a client's name and/or phone, or give a phone-only client an e-mail (PATCH …/clients/{clientId});
+ * answers the client as it is now. 404 for a client of another company or a removed one; 409 when the address
+ * already has a card in the programme (the same person).
  */
 export async function editClient(
   ctx: ClientContext,
   tenantId: string,
   actorId: string,
   clientId: string,
-  input: { name?: string | undefined; phone?: string | null | undefined },
+  { email, marketingConsent, ...correction }: ClientEdit,
 ): Promise<ClientView> {
-  await listedClient(ctx, tenantId, clientId);
-  await ctx.execute(clientId, cmd(ctx, 'EditClient', { tenantId, ...input }), actorId);
+  const record = await listedClient(ctx, tenantId, clientId);
+  if (correction.name !== undefined || correction.phone !== undefined)
+    await ctx.execute(clientId, cmd(ctx, 'EditClient', { tenantId, ...correction }), actorId);
+  if (email !== undefined)
+    await giveEmail(ctx, record, actorId, { email, marketingConsent: !!marketingConsent });
   return getClient(ctx, tenantId, clientId);
+}
+
+/**
+ * ClientEmailGiven (identity then links or creates the account and mails the customer; the card ledger moves the
+ * card to it), and the seat follows the person. The unique (tenant, program, e-mail) of the read model is checked
+ * first: an address with a card in the programme already is the same person's other card.
+ */
+async function giveEmail(
+  ctx: ClientContext,
+  record: ClientRecord,
+  actorId: string,
+  input: { email: string; marketingConsent: boolean },
+): Promise<void> {
+  const { tenantId, programId, clientId } = record;
+  const holder = (await ctx.clients.findOne({
+    tenantId,
+    programId,
+    emailKey: input.email,
+  })) as ClientRecord | null;
+  if (holder && holder.clientId !== clientId) throw new ClientAlreadyEnrolledError();
+  const companyName = await companyNameOf(ctx.documents, tenantId);
+  const command = cmd(ctx, 'GiveClientEmail', {
+    tenantId,
+    ...input,
+    companyName,
+    programName: record.programName,
+  });
+  await ctx.execute(clientId, command, actorId);
+  await ctx.seats.rekey(tenantId, clientId, input.email);
 }
 
 /**

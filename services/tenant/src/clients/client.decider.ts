@@ -3,6 +3,7 @@ import { type Decider, type Command } from '@punkto/platform/es/decider';
 import { evolve, initialState, type Client, type ClientEvent } from './client';
 import {
   ClientAlreadyExistsError,
+  ClientEmailFixedError,
   ClientLinkedToAnotherAccountError,
   ClientNotFoundError,
   ClientPhoneRequiredError,
@@ -40,7 +41,14 @@ export type EditClient = Command<
   { tenantId: string; name?: string | undefined; phone?: string | null | undefined }
 >;
 
+/** staff give a phone-only client (ADR 0056) an e-mail: identity then links or creates the account */
+export type GiveClientEmail = Command<
+  'GiveClientEmail',
+  { tenantId: string; email: string; companyName: string; programName: string; marketingConsent: boolean }
+>;
+
 export type ClientCommand =
+  | GiveClientEmail
   | EnrollClient
   | LinkClientAccount
   | RemoveClient
@@ -61,6 +69,32 @@ function decideEdit(command: EditClient, state: Client, at: string): ClientEvent
   if (phone !== undefined && (phone !== state.phone || (phone !== null && state.phoneGivenBy !== 'staff')))
     events.push({ type: 'ClientPhoneChanged', data: { ...ids, phone, givenBy: 'staff', changedAt: at } });
   return events;
+}
+
+/** GiveClientEmail: once, to a phone-only client; the same address again decides nothing */
+function decideEmail(command: GiveClientEmail, state: Client, at: string): ClientEvent[] {
+  if (state.status === 'none' || state.status === 'removed' || state.tenantId !== command.data.tenantId)
+    throw new ClientNotFoundError();
+  const { email, companyName, programName, marketingConsent } = command.data;
+  if (state.email === email) return [];
+  if (state.email !== null) throw new ClientEmailFixedError();
+  const { clientId, tenantId, programId, name } = state;
+  return [
+    {
+      type: 'ClientEmailGiven',
+      data: {
+        clientId,
+        tenantId,
+        programId,
+        email,
+        name,
+        companyName,
+        programName,
+        marketingConsent,
+        givenAt: at,
+      },
+    },
+  ];
 }
 
 /** the client's customer account and its phone */
@@ -126,6 +160,8 @@ export function decide(command: ClientCommand, state: Client): ClientEvent[] {
     }
     case 'EditClient':
       return decideEdit(command, state, at);
+    case 'GiveClientEmail':
+      return decideEmail(command, state, at);
     case 'RemoveClient': {
       if (state.status === 'none' || state.tenantId !== command.data.tenantId)
         throw new ClientNotFoundError();

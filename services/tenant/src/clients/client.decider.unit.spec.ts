@@ -4,6 +4,7 @@ import type { ClientEvent } from './client';
 import { clientDecider, type ClientCommand, type EnrollClient } from './client.decider';
 import {
   ClientAlreadyExistsError,
+  ClientEmailFixedError,
   ClientLinkedToAnotherAccountError,
   ClientNotFoundError,
   ClientPhoneRequiredError,
@@ -278,5 +279,59 @@ describe('when staff correct a client (EditClient)', () => {
             data: { ...ids, phone: '+380501234567', givenBy: 'staff', changedAt: at },
           },
         ]));
+  });
+});
+
+describe('staff give a client an e-mail (GiveClientEmail, ADR 0056)', () => {
+  const ids = { clientId, tenantId, programId };
+  const giving = {
+    tenantId,
+    email: 'olena@example.pl',
+    companyName: 'Kawiarnia Pod Lipą',
+    programName: 'Kawa za punkty',
+    marketingConsent: true,
+  };
+  const phoneOnly = () => enrolled({ email: null, marketingConsent: false });
+
+  it('a phone-only client → ClientEmailGiven with the name, the names for the mail and the consent', () =>
+    spec
+      .given([phoneOnly()])
+      .when(cmd('GiveClientEmail', giving))
+      .then([
+        {
+          type: 'ClientEmailGiven',
+          data: {
+            ...ids,
+            email: 'olena@example.pl',
+            name: 'Ola Żak',
+            companyName: 'Kawiarnia Pod Lipą',
+            programName: 'Kawa za punkty',
+            marketingConsent: true,
+            givenAt: at,
+          },
+        },
+      ]));
+
+  it('the same address again decides nothing (a retried request)', () =>
+    spec
+      .given([
+        phoneOnly(),
+        { type: 'ClientEmailGiven', data: { ...ids, ...giving, name: 'Ola Żak', givenAt: earlier } },
+      ])
+      .when(cmd('GiveClientEmail', giving))
+      .then([]));
+
+  it('a client with an address keeps it: the customer changes it in their profile', () =>
+    spec.given([enrolled()]).when(cmd('GiveClientEmail', giving)).thenThrows(ClientEmailFixedError));
+
+  it('nothing for another company or a removed client', () => {
+    spec
+      .given([phoneOnly()])
+      .when(cmd('GiveClientEmail', { ...giving, tenantId: 'other' }))
+      .thenThrows(ClientNotFoundError);
+    spec
+      .given([phoneOnly(), { type: 'ClientRemoved', data: { ...ids, removedAt: at } }])
+      .when(cmd('GiveClientEmail', giving))
+      .thenThrows(ClientNotFoundError);
   });
 });

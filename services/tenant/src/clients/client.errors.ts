@@ -9,6 +9,7 @@ export const ClientAlreadyEnrolledError = domainError(
   ClientErrors.alreadyEnrolled,
 );
 export const ClientPhoneRequiredError = domainError('ClientPhoneRequiredError', ClientErrors.phoneRequired);
+export const ClientEmailFixedError = domainError('ClientEmailFixedError', ClientErrors.emailFixed);
 export const ProgramInactiveError = domainError('ProgramInactiveError', ClientErrors.programInactive);
 /** The stream already holds a client (a retried enrolment with the same id). */
 export const ClientAlreadyExistsError = domainError('ClientAlreadyExistsError', ClientErrors.alreadyExists);

@@ -42,7 +42,7 @@ export function clientRoutes(app: FastifyInstance, service: ClientService) {
   registerEndpoint(app, api.getClient, async ({ params }) => service.get(params.id, params.clientId));
 
   registerEndpoint(app, api.editClient, async ({ params, body, request }) =>
-    service.edit(params.id, request.user!.id, params.clientId, { name: body.name, phone: body.phone }),
+    service.edit(params.id, request.user!.id, params.clientId, body),
   );
 
   registerEndpoint(app, api.removeClient, async ({ params, request }) => {

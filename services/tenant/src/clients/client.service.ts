@@ -20,7 +20,7 @@ import {
   toClientView,
   type ClientRecord,
 } from './clients.projection';
-import { customerDeleted, editClient, removeClient } from './client-records';
+import { customerDeleted, editClient, removeClient, type ClientEdit } from './client-records';
 import { clientContext, cmd, getClient, type ClientContext, type ClientServiceDeps } from './client-context';
 import { companyNameOf, programOf } from './lookups';
 import { searchFilter, totalOf } from './search-text';
@@ -254,12 +254,8 @@ export async function createClientService(deps: ClientServiceDeps) {
     customerDeleted: (userId: string) => customerDeleted(ctx, userId),
     remove: (tenantId: string, actorId: string, clientId: string) =>
       removeClient(ctx, tenantId, actorId, clientId),
-    edit: (
-      tenantId: string,
-      actorId: string,
-      clientId: string,
-      input: { name?: string | undefined; phone?: string | null | undefined },
-    ) => editClient(ctx, tenantId, actorId, clientId, input),
+    edit: (tenantId: string, actorId: string, clientId: string, input: ClientEdit) =>
+      editClient(ctx, tenantId, actorId, clientId, input),
   };
 }
 

@@ -1,6 +1,7 @@
 import { toStreamId } from '@punkto/contracts/events';
 import type {
   ClientAccountLinkedData,
+  ClientEmailGivenData,
   ClientEnrolledData,
   ClientMarketingConsentWithdrawnData,
   ClientPhoneChangedData,
@@ -23,6 +24,8 @@ export type ClientEnrolled = { type: 'ClientEnrolled'; data: ClientEnrolledData 
 export type ClientAccountLinked = { type: 'ClientAccountLinked'; data: ClientAccountLinkedData };
 export type ClientPhoneChanged = { type: 'ClientPhoneChanged'; data: ClientPhoneChangedData };
 export type ClientRemoved = { type: 'ClientRemoved'; data: ClientRemovedData };
+/** staff gave a phone-only client an e-mail (ADR 0056) */
+export type ClientEmailGiven = { type: 'ClientEmailGiven'; data: ClientEmailGivenData };
 /** staff corrected the name in the panel */
 export type ClientRenamed = { type: 'ClientRenamed'; data: ClientRenamedData };
 /** the customer unsubscribed from the company's e-mails (notification.messages.v1, ADR 0027) */
@@ -36,6 +39,7 @@ export type ClientEvent =
   | ClientAccountLinked
   | ClientPhoneChanged
   | ClientRenamed
+  | ClientEmailGiven
   | ClientRemoved
   | ClientMarketingConsentWithdrawn;
 
@@ -91,6 +95,8 @@ export function evolve(state: Client, event: ClientEvent): Client {
       };
     case 'ClientRenamed':
       return { ...state, name: event.data.name };
+    case 'ClientEmailGiven':
+      return { ...state, email: event.data.email, marketingConsent: event.data.marketingConsent };
     case 'ClientRemoved':
       return { ...state, status: 'removed', removedAt: event.data.removedAt };
     case 'ClientMarketingConsentWithdrawn':

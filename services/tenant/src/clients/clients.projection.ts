@@ -127,6 +127,9 @@ export function applyClientEvent(current: ClientRecord | null, event: ClientEven
       return { ...current, marketingConsent: false };
     case 'ClientRenamed':
       return withKeys({ ...current, name: event.data.name });
+    case 'ClientEmailGiven':
+      // the card stays active while identity links the account (ClientAccountLinked)
+      return withKeys({ ...current, email: event.data.email, marketingConsent: event.data.marketingConsent });
     case 'ClientRemoved':
       // no personal data stays behind (the person's key is shredded too)
       return withKeys({

@@ -50,6 +50,18 @@ export function customerSeats(documents: DocumentStore) {
       return granted;
     },
 
+    /**
+     * The holding now belongs to the person of `emailKey` (a phone-only client given an address, ADR 0056): it
+     * held a seat already, so nothing is refused; the count drops when that person holds another.
+     */
+    async rekey(tenantId: string, clientId: string, emailKey: string): Promise<void> {
+      await change(tenantId, (held) =>
+        held[clientId] === undefined || held[clientId] === emailKey
+          ? held
+          : { ...held, [clientId]: emailKey },
+      );
+    },
+
     async release(tenantId: string, clientId: string): Promise<void> {
       await change(tenantId, (held) => releaseSeat(held, clientId));
     },

@@ -13,6 +13,7 @@ import { clientQueryOptions } from '../api/clients';
 import { usePanelSession } from '../../shell/hooks/panel-session';
 import { ClientCardWithHistory } from './client-card';
 import { EditClientSection } from './edit-client';
+import { GiveEmailSection } from './give-email';
 import { RemoveClientSection } from './remove-client';
 import { clientSourceLabel, clientStatusTone } from '../utils/client-labels';
 
@@ -102,6 +103,10 @@ export function ClientDetail({ tenantId, clientId }: { tenantId: string; clientI
       </Card>
 
       {can(Permissions.cardsScan) ? <ClientCardWithHistory clientId={clientId} /> : null}
+
+      {can(Permissions.clientsManage) && data.email === null ? (
+        <GiveEmailSection tenantId={tenantId} client={data} />
+      ) : null}
 
       {can(Permissions.clientsManage) ? <EditClientSection tenantId={tenantId} client={data} /> : null}
 
