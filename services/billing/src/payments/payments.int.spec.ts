@@ -484,7 +484,8 @@ describe('one open order per plan change (issue 32: two upgrade orders were both
 
     // the superseded checkout was cancelled at the provider first (ADR 0055): its late payer is refused
     const latePayer = await t.payInCheckout(abandoned.json().redirectUri, SANDBOX_CARDS.success);
-    expect(latePayer.body).toContain('rozliczone');
+    expect(latePayer.statusCode).toBe(409);
+    expect(latePayer.body).toContain('To zamówienie zostało anulowane');
     await t.runDueJobs();
     expect(await order(token, abandoned.json().paymentId)).toMatchObject({
       status: 'failed',

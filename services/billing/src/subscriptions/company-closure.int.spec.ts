@@ -132,7 +132,8 @@ describe('an order left open when the company is closed (ADR 0055)', () => {
     });
 
     const late = await t.payInCheckout(started.redirectUri, SANDBOX_CARDS.success);
-    expect(late.body).toContain('rozliczone');
+    expect(late.statusCode).toBe(409);
+    expect(late.body).toContain('To zamówienie zostało anulowane');
     await t.runDueJobs();
     expect(await t.built.payments.find(started.paymentId)).toMatchObject({ status: 'failed' });
     expect(await t.built.invoices.byPayment(started.paymentId)).toBeNull();
