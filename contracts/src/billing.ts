@@ -273,6 +273,20 @@ export const BillingErrors = {
       'Płatność za inną zmianę planu jest w toku. Dokończ ją albo poczekaj, aż wygaśnie ' +
       '(najwyżej 30 minut), i wybierz plan ponownie — tak nie zapłacisz dwa razy.',
   },
+  previousPaymentCompleted: {
+    code: 'PAYMENT.PREVIOUS_COMPLETED',
+    status: 409,
+    message:
+      'Poprzednie zamówienie zmiany planu zostało właśnie opłacone i jest księgowane, więc nie zaczynamy ' +
+      'drugiej płatności. Odśwież za chwilę stronę Subskrypcja i wybierz plan ponownie, jeśli nadal chcesz go zmienić.',
+  },
+  providerUnavailable: {
+    code: 'PAYMENT.PROVIDER_UNAVAILABLE',
+    status: 503,
+    message:
+      'Operator płatności chwilowo nie odpowiada, więc nie zaczynamy nowej płatności i nic nie zostało pobrane. ' +
+      'Spróbuj ponownie za minutę.',
+  },
   noUpgradePayment: {
     code: 'PAYMENT.NOTHING_TO_PAY',
     status: 400,

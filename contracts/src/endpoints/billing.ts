@@ -111,7 +111,10 @@ export const initiatePayment = defineEndpoint({
         BillingErrors.cardRefused.code,
       ],
     },
-    { status: 409, codes: [BillingErrors.paymentInProgress.code] },
+    {
+      status: 409,
+      codes: [BillingErrors.paymentInProgress.code, BillingErrors.previousPaymentCompleted.code],
+    },
     noSubscription,
   ],
 });

@@ -97,7 +97,7 @@ export async function buildService(deps: BillingDeps) {
           mailer,
           mails,
           alertPercent: config.CUSTOMER_LIMIT_ALERT_PERCENT,
-          closure: { methods, provider },
+          closure: { methods, provider, payments },
         },
         consumerContext(deps),
       ),

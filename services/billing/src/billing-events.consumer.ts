@@ -27,8 +27,8 @@ const Envelope = z.object({
  * What billing learns from other services:
  * - tenant.tenants.v1  TenantCreated → the invoice buyer and the 14-day trial; TenantUpdated → name, NIP,
  *                      address, contact e-mail; TenantDeleted → the company's billing closed: subscription
- *                      cancelled at once, saved cards deleted at the provider, invoices kept for the former
- *                      owner (ADR 0047);
+ *                      cancelled at once, open orders cancelled and saved cards deleted at the provider,
+ *                      invoices kept for the former owner (ADR 0047, 0055);
  * - cardledger.cards.v1 CardIssued / CardClosed → active customers per tenant (the plan limit's usage), and
  *                      the owner's e-mail when they reach 90 % of the plan's limit (once per crossing).
  */
@@ -40,7 +40,7 @@ export function billingEventsConsumer(
     mailer: Mailer;
     mails: BillingMails;
     alertPercent: number;
-    closure: Pick<CompanyClosureDeps, 'methods' | 'provider'>;
+    closure: Pick<CompanyClosureDeps, 'methods' | 'provider' | 'payments'>;
   },
   context: ConsumerContext,
 ): ConsumerSpec {

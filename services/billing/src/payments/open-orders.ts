@@ -26,6 +26,11 @@ type OpenOrdersDeps = {
   /** the payment's status, null when unknown (payments.ts `find`) */
   find: (paymentId: string) => Promise<{ status: 'pending' | 'completed' | 'failed' } | null>;
   clock: () => Date;
+  /**
+   * called before a slot that is no longer open is taken: its order, if the payer could still pay it, is
+   * cancelled at the provider (superseded-orders.ts, ADR 0055); throws when the new checkout must not start
+   */
+  release: (paymentId: string) => Promise<void>;
 };
 
 /** open: its payment is pending (or still being started) and younger than OPEN_ORDER_TTL_MS */
@@ -57,7 +62,8 @@ async function startedBy(
  * revision-checked replace of a slot that is no longer open); a request for the same change while the order is
  * open gets that order back (same payment, same checkout page), a different change gets 409
  * PAYMENT.IN_PROGRESS. The slot is open while its payment is pending and younger than OPEN_ORDER_TTL_MS; a
- * completed or failed payment, or a checkout that failed to start, frees it.
+ * completed or failed payment, or a checkout that failed to start, frees it. An expired slot's order is cancelled
+ * at the provider before the slot is taken (ADR 0055): a late payer cannot pay it beside the new one.
  */
 export function openOrders(documents: DocumentStore, deps: OpenOrdersDeps) {
   const slots: Collection<OpenOrder> = documents.collection<OpenOrder>('open_orders');
@@ -71,6 +77,8 @@ export function openOrders(documents: DocumentStore, deps: OpenOrdersDeps) {
       async () => {
         const current = await slots.get(tenantId);
         if (current && (await isOpen(deps, current))) return { theirs: current };
+        // an expired checkout may still be paid at the provider: cancelled there first, or no new one
+        if (current) await deps.release(current.paymentId);
         const mine: OpenOrder = {
           _id: tenantId,
           intent,

@@ -112,6 +112,12 @@ export interface RenewalChargeResult {
   declineReason?: string;
 }
 
+/**
+ * What an order is after we asked the provider to cancel it: CANCELED (now, or before), COMPLETED (the payer
+ * paid first: it cannot be cancelled, its notification books it), NOT_FOUND (the provider never had it).
+ */
+export type CancelOutcome = 'CANCELED' | 'COMPLETED' | 'NOT_FOUND';
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'payu';
   startCheckout(request: CheckoutRequest): Promise<CheckoutResult>;
@@ -123,6 +129,12 @@ export interface PaymentProvider {
    * Idempotent: a token the provider does not know (any more) is already gone.
    */
   deleteSavedCard(cardToken: string): Promise<void>;
+  /**
+   * cancels an order the payer has not paid (a plan change's superseded checkout, a closed company's open
+   * order, ADR 0055): from then on the payer cannot pay it, and a CANCELED notification follows. Idempotent;
+   * throws when the provider cannot be reached or cannot say yet (try again later).
+   */
+  cancelOrder(providerOrderId: string): Promise<CancelOutcome>;
   /** the provider's current view of an order (reconciliation after a lost notification) */
   getOrder(
     providerOrderId: string,

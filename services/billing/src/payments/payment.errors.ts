@@ -36,3 +36,20 @@ export const CardTokenUnsupportedError = domainError(
 );
 /** 400: adding a card with PayU needs the token of its card form (the card is verified for 0 zł). */
 export const CardFormRequiredError = domainError('CardFormRequiredError', BillingErrors.cardFormRequired);
+/**
+ * 409: the superseded order of an earlier plan change turned out paid when it was to be cancelled (ADR 0055): no
+ * second checkout; its notification books it.
+ */
+export const PreviousPaymentCompletedError = domainError(
+  'PreviousPaymentCompletedError',
+  BillingErrors.previousPaymentCompleted,
+);
+
+/** 503 with Retry-After: the provider could not be asked (down, timed out), so no new order was started. */
+export class ProviderUnavailableError extends AppError {
+  readonly retryAfterSeconds = 60;
+  constructor(cause: unknown) {
+    const { code, status, message } = BillingErrors.providerUnavailable;
+    super(status, code, message, { cause });
+  }
+}

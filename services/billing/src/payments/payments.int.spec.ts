@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBilling, tokenFor, type BillingTestApp } from '../testing/billing-test-app';
 import { extractPdfText } from '../testing/pdf-text';
-import { OPEN_ORDER_TTL_MS } from './open-orders';
 import { SANDBOX_CARDS, SANDBOX_NOTIFY_JOB } from './sandbox-orders';
 
 let t: BillingTestApp;
@@ -264,16 +263,18 @@ describe('invoice numbers: a series per company and year (issue 36, ADR 0026)', 
   /**
    * `count` card payments of one company paid in the checkout, each completed when its returned function runs
    * (the provider's notification): paid in the trial, as a company paying again after one completed payment has
-   * nothing to pay. Each order is left unpaid past OPEN_ORDER_TTL_MS before the next one starts (one open order
-   * per company), and then paid late: the provider still takes an abandoned checkout.
+   * nothing to pay. A company cannot have many plan-change orders paid at once (one open order per company, and
+   * a superseded one is cancelled at the provider, ADR 0039/0055): to put many invoices of one company in the
+   * race, each order's slot is emptied by hand once the payer has paid it, as its booking would free it.
    */
   async function payments(x: { token: string; tenantId: string }, count: number) {
     const complete: Array<() => Promise<void>> = [];
+    const slots = t.infra.documents.collection('open_orders');
     for (let i = 0; i < count; i++) {
       const known = new Set(t.pendingJobs().map((j) => j.id));
-      t.setNow(new Date(t.now().getTime() + OPEN_ORDER_TTL_MS).toISOString());
       const s = await initiate(x.token, x.tenantId, 'basic', false);
       await t.payInCheckout(s.redirectUri, SANDBOX_CARDS.success);
+      await slots.delete(x.tenantId);
       const job = t.pendingJobs().find((j) => j.type === SANDBOX_NOTIFY_JOB && !known.has(j.id))!;
       complete.push(() => t.built.jobs[SANDBOX_NOTIFY_JOB]!(job, { attempt: 1 }));
     }
@@ -480,6 +481,17 @@ describe('one open order per plan change (issue 32: two upgrade orders were both
     const later = await start(token, tenantId, 'basic', true);
     expect(later.statusCode, later.body).toBe(201);
     expect(later.json().paymentId).not.toBe(abandoned.json().paymentId);
+
+    // the superseded checkout was cancelled at the provider first (ADR 0055): its late payer is refused
+    const latePayer = await t.payInCheckout(abandoned.json().redirectUri, SANDBOX_CARDS.success);
+    expect(latePayer.statusCode).toBe(409);
+    expect(latePayer.body).toContain('To zamówienie zostało anulowane');
+    await t.runDueJobs();
+    expect(await order(token, abandoned.json().paymentId)).toMatchObject({
+      status: 'failed',
+      failureReason: 'superseded',
+    });
+    expect(await invoicesOf(token, tenantId)).toEqual([]);
   });
 });
 

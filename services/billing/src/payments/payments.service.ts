@@ -3,6 +3,8 @@ import { handlePaymentNotification, paymentOrder } from './payment-orders';
 import { paymentStreams, type PaymentsContext, type PaymentsDeps } from './payments';
 import { chargeRenewal } from './renewal-charge';
 import { finishUnbookedPayments } from './book-payment';
+import { openOrders } from './open-orders';
+import { cancelOpenOrdersOf, releaseSuperseded } from './superseded-orders';
 import type { PaidPlanId } from '@punkto/contracts/billing';
 
 /**
@@ -16,7 +18,17 @@ import type { PaidPlanId } from '@punkto/contracts/billing';
  * them to the service's ports for the routes and the renewal job.
  */
 export async function createPayments(deps: PaymentsDeps) {
-  const ctx: PaymentsContext = { ...deps, ...(await paymentStreams(deps)) };
+  const streams = await paymentStreams(deps);
+  const ctx: PaymentsContext = {
+    ...deps,
+    ...streams,
+    // an expired slot's order is cancelled at the provider before the next change takes it (ADR 0055)
+    openOrders: openOrders(deps.documents, {
+      find: streams.find,
+      clock: deps.clock,
+      release: (paymentId) => releaseSuperseded(ctx, paymentId),
+    }),
+  };
   return {
     find: ctx.find,
     initiate: (tenantId: string, target: { planId: PaidPlanId; isForYear: boolean }, payer: Payer) =>
@@ -28,6 +40,8 @@ export async function createPayments(deps: PaymentsDeps) {
     chargeRenewal: (tenantId: string) => chargeRenewal(ctx, tenantId),
     /** the sweep's part: completed payments whose booking was interrupted, finished (ADR 0052) */
     finishUnbooked: () => finishUnbookedPayments(ctx),
+    /** a closed company's orders not paid yet, cancelled at the provider (ADR 0055); how many */
+    cancelOpenOrders: (tenantId: string) => cancelOpenOrdersOf(ctx, tenantId),
   };
 }
 

@@ -13,7 +13,7 @@ import type { PaymentMethods } from './payment-methods';
 import type { PaymentProvider } from './payment-provider.port';
 import { evolve, initialState, toPaymentStreamId, type PaymentEvent, type PaymentState } from './payment';
 import { paymentDecider, type PaymentCommand } from './payment.decider';
-import { openOrders, type OpenOrders } from './open-orders';
+import type { OpenOrders } from './open-orders';
 
 export type PaymentRecord = Exclude<PaymentState, { status: 'none' }>;
 
@@ -46,6 +46,8 @@ export type PaymentsContext = Omit<PaymentsDeps, 'eventStore' | 'documents'> & {
   openOrders: OpenOrders;
   /** payments completed before `before` whose booking is unfinished, lost projections caught up (ADR 0052) */
   unbooked: (before: string) => Promise<string[]>;
+  /** the ids of a tenant's payments still pending (orders the payer may still pay) */
+  pendingOf: (tenantId: string) => Promise<string[]>;
 };
 
 /** the payments' stream handler and read model (`payments` collection, indexed by tenant) */
@@ -82,7 +84,9 @@ export async function paymentStreams(deps: Pick<PaymentsDeps, 'eventStore' | 'do
     });
     return completed.map((doc) => doc._id);
   };
-  return { run, find, unbooked, openOrders: openOrders(deps.documents, { find, clock: deps.clock }) };
+  const pendingOf = async (tenantId: string) =>
+    (await collection.find({ 'order.tenantId': tenantId, status: 'pending' })).map((doc) => doc._id);
+  return { run, find, unbooked, pendingOf };
 }
 
 export const ddmmyyyy = warsawFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });

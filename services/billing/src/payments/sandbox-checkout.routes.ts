@@ -72,6 +72,17 @@ function threeDsPage(order: SandboxOrder) {
   );
 }
 
+/** an order no longer payable: paid, or cancelled (declined, abandoned, given up by the shop — nothing taken) */
+function settledPage(order: SandboxOrder) {
+  const back = `<p><a href="${esc(order.continueUrl)}">Wróć do Punkto</a></p>`;
+  return order.status === 'CANCELED'
+    ? page(
+        'Zamówienie anulowane',
+        `<h1>To zamówienie zostało anulowane</h1><p>Nie można go już opłacić i nic nie zostało pobrane.</p>${back}`,
+      )
+    : page('Zamówienie opłacone', `<h1>To zamówienie jest już opłacone</h1>${back}`);
+}
+
 const notFound = (reply: FastifyReply) =>
   reply
     .status(404)
@@ -95,15 +106,7 @@ const showCheckout =
   async (request: FastifyRequest<{ Params: { orderId: string } }>, reply: FastifyReply) => {
     const order = await sandbox.order(request.params.orderId);
     if (!order) return notFound(reply);
-    if (order.status !== 'PENDING')
-      return reply
-        .type('text/html; charset=utf-8')
-        .send(
-          page(
-            'Zamówienie rozliczone',
-            `<h1>To zamówienie jest już rozliczone</h1><p><a href="${esc(order.continueUrl)}">Wróć do Punkto</a></p>`,
-          ),
-        );
+    if (order.status !== 'PENDING') return reply.type('text/html; charset=utf-8').send(settledPage(order));
     if (order.pendingCardNumber) return reply.type('text/html; charset=utf-8').send(threeDsPage(order));
     return reply.type('text/html; charset=utf-8').send(checkoutForm(order));
   };
@@ -130,6 +133,9 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance, sandbox: Sandb
         if (outcome.kind === 'invalid') {
           const order = await sandbox.order(request.params.orderId);
           if (!order) return notFound(reply);
+          // paid or cancelled meanwhile (another tab, the shop gave the order up): no card form to fill in
+          if (order.status !== 'PENDING')
+            return reply.status(409).type('text/html; charset=utf-8').send(settledPage(order));
           return reply
             .status(400)
             .type('text/html; charset=utf-8')

@@ -1,4 +1,5 @@
 import type { Collection, Stored } from '@punkto/platform/documents/document-store.port';
+import { retryLostRace } from '@punkto/platform/errors/lost-race';
 import type { Scheduler } from '@punkto/platform/scheduler/scheduler.port';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ProviderOrderStatus, SavedCard } from './payment-provider.port';
@@ -145,4 +146,23 @@ export async function payWithSandboxCard(
     kind: 'declined',
     order: await settleSandboxOrder(deps, order, 'CANCELED', null, 'card declined'),
   };
+}
+
+/**
+ * the merchant cancels an order (ADR 0055): a PENDING one turns CANCELED (its notification scheduled) and can no
+ * longer be paid on the page; a settled one answers what it is; an unknown one was never created here
+ */
+export async function cancelSandboxOrder(
+  deps: SandboxStores,
+  orderId: string,
+): Promise<'CANCELED' | 'COMPLETED' | 'NOT_FOUND'> {
+  const settle = async () => {
+    const order = await deps.orders.get(orderId);
+    if (!order) return 'NOT_FOUND' as const;
+    if (order.status === 'COMPLETED' || order.status === 'CANCELED') return order.status;
+    const settled = await settleSandboxOrder(deps, order, 'CANCELED', null, 'cancelled by the merchant');
+    return settled.status === 'COMPLETED' ? ('COMPLETED' as const) : ('CANCELED' as const);
+  };
+  // the payer paying at the same moment: the order is read again and answers what it became
+  return retryLostRace(settle, { maxAttempts: 5 });
 }

@@ -43,6 +43,8 @@ paymentProviderContract('sandbox (embedded default)', async () => {
         const outcome = order?.cardToken
           ? await sandbox.payWithToken(id)
           : await sandbox.pay(id, { number: SANDBOX_CARDS.success, expiry: '12/30', cvc: '123' });
+        // the page refuses an order no longer payable (settled, cancelled by the merchant)
+        if (outcome.kind === 'invalid') throw new Error(`payment refused: ${outcome.message}`);
         if (outcome.kind === 'three_d_secure') await sandbox.confirm3ds(id, true);
       },
       async cancel(checkout) {

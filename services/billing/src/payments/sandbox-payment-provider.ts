@@ -24,6 +24,7 @@ import {
   type SendNotification,
 } from './sandbox-notifications';
 import {
+  cancelSandboxOrder,
   newSandboxOrder,
   settleSandboxOrder,
   type SandboxCard,
@@ -132,6 +133,7 @@ export async function createSandboxPaymentProvider(deps: {
     async deleteSavedCard(cardToken: string) {
       await stores.cards.delete(cardToken);
     },
+    cancelOrder: (providerOrderId) => cancelSandboxOrder(stores, providerOrderId),
     async getOrder(providerOrderId: string) {
       const order = await stores.orders.get(providerOrderId);
       if (!order) throw new Error(`unknown sandbox order ${providerOrderId}`);

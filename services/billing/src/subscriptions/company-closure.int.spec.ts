@@ -110,7 +110,39 @@ describe('closing a company with an active paid plan', () => {
   });
 });
 
-describe('a payment the owner completes after closing the company', () => {
+describe('an order left open when the company is closed (ADR 0055)', () => {
+  it('is cancelled at the provider by the closure: the payer can no longer pay it, nothing is charged or invoiced', async () => {
+    t.setNow('2026-09-05T10:00:00.000Z');
+    const { tenantId, ownerId, token } = await t.tenant();
+    const started = (
+      await t.call(token, 'POST', '/api/v1/payments/initiate-payment', {
+        tenantId,
+        planId: 'basic',
+        isForYear: false,
+      })
+    ).json();
+    await closeCompany(tenantId, ownerId);
+    const order = await t.infra.documents
+      .collection<{ _id: string; status: string }>('sandbox_orders')
+      .find({ paymentId: started.paymentId });
+    expect(order.map((o) => o.status)).toEqual(['CANCELED']);
+    expect(await t.built.payments.find(started.paymentId)).toMatchObject({
+      status: 'failed',
+      failureReason: 'company_closed',
+    });
+
+    const late = await t.payInCheckout(started.redirectUri, SANDBOX_CARDS.success);
+    expect(late.statusCode).toBe(409);
+    expect(late.body).toContain('To zamówienie zostało anulowane');
+    await t.runDueJobs();
+    expect(await t.built.payments.find(started.paymentId)).toMatchObject({ status: 'failed' });
+    expect(await t.built.invoices.byPayment(started.paymentId)).toBeNull();
+    // a redelivered closure cancels nothing twice and fails nothing
+    await closeCompany(tenantId, ownerId);
+  });
+});
+
+describe('a payment the provider completed before the closure could cancel it', () => {
   it('is invoiced (money was taken) but buys no period, and its card is not kept', async () => {
     t.setNow('2026-09-10T10:00:00.000Z');
     const { tenantId, ownerId, token } = await t.tenant();
@@ -121,8 +153,10 @@ describe('a payment the owner completes after closing the company', () => {
         isForYear: false,
       })
     ).json();
-    await closeCompany(tenantId, ownerId);
+    // paid at the provider in the same minute as the closure: its notification has not come yet
     await t.payInCheckout(started.redirectUri, SANDBOX_CARDS.success);
+    await closeCompany(tenantId, ownerId);
+    expect(await t.built.payments.find(started.paymentId)).toMatchObject({ status: 'pending' });
     await t.runDueJobs();
 
     const events = await t.infra.eventStore.readStream(`subscription-${tenantId}`);

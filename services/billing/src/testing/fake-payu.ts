@@ -22,7 +22,9 @@ import { payuSignature } from '../payments/payu/payu-payment-provider';
  * - Status machine NEW → PENDING → COMPLETED | CANCELED with a notification POSTed to `notifyUrl` on every
  *   change, signed like PayU (`OpenPayu-Signature: sender=checkout;signature=md5(body + second key);
  *   algorithm=MD5;content=DOCUMENT`), resent on the retry schedule until answered 200.
- * - `GET /api/v2_1/orders/{id}`.
+ * - `GET /api/v2_1/orders/{id}`; `DELETE /api/v2_1/orders/{id}` cancels an order not paid yet (NEW, PENDING,
+ *   WAITING_FOR_CONFIRMATION → CANCELED, notified like any change: the payer's page then refuses to pay), a
+ *   paid or cancelled one is refused (400), an unknown one is DATA_NOT_FOUND (404).
  * - The payer's side: the page at `redirectUri` (hosted checkout or 3-D Secure) has "pay" and "cancel"
  *   forms posting to `/fake/orders/{orderId}/complete|cancel` — what a person does on PayU's page; a
  *   browser's form post is sent on to the order's `continueUrl` (with `error=501` after a cancel), as PayU
@@ -161,6 +163,7 @@ export class FakePayu {
   private readonly cvvRequired = new Set<string>();
   private unavailableOrders = 0;
   private notificationsLost = false;
+  private heldNotifications: Array<() => void> | null = null;
   private readonly queues = new Map<string, Promise<void>>();
   private readonly pendingAuthorisations = new Set<Promise<void>>();
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -226,11 +229,23 @@ export class FakePayu {
   declineAmount(grosze: number) {
     this.declinedAmounts.add(grosze);
   }
-  /** PayU is down for the next `count` order calls: 503 before anything is created */
   /** notifications are lost on the way (never delivered) until switched back: our side must ask PayU */
   loseNotifications(lost = true) {
     this.notificationsLost = lost;
   }
+  /**
+   * notifications wait until `releaseNotifications()` (PayU's come late): a test sees the moment between a
+   * payment completing at PayU and our side hearing of it
+   */
+  holdNotifications() {
+    this.heldNotifications ??= [];
+  }
+  releaseNotifications() {
+    const held = this.heldNotifications ?? [];
+    this.heldNotifications = null;
+    for (const send of held) send();
+  }
+  /** PayU is down for the next `count` order calls (create or cancel): 503 before anything changes */
   unavailableForOrders(count = 1) {
     this.unavailableOrders += count;
   }
@@ -275,6 +290,8 @@ export class FakePayu {
       if (route === 'POST /api/v2_1/orders') return this.createOrder(req, body, res);
       if ((match = route.match(/^GET \/api\/v2_1\/orders\/([^/]+)$/)))
         return this.getOrder(req, match[1]!, res);
+      if ((match = route.match(/^DELETE \/api\/v2_1\/orders\/([^/]+)$/)))
+        return this.cancelOrder(req, decodeURIComponent(match[1]!), res);
       if ((match = route.match(/^DELETE \/api\/v2_1\/tokens\/([^/]+)$/)))
         return this.deleteToken(req, decodeURIComponent(match[1]!), res);
       if (route === 'GET /javascript/sdk') return this.sdk(res);
@@ -351,12 +368,16 @@ export class FakePayu {
       throw new HttpError(401, { error: 'invalid_token', error_description: 'Access token expired' });
   }
 
-  private createOrder(req: IncomingMessage, raw: Buffer, res: ServerResponse) {
-    this.requireBearer(req);
+  private failIfUnavailable() {
     if (this.unavailableOrders > 0) {
       this.unavailableOrders--;
       throw payuError(503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable');
     }
+  }
+
+  private createOrder(req: IncomingMessage, raw: Buffer, res: ServerResponse) {
+    this.requireBearer(req);
+    this.failIfUnavailable();
     if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json'))
       throw payuError(415, 'ERROR_SYNTAX', 'Unsupported media type');
     let body: Record<string, unknown>;
@@ -544,6 +565,25 @@ export class FakePayu {
     });
   }
 
+  /**
+   * PayU "Cancelling an order": an order not paid yet turns CANCELED (notified; a FIRST order's card token
+   * fails with it) and the answer is 200 SUCCESS with its ids; a settled order cannot be cancelled
+   */
+  private cancelOrder(req: IncomingMessage, orderId: string, res: ServerResponse) {
+    this.requireBearer(req);
+    this.failIfUnavailable();
+    const order = this.orders.get(orderId);
+    if (!order) throw payuError(404, 'DATA_NOT_FOUND', 'Could not find order');
+    if (order.status === 'COMPLETED' || order.status === 'CANCELED')
+      throw payuError(400, 'ERROR_ORDER_STATUS', `Order in status ${order.status} cannot be canceled`);
+    this.transition(order, 'CANCELED');
+    send(res, 200, {
+      orderId: order.orderId,
+      extOrderId: order.extOrderId,
+      status: { statusCode: 'SUCCESS', statusDesc: 'Request processing successful' },
+    });
+  }
+
   /** PayU "Deleting tokens": 204 No Content; an unknown or already deleted token is DATA_NOT_FOUND (404) */
   private deleteToken(req: IncomingMessage, value: string, res: ServerResponse) {
     this.requireBearer(req);
@@ -652,7 +692,9 @@ export class FakePayu {
       if (status === 'COMPLETED') order.tokc.status = 'ACTIVE';
       if (status === 'CANCELED') order.tokc.status = 'FAILED';
     }
-    if (order.notifyUrl && !this.notificationsLost) this.enqueueNotification(order, status);
+    if (!order.notifyUrl || this.notificationsLost) return;
+    if (this.heldNotifications) this.heldNotifications.push(() => this.enqueueNotification(order, status));
+    else this.enqueueNotification(order, status);
   }
 
   private orderView(order: FakeOrder) {

@@ -22,7 +22,10 @@ import {
 export interface PayerDriver {
   /** what the provider's browser card form gives for a valid card (PayU: a single-use `TOK_…`) */
   tokenizeCard(): Promise<string>;
-  /** the payer at `checkout.redirectUri` (hosted page or 3-D Secure) pays; no-op for `accepted` */
+  /**
+   * the payer at `checkout.redirectUri` (hosted page or 3-D Secure) pays; no-op for `accepted`; rejects when
+   * the provider refuses the payment (an order no longer payable)
+   */
   pay(checkout: CheckoutResult): Promise<void>;
   /** the payer at `checkout.redirectUri` abandons the payment */
   cancel(checkout: CheckoutResult): Promise<void>;
@@ -216,6 +219,39 @@ export function paymentProviderContract(
       const { parsed } = await waitForNotification(request.paymentId, ['CANCELED']);
       expect(parsed.amountGrosze).toBe(38400);
       expect((await h.provider.getOrder(checkout.providerOrderId)).status).toBe('CANCELED');
+    });
+
+    it('the merchant cancels an order not paid yet: CANCELED is notified, the payer can no longer pay it, cancelling again is harmless', async () => {
+      const request = checkoutRequest({ amountGrosze: 1001 });
+      const checkout = await h.provider.startCheckout(request);
+      expect(await h.provider.cancelOrder(checkout.providerOrderId)).toBe('CANCELED');
+      const { parsed } = await waitForNotification(request.paymentId, ['CANCELED']);
+      expect(parsed).toMatchObject({ providerOrderId: checkout.providerOrderId, amountGrosze: 1001 });
+
+      await expect(h.payer.pay(checkout)).rejects.toThrow();
+      expect(await h.provider.getOrder(checkout.providerOrderId)).toEqual({
+        status: 'CANCELED',
+        amountGrosze: 1001,
+        paymentId: request.paymentId,
+      });
+      // a crash after the cancellation, the next request cancels again
+      expect(await h.provider.cancelOrder(checkout.providerOrderId)).toBe('CANCELED');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(notificationsOf(request.paymentId).map((n) => n.parsed.status)).not.toContain('COMPLETED');
+    });
+
+    it('an order the payer paid first cannot be cancelled: COMPLETED is the answer and the order stays paid', async () => {
+      const request = checkoutRequest({ amountGrosze: 9601 });
+      const checkout = await h.provider.startCheckout(request);
+      await h.payer.pay(checkout);
+      expect(await h.provider.cancelOrder(checkout.providerOrderId)).toBe('COMPLETED');
+      expect((await h.provider.getOrder(checkout.providerOrderId)).status).toBe('COMPLETED');
+      const { parsed } = await waitForNotification(request.paymentId, ['COMPLETED', 'CANCELED']);
+      expect(parsed.status).toBe('COMPLETED');
+    });
+
+    it('an order the provider never had is NOT_FOUND when cancelled', async () => {
+      expect(await h.provider.cancelOrder('NO-SUCH-ORDER-1')).toBe('NOT_FOUND');
     });
 
     it('refuses forged notifications: a changed amount, a wrong signature, no signature', async () => {

@@ -1,5 +1,6 @@
 import {
   CardRefused,
+  type CancelOutcome,
   type CheckoutRequest,
   type CheckoutResult,
   type PaymentNotification,
@@ -171,6 +172,27 @@ export class PayuPaymentProvider implements PaymentProvider {
       amountGrosze: Number(order.totalAmount),
       paymentId: String(order.extOrderId ?? ''),
     };
+  }
+
+  /**
+   * PayU "Cancelling an order": `DELETE /api/v2_1/orders/{orderId}` → 200 `{orderId, extOrderId, status:
+   * {statusCode: SUCCESS}}`, the order turns CANCELED and PayU notifies it; 404 DATA_NOT_FOUND = no such order.
+   * An order PayU will not cancel (paid, already cancelled) is refused with a 4xx whose code is not relied on:
+   * the order is read back and its status answers. Unreachable or 5xx throws (nothing is known).
+   */
+  async cancelOrder(providerOrderId: string): Promise<CancelOutcome> {
+    const path = `/api/v2_1/orders/${encodeURIComponent(providerOrderId)}`;
+    try {
+      const res = await this.payu.api('DELETE', path, undefined, 'cancel order');
+      const json = (await res.json().catch(() => ({}))) as { status?: PayuStatus };
+      if (json.status?.statusCode === 'SUCCESS') return 'CANCELED';
+    } catch (error) {
+      if (!(error instanceof PayuError) || error.httpStatus >= 500 || error.httpStatus === 401) throw error;
+      if (error.httpStatus === 404) return 'NOT_FOUND';
+    }
+    const { status } = await this.getOrder(providerOrderId);
+    if (status === 'COMPLETED' || status === 'CANCELED') return status;
+    throw new PayuError(200, 'NOT_CANCELED', `the order is still ${status}`, 'cancel order');
   }
 
   /** PayU "Deleting tokens": `DELETE /api/v2_1/tokens/{TOKC_…}` → 204; 404 DATA_NOT_FOUND = already gone */
