@@ -48,7 +48,7 @@ export async function clientContext(deps: ClientServiceDeps) {
   });
   const execute = (clientId: string, command: ClientCommand, actorId: string | null) =>
     aggregate.run(clientId, command, { tenantId: command.data.tenantId, actorId });
-  const seats = customerSeats(documents);
+  const seats = customerSeats(documents, clock);
   return { documents, personKeys, clock, customerLimitFor, seats, clients, aggregate, execute };
 }
 export type ClientContext = Awaited<ReturnType<typeof clientContext>>;

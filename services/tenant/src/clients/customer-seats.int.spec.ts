@@ -121,4 +121,77 @@ describe('the plan’s seats', () => {
     await limitOf(c.tenantId, 2);
     expect((await c.create('nowy@example.pl')).statusCode).toBe(409);
   });
+
+  describe('a holding a crash left behind is dropped before anyone is refused', () => {
+    const seatsOf = (tenantId: string) =>
+      t.infra.documents.collection<{ _id: string; holders: Record<string, string> }>('tenant_customer_seats');
+
+    it('a reservation older than the grace, with its seat taken, never recorded', async () => {
+      const c = await company(2);
+      expect((await c.create('pierwszy@example.pl')).statusCode).toBe(201);
+      // the crash: the reservation and its seat, 11 minutes ago, and no ClientEnrolled
+      const enrolledAt = new Date(Date.now() - 11 * 60_000).toISOString();
+      await t.infra.documents.collection<{ _id: string } & Record<string, unknown>>('clients').insert({
+        _id: 'crashed-1',
+        lastRevision: -1,
+        clientId: 'crashed-1',
+        tenantId: c.tenantId,
+        programId: c.programId,
+        programName: 'Kawa za punkty',
+        userId: null,
+        email: 'rozbity@example.pl',
+        emailKey: 'rozbity@example.pl',
+        name: 'Rozbity',
+        nameKey: 'rozbity',
+        phone: null,
+        source: 'created',
+        status: 'enrolling',
+        enrolledAt,
+        searchText: 'rozbity',
+      });
+      const doc = (await seatsOf(c.tenantId).get(c.tenantId))!;
+      await seatsOf(c.tenantId).upsert({
+        ...doc,
+        holders: { ...doc.holders, 'crashed-1': 'rozbity@example.pl' },
+      });
+
+      expect((await c.create('drugi@example.pl')).statusCode).toBe(201);
+      expect(Object.keys((await seatsOf(c.tenantId).get(c.tenantId))!.holders)).not.toContain('crashed-1');
+      expect((await c.create('trzeci@example.pl')).statusCode).toBe(409);
+    });
+
+    it('the holdings of a deleted programme’s clients, when the release did not happen', async () => {
+      const c = await company(1);
+      const stamps = await t.program(c.tenantId, c.token, { name: 'Pieczątki' });
+      expect((await c.join('marta', stamps)).statusCode).toBe(201);
+      const before = (await seatsOf(c.tenantId).get(c.tenantId))!;
+      expect((await t.call(c.token, 'DELETE', `${c.base}/loyalty-programs/${stamps}`)).statusCode).toBe(204);
+      await seatsOf(c.tenantId).upsert(before); // as if the process died before the release
+      expect((await c.join('tomasz')).statusCode).toBe(201);
+    });
+
+    it('a fresh reservation (an enrolment in flight) keeps its seat', async () => {
+      const c = await company(1);
+      await t.infra.documents.collection<{ _id: string } & Record<string, unknown>>('clients').insert({
+        _id: 'in-flight-1',
+        lastRevision: -1,
+        clientId: 'in-flight-1',
+        tenantId: c.tenantId,
+        programId: c.programId,
+        programName: 'Kawa za punkty',
+        userId: null,
+        email: 'wtoku@example.pl',
+        emailKey: 'wtoku@example.pl',
+        name: 'W toku',
+        nameKey: 'w toku',
+        phone: null,
+        source: 'created',
+        status: 'enrolling',
+        enrolledAt: new Date().toISOString(),
+        searchText: 'w toku',
+      });
+      await seatsOf(c.tenantId).upsert({ _id: c.tenantId, holders: { 'in-flight-1': 'wtoku@example.pl' } });
+      expect((await c.create('inny@example.pl')).statusCode).toBe(409);
+    });
+  });
 });

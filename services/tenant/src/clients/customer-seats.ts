@@ -1,6 +1,7 @@
 import { releaseSeat, takeSeat, type SeatHolders } from '@punkto/contracts/customer-seats';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
+import { PROGRAMS_COLLECTION, type ProgramRecordDoc } from '../programs/programs.projection';
 import { CLIENTS_COLLECTION, LISTED_CLIENT_STATUSES, type ClientRecord } from './clients.projection';
 
 /**
@@ -15,12 +16,42 @@ import { CLIENTS_COLLECTION, LISTED_CLIENT_STATUSES, type ClientRecord } from '.
  *
  * The first use for a tenant seeds the document from its listed clients, so companies from before keep counting
  * the customers they have.
+ *
+ * A crash can leave a holding behind: between taking the seat and recording the enrolment (its reservation stays
+ * `enrolling`), or between a programme's deletion and the release of its clients' holdings. When the plan is full,
+ * such holdings are dropped before anyone is refused (`staleHoldings`), so a crash never costs the company a seat.
  */
+
+/** how long an enrolment's reservation may wait for its event before its holding counts as left by a crash */
+export const RESERVATION_GRACE_MS = 10 * 60_000;
 type SeatsDoc = { _id: string; holders: Record<string, string> };
 
-export function customerSeats(documents: DocumentStore) {
+export function customerSeats(documents: DocumentStore, clock: () => Date = () => new Date()) {
   const seats = documents.collection<SeatsDoc>('tenant_customer_seats');
   const clients = documents.collection<ClientRecord & { _id: string }>(CLIENTS_COLLECTION);
+  const programs = documents.collection<ProgramRecordDoc>(PROGRAMS_COLLECTION);
+
+  /** holdings whose client is gone, removed, in a deleted programme, or a reservation older than the grace */
+  async function staleHoldings(tenantId: string, holders: SeatHolders): Promise<string[]> {
+    const live = new Set((await programs.find({ tenantId })).map((p) => p._id));
+    const records = new Map((await clients.find({ tenantId })).map((c) => [c.clientId, c]));
+    const now = clock().getTime();
+    return Object.keys(holders).filter((clientId) => {
+      const client = records.get(clientId);
+      if (!client || client.status === 'removed' || !live.has(client.programId)) return true;
+      return client.status === 'enrolling' && now - Date.parse(client.enrolledAt) > RESERVATION_GRACE_MS;
+    });
+  }
+
+  async function decideTake(tenantId: string, clientId: string, emailKey: string, limit: number) {
+    let granted = false;
+    await change(tenantId, (held) => {
+      const decision = takeSeat(held, clientId, emailKey, limit);
+      granted = decision.granted;
+      return decision.holders;
+    });
+    return granted;
+  }
 
   async function seeded(tenantId: string): Promise<void> {
     if (await seats.get(tenantId)) return;
@@ -41,13 +72,12 @@ export function customerSeats(documents: DocumentStore) {
   return {
     /** a seat for the client of address `emailKey`, or false when the plan has no room for a new person */
     async take(tenantId: string, clientId: string, emailKey: string, limit: number): Promise<boolean> {
-      let granted = false;
-      await change(tenantId, (held) => {
-        const decision = takeSeat(held, clientId, emailKey, limit);
-        granted = decision.granted;
-        return decision.holders;
-      });
-      return granted;
+      if (await decideTake(tenantId, clientId, emailKey, limit)) return true;
+      // full: holdings a crash left behind go first, then the same decision once more
+      const stale = await staleHoldings(tenantId, (await seats.get(tenantId))?.holders ?? {});
+      if (stale.length === 0) return false;
+      await change(tenantId, (held) => stale.reduce((after, id) => releaseSeat(after, id), held));
+      return decideTake(tenantId, clientId, emailKey, limit);
     },
 
     /**
