@@ -37,9 +37,6 @@ withInfra('MONGODB_URL', 'billing on MongoDB-wire', (mongoUrl) => {
         expect(res.statusCode, res.body).toBe(201);
         const { redirectUri, paymentId } = res.json() as { redirectUri: string; paymentId: string };
         expect((await t.payInCheckout(redirectUri, SANDBOX_CARDS.success)).statusCode).toBe(303);
-        // one open order per company, a superseded one cancelled at the provider (ADR 0039, 0055): the slot is
-        // emptied by hand once the payer has paid, as the booking would, to race many invoices of one company
-        await t.infra.documents.collection('open_orders').delete(payer.tenantId);
         return { tenantId, token, paymentId };
       };
       const first = await buy();
@@ -79,6 +76,9 @@ withInfra('MONGODB_URL', 'billing on MongoDB-wire', (mongoUrl) => {
         expect(res.statusCode, res.body).toBe(201);
         const { redirectUri } = res.json() as { redirectUri: string };
         expect((await t.payInCheckout(redirectUri, SANDBOX_CARDS.success)).statusCode).toBe(303);
+        // one open order per company, a superseded one cancelled at the provider (ADR 0039, 0055): the slot is
+        // emptied by hand once the payer has paid, as the booking would, to race many invoices of one company
+        await t.infra.documents.collection('open_orders').delete(payer.tenantId);
         const job = t.pendingJobs().find((j) => j.type === SANDBOX_NOTIFY_JOB && !known.has(j.id))!;
         completions.push(() => t.built.jobs[SANDBOX_NOTIFY_JOB]!(job, { attempt: 1 }));
       }

@@ -123,7 +123,7 @@ describe('the plan’s seats', () => {
   });
 
   describe('a holding a crash left behind is dropped before anyone is refused', () => {
-    const seatsOf = (tenantId: string) =>
+    const seatsOf = (_tenantId: string) =>
       t.infra.documents.collection<{ _id: string; holders: Record<string, string> }>('tenant_customer_seats');
 
     it('a reservation older than the grace, with its seat taken, never recorded', async () => {
