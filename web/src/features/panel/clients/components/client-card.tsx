@@ -22,7 +22,7 @@ const balanceOf = (card: CardView) =>
  * with „Wymiana karty klienta” replace a lost or copied card (new number and QR, the old ones refused), and staff
  * with „Ręczna korekta salda” add or take away points or stamps with a reason.
  */
-export function ClientCard({ clientId }: { clientId: string }) {
+export function ClientCard({ clientId, awaitsAccount }: { clientId: string; awaitsAccount: boolean }) {
   const card = useQuery(clientCardQueryOptions(clientId));
   const { can } = usePanelSession();
   return (
@@ -45,8 +45,9 @@ export function ClientCard({ clientId }: { clientId: string }) {
             </Alert>
           ) : isApiError(card.error) && card.error.status === 404 ? (
             <Text size="sm" c="dimmed">
-              Klient nie ma jeszcze karty: dostanie ją, gdy założy konto klienta w Punkto (zaproszenie
-              przyszło e-mailem).
+              {awaitsAccount
+                ? 'Klient nie ma jeszcze karty: dostanie ją, gdy założy konto klienta w Punkto (zaproszenie przyszło e-mailem).'
+                : 'Karta jest właśnie wydawana. Odśwież stronę za chwilę.'}
             </Text>
           ) : (
             <Alert color="red" variant="light">
@@ -101,12 +102,19 @@ export function ClientCard({ clientId }: { clientId: string }) {
 }
 
 /** The card and, for staff who may see clients, its history with who did what (and corrections). */
-export function ClientCardWithHistory({ clientId }: { clientId: string }) {
+/** `awaitsAccount`: the client was invited by e-mail and has no account yet, so the card waits for it */
+export function ClientCardWithHistory({
+  clientId,
+  awaitsAccount,
+}: {
+  clientId: string;
+  awaitsAccount: boolean;
+}) {
   const card = useQuery(clientCardQueryOptions(clientId));
   const { can } = usePanelSession();
   return (
     <>
-      <ClientCard clientId={clientId} />
+      <ClientCard clientId={clientId} awaitsAccount={awaitsAccount} />
       {card.data && can(Permissions.clientsView) ? (
         <CardHistory cardId={card.data.cardId} clientId={clientId} />
       ) : null}

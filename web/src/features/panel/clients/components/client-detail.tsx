@@ -102,7 +102,9 @@ export function ClientDetail({ tenantId, clientId }: { tenantId: string; clientI
         </Stack>
       </Card>
 
-      {can(Permissions.cardsScan) ? <ClientCardWithHistory clientId={clientId} /> : null}
+      {can(Permissions.cardsScan) ? (
+        <ClientCardWithHistory clientId={clientId} awaitsAccount={data.status === 'invited'} />
+      ) : null}
 
       {can(Permissions.clientsManage) && data.email === null ? (
         <GiveEmailSection tenantId={tenantId} client={data} />
