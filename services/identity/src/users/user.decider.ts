@@ -140,13 +140,20 @@ function decideCredentials(
       if (state.status === 'none' || state.status === 'deleted') throw new InvalidTokenError();
       if (state.pendingEmail === null) throw new NoPendingEmailChangeError();
       if (state.pendingEmail !== command.data.email) throw new InvalidTokenError();
+      const changed: UserEvent = {
+        type: 'EmailChanged',
+        data: { userId: state.userId, email: command.data.email, previousEmail: state.email, changedAt: at },
+      };
+      // a company's records of its staff follow the address (ADR 0053); a customer's stays sealed
+      if (state.role === Roles.customer || state.tenantId === null) return [changed];
       return [
+        changed,
         {
-          type: 'EmailChanged',
+          type: 'StaffEmailChanged',
           data: {
             userId: state.userId,
-            email: command.data.email,
-            previousEmail: state.email,
+            tenantId: state.tenantId,
+            staffEmail: command.data.email,
             changedAt: at,
           },
         },
