@@ -13,13 +13,14 @@ import { Address, Branding, Contact, TenantImage } from './tenant';
  *                      ProgramShortCodeAssigned (the code of its short enrolment link, once per program)
  * tenant.employees.v1: EmployeeInvited, EmployeeUpdated, EmployeePermissionsChanged,
  *                      EmployeePasswordResetRequested, EmployeeInvitationResent, EmployeeActivated,
- *                      EmployeeRemoved
+ *                      EmployeeEmailChanged, EmployeeRemoved
  * tenant.clients.v1:   ClientEnrolled, ClientAccountLinked, ClientPhoneChanged, ClientRenamed, ClientEmailGiven,
  *                      ClientRemoved
  * tenant.services.v1:  ServiceDefined (the whole current definition, every create or change), ServiceDeleted
  * survey.surveys.v1:   SurveyResponseRecorded (anonymous: tenant, program, score, week of the visit)
  * identity.users.v1:   (sealed personal data) UserActivated, UserLinkedToClient, SessionsRevoked, UserDeleted, …
  *                      (ids are plain); UserPhoneChanged carries the customer's phone plain (ADR 0017);
+ *                      StaffEmailChanged a staff account's confirmed new address plain (ADR 0053);
  *                      PreferencesChanged (booleans, never sealed; the survey service reads it, ADR 0022)
  *
  * Personal data (e-mail, name, phone) is sealed with a per-person key in the tenant's event store; the relay
@@ -181,6 +182,19 @@ export const EmployeeActivatedData = z.object({
   activatedAt: z.iso.datetime({ offset: true }),
 });
 export type EmployeeActivatedData = z.infer<typeof EmployeeActivatedData>;
+
+/**
+ * tenant.employees.v1 EmployeeEmailChanged: the employee confirmed a new address of their account (reported by
+ * identity.users.v1 StaffEmailChanged, ADR 0053); the owner's list and the one-address-per-company rule follow.
+ * Identity, which caused it, ignores it.
+ */
+export const EmployeeEmailChangedData = z.object({
+  employeeId: z.string(),
+  tenantId: z.string(),
+  email: z.string(),
+  changedAt: z.iso.datetime({ offset: true }),
+});
+export type EmployeeEmailChangedData = z.infer<typeof EmployeeEmailChangedData>;
 
 /** tenant.employees.v1 EmployeeRemoved: identity deletes the account and ends its sessions. */
 export const EmployeeRemovedData = z.object({
@@ -363,6 +377,21 @@ export const UserPhoneChangedData = z.object({
   changedAt: z.iso.datetime({ offset: true }),
 });
 export type UserPhoneChangedData = z.infer<typeof UserPhoneChangedData>;
+
+/**
+ * identity.users.v1 StaffEmailChanged: an employee or an owner (an account of a company: `tenantId`) confirmed a
+ * new address by the link sent to it; recorded right after the (sealed) EmailChanged. `staffEmail` is published
+ * plain — a customer's address never is — so the company's record of its employee follows (tenant's
+ * EmployeeEmailChanged, ADR 0053). An address shredded before the relay published it arrives as
+ * `[dane usunięte]`: consumers check it with the Email schema and skip it.
+ */
+export const StaffEmailChangedData = z.object({
+  userId: z.string(),
+  tenantId: z.string(),
+  staffEmail: z.string(),
+  changedAt: z.iso.datetime({ offset: true }),
+});
+export type StaffEmailChangedData = z.infer<typeof StaffEmailChangedData>;
 
 /**
  * identity.users.v1 PreferencesChanged: the customer's whole set of switches after a change. Booleans only,

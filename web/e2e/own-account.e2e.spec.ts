@@ -12,9 +12,10 @@ import {
 } from '../../scripts/testing/actors';
 import { PHONE, useBrowser } from '../../scripts/testing/browser';
 
-// „Moje konto” in the panel (issue 33): owners and employees change their own password, and an owner also the
-// name and the e-mail address (confirmed by a link); an employee's name and address are the company's record,
-// which the owner keeps, and the page says so. Against the built product (`npm run build` first).
+// „Moje konto” in the panel (issue 33): owners and employees change their own password and e-mail address
+// (confirmed by a link; an employee's: employee-email.e2e.spec.ts), and an owner also the name; an employee's
+// name is the company's record, which the owner keeps, and the page says so. Against the built product
+// (`npm run build` first).
 const { newPage } = useBrowser();
 
 const NEW_PASSWORD = 'Herbata2026lepsza';
@@ -72,16 +73,17 @@ describe('Moje konto', () => {
     await again.waitForURL((url) => url.pathname === '/panel');
   });
 
-  it('an employee changes the password on a phone; name and address are the owner’s to change', async () => {
+  it('an employee changes the password on a phone; the name is the company’s to change', async () => {
     // another company: the first test's password change ended its owner's other sessions
     const employee = await invitedEmployee(await ownerWithProgram(), ['cards.scan']);
     const page = await newPage({ viewport: PHONE });
     await logIn(page, '/zaloguj', employee.email);
     await page.waitForURL((url) => url.pathname.startsWith('/panel'));
     await page.goto('/panel/konto');
-    await page.getByText('Dane Twojego konta pracownika ustala właściciel firmy', { exact: false }).waitFor();
-    expect(await page.getByRole('form', { name: 'Zmiana adresu e-mail' }).count()).toBe(0);
+    await page.getByText('Twoje imię i nazwisko ustala firma', { exact: false }).waitFor();
     expect(await page.getByRole('form', { name: 'Imię i nazwisko' }).count()).toBe(0);
+    // the e-mail is the employee's own since ADR 0053
+    expect(await page.getByRole('form', { name: 'Zmiana adresu e-mail' }).count()).toBe(1);
 
     await changePassword(page);
     const again = await newPage({ viewport: PHONE });

@@ -31,6 +31,7 @@ import {
 } from './subscriptions/subscription-jobs';
 import { createSubscriptions, type Subscriptions } from './subscriptions/subscriptions.service';
 import { billingTenants } from './tenants/billing-tenants';
+import { billingIdentityUsersConsumer } from './tenants/identity-users.consumer';
 import { activeCustomers } from './usage/active-customers';
 
 /**
@@ -101,6 +102,7 @@ export async function buildService(deps: BillingDeps) {
         },
         consumerContext(deps),
       ),
+      billingIdentityUsersConsumer(tenants, consumerContext(deps)),
     ],
     jobs: billingJobs(deps, { subscriptions, payments, sandbox }),
   } satisfies BuiltService & Record<string, unknown>;

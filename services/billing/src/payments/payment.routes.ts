@@ -13,6 +13,7 @@ export async function paymentRoutes(app: FastifyInstance, payments: Payments, me
       body.tenantId,
       { planId: body.planId, isForYear: body.isForYear },
       {
+        userId: user.id,
         ...(user.email && { email: user.email }),
         ip: request.ip,
         ...(body.cardToken && { cardToken: body.cardToken }),
@@ -37,6 +38,7 @@ export async function paymentRoutes(app: FastifyInstance, payments: Payments, me
   registerEndpoint(app, api.addPaymentMethod, async ({ body, request }) => {
     const user = request.user!;
     return payments.addCard(body.tenantId, {
+      userId: user.id,
       ...(user.email && { email: user.email }),
       ip: request.ip,
       ...(body.cardToken && { cardToken: body.cardToken }),

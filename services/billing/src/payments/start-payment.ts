@@ -8,7 +8,8 @@ import { CardFormRequiredError, CardRefusedError, CardTokenUnsupportedError } fr
 import type { StartedPayment } from './open-orders';
 import { buyerOf, type PaymentRecord, type PaymentsContext } from './payments';
 
-export type Payer = { email?: string; ip: string; cardToken?: string };
+/** who starts the payment: their id and address (billing's e-mails go there while the company has no contact) */
+export type Payer = { userId: string; email?: string; ip: string; cardToken?: string };
 
 type StartDeps = Pick<PaymentsContext, 'run' | 'provider' | 'tenants' | 'logger' | 'publicUrl' | 'notifyUrl'>;
 
@@ -78,7 +79,7 @@ export async function initiatePayment(
 ): Promise<StartedPayment> {
   // the sandbox takes the card on its own checkout page; a token is PayU's card form's
   if (payer.cardToken && deps.provider.name !== 'payu') throw new CardTokenUnsupportedError();
-  await deps.tenants.rememberPayer(tenantId, payer.email);
+  await deps.tenants.rememberPayer(tenantId, payer);
   const outcome = await deps.subscriptions.priceFor(tenantId, target);
   if (outcome.kind !== 'payment_required') throw new NothingToPayError();
   const description = `Punkto — ${paidPlanLabel(target.planId, target.isForYear)}`;
@@ -135,7 +136,7 @@ export async function addPaymentCard(
 ): Promise<StartedPayment> {
   if (payer.cardToken && deps.provider.name !== 'payu') throw new CardTokenUnsupportedError();
   if (!payer.cardToken && deps.provider.name === 'payu') throw new CardFormRequiredError();
-  await deps.tenants.rememberPayer(tenantId, payer.email);
+  await deps.tenants.rememberPayer(tenantId, payer);
   return startCheckout(
     deps,
     tenantId,

@@ -5,7 +5,7 @@ import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-doc
 /**
  * Billing's copy of what it needs of each tenant (event-carried state transfer from tenant.tenants.v1): the
  * invoice buyer (name, NIP, address) and where billing e-mails go (the company's contact e-mail, else the
- * e-mail of the last person who started a payment).
+ * e-mail of the last person who started a payment, which follows that person's confirmed new address: ADR 0053).
  */
 export interface BillingTenant {
   _id: string;
@@ -15,6 +15,8 @@ export interface BillingTenant {
   address: { street: string; postalCode: string; city: string } | null;
   contactEmail: string | null;
   payerEmail: string | null;
+  /** whose address `payerEmail` is (absent: remembered before ADR 0053, taken to be the owner's) */
+  payerId?: string;
   createdAt: string;
   deleted: boolean;
   /** when the company was closed (absent before ADR 0047 or while it exists) */
@@ -70,11 +72,27 @@ export async function billingTenants(documents: DocumentStore) {
     /** the companies this person owned and closed (their invoices stay readable to them: ADR 0047) */
     closedBy: (ownerId: string) => tenants.find({ ownerId, deleted: true }),
 
-    async rememberPayer(tenantId: string, email: string | undefined) {
+    async rememberPayer(tenantId: string, payer: { email?: string | undefined; userId: string }) {
+      const { email, userId } = payer;
       if (!email) return;
       await mutateDocument(tenants, tenantId, (current) =>
-        current && current.payerEmail !== email ? { ...current, payerEmail: email } : UNCHANGED,
+        current && (current.payerEmail !== email || current.payerId !== userId)
+          ? { ...current, payerEmail: email, payerId: userId }
+          : UNCHANGED,
       );
+    },
+
+    /**
+     * identity.users.v1 StaffEmailChanged: the payer confirmed a new address, so billing's e-mails follow it.
+     * Anyone else's change (another employee, a company that has no payer yet) changes nothing; so does a repeat.
+     */
+    async staffEmailChanged(change: { userId: string; tenantId: string; email: string }) {
+      const { userId, tenantId, email } = change;
+      await mutateDocument(tenants, tenantId, (current) => {
+        if (!current?.payerEmail || current.payerEmail === email) return UNCHANGED;
+        const payer = current.payerId ?? current.ownerId;
+        return payer === userId ? { ...current, payerEmail: email, payerId: userId } : UNCHANGED;
+      });
     },
   };
 }

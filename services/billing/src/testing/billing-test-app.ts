@@ -26,7 +26,7 @@ import { NOTIFY_PATH } from '../payments/payment.routes';
 
 /**
  * Test harness: the billing service's real app on the embedded adapters in a temp DATA_DIR, tokens signed by a
- * local key, a clock the test sets, tenant and card events handed to its own consumer, and its durable jobs
+ * local key, a clock the test sets, tenant, card and identity events handed to its own consumers, and its durable jobs
  * run on demand at the test clock's "now" (`runDueJobs`), the sandbox's notifications delivered to its
  * notification route in-process.
  */
@@ -93,13 +93,14 @@ export async function startBilling(env: Record<string, string> = {}) {
   const app = built.app;
   holder.app = app;
   await app.ready();
-  const [consumer] = built.consumers;
+  const consumers = built.consumers;
   const jobs = built.jobs as Record<string, JobHandler>;
   const runner = dueJobRunner(stepped, jobs, () => now);
   const replicas: Array<{ close(): Promise<void> }> = [];
 
   async function deliver(topic: string, type: string, data: object) {
-    await consumer!.handler(eventMessage(topic, type, data));
+    for (const consumer of consumers.filter((c) => c.topics.includes(topic)))
+      await consumer.handler(eventMessage(topic, type, data));
   }
 
   const harness = {

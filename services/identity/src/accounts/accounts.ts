@@ -134,8 +134,9 @@ async function openUserLog(deps: IdentityServiceDeps): Promise<UserLog> {
 }
 
 /**
- * What the relay tails: the log as stored (sealed), with only the customer's phone unsealed, so
- * identity.users.v1 carries UserPhoneChanged's phone plain and every other personal value sealed (ADR 0017).
+ * What the relay tails: the log as stored (sealed), with only a customer's phone and a staff account's confirmed
+ * address unsealed, so identity.users.v1 carries UserPhoneChanged's phone (ADR 0017) and StaffEmailChanged's
+ * address (ADR 0053) plain and every other personal value sealed.
  */
 function relayEventsOf({ deps, personKeys }: UserLog): EventStore {
   return piiEventStore(deps.eventStore, personKeys, {

@@ -42,7 +42,7 @@ const EmployeeEvent = z.discriminatedUnion('type', [
  * - EmployeePasswordResetRequested → reset e-mail; EmployeeInvitationResent → new invitation e-mail
  *   (at most once per event: eventConsumer's inbox skips a redelivery);
  * - EmployeeRemoved → account deleted, sessions and tokens revoked, key shredded.
- * Other event types (EmployeeActivated, which identity itself caused) are ignored. Redeliveries decide no
+ * Other event types (EmployeeActivated, EmployeeEmailChanged: which identity itself caused) are ignored. Redeliveries decide no
  * new event; domain refusals are logged, not retried.
  */
 export function employeeEventsConsumer(identity: IdentityService, context: ConsumerContext): ConsumerSpec {

@@ -136,23 +136,34 @@ function decideCredentials(
         },
       ];
     }
-    case 'ConfirmEmailChange': {
-      if (state.status === 'none' || state.status === 'deleted') throw new InvalidTokenError();
-      if (state.pendingEmail === null) throw new NoPendingEmailChangeError();
-      if (state.pendingEmail !== command.data.email) throw new InvalidTokenError();
-      return [
-        {
-          type: 'EmailChanged',
-          data: {
-            userId: state.userId,
-            email: command.data.email,
-            previousEmail: state.email,
-            changedAt: at,
-          },
-        },
-      ];
-    }
+    case 'ConfirmEmailChange':
+      return decideEmailConfirmation(command, state, at);
   }
+}
+
+/**
+ * the link sent to the pending address was opened: EmailChanged, and for a staff account with a company also
+ * StaffEmailChanged, whose address is published so the company's records follow it (ADR 0053); a customer's
+ * address stays sealed
+ */
+function decideEmailConfirmation(
+  command: Extract<UserCommand, { type: 'ConfirmEmailChange' }>,
+  state: User,
+  at: string,
+): UserEvent[] {
+  if (state.status === 'none' || state.status === 'deleted') throw new InvalidTokenError();
+  if (state.pendingEmail === null) throw new NoPendingEmailChangeError();
+  if (state.pendingEmail !== command.data.email) throw new InvalidTokenError();
+  const changed: UserEvent = {
+    type: 'EmailChanged',
+    data: { userId: state.userId, email: command.data.email, previousEmail: state.email, changedAt: at },
+  };
+  if (state.role === Roles.customer || state.tenantId === null) return [changed];
+  const { userId, tenantId } = state;
+  return [
+    changed,
+    { type: 'StaffEmailChanged', data: { userId, tenantId, staffEmail: command.data.email, changedAt: at } },
+  ];
 }
 
 /** the user's own settings: username, preferences, phone */

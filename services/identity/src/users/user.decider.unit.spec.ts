@@ -252,6 +252,45 @@ describe('when an e-mail change is pending', () => {
         },
       ]));
 
+  it("a staff account's confirmed address is also recorded as StaffEmailChanged, for its company (ADR 0053)", () => {
+    const requested: UserEvent = {
+      type: 'EmailChangeRequested',
+      data: { userId, newEmail: 'nowy@example.pl', requestedAt: earlier },
+    };
+    const emailChanged: UserEvent = {
+      type: 'EmailChanged',
+      data: { userId, email: 'nowy@example.pl', previousEmail: 'ania@example.pl', changedAt: at },
+    };
+    const staffEmailChanged = (tenantId: string): UserEvent => ({
+      type: 'StaffEmailChanged',
+      data: { userId, tenantId, staffEmail: 'nowy@example.pl', changedAt: at },
+    });
+    for (const role of [Roles.employee, Roles.owner])
+      spec
+        .given([registered({ role, tenantId: 't1' }), activated, requested])
+        .when(cmd('ConfirmEmailChange', { email: 'nowy@example.pl' }))
+        .then([emailChanged, staffEmailChanged('t1')]);
+  });
+
+  it("a customer's address, or an owner's without a company, stays sealed: EmailChanged only", () => {
+    const requested: UserEvent = {
+      type: 'EmailChangeRequested',
+      data: { userId, newEmail: 'nowy@example.pl', requestedAt: earlier },
+    };
+    const emailChanged: UserEvent = {
+      type: 'EmailChanged',
+      data: { userId, email: 'nowy@example.pl', previousEmail: 'ania@example.pl', changedAt: at },
+    };
+    for (const account of [
+      { role: Roles.customer, tenantId: null },
+      { role: Roles.owner, tenantId: null },
+    ])
+      spec
+        .given([registered(account), activated, requested])
+        .when(cmd('ConfirmEmailChange', { email: 'nowy@example.pl' }))
+        .then([emailChanged]);
+  });
+
   it('a link for an older requested address no longer applies', () =>
     spec
       .given(pending)

@@ -4,7 +4,7 @@ import { toStreamId } from '@punkto/contracts/events';
 
 /**
  * The User aggregate (event-sourced, stream `user-<id>`): events, state and evolve. Pure.
- * Personal data fields (`email`, `username`, `newEmail`, `previousEmail`, `passwordHash`, `phone`) are sealed with the
+ * Personal data fields (`email`, `username`, `newEmail`, `previousEmail`, `passwordHash`, `phone`, `staffEmail`) are sealed with the
  * person's key when stored (platform/privacy/pii-event-store.ts); here they are plain values.
  */
 
@@ -15,12 +15,14 @@ export const USER_PII_FIELDS = [
   'previousEmail',
   'passwordHash',
   'phone',
+  'staffEmail',
 ] as const;
 /**
- * The one personal value identity's relay publishes plain (UserPhoneChanged's `phone`): the tenant service
- * copies a customer's phone to their client records (ADR 0017). Everything else stays sealed on the bus.
+ * The personal values identity's relay publishes plain: UserPhoneChanged's `phone` (the tenant service copies a
+ * customer's phone to their client records, ADR 0017) and StaffEmailChanged's `staffEmail` (the company's record
+ * of its employee follows a confirmed new address, ADR 0053). Everything else stays sealed on the bus.
  */
-export const USER_PUBLISHED_PII_FIELDS = ['phone'] as const;
+export const USER_PUBLISHED_PII_FIELDS = ['phone', 'staffEmail'] as const;
 
 export const toUserStreamId = (userId: string) => toStreamId('user', userId);
 export const USER_STREAM_PREFIX = 'user-';
@@ -81,6 +83,15 @@ export type EmailChanged = {
   type: 'EmailChanged';
   data: { userId: string; email: string; previousEmail: string; changedAt: string };
 };
+/**
+ * a staff account's (employee's or owner's, with a company) confirmed new address, recorded right after its
+ * EmailChanged: the one event carrying the address published plain, so a company's records can follow it (ADR
+ * 0053). A customer's address never travels plain.
+ */
+export type StaffEmailChanged = {
+  type: 'StaffEmailChanged';
+  data: { userId: string; tenantId: string; staffEmail: string; changedAt: string };
+};
 export type UsernameChanged = {
   type: 'UsernameChanged';
   data: { userId: string; username: string; changedAt: string };
@@ -137,6 +148,7 @@ export type UserEvent =
   | PasswordResetRequested
   | EmailChangeRequested
   | EmailChanged
+  | StaffEmailChanged
   | UsernameChanged
   | PreferencesChanged
   | UserPhoneChanged
@@ -216,6 +228,8 @@ export function evolve(state: User, event: UserEvent): User {
       return { ...state, pendingEmail: event.data.newEmail };
     case 'EmailChanged':
       return { ...state, email: event.data.email, pendingEmail: null };
+    case 'StaffEmailChanged':
+      return state;
     case 'UsernameChanged':
       return { ...state, username: event.data.username };
     case 'PreferencesChanged':

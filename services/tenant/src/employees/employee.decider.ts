@@ -34,6 +34,8 @@ export type ChangeEmployeePermissions = Command<
 export type RequestEmployeePasswordReset = Command<'RequestEmployeePasswordReset', OfTenant>;
 export type ResendEmployeeInvitation = Command<'ResendEmployeeInvitation', OfTenant<{ companyName: string }>>;
 export type ActivateEmployee = Command<'ActivateEmployee', OfTenant>;
+/** from identity (StaffEmailChanged): the employee confirmed a new address of their account (ADR 0053) */
+export type ChangeEmployeeEmail = Command<'ChangeEmployeeEmail', OfTenant<{ email: string }>>;
 export type RemoveEmployee = Command<'RemoveEmployee', OfTenant>;
 
 export type EmployeeCommand =
@@ -43,6 +45,7 @@ export type EmployeeCommand =
   | RequestEmployeePasswordReset
   | ResendEmployeeInvitation
   | ActivateEmployee
+  | ChangeEmployeeEmail
   | RemoveEmployee;
 
 /** Permissions as a set: unique, in catalogue-independent stable order. */
@@ -125,6 +128,23 @@ function decideAccess(
   }
 }
 
+/**
+ * the employee's confirmed new address, reported by identity (at least once): a repeat (the address is already
+ * the employee's), or a report about a removed employee, changes nothing
+ */
+function decideEmailChange(command: ChangeEmployeeEmail, state: Employee, at: string): EmployeeEvent[] {
+  const { tenantId, email } = command.data;
+  if (state.status === 'removed' && state.tenantId === tenantId) return [];
+  const employee = current(state, tenantId);
+  if (email === employee.email) return [];
+  return [
+    {
+      type: 'EmployeeEmailChanged',
+      data: { employeeId: employee.employeeId, tenantId, email, changedAt: at },
+    },
+  ];
+}
+
 export function decide(command: EmployeeCommand, state: Employee): EmployeeEvent[] {
   const at = command.metadata.now.toISOString();
   const { tenantId } = command.data;
@@ -158,6 +178,8 @@ export function decide(command: EmployeeCommand, state: Employee): EmployeeEvent
         },
       ];
     }
+    case 'ChangeEmployeeEmail':
+      return decideEmailChange(command, state, at);
     case 'RemoveEmployee': {
       if (state.status === 'removed' && state.tenantId === tenantId) return [];
       const employee = current(state, tenantId);

@@ -195,6 +195,59 @@ describe('when the employee is active', () => {
       .then([{ type: 'EmployeeRemoved', data: { employeeId, tenantId, removedAt: at } }]));
 });
 
+describe("when identity reports the employee's confirmed new address (ADR 0053)", () => {
+  const changed: EmployeeEvent = {
+    type: 'EmployeeEmailChanged',
+    data: { employeeId, tenantId, email: 'jan.nowy@example.pl', changedAt: at },
+  };
+
+  it('the company records the new address', () =>
+    spec
+      .given([invited, activated])
+      .when(cmd('ChangeEmployeeEmail', { tenantId, email: 'jan.nowy@example.pl' }))
+      .then([changed]));
+
+  it('a redelivered report (the address is already the employee’s) changes nothing', () =>
+    spec
+      .given([invited, activated, changed])
+      .when(cmd('ChangeEmployeeEmail', { tenantId, email: 'jan.nowy@example.pl' }))
+      .thenNothingHappens());
+
+  it('a later change after the first one is recorded again, and the state holds the newest address', () => {
+    spec
+      .given([invited, activated, changed])
+      .when(cmd('ChangeEmployeeEmail', { tenantId, email: 'jan@example.pl' }))
+      .then([
+        {
+          type: 'EmployeeEmailChanged',
+          data: { employeeId, tenantId, email: 'jan@example.pl', changedAt: at },
+        },
+      ]);
+    const state = [invited, activated, changed].reduce(
+      employeeDecider.evolve,
+      employeeDecider.initialState(),
+    );
+    expect(state).toMatchObject({ status: 'active', email: 'jan.nowy@example.pl' });
+  });
+
+  it('a report about a removed employee changes nothing', () =>
+    spec
+      .given([invited, activated, removed])
+      .when(cmd('ChangeEmployeeEmail', { tenantId, email: 'jan.nowy@example.pl' }))
+      .thenNothingHappens());
+
+  it('a report naming another tenant, or no employee, finds nobody', () => {
+    spec
+      .given([invited, activated])
+      .when(cmd('ChangeEmployeeEmail', { tenantId: 't2', email: 'jan.nowy@example.pl' }))
+      .thenThrows(EmployeeNotFoundError);
+    spec
+      .given([])
+      .when(cmd('ChangeEmployeeEmail', { tenantId, email: 'jan.nowy@example.pl' }))
+      .thenThrows(EmployeeNotFoundError);
+  });
+});
+
 describe('when the employee was removed', () => {
   const given = [invited, activated, removed];
 

@@ -229,6 +229,27 @@ export async function employeeActivated(ctx: EmployeeContext, userId: string): P
 }
 
 /**
+ * identity.users.v1 StaffEmailChanged: when the user is one of this company's employees (user id = employee
+ * id), the company's record takes the confirmed address (ADR 0053). Owners, customers and unknown ids are
+ * ignored; a repeat changes nothing. An address another employee of the company holds (possible only when
+ * an invitation reserved it in the meantime) is refused, logged by the consumer, not retried.
+ */
+export async function employeeEmailChanged(
+  ctx: EmployeeContext,
+  change: { userId: string; tenantId: string; email: string },
+): Promise<boolean> {
+  const { userId, tenantId, email } = change;
+  const doc = await readProjection<EmployeeRecord>(ctx.employees, userId);
+  if (!doc || doc.tenantId !== tenantId || !LISTED_EMPLOYEE_STATUSES.includes(doc.status as never))
+    return false;
+  if (doc.email === email) return false;
+  const holder = (await ctx.employees.findOne({ tenantId, emailKey: email })) as EmployeeRecord | null;
+  if (holder && holder.employeeId !== userId) throw new EmployeeEmailTakenError();
+  const result = await ctx.execute(userId, cmd(ctx, 'ChangeEmployeeEmail', { tenantId, email }), null);
+  return result.newEvents.length > 0;
+}
+
+/**
  * The use cases behind /tenants/{id}/employees and the identity consumer. Every change goes through the
  * Employee decider (generic command handler) and is projected into `employees` right after; the relay
  * publishes the events on tenant.employees.v1, where identity creates, updates and closes the accounts.
@@ -255,6 +276,8 @@ export async function createEmployeeService(deps: EmployeeServiceDeps) {
     remove: (tenantId: string, actor: Actor, employeeId: string) =>
       removeEmployee(ctx, tenantId, actor, employeeId),
     activated: (userId: string) => employeeActivated(ctx, userId),
+    emailChanged: (change: { userId: string; tenantId: string; email: string }) =>
+      employeeEmailChanged(ctx, change),
   };
 }
 

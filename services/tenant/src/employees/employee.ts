@@ -1,6 +1,7 @@
 import { toStreamId } from '@punkto/contracts/events';
 import type {
   EmployeeActivatedData,
+  EmployeeEmailChangedData,
   EmployeeInvitationResentData,
   EmployeeInvitedData,
   EmployeePasswordResetRequestedData,
@@ -36,6 +37,7 @@ export type EmployeeInvitationResent = {
   data: EmployeeInvitationResentData;
 };
 export type EmployeeActivated = { type: 'EmployeeActivated'; data: EmployeeActivatedData };
+export type EmployeeEmailChanged = { type: 'EmployeeEmailChanged'; data: EmployeeEmailChangedData };
 export type EmployeeRemoved = { type: 'EmployeeRemoved'; data: EmployeeRemovedData };
 
 export type EmployeeEvent =
@@ -45,6 +47,7 @@ export type EmployeeEvent =
   | EmployeePasswordResetRequested
   | EmployeeInvitationResent
   | EmployeeActivated
+  | EmployeeEmailChanged
   | EmployeeRemoved;
 
 export interface EmployeeData {
@@ -81,6 +84,8 @@ export function evolve(state: Employee, event: EmployeeEvent): Employee {
       return state;
     case 'EmployeeActivated':
       return { ...state, status: 'active', activatedAt: event.data.activatedAt };
+    case 'EmployeeEmailChanged':
+      return { ...state, email: event.data.email };
     case 'EmployeeRemoved':
       return { ...state, status: 'removed', removedAt: event.data.removedAt };
     default: {

@@ -102,6 +102,9 @@ export function applyEmployeeEvent(
       return current;
     case 'EmployeeActivated':
       return { ...current, status: 'active', activatedAt: event.data.activatedAt };
+    case 'EmployeeEmailChanged':
+      // the old address is free in this company from now on, the new one taken (the unique index)
+      return withKeys({ ...current, email: event.data.email });
     case 'EmployeeRemoved':
       // no personal data stays behind (the person's key is shredded too)
       return withKeys({ ...current, status: 'removed', email: '', name: '' });

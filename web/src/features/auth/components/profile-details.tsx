@@ -20,39 +20,18 @@ const PhoneForm = z.object({ phone: OptionalPhone });
 
 /**
  * /klient/profil and /panel/konto: name, an e-mail change that applies after the new address is confirmed, and a
- * customer's phone (unverified; the companies the customer belongs to find the card by it). An employee's name
- * and address are the company's record: the owner changes them (StaffManagedNotice).
+ * customer's phone (unverified; the companies the customer belongs to find the card by it). An employee changes
+ * the e-mail too (the company's record follows, ADR 0053); the name is the company's record, which the owner
+ * keeps (StaffNameNotice).
  */
 export function ProfileDetails({ user }: { user: AuthUser }) {
   const updateUser = useUpdateUser();
-  const resend = useResendEmailConfirmation();
-  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const nameForm = useZodForm(NameForm, { username: user.username });
-  const emailForm = useZodForm(EmailForm, { email: '' });
 
   const saveName = nameForm.onSubmit(async ({ username }) => {
     await updateUser.mutateAsync({ username });
     notify.success('Zapisano zmiany.');
   });
-
-  const changeEmail = emailForm.onSubmit(async ({ email }) => {
-    if (email === user.email) {
-      emailForm.setFormError('To jest Twój obecny adres e-mail.');
-      return;
-    }
-    await updateUser.mutateAsync({ email });
-    setPendingEmail(email);
-    emailForm.reset();
-  });
-
-  const resendConfirmation = async () => {
-    try {
-      const { message } = await resend.mutateAsync();
-      notify.success(message || 'Wysłaliśmy link ponownie.');
-    } catch (error) {
-      notify.fromError(error);
-    }
-  };
 
   const signedInAs = (
     <Card withBorder padding="lg">
@@ -71,7 +50,8 @@ export function ProfileDetails({ user }: { user: AuthUser }) {
     return (
       <Stack gap="lg">
         {signedInAs}
-        <StaffManagedNotice />
+        <StaffNameNotice />
+        <EmailSection user={user} />
       </Stack>
     );
 
@@ -98,52 +78,86 @@ export function ProfileDetails({ user }: { user: AuthUser }) {
 
       {user.role === Roles.customer ? <PhoneSection user={user} /> : null}
 
-      <Card withBorder padding="lg">
-        <form onSubmit={changeEmail} noValidate aria-label="Zmiana adresu e-mail">
-          <Stack gap="md">
-            <Title order={2} size="h4">
-              Adres e-mail
-            </Title>
-            <Text size="sm" c="dimmed">
-              Wyślemy link potwierdzający na nowy adres. Do czasu potwierdzenia logujesz się obecnym adresem.
-            </Text>
-            {pendingEmail ? (
-              <Alert color="punkto" variant="light" title="Potwierdź nowy adres">
-                <Stack gap="xs" align="flex-start">
-                  <Text size="sm">
-                    Wysłaliśmy wiadomość na adres <strong>{pendingEmail}</strong>. Adres konta zmieni się po
-                    kliknięciu linku z tej wiadomości.
-                  </Text>
-                  <Button size="xs" variant="light" onClick={resendConfirmation} loading={resend.isPending}>
-                    Wyślij ponownie
-                  </Button>
-                </Stack>
-              </Alert>
-            ) : null}
-            <EmailInput label="Nowy adres e-mail" {...emailForm.getInputProps('email')} />
-            <FormError message={emailForm.formError} />
-            <Group>
-              <Button type="submit" variant="default" loading={emailForm.submitting}>
-                Zmień adres e-mail
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Card>
+      <EmailSection user={user} />
     </Stack>
   );
 }
 
-/**
- * An employee's name and address are the company's record of them (the owner's „Pracownicy”, the names in card
- * histories): the owner changes them, so the employee's own page says so instead of offering a change that
- * the company's records would not follow.
- */
-function StaffManagedNotice() {
+/** A new address: a link goes to it, and the account's address changes once the link is opened. */
+function EmailSection({ user }: { user: AuthUser }) {
+  const updateUser = useUpdateUser();
+  const resend = useResendEmailConfirmation();
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  const emailForm = useZodForm(EmailForm, { email: '' });
+
+  const changeEmail = emailForm.onSubmit(async ({ email }) => {
+    if (email === user.email) {
+      emailForm.setFormError('To jest Twój obecny adres e-mail.');
+      return;
+    }
+    await updateUser.mutateAsync({ email });
+    setPendingEmail(email);
+    emailForm.reset();
+  });
+
+  const resendConfirmation = async () => {
+    try {
+      const { message } = await resend.mutateAsync();
+      notify.success(message || 'Wysłaliśmy link ponownie.');
+    } catch (error) {
+      notify.fromError(error);
+    }
+  };
+
   return (
-    <Alert color="gray" variant="light" title="Imię, nazwisko i adres e-mail">
-      Dane Twojego konta pracownika ustala właściciel firmy w zakładce „Pracownicy”. Aby logować się innym
-      adresem e-mail, poproś właściciela o zaproszenie na nowy adres.
+    <Card withBorder padding="lg">
+      <form onSubmit={changeEmail} noValidate aria-label="Zmiana adresu e-mail">
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            Adres e-mail
+          </Title>
+          <Text size="sm" c="dimmed">
+            Wyślemy link potwierdzający na nowy adres. Do czasu potwierdzenia logujesz się obecnym adresem.
+            {user.role === Roles.employee
+              ? ' Po potwierdzeniu nowy adres pojawi się też na liście pracowników firmy.'
+              : ''}
+          </Text>
+          {pendingEmail ? (
+            <Alert color="punkto" variant="light" title="Potwierdź nowy adres">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">
+                  Wysłaliśmy wiadomość na adres <strong>{pendingEmail}</strong>. Adres konta zmieni się po
+                  kliknięciu linku z tej wiadomości.
+                </Text>
+                <Button size="xs" variant="light" onClick={resendConfirmation} loading={resend.isPending}>
+                  Wyślij ponownie
+                </Button>
+              </Stack>
+            </Alert>
+          ) : null}
+          <EmailInput label="Nowy adres e-mail" {...emailForm.getInputProps('email')} />
+          <FormError message={emailForm.formError} />
+          <Group>
+            <Button type="submit" variant="default" loading={emailForm.submitting}>
+              Zmień adres e-mail
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/**
+ * An employee's name is the company's record of them (the owner's „Pracownicy”, the names in card histories):
+ * the owner changes it, so the employee's own page says so instead of offering a change the company's records
+ * would not follow. The e-mail address is the employee's own (EmailSection).
+ */
+function StaffNameNotice() {
+  return (
+    <Alert color="gray" variant="light" title="Imię i nazwisko">
+      Twoje imię i nazwisko ustala firma: zmienia się je w zakładce „Pracownicy” panelu firmy. Jeśli trzeba je
+      poprawić, poproś o to osobę zarządzającą firmą.
     </Alert>
   );
 }
