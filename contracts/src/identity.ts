@@ -29,6 +29,9 @@ export const Username = singleLineText()
   .max(100, 'Imię i nazwisko może mieć najwyżej 100 znaków.');
 
 export const PHONE_ONLY_CUSTOMERS_MESSAGE = 'Numer telefonu podaje tylko klient.';
+/** an employee's name is the company's to set (ADR 0053) */
+export const EMPLOYEE_NAME_BY_COMPANY_MESSAGE =
+  'Imię i nazwisko pracownika ustala firma w zakładce „Pracownicy”. Poproś o zmianę osobę zarządzającą firmą.';
 
 /** Roles a person may register with by themselves (employees are invited; operators are provisioned). */
 export const SelfRegistrationRole = z.enum([Roles.owner, Roles.customer]);

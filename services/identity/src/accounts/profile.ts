@@ -4,7 +4,11 @@ import { UnauthenticatedError } from '@punkto/platform/errors/errors';
 import { emailChangeAttemptMail } from '../mail/identity-mails';
 import type { PasswordHasher } from '../security/password-hasher';
 import type { RequestGuards } from '../security/request-guards';
-import { PhoneOnlyForCustomersError, WrongPasswordError } from '../users/user.errors';
+import {
+  EmployeeNameByCompanyError,
+  PhoneOnlyForCustomersError,
+  WrongPasswordError,
+} from '../users/user.errors';
 import { profileOf, userCommand, type Accounts } from './accounts';
 import { withPreferenceDefaults } from '../users/user';
 import type { UserRecord } from '../users/user-read-model';
@@ -25,6 +29,8 @@ export async function updateOwnAccount(
   let record = await requireRecord(userId);
   // refused before anything changes (the decider refuses it too)
   if (input.phone !== undefined && record.role !== Roles.customer) throw new PhoneOnlyForCustomersError();
+  if (input.username !== undefined && input.username !== record.username && record.role === Roles.employee)
+    throw new EmployeeNameByCompanyError();
   if (input.email !== undefined && input.email !== record.email)
     await guards.mailSend(now, ip, `user:${userId}`);
   if (input.username !== undefined)

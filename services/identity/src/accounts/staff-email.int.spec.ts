@@ -128,6 +128,18 @@ describe('an employee’s own e-mail change', () => {
       .toMatchObject({ staffEmail: SHREDDED });
   });
 
+  it('an employee cannot rename their own account: the name is the company’s record (ADR 0053)', async () => {
+    const employee = await signedInEmployee(randomUUID());
+    const res = await users('update-user', { username: 'Ktoś Inny' }, employee.cookies);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      username: [
+        'Imię i nazwisko pracownika ustala firma w zakładce „Pracownicy”. Poproś o zmianę osobę zarządzającą firmą.',
+      ],
+    });
+    expect((await published(employee.employeeId)).map((e) => e.type)).not.toContain('UsernameChanged');
+  });
+
   it('a customer’s confirmed change publishes no address', async () => {
     const customer = await t.signedIn();
     const newEmail = `klient.nowy.${randomUUID()}@example.pl`;
