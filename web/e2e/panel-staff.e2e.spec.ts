@@ -215,7 +215,7 @@ describe('clients', () => {
     const dialog = page.getByRole('dialog', { name: 'Dodaj klienta' });
     await dialog.getByRole('tab', { name: 'Nowy klient' }).waitFor();
     await dialog.getByLabel('Imię i nazwisko').fill(clientName);
-    await dialog.getByLabel('E-mail', { exact: true }).fill(uniqueEmail('klientka'));
+    await dialog.getByRole('textbox', { name: 'E-mail' }).fill(uniqueEmail('klientka'));
     await dialog.getByLabel('Telefon (opcjonalnie)').fill('600 1');
     await dialog.getByRole('button', { name: 'Dodaj klienta' }).click();
     await dialog
