@@ -1,0 +1,147 @@
+import { Card, Group, Stack, Table, Text } from '@mantine/core';
+import { clientStatusLabels, type ClientPerson } from '@punkto/contracts/clients';
+import { CustomerPhone } from '../../../../components/ui/customer-phone';
+import { AnchorLink } from '../../../../components/ui/link';
+import { SortableTh, type SortState } from '../../../../components/ui/sortable-th';
+import { StatusBadge } from '../../../../components/ui/status-badge';
+import { formatDate } from '../../../../lib/format-date';
+import { clientStatusTone } from '../utils/client-labels';
+import type { ClientSortColumn } from '../utils/clients-search';
+
+type ListProps = {
+  people: ClientPerson[];
+  sort: SortState<ClientSortColumn>;
+  onSort: (next: SortState<ClientSortColumn>) => void;
+};
+
+/**
+ * The clients list's rows: one per person (ADR 0054) with the programmes they are in, each leading to that
+ * programme's client page.
+ */
+export function ClientPeopleList({ people, sort, onSort }: ListProps) {
+  const sortProps = { sort, onSort };
+  return (
+    <Table.ScrollContainer minWidth={1000}>
+      <Table striped highlightOnHover verticalSpacing="sm" aria-label="Klienci">
+        <Table.Thead>
+          <Table.Tr>
+            <SortableTh column="name" {...sortProps}>
+              Imię i nazwisko
+            </SortableTh>
+            <SortableTh column="email" {...sortProps}>
+              E-mail
+            </SortableTh>
+            <Table.Th scope="col">Telefon</Table.Th>
+            <Table.Th scope="col">Programy</Table.Th>
+            <SortableTh column="enrolledAt" {...sortProps}>
+              Data zapisu
+            </SortableTh>
+            <SortableTh column="status" {...sortProps}>
+              Status
+            </SortableTh>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {people.map((person) => (
+            <Table.Tr key={person.id}>
+              <Table.Td fw={500}>
+                <PersonName person={person} />
+              </Table.Td>
+              <Table.Td>{person.email}</Table.Td>
+              <Table.Td>
+                <PersonPhone person={person} />
+              </Table.Td>
+              <Table.Td>
+                <Programmes person={person} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(person.enrolledAt)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <PersonStatus person={person} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** a person as a card (a phone's list) */
+export function PersonCard({ person }: { person: ClientPerson }) {
+  return (
+    <Card withBorder padding="md" role="listitem" aria-label={person.name}>
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            <PersonName person={person} />
+          </Text>
+          <PersonStatus person={person} />
+        </Group>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {person.email}
+        </Text>
+        {person.phone ? (
+          <Text size="sm" component="div">
+            <PersonPhone person={person} />
+          </Text>
+        ) : null}
+        <Text size="sm" component="div">
+          <Text span c="dimmed" size="sm">
+            Programy:{' '}
+          </Text>
+          <Programmes person={person} />
+        </Text>
+        <Text size="sm" c="dimmed">
+          Zapis: {formatDate(person.enrolledAt)}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** the name leads to the client page of the person's first programme (it lists the others) */
+function PersonName({ person }: { person: ClientPerson }) {
+  return (
+    <AnchorLink to="/panel/klienci/$clientId" params={{ clientId: person.enrolments[0]!.clientId }}>
+      {person.name}
+    </AnchorLink>
+  );
+}
+
+function PersonPhone({ person }: { person: ClientPerson }) {
+  return person.phone ? (
+    <CustomerPhone phone={person.phone} givenBy={person.phoneGivenBy} />
+  ) : (
+    <Text component="span" c="dimmed" size="sm">
+      —
+    </Text>
+  );
+}
+
+function PersonStatus({ person }: { person: ClientPerson }) {
+  return (
+    <StatusBadge tone={clientStatusTone(person.status)}>{clientStatusLabels[person.status]}</StatusBadge>
+  );
+}
+
+/** each programme's name leads to that enrolment's client page (card, history, corrections) */
+function Programmes({ person }: { person: ClientPerson }) {
+  return (
+    <Group component="span" gap={4} wrap="wrap" style={{ display: 'inline-flex' }}>
+      {person.enrolments.map((enrolment, i) => (
+        <span key={enrolment.clientId}>
+          <AnchorLink to="/panel/klienci/$clientId" params={{ clientId: enrolment.clientId }}>
+            {enrolment.programName}
+          </AnchorLink>
+          {enrolment.status === 'invited' ? (
+            <Text span size="xs" c="dimmed">
+              {' '}
+              (zaproszenie)
+            </Text>
+          ) : null}
+          {i < person.enrolments.length - 1 ? ',' : null}
+        </span>
+      ))}
+    </Group>
+  );
+}
