@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   activeAccount,
@@ -12,7 +12,7 @@ import { DESKTOP, PHONE, useBrowser } from '../../scripts/testing/browser';
 
 // The clients list shows one row per person (issue 33, ADR 0054), against the built product (`npm run build`
 // first): a customer in the café's points card and its stamp card is one row naming both programmes, counted
-// once, and each programme leads to that card's client page — on a desktop and on a 390×844 phone.
+// once, and each programme leads to that card's client page — a table on a desktop, cards on a 390×844 phone.
 const { newPage } = useBrowser();
 
 let owner: OwnerWithProgram;
@@ -51,38 +51,61 @@ async function ownerOnClients(viewport: { width: number; height: number }): Prom
   return page;
 }
 
+/** each programme leads to that card's client page */
+async function openProgramme(page: Page, entry: Locator) {
+  await entry.getByRole('link', { name: 'Pieczątki na kawę' }).click();
+  await page.getByRole('heading', { name: NAME, level: 1 }).waitFor();
+  const data = page.getByRole('region', { name: 'Dane klienta' });
+  await data.getByText('Pieczątki na kawę').waitFor();
+  expect(await data.getByText('Kawa za punkty').count()).toBe(0);
+}
+
 describe('the clients list, one row per person', () => {
-  for (const [device, viewport] of [
-    ['a desktop', DESKTOP],
-    ['a phone', PHONE],
-  ] as const)
-    it(`shows a customer of two programmes once, with both programmes, on ${device}`, async () => {
-      const page = await ownerOnClients(viewport);
-      const table = page.getByRole('table', { name: 'Klienci' });
-      const row = table.getByRole('row', { name: new RegExp(NAME) });
-      await row.waitFor();
-      expect(await table.getByRole('row').count()).toBe(2); // the header and the one person
-      await row.getByRole('link', { name: 'Kawa za punkty' }).waitFor();
-      await row.getByRole('link', { name: 'Pieczątki na kawę' }).waitFor();
-      await row.getByText('+48 600 300 400').waitFor();
-      await row.getByText('Aktywny').waitFor();
-      await table.getByRole('columnheader', { name: 'Programy' }).waitFor();
-      await page.getByText('1 osoba', { exact: true }).waitFor();
-      // on the phone nothing spills out of the screen: the table scrolls inside its box
-      const pageWidth = await table.evaluate((el) => el.ownerDocument.documentElement.scrollWidth);
-      expect(pageWidth).toBeLessThanOrEqual(viewport.width);
+  it('on a desktop: one table row with both programmes, counted once, found once', async () => {
+    const page = await ownerOnClients(DESKTOP);
+    const table = page.getByRole('table', { name: 'Klienci' });
+    const row = table.getByRole('row', { name: new RegExp(NAME) });
+    await row.waitFor();
+    expect(await table.getByRole('row').count()).toBe(2); // the header and the one person
+    await row.getByRole('link', { name: 'Kawa za punkty' }).waitFor();
+    await row.getByRole('link', { name: 'Pieczątki na kawę' }).waitFor();
+    await row.getByText('+48 600 300 400').waitFor();
+    await row.getByText('Aktywny').waitFor();
+    await table.getByRole('columnheader', { name: 'Programy' }).waitFor();
+    await page.getByText('1 osoba', { exact: true }).waitFor();
 
-      // the search finds the person once, by part of the name typed without Polish letters
-      await page.getByLabel('Szukaj klienta').fill('dwukart');
-      await page.waitForURL((url) => url.searchParams.get('szukaj') === 'dwukart');
-      await row.waitFor();
-      expect(await table.getByRole('row').count()).toBe(2);
+    // the search finds the person once, by part of the name typed without Polish letters
+    await page.getByLabel('Szukaj klienta').fill('dwukart');
+    await page.waitForURL((url) => url.searchParams.get('szukaj') === 'dwukart');
+    await row.waitFor();
+    expect(await table.getByRole('row').count()).toBe(2);
+    await openProgramme(page, row);
+  });
 
-      // each programme leads to that card's client page
-      await row.getByRole('link', { name: 'Pieczątki na kawę' }).click();
-      await page.getByRole('heading', { name: NAME, level: 1 }).waitFor();
-      const data = page.getByRole('region', { name: 'Dane klienta' });
-      await data.getByText('Pieczątki na kawę').waitFor();
-      expect(await data.getByText('Kawa za punkty').count()).toBe(0);
-    });
+  it('on a 390×844 phone: one card with both programmes, sorted by a select, nothing off the screen', async () => {
+    const page = await ownerOnClients(PHONE);
+    const list = page.getByRole('list', { name: 'Klienci' });
+    const card = list.getByRole('listitem', { name: NAME });
+    await card.waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(1);
+    expect(await page.getByRole('table', { name: 'Klienci' }).count()).toBe(0);
+    await card.getByText(email).waitFor();
+    await card.getByText('+48 600 300 400').waitFor();
+    await card.getByText('Aktywny').waitFor();
+    await card.getByRole('link', { name: 'Kawa za punkty' }).waitFor();
+    await page.getByText('1 osoba', { exact: true }).waitFor();
+    const box = (await card.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await card.evaluate((el) => el.ownerDocument.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+
+    await page.getByLabel('Sortuj').selectOption({ label: 'Imię i nazwisko (A–Ż)' });
+    await page.waitForURL(
+      (url) => url.searchParams.get('sortuj') === 'name' && url.searchParams.get('kolejnosc') === 'rosnaco',
+    );
+    await card.waitFor();
+    await openProgramme(page, card);
+  });
 });

@@ -1,4 +1,5 @@
-import { Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Card, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { clientStatusLabels, type ClientPerson } from '@punkto/contracts/clients';
 import { CustomerPhone } from '../../../../components/ui/customer-phone';
 import { AnchorLink } from '../../../../components/ui/link';
@@ -16,9 +17,21 @@ type ListProps = {
 
 /**
  * The clients list's rows: one per person (ADR 0054) with the programmes they are in, each leading to that
- * programme's client page.
+ * programme's client page. A table on a wide screen; on a phone a card per person, sorted by a select.
  */
 export function ClientPeopleList({ people, sort, onSort }: ListProps) {
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  if (phone)
+    return (
+      <Stack gap="sm">
+        <PhoneSort sort={sort} onSort={onSort} />
+        <Stack gap="sm" role="list" aria-label="Klienci">
+          {people.map((person) => (
+            <PersonCard key={person.id} person={person} />
+          ))}
+        </Stack>
+      </Stack>
+    );
   const sortProps = { sort, onSort };
   return (
     <Table.ScrollContainer minWidth={1000}>
@@ -67,7 +80,7 @@ export function ClientPeopleList({ people, sort, onSort }: ListProps) {
 }
 
 /** a person as a card (a phone's list) */
-export function PersonCard({ person }: { person: ClientPerson }) {
+function PersonCard({ person }: { person: ClientPerson }) {
   return (
     <Card withBorder padding="md" role="listitem" aria-label={person.name}>
       <Stack gap={6}>
@@ -96,6 +109,34 @@ export function PersonCard({ person }: { person: ClientPerson }) {
         </Text>
       </Stack>
     </Card>
+  );
+}
+
+const PHONE_SORTS: Array<{ value: string; label: string; sort: SortState<ClientSortColumn> }> = [
+  { value: 'enrolledAt-desc', label: 'Najnowsze zapisy', sort: { by: 'enrolledAt', descending: true } },
+  { value: 'enrolledAt-asc', label: 'Najstarsze zapisy', sort: { by: 'enrolledAt', descending: false } },
+  { value: 'name-asc', label: 'Imię i nazwisko (A–Ż)', sort: { by: 'name', descending: false } },
+  { value: 'name-desc', label: 'Imię i nazwisko (Ż–A)', sort: { by: 'name', descending: true } },
+  { value: 'email-asc', label: 'E-mail (A–Z)', sort: { by: 'email', descending: false } },
+  { value: 'email-desc', label: 'E-mail (Z–A)', sort: { by: 'email', descending: true } },
+  { value: 'status-asc', label: 'Najpierw aktywni', sort: { by: 'status', descending: false } },
+  { value: 'status-desc', label: 'Najpierw zaproszeni', sort: { by: 'status', descending: true } },
+];
+const sortValue = (sort: SortState<ClientSortColumn>) => `${sort.by}-${sort.descending ? 'desc' : 'asc'}`;
+
+/** the table's sortable headers, for a phone: one select of every column and order */
+function PhoneSort({ sort, onSort }: Pick<ListProps, 'sort' | 'onSort'>) {
+  return (
+    <NativeSelect
+      label="Sortuj"
+      value={sortValue(sort)}
+      data={PHONE_SORTS.map(({ value, label }) => ({ value, label }))}
+      onChange={(event) => {
+        const chosen = PHONE_SORTS.find((o) => o.value === event.currentTarget.value);
+        if (chosen) onSort(chosen.sort);
+      }}
+      maw={320}
+    />
   );
 }
 
