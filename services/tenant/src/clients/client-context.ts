@@ -53,7 +53,7 @@ export async function clientContext(deps: ClientServiceDeps) {
   const execute = async (clientId: string, command: ClientCommand, actorId: string | null) => {
     const before = await people.before(clientId);
     const result = await aggregate.run(clientId, command, { tenantId: command.data.tenantId, actorId });
-    await people.refresh(command.data.tenantId, clientId, before);
+    await people.refresh(clientId, before);
     return result;
   };
   const seats = customerSeats(documents);

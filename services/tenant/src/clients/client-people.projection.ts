@@ -23,8 +23,6 @@ export interface PersonRecord {
   userId: string | null;
   /** … or, without one, the address (null for an account's person) */
   emailKey: string | null;
-  /** the enrolments (client ids), queried when one of them changes */
-  clientIds: string[];
   enrolments: Array<PersonEnrolment & { enrolledAt: string }>;
   name: string;
   nameKey: string;
@@ -64,6 +62,18 @@ export function keysOfRecord(record: ClientRecord): PersonKey[] {
   return record.userId ? [{ tenantId: record.tenantId, userId: record.userId }, byEmail] : [byEmail];
 }
 
+/**
+ * The rows an enrolment is (or was) in: its account's and its address's while listed (or reserved); once removed
+ * its address is gone from the record (no personal data) but its account stays — a caller that needs the address
+ * row too reads the record from before the removal.
+ */
+export function rowsOfRecord(record: ClientRecord | null): PersonKey[] {
+  if (!record) return [];
+  if (record.status === 'removed')
+    return record.userId ? [{ tenantId: record.tenantId, userId: record.userId }] : [];
+  return keysOfRecord(record);
+}
+
 export const keyOfPerson = (person: PersonRecord): PersonKey =>
   person.userId
     ? { tenantId: person.tenantId, userId: person.userId }
@@ -93,7 +103,6 @@ export function personOf(key: PersonKey, records: readonly ClientRecord[]): Pers
     tenantId: key.tenantId,
     userId: 'userId' in key ? key.userId : null,
     emailKey: 'emailKey' in key ? key.emailKey : null,
-    clientIds: enrolled.map((r) => r.clientId),
     enrolments: enrolled.map((r) => ({
       clientId: r.clientId,
       programId: r.programId,

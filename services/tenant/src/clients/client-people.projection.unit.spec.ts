@@ -6,6 +6,7 @@ import {
   keysOfRecord,
   personIdOf,
   personOf,
+  rowsOfRecord,
   type PersonKey,
 } from './client-people.projection';
 import { applyClientEvent, type ClientRecord } from './clients.projection';
@@ -60,7 +61,6 @@ describe('client people (one row per person of the clients list)', () => {
       phoneGivenBy: 'customer',
       status: 'active',
       enrolledAt: '2026-03-01T10:00:00.000Z',
-      clientIds: ['c1', 'c2'],
     });
     expect(row!.enrolments.map((e) => [e.clientId, e.programName, e.status])).toEqual([
       ['c1', 'Kawa za punkty', 'active'],
@@ -123,6 +123,18 @@ describe('client people (one row per person of the clients list)', () => {
 
     expect(addressMembers([invited, points])).toEqual([]);
     expect(addressMembers([invited])).toEqual([invited]);
+  });
+
+  it('given a removed enrolment, then only its account names a row it was in (its address is gone)', () => {
+    const removedAt = '2026-03-03T10:00:00.000Z';
+    const remove = (r: ClientRecord) =>
+      applyClientEvent(r, { type: 'ClientRemoved', data: { ...ids(r.clientId), removedAt } } as ClientEvent)!;
+    const invited = given(enrolledEvent({ clientId: 'c3', userId: null, source: 'added' }));
+
+    expect(rowsOfRecord(points)).toEqual(keysOfRecord(points));
+    expect(rowsOfRecord(remove(points))).toEqual([ofAccount]);
+    expect(rowsOfRecord(remove(invited))).toEqual([]);
+    expect(rowsOfRecord(null)).toEqual([]);
   });
 
   it('given an enrolment, then its keys are its account and its address, and an address key hides the address', () => {

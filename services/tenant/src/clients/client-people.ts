@@ -10,9 +10,9 @@ import { retryLostRace } from '@punkto/platform/errors/lost-race';
 import {
   addressMembers,
   CLIENT_PEOPLE_COLLECTION,
-  isListed,
   keyOfPerson,
   keysOfRecord,
+  rowsOfRecord,
   PERSON_SORT_FIELDS,
   personIdOf,
   personOf,
@@ -36,9 +36,11 @@ import { searchFilter, totalOf } from './search-text';
  * for every key. Each recomputation reads the row's revision BEFORE the enrolments and writes with that revision
  * (a lost race reads both again), so of two commands changing one person at once the later read wins.
  *
- * After a command on client `c`, the keys recomputed are those of the rows holding `c`, and the account and address
- * keys of `c` before and after the command: a link moves an enrolment from its address's row to its account's, a
- * removal leaves the rows it was in (an enrolment of the same address without an account gets its own row back).
+ * After a command on client `c`, the keys recomputed are the account and address keys of `c` before and after the
+ * command — every row `c` can have been in: its address never changes while it is listed, and its account only
+ * from none to one (a removed record keeps it). A link moves an enrolment from its address's row to its account's;
+ * a removal leaves the rows it was in (an enrolment of the same address without an account gets its own row back).
+ * Two commands on `c` at once: each recomputes after its own projection, reading what is stored then.
  *
  * A tenant's rows are built from `clients` the first time its list is read (companies from before ADR 0054), and
  * whenever `rebuild` is called.
@@ -99,19 +101,15 @@ export function clientPeople(documents: DocumentStore) {
     await rebuilt.upsert({ _id: tenantId, at: new Date().toISOString() });
   }
 
-  const keysOf = (record: ClientRecord | null) =>
-    record && (isListed(record) || record.status === 'enrolling') ? keysOfRecord(record) : [];
-
   return {
     people,
     /** the client's record before a command (what `refresh` needs to know of where it was) */
     before: (clientId: string) => clients.get(clientId) as Promise<ClientRecord | null>,
 
     /** after a command on `clientId` (projected into `clients`): the rows it was and is in */
-    async refresh(tenantId: string, clientId: string, before: ClientRecord | null): Promise<void> {
-      const holding = await people.find({ tenantId, clientIds: clientId });
+    async refresh(clientId: string, before: ClientRecord | null): Promise<void> {
       const after = (await clients.get(clientId)) as ClientRecord | null;
-      await refreshKeys([...holding.map(keyOfPerson), ...keysOf(before), ...keysOf(after)]);
+      await refreshKeys([...rowsOfRecord(before), ...rowsOfRecord(after)]);
     },
 
     rebuild,
@@ -140,7 +138,6 @@ export async function ensurePeopleIndexes(people: Collection<PersonDoc>): Promis
   });
   await people.ensureIndex({ fields: { searchText: 1 }, substring: true, name: 'client_people_search' });
   await people.ensureIndex({ fields: { tenantId: 1, enrolledAt: 1 }, name: 'client_people_enrolled' });
-  await people.ensureIndex({ fields: { tenantId: 1, clientIds: 1 }, name: 'client_people_clients' });
 }
 
 export type ClientPeople = ReturnType<typeof clientPeople>;
