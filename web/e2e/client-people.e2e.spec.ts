@@ -51,13 +51,17 @@ async function ownerOnClients(viewport: { width: number; height: number }): Prom
   return page;
 }
 
-/** each programme leads to that card's client page */
+/** each programme leads to that card's client page, which names the person's other programme and leads to it */
 async function openProgramme(page: Page, entry: Locator) {
   await entry.getByRole('link', { name: 'Pieczątki na kawę' }).click();
   await page.getByRole('heading', { name: NAME, level: 1 }).waitFor();
   const data = page.getByRole('region', { name: 'Dane klienta' });
-  await data.getByText('Pieczątki na kawę').waitFor();
-  expect(await data.getByText('Kawa za punkty').count()).toBe(0);
+  const cardRegion = page.getByRole('region', { name: 'Karta lojalnościowa' });
+  await cardRegion.getByText('Program: Pieczątki na kawę').waitFor();
+  await data.getByText('Inne programy tej osoby').waitFor();
+  await data.getByRole('link', { name: 'Kawa za punkty' }).click();
+  await cardRegion.getByText('Program: Kawa za punkty').waitFor();
+  await data.getByRole('link', { name: 'Pieczątki na kawę' }).waitFor();
 }
 
 describe('the clients list, one row per person', () => {

@@ -13,6 +13,7 @@ import { clientQueryOptions } from '../api/clients';
 import { usePanelSession } from '../../shell/hooks/panel-session';
 import { ClientCardWithHistory } from './client-card';
 import { EditClientSection } from './edit-client';
+import { OtherProgrammes } from './other-programmes';
 import { RemoveClientSection } from './remove-client';
 import { clientSourceLabels, clientStatusTone } from '../utils/client-labels';
 
@@ -94,6 +95,7 @@ export function ClientDetail({ tenantId, clientId }: { tenantId: string; clientI
               {data.phone ? <CustomerPhone phone={data.phone} givenBy={data.phoneGivenBy} /> : 'nie podano'}
             </Field>
             <Field label="Program">{data.programName}</Field>
+            <OtherProgrammes tenantId={tenantId} clientId={clientId} email={data.email} />
             <Field label="Status">{clientStatusLabels[data.status]}</Field>
             <Field label="Źródło zapisu">{clientSourceLabels[data.source]}</Field>
             <Field label="Data zapisu">{formatDate(data.enrolledAt)}</Field>
