@@ -37,9 +37,9 @@ import { searchFilter, totalOf } from './search-text';
  * (a lost race reads both again), so of two commands changing one person at once the later read wins.
  *
  * After a command on client `c`, the keys recomputed are the account and address keys of `c` before and after the
- * command — every row `c` can have been in: its address never changes while it is listed, and its account only
- * from none to one (a removed record keeps it). A link moves an enrolment from its address's row to its account's;
- * a removal leaves the rows it was in (an enrolment of the same address without an account gets its own row back).
+ * command — every row `c` can have been in: a command changes its address or its account at most once, and a
+ * removed record keeps its account. A link moves an enrolment from its address's row to its account's; a removal
+ * leaves the rows it was in (an enrolment of the same address without an account gets its own row back).
  * Two commands on `c` at once: each recomputes after its own projection, reading what is stored then.
  *
  * A tenant's rows are built from `clients` the first time its list is read (companies from before ADR 0054), and
