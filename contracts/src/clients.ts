@@ -140,6 +140,41 @@ export const Client = z
   .meta({ id: 'Client' });
 export type Client = z.infer<typeof Client>;
 
+/** One programme a person of the clients list is in: its enrolment (the client page is per `clientId`). */
+export const PersonEnrolment = z
+  .object({
+    clientId: z.string(),
+    programId: z.string(),
+    programName: z.string(),
+    status: ClientStatus.exclude(['removed']),
+  })
+  .meta({ id: 'PersonEnrolment' });
+export type PersonEnrolment = z.infer<typeof PersonEnrolment>;
+
+/**
+ * A row of the clients list (GET …/get-clients, ADR 0054): one PERSON of the company — one customer account, or
+ * for enrolments without an account yet one e-mail address — with every programme they are in. Name, e-mail and
+ * phone are those of the enrolment changed last (a name that is still only the address comes last); the status
+ * is active when any enrolment is; `enrolledAt` is the first enrolment's date.
+ */
+export const ClientPerson = z
+  .object({
+    /** stable while the person keeps an enrolment: the account, or the address of enrolments without one */
+    id: z.string(),
+    userId: z.string().nullable(),
+    /** null: a phone-only client (ADR 0056), each its own person */
+    email: z.string().nullable(),
+    name: z.string(),
+    phone: z.string().nullable(),
+    phoneGivenBy: PhoneGivenBy.nullable(),
+    status: ClientStatus.exclude(['removed']),
+    enrolledAt: z.iso.datetime({ offset: true }),
+    /** the programmes, first enrolment first */
+    enrolments: z.array(PersonEnrolment).min(1),
+  })
+  .meta({ id: 'ClientPerson' });
+export type ClientPerson = z.infer<typeof ClientPerson>;
+
 export const ClientCreatedResponse = z.object({ clientId: z.string() }).meta({ id: 'ClientCreatedResponse' });
 
 export { ClientSortBy } from './client-sort';

@@ -1,16 +1,27 @@
 /**
- * Benchmark: the clients list of one tenant with 10,000 clients, searched through the tenant service's real
- * HTTP handler (`app.inject` of GET /tenants/{id}/get-clients: auth, zod, the query on the SQLite document
- * store, the count, the JSON answer). Baselines in the same run: the same page without a search term, and
- * the same query written by hand as raw SQL doing the product's work (the trigram index for a term, the count kept
- * until the next write, no count for a page that is not full), without the adapter and without HTTP.
- * Returns the Markdown section for docs/BENCHMARKS.md.
+ * Benchmark: the clients list of one tenant with 10,000 people (12,000 enrolments: every fifth person is in a
+ * second programme), searched through the tenant service's real HTTP handler (`app.inject` of GET
+ * /tenants/{id}/get-clients: auth, zod, the query on the SQLite document store's `client_people`, the count, the
+ * JSON answer; ADR 0054). Baselines in the same run: the same page without a search term, the same query written by
+ * hand as raw SQL on `client_people` doing the product's work (the trigram index for a term, the count kept until
+ * the next write, no count for a page that is not full), without the adapter and without HTTP, and that raw SQL on
+ * `clients` (one row per enrolment: the list before ADR 0054). Returns the Markdown section for docs/BENCHMARKS.md.
  */
 import { Roles } from '@punkto/contracts/permissions';
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { applyClientEvent, CLIENTS_COLLECTION } from '../../services/tenant/src/clients/clients.projection';
+import {
+  applyClientEvent,
+  CLIENTS_COLLECTION,
+  type ClientRecord,
+} from '../../services/tenant/src/clients/clients.projection';
+import {
+  CLIENT_PEOPLE_COLLECTION,
+  personIdOf,
+  personOf,
+  type PersonKey,
+} from '../../services/tenant/src/clients/client-people.projection';
 import { foldText } from '@punkto/contracts/text';
 import { startTenantTestApp } from '../../services/tenant/src/testing/tenant-test-app';
 import { fmt, summarize } from './stats';
@@ -108,36 +119,48 @@ function person(i: number) {
 }
 
 /**
- * The documents the clients projection writes for ClientEnrolled (its pure `applyClientEvent`), inserted in
- * one transaction on a second connection to the store's file: seeding 15,000 enrolments through the API
- * (an fsynced append + projection each) would take minutes and measure the writes, which other tables cover.
+ * The documents the clients projection writes for ClientEnrolled (its pure `applyClientEvent`) and the people's
+ * rows made from them (`personOf`, as client-people.ts recomputes them), inserted in one transaction on a second
+ * connection to the store's file: seeding 15,000 enrolments through the API (an fsynced append + projection
+ * each) would take minutes and measure the writes, which other tables cover. Every fifth person is also in a
+ * second programme (the same account, or the same address without one).
  */
-function seed(db: Database.Database, tenantId: string, programId: string, count: number, offset: number) {
+function seed(db: Database.Database, tenantId: string, count: number, offset: number) {
   const started = Date.parse('2026-01-01T08:00:00.000Z');
-  const insert = db.prepare(`INSERT INTO "${CLIENTS_COLLECTION}" (_id, _rev, doc) VALUES (?, 1, ?)`);
+  const insert = (collection: string) =>
+    db.prepare(`INSERT INTO "${collection}" (_id, _rev, doc) VALUES (?, 1, ?)`);
+  const [clients, people] = [insert(CLIENTS_COLLECTION), insert(CLIENT_PEOPLE_COLLECTION)];
+  const enrolment = (i: number, userId: string | null, programId: string, minutes: number) => {
+    const clientId = randomUUID();
+    const p = person(offset + i);
+    const record = applyClientEvent(null, {
+      type: 'ClientEnrolled',
+      data: {
+        clientId,
+        tenantId,
+        programId,
+        userId,
+        email: p.email,
+        name: p.name,
+        phone: p.phone,
+        source: 'created',
+        companyName: 'Kawiarnia Pod Lipą',
+        programName: programId === 'program-1' ? 'Kawa za punkty' : 'Pieczątki',
+        marketingConsent: false,
+        enrolledAt: new Date(started + minutes * 60_000).toISOString(),
+      },
+    })!;
+    // as projectEvent stores it: the record plus the revision of the event it applied
+    clients.run(clientId, JSON.stringify({ ...record, lastRevision: 0 }));
+    return record;
+  };
   db.transaction(() => {
     for (let i = 0; i < count; i++) {
-      const clientId = randomUUID();
-      const p = person(offset + i);
-      const record = applyClientEvent(null, {
-        type: 'ClientEnrolled',
-        data: {
-          clientId,
-          tenantId,
-          programId,
-          userId: i % 4 === 0 ? null : randomUUID(),
-          email: p.email,
-          name: p.name,
-          phone: p.phone,
-          source: 'created',
-          companyName: 'Kawiarnia Pod Lipą',
-          programName: 'Kawa za punkty',
-          marketingConsent: false,
-          enrolledAt: new Date(started + (offset + i) * 60_000).toISOString(),
-        },
-      });
-      // as projectEvent stores it: the record plus the revision of the event it applied
-      insert.run(clientId, JSON.stringify({ ...record, lastRevision: 0 }));
+      const userId = i % 4 === 0 ? null : randomUUID();
+      const records: ClientRecord[] = [enrolment(i, userId, 'program-1', offset + i)];
+      if (i % 5 === 0) records.push(enrolment(i, userId, 'program-2', offset + count + i));
+      const key: PersonKey = userId ? { tenantId, userId } : { tenantId, emailKey: records[0]!.emailKey };
+      people.run(personIdOf(key), JSON.stringify(personOf(key, records)));
     }
   })();
 }
@@ -151,13 +174,17 @@ export async function clientsSearchBench(): Promise<string[]> {
     const ownerId = randomUUID();
     const file = join(tenant.config.DATA_DIR, 'tenant', 'events.db'); // the documents share the event store's file (ADR 0029);
     const writer = new Database(file);
-    seed(writer, tenantId, 'program-1', CLIENTS, 0);
-    seed(writer, randomUUID(), 'program-2', OTHER_TENANT_CLIENTS, CLIENTS);
+    const otherTenant = randomUUID();
+    seed(writer, tenantId, CLIENTS, 0);
+    seed(writer, otherTenant, OTHER_TENANT_CLIENTS, CLIENTS);
     // a write through the service's own store that changes no result: a client of the other tenant is saved again
     const { _id: otherClient } = writer
       .prepare(`SELECT _id FROM "${CLIENTS_COLLECTION}" WHERE json_extract(doc, '$.tenantId') <> ? LIMIT 1`)
       .get(tenantId) as { _id: string };
     writer.close();
+    // the rows are there: the first list does not build them from the enrolments (companies from before)
+    const rebuilt = tenant.infra.documents.collection<{ _id: string; at: string }>('client_people_rebuilt');
+    for (const id of [tenantId, otherTenant]) await rebuilt.upsert({ _id: id, at: new Date().toISOString() });
     const clients = tenant.infra.documents.collection<{ _id: string }>(CLIENTS_COLLECTION);
     const saveAClient = async () => {
       const doc = await clients.get(otherClient);
@@ -185,21 +212,26 @@ export async function clientsSearchBench(): Promise<string[]> {
     // the same page written by hand, doing the product's work: the trigram index for the term, no count for a
     // page that is not full, and the count kept until the next write to the file (total_changes + data_version)
     const db = new Database(file, { readonly: true });
-    const fts = `${CLIENTS_COLLECTION}$substring$searchText`;
     const stampOf = db.prepare<[], { changes: number; version: number }>(
       'SELECT total_changes() AS changes, data_version AS version FROM pragma_data_version',
     );
     let counted = { stamp: '', counts: new Map<string, number>() };
-    const measureRaw = async (terms: string[] | null, before?: () => Promise<void>) => {
+    const measureRaw = async (collection: string, terms: string[] | null, before?: () => Promise<void>) => {
       if (terms?.some((term) => [...term].length < 3)) throw new Error('a trigram needs 3 characters');
-      const where = `json_extract(doc, '$.tenantId') = ? AND json_extract(doc, '$.status') IN ('invited', 'active')${
+      const fts = `${collection}$substring$searchText`;
+      // a person's row is listed while it exists; an enrolment while it is invited or active
+      const listed =
+        collection === CLIENTS_COLLECTION
+          ? ` AND json_extract(doc, '$.status') IN ('invited', 'active')`
+          : '';
+      const where = `json_extract(doc, '$.tenantId') = ?${listed}${
         terms ? ` AND rowid IN (SELECT rowid FROM "${fts}" WHERE "${fts}" MATCH ?)` : ''
       }`;
       const params = terms ? [tenantId, terms.map((term) => `"${term}"`).join(' OR ')] : [tenantId];
       const page = db.prepare(
-        `SELECT _id, _rev, doc FROM "${CLIENTS_COLLECTION}" WHERE ${where} ORDER BY json_extract(doc, '$.nameKey') ASC, _id ASC LIMIT 20`,
+        `SELECT _id, _rev, doc FROM "${collection}" WHERE ${where} ORDER BY json_extract(doc, '$.nameKey') ASC, _id ASC LIMIT 20`,
       );
-      const count = db.prepare(`SELECT COUNT(*) AS n FROM "${CLIENTS_COLLECTION}" WHERE ${where}`);
+      const count = db.prepare(`SELECT COUNT(*) AS n FROM "${collection}" WHERE ${where}`);
       const key = `${where}\u0000${JSON.stringify(params)}`;
       const countOf = () => {
         const { changes, version } = stampOf.get()!;
@@ -260,36 +292,40 @@ export async function clientsSearchBench(): Promise<string[]> {
     const rows: string[] = [];
     for (const c of cases) {
       const http = await measureHttp(c.query, c.before);
-      const raw = await measureRaw(c.terms, c.before);
+      const raw = await measureRaw(CLIENT_PEOPLE_COLLECTION, c.terms, c.before);
+      const enrolments = await measureRaw(CLIENTS_COLLECTION, c.terms, c.before);
       if (raw.totalCount !== http.totalCount)
         throw new Error(`${c.label}: raw SQL found ${raw.totalCount}, the handler ${http.totalCount}`);
       rows.push(
-        `| ${c.label} | ${http.totalCount} | ${fmt(raw.p50)} | ${fmt(raw.p99)} | ${fmt(http.p50)} | ${fmt(http.p99)} |`,
+        `| ${c.label} | ${http.totalCount} | ${fmt(raw.p50)} | ${fmt(raw.p99)} | ${fmt(http.p50)} | ${fmt(http.p99)} | ${enrolments.totalCount} | ${fmt(enrolments.p50)} |`,
       );
     }
     db.close();
 
     lines.push(
-      `## Clients search: ${CLIENTS.toLocaleString('en-US')} clients of one tenant (SQLite adapter, through HTTP)`,
+      `## Clients search: ${CLIENTS.toLocaleString('en-US')} people of one tenant, one row each (SQLite adapter, through HTTP)`,
     );
     lines.push('');
     lines.push(
-      `GET /tenants/{id}/get-clients (a page of 20 and the total count) through the tenant service's handler (\`app.inject\`: auth, validation, query, count, JSON), ${SAMPLES} sequential requests per row after ${WARMUP} warm-up ones. The collection also holds ${OTHER_TENANT_CLIENTS.toLocaleString('en-US')} clients of another tenant. The documents are the clients projection's own (\`applyClientEvent\` of ClientEnrolled), inserted in one transaction. Baseline: the same page and count as hand-written SQL on the same file and connection-level work as the product (the trigram index's \`rowid IN (… MATCH …)\` for a term, the count kept until the next write, no count for a page of fewer than 20), without the adapter and without HTTP; the same write before each request in the second row, and the same totals (checked).`,
+      `GET /tenants/{id}/get-clients (a page of 20 people and the total count, ADR 0054) through the tenant service's handler (\`app.inject\`: auth, validation, query, count, JSON), ${SAMPLES} sequential requests per row after ${WARMUP} warm-up ones. Every fifth person is in a second programme: ${CLIENTS.toLocaleString('en-US')} people hold ${(CLIENTS * 1.2).toLocaleString('en-US')} enrolments. The collections also hold ${OTHER_TENANT_CLIENTS.toLocaleString('en-US')} people of another tenant. The documents are the projections' own (\`applyClientEvent\` of ClientEnrolled, and \`personOf\` of those records as client-people.ts recomputes a row), inserted in one transaction. Baselines: the same page and count as hand-written SQL on \`client_people\` with the product's connection-level work (the trigram index's \`rowid IN (… MATCH …)\` for a term, the count kept until the next write, no count for a page of fewer than 20), without the adapter and without HTTP — the same write before each request in the second row, and the same totals (checked); and the same SQL on \`clients\`, one row per enrolment, as the list was before ADR 0054.`,
     );
     lines.push('');
-    lines.push('| search | matches | raw SQL p50 ms | raw SQL p99 ms | HTTP p50 ms | HTTP p99 ms |');
-    lines.push('|---|---:|---:|---:|---:|---:|');
+    lines.push(
+      '| search | people | raw SQL p50 ms | raw SQL p99 ms | HTTP p50 ms | HTTP p99 ms | enrolments (list before) | its raw SQL p50 ms |',
+    );
+    lines.push('|---|---:|---:|---:|---:|---:|---:|---:|');
     lines.push(...rows);
     lines.push('');
     lines.push(
-      "- A term is folded (lower case, no diacritics, `ł` → `l`) and matched as a literal substring of `searchText` (folded name, e-mail, phone and the phone's digits) with the document store's `$regex`: one filter for SQLite and MongoDB. On SQLite the clients collection has a substring index (ADR 0029): an FTS5 trigram table of `searchText`, case-sensitive and kept by triggers in the same transaction as every write, so a literal term of 3+ characters is answered by the index alone (`rowid IN (… MATCH …)`: a trigram phrase matches exactly where the term is a substring) instead of a JavaScript regexp on every client of the tenant. Terms of 1–2 characters (trigrams need 3) and real patterns scan as before; `clients-search-index.int.spec.ts` checks that the results are the same with and without the index over Polish names, e-mails and phones.",
+      "- A term is folded (lower case, no diacritics, `ł` → `l`) and matched as a literal substring of `searchText` (a person's folded names, e-mails and phones of every enrolment, and the phones' digits) with the document store's `$regex`: one filter for SQLite and MongoDB. On SQLite `client_people` has a substring index (ADR 0029), as `clients` has: an FTS5 trigram table of `searchText`, case-sensitive and kept by triggers in the same transaction as every write, so a literal term of 3+ characters is answered by the index alone (`rowid IN (… MATCH …)`) instead of a JavaScript regexp on every row of the tenant. Terms of 1–2 characters and real patterns scan; `clients-search-index.int.spec.ts` checks that the results are the same with and without the index over Polish names, e-mails and phones.",
     );
     lines.push(
-      "- The raw-SQL baseline does what the adapter does, written by hand: `json_extract(…) = ? AND … IN ('invited', 'active')` on the `clients_list` covering index `(tenantId, nameKey, status, searchText)`, walked in name order until the page is full, a term as the trigram index's `rowid IN (… MATCH …)` (both alternatives of a phone term, as `searchFilter` asks), the count only for a full page and kept while `total_changes()`/`data_version` stay the same. So the difference between the columns is the adapter (filter compilation, statement cache, documents parsed) and the HTTP handler (auth, validation, JSON), not the query. The adapter compiles the MongoDB-compatible filter to those plain comparisons (ADR 0031) where no document holds an ambiguous value (arrays, objects, booleans, 0/1, JSON null) in an indexed field, which a table kept by triggers records.",
-      "- The total beside the page is kept until the next write to the service's file (any table, any connection: `total_changes()` and `data_version`); the second row saves a client of the other tenant through the service's store before each request (untimed, in both columns), so its count is computed every time. The rows with a search term have no write in between; a page of fewer than 20 needs no count at all.",
+      "- The raw-SQL baseline does what the adapter does, written by hand: `json_extract(…) = ?` on the `client_people_list` covering index `(tenantId, nameKey, searchText)` (a row exists only while the person has a listed enrolment, so no status condition), walked in name order until the page is full, a term as the trigram index's `rowid IN (… MATCH …)` (both alternatives of a phone term, as `searchFilter` asks), the count only for a full page and kept while `total_changes()`/`data_version` stay the same. So the difference between the columns is the adapter (filter compilation, statement cache, documents parsed) and the HTTP handler (auth, validation, JSON), not the query.",
+      "- The total beside the page is kept until the next write to the service's file (any table, any connection: `total_changes()` and `data_version`); the second row saves a client of the other tenant through the service's store before each request (untimed, in every column), so its count is computed every time. The rows with a search term have no write in between; a page of fewer than 20 needs no count at all.",
+      "- The last two columns: the same hand-written query on `clients` (one row per enrolment, with the listed-status condition), what the list read before ADR 0054 — it counts a person of two programmes twice. A person's row is a little larger (its programmes), so the same page parses a little more.",
     );
     lines.push(
-      '- MongoDB: no new index; the `clients_list` compound index holds every field of the filter, as before.',
+      '- MongoDB: `client_people_list` (tenantId, nameKey, searchText) holds every field of the filter, as `clients_list` does for `clients`.',
     );
     lines.push('');
   } finally {

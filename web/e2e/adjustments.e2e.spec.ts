@@ -8,6 +8,7 @@ import {
   type OwnerWithProgram,
 } from '../../scripts/testing/actors';
 import { DESKTOP, PHONE, useBrowser } from '../../scripts/testing/browser';
+import { clientsList } from '../../scripts/testing/clients-list';
 import { seriousAxeViolations } from '../../scripts/testing/axe';
 import { layoutProblems } from '../../scripts/testing/layout';
 import type { Page } from 'playwright-core';
@@ -58,7 +59,7 @@ async function clientPage(page: Page, email: string, name: string) {
   await logIn(page, '/zaloguj', owner.email);
   await page.waitForURL((url) => url.pathname.startsWith('/panel'));
   await page.goto(`/panel/klienci?szukaj=${encodeURIComponent(email)}`);
-  await page.getByRole('table', { name: 'Klienci' }).getByRole('link', { name }).click();
+  await clientsList(page).getByRole('link', { name }).click();
   return page.getByRole('region', { name: 'Karta lojalnościowa' });
 }
 

@@ -9,6 +9,7 @@ import {
   type OwnerWithProgram,
 } from '../../scripts/testing/actors';
 import { PHONE, useBrowser } from '../../scripts/testing/browser';
+import { clientsList } from '../../scripts/testing/clients-list';
 import { seriousAxeViolations } from '../../scripts/testing/axe';
 import { layoutProblems } from '../../scripts/testing/layout';
 import type { Page } from 'playwright-core';
@@ -71,7 +72,7 @@ describe('correcting a mistaken award', () => {
 
     // the owner opens the client's page: the card and its history with who awarded
     await till.goto(`/panel/klienci?szukaj=${encodeURIComponent(email)}`);
-    await till.getByRole('table', { name: 'Klienci' }).getByRole('link', { name: 'Jan Klient' }).click();
+    await clientsList(till).getByRole('link', { name: 'Jan Klient' }).click();
     const clientCard = till.getByRole('region', { name: 'Karta lojalnościowa' });
     await expect
       .poll(() => clientCard.getByTestId('client-card-balance').textContent())
@@ -139,7 +140,7 @@ describe('correcting a mistaken award', () => {
     await toast(page, 'Dodano 12 pkt').waitFor();
 
     await page.goto(`/panel/klienci?szukaj=${encodeURIComponent(email)}`);
-    await page.getByRole('table', { name: 'Klienci' }).getByRole('link', { name: 'Ola Klientka' }).click();
+    await clientsList(page).getByRole('link', { name: 'Ola Klientka' }).click();
     const entry = page
       .getByRole('list', { name: 'Historia karty' })
       .getByRole('listitem')

@@ -8,6 +8,7 @@ import {
   type OwnerWithProgram,
 } from '../../scripts/testing/actors';
 import { PHONE, useBrowser } from '../../scripts/testing/browser';
+import { clientsList } from '../../scripts/testing/clients-list';
 import { layoutProblems } from '../../scripts/testing/layout';
 
 // CSV exports of the panel (issue 20) in a browser, against the built product (`npm run build` first): the owner
@@ -55,7 +56,7 @@ async function ownerOnClients(viewport = { width: 1280, height: 900 }): Promise<
   await logIn(page, '/zaloguj', owner.email);
   await page.waitForURL((url) => url.pathname === '/panel');
   await page.goto('/panel/klienci');
-  await page.getByRole('table', { name: 'Klienci' }).waitFor();
+  await clientsList(page).waitFor();
   return page;
 }
 

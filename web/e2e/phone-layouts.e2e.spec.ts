@@ -10,6 +10,7 @@ import {
   type OwnerWithProgram,
 } from '../../scripts/testing/actors';
 import { useBrowser } from '../../scripts/testing/browser';
+import { clientsList } from '../../scripts/testing/clients-list';
 import { seriousAxeViolations } from '../../scripts/testing/axe';
 import { cookieBannerProblems, layoutProblems } from '../../scripts/testing/layout';
 
@@ -169,7 +170,7 @@ describe.each(PHONES)('on a $width×$height phone', (viewport) => {
       );
     // the client's page: data, card and its history
     await page.goto(`/panel/klienci?szukaj=${encodeURIComponent(customerEmail)}`);
-    const client = page.getByRole('table', { name: 'Klienci' }).getByRole('link', { name: 'Ola Klientka' });
+    const client = clientsList(page).getByRole('link', { name: 'Ola Klientka' });
     const clientPath = (await client.getAttribute('href')) ?? '';
     problems.push(
       ...(await problemsOn(page, clientPath, (p) =>

@@ -15,6 +15,7 @@ import {
   type OwnerWithProgram,
 } from '../../scripts/testing/actors';
 import { PHONE, useBrowser } from '../../scripts/testing/browser';
+import { clientEntry } from '../../scripts/testing/clients-list';
 import { layoutProblems } from '../../scripts/testing/layout';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -224,7 +225,7 @@ describe('the staff scanner', () => {
 
     // the client list shows the number as the customer's own, unconfirmed
     await page.goto(`/panel/klienci?szukaj=${encodeURIComponent(email)}`);
-    const row = page.getByRole('table', { name: 'Klienci' }).getByRole('row', { name: /Tola Telefon/ });
+    const row = clientEntry(page, /Tola Telefon/);
     await row.getByText(`+48 ${spaced(second)}`).waitFor();
     await row.getByText(/^niepotwierdzony/).waitFor();
     await customer.context().close();

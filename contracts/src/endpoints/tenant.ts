@@ -5,6 +5,7 @@ import {
   ClientIdParams,
   EditClientRequest,
   Client,
+  ClientPerson,
   ClientErrors,
   ClientCreatedResponse,
   CreateClientRequest,
@@ -463,11 +464,11 @@ export const getClients = defineEndpoint({
   method: 'get',
   path: '/api/v1/tenants/{id}/get-clients',
   summary:
-    'Klienci firmy (stronicowane, wyszukiwanie po imieniu, e-mailu, telefonie; sortBy: name, email, enrolledAt, status)',
+    'Klienci firmy, jeden wiersz na osobę z jej programami (stronicowane, wyszukiwanie po imieniu, e-mailu, telefonie; sortBy: name, email, enrolledAt, status)',
   tags: ['clients'],
   auth: 'clients.view',
   query: PaginationQuery,
-  response: pageResponse(Client).meta({ id: 'ClientPage' }),
+  response: pageResponse(ClientPerson).meta({ id: 'ClientPersonPage' }),
 });
 
 export const getClient = defineEndpoint({

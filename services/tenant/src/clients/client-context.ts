@@ -7,6 +7,7 @@ import { readProjection } from '@punkto/platform/projections/projection';
 import { toClientStreamId } from './client';
 import { clientDecider, type ClientCommand } from './client.decider';
 import { ClientNotFoundError } from './client.errors';
+import { clientPeople, ensurePeopleIndexes } from './client-people';
 import { customerSeats } from './customer-seats';
 import {
   applyClientEvent,
@@ -44,12 +45,19 @@ export async function clientContext(deps: ClientServiceDeps) {
     decider: clientDecider,
     streamId: toClientStreamId,
     collection: clients,
-    apply: applyClientEvent,
+    apply: (current, event, at) => applyClientEvent(current, event, at),
   });
-  const execute = (clientId: string, command: ClientCommand, actorId: string | null) =>
-    aggregate.run(clientId, command, { tenantId: command.data.tenantId, actorId });
+  const people = clientPeople(documents);
+  await ensurePeopleIndexes(people.people);
+  // every command's change reaches the person's row of the clients list (client-people.ts, ADR 0054)
+  const execute = async (clientId: string, command: ClientCommand, actorId: string | null) => {
+    const before = await people.before(clientId);
+    const result = await aggregate.run(clientId, command, { tenantId: command.data.tenantId, actorId });
+    await people.refresh(clientId, before);
+    return result;
+  };
   const seats = customerSeats(documents, clock);
-  return { documents, personKeys, clock, customerLimitFor, seats, clients, aggregate, execute };
+  return { documents, personKeys, clock, customerLimitFor, seats, clients, people, aggregate, execute };
 }
 export type ClientContext = Awaited<ReturnType<typeof clientContext>>;
 

@@ -1,4 +1,4 @@
-import type { Client } from '@punkto/contracts/clients';
+import type { ClientPerson } from '@punkto/contracts/clients';
 import type { Page } from '@punkto/contracts/pagination';
 import { Permissions, Roles, type Permission } from '@punkto/contracts/permissions';
 import { documentPersonKeys } from '@punkto/platform/privacy/person-keys';
@@ -62,7 +62,7 @@ describe('identity.users.v1 UserDeleted (a customer deleted their account)', () 
     await deleted();
 
     const list = async (c: typeof a, query = '') =>
-      ((await t.call(c.token, 'GET', `${base(c.tenantId)}/get-clients${query}`)).json() as Page<Client>)
+      ((await t.call(c.token, 'GET', `${base(c.tenantId)}/get-clients${query}`)).json() as Page<ClientPerson>)
         .items;
     await expect
       .poll(async () => (await list(a)).map((c) => c.name), { timeout: 10_000 })
@@ -156,8 +156,8 @@ describe('identity.users.v1 UserDeleted (a customer deleted their account)', () 
     expect(changed.json()).toMatchObject({ name: 'Ola Żak', phone: '+4915123456789', phoneGivenBy: 'staff' });
     const list = async (query: string) =>
       (
-        (await t.call(a.token, 'GET', `${base(a.tenantId)}/get-clients${query}`)).json() as Page<Client>
-      ).items.map((c) => c.id);
+        (await t.call(a.token, 'GET', `${base(a.tenantId)}/get-clients${query}`)).json() as Page<ClientPerson>
+      ).items.flatMap((person) => person.enrolments.map((e) => e.clientId));
     expect(await list('?searchTerm=%C5%BCak')).toEqual([clientId]);
     expect(await list('?searchTerm=600200300')).toEqual([]);
     const events = await tenantEventStore(t.infra).readStream(toClientStreamId(clientId));

@@ -1,4 +1,4 @@
-import { ClientErrors, type Client } from '@punkto/contracts/clients';
+import { ClientErrors, type ClientPerson } from '@punkto/contracts/clients';
 import { PERMISSION_DENIED_MESSAGE } from '@punkto/contracts/errors';
 import type { Page } from '@punkto/contracts/pagination';
 import { Permissions, Roles } from '@punkto/contracts/permissions';
@@ -253,8 +253,10 @@ describe('PATCH /tenants/{id}/add-client and POST /tenants/{id}/join', () => {
       phoneGivenBy: null,
     });
     // staff search the list by the number
-    const listed = (await getClients(a.tenantId, a.token, '?searchTerm=600100200')).json() as Page<Client>;
-    expect(listed.items.map((c) => c.id)).toEqual([clientA]);
+    const listed = (
+      await getClients(a.tenantId, a.token, '?searchTerm=600100200')
+    ).json() as Page<ClientPerson>;
+    expect(listed.items.map((c) => c.enrolments.map((e) => e.clientId))).toEqual([[clientA]]);
 
     // identity.users.v1 UserPhoneChanged (the profile) → ClientPhoneChanged in both companies
     const phoneChanged = (phone: string | null) =>
@@ -285,7 +287,7 @@ describe('PATCH /tenants/{id}/add-client and POST /tenants/{id}/join', () => {
     const [, raw] = await t.infra.eventStore.readStream(toClientStreamId(clientA));
     expect(JSON.stringify(raw!.data)).not.toContain('600999888');
     expect(
-      ((await getClients(a.tenantId, a.token, '?searchTerm=600100200')).json() as Page<Client>).items,
+      ((await getClients(a.tenantId, a.token, '?searchTerm=600100200')).json() as Page<ClientPerson>).items,
     ).toEqual([]);
 
     // a phone shredded before identity's relay published it is skipped; removing the phone clears it
@@ -338,12 +340,12 @@ describe('GET /tenants/{id}/get-clients and /clients/{clientId}', () => {
     const names = async (query: string) => {
       const res = await getClients(tenantId, token, query);
       expect(res.statusCode, res.body).toBe(200);
-      return (res.json() as Page<Client>).items.map((c) => c.name);
+      return (res.json() as Page<ClientPerson>).items.map((c) => c.name);
     };
     expect(await names('')).toEqual(['Adam Nowak', 'Ćwirek Bąk', 'Łukasz Łoś', 'Żaneta Zielińska']);
     const page = await getClients(tenantId, token, '?pageNumber=2&pageSize=3&sortBy=name');
     expect(page.json()).toMatchObject({ pageNumber: 2, pageSize: 3, totalCount: 4, totalPages: 2 });
-    expect((page.json() as Page<Client>).items.map((c) => c.name)).toEqual(['Żaneta Zielińska']);
+    expect((page.json() as Page<ClientPerson>).items.map((c) => c.name)).toEqual(['Żaneta Zielińska']);
     expect(await names('?sortBy=enrolledAt&sortDescending=true')).toEqual([
       'Ćwirek Bąk',
       'Adam Nowak',

@@ -1,7 +1,6 @@
-import type { Client as ClientView } from '@punkto/contracts/clients';
+import type { ClientPerson } from '@punkto/contracts/clients';
 import type { ClientEnrolledData } from '@punkto/contracts/integration-events';
-import { toPage, type Page, type PaginationQuery } from '@punkto/contracts/pagination';
-import type { Filter, SortSpec } from '@punkto/platform/documents/document-store.port';
+import type { Page, PaginationQuery } from '@punkto/contracts/pagination';
 import { DuplicateKeyError } from '@punkto/platform/errors/errors';
 import { randomUUID } from 'node:crypto';
 import { phoneOnlyHolder } from '@punkto/contracts/clients';
@@ -13,17 +12,14 @@ import {
   ProgramInactiveError,
 } from './client.errors';
 import {
-  CLIENT_SORT_FIELDS,
   CLIENTS_ENROLMENT_INDEX,
   LISTED_CLIENT_STATUSES,
   reservation,
-  toClientView,
   type ClientRecord,
 } from './clients.projection';
 import { customerDeleted, editClient, removeClient, type ClientEdit } from './client-records';
 import { clientContext, cmd, getClient, type ClientContext, type ClientServiceDeps } from './client-context';
 import { companyNameOf, programOf } from './lookups';
-import { searchFilter, totalOf } from './search-text';
 
 export type { ClientServiceDeps };
 
@@ -134,28 +130,13 @@ export async function enrollClient(
   return { clientId };
 }
 
+/** the clients list: one row per person (ADR 0054, client-people.ts) */
 export async function listClients(
   ctx: ClientContext,
   tenantId: string,
   query: PaginationQuery,
-): Promise<Page<ClientView>> {
-  const search = searchFilter(query.searchTerm);
-  const filter: Filter = {
-    tenantId,
-    status: { $in: LISTED_CLIENT_STATUSES },
-    ...(search && { $and: [search] }),
-  };
-  const field = CLIENT_SORT_FIELDS[(query.sortBy ?? 'name') as keyof typeof CLIENT_SORT_FIELDS] ?? 'nameKey';
-  const direction = query.sortDescending ? -1 : 1;
-  const sort: SortSpec = { [field]: direction, _id: direction };
-  const skip = (query.pageNumber - 1) * query.pageSize;
-  const items = await ctx.clients.find(filter, { sort, skip, limit: query.pageSize });
-  const total = await totalOf(ctx.clients, filter, skip, items.length, query.pageSize);
-  return toPage(
-    items.map((doc) => toClientView(doc as ClientRecord)),
-    total,
-    query,
-  );
+): Promise<Page<ClientPerson>> {
+  return ctx.people.list(tenantId, query);
 }
 
 /**

@@ -17,9 +17,9 @@ import { searchTextOf } from './search-text';
  * removed client keeps its document without personal data and with `emailKey: removed:<id>`, which frees
  * the address.
  *
- * The list filters on `tenantId` + live statuses, searches `searchText` (folded name, e-mail, phone and the
- * phone's digits) and sorts by folded `nameKey`, `email`, `enrolledAt` or `status` (clients/search-text.ts;
- * docs/BENCHMARKS.md has the search over 10,000 clients of one tenant).
+ * The clients list shows people, not these records: `client_people` is kept from them (client-people.ts, ADR
+ * 0054). `searchText` (folded name, e-mail, phone and the phone's digits) and `nameKey` stay for the export and
+ * the seats.
  */
 export type ClientRecordStatus = 'enrolling' | ClientStatus;
 
@@ -44,6 +44,11 @@ export interface ClientRecord {
   searchText: string;
   /** the consent given at enrolment (ClientEnrolled); absent in records projected before it was kept */
   marketingConsent?: boolean;
+  /**
+   * when the name or phone last changed (enrolment, rename, phone change); the person list shows the details of
+   * the enrolment changed last (client-people.ts). Absent in records projected before it was kept: enrolledAt.
+   */
+  changedAt?: string;
 }
 
 export type ClientRecordDoc = ProjectionDoc<ClientRecord> | Tombstone;
@@ -52,14 +57,6 @@ export const CLIENTS_COLLECTION = 'clients';
 export const CLIENTS_ENROLMENT_INDEX = 'clients_tenant_program_email_unique';
 export const LISTED_CLIENT_STATUSES: ClientStatus[] = ['invited', 'active'];
 export const removedClientEmailKey = (clientId: string) => `removed:${clientId}`;
-
-/** sortBy of the paged query → read-model field */
-export const CLIENT_SORT_FIELDS = {
-  name: 'nameKey',
-  email: 'email',
-  enrolledAt: 'enrolledAt',
-  status: 'status',
-} as const;
 
 export async function ensureClientIndexes(clients: Collection<ClientRecordDoc>) {
   await clients.ensureIndex({
@@ -93,8 +90,12 @@ function withKeys(record: Omit<ClientRecord, 'nameKey' | 'searchText' | 'emailKe
   };
 }
 
-/** Pure: the record after one event. */
-export function applyClientEvent(current: ClientRecord | null, event: ClientEvent): ClientRecord | null {
+/** Pure: the record after one event; `at` is when it happened (a replay passes each event's recordedAt). */
+export function applyClientEvent(
+  current: ClientRecord | null,
+  event: ClientEvent,
+  at?: string,
+): ClientRecord | null {
   if (event.type === 'ClientEnrolled') {
     const { clientId, tenantId, programId, programName, userId, email, name, phone, source, enrolledAt } =
       event.data;
@@ -113,6 +114,7 @@ export function applyClientEvent(current: ClientRecord | null, event: ClientEven
       // a phone-only client's card is issued at once: no account is awaited (ADR 0056)
       status: userId === null && email !== null ? 'invited' : 'active',
       enrolledAt,
+      changedAt: enrolledAt,
     });
   }
   if (!current) return null;
@@ -121,15 +123,25 @@ export function applyClientEvent(current: ClientRecord | null, event: ClientEven
       return { ...current, userId: event.data.userId, status: 'active' };
     case 'ClientPhoneChanged': {
       const { phone, givenBy } = event.data;
-      return withKeys({ ...current, phone, phoneGivenBy: phone === null ? null : givenBy });
+      return withKeys({
+        ...current,
+        phone,
+        phoneGivenBy: phone === null ? null : givenBy,
+        changedAt: at ?? current.changedAt ?? current.enrolledAt,
+      });
     }
     case 'ClientMarketingConsentWithdrawn':
       return { ...current, marketingConsent: false };
     case 'ClientRenamed':
-      return withKeys({ ...current, name: event.data.name });
+      return withKeys({ ...current, name: event.data.name, changedAt: event.data.renamedAt });
     case 'ClientEmailGiven':
       // the card stays active while identity links the account (ClientAccountLinked)
-      return withKeys({ ...current, email: event.data.email, marketingConsent: event.data.marketingConsent });
+      return withKeys({
+        ...current,
+        email: event.data.email,
+        marketingConsent: event.data.marketingConsent,
+        changedAt: event.data.givenAt,
+      });
     case 'ClientRemoved':
       // no personal data stays behind (the person's key is shredded too)
       return withKeys({

@@ -86,7 +86,7 @@ describe('the plan’s seats', () => {
       code: 'CLIENT.CUSTOMER_LIMIT_REACHED',
       localizedMessage: expect.stringContaining('Daj znać obsłudze'),
     });
-    expect(await c.listed()).toBe(2);
+    expect(await c.listed()).toBe(1); // the list counts people too (ADR 0054)
   });
 
   it('a removed client gives the seat back; a refused enrolment leaves nothing behind', async () => {

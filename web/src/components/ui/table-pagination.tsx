@@ -14,6 +14,8 @@ type TablePaginationProps = {
   pageNumber: number;
   totalPages: number;
   totalCount: number;
+  /** the count in words (default "N wyników"), e.g. "3 osoby" on a list of people */
+  countLabel?: (count: number) => string;
   onChange: (pageNumber: number) => void;
 };
 
@@ -23,12 +25,13 @@ export function TablePagination({
   pageNumber,
   totalPages,
   totalCount,
+  countLabel = resultsLabel,
   onChange,
 }: TablePaginationProps) {
   return (
     <Group justify="space-between" gap="sm">
       <Text size="sm" c="dimmed">
-        {resultsLabel(totalCount)}
+        {countLabel(totalCount)}
       </Text>
       {totalPages > 1 ? (
         <nav aria-label={label}>

@@ -14,6 +14,7 @@ import { usePanelSession } from '../../shell/hooks/panel-session';
 import { ClientCardWithHistory } from './client-card';
 import { EditClientSection } from './edit-client';
 import { GiveEmailSection } from './give-email';
+import { OtherProgrammes } from './other-programmes';
 import { RemoveClientSection } from './remove-client';
 import { clientSourceLabel, clientStatusTone } from '../utils/client-labels';
 
@@ -95,6 +96,7 @@ export function ClientDetail({ tenantId, clientId }: { tenantId: string; clientI
               {data.phone ? <CustomerPhone phone={data.phone} givenBy={data.phoneGivenBy} /> : 'nie podano'}
             </Field>
             <Field label="Program">{data.programName}</Field>
+            <OtherProgrammes tenantId={tenantId} clientId={clientId} email={data.email} />
             <Field label="Status">{clientStatusLabels[data.status]}</Field>
             <Field label="Źródło zapisu">{clientSourceLabel(data)}</Field>
             <Field label="Data zapisu">{formatDate(data.enrolledAt)}</Field>

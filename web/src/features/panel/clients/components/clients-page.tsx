@@ -1,18 +1,15 @@
-import { Button, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { clientStatusLabels, NO_EMAIL_LABEL } from '@punkto/contracts/clients';
 import { exportClients } from '@punkto/contracts/endpoints/exports';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { CustomerPhone } from '../../../../components/ui/customer-phone';
 import { AnchorLink } from '../../../../components/ui/link';
-import { StatusBadge } from '../../../../components/ui/status-badge';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { EmptyState, LoadError, LoadingBlocks } from '../../../../components/ui/query-state';
-import { SortableTh, type SortState } from '../../../../components/ui/sortable-th';
+import type { SortState } from '../../../../components/ui/sortable-th';
 import { TablePagination } from '../../../../components/ui/table-pagination';
 import { api } from '../../../../lib/api/api-client';
-import { formatDate } from '../../../../lib/format-date';
+import { plural } from '../../../../lib/format';
 import { clientsQueryOptions } from '../api/clients';
 import {
   toClientsApiQuery,
@@ -21,13 +18,16 @@ import {
   type ClientSortColumn,
   type ClientsSearch,
 } from '../utils/clients-search';
-import { clientStatusTone } from '../utils/client-labels';
 import { useCsvExport } from '../hooks/use-csv-export';
 import { AddClientModal } from './add-client-modal';
+import { ClientPeopleList } from './client-people-list';
 import { CsvExportStatus } from './csv-export-status';
 import { TransactionsExportModal } from './transactions-export-modal';
 
 export const SEARCH_DEBOUNCE_MS = 300;
+
+/** the list counts people (one row each, whatever programmes they are in): 1 osoba, 2 osoby, 5 osób */
+export const peopleLabel = (count: number) => `${count} ${plural(count, 'osoba', 'osoby', 'osób')}`;
 
 type ClientsPageProps = {
   tenantId: string;
@@ -38,7 +38,7 @@ type ClientsPageProps = {
   onSearchChange: (next: ClientsSearch, options?: { replace?: boolean }) => void;
 };
 
-/** /panel/klienci: search (debounced), sortable columns, paging; the state lives in the URL. */
+/** /panel/klienci: one row per person; search (debounced), sortable columns, paging; the state lives in the URL. */
 export function ClientsPage({ tenantId, canManage, search, onSearchChange }: ClientsPageProps) {
   const clients = useQuery(clientsQueryOptions(tenantId, toClientsApiQuery(search)));
   const [adding, setAdding] = useState(false);
@@ -134,67 +134,13 @@ export function ClientsPage({ tenantId, canManage, search, onSearchChange }: Cli
         </EmptyState>
       ) : page ? (
         <Stack gap="sm">
-          <Table.ScrollContainer minWidth={1000}>
-            <Table striped highlightOnHover verticalSpacing="sm" aria-label="Klienci">
-              <Table.Thead>
-                <Table.Tr>
-                  <SortableTh column="name" {...sortProps}>
-                    Imię i nazwisko
-                  </SortableTh>
-                  <SortableTh column="email" {...sortProps}>
-                    E-mail
-                  </SortableTh>
-                  <Table.Th scope="col">Telefon</Table.Th>
-                  <Table.Th scope="col">Program</Table.Th>
-                  <SortableTh column="enrolledAt" {...sortProps}>
-                    Data zapisu
-                  </SortableTh>
-                  <SortableTh column="status" {...sortProps}>
-                    Status
-                  </SortableTh>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {page.items.map((client) => (
-                  <Table.Tr key={client.id}>
-                    <Table.Td fw={500}>
-                      <AnchorLink to="/panel/klienci/$clientId" params={{ clientId: client.id }}>
-                        {client.name}
-                      </AnchorLink>
-                    </Table.Td>
-                    <Table.Td>
-                      {client.email ?? (
-                        <Text component="span" c="dimmed" size="sm">
-                          {NO_EMAIL_LABEL}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {client.phone ? (
-                        <CustomerPhone phone={client.phone} givenBy={client.phoneGivenBy} />
-                      ) : (
-                        <Text component="span" c="dimmed" size="sm">
-                          —
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{client.programName}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(client.enrolledAt)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <StatusBadge tone={clientStatusTone(client.status)}>
-                        {clientStatusLabels[client.status]}
-                      </StatusBadge>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ClientPeopleList people={page.items} {...sortProps} />
           <TablePagination
             label="Strony listy klientów"
             pageNumber={search.strona}
             totalPages={page.totalPages}
             totalCount={page.totalCount}
+            countLabel={peopleLabel}
             onChange={(strona) => onSearchChange({ ...search, strona })}
           />
         </Stack>

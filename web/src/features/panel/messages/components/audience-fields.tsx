@@ -110,7 +110,15 @@ function ClientPicker({
     }),
   );
   const [chosenLabel, setChosenLabel] = useState<string | null>(null);
-  const items = (clients.data?.items ?? []).filter((client) => client.status !== 'removed');
+  // a message goes to one enrolment (its consent and card): each of a person's programmes is a choice
+  const items = (clients.data?.items ?? []).flatMap((person) =>
+    person.enrolments.map((enrolment) => ({
+      id: enrolment.clientId,
+      name: person.name,
+      email: person.email,
+      programName: enrolment.programName,
+    })),
+  );
 
   return (
     <Stack gap="xs">
