@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { logIn, ownerWithProgram, unique, type OwnerWithProgram } from '../../scripts/testing/actors';
 import { PHONE, useBrowser } from '../../scripts/testing/browser';
+import { clientEntry } from '../../scripts/testing/clients-list';
 
 // A client added with a phone only (issue 33, ADR 0056) in a browser, against the built product (`npm run build`
 // first): on a phone, the owner adds a walk-in customer who has no e-mail; the card is ready at once, and at the
@@ -42,8 +43,9 @@ describe('a client with a phone only', () => {
       .waitFor();
 
     await page.goto(`/panel/klienci?szukaj=${encodeURIComponent(name)}`);
-    await page.getByRole('table', { name: 'Klienci' }).getByText('bez e-maila (karta przy kasie)').waitFor();
-    await page.getByRole('table', { name: 'Klienci' }).getByRole('link', { name }).click();
+    const entry = clientEntry(page, name);
+    await entry.getByText('bez e-maila (karta przy kasie)').waitFor();
+    await entry.getByRole('link', { name }).click();
     await page.getByRole('heading', { name, level: 1 }).waitFor();
     await page.getByText('bez e-maila (karta przy kasie)').waitFor();
     const clientCard = page.getByRole('region', { name: 'Karta lojalnościowa' });
