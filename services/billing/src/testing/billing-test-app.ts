@@ -98,8 +98,10 @@ export async function startBilling(env: Record<string, string> = {}) {
   const runner = dueJobRunner(stepped, jobs, () => now);
   const replicas: Array<{ close(): Promise<void> }> = [];
 
-  async function deliver(topic: string, type: string, data: object) {
-    await consumer!.handler(eventMessage(topic, type, data));
+  /** an event as the relay publishes it; the same `eventId` again is a redelivery */
+  async function deliver(topic: string, type: string, data: object, eventId: string = randomUUID()) {
+    await consumer!.handler(eventMessage(topic, type, data, { id: eventId }));
+    return eventId;
   }
 
   const harness = {
