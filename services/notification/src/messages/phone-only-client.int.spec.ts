@@ -137,6 +137,28 @@ describe('company messages to a client added with a phone only', () => {
     expect(inbox.json().messages.map((m: { title: string }) => m.title)).toEqual(['Nowe ciasto']);
   });
 
+  it('a message e-mailed before the account is linked goes to no inbox (the client holder is no account)', async () => {
+    await emailGiven(true);
+    const created = await app.app.inject({
+      method: 'POST',
+      url: `/api/v1/notifications/tenants/${company.tenantId}/campaigns`,
+      headers: SAME_ORIGIN,
+      cookies: owner,
+      payload: {
+        title: 'Przed kontem',
+        body: 'Zapraszamy na kawę.',
+        audience: { kind: 'all' },
+        channels: { wallet: true, email: true },
+        sendAt: null,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await app.runJob(startJobId(created.json().id));
+    await app.runJob(batchJobId(created.json().id, 0));
+    expect((await app.infra.mailbox!.list()).map((m) => m.to)).toEqual([email]);
+    expect(await app.infra.documents.collection('message_inbox').count()).toBe(0);
+  });
+
   it('without the consent given then, no e-mail', async () => {
     await emailGiven(false);
     expect(await size()).toMatchObject({ email: 0, unreachable: 1 });
