@@ -5,6 +5,7 @@ import { Topics } from '@punkto/contracts/topics';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCardLedger, tokensFor, type CardLedgerTestApp } from '../testing/card-ledger-test-app';
+import type { CardEvent } from './card';
 
 /**
  * ADR 0056, giving a phone-only client an e-mail later: the card issued to the client (`client:<clientId>`) moves to
@@ -176,6 +177,36 @@ describe('a phone-only client given an e-mail: the card moves to the account', (
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('the read models rebuilt from the card stream', () => {
+  it('give the moved card and its whole history to the account', async () => {
+    const tenantId = tenant();
+    const { owner, customer } = await tokensFor(tenantId);
+    const client = await phoneOnly(t, await t.defineProgram({ tenantId }), '+48600100300');
+    const awarded = await t.call('POST', `/api/v1/cards/${client.cardId}/points-from-amount`, owner, {
+      body: { amountGrosze: 1500 },
+    });
+    expect(awarded.statusCode).toBe(200);
+    const anna = randomUUID();
+    await linkAccount(t, client, anna);
+
+    const { projection } = t.service;
+    for (const entry of await projection.activity.find({ cardId: client.cardId }))
+      await projection.activity.delete(entry._id);
+    await projection.cards.delete(client.cardId);
+    const stream = await t.events(client.cardId);
+    await projection.project(
+      client.cardId,
+      stream.map((e) => ({ event: { type: e.type, data: e.data } as CardEvent, revision: e.revision })),
+    );
+
+    const me = await customer(anna);
+    expect((await t.call('GET', '/api/v1/customers/my-cards', me)).json().items).toMatchObject([
+      { cardId: client.cardId, points: 15 },
+    ]);
+    expect((await t.call('GET', '/api/v1/customers/my-history', me)).json().totalCount).toBe(2);
   });
 });
 
