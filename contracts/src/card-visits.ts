@@ -6,6 +6,7 @@ import {
   type AwardVoidedData,
   type BalanceAdjustedData,
   type CardClosedData,
+  type CardHolderLinkedData,
   type CardIssuedData,
   type CardIssueRefusedData,
   type CardRegeneratedData,
@@ -28,6 +29,7 @@ export type CardLedgerEvent =
   | { type: 'BalanceAdjusted'; data: BalanceAdjustedData }
   | { type: 'TierChanged'; data: TierChangedData }
   | { type: 'CardRegenerated'; data: CardRegeneratedData }
+  | { type: 'CardHolderLinked'; data: CardHolderLinkedData }
   | { type: 'CardClosed'; data: CardClosedData }
   | { type: 'AwardAnomalyDetected'; data: AwardAnomalyDetectedData };
 
@@ -232,6 +234,9 @@ export function applyVisitEvent(
       return { ...current, points: event.data.balance.points, stamps: event.data.balance.stamps };
     case 'CardClosed':
       return { ...current, open: false };
+    case 'CardHolderLinked':
+      // a phone-only client's card now belongs to the account (ADR 0056): its visits are that person's
+      return current.userId === event.data.userId ? current : { ...current, userId: event.data.userId };
     case 'CardIssueRefused':
     case 'TierChanged':
     case 'CardRegenerated':

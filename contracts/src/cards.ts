@@ -473,6 +473,12 @@ export const CardErrors = {
     message: `Tego wpisu nie można już anulować: korekta jest możliwa przez ${CORRECTION_WINDOW_DAYS} dni i tylko dla 100 ostatnich przyznań i nagród na karcie.`,
   },
   alreadyVoided: { code: 'CARD.ALREADY_VOIDED', message: 'Ten wpis został już anulowany.' },
+  /** a card already held by one customer account is never moved to another (ADR 0056; logged, no screen shows it) */
+  heldByAnotherAccount: {
+    code: 'CARD.HELD_BY_ANOTHER_ACCOUNT',
+    status: 409,
+    message: 'Ta karta należy już do innego konta klienta.',
+  },
   voidBelowZero: (unit: 'points' | 'stamps', toTakeBack: number, balance: number) => ({
     code: 'CARD.VOID_BELOW_ZERO',
     message:

@@ -422,7 +422,7 @@ export type UserLinkedToClientData = z.infer<typeof UserLinkedToClientData>;
 
 // ─── cardledger.cards.v1 (card ledger; stream `card-<cardId>`, aggregateId = cardId) ─────────────────
 // CardIssued, CardIssueRefused, PointsEarned, StampsAdded, RewardRedeemed, AwardVoided, RedemptionVoided, BalanceAdjusted,
-// TierChanged, CardRegenerated, CardClosed, AwardAnomalyDetected. No personal data: a card names its client and user by id only.
+// TierChanged, CardRegenerated, CardHolderLinked, CardClosed, AwardAnomalyDetected. No personal data: a card names its client and user by id only.
 // `commandId` identifies the request (per-user Idempotency-Key) that caused the event.
 
 /** A card's balance right after the event (wallet passes and analytics need no fold). */

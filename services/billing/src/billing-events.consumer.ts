@@ -1,5 +1,6 @@
 import {
   CardClosedData,
+  CardHolderLinkedData,
   CardIssuedData,
   TenantCreatedData,
   TenantDeletedData,
@@ -19,7 +20,14 @@ import type { ActiveCustomers } from './usage/active-customers';
 
 const Envelope = z.object({
   id: z.string(),
-  type: z.enum(['TenantCreated', 'TenantUpdated', 'TenantDeleted', 'CardIssued', 'CardClosed']),
+  type: z.enum([
+    'TenantCreated',
+    'TenantUpdated',
+    'TenantDeleted',
+    'CardIssued',
+    'CardHolderLinked',
+    'CardClosed',
+  ]),
   data: z.unknown(),
 });
 
@@ -29,8 +37,9 @@ const Envelope = z.object({
  *                      address, contact e-mail; TenantDeleted → the company's billing closed: subscription
  *                      cancelled at once, open orders cancelled and saved cards deleted at the provider,
  *                      invoices kept for the former owner (ADR 0047, 0055);
- * - cardledger.cards.v1 CardIssued / CardClosed → active customers per tenant (the plan limit's usage), and
- *                      the owner's e-mail when they reach 90 % of the plan's limit (once per crossing).
+ * - cardledger.cards.v1 CardIssued / CardHolderLinked / CardClosed → active customers per tenant (the plan
+ *                      limit's usage: people holding an open card), and the owner's e-mail when they reach 90 %
+ *                      of the plan's limit (once per crossing).
  */
 export function billingEventsConsumer(
   deps: {
@@ -90,21 +99,47 @@ export function billingEventsConsumer(
             );
           return;
         }
-        case 'CardIssued': {
-          const issued = parse(CardIssuedData);
-          if (!issued) return;
-          await usage.issued(issued.tenantId, issued.cardId, issued.userId);
-          await alertNearLimit(issued.tenantId);
-          return;
-        }
-        case 'CardClosed': {
-          const closed = parse(CardClosedData);
-          if (!closed) return;
-          const tenantId = await usage.closed(closed.cardId);
-          if (tenantId) await alertNearLimit(tenantId);
-          return;
-        }
+        default:
+          await cardEvent({ type: envelope.type, parse, usage, alertNearLimit });
       }
     },
   });
+}
+
+/** cardledger.cards.v1: the card's holding in the usage (people holding an open card), then the 90 % check */
+async function cardEvent({
+  type,
+  parse,
+  usage,
+  alertNearLimit,
+}: {
+  type: 'CardIssued' | 'CardHolderLinked' | 'CardClosed';
+  parse: ReturnType<typeof payloadParser>;
+  usage: ActiveCustomers;
+  alertNearLimit: (tenantId: string) => Promise<void>;
+}) {
+  switch (type) {
+    case 'CardIssued': {
+      const issued = parse(CardIssuedData);
+      if (!issued) return;
+      await usage.issued(issued.tenantId, issued.cardId, issued.userId);
+      await alertNearLimit(issued.tenantId);
+      return;
+    }
+    case 'CardHolderLinked': {
+      // fewer people or as many: no threshold is crossed upwards, but the flag follows the count
+      const linked = parse(CardHolderLinkedData);
+      if (!linked) return;
+      await usage.holderLinked(linked.tenantId, linked.cardId, linked.userId);
+      await alertNearLimit(linked.tenantId);
+      return;
+    }
+    case 'CardClosed': {
+      const closed = parse(CardClosedData);
+      if (!closed) return;
+      const tenantId = await usage.closed(closed.cardId);
+      if (tenantId) await alertNearLimit(tenantId);
+      return;
+    }
+  }
 }

@@ -197,4 +197,38 @@ describe('the customer limit alert', () => {
     });
     expect(await subscription(token, tenantId)).toMatchObject({ activeCustomers: 2 });
   });
+
+  it("a phone-only client's card moved to the account of a customer with another card: one customer (ADR 0056)", async () => {
+    const { tenantId, token } = await t.tenant();
+    const anna = randomUUID();
+    await t.cards(tenantId, 1, anna);
+    const clientId = randomUUID();
+    const [walkIn] = await t.cards(tenantId, 1, `client:${clientId}`);
+    expect(await subscription(token, tenantId)).toMatchObject({ activeCustomers: 2 });
+    const moved = {
+      cardId: walkIn!,
+      tenantId,
+      programId: 'p1',
+      clientId,
+      userId: anna,
+      previousHolder: `client:${clientId}`,
+      linkedAt: new Date().toISOString(),
+    };
+    const linkedId = await t.deliver(Topics.cardLedgerCards, 'CardHolderLinked', moved);
+    expect(await subscription(token, tenantId)).toMatchObject({ activeCustomers: 1 });
+    // redelivered: the link, and the card's CardIssued (with its former holder) — still one
+    await t.deliver(Topics.cardLedgerCards, 'CardHolderLinked', moved, linkedId);
+    await t.deliver(Topics.cardLedgerCards, 'CardIssued', {
+      cardId: walkIn!,
+      tenantId,
+      programId: 'p1',
+      clientId,
+      userId: `client:${clientId}`,
+      humanReadableId: '1234567890',
+      secretVersion: 1,
+      tier: null,
+      issuedAt: new Date().toISOString(),
+    });
+    expect(await subscription(token, tenantId)).toMatchObject({ activeCustomers: 1 });
+  });
 });

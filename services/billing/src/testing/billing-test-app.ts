@@ -98,9 +98,11 @@ export async function startBilling(env: Record<string, string> = {}) {
   const runner = dueJobRunner(stepped, jobs, () => now);
   const replicas: Array<{ close(): Promise<void> }> = [];
 
-  async function deliver(topic: string, type: string, data: object) {
+  /** an event as the relay publishes it, to every consumer of the topic; the same `eventId` again is a redelivery */
+  async function deliver(topic: string, type: string, data: object, eventId: string = randomUUID()) {
     for (const consumer of consumers.filter((c) => c.topics.includes(topic)))
-      await consumer.handler(eventMessage(topic, type, data));
+      await consumer.handler(eventMessage(topic, type, data, { id: eventId }));
+    return eventId;
   }
 
   const harness = {

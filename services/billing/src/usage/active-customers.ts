@@ -3,9 +3,10 @@ import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-doc
 
 /**
  * Active customers per tenant as the card ledger counts them for the plan limit (customer-seats.ts: PEOPLE with
- * an open card, ADR 0051), from cardledger.cards.v1: CardIssued opens a card, CardClosed closes it. One document
- * per card with its holder (idempotent under redelivery); the count is the distinct holders of the open cards (a
- * card recorded before holders were kept counts as its own person). The alert document remembers whether the
+ * an open card, ADR 0051), from cardledger.cards.v1: CardIssued opens a card, CardClosed closes it,
+ * CardHolderLinked gives it a new holder (ADR 0056). One document per card with its holder (idempotent under
+ * redelivery); the count is the distinct holders of the open cards (a card recorded before holders were kept
+ * counts as its own person). The alert document remembers whether the
  * owner was told about the 90 % threshold, so the e-mail goes once per crossing.
  */
 interface CardSeat {
@@ -33,11 +34,23 @@ export function activeCustomers(documents: DocumentStore) {
     },
     async issued(tenantId: string, cardId: string, userId: string) {
       await mutateDocument(cards, cardId, (current) =>
-        // a closed card is never issued again: a late redelivery of its CardIssued does not reopen it
-        current && (!current.active || current.userId === userId)
+        // a closed card is never issued again: a late redelivery of its CardIssued does not reopen it, nor give
+        // a moved card back to its former holder (CardHolderLinked); a document from before ADR 0051 learns it
+        current && (!current.active || current.userId !== undefined)
           ? UNCHANGED
           : { _id: cardId, tenantId, active: true, userId },
       );
+    },
+    /**
+     * A phone-only client's card now belongs to the customer's account (ADR 0056): one person less when they
+     * hold another card of the company. Known first (events of one card arrive in order, but to be safe): the
+     * card is recorded open, and its CardIssued then changes nothing.
+     */
+    async holderLinked(tenantId: string, cardId: string, userId: string) {
+      await mutateDocument(cards, cardId, (current) => {
+        if (!current) return { _id: cardId, tenantId, active: true, userId };
+        return current.userId === userId ? UNCHANGED : { ...current, userId };
+      });
     },
 
     /** the tenant of the card, when it was known and active */

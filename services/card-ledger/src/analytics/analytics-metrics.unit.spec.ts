@@ -100,6 +100,12 @@ function aCard(id: string, userId: string, issuedAt: string, programId = 'p1') {
       events.push({ type: 'CardClosed', data: { cardId: id, reason: 'client_removed', closedAt: at } });
       return story;
     },
+    /** a phone-only client's card moved to the account (ADR 0056) */
+    linkTo(at: string, to: string) {
+      const data = { cardId: id, tenantId: 't1', programId, clientId: `cl-${id}`, userId: to };
+      events.push({ type: 'CardHolderLinked', data: { ...data, previousHolder: userId, linkedAt: at } });
+      return story;
+    },
     build(): CardVisits {
       return events.reduce<CardVisits | null>((s, e) => applyVisitEvent(s, e), null)!;
     },
@@ -247,6 +253,18 @@ describe('a customer with cards in two programs', () => {
     expect(analytics([coffee, stamps]).visits.total).toBe(1);
     expect(analytics([coffee, stamps], { programId: 'p2' }).rewards.pointsIssued).toBe(1);
     expect(analytics([coffee, stamps], { programId: 'p1' }).rewards.pointsIssued).toBe(5);
+  });
+});
+
+describe('a phone-only client’s card moved to the account of a customer with another card (ADR 0056)', () => {
+  const coffee = aCard('c1', 'ola', '2026-01-01T10:00:00Z', 'p1').earn('2026-03-02T10:00:00Z', 5);
+  const walkIn = () =>
+    aCard('c2', 'client:cl-c2', '2026-01-01T10:00:00Z', 'p2').earn('2026-03-09T12:00:00Z', 1);
+  it('is two customers before the move and one customer with both visits after it', () => {
+    expect(analytics([coffee.build(), walkIn().build()]).customers.active).toBe(2);
+    const moved = analytics([coffee.build(), walkIn().linkTo('2026-03-10T09:00:00Z', 'ola').build()]);
+    expect(moved.customers.active).toBe(1);
+    expect(moved.visits.total).toBe(2);
   });
 });
 

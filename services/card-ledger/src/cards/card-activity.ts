@@ -89,8 +89,10 @@ export function activityOf(card: IssuedCard, event: CardEvent): Omit<ActivityDoc
         occurredAt: event.data.closedAt,
         closeReason: event.data.reason,
       };
+    // CardHolderLinked (ADR 0056): the card's entries are relabelled with the new holder (cards.projection.ts)
     case 'CardIssueRefused':
     case 'AwardAnomalyDetected':
+    case 'CardHolderLinked':
       return null;
   }
 }

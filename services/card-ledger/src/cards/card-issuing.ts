@@ -72,7 +72,9 @@ export async function issueWaitingCards(
   for (const waiting of await deps.projection.refused(tenantId)) {
     const client = await deps.copies.client(waiting.clientId);
     if (!client || client.removed) continue;
-    const { clientId, programId, userId } = waiting;
+    const { clientId, programId } = waiting;
+    // a phone-only client linked to an account while waiting (ADR 0056) gets the card as the account's
+    const userId = client.userId ?? waiting.userId;
     const outcome = await issueCard(deps, { clientId, tenantId, programId, userId }, metadata);
     if (outcome === 'refused') break; // no room left
     if (outcome === 'issued') issued++;

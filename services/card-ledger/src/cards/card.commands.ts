@@ -99,6 +99,11 @@ export type AdjustBalance = Command<
     rules: ProgramRules | null;
   }
 >;
+/**
+ * A phone-only client's card (held by `client:<clientId>`, ADR 0056) moves to the customer's account, linked after
+ * staff gave the client an e-mail (the tenant's ClientAccountLinked).
+ */
+export type LinkCardHolder = Command<'LinkCardHolder', { userId: string }>;
 export type CloseCard = Command<'CloseCard', { reason: CardClosedData['reason'] }>;
 export type RecordAwardAnomaly = Command<
   'RecordAwardAnomaly',
@@ -113,5 +118,6 @@ export type CardCommand =
   | VoidEntry
   | AdjustBalance
   | RegenerateCard
+  | LinkCardHolder
   | CloseCard
   | RecordAwardAnomaly;

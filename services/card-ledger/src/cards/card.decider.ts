@@ -1,8 +1,17 @@
+import { phoneOnlyHolder } from '@punkto/contracts/clients';
 import type { Decider } from '@punkto/platform/es/decider';
 import { evolve, initialState, type Card, type CardEvent } from './card';
 import { activeCard, addStamps, earnPoints, redeemReward } from './card-balance.decider';
 import { adjustBalance, voidEntry } from './card-corrections.decider';
-import type { CardCommand, CloseCard, IssueCard, RecordAwardAnomaly, RegenerateCard } from './card.commands';
+import { CardHeldByAnotherAccountError } from './card.errors';
+import type {
+  CardCommand,
+  CloseCard,
+  IssueCard,
+  LinkCardHolder,
+  RecordAwardAnomaly,
+  RegenerateCard,
+} from './card.commands';
 
 export type * from './card.commands';
 
@@ -55,6 +64,34 @@ function regenerate(command: RegenerateCard, state: Card): CardEvent[] {
   ];
 }
 
+/**
+ * The card of a phone-only client moves to the account the client was linked to (ADR 0056): number, QR, balance
+ * and history stay. Already held by that account: nothing (a redelivery). Held by another account: refused, a
+ * card never changes hands between people.
+ */
+function linkHolder(command: LinkCardHolder, state: Card): CardEvent[] {
+  const card = activeCard(state);
+  const { userId } = command.data;
+  if (card.userId === userId) return [];
+  const previousHolder = card.userId;
+  if (previousHolder !== phoneOnlyHolder(card.clientId)) throw new CardHeldByAnotherAccountError();
+  const { cardId, tenantId, programId, clientId } = card;
+  return [
+    {
+      type: 'CardHolderLinked',
+      data: {
+        cardId,
+        tenantId,
+        programId,
+        clientId,
+        userId,
+        previousHolder,
+        linkedAt: command.metadata.now.toISOString(),
+      },
+    },
+  ];
+}
+
 function close(command: CloseCard, state: Card): CardEvent[] {
   if (state.status !== 'active') return []; // closing twice, or a card that never existed
   return [
@@ -95,6 +132,8 @@ export function decide(command: CardCommand, state: Card): CardEvent[] {
       return adjustBalance(command, state);
     case 'RegenerateCard':
       return regenerate(command, state);
+    case 'LinkCardHolder':
+      return linkHolder(command, state);
     case 'CloseCard':
       return close(command, state);
     case 'RecordAwardAnomaly':

@@ -29,6 +29,11 @@ export class CardWaitingForSeatError extends AppError {
 }
 
 export const CardClosedError = domainError('CardClosedError', CardErrors.closed);
+/** 409: the card is held by another customer account; a card is never moved from one account to another */
+export const CardHeldByAnotherAccountError = domainError(
+  'CardHeldByAnotherAccountError',
+  CardErrors.heldByAnotherAccount,
+);
 export const ProgramUnavailableError = domainError('ProgramUnavailableError', CardErrors.programUnavailable);
 export const RewardNotFoundError = domainError('RewardNotFoundError', CardErrors.rewardNotFound);
 

@@ -5,6 +5,7 @@ import type {
   AwardVoidedData,
   BalanceAdjustedData,
   CardClosedData,
+  CardHolderLinkedData,
   CardIssuedData,
   CardIssueRefusedData,
   CardRegeneratedData,
@@ -33,6 +34,7 @@ export type RedemptionVoided = { type: 'RedemptionVoided'; data: RedemptionVoide
 export type BalanceAdjusted = { type: 'BalanceAdjusted'; data: BalanceAdjustedData };
 export type TierChanged = { type: 'TierChanged'; data: TierChangedData };
 export type CardRegenerated = { type: 'CardRegenerated'; data: CardRegeneratedData };
+export type CardHolderLinked = { type: 'CardHolderLinked'; data: CardHolderLinkedData };
 export type CardClosed = { type: 'CardClosed'; data: CardClosedData };
 export type AwardAnomalyDetected = { type: 'AwardAnomalyDetected'; data: AwardAnomalyDetectedData };
 
@@ -47,6 +49,7 @@ export type CardEvent =
   | BalanceAdjusted
   | TierChanged
   | CardRegenerated
+  | CardHolderLinked
   | CardClosed
   | AwardAnomalyDetected;
 
@@ -80,6 +83,7 @@ export interface CardData {
   tenantId: string;
   programId: string;
   clientId: string;
+  /** the holder: the customer's user id, or `client:<clientId>` for a phone-only client (ADR 0056) */
   userId: string;
   /** 10 digits, no separators */
   humanReadableId: string;
@@ -164,6 +168,8 @@ export function evolve(state: Card, event: CardEvent): Card {
       return { ...state, tier: event.data.to, updatedAt: event.data.changedAt };
     case 'CardRegenerated':
       return regenerated(state, event.data);
+    case 'CardHolderLinked':
+      return { ...state, userId: event.data.userId, updatedAt: event.data.linkedAt };
     default: {
       const _exhaustive: never = event;
       return state;

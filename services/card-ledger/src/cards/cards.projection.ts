@@ -1,4 +1,5 @@
 import type { Collection, DocumentStore } from '@punkto/platform/documents/document-store.port';
+import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
 import { DuplicateKeyError } from '@punkto/platform/errors/errors';
 import type { EventStore, StoredEvent } from '@punkto/platform/event-store/event-store.port';
 import {
@@ -33,7 +34,8 @@ import {
  *   `projectEvent`. `humanReadableId` has a UNIQUE index. A card refused by the plan limit has no number;
  *   its document holds its card id there (never 10 digits), so the index stays valid on every engine
  *   (MongoDB admits one missing value only). Cards are never deleted (closed cards stay, status `closed`).
- * - `card_activity`: one document per history entry (`<cardId>:<revision>`), inserted once.
+ * - `card_activity`: one document per history entry (`<cardId>:<revision>`), inserted once; a card moved to
+ *   an account (CardHolderLinked, ADR 0056) relabels its entries with the new holder.
  *
  * Both are written right after each command (read-your-writes for the scanner) AND by a background
  * projector that tails the event store from a checkpoint, so a crash between append and projection heals
@@ -183,6 +185,8 @@ async function projectInOrder(stores: CardCollections, cardId: string, events: P
       streamRevision: revision,
       apply: (current) => (card = applyCardEvent(current, event)),
     });
+    // also when already projected: a crash may have come between the card and its entries
+    if (event.type === 'CardHolderLinked') await relabelHistory(activity, event.data);
     const activityId = activityIdOf(cardId, revision);
     // already projected: the history entry may still be missing (a crash in between), so check it too
     if (outcome === 'skipped') {
@@ -194,6 +198,19 @@ async function projectInOrder(stores: CardCollections, cardId: string, events: P
       if (entry) await insertActivity(stores, { _id: activityId, ...entry });
     }
   }
+}
+
+/**
+ * A phone-only client's card moved to the account (ADR 0056): its history entries so far are the account's too,
+ * so the customer sees the card's whole history (entries after the move carry the account from the card).
+ * Idempotent: only entries still naming another holder are written.
+ */
+async function relabelHistory(activity: Collection<ActivityDoc>, moved: { cardId: string; userId: string }) {
+  const { cardId, userId } = moved;
+  for (const entry of await activity.find({ cardId, userId: { $ne: userId } }))
+    await mutateDocument(activity, entry._id, (current) =>
+      current && current.userId !== userId ? { ...current, userId } : UNCHANGED,
+    );
 }
 
 /** the history entry, and first the correction's own record (so an entry found projected has both) */

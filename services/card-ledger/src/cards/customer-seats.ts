@@ -68,6 +68,18 @@ export function customerSeats(documents: DocumentStore, defaultLimit: number) {
       return seat;
     },
 
+    /**
+     * The card's holding is now `userId`'s (a phone-only client's card moved to the account, ADR 0056): it held a
+     * seat already, so nothing is refused; the count drops when that person holds another card of the company.
+     */
+    async move(tenantId: string, cardId: string, userId: string): Promise<void> {
+      await mutateDocument(seats, tenantId, (current) => {
+        const held = holdersOf(current);
+        if (held[cardId] === undefined || held[cardId] === userId) return UNCHANGED;
+        return { _id: tenantId, holders: { ...held, [cardId]: userId } };
+      });
+    },
+
     async release(tenantId: string, cardId: string): Promise<void> {
       await mutateDocument(seats, tenantId, (current) => {
         const held = holdersOf(current);

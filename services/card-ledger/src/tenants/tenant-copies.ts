@@ -242,6 +242,14 @@ function renamed({ clients }: Copies, data: ClientRef & { name: string }) {
   );
 }
 
+/** ClientEmailGiven (a phone-only client, ADR 0056): staff find the card by the address too */
+function emailGiven({ clients }: Copies, data: { clientId: string; email: string }) {
+  const email = data.email.trim().toLowerCase();
+  return mutateDocument(clients, data.clientId, (current) =>
+    !current || current.removed || current.email === email ? UNCHANGED : { ...current, email },
+  );
+}
+
 /** ClientRemoved: keeps the ids (so a late link does not issue a card), erases the personal data */
 function removed({ clients }: Copies, data: ClientRef) {
   return mutateDocument(clients, data.clientId, (current) =>
@@ -303,6 +311,7 @@ export function tenantCopies(documents: DocumentStore) {
     enrolled: (data: ClientEnrolledData) => enrolled(copies, data),
     linked: (data: ClientRef & { userId: string }) => linked(copies, data),
     phoneChanged: (data: ClientRef & { phone: string | null }) => phoneChanged(copies, data),
+    emailGiven: (data: { clientId: string; email: string }) => emailGiven(copies, data),
     removed: (data: ClientRef) => removed(copies, data),
     renamed: (data: ClientRef & { name: string }) => renamed(copies, data),
     tenantDeleted: (tenantId: string) => tenantDeleted(copies, tenantId),

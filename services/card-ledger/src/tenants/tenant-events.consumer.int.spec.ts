@@ -98,4 +98,61 @@ describe('tenant events on the bus → cards', () => {
       await listener.stop();
     }
   });
+  it("a phone-only client's ClientAccountLinked moves the card: CardHolderLinked published on cardledger.cards.v1", async () => {
+    const tenantId = `t-${randomUUID()}`;
+    const program = aProgramDefinition({ programId: randomUUID(), tenantId });
+    const clientId = randomUUID();
+    const client = { clientId, tenantId, programId: program.programId };
+    const enrolled: ClientEnrolledData = {
+      ...client,
+      userId: null,
+      email: null,
+      name: 'Olena',
+      phone: '+380501234567',
+      source: 'created',
+      companyName: 'Piekarnia',
+      programName: program.name,
+      marketingConsent: false,
+      enrolledAt: new Date().toISOString(),
+    };
+    const userId = randomUUID();
+    const linkedData = { ...client, userId, linkedAt: new Date().toISOString() };
+    const linked = envelope('ClientAccountLinked', linkedData);
+    await t.infra.bus.publish(Topics.tenantPrograms, [toMessage(envelope('ProgramDefined', program))]);
+    await t.infra.bus.publish(Topics.tenantClients, [toMessage(envelope('ClientEnrolled', enrolled))]);
+    await t.infra.bus.publish(Topics.tenantClients, [toMessage(linked), toMessage(linked)]);
+
+    const cardId = cardIdFor(clientId);
+    await expect.poll(async () => (await t.events(cardId)).length, { timeout: 10_000 }).toBe(2);
+    await everyMessageConsumed(t.infra.bus, [t.consumer]);
+    expect((await t.events(cardId)).map((e) => e.type)).toEqual(['CardIssued', 'CardHolderLinked']);
+
+    const published: EventEnvelope[] = [];
+    const listener = await t.infra.bus.subscribe({
+      groupId: `test-${randomUUID()}`,
+      topics: [Topics.cardLedgerCards],
+      handler: async (message) => void published.push(message.value as EventEnvelope),
+    });
+    const relay = startEventRelay({
+      eventStore: t.infra.eventStore,
+      bus: t.infra.bus,
+      checkpoints: t.infra.checkpoints,
+      routes: relayRoutes,
+      logger: createLogger('card-ledger', 'silent'),
+    });
+    try {
+      await expect
+        .poll(() => published.find((e) => e.aggregateId === cardId && e.type === 'CardHolderLinked'), {
+          timeout: 10_000,
+        })
+        .toMatchObject({
+          tenantId,
+          causationId: linked.id,
+          data: { cardId, clientId, userId, previousHolder: `client:${clientId}` },
+        });
+    } finally {
+      await relay.stop();
+      await listener.stop();
+    }
+  });
 });

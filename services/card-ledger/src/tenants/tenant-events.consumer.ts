@@ -1,6 +1,7 @@
 import { phoneOnlyHolder } from '@punkto/contracts/clients';
 import {
   ClientAccountLinkedData,
+  ClientEmailGivenData,
   ClientEnrolledData,
   ClientPhoneChangedData,
   ClientRemovedData,
@@ -21,6 +22,7 @@ import type { EventMetadata } from '@punkto/platform/event-store/event-store.por
 import { eventConsumer, payloadParser, type ConsumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import { z } from 'zod';
+import { linkCardHolder } from '../cards/card-holder';
 import { closeCard, closeCardsOf, issueCard, type IssuingDeps } from '../cards/card-issuing';
 import { cardIdFor, type CardLedger } from '../cards/card-ledger';
 
@@ -34,6 +36,7 @@ const HandledType = z.enum([
   'ClientAccountLinked',
   'ClientPhoneChanged',
   'ClientRenamed',
+  'ClientEmailGiven',
   'ClientRemoved',
   'TenantCreated',
   'TenantUpdated',
@@ -56,9 +59,11 @@ const Envelope = z.object({
  * - tenant.programs.v1  ProgramDefined → local copy of the rules (newest version wins);
  *                       ProgramDeleted → copy marked deleted, the program's cards closed;
  * - tenant.services.v1  ServiceDefined / ServiceDeleted → catalogue copy (fixed points per service);
- * - tenant.clients.v1   ClientEnrolled (with userId) / ClientAccountLinked → the card is issued (one per
- *                       client); ClientPhoneChanged / ClientRenamed → the contact copy's phone and name
- *                       (staff search by them);
+ * - tenant.clients.v1   ClientEnrolled (with userId, or a phone-only client: held by the client) /
+ *                       ClientAccountLinked → the card is issued (one per client), or a phone-only client's
+ *                       card moves to the account (CardHolderLinked, ADR 0056); ClientEmailGiven → the
+ *                       contact copy's e-mail; ClientPhoneChanged / ClientRenamed → the contact copy's
+ *                       phone and name (staff search by all three);
  *                       ClientRemoved → the card closed, the contact data and its stored answers erased;
  * - tenant.tenants.v1   TenantCreated / TenantUpdated → company name and colours (and the owner, named in
  *                       the staff's history); TenantLogoChanged → logo; TenantDeleted → every card closed;
@@ -106,6 +111,7 @@ const handlers: Record<z.infer<typeof HandledType>, (delivery: Delivery) => Prom
   ClientAccountLinked: clientAccountLinked,
   ClientPhoneChanged: clientPhoneChanged,
   ClientRenamed: clientRenamed,
+  ClientEmailGiven: clientEmailGiven,
   ClientRemoved: clientRemoved,
   TenantCreated: tenantCreated,
   TenantUpdated: tenantUpdated,
@@ -157,17 +163,12 @@ async function clientEnrolled({ cards, parse, metadata }: Delivery) {
 async function clientAccountLinked({ cards, parse, metadata }: Delivery) {
   const linked = parse(ClientAccountLinkedData);
   const client = linked && (await cards.copies.linked(linked));
-  if (linked && client)
-    await issueCard(
-      cards,
-      {
-        clientId: linked.clientId,
-        tenantId: linked.tenantId,
-        programId: linked.programId,
-        userId: linked.userId,
-      },
-      metadata,
-    );
+  if (!linked || !client) return;
+  const { clientId, tenantId, programId, userId } = linked;
+  // a phone-only client's card moves to the account (ADR 0056); a card not issued yet is issued to it
+  const status = await linkCardHolder(cards, { clientId, tenantId, userId }, metadata);
+  if (status === 'none' || status === 'refused')
+    await issueCard(cards, { clientId, tenantId, programId, userId }, metadata);
 }
 
 async function clientPhoneChanged({ cards, parse }: Delivery) {
@@ -178,6 +179,11 @@ async function clientPhoneChanged({ cards, parse }: Delivery) {
 async function clientRenamed({ cards, parse }: Delivery) {
   const renamed = parse(ClientRenamedData);
   if (renamed) await cards.copies.renamed(renamed);
+}
+
+async function clientEmailGiven({ cards, parse }: Delivery) {
+  const given = parse(ClientEmailGivenData);
+  if (given) await cards.copies.emailGiven(given);
 }
 
 async function clientRemoved({ cards, parse, metadata }: Delivery) {

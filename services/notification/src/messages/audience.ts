@@ -1,4 +1,5 @@
 import { customerSegmentsOf, warsawDayOf } from '@punkto/contracts/card-visits';
+import { phoneOnlyHolder } from '@punkto/contracts/clients';
 import { inSegment } from '@punkto/contracts/customer-segments';
 import type { AudienceSize, MessageAudience, MessageChannels } from '@punkto/contracts/messages';
 import type { MessageCopies } from './message-copies';
@@ -60,7 +61,10 @@ export function audienceResolver(deps: AudienceDeps) {
 }
 export type AudienceResolver = ReturnType<typeof audienceResolver>;
 
-const personKeyOf = (contact: Contact) => contact.userId ?? `client:${contact._id}`;
+const personKeyOf = (contact: Contact) => contact.userId ?? phoneOnlyHolder(contact._id);
+/** the card holder's account; none for a phone-only client's card (held by the client, ADR 0056): no inbox */
+const accountOf = (card: AudienceCard) =>
+  card.userId === phoneOnlyHolder(card.clientId) ? null : card.userId;
 
 export async function resolveAudience(
   { copies, wallet, clock }: AudienceDeps,
@@ -149,7 +153,7 @@ function peopleIn(scope: AudienceScope, cards: AudienceCard[], contacts: Contact
   }
   for (const card of cards)
     if (card.open && scope.cardInScope(card) && scope.inAudience(card.userId))
-      person(card.userId, card.userId).cardIds.add(card.cardId);
+      person(card.userId, accountOf(card)).cardIds.add(card.cardId);
   for (const contact of contacts) {
     const key = personKeyOf(contact);
     if (scope.contactInScope(contact) && scope.inAudience(key))

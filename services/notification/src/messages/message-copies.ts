@@ -8,7 +8,7 @@ import type { PersonKeys } from '@punkto/platform/privacy/person-keys';
  * What the messages module keeps of other services' data (event-carried state transfer, ADR 0027):
  * - `message_cards`: every card's visits (the shared fold of contracts/card-visits.ts, as analytics keeps them)
  *   plus its client: segments, "customers of a program", the cards of a person;
- * - `message_contacts`: a client's e-mail from tenant's ClientEnrolled, SEALED with the client's own key
+ * - `message_contacts`: a client's e-mail from tenant's ClientEnrolled (or ClientEmailGiven), SEALED with the client's own key
  *   (`client:<clientId>`, like the survey service's copy) and its marketing consent for the company;
  *   ClientRemoved and identity's UserDeleted shred the key and drop the copy;
  * - `message_preferences`: the customer's „Wiadomości od firm” switch (identity's PreferencesChanged).
@@ -53,6 +53,7 @@ export async function messageCopies(documents: DocumentStore, keys: PersonKeys) 
     },
     cardsOfTenant: (tenantId: string) => cards.find({ tenantId }),
     clientEnrolled: (client: EnrolledClient) => clientEnrolled(store, client),
+    clientEmailGiven: (client: Omit<EnrolledClient, 'userId'>) => clientEmailGiven(store, client),
     clientLinked: async (clientId: string, userId: string): Promise<void> => {
       await mutateDocument(contacts, clientId, (current) =>
         current && current.userId !== userId ? { ...current, userId } : UNCHANGED,
@@ -111,6 +112,16 @@ async function clientEnrolled({ contacts, keys }: CopyStore, c: EnrolledClient):
     email: seal(key, c.clientId, c.email),
     marketingConsent: c.marketingConsent,
   });
+}
+
+/**
+ * A phone-only client given an address (ADR 0056): the contact copy sealed as ClientEnrolled's, with the consent
+ * asked then. Once: a copy that exists (a redelivery, or the account linked meanwhile) is kept as it is, so a
+ * consent withdrawn since is not given back.
+ */
+async function clientEmailGiven(store: CopyStore, c: Omit<EnrolledClient, 'userId'>): Promise<void> {
+  if (await store.contacts.get(c.clientId)) return;
+  await clientEnrolled(store, { ...c, userId: null });
 }
 
 /** the consent is off for these clients (the unsubscribe link, or the tenant service recorded it) */

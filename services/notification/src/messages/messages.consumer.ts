@@ -3,8 +3,10 @@ import {
   AwardVoidedData,
   BalanceAdjustedData,
   CardClosedData,
+  CardHolderLinkedData,
   CardIssuedData,
   ClientAccountLinkedData,
+  ClientEmailGivenData,
   ClientEnrolledData,
   ClientMarketingConsentWithdrawnData,
   ClientRemovedData,
@@ -24,7 +26,7 @@ import type { MessagesContext } from './messages-context';
 const envelope = <T extends [string, ...string[]]>(types: T) =>
   z.object({ id: z.string(), type: z.enum(types), data: z.unknown() });
 
-/** the card events that change a card's visits or whether it is open */
+/** the card events that change a card's visits, whether it is open, or its holder (ADR 0056) */
 const visitEvents = {
   CardIssued: CardIssuedData,
   PointsEarned: PointsEarnedData,
@@ -33,6 +35,7 @@ const visitEvents = {
   AwardVoided: AwardVoidedData,
   RedemptionVoided: RedemptionVoidedData,
   BalanceAdjusted: BalanceAdjustedData,
+  CardHolderLinked: CardHolderLinkedData,
   CardClosed: CardClosedData,
 } as const;
 type VisitEventType = keyof typeof visitEvents;
@@ -53,8 +56,8 @@ export function messageCardsConsumer(ctx: MessagesContext, context: ConsumerCont
 }
 
 /**
- * tenant (tenant.clients.v1): a client's e-mail (sealed with the client's key) and marketing consent; its
- * account; ClientRemoved shreds it; ClientMarketingConsentWithdrawn (the tenant service recorded an unsubscribe).
+ * tenant (tenant.clients.v1): a client's e-mail (sealed with the client's key) and marketing consent, from
+ * ClientEnrolled or, for a phone-only client, ClientEmailGiven (ADR 0056); its account; ClientRemoved shreds it; ClientMarketingConsentWithdrawn (the tenant service recorded an unsubscribe).
  */
 export function messageClientsConsumer(ctx: MessagesContext, context: ConsumerContext): ConsumerSpec {
   return eventConsumer({
@@ -62,6 +65,7 @@ export function messageClientsConsumer(ctx: MessagesContext, context: ConsumerCo
     topics: [Topics.tenantClients],
     schema: envelope([
       'ClientEnrolled',
+      'ClientEmailGiven',
       'ClientAccountLinked',
       'ClientRemoved',
       'ClientMarketingConsentWithdrawn',
@@ -74,6 +78,12 @@ export function messageClientsConsumer(ctx: MessagesContext, context: ConsumerCo
           const d = parse(ClientEnrolledData);
           // a phone-only client (ADR 0056) has no address to write to
           if (d?.email) await ctx.copies.clientEnrolled({ ...d, email: d.email });
+          return;
+        }
+        case 'ClientEmailGiven': {
+          // staff gave a phone-only client an address: company messages reach them from now on
+          const d = parse(ClientEmailGivenData);
+          if (d) await ctx.copies.clientEmailGiven(d);
           return;
         }
         case 'ClientAccountLinked': {

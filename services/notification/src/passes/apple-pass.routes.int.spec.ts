@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { phoneOnlyHolder } from '@punkto/contracts/clients';
 import { Topics } from '@punkto/contracts/topics';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -100,6 +101,35 @@ describe('GET /api/v1/cards/{id}/create-apple-pass/{x}', () => {
     expect((await download(cardId, userId)).json()).toMatchObject({ status: 409, code: 'CARD.CLOSED' });
     // closed, it is still no one else's business
     expect((await download(cardId, caller)).body).toBe(unknown.body);
+  });
+
+  it("a phone-only client's card moved to the customer's account: the account gets its pass (ADR 0056)", async () => {
+    const { tenantId, programId } = await t.aCompany();
+    const cardId = randomUUID();
+    const clientId = randomUUID();
+    const anna = randomUUID();
+    const card = { cardId, tenantId, programId, clientId };
+    await deliver(Topics.cardLedgerCards, 'CardIssued', {
+      ...card,
+      userId: phoneOnlyHolder(clientId),
+      humanReadableId: '1234567897',
+      secretVersion: 1,
+      qrPayload: `P1.${cardId}.1.c2lnbmF0dXJlLW9mLXRoZS1j`,
+      tier: null,
+      issuedAt: '2026-11-20T10:00:00.000Z',
+    });
+    expect((await download(cardId, anna)).statusCode).toBe(404); // not hers yet
+    await deliver(Topics.cardLedgerCards, 'CardHolderLinked', {
+      ...card,
+      userId: anna,
+      previousHolder: phoneOnlyHolder(clientId),
+      linkedAt: '2026-11-21T10:00:00.000Z',
+    });
+    const res = await download(cardId, anna);
+    expect(res.statusCode, res.body).toBe(200);
+    const pass = JSON.parse((await unzipPass(res.rawPayload)).get('pass.json')!.toString());
+    expect(pass).toMatchObject({ serialNumber: `${cardId}.1`, barcodes: [{ altText: '1234 5678 97' }] });
+    expect((await download(cardId, randomUUID())).statusCode).toBe(404);
   });
 
   it('right after joining, before the program has arrived: 409 PASS.NOT_READY, to try again', async () => {

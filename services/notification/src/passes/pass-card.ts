@@ -97,6 +97,10 @@ export function applyPassCardEvent(card: PassCard | null, event: PassCardEvent):
         },
         event.data.regeneratedAt,
       );
+    case 'CardHolderLinked':
+      // a phone-only client's card now belongs to the account (ADR 0056): its holder may add it to a wallet; no
+      // pass shows the holder, so the version stays (nothing for the phones to fetch)
+      return card.userId === event.data.userId ? null : { ...card, userId: event.data.userId };
     case 'CardClosed':
       return card.status === 'closed'
         ? null

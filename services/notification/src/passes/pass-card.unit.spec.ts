@@ -53,6 +53,31 @@ describe("a pass's copy of its card", () => {
     });
   });
 
+  describe("when a phone-only client's card moves to the account (ADR 0056)", () => {
+    const linked: PassCardEvent = {
+      type: 'CardHolderLinked',
+      data: {
+        cardId: 'c1',
+        tenantId: 't1',
+        programId: 'p1',
+        clientId: 'cl1',
+        userId: 'u-anna',
+        previousHolder: 'client:cl1',
+        linkedAt: '2026-11-21T10:00:00.000Z',
+      },
+    };
+    const walkIn = { ...issued, data: { ...issued.data, userId: 'client:cl1' } } as PassCardEvent;
+
+    it('the account holds it: its version and time stay, as no pass shows the holder', () => {
+      const before = fold([walkIn, earned(10, '2026-11-20T11:00:00.000Z')])!;
+      expect(applyPassCardEvent(before, linked)).toEqual({ ...before, userId: 'u-anna' });
+    });
+
+    it('a link delivered again changes nothing', () => {
+      expect(applyPassCardEvent(fold([walkIn, linked]), linked)).toBeNull();
+    });
+  });
+
   describe('when the card has points', () => {
     it('takes the balance from each award and bumps the version once per change', () => {
       const card = fold([

@@ -2,6 +2,7 @@ import {
   AwardVoidedData,
   BalanceAdjustedData,
   CardClosedData,
+  CardHolderLinkedData,
   CardIssuedData,
   CardRegeneratedData,
   PointsEarnedData,
@@ -36,6 +37,7 @@ const cardEvents = {
   BalanceAdjusted: BalanceAdjustedData,
   TierChanged: TierChangedData,
   CardRegenerated: CardRegeneratedData,
+  CardHolderLinked: CardHolderLinkedData,
   CardClosed: CardClosedData,
 } as const;
 
@@ -58,7 +60,8 @@ const Envelope = z.object({
 
 /**
  * What wallet passes need from other services (event-carried state transfer, pass-copies.ts):
- * - cardledger.cards.v1  the card's number, QR, balance, level and status;
+ * - cardledger.cards.v1  the card's number, QR, balance, level and status, and its holder (who may have its
+ *                        passes: CardHolderLinked moves a phone-only client's card to the account, ADR 0056);
  * - tenant.programs.v1   the program's kind, name, rewards (newest version wins; a deletion is final);
  * - tenant.tenants.v1    the company's name, address, colours, logo and hero image.
  * Events of other types on these topics are skipped before the inbox. A payload this consumer does not
@@ -158,6 +161,8 @@ async function cardEvent(
   event: PassCardEvent,
 ) {
   const { cardId } = event.data;
-  if (await copies.applyCardEvent(cardId, event)) await changed.cardChanged(cardId);
+  const copy = await copies.applyCardEvent(cardId, event);
+  // a new holder changes no pass (and the card has none yet: it was in no one's portal, ADR 0056)
+  if (copy && event.type !== 'CardHolderLinked') await changed.cardChanged(cardId);
   if (event.type === 'CardClosed') await onCardClosed(cardId, event.data.closedAt);
 }

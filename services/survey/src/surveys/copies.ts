@@ -1,11 +1,13 @@
 import type { Collection, DocumentStore } from '@punkto/platform/documents/document-store.port';
+import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
 import { seal, unseal } from '@punkto/platform/privacy/pii-cipher';
 import type { PersonKeys } from '@punkto/platform/privacy/person-keys';
 
 /**
  * What the survey service keeps of other services' data (event-carried state transfer):
- * - `survey-cards`: card → tenant, program, client, user (card ledger's CardIssued; ids only);
- * - `survey-contacts`: a client's e-mail from tenant's ClientEnrolled, SEALED with the client's own key
+ * - `survey-cards`: card → tenant, program, client, user (card ledger's CardIssued, the user moved by
+ *   CardHolderLinked; ids only);
+ * - `survey-contacts`: a client's e-mail from tenant's ClientEnrolled (or ClientEmailGiven), SEALED with the client's own key
  *   (`person-keys`, platform privacy): ClientRemoved and identity's UserDeleted shred the key and drop the copy;
  * - `survey-preferences`: a customer's `surveys` / `emailNotifications` switches (identity's PreferencesChanged);
  * - `survey-tenants`: company name and contact e-mail (tenant's TenantCreated / TenantUpdated).
@@ -37,9 +39,18 @@ async function cardCopies(documents: DocumentStore) {
     card: (cardId: string) => cards.get(cardId),
     /** the person's cards (the companies whose cadences may name them) */
     cardsOf: (userId: string) => cards.find({ userId }),
+    /** once: a redelivered CardIssued neither reopens the card nor gives it back to a former holder */
     async cardIssued(card: Omit<CardCopy, '_id' | 'closed'> & { cardId: string }) {
       const { cardId, ...rest } = card;
-      await cards.upsert({ _id: cardId, ...rest, closed: false });
+      await mutateDocument(cards, cardId, (current) =>
+        current ? UNCHANGED : { _id: cardId, ...rest, closed: false },
+      );
+    },
+    /** a phone-only client's card moved to the account (ADR 0056): its visits are that person's from now on */
+    async cardHolderLinked(cardId: string, userId: string) {
+      await mutateDocument(cards, cardId, (current) =>
+        current && current.userId !== userId ? { ...current, userId } : UNCHANGED,
+      );
     },
     async cardClosed(cardId: string) {
       const card = await cards.get(cardId);
@@ -54,20 +65,31 @@ async function contactCopies(documents: DocumentStore, keys: PersonKeys) {
   const preferences = documents.collection<PreferencesCopy>('survey-preferences');
   await contacts.ensureIndex({ fields: { userId: 1 } });
 
+  async function clientEnrolled(c: {
+    clientId: string;
+    tenantId: string;
+    userId: string | null;
+    email: string;
+  }) {
+    const key = await keys.getOrCreate(contactKey(c.clientId));
+    await contacts.upsert({
+      _id: c.clientId,
+      tenantId: c.tenantId,
+      userId: c.userId,
+      email: seal(key, c.clientId, c.email),
+    });
+  }
+
   async function forgetContact(clientId: string) {
     await keys.shred(contactKey(clientId));
     await contacts.delete(clientId);
   }
 
   return {
-    async clientEnrolled(c: { clientId: string; tenantId: string; userId: string | null; email: string }) {
-      const key = await keys.getOrCreate(contactKey(c.clientId));
-      await contacts.upsert({
-        _id: c.clientId,
-        tenantId: c.tenantId,
-        userId: c.userId,
-        email: seal(key, c.clientId, c.email),
-      });
+    clientEnrolled,
+    /** a phone-only client given an address (ADR 0056): sealed as ClientEnrolled's, once (a copy is kept) */
+    async clientEmailGiven(c: { clientId: string; tenantId: string; email: string }) {
+      if (!(await contacts.get(c.clientId))) await clientEnrolled({ ...c, userId: null });
     },
     async clientLinked(clientId: string, userId: string) {
       const contact = await contacts.get(clientId);

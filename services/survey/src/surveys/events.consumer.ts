@@ -1,7 +1,9 @@
 import {
   CardClosedData,
+  CardHolderLinkedData,
   CardIssuedData,
   ClientAccountLinkedData,
+  ClientEmailGivenData,
   ClientEnrolledData,
   ClientRemovedData,
   PointsEarnedData,
@@ -24,8 +26,9 @@ const envelope = <T extends [string, ...string[]]>(types: T) =>
   z.object({ id: z.string(), type: z.enum(types), data: z.unknown() });
 
 /**
- * card ledger (cardledger.cards.v1): CardIssued → the card's copy; PointsEarned, StampsAdded, RewardRedeemed
- * → a visit (may start a survey); CardClosed → no more surveys for it.
+ * card ledger (cardledger.cards.v1): CardIssued → the card's copy; CardHolderLinked → its holder (a phone-only
+ * client's card moved to the account, ADR 0056); PointsEarned, StampsAdded, RewardRedeemed → a visit (may start a
+ * survey); CardClosed → no more surveys for it.
  */
 export function cardEventsConsumer(
   copies: Copies,
@@ -35,7 +38,14 @@ export function cardEventsConsumer(
   return eventConsumer({
     groupId: 'survey.card-events',
     topics: [Topics.cardLedgerCards],
-    schema: envelope(['CardIssued', 'PointsEarned', 'StampsAdded', 'RewardRedeemed', 'CardClosed']),
+    schema: envelope([
+      'CardIssued',
+      'CardHolderLinked',
+      'PointsEarned',
+      'StampsAdded',
+      'RewardRedeemed',
+      'CardClosed',
+    ]),
     ...context,
     handle: async (event) => {
       const parse = payloadParser(context.logger, event);
@@ -43,6 +53,11 @@ export function cardEventsConsumer(
         case 'CardIssued': {
           const d = parse(CardIssuedData);
           if (d) await copies.cardIssued(d);
+          return;
+        }
+        case 'CardHolderLinked': {
+          const d = parse(CardHolderLinkedData);
+          if (d) await copies.cardHolderLinked(d.cardId, d.userId);
           return;
         }
         case 'CardClosed': {
@@ -72,7 +87,8 @@ export function cardEventsConsumer(
 
 /**
  * tenant (tenant.tenants.v1, tenant.clients.v1): the company's name and contact e-mail; a client's e-mail
- * (sealed with the client's key) and account; ClientRemoved shreds it.
+ * (sealed with the client's key: ClientEnrolled, or ClientEmailGiven for a phone-only client, ADR 0056) and
+ * account; ClientRemoved shreds it.
  */
 export function tenantEventsConsumer(copies: Copies, context: ConsumerContext): ConsumerSpec {
   return eventConsumer({
@@ -83,6 +99,7 @@ export function tenantEventsConsumer(copies: Copies, context: ConsumerContext): 
       'TenantUpdated',
       'TenantDeleted',
       'ClientEnrolled',
+      'ClientEmailGiven',
       'ClientAccountLinked',
       'ClientRemoved',
     ]),
@@ -114,6 +131,12 @@ export function tenantEventsConsumer(copies: Copies, context: ConsumerContext): 
           const d = parse(ClientEnrolledData);
           // a phone-only client (ADR 0056) has no address to ask
           if (d?.email) await copies.clientEnrolled({ ...d, email: d.email });
+          return;
+        }
+        case 'ClientEmailGiven': {
+          // staff gave a phone-only client an address: surveys reach them from now on
+          const d = parse(ClientEmailGivenData);
+          if (d) await copies.clientEmailGiven(d);
           return;
         }
         case 'ClientAccountLinked': {
