@@ -10,8 +10,10 @@ import {
   ownerWithProgram,
   uniqueEmail,
   type OwnerWithProgram,
+  PASSWORD,
 } from '../scripts/testing/actors';
 import { freePort } from '../scripts/testing/free-port';
+import { CookieClient } from '../scripts/testing/http-client';
 import { startSourceProduct, type SourceProduct } from '../scripts/testing/source-product';
 
 let product: SourceProduct;
@@ -127,20 +129,52 @@ describe('a client with a phone only', () => {
     ]);
   });
 
-  it('given an e-mail later: the customer is invited and the client linked to the account', async () => {
+  it('given an e-mail later: the customer is invited, and the same card — points and history — is in their portal', async () => {
     const created = await createClient({ name: 'Iryna Bondar', phone: '+380 67 765 4321' });
     const { clientId } = (await created.json()) as { clientId: string };
     const path = `/api/v1/tenants/${owner.tenantId}/clients/${clientId}`;
+    const [card] = await eventually('the card', async () => {
+      const found = await cardsByPhone('+380677654321');
+      return found.length ? found : undefined;
+    });
+    const awarded = await owner.client.call(
+      'POST',
+      `/api/v1/cards/${card!.cardId}/points-from-amount`,
+      { amountGrosze: 4200 },
+      { 'idempotency-key': `award-${card!.cardId}` },
+    );
+    expect(awarded.status, await awarded.clone().text()).toBe(200);
     const email = uniqueEmail('iryna');
 
     const given = await owner.client.call('PATCH', path, { email, marketingConsent: true });
     expect(given.status, await given.clone().text()).toBe(200);
     expect(await given.json()).toMatchObject({ email, phone: '+380677654321' });
-    await mailTo(email, /zapisał\(a\) Cię do programu Kawa za punkty/, base);
+    const mail = await mailTo(email, /zapisał\(a\) Cię do programu Kawa za punkty/, base);
     await eventually('the account linked', async () => {
       const res = await owner.client.call('GET', path);
       return ((await res.json()) as { userId: string | null }).userId ? true : undefined;
     });
+
+    // the customer sets a password from the invitation and finds the same card in the portal
+    const token = /reset-hasla\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
+    const customer = new CookieClient(base);
+    const set = await customer.call('POST', '/api/v1/users/reset-password', { token, newPassword: PASSWORD });
+    expect(set.status, await set.clone().text()).toBe(200);
+    await eventually('the customer to log in', async () => {
+      const login = await customer.call('POST', '/api/v1/users/login', { email, password: PASSWORD });
+      return login.status === 200 ? true : undefined;
+    });
+    const mine = await eventually('the card in the portal', async () => {
+      const res = await customer.call('GET', '/api/v1/customers/my-cards');
+      const items = ((await res.json()) as { items: CardJson[] }).items;
+      return items.length ? items : undefined;
+    });
+    expect(mine).toEqual([
+      expect.objectContaining({ cardId: card!.cardId, humanReadableId: card!.humanReadableId, points: 42 }),
+    ]);
+    const history = await customer.call('GET', '/api/v1/customers/my-history?pageNumber=1&pageSize=20');
+    const entries = ((await history.json()) as { items: { type: string }[] }).items.map((e) => e.type);
+    expect(entries).toEqual(expect.arrayContaining(['points_earned']));
 
     // the address is given once: afterwards it is the customer's to change
     const again = await owner.client.call('PATCH', path, { email: uniqueEmail('inna') });

@@ -1,5 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { logIn, ownerWithProgram, unique, type OwnerWithProgram } from '../../scripts/testing/actors';
+import {
+  logIn,
+  mailTo,
+  ownerWithProgram,
+  PASSWORD,
+  unique,
+  uniqueEmail,
+  type OwnerWithProgram,
+} from '../../scripts/testing/actors';
 import { PHONE, useBrowser } from '../../scripts/testing/browser';
 import { clientEntry } from '../../scripts/testing/clients-list';
 
@@ -83,5 +91,43 @@ describe('a client with a phone only', () => {
     await page.getByLabel('Kwota zakupu (zł)').fill('18,00');
     await page.getByRole('button', { name: 'Przyznaj punkty' }).click();
     await expect.poll(() => card.getByTestId('scanner-balance').textContent()).toBe('18 pkt');
+  });
+
+  it('given an e-mail: the customer sets a password and finds the same card, with its points, in the portal', async () => {
+    const page = await newPage({ viewport: { width: 1280, height: 900 } });
+    await logIn(page, '/zaloguj', owner.email);
+    await page.waitForURL((url) => url.pathname === '/panel');
+    await page.goto(`/panel/klienci?szukaj=${encodeURIComponent(name)}`);
+    await clientEntry(page, name).getByRole('link', { name }).click();
+    const number = (await page.getByTestId('client-card-number').textContent())?.trim() ?? '';
+    const form = page.getByRole('form', { name: 'Karta w telefonie klienta' });
+    const email = uniqueEmail('olena');
+    await form.getByLabel('Adres e-mail klienta').fill(email);
+    await form.getByRole('button', { name: 'Wyślij zaproszenie' }).click();
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: `Wysłaliśmy wiadomość na adres ${email}.` })
+      .first()
+      .waitFor();
+    // given once: the section is gone and the page shows the address
+    await form.waitFor({ state: 'hidden' });
+    await page.getByText(email).first().waitFor();
+
+    const mail = await mailTo(email, /zapisał\(a\) Cię do programu/);
+    const token = /reset-hasla\?token=([A-Za-z0-9_-]+)(?:&amp;|&)zaproszenie=klient/.exec(mail)?.[1];
+    expect(token, `invitation link in:\n${mail}`).toBeTruthy();
+    const phone = await newPage({ viewport: PHONE });
+    await phone.goto(`/reset-hasla?token=${token}&zaproszenie=klient`);
+    await phone.getByLabel(/^Hasło/).fill(PASSWORD);
+    await phone.getByLabel('Powtórz hasło').fill(PASSWORD);
+    await phone.getByRole('button', { name: 'Ustaw hasło' }).click();
+    await phone.getByText('Konto jest aktywne').waitFor();
+    await logIn(phone, '/zaloguj?type=customer', email);
+    await phone.waitForURL((url) => url.pathname.startsWith('/klient'));
+    await phone.goto('/klient/karty');
+    const card = phone.getByRole('article', { name: 'Kawiarnia Pod Lipą' });
+    await card.waitFor({ timeout: 30_000 });
+    expect((await card.getByTestId('card-number').textContent())?.trim()).toBe(number);
+    expect(await card.getByTestId('card-balance').textContent()).toBe('18 pkt');
   });
 });
