@@ -93,26 +93,23 @@ const refusalFields = {
   [ProgramErrors.notFound.code]: 'programId',
 };
 
-function ProgramSelect({
-  programs,
-  value,
-  error,
-  onChange,
-}: {
-  programs: Program[];
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}) {
+/** the programme box of every tab's form */
+type ProgramField = {
+  values: { programId: string };
+  errors: Partial<Record<string, string>>;
+  setFieldValue: (field: 'programId', value: string) => void;
+};
+
+function ProgramSelect({ programs, form }: { programs: Program[]; form: ProgramField }) {
   return (
     <Select
       label="Program lojalnościowy"
       placeholder="Wybierz program"
       required
       data={programs.map((program) => ({ value: program.id, label: program.name }))}
-      value={value || null}
-      onChange={(next) => onChange(next ?? '')}
-      error={error}
+      value={form.values.programId || null}
+      onChange={(next) => form.setFieldValue('programId', next ?? '')}
+      error={form.errors.programId}
       allowDeselect={false}
       comboboxProps={{ withinPortal: true }}
     />
@@ -196,12 +193,7 @@ function NewClientWithPhone({ tenantId, programs, onDone }: ClientTabProps) {
         </Text>
         <TextInput label="Imię i nazwisko" required autoComplete="off" {...form.getInputProps('name')} />
         <PhoneInput optional={false} {...form.getInputProps('phone')} />
-        <ProgramSelect
-          programs={programs}
-          value={form.values.programId}
-          error={form.errors.programId}
-          onChange={(value) => form.setFieldValue('programId', value)}
-        />
+        <ProgramSelect programs={programs} form={form} />
         <ModalFormFooter
           error={form.formError}
           onCancel={onDone}
@@ -242,12 +234,7 @@ function NewClientWithEmail({ tenantId, programs, onDone }: ClientTabProps) {
         <TextInput label="Imię i nazwisko" required autoComplete="off" {...form.getInputProps('name')} />
         <EmailInput autoComplete="off" required {...form.getInputProps('email')} />
         <PhoneInput optional {...form.getInputProps('phone')} />
-        <ProgramSelect
-          programs={programs}
-          value={form.values.programId}
-          error={form.errors.programId}
-          onChange={(value) => form.setFieldValue('programId', value)}
-        />
+        <ProgramSelect programs={programs} form={form} />
         <Checkbox
           label="Klient zgadza się na wiadomości marketingowe"
           {...form.getCheckboxProps('marketingConsent')}
@@ -287,12 +274,7 @@ function ExistingClientTab({ tenantId, programs, onDone }: ClientTabProps) {
           Klient ma już konto w Punkto? Podaj jego e-mail — zapiszemy go do programu i wyślemy mu wiadomość.
         </Text>
         <EmailInput label="E-mail klienta" autoComplete="off" required {...form.getInputProps('email')} />
-        <ProgramSelect
-          programs={programs}
-          value={form.values.programId}
-          error={form.errors.programId}
-          onChange={(value) => form.setFieldValue('programId', value)}
-        />
+        <ProgramSelect programs={programs} form={form} />
         <ModalFormFooter
           error={form.formError}
           onCancel={onDone}

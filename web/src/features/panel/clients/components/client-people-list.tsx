@@ -173,9 +173,14 @@ function PersonStatus({ person }: { person: ClientPerson }) {
 
 /** each programme's name leads to that enrolment's client page (card, history, corrections) */
 function Programmes({ person }: { person: ClientPerson }) {
+  return <EnrolmentLinks enrolments={person.enrolments} />;
+}
+
+/** programme names, each leading to that enrolment's client page; an invitation not accepted yet says so */
+export function EnrolmentLinks({ enrolments }: { enrolments: ClientPerson['enrolments'] }) {
   return (
     <Group component="span" gap={4} wrap="wrap" style={{ display: 'inline-flex' }}>
-      {person.enrolments.map((enrolment, i) => (
+      {enrolments.map((enrolment, i) => (
         <span key={enrolment.clientId}>
           <AnchorLink to="/panel/klienci/$clientId" params={{ clientId: enrolment.clientId }}>
             {enrolment.programName}
@@ -186,7 +191,7 @@ function Programmes({ person }: { person: ClientPerson }) {
               (zaproszenie)
             </Text>
           ) : null}
-          {i < person.enrolments.length - 1 ? ',' : null}
+          {i < enrolments.length - 1 ? ',' : null}
         </span>
       ))}
     </Group>

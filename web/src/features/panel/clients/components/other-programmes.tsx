@@ -1,6 +1,6 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { AnchorLink } from '../../../../components/ui/link';
+import { EnrolmentLinks } from './client-people-list';
 import { clientsQueryOptions } from '../api/clients';
 
 /**
@@ -38,22 +38,7 @@ export function OtherProgrammes({
         Inne programy tej osoby
       </Text>
       <Text component="dd" m={0}>
-        <Group component="span" gap={4} wrap="wrap" style={{ display: 'inline-flex' }}>
-          {others.map((enrolment, i) => (
-            <span key={enrolment.clientId}>
-              <AnchorLink to="/panel/klienci/$clientId" params={{ clientId: enrolment.clientId }}>
-                {enrolment.programName}
-              </AnchorLink>
-              {enrolment.status === 'invited' ? (
-                <Text span size="xs" c="dimmed">
-                  {' '}
-                  (zaproszenie)
-                </Text>
-              ) : null}
-              {i < others.length - 1 ? ',' : null}
-            </span>
-          ))}
-        </Group>
+        <EnrolmentLinks enrolments={others} />
       </Text>
     </Stack>
   );
