@@ -26,6 +26,8 @@ export interface PageOptions {
   from?: BrowserContext;
   /** the device as the product sees it (e.g. an iPhone's Safari), default Chromium's own */
   userAgent?: string;
+  /** 'block': no service worker registers (a first visit's own requests only; default 'allow') */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /**
@@ -62,6 +64,7 @@ export function useBrowser(options: { keepPagesBetweenTests?: boolean; baseUrl?:
         bypassCSP: page.bypassCSP ?? false,
         ...(page.from && { storageState: await page.from.storageState() }),
         ...(page.userAgent && { userAgent: page.userAgent }),
+        ...(page.serviceWorkers && { serviceWorkers: page.serviceWorkers }),
       });
       contexts.push(context);
       if (page.consented ?? true) await storeCookieConsent(context, baseUrl);
