@@ -13,7 +13,7 @@ import { AddClientRequest, ClientErrors } from '@punkto/contracts/clients';
 import type { Program } from '@punkto/contracts/programs';
 import { ProgramErrors } from '@punkto/contracts/programs';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ModalFormFooter } from '../../../../components/ui/modal-form-footer';
 import { AnchorLink } from '../../../../components/ui/link';
 import { errorMessage } from '../../../../lib/api/api-errors';
@@ -164,6 +164,48 @@ function PhoneInput({
   );
 }
 
+/** what the two new-client forms share around their own fields */
+type NewClientFormState = ProgramField & {
+  getInputProps: (field: 'name') => ReturnType<ReturnType<typeof useZodForm>['getInputProps']>;
+  formError: string | null;
+  submitting: boolean;
+};
+
+/** the intro, the name, the form's own fields, the programme, what follows it, and the buttons */
+function NewClientFields({
+  form,
+  intro,
+  programs,
+  onDone,
+  children,
+  afterProgram,
+}: {
+  form: NewClientFormState;
+  intro: string;
+  programs: Program[];
+  onDone: () => void;
+  children: ReactNode;
+  afterProgram?: ReactNode;
+}) {
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {intro}
+      </Text>
+      <TextInput label="Imię i nazwisko" required autoComplete="off" {...form.getInputProps('name')} />
+      {children}
+      <ProgramSelect programs={programs} form={form} />
+      {afterProgram}
+      <ModalFormFooter
+        error={form.formError}
+        onCancel={onDone}
+        submitLabel="Dodaj klienta"
+        submitting={form.submitting}
+      />
+    </Stack>
+  );
+}
+
 function NewClientWithPhone({ tenantId, programs, onDone }: ClientTabProps) {
   const create = useCreateClient(tenantId);
   const form = useZodForm(PhoneOnlyClientForm, {
@@ -186,21 +228,17 @@ function NewClientWithPhone({ tenantId, programs, onDone }: ClientTabProps) {
 
   return (
     <form onSubmit={submit} noValidate aria-label="Nowy klient bez adresu e-mail">
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          Karta będzie używana przy kasie: obsługa znajdzie ją w skanerze po numerze telefonu albo imieniu i
-          nazwisku. Bez adresu e-mail klient nie dostanie karty w telefonie ani wiadomości od firmy.
-        </Text>
-        <TextInput label="Imię i nazwisko" required autoComplete="off" {...form.getInputProps('name')} />
+      <NewClientFields
+        form={form}
+        programs={programs}
+        onDone={onDone}
+        intro={
+          'Karta będzie używana przy kasie: obsługa znajdzie ją w skanerze po numerze telefonu albo imieniu i ' +
+          'nazwisku. Bez adresu e-mail klient nie dostanie karty w telefonie ani wiadomości od firmy.'
+        }
+      >
         <PhoneInput optional={false} {...form.getInputProps('phone')} />
-        <ProgramSelect programs={programs} form={form} />
-        <ModalFormFooter
-          error={form.formError}
-          onCancel={onDone}
-          submitLabel="Dodaj klienta"
-          submitting={form.submitting}
-        />
-      </Stack>
+      </NewClientFields>
     </form>
   );
 }
@@ -227,25 +265,21 @@ function NewClientWithEmail({ tenantId, programs, onDone }: ClientTabProps) {
 
   return (
     <form onSubmit={submit} noValidate aria-label="Nowy klient">
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          Założymy klientowi konto i wyślemy e-mail z linkiem do ustawienia hasła.
-        </Text>
-        <TextInput label="Imię i nazwisko" required autoComplete="off" {...form.getInputProps('name')} />
+      <NewClientFields
+        form={form}
+        programs={programs}
+        onDone={onDone}
+        intro="Założymy klientowi konto i wyślemy e-mail z linkiem do ustawienia hasła."
+        afterProgram={
+          <Checkbox
+            label="Klient zgadza się na wiadomości marketingowe"
+            {...form.getCheckboxProps('marketingConsent')}
+          />
+        }
+      >
         <EmailInput autoComplete="off" required {...form.getInputProps('email')} />
         <PhoneInput optional {...form.getInputProps('phone')} />
-        <ProgramSelect programs={programs} form={form} />
-        <Checkbox
-          label="Klient zgadza się na wiadomości marketingowe"
-          {...form.getCheckboxProps('marketingConsent')}
-        />
-        <ModalFormFooter
-          error={form.formError}
-          onCancel={onDone}
-          submitLabel="Dodaj klienta"
-          submitting={form.submitting}
-        />
-      </Stack>
+      </NewClientFields>
     </form>
   );
 }
