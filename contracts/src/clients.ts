@@ -116,6 +116,17 @@ export type EditClientRequest = z.input<typeof EditClientRequest>;
 export const PhoneGivenBy = z.enum(['staff', 'customer']);
 export type PhoneGivenBy = z.infer<typeof PhoneGivenBy>;
 
+/** One programme a person of the clients list is in: its enrolment (the client page is per `clientId`). */
+export const PersonEnrolment = z
+  .object({
+    clientId: z.string(),
+    programId: z.string(),
+    programName: z.string(),
+    status: ClientStatus.exclude(['removed']),
+  })
+  .meta({ id: 'PersonEnrolment' });
+export type PersonEnrolment = z.infer<typeof PersonEnrolment>;
+
 export const Client = z
   .object({
     id: z.string(),
@@ -136,20 +147,11 @@ export const Client = z
     status: ClientStatus,
     source: z.enum(['created', 'added', 'self']),
     enrolledAt: z.iso.datetime({ offset: true }),
+    /** the same person's other programmes in the company (the clients list's row, ADR 0054) */
+    otherProgrammes: z.array(PersonEnrolment),
   })
   .meta({ id: 'Client' });
 export type Client = z.infer<typeof Client>;
-
-/** One programme a person of the clients list is in: its enrolment (the client page is per `clientId`). */
-export const PersonEnrolment = z
-  .object({
-    clientId: z.string(),
-    programId: z.string(),
-    programName: z.string(),
-    status: ClientStatus.exclude(['removed']),
-  })
-  .meta({ id: 'PersonEnrolment' });
-export type PersonEnrolment = z.infer<typeof PersonEnrolment>;
 
 /**
  * A row of the clients list (GET …/get-clients, ADR 0054): one PERSON of the company — one customer account, or

@@ -8,12 +8,12 @@ import { toClientStreamId } from './client';
 import { clientDecider, type ClientCommand } from './client.decider';
 import { ClientNotFoundError } from './client.errors';
 import { clientPeople, ensurePeopleIndexes } from './client-people';
+import { enrolmentView, isListed } from './client-people.projection';
 import { customerSeats } from './customer-seats';
 import {
   applyClientEvent,
   CLIENTS_COLLECTION,
   ensureClientIndexes,
-  LISTED_CLIENT_STATUSES,
   toClientView,
   type ClientRecord,
   type ClientRecordDoc,
@@ -45,7 +45,7 @@ export async function clientContext(deps: ClientServiceDeps) {
     decider: clientDecider,
     streamId: toClientStreamId,
     collection: clients,
-    apply: (current, event, at) => applyClientEvent(current, event, at),
+    apply: applyClientEvent,
   });
   const people = clientPeople(documents);
   await ensurePeopleIndexes(people.people);
@@ -71,11 +71,16 @@ export async function listedClient(
   clientId: string,
 ): Promise<ClientRecord> {
   const doc = await readProjection<ClientRecord>(ctx.clients, clientId);
-  if (!doc || doc.tenantId !== tenantId || !LISTED_CLIENT_STATUSES.includes(doc.status as never))
-    throw new ClientNotFoundError();
+  if (!doc || doc.tenantId !== tenantId || !isListed(doc)) throw new ClientNotFoundError();
   return doc;
 }
 
+/** the client as the API shows it, with the same person's other programmes (their row of the clients list) */
 export async function getClient(ctx: ClientContext, tenantId: string, clientId: string): Promise<ClientView> {
-  return toClientView(await listedClient(ctx, tenantId, clientId));
+  const record = await listedClient(ctx, tenantId, clientId);
+  const person = await ctx.people.rowOf(record);
+  const otherProgrammes = (person?.enrolments ?? [])
+    .filter((e) => e.clientId !== clientId)
+    .map(enrolmentView);
+  return { ...toClientView(record), otherProgrammes };
 }

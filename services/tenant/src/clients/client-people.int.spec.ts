@@ -68,6 +68,16 @@ describe('GET /tenants/{id}/get-clients: one row per person', () => {
         ],
       },
     ]);
+    // each client page names the person's other programme (their row of the list)
+    const otherOf = async (clientId: string) =>
+      ((await t.call(c.token, 'GET', `${c.base}/clients/${clientId}`)).json() as { otherProgrammes: unknown })
+        .otherProgrammes;
+    expect(await otherOf(inPoints)).toEqual([
+      { clientId: inStamps, programId: c.stamps, programName: 'Pieczątki', status: 'active' },
+    ]);
+    expect(await otherOf(inStamps)).toEqual([
+      { clientId: inPoints, programId: c.points, programName: 'Kawa za punkty', status: 'active' },
+    ]);
     for (const term of ['zak', '600100200', encodeURIComponent(ola.email)])
       expect(await c.programmes(`?searchTerm=${term}`)).toEqual([
         ['Ola Żak', ['Kawa za punkty', 'Pieczątki']],
@@ -136,6 +146,11 @@ describe('GET /tenants/{id}/get-clients: one row per person', () => {
       [invitedId, 'invited'],
       [joined, 'active'],
     ]);
+    // the invited address's client page finds its person under the account that holds the same address
+    const invitedPage = (await t.call(c.token, 'GET', `${c.base}/clients/${invitedId}`)).json() as {
+      otherProgrammes: Array<{ clientId: string }>;
+    };
+    expect(invitedPage.otherProgrammes.map((e) => e.clientId)).toEqual([joined]);
 
     await t.publishIdentityEvent('UserLinkedToClient', marta.id, {
       userId: marta.id,

@@ -131,6 +131,19 @@ export function addressMembers(withAddress: readonly ClientRecord[]): ClientReco
   return listed.some((r) => r.userId) ? [] : listed;
 }
 
+/** one programme of the person as the API shows it */
+export const enrolmentView = ({
+  clientId,
+  programId,
+  programName,
+  status,
+}: PersonEnrolment): PersonEnrolment => ({
+  clientId,
+  programId,
+  programName,
+  status,
+});
+
 export function toPersonView(doc: PersonDoc): ClientPerson {
   return {
     id: doc._id,
@@ -141,11 +154,6 @@ export function toPersonView(doc: PersonDoc): ClientPerson {
     phoneGivenBy: doc.phoneGivenBy,
     status: doc.status,
     enrolledAt: doc.enrolledAt,
-    enrolments: doc.enrolments.map(({ clientId, programId, programName, status }) => ({
-      clientId,
-      programId,
-      programName,
-      status,
-    })),
+    enrolments: doc.enrolments.map(enrolmentView),
   };
 }

@@ -32,7 +32,7 @@ const enrolledEvent = (overrides: Partial<ClientEnrolledData>): ClientEvent => (
   },
 });
 const given = (...events: ClientEvent[]): ClientRecord =>
-  events.reduce<ClientRecord | null>((r, e) => applyClientEvent(r, e, '2026-03-05T10:00:00.000Z'), null)!;
+  events.reduce<ClientRecord | null>((r, e) => applyClientEvent(r, e), null)!;
 const ids = (c: string) => ({ clientId: c, tenantId, programId: 'p' });
 
 const points = given(enrolledEvent({}));

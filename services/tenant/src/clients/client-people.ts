@@ -61,6 +61,22 @@ async function membersOf(clients: Records, key: PersonKey): Promise<ClientRecord
   return [...own, ...invited];
 }
 
+/**
+ * The person's row an enrolment is in: under its account or its address — or, for an address an account of the
+ * company also holds, under that account (client-people.projection.ts `addressMembers`).
+ */
+async function rowOf(people: Collection<PersonDoc>, clients: Records, record: ClientRecord) {
+  const holds = (doc: PersonDoc | null) => !!doc?.enrolments.some((e) => e.clientId === record.clientId);
+  for (const key of keysOfRecord(record)) {
+    const doc = await people.get(personIdOf(key));
+    if (holds(doc)) return doc;
+  }
+  const { tenantId, emailKey } = record;
+  const account = await clients.findOne({ tenantId, emailKey, userId: { $ne: null }, ...LISTED });
+  const doc = account?.userId ? await people.get(personIdOf({ tenantId, userId: account.userId })) : null;
+  return holds(doc) ? doc : null;
+}
+
 export function clientPeople(documents: DocumentStore) {
   const people = documents.collection<PersonDoc>(CLIENT_PEOPLE_COLLECTION);
   const clients = documents.collection<ClientRecordDoc>(CLIENTS_COLLECTION) as unknown as Records;
@@ -113,6 +129,9 @@ export function clientPeople(documents: DocumentStore) {
     },
 
     rebuild,
+
+    /** the person's row the enrolment is in (its other programmes on the client's page) */
+    rowOf: (record: ClientRecord) => rowOf(people, clients, record),
 
     async list(tenantId: string, query: PaginationQuery): Promise<Page<ClientPerson>> {
       if (!(await rebuilt.get(tenantId))) await rebuild(tenantId);

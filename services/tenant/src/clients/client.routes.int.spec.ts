@@ -81,6 +81,7 @@ describe('POST /tenants/{id}/create-client', () => {
       status: 'invited',
       source: 'created',
       enrolledAt: (plain!.data as { enrolledAt: string }).enrolledAt,
+      otherProgrammes: [],
     });
   });
 

@@ -1,9 +1,8 @@
-import type { ClientPerson } from '@punkto/contracts/clients';
+import { phoneOnlyHolder, type ClientPerson } from '@punkto/contracts/clients';
 import type { ClientEnrolledData } from '@punkto/contracts/integration-events';
 import type { Page, PaginationQuery } from '@punkto/contracts/pagination';
 import { DuplicateKeyError } from '@punkto/platform/errors/errors';
 import { randomUUID } from 'node:crypto';
-import { phoneOnlyHolder } from '@punkto/contracts/clients';
 import {
   ClientAlreadyEnrolledError,
   ClientAlreadyExistsError,

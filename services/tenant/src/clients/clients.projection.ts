@@ -90,12 +90,8 @@ function withKeys(record: Omit<ClientRecord, 'nameKey' | 'searchText' | 'emailKe
   };
 }
 
-/** Pure: the record after one event; `at` is when it happened (a replay passes each event's recordedAt). */
-export function applyClientEvent(
-  current: ClientRecord | null,
-  event: ClientEvent,
-  at?: string,
-): ClientRecord | null {
+/** Pure: the record after one event. */
+export function applyClientEvent(current: ClientRecord | null, event: ClientEvent): ClientRecord | null {
   if (event.type === 'ClientEnrolled') {
     const { clientId, tenantId, programId, programName, userId, email, name, phone, source, enrolledAt } =
       event.data;
@@ -122,13 +118,8 @@ export function applyClientEvent(
     case 'ClientAccountLinked':
       return { ...current, userId: event.data.userId, status: 'active' };
     case 'ClientPhoneChanged': {
-      const { phone, givenBy } = event.data;
-      return withKeys({
-        ...current,
-        phone,
-        phoneGivenBy: phone === null ? null : givenBy,
-        changedAt: at ?? current.changedAt ?? current.enrolledAt,
-      });
+      const { phone, givenBy, changedAt } = event.data;
+      return withKeys({ ...current, phone, phoneGivenBy: phone === null ? null : givenBy, changedAt });
     }
     case 'ClientMarketingConsentWithdrawn':
       return { ...current, marketingConsent: false };
@@ -166,7 +157,8 @@ export function reservation(
   return { ...withKeys({ ...record, status: 'enrolling' }), _id: record.clientId, lastRevision: -1 };
 }
 
-export function toClientView(record: ClientRecord): ClientView {
+/** the record as the API shows it, without the person's other programmes (getClient adds them) */
+export function toClientView(record: ClientRecord): Omit<ClientView, 'otherProgrammes'> {
   return {
     id: record.clientId,
     tenantId: record.tenantId,

@@ -96,7 +96,7 @@ export function ClientDetail({ tenantId, clientId }: { tenantId: string; clientI
               {data.phone ? <CustomerPhone phone={data.phone} givenBy={data.phoneGivenBy} /> : 'nie podano'}
             </Field>
             <Field label="Program">{data.programName}</Field>
-            <OtherProgrammes tenantId={tenantId} clientId={clientId} email={data.email} />
+            <OtherProgrammes programmes={data.otherProgrammes} />
             <Field label="Status">{clientStatusLabels[data.status]}</Field>
             <Field label="Źródło zapisu">{clientSourceLabel(data)}</Field>
             <Field label="Data zapisu">{formatDate(data.enrolledAt)}</Field>

@@ -1,36 +1,13 @@
 import { Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import type { PersonEnrolment } from '@punkto/contracts/clients';
 import { EnrolmentLinks } from './client-people-list';
-import { clientsQueryOptions } from '../api/clients';
 
 /**
- * The person's other programmes on a client's page (ADR 0054): the clients list's row of this person — found by
- * the enrolment's address, which the person's row is searchable by — without this enrolment. Each leads to that
- * programme's client page. Nothing while loading, on an error, or when the person is in one programme only.
+ * The person's other programmes on a client's page (ADR 0054), as the client's answer gives them (the person's row
+ * of the clients list): each leads to that programme's client page. Nothing when the person is in one programme.
  */
-export function OtherProgrammes({
-  tenantId,
-  clientId,
-  email,
-}: {
-  tenantId: string;
-  clientId: string;
-  /** null: a phone-only client, always its own person (ADR 0056): no other programmes */
-  email: string | null;
-}) {
-  const people = useQuery({
-    ...clientsQueryOptions(tenantId, {
-      pageNumber: 1,
-      pageSize: 20,
-      searchTerm: email ?? '',
-      sortBy: 'name',
-      sortDescending: false,
-    }),
-    enabled: !!email,
-  });
-  const person = people.data?.items.find((p) => p.enrolments.some((e) => e.clientId === clientId));
-  const others = person?.enrolments.filter((e) => e.clientId !== clientId) ?? [];
-  if (!others.length) return null;
+export function OtherProgrammes({ programmes }: { programmes: PersonEnrolment[] }) {
+  if (!programmes.length) return null;
   // a term of the client's data list (as the page's other fields)
   return (
     <Stack gap={2}>
@@ -38,7 +15,7 @@ export function OtherProgrammes({
         Inne programy tej osoby
       </Text>
       <Text component="dd" m={0}>
-        <EnrolmentLinks enrolments={others} />
+        <EnrolmentLinks enrolments={programmes} />
       </Text>
     </Stack>
   );
