@@ -239,10 +239,11 @@ export async function employeeEmailChanged(
   change: { userId: string; tenantId: string; email: string },
 ): Promise<boolean> {
   const { userId, tenantId, email } = change;
-  const doc = await readProjection<EmployeeRecord>(ctx.employees, userId);
-  if (!doc || doc.tenantId !== tenantId || !LISTED_EMPLOYEE_STATUSES.includes(doc.status as never))
-    return false;
-  if (doc.email === email) return false;
+  const doc = await recordOf(ctx, tenantId, userId).catch((error: unknown) => {
+    if (error instanceof EmployeeNotFoundError) return null; // not one of ours (an owner, another company)
+    throw error;
+  });
+  if (!doc || doc.email === email) return false;
   const holder = (await ctx.employees.findOne({ tenantId, emailKey: email })) as EmployeeRecord | null;
   if (holder && holder.employeeId !== userId) throw new EmployeeEmailTakenError();
   const result = await ctx.execute(userId, cmd(ctx, 'ChangeEmployeeEmail', { tenantId, email }), null);
