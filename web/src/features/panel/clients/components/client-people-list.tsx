@@ -34,7 +34,7 @@ export function ClientPeopleList({ people, sort, onSort }: ListProps) {
     );
   const sortProps = { sort, onSort };
   return (
-    <Table.ScrollContainer minWidth={1000}>
+    <Table.ScrollContainer minWidth={800}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Klienci">
         <Table.Thead>
           <Table.Tr>
@@ -165,9 +165,12 @@ function PersonPhone({ person }: { person: ClientPerson }) {
   );
 }
 
+/** the status, never cut to „AKTY…” by a long name or a narrow column (a badge ellipsises its label) */
 function PersonStatus({ person }: { person: ClientPerson }) {
   return (
-    <StatusBadge tone={clientStatusTone(person.status)}>{clientStatusLabels[person.status]}</StatusBadge>
+    <span style={{ display: 'inline-block', width: 'max-content', flexShrink: 0 }}>
+      <StatusBadge tone={clientStatusTone(person.status)}>{clientStatusLabels[person.status]}</StatusBadge>
+    </span>
   );
 }
 
