@@ -64,6 +64,9 @@ async function openProgramme(page: Page, entry: Locator) {
   await data.getByRole('link', { name: 'Pieczątki na kawę' }).waitFor();
 }
 
+/** the element shows all of its text (nothing cut to „…”) */
+const wholeText = (locator: Locator) => locator.evaluate((el) => el.scrollWidth <= el.clientWidth);
+
 describe('the clients list, one row per person', () => {
   it('on a desktop: one table row with both programmes, counted once, found once', async () => {
     const page = await ownerOnClients(DESKTOP);
@@ -76,6 +79,11 @@ describe('the clients list, one row per person', () => {
     await row.getByText('+48 600 300 400').waitFor();
     await row.getByText('Aktywny').waitFor();
     await table.getByRole('columnheader', { name: 'Programy' }).waitFor();
+    // every column is in view without a sideways scroll, and the status reads whole (a badge ellipsises)
+    expect(await wholeText(row.getByText('Aktywny'))).toBe(true);
+    const shown = (await table.locator('xpath=..').boundingBox())!;
+    const status = (await row.getByText('Aktywny').boundingBox())!;
+    expect(status.x + status.width).toBeLessThanOrEqual(shown.x + shown.width);
     await page.getByText('1 osoba', { exact: true }).waitFor();
 
     // the search finds the person once, by part of the name typed without Polish letters
@@ -96,6 +104,7 @@ describe('the clients list, one row per person', () => {
     await card.getByText(email).waitFor();
     await card.getByText('+48 600 300 400').waitFor();
     await card.getByText('Aktywny').waitFor();
+    expect(await wholeText(card.getByText('Aktywny'))).toBe(true);
     await card.getByRole('link', { name: 'Kawa za punkty' }).waitFor();
     await page.getByText('1 osoba', { exact: true }).waitFor();
     const box = (await card.boundingBox())!;
