@@ -19,14 +19,34 @@ import { startCardLedger, type CardLedgerTestApp } from '../testing/card-ledger-
  */
 let t: CardLedgerTestApp;
 let consumer: Consumer;
+/** what the card ledger's relay published on cardledger.cards.v1 */
+const published: EventEnvelope[] = [];
+let listener: Consumer;
+let relay: { stop(): Promise<void> };
 beforeAll(async () => {
   t = await startCardLedger();
   consumer = await t.infra.bus.subscribe({ ...t.consumer });
+  listener = await t.infra.bus.subscribe({
+    groupId: `test-${randomUUID()}`,
+    topics: [Topics.cardLedgerCards],
+    handler: async (message) => void published.push(message.value as EventEnvelope),
+  });
+  relay = startEventRelay({
+    eventStore: t.infra.eventStore,
+    bus: t.infra.bus,
+    checkpoints: t.infra.checkpoints,
+    routes: relayRoutes,
+    logger: createLogger('card-ledger', 'silent'),
+  });
 });
 afterAll(async () => {
+  await relay?.stop();
+  await listener?.stop();
   await consumer?.stop();
   await t?.close();
 });
+const publishedOf = (cardId: string, type: string) =>
+  published.find((e) => e.aggregateId === cardId && e.type === type);
 
 const envelope = (type: string, data: { tenantId: string }, id = randomUUID()): EventEnvelope => ({
   id,
@@ -71,32 +91,14 @@ describe('tenant events on the bus → cards', () => {
     await everyMessageConsumed(t.infra.bus, [t.consumer]);
     expect((await t.events(cardId)).map((e) => e.type)).toEqual(['CardIssued']);
 
-    const published: EventEnvelope[] = [];
-    const listener = await t.infra.bus.subscribe({
-      groupId: `test-${randomUUID()}`,
-      topics: [Topics.cardLedgerCards],
-      handler: async (message) => void published.push(message.value as EventEnvelope),
-    });
-    const relay = startEventRelay({
-      eventStore: t.infra.eventStore,
-      bus: t.infra.bus,
-      checkpoints: t.infra.checkpoints,
-      routes: relayRoutes,
-      logger: createLogger('card-ledger', 'silent'),
-    });
-    try {
-      await expect
-        .poll(() => published.find((e) => e.aggregateId === cardId), { timeout: 10_000 })
-        .toMatchObject({
-          type: 'CardIssued',
-          tenantId,
-          causationId: event.id,
-          data: { cardId, clientId, userId: enrolled.userId, secretVersion: 1 },
-        });
-    } finally {
-      await relay.stop();
-      await listener.stop();
-    }
+    await expect
+      .poll(() => publishedOf(cardId, 'CardIssued'), { timeout: 10_000 })
+      .toMatchObject({
+        type: 'CardIssued',
+        tenantId,
+        causationId: event.id,
+        data: { cardId, clientId, userId: enrolled.userId, secretVersion: 1 },
+      });
   });
   it("a phone-only client's ClientAccountLinked moves the card: CardHolderLinked published on cardledger.cards.v1", async () => {
     const tenantId = `t-${randomUUID()}`;
@@ -127,32 +129,12 @@ describe('tenant events on the bus → cards', () => {
     await everyMessageConsumed(t.infra.bus, [t.consumer]);
     expect((await t.events(cardId)).map((e) => e.type)).toEqual(['CardIssued', 'CardHolderLinked']);
 
-    const published: EventEnvelope[] = [];
-    const listener = await t.infra.bus.subscribe({
-      groupId: `test-${randomUUID()}`,
-      topics: [Topics.cardLedgerCards],
-      handler: async (message) => void published.push(message.value as EventEnvelope),
-    });
-    const relay = startEventRelay({
-      eventStore: t.infra.eventStore,
-      bus: t.infra.bus,
-      checkpoints: t.infra.checkpoints,
-      routes: relayRoutes,
-      logger: createLogger('card-ledger', 'silent'),
-    });
-    try {
-      await expect
-        .poll(() => published.find((e) => e.aggregateId === cardId && e.type === 'CardHolderLinked'), {
-          timeout: 10_000,
-        })
-        .toMatchObject({
-          tenantId,
-          causationId: linked.id,
-          data: { cardId, clientId, userId, previousHolder: `client:${clientId}` },
-        });
-    } finally {
-      await relay.stop();
-      await listener.stop();
-    }
+    await expect
+      .poll(() => publishedOf(cardId, 'CardHolderLinked'), { timeout: 10_000 })
+      .toMatchObject({
+        tenantId,
+        causationId: linked.id,
+        data: { cardId, clientId, userId, previousHolder: `client:${clientId}` },
+      });
   });
 });

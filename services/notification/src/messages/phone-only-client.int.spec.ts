@@ -73,6 +73,25 @@ describe('company messages to a client added with a phone only', () => {
       },
       id,
     );
+  /** a message to every customer, by wallet and e-mail, sent now (its start and first batch run) */
+  const sendToAll = async (title: string, body: string) => {
+    const created = await app.app.inject({
+      method: 'POST',
+      url: `/api/v1/notifications/tenants/${company.tenantId}/campaigns`,
+      headers: SAME_ORIGIN,
+      cookies: owner,
+      payload: {
+        title,
+        body,
+        audience: { kind: 'all' },
+        channels: { wallet: true, email: true },
+        sendAt: null,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await app.runJob(startJobId(created.json().id));
+    await app.runJob(batchJobId(created.json().id, 0));
+  };
   const size = async () =>
     (
       await app.app.inject({
@@ -107,22 +126,7 @@ describe('company messages to a client added with a phone only', () => {
     await emailGiven(true, given); // the bus delivers it again
     expect(await size()).toEqual({ customers: 1, apple: 0, google: 0, email: 1, unreachable: 0 });
 
-    const created = await app.app.inject({
-      method: 'POST',
-      url: `/api/v1/notifications/tenants/${company.tenantId}/campaigns`,
-      headers: SAME_ORIGIN,
-      cookies: owner,
-      payload: {
-        title: 'Nowe ciasto',
-        body: 'Od jutra sernik baskijski.',
-        audience: { kind: 'all' },
-        channels: { wallet: true, email: true },
-        sendAt: null,
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    await app.runJob(startJobId(created.json().id));
-    await app.runJob(batchJobId(created.json().id, 0));
+    await sendToAll('Nowe ciasto', 'Od jutra sernik baskijski.');
     const mailbox = app.infra.mailbox!;
     const sent = await Promise.all(
       (await mailbox.list()).map(async (e) => parseMail((await mailbox.raw(e.id))!)),
@@ -139,22 +143,7 @@ describe('company messages to a client added with a phone only', () => {
 
   it('a message e-mailed before the account is linked goes to no inbox (the client holder is no account)', async () => {
     await emailGiven(true);
-    const created = await app.app.inject({
-      method: 'POST',
-      url: `/api/v1/notifications/tenants/${company.tenantId}/campaigns`,
-      headers: SAME_ORIGIN,
-      cookies: owner,
-      payload: {
-        title: 'Przed kontem',
-        body: 'Zapraszamy na kawę.',
-        audience: { kind: 'all' },
-        channels: { wallet: true, email: true },
-        sendAt: null,
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    await app.runJob(startJobId(created.json().id));
-    await app.runJob(batchJobId(created.json().id, 0));
+    await sendToAll('Przed kontem', 'Zapraszamy na kawę.');
     expect((await app.infra.mailbox!.list()).map((m) => m.to)).toEqual([email]);
     expect(await app.infra.documents.collection('message_inbox').count()).toBe(0);
   });
