@@ -1,9 +1,9 @@
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERIOD_END_JOB } from '../subscriptions/subscription-jobs';
-import { FakePayu, PAYU_TEST_CARDS } from '../testing/fake-payu';
-import { startBilling, type BillingTestApp } from '../testing/billing-test-app';
+import type { FakePayu } from '../testing/fake-payu';
+import { PAYU_TEST_CARDS } from '../testing/fake-payu';
+import type { BillingTestApp } from '../testing/billing-test-app';
+import { startBillingOnFakePayu } from '../testing/billing-on-fake-payu';
 
 /**
  * The billing service with PAYMENT_PROVIDER=payu against the local fake PayU (the real protocol): the owner's
@@ -14,35 +14,12 @@ let fake: FakePayu;
 let t: BillingTestApp;
 let port: number;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  fake = await FakePayu.start();
-  port = await freePort();
-  const { baseUrl, posId, secondKey, clientId, clientSecret } = fake.config;
-  t = await startBilling({
-    PAYMENT_PROVIDER: 'payu',
-    PAYU_BASE_URL: baseUrl,
-    PAYU_POS_ID: posId,
-    PAYU_SECOND_KEY: secondKey,
-    PAYU_CLIENT_ID: clientId,
-    PAYU_CLIENT_SECRET: clientSecret,
-    PAYMENT_NOTIFY_URL: `http://127.0.0.1:${port}/api/v1/payments/notify`,
-  });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  ({ t, fake, port, close } = await startBillingOnFakePayu());
 });
-afterAll(async () => {
-  // the fake's notifications came over keep-alive connections: closed, so the server stops at once
-  t?.app.server.closeAllConnections();
-  await fake?.close();
-  await t?.close();
-});
+afterAll(async () => close?.());
 
 describe('a purchase through PayU', () => {
   it('PayU page → signed notification over HTTP → active plan and an invoice; no sandbox pages', async () => {

@@ -1,9 +1,8 @@
 import { Topics } from '@punkto/contracts/topics';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakePayu } from '../testing/fake-payu';
-import { startBilling, type BillingTestApp } from '../testing/billing-test-app';
+import type { FakePayu } from '../testing/fake-payu';
+import type { BillingTestApp } from '../testing/billing-test-app';
+import { startBillingOnFakePayu } from '../testing/billing-on-fake-payu';
 import { OPEN_ORDER_TTL_MS } from './open-orders';
 import { PayuPaymentProvider } from './payu/payu-payment-provider';
 
@@ -16,34 +15,12 @@ import { PayuPaymentProvider } from './payu/payu-payment-provider';
 let fake: FakePayu;
 let t: BillingTestApp;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  fake = await FakePayu.start();
-  const port = await freePort();
-  const { baseUrl, posId, secondKey, clientId, clientSecret } = fake.config;
-  t = await startBilling({
-    PAYMENT_PROVIDER: 'payu',
-    PAYU_BASE_URL: baseUrl,
-    PAYU_POS_ID: posId,
-    PAYU_SECOND_KEY: secondKey,
-    PAYU_CLIENT_ID: clientId,
-    PAYU_CLIENT_SECRET: clientSecret,
-    PAYMENT_NOTIFY_URL: `http://127.0.0.1:${port}/api/v1/payments/notify`,
-  });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  ({ t, fake, close } = await startBillingOnFakePayu());
 });
-afterAll(async () => {
-  t?.app.server.closeAllConnections();
-  await fake?.close();
-  await t?.close();
-});
+afterAll(async () => close?.());
 
 type Started = { paymentId: string; amountGrosze: number; redirectUri: string };
 const initiate = (token: string, tenantId: string, planId: 'basic' | 'extended') =>

@@ -1,3 +1,4 @@
+import { freePort } from '@punkto/platform/testing/free-port';
 import { buildStandalone } from '@punkto/platform/runtime/service-server';
 import { Roles, type Permission, type Role } from '@punkto/contracts/permissions';
 import { Topics } from '@punkto/contracts/topics';
@@ -8,7 +9,6 @@ import { eventMessage } from '@punkto/platform/testing/bus-message';
 import { testTokens } from '@punkto/platform/testing/test-tokens';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildService } from '../app';
@@ -233,17 +233,6 @@ export async function startNotification(
       if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export type NotificationTestApp = Awaited<ReturnType<typeof startNotification>>;
