@@ -14,14 +14,18 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+/** the basic plan's checkout started (its order open at the provider) */
+async function startPurchase(token: string, tenantId: string) {
+  const res = await t.call(token, 'POST', '/api/v1/payments/initiate-payment', {
+    tenantId,
+    planId: 'basic',
+    isForYear: false,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { paymentId: string; redirectUri: string };
+}
 async function buy(token: string, tenantId: string) {
-  const started = (
-    await t.call(token, 'POST', '/api/v1/payments/initiate-payment', {
-      tenantId,
-      planId: 'basic',
-      isForYear: false,
-    })
-  ).json();
+  const started = await startPurchase(token, tenantId);
   await t.payInCheckout(started.redirectUri, SANDBOX_CARDS.success);
   await t.runDueJobs();
 }
@@ -114,13 +118,7 @@ describe('an order left open when the company is closed (ADR 0055)', () => {
   it('is cancelled at the provider by the closure: the payer can no longer pay it, nothing is charged or invoiced', async () => {
     t.setNow('2026-09-05T10:00:00.000Z');
     const { tenantId, ownerId, token } = await t.tenant();
-    const started = (
-      await t.call(token, 'POST', '/api/v1/payments/initiate-payment', {
-        tenantId,
-        planId: 'basic',
-        isForYear: false,
-      })
-    ).json();
+    const started = await startPurchase(token, tenantId);
     await closeCompany(tenantId, ownerId);
     const order = await t.infra.documents
       .collection<{ _id: string; status: string }>('sandbox_orders')
@@ -139,6 +137,14 @@ describe('an order left open when the company is closed (ADR 0055)', () => {
     expect(await t.built.invoices.byPayment(started.paymentId)).toBeNull();
     // a redelivered closure cancels nothing twice and fails nothing
     await closeCompany(tenantId, ownerId);
+    const after = await t.infra.documents
+      .collection<{ _id: string; status: string }>('sandbox_orders')
+      .find({ paymentId: started.paymentId });
+    expect(after.map((o) => o.status)).toEqual(['CANCELED']);
+    expect(await t.built.payments.find(started.paymentId)).toMatchObject({
+      status: 'failed',
+      failureReason: 'company_closed',
+    });
   });
 });
 
@@ -146,13 +152,7 @@ describe('a payment the provider completed before the closure could cancel it', 
   it('is invoiced (money was taken) but buys no period, and its card is not kept', async () => {
     t.setNow('2026-09-10T10:00:00.000Z');
     const { tenantId, ownerId, token } = await t.tenant();
-    const started = (
-      await t.call(token, 'POST', '/api/v1/payments/initiate-payment', {
-        tenantId,
-        planId: 'basic',
-        isForYear: false,
-      })
-    ).json();
+    const started = await startPurchase(token, tenantId);
     // paid at the provider in the same minute as the closure: its notification has not come yet
     await t.payInCheckout(started.redirectUri, SANDBOX_CARDS.success);
     await closeCompany(tenantId, ownerId);
