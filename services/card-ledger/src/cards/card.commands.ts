@@ -22,6 +22,8 @@ export type IssueCard = Command<
     seat: { granted: boolean; limit: number; activeCustomers: number };
     /** the signed QR payload of secret version 1 (card-codes.ts; the key is not the decider's) */
     qrPayload: string;
+    /** an imported client's paper-card balance (ADR 0059; the client copy's), recorded with the card */
+    openingBalance?: { points: number; stamps: number; importId: string } | null;
   }
 >;
 export type EarnPoints = Command<

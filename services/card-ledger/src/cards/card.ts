@@ -9,6 +9,7 @@ import type {
   CardIssuedData,
   CardIssueRefusedData,
   CardRegeneratedData,
+  OpeningBalanceImportedData,
   PointsEarnedData,
   RedemptionVoidedData,
   RewardRedeemedData,
@@ -36,6 +37,8 @@ export type TierChanged = { type: 'TierChanged'; data: TierChangedData };
 export type CardRegenerated = { type: 'CardRegenerated'; data: CardRegeneratedData };
 export type CardHolderLinked = { type: 'CardHolderLinked'; data: CardHolderLinkedData };
 export type CardClosed = { type: 'CardClosed'; data: CardClosedData };
+/** an imported client's paper-card balance (ADR 0059), once, right after CardIssued */
+export type OpeningBalanceImported = { type: 'OpeningBalanceImported'; data: OpeningBalanceImportedData };
 export type AwardAnomalyDetected = { type: 'AwardAnomalyDetected'; data: AwardAnomalyDetectedData };
 
 export type CardEvent =
@@ -51,7 +54,8 @@ export type CardEvent =
   | CardRegenerated
   | CardHolderLinked
   | CardClosed
-  | AwardAnomalyDetected;
+  | AwardAnomalyDetected
+  | OpeningBalanceImported;
 
 /** Redemptions older than this (before the newest one) can no longer count against a day/week/month limit. */
 export const REDEMPTION_MEMORY_DAYS = 40;
@@ -101,6 +105,8 @@ export interface CardData {
   lastAwardAt: string | null;
   /** awards and redemptions of the last CORRECTION_WINDOW_DAYS that staff may still void (absent in old snapshots) */
   correctable?: CorrectableEntry[];
+  /** the import whose paper-card balance the card holds (ADR 0059); absent: none */
+  openingBalanceOf?: string;
   issuedAt: string;
   updatedAt: string;
 }
@@ -170,6 +176,13 @@ export function evolve(state: Card, event: CardEvent): Card {
       return regenerated(state, event.data);
     case 'CardHolderLinked':
       return { ...state, userId: event.data.userId, updatedAt: event.data.linkedAt };
+    case 'OpeningBalanceImported':
+      return {
+        ...state,
+        ...event.data.balance,
+        openingBalanceOf: event.data.importId,
+        updatedAt: event.data.importedAt,
+      };
     default: {
       const _exhaustive: never = event;
       return state;

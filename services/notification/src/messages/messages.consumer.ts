@@ -2,6 +2,7 @@ import type { CardLedgerEvent } from '@punkto/contracts/card-visits';
 import {
   AwardVoidedData,
   BalanceAdjustedData,
+  OpeningBalanceImportedData,
   CardClosedData,
   CardHolderLinkedData,
   CardIssuedData,
@@ -35,6 +36,7 @@ const visitEvents = {
   AwardVoided: AwardVoidedData,
   RedemptionVoided: RedemptionVoidedData,
   BalanceAdjusted: BalanceAdjustedData,
+  OpeningBalanceImported: OpeningBalanceImportedData,
   CardHolderLinked: CardHolderLinkedData,
   CardClosed: CardClosedData,
 } as const;

@@ -1,6 +1,7 @@
 import {
   AwardVoidedData,
   BalanceAdjustedData,
+  OpeningBalanceImportedData,
   CardClosedData,
   CardHolderLinkedData,
   CardIssuedData,
@@ -35,6 +36,7 @@ const cardEvents = {
   AwardVoided: AwardVoidedData,
   RedemptionVoided: RedemptionVoidedData,
   BalanceAdjusted: BalanceAdjustedData,
+  OpeningBalanceImported: OpeningBalanceImportedData,
   TierChanged: TierChangedData,
   CardRegenerated: CardRegeneratedData,
   CardHolderLinked: CardHolderLinkedData,
