@@ -81,17 +81,11 @@ async function seatFor(ctx: ClientContext, tenantId: string, clientId: string, i
   throw new CustomerLimitReachedError(limit, input.source !== 'self');
 }
 
-/** create-client, add-client and join: 404 unknown program, 400 inactive, 409 already enrolled. */
-export async function enrollClient(
-  ctx: ClientContext,
-  tenantId: string,
-  actorId: string,
-  input: Enrolment,
-  known?: { program: ProgramFacts; companyName: string },
-): Promise<{ clientId: string }> {
-  const program = known?.program ?? (await programToEnrolIn(ctx, tenantId, input.programId));
-  const companyName = known?.companyName ?? (await companyNameOf(ctx.documents, tenantId));
-  const clientId = await reserve(ctx, {
+type Known = { program: ProgramFacts; companyName: string };
+
+/** the enrolment's reservation (a new client id, or the one a crashed attempt left); 409 already enrolled */
+export function reserveEnrolment(ctx: ClientContext, tenantId: string, input: Enrolment, { program }: Known) {
+  return reserve(ctx, {
     clientId: randomUUID(),
     tenantId,
     programId: program.programId,
@@ -103,7 +97,16 @@ export async function enrollClient(
     source: input.source,
     enrolledAt: ctx.clock().toISOString(),
   });
-  await seatFor(ctx, tenantId, clientId, input);
+}
+
+/** ClientEnrolled for a reserved client that holds its seat; 409 when a concurrent enrolment of it won */
+export async function recordEnrolment(
+  ctx: ClientContext,
+  ids: { tenantId: string; actorId: string; clientId: string },
+  input: Enrolment,
+  { program, companyName }: Known,
+): Promise<void> {
+  const { tenantId, actorId, clientId } = ids;
   try {
     await ctx.execute(
       clientId,
@@ -130,5 +133,19 @@ export async function enrollClient(
     await ctx.aggregate.rebuild(clientId);
     throw new ClientAlreadyEnrolledError();
   }
+}
+
+/** create-client, add-client and join: 404 unknown program, 400 inactive, 409 already enrolled. */
+export async function enrollClient(
+  ctx: ClientContext,
+  tenantId: string,
+  actorId: string,
+  input: Enrolment,
+): Promise<{ clientId: string }> {
+  const program = await programToEnrolIn(ctx, tenantId, input.programId);
+  const known = { program, companyName: await companyNameOf(ctx.documents, tenantId) };
+  const clientId = await reserveEnrolment(ctx, tenantId, input, known);
+  await seatFor(ctx, tenantId, clientId, input);
+  await recordEnrolment(ctx, { tenantId, actorId, clientId }, input, known);
   return { clientId };
 }
