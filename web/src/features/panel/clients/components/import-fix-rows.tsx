@@ -32,7 +32,13 @@ export function ImportFixRows({ rows, balanceField, skipped, onChange, onSkip }:
         const fixed = errors.length === 0;
         const errorOf = (field: ImportField) => errors.find((e) => e.field === field)?.message;
         return (
-          <Card key={cells.row} withBorder padding="sm" aria-label={`Wiersz ${cells.row}`}>
+          <Card
+            key={cells.row}
+            component="section"
+            withBorder
+            padding="sm"
+            aria-label={`Wiersz ${cells.row}`}
+          >
             <Stack gap="xs">
               <Group justify="space-between" gap="xs">
                 <Text fw={600}>Wiersz {cells.row}</Text>
