@@ -105,10 +105,7 @@ describe('importing customers from a file', () => {
     await entry.getByRole('link', { name: nameOf(30) }).click();
     await page.getByRole('heading', { name: nameOf(30), level: 1 }).waitFor();
     await page.getByText('Zaimportowany z pliku').waitFor();
-    const card = page.getByRole('region', { name: 'Karta lojalnościowa' });
-    await expect
-      .poll(() => card.getByTestId('client-card-balance').textContent(), { timeout: 30_000 })
-      .toBe('300 pkt');
+    await balanceShown(page, '300 pkt');
     await page.getByText('Saldo przeniesione z karty papierowej: 300 pkt').first().waitFor();
 
     // a phone-only row: its card is held at the till with the balance it had on paper
