@@ -104,11 +104,16 @@ async function seatsOf(
   }));
   const granted = await ctx.seats.takeMany(tenantId, requests, limit);
   const refusal = new CustomerLimitReachedError(limit, true).localizedMessage;
-  for (const p of reserved.filter((r) => !granted.has(r.clientId))) {
-    const record = (await ctx.clients.get(p.clientId)) as ClientRecord | null;
-    if (record?.status === 'enrolling') await ctx.clients.delete(p.clientId);
-    results.set(p.row, error(p.row, refusal));
-  }
+  // side by side, as the reservations were made: their deletions share the group commit
+  await inFlight(
+    reserved.filter((r) => !granted.has(r.clientId)),
+    IN_FLIGHT,
+    async (p) => {
+      const record = (await ctx.clients.get(p.clientId)) as ClientRecord | null;
+      if (record?.status === 'enrolling') await ctx.clients.delete(p.clientId);
+      results.set(p.row, error(p.row, refusal));
+    },
+  );
   return reserved.filter((r) => granted.has(r.clientId));
 }
 

@@ -70,7 +70,8 @@ export function customerSeats(documents: DocumentStore, clock: () => Date = () =
   }
 
   async function seeded(tenantId: string): Promise<void> {
-    if (await seats.get(tenantId)) return;
+    // counted, not read: the document holds every holding of the company (megabytes for tens of thousands)
+    if ((await seats.count({ _id: tenantId })) > 0) return;
     const listed = await clients.find({ tenantId, status: { $in: LISTED_CLIENT_STATUSES } });
     const holders = Object.fromEntries(listed.map((c) => [c.clientId, c.emailKey]));
     await mutateDocument(seats, tenantId, (current) => (current ? UNCHANGED : { _id: tenantId, holders }));
