@@ -13,7 +13,8 @@ import {
  * Pure, except `readTable`, which loads the CSV or XLSX reader only when a file is chosen.
  */
 
-export type Table = { headers: string[]; rows: string[][] };
+/** `lines`: each row's line in the file (1 = the first), so errors name the line the owner sees in the sheet */
+export type Table = { headers: string[]; rows: string[][]; lines: number[] };
 /** for each field, the columns it is read from (the name may be two: first name and surname) */
 export type ColumnMap = Record<ImportField, number[]>;
 
@@ -72,7 +73,7 @@ export function guessColumns(headers: readonly string[]): ColumnMap {
 export const unusedColumns = (headers: readonly string[], map: ColumnMap) =>
   headers.filter((h, i) => h.trim() !== '' && !IMPORT_FIELDS.some((f) => map[f].includes(i)));
 
-/** the data row at `index` as the import's cells; its number is its line in the file (the header is line 1) */
+/** the data row at `index` as the import's cells; its number is its line in the file */
 export function cellsOf(table: Table, map: ColumnMap, index: number): ImportRowCells {
   const row = table.rows[index] ?? [];
   const read = (field: ImportField) =>
@@ -81,7 +82,7 @@ export function cellsOf(table: Table, map: ColumnMap, index: number): ImportRowC
       .filter(Boolean)
       .join(' ');
   return {
-    row: index + 2,
+    row: table.lines[index] ?? index + 2,
     name: read('name'),
     email: read('email'),
     phone: read('phone'),
@@ -108,11 +109,13 @@ export function previewRows(rows: readonly ImportRowCells[]): PreviewRow[] {
   });
 }
 
-/** the rows of a file: trailing empty lines and fully empty rows are not rows */
+/** the rows of a file: empty rows are not rows (the others keep their line numbers) */
 export function toTable(cells: readonly (readonly unknown[])[]): Table {
-  const text = cells.map((row) => row.map(cellText));
-  const [headers = [], ...rows] = text.filter((row) => row.some((c) => c.trim() !== ''));
-  return { headers, rows };
+  const kept = cells
+    .map((row, i) => ({ cells: row.map(cellText), line: i + 1 }))
+    .filter((row) => row.cells.some((c) => c.trim() !== ''));
+  const [header, ...rows] = kept;
+  return { headers: header?.cells ?? [], rows: rows.map((r) => r.cells), lines: rows.map((r) => r.line) };
 }
 
 function cellText(value: unknown): string {
@@ -129,10 +132,8 @@ export async function readTable(file: File): Promise<Table> {
   }
   const Papa = (await import('papaparse')).default;
   const text = (await file.text()).replace(/^\uFEFF/, '');
-  const parsed = Papa.parse<string[]>(text, {
-    skipEmptyLines: 'greedy',
-    delimitersToGuess: [';', ',', '\t'],
-  });
+  // empty lines stay in, so every row keeps its line number; toTable drops them
+  const parsed = Papa.parse<string[]>(text, { delimitersToGuess: [';', ',', '\t'] });
   return toTable(parsed.data);
 }
 

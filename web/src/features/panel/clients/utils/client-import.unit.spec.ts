@@ -37,7 +37,8 @@ describe('the import file in the panel', () => {
       ['Anna K.', 'ANNA@example.com', '', '5', '', '', ''],
       ['Jan', 'zly-adres', '', 'dużo', '', '', ''],
     ]);
-    expect(table.rows).toHaveLength(3); // the empty row is no row
+    expect(table.rows).toHaveLength(3); // the empty row is no row, and the others keep their lines
+    expect(table.lines).toEqual([2, 4, 5]);
     const map = guessColumns(table.headers);
     const preview = previewRows(table.rows.map((_, i) => cellsOf(table, map, i)));
     expect(preview[0]!.errors).toEqual([]);
@@ -45,5 +46,6 @@ describe('the import file in the panel', () => {
       { field: null, message: 'Ten sam klient jest już w wierszu 2 pliku.' },
     ]);
     expect(preview[2]!.errors.map((e) => e.field)).toEqual(['email', 'points']);
+    expect(preview[2]!.cells.row).toBe(5);
   });
 });
