@@ -1,6 +1,8 @@
+import { applyVisitEvent, type CardLedgerEvent, type CardVisits } from '@punkto/contracts/card-visits';
 import { fold } from '@punkto/platform/es/decider';
 import { deciderSpecification } from '@punkto/platform/es/decider-specification';
 import { describe, expect, it } from 'vitest';
+import { liabilityOf } from '../analytics/analytics-liability';
 import { cardIssued } from '../testing/mothers';
 import { activityOf } from './card-activity';
 import { initialState, type CardEvent, type IssuedCard } from './card';
@@ -90,5 +92,23 @@ describe('when the card was issued with its paper-card balance', () => {
       stamps: 7,
       points: null,
     });
+  });
+});
+
+describe('the analytics of a card with a paper-card balance', () => {
+  it('count the balance in the liability, and not as a visit', () => {
+    const visits = [cardIssued(), imported(120, 0)].reduce<CardVisits | null>(
+      (current, event) => applyVisitEvent(current, event as CardLedgerEvent),
+      null,
+    )!;
+    expect(visits).toMatchObject({ points: 120, days: [], kinds: '' });
+    const program = {
+      programId: 'p1',
+      name: 'Kawa',
+      kind: 'points' as const,
+      cheapestRewardCost: 100,
+      valuation: null,
+    };
+    expect(liabilityOf([visits], [program])).toMatchObject({ outstandingPoints: 120, rewardsClaimable: 1 });
   });
 });
