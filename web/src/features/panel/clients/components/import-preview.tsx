@@ -53,10 +53,9 @@ export function ImportPreview({ tenantId, program, fileName, table, importId, on
   const [results, setResults] = useState<Results | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const rows = useMemo(
-    () => previewRows(table.rows.map((_, i) => edits.get(i + 2) ?? cellsOf(table, map, i))),
-    [table, map, edits],
-  );
+  // the file's rows as mapped (made once per mapping), with the owner's fixes over them
+  const mapped = useMemo(() => table.rows.map((_, i) => cellsOf(table, map, i)), [table, map]);
+  const rows = useMemo(() => previewRows(mapped.map((c) => edits.get(c.row) ?? c)), [mapped, edits]);
   // the rows shown to fix: those with errors as the mapping reads them, and those being edited
   const toFix = rows.filter((r) => r.errors.length > 0 || edits.has(r.cells.row));
   const ready = rows.filter((r) => r.errors.length === 0);

@@ -94,11 +94,19 @@ export function cellsOf(table: Table, map: ColumnMap, index: number): ImportRowC
 
 export type PreviewRow = { cells: ImportRowCells; errors: ImportRowError[] };
 
+/** each row read once (a fix re-reads only the row edited: the cells are a new object only there) */
+const readRows = new WeakMap<ImportRowCells, ReturnType<typeof readImportRow>>();
+function readOnce(cells: ImportRowCells) {
+  let read = readRows.get(cells);
+  if (!read) readRows.set(cells, (read = readImportRow(cells)));
+  return read;
+}
+
 /** every row validated; a row repeating an earlier row's e-mail (or phone, without one) says which row it repeats */
 export function previewRows(rows: readonly ImportRowCells[]): PreviewRow[] {
   const seen = new Map<string, number>();
   return rows.map((cells) => {
-    const read = readImportRow(cells);
+    const read = readOnce(cells);
     if (!read.ok) return { cells, errors: read.errors };
     const key = importKeyOf(read.value);
     const first = seen.get(key);
