@@ -28,7 +28,11 @@ export const LocationMessages = {
 
 /** `{nazwa firmy}` in the owner's text becomes the company's current name on the pass */
 export const COMPANY_NAME_PLACEHOLDER = '{nazwa firmy}';
-export const DEFAULT_RELEVANT_TEXT = `Jesteś obok ${COMPANY_NAME_PLACEHOLDER} — pokaż kartę przy kasie`;
+/**
+ * The name as the subject (nominative): a company's name cannot be declined by a program, and „obok {nazwa}”
+ * would need the genitive („obok Kawiarni Pod Lipą”).
+ */
+export const DEFAULT_RELEVANT_TEXT = `${COMPANY_NAME_PLACEHOLDER} jest tuż obok — pokaż kartę przy kasie`;
 
 /** The lock-screen text of a location, as the pass shows it (the default when the owner left it empty). */
 export function relevantTextOf(location: Pick<Location, 'relevantText'>, companyName: string): string {

@@ -113,7 +113,7 @@ describe("the company's locations on its Apple passes", () => {
       {
         latitude: 52.2297,
         longitude: 21.0122,
-        relevantText: 'Jesteś obok Kawiarnia Pod Lipą — pokaż kartę przy kasie',
+        relevantText: 'Kawiarnia Pod Lipą jest tuż obok — pokaż kartę przy kasie',
       },
       {
         latitude: 50.0647,
@@ -171,7 +171,7 @@ describe("the company's locations on its Apple passes", () => {
         {
           latitude: 52.2297,
           longitude: 21.0122,
-          relevantText: 'Jesteś obok Kawiarnia Pod Lipą — pokaż kartę przy kasie',
+          relevantText: 'Kawiarnia Pod Lipą jest tuż obok — pokaż kartę przy kasie',
         },
       ]);
     }

@@ -36,7 +36,7 @@ describe('the location editor', () => {
 
   it('previews the lock-screen text: the default names the company', () => {
     expect(lockScreenPreview('', 'Kawiarnia Pod Lipą')).toBe(
-      'Jesteś obok Kawiarnia Pod Lipą — pokaż kartę przy kasie',
+      'Kawiarnia Pod Lipą jest tuż obok — pokaż kartę przy kasie',
     );
     expect(lockScreenPreview('Wpadnij do {nazwa firmy}!', 'Lipa')).toBe('Wpadnij do Lipa!');
   });
