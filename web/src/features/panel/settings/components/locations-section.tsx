@@ -83,9 +83,10 @@ export function LocationsSection({ tenantId, companyName }: { tenantId: string; 
           Lokalizacje
         </Title>
         <Text size="sm" c="dimmed">
-          Gdy klient z kartą w portfelu (Apple lub Google) będzie w pobliżu Twojego lokalu, telefon pokaże mu
-          kartę na ekranie blokady. Dodaj najwyżej {LocationLimits.maxLocations} lokalizacji — tyle obsługuje
-          Apple Wallet. Zmiany trafią na karty klientów automatycznie.
+          Gdy klient z kartą w portfelu (Apple lub Google) będzie w pobliżu Twojego lokalu, telefon może
+          pokazać mu kartę na ekranie blokady — jeśli klient pozwolił portfelowi korzystać z lokalizacji.
+          Dodaj najwyżej {LocationLimits.maxLocations} lokalizacji — tyle obsługuje Apple Wallet. Zmiany
+          trafią na karty klientów automatycznie.
         </Text>
         {locations.length === 0 && !editing ? (
           <Text size="sm">Nie dodano jeszcze żadnej lokalizacji.</Text>
