@@ -38,7 +38,14 @@ describe.each([
     await form.getByRole('button', { name: 'Dodaj i zapisz' }).click();
     await form.getByText('Szerokość geograficzna musi być liczbą od -90 do 90.').waitFor();
 
-    await form.getByLabel('Wklej współrzędne lub link do mapy').fill('52.2297, 21.0122');
+    // a short link holds no coordinates (and cannot be followed without the internet): said when the field is left
+    const paste = form.getByLabel('Wklej współrzędne lub link do mapy');
+    await paste.fill('https://maps.app.goo.gl/AbCdEf123');
+    await paste.blur();
+    await form
+      .getByText('Skrócony link (maps.app.goo.gl) nie zawiera współrzędnych.', { exact: false })
+      .waitFor();
+    await paste.fill('52.2297, 21.0122');
     await form.getByText('Odczytano: szer. 52,2297 · dł. 21,0122').waitFor();
     expect(await form.getByLabel('Szerokość geograficzna').inputValue()).toBe('52.2297');
     expect(await form.getByLabel('Długość geograficzna').inputValue()).toBe('21.0122');

@@ -1,6 +1,6 @@
 import { TenantLocationsReplacedData } from '@punkto/contracts/integration-events';
 import { LocationMessages } from '@punkto/contracts/locations';
-import { Permissions, Roles } from '@punkto/contracts/permissions';
+import { Permissions, Roles, type Permission } from '@punkto/contracts/permissions';
 import { Topics } from '@punkto/contracts/topics';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,7 +80,7 @@ describe('the locations of a company', () => {
 
   it('an employee with the company settings permission may save them; one without it may not', async () => {
     const { tenantId } = await t.ownerWithTenant();
-    const employee = (perms: string[]) =>
+    const employee = (perms: Permission[]) =>
       t.tokenFor({ id: randomUUID(), role: Roles.employee, tid: tenantId, perms });
     const allowed = await t.call(await employee([Permissions.tenantSettings]), 'PUT', url(tenantId), {
       locations: [rynek],

@@ -40,11 +40,12 @@ export function LocationEditor(props: LocationEditorProps) {
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
-  const readPasted = (text: string) => {
+  /** read as it is pasted or typed; what is not understood is said when the field is left (not mid-typing) */
+  const readPasted = (text: string, leaving = false) => {
     setPasted(text);
     if (!text.trim()) return setPasteResult(null);
     const parsed = parseCoordinates(text);
-    if ('error' in parsed) return setPasteResult({ ok: false, text: parsed.error });
+    if ('error' in parsed) return setPasteResult(leaving ? { ok: false, text: parsed.error } : null);
     const { latitude, longitude } = parsed.coordinates;
     setDraft((d) => ({ ...d, latitude: String(latitude), longitude: String(longitude) }));
     setErrors((e) => ({ ...e, latitude: undefined, longitude: undefined }));
@@ -85,6 +86,7 @@ export function LocationEditor(props: LocationEditorProps) {
             description="Np. 52.2297, 21.0122. W Mapach Google kliknij miejsce prawym przyciskiem myszy, a potem liczby na górze menu — skopiują się do schowka. Zadziała też link z Map Google, Apple lub OpenStreetMap, jeśli zawiera współrzędne."
             value={pasted}
             onChange={(e) => readPasted(e.currentTarget.value)}
+            onBlur={(e) => readPasted(e.currentTarget.value, true)}
             error={pasteResult && !pasteResult.ok ? pasteResult.text : undefined}
           />
           {pasteResult?.ok ? (
