@@ -2,13 +2,15 @@ import { WARSAW } from './warsaw-format';
 import { z } from 'zod';
 import { programRules } from './programs';
 import { PermissionSchema } from './permissions';
+import { LocationsResponse } from './locations';
 import { Address, Branding, Contact, TenantImage } from './tenant';
 
 /**
  * Payloads (`data` of the EventEnvelope) of the integration events other services consume. The producer
  * owns the schema; consumers parse with these and ignore event types they do not know.
  *
- * tenant.tenants.v1:   TenantCreated, TenantUpdated, TenantLogoChanged, TenantHeroImageChanged, TenantDeleted
+ * tenant.tenants.v1:   TenantCreated, TenantUpdated, TenantLogoChanged, TenantHeroImageChanged, TenantDeleted,
+ *                      TenantLocationsReplaced (the whole list of the company's locations, ADR 0057)
  * tenant.programs.v1:  ProgramDefined (the whole current definition, every create or change), ProgramDeleted,
  *                      ProgramShortCodeAssigned (the code of its short enrolment link, once per program)
  * tenant.employees.v1: EmployeeInvited, EmployeeUpdated, EmployeePermissionsChanged,
@@ -107,6 +109,17 @@ export const TenantHeroImageChangedData = z.object({
   changedAt: z.iso.datetime({ offset: true }),
 });
 export type TenantHeroImageChangedData = z.infer<typeof TenantHeroImageChangedData>;
+
+/**
+ * tenant.tenants.v1 TenantLocationsReplaced: the company's whole list of locations (at most 10, ADR 0057) with
+ * each one's lock-screen text (null: the default); an empty list removes them all.
+ */
+export const TenantLocationsReplacedData = z.object({
+  tenantId: z.string(),
+  locations: LocationsResponse.shape.locations,
+  changedAt: z.iso.datetime({ offset: true }),
+});
+export type TenantLocationsReplacedData = z.infer<typeof TenantLocationsReplacedData>;
 
 /** tenant.services.v1 ServiceDefined: the whole current definition of a catalogue service (create or change). */
 export const ServiceDefinedData = z.object({

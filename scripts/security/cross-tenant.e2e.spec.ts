@@ -117,6 +117,9 @@ function request(e: Endpoint, ids: Ids): { path: string; body?: unknown; headers
     'patch /api/v1/tenants/{id}/employees/{employeeId}': { name: 'Przejęty Pracownik' },
     'patch /api/v1/tenants/{id}/employees/{employeeId}/permissions': { permissions: ['employees.manage'] },
     'patch /api/v1/tenants/{id}/update-tenant': { companyName: 'Przejęta firma' },
+    'put /api/v1/tenants/{id}/locations': {
+      locations: [{ name: 'Przejęty lokal', latitude: 52.2297, longitude: 21.0122 }],
+    },
     'post /api/v1/cards/{id}/stamps': { count: 1 },
     'post /api/v1/cards/{id}/points-from-amount': { amountGrosze: 100_000 },
     'post /api/v1/cards/{id}/redeem-reward': { rewardId: ids.rewardId },
