@@ -42,7 +42,10 @@ export interface PassCompanyMessage {
 }
 
 /** the events of `cardledger.cards.v1` that change what a pass shows */
-export type PassCardEvent = Exclude<CardLedgerEvent, { type: 'CardIssueRefused' | 'AwardAnomalyDetected' }>;
+export type PassCardEvent = Exclude<
+  CardLedgerEvent,
+  { type: 'CardIssueRefused' | 'AwardAnomalyDetected' | 'BirthdayRewardGranted' | 'BirthdayRewardRedeemed' }
+>;
 
 /** the card after the event; null when the event says nothing about a card this copy knows */
 export function applyPassCardEvent(card: PassCard | null, event: PassCardEvent): PassCard | null {
