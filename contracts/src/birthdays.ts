@@ -71,6 +71,8 @@ export const CardBirthdayReward = z
     validFrom: z.iso.date(),
     validUntil: z.iso.date(),
     redeemedAt: z.iso.datetime({ offset: true }).nullable(),
+    /** staff can give it out now: today (Warsaw) is within the window, not given out yet, the card active */
+    redeemable: z.boolean(),
   })
   .meta({ id: 'CardBirthdayReward' });
 export type CardBirthdayReward = z.infer<typeof CardBirthdayReward>;

@@ -13,6 +13,8 @@ import { createCardLedger, type CardLedger } from './cards/card-ledger';
 import type { CardLedgerConfig } from './config';
 import { customerRoutes } from './customers/customer.routes';
 import { billingEventsConsumer } from './tenants/billing-events.consumer';
+import { birthdaySweep, nextSweepAt } from './birthdays/birthdays';
+import { identityEventsConsumer } from './birthdays/identity-events.consumer';
 import { tenantEventsConsumer } from './tenants/tenant-events.consumer';
 
 /**
@@ -26,6 +28,7 @@ export const relayRoutes: RelayRoute[] = [
 ];
 
 export const MAINTENANCE_JOB = 'card-ledger.maintenance';
+export const BIRTHDAY_SWEEP_JOB = 'card-ledger.birthday-sweep';
 const MAINTENANCE_EVERY_MS = 10 * 60_000;
 
 /**
@@ -70,6 +73,10 @@ export async function buildService(
       payload: null,
     });
   await scheduleMaintenance(60_000);
+  // the birthday sweep: a minute after start (a night missed while down is caught up), then nightly
+  const scheduleSweep = (runAt: Date) =>
+    infra.scheduler.schedule({ id: BIRTHDAY_SWEEP_JOB, type: BIRTHDAY_SWEEP_JOB, runAt, payload: null });
+  await scheduleSweep(new Date(clock().getTime() + 60_000));
   return {
     routes,
     cards,
@@ -81,12 +88,19 @@ export async function buildService(
       tenantEventsConsumer(cards, consumerContext(deps)),
       billingEventsConsumer(cards, consumerContext(deps)),
       surveyEventsConsumer(analytics.projection, consumerContext(deps)),
+      // a deleted account's birthday (ADR 0058)
+      identityEventsConsumer(cards.birthdays, consumerContext(deps)),
     ],
     jobs: {
       // every 10 minutes: expired Idempotency-Keys out, stock reservations left by a crash settled
       [MAINTENANCE_JOB]: async () => {
         logger.info(await cards.maintenance(), 'card-ledger maintenance done');
         await scheduleMaintenance(MAINTENANCE_EVERY_MS);
+      },
+      // every night at 00:05 Warsaw time: the birthday rewards whose window opens today (ADR 0058)
+      [BIRTHDAY_SWEEP_JOB]: async () => {
+        logger.info(await birthdaySweep(cards), 'birthday sweep done');
+        await scheduleSweep(nextSweepAt(clock()));
       },
     },
   };

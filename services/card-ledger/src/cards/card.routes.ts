@@ -24,6 +24,7 @@ import {
   type CardSearch,
 } from './card-queries';
 import { redeemReward } from './card-redeem';
+import { redeemBirthdayReward } from '../birthdays/birthday-redeem';
 import { regenerateCard } from './card-regenerate';
 import { keyRequiredError, requestFingerprint } from './idempotency';
 
@@ -135,6 +136,12 @@ export function cardRoutes(app: FastifyInstance, ledger: CardLedger) {
         actor: actorOf(request),
         commandId,
       }),
+    ),
+  );
+
+  registerEndpoint(app, api.redeemBirthdayReward, async ({ params, request, reply }) =>
+    idempotent(ledger, request, reply, {}, (commandId) =>
+      redeemBirthdayReward(ledger, { cardId: params.id, actor: actorOf(request), commandId }),
     ),
   );
 

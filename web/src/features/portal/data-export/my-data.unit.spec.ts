@@ -26,6 +26,7 @@ const card: MyCard = {
   nextReward: null,
   issuedAt: '2026-11-01T09:00:00.000Z',
   updatedAt: '2026-11-02T10:00:00.000Z',
+  birthdayReward: null,
   closedAt: null,
   companyName: 'Kawiarnia Pod Lipą',
   qrPayload: 'secret-qr',
