@@ -241,11 +241,11 @@ export function applyVisitEvent(
     case 'CardHolderLinked':
       // a phone-only client's card now belongs to the account (ADR 0056): its visits are that person's
       return current.userId === event.data.userId ? current : { ...current, userId: event.data.userId };
+    // a birthday reward costs nothing and is no visit (ADR 0058)
     case 'CardIssueRefused':
     case 'TierChanged':
     case 'CardRegenerated':
     case 'AwardAnomalyDetected':
-    // a birthday reward costs nothing and is no visit (ADR 0058)
     case 'BirthdayRewardGranted':
     case 'BirthdayRewardRedeemed':
       return current;

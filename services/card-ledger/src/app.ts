@@ -15,6 +15,7 @@ import { customerRoutes } from './customers/customer.routes';
 import { billingEventsConsumer } from './tenants/billing-events.consumer';
 import { birthdaySweep, nextSweepAt } from './birthdays/birthdays';
 import { identityEventsConsumer } from './birthdays/identity-events.consumer';
+import { birthdayRoutes } from './birthdays/birthday.routes';
 import { tenantEventsConsumer } from './tenants/tenant-events.consumer';
 
 /**
@@ -57,6 +58,7 @@ export async function buildService(
   const routes = async (app: FastifyInstance) => {
     cardRoutes(app, cards);
     customerRoutes(app, cards, { heartbeatMs: deps.config.SSE_HEARTBEAT_MS });
+    birthdayRoutes(app, cards);
     await activityExportRoutes(app, { documents: infra.documents, clock });
     analyticsRoutes(app, analytics);
     app.addHook('onClose', async () => {

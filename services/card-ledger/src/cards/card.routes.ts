@@ -139,11 +139,7 @@ export function cardRoutes(app: FastifyInstance, ledger: CardLedger) {
     ),
   );
 
-  registerEndpoint(app, api.redeemBirthdayReward, async ({ params, request, reply }) =>
-    idempotent(ledger, request, reply, {}, (commandId) =>
-      redeemBirthdayReward(ledger, { cardId: params.id, actor: actorOf(request), commandId }),
-    ),
-  );
+  birthdayRewardRoute(app, ledger);
 
   registerEndpoint(app, api.cardHistory, async ({ params, query, request }) => {
     const card = await issuedCard(ledger, params.id);
@@ -171,4 +167,13 @@ export function cardRoutes(app: FastifyInstance, ledger: CardLedger) {
       regenerateCard(ledger, { cardId: params.id, actor: actorOf(request), access, commandId }),
     );
   });
+}
+
+/** the birthday reward given out at the till (ADR 0058) */
+function birthdayRewardRoute(app: FastifyInstance, ledger: CardLedger) {
+  registerEndpoint(app, api.redeemBirthdayReward, async ({ params, request, reply }) =>
+    idempotent(ledger, request, reply, {}, (commandId) =>
+      redeemBirthdayReward(ledger, { cardId: params.id, actor: actorOf(request), commandId }),
+    ),
+  );
 }

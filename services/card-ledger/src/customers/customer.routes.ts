@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { CardLedger } from '../cards/card-ledger';
 import { myCard, myCards, myHistory, myOverview } from '../cards/customer-queries';
-import { setMyBirthday } from '../birthdays/birthdays';
 
 /** How long changes of one customer's cards are gathered before they are sent (several events, one push). */
 const COALESCE_MS = 20;
@@ -28,19 +27,6 @@ export function customerRoutes(app: FastifyInstance, ledger: CardLedger, options
   registerEndpoint(app, api.myHistory, async ({ query, request }) =>
     myHistory(ledger, request.user!.id, query),
   );
-
-  registerEndpoint(app, api.myBirthday, async ({ request }) => ({
-    birthday: await ledger.birthdays.get(request.user!.id),
-  }));
-
-  registerEndpoint(app, api.setMyBirthday, async ({ body, request }) => {
-    await setMyBirthday(ledger, request.user!.id, body, request.id);
-    return { birthday: { day: body.day, month: body.month } };
-  });
-
-  registerEndpoint(app, api.clearMyBirthday, async ({ request }) => {
-    await ledger.birthdays.forget(request.user!.id);
-  });
 
   const streams = new Set<ServerResponse>();
   // open streams would keep `close()` waiting: end them first (clients reconnect to another instance)
