@@ -5,7 +5,7 @@ import type { CardEvent } from '../cards/card';
 import { cardDecider } from '../cards/card.decider';
 import { CardClosedError, CardRuleError } from '../cards/card.errors';
 import { cardIssued } from '../testing/mothers';
-import type { GrantBirthdayReward, RedeemBirthdayReward } from './birthday.decider';
+import type { GrantBirthdayReward, RedeemBirthdayReward } from './birthday.commands';
 import { birthdayIn, windowContaining } from './birthday-window';
 
 const spec = deciderSpecification(cardDecider);

@@ -140,6 +140,25 @@ describe('the birthday reward', () => {
     }
   });
 
+  it('switched on by the company later: customers whose window is on today get it at once', async () => {
+    const tenantId = `t-${randomUUID()}`;
+    const program = await t.defineProgram({ tenantId, birthdayReward: null });
+    const userId = randomUUID();
+    const { cardId } = await t.enrol(program, { userId });
+    const me = await (await tokensFor(tenantId)).customer(userId);
+    t.setNow('2027-05-20T10:00:00.000Z');
+    try {
+      await t.call('PUT', ME, me, { body: { day: 22, month: 5 } });
+      expect(await birthdayEvents(cardId)).toEqual([]);
+      await t.defineProgram({ ...program, version: 2, birthdayReward: BIRTHDAY_REWARD });
+      expect((await birthdayEvents(cardId)).map((e) => e.data)).toEqual([
+        expect.objectContaining({ year: 2027, validFrom: '2027-05-15', validUntil: '2027-05-29' }),
+      ]);
+    } finally {
+      t.setNow(null);
+    }
+  });
+
   it('a program without a birthday reward grants nothing; staff are told there is none', async () => {
     const { me, owner, cardId } = await aCustomerWithACard(null);
     await t.call('PUT', ME, me, { body: { day: 1, month: 1 } });

@@ -1,41 +1,9 @@
 import { BIRTHDAY_WINDOW_MAX_DAYS, type Birthday } from '@punkto/contracts/birthdays';
 import { addDays, warsawAt, warsawDate } from '@punkto/contracts/warsaw-time';
-import type { DocumentStore, Filter } from '@punkto/platform/documents/document-store.port';
+import type { Filter } from '@punkto/platform/documents/document-store.port';
 import type { EventMetadata } from '@punkto/platform/event-store/event-store.port';
 import type { CardLedger } from '../cards/card-ledger';
 import type { ProgramRules } from '../programs/program-rules';
-
-/**
- * The customers' birthdays (ADR 0058): the day and month a customer gave, one document per person (`_id` = the
- * customer's user id) in the card ledger's own store — the ledger owns `/customers/*` and grants the reward, so
- * the date never crosses the bus. `mmdd` (month × 100 + day) lets the nightly sweep read only the birthdays near
- * today. Deleted with the account (identity's UserDeleted, identity-events.consumer.ts).
- */
-export interface BirthdayDoc {
-  _id: string;
-  day: number;
-  month: number;
-  mmdd: number;
-  changedAt: string;
-}
-
-export const BIRTHDAYS_COLLECTION = 'customer_birthdays';
-
-export function birthdayStore(documents: DocumentStore) {
-  const docs = documents.collection<BirthdayDoc>(BIRTHDAYS_COLLECTION);
-  return {
-    docs,
-    ensureIndexes: () => docs.ensureIndex({ fields: { mmdd: 1 }, name: 'birthdays_mmdd' }),
-    async get(userId: string): Promise<Birthday | null> {
-      const doc = await docs.get(userId);
-      return doc ? { day: doc.day, month: doc.month } : null;
-    },
-    set: (userId: string, { day, month }: Birthday, at: Date) =>
-      docs.upsert({ _id: userId, day, month, mmdd: month * 100 + day, changedAt: at.toISOString() }),
-    forget: (userId: string) => docs.delete(userId),
-  };
-}
-export type BirthdayStore = ReturnType<typeof birthdayStore>;
 
 export type BirthdayDeps = Pick<CardLedger, 'execute' | 'projection' | 'rulesFor' | 'clock' | 'birthdays'>;
 
@@ -54,22 +22,41 @@ export async function grantBirthdayRewards(
   metadata: EventMetadata = {},
 ): Promise<number> {
   let granted = 0;
-  for (const card of await deps.projection.ofUser(userId)) {
-    if (card.status !== 'active') continue;
-    const result = await deps.execute(
-      card.cardId,
-      async (state, now) => {
-        if (state.status !== 'active') return null;
-        const setting = settingOf(await deps.rulesFor(state.programId));
-        if (!setting) return null;
-        return {
-          command: { type: 'GrantBirthdayReward', data: { birthday, setting }, metadata: { now } },
-          metadata: { ...metadata, tenantId: state.tenantId },
-        };
-      },
-      {},
-    );
-    granted += result.newEvents.length;
+  for (const card of await deps.projection.ofUser(userId))
+    if (card.status === 'active') granted += await grantOnCard(deps, card.cardId, birthday, metadata);
+  return granted;
+}
+
+/** one card's birthday reward, if its program gives one and today is in the window (0 or 1 granted) */
+async function grantOnCard(deps: BirthdayDeps, cardId: string, birthday: Birthday, metadata: EventMetadata) {
+  const result = await deps.execute(
+    cardId,
+    async (state, now) => {
+      if (state.status !== 'active') return null;
+      const setting = settingOf(await deps.rulesFor(state.programId));
+      if (!setting) return null;
+      return {
+        command: { type: 'GrantBirthdayReward', data: { birthday, setting }, metadata: { now } },
+        metadata: { ...metadata, tenantId: state.tenantId },
+      };
+    },
+    {},
+  );
+  return result.newEvents.length;
+}
+
+/**
+ * A program's birthday reward switched on or changed (ProgramDefined): its customers whose window is on today get
+ * it now rather than the next night. Only the birthdays near today are read.
+ */
+export async function grantForProgram(deps: BirthdayDeps, programId: string, metadata: EventMetadata) {
+  const near = await deps.birthdays.docs.find(nearBirthdaysFilter(warsawDate(deps.clock())));
+  if (near.length === 0) return 0;
+  const birthdays = new Map(near.map((doc) => [doc._id, { day: doc.day, month: doc.month }]));
+  let granted = 0;
+  for (const card of await deps.projection.active({ programId })) {
+    const birthday = birthdays.get(card.userId);
+    if (birthday) granted += await grantOnCard(deps, card.cardId, birthday, metadata);
   }
   return granted;
 }

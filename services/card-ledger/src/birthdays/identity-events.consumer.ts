@@ -3,7 +3,7 @@ import { Topics } from '@punkto/contracts/topics';
 import { eventConsumer, payloadParser, type ConsumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import { z } from 'zod';
-import type { BirthdayStore } from './birthdays';
+import type { BirthdayStore } from './birthday-store';
 
 const Envelope = z.object({ id: z.string(), type: z.string(), data: z.unknown() });
 

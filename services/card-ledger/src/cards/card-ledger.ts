@@ -21,7 +21,7 @@ import { customerSeats } from './customer-seats';
 import { idempotencyKeys } from './idempotency';
 import { keptSecret } from '@punkto/platform/documents/kept-secret';
 import { rewardStock } from './reward-stock';
-import { birthdayStore } from '../birthdays/birthdays';
+import { birthdayStore } from '../birthdays/birthday-store';
 
 export interface CardServiceDeps {
   eventStore: EventStore;
