@@ -49,7 +49,7 @@ describe('the birthday reward', () => {
     await page.waitForURL((url) => url.pathname === '/panel');
     await page.goto(`/panel/programy/${owner.program.id}`);
     const section = page.getByRole('region', { name: 'Nagroda urodzinowa' });
-    await section.getByText('Nagroda urodzinowa', { exact: true }).click();
+    await section.getByRole('switch', { name: 'Nagroda urodzinowa' }).check();
     await section.getByLabel('Nazwa nagrody urodzinowej').fill('Darmowa kawa na urodziny');
     await section.getByLabel('Dni po urodzinach').fill('5');
     await page.getByRole('button', { name: 'Zapisz zmiany' }).click();

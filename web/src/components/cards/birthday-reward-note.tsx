@@ -34,17 +34,13 @@ export function BirthdayRewardNote({
         ? `Ważna do ${until}. Bez punktów i pieczątek.`
         : `Ważna od ${calendarDateLabel(reward.validFrom)} do ${until}.`;
   return (
-    <Alert
-      color={redeemed ? 'gray' : 'grape'}
-      variant="light"
-      title={`🎂 ${reward.name}`}
-      role="region"
-      aria-label="Nagroda urodzinowa"
-    >
-      <Stack gap="xs">
-        <Text size="sm">{line}</Text>
-        {children}
-      </Stack>
-    </Alert>
+    <section aria-label="Nagroda urodzinowa">
+      <Alert color={redeemed ? 'gray' : 'grape'} variant="light" title={`🎂 ${reward.name}`} role="note">
+        <Stack gap="xs">
+          <Text size="sm">{line}</Text>
+          {children}
+        </Stack>
+      </Alert>
+    </section>
   );
 }
