@@ -212,9 +212,7 @@ describe('when the program exists (version 1, reward r1)', () => {
     const birthdayReward = { name: 'Darmowa kawa na urodziny', daysBefore: 7, daysAfter: 3 };
     spec
       .given([definedV1])
-      .when(
-        redefine(stampsInput({ rewards: [{ id: 'r1', name: 'Kawa gratis', cost: 10 }], birthdayReward })),
-      )
+      .when(redefine(stampsInput({ rewards: [{ id: 'r1', name: 'Kawa gratis', cost: 10 }], birthdayReward })))
       .then([
         {
           type: 'ProgramDefined',
