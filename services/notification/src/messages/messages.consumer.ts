@@ -22,6 +22,7 @@ import { eventConsumer, payloadParser, type ConsumerContext } from '@punkto/plat
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import { z } from 'zod';
 import type { MessagesContext } from './messages-context';
+import { automationsOnCardEvent } from './automation-triggers';
 
 const envelope = <T extends [string, ...string[]]>(types: T) =>
   z.object({ id: z.string(), type: z.enum(types), data: z.unknown() });
@@ -50,7 +51,10 @@ export function messageCardsConsumer(ctx: MessagesContext, context: ConsumerCont
     handle: async (event) => {
       const data = payloadParser(context.logger, event)(visitEvents[event.type]);
       if (!data) return;
-      await ctx.copies.cardEvent(data.cardId, { type: event.type, data } as CardLedgerEvent);
+      const cardEvent = { type: event.type, data } as CardLedgerEvent;
+      const change = await ctx.copies.cardEvent(data.cardId, cardEvent);
+      // the automatic messages this event starts (ADR 0060): welcome, reward ready
+      await automationsOnCardEvent(ctx, event.id, cardEvent, change);
     },
   });
 }
