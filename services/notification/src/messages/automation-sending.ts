@@ -37,7 +37,7 @@ const sendIdOf = (o: Occurrence) => `${o.kind}:${o.tenantId}:${o.personKey}:${o.
 /** the wallet's and the e-mail's message id of one occurrence (Google's message ids: letters, digits, `-`) */
 const messageIdOf = (sendId: string) =>
   `auto-${createHash('sha256').update(sendId).digest('hex').slice(0, 40)}`;
-const jobIdOf = (sendId: string) => `automation-${messageIdOf(sendId)}`;
+export const automationJobId = (sendId: string) => `automation-${messageIdOf(sendId)}`;
 
 /** Records the occurrence once (when its automation is on) and schedules its delivery. */
 export async function triggerAutomation(ctx: MessagesContext, o: Occurrence): Promise<void> {
@@ -63,7 +63,7 @@ export async function triggerAutomation(ctx: MessagesContext, o: Occurrence): Pr
   );
   if (doc?.status !== 'scheduled') return;
   await ctx.scheduler.schedule({
-    id: jobIdOf(_id),
+    id: automationJobId(_id),
     type: AUTOMATION_SEND_JOB,
     runAt: settings.channels.wallet ? afterQuietHours(now) : now,
     payload: { sendId: _id },
@@ -130,7 +130,7 @@ export async function deliverAutomation(deps: DeliveryDeps, sendId: string): Pro
   if (settings.channels.wallet && inQuietHours(now)) {
     // switched to the wallet meanwhile, or the job ran late: the lock screen waits for the morning
     await ctx.scheduler.schedule({
-      id: jobIdOf(sendId),
+      id: automationJobId(sendId),
       type: AUTOMATION_SEND_JOB,
       runAt: afterQuietHours(now),
       payload: { sendId },
