@@ -110,7 +110,7 @@ export function AutomationCard({ tenantId, automation, companyName, exampleRewar
               {label.when}
             </Text>
           </Stack>
-          <Badge color={automation.enabled ? 'green' : 'gray'} variant="light">
+          <Badge color={automation.enabled ? 'punkto' : 'dark'} variant="light" style={{ flexShrink: 0 }}>
             {automation.enabled ? 'Włączona' : 'Wyłączona'}
           </Badge>
         </Group>
