@@ -43,6 +43,7 @@ export async function automationStores(documents: DocumentStore, eventStore: Eve
   await automationsView.ensureIndex({ fields: { kind: 1, enabled: 1 } });
   await automationSends.ensureIndex({ fields: { tenantId: 1, kind: 1, sentDay: 1 } });
   await automationSends.ensureIndex({ fields: { tenantId: 1, sentDay: 1 } });
+  await automationSends.ensureIndex({ fields: { personKey: 1 } });
   const automations = projectedCommandHandler({
     decider: automationDecider,
     streamId: toAutomationStreamId,

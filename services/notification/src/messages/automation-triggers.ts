@@ -64,6 +64,8 @@ export async function winBackSweep(ctx: MessagesContext): Promise<void> {
   const today = warsawDate(ctx.clock());
   const on = (await ctx.automationsView.find({ kind: 'win_back', enabled: true })) as AutomationData[];
   for (const automation of on) {
+    const company = await ctx.passCopies.company(automation.tenantId);
+    if (!company || company.deleted) continue;
     const byPerson = new Map<string, MessageCard[]>();
     for (const card of await ctx.copies.cardsOfTenant(automation.tenantId))
       byPerson.set(card.userId, [...(byPerson.get(card.userId) ?? []), card]);

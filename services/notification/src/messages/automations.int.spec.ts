@@ -5,6 +5,7 @@ import { SAME_ORIGIN } from '@punkto/platform/testing/same-origin';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startNotification, type NotificationTestApp } from '../testing/notification-test-app';
+import { AUTOMATION_DAILY_CAP } from '@punkto/contracts/message-automations';
 import { AUTOMATION_SEND_JOB, automationJobId } from './automation-sending';
 import type { AutomationSendDoc } from './automation-store';
 import { AUTOMATION_SWEEP_JOB } from './automation-triggers';
@@ -250,5 +251,46 @@ describe('automatic messages (ADR 0060)', () => {
       .json()
       .automations.find((a: { kind: string }) => a.kind === 'win_back').effect;
     expect(effect).toEqual({ sent: 1, returned: 1 });
+  });
+
+  it('reaches nobody who switched „Wiadomości od firm” off, keeps to the daily cap, and forgets a deleted account', async () => {
+    await save(settings());
+    const off = randomUUID();
+    await app.deliver(Topics.identityUsers, 'PreferencesChanged', {
+      userId: off,
+      preferences: { companyMessages: false },
+      changedAt: now.toISOString(),
+    });
+    await aCustomer(app, company, { n: 7, userId: off });
+    await deliverAll();
+    expect((await sends()).map((s) => s.status)).toEqual(['unreachable']);
+    expect(await mails()).toHaveLength(0);
+
+    // the company already sent its day's automatic messages: the next one waits for nobody, it is not sent
+    const collection = app.infra.documents.collection<AutomationSendDoc>('message_automation_sends');
+    for (let n = 0; n < AUTOMATION_DAILY_CAP; n++)
+      await collection.insert({
+        _id: `seeded-${n}`,
+        tenantId: company.tenantId,
+        kind: 'welcome',
+        personKey: `someone-${n}`,
+        cardIds: [],
+        reward: null,
+        createdAt: now.toISOString(),
+        status: 'sent',
+        sentAt: now.toISOString(),
+        sentDay: '2026-11-26',
+      });
+    const late = await aCustomer(app, company, { n: 8 });
+    await deliverAll();
+    expect((await collection.find({ personKey: late.userId })).map((s) => s.status)).toEqual(['capped']);
+    expect(await mails()).toHaveLength(0);
+
+    await app.deliver(Topics.identityUsers, 'UserDeleted', {
+      userId: late.userId,
+      reason: 'account_deleted',
+      deletedAt: now.toISOString(),
+    });
+    expect(await collection.find({ personKey: late.userId })).toEqual([]);
   });
 });

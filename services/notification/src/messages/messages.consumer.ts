@@ -17,6 +17,7 @@ import {
   UserDeletedData,
   UserPreferencesChangedData,
 } from '@punkto/contracts/integration-events';
+import { phoneOnlyHolder } from '@punkto/contracts/clients';
 import { Topics } from '@punkto/contracts/topics';
 import { eventConsumer, payloadParser, type ConsumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
@@ -97,7 +98,11 @@ export function messageClientsConsumer(ctx: MessagesContext, context: ConsumerCo
         }
         case 'ClientRemoved': {
           const d = parse(ClientRemovedData);
-          if (d) await ctx.copies.forgetContact(d.clientId);
+          if (!d) return;
+          await ctx.copies.forgetContact(d.clientId);
+          // a phone-only client's automatic messages (ADR 0060) name the client as the person
+          for (const doc of await ctx.automationSends.find({ personKey: phoneOnlyHolder(d.clientId) }))
+            await ctx.automationSends.delete(doc._id);
           return;
         }
         case 'ClientMarketingConsentWithdrawn': {
@@ -128,6 +133,9 @@ export function messageIdentityConsumer(ctx: MessagesContext, context: ConsumerC
       if (!d) return;
       await ctx.copies.userDeleted(d.userId);
       for (const doc of await ctx.inbox.find({ userId: d.userId })) await ctx.inbox.delete(doc._id);
+      // the automatic messages' occurrences name the person (ADR 0060): forgotten with the account
+      for (const doc of await ctx.automationSends.find({ personKey: d.userId }))
+        await ctx.automationSends.delete(doc._id);
     },
   });
 }
