@@ -23,6 +23,7 @@ import {
 } from '@punkto/contracts/message-automations';
 import { useState, type FormEvent } from 'react';
 import { FormError } from '../../../../components/ui/form-error';
+import { useLeaveGuard } from '../../../../lib/form/use-leave-guard';
 import { ValidationApiError, errorMessage } from '../../../../lib/api/api-errors';
 import { fieldOf } from '../../../../lib/form/field-errors';
 import { notify } from '../../../../lib/notify-instance';
@@ -57,9 +58,30 @@ export function AutomationCard({ tenantId, automation, companyName, exampleRewar
   const [days, setDays] = useState<number | string>(automation.days ?? WIN_BACK_DAYS.default);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const changed =
+    enabled !== automation.enabled ||
+    title !== automation.title ||
+    body !== automation.body ||
+    channels.wallet !== automation.channels.wallet ||
+    channels.email !== automation.channels.email ||
+    (automation.kind === 'win_back' && days !== automation.days);
+  // leaving the page with the form open and changed asks first, as the campaign form does
+  const leaveGuard = useLeaveGuard(open && changed && !save.isPending);
   const headingId = `automation-${automation.kind}`;
   const values = { firma: companyName, nagroda: exampleReward };
   const placeholders = AUTOMATION_PLACEHOLDERS[automation.kind].map((p) => `{${p}}`).join(', ');
+
+  /** back to what is saved, folded */
+  const cancel = () => {
+    setEnabled(automation.enabled);
+    setTitle(automation.title);
+    setBody(automation.body);
+    setChannels(automation.channels);
+    setDays(automation.days ?? WIN_BACK_DAYS.default);
+    setErrors({});
+    setFormError(null);
+    setOpen(false);
+  };
 
   const showServerError = (error: unknown) => {
     if (!(error instanceof ValidationApiError)) return setFormError(errorMessage(error));
@@ -100,6 +122,7 @@ export function AutomationCard({ tenantId, automation, companyName, exampleRewar
 
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={headingId}>
+      {leaveGuard}
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={2}>
@@ -177,8 +200,8 @@ export function AutomationCard({ tenantId, automation, companyName, exampleRewar
                   <Button type="submit" loading={save.isPending}>
                     Zapisz
                   </Button>
-                  <Button variant="subtle" onClick={() => setOpen(false)}>
-                    Zwiń
+                  <Button variant="subtle" onClick={cancel}>
+                    Anuluj
                   </Button>
                 </Group>
               </Stack>
