@@ -78,7 +78,8 @@ async function recipientOf(
 ) {
   const optedOut = (await ctx.copies.optedOut([send.personKey])).has(send.personKey);
   if (optedOut) return null;
-  const cards = (await ctx.copies.cardsOfPerson(send.tenantId, send.personKey)).filter(
+  const personCards = await ctx.copies.cardsOfPerson(send.tenantId, send.personKey);
+  const cards = personCards.filter(
     (c) => c.open && (!send.cardIds.length || send.cardIds.includes(c.cardId)),
   );
   const installed =
@@ -94,8 +95,11 @@ async function recipientOf(
       ? [{ cardId: c.cardId, platforms: [...platforms].sort() as WalletPlatform[] }]
       : [];
   });
+  // the person's client records: by the account, or as the client of one of their cards (a card issued on a
+  // link may arrive before the contact copy learns the account: ClientAccountLinked comes on another topic)
+  const cardClients = new Set(personCards.map((c) => c.clientId));
   const contacts = (await ctx.copies.contactsOfTenant(send.tenantId)).filter(
-    (c) => (c.userId ?? phoneOnlyHolder(c._id)) === send.personKey,
+    (c) => (c.userId ?? phoneOnlyHolder(c._id)) === send.personKey || cardClients.has(c._id),
   );
   const consenting = channels.email
     ? contacts

@@ -165,6 +165,40 @@ describe('automatic messages (ADR 0060)', () => {
     ]);
   });
 
+  it('welcomes a client enrolled by staff whose card arrives before the contact copy learns the account', async () => {
+    await save(settings({ channels: { wallet: false, email: true } }));
+    const clientId = randomUUID();
+    const userId = randomUUID();
+    await app.deliver(Topics.tenantClients, 'ClientEnrolled', {
+      clientId,
+      tenantId: company.tenantId,
+      programId: company.programId,
+      userId: null,
+      email: 'ewa.zapisana@example.pl',
+      name: 'Ewa Zapisana',
+      phone: null,
+      source: 'created',
+      companyName: 'Kawiarnia Pod Lipą',
+      programName: 'Kawa',
+      marketingConsent: true,
+      enrolledAt: now.toISOString(),
+    });
+    // the card ledger issued the card on the link; tenant's ClientAccountLinked is not here yet
+    await app.deliver(Topics.cardLedgerCards, 'CardIssued', {
+      cardId: randomUUID(),
+      tenantId: company.tenantId,
+      programId: company.programId,
+      clientId,
+      userId,
+      humanReadableId: '1234567897',
+      secretVersion: 1,
+      tier: null,
+      issuedAt: now.toISOString(),
+    });
+    await deliverAll();
+    expect((await mails()).map((m) => m.to)).toEqual(['ewa.zapisana@example.pl']);
+  });
+
   it('waits for the morning on the wallet when triggered in the quiet hours', async () => {
     await save(settings());
     now = new Date('2026-11-26T21:30:00.000Z'); // 22:30 in Warsaw
