@@ -2,13 +2,15 @@ import { WARSAW } from './warsaw-format';
 import { z } from 'zod';
 import { programRules } from './programs';
 import { PermissionSchema } from './permissions';
+import { LocationsResponse } from './locations';
 import { Address, Branding, Contact, TenantImage } from './tenant';
 
 /**
  * Payloads (`data` of the EventEnvelope) of the integration events other services consume. The producer
  * owns the schema; consumers parse with these and ignore event types they do not know.
  *
- * tenant.tenants.v1:   TenantCreated, TenantUpdated, TenantLogoChanged, TenantHeroImageChanged, TenantDeleted
+ * tenant.tenants.v1:   TenantCreated, TenantUpdated, TenantLogoChanged, TenantHeroImageChanged, TenantDeleted,
+ *                      TenantLocationsReplaced (the whole list of the company's locations, ADR 0057)
  * tenant.programs.v1:  ProgramDefined (the whole current definition, every create or change), ProgramDeleted,
  *                      ProgramShortCodeAssigned (the code of its short enrolment link, once per program)
  * tenant.employees.v1: EmployeeInvited, EmployeeUpdated, EmployeePermissionsChanged,
@@ -107,6 +109,17 @@ export const TenantHeroImageChangedData = z.object({
   changedAt: z.iso.datetime({ offset: true }),
 });
 export type TenantHeroImageChangedData = z.infer<typeof TenantHeroImageChangedData>;
+
+/**
+ * tenant.tenants.v1 TenantLocationsReplaced: the company's whole list of locations (at most 10, ADR 0057) with
+ * each one's lock-screen text (null: the default); an empty list removes them all.
+ */
+export const TenantLocationsReplacedData = z.object({
+  tenantId: z.string(),
+  locations: LocationsResponse.shape.locations,
+  changedAt: z.iso.datetime({ offset: true }),
+});
+export type TenantLocationsReplacedData = z.infer<typeof TenantLocationsReplacedData>;
 
 /** tenant.services.v1 ServiceDefined: the whole current definition of a catalogue service (create or change). */
 export const ServiceDefinedData = z.object({
@@ -434,7 +447,8 @@ export type UserLinkedToClientData = z.infer<typeof UserLinkedToClientData>;
 
 // ─── cardledger.cards.v1 (card ledger; stream `card-<cardId>`, aggregateId = cardId) ─────────────────
 // CardIssued, CardIssueRefused, PointsEarned, StampsAdded, RewardRedeemed, AwardVoided, RedemptionVoided, BalanceAdjusted,
-// TierChanged, CardRegenerated, CardHolderLinked, CardClosed, AwardAnomalyDetected. No personal data: a card names its client and user by id only.
+// TierChanged, CardRegenerated, CardHolderLinked, CardClosed, AwardAnomalyDetected, BirthdayRewardGranted,
+// BirthdayRewardRedeemed. No personal data: a card names its client and user by id only.
 // `commandId` identifies the request (per-user Idempotency-Key) that caused the event.
 
 /** A card's balance right after the event (wallet passes and analytics need no fold). */
@@ -662,6 +676,34 @@ export const AwardAnomalyDetectedData = z.object({
   detectedAt: z.iso.datetime({ offset: true }),
 });
 export type AwardAnomalyDetectedData = z.infer<typeof AwardAnomalyDetectedData>;
+
+/**
+ * The card got its birthday reward (ADR 0058): granted by the card ledger once per card per birthday year
+ * (`year`: the year of the birthday the window surrounds), usable from `validFrom` to `validUntil` (Warsaw dates,
+ * inclusive). No birthday in the event: the window tells when, not the person's date.
+ */
+export const BirthdayRewardGrantedData = z.object({
+  cardId: z.string(),
+  tenantId: z.string(),
+  programId: z.string(),
+  year: z.number().int(),
+  name: z.string(),
+  validFrom: z.iso.date(),
+  validUntil: z.iso.date(),
+  grantedAt: z.iso.datetime({ offset: true }),
+});
+export type BirthdayRewardGrantedData = z.infer<typeof BirthdayRewardGrantedData>;
+
+/** Staff gave out the card's birthday reward of `year` (costs no points or stamps; once). */
+export const BirthdayRewardRedeemedData = z.object({
+  cardId: z.string(),
+  commandId: z.string(),
+  year: z.number().int(),
+  name: z.string(),
+  employeeId: z.string(),
+  redeemedAt: z.iso.datetime({ offset: true }),
+});
+export type BirthdayRewardRedeemedData = z.infer<typeof BirthdayRewardRedeemedData>;
 
 /**
  * survey.surveys.v1 SurveyResponseRecorded: one anonymous NPS answer (scale 1–10, SPEC §9). It names no

@@ -123,6 +123,9 @@ function request(e: Endpoint, ids: Ids): { path: string; body?: unknown; headers
     'patch /api/v1/tenants/{id}/employees/{employeeId}': { name: 'Przejęty Pracownik' },
     'patch /api/v1/tenants/{id}/employees/{employeeId}/permissions': { permissions: ['employees.manage'] },
     'patch /api/v1/tenants/{id}/update-tenant': { companyName: 'Przejęta firma' },
+    'put /api/v1/tenants/{id}/locations': {
+      locations: [{ name: 'Przejęty lokal', latitude: 52.2297, longitude: 21.0122 }],
+    },
     'post /api/v1/cards/{id}/stamps': { count: 1 },
     'post /api/v1/cards/{id}/points-from-amount': { amountGrosze: 100_000 },
     'post /api/v1/cards/{id}/redeem-reward': { rewardId: ids.rewardId },
@@ -141,6 +144,14 @@ function request(e: Endpoint, ids: Ids): { path: string; body?: unknown; headers
       sendAt: null,
     },
     'post /api/v1/notifications/tenants/{id}/audience-size': { kind: 'all' },
+    'put /api/v1/notifications/tenants/{id}/automations': {
+      kind: 'win_back',
+      enabled: true,
+      title: 'Przejęta wiadomość',
+      body: 'Treść od obcej firmy.',
+      channels: { wallet: true, email: true },
+      days: 30,
+    },
     'put /api/v1/surveys/tenants/{id}/settings': {
       enabled: false,
       delayHours: 48,
@@ -178,6 +189,7 @@ describe('cross-tenant probe set: every tenant-scoped operation of the contracts
       `/api/v1/surveys/tenants/${ids.tenantId}/settings`,
       `/api/v1/surveys/tenants/${ids.tenantId}/results`,
       `/api/v1/notifications/tenants/${ids.tenantId}/campaigns`,
+      `/api/v1/notifications/tenants/${ids.tenantId}/automations`,
     ];
     return Promise.all(
       reads.map(async (path) => {

@@ -24,6 +24,7 @@ import { ImportClientsRequest, ImportClientsResponse } from '../client-import';
 import { defineEndpoint } from '../endpoint';
 import { EnrolmentLink, EnrolmentLinkErrors, EnrolmentLinkParams } from '../enrolment-links';
 import { AcceptedResponse } from '../identity';
+import { LocationsResponse, ReplaceLocationsRequest } from '../locations';
 import { pageResponse, PaginationQuery } from '../pagination';
 import { inOwnTenant, inTenant } from './tenant-scope';
 import { PermissionCatalogueResponse } from '../permissions';
@@ -165,6 +166,30 @@ export const deleteHeroImage = defineEndpoint({
   tags: ['tenants'],
   auth: 'tenant.settings',
   response: TenantResponse,
+});
+
+// ─── locations (lock-screen reminders near the shop, ADR 0057) ───────────────────────────────────
+
+export const getLocations = defineEndpoint({
+  ...inOwnTenant('tenant'),
+  method: 'get',
+  path: '/api/v1/tenants/{id}/locations',
+  summary: 'Lokalizacje firmy (do 10), przy których karta w portfelu pojawia się na ekranie blokady',
+  tags: ['tenants'],
+  auth: 'tenant.settings',
+  response: LocationsResponse,
+});
+
+export const replaceLocations = defineEndpoint({
+  ...inOwnTenant('tenant'),
+  method: 'put',
+  path: '/api/v1/tenants/{id}/locations',
+  summary: 'Zapis całej listy lokalizacji (do 10; współrzędne wpisane przez właściciela, bez geokodowania)',
+  tags: ['tenants'],
+  auth: 'tenant.settings',
+  body: ReplaceLocationsRequest,
+  response: LocationsResponse,
+  errors: [{ status: 410, codes: [TenantErrors.deleted.code] }],
 });
 
 /** Public: wallets and the enrolment page fetch these (immutable, content-hashed file names). */

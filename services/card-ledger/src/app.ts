@@ -13,6 +13,9 @@ import { createCardLedger, type CardLedger } from './cards/card-ledger';
 import type { CardLedgerConfig } from './config';
 import { customerRoutes } from './customers/customer.routes';
 import { billingEventsConsumer } from './tenants/billing-events.consumer';
+import { birthdaySweep, nextSweepAt } from './birthdays/birthdays';
+import { identityEventsConsumer } from './birthdays/identity-events.consumer';
+import { birthdayRoutes } from './birthdays/birthday.routes';
 import { tenantEventsConsumer } from './tenants/tenant-events.consumer';
 
 /**
@@ -26,6 +29,7 @@ export const relayRoutes: RelayRoute[] = [
 ];
 
 export const MAINTENANCE_JOB = 'card-ledger.maintenance';
+export const BIRTHDAY_SWEEP_JOB = 'card-ledger.birthday-sweep';
 const MAINTENANCE_EVERY_MS = 10 * 60_000;
 
 /**
@@ -54,6 +58,7 @@ export async function buildService(
   const routes = async (app: FastifyInstance) => {
     cardRoutes(app, cards);
     customerRoutes(app, cards, { heartbeatMs: deps.config.SSE_HEARTBEAT_MS });
+    birthdayRoutes(app, cards);
     await activityExportRoutes(app, { documents: infra.documents, clock });
     analyticsRoutes(app, analytics);
     app.addHook('onClose', async () => {
@@ -70,6 +75,10 @@ export async function buildService(
       payload: null,
     });
   await scheduleMaintenance(60_000);
+  // the birthday sweep: a minute after start (a night missed while down is caught up), then nightly
+  const scheduleSweep = (runAt: Date) =>
+    infra.scheduler.schedule({ id: BIRTHDAY_SWEEP_JOB, type: BIRTHDAY_SWEEP_JOB, runAt, payload: null });
+  await scheduleSweep(new Date(clock().getTime() + 60_000));
   return {
     routes,
     cards,
@@ -81,12 +90,19 @@ export async function buildService(
       tenantEventsConsumer(cards, consumerContext(deps)),
       billingEventsConsumer(cards, consumerContext(deps)),
       surveyEventsConsumer(analytics.projection, consumerContext(deps)),
+      // a deleted account's birthday (ADR 0058)
+      identityEventsConsumer(cards.birthdays, consumerContext(deps)),
     ],
     jobs: {
       // every 10 minutes: expired Idempotency-Keys out, stock reservations left by a crash settled
       [MAINTENANCE_JOB]: async () => {
         logger.info(await cards.maintenance(), 'card-ledger maintenance done');
         await scheduleMaintenance(MAINTENANCE_EVERY_MS);
+      },
+      // every night at 00:05 Warsaw time: the birthday rewards whose window opens today (ADR 0058)
+      [BIRTHDAY_SWEEP_JOB]: async () => {
+        logger.info(await birthdaySweep(cards), 'birthday sweep done');
+        await scheduleSweep(nextSweepAt(clock()));
       },
     },
   };

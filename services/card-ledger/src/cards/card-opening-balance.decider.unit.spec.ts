@@ -82,7 +82,7 @@ describe('when the card was issued with its paper-card balance', () => {
 
   it('the card holds the balance, counted in the lifetime points', () => {
     const card = fold(cardDecider, [cardIssued(), imported(120, 0)]) as IssuedCard;
-    expect(card).toMatchObject({ points: 120, stamps: 0, lifetimePoints: 120, openingBalanceOf: 'imp-1' });
+    expect(card).toMatchObject({ points: 120, stamps: 0, lifetimePoints: 120 });
   });
 
   it('the history shows it as the paper card’s balance', () => {

@@ -1,9 +1,12 @@
 import { toStreamId } from '@punkto/contracts/events';
 import { CORRECTION_WINDOW_DAYS } from '@punkto/contracts/cards';
+import { grantedReward, redeemedReward, type CardBirthdayReward } from '../birthdays/card-birthday';
 import type {
   AwardAnomalyDetectedData,
   AwardVoidedData,
   BalanceAdjustedData,
+  BirthdayRewardGrantedData,
+  BirthdayRewardRedeemedData,
   CardClosedData,
   CardHolderLinkedData,
   CardIssuedData,
@@ -37,9 +40,9 @@ export type TierChanged = { type: 'TierChanged'; data: TierChangedData };
 export type CardRegenerated = { type: 'CardRegenerated'; data: CardRegeneratedData };
 export type CardHolderLinked = { type: 'CardHolderLinked'; data: CardHolderLinkedData };
 export type CardClosed = { type: 'CardClosed'; data: CardClosedData };
-/** an imported client's paper-card balance (ADR 0059), once, right after CardIssued */
-export type OpeningBalanceImported = { type: 'OpeningBalanceImported'; data: OpeningBalanceImportedData };
 export type AwardAnomalyDetected = { type: 'AwardAnomalyDetected'; data: AwardAnomalyDetectedData };
+export type BirthdayRewardGranted = { type: 'BirthdayRewardGranted'; data: BirthdayRewardGrantedData };
+export type BirthdayRewardRedeemed = { type: 'BirthdayRewardRedeemed'; data: BirthdayRewardRedeemedData };
 
 export type CardEvent =
   | CardIssued
@@ -55,7 +58,9 @@ export type CardEvent =
   | CardHolderLinked
   | CardClosed
   | AwardAnomalyDetected
-  | OpeningBalanceImported;
+  | BirthdayRewardGranted
+  | BirthdayRewardRedeemed
+  | { type: 'OpeningBalanceImported'; data: OpeningBalanceImportedData }; // ADR 0059, right after CardIssued
 
 /** Redemptions older than this (before the newest one) can no longer count against a day/week/month limit. */
 export const REDEMPTION_MEMORY_DAYS = 40;
@@ -105,8 +110,8 @@ export interface CardData {
   lastAwardAt: string | null;
   /** awards and redemptions of the last CORRECTION_WINDOW_DAYS that staff may still void (absent in old snapshots) */
   correctable?: CorrectableEntry[];
-  /** the import whose paper-card balance the card holds (ADR 0059); absent: none */
-  openingBalanceOf?: string;
+  /** the latest birthday reward (ADR 0058); absent before the card's first */
+  birthdayReward?: CardBirthdayReward | null;
   issuedAt: string;
   updatedAt: string;
 }
@@ -176,12 +181,16 @@ export function evolve(state: Card, event: CardEvent): Card {
       return regenerated(state, event.data);
     case 'CardHolderLinked':
       return { ...state, userId: event.data.userId, updatedAt: event.data.linkedAt };
-    case 'OpeningBalanceImported':
+    case 'OpeningBalanceImported': // once, with the card (ADR 0059)
+      return { ...state, ...event.data.balance, updatedAt: event.data.importedAt };
+    case 'BirthdayRewardGranted':
+      return { ...state, birthdayReward: grantedReward(event.data), updatedAt: event.data.grantedAt };
+    case 'BirthdayRewardRedeemed':
       return {
         ...state,
-        ...event.data.balance,
-        openingBalanceOf: event.data.importId,
-        updatedAt: event.data.importedAt,
+        birthdayReward: redeemedReward(state.birthdayReward, event.data),
+        recentCommandIds: remember(state.recentCommandIds, event.data.commandId),
+        updatedAt: event.data.redeemedAt,
       };
     default: {
       const _exhaustive: never = event;

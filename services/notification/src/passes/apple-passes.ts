@@ -1,4 +1,5 @@
 import { formatCardNumber } from '@punkto/contracts/cards';
+import { relevantTextOf } from '@punkto/contracts/locations';
 import { appleCertificateFiles, type NotificationConfig } from '../config';
 import { applePassSigner, type ApplePassContent, type ApplePassSigner } from './apple/apple-pass';
 import { configuredCertificates, developmentCertificates } from './apple/pass-certificates';
@@ -202,6 +203,8 @@ async function signed(
       ...own.files,
     },
     voided,
+    // a void pass comes up nowhere: the card's reminders are on its new pass
+    locations: voided ? [] : locationsOnPass(company),
   };
   const pkpass = (await signing.signer()).build(content);
   signing.signings++;
@@ -209,6 +212,14 @@ async function signed(
   signing.cache.keep(key, pkpass);
   return pkpass;
 }
+
+/** the company's locations as pass.json carries them, each with its lock-screen text (ADR 0057) */
+export const locationsOnPass = (company: PassCompany) =>
+  (company.locations ?? []).slice(0, 10).map((location) => ({
+    latitude: location.latitude,
+    longitude: location.longitude,
+    relevantText: relevantTextOf(location, company.companyName),
+  }));
 
 /** the company's logo and strip (and a stamp card's stamps); none without branding images */
 async function ownImages(

@@ -2,9 +2,11 @@ import type {
   ProgramDefinedData,
   TenantCreatedData,
   TenantHeroImageChangedData,
+  TenantLocationsReplacedData,
   TenantLogoChangedData,
   TenantUpdatedData,
 } from '@punkto/contracts/integration-events';
+import type { Location } from '@punkto/contracts/locations';
 import { defaultBranding, type Address, type Branding, type TenantImage } from '@punkto/contracts/tenant';
 import type { z } from 'zod';
 import type { Collection, DocumentStore } from '@punkto/platform/documents/document-store.port';
@@ -21,7 +23,7 @@ import {
 /**
  * What the notification service keeps to build wallet passes without asking anyone (ARCHITECTURE §1: no
  * synchronous calls between services): its copy of every card (pass-card.ts), of every program (whole, newest
- * version wins) and of every company's name, address, colours and images. Fed by passes.consumer.ts; each
+ * version wins) and of every company's name, address, colours, images and locations. Fed by passes.consumer.ts; each
  * change is one revision-checked document write, so redeliveries and two replicas cannot lose an update.
  */
 export interface PassCompany {
@@ -31,6 +33,8 @@ export interface PassCompany {
   branding: Branding;
   logo: TenantImage | null;
   heroImage: TenantImage | null;
+  /** where its passes come up on the lock screen (ADR 0057); absent in older copies: none */
+  locations?: Location[];
   /** the company's contact e-mail: the Reply-To of its messages' e-mails (ADR 0040); absent in older copies */
   contactEmail?: string | null;
   /** when the contact last changed (newest wins); no part of the pass's version: passes do not show it */
@@ -69,12 +73,15 @@ export function passCopies(documents: DocumentStore) {
       changeCompany(companies, data.tenantId, data.changedAt, () => ({ logo: data.logo })),
     heroImageChanged: (data: TenantHeroImageChangedData) =>
       changeCompany(companies, data.tenantId, data.changedAt, () => ({ heroImage: data.heroImage })),
+    locationsReplaced: (data: TenantLocationsReplacedData) =>
+      changeCompany(companies, data.tenantId, data.changedAt, () => ({ locations: data.locations })),
     companyDeleted: (tenantId: string, at: string) =>
       changeCompany(companies, tenantId, at, () => ({
         deleted: true,
         logo: null,
         heroImage: null,
         contactEmail: null,
+        locations: [],
       })),
   };
 }

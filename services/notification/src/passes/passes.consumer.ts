@@ -1,5 +1,6 @@
 import {
   AwardVoidedData,
+  BirthdayRewardGrantedData,
   BalanceAdjustedData,
   OpeningBalanceImportedData,
   CardClosedData,
@@ -15,6 +16,7 @@ import {
   TenantCreatedData,
   TenantDeletedData,
   TenantHeroImageChangedData,
+  TenantLocationsReplacedData,
   TenantLogoChangedData,
   TenantUpdatedData,
   TierChangedData,
@@ -41,6 +43,8 @@ const cardEvents = {
   CardRegenerated: CardRegeneratedData,
   CardHolderLinked: CardHolderLinkedData,
   CardClosed: CardClosedData,
+  // the birthday reward's notice on the pass (ADR 0058)
+  BirthdayRewardGranted: BirthdayRewardGrantedData,
 } as const;
 
 const Envelope = z.object({
@@ -53,6 +57,7 @@ const Envelope = z.object({
     'TenantUpdated',
     'TenantLogoChanged',
     'TenantHeroImageChanged',
+    'TenantLocationsReplaced',
     'TenantDeleted',
   ]),
   aggregateId: z.string(),
@@ -65,7 +70,7 @@ const Envelope = z.object({
  * - cardledger.cards.v1  the card's number, QR, balance, level and status, and its holder (who may have its
  *                        passes: CardHolderLinked moves a phone-only client's card to the account, ADR 0056);
  * - tenant.programs.v1   the program's kind, name, rewards (newest version wins; a deletion is final);
- * - tenant.tenants.v1    the company's name, address, colours, logo and hero image.
+ * - tenant.tenants.v1    the company's name, address, colours, logo, hero image and locations (ADR 0057).
  * Events of other types on these topics are skipped before the inbox. A payload this consumer does not
  * understand is logged and skipped (redelivering it would not help).
  */
@@ -119,20 +124,13 @@ export function passesConsumer(
           await changed.scopeChanged({ tenantId: updated.tenantId });
           return;
         }
-        case 'TenantLogoChanged': {
-          const logo = parse(TenantLogoChangedData);
-          if (!logo) return;
-          await copies.logoChanged(logo);
-          await changed.scopeChanged({ tenantId: logo.tenantId });
-          return;
-        }
-        case 'TenantHeroImageChanged': {
-          const hero = parse(TenantHeroImageChangedData);
-          if (!hero) return;
-          await copies.heroImageChanged(hero);
-          await changed.scopeChanged({ tenantId: hero.tenantId });
-          return;
-        }
+        // each shows on every pass of the company: re-versioned and pushed company-wide
+        case 'TenantLogoChanged':
+          return companyChanged(changed, parse(TenantLogoChangedData), copies.logoChanged);
+        case 'TenantHeroImageChanged':
+          return companyChanged(changed, parse(TenantHeroImageChangedData), copies.heroImageChanged);
+        case 'TenantLocationsReplaced':
+          return companyChanged(changed, parse(TenantLocationsReplacedData), copies.locationsReplaced);
         case 'TenantDeleted': {
           const deleted = parse(TenantDeletedData);
           if (!deleted) return;
@@ -147,6 +145,17 @@ export function passesConsumer(
       }
     },
   });
+}
+
+/** a change of the company's copy that every pass of the company shows (ignored when not understood) */
+async function companyChanged<T extends { tenantId: string }>(
+  changed: Pick<PassUpdates, 'scopeChanged'>,
+  data: T | null,
+  apply: (data: T) => Promise<unknown>,
+): Promise<void> {
+  if (!data) return;
+  await apply(data);
+  await changed.scopeChanged({ tenantId: data.tenantId });
 }
 
 /** a card's event: its copy, the passes it shows on, and a closed card's registrations */

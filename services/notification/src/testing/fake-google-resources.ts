@@ -191,7 +191,7 @@ export class FakeWalletResources {
         return invalid(`invalid reviewStatus ${String(r.reviewStatus)}`);
       if (r.hexBackgroundColor !== undefined && !/^#[0-9a-fA-F]{6}$/.test(String(r.hexBackgroundColor)))
         return invalid('hexBackgroundColor must be #rrggbb');
-      return null;
+      return invalidMerchantLocations(r.merchantLocations);
     }
     if (typeof r.classId !== 'string' || !this.validId(r.classId))
       return invalid(`invalid classId ${String(r.classId)}`);
@@ -243,4 +243,19 @@ function merge(target: Record<string, unknown>, patch: Record<string, unknown>):
 
 function bump(version: unknown): string {
   return String(Number(version ?? 0) + 1);
+}
+
+/** Google's MerchantLocation rules: at most 10 on a class, latitude −90..90 and longitude −180..180 */
+function invalidMerchantLocations(locations: unknown): Reply | null {
+  if (locations === undefined) return null;
+  if (!Array.isArray(locations)) return invalid('merchantLocations must be a list');
+  if (locations.length > 10) return invalid('at most 10 merchantLocations on a class');
+  for (const l of locations as { latitude?: unknown; longitude?: unknown }[]) {
+    const { latitude, longitude } = l;
+    if (typeof latitude !== 'number' || latitude < -90 || latitude > 90)
+      return invalid('merchantLocations.latitude must be within -90..90');
+    if (typeof longitude !== 'number' || longitude < -180 || longitude > 180)
+      return invalid('merchantLocations.longitude must be within -180..180');
+  }
+  return null;
 }

@@ -74,6 +74,13 @@ const routes: Route[] = [
     path: (id) => `/api/v1/tenants/${id}/hero-image`,
     permission: Permissions.tenantSettings,
   },
+  { method: 'GET', path: (id) => `/api/v1/tenants/${id}/locations`, permission: Permissions.tenantSettings },
+  {
+    method: 'PUT',
+    path: (id) => `/api/v1/tenants/${id}/locations`,
+    permission: Permissions.tenantSettings,
+    body: () => ({ locations: [{ name: 'Obcy lokal', latitude: 52.2297, longitude: 21.0122 }] }),
+  },
   { method: 'GET', path: (id) => `/api/v1/tenants/${id}/loyalty-programs` },
   {
     method: 'POST',
@@ -158,6 +165,8 @@ describe('cross-tenant access', () => {
     expect(programs.items.map((p: { name: string }) => p.name)).toEqual(['Punkty']);
     const services = (await t.call(a.token, 'GET', `/api/v1/tenants/${a.tenantId}/services`)).json();
     expect(services.items.map((s: { name: string }) => s.name)).toEqual(['Kawa']);
+    const locations = (await t.call(a.token, 'GET', `/api/v1/tenants/${a.tenantId}/locations`)).json();
+    expect(locations).toEqual({ locations: [] });
   });
 });
 

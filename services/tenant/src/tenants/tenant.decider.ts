@@ -1,5 +1,7 @@
 import { sameCompanyName } from '@punkto/contracts/company-name-match';
+import type { Location } from '@punkto/contracts/locations';
 import type { TenantImage } from '@punkto/contracts/tenant';
+import { ValidationError } from '@punkto/platform/errors/errors';
 import { type Decider, type Command } from '@punkto/platform/es/decider';
 import { isDeepStrictEqual } from 'node:util';
 import {
@@ -12,6 +14,7 @@ import {
   type TenantData,
   type TenantEvent,
 } from './tenant';
+import { locationErrors, normalisedLocations } from './location-rules';
 import {
   DeleteConfirmationError,
   NoHeroImageError,
@@ -38,8 +41,11 @@ export type ChangeLogo = Command<'ChangeLogo', { tenantId: string; logo: TenantI
 /** `heroImage: null` removes the hero image */
 export type ChangeHeroImage = Command<'ChangeHeroImage', { tenantId: string; heroImage: TenantImage | null }>;
 export type DeleteTenant = Command<'DeleteTenant', { tenantId: string; confirmCompanyName: string }>;
+/** the whole list replaces the stored one (location-rules.ts); the same list again records nothing */
+export type ReplaceLocations = Command<'ReplaceLocations', { tenantId: string; locations: Location[] }>;
 
-export type TenantCommand = CreateTenant | UpdateTenant | ChangeLogo | ChangeHeroImage | DeleteTenant;
+export type TenantCommand =
+  CreateTenant | UpdateTenant | ChangeLogo | ChangeHeroImage | ReplaceLocations | DeleteTenant;
 
 type ActiveTenant = Extract<Tenant, { status: 'active' }>;
 
@@ -111,6 +117,19 @@ export function decide(command: TenantCommand, state: Tenant): TenantEvent[] {
         {
           type: 'TenantHeroImageChanged',
           data: { tenantId: tenant.tenantId, heroImage: next, changedAt: at },
+        },
+      ];
+    }
+    case 'ReplaceLocations': {
+      const tenant = requireActive(state);
+      const errors = locationErrors(command.data.locations);
+      if (Object.keys(errors).length) throw new ValidationError(errors);
+      const locations = normalisedLocations(command.data.locations);
+      if (isDeepStrictEqual(tenant.locations ?? [], locations)) return [];
+      return [
+        {
+          type: 'TenantLocationsReplaced',
+          data: { tenantId: tenant.tenantId, locations, changedAt: at },
         },
       ];
     }

@@ -47,6 +47,12 @@ export function tenantRoutes(app: FastifyInstance, service: TenantService, hooks
     return undefined;
   });
 
+  registerEndpoint(app, api.getLocations, async ({ params }) => service.getLocations(params.id));
+
+  registerEndpoint(app, api.replaceLocations, async ({ params, body, request }) =>
+    service.replaceLocations(params.id, request.user!.id, body.locations),
+  );
+
   /** "Configured": the address is filled in and at least one active program exists (tenant-configured.ts). */
   const configured = async (tenantId: string): Promise<TenantConfiguredResponse> =>
     tenantConfigured(await service.activeTenant(tenantId), await hooks.activePrograms(tenantId));

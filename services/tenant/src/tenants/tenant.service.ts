@@ -1,3 +1,4 @@
+import type { Location, LocationsResponse } from '@punkto/contracts/locations';
 import type { TenantImage, TenantResponse } from '@punkto/contracts/tenant';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { projectedCommandHandler } from '@punkto/platform/es/projected-command-handler';
@@ -247,6 +248,22 @@ export async function changeHeroImage(
   return responseOf(result.newState);
 }
 
+/** The company's locations (ADR 0057): the whole list replaces the stored one; the list as stored. */
+export async function replaceLocations(
+  ctx: TenantContext,
+  tenantId: string,
+  actorId: string,
+  locations: Location[],
+): Promise<LocationsResponse> {
+  const result = await ctx.run(tenantId, actorId, {
+    type: 'ReplaceLocations',
+    data: { tenantId, locations },
+    metadata: { now: ctx.clock() },
+  });
+  if (result.newState.status !== 'active') throw new TenantNotFoundError();
+  return { locations: result.newState.locations ?? [] };
+}
+
 /** The owner's own tenant (token `tid`); 404 when the token names none. */
 export async function deleteTenant(
   ctx: TenantContext,
@@ -288,6 +305,11 @@ export async function createTenantService(deps: TenantServiceDeps) {
       changeLogo(ctx, tenantId, actorId, logo),
     changeHeroImage: (tenantId: string, actorId: string, heroImage: TenantImage | null) =>
       changeHeroImage(ctx, tenantId, actorId, heroImage),
+    getLocations: async (tenantId: string): Promise<LocationsResponse> => ({
+      locations: (await activeTenant(ctx, tenantId)).locations ?? [],
+    }),
+    replaceLocations: (tenantId: string, actorId: string, locations: Location[]) =>
+      replaceLocations(ctx, tenantId, actorId, locations),
     deleteTenant: (tenantId: string | undefined, actorId: string, confirmCompanyName: string) =>
       deleteTenant(ctx, tenantId, actorId, confirmCompanyName),
   };

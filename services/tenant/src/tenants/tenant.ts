@@ -3,9 +3,11 @@ import type {
   TenantCreatedData,
   TenantDeletedData,
   TenantHeroImageChangedData,
+  TenantLocationsReplacedData,
   TenantLogoChangedData,
   TenantUpdatedData,
 } from '@punkto/contracts/integration-events';
+import type { Location } from '@punkto/contracts/locations';
 import {
   DEFAULT_AWARD_CONFIRM_ABOVE_GROSZE,
   defaultBranding,
@@ -31,9 +33,16 @@ export type TenantLogoChanged = { type: 'TenantLogoChanged'; data: TenantLogoCha
 /** `heroImage: null` = removed */
 export type TenantHeroImageChanged = { type: 'TenantHeroImageChanged'; data: TenantHeroImageChangedData };
 export type TenantDeleted = { type: 'TenantDeleted'; data: TenantDeletedData };
+/** the whole list of the company's locations (ADR 0057) */
+export type TenantLocationsReplaced = { type: 'TenantLocationsReplaced'; data: TenantLocationsReplacedData };
 
 export type TenantEvent =
-  TenantCreated | TenantUpdated | TenantLogoChanged | TenantHeroImageChanged | TenantDeleted;
+  | TenantCreated
+  | TenantUpdated
+  | TenantLogoChanged
+  | TenantHeroImageChanged
+  | TenantLocationsReplaced
+  | TenantDeleted;
 
 export type TenantAddress = z.infer<typeof Address>;
 export type TenantContact = z.infer<typeof Contact>;
@@ -53,6 +62,8 @@ export interface TenantData {
   awardConfirmAboveGrosze?: number;
   logo: TenantImage | null;
   heroImage: TenantImage | null;
+  /** where passes come up on the lock screen (ADR 0057); absent in tenants that never set any: none */
+  locations?: Location[];
   createdAt: string;
   updatedAt: string;
 }
@@ -99,6 +110,9 @@ export function evolve(state: Tenant, event: TenantEvent): Tenant {
     case 'TenantHeroImageChanged':
       if (state.status !== 'active') return state;
       return { ...state, heroImage: event.data.heroImage, updatedAt: event.data.changedAt };
+    case 'TenantLocationsReplaced':
+      if (state.status !== 'active') return state;
+      return { ...state, locations: event.data.locations, updatedAt: event.data.changedAt };
     case 'TenantDeleted':
       return {
         status: 'deleted',

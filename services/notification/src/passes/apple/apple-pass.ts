@@ -31,6 +31,11 @@ export interface ApplePassContent {
   images: Record<string, Buffer>;
   /** a card that was replaced or closed: the phone shows it as void */
   voided?: boolean;
+  /**
+   * where the pass comes up on the lock screen (≤ 10, Apple reads no more), each with its own text: no
+   * top-level `relevantText` is needed (ADR 0057)
+   */
+  locations?: { latitude: number; longitude: number; relevantText: string }[];
 }
 
 export class ApplePassContentError extends Error {
@@ -92,6 +97,7 @@ export function applePassSigner(
           authenticationToken: content.updates.authenticationToken,
         }),
         ...(content.voided && { voided: true }),
+        ...(content.locations?.length && { locations: content.locations.slice(0, 10) }),
         ...(content.barcode && {
           barcodes: [
             {

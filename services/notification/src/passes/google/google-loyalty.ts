@@ -30,6 +30,13 @@ export function loyaltyClassOf(
     ...(logo && { programLogo: { sourceUri: { uri: logo } } }),
     ...(hero && { heroImage: { sourceUri: { uri: hero } } }),
     ...(options.callbackUrl && { callbackOptions: { url: options.callbackUrl } }),
+    // Google writes the lock-screen text itself: only the points (ADR 0057); the class is written whole
+    // (update = replace), so a removed list is gone at Google too
+    ...(company.locations?.length && {
+      merchantLocations: company.locations
+        .slice(0, 10)
+        .map(({ latitude, longitude }) => ({ latitude, longitude })),
+    }),
   };
 }
 

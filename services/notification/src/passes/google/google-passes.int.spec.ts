@@ -149,6 +149,42 @@ describe('the card in Google Wallet', () => {
     expect((await health(tenantId)).google).toEqual({ installed: 0, added: 1, removed: 1 });
   });
 
+  it("the company's locations reach its class as merchantLocations (ADR 0057), and leave it when removed", async () => {
+    const { cardId, userId, tenantId, programId } = await t.aCard();
+    await saveLink(cardId, userId);
+    const classId = `${ISSUER}.program-${programId}`;
+    const classOf = () => fake.state().classes.find((c) => c.id === classId) as Record<string, unknown>;
+    expect(classOf()).not.toHaveProperty('merchantLocations');
+
+    const locations = [
+      { name: 'Rynek', address: null, latitude: 52.2297, longitude: 21.0122, relevantText: null },
+      {
+        name: 'Dworzec',
+        address: 'ul. Dworcowa 1',
+        latitude: 50.0647,
+        longitude: 19.945,
+        relevantText: 'Kawa?',
+      },
+    ];
+    await t.deliver(Topics.tenantTenants, 'TenantLocationsReplaced', {
+      tenantId,
+      locations,
+      changedAt: new Date().toISOString(),
+    });
+    await until(() => Array.isArray(classOf()?.merchantLocations), 'the class carries the locations');
+    expect(classOf().merchantLocations).toEqual([
+      { latitude: 52.2297, longitude: 21.0122 },
+      { latitude: 50.0647, longitude: 19.945 },
+    ]);
+
+    await t.deliver(Topics.tenantTenants, 'TenantLocationsReplaced', {
+      tenantId,
+      locations: [],
+      changedAt: new Date().toISOString(),
+    });
+    await until(() => classOf()?.merchantLocations === undefined, 'the class without locations');
+  });
+
   it("notifies within Google's quota (3 per pass per 24 h); later changes stay on the pass without a notice", async () => {
     const { cardId, userId } = await t.aCard();
     await saveLink(cardId, userId);

@@ -189,6 +189,23 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
         keywords: ['nagroda', 'limit', 'rabat', 'gratis'],
       },
       {
+        id: 'lokalizacje',
+        question: 'Czy karta może przypominać o sobie, gdy klient jest obok mojego lokalu?',
+        answer: [
+          'Tak. W „Ustawieniach firmy”, w sekcji „Lokalizacje”, dodaj do 10 adresów swoich lokali ze współrzędnymi i krótkim tekstem, np. „Kawiarnia Pod Lipą jest tuż obok — pokaż kartę przy kasie”. Gdy klient z kartą w portfelu będzie w pobliżu, telefon może pokazać mu kartę na ekranie blokady — o ile klient pozwolił portfelowi (Apple Wallet lub Google Wallet) korzystać z lokalizacji; o tym, kiedy dokładnie, decyduje telefon.',
+          'Współrzędne skopiujesz z Map Google: kliknij swój lokal prawym przyciskiem myszy i kliknij liczby na górze menu, a potem wklej je w polu „Wklej współrzędne lub link do mapy”. Zmiany trafią na karty klientów automatycznie.',
+        ],
+        keywords: [
+          'lokalizacja',
+          'adres',
+          'współrzędne',
+          'mapa',
+          'ekran blokady',
+          'w pobliżu',
+          'geolokalizacja',
+        ],
+      },
+      {
         id: 'wiadomosci-do-klientow',
         question: 'Jak wysłać wiadomość do klientów?',
         answer: [

@@ -4,13 +4,17 @@ import { TenantSectionGate } from '../../../features/panel/shell/components/no-a
 import { routeLoadError } from '../../../components/ui/route-load-error';
 import { loadSection } from '../../../features/panel/shell/utils/section-loader';
 import { tenantQueryOptions } from '../../../lib/queries/tenant';
+import { locationsQueryOptions } from '../../../features/panel/settings/api/locations';
 import { waitForSession } from '../../../features/panel/shell/utils/wait-for-session';
 import { SettingsPage } from '../../../features/panel/settings/components/settings-page';
 import { notify } from '../../../lib/notify-instance';
 
 export const Route = createFileRoute('/_business/panel/ustawienia')({
   loader: ({ context }) =>
-    loadSection(context, Permissions.tenantSettings, (tenantId) => [tenantQueryOptions(tenantId)]),
+    loadSection(context, Permissions.tenantSettings, (tenantId) => [
+      tenantQueryOptions(tenantId),
+      locationsQueryOptions(tenantId),
+    ]),
   errorComponent: routeLoadError('Ustawienia firmy', 'Nie udało się pobrać danych firmy'),
   component: SettingsRoute,
 });

@@ -27,6 +27,11 @@ export interface LoyaltyClass {
   hexBackgroundColor?: string;
   /** where Google POSTs signed save/delete callbacks (see callback-verifier.ts) */
   callbackOptions?: { url: string };
+  /**
+   * Google's `MerchantLocation`s (≤ 10 per class): where the pass is shown with a geofenced notification;
+   * the older `locations` (LatLongPoint) do not trigger one (ADR 0057)
+   */
+  merchantLocations?: { latitude: number; longitude: number }[];
   version?: string;
 }
 

@@ -24,6 +24,7 @@ import { formatInteger, formatNumber, formatPercent } from '../../../../lib/form
 import { formatGrosze } from '../../../../lib/money';
 import { programsQueryOptions } from '../../programs/api/list-programs';
 import { analyticsQueryOptions } from '../api/get-analytics';
+import { usePrefetchOtherPresets } from '../api/prefetch-presets';
 import {
   customRangeProblem,
   previousMonth,
@@ -257,7 +258,10 @@ export function AnalyticsPage({
   search: AnalyticsSearch;
   onSearchChange: (next: AnalyticsSearch) => void;
 }) {
-  const analytics = useQuery(analyticsQueryOptions(tenantId, toAnalyticsQuery(search)));
+  const query = toAnalyticsQuery(search);
+  const analytics = useQuery(analyticsQueryOptions(tenantId, query));
+  // the other periods come from the cache when the owner switches (prefetched once these figures are in)
+  usePrefetchOtherPresets(tenantId, query, analytics.isSuccess && !analytics.isPlaceholderData);
   const programs = useQuery(programsQueryOptions(tenantId));
   const programName = (id: string) => programs.data?.find((p) => p.id === id)?.name ?? '';
   const data = analytics.data;

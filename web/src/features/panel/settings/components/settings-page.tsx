@@ -15,6 +15,7 @@ import { AwardThresholdForm } from './award-threshold-form';
 import { DangerZone } from './danger-zone';
 import { AddressContactFieldset, BrandingFieldset } from './form-fields';
 import { ImageUpload } from './image-upload';
+import { LocationsSection } from './locations-section';
 import {
   BrandingSchema,
   CompanyFormSchema,
@@ -130,6 +131,8 @@ function SettingsForms({
         </Stack>
       </Card>
 
+      <LocationsSection tenantId={tenant.id} companyName={tenant.companyName} />
+
       <AwardThresholdForm tenant={tenant} />
 
       {isOwner ? (
@@ -139,7 +142,10 @@ function SettingsForms({
   );
 }
 
-/** /panel/ustawienia (tenant.settings): company data, card colours, logo and hero image, live card preview. */
+/**
+ * /panel/ustawienia (tenant.settings): company data, card colours, logo and hero image, live card preview, the
+ * locations where passes come up on the lock screen.
+ */
 export function SettingsPage({
   tenantId,
   onCompanyDeleted,
@@ -151,7 +157,10 @@ export function SettingsPage({
   const { data: tenant } = useSuspenseQuery(tenantQueryOptions(tenantId));
   return (
     <Stack gap="lg">
-      <PageHeader title="Ustawienia firmy" description="Dane firmy, adres i wygląd karty lojalnościowej." />
+      <PageHeader
+        title="Ustawienia firmy"
+        description="Dane firmy, adres, wygląd karty lojalnościowej i lokalizacje."
+      />
       <SettingsForms tenant={tenant} onCompanyDeleted={onCompanyDeleted} />
     </Stack>
   );
