@@ -475,6 +475,8 @@ export const CardIssuedData = z.object({
   /** the starting level of a tiers program, else null */
   tier: z.string().nullable(),
   issuedAt: z.iso.datetime({ offset: true }),
+  /** true: the card of a client imported from a file (ADR 0059) — an existing customer, not one joining now */
+  imported: z.boolean().optional(),
 });
 export type CardIssuedData = z.infer<typeof CardIssuedData>;
 

@@ -30,7 +30,8 @@ export async function issueCard(
     return 'not_issued';
   }
   // an imported client's paper-card balance comes with the card (ADR 0059)
-  const openingBalance = (await deps.copies.client(input.clientId))?.openingBalance ?? null;
+  const client = await deps.copies.client(input.clientId);
+  const openingBalance = client?.openingBalance ?? null;
   // a number is reserved for good: a lost race keeps the one it already holds
   const reserved: { number: string | null } = { number: null };
   const result = await deps.execute(
@@ -53,6 +54,7 @@ export async function issueCard(
             seat,
             qrPayload: signQr(deps.secret, cardId, 1),
             openingBalance,
+            imported: client?.imported ?? false,
           },
           metadata: { now },
         },

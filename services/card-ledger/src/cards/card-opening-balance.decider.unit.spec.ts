@@ -52,6 +52,18 @@ describe('when an imported client has no card yet', () => {
       .when(issue({ points: 120, stamps: 0, importId: 'imp-1' }))
       .then([cardIssued(), imported(120, 0)]));
 
+  it('the card says it was imported, so it is no joining', () => {
+    const [issued] = cardDecider.decide(
+      {
+        ...issue({ points: 0, stamps: 0, importId: 'imp-1' }),
+        data: { ...issue(null).data, imported: true },
+      },
+      initialState(),
+    );
+    expect(issued).toEqual(cardIssued({ imported: true }));
+    expect(cardDecider.decide(issue(null), initialState())).toEqual([cardIssued()]);
+  });
+
   it('a stamp card brings its 7 stamps', () =>
     spec
       .given([])

@@ -19,7 +19,7 @@ export type * from './card.commands';
 /** Commands of the Card aggregate, one function each (their types and rules: card.commands.ts). */
 function issue(command: IssueCard, state: Card): CardEvent[] {
   if (state.status === 'active' || state.status === 'closed') return []; // one card per client
-  const { seat, humanReadableId, tier, qrPayload, openingBalance, ...ids } = command.data;
+  const { seat, humanReadableId, tier, qrPayload, openingBalance, imported, ...ids } = command.data;
   const at = command.metadata.now.toISOString();
   if (!seat.granted) {
     if (state.status === 'refused') return []; // already recorded
@@ -38,7 +38,15 @@ function issue(command: IssueCard, state: Card): CardEvent[] {
   }
   const issued: CardEvent = {
     type: 'CardIssued',
-    data: { ...ids, humanReadableId, secretVersion: 1, qrPayload, tier, issuedAt: at },
+    data: {
+      ...ids,
+      humanReadableId,
+      secretVersion: 1,
+      qrPayload,
+      tier,
+      issuedAt: at,
+      ...(imported ? { imported: true } : {}),
+    },
   };
   return openingBalance && openingBalance.points + openingBalance.stamps > 0
     ? [issued, openingBalanceImported(ids.cardId, openingBalance, at)]

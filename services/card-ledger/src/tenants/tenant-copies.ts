@@ -27,6 +27,8 @@ export type ClientCopy = {
   removed: boolean;
   /** an imported client's paper-card balance (ADR 0059), recorded on the card when it is issued */
   openingBalance?: ClientEnrolledData['openingBalance'] | null;
+  /** enrolled by an import (ADR 0059) */
+  imported?: boolean;
 };
 
 type TenantCopy = {
@@ -189,6 +191,7 @@ async function enrolled(copies: Copies, data: ClientEnrolledData): Promise<Clien
           phone: data.phone,
           removed: false,
           openingBalance: data.openingBalance ?? null,
+          imported: data.source === 'imported',
         },
   );
   return copy && !copy.removed ? copy : null;
@@ -211,6 +214,7 @@ async function linked({ clients }: Copies, data: ClientRef & { userId: string })
           removed: false,
           // the card is issued after the link: the paper-card balance waits for it (ADR 0059)
           openingBalance: current?.openingBalance ?? null,
+          imported: current?.imported ?? false,
         },
   );
   return copy && !copy.removed ? copy : null;
@@ -235,6 +239,7 @@ async function phoneChanged({ clients }: Copies, data: ClientRef & { phone: stri
           phone: data.phone,
           removed: false,
           openingBalance: current?.openingBalance ?? null,
+          imported: current?.imported ?? false,
         },
   );
 }
