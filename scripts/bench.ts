@@ -30,6 +30,7 @@ import { cardHistoryBench } from './bench/card-history';
 import { passUpdatesBench } from './bench/pass-updates';
 import { messagesBench } from './bench/messages';
 import { cardAwardsBench } from './bench/card-awards';
+import { clientImportBench } from './bench/client-import';
 import { clientsSearchBench } from './bench/clients-search';
 import { crossServiceBench, footprintBench, gatewayHopBench } from './bench/run-modes';
 import { startEngines, stopEngines, type Engine } from './bench/engines';
@@ -588,6 +589,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
 /** Sections that can run alone; each returns its Markdown, starting with its `## ` heading. */
 const sections: Record<string, () => Promise<string[]>> = {
   'clients-search': () => clientsSearchBench(),
+  'client-import': () => clientImportBench(),
   'card-awards': () => cardAwardsBench(work),
   'apple-pass': () => applePassBench(work),
   'pass-updates': () => passUpdatesBench(),
@@ -674,6 +676,7 @@ try {
   documentWritesTable(engines.mongo);
   await gatewayOverhead();
   for (const line of await sections['clients-search']!()) out(line);
+  for (const line of await sections['client-import']!()) out(line);
   for (const line of await sections['card-awards']!()) out(line);
   for (const line of await sections['apple-pass']!()) out(line);
   for (const line of await sections['pass-updates']!()) out(line);

@@ -12,6 +12,7 @@ import {
   type CardIssuedData,
   type CardIssueRefusedData,
   type CardRegeneratedData,
+  type OpeningBalanceImportedData,
   type PointsEarnedData,
   type RedemptionVoidedData,
   type RewardRedeemedData,
@@ -35,7 +36,8 @@ export type CardLedgerEvent =
   | { type: 'CardClosed'; data: CardClosedData }
   | { type: 'AwardAnomalyDetected'; data: AwardAnomalyDetectedData }
   | { type: 'BirthdayRewardGranted'; data: BirthdayRewardGrantedData }
-  | { type: 'BirthdayRewardRedeemed'; data: BirthdayRewardRedeemedData };
+  | { type: 'BirthdayRewardRedeemed'; data: BirthdayRewardRedeemedData }
+  | { type: 'OpeningBalanceImported'; data: OpeningBalanceImportedData };
 
 /**
  * ONE definition of a card's visits for every service that segments customers (the card ledger's analytics,
@@ -48,7 +50,8 @@ export type CardLedgerEvent =
  * A void (AwardVoided / RedemptionVoided, ADR 0016) marks the entry it names `x` in `kinds`: it no longer counts
  * anywhere. Voids name the entry by its commandId; `recent` remembers the commandIds of the entries staff may
  * still void (those of the last CORRECTION_WINDOW_DAYS + 1 days), older ones are forgotten. A manual adjustment
- * (BalanceAdjusted, ADR 0050) is not a visit: it moves today's balance only.
+ * (BalanceAdjusted, ADR 0050) is not a visit: it moves today's balance only, as does an imported paper card's
+ * balance (OpeningBalanceImported, ADR 0059).
  */
 export type CardVisits = {
   cardId: string;
@@ -235,6 +238,7 @@ export function applyVisitEvent(
       };
     }
     case 'BalanceAdjusted':
+    case 'OpeningBalanceImported': // a paper card's balance (ADR 0059) is not a visit either
       return { ...current, points: event.data.balance.points, stamps: event.data.balance.stamps };
     case 'CardClosed':
       return { ...current, open: false };

@@ -36,10 +36,11 @@ export const clientStatusLabels: Record<ClientStatus, string> = {
 };
 
 /** How the client got into the program, in words (the panel and the clients CSV). */
-export const clientSourceLabels: Record<'created' | 'added' | 'self', string> = {
+export const clientSourceLabels: Record<'created' | 'added' | 'self' | 'imported', string> = {
   created: 'Dodany w panelu (nowe konto)',
   added: 'Dodany w panelu (istniejące konto)',
   self: 'Zapisał się sam (link lub kod QR)',
+  imported: 'Zaimportowany z pliku',
 };
 
 /**
@@ -51,7 +52,9 @@ export const clientSourceLabel = (client: {
   source: keyof typeof clientSourceLabels;
   email: string | null;
 }) =>
-  client.email === null ? 'Dodany w panelu (bez konta, tylko telefon)' : clientSourceLabels[client.source];
+  client.email === null && client.source !== 'imported'
+    ? 'Dodany w panelu (bez konta, tylko telefon)'
+    : clientSourceLabels[client.source];
 
 export const CreateClientFields = z.object({
   email: Email.optional(),
@@ -145,7 +148,7 @@ export const Client = z
     programId: z.string(),
     programName: z.string(),
     status: ClientStatus,
-    source: z.enum(['created', 'added', 'self']),
+    source: z.enum(['created', 'added', 'self', 'imported']),
     enrolledAt: z.iso.datetime({ offset: true }),
     /** the same person's other programmes in the company (the clients list's row, ADR 0054) */
     otherProgrammes: z.array(PersonEnrolment),

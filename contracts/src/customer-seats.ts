@@ -30,6 +30,32 @@ export function takeSeat(holders: SeatHolders, holding: string, person: string, 
   return { granted: true, holders: { ...holders, [holding]: person }, people: known ? people : people + 1 };
 }
 
+/**
+ * `takeSeat` for many holdings at once, in order (an import's batch, ADR 0059): the same decisions, counted once
+ * for the batch rather than once per holding. Returns the holdings granted and the holders after (the same object
+ * when nothing changed).
+ */
+export function takeSeats(
+  holders: SeatHolders,
+  requests: ReadonlyArray<{ holding: string; person: string }>,
+  limit: number,
+): { granted: Set<string>; holders: SeatHolders } {
+  const people = new Set(Object.values(holders));
+  const next: Record<string, string> = { ...holders };
+  const granted = new Set<string>();
+  let changed = false;
+  for (const { holding, person } of requests) {
+    if (next[holding] !== person) {
+      if (!people.has(person) && people.size >= limit) continue;
+      next[holding] = person;
+      people.add(person);
+      changed = true;
+    }
+    granted.add(holding);
+  }
+  return { granted, holders: changed ? next : holders };
+}
+
 /** The holding gives its seat back (the person keeps one while holding anything else). */
 export function releaseSeat(holders: SeatHolders, holding: string): SeatHolders {
   if (!(holding in holders)) return holders;

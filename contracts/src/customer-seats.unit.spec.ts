@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { peopleOf, releaseSeat, takeSeat } from './customer-seats';
+import { peopleOf, releaseSeat, takeSeat, takeSeats, type SeatHolders } from './customer-seats';
 
 describe('the plan’s seats count people, not cards (ADR 0051)', () => {
   it('grants a seat while fewer people than the limit hold one, then refuses a new person', () => {
@@ -39,5 +39,22 @@ describe('the plan’s seats count people, not cards (ADR 0051)', () => {
     const holders = { a: 'p1', b: 'p2', c: 'p3' };
     expect(takeSeat(holders, 'd', 'p4', 2).granted).toBe(false);
     expect(takeSeat(holders, 'd', 'p1', 2).granted).toBe(true);
+  });
+
+  it('an import’s batch takes its seats in order, as one take after another would (ADR 0059)', () => {
+    const holders = { a: 'p1' };
+    const requests = [
+      { holding: 'b', person: 'p2' },
+      { holding: 'c', person: 'p1' }, // a person holding a seat already
+      { holding: 'd', person: 'p3' }, // beyond the limit of 2 people
+      { holding: 'a', person: 'p1' }, // held already
+    ];
+    const batch = takeSeats(holders, requests, 2);
+    expect([...batch.granted]).toEqual(['b', 'c', 'a']);
+    expect(batch.holders).toEqual({ a: 'p1', b: 'p2', c: 'p1' });
+    let one: SeatHolders = holders;
+    for (const r of requests) one = takeSeat(one, r.holding, r.person, 2).holders;
+    expect(batch.holders).toEqual(one);
+    expect(takeSeats(holders, [{ holding: 'a', person: 'p1' }], 2).holders).toBe(holders);
   });
 });

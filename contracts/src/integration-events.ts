@@ -231,11 +231,23 @@ export const ClientEnrolledData = z.object({
   email: z.string().nullable(),
   name: z.string(),
   phone: z.string().nullable(),
-  source: z.enum(['created', 'added', 'self']),
+  source: z.enum(['created', 'added', 'self', 'imported']),
   companyName: z.string(),
   programName: z.string(),
   marketingConsent: z.boolean(),
   enrolledAt: z.iso.datetime({ offset: true }),
+  /**
+   * an imported client's balance from the paper card (ADR 0059): the card ledger records it once on the card it
+   * issues (OpeningBalanceImported); absent for every other enrolment
+   */
+  openingBalance: z
+    .object({ points: z.number().int().min(0), stamps: z.number().int().min(0), importId: z.string() })
+    .optional(),
+  /**
+   * false: identity links or creates the account but sends no e-mail (an imported client without the company's
+   * confirmation or the customer's consent, ADR 0059); absent: the invitation or notice is sent as always
+   */
+  invite: z.boolean().optional(),
 });
 export type ClientEnrolledData = z.infer<typeof ClientEnrolledData>;
 
@@ -463,6 +475,8 @@ export const CardIssuedData = z.object({
   /** the starting level of a tiers program, else null */
   tier: z.string().nullable(),
   issuedAt: z.iso.datetime({ offset: true }),
+  /** true: the card of a client imported from a file (ADR 0059) — an existing customer, not one joining now */
+  imported: z.boolean().optional(),
 });
 export type CardIssuedData = z.infer<typeof CardIssuedData>;
 
@@ -598,6 +612,21 @@ export const BalanceAdjustedData = z.object({
   adjustedAt: z.iso.datetime({ offset: true }),
 });
 export type BalanceAdjustedData = z.infer<typeof BalanceAdjustedData>;
+
+/**
+ * An imported client's balance from the paper card (ADR 0059), recorded once, right after CardIssued, on the card
+ * of the programme the company imported into. Not a visit (like an adjustment it moves the balance only); points
+ * count in the lifetime points (and the level of a tiers programme).
+ */
+export const OpeningBalanceImportedData = z.object({
+  cardId: z.string(),
+  importId: z.string(),
+  points: z.number().int().min(0),
+  stamps: z.number().int().min(0),
+  balance: CardBalanceData,
+  importedAt: z.iso.datetime({ offset: true }),
+});
+export type OpeningBalanceImportedData = z.infer<typeof OpeningBalanceImportedData>;
 
 export const TierChangedData = z.object({
   cardId: z.string(),

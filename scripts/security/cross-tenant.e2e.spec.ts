@@ -104,6 +104,12 @@ function request(e: Endpoint, ids: Ids): { path: string; body?: unknown; headers
       name: 'Obcy Klient',
       programId: ids.programId,
     },
+    'post /api/v1/tenants/{id}/import-clients': {
+      importId: 'obcy-import',
+      programId: ids.programId,
+      invite: true,
+      rows: [{ row: 2, name: 'Obcy Klient', email: uniqueEmail('obcy'), points: '100' }],
+    },
     'post /api/v1/tenants/{id}/loyalty-programs': program,
     'put /api/v1/tenants/{id}/loyalty-programs/{programId}': program,
     'post /api/v1/tenants/{id}/services': { name: 'Przejęta usługa', priceGrosze: 100 },

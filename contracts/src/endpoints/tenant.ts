@@ -20,6 +20,7 @@ import {
   ResendActivationRequest,
   UpdateEmployeeRequest,
 } from '../employees';
+import { ImportClientsRequest, ImportClientsResponse } from '../client-import';
 import { defineEndpoint } from '../endpoint';
 import { EnrolmentLink, EnrolmentLinkErrors, EnrolmentLinkParams } from '../enrolment-links';
 import { AcceptedResponse } from '../identity';
@@ -482,6 +483,26 @@ export const addClient = defineEndpoint({
   body: AddClientRequest,
   response: ClientCreatedResponse,
   errors: enrolmentErrors,
+});
+
+/**
+ * One batch of a "switch from paper" import (ADR 0059): every row re-validated and enrolled as create-client does
+ * (same rules, the plan's customer limit), answered per row — created, already a client of the programme (a re-import
+ * creates nothing twice), or its errors in Polish. A whole batch is refused only for a bad programme.
+ */
+export const importClients = defineEndpoint({
+  ...inOwnTenant('tenant'),
+  method: 'post',
+  path: '/api/v1/tenants/{id}/import-clients',
+  summary: 'Import klientów z pliku (partia do 500 wierszy; odpowiedź dla każdego wiersza)',
+  tags: ['clients'],
+  auth: 'clients.manage',
+  body: ImportClientsRequest,
+  response: ImportClientsResponse,
+  errors: [
+    { status: 400, codes: [ClientErrors.programInactive.code] },
+    { status: 404, codes: [ProgramErrors.notFound.code] },
+  ],
 });
 
 export const getClients = defineEndpoint({

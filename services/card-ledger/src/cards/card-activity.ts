@@ -73,6 +73,17 @@ export function activityOf(card: IssuedCard, event: CardEvent): Omit<ActivityDoc
         correctionOf,
       };
     }
+    case 'OpeningBalanceImported': {
+      const { points, stamps, importedAt } = event.data;
+      // „Saldo przeniesione z karty papierowej” (ADR 0059): the unit the programme counts
+      return {
+        ...base,
+        type: 'opening_balance',
+        occurredAt: importedAt,
+        ...(points > 0 ? { points } : {}),
+        ...(stamps > 0 ? { stamps } : {}),
+      };
+    }
     case 'TierChanged':
       return { ...base, type: 'tier_changed', occurredAt: event.data.changedAt, tier: event.data.to };
     case 'CardRegenerated':

@@ -29,6 +29,9 @@ export async function issueCard(
     logger.info({ ...input, cardId }, 'card not issued: the program or the company is gone');
     return 'not_issued';
   }
+  // an imported client's paper-card balance comes with the card (ADR 0059)
+  const client = await deps.copies.client(input.clientId);
+  const openingBalance = client?.openingBalance ?? null;
   // a number is reserved for good: a lost race keeps the one it already holds
   const reserved: { number: string | null } = { number: null };
   const result = await deps.execute(
@@ -38,11 +41,21 @@ export async function issueCard(
       const seat = await deps.seats.take(input.tenantId, cardId, input.userId);
       const humanReadableId = seat.granted ? (reserved.number ??= await deps.reserveNumber(cardId)) : '';
       const rules = rulesOf(program);
-      const tier = rules?.kind === 'tiers' ? (tierFor(rules.levels, 0)?.name ?? null) : null;
+      const startingPoints = openingBalance?.points ?? 0;
+      const tier = rules?.kind === 'tiers' ? (tierFor(rules.levels, startingPoints)?.name ?? null) : null;
       return {
         command: {
           type: 'IssueCard',
-          data: { cardId, ...input, humanReadableId, tier, seat, qrPayload: signQr(deps.secret, cardId, 1) },
+          data: {
+            cardId,
+            ...input,
+            humanReadableId,
+            tier,
+            seat,
+            qrPayload: signQr(deps.secret, cardId, 1),
+            openingBalance,
+            imported: client?.imported ?? false,
+          },
           metadata: { now },
         },
       };

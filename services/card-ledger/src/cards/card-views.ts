@@ -174,6 +174,8 @@ function describe(entry: ActivityDoc): string {
         : `Anulowano odbiór nagrody „${entry.rewardName}”, zwrócono ${stampsText(entry.stamps ?? 0)}: ${entry.reason}`;
     case 'balance_adjusted':
       return adjustmentText(entry);
+    case 'opening_balance':
+      return `Saldo przeniesione z karty papierowej: ${openingText(entry)}`;
     case 'tier_changed':
       return `Nowy poziom: ${entry.tier}`;
     case 'card_regenerated':
@@ -189,6 +191,15 @@ function adjustmentText(entry: ActivityDoc): string {
   const what = entry.points !== null ? `${count.format(Math.abs(delta))} pkt` : stampsText(Math.abs(delta));
   const partOfVoid = entry.correctionOf ? ' (wydana część anulowanego przyznania zostaje)' : '';
   return `Korekta salda: ${delta > 0 ? 'dodano' : 'odjęto'} ${what}${partOfVoid}: ${entry.reason}`;
+}
+
+/** an imported paper card's balance (ADR 0059): points and/or stamps */
+function openingText(entry: ActivityDoc): string {
+  const parts = [
+    entry.points !== null ? `${count.format(entry.points)} pkt` : null,
+    entry.stamps !== null ? stampsText(entry.stamps) : null,
+  ];
+  return parts.filter((p) => p !== null).join(' i ');
 }
 
 /** the correction that voided an entry, if any */

@@ -23,6 +23,10 @@ export type IssueCard = Command<
     seat: { granted: boolean; limit: number; activeCustomers: number };
     /** the signed QR payload of secret version 1 (card-codes.ts; the key is not the decider's) */
     qrPayload: string;
+    /** an imported client's paper-card balance (ADR 0059; the client copy's), recorded with the card */
+    openingBalance?: { points: number; stamps: number; importId: string } | null;
+    /** the client was imported from a file (ADR 0059): said on CardIssued, so no welcome greets them */
+    imported?: boolean;
   }
 >;
 export type EarnPoints = Command<

@@ -19,7 +19,7 @@ export type * from './card.commands';
 /** Commands of the Card aggregate, one function each (their types and rules: card.commands.ts). */
 function issue(command: IssueCard, state: Card): CardEvent[] {
   if (state.status === 'active' || state.status === 'closed') return []; // one card per client
-  const { seat, humanReadableId, tier, qrPayload, ...ids } = command.data;
+  const { seat, humanReadableId, tier, qrPayload, openingBalance, imported, ...ids } = command.data;
   const at = command.metadata.now.toISOString();
   if (!seat.granted) {
     if (state.status === 'refused') return []; // already recorded
@@ -36,12 +36,43 @@ function issue(command: IssueCard, state: Card): CardEvent[] {
       },
     ];
   }
-  return [
-    {
-      type: 'CardIssued',
-      data: { ...ids, humanReadableId, secretVersion: 1, qrPayload, tier, issuedAt: at },
+  const issued: CardEvent = {
+    type: 'CardIssued',
+    data: {
+      ...ids,
+      humanReadableId,
+      secretVersion: 1,
+      qrPayload,
+      tier,
+      issuedAt: at,
+      ...(imported ? { imported: true } : {}),
     },
-  ];
+  };
+  return openingBalance && openingBalance.points + openingBalance.stamps > 0
+    ? [issued, openingBalanceImported(ids.cardId, openingBalance, at)]
+    : [issued];
+}
+
+/**
+ * An imported client's paper-card balance (ADR 0059) comes with the card: recorded once, as the card is issued
+ * once; nothing for a balance of zero. Its points count in the lifetime points (the level the card starts at).
+ */
+function openingBalanceImported(
+  cardId: string,
+  { points, stamps, importId }: { points: number; stamps: number; importId: string },
+  at: string,
+): CardEvent {
+  return {
+    type: 'OpeningBalanceImported',
+    data: {
+      cardId,
+      importId,
+      points,
+      stamps,
+      balance: { points, stamps, lifetimePoints: points },
+      importedAt: at,
+    },
+  };
 }
 
 function regenerate(command: RegenerateCard, state: Card): CardEvent[] {

@@ -12,6 +12,7 @@ import type {
   CardIssuedData,
   CardIssueRefusedData,
   CardRegeneratedData,
+  OpeningBalanceImportedData,
   PointsEarnedData,
   RedemptionVoidedData,
   RewardRedeemedData,
@@ -58,7 +59,8 @@ export type CardEvent =
   | CardClosed
   | AwardAnomalyDetected
   | BirthdayRewardGranted
-  | BirthdayRewardRedeemed;
+  | BirthdayRewardRedeemed
+  | { type: 'OpeningBalanceImported'; data: OpeningBalanceImportedData }; // ADR 0059, right after CardIssued
 
 /** Redemptions older than this (before the newest one) can no longer count against a day/week/month limit. */
 export const REDEMPTION_MEMORY_DAYS = 40;
@@ -179,6 +181,8 @@ export function evolve(state: Card, event: CardEvent): Card {
       return regenerated(state, event.data);
     case 'CardHolderLinked':
       return { ...state, userId: event.data.userId, updatedAt: event.data.linkedAt };
+    case 'OpeningBalanceImported': // once, with the card (ADR 0059)
+      return { ...state, ...event.data.balance, updatedAt: event.data.importedAt };
     case 'BirthdayRewardGranted':
       return { ...state, birthdayReward: grantedReward(event.data), updatedAt: event.data.grantedAt };
     case 'BirthdayRewardRedeemed':

@@ -25,6 +25,10 @@ export type ClientCopy = {
   email: string | null;
   phone: string | null;
   removed: boolean;
+  /** an imported client's paper-card balance (ADR 0059), recorded on the card when it is issued */
+  openingBalance?: ClientEnrolledData['openingBalance'] | null;
+  /** enrolled by an import (ADR 0059) */
+  imported?: boolean;
 };
 
 type TenantCopy = {
@@ -186,6 +190,8 @@ async function enrolled(copies: Copies, data: ClientEnrolledData): Promise<Clien
           email: data.email?.trim().toLowerCase() ?? null,
           phone: data.phone,
           removed: false,
+          openingBalance: data.openingBalance ?? null,
+          imported: data.source === 'imported',
         },
   );
   return copy && !copy.removed ? copy : null;
@@ -206,6 +212,9 @@ async function linked({ clients }: Copies, data: ClientRef & { userId: string })
           email: current?.email ?? null,
           phone: current?.phone ?? null,
           removed: false,
+          // the card is issued after the link: the paper-card balance waits for it (ADR 0059)
+          openingBalance: current?.openingBalance ?? null,
+          imported: current?.imported ?? false,
         },
   );
   return copy && !copy.removed ? copy : null;
@@ -229,6 +238,8 @@ async function phoneChanged({ clients }: Copies, data: ClientRef & { phone: stri
           email: current?.email ?? null,
           phone: data.phone,
           removed: false,
+          openingBalance: current?.openingBalance ?? null,
+          imported: current?.imported ?? false,
         },
   );
 }

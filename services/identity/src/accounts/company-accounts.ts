@@ -195,7 +195,8 @@ async function customerAccountFor(
 /**
  * ClientEnrolled by staff (`userId: null`): link the customer account with that address, or create one
  * (pending, no password); then UserLinkedToClient (tenant marks the client active). A new or never
- * activated account gets an invitation with a set-password link, an active one a short notice. An
+ * activated account gets an invitation with a set-password link, an active one a short notice (neither for an
+ * import's row sent with `invite: false`, ADR 0059). An
  * address whose account is not a customer's is logged and skipped. A redelivery (already linked) sends
  * nothing.
  */
@@ -216,6 +217,9 @@ async function enrollClient(
     null,
   );
   if (!linked.newEvents.length) return 'skipped';
+  // an imported client without the company's confirmation or the customer's consent (ADR 0059): no e-mail; the
+  // customer can still set a password with "Nie pamiętasz hasła?"
+  if (data.invite === false) return 'linked';
   const notice = {
     to: record.email,
     username: record.username,

@@ -9,7 +9,7 @@ import { balanceOf, lastVisitDay, rewardCrossed, welcomeDue, winBackDue } from '
 /**
  * What starts an automatic message (ADR 0060), from what the messages module already learns from the bus:
  * - welcome: CardIssued of the person's first card in the company (CardHolderLinked — a phone-only client's
- *   card moving to the account — is no joining);
+ *   card moving to the account — is no joining, nor is an imported client's card, ADR 0059);
  * - reward ready: a card event after which the balance crossed the cost of a reward of its program;
  * - win-back: the daily sweep (`messages.automation-sweep`).
  */
@@ -28,7 +28,8 @@ export async function automationsOnCardEvent(
   const { before, after } = change;
   if (!after) return;
   if (event.type === 'CardIssued') {
-    if (before) return; // a redelivery
+    // a redelivery; or a customer imported from a file (ADR 0059), who joined long ago on paper
+    if (before || event.data.imported) return;
     const cards = await ctx.copies.cardsOfPerson(after.tenantId, after.userId);
     if (welcomeDue(after.cardId, cards))
       await triggerAutomation(ctx, {

@@ -2,6 +2,7 @@ import type { CardLedgerEvent } from '@punkto/contracts/card-visits';
 import {
   AwardVoidedData,
   BalanceAdjustedData,
+  OpeningBalanceImportedData,
   CardClosedData,
   CardHolderLinkedData,
   CardIssuedData,
@@ -37,6 +38,7 @@ const visitEvents = {
   AwardVoided: AwardVoidedData,
   RedemptionVoided: RedemptionVoidedData,
   BalanceAdjusted: BalanceAdjustedData,
+  OpeningBalanceImported: OpeningBalanceImportedData,
   CardHolderLinked: CardHolderLinkedData,
   CardClosed: CardClosedData,
 } as const;

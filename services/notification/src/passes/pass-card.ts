@@ -104,6 +104,8 @@ export function applyPassCardEvent(card: PassCard | null, event: PassCardEvent):
       return next(event.data.balance, event.data.voidedAt);
     case 'BalanceAdjusted':
       return next(event.data.balance, event.data.adjustedAt);
+    case 'OpeningBalanceImported': // a paper card's balance, right after the issue (ADR 0059)
+      return next(event.data.balance, event.data.importedAt);
     case 'TierChanged':
       return next({ tier: event.data.to, lifetimePoints: event.data.lifetimePoints }, event.data.changedAt);
     case 'CardRegenerated':

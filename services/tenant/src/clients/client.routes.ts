@@ -37,6 +37,11 @@ export function clientRoutes(app: FastifyInstance, service: ClientService) {
     }),
   );
 
+  // a "switch from paper" import batch (ADR 0059): answered per row
+  registerEndpoint(app, api.importClients, async ({ params, body, request }) =>
+    service.import(params.id, request.user!.id, body),
+  );
+
   registerEndpoint(app, api.getClients, async ({ params, query }) => service.list(params.id, query));
 
   registerEndpoint(app, api.getClient, async ({ params }) => service.get(params.id, params.clientId));

@@ -1,133 +1,14 @@
-import { phoneOnlyHolder, type ClientPerson } from '@punkto/contracts/clients';
-import type { ClientEnrolledData } from '@punkto/contracts/integration-events';
+import { type ClientPerson } from '@punkto/contracts/clients';
+import type { ImportClientsRequest } from '@punkto/contracts/client-import';
 import type { Page, PaginationQuery } from '@punkto/contracts/pagination';
-import { DuplicateKeyError } from '@punkto/platform/errors/errors';
-import { randomUUID } from 'node:crypto';
-import {
-  ClientAlreadyEnrolledError,
-  ClientAlreadyExistsError,
-  ClientNotFoundError,
-  CustomerLimitReachedError,
-  ProgramInactiveError,
-} from './client.errors';
-import {
-  CLIENTS_ENROLMENT_INDEX,
-  LISTED_CLIENT_STATUSES,
-  reservation,
-  type ClientRecord,
-} from './clients.projection';
+import { ClientNotFoundError } from './client.errors';
+import { LISTED_CLIENT_STATUSES, type ClientRecord } from './clients.projection';
 import { customerDeleted, editClient, removeClient, type ClientEdit } from './client-records';
 import { clientContext, cmd, getClient, type ClientContext, type ClientServiceDeps } from './client-context';
-import { companyNameOf, programOf } from './lookups';
+import { enrollClient, type Enrolment } from './client-enrolment';
+import { importClients } from './client-import';
 
 export type { ClientServiceDeps };
-
-export interface Enrolment {
-  /** null: a phone-only client (ADR 0056; `phone` is then required) */
-  email: string | null;
-  name: string;
-  phone: string | null;
-  programId: string;
-  marketingConsent: boolean;
-  source: ClientEnrolledData['source'];
-  /** known when the customer enrols themselves; otherwise identity links (or creates) the account */
-  userId: string | null;
-}
-
-/**
- * Inserts the (tenant, program, e-mail) reservation, or reuses one a crashed attempt left behind. A phone-only
- * client (ADR 0056) is refused when the programme has a listed client with that phone already.
- */
-async function reserve(ctx: ClientContext, record: Parameters<typeof reservation>[0]): Promise<string> {
-  const { tenantId, programId } = record;
-  const existing = (await ctx.clients.findOne(
-    record.email === null
-      ? { tenantId, programId, phone: record.phone, status: { $in: LISTED_CLIENT_STATUSES } }
-      : { tenantId, programId, emailKey: record.email },
-  )) as ClientRecord | null;
-  if (existing) {
-    if (existing.status !== 'enrolling') throw new ClientAlreadyEnrolledError();
-    return existing.clientId;
-  }
-  try {
-    await ctx.clients.insert(reservation(record));
-    return record.clientId;
-  } catch (error) {
-    if (error instanceof DuplicateKeyError && error.index === CLIENTS_ENROLMENT_INDEX)
-      throw new ClientAlreadyEnrolledError();
-    throw error;
-  }
-}
-
-/** The program a client enrols in: 404 unknown, 400 inactive. */
-async function programToEnrolIn(ctx: ClientContext, tenantId: string, programId: string) {
-  const program = await programOf(ctx.documents, tenantId, programId);
-  if (!program.active) throw new ProgramInactiveError();
-  return program;
-}
-
-/**
- * The enrolment's seat on the plan, taken before anything is recorded or said (ADR 0051); without room the
- * reservation goes and the caller hears why — staff that the plan is full, a customer to tell the staff.
- */
-async function seatFor(ctx: ClientContext, tenantId: string, clientId: string, input: Enrolment) {
-  if (!ctx.customerLimitFor) return;
-  const limit = await ctx.customerLimitFor(tenantId);
-  const person = input.email ?? phoneOnlyHolder(clientId);
-  if (await ctx.seats.take(tenantId, clientId, person, limit)) return;
-  const reserved = (await ctx.clients.get(clientId)) as ClientRecord | null;
-  if (reserved?.status === 'enrolling') await ctx.clients.delete(clientId);
-  throw new CustomerLimitReachedError(limit, input.source !== 'self');
-}
-
-/** create-client, add-client and join: 404 unknown program, 400 inactive, 409 already enrolled. */
-export async function enrollClient(
-  ctx: ClientContext,
-  tenantId: string,
-  actorId: string,
-  input: Enrolment,
-): Promise<{ clientId: string }> {
-  const program = await programToEnrolIn(ctx, tenantId, input.programId);
-  const companyName = await companyNameOf(ctx.documents, tenantId);
-  const clientId = await reserve(ctx, {
-    clientId: randomUUID(),
-    tenantId,
-    programId: program.programId,
-    programName: program.name,
-    userId: input.userId,
-    email: input.email,
-    name: input.name,
-    phone: input.phone,
-    source: input.source,
-    enrolledAt: ctx.clock().toISOString(),
-  });
-  await seatFor(ctx, tenantId, clientId, input);
-  try {
-    await ctx.execute(
-      clientId,
-      cmd(ctx, 'EnrollClient', {
-        clientId,
-        tenantId,
-        programId: program.programId,
-        userId: input.userId,
-        email: input.email,
-        name: input.name,
-        phone: input.phone,
-        source: input.source,
-        companyName,
-        programName: program.name,
-        marketingConsent: input.marketingConsent,
-      }),
-      actorId,
-    );
-  } catch (error) {
-    if (!(error instanceof ClientAlreadyExistsError)) throw error;
-    // a concurrent enrolment of the same address reused the same reservation and won
-    await ctx.aggregate.rebuild(clientId);
-    throw new ClientAlreadyEnrolledError();
-  }
-  return { clientId };
-}
 
 /** the clients list: one row per person (ADR 0054, client-people.ts) */
 export async function listClients(
@@ -236,6 +117,8 @@ export async function createClientService(deps: ClientServiceDeps) {
       removeClient(ctx, tenantId, actorId, clientId),
     edit: (tenantId: string, actorId: string, clientId: string, input: ClientEdit) =>
       editClient(ctx, tenantId, actorId, clientId, input),
+    import: (tenantId: string, actorId: string, request: ImportClientsRequest & { invite: boolean }) =>
+      importClients(ctx, tenantId, actorId, request),
   };
 }
 

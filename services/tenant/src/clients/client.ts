@@ -77,7 +77,8 @@ export const initialState = (): Client => ({ status: 'none' });
 
 export function evolve(state: Client, event: ClientEvent): Client {
   if (event.type === 'ClientEnrolled') {
-    const { companyName: _c, programName: _p, ...enrolled } = event.data;
+    // the opening balance is the card's (card ledger), the invitation identity's: neither is the client's state
+    const { companyName: _c, programName: _p, openingBalance: _o, invite: _i, ...enrolled } = event.data;
     const data = { ...enrolled, phoneGivenBy: phoneGivenAtEnrolment(enrolled) };
     return data.userId === null
       ? { status: 'invited', ...data }

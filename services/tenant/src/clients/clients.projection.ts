@@ -74,6 +74,11 @@ export async function ensureClientIndexes(clients: Collection<ClientRecordDoc>) 
   // $regex checks it; MongoDB keeps answering from clients_list above — docs/BENCHMARKS.md, clients search)
   await clients.ensureIndex({ fields: { searchText: 1 }, substring: true, name: 'clients_search' });
   await clients.ensureIndex({ fields: { tenantId: 1, enrolledAt: 1 }, name: 'clients_tenant_enrolled' });
+  // a person's enrolments in the company (the row of the list, ADR 0054) and a phone-only client's phone in a
+  // programme (the duplicate check, ADR 0056): without them each enrolment read all of the tenant's records, which an
+  // import of thousands of rows turned quadratic (ADR 0059)
+  await clients.ensureIndex({ fields: { tenantId: 1, emailKey: 1 }, name: 'clients_person' });
+  await clients.ensureIndex({ fields: { tenantId: 1, phone: 1 }, name: 'clients_phone' });
   // a customer's client records in every company (their phone changed: UserPhoneChanged)
   await clients.ensureIndex({ fields: { userId: 1 }, name: 'clients_user' });
 }

@@ -1,5 +1,5 @@
-import { releaseSeat, takeSeat, type SeatHolders } from '@punkto/contracts/customer-seats';
-import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import { releaseSeat, takeSeats, type SeatHolders } from '@punkto/contracts/customer-seats';
+import type { Collection, DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
 import { PROGRAMS_COLLECTION, type ProgramRecordDoc } from '../programs/programs.projection';
 import { CLIENTS_COLLECTION, LISTED_CLIENT_STATUSES, type ClientRecord } from './clients.projection';
@@ -25,28 +25,44 @@ import { CLIENTS_COLLECTION, LISTED_CLIENT_STATUSES, type ClientRecord } from '.
 /** how long an enrolment's reservation may wait for its event before its holding counts as left by a crash */
 export const RESERVATION_GRACE_MS = 10 * 60_000;
 type SeatsDoc = { _id: string; holders: Record<string, string> };
+type SeatRequests = ReadonlyArray<{ holding: string; person: string }>;
+
+/** holdings whose client is gone, removed, in a deleted programme, or a reservation older than the grace */
+async function staleHoldingsOf(
+  {
+    clients,
+    programs,
+    clock,
+  }: {
+    clients: Collection<ClientRecord & { _id: string }>;
+    programs: Collection<ProgramRecordDoc>;
+    clock: () => Date;
+  },
+  tenantId: string,
+  holders: SeatHolders,
+): Promise<string[]> {
+  const live = new Set((await programs.find({ tenantId })).map((p) => p._id));
+  const records = new Map((await clients.find({ tenantId })).map((c) => [c.clientId, c]));
+  const now = clock().getTime();
+  return Object.keys(holders).filter((clientId) => {
+    const client = records.get(clientId);
+    if (!client || client.status === 'removed' || !live.has(client.programId)) return true;
+    return client.status === 'enrolling' && now - Date.parse(client.enrolledAt) > RESERVATION_GRACE_MS;
+  });
+}
 
 export function customerSeats(documents: DocumentStore, clock: () => Date = () => new Date()) {
   const seats = documents.collection<SeatsDoc>('tenant_customer_seats');
   const clients = documents.collection<ClientRecord & { _id: string }>(CLIENTS_COLLECTION);
   const programs = documents.collection<ProgramRecordDoc>(PROGRAMS_COLLECTION);
 
-  /** holdings whose client is gone, removed, in a deleted programme, or a reservation older than the grace */
-  async function staleHoldings(tenantId: string, holders: SeatHolders): Promise<string[]> {
-    const live = new Set((await programs.find({ tenantId })).map((p) => p._id));
-    const records = new Map((await clients.find({ tenantId })).map((c) => [c.clientId, c]));
-    const now = clock().getTime();
-    return Object.keys(holders).filter((clientId) => {
-      const client = records.get(clientId);
-      if (!client || client.status === 'removed' || !live.has(client.programId)) return true;
-      return client.status === 'enrolling' && now - Date.parse(client.enrolledAt) > RESERVATION_GRACE_MS;
-    });
-  }
+  const staleHoldings = (tenantId: string, holders: SeatHolders) =>
+    staleHoldingsOf({ clients, programs, clock }, tenantId, holders);
 
-  async function decideTake(tenantId: string, clientId: string, emailKey: string, limit: number) {
-    let granted = false;
+  async function decideTakeMany(tenantId: string, requests: SeatRequests, limit: number) {
+    let granted = new Set<string>();
     await change(tenantId, (held) => {
-      const decision = takeSeat(held, clientId, emailKey, limit);
+      const decision = takeSeats(held, requests, limit);
       granted = decision.granted;
       return decision.holders;
     });
@@ -54,7 +70,8 @@ export function customerSeats(documents: DocumentStore, clock: () => Date = () =
   }
 
   async function seeded(tenantId: string): Promise<void> {
-    if (await seats.get(tenantId)) return;
+    // counted, not read: the document holds every holding of the company (megabytes for tens of thousands)
+    if ((await seats.count({ _id: tenantId })) > 0) return;
     const listed = await clients.find({ tenantId, status: { $in: LISTED_CLIENT_STATUSES } });
     const holders = Object.fromEntries(listed.map((c) => [c.clientId, c.emailKey]));
     await mutateDocument(seats, tenantId, (current) => (current ? UNCHANGED : { _id: tenantId, holders }));
@@ -69,17 +86,26 @@ export function customerSeats(documents: DocumentStore, clock: () => Date = () =
     });
   }
 
+  /**
+   * Seats for many holdings in one write, in order (one, or an import's batch: ADR 0059); returns the holdings
+   * granted. When full, holdings a crash left behind go first, then the same decisions once more.
+   */
+  async function takeMany(tenantId: string, requests: SeatRequests, limit: number): Promise<Set<string>> {
+    const granted = await decideTakeMany(tenantId, requests, limit);
+    if (granted.size === requests.length) return granted;
+    const stale = await staleHoldings(tenantId, (await seats.get(tenantId))?.holders ?? {});
+    if (stale.length === 0) return granted;
+    await change(tenantId, (held) => stale.reduce((after, id) => releaseSeat(after, id), held));
+    return decideTakeMany(tenantId, requests, limit);
+  }
+
   return {
     /** a seat for the client of address `emailKey`, or false when the plan has no room for a new person */
     async take(tenantId: string, clientId: string, emailKey: string, limit: number): Promise<boolean> {
-      if (await decideTake(tenantId, clientId, emailKey, limit)) return true;
-      // full: holdings a crash left behind go first, then the same decision once more
-      const stale = await staleHoldings(tenantId, (await seats.get(tenantId))?.holders ?? {});
-      if (stale.length === 0) return false;
-      await change(tenantId, (held) => stale.reduce((after, id) => releaseSeat(after, id), held));
-      return decideTake(tenantId, clientId, emailKey, limit);
+      return (await takeMany(tenantId, [{ holding: clientId, person: emailKey }], limit)).has(clientId);
     },
 
+    takeMany,
     /**
      * The holding now belongs to the person of `emailKey` (a phone-only client given an address, ADR 0056): it
      * held a seat already, so nothing is refused; the count drops when that person holds another.

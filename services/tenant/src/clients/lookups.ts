@@ -25,7 +25,7 @@ export async function companyNameOf(documents: DocumentStore, tenantId: string):
   return tenant.companyName;
 }
 
-export type ProgramFacts = Pick<ProgramRecord, 'programId' | 'tenantId' | 'name' | 'active'>;
+export type ProgramFacts = Pick<ProgramRecord, 'programId' | 'tenantId' | 'name' | 'active' | 'kind'>;
 
 /** The program as its last definition says, or ProgramNotFoundError (unknown, deleted, another tenant's). */
 export async function programOf(

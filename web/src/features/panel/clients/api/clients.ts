@@ -7,7 +7,19 @@ import {
 import type { AddClientRequest, CreateClientRequest, EditClientRequest } from '@punkto/contracts/clients';
 import * as cardEndpoints from '@punkto/contracts/endpoints/cards';
 import * as endpoints from '@punkto/contracts/endpoints/tenant';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  IMPORT_BATCH_SIZE,
+  type ImportClientsRequest,
+  type ImportClientsResponse,
+  type ImportRowCells,
+} from '@punkto/contracts/client-import';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../../lib/api/api-client';
 import { isApiError } from '../../../../lib/api/api-errors';
@@ -140,4 +152,29 @@ export function useAdjustBalance(cardId: string, clientId: string) {
       }),
     onSettled,
   });
+}
+
+/**
+ * POST /tenants/{id}/import-clients, batch after batch (ADR 0059): `onBatch` hears each batch's answers, so the
+ * progress follows them. A batch whose request fails stops the import (the rows answered so far are kept: a retry
+ * of the same file creates nothing twice). The clients list is read again afterwards.
+ */
+export async function importClientsInBatches(
+  tenantId: string,
+  request: Omit<ImportClientsRequest, 'rows'> & { rows: ImportRowCells[] },
+  onBatch: (results: ImportClientsResponse['results']) => void,
+  queryClient: QueryClient,
+): Promise<void> {
+  try {
+    for (let at = 0; at < request.rows.length; at += IMPORT_BATCH_SIZE) {
+      const rows = request.rows.slice(at, at + IMPORT_BATCH_SIZE);
+      const answer = await api.call(endpoints.importClients, {
+        params: { id: tenantId },
+        body: { ...request, invite: request.invite ?? false, rows },
+      });
+      onBatch(answer.results);
+    }
+  } finally {
+    await queryClient.invalidateQueries({ queryKey: clientsQueryKey(tenantId) });
+  }
 }

@@ -105,7 +105,11 @@ export function ClientDetail({ tenantId, clientId }: { tenantId: string; clientI
       </Card>
 
       {can(Permissions.cardsScan) ? (
-        <ClientCardWithHistory clientId={clientId} awaitsAccount={data.status === 'invited'} />
+        <ClientCardWithHistory
+          clientId={clientId}
+          // an imported client's account is made without the customer (ADR 0059): the card follows in seconds
+          awaitsAccount={data.status === 'invited' && data.source !== 'imported'}
+        />
       ) : null}
 
       {can(Permissions.clientsManage) && data.email === null ? (

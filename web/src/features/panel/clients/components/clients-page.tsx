@@ -3,7 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { exportClients } from '@punkto/contracts/endpoints/exports';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { AnchorLink } from '../../../../components/ui/link';
+import { AnchorLink, ButtonLink } from '../../../../components/ui/link';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { EmptyState, LoadError, LoadingBlocks } from '../../../../components/ui/query-state';
 import type { SortState } from '../../../../components/ui/sortable-th';
@@ -88,6 +88,11 @@ export function ClientsPage({ tenantId, canManage, search, onSearchChange }: Cli
           <Button variant="default" onClick={() => setExportingHistory(true)}>
             Eksport transakcji
           </Button>
+          {canManage ? (
+            <ButtonLink to="/panel/klienci/import" variant="default">
+              Importuj z pliku
+            </ButtonLink>
+          ) : null}
           {canManage ? <Button onClick={() => setAdding(true)}>Dodaj klienta</Button> : null}
         </Group>
       </Group>
@@ -122,6 +127,11 @@ export function ClientsPage({ tenantId, canManage, search, onSearchChange }: Cli
           actions={
             searching ? null : (
               <Group justify="center">
+                {canManage ? (
+                  <ButtonLink to="/panel/klienci/import" variant="default">
+                    Importuj z pliku
+                  </ButtonLink>
+                ) : null}
                 {canManage ? <Button onClick={() => setAdding(true)}>Dodaj klienta</Button> : null}
                 <AnchorLink to="/panel/plakat">Plakat i link zapisu</AnchorLink>
               </Group>

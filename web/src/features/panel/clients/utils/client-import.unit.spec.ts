@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { cellsOf, foldHeader, guessColumns, previewRows, toTable, unusedColumns } from './client-import';
+
+const SAMPLE_HEADERS = [
+  'Imię i nazwisko',
+  'E-mail',
+  'Telefon',
+  'Punkty',
+  'Pieczątki',
+  'Urodziny DD.MM',
+  'Zgoda na wiadomości tak/nie',
+];
+
+describe('the import file in the panel', () => {
+  it('recognises the sample’s Polish headers and leaves the birthday column out', () => {
+    const map = guessColumns(SAMPLE_HEADERS);
+    expect(map).toEqual({ name: [0], email: [1], phone: [2], points: [3], stamps: [4], consent: [6] });
+    expect(unusedColumns(SAMPLE_HEADERS, map)).toEqual(['Urodziny DD.MM']);
+    expect(foldHeader('  Pieczątki ')).toBe('pieczatki');
+  });
+
+  it('joins a first-name and a surname column', () => {
+    const table = toTable([
+      ['Imię', 'Nazwisko', 'Tel.'],
+      ['Łucja', 'Żak', 600100200],
+    ]);
+    const map = guessColumns(table.headers);
+    expect(map.name).toEqual([0, 1]);
+    expect(cellsOf(table, map, 0)).toMatchObject({ row: 2, name: 'Łucja Żak', phone: '600100200' });
+  });
+
+  it('validates each row with the server’s rules and marks a repeated client with the row it repeats', () => {
+    const table = toTable([
+      SAMPLE_HEADERS,
+      ['Anna Kowalska', 'anna@example.com', '', '10', '', '', 'tak'],
+      ['', '', '', '', '', '', ''],
+      ['Anna K.', 'ANNA@example.com', '', '5', '', '', ''],
+      ['Jan', 'zly-adres', '', 'dużo', '', '', ''],
+    ]);
+    expect(table.rows).toHaveLength(3); // the empty row is no row, and the others keep their lines
+    expect(table.lines).toEqual([2, 4, 5]);
+    const map = guessColumns(table.headers);
+    const preview = previewRows(table.rows.map((_, i) => cellsOf(table, map, i)));
+    expect(preview[0]!.errors).toEqual([]);
+    expect(preview[1]!.errors).toEqual([
+      { field: null, message: 'Ten sam klient jest już w wierszu 2 pliku.' },
+    ]);
+    expect(preview[2]!.errors.map((e) => e.field)).toEqual(['email', 'points']);
+    expect(preview[2]!.cells.row).toBe(5);
+  });
+});
