@@ -12,6 +12,10 @@ import { cardRoutes } from './cards/card.routes';
 import { createCardLedger, type CardLedger } from './cards/card-ledger';
 import type { CardLedgerConfig } from './config';
 import { customerRoutes } from './customers/customer.routes';
+import { referralEventsConsumer } from './referrals/referral-events.consumer';
+import { referralRoutes } from './referrals/referral.routes';
+import { referralStore } from './referrals/referral-store';
+import { referralStreams } from './referrals/referrals';
 import { billingEventsConsumer } from './tenants/billing-events.consumer';
 import { tenantEventsConsumer } from './tenants/tenant-events.consumer';
 
@@ -51,8 +55,12 @@ export async function buildService(
     clock,
     logger,
   });
+  // "bring a friend" (ADR 0061): its documents, its Referral streams, and the card ledger's cards
+  const store = await referralStore(infra.documents);
+  const referrals = { ...cards, store, referrals: referralStreams(infra.eventStore, store, clock) };
   const routes = async (app: FastifyInstance) => {
     cardRoutes(app, cards);
+    referralRoutes(app, referrals);
     customerRoutes(app, cards, { heartbeatMs: deps.config.SSE_HEARTBEAT_MS });
     await activityExportRoutes(app, { documents: infra.documents, clock });
     analyticsRoutes(app, analytics);
@@ -81,6 +89,8 @@ export async function buildService(
       tenantEventsConsumer(cards, consumerContext(deps)),
       billingEventsConsumer(cards, consumerContext(deps)),
       surveyEventsConsumer(analytics.projection, consumerContext(deps)),
+      // the card ledger's own awards: a referred friend's first visit rewards both (ADR 0061)
+      referralEventsConsumer(referrals, consumerContext(deps)),
     ],
     jobs: {
       // every 10 minutes: expired Idempotency-Keys out, stock reservations left by a crash settled

@@ -114,7 +114,7 @@ describe('given a new card with no referral', () => {
       .when(claim({ programId: 'p2' }))
       .then([
         {
-          ...refused('other_program'),
+          type: 'ReferralRefused',
           data: { ...ids, programId: 'p2', reason: 'other_program', refusedAt: CLAIMED_AT },
         },
       ]));
