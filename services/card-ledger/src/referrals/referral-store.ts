@@ -71,7 +71,13 @@ export async function referralStore(documents: DocumentStore) {
         if (found) return found;
         try {
           const { cardId, tenantId, programId } = card; // not the rest: a card record has its own `_id`
-          return await invites.insert({ _id: randomReferralCode(), cardId, tenantId, programId, devices: [] });
+          return await invites.insert({
+            _id: randomReferralCode(),
+            cardId,
+            tenantId,
+            programId,
+            devices: [],
+          });
         } catch (error) {
           if (!(error instanceof DuplicateKeyError)) throw error;
         }

@@ -59,7 +59,7 @@ async function member(
   program: ProgramDefinedData,
   customer: (u: string) => Promise<string>,
   phone: string | null = null,
-  userId = randomUUID(),
+  userId: string = randomUUID(),
 ) {
   const enrolled = await t.enrol(program, { userId, phone });
   return { ...enrolled, token: await customer(userId) };

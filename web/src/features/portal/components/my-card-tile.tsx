@@ -3,6 +3,7 @@ import type { MyCard } from '@punkto/contracts/customers';
 import { CardQrCode } from '../../../components/ui/card-qr-code';
 import { RegenerateCardAction } from '../../../components/cards/regenerate-card-action';
 import { WalletButtons } from '../../../components/wallet/wallet-buttons';
+import { InviteFriend } from '../../referrals/components/invite-friend';
 import { formatPoints } from '../../../lib/format';
 import { portalQueryKey } from '../api/portal';
 import {
@@ -118,6 +119,8 @@ export function MyCardTile({ card }: { card: MyCard }) {
             </Text>
           ) : null}
         </Stack>
+
+        {!closed && card.qrPayload ? <InviteFriend cardId={card.cardId} /> : null}
 
         {!closed ? (
           <RegenerateCardAction
