@@ -63,7 +63,7 @@ export async function buildService(
     referralRoutes(app, referrals);
     customerRoutes(app, cards, { heartbeatMs: deps.config.SSE_HEARTBEAT_MS });
     await activityExportRoutes(app, { documents: infra.documents, clock });
-    analyticsRoutes(app, analytics);
+    analyticsRoutes(app, analytics, (tenantId, period) => store.figures(tenantId, period));
     app.addHook('onClose', async () => {
       await cards.close();
       await analytics.close();

@@ -1,8 +1,10 @@
 import {
   DEFAULT_REFERRAL_SETTINGS,
+  type ReferralFigures,
   type ReferralRefusal,
   type ReferralSettings,
 } from '@punkto/contracts/referrals';
+import { warsawDate } from '@punkto/contracts/warsaw-time';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { DuplicateKeyError } from '@punkto/platform/errors/errors';
 import { createHash, randomInt } from 'node:crypto';
@@ -92,7 +94,21 @@ export async function referralStore(documents: DocumentStore) {
     rewardedIn: (referrerCardId: string, month: string) =>
       referrals.count({ referrerCardId, month, referrerRewarded: true }),
     referral: (friendCardId: string) => referrals.get(friendCardId),
-    referralsOf: (tenantId: string) => referrals.find({ tenantId }),
+    /** invited (claimed), rewarded and refused referrals in a period of Warsaw days (analytics, ADR 0061) */
+    async figures(
+      tenantId: string,
+      period: { startDate: string; endDate: string; loyaltyProgramId: string | null },
+    ): Promise<ReferralFigures> {
+      const inPeriod = (at: string | null) =>
+        at !== null && warsawDate(at) >= period.startDate && warsawDate(at) <= period.endDate;
+      const figures = { invited: 0, rewarded: 0, refused: 0 };
+      for (const doc of await referrals.find({ tenantId })) {
+        if (period.loyaltyProgramId && doc.programId !== period.loyaltyProgramId) continue;
+        if (inPeriod(doc.at)) figures[doc.status === 'refused' ? 'refused' : 'invited']++;
+        if (inPeriod(doc.rewardedAt)) figures.rewarded++;
+      }
+      return figures;
+    },
     /** the read model of one Referral stream after a command */
     async project(friendCardId: string, state: Referral) {
       if (state.status === 'none') return;

@@ -128,6 +128,10 @@ describe('a friend joins with a customer’s invite and visits', () => {
       monthlyCap: 5,
       referrerBonus: 50,
     });
+
+    // the owner sees it in analytics
+    const analytics = await t.call('GET', `/api/v1/analytics/${tenantId}?preset=30d`, owner);
+    expect(analytics.json().referrals).toEqual({ invited: 1, rewarded: 1, refused: 0 });
   });
 
   it('beyond the referrer’s monthly cap only the friend gets the bonus', async () => {
@@ -146,7 +150,7 @@ describe('a friend joins with a customer’s invite and visits', () => {
 
 describe('the fraud rules refuse, with a reason, and reward nobody', () => {
   it('the same person, the same phone, the same device, an existing customer', async () => {
-    const { owner, customer, program } = await company();
+    const { owner, customer, program, tenantId } = await company();
     const annaDevice = device();
     const anna = await member(program, customer, '+48600100200');
     const code = await inviteOf(anna, annaDevice);
@@ -172,6 +176,8 @@ describe('the fraud rules refuse, with a reason, and reward nobody', () => {
     await visit(owner, regular.cardId);
     expect(await pointsOf(owner, anna.cardId)).toBe(0);
     expect(await pointsOf(owner, sameDevice.cardId)).toBe(25);
+    const analytics = await t.call('GET', `/api/v1/analytics/${tenantId}?preset=30d`, owner);
+    expect(analytics.json().referrals).toEqual({ invited: 0, rewarded: 0, refused: 4 });
   });
 });
 
