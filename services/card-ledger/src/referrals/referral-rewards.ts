@@ -30,7 +30,8 @@ export async function rewardFirstVisit(
       ? (await deps.referrals.execute(cardId, (now) => rewardCommand(deps, referral, award.commandId, now)))
           .after
       : await deps.referrals.state(cardId); // rewarded: the bonuses again (a crash may have come in between)
-  if (state.status !== 'rewarded') return;
+  // only the award that rewarded it gives the bonuses (again, on its redelivery): a later visit gives nothing
+  if (state.status !== 'rewarded' || state.awardCommandId !== award.commandId) return;
   await giveBonus(
     deps,
     state.friendCardId,

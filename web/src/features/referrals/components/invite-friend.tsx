@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { CardQrCode } from '../../../components/ui/card-qr-code';
@@ -41,13 +41,21 @@ export function InviteFriend({ cardId }: { cardId: string }) {
         <Group justify="center">
           <CardQrCode payload={link} label="Kod QR Twojego zaproszenia" />
         </Group>
-        <TextInput
-          label="Twój link z zaproszeniem"
-          value={link}
-          readOnly
-          onFocus={(event) => event.currentTarget.select()}
-          data-testid="invite-link"
-        />
+        <Stack gap={2}>
+          <Text size="sm" fw={500} id={`${titleId}-link`}>
+            Twój link z zaproszeniem
+          </Text>
+          {/* the whole link, wrapped on a phone: nothing of it is cut */}
+          <Text
+            ff="monospace"
+            size="sm"
+            aria-labelledby={`${titleId}-link`}
+            data-testid="invite-link"
+            style={{ wordBreak: 'break-all', userSelect: 'all' }}
+          >
+            {link}
+          </Text>
+        </Stack>
         <Group gap="sm">
           {canShare ? <Button onClick={() => void share()}>Udostępnij</Button> : null}
           <Button
