@@ -30,7 +30,7 @@ import { WalletButtons } from '../../../components/wallet/wallet-buttons';
 import { publicProgramQueryOptions, useCardOfProgram, useJoinProgram } from '../api/join';
 import { joinAudience, joinOutcomeOf, joinPageHref, type JoinOutcome } from '../utils/join-view';
 import { PhoneInput } from '../../../components/ui/phone-input';
-import { ReferralClaim } from '../../referrals/components/referral-claim';
+import { ReferralClaim } from './referral-claim';
 
 type ProgramPublicInfo = z.infer<typeof ProgramPublicInfoSchema>;
 

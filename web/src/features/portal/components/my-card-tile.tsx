@@ -3,7 +3,7 @@ import type { MyCard } from '@punkto/contracts/customers';
 import { CardQrCode } from '../../../components/ui/card-qr-code';
 import { RegenerateCardAction } from '../../../components/cards/regenerate-card-action';
 import { WalletButtons } from '../../../components/wallet/wallet-buttons';
-import { InviteFriend } from '../../referrals/components/invite-friend';
+import { InviteFriend } from './invite-friend';
 import { formatPoints } from '../../../lib/format';
 import { portalQueryKey } from '../api/portal';
 import {

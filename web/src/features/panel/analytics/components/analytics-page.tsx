@@ -35,7 +35,7 @@ import { analyticsTables, periodLabel } from '../utils/analytics-tables';
 import { FREQUENCY_CHART_HEIGHT, NPS_CHART_HEIGHT, VISITS_CHART_HEIGHT } from './chart-heights';
 import { TableSection } from './table-section';
 import './analytics.css';
-import { ReferralFiguresSection } from '../../../referrals/components/referral-figures';
+import { ReferralFiguresSection } from './referral-figures';
 
 /**
  * The charts (@mantine/charts on recharts, about 100 kB of the route's 120 kB compressed) are a chunk of their own:

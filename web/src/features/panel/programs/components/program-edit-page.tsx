@@ -8,7 +8,7 @@ import { notify } from '../../../../lib/notify-instance';
 import { programsQueryOptions } from '../api/list-programs';
 import { useSaveProgram } from '../api/save-program';
 import { ProgramEditor } from './program-editor';
-import { ReferralSettingsSection } from '../../../referrals/components/referral-settings-section';
+import { ReferralSettingsSection } from './referral-settings-section';
 import { emptyProgramForm, programFormOf } from '../utils/program-form';
 
 const backToList = (

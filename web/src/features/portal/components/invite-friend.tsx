@@ -2,8 +2,8 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { CardQrCode } from '../../../components/ui/card-qr-code';
-import { myInviteQueryOptions } from '../api/referrals';
-import { bonusLabel, inviteLinkOf } from '../utils/pending-referral';
+import { myInviteQueryOptions } from '../api/invite';
+import { bonusLabel, inviteLinkOf } from '../utils/invite-link';
 
 /**
  * „Poleć znajomemu” on a card of /klient/karty (ADR 0061): the personal invite link with its QR code and a

@@ -1,11 +1,11 @@
 import { Alert, Button, Card, Group, NumberInput, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { REFERRAL_BONUS_MAX, REFERRAL_MONTHLY_CAP_MAX, ReferralSettings } from '@punkto/contracts/referrals';
 import { useQuery } from '@tanstack/react-query';
-import { FormError } from '../../../components/ui/form-error';
-import { errorMessage } from '../../../lib/api/api-errors';
-import { useZodForm } from '../../../lib/form/use-zod-form';
-import { notify } from '../../../lib/notify-instance';
-import { referralSettingsQueryOptions, useSaveReferralSettings } from '../api/referrals';
+import { FormError } from '../../../../components/ui/form-error';
+import { errorMessage } from '../../../../lib/api/api-errors';
+import { useZodForm } from '../../../../lib/form/use-zod-form';
+import { notify } from '../../../../lib/notify-instance';
+import { referralSettingsQueryOptions, useSaveReferralSettings } from '../api/referral-settings';
 
 /**
  * „Poleć znajomemu” on the program's edit page (ADR 0061): referrals on or off, the bonus of the customer who
