@@ -12,6 +12,8 @@ import { cardRoutes } from './cards/card.routes';
 import { createCardLedger, type CardLedger } from './cards/card-ledger';
 import type { CardLedgerConfig } from './config';
 import { customerRoutes } from './customers/customer.routes';
+import { INVITE_STREAM_PREFIX } from './referrals/invite.decider';
+import { inviteStreams } from './referrals/invite-publishing';
 import { referralEventsConsumer } from './referrals/referral-events.consumer';
 import { referralRoutes } from './referrals/referral.routes';
 import { referralStore } from './referrals/referral-store';
@@ -27,6 +29,8 @@ export type CardLedgerDeps = ServiceDeps<CardLedgerConfig>;
 /** Streams this service owns and the topics their events are published to. */
 export const relayRoutes: RelayRoute[] = [
   { streamPrefix: CARD_STREAM_PREFIX, topic: Topics.cardLedgerCards },
+  // the invite link on the back of the card's passes (ADR 0061)
+  { streamPrefix: INVITE_STREAM_PREFIX, topic: Topics.cardLedgerCards },
 ];
 
 export const MAINTENANCE_JOB = 'card-ledger.maintenance';
@@ -57,7 +61,12 @@ export async function buildService(
   });
   // "bring a friend" (ADR 0061): its documents, its Referral streams, and the card ledger's cards
   const store = await referralStore(infra.documents);
-  const referrals = { ...cards, store, referrals: referralStreams(infra.eventStore, store, clock) };
+  const referrals = {
+    ...cards,
+    store,
+    referrals: referralStreams(infra.eventStore, store, clock),
+    invites: inviteStreams(infra.eventStore, clock),
+  };
   const routes = async (app: FastifyInstance) => {
     cardRoutes(app, cards);
     referralRoutes(app, referrals);

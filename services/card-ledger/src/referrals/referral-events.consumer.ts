@@ -1,14 +1,15 @@
-import { PointsEarnedData, StampsAddedData } from '@punkto/contracts/integration-events';
+import { CardIssuedData, PointsEarnedData, StampsAddedData } from '@punkto/contracts/integration-events';
 import { Topics } from '@punkto/contracts/topics';
 import type { EventMetadata } from '@punkto/platform/event-store/event-store.port';
 import { eventConsumer, payloadParser, type ConsumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import { z } from 'zod';
+import { showInviteOf } from './invite-publishing';
 import { rewardFirstVisit, type RewardDeps } from './referral-rewards';
 
 const Envelope = z.object({
   id: z.string(),
-  type: z.enum(['PointsEarned', 'StampsAdded']),
+  type: z.enum(['PointsEarned', 'StampsAdded', 'CardIssued']),
   correlationId: z.string().optional(),
   data: z.unknown(),
 });
@@ -27,6 +28,12 @@ export function referralEventsConsumer(deps: RewardDeps, context: ConsumerContex
     ...context,
     handle: async (envelope) => {
       const parse = payloadParser(context.logger, envelope);
+      if (envelope.type === 'CardIssued') {
+        // a card issued while the company runs referrals gets its invite link on its passes
+        const issued = parse(CardIssuedData);
+        if (issued) await showInviteOf(deps, issued);
+        return;
+      }
       const award = envelope.type === 'PointsEarned' ? parse(PointsEarnedData) : parse(StampsAddedData);
       if (!award) return;
       const metadata: EventMetadata = {

@@ -216,3 +216,36 @@ describe('isolation', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+describe('the invite link on the back of the passes', () => {
+  const shown = async (cardId: string) =>
+    (await t.infra.eventStore.readStream(`invite-${cardId}`)).map(
+      (e) => (e.data as { code: string | null }).code,
+    );
+
+  it('is published for the cards when referrals are switched on, for a card issued while on, and taken off', async () => {
+    const tenantId = `t-${randomUUID()}`;
+    const { owner, customer } = await tokensFor(tenantId);
+    const program = await t.defineProgram({ tenantId });
+    const settings = `/api/v1/tenants/${tenantId}/loyalty-programs/${program.programId}/referral-settings`;
+    const early = await member(program, customer);
+    expect(await shown(early.cardId)).toEqual([]);
+
+    expect((await send('PUT', settings, owner, { body: ON })).statusCode).toBe(200);
+    const earlyCode = await inviteOf(early);
+    expect(await shown(early.cardId)).toEqual([earlyCode]);
+
+    // a card issued while referrals are on: its CardIssued, as the relay delivers it
+    const later = await member(program, customer);
+    const issued = (await t.events(later.cardId)).find((e) => e.type === 'CardIssued')!;
+    await t.deliver(Topics.cardLedgerCards, 'CardIssued', issued.data as object);
+    await t.deliver(Topics.cardLedgerCards, 'CardIssued', issued.data as object); // a redelivery: nothing new
+    expect(await shown(later.cardId)).toEqual([await inviteOf(later)]);
+
+    // saved again unchanged: nothing new; switched off: the links go
+    await send('PUT', settings, owner, { body: ON });
+    await send('PUT', settings, owner, { body: { ...ON, enabled: false } });
+    expect(await shown(early.cardId)).toEqual([earlyCode, null]);
+    expect((await shown(later.cardId)).at(-1)).toBeNull();
+  });
+});

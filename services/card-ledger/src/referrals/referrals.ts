@@ -16,6 +16,7 @@ import type { CardLedger } from '../cards/card-ledger';
 import { CardNotFoundError } from '../cards/card.errors';
 import { toReferralStreamId, type Referral, type ReferralEvent } from './referral';
 import { referralDecider, type ReferralCommand, type ReferralParty } from './referral.decider';
+import { showInvitesOf, type InviteStreams } from './invite-publishing';
 import { deviceHash, type ReferralStore } from './referral-store';
 
 /**
@@ -31,6 +32,8 @@ export const ReferralAlreadyClaimedError = domainError(
 export type ReferralDeps = Pick<CardLedger, 'projection' | 'programs' | 'rulesFor' | 'copies' | 'clock'> & {
   store: ReferralStore;
   referrals: ReferralStreams;
+  /** the invite links on the passes (invite-publishing.ts) */
+  invites: InviteStreams;
 };
 
 export interface ReferralStreams {
@@ -94,6 +97,9 @@ export async function saveReferralSettings(
 ): Promise<ReferralSettings> {
   await programOf(deps, tenantId, programId);
   await deps.store.saveSettings(tenantId, programId, settings);
+  // the passes of the program's cards get (or lose) the invite link
+  const activeCards = (id: string) => deps.projection.active({ programId: id });
+  await showInvitesOf({ ...deps, activeCards }, programId);
   return settings;
 }
 
