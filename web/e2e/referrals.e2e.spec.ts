@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { unzipPass } from '../../services/notification/src/passes/apple/testing/pkpass-reader';
 import {
   activeAccount,
+  eventually,
   logIn,
   logInAndJoin,
   ownerWithProgram,
@@ -61,6 +63,24 @@ describe('bring a friend', () => {
     await invite.getByRole('button', { name: 'Skopiowano' }).waitFor();
     expect(await annaPage.evaluate('navigator.clipboard.readText()')).toBe(link);
     expect(await layoutProblems(annaPage)).toEqual([]);
+
+    // the back of her Apple Wallet pass carries the same link (over the bus: card ledger → notification)
+    const annaCards = (await (await anna.call('GET', '/api/v1/customers/my-cards')).json()) as MyCards;
+    const annaCardId = annaCards.items.find((c) => c.programId === owner.program.id)!.cardId;
+    const inviteOnPass = await eventually('the invite link on the pass', async () => {
+      const res = await anna.call('GET', `/api/v1/cards/${annaCardId}/create-apple-pass/karta.pkpass`);
+      if (res.status !== 200) return undefined;
+      const files = await unzipPass(Buffer.from(await res.arrayBuffer()));
+      const pass = JSON.parse(files.get('pass.json')!.toString()) as {
+        storeCard: { backFields: Array<{ key: string; label: string; value: unknown }> };
+      };
+      return pass.storeCard.backFields.find((f) => f.key === 'invite');
+    });
+    expect(inviteOnPass).toEqual({
+      key: 'invite',
+      label: 'Poleć znajomemu — Twój link z zaproszeniem',
+      value: link,
+    });
 
     // Ola, a friend, opens the link on her phone, signs in and joins: the invite counts
     const olaEmail = uniqueEmail('ola');
