@@ -206,6 +206,10 @@ describe('isolation', () => {
     expect((await send('PUT', settingsA, b.owner, { body: ON })).statusCode).toBe(403);
     const underB = `/api/v1/tenants/${b.tenantId}/loyalty-programs/${a.program.programId}/referral-settings`;
     expect((await send('GET', underB, b.owner)).statusCode).toBe(404);
+    // a program whose definition has not reached the card ledger yet reads as the defaults (off)
+    const fresh = `/api/v1/tenants/${b.tenantId}/loyalty-programs/${randomUUID()}/referral-settings`;
+    expect((await send('GET', fresh, b.owner)).json()).toMatchObject({ enabled: false, monthlyCap: 5 });
+    expect((await send('PUT', fresh, b.owner, { body: ON })).statusCode).toBe(404);
     expect((await send('GET', settingsA, a.owner)).json()).toEqual(ON);
     // unknown code; referrals switched off
     expect((await send('GET', '/api/v1/referrals/aaaaaaaaaaaa', null)).statusCode).toBe(404);

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_REFERRAL_SETTINGS,
   ReferralErrors,
   type ClaimReferralResponse,
   type ReferralInvite,
@@ -84,7 +85,13 @@ async function programOf(deps: Pick<ReferralDeps, 'programs'>, tenantId: string,
   return copy.data;
 }
 
+/**
+ * The program's settings. A program this service has not heard of yet (just created: its ProgramDefined is on
+ * its way over the bus) reads as the defaults, so its edit page opens; another company's or a deleted one is 404.
+ */
 export async function referralSettings(deps: ReferralDeps, tenantId: string, programId: string) {
+  const copy = await deps.programs.get(programId);
+  if (!copy.data && !copy.deleted) return DEFAULT_REFERRAL_SETTINGS;
   await programOf(deps, tenantId, programId);
   return deps.store.settingsOf(programId);
 }
