@@ -24,6 +24,7 @@ import {
 } from '../services/platform/src/projections/projection';
 import { activityExportBench } from './bench/activity-export';
 import { analyticsBench } from './bench/analytics';
+import { birthdaySweepBench } from './bench/birthday-sweep';
 import { applePassBench } from './bench/apple-pass';
 import { cardHistoryBench } from './bench/card-history';
 import { passUpdatesBench } from './bench/pass-updates';
@@ -597,6 +598,7 @@ const sections: Record<string, () => Promise<string[]>> = {
   'cross-service': () => crossServiceBench(work),
   'gateway-hop': () => gatewayHopBench(work),
   messages: () => messagesBench(),
+  'birthday-sweep': () => birthdaySweepBench(),
 };
 const only = process.argv.slice(2);
 for (const name of only) if (!sections[name]) throw new Error(`unknown bench section ${name}`);
@@ -681,6 +683,7 @@ try {
   for (const line of await sections['cross-service']!()) out(line);
   for (const line of await sections['gateway-hop']!()) out(line);
   for (const line of await sections['messages']!()) out(line);
+  for (const line of await sections['birthday-sweep']!()) out(line);
   const skipped = [
     ...latencyRows.flatMap((r) => ('skipped' in r ? [`Kafka rows: ${r.skipped}`] : [])),
     ...writeSkips.map((s) => `${s.engine} rows: ${s.reason}`),

@@ -2,7 +2,7 @@
  * Erasure that reaches every copy (issue 32, ADR 0046): a customer with an account, a phone, a card in a
  * company's program, an award, a company message and the services' contact copies deletes the account
  * (`DELETE /api/v1/users/me`); within seconds the company's list, search, client page, CSV and scanner lookup no
- * longer know them, and then everything the product stores under its data directory is read
+ * longer know them (nor does the card ledger the birthday, ADR 0058), and then everything the product stores under its data directory is read
  * (scripts/testing/stored-text.ts: every row of every SQLite table — event stores, read models, document
  * stores, the bus, outboxes, scheduler — and every other file): the e-mail, the phone and the name are nowhere
  * in plain text. The same on Kafka + MongoDB-wire: scripts/infra/distributed-product.infra.spec.ts.
@@ -46,6 +46,9 @@ describe('a customer deletes the account', () => {
       marketingConsent: true,
     });
     expect(joined.status, await joined.clone().text()).toBe(201);
+    // the birthday the card ledger keeps per person (ADR 0058)
+    const birthday = await customer.call('PUT', '/api/v1/customers/me/birthday', { day: 23, month: 7 });
+    expect(birthday.status, await birthday.clone().text()).toBe(200);
     const { clientId } = (await joined.json()) as { clientId: string };
     const cardId = await eventually('the card issued', async () => {
       const res = await customer.call('GET', '/api/v1/customers/my-cards');
@@ -86,8 +89,9 @@ describe('a customer deletes the account', () => {
       ((await (await owner.client.call('GET', `${clientsPath}${query}`)).json()) as { items: unknown[] })
         .items;
     expect(await clientsFound('?searchTerm=600731842')).toHaveLength(1);
-    const needles = [email, name, 'Zenon Znikajacy', '600731842', '600 731 842'];
+    const needles = [email, name, 'Zenon Znikajacy', '600731842', '600 731 842', '"day":23,"month":7'];
     expect(rowsContaining(needles).length, 'the person is planted').toBeGreaterThan(0);
+    expect(rowsContaining(['"day":23,"month":7']).length, 'the birthday is planted').toBeGreaterThan(0);
 
     const deleted = await customer.call('DELETE', '/api/v1/users/me', { password: 'Kawa2026dobra' });
     expect(deleted.status, await deleted.clone().text()).toBeLessThan(300);

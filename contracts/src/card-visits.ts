@@ -4,6 +4,8 @@ import { warsawDate } from './warsaw-time';
 import {
   type AwardAnomalyDetectedData,
   type AwardVoidedData,
+  type BirthdayRewardGrantedData,
+  type BirthdayRewardRedeemedData,
   type BalanceAdjustedData,
   type CardClosedData,
   type CardHolderLinkedData,
@@ -31,7 +33,9 @@ export type CardLedgerEvent =
   | { type: 'CardRegenerated'; data: CardRegeneratedData }
   | { type: 'CardHolderLinked'; data: CardHolderLinkedData }
   | { type: 'CardClosed'; data: CardClosedData }
-  | { type: 'AwardAnomalyDetected'; data: AwardAnomalyDetectedData };
+  | { type: 'AwardAnomalyDetected'; data: AwardAnomalyDetectedData }
+  | { type: 'BirthdayRewardGranted'; data: BirthdayRewardGrantedData }
+  | { type: 'BirthdayRewardRedeemed'; data: BirthdayRewardRedeemedData };
 
 /**
  * ONE definition of a card's visits for every service that segments customers (the card ledger's analytics,
@@ -237,10 +241,13 @@ export function applyVisitEvent(
     case 'CardHolderLinked':
       // a phone-only client's card now belongs to the account (ADR 0056): its visits are that person's
       return current.userId === event.data.userId ? current : { ...current, userId: event.data.userId };
+    // a birthday reward costs nothing and is no visit (ADR 0058)
     case 'CardIssueRefused':
     case 'TierChanged':
     case 'CardRegenerated':
     case 'AwardAnomalyDetected':
+    case 'BirthdayRewardGranted':
+    case 'BirthdayRewardRedeemed':
       return current;
   }
 }

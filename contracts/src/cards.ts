@@ -1,3 +1,4 @@
+import { CardBirthdayReward } from './birthdays';
 import { z } from 'zod';
 import { ActivityType } from './card-activity';
 import {
@@ -225,6 +226,8 @@ export const CardSummary = z.object({
   nextReward: z
     .object({ rewardId: z.string(), name: z.string(), cost: z.number().int(), remaining: z.number().int() })
     .nullable(),
+  /** the birthday reward (ADR 0058) until its window ends, else null */
+  birthdayReward: CardBirthdayReward.nullable(),
   issuedAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
   closedAt: z.iso.datetime({ offset: true }).nullable(),

@@ -435,7 +435,8 @@ export type UserLinkedToClientData = z.infer<typeof UserLinkedToClientData>;
 
 // ─── cardledger.cards.v1 (card ledger; stream `card-<cardId>`, aggregateId = cardId) ─────────────────
 // CardIssued, CardIssueRefused, PointsEarned, StampsAdded, RewardRedeemed, AwardVoided, RedemptionVoided, BalanceAdjusted,
-// TierChanged, CardRegenerated, CardHolderLinked, CardClosed, AwardAnomalyDetected. No personal data: a card names its client and user by id only.
+// TierChanged, CardRegenerated, CardHolderLinked, CardClosed, AwardAnomalyDetected, BirthdayRewardGranted,
+// BirthdayRewardRedeemed. No personal data: a card names its client and user by id only.
 // `commandId` identifies the request (per-user Idempotency-Key) that caused the event.
 
 /** A card's balance right after the event (wallet passes and analytics need no fold). */
@@ -661,6 +662,34 @@ export const AwardAnomalyDetectedData = z.object({
   detectedAt: z.iso.datetime({ offset: true }),
 });
 export type AwardAnomalyDetectedData = z.infer<typeof AwardAnomalyDetectedData>;
+
+/**
+ * The card got its birthday reward (ADR 0058): granted by the card ledger once per card per birthday year
+ * (`year`: the year of the birthday the window surrounds), usable from `validFrom` to `validUntil` (Warsaw dates,
+ * inclusive). No birthday in the event: the window tells when, not the person's date.
+ */
+export const BirthdayRewardGrantedData = z.object({
+  cardId: z.string(),
+  tenantId: z.string(),
+  programId: z.string(),
+  year: z.number().int(),
+  name: z.string(),
+  validFrom: z.iso.date(),
+  validUntil: z.iso.date(),
+  grantedAt: z.iso.datetime({ offset: true }),
+});
+export type BirthdayRewardGrantedData = z.infer<typeof BirthdayRewardGrantedData>;
+
+/** Staff gave out the card's birthday reward of `year` (costs no points or stamps; once). */
+export const BirthdayRewardRedeemedData = z.object({
+  cardId: z.string(),
+  commandId: z.string(),
+  year: z.number().int(),
+  name: z.string(),
+  employeeId: z.string(),
+  redeemedAt: z.iso.datetime({ offset: true }),
+});
+export type BirthdayRewardRedeemedData = z.infer<typeof BirthdayRewardRedeemedData>;
 
 /**
  * survey.surveys.v1 SurveyResponseRecorded: one anonymous NPS answer (scale 1–10, SPEC §9). It names no

@@ -2,6 +2,7 @@ import { multiLineText, singleLineText } from './text';
 import { ShortCode } from './enrolment-links';
 import { z } from 'zod';
 import { plural } from './plural';
+import { BirthdayRewardSetting } from './birthdays';
 
 /**
  * Loyalty programs and their rewards (SPEC §1, issue "Tenant setup…"). A program is one of three kinds:
@@ -142,6 +143,8 @@ const ProgramBase = z.object({
   description: multiLineText().max(500).default(''),
   active: z.boolean().default(true),
   rewards: z.array(RewardInput).max(50, 'Program może mieć najwyżej 50 nagród.').default([]),
+  /** the birthday reward (ADR 0058), null: none */
+  birthdayReward: BirthdayRewardSetting.nullable().default(null),
 });
 
 /** a stamp reward never costs more stamps than the card holds (issue 33: a 12-stamp reward on a 10-stamp card) */
@@ -204,6 +207,8 @@ export const programRules = {
   stampsRequired: z.number().int().nullable(),
   levels: z.array(TierLevel).nullable(),
   rewards: z.array(Reward),
+  /** the birthday reward (ADR 0058); absent (events from before it) or null: none */
+  birthdayReward: BirthdayRewardSetting.nullable().optional(),
 };
 
 export const Program = z

@@ -138,6 +138,14 @@ function request(e: Endpoint, ids: Ids): { path: string; body?: unknown; headers
       sendAt: null,
     },
     'post /api/v1/notifications/tenants/{id}/audience-size': { kind: 'all' },
+    'put /api/v1/notifications/tenants/{id}/automations': {
+      kind: 'win_back',
+      enabled: true,
+      title: 'Przejęta wiadomość',
+      body: 'Treść od obcej firmy.',
+      channels: { wallet: true, email: true },
+      days: 30,
+    },
     'put /api/v1/surveys/tenants/{id}/settings': {
       enabled: false,
       delayHours: 48,
@@ -182,6 +190,7 @@ describe('cross-tenant probe set: every tenant-scoped operation of the contracts
       `/api/v1/surveys/tenants/${ids.tenantId}/settings`,
       `/api/v1/surveys/tenants/${ids.tenantId}/results`,
       `/api/v1/notifications/tenants/${ids.tenantId}/campaigns`,
+      `/api/v1/notifications/tenants/${ids.tenantId}/automations`,
     ];
     return Promise.all(
       reads.map(async (path) => {

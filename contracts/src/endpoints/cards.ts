@@ -1,3 +1,4 @@
+import { BirthdayErrors } from '../birthdays';
 import {
   AddStampsRequest,
   AdjustBalanceRequest,
@@ -147,6 +148,21 @@ export const redeemReward = defineEndpoint({
     ],
     [CardErrors.rewardNotFound],
   ),
+});
+
+export const redeemBirthdayReward = defineEndpoint({
+  method: 'post',
+  path: '/api/v1/cards/{id}/redeem-birthday-reward',
+  owner: 'card-ledger',
+  summary:
+    'Wydanie nagrody urodzinowej karty: bez punktów i pieczątek, raz, tylko w jej terminie (ADR 0058; wymaga Idempotency-Key)',
+  tags: ['cards'],
+  auth: 'cards.redeem',
+  tenant: 'caller',
+  params: CardIdParams,
+  headers: IdempotencyKeyHeaders,
+  response: CardCommandResponse,
+  errors: command([BirthdayErrors.none, BirthdayErrors.alreadyRedeemed, BirthdayErrors.outsideWindow]),
 });
 
 export const regenerateCard = defineEndpoint({

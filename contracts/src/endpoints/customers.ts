@@ -1,3 +1,4 @@
+import { Birthday, MyBirthday } from '../birthdays';
 import { MyCard, MyCardsResponse, MyHistoryPage, MyHistoryQuery, MyOverview } from '../customers';
 import { defineEndpoint } from '../endpoint';
 
@@ -45,4 +46,36 @@ export const myHistory = defineEndpoint({
   auth: 'customer',
   query: MyHistoryQuery,
   response: MyHistoryPage,
+});
+
+/** The customer's birthday (ADR 0058): day and month only, optional, for the companies' birthday rewards. */
+export const myBirthday = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/customers/me/birthday',
+  owner: 'card-ledger',
+  summary: 'Dzień i miesiąc urodzin klienta (bez roku), jeśli je podał',
+  tags: ['customers'],
+  auth: 'customer',
+  response: MyBirthday,
+});
+
+export const setMyBirthday = defineEndpoint({
+  method: 'put',
+  path: '/api/v1/customers/me/birthday',
+  owner: 'card-ledger',
+  summary:
+    'Podanie lub zmiana dnia i miesiąca urodzin; nagroda urodzinowa, której termin trwa, trafia na karty od razu (raz w roku)',
+  tags: ['customers'],
+  auth: 'customer',
+  body: Birthday,
+  response: MyBirthday,
+});
+
+export const clearMyBirthday = defineEndpoint({
+  method: 'delete',
+  path: '/api/v1/customers/me/birthday',
+  owner: 'card-ledger',
+  summary: 'Usunięcie daty urodzin (nagrody już przyznane zostają na kartach)',
+  tags: ['customers'],
+  auth: 'customer',
 });

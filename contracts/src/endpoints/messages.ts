@@ -13,6 +13,7 @@ import {
   UnsubscribeTokenParams,
   UnsubscribeView,
 } from '../messages';
+import { AutomationList, AutomationSettingsInput, Automation } from '../message-automations';
 import { Permissions } from '../permissions';
 import { inOwnTenant, inTenant } from './tenant-scope';
 
@@ -122,4 +123,27 @@ export const unsubscribe = defineEndpoint({
   params: UnsubscribeTokenParams,
   response: UnsubscribeResult,
   errors: [{ status: 404, codes: [MessageErrors.unsubscribeNotFound.code] }],
+});
+
+/** Automatic messages (issue 34, ADR 0060): welcome, reward ready, win-back — settings and their effect. */
+export const listAutomations = defineEndpoint({
+  ...inOwnTenant('notification'),
+  method: 'get',
+  path: '/api/v1/notifications/tenants/{id}/automations',
+  summary:
+    'Wiadomości automatyczne firmy (powitanie, nagroda do odebrania, powrót po nieobecności) i ich skuteczność z 30 dni',
+  tags: ['messages'],
+  auth: Permissions.messagesSend,
+  response: AutomationList,
+});
+
+export const saveAutomation = defineEndpoint({
+  ...inOwnTenant('notification'),
+  method: 'put',
+  path: '/api/v1/notifications/tenants/{id}/automations',
+  summary: 'Zapis wiadomości automatycznej: włączona, tytuł i treść ({firma}, {nagroda}), kanały, liczba dni',
+  tags: ['messages'],
+  auth: Permissions.messagesSend,
+  body: AutomationSettingsInput,
+  response: Automation,
 });

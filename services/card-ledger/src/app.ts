@@ -19,6 +19,9 @@ import { referralRoutes } from './referrals/referral.routes';
 import { referralStore } from './referrals/referral-store';
 import { referralStreams } from './referrals/referrals';
 import { billingEventsConsumer } from './tenants/billing-events.consumer';
+import { birthdaySweep, nextSweepAt } from './birthdays/birthdays';
+import { identityEventsConsumer } from './birthdays/identity-events.consumer';
+import { birthdayRoutes } from './birthdays/birthday.routes';
 import { tenantEventsConsumer } from './tenants/tenant-events.consumer';
 
 /**
@@ -34,6 +37,7 @@ export const relayRoutes: RelayRoute[] = [
 ];
 
 export const MAINTENANCE_JOB = 'card-ledger.maintenance';
+export const BIRTHDAY_SWEEP_JOB = 'card-ledger.birthday-sweep';
 const MAINTENANCE_EVERY_MS = 10 * 60_000;
 
 /**
@@ -71,6 +75,7 @@ export async function buildService(
     cardRoutes(app, cards);
     referralRoutes(app, referrals);
     customerRoutes(app, cards, { heartbeatMs: deps.config.SSE_HEARTBEAT_MS });
+    birthdayRoutes(app, cards);
     await activityExportRoutes(app, { documents: infra.documents, clock });
     analyticsRoutes(app, analytics, (tenantId, period) => store.figures(tenantId, period));
     app.addHook('onClose', async () => {
@@ -87,6 +92,10 @@ export async function buildService(
       payload: null,
     });
   await scheduleMaintenance(60_000);
+  // the birthday sweep: a minute after start (a night missed while down is caught up), then nightly
+  const scheduleSweep = (runAt: Date) =>
+    infra.scheduler.schedule({ id: BIRTHDAY_SWEEP_JOB, type: BIRTHDAY_SWEEP_JOB, runAt, payload: null });
+  await scheduleSweep(new Date(clock().getTime() + 60_000));
   return {
     routes,
     cards,
@@ -98,6 +107,8 @@ export async function buildService(
       tenantEventsConsumer(cards, consumerContext(deps)),
       billingEventsConsumer(cards, consumerContext(deps)),
       surveyEventsConsumer(analytics.projection, consumerContext(deps)),
+      // a deleted account's birthday (ADR 0058)
+      identityEventsConsumer(cards.birthdays, consumerContext(deps)),
       // the card ledger's own awards: a referred friend's first visit rewards both (ADR 0061)
       referralEventsConsumer(referrals, consumerContext(deps)),
     ],
@@ -106,6 +117,11 @@ export async function buildService(
       [MAINTENANCE_JOB]: async () => {
         logger.info(await cards.maintenance(), 'card-ledger maintenance done');
         await scheduleMaintenance(MAINTENANCE_EVERY_MS);
+      },
+      // every night at 00:05 Warsaw time: the birthday rewards whose window opens today (ADR 0058)
+      [BIRTHDAY_SWEEP_JOB]: async () => {
+        logger.info(await birthdaySweep(cards), 'birthday sweep done');
+        await scheduleSweep(nextSweepAt(clock()));
       },
     },
   };

@@ -3,6 +3,7 @@ import type { RelayRoute } from '@punkto/platform/relay/event-relay';
 import type { BuiltService } from '@punkto/platform/runtime/service-server';
 import type { NotificationDeps } from './config';
 import { buildFeedback } from './feedback/feedback.module';
+import { AUTOMATION_STREAM_PREFIX } from './messages/automation';
 import { CAMPAIGN_STREAM_PREFIX } from './messages/campaign';
 import { buildMessages } from './messages/messages.module';
 import { buildPasses } from './passes/passes.module';
@@ -11,6 +12,8 @@ import type { WalletMessenger } from './shared/wallet-messenger.port';
 /** Streams this service owns and the topics their events are published to. */
 export const relayRoutes: RelayRoute[] = [
   { streamPrefix: CAMPAIGN_STREAM_PREFIX, topic: Topics.notificationMessages },
+  // the automatic messages' settings and their e-mails' unsubscribes (ADR 0060)
+  { streamPrefix: AUTOMATION_STREAM_PREFIX, topic: Topics.notificationMessages },
 ];
 
 /**

@@ -90,9 +90,12 @@ export function activityOf(card: IssuedCard, event: CardEvent): Omit<ActivityDoc
         closeReason: event.data.reason,
       };
     // CardHolderLinked (ADR 0056): the card's entries are relabelled with the new holder (cards.projection.ts)
+    // the birthday reward is shown on the card, not in the history (ADR 0058)
     case 'CardIssueRefused':
     case 'AwardAnomalyDetected':
     case 'CardHolderLinked':
+    case 'BirthdayRewardGranted':
+    case 'BirthdayRewardRedeemed':
       return null;
   }
 }

@@ -21,6 +21,7 @@ import { customerSeats } from './customer-seats';
 import { idempotencyKeys } from './idempotency';
 import { keptSecret } from '@punkto/platform/documents/kept-secret';
 import { rewardStock } from './reward-stock';
+import { birthdayStore } from '../birthdays/birthday-store';
 
 export interface CardServiceDeps {
   eventStore: EventStore;
@@ -83,7 +84,7 @@ export interface CardResult<C, W> extends HandleResult<Card, CardEvent> {
 export async function createCardLedger(deps: CardServiceDeps) {
   const { documents, config, clock } = deps;
   const stores = cardStores(deps);
-  for (const store of [stores.projection, stores.copies, stores.stock, stores.keys])
+  for (const store of [stores.projection, stores.copies, stores.stock, stores.keys, stores.birthdays])
     await store.ensureIndexes();
   const projector = startCardProjector({
     eventStore: deps.eventStore,
@@ -137,6 +138,7 @@ function cardStores(deps: CardServiceDeps) {
     keys: idempotencyKeys(documents, { clock, ttlMs: config.IDEMPOTENCY_TTL_HOURS * 3_600_000 }),
     changes: new CardChanges(),
     seats: customerSeats(documents, config.DEFAULT_PLAN_CUSTOMER_LIMIT),
+    birthdays: birthdayStore(documents),
   };
 }
 

@@ -1,4 +1,6 @@
 import { plural } from '@punkto/contracts/plural';
+import type { CardBirthdayReward } from '@punkto/contracts/birthdays';
+import { warsawDate } from '@punkto/contracts/warsaw-time';
 import {
   CardErrors,
   CORRECTION_WINDOW_DAYS,
@@ -91,10 +93,20 @@ function summaryOf(card: IssuedCard, context: ViewContext) {
           remaining: upcoming.cost - balance,
         }
       : null,
+    birthdayReward: birthdayRewardOf(card, context.now),
     issuedAt: card.issuedAt,
     updatedAt: card.updatedAt,
     closedAt: card.status === 'closed' ? card.closedAt : null,
   };
+}
+
+/** the card's birthday reward while its window lasts (Warsaw days), with whether staff can give it out now */
+function birthdayRewardOf(card: IssuedCard, now: Date): CardBirthdayReward | null {
+  const reward = card.birthdayReward;
+  const today = warsawDate(now);
+  if (!reward || today > reward.validUntil) return null;
+  const redeemable = card.status === 'active' && !reward.redeemedAt && today >= reward.validFrom;
+  return { ...reward, redeemable };
 }
 
 export function staffCardView(card: IssuedCard, context: ViewContext, customerName: string | null): CardView {

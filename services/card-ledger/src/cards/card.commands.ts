@@ -1,6 +1,7 @@
 import type { AwardAnomalyDetectedData, CardClosedData } from '@punkto/contracts/integration-events';
 import type { Command } from '@punkto/platform/es/decider';
 import type { ProgramRules } from '../programs/program-rules';
+import type { BirthdayCommand } from '../birthdays/birthday.commands';
 import type { CardData } from './card';
 
 /**
@@ -120,4 +121,5 @@ export type CardCommand =
   | RegenerateCard
   | LinkCardHolder
   | CloseCard
-  | RecordAwardAnomaly;
+  | RecordAwardAnomaly
+  | BirthdayCommand;

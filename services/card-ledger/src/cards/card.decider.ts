@@ -4,6 +4,7 @@ import { evolve, initialState, type Card, type CardEvent } from './card';
 import { activeCard, addStamps, earnPoints, redeemReward } from './card-balance.decider';
 import { adjustBalance, voidEntry } from './card-corrections.decider';
 import { CardHeldByAnotherAccountError } from './card.errors';
+import { grantBirthdayReward, redeemBirthdayReward } from '../birthdays/birthday.decider';
 import type {
   CardCommand,
   CloseCard,
@@ -138,6 +139,10 @@ export function decide(command: CardCommand, state: Card): CardEvent[] {
       return close(command, state);
     case 'RecordAwardAnomaly':
       return recordAnomaly(command, state);
+    case 'GrantBirthdayReward':
+      return grantBirthdayReward(command, state);
+    case 'RedeemBirthdayReward':
+      return redeemBirthdayReward(command, state);
     default: {
       const _exhaustive: never = command;
       throw new Error(`unknown command ${JSON.stringify(_exhaustive)}`);

@@ -24,6 +24,7 @@ import {
   type CardSearch,
 } from './card-queries';
 import { redeemReward } from './card-redeem';
+import { redeemBirthdayReward } from '../birthdays/birthday-redeem';
 import { regenerateCard } from './card-regenerate';
 import { keyRequiredError, requestFingerprint } from './idempotency';
 
@@ -138,6 +139,8 @@ export function cardRoutes(app: FastifyInstance, ledger: CardLedger) {
     ),
   );
 
+  birthdayRewardRoute(app, ledger);
+
   registerEndpoint(app, api.cardHistory, async ({ params, query, request }) => {
     const card = await issuedCard(ledger, params.id);
     assertSameTenant(request.user!, card);
@@ -164,4 +167,13 @@ export function cardRoutes(app: FastifyInstance, ledger: CardLedger) {
       regenerateCard(ledger, { cardId: params.id, actor: actorOf(request), access, commandId }),
     );
   });
+}
+
+/** the birthday reward given out at the till (ADR 0058) */
+function birthdayRewardRoute(app: FastifyInstance, ledger: CardLedger) {
+  registerEndpoint(app, api.redeemBirthdayReward, async ({ params, request, reply }) =>
+    idempotent(ledger, request, reply, {}, (commandId) =>
+      redeemBirthdayReward(ledger, { cardId: params.id, actor: actorOf(request), commandId }),
+    ),
+  );
 }

@@ -1,9 +1,12 @@
 import { toStreamId } from '@punkto/contracts/events';
 import { CORRECTION_WINDOW_DAYS } from '@punkto/contracts/cards';
+import { grantedReward, redeemedReward, type CardBirthdayReward } from '../birthdays/card-birthday';
 import type {
   AwardAnomalyDetectedData,
   AwardVoidedData,
   BalanceAdjustedData,
+  BirthdayRewardGrantedData,
+  BirthdayRewardRedeemedData,
   CardClosedData,
   CardHolderLinkedData,
   CardIssuedData,
@@ -37,6 +40,8 @@ export type CardRegenerated = { type: 'CardRegenerated'; data: CardRegeneratedDa
 export type CardHolderLinked = { type: 'CardHolderLinked'; data: CardHolderLinkedData };
 export type CardClosed = { type: 'CardClosed'; data: CardClosedData };
 export type AwardAnomalyDetected = { type: 'AwardAnomalyDetected'; data: AwardAnomalyDetectedData };
+export type BirthdayRewardGranted = { type: 'BirthdayRewardGranted'; data: BirthdayRewardGrantedData };
+export type BirthdayRewardRedeemed = { type: 'BirthdayRewardRedeemed'; data: BirthdayRewardRedeemedData };
 
 export type CardEvent =
   | CardIssued
@@ -51,7 +56,9 @@ export type CardEvent =
   | CardRegenerated
   | CardHolderLinked
   | CardClosed
-  | AwardAnomalyDetected;
+  | AwardAnomalyDetected
+  | BirthdayRewardGranted
+  | BirthdayRewardRedeemed;
 
 /** Redemptions older than this (before the newest one) can no longer count against a day/week/month limit. */
 export const REDEMPTION_MEMORY_DAYS = 40;
@@ -101,6 +108,8 @@ export interface CardData {
   lastAwardAt: string | null;
   /** awards and redemptions of the last CORRECTION_WINDOW_DAYS that staff may still void (absent in old snapshots) */
   correctable?: CorrectableEntry[];
+  /** the latest birthday reward (ADR 0058); absent before the card's first */
+  birthdayReward?: CardBirthdayReward | null;
   issuedAt: string;
   updatedAt: string;
 }
@@ -170,6 +179,15 @@ export function evolve(state: Card, event: CardEvent): Card {
       return regenerated(state, event.data);
     case 'CardHolderLinked':
       return { ...state, userId: event.data.userId, updatedAt: event.data.linkedAt };
+    case 'BirthdayRewardGranted':
+      return { ...state, birthdayReward: grantedReward(event.data), updatedAt: event.data.grantedAt };
+    case 'BirthdayRewardRedeemed':
+      return {
+        ...state,
+        birthdayReward: redeemedReward(state.birthdayReward, event.data),
+        recentCommandIds: remember(state.recentCommandIds, event.data.commandId),
+        updatedAt: event.data.redeemedAt,
+      };
     default: {
       const _exhaustive: never = event;
       return state;

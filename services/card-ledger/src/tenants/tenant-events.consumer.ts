@@ -1,3 +1,4 @@
+import { grantForProgram, type BirthdayDeps } from '../birthdays/birthdays';
 import { phoneOnlyHolder } from '@punkto/contracts/clients';
 import {
   ClientAccountLinkedData,
@@ -93,7 +94,7 @@ export function tenantEventsConsumer(cards: TenantEventDeps, context: ConsumerCo
   });
 }
 
-type TenantEventDeps = IssuingDeps & Pick<CardLedger, 'catalogue' | 'keys'>;
+type TenantEventDeps = IssuingDeps & Pick<CardLedger, 'catalogue' | 'keys'> & BirthdayDeps;
 
 /** one delivered event: what its handler parses the payload with, and the metadata of the card events it causes */
 interface Delivery {
@@ -123,9 +124,12 @@ const handlers: Record<z.infer<typeof HandledType>, (delivery: Delivery) => Prom
 
 // ── tenant.programs.v1, tenant.services.v1 ──
 
-async function programDefined({ cards, parse }: Delivery) {
+async function programDefined({ cards, parse, metadata }: Delivery) {
   const program = parse(ProgramDefinedData);
-  if (program) await cards.programs.define(program.programId, program);
+  if (!program) return;
+  await cards.programs.define(program.programId, program);
+  // a birthday reward switched on reaches the customers whose window is on today at once (ADR 0058)
+  if (program.birthdayReward && program.active) await grantForProgram(cards, program.programId, metadata);
 }
 
 async function programDeleted({ cards, parse, metadata }: Delivery) {

@@ -133,7 +133,7 @@ export async function startCardLedger(
 
     /** an HTTP call as `token`; POSTs get an Idempotency-Key unless `key: null` */
     async call(
-      method: 'GET' | 'POST',
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
       url: string,
       token: string | null,
       options: { body?: object; key?: string | null; headers?: Record<string, string> } = {},

@@ -21,6 +21,15 @@ export class InFlightElsewhere extends Error {
   }
 }
 
+/**
+ * What one person gets: a campaign, or an automatic message (ADR 0060: `campaignId` is then the occurrence's
+ * message id and `automationId` names the automation whose unsubscribe link the e-mail carries).
+ */
+export type OutgoingMessage = Pick<
+  CampaignData,
+  'campaignId' | 'tenantId' | 'title' | 'body' | 'channels' | 'startedAt'
+> & { automationId?: string };
+
 /** What delivering to one person needs: the messages' context, the e-mail pace and the Message-IDs' domain. */
 export interface DeliveryDeps {
   ctx: MessagesContext;
@@ -47,7 +56,7 @@ async function saveDelivery(ctx: MessagesContext, doc: RecipientDoc): Promise<Re
 /** The message on each of the person's cards' passes; the messenger's once-only records make a rerun free. */
 async function deliverToWallet(
   ctx: MessagesContext,
-  campaign: CampaignData,
+  campaign: OutgoingMessage,
   doc: RecipientDoc,
   companyName: string,
 ): Promise<NonNullable<RecipientDoc['wallet']>> {
@@ -77,7 +86,7 @@ async function deliverToWallet(
 /** one person: each channel once */
 export async function deliverTo(
   deps: DeliveryDeps,
-  campaign: CampaignData,
+  campaign: OutgoingMessage,
   doc: RecipientDoc,
   companyName: string,
 ): Promise<RecipientDoc> {
@@ -127,7 +136,12 @@ async function claimEmail(ctx: MessagesContext, doc: RecipientDoc): Promise<Reci
 }
 
 /** A one-time unsubscribe token for this e-mail (the footer's link and the one-click header). */
-async function unsubscribeToken(ctx: MessagesContext, campaign: CampaignData, doc: RecipientDoc, at: string) {
+async function unsubscribeToken(
+  ctx: MessagesContext,
+  campaign: OutgoingMessage,
+  doc: RecipientDoc,
+  at: string,
+) {
   const token = randomBytes(32).toString('base64url');
   await ctx.tokens.upsert({
     _id: hashToken(token),
@@ -137,11 +151,17 @@ async function unsubscribeToken(ctx: MessagesContext, campaign: CampaignData, do
     emailClientId: doc.emailClientId!,
     createdAt: at,
     usedAt: null,
+    ...(campaign.automationId ? { automationId: campaign.automationId } : {}),
   });
   return token;
 }
 
-async function sendEmail(deps: DeliveryDeps, campaign: CampaignData, doc: RecipientDoc, companyName: string) {
+async function sendEmail(
+  deps: DeliveryDeps,
+  campaign: OutgoingMessage,
+  doc: RecipientDoc,
+  companyName: string,
+) {
   const { ctx } = deps;
   const { config, clock } = ctx;
   const clientId = doc.emailClientId!;

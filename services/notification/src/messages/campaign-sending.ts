@@ -30,5 +30,5 @@ export function campaignSending(ctx: MessagesContext) {
       await batch(campaignId, n);
     },
   };
-  return { start, batch, jobs };
+  return { start, batch, jobs, deps };
 }

@@ -48,9 +48,18 @@ export async function messageCopies(documents: DocumentStore, keys: PersonKeys) 
   await contacts.ensureIndex({ fields: { userId: 1 } });
   return {
     /** one event of `cardledger.cards.v1` (CardIssued carries the client; a repeated award changes nothing) */
-    cardEvent: async (cardId: string, event: CardLedgerEvent): Promise<void> => {
-      await mutateDocument(cards, cardId, (current) => nextCardCopy(current, cardId, event));
+    cardEvent: async (
+      cardId: string,
+      event: CardLedgerEvent,
+    ): Promise<{ before: MessageCard | null; after: MessageCard | null }> => {
+      let before: MessageCard | null = null;
+      const after = await mutateDocument(cards, cardId, (current) => {
+        before = current;
+        return nextCardCopy(current, cardId, event);
+      });
+      return { before, after };
     },
+    cardsOfPerson: (tenantId: string, userId: string) => cards.find({ tenantId, userId }),
     cardsOfTenant: (tenantId: string) => cards.find({ tenantId }),
     clientEnrolled: (client: EnrolledClient) => clientEnrolled(store, client),
     clientEmailGiven: (client: Omit<EnrolledClient, 'userId'>) => clientEmailGiven(store, client),

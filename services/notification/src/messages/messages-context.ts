@@ -14,6 +14,7 @@ import { audienceResolver } from './audience';
 import { evolve, initialState, toCampaignStreamId, type CampaignData, type CampaignEvent } from './campaign';
 import { campaignDecider, type CampaignCommand } from './campaign.decider';
 import { messageCopies } from './message-copies';
+import { automationStores } from './automation-store';
 import type { Recipient } from './audience';
 import type { CompanyCopies, WalletDelivery, WalletMessenger } from '../shared/wallet-messenger.port';
 
@@ -69,6 +70,8 @@ export type TokenDoc = {
   emailClientId: string;
   createdAt: string;
   usedAt: string | null;
+  /** the automatic message (ADR 0060) whose e-mail holds the link; absent: the campaign `campaignId` */
+  automationId?: string;
 };
 /** who is starting a campaign now (resolving its audience, writing its list) and until when (ISO) */
 export type StartClaimDoc = { _id: string; leaseUntil: string };
@@ -139,6 +142,7 @@ export async function messagesContext(deps: MessagesDeps) {
   return {
     ...deps,
     copies,
+    ...(await automationStores(deps.documents, deps.eventStore)),
     campaigns,
     campaignsView,
     batches,

@@ -17,11 +17,13 @@ import {
   UserDeletedData,
   UserPreferencesChangedData,
 } from '@punkto/contracts/integration-events';
+import { phoneOnlyHolder } from '@punkto/contracts/clients';
 import { Topics } from '@punkto/contracts/topics';
 import { eventConsumer, payloadParser, type ConsumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import { z } from 'zod';
 import type { MessagesContext } from './messages-context';
+import { automationsOnCardEvent } from './automation-triggers';
 
 const envelope = <T extends [string, ...string[]]>(types: T) =>
   z.object({ id: z.string(), type: z.enum(types), data: z.unknown() });
@@ -50,7 +52,10 @@ export function messageCardsConsumer(ctx: MessagesContext, context: ConsumerCont
     handle: async (event) => {
       const data = payloadParser(context.logger, event)(visitEvents[event.type]);
       if (!data) return;
-      await ctx.copies.cardEvent(data.cardId, { type: event.type, data } as CardLedgerEvent);
+      const cardEvent = { type: event.type, data } as CardLedgerEvent;
+      const change = await ctx.copies.cardEvent(data.cardId, cardEvent);
+      // the automatic messages this event starts (ADR 0060): welcome, reward ready
+      await automationsOnCardEvent(ctx, event.id, cardEvent, change);
     },
   });
 }
@@ -93,7 +98,11 @@ export function messageClientsConsumer(ctx: MessagesContext, context: ConsumerCo
         }
         case 'ClientRemoved': {
           const d = parse(ClientRemovedData);
-          if (d) await ctx.copies.forgetContact(d.clientId);
+          if (!d) return;
+          await ctx.copies.forgetContact(d.clientId);
+          // a phone-only client's automatic messages (ADR 0060) name the client as the person
+          for (const doc of await ctx.automationSends.find({ personKey: phoneOnlyHolder(d.clientId) }))
+            await ctx.automationSends.delete(doc._id);
           return;
         }
         case 'ClientMarketingConsentWithdrawn': {
@@ -124,6 +133,9 @@ export function messageIdentityConsumer(ctx: MessagesContext, context: ConsumerC
       if (!d) return;
       await ctx.copies.userDeleted(d.userId);
       for (const doc of await ctx.inbox.find({ userId: d.userId })) await ctx.inbox.delete(doc._id);
+      // the automatic messages' occurrences name the person (ADR 0060): forgotten with the account
+      for (const doc of await ctx.automationSends.find({ personKey: d.userId }))
+        await ctx.automationSends.delete(doc._id);
     },
   });
 }

@@ -10,6 +10,13 @@ import { messageCardsConsumer, messageClientsConsumer, messageIdentityConsumer }
 import { messagesContext } from './messages-context';
 import { messagesRoutes } from './messages.routes';
 import { unsubscribes } from './unsubscribe';
+import { AUTOMATION_SEND_JOB, deliverAutomation } from './automation-sending';
+import {
+  AUTOMATION_SWEEP_JOB,
+  AUTOMATION_SWEEP_JOB_ID,
+  nextSweepAt,
+  winBackSweep,
+} from './automation-triggers';
 
 /**
  * The company messages module (ADR 0027): campaigns, their sending by e-mail and on the wallet passes (through
@@ -43,6 +50,10 @@ export async function buildMessages(
   const scheduleSweep = (runAt: Date) =>
     scheduler.schedule({ id: MESSAGE_SWEEP_JOB_ID, type: MESSAGE_SWEEP_JOB, runAt, payload: {} });
   await scheduleSweep(deps.clock());
+  // the win-back sweep (ADR 0060): once at start (a day missed while down is caught up), then daily at 10:00
+  const scheduleAutomationSweep = (runAt: Date) =>
+    scheduler.schedule({ id: AUTOMATION_SWEEP_JOB_ID, type: AUTOMATION_SWEEP_JOB, runAt, payload: {} });
+  await scheduleAutomationSweep(deps.clock());
   const context = consumerContext(deps);
   return {
     routes: (app) => messagesRoutes(app, messages, unsubscribes(messages)),
@@ -53,6 +64,15 @@ export async function buildMessages(
     ],
     jobs: {
       ...sending.jobs,
+      [AUTOMATION_SEND_JOB]: async (job) =>
+        deliverAutomation(sending.deps, (job.payload as { sendId: string }).sendId),
+      [AUTOMATION_SWEEP_JOB]: async () => {
+        try {
+          await winBackSweep(messages);
+        } finally {
+          await scheduleAutomationSweep(nextSweepAt(deps.clock()));
+        }
+      },
       [MESSAGE_SWEEP_JOB]: async () => {
         try {
           await sweep.sweep();

@@ -5,13 +5,16 @@ import {
   getCampaign,
   getUnsubscribe,
   listCampaigns,
+  listAutomations,
   listMyMessages,
+  saveAutomation,
   unsubscribe,
 } from '@punkto/contracts/endpoints/messages';
 import { MY_MESSAGES_PAGE_SIZE } from '@punkto/contracts/messages';
 import { registerEndpoint } from '@punkto/platform/http/endpoint-route';
 import { rateLimiter } from '@punkto/platform/security/rate-limiter';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as automations from './automations';
 import * as campaigns from './campaigns';
 import type { MessagesContext } from './messages-context';
 import type { unsubscribes } from './unsubscribe';
@@ -39,6 +42,10 @@ export async function messagesRoutes(
     campaigns.cancelCampaign(ctx, params.id, params.campaignId),
   );
   registerEndpoint(app, getAudienceSize, async ({ params, body }) => ctx.audience.size(params.id, body));
+  registerEndpoint(app, listAutomations, async ({ params }) => automations.listAutomations(ctx, params.id));
+  registerEndpoint(app, saveAutomation, async ({ params, body }) =>
+    automations.saveAutomation(ctx, params.id, body),
+  );
 
   registerEndpoint(app, listMyMessages, async ({ request, query }) => {
     // one more than a page tells whether older ones follow

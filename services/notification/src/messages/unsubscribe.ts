@@ -48,15 +48,22 @@ export function unsubscribes(ctx: MessagesContext) {
       const companyName = await ctx.companyName(doc.tenantId);
       if (doc.usedAt === null) {
         // the event first (what the tenant service and the report learn); the decider takes each client once
-        await ctx.campaigns.run(
-          doc.campaignId,
-          {
-            type: 'WithdrawConsent',
-            data: { clientIds: doc.clientIds },
-            metadata: { now: ctx.clock() },
-          } satisfies CampaignCommand,
-          { tenantId: doc.tenantId },
-        );
+        if (doc.automationId)
+          await ctx.automations.run(
+            doc.automationId,
+            { type: 'WithdrawConsent', data: { clientIds: doc.clientIds }, metadata: { now: ctx.clock() } },
+            { tenantId: doc.tenantId },
+          );
+        else
+          await ctx.campaigns.run(
+            doc.campaignId,
+            {
+              type: 'WithdrawConsent',
+              data: { clientIds: doc.clientIds },
+              metadata: { now: ctx.clock() },
+            } satisfies CampaignCommand,
+            { tenantId: doc.tenantId },
+          );
         await ctx.copies.consentWithdrawn(doc.clientIds);
         await ctx.tokens.upsert({ ...doc, usedAt: ctx.clock().toISOString() });
       }

@@ -1,5 +1,6 @@
 import type { CardLedgerEvent } from '@punkto/contracts/card-visits';
-import type { CardClosedData } from '@punkto/contracts/integration-events';
+import type { BirthdayRewardGrantedData, CardClosedData } from '@punkto/contracts/integration-events';
+import { warsawFormat } from '@punkto/contracts/warsaw-format';
 
 /**
  * The notification service's copy of one card, as its wallet passes show it (event-carried state from
@@ -44,7 +45,25 @@ export interface PassCompanyMessage {
 }
 
 /** the events of `cardledger.cards.v1` that change what a pass shows */
-export type PassCardEvent = Exclude<CardLedgerEvent, { type: 'CardIssueRefused' | 'AwardAnomalyDetected' }>;
+export type PassCardEvent = Exclude<
+  CardLedgerEvent,
+  { type: 'CardIssueRefused' | 'AwardAnomalyDetected' | 'BirthdayRewardRedeemed' }
+>;
+
+const untilDate = warsawFormat({ day: 'numeric', month: 'long', year: 'numeric' });
+
+/**
+ * The birthday reward's notice (ADR 0058): written as the company's latest message, so the Apple pass announces
+ * it on the lock screen through that field's changeMessage and keeps it on the back (company-message-field.ts).
+ */
+export function birthdayNotice(data: BirthdayRewardGrantedData): Omit<PassCompanyMessage, 'cardVersion'> {
+  return {
+    messageId: `birthday-${data.year}`,
+    title: 'Nagroda urodzinowa',
+    body: `${data.name} — do odebrania do ${untilDate(`${data.validUntil}T12:00:00Z`)}. Pokaż kartę przy kasie.`,
+    sentAt: data.grantedAt,
+  };
+}
 
 /** the card after the event; null when the event says nothing about a card this copy knows */
 export function applyPassCardEvent(card: PassCard | null, event: PassCardEvent): PassCard | null {
@@ -103,6 +122,10 @@ export function applyPassCardEvent(card: PassCard | null, event: PassCardEvent):
       // a phone-only client's card now belongs to the account (ADR 0056): its holder may add it to a wallet; no
       // pass shows the holder, so the version stays (nothing for the phones to fetch)
       return card.userId === event.data.userId ? null : { ...card, userId: event.data.userId };
+    case 'BirthdayRewardGranted':
+      return card.status === 'closed'
+        ? null
+        : applyCompanyMessage(card, birthdayNotice(event.data), event.data.grantedAt);
     case 'CardClosed':
       return card.status === 'closed'
         ? null

@@ -237,3 +237,37 @@ describe("a pass's copy of its card", () => {
     expect(applyPassCardEvent(card, stale)).toBeNull();
   });
 });
+
+describe('the birthday reward on the pass (ADR 0058)', () => {
+  const granted: PassCardEvent = {
+    type: 'BirthdayRewardGranted',
+    data: {
+      cardId: 'c1',
+      tenantId: 't1',
+      programId: 'p1',
+      year: 2027,
+      name: 'Darmowa kawa na urodziny',
+      validFrom: '2027-06-08',
+      validUntil: '2027-06-22',
+      grantedAt: '2027-06-08T08:00:00.000Z',
+    },
+  };
+
+  it('given an issued card, when the reward is granted, then the pass carries its notice as the newest change', () => {
+    const card = fold([issued, granted]);
+    expect(card).toMatchObject({
+      version: 2,
+      companyMessage: {
+        messageId: 'birthday-2027',
+        title: 'Nagroda urodzinowa',
+        body: 'Darmowa kawa na urodziny — do odebrania do 22 czerwca 2027. Pokaż kartę przy kasie.',
+        cardVersion: 2,
+      },
+    });
+  });
+
+  it('a redelivered grant changes nothing', () => {
+    const card = fold([issued, granted]);
+    expect(applyPassCardEvent(card, granted)).toBeNull();
+  });
+});

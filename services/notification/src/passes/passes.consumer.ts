@@ -1,5 +1,6 @@
 import {
   AwardVoidedData,
+  BirthdayRewardGrantedData,
   BalanceAdjustedData,
   CardClosedData,
   CardHolderLinkedData,
@@ -41,6 +42,8 @@ const cardEvents = {
   CardRegenerated: CardRegeneratedData,
   CardHolderLinked: CardHolderLinkedData,
   CardClosed: CardClosedData,
+  // the birthday reward's notice on the pass (ADR 0058)
+  BirthdayRewardGranted: BirthdayRewardGrantedData,
 } as const;
 
 const Envelope = z.object({

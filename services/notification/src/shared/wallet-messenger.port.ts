@@ -44,11 +44,21 @@ export interface WalletMessenger {
 }
 
 /**
- * The companies as the passes keep them (passes/pass-copies.ts): the campaign engine signs its messages with the
- * company's name and sends nothing for a deleted company.
+ * The companies and programs as the passes keep them (passes/pass-copies.ts): the campaign engine signs its
+ * messages with the company's name and sends nothing for a deleted company.
  */
 export interface CompanyCopies {
   company(
     tenantId: string,
   ): Promise<{ companyName: string; deleted?: boolean; contactEmail?: string | null } | null>;
+  /** the programs' copies (newest definition): the automatic "reward ready" message reads their rewards */
+  programs: {
+    get(programId: string): Promise<{
+      data: {
+        kind: string;
+        rewards: ReadonlyArray<{ name: string; cost: number; active: boolean }>;
+      } | null;
+      deleted: boolean;
+    }>;
+  };
 }

@@ -86,6 +86,7 @@ function defined(
     stampsRequired: input.kind === 'stamps' ? input.stampsRequired : null,
     levels: input.kind === 'tiers' ? input.levels : null,
     rewards,
+    birthdayReward: input.birthdayReward,
     definedAt: at,
   };
 }

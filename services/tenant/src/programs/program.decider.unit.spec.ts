@@ -80,6 +80,7 @@ const definedV1: ProgramDefined = {
     stampsRequired: 10,
     levels: null,
     rewards: [reward('r1', 'Kawa gratis', 10)],
+    birthdayReward: null,
     definedAt: t0.toISOString(),
   },
 };
@@ -206,6 +207,19 @@ describe('when the program exists (version 1, reward r1)', () => {
       .then([
         { type: 'ProgramDefined', data: { ...definedV1.data, version: 2, definedAt: t1.toISOString() } },
       ]));
+
+  it('the birthday reward (ADR 0058) travels with the definition to the card ledger', () => {
+    const birthdayReward = { name: 'Darmowa kawa na urodziny', daysBefore: 7, daysAfter: 3 };
+    spec
+      .given([definedV1])
+      .when(redefine(stampsInput({ rewards: [{ id: 'r1', name: 'Kawa gratis', cost: 10 }], birthdayReward })))
+      .then([
+        {
+          type: 'ProgramDefined',
+          data: { ...definedV1.data, version: 2, birthdayReward, definedAt: t1.toISOString() },
+        },
+      ]);
+  });
 
   it('omitting a reward removes it; its id cannot come back later', () => {
     const v2: ProgramDefined = {

@@ -87,6 +87,8 @@ const toProgram = (publicUrl: string, record: ProgramRecord, shortCode: string):
   stampsRequired: record.stampsRequired,
   levels: record.levels,
   rewards: record.rewards,
+  // absent in records of programs defined before the birthday reward (ADR 0058)
+  birthdayReward: record.birthdayReward ?? null,
   enrolmentUrl: enrolmentUrl(publicUrl, shortCode),
   shortCode,
   createdAt: record.createdAt,

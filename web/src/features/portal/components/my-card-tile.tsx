@@ -2,6 +2,7 @@ import { Avatar, Badge, Card, Group, Progress, Stack, Text, Title } from '@manti
 import type { MyCard } from '@punkto/contracts/customers';
 import { CardQrCode } from '../../../components/ui/card-qr-code';
 import { RegenerateCardAction } from '../../../components/cards/regenerate-card-action';
+import { BirthdayRewardNote } from '../../../components/cards/birthday-reward-note';
 import { WalletButtons } from '../../../components/wallet/wallet-buttons';
 import { InviteFriend } from './invite-friend';
 import { formatPoints } from '../../../lib/format';
@@ -120,6 +121,9 @@ export function MyCardTile({ card }: { card: MyCard }) {
           ) : null}
         </Stack>
 
+        {card.birthdayReward && !closed ? (
+          <BirthdayRewardNote reward={card.birthdayReward} audience="customer" />
+        ) : null}
         {!closed && card.qrPayload ? <InviteFriend cardId={card.cardId} /> : null}
 
         {!closed ? (

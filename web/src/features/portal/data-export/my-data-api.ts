@@ -10,6 +10,7 @@ export function myDataSources(signal?: AbortSignal): MyDataSources {
   return {
     profile: () => api.call(identity.me, { signal }),
     preferences: () => api.call(identity.getUserPreferences, { signal }),
+    birthday: () => api.call(customers.myBirthday, { signal }),
     cards: () => api.call(customers.myCards, { signal }),
     historyPage: (pageNumber, pageSize) =>
       api.call(customers.myHistory, { query: { pageNumber, pageSize }, signal }),

@@ -14,7 +14,9 @@ const consentLabels: Record<keyof UserPreferences, string> = {
 const yesNo = (value: boolean) => (value ? 'tak' : 'nie');
 const company = (name: string | null) => name ?? 'firma bez nazwy';
 
-function profileLines({ profile }: MyData): string[] {
+const dayAndMonth = new Intl.DateTimeFormat('pl-PL', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+
+function profileLines({ profile, birthday }: MyData): string[] {
   const phone = profile.phone
     ? `${profile.phone}${profile.phoneVerified ? '' : ' (niepotwierdzony)'}`
     : 'nie podano';
@@ -23,6 +25,7 @@ function profileLines({ profile }: MyData): string[] {
     `Imię i nazwisko: ${profile.username}`,
     `E-mail: ${profile.email}`,
     `Telefon: ${phone}`,
+    `Data urodzin (bez roku): ${birthday ? dayAndMonth.format(Date.UTC(2024, birthday.month - 1, birthday.day)) : 'nie podano'}`,
     `Identyfikator konta: ${profile.id}`,
   ];
 }

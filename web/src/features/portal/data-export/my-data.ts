@@ -1,3 +1,4 @@
+import type { Birthday, MyBirthday } from '@punkto/contracts/birthdays';
 import type { MyCard } from '@punkto/contracts/customers';
 import type { CardActivity } from '@punkto/contracts/cards';
 import type { UserPreferences, UserProfile } from '@punkto/contracts/identity';
@@ -14,6 +15,8 @@ export interface MyData {
   profile: UserProfile;
   /** the notification switches and consents */
   preferences: UserPreferences;
+  /** the day and month of the birthday the customer gave (ADR 0058), or null */
+  birthday: Birthday | null;
   cards: ExportedCard[];
   /** every history entry of every card, newest first */
   history: CardActivity[];
@@ -27,6 +30,7 @@ export interface MyData {
 export interface MyDataSources {
   profile(): Promise<UserProfile>;
   preferences(): Promise<UserPreferences>;
+  birthday(): Promise<MyBirthday>;
   cards(): Promise<{ items: MyCard[] }>;
   historyPage(pageNumber: number, pageSize: number): Promise<Page<CardActivity>>;
   messagesPage(pageNumber: number): Promise<{ messages: ReceivedMessage[]; hasMore: boolean }>;
@@ -78,9 +82,10 @@ export async function gatherMyData(
   onStep: (step: ExportStep) => void = () => undefined,
 ): Promise<MyData> {
   onStep({ step: 'account' });
-  const [profile, preferences, cards, messages, surveys] = await Promise.all([
+  const [profile, preferences, birthday, cards, messages, surveys] = await Promise.all([
     sources.profile(),
     sources.preferences(),
+    sources.birthday(),
     sources.cards(),
     allMessages(sources),
     sources.surveys(),
@@ -90,6 +95,7 @@ export async function gatherMyData(
     exportedAt: now.toISOString(),
     profile,
     preferences,
+    birthday: birthday.birthday,
     cards: cards.items.map(({ qrPayload: _credential, ...card }) => card),
     history,
     messages,

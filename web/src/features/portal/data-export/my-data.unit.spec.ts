@@ -26,6 +26,7 @@ const card: MyCard = {
   nextReward: null,
   issuedAt: '2026-11-01T09:00:00.000Z',
   updatedAt: '2026-11-02T10:00:00.000Z',
+  birthdayReward: null,
   closedAt: null,
   companyName: 'Kawiarnia Pod Lipą',
   qrPayload: 'secret-qr',
@@ -91,6 +92,7 @@ function sources(
         companyMessages: true,
         surveys: true,
       }),
+    birthday: () => or('birthday', { birthday: { day: 15, month: 6 } }),
     cards: () => or('cards', { items: [card] }),
     historyPage: (pageNumber, pageSize) =>
       or('historyPage', {
@@ -157,6 +159,7 @@ describe('the customer’s data export', () => {
     expect(data.exportedAt).toBe('2026-11-28T23:30:00.000Z');
     expect(data.profile.email).toBe('anna@example.pl');
     expect(data.preferences.marketingConsent).toBe(false);
+    expect(data.birthday).toEqual({ day: 15, month: 6 });
     expect(data.cards).toHaveLength(1);
     expect(data.cards[0]).not.toHaveProperty('qrPayload');
     expect(data.cards[0]!.points).toBe(125);
@@ -166,7 +169,7 @@ describe('the customer’s data export', () => {
   });
 
   it('fails as a whole when any call fails (no partial export)', async () => {
-    for (const failing of ['profile', 'historyPage', 'messagesPage', 'surveys'] as const)
+    for (const failing of ['profile', 'birthday', 'historyPage', 'messagesPage', 'surveys'] as const)
       await expect(gatherMyData(sources([entry(1)], failing), now)).rejects.toThrow(`${failing} failed`);
   });
 
@@ -175,6 +178,7 @@ describe('the customer’s data export', () => {
     expect(text).toContain('Imię i nazwisko: Anna Kowalska');
     expect(text).toContain('E-mail: anna@example.pl');
     expect(text).toContain('Telefon: +48600100200 (niepotwierdzony)');
+    expect(text).toContain('Data urodzin (bez roku): 15 czerwca');
     expect(text).toContain('Informacje marketingowe: nie');
     expect(text).toContain('Ankiety po wizycie: tak');
     expect(text).toContain(

@@ -38,7 +38,8 @@ export function cardQueryOptions(cardId: string) {
 export type CardCommand =
   | { kind: 'amount'; amountGrosze: number; serviceId?: string | undefined }
   | { kind: 'stamps'; count: number }
-  | { kind: 'redeem'; rewardId: string };
+  | { kind: 'redeem'; rewardId: string }
+  | { kind: 'birthday' };
 
 /**
  * A card command with the caller's Idempotency-Key (one key per intended action, reused on a retry). The
@@ -64,6 +65,8 @@ export function useCardCommand(cardId: string) {
           return api.call(endpoints.addStamps, { ...options, body: { count: command.count } });
         case 'redeem':
           return api.call(endpoints.redeemReward, { ...options, body: { rewardId: command.rewardId } });
+        case 'birthday':
+          return api.call(endpoints.redeemBirthdayReward, options);
       }
     },
     onSuccess: (response) => queryClient.setQueryData(cardQueryKey(cardId), response.card),

@@ -34,6 +34,7 @@ import { awardLabel, formatSeenAt, type AwardBody } from '../offline/offline-que
 import { useOfflineScanner } from '../offline/use-offline-scanner';
 import { AMOUNT_FORMAT_MESSAGE, parseAmountToGrosze } from '../utils/scanner-input';
 import { useActionKey } from './use-action-key';
+import { BirthdayRewardAction } from './birthday-reward-action';
 import { formatPolish } from '@punkto/contracts/polish-number';
 import { fullCardsText, stampCardReading } from '@punkto/contracts/stamp-card';
 
@@ -61,6 +62,7 @@ function successMessage(
   }
   if (command.kind === 'stamps')
     return `Dodano ${formatStamps(command.count)}. Na karcie: ${balanceText(after)}`;
+  if (command.kind === 'birthday') return `Wydano nagrodę urodzinową „${rewardName ?? ''}”.`;
   return `Wydano nagrodę „${rewardName ?? ''}”. Saldo: ${balanceText(after)}`;
 }
 
@@ -264,6 +266,22 @@ export function CardPanel({
             }
           />
         )
+      ) : null}
+
+      {card.birthdayReward && card.status === 'active' ? (
+        <BirthdayRewardAction
+          reward={card.birthdayReward}
+          canRedeem={may.redeem}
+          pending={command.isPending}
+          offline={offline.offline}
+          onRedeem={() =>
+            void run(
+              { kind: 'birthday' },
+              `birthday|${card.birthdayReward?.year ?? ''}`,
+              card.birthdayReward?.name,
+            )
+          }
+        />
       ) : null}
 
       <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="scanner-rewards">

@@ -1,6 +1,7 @@
 import { Permissions } from '@punkto/contracts/permissions';
 import { createFileRoute } from '@tanstack/react-router';
 import { routeLoadError } from '../../../components/ui/route-load-error';
+import { automationsQueryOptions } from '../../../features/panel/messages/api/automations';
 import { campaignsQueryOptions } from '../../../features/panel/messages/api/messages';
 import { MessagesPage } from '../../../features/panel/messages/components/messages-page';
 import { programsQueryOptions } from '../../../features/panel/programs/api/list-programs';
@@ -12,6 +13,7 @@ export const Route = createFileRoute('/_business/panel/wiadomosci')({
   loader: ({ context }) =>
     loadSection(context, Permissions.messagesSend, (tenantId) => [
       campaignsQueryOptions(tenantId),
+      automationsQueryOptions(tenantId),
       programsQueryOptions(tenantId),
     ]),
   errorComponent: routeLoadError('Wiadomości', 'Nie udało się wczytać wiadomości'),

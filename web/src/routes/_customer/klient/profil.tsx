@@ -1,7 +1,9 @@
+import { Stack } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { NarrowPage } from '../../../components/ui/narrow-page';
 import { ProfileDetails } from '../../../features/auth/components/profile-details';
 import { useAuth } from '../../../features/auth/hooks/use-auth';
+import { BirthdaySection } from '../../../features/portal/components/birthday-section';
 
 export const Route = createFileRoute('/_customer/klient/profil')({
   component: CustomerProfilePage,
@@ -10,8 +12,13 @@ export const Route = createFileRoute('/_customer/klient/profil')({
 function CustomerProfilePage() {
   const { user } = useAuth();
   return (
-    <NarrowPage title="Mój profil" description="Twoje dane kontaktowe.">
-      {user ? <ProfileDetails user={user} /> : null}
+    <NarrowPage title="Mój profil" description="Twoje dane kontaktowe i data urodzin.">
+      {user ? (
+        <Stack gap="lg">
+          <ProfileDetails user={user} />
+          <BirthdaySection />
+        </Stack>
+      ) : null}
     </NarrowPage>
   );
 }

@@ -31,6 +31,7 @@ import {
   type ProgramFormValues,
   type RewardFormValues,
 } from '../utils/program-form';
+import { BirthdayRewardEditor } from './birthday-reward-editor';
 import { LevelsEditor } from './levels-editor';
 import { toNumberValue } from './number-value';
 import { RewardEditor } from './reward-editor';
@@ -51,6 +52,7 @@ const DISPLAYED = [
   /^rewards\.\d+\.schedule\.(hours|dateRange)(\.(from|to))?$/,
   /^rewards\.\d+\.limits\.perCard\.(day|week|month)$/,
   /^rewards\.\d+\.limits\.stock(\.(quantity|period))?$/,
+  /^birthdayReward\.(name|daysBefore|daysAfter)$/,
 ];
 
 function clearErrors(errors: FormErrors, path: string): FormErrors {
@@ -300,6 +302,15 @@ export function ProgramEditor({
             </Button>
           </div>
         </Stack>
+
+        <BirthdayRewardEditor
+          values={values}
+          errors={errors}
+          onChange={(patch, path) => {
+            setValues((current) => ({ ...current, ...patch }));
+            setErrors((current) => clearErrors(current, path));
+          }}
+        />
 
         {errorCount > 0 ? (
           <Alert color="red" variant="light" role="alert" title="Popraw zaznaczone pola">

@@ -63,6 +63,11 @@ export type ProgramFormValues = {
   stampsRequired: NumberValue;
   levels: LevelFormValues[];
   rewards: RewardFormValues[];
+  /** the birthday reward (ADR 0058): on/off, its name and the days before/after the birthday it can be used */
+  birthdayEnabled: boolean;
+  birthdayName: string;
+  birthdayDaysBefore: NumberValue;
+  birthdayDaysAfter: NumberValue;
 };
 
 export type FormErrors = Record<string, string>;
@@ -116,8 +121,16 @@ export function emptyProgramForm(kind: ProgramKind = 'points'): ProgramFormValue
     stampsRequired: 10,
     levels: defaultLevels(),
     rewards: [],
+    ...NO_BIRTHDAY_REWARD,
   };
 }
+
+const NO_BIRTHDAY_REWARD = {
+  birthdayEnabled: false,
+  birthdayName: 'Darmowa kawa na urodziny',
+  birthdayDaysBefore: 7,
+  birthdayDaysAfter: 7,
+} satisfies Partial<ProgramFormValues>;
 
 const orEmpty = (value: number | null | undefined): NumberValue =>
   value === null || value === undefined ? '' : value;
@@ -154,6 +167,14 @@ export function programFormOf(program: Program): ProgramFormValues {
       stockQuantity: orEmpty(r.limits.stock?.quantity),
       stockPeriod: r.limits.stock?.period ?? 'none',
     })),
+    ...(program.birthdayReward
+      ? {
+          birthdayEnabled: true,
+          birthdayName: program.birthdayReward.name,
+          birthdayDaysBefore: program.birthdayReward.daysBefore,
+          birthdayDaysAfter: program.birthdayReward.daysAfter,
+        }
+      : NO_BIRTHDAY_REWARD),
   };
 }
 
@@ -198,7 +219,20 @@ export function toProgramInput(values: ProgramFormValues): ProgramInput {
         : null,
     },
   }));
-  const base = { name: values.name, description: values.description, active: values.active, rewards };
+  const birthdayReward = values.birthdayEnabled
+    ? {
+        name: values.birthdayName,
+        daysBefore: num(values.birthdayDaysBefore) as number,
+        daysAfter: num(values.birthdayDaysAfter) as number,
+      }
+    : null;
+  const base = {
+    name: values.name,
+    description: values.description,
+    active: values.active,
+    rewards,
+    birthdayReward,
+  };
   switch (values.kind) {
     case 'points':
       return { ...base, kind: 'points', pointsPerPln: num(values.pointsPerPln) as number };

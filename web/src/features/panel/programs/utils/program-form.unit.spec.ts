@@ -53,6 +53,54 @@ describe('the program editor → ProgramInput (the contract schema)', () => {
           limits: { perCard: { day: 1, week: null, month: null }, stock: null },
         },
       ],
+      birthdayReward: null,
+    });
+  });
+
+  it('the birthday reward (ADR 0058): off sends null, on sends its name and days, bounded', () => {
+    const on = validateProgram({
+      ...coffeeProgram(),
+      birthdayEnabled: true,
+      birthdayName: 'Darmowa kawa na urodziny',
+      birthdayDaysBefore: 3,
+      birthdayDaysAfter: 10,
+    });
+    expect(on.ok && on.body.birthdayReward).toEqual({
+      name: 'Darmowa kawa na urodziny',
+      daysBefore: 3,
+      daysAfter: 10,
+    });
+    const tooLong = validateProgram({ ...coffeeProgram(), birthdayEnabled: true, birthdayDaysAfter: 31 });
+    expect(!tooLong.ok && tooLong.errors['birthdayReward.daysAfter']).toBe('Najwyżej 30 dni.');
+    const unnamed = validateProgram({ ...coffeeProgram(), birthdayEnabled: true, birthdayName: '' });
+    expect(!unnamed.ok && unnamed.errors['birthdayReward.name']).toBe(
+      'Nazwa nagrody urodzinowej musi mieć co najmniej 2 znaki.',
+    );
+  });
+
+  it('a stored birthday reward shows in the editor', () => {
+    const program = {
+      id: 'p1',
+      tenantId: 't1',
+      kind: 'points' as const,
+      name: 'Punkty',
+      description: '',
+      active: true,
+      pointsPerPln: 2,
+      stampsRequired: null,
+      levels: null,
+      rewards: [],
+      birthdayReward: { name: 'Ciastko urodzinowe', daysBefore: 0, daysAfter: 14 },
+      enrolmentUrl: 'http://localhost/k/AB3D9',
+      shortCode: 'AB3D9',
+      createdAt: '2026-01-01T10:00:00.000Z',
+      updatedAt: '2026-01-01T10:00:00.000Z',
+    };
+    expect(programFormOf(program)).toMatchObject({
+      birthdayEnabled: true,
+      birthdayName: 'Ciastko urodzinowe',
+      birthdayDaysBefore: 0,
+      birthdayDaysAfter: 14,
     });
   });
 

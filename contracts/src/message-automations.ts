@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { MessageBody, MessageChannels, MessageTitle } from './messages';
+
+/**
+ * Automatic messages (issue 34, ADR 0060): templates the owner switches on and edits, sent by the notification
+ * service through the company messages' delivery (consent per channel, „Wiadomości od firm”, quiet hours,
+ * once per occurrence) when something happens to a customer:
+ * - `welcome`: the person's first card in the company was issued;
+ * - `reward_ready`: a card's balance reached the cost of one of its program's rewards;
+ * - `win_back`: the person's last visit was exactly `days` Warsaw days ago.
+ * They do not count against the weekly limit of campaigns.
+ */
+export const AutomationKind = z.enum(['welcome', 'reward_ready', 'win_back']);
+export type AutomationKind = z.infer<typeof AutomationKind>;
+
+export const automationLabels: Record<AutomationKind, { name: string; when: string }> = {
+  welcome: { name: 'Powitanie', when: 'Po dołączeniu klienta do programu (pierwsza karta w firmie).' },
+  reward_ready: {
+    name: 'Nagroda do odebrania',
+    when: 'Gdy saldo karty osiągnie koszt nagrody (raz, aż saldo spadnie poniżej i znów go osiągnie).',
+  },
+  win_back: {
+    name: 'Dawno Cię nie było',
+    when: 'Gdy od ostatniej wizyty klienta minie wybrana liczba dni (raz na każdą nieobecność).',
+  },
+};
+
+/** the win-back's absence in Warsaw days */
+export const WIN_BACK_DAYS = { min: 14, max: 365, default: 30 } as const;
+/** the automatic messages one company may send in one Warsaw day (all kinds together) */
+export const AUTOMATION_DAILY_CAP = 200;
+/** the effect: messages sent in the last EFFECT_WINDOW_DAYS, returns within RETURN_WITHIN_DAYS after each */
+export const AUTOMATION_EFFECT_WINDOW_DAYS = 30;
+export const AUTOMATION_RETURN_WITHIN_DAYS = 14;
+
+/** The placeholders a template may use; `{nagroda}` only in `reward_ready`. */
+export const AUTOMATION_PLACEHOLDERS: Record<AutomationKind, readonly string[]> = {
+  welcome: ['firma'],
+  reward_ready: ['firma', 'nagroda'],
+  win_back: ['firma'],
+};
+const PLACEHOLDER = /\{([^{}]*)\}/g;
+
+/** the placeholders of a template this kind does not know (empty: the template is fine) */
+export function unknownPlaceholders(kind: AutomationKind, template: string): string[] {
+  const allowed = AUTOMATION_PLACEHOLDERS[kind];
+  return [...template.matchAll(PLACEHOLDER)].map((m) => m[1]!).filter((name) => !allowed.includes(name));
+}
+
+/** What the message says once its placeholders are filled (the pass's back field, the e-mail's subject/body). */
+export function renderAutomationText(template: string, values: { firma: string; nagroda?: string }): string {
+  return template.replace(PLACEHOLDER, (whole, name: string) => {
+    if (name === 'firma') return values.firma;
+    if (name === 'nagroda') return values.nagroda ?? '';
+    return whole;
+  });
+}
+
+export const automationDefaults: Record<AutomationKind, { title: string; body: string }> = {
+  welcome: {
+    title: 'Witamy w {firma}!',
+    body: 'Dziękujemy za dołączenie do programu lojalnościowego. Zbieraj punkty przy każdej wizycie.',
+  },
+  reward_ready: {
+    title: 'Nagroda czeka!',
+    body: 'Masz już wystarczająco, by odebrać nagrodę: {nagroda}. Do zobaczenia w {firma}!',
+  },
+  win_back: {
+    title: 'Tęsknimy za Tobą!',
+    body: 'Dawno Cię u nas nie było. Wpadnij do {firma} — Twoja karta czeka.',
+  },
+};
+
+const placeholderMessage = (kind: AutomationKind, names: string[]) =>
+  `Nieznane pole: ${names.map((n) => `{${n}}`).join(', ')}. Możesz użyć: ${AUTOMATION_PLACEHOLDERS[kind]
+    .map((n) => `{${n}}`)
+    .join(', ')}.`;
+
+/** An automation as the owner saves it (the whole setting; `days` only for win-back). */
+export const AutomationSettingsInput = z
+  .object({
+    kind: AutomationKind,
+    enabled: z.boolean(),
+    title: MessageTitle,
+    body: MessageBody,
+    channels: MessageChannels,
+    days: z
+      .number({ error: 'Podaj liczbę dni.' })
+      .int('Podaj liczbę dni.')
+      .min(WIN_BACK_DAYS.min, `Najmniej ${WIN_BACK_DAYS.min} dni.`)
+      .max(WIN_BACK_DAYS.max, `Najwięcej ${WIN_BACK_DAYS.max} dni.`)
+      .nullable(),
+  })
+  .superRefine((value, ctx) => {
+    for (const field of ['title', 'body'] as const) {
+      const unknown = unknownPlaceholders(value.kind, value[field]);
+      if (unknown.length)
+        ctx.addIssue({ code: 'custom', path: [field], message: placeholderMessage(value.kind, unknown) });
+    }
+    if (value.kind === 'win_back' && value.days === null)
+      ctx.addIssue({ code: 'custom', path: ['days'], message: 'Podaj liczbę dni.' });
+  })
+  .meta({ id: 'AutomationSettingsInput' });
+export type AutomationSettingsInput = z.infer<typeof AutomationSettingsInput>;
+
+export const AutomationEffect = z
+  .object({
+    /** people the automation reached in the last 30 days */
+    sent: z.number().int(),
+    /** of them, how many visited within 14 days after the message */
+    returned: z.number().int(),
+  })
+  .meta({ id: 'AutomationEffect' });
+export type AutomationEffect = z.infer<typeof AutomationEffect>;
+
+export const Automation = z
+  .object({
+    kind: AutomationKind,
+    enabled: z.boolean(),
+    title: z.string(),
+    body: z.string(),
+    channels: z.object({ wallet: z.boolean(), email: z.boolean() }),
+    /** win-back only: the absence in days; null for the others */
+    days: z.number().int().nullable(),
+    /** null: never saved (the defaults, switched off) */
+    updatedAt: z.iso.datetime({ offset: true }).nullable(),
+    effect: AutomationEffect,
+  })
+  .meta({ id: 'Automation' });
+export type Automation = z.infer<typeof Automation>;
+
+export const AutomationList = z
+  .object({
+    automations: z.array(Automation),
+    /** the most automatic messages the company sends in one day */
+    dailyCap: z.number().int(),
+  })
+  .meta({ id: 'AutomationList' });
+export type AutomationList = z.infer<typeof AutomationList>;
+
+/** The settings a kind starts with (switched off, the Polish defaults, both channels, 30 days for win-back). */
+export function defaultAutomation(kind: AutomationKind): Omit<Automation, 'effect'> {
+  return {
+    kind,
+    enabled: false,
+    ...automationDefaults[kind],
+    channels: { wallet: true, email: true },
+    days: kind === 'win_back' ? WIN_BACK_DAYS.default : null,
+    updatedAt: null,
+  };
+}
