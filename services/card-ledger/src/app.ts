@@ -63,21 +63,14 @@ export async function buildService(
     clock,
     logger,
   });
-  // "bring a friend" (ADR 0061): its documents, its Referral streams, and the card ledger's cards
-  const store = await referralStore(infra.documents);
-  const referrals = {
-    ...cards,
-    store,
-    referrals: referralStreams(infra.eventStore, store, clock),
-    invites: inviteStreams(infra.eventStore, clock),
-  };
+  const referrals = await referralDeps(deps, cards);
   const routes = async (app: FastifyInstance) => {
     cardRoutes(app, cards);
     referralRoutes(app, referrals);
     customerRoutes(app, cards, { heartbeatMs: deps.config.SSE_HEARTBEAT_MS });
     birthdayRoutes(app, cards);
     await activityExportRoutes(app, { documents: infra.documents, clock });
-    analyticsRoutes(app, analytics, (tenantId, period) => store.figures(tenantId, period));
+    analyticsRoutes(app, analytics, (tenantId, period) => referrals.store.figures(tenantId, period));
     app.addHook('onClose', async () => {
       await cards.close();
       await analytics.close();
@@ -124,5 +117,16 @@ export async function buildService(
         await scheduleSweep(nextSweepAt(clock()));
       },
     },
+  };
+}
+
+/** "bring a friend" (ADR 0061): its documents, its Referral and invite streams, over the card ledger's cards */
+async function referralDeps({ infra, clock }: CardLedgerDeps, cards: CardLedger) {
+  const store = await referralStore(infra.documents);
+  return {
+    ...cards,
+    store,
+    referrals: referralStreams(infra.eventStore, store, clock),
+    invites: inviteStreams(infra.eventStore, clock),
   };
 }
