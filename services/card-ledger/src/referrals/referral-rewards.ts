@@ -23,8 +23,9 @@ export async function rewardFirstVisit(
   metadata: EventMetadata,
 ): Promise<void> {
   const { cardId } = award;
-  const referral = await deps.store.referral(cardId);
-  if (!referral || referral.status === 'refused') return; // most awards: no referral at all, one read
+  // the read model is written after the claim's append: a crash in between is caught up from the stream here
+  const referral = (await deps.store.referral(cardId)) ?? (await caughtUp(deps, cardId));
+  if (!referral || referral.status === 'refused') return; // most awards: no referral at all
   const state =
     referral.status === 'claimed'
       ? (await deps.referrals.execute(cardId, (now) => rewardCommand(deps, referral, award.commandId, now)))
@@ -48,6 +49,12 @@ export async function rewardFirstVisit(
     metadata,
     'Premia za polecenie znajomego',
   );
+}
+
+/** the referral as its stream has it (projected on the way), or null: no stream, no referral */
+async function caughtUp(deps: RewardDeps, cardId: string) {
+  const state = await deps.referrals.state(cardId);
+  return state.status === 'none' ? null : deps.store.referral(cardId);
 }
 
 async function rewardCommand(

@@ -148,6 +148,19 @@ describe('a friend joins with a customer’s invite and visits', () => {
   });
 });
 
+describe('a crash between the claim and its read model', () => {
+  it('is caught up from the Referral stream at the first visit: both still get their bonus', async () => {
+    const { owner, customer, program } = await company();
+    const anna = await member(program, customer);
+    const ola = await member(program, customer);
+    expect((await claim(await inviteOf(anna), ola)).json()).toMatchObject({ status: 'claimed' });
+    await t.infra.documents.collection('referrals').delete(ola.cardId); // the write the crash lost
+    await visit(owner, ola.cardId);
+    expect(await pointsOf(owner, ola.cardId)).toBe(45);
+    expect(await pointsOf(owner, anna.cardId)).toBe(50);
+  });
+});
+
 describe('the fraud rules refuse, with a reason, and reward nobody', () => {
   it('the same person, the same phone, the same device, an existing customer', async () => {
     const { owner, customer, program, tenantId } = await company();
