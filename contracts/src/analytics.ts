@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CustomerSegment } from './customer-segments';
 import { QueryDate, QueryDateMessages } from './dates';
+import { ReferralFigures } from './referrals';
 
 /**
  * The analytics query and answer (SPEC §3: startDate, endDate, preset, customerSegment, loyaltyProgramId;
@@ -220,6 +221,8 @@ export const AnalyticsResponse = z
         }),
       ),
     }),
+    /** "bring a friend" in the period (ADR 0061); absent from answers of services before it */
+    referrals: ReferralFigures.optional(),
   })
   .meta({ id: 'AnalyticsResponse' });
 export type AnalyticsResponse = z.infer<typeof AnalyticsResponse>;

@@ -662,6 +662,19 @@ export const CardClosedData = z.object({
 export type CardClosedData = z.infer<typeof CardClosedData>;
 
 /**
+ * cardledger.cards.v1 ReferralInviteChanged (ADR 0061, stream `invite-<cardId>`): the card's personal invite code
+ * as its pass shows it — set while the company runs referrals for the program, `null` once they are switched off.
+ */
+export const ReferralInviteChangedData = z.object({
+  cardId: z.string(),
+  tenantId: z.string(),
+  programId: z.string(),
+  code: z.string().nullable(),
+  changedAt: z.iso.datetime({ offset: true }),
+});
+export type ReferralInviteChangedData = z.infer<typeof ReferralInviteChangedData>;
+
+/**
  * An employee awarded unusually much within the window (count or points above the thresholds). A signal
  * for the owner and analytics; the award itself was not blocked. Recorded on the card whose award crossed
  * the threshold, at most once per window per employee.

@@ -9,6 +9,8 @@ export type CardOnPass = {
   terms: string | null;
   /** the customer's portal (their cards and history) */
   portalUrl: string;
+  /** the customer's personal invite link (ADR 0061) while the company runs referrals; absent or null: none */
+  inviteUrl?: string | null;
   /** the cheapest reward not yet within reach, for the progress line */
   nextReward: { name: string; cost: number } | null;
 } & (
@@ -107,6 +109,12 @@ export function storeCardFields(card: CardOnPass): StoreCardFields {
   ];
   if (card.companyAddress) back.push({ key: 'address', label: 'Adres', value: card.companyAddress });
   if (card.terms) back.push({ key: 'terms', label: 'Zasady programu', value: card.terms });
+  if (card.inviteUrl)
+    back.push({
+      key: 'invite',
+      label: 'Poleć znajomemu — Twój link z zaproszeniem',
+      value: card.inviteUrl,
+    });
   back.push({ key: 'portal', label: 'Twoje karty i historia', value: card.portalUrl });
   return {
     headerFields: header,

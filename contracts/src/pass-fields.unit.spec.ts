@@ -106,4 +106,17 @@ describe('the front and back of a pass', () => {
       'portal',
     ]);
   });
+
+  it('while the company runs referrals, the back carries the customer’s invite link (ADR 0061)', () => {
+    const invite = 'https://punkto.example/polecenie/abcdefghijk2';
+    const fields = storeCardFields({ ...base, kind: 'points', points: 1, inviteUrl: invite });
+    expect(fields.backFields.map((f) => f.key)).toEqual(['program', 'company', 'invite', 'portal']);
+    expect(fields.backFields.find((f) => f.key === 'invite')).toEqual({
+      key: 'invite',
+      label: 'Poleć znajomemu — Twój link z zaproszeniem',
+      value: invite,
+    });
+    const off = storeCardFields({ ...base, kind: 'points', points: 1, inviteUrl: null });
+    expect(off.backFields.map((f) => f.key)).not.toContain('invite');
+  });
 });

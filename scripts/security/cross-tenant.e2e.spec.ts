@@ -158,6 +158,13 @@ function request(e: Endpoint, ids: Ids): { path: string; body?: unknown; headers
       reviewUrl: 'https://przejete.example/opinie',
       alertEmail: uniqueEmail('obcy'),
     },
+    // referrals (ADR 0061): another company's settings are refused before any lookup
+    'put /api/v1/tenants/{id}/loyalty-programs/{programId}/referral-settings': {
+      enabled: true,
+      referrerBonus: 1000,
+      friendBonus: 1000,
+      monthlyCap: 100,
+    },
   };
   const key = keyOf(e);
   if (e.body && !(key in bodies) && !key.includes('upload-'))

@@ -8,6 +8,7 @@ import * as identity from './identity';
 import * as messages from './messages';
 import * as notification from './notification';
 import * as platform from './platform';
+import * as referrals from './referrals';
 import * as surveys from './surveys';
 import * as tenant from './tenant';
 
@@ -24,4 +25,5 @@ export const allEndpoints: Endpoint[] = [
   ...Object.values(surveys),
   ...Object.values(analytics),
   ...Object.values(billing),
+  ...Object.values(referrals),
 ];

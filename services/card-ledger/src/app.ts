@@ -12,6 +12,12 @@ import { cardRoutes } from './cards/card.routes';
 import { createCardLedger, type CardLedger } from './cards/card-ledger';
 import type { CardLedgerConfig } from './config';
 import { customerRoutes } from './customers/customer.routes';
+import { INVITE_STREAM_PREFIX } from './referrals/invite.decider';
+import { inviteStreams } from './referrals/invite-publishing';
+import { referralEventsConsumer } from './referrals/referral-events.consumer';
+import { referralRoutes } from './referrals/referral.routes';
+import { referralStore } from './referrals/referral-store';
+import { referralStreams } from './referrals/referrals';
 import { billingEventsConsumer } from './tenants/billing-events.consumer';
 import { birthdaySweep, nextSweepAt } from './birthdays/birthdays';
 import { identityEventsConsumer } from './birthdays/identity-events.consumer';
@@ -26,6 +32,8 @@ export type CardLedgerDeps = ServiceDeps<CardLedgerConfig>;
 /** Streams this service owns and the topics their events are published to. */
 export const relayRoutes: RelayRoute[] = [
   { streamPrefix: CARD_STREAM_PREFIX, topic: Topics.cardLedgerCards },
+  // the invite link on the back of the card's passes (ADR 0061)
+  { streamPrefix: INVITE_STREAM_PREFIX, topic: Topics.cardLedgerCards },
 ];
 
 export const MAINTENANCE_JOB = 'card-ledger.maintenance';
@@ -55,12 +63,14 @@ export async function buildService(
     clock,
     logger,
   });
+  const referrals = await referralDeps(deps, cards);
   const routes = async (app: FastifyInstance) => {
     cardRoutes(app, cards);
+    referralRoutes(app, referrals);
     customerRoutes(app, cards, { heartbeatMs: deps.config.SSE_HEARTBEAT_MS });
     birthdayRoutes(app, cards);
     await activityExportRoutes(app, { documents: infra.documents, clock });
-    analyticsRoutes(app, analytics);
+    analyticsRoutes(app, analytics, (tenantId, period) => referrals.store.figures(tenantId, period));
     app.addHook('onClose', async () => {
       await cards.close();
       await analytics.close();
@@ -92,6 +102,8 @@ export async function buildService(
       surveyEventsConsumer(analytics.projection, consumerContext(deps)),
       // a deleted account's birthday (ADR 0058)
       identityEventsConsumer(cards.birthdays, consumerContext(deps)),
+      // the card ledger's own awards: a referred friend's first visit rewards both (ADR 0061)
+      referralEventsConsumer(referrals, consumerContext(deps)),
     ],
     jobs: {
       // every 10 minutes: expired Idempotency-Keys out, stock reservations left by a crash settled
@@ -105,5 +117,16 @@ export async function buildService(
         await scheduleSweep(nextSweepAt(clock()));
       },
     },
+  };
+}
+
+/** "bring a friend" (ADR 0061): its documents, its Referral and invite streams, over the card ledger's cards */
+async function referralDeps({ infra, clock }: CardLedgerDeps, cards: CardLedger) {
+  const store = await referralStore(infra.documents);
+  return {
+    ...cards,
+    store,
+    referrals: referralStreams(infra.eventStore, store, clock),
+    invites: inviteStreams(infra.eventStore, clock),
   };
 }

@@ -29,6 +29,8 @@ export interface PassCard {
   changedAt: string;
   /** the company's latest message to the card's holder, on the back of the Apple pass (issue 21) */
   companyMessage?: PassCompanyMessage | null;
+  /** the holder's invite code while the company runs referrals (ADR 0061, pass-invite.ts); absent: none */
+  inviteCode?: string | null;
 }
 
 /** A company's message as the card's pass shows it (apple/company-message-field.ts). */

@@ -19,6 +19,7 @@ import {
   type PassCardEvent,
   type PassCompanyMessage,
 } from './pass-card';
+import { applyInvite } from './pass-invite';
 
 /**
  * What the notification service keeps to build wallet passes without asking anyone (ARCHITECTURE §1: no
@@ -58,6 +59,8 @@ export function passCopies(documents: DocumentStore) {
     servedVersions: servedVersions(documents),
     ensureIndexes: () => ensureCardIndexes(cards),
     applyCardEvent: (cardId: string, event: PassCardEvent) => applyCardEvent(cards, cardId, event),
+    inviteChanged: (cardId: string, code: string | null, at: string) =>
+      inviteChanged(cards, cardId, code, at),
     postCompanyMessage: (cardId: string, message: Omit<PassCompanyMessage, 'cardVersion'>, at: Date) =>
       postCompanyMessage(cards, cardId, message, at),
     cards: (cardIds: readonly string[]) => cardsOf(cards, cardIds),
@@ -96,6 +99,18 @@ async function applyCardEvent(cards: Cards, cardId: string, event: PassCardEvent
   let changed: PassCard | null = null;
   await mutateDocument(cards, cardId, (current) => {
     changed = applyPassCardEvent(current, event);
+    return changed ? { ...changed, _id: cardId } : UNCHANGED;
+  });
+  return changed;
+}
+
+/** the card's invite code on its passes (ADR 0061); the copy after it when it changed, else null */
+async function inviteChanged(cards: Cards, cardId: string, code: string | null, at: string) {
+  let changed: PassCard | null = null;
+  await mutateDocument(cards, cardId, (current) => {
+    if (!current) return UNCHANGED;
+    const { _rev, ...card } = current;
+    changed = applyInvite(card, code, at);
     return changed ? { ...changed, _id: cardId } : UNCHANGED;
   });
   return changed;

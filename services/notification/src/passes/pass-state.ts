@@ -5,6 +5,7 @@ import { PassErrors } from '@punkto/contracts/passes';
 import { ConflictError, NotFoundError } from '@punkto/platform/errors/errors';
 import type { PassCard } from './pass-card';
 import type { PassCompany, PassCopies } from './pass-copies';
+import { inviteUrlOf } from './pass-invite';
 
 export type { CardOnPass };
 
@@ -86,6 +87,7 @@ export function cardOnPass({ card, program, company }: PassState, portalUrl: str
     companyAddress: addressLine(company),
     terms: program.description.trim() || null,
     portalUrl,
+    inviteUrl: inviteUrlOf(portalUrl, card.inviteCode),
   };
   switch (program.kind) {
     case 'stamps':

@@ -142,3 +142,42 @@ describe('the copies wallet passes are built from', () => {
     });
   });
 });
+
+describe('the invite link on the back (ADR 0061)', () => {
+  it('ReferralInviteChanged puts the code on the card’s copy once, and null takes it off', async () => {
+    const cardId = randomUUID();
+    await deliver(Topics.cardLedgerCards, 'CardIssued', {
+      cardId,
+      tenantId: 't1',
+      programId: 'p1',
+      clientId: 'cl1',
+      userId: 'u1',
+      humanReadableId: '1234567897',
+      secretVersion: 1,
+      qrPayload: `P1.${cardId}.1.sig`,
+      tier: null,
+      issuedAt: '2026-11-20T10:00:00.000Z',
+    });
+    const invite = (code: string | null, changedAt: string) => ({
+      cardId,
+      tenantId: 't1',
+      programId: 'p1',
+      code,
+      changedAt,
+    });
+    const id = await deliver(
+      Topics.cardLedgerCards,
+      'ReferralInviteChanged',
+      invite('abcdefghijk2', '2026-11-21T10:00:00.000Z'),
+    );
+    await deliver(
+      Topics.cardLedgerCards,
+      'ReferralInviteChanged',
+      invite('abcdefghijk2', '2026-11-21T10:00:00.000Z'),
+      id,
+    );
+    expect(await copies.card(cardId)).toMatchObject({ inviteCode: 'abcdefghijk2', version: 2 });
+    await deliver(Topics.cardLedgerCards, 'ReferralInviteChanged', invite(null, '2026-11-22T10:00:00.000Z'));
+    expect(await copies.card(cardId)).toMatchObject({ inviteCode: null, version: 3 });
+  });
+});

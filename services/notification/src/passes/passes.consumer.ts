@@ -9,6 +9,7 @@ import {
   CardRegeneratedData,
   PointsEarnedData,
   ProgramDefinedData,
+  ReferralInviteChangedData,
   ProgramDeletedData,
   RedemptionVoidedData,
   RewardRedeemedData,
@@ -59,6 +60,7 @@ const Envelope = z.object({
     'TenantHeroImageChanged',
     'TenantLocationsReplaced',
     'TenantDeleted',
+    'ReferralInviteChanged',
   ]),
   aggregateId: z.string(),
   occurredAt: z.string(),
@@ -136,6 +138,13 @@ export function passesConsumer(
           if (!deleted) return;
           await copies.companyDeleted(deleted.tenantId, deleted.deletedAt);
           await changed.scopeChanged({ tenantId: deleted.tenantId });
+          return;
+        }
+        // the card's invite link on the back (ADR 0061): only that card's passes change
+        case 'ReferralInviteChanged': {
+          const invite = parse(ReferralInviteChangedData);
+          if (invite && (await copies.inviteChanged(invite.cardId, invite.code, invite.changedAt)))
+            await changed.cardChanged(invite.cardId);
           return;
         }
         default: {

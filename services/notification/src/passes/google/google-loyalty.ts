@@ -73,6 +73,12 @@ export function loyaltyObjectOf(
       barcode: { type: 'QR_CODE' as const, value: state.card.qrPayload!, alternateText: card.cardNumber },
     }),
     textModulesData: modules,
-    linksModuleData: { uris: [{ id: 'portal', uri: card.portalUrl, description: 'Twoje karty w Punkto' }] },
+    linksModuleData: {
+      uris: [
+        // the customer's invite link while the company runs referrals (ADR 0061)
+        ...(card.inviteUrl ? [{ id: 'invite', uri: card.inviteUrl, description: 'Poleć znajomemu' }] : []),
+        { id: 'portal', uri: card.portalUrl, description: 'Twoje karty w Punkto' },
+      ],
+    },
   };
 }

@@ -30,6 +30,7 @@ import { WalletButtons } from '../../../components/wallet/wallet-buttons';
 import { publicProgramQueryOptions, useCardOfProgram, useJoinProgram } from '../api/join';
 import { joinAudience, joinOutcomeOf, joinPageHref, type JoinOutcome } from '../utils/join-view';
 import { PhoneInput } from '../../../components/ui/phone-input';
+import { ReferralClaim } from './referral-claim';
 
 type ProgramPublicInfo = z.infer<typeof ProgramPublicInfoSchema>;
 
@@ -163,11 +164,21 @@ function BrandCard({ info }: { info: ProgramPublicInfo }) {
 }
 
 /** After joining: the new card's wallet buttons as soon as the card is issued (moments later). */
-function JoinedCardWallets({ programId, companyName }: { programId: string; companyName: string }) {
+function JoinedCardWallets({
+  programId,
+  companyName,
+  referral = false,
+}: {
+  programId: string;
+  companyName: string;
+  /** just joined: a kept invite goes to the new card (ADR 0061) */
+  referral?: boolean;
+}) {
   const card = useCardOfProgram(programId, true);
   if (card.data)
     return (
       <Stack gap={4} w="100%">
+        {referral ? <ReferralClaim programId={programId} cardId={card.data.cardId} /> : null}
         <Text size="sm">Dodaj kartę do portfela w telefonie — będzie się aktualizować sama.</Text>
         <WalletButtons cardId={card.data.cardId} companyName={companyName} />
       </Stack>
@@ -214,7 +225,7 @@ function ProgramOffer({ info, user }: { info: ProgramPublicInfo; user: UserProfi
         {outcome?.type === 'joined' ? (
           <Alert color="green" variant="light" title="Jesteś w programie!" role="status">
             <Stack gap="sm" align="flex-start">
-              <JoinedCardWallets programId={info.programId} companyName={info.companyName} />
+              <JoinedCardWallets programId={info.programId} companyName={info.companyName} referral />
               <ButtonLink to="/klient/karty" variant="default">
                 Przejdź do Moich kart
               </ButtonLink>

@@ -4,6 +4,7 @@ import { CardQrCode } from '../../../components/ui/card-qr-code';
 import { RegenerateCardAction } from '../../../components/cards/regenerate-card-action';
 import { BirthdayRewardNote } from '../../../components/cards/birthday-reward-note';
 import { WalletButtons } from '../../../components/wallet/wallet-buttons';
+import { InviteFriend } from './invite-friend';
 import { formatPoints } from '../../../lib/format';
 import { portalQueryKey } from '../api/portal';
 import {
@@ -123,6 +124,7 @@ export function MyCardTile({ card }: { card: MyCard }) {
         {card.birthdayReward && !closed ? (
           <BirthdayRewardNote reward={card.birthdayReward} audience="customer" />
         ) : null}
+        {!closed && card.qrPayload ? <InviteFriend cardId={card.cardId} /> : null}
 
         {!closed ? (
           <RegenerateCardAction

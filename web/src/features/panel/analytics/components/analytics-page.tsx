@@ -35,6 +35,7 @@ import { analyticsTables, periodLabel } from '../utils/analytics-tables';
 import { FREQUENCY_CHART_HEIGHT, NPS_CHART_HEIGHT, VISITS_CHART_HEIGHT } from './chart-heights';
 import { TableSection } from './table-section';
 import './analytics.css';
+import { ReferralFiguresSection } from './referral-figures';
 
 /**
  * The charts (@mantine/charts on recharts, about 100 kB of the route's 120 kB compressed) are a chunk of their own:
@@ -326,6 +327,7 @@ function Report({ data, programName }: { data: AnalyticsResponse; programName: (
         </Alert>
       ) : null}
       <Figures data={data} />
+      <ReferralFiguresSection figures={data.referrals} />
       <TableSection table={tables['visits']!} fileSuffix={suffix}>
         {noVisits ? null : (
           <ChartPlace height={VISITS_CHART_HEIGHT}>

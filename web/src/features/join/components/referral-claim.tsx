@@ -1,0 +1,38 @@
+import { Text } from '@mantine/core';
+import { ReferralErrors, type ClaimReferralResponse } from '@punkto/contracts/referrals';
+import { useEffect, useRef, useState } from 'react';
+import { isApiError } from '../../../lib/api/api-errors';
+import { useClaimReferral } from '../api/referrals';
+import { forgetPendingReferral, pendingReferralFor } from '../utils/pending-referral';
+
+/**
+ * After joining (join page): the invite this browser kept for the program goes to the new card once it is
+ * issued, and the friend is told whether it counts (ADR 0061). Nothing is shown without a kept invite.
+ */
+export function ReferralClaim({ programId, cardId }: { programId: string; cardId: string | null }) {
+  const claim = useClaimReferral();
+  const started = useRef(false);
+  const [outcome, setOutcome] = useState<ClaimReferralResponse | 'gone' | null>(null);
+
+  useEffect(() => {
+    const pending = pendingReferralFor(programId);
+    if (!pending || !cardId || started.current) return;
+    started.current = true;
+    claim
+      .mutateAsync({ code: pending.code, cardId })
+      .then(setOutcome)
+      .catch((error: unknown) => {
+        const gone = isApiError(error) && error.code === ReferralErrors.notFound.code;
+        setOutcome(gone ? 'gone' : null);
+      })
+      .finally(forgetPendingReferral);
+  }, [programId, cardId, claim]);
+
+  if (!outcome) return null;
+  if (outcome === 'gone') return <Text size="sm">{ReferralErrors.notFound.message}</Text>;
+  return (
+    <Text size="sm" fw={500} data-testid="referral-outcome">
+      {outcome.message}
+    </Text>
+  );
+}
