@@ -12,20 +12,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAccount, eventually, ownerWithProgram, uniqueEmail } from '../scripts/testing/actors';
-import { startSourceProduct, type SourceProduct } from '../scripts/testing/source-product';
+import { startEmbeddedProduct, type SourceProduct } from '../scripts/testing/source-product';
 import { storedTextContaining } from '../scripts/testing/stored-text';
-import { freePort } from '../scripts/testing/free-port';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'punkto-erasure-'));
 let product: SourceProduct;
 let base = '';
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const servicePorts: number[] = [];
-  for (let i = 0; i < 6; i++) servicePorts.push(await freePort());
-  product = await startSourceProduct({ mode: 'embedded', port, servicePorts, dataDir });
+  product = await startEmbeddedProduct({ dataDir });
+  base = product.base;
 }, 120_000);
 
 afterAll(() => product?.stop());

@@ -12,20 +12,16 @@ import {
   type OwnerWithProgram,
   PASSWORD,
 } from '../scripts/testing/actors';
-import { freePort } from '../scripts/testing/free-port';
 import { CookieClient } from '../scripts/testing/http-client';
-import { startSourceProduct, type SourceProduct } from '../scripts/testing/source-product';
+import { startEmbeddedProduct, type SourceProduct } from '../scripts/testing/source-product';
 
 let product: SourceProduct;
 let base = '';
 let owner: OwnerWithProgram;
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const servicePorts: number[] = [];
-  for (let i = 0; i < 6; i++) servicePorts.push(await freePort());
-  product = await startSourceProduct({ mode: 'embedded', port, servicePorts });
+  product = await startEmbeddedProduct();
+  base = product.base;
   owner = await ownerWithProgram({ baseUrl: base });
 }, 120_000);
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { answersOk } from './answers-ok';
 import { eventually } from './eventually';
+import { freePort } from './free-port';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const SERVICES = ['identity', 'tenant', 'card-ledger', 'billing', 'survey', 'notification'];
@@ -101,4 +102,17 @@ export async function startSourceProduct(options: {
     throw new Error(`${String(error)}\n${output.slice(-4000)}`, { cause: error });
   }
   return { base, dataDir, pids: () => children.map((c) => c.pid!), output: () => output, stop };
+}
+
+/**
+ * The product in one process (`embedded`) on free ports: the gateway's and the six services' (where they would
+ * listen were they not mounted). The set-up of the whole-product tests in server/.
+ */
+export async function startEmbeddedProduct(
+  options: { env?: Record<string, string>; dataDir?: string } = {},
+): Promise<SourceProduct> {
+  const port = await freePort();
+  const servicePorts: number[] = [];
+  for (let i = 0; i < SERVICES.length; i++) servicePorts.push(await freePort());
+  return startSourceProduct({ mode: 'embedded', port, servicePorts, ...options });
 }
