@@ -135,7 +135,7 @@ describe('help (/pomoc)', () => {
       'Kontakt',
     ]);
     expect(await questions(page).count()).toBeGreaterThanOrEqual(12);
-    expect(await text(page, 'faq-result-count')).toBe('21 pytań w dwóch częściach: dla klientów i dla firm.');
+    expect(await text(page, 'faq-result-count')).toBe('22 pytania w dwóch częściach: dla klientów i dla firm.');
 
     const offline = page.getByRole('button', { name: 'Czy karta działa bez internetu?' });
     await offline.click();
@@ -167,7 +167,7 @@ describe('help (/pomoc)', () => {
     expect(await questions(page).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Wyczyść wyszukiwanie' }).click();
-    await expect.poll(() => questions(page).count()).toBe(21);
+    await expect.poll(() => questions(page).count()).toBe(22);
     expect(await search(page).inputValue()).toBe('');
   });
 });
