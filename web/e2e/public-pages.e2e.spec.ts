@@ -135,7 +135,9 @@ describe('help (/pomoc)', () => {
       'Kontakt',
     ]);
     expect(await questions(page).count()).toBeGreaterThanOrEqual(12);
-    expect(await text(page, 'faq-result-count')).toBe('22 pytania w dwóch częściach: dla klientów i dla firm.');
+    expect(await text(page, 'faq-result-count')).toBe(
+      '22 pytania w dwóch częściach: dla klientów i dla firm.',
+    );
 
     const offline = page.getByRole('button', { name: 'Czy karta działa bez internetu?' });
     await offline.click();
