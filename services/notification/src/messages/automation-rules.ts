@@ -35,6 +35,17 @@ export function rewardCrossed(
   return reward ? { name: reward.name, cost: reward.cost } : null;
 }
 
+/** cards grouped by their person (the user, or `client:<clientId>` for a phone-only client) */
+export function cardsByPerson<C extends { userId: string }>(cards: readonly C[]): Map<string, C[]> {
+  const byPerson = new Map<string, C[]>();
+  for (const card of cards) {
+    const own = byPerson.get(card.userId);
+    if (own) own.push(card);
+    else byPerson.set(card.userId, [card]);
+  }
+  return byPerson;
+}
+
 /** the person's last visit (an award or redemption not voided) over all their cards in the company */
 export function lastVisitDay(cards: ReadonlyArray<Pick<CardVisits, 'days' | 'kinds'>>): string | null {
   let last: string | null = null;

@@ -22,6 +22,8 @@ import { afterQuietHours, inQuietHours } from './quiet-hours';
  * the moment of sending), after the quiet hours when the wallet channel is on.
  */
 export const AUTOMATION_SEND_JOB = 'messages.automation';
+/** the person key of a phone-only client starts with this (`client:<clientId>`) */
+const CLIENT_KEY = phoneOnlyHolder('');
 
 export interface Occurrence {
   tenantId: string;
@@ -96,16 +98,16 @@ async function recipientOf(
       : [];
   });
   // the person's client records: by the account, or as the client of one of their cards (a card issued on a
-  // link may arrive before the contact copy learns the account: ClientAccountLinked comes on another topic)
-  const cardClients = new Set(personCards.map((c) => c.clientId));
-  const contacts = (await ctx.copies.contactsOfTenant(send.tenantId)).filter(
-    (c) => (c.userId ?? phoneOnlyHolder(c._id)) === send.personKey || cardClients.has(c._id),
-  );
+  // link may arrive before the contact copy learns the account: ClientAccountLinked comes on another topic);
+  // a phone-only client is the person itself
+  const clientIds = personCards.map((c) => c.clientId);
+  if (send.personKey.startsWith(CLIENT_KEY)) clientIds.push(send.personKey.slice(CLIENT_KEY.length));
+  const contacts = await ctx.copies.contactsOfPerson(send.tenantId, send.personKey, clientIds);
   const consenting = channels.email
     ? contacts
+        .filter((c) => c.marketingConsent)
         .map((c) => c._id)
-        .sort()
-        .find((id) => contacts.find((c) => c._id === id)?.marketingConsent)
+        .sort()[0]
     : undefined;
   if (!withPass.length && !consenting) return null;
   return { cards: withPass, emailClientId: consenting ?? null, clientIds: contacts.map((c) => c._id).sort() };
@@ -157,7 +159,7 @@ export async function deliverAutomation(deps: DeliveryDeps, sendId: string): Pro
     tenantId: send.tenantId,
     seq: 0,
     personKey: send.personKey,
-    userId: send.personKey.startsWith('client:') ? null : send.personKey,
+    userId: send.personKey.startsWith(CLIENT_KEY) ? null : send.personKey,
     ...recipient,
     wallet: earlier?.wallet ?? null,
     email: earlier?.email ?? null,

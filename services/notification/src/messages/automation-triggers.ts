@@ -4,7 +4,14 @@ import type { MessageCard } from './message-copies';
 import type { MessagesContext } from './messages-context';
 import type { AutomationData } from './automation';
 import { triggerAutomation } from './automation-sending';
-import { balanceOf, lastVisitDay, rewardCrossed, welcomeDue, winBackDue } from './automation-rules';
+import {
+  balanceOf,
+  cardsByPerson,
+  lastVisitDay,
+  rewardCrossed,
+  welcomeDue,
+  winBackDue,
+} from './automation-rules';
 
 /**
  * What starts an automatic message (ADR 0060), from what the messages module already learns from the bus:
@@ -67,10 +74,7 @@ export async function winBackSweep(ctx: MessagesContext): Promise<void> {
   for (const automation of on) {
     const company = await ctx.passCopies.company(automation.tenantId);
     if (!company || company.deleted) continue;
-    const byPerson = new Map<string, MessageCard[]>();
-    for (const card of await ctx.copies.cardsOfTenant(automation.tenantId))
-      byPerson.set(card.userId, [...(byPerson.get(card.userId) ?? []), card]);
-    for (const [personKey, cards] of byPerson) {
+    for (const [personKey, cards] of cardsByPerson(await ctx.copies.cardsOfTenant(automation.tenantId))) {
       if (!cards.some((c) => c.open)) continue; // no card left: nothing to come back to
       const last = lastVisitDay(cards);
       if (!winBackDue(last, today, automation.days ?? 0)) continue;

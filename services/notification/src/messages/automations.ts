@@ -10,8 +10,7 @@ import {
 } from '@punkto/contracts/message-automations';
 import { addDays, warsawDate } from '@punkto/contracts/warsaw-time';
 import { automationId, type AutomationData } from './automation';
-import { returnedAfter } from './automation-rules';
-import type { MessageCard } from './message-copies';
+import { cardsByPerson, returnedAfter } from './automation-rules';
 import type { MessagesContext } from './messages-context';
 
 /** The owner's automatic messages (ADR 0060): their settings (defaults until saved) and their effect. */
@@ -33,37 +32,34 @@ function toAutomation(
   };
 }
 
-/** sent in the last 30 days (by Warsaw day), and of those people how many visited within 14 days after */
+/**
+ * sent in the last 30 days (by Warsaw day), and of those people how many visited within 14 days after; reads the
+ * cards of the people it reached only (at most the daily cap times 30), never the whole company's
+ */
 async function effectOf(
   ctx: MessagesContext,
   tenantId: string,
   kind: AutomationKind,
-  cardsOf: () => Promise<Map<string, MessageCard[]>>,
 ): Promise<AutomationEffect> {
   const since = addDays(warsawDate(ctx.clock()), -AUTOMATION_EFFECT_WINDOW_DAYS);
   const sends = await ctx.automationSends.find({ tenantId, kind, status: 'sent', sentDay: { $gt: since } });
   if (!sends.length) return { sent: 0, returned: 0 };
-  const cards = await cardsOf();
+  const people = [...new Set(sends.map((s) => s.personKey))];
+  const cards = cardsByPerson(await ctx.copies.cardsOfPeople(tenantId, people));
   const returned = sends.filter((s) => returnedAfter(s.sentDay!, cards.get(s.personKey) ?? [])).length;
   return { sent: sends.length, returned };
 }
 
 export async function listAutomations(ctx: MessagesContext, tenantId: string): Promise<AutomationList> {
-  let byPerson: Promise<Map<string, MessageCard[]>> | null = null;
-  const cardsOf = () =>
-    (byPerson ??= ctx.copies.cardsOfTenant(tenantId).then((cards) => {
-      const map = new Map<string, MessageCard[]>();
-      for (const card of cards) map.set(card.userId, [...(map.get(card.userId) ?? []), card]);
-      return map;
-    }));
-  const automations: Automation[] = [];
-  for (const kind of AutomationKind.options) {
-    const [data, effect] = await Promise.all([
-      ctx.automation(automationId(tenantId, kind)),
-      effectOf(ctx, tenantId, kind, cardsOf),
-    ]);
-    automations.push(toAutomation(kind, data, effect));
-  }
+  const automations = await Promise.all(
+    AutomationKind.options.map(async (kind) =>
+      toAutomation(
+        kind,
+        await ctx.automation(automationId(tenantId, kind)),
+        await effectOf(ctx, tenantId, kind),
+      ),
+    ),
+  );
   return { automations, dailyCap: AUTOMATION_DAILY_CAP };
 }
 
@@ -78,12 +74,5 @@ export async function saveAutomation(
     { type: 'ConfigureAutomation', data: { tenantId, settings }, metadata: { now: ctx.clock() } },
     { tenantId },
   );
-  const data = await ctx.automation(id);
-  const effect = await effectOf(ctx, tenantId, settings.kind, async () => {
-    const map = new Map<string, MessageCard[]>();
-    for (const card of await ctx.copies.cardsOfTenant(tenantId))
-      map.set(card.userId, [...(map.get(card.userId) ?? []), card]);
-    return map;
-  });
-  return toAutomation(settings.kind, data, effect);
+  return toAutomation(settings.kind, await ctx.automation(id), await effectOf(ctx, tenantId, settings.kind));
 }

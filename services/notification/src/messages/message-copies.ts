@@ -61,6 +61,9 @@ export async function messageCopies(documents: DocumentStore, keys: PersonKeys) 
     },
     cardsOfPerson: (tenantId: string, userId: string) => cards.find({ tenantId, userId }),
     cardsOfTenant: (tenantId: string) => cards.find({ tenantId }),
+    /** the cards of these people in the company (the automations' effect reads only the people it reached) */
+    cardsOfPeople: (tenantId: string, personKeys: readonly string[]) =>
+      cards.find({ tenantId, userId: { $in: [...personKeys] } }),
     clientEnrolled: (client: EnrolledClient) => clientEnrolled(store, client),
     clientEmailGiven: (client: Omit<EnrolledClient, 'userId'>) => clientEmailGiven(store, client),
     clientLinked: async (clientId: string, userId: string): Promise<void> => {
@@ -71,6 +74,9 @@ export async function messageCopies(documents: DocumentStore, keys: PersonKeys) 
     consentWithdrawn: (clientIds: readonly string[]) => consentWithdrawn(contacts, clientIds),
     forgetContact: (clientId: string) => forgetContact(store, clientId),
     contactsOfTenant: (tenantId: string) => contacts.find({ tenantId }),
+    /** one person's client records in the company: by the account, or by id (the clients of their cards) */
+    contactsOfPerson: (tenantId: string, userId: string, clientIds: readonly string[]) =>
+      contacts.find({ tenantId, $or: [{ userId }, { _id: { $in: [...clientIds] } }] }),
     contact: (clientId: string) => contacts.get(clientId),
     userDeleted: (userId: string) => userDeleted(store, userId),
     emailOf: (clientId: string) => emailOf(store, clientId),
