@@ -56,18 +56,23 @@ export function renderAutomationText(template: string, values: { firma: string; 
   });
 }
 
+/**
+ * The Polish defaults. `{firma}` is filled in as the company's name, which cannot be declined (ADR 0057 does the
+ * same with the lock-screen text): it stands where the nominative is right — „Witamy w {firma}” would read
+ * „Witamy w Kawiarnia Pod Lipą”. Nothing in them is about points: a stamp card collects stamps.
+ */
 export const automationDefaults: Record<AutomationKind, { title: string; body: string }> = {
   welcome: {
-    title: 'Witamy w {firma}!',
-    body: 'Dziękujemy za dołączenie do programu lojalnościowego. Zbieraj punkty przy każdej wizycie.',
+    title: '{firma}: witamy w programie!',
+    body: 'Dziękujemy za dołączenie do programu lojalnościowego. Pokazuj kartę przy każdej wizycie i zbieraj na nagrody.',
   },
   reward_ready: {
     title: 'Nagroda czeka!',
-    body: 'Masz już wystarczająco, by odebrać nagrodę: {nagroda}. Do zobaczenia w {firma}!',
+    body: 'Masz już wystarczająco, by odebrać nagrodę: {nagroda}. Pokaż kartę przy kasie — {firma} czeka na Ciebie!',
   },
   win_back: {
     title: 'Tęsknimy za Tobą!',
-    body: 'Dawno Cię u nas nie było. Wpadnij do {firma} — Twoja karta czeka.',
+    body: 'Dawno Cię u nas nie było. Wpadnij — {firma} i Twoja karta czekają.',
   },
 };
 

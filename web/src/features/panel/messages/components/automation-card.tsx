@@ -175,7 +175,7 @@ export function AutomationCard({ tenantId, automation, companyName, exampleRewar
                 />
                 <Textarea
                   label="Treść"
-                  description={`${bodyCounter(body).label}. Możesz użyć: ${placeholders}.`}
+                  description={`${bodyCounter(body).label}. Możesz użyć: ${placeholders} (wstawimy je bez odmiany).`}
                   autosize
                   minRows={3}
                   value={body}
