@@ -1,7 +1,6 @@
 import { sameCompanyName } from '@punkto/contracts/company-name-match';
 import type { Location } from '@punkto/contracts/locations';
 import type { TenantImage } from '@punkto/contracts/tenant';
-import { ValidationError } from '@punkto/platform/errors/errors';
 import { type Decider, type Command } from '@punkto/platform/es/decider';
 import { isDeepStrictEqual } from 'node:util';
 import {
@@ -14,7 +13,7 @@ import {
   type TenantData,
   type TenantEvent,
 } from './tenant';
-import { locationErrors, normalisedLocations } from './location-rules';
+import { validLocations } from './location-rules';
 import {
   DeleteConfirmationError,
   NoHeroImageError,
@@ -122,9 +121,7 @@ export function decide(command: TenantCommand, state: Tenant): TenantEvent[] {
     }
     case 'ReplaceLocations': {
       const tenant = requireActive(state);
-      const errors = locationErrors(command.data.locations);
-      if (Object.keys(errors).length) throw new ValidationError(errors);
-      const locations = normalisedLocations(command.data.locations);
+      const locations = validLocations(command.data.locations);
       if (isDeepStrictEqual(tenant.locations ?? [], locations)) return [];
       return [
         {

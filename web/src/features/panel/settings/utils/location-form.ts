@@ -36,7 +36,7 @@ export const draftOf = (location: Location): LocationDraft => ({
 
 const inRange = (value: number | null, limit: number) => value !== null && value >= -limit && value <= limit;
 
-/** The same rules as the tenant service (location-rules.ts), with its Polish messages, per field. */
+/** The same rules as the request's schema (contracts/src/locations.ts), with its Polish messages, per field. */
 export function draftErrors(draft: LocationDraft): Partial<Record<DraftField, string>> {
   const errors: Partial<Record<DraftField, string>> = {};
   const name = draft.name.trim();
