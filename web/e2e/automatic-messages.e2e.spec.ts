@@ -50,6 +50,11 @@ describe('automatic messages on a phone', () => {
     const email = (await winBack.getByTestId('email-preview').textContent()) ?? '';
     expect(email).toContain('Temat: Brakuje nam Ciebie');
     expect(email).toContain(`Wpadnij do ${company} na kawę!`);
+    // no report counts an automatic message's unsubscribes: the note under the preview promises none
+    await winBack
+      .getByText('Link w stopce wypisuje jednym kliknięciem, bez logowania.', { exact: false })
+      .waitFor();
+    expect(await winBack.getByText('w raporcie zobaczysz', { exact: false }).count()).toBe(0);
     expect(await layoutProblems(page)).toEqual([]);
 
     // a placeholder it does not know is refused on the field, in Polish

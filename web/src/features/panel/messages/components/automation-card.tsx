@@ -211,6 +211,7 @@ export function AutomationCard({ tenantId, automation, companyName, exampleRewar
               title={renderAutomationText(title, values)}
               body={renderAutomationText(body, values)}
               now={new Date()}
+              unsubscribeReport={false}
             />
           </SimpleGrid>
         ) : null}

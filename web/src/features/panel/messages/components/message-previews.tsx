@@ -4,7 +4,14 @@ import { warsawFormat } from '@punkto/contracts/warsaw-format';
 import { lockScreenText } from '../utils/message-text';
 import './message-previews.css';
 
-type PreviewProps = { companyName: string; title: string; body: string; now: Date };
+type PreviewProps = {
+  companyName: string;
+  title: string;
+  body: string;
+  now: Date;
+  /** false: no report counts the unsubscribes (an automatic message shows its reach and returns only) */
+  unsubscribeReport?: boolean;
+};
 
 const clock = warsawFormat({ hour: 'numeric', minute: '2-digit' });
 const longDay = warsawFormat({ weekday: 'long', day: 'numeric', month: 'long' });
@@ -139,7 +146,7 @@ function AndroidPreview({ companyName, title, body, now }: PreviewProps) {
   );
 }
 
-function EmailPreview({ companyName, title, body }: PreviewProps) {
+function EmailPreview({ companyName, title, body, unsubscribeReport = true }: PreviewProps) {
   return (
     <Stack gap="sm">
       <Box className="msg-email" data-testid="email-preview">
@@ -163,7 +170,8 @@ function EmailPreview({ companyName, title, body }: PreviewProps) {
       </Box>
       <Text size="sm" c="dimmed">
         E-mail dostaną tylko klienci, którzy zgodzili się na wiadomości marketingowe od Twojej firmy. Link w
-        stopce wypisuje jednym kliknięciem, bez logowania; w raporcie zobaczysz, ile osób się wypisało.
+        stopce wypisuje jednym kliknięciem, bez logowania
+        {unsubscribeReport ? '; w raporcie zobaczysz, ile osób się wypisało.' : '.'}
       </Text>
     </Stack>
   );
