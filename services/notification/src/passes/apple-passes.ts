@@ -179,7 +179,7 @@ async function signed(
   if (cached) return cached;
   const { card, company } = state;
   const { branding } = company;
-  const onPass = cardOnPass(state, `${signing.config.PUBLIC_URL}/klient/karty`);
+  const onPass = cardOnPass(state, signing.config.PUBLIC_URL);
   const own = await ownImages(signing.branding, state, onPass);
   const content: ApplePassContent = {
     serialNumber: serial,

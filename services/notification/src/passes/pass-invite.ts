@@ -15,6 +15,6 @@ export function applyInvite(card: PassCard | null, code: string | null, at: stri
   };
 }
 
-/** the invite link a pass shows: the site's `/polecenie/<code>`, next to the portal (`<site>/klient/karty`) */
-export const inviteUrlOf = (portalUrl: string, code: string | null | undefined) =>
-  code ? portalUrl.replace(/\/klient\/karty$/, `/polecenie/${code}`) : null;
+/** the invite link a pass shows: the site's `/polecenie/<code>` (`siteUrl`: the product's public address) */
+export const inviteUrlOf = (siteUrl: string, code: string | null | undefined) =>
+  code ? `${siteUrl}/polecenie/${code}` : null;

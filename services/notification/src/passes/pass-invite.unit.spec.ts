@@ -50,11 +50,11 @@ describe('given a pass’s copy of a card', () => {
 });
 
 describe('the invite link a pass shows', () => {
-  it('is the site’s /polecenie/<code> next to the portal; none without a code', () => {
-    expect(inviteUrlOf('https://punkto.example/klient/karty', 'abcdefghijk2')).toBe(
+  it('is the site’s /polecenie/<code>; none without a code', () => {
+    expect(inviteUrlOf('https://punkto.example', 'abcdefghijk2')).toBe(
       'https://punkto.example/polecenie/abcdefghijk2',
     );
-    expect(inviteUrlOf('https://punkto.example/klient/karty', null)).toBeNull();
-    expect(inviteUrlOf('https://punkto.example/klient/karty', undefined)).toBeNull();
+    expect(inviteUrlOf('https://punkto.example', null)).toBeNull();
+    expect(inviteUrlOf('https://punkto.example', undefined)).toBeNull();
   });
 });

@@ -78,16 +78,19 @@ function nextReward(program: ProgramDefinedData, have: number) {
   return reward ? { name: reward.name, cost: reward.cost } : null;
 }
 
-/** what a pass of the card shows, for the Apple and Google renderers */
-export function cardOnPass({ card, program, company }: PassState, portalUrl: string): CardOnPass {
+/**
+ * what a pass of the card shows, for the Apple and Google renderers; `siteUrl` is the product's public address
+ * (the portal and invite links)
+ */
+export function cardOnPass({ card, program, company }: PassState, siteUrl: string): CardOnPass {
   const common = {
     cardNumber: formatCardNumber(card.number),
     programName: program.name,
     companyName: company.companyName,
     companyAddress: addressLine(company),
     terms: program.description.trim() || null,
-    portalUrl,
-    inviteUrl: inviteUrlOf(portalUrl, card.inviteCode),
+    portalUrl: `${siteUrl}/klient/karty`,
+    inviteUrl: inviteUrlOf(siteUrl, card.inviteCode),
   };
   switch (program.kind) {
     case 'stamps':

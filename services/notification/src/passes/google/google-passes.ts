@@ -55,7 +55,6 @@ interface GoogleContext extends GooglePassesDeps {
   pageSize: number;
   objects: Collection<GoogleObjectRecord>;
   classes: Collection<{ _id: string; version: number }>;
-  portalUrl: string;
 }
 
 /**
@@ -72,7 +71,6 @@ export function googlePasses(deps: GooglePassesDeps) {
     pageSize: deps.pageSize ?? 500,
     objects: deps.documents.collection<GoogleObjectRecord>('google_pass_objects'),
     classes: deps.documents.collection<{ _id: string; version: number }>('google_pass_classes'),
-    portalUrl: `${deps.publicUrl}/klient/karty`,
   };
   const objectUpdate: Work = {
     handle: (entry) => updateObject(ctx, entry),
@@ -121,7 +119,7 @@ async function writeObject(
   const { wallet, issuerId } = ctx;
   const voided =
     record.secretVersion < state.card.secretVersion || state.card.status === 'closed' || state.gone;
-  const card = cardOnPass(state, ctx.portalUrl);
+  const card = cardOnPass(state, ctx.publicUrl);
   const object = loyaltyObjectOf(issuerId, state, card, { secretVersion: record.secretVersion, voided });
   await ensureClass(ctx, state);
   // a whole write drops what the object no longer shows (a void pass's code); a PATCH only merges
