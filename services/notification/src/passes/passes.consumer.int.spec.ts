@@ -21,17 +21,13 @@ const balance = (points: number) => ({ points, stamps: 0, lifetimePoints: points
 describe('the copies wallet passes are built from', () => {
   it("a card's issue and awards, each change once however often it is delivered", async () => {
     const cardId = randomUUID();
-    await deliver(Topics.cardLedgerCards, 'CardIssued', {
+    await t.cardIssued({
       cardId,
       tenantId: 't1',
       programId: 'p1',
       clientId: 'cl1',
       userId: 'u1',
-      humanReadableId: '1234567897',
-      secretVersion: 1,
       qrPayload: `P1.${cardId}.1.sig`,
-      tier: null,
-      issuedAt: '2026-11-20T10:00:00.000Z',
     });
     const award = {
       cardId,
@@ -146,17 +142,13 @@ describe('the copies wallet passes are built from', () => {
 describe('the invite link on the back (ADR 0061)', () => {
   it('ReferralInviteChanged puts the code on the card’s copy once, and null takes it off', async () => {
     const cardId = randomUUID();
-    await deliver(Topics.cardLedgerCards, 'CardIssued', {
+    await t.cardIssued({
       cardId,
       tenantId: 't1',
       programId: 'p1',
       clientId: 'cl1',
       userId: 'u1',
-      humanReadableId: '1234567897',
-      secretVersion: 1,
       qrPayload: `P1.${cardId}.1.sig`,
-      tier: null,
-      issuedAt: '2026-11-20T10:00:00.000Z',
     });
     const invite = (code: string | null, changedAt: string) => ({
       cardId,

@@ -1,5 +1,6 @@
 import { freePort } from '@punkto/platform/testing/free-port';
 import { buildStandalone } from '@punkto/platform/runtime/service-server';
+import type { CardIssuedData } from '@punkto/contracts/integration-events';
 import { Roles, type Permission, type Role } from '@punkto/contracts/permissions';
 import { Topics } from '@punkto/contracts/topics';
 import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
@@ -150,23 +151,28 @@ export async function startNotification(
       return { tenantId, programId };
     },
 
-    /** a company with a stamps program and one customer's card, as the other services would have published them */
-    async aCard(options: { program?: boolean } = {}) {
-      const { tenantId, programId } = await this.aCompany(options);
-      const cardId = randomUUID();
-      const userId = randomUUID();
-      await this.deliver(Topics.cardLedgerCards, 'CardIssued', {
+    /** the card ledger issued a card of the program (CardIssued as it publishes it); what is not given: a new customer's */
+    async cardIssued(data: Pick<CardIssuedData, 'tenantId' | 'programId'> & Partial<CardIssuedData>) {
+      const cardId = data.cardId ?? randomUUID();
+      const issued: CardIssuedData = {
         cardId,
-        tenantId,
-        programId,
         clientId: randomUUID(),
-        userId,
+        userId: randomUUID(),
         humanReadableId: '1234567897',
         secretVersion: 1,
         qrPayload: `P1.${cardId}.1.c2lnbmF0dXJlLW9mLXRoZS1j`,
         tier: null,
         issuedAt: '2026-11-20T10:00:00.000Z',
-      });
+        ...data,
+      };
+      await this.deliver(Topics.cardLedgerCards, 'CardIssued', issued);
+      return issued;
+    },
+
+    /** a company with a stamps program and one customer's card, as the other services would have published them */
+    async aCard(options: { program?: boolean } = {}) {
+      const { tenantId, programId } = await this.aCompany(options);
+      const { cardId, userId } = await this.cardIssued({ tenantId, programId });
       await this.deliver(Topics.cardLedgerCards, 'StampsAdded', {
         cardId,
         commandId: 'c1',

@@ -1,5 +1,5 @@
 import { Topics } from '@punkto/contracts/topics';
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,25 +81,6 @@ const locationsReplaced = (tenantId: string, locations: object[]) =>
 const passJsonOf = async (pkpass: Buffer) =>
   JSON.parse((await unzipPass(pkpass)).get('pass.json')!.toString()) as Record<string, unknown>;
 
-/** a card of the company for a new customer, as the card ledger publishes it */
-async function aCardOf(tenantId: string, programId: string) {
-  const cardId = randomUUID();
-  const userId = randomUUID();
-  await t.deliver(Topics.cardLedgerCards, 'CardIssued', {
-    cardId,
-    tenantId,
-    programId,
-    clientId: randomUUID(),
-    userId,
-    humanReadableId: '1234567897',
-    secretVersion: 1,
-    qrPayload: `P1.${cardId}.1.c2lnbmF0dXJlLW9mLXRoZS1j`,
-    tier: null,
-    issuedAt: '2026-11-20T10:00:00.000Z',
-  });
-  return { cardId, userId };
-}
-
 describe("the company's locations on its Apple passes", () => {
   it('pass.json has no locations until the owner sets them; then each with its own lock-screen text', async () => {
     const { cardId, userId, tenantId } = await t.aCard();
@@ -133,7 +114,7 @@ describe("the company's locations on its Apple passes", () => {
     const CARDS = 60;
     const phones: { phone: FakeWalletDevice; serial: string }[] = [];
     for (let i = 0; i < CARDS; i++) {
-      const { cardId, userId } = await aCardOf(tenantId, programId);
+      const { cardId, userId } = await t.cardIssued({ tenantId, programId });
       const phone = new FakeWalletDevice(root);
       expect(await phone.add(await t.applePassOf(cardId, userId))).toBe(201);
       await phone.onPush(); // first list: takes the tag
