@@ -1,10 +1,12 @@
 import { Topics } from '@punkto/contracts/topics';
-import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeApns, type FakeApns } from '../../../testing/fake-apns';
+import type { FakeApns } from '../../../testing/fake-apns';
+import {
+  startLocalWalletProviders,
+  type LocalWalletProviders,
+} from '../../../testing/local-wallet-providers';
 import { startNotification, type NotificationTestApp } from '../../../testing/notification-test-app';
 import { unzipPass } from '../testing/pkpass-reader';
 import { FakeWalletDevice } from '../testing/fake-wallet-device';
@@ -12,40 +14,25 @@ import { FakeWalletDevice } from '../testing/fake-wallet-device';
 // "Reminders near the shop" (ADR 0057) on Apple passes: pass.json carries the company's locations, each with
 // its lock-screen text, and a change of the list reaches every phone holding a pass of the company through the
 // live-update path a branding change takes (a company-wide scope, paged): one push per phone.
-const PASS_TYPE = 'pass.pl.punkto.dev';
-const TEAM = 'PUNKTODEV1';
-const KEY_ID = 'APNSKEY123';
+let providers: LocalWalletProviders;
 let fake: FakeApns;
 let t: NotificationTestApp;
 let root: string;
-let secrets: string;
 
 beforeAll(async () => {
-  const key = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  fake = await startFakeApns({
-    topic: PASS_TYPE,
-    auth: { kind: 'token', teamId: TEAM, keyId: KEY_ID, publicKey: key.publicKey },
+  providers = await startLocalWalletProviders({
+    apnsKeyId: 'APNSKEY123',
+    issuerId: '3388000000055555555',
+    serviceAccountEmail: 'punkto-wallet@punkto-test.iam.gserviceaccount.com',
   });
-  secrets = mkdtempSync(join(tmpdir(), 'punkto-apns-key-'));
-  writeFileSync(join(secrets, 'AuthKey.p8'), key.privateKey.export({ format: 'pem', type: 'pkcs8' }));
-  writeFileSync(join(secrets, 'apns-ca.pem'), fake.ca);
-  t = await startNotification(
-    {
-      APNS_KEY_FILE: join(secrets, 'AuthKey.p8'),
-      APNS_KEY_ID: KEY_ID,
-      APNS_URL: fake.url,
-      APNS_CA_FILE: join(secrets, 'apns-ca.pem'),
-      PASS_UPDATE_COALESCE_MS: '200',
-    },
-    { listen: true },
-  );
+  fake = providers.apns;
+  t = await startNotification({ ...providers.env, PASS_UPDATE_COALESCE_MS: '200' }, { listen: true });
   await t.warmUp();
   root = readFileSync(join(t.dataDir, 'apple-pass-dev', 'root.pem'), 'utf8');
 });
 afterAll(async () => {
   await t?.close();
-  await fake?.close();
-  rmSync(secrets, { recursive: true, force: true });
+  await providers?.close();
 });
 
 async function until<T>(what: () => T | Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
