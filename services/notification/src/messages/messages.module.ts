@@ -50,7 +50,8 @@ export async function buildMessages(
   const scheduleSweep = (runAt: Date) =>
     scheduler.schedule({ id: MESSAGE_SWEEP_JOB_ID, type: MESSAGE_SWEEP_JOB, runAt, payload: {} });
   await scheduleSweep(deps.clock());
-  // the win-back sweep (ADR 0060): once at start (a day missed while down is caught up), then daily at 10:00
+  // the win-back sweep (ADR 0060): once at start (today's, when the service was down at 10:00; a whole day down is
+  // not swept afterwards: win-back is due on exactly day N), then daily at 10:00
   const scheduleAutomationSweep = (runAt: Date) =>
     scheduler.schedule({ id: AUTOMATION_SWEEP_JOB_ID, type: AUTOMATION_SWEEP_JOB, runAt, payload: {} });
   await scheduleAutomationSweep(deps.clock());
