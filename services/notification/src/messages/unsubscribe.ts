@@ -47,23 +47,16 @@ export function unsubscribes(ctx: MessagesContext) {
       const doc = await tokenOf(token);
       const companyName = await ctx.companyName(doc.tenantId);
       if (doc.usedAt === null) {
-        // the event first (what the tenant service and the report learn); the decider takes each client once
-        if (doc.automationId)
-          await ctx.automations.run(
-            doc.automationId,
-            { type: 'WithdrawConsent', data: { clientIds: doc.clientIds }, metadata: { now: ctx.clock() } },
-            { tenantId: doc.tenantId },
-          );
-        else
-          await ctx.campaigns.run(
-            doc.campaignId,
-            {
-              type: 'WithdrawConsent',
-              data: { clientIds: doc.clientIds },
-              metadata: { now: ctx.clock() },
-            } satisfies CampaignCommand,
-            { tenantId: doc.tenantId },
-          );
+        // the event first (what the tenant service and the report learn); the decider takes each client once;
+        // an automatic message's e-mail withdraws on its automation's stream (ADR 0060)
+        const withdraw = {
+          type: 'WithdrawConsent',
+          data: { clientIds: doc.clientIds },
+          metadata: { now: ctx.clock() },
+        } satisfies CampaignCommand;
+        const scope = { tenantId: doc.tenantId };
+        if (doc.automationId) await ctx.automations.run(doc.automationId, withdraw, scope);
+        else await ctx.campaigns.run(doc.campaignId, withdraw, scope);
         await ctx.copies.consentWithdrawn(doc.clientIds);
         await ctx.tokens.upsert({ ...doc, usedAt: ctx.clock().toISOString() });
       }
