@@ -213,9 +213,9 @@ async function signed(
   return pkpass;
 }
 
-/** the company's locations as pass.json carries them, each with its lock-screen text (ADR 0057) */
-export const locationsOnPass = (company: PassCompany) =>
-  (company.locations ?? []).slice(0, 10).map((location) => ({
+/** the company's locations as pass.json carries them, each with its lock-screen text (ADR 0057; the signer keeps 10) */
+const locationsOnPass = (company: PassCompany) =>
+  (company.locations ?? []).map((location) => ({
     latitude: location.latitude,
     longitude: location.longitude,
     relevantText: relevantTextOf(location, company.companyName),
