@@ -4,14 +4,7 @@ import type { MessageCard } from './message-copies';
 import type { MessagesContext } from './messages-context';
 import type { AutomationData } from './automation';
 import { triggerAutomation } from './automation-sending';
-import {
-  balanceOf,
-  cardsByPerson,
-  lastVisitDay,
-  rewardCrossed,
-  welcomeDue,
-  winBackDue,
-} from './automation-rules';
+import { balanceOf, lastVisitDay, rewardCrossed, welcomeDue, winBackDue } from './automation-rules';
 
 /**
  * What starts an automatic message (ADR 0060), from what the messages module already learns from the bus:
@@ -74,18 +67,44 @@ export async function winBackSweep(ctx: MessagesContext): Promise<void> {
   for (const automation of on) {
     const company = await ctx.passCopies.company(automation.tenantId);
     if (!company || company.deleted) continue;
-    for (const [personKey, cards] of cardsByPerson(await ctx.copies.cardsOfTenant(automation.tenantId))) {
-      if (!cards.some((c) => c.open)) continue; // no card left: nothing to come back to
-      const last = lastVisitDay(cards);
-      if (!winBackDue(last, today, automation.days ?? 0)) continue;
+    for (const { personKey, lastVisit } of await absentFor(
+      ctx,
+      automation.tenantId,
+      today,
+      automation.days ?? 0,
+    ))
       await triggerAutomation(ctx, {
         tenantId: automation.tenantId,
         kind: 'win_back',
         personKey,
-        occurrence: last!,
+        occurrence: lastVisit,
       });
-    }
   }
+}
+
+/**
+ * the people of the company whose last visit was exactly `days` Warsaw days before `today` and who still hold a
+ * card; the cards are read a batch at a time, a person's together (sorted by person), never the whole company's
+ */
+async function absentFor(ctx: MessagesContext, tenantId: string, today: string, days: number) {
+  const due: { personKey: string; lastVisit: string }[] = [];
+  let person: MessageCard[] = [];
+  const settle = () => {
+    const lastVisit = lastVisitDay(person);
+    // no card left open: nothing to come back to
+    if (person.some((c) => c.open) && winBackDue(lastVisit, today, days))
+      due.push({ personKey: person[0]!.userId, lastVisit: lastVisit! });
+  };
+  for await (const batch of ctx.copies.scanCardsByPerson(tenantId))
+    for (const card of batch) {
+      if (person.length && person[0]!.userId !== card.userId) {
+        settle();
+        person = [];
+      }
+      person.push(card);
+    }
+  if (person.length) settle();
+  return due;
 }
 
 /** the next daily sweep after `now`: today's AUTOMATION_SWEEP_TIME when still ahead, else tomorrow's */

@@ -61,6 +61,8 @@ export async function messageCopies(documents: DocumentStore, keys: PersonKeys) 
     },
     cardsOfPerson: (tenantId: string, userId: string) => cards.find({ tenantId, userId }),
     cardsOfTenant: (tenantId: string) => cards.find({ tenantId }),
+    /** the company's cards a batch at a time, a person's cards one after another (sweeps: never all in memory) */
+    scanCardsByPerson: (tenantId: string) => cards.scan({ tenantId }, { sort: { userId: 1 } }),
     /** the cards of these people in the company (the automations' effect reads only the people it reached) */
     cardsOfPeople: (tenantId: string, personKeys: readonly string[]) =>
       cards.find({ tenantId, userId: { $in: [...personKeys] } }),
