@@ -1,10 +1,4 @@
-import {
-  DEFAULT_RELEVANT_TEXT,
-  LocationLimits,
-  LocationMessages,
-  relevantTextOf,
-  type Location,
-} from '@punkto/contracts/locations';
+import { DEFAULT_RELEVANT_TEXT, Location, relevantTextOf } from '@punkto/contracts/locations';
 import { parseDegree } from './coordinates';
 
 /** One location as the editor holds it: the coordinates as typed (a dot or a Polish comma). */
@@ -34,20 +28,20 @@ export const draftOf = (location: Location): LocationDraft => ({
   relevantText: location.relevantText ?? '',
 });
 
-const inRange = (value: number | null, limit: number) => value !== null && value >= -limit && value <= limit;
-
-/** The same rules as the request's schema (contracts/src/locations.ts), with its Polish messages, per field. */
+/**
+ * The draft checked by the request's own schema (contracts/src/locations.ts: the rules the tenant service keeps),
+ * with its Polish messages, the first per field. A coordinate that is not a number is checked as NaN.
+ */
 export function draftErrors(draft: LocationDraft): Partial<Record<DraftField, string>> {
+  const result = Location.safeParse({
+    name: draft.name,
+    address: draft.address,
+    latitude: parseDegree(draft.latitude) ?? Number.NaN,
+    longitude: parseDegree(draft.longitude) ?? Number.NaN,
+    relevantText: draft.relevantText,
+  });
   const errors: Partial<Record<DraftField, string>> = {};
-  const name = draft.name.trim();
-  if (!name) errors.name = LocationMessages.name;
-  else if (name.length > LocationLimits.maxName) errors.name = LocationMessages.nameTooLong;
-  if (draft.address.trim().length > LocationLimits.maxAddress)
-    errors.address = LocationMessages.addressTooLong;
-  if (!inRange(parseDegree(draft.latitude), 90)) errors.latitude = LocationMessages.latitude;
-  if (!inRange(parseDegree(draft.longitude), 180)) errors.longitude = LocationMessages.longitude;
-  if (draft.relevantText.trim().length > LocationLimits.maxRelevantText)
-    errors.relevantText = LocationMessages.relevantTextTooLong;
+  for (const issue of result.error?.issues ?? []) errors[issue.path[0] as DraftField] ??= issue.message;
   return errors;
 }
 
