@@ -55,15 +55,8 @@ describe('automatic messages (ADR 0060)', () => {
     const mailbox = app.infra.mailbox!;
     return Promise.all((await mailbox.list()).map(async (e) => parseMail((await mailbox.raw(e.id))!)));
   };
-  const stamp = (cardId: string, stamps: number, at = now.toISOString()) =>
-    app.deliver(Topics.cardLedgerCards, 'StampsAdded', {
-      cardId,
-      commandId: randomUUID(),
-      count: 1,
-      employeeId: 'e1',
-      balance: { points: 0, stamps, lifetimePoints: 0 },
-      addedAt: at,
-    });
+  /** a stamp added at the test's clock (a visit on its Warsaw day) */
+  const stamp = (cardId: string, stamps: number) => app.stampsAdded(cardId, stamps, now.toISOString());
 
   it('lists the defaults switched off, saves the owner’s settings and refuses bad ones on the field', async () => {
     const first = await list();
@@ -119,15 +112,11 @@ describe('automatic messages (ADR 0060)', () => {
     const withConsent = await aCustomer(app, company, { consent: true, n: 1 });
     const without = await aCustomer(app, company, { consent: false, n: 2 });
     // a second program's card of the first person: no second welcome
-    await app.deliver(Topics.cardLedgerCards, 'CardIssued', {
-      cardId: randomUUID(),
+    await app.cardIssued({
       tenantId: company.tenantId,
       programId: randomUUID(),
       clientId: withConsent.clientId,
       userId: withConsent.userId,
-      humanReadableId: '1234567897',
-      secretVersion: 1,
-      tier: null,
       issuedAt: now.toISOString(),
     });
     expect((await sends()).map((s) => s.personKey).sort()).toEqual(
@@ -184,15 +173,11 @@ describe('automatic messages (ADR 0060)', () => {
       enrolledAt: now.toISOString(),
     });
     // the card ledger issued the card on the link; tenant's ClientAccountLinked is not here yet
-    await app.deliver(Topics.cardLedgerCards, 'CardIssued', {
-      cardId: randomUUID(),
+    await app.cardIssued({
       tenantId: company.tenantId,
       programId: company.programId,
       clientId,
       userId,
-      humanReadableId: '1234567897',
-      secretVersion: 1,
-      tier: null,
       issuedAt: now.toISOString(),
     });
     await deliverAll();
