@@ -75,6 +75,13 @@ describe.each([
         },
       ],
     });
+
+    // removing it saves at once: the list is empty again, on the page and in the API
+    await saved.getByRole('button', { name: 'Usuń: Kawiarnia na Rynku' }).click();
+    await page.getByText('Usunięto lokalizację „Kawiarnia na Rynku”.').waitFor();
+    await saved.getByText('Nie dodano jeszcze żadnej lokalizacji.').waitFor();
+    const after = await owner.client.call('GET', `/api/v1/tenants/${owner.tenantId}/locations`);
+    expect(await after.json()).toEqual({ locations: [] });
     expect(outside).toEqual([]);
   });
 });
