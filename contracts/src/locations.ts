@@ -40,14 +40,13 @@ export function relevantTextOf(location: Pick<Location, 'relevantText'>, company
   return text.split(COMPANY_NAME_PLACEHOLDER).join(companyName).slice(0, 200);
 }
 
+/** z.number refuses NaN and ±Infinity itself (zod 4), with the same message */
 const Latitude = z
   .number(LocationMessages.latitude)
-  .refine(Number.isFinite, LocationMessages.latitude)
   .min(-90, LocationMessages.latitude)
   .max(90, LocationMessages.latitude);
 const Longitude = z
   .number(LocationMessages.longitude)
-  .refine(Number.isFinite, LocationMessages.longitude)
   .min(-180, LocationMessages.longitude)
   .max(180, LocationMessages.longitude);
 
