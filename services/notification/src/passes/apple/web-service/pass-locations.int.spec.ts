@@ -35,15 +35,6 @@ afterAll(async () => {
   await providers?.close();
 });
 
-async function until<T>(what: () => T | Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 const rynek = {
   name: 'Kawiarnia na Rynku',
   address: 'Rynek 1, Warszawa',
@@ -117,7 +108,10 @@ describe("the company's locations on its Apple passes", () => {
     const before = mine().length;
     const started = performance.now();
     await locationsReplaced(tenantId, [rynek]);
-    const pushes = await until(mine, (p) => p.length - before >= CARDS, 20_000);
+    await expect
+      .poll(() => mine().length - before, { timeout: 20_000, interval: 20 })
+      .toBeGreaterThanOrEqual(CARDS);
+    const pushes = mine();
     const elapsedMs = performance.now() - started;
     await new Promise((resolve) => setTimeout(resolve, 400)); // nothing more comes after the window
     expect(pushes.length - before).toBe(CARDS);
