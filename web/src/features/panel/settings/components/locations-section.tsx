@@ -3,7 +3,7 @@ import { LocationLimits, type Location } from '@punkto/contracts/locations';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormError } from '../../../../components/ui/form-error';
-import { errorMessage, isApiError, ValidationApiError } from '../../../../lib/api/api-errors';
+import { errorMessage, ValidationApiError } from '../../../../lib/api/api-errors';
 import { notify } from '../../../../lib/notify-instance';
 import { locationsQueryOptions, useReplaceLocations } from '../api/locations';
 import {
@@ -45,7 +45,7 @@ export function LocationsSection({ tenantId, companyName }: { tenantId: string; 
       const onField =
         index !== null && error instanceof ValidationApiError ? fieldErrorsAt(error.errors, index) : {};
       setFieldErrors(onField);
-      if (!Object.keys(onField).length) setFormError(isApiError(error) ? errorMessage(error) : String(error));
+      if (!Object.keys(onField).length) setFormError(errorMessage(error));
       return false;
     }
   };
