@@ -36,6 +36,8 @@ export type ReferralDoc = {
   /** claimed or refused at */
   at: string;
   rewardedAt: string | null;
+  /** the friend's award that rewarded it: a later award of the card has nothing to do here */
+  awardCommandId?: string | null;
   month: string | null;
   referrerRewarded: boolean;
 };
@@ -121,6 +123,7 @@ export async function referralStore(documents: DocumentStore) {
         reason: state.status === 'refused' ? state.reason : null,
         at: state.status === 'refused' ? state.refusedAt : state.claimedAt,
         rewardedAt: state.status === 'rewarded' ? state.rewardedAt : null,
+        awardCommandId: state.status === 'rewarded' ? state.awardCommandId : null,
         month: state.status === 'rewarded' ? state.month : null,
         referrerRewarded: state.status === 'rewarded' && state.referrerBonus > 0,
       });
