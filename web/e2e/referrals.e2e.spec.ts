@@ -56,6 +56,9 @@ describe('bring a friend', () => {
     const invite = annaPage.getByTestId('invite-friend');
     await invite.waitFor({ timeout: 30_000 });
     await invite.getByText('Znajomy dostanie 20 pkt przy pierwszej wizycie, a Ty 50 pkt.').waitFor();
+    // one QR code on the card until she asks for the invite's: staff scan the card's
+    expect(await invite.getByRole('img', { name: 'Kod QR Twojego zaproszenia' }).count()).toBe(0);
+    await invite.getByRole('button', { name: 'Pokaż kod QR zaproszenia' }).click();
     await invite.getByRole('img', { name: 'Kod QR Twojego zaproszenia' }).waitFor();
     const link = (await invite.getByTestId('invite-link').textContent()) ?? '';
     expect(link).toMatch(new RegExp(`^${baseUrl}/polecenie/[a-z2-7]{12}$`));
