@@ -15,7 +15,7 @@ export function InviteFriend({ cardId }: { cardId: string }) {
   const clipboard = useClipboard({ timeout: 2500 });
   // the invite's QR code only on request: under the card's own QR code, staff at the till could scan the wrong one
   const [qrShown, qr] = useDisclosure(false);
-  if (!invite.data?.enabled) return null;
+  if (!invite.data?.enabled || !invite.data.code) return null;
   const { code, unit, referrerBonus, friendBonus, rewardedThisMonth, monthlyCap } = invite.data;
   const link = inviteLinkOf(code);
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
