@@ -92,6 +92,11 @@ describe('bring a friend', () => {
     await olaPage.goto(link);
     await olaPage.waitForURL((url) => url.pathname === '/dodaj-karte-do-portfela');
     await olaPage.getByRole('heading', { name: 'Kawa za punkty', level: 1 }).waitFor();
+    // she is told before joining what the invite gives her
+    await olaPage
+      .getByTestId('referral-invite-note')
+      .getByText('Premia za dołączenie z zaproszenia: 20 pkt przy pierwszej wizycie.')
+      .waitFor();
     await logInAndJoin(olaPage, olaEmail);
     await olaPage
       .getByText('Zaproszenie przyjęte. Premia czeka na pierwszą wizytę.')

@@ -1,8 +1,10 @@
-import { Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { ReferralErrors, type ClaimReferralResponse } from '@punkto/contracts/referrals';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api/api-errors';
-import { useClaimReferral } from '../api/referrals';
+import { formatPoints, formatStamps } from '../../../lib/format';
+import { referralTargetQueryOptions, useClaimReferral } from '../api/referrals';
 import { forgetPendingReferral, pendingReferralFor } from '../utils/pending-referral';
 
 /**
@@ -34,5 +36,24 @@ export function ReferralClaim({ programId, cardId }: { programId: string; cardId
     <Text size="sm" fw={500} data-testid="referral-outcome">
       {outcome.message}
     </Text>
+  );
+}
+
+/**
+ * Before joining (join page): a friend who came by an invite link is told so, with the bonus of the first visit the
+ * invite resolved to (ADR 0061). Nothing without a kept invite for this program, or while it is read.
+ */
+export function ReferralInviteNote({ programId }: { programId: string }) {
+  const [pending] = useState(() => pendingReferralFor(programId));
+  const target = useQuery({ ...referralTargetQueryOptions(pending?.code ?? ''), enabled: pending !== null });
+  if (!pending || !target.data) return null;
+  const { friendBonus, unit } = target.data;
+  const bonus = unit === 'stamps' ? formatStamps(friendBonus) : formatPoints(friendBonus);
+  return (
+    <Alert color="grape" variant="light" title="Zaproszenie od znajomego" data-testid="referral-invite-note">
+      {friendBonus > 0
+        ? `Premia za dołączenie z zaproszenia: ${bonus} przy pierwszej wizycie.`
+        : 'Dołączasz z zaproszenia znajomego.'}
+    </Alert>
   );
 }
