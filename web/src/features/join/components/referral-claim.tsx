@@ -1,8 +1,8 @@
 import { Alert, Text } from '@mantine/core';
-import { ReferralErrors, type ClaimReferralResponse } from '@punkto/contracts/referrals';
+import { ReferralErrors } from '@punkto/contracts/referrals';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { isApiError } from '../../../lib/api/api-errors';
+import { errorMessage, isApiError } from '../../../lib/api/api-errors';
 import { formatPoints, formatStamps } from '../../../lib/format';
 import { referralTargetQueryOptions, useClaimReferral } from '../api/referrals';
 import { forgetPendingReferral, pendingReferralFor } from '../utils/pending-referral';
@@ -14,7 +14,7 @@ import { forgetPendingReferral, pendingReferralFor } from '../utils/pending-refe
 export function ReferralClaim({ programId, cardId }: { programId: string; cardId: string | null }) {
   const claim = useClaimReferral();
   const started = useRef(false);
-  const [outcome, setOutcome] = useState<ClaimReferralResponse | 'gone' | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
 
   useEffect(() => {
     const pending = pendingReferralFor(programId);
@@ -22,19 +22,22 @@ export function ReferralClaim({ programId, cardId }: { programId: string; cardId
     started.current = true;
     claim
       .mutateAsync({ code: pending.code, cardId })
-      .then(setOutcome)
-      .catch((error: unknown) => {
-        const gone = isApiError(error) && error.code === ReferralErrors.notFound.code;
-        setOutcome(gone ? 'gone' : null);
-      })
+      .then((answer) => setMessage(answer.message))
+      .catch((error: unknown) =>
+        // a failed claim is said too: the invite is forgotten either way
+        setMessage(
+          isApiError(error) && error.code === ReferralErrors.notFound.code
+            ? ReferralErrors.notFound.message
+            : `Nie udało się zapisać zaproszenia. ${errorMessage(error)}`,
+        ),
+      )
       .finally(forgetPendingReferral);
   }, [programId, cardId, claim]);
 
-  if (!outcome) return null;
-  if (outcome === 'gone') return <Text size="sm">{ReferralErrors.notFound.message}</Text>;
+  if (!message) return null;
   return (
     <Text size="sm" fw={500} data-testid="referral-outcome">
-      {outcome.message}
+      {message}
     </Text>
   );
 }
