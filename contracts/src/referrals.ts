@@ -53,7 +53,8 @@ export const ReferralCardParams = z.object({ cardId: z.string().min(1).max(64) }
 /** The referrer's invite for one card: the code and what the program gives (the web page builds the link). */
 export const ReferralInvite = z
   .object({
-    code: ReferralCode,
+    /** null while the company has referrals off: no code is made (nor the device remembered) before they are on */
+    code: ReferralCode.nullable(),
     cardId: z.string(),
     programId: z.string(),
     /** false when the company has referrals off: the portal shows no invite */

@@ -1,3 +1,4 @@
+import { warsawDate } from '@punkto/contracts/warsaw-time';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   activeAccount,
@@ -19,15 +20,9 @@ const { newPage } = useBrowser();
 let owner: OwnerWithProgram;
 let customer: CookieClient;
 const email = uniqueEmail('urodziny');
-const warsawParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Warsaw',
-  day: 'numeric',
-  month: 'numeric',
-}).formatToParts(new Date());
-const today = {
-  day: warsawParts.find((p) => p.type === 'day')!.value,
-  month: warsawParts.find((p) => p.type === 'month')!.value,
-};
+// today's Warsaw day and month as the selects' values (`7`, `3`)
+const [, month, day] = warsawDate(new Date()).split('-').map(Number);
+const today = { day: String(day), month: String(month) };
 
 beforeAll(async () => {
   owner = await ownerWithProgram();

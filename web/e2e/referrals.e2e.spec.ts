@@ -56,6 +56,9 @@ describe('bring a friend', () => {
     const invite = annaPage.getByTestId('invite-friend');
     await invite.waitFor({ timeout: 30_000 });
     await invite.getByText('Znajomy dostanie 20 pkt przy pierwszej wizycie, a Ty 50 pkt.').waitFor();
+    // one QR code on the card until she asks for the invite's: staff scan the card's
+    expect(await invite.getByRole('img', { name: 'Kod QR Twojego zaproszenia' }).count()).toBe(0);
+    await invite.getByRole('button', { name: 'Pokaż kod QR zaproszenia' }).click();
     await invite.getByRole('img', { name: 'Kod QR Twojego zaproszenia' }).waitFor();
     const link = (await invite.getByTestId('invite-link').textContent()) ?? '';
     expect(link).toMatch(new RegExp(`^${baseUrl}/polecenie/[a-z2-7]{12}$`));
@@ -89,6 +92,11 @@ describe('bring a friend', () => {
     await olaPage.goto(link);
     await olaPage.waitForURL((url) => url.pathname === '/dodaj-karte-do-portfela');
     await olaPage.getByRole('heading', { name: 'Kawa za punkty', level: 1 }).waitFor();
+    // she is told before joining what the invite gives her
+    await olaPage
+      .getByTestId('referral-invite-note')
+      .getByText('Premia za dołączenie z zaproszenia: 20 pkt przy pierwszej wizycie.')
+      .waitFor();
     await logInAndJoin(olaPage, olaEmail);
     await olaPage
       .getByText('Zaproszenie przyjęte. Premia czeka na pierwszą wizytę.')

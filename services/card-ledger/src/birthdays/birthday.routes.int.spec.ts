@@ -159,6 +159,25 @@ describe('the birthday reward', () => {
     }
   });
 
+  it('another edit of the program (its name) reads no birthdays: the reward waits for the nightly sweep', async () => {
+    const tenantId = `t-${randomUUID()}`;
+    const program = await t.defineProgram({ tenantId, birthdayReward: BIRTHDAY_REWARD });
+    const userId = randomUUID();
+    const { cardId } = await t.enrol(program, { userId });
+    const me = await (await tokensFor(tenantId)).customer(userId);
+    t.setNow('2027-05-01T10:00:00.000Z');
+    try {
+      await t.call('PUT', ME, me, { body: { day: 22, month: 5 } }); // window 15–29 May
+      t.setNow('2027-05-20T10:00:00.000Z');
+      await t.defineProgram({ ...program, version: 2, name: 'Kawa po nowemu' });
+      expect(await birthdayEvents(cardId)).toEqual([]);
+      await t.defineProgram({ ...program, version: 3, birthdayReward: { ...BIRTHDAY_REWARD, daysAfter: 8 } });
+      expect(await birthdayEvents(cardId)).toHaveLength(1);
+    } finally {
+      t.setNow(null);
+    }
+  });
+
   it('a program without a birthday reward grants nothing; staff are told there is none', async () => {
     const { me, owner, cardId } = await aCustomerWithACard(null);
     await t.call('PUT', ME, me, { body: { day: 1, month: 1 } });

@@ -1,16 +1,14 @@
+import type { CardBirthdayReward as CardBirthdayRewardView } from '@punkto/contracts/birthdays';
 import type {
   BirthdayRewardGrantedData,
   BirthdayRewardRedeemedData,
 } from '@punkto/contracts/integration-events';
 
-/** The card's latest birthday reward (ADR 0058): its window (Warsaw dates) and whether staff gave it out. */
-export interface CardBirthdayReward {
-  year: number;
-  name: string;
-  validFrom: string;
-  validUntil: string;
-  redeemedAt: string | null;
-}
+/**
+ * The card's latest birthday reward (ADR 0058): its window (Warsaw dates) and whether staff gave it out — the
+ * contract's view without `redeemable`, which the views work out for the moment they are read.
+ */
+export type CardBirthdayReward = Omit<CardBirthdayRewardView, 'redeemable'>;
 
 /** evolve: the reward a BirthdayRewardGranted gives the card */
 export const grantedReward = ({

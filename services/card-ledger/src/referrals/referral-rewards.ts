@@ -26,6 +26,9 @@ export async function rewardFirstVisit(
   // the read model is written after the claim's append: a crash in between is caught up from the stream here
   const referral = (await deps.store.referral(cardId)) ?? (await caughtUp(deps, cardId));
   if (!referral || referral.status === 'refused') return; // most awards: no referral at all
+  // a later visit of a rewarded friend: nothing to give, and no stream to read
+  const rewardedBy = referral.status === 'rewarded' ? referral.awardCommandId : null;
+  if (rewardedBy && rewardedBy !== award.commandId) return;
   const state =
     referral.status === 'claimed'
       ? (await deps.referrals.execute(cardId, (now) => rewardCommand(deps, referral, award.commandId, now)))

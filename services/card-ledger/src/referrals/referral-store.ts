@@ -4,8 +4,8 @@ import {
   type ReferralRefusal,
   type ReferralSettings,
 } from '@punkto/contracts/referrals';
-import { warsawDate } from '@punkto/contracts/warsaw-time';
-import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import { addDays, warsawAt, warsawDate } from '@punkto/contracts/warsaw-time';
+import type { Collection, DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { DuplicateKeyError } from '@punkto/platform/errors/errors';
 import { createHash, randomInt } from 'node:crypto';
 import type { Referral } from './referral';
@@ -36,6 +36,8 @@ export type ReferralDoc = {
   /** claimed or refused at */
   at: string;
   rewardedAt: string | null;
+  /** the friend's award that rewarded it: a later award of the card has nothing to do here */
+  awardCommandId?: string | null;
   month: string | null;
   referrerRewarded: boolean;
 };
@@ -95,20 +97,7 @@ export async function referralStore(documents: DocumentStore) {
       referrals.count({ referrerCardId, month, referrerRewarded: true }),
     referral: (friendCardId: string) => referrals.get(friendCardId),
     /** invited (claimed), rewarded and refused referrals in a period of Warsaw days (analytics, ADR 0061) */
-    async figures(
-      tenantId: string,
-      period: { startDate: string; endDate: string; loyaltyProgramId: string | null },
-    ): Promise<ReferralFigures> {
-      const inPeriod = (at: string | null) =>
-        at !== null && warsawDate(at) >= period.startDate && warsawDate(at) <= period.endDate;
-      const figures = { invited: 0, rewarded: 0, refused: 0 };
-      for (const doc of await referrals.find({ tenantId })) {
-        if (period.loyaltyProgramId && doc.programId !== period.loyaltyProgramId) continue;
-        if (inPeriod(doc.at)) figures[doc.status === 'refused' ? 'refused' : 'invited']++;
-        if (inPeriod(doc.rewardedAt)) figures.rewarded++;
-      }
-      return figures;
-    },
+    figures: (tenantId: string, period: FiguresPeriod) => referralFigures(referrals, tenantId, period),
     /** the read model of one Referral stream after a command */
     async project(friendCardId: string, state: Referral) {
       if (state.status === 'none') return;
@@ -121,6 +110,7 @@ export async function referralStore(documents: DocumentStore) {
         reason: state.status === 'refused' ? state.reason : null,
         at: state.status === 'refused' ? state.refusedAt : state.claimedAt,
         rewardedAt: state.status === 'rewarded' ? state.rewardedAt : null,
+        awardCommandId: state.status === 'rewarded' ? state.awardCommandId : null,
         month: state.status === 'rewarded' ? state.month : null,
         referrerRewarded: state.status === 'rewarded' && state.referrerBonus > 0,
       });
@@ -128,3 +118,30 @@ export async function referralStore(documents: DocumentStore) {
   };
 }
 export type ReferralStore = Awaited<ReturnType<typeof referralStore>>;
+
+type FiguresPeriod = { startDate: string; endDate: string; loyaltyProgramId: string | null };
+
+async function referralFigures(
+  referrals: Collection<ReferralDoc>,
+  tenantId: string,
+  period: FiguresPeriod,
+): Promise<ReferralFigures> {
+  const inPeriod = (at: string | null) =>
+    at !== null && warsawDate(at) >= period.startDate && warsawDate(at) <= period.endDate;
+  // only the period's referrals are read, not every one the company ever had (stored as ISO instants)
+  const range = {
+    $gte: warsawAt(period.startDate, '00:00').toISOString(),
+    $lt: warsawAt(addDays(period.endDate, 1), '00:00').toISOString(),
+  };
+  const figures = { invited: 0, rewarded: 0, refused: 0 };
+  const docs = await referrals.find({
+    tenantId,
+    ...(period.loyaltyProgramId && { programId: period.loyaltyProgramId }),
+    $or: [{ at: range }, { rewardedAt: range }],
+  });
+  for (const doc of docs) {
+    if (inPeriod(doc.at)) figures[doc.status === 'refused' ? 'refused' : 'invited']++;
+    if (inPeriod(doc.rewardedAt)) figures.rewarded++;
+  }
+  return figures;
+}

@@ -247,6 +247,13 @@ describe('the invite link on the back of the passes', () => {
     const settings = `/api/v1/tenants/${tenantId}/loyalty-programs/${program.programId}/referral-settings`;
     const early = await member(program, customer);
     expect(await shown(early.cardId)).toEqual([]);
+    // referrals off: the portal's question makes no code and remembers no device
+    const off = await send('GET', `/api/v1/referrals/my-cards/${early.cardId}/invite`, early.token, {
+      device: device(),
+    });
+    expect(off.json()).toMatchObject({ enabled: false, code: null });
+    const invites = t.infra.documents.collection<{ _id: string; cardId: string }>('referral_invites');
+    expect(await invites.findOne({ cardId: early.cardId })).toBeNull();
 
     expect((await send('PUT', settings, owner, { body: ON })).statusCode).toBe(200);
     const earlyCode = await inviteOf(early);

@@ -121,19 +121,27 @@ async function ownCard(
   return card;
 }
 
-/** GET …/my-cards/{cardId}/invite: the card's invite code, remembering the device it was opened on */
+/**
+ * GET …/my-cards/{cardId}/invite: the card's invite code, remembering the device it was opened on — only while the
+ * company runs referrals: the portal asks for every card, and a company that never switches them on should not
+ * collect a code and device hashes for each of its customers
+ */
 export async function myInvite(
   deps: ReferralDeps,
   input: { userId: string; cardId: string; device: string },
 ): Promise<ReferralInvite> {
   const card = await ownCard(deps, input.userId, input.cardId);
-  const invite = await deps.store.inviteOf(card);
-  await deps.store.deviceSeen(invite, input.device);
   const settings = await deps.store.settingsOf(card.programId);
+  let code: string | null = null;
+  if (settings.enabled) {
+    const invite = await deps.store.inviteOf(card);
+    await deps.store.deviceSeen(invite, input.device);
+    code = invite._id;
+  }
   const rules = await deps.rulesFor(card.programId);
   const month = warsawDate(deps.clock()).slice(0, 7);
   return {
-    code: invite._id,
+    code,
     cardId: card.cardId,
     programId: card.programId,
     enabled: settings.enabled,

@@ -127,9 +127,18 @@ const handlers: Record<z.infer<typeof HandledType>, (delivery: Delivery) => Prom
 async function programDefined({ cards, parse, metadata }: Delivery) {
   const program = parse(ProgramDefinedData);
   if (!program) return;
-  await cards.programs.define(program.programId, program);
-  // a birthday reward switched on reaches the customers whose window is on today at once (ADR 0058)
-  if (program.birthdayReward && program.active) await grantForProgram(cards, program.programId, metadata);
+  const before = (await cards.programs.get(program.programId)).data;
+  if (!(await cards.programs.define(program.programId, program))) return; // a redelivery or an older version
+  // a birthday reward switched on or given another window reaches the customers whose window is on today at once
+  // (ADR 0058); any other edit (the program's name, its rewards) opens no window, so no birthday is read for it
+  if (program.birthdayReward && program.active && birthdayRewardChanged(before, program))
+    await grantForProgram(cards, program.programId, metadata);
+}
+
+/** the program was inactive, had no birthday reward, or had another window before this definition */
+function birthdayRewardChanged(before: ProgramDefinedData | null, after: ProgramDefinedData) {
+  const [was, is] = [before?.birthdayReward, after.birthdayReward];
+  return !before?.active || !was || !is || was.daysBefore !== is.daysBefore || was.daysAfter !== is.daysAfter;
 }
 
 async function programDeleted({ cards, parse, metadata }: Delivery) {

@@ -1,15 +1,11 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import type { CardBirthdayReward } from '@punkto/contracts/birthdays';
+import { warsawFormat } from '@punkto/contracts/warsaw-format';
 import type { ReactNode } from 'react';
 
 /** `22 czerwca 2027` of a Warsaw calendar date `2027-06-22` (noon UTC is the same day in Warsaw) */
-const longDate = new Intl.DateTimeFormat('pl-PL', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/Warsaw',
-});
-export const calendarDateLabel = (date: string) => longDate.format(new Date(`${date}T12:00:00Z`));
+const longDate = warsawFormat({ dateStyle: 'long' });
+const calendarDateLabel = (date: string) => longDate(`${date}T12:00:00Z`);
 
 /**
  * The card's birthday reward (ADR 0058), for the customer's card and the scanner: what it is, from when until

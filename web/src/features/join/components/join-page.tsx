@@ -30,7 +30,7 @@ import { WalletButtons } from '../../../components/wallet/wallet-buttons';
 import { publicProgramQueryOptions, useCardOfProgram, useJoinProgram } from '../api/join';
 import { joinAudience, joinOutcomeOf, joinPageHref, type JoinOutcome } from '../utils/join-view';
 import { PhoneInput } from '../../../components/ui/phone-input';
-import { ReferralClaim } from './referral-claim';
+import { ReferralClaim, ReferralInviteNote } from './referral-claim';
 
 type ProgramPublicInfo = z.infer<typeof ProgramPublicInfoSchema>;
 
@@ -221,6 +221,7 @@ function ProgramOffer({ info, user }: { info: ProgramPublicInfo; user: UserProfi
           <Text size="lg">{kindPitch[info.kind]}</Text>
           {info.description ? <Text c="dimmed">{info.description}</Text> : null}
         </Stack>
+        {outcome === null ? <ReferralInviteNote programId={info.programId} /> : null}
 
         {outcome?.type === 'joined' ? (
           <Alert color="green" variant="light" title="Jesteś w programie!" role="status">

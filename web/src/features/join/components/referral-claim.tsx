@@ -1,8 +1,10 @@
-import { Text } from '@mantine/core';
-import { ReferralErrors, type ClaimReferralResponse } from '@punkto/contracts/referrals';
+import { Alert, Text } from '@mantine/core';
+import { ReferralErrors } from '@punkto/contracts/referrals';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { isApiError } from '../../../lib/api/api-errors';
-import { useClaimReferral } from '../api/referrals';
+import { errorMessage, isApiError } from '../../../lib/api/api-errors';
+import { formatPoints, formatStamps } from '../../../lib/format';
+import { referralTargetQueryOptions, useClaimReferral } from '../api/referrals';
 import { forgetPendingReferral, pendingReferralFor } from '../utils/pending-referral';
 
 /**
@@ -12,7 +14,7 @@ import { forgetPendingReferral, pendingReferralFor } from '../utils/pending-refe
 export function ReferralClaim({ programId, cardId }: { programId: string; cardId: string | null }) {
   const claim = useClaimReferral();
   const started = useRef(false);
-  const [outcome, setOutcome] = useState<ClaimReferralResponse | 'gone' | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
 
   useEffect(() => {
     const pending = pendingReferralFor(programId);
@@ -20,19 +22,41 @@ export function ReferralClaim({ programId, cardId }: { programId: string; cardId
     started.current = true;
     claim
       .mutateAsync({ code: pending.code, cardId })
-      .then(setOutcome)
-      .catch((error: unknown) => {
-        const gone = isApiError(error) && error.code === ReferralErrors.notFound.code;
-        setOutcome(gone ? 'gone' : null);
-      })
+      .then((answer) => setMessage(answer.message))
+      .catch((error: unknown) =>
+        // a failed claim is said too: the invite is forgotten either way
+        setMessage(
+          isApiError(error) && error.code === ReferralErrors.notFound.code
+            ? ReferralErrors.notFound.message
+            : `Nie udało się zapisać zaproszenia. ${errorMessage(error)}`,
+        ),
+      )
       .finally(forgetPendingReferral);
   }, [programId, cardId, claim]);
 
-  if (!outcome) return null;
-  if (outcome === 'gone') return <Text size="sm">{ReferralErrors.notFound.message}</Text>;
+  if (!message) return null;
   return (
     <Text size="sm" fw={500} data-testid="referral-outcome">
-      {outcome.message}
+      {message}
     </Text>
+  );
+}
+
+/**
+ * Before joining (join page): a friend who came by an invite link is told so, with the bonus of the first visit the
+ * invite resolved to (ADR 0061). Nothing without a kept invite for this program, or while it is read.
+ */
+export function ReferralInviteNote({ programId }: { programId: string }) {
+  const [pending] = useState(() => pendingReferralFor(programId));
+  const target = useQuery({ ...referralTargetQueryOptions(pending?.code ?? ''), enabled: pending !== null });
+  if (!pending || !target.data) return null;
+  const { friendBonus, unit } = target.data;
+  const bonus = unit === 'stamps' ? formatStamps(friendBonus) : formatPoints(friendBonus);
+  return (
+    <Alert color="grape" variant="light" title="Zaproszenie od znajomego" data-testid="referral-invite-note">
+      {friendBonus > 0
+        ? `Premia za dołączenie z zaproszenia: ${bonus} przy pierwszej wizycie.`
+        : 'Dołączasz z zaproszenia znajomego.'}
+    </Alert>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { Birthday } from '@punkto/contracts/birthdays';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -6,6 +6,7 @@ import { FormError } from '../../../components/ui/form-error';
 import { errorMessage } from '../../../lib/api/api-errors';
 import { notify } from '../../../lib/notify-instance';
 import { myBirthdayQueryOptions, useSaveMyBirthday } from '../api/my-birthday';
+import { birthdayLabel } from '../utils/portal-labels';
 
 const monthName = new Intl.DateTimeFormat('pl-PL', { month: 'long', timeZone: 'UTC' });
 const MONTHS = Array.from({ length: 12 }, (_, i) => ({
@@ -13,9 +14,6 @@ const MONTHS = Array.from({ length: 12 }, (_, i) => ({
   label: monthName.format(Date.UTC(2024, i, 1)),
 }));
 const DAYS = Array.from({ length: 31 }, (_, i) => String(i + 1));
-/** `15 czerwca`: the birthday as a person says it (29 February: a leap year's date) */
-const dayAndMonth = new Intl.DateTimeFormat('pl-PL', { day: 'numeric', month: 'long', timeZone: 'UTC' });
-const birthdayLabel = (b: Birthday) => dayAndMonth.format(Date.UTC(2024, b.month - 1, b.day));
 
 /**
  * /klient/profil „Urodziny” (ADR 0058): the day and month of the customer's birthday, optional and without the year.
@@ -70,6 +68,11 @@ export function BirthdaySection() {
             karty. To dobrowolne — możesz w każdej chwili zmienić lub usunąć datę. Nagrodę dostajesz raz w
             roku.
           </Text>
+          {current.isError ? (
+            <Alert color="red" variant="light" role="alert">
+              Nie udało się wczytać zapisanej daty urodzin. {errorMessage(current.error)}
+            </Alert>
+          ) : null}
           {saved ? (
             <Text size="sm" data-testid="birthday-saved">
               Zapisana data: <b>{birthdayLabel(saved)}</b>

@@ -1,19 +1,21 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useClipboard } from '@mantine/hooks';
+import { useClipboard, useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { CardQrCode } from '../../../components/ui/card-qr-code';
 import { myInviteQueryOptions } from '../api/invite';
 import { bonusLabel, inviteLinkOf } from '../utils/invite-link';
 
 /**
- * „Poleć znajomemu” on a card of /klient/karty (ADR 0061): the personal invite link with its QR code and a
- * share button (the phone's share sheet where there is one, else copying). Shown only while the company runs
+ * „Poleć znajomemu” on a card of /klient/karty (ADR 0061): the personal invite link, its QR code on request (a
+ * second QR code right under the card's would be scanned at the till by mistake) and a share button (the phone's share sheet where there is one, else copying). Shown only while the company runs
  * referrals; nothing at all while loading or when the invite cannot be read.
  */
 export function InviteFriend({ cardId }: { cardId: string }) {
   const invite = useQuery(myInviteQueryOptions(cardId));
   const clipboard = useClipboard({ timeout: 2500 });
-  if (!invite.data?.enabled) return null;
+  // the invite's QR code only on request: under the card's own QR code, staff at the till could scan the wrong one
+  const [qrShown, qr] = useDisclosure(false);
+  if (!invite.data?.enabled || !invite.data.code) return null;
   const { code, unit, referrerBonus, friendBonus, rewardedThisMonth, monthlyCap } = invite.data;
   const link = inviteLinkOf(code);
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
@@ -38,9 +40,11 @@ export function InviteFriend({ cardId }: { cardId: string }) {
             : 'Znajomy dołączy z Twojego linku'}
           {referrerBonus > 0 ? `, a Ty ${bonusLabel(referrerBonus, unit)}.` : '.'}
         </Text>
-        <Group justify="center">
-          <CardQrCode payload={link} label="Kod QR Twojego zaproszenia" />
-        </Group>
+        {qrShown ? (
+          <Group justify="center">
+            <CardQrCode payload={link} label="Kod QR Twojego zaproszenia" />
+          </Group>
+        ) : null}
         <Stack gap={2}>
           <Text size="sm" fw={500} id={`${titleId}-link`}>
             Twój link z zaproszeniem
@@ -64,6 +68,9 @@ export function InviteFriend({ cardId }: { cardId: string }) {
             onClick={() => clipboard.copy(link)}
           >
             {clipboard.copied ? 'Skopiowano' : 'Kopiuj link'}
+          </Button>
+          <Button variant="subtle" onClick={qr.toggle} aria-expanded={qrShown}>
+            {qrShown ? 'Ukryj kod QR' : 'Pokaż kod QR zaproszenia'}
           </Button>
         </Group>
         {clipboard.error ? (

@@ -1,7 +1,7 @@
 import { WARSAW } from '@punkto/contracts/warsaw-format';
 import type { UserPreferences } from '@punkto/contracts/identity';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
-import { balanceLabel } from '../utils/portal-labels';
+import { balanceLabel, birthdayLabel } from '../utils/portal-labels';
 import type { ExportedCard, MyData } from './my-data';
 
 const consentLabels: Record<keyof UserPreferences, string> = {
@@ -14,8 +14,6 @@ const consentLabels: Record<keyof UserPreferences, string> = {
 const yesNo = (value: boolean) => (value ? 'tak' : 'nie');
 const company = (name: string | null) => name ?? 'firma bez nazwy';
 
-const dayAndMonth = new Intl.DateTimeFormat('pl-PL', { day: 'numeric', month: 'long', timeZone: 'UTC' });
-
 function profileLines({ profile, birthday }: MyData): string[] {
   const phone = profile.phone
     ? `${profile.phone}${profile.phoneVerified ? '' : ' (niepotwierdzony)'}`
@@ -25,7 +23,7 @@ function profileLines({ profile, birthday }: MyData): string[] {
     `Imię i nazwisko: ${profile.username}`,
     `E-mail: ${profile.email}`,
     `Telefon: ${phone}`,
-    `Data urodzin (bez roku): ${birthday ? dayAndMonth.format(Date.UTC(2024, birthday.month - 1, birthday.day)) : 'nie podano'}`,
+    `Data urodzin (bez roku): ${birthday ? birthdayLabel(birthday) : 'nie podano'}`,
     `Identyfikator konta: ${profile.id}`,
   ];
 }

@@ -10,7 +10,9 @@ describe('the invite on /klient/karty (ADR 0061)', () => {
 
   it('says the bonus in the program’s unit, in Polish', () => {
     expect(bonusLabel(50, 'points')).toBe('50 pkt');
-    expect(bonusLabel(1000, 'points')).toBe('1000 pkt');
+    // grouped from four digits on, as every count on the card tile (lib/format.ts)
+    expect(bonusLabel(1000, 'points')).toBe('1\u00a0000 pkt');
+    expect(bonusLabel(1000, 'stamps')).toBe('1\u00a0000 pieczątek');
     expect(bonusLabel(1, 'stamps')).toBe('1 pieczątkę');
     expect(bonusLabel(3, 'stamps')).toBe('3 pieczątki');
     expect(bonusLabel(5, 'stamps')).toBe('5 pieczątek');

@@ -75,3 +75,8 @@ export function toHistoryApiQuery(search: HistorySearch) {
     activityType: search.rodzaj === '' ? undefined : search.rodzaj,
   };
 }
+
+const dayAndMonth = new Intl.DateTimeFormat('pl-PL', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+/** `15 czerwca`: a birthday as a person says it, without the year (ADR 0058; 29 February: a leap year's date) */
+export const birthdayLabel = (b: { day: number; month: number }) =>
+  dayAndMonth.format(Date.UTC(2024, b.month - 1, b.day));

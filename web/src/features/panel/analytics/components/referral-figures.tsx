@@ -1,7 +1,6 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReferralFigures } from '@punkto/contracts/referrals';
-
-const count = (n: number) => new Intl.NumberFormat('pl-PL').format(n);
+import { formatInteger } from '../../../../lib/format';
 
 /**
  * „Polecenia” on /panel/analityka (ADR 0061): friends who joined with an invite in the period, referrals
@@ -28,7 +27,7 @@ export function ReferralFiguresSection({ figures }: { figures: ReferralFigures |
                 {item.label}
               </Text>
               <Text fw={700} fz={24} data-testid={`figure-${item.label}`}>
-                {count(item.value)}
+                {formatInteger(item.value)}
               </Text>
               <Text size="xs" c="dimmed">
                 {item.hint}

@@ -82,7 +82,7 @@ function SettingsForm({
             min={1}
             max={REFERRAL_MONTHLY_CAP_MAX}
             allowDecimal={false}
-            maw={320}
+            maw={420}
           />
           <FormError message={form.formError} />
           <Button type="submit" loading={form.submitting} w="fit-content">
