@@ -117,6 +117,15 @@ export function previewRows(rows: readonly ImportRowCells[]): PreviewRow[] {
   });
 }
 
+/**
+ * The rows still to send: those no batch has answered yet. A retry after a failed batch sends only these, so the
+ * rows imported before it are not sent again (nor counted again as „already clients” in the summary).
+ */
+export const unansweredRows = (rows: readonly ImportRowCells[], answered: readonly { row: number }[]) => {
+  const done = new Set(answered.map((a) => a.row));
+  return rows.filter((cells) => !done.has(cells.row));
+};
+
 /** the rows of a file: empty rows are not rows (the others keep their line numbers) */
 export function toTable(cells: readonly (readonly unknown[])[]): Table {
   const kept = cells

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cellsOf, foldHeader, guessColumns, previewRows, toTable, unusedColumns } from './client-import';
+import {
+  cellsOf,
+  foldHeader,
+  guessColumns,
+  previewRows,
+  toTable,
+  unansweredRows,
+  unusedColumns,
+} from './client-import';
 
 const SAMPLE_HEADERS = [
   'Imię i nazwisko',
@@ -47,5 +55,11 @@ describe('the import file in the panel', () => {
     ]);
     expect(preview[2]!.errors.map((e) => e.field)).toEqual(['email', 'points']);
     expect(preview[2]!.cells.row).toBe(5);
+  });
+
+  it('a retry sends only the rows no batch answered yet', () => {
+    const rows = [2, 3, 4, 5].map((row) => ({ row, name: `Klient ${row}`, email: `k${row}@example.pl` }));
+    expect(unansweredRows(rows, [{ row: 2 }, { row: 3 }]).map((r) => r.row)).toEqual([4, 5]);
+    expect(unansweredRows(rows, []).map((r) => r.row)).toEqual([2, 3, 4, 5]);
   });
 });
