@@ -78,6 +78,19 @@ describe('importing customers from a file', () => {
     for await (const chunk of await sample.createReadStream()) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).toString('utf8')).toBe(`\uFEFF${IMPORT_SAMPLE_CSV}`);
 
+    // a file too large is refused before the tab reads it
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'ogromny.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.alloc(21 * 1024 * 1024, 'a'),
+      });
+    await page
+      .getByRole('alert')
+      .getByText('Plik ma 21 MB. Jednorazowo można wczytać plik do 20 MB — podziel go na części.')
+      .waitFor();
+
     await page
       .locator('input[type=file]')
       .setInputFiles({ name: 'klienci.csv', mimeType: 'text/csv', buffer: Buffer.from(csv(), 'utf8') });

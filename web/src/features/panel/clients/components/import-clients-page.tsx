@@ -8,7 +8,7 @@ import { PageHeader } from '../../../../components/ui/page-header';
 import { LoadError, LoadingBlocks } from '../../../../components/ui/query-state';
 import { saveBlob } from '../../../../lib/save-blob';
 import { programsQueryOptions } from '../../programs/api/list-programs';
-import { MAX_IMPORT_ROWS, readTable, type Table } from '../utils/client-import';
+import { fileSizeProblem, MAX_IMPORT_ROWS, readTable, type Table } from '../utils/client-import';
 import { ImportPreview } from './import-preview';
 
 /** the sample offered for download: the Polish headers the import recognises, `;` as Polish Excel writes it */
@@ -33,7 +33,10 @@ export function ImportClientsPage({ tenantId }: { tenantId: string }) {
 
   const choose = async (chosen: File | null) => {
     if (!chosen) return;
-    setProblem(null);
+    // a file too large is not read into the tab at all
+    const tooLarge = fileSizeProblem(chosen.size);
+    setProblem(tooLarge);
+    if (tooLarge) return;
     setReading(true);
     try {
       const table = await readTable(chosen);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cellsOf,
+  fileSizeProblem,
   foldHeader,
   guessColumns,
   previewRows,
@@ -61,5 +62,13 @@ describe('the import file in the panel', () => {
     const rows = [2, 3, 4, 5].map((row) => ({ row, name: `Klient ${row}`, email: `k${row}@example.pl` }));
     expect(unansweredRows(rows, [{ row: 2 }, { row: 3 }]).map((r) => r.row)).toEqual([4, 5]);
     expect(unansweredRows(rows, []).map((r) => r.row)).toEqual([2, 3, 4, 5]);
+  });
+
+  it('reads no file over 20 MB, and says why in Polish', () => {
+    expect(fileSizeProblem(5 * 1024 * 1024)).toBeNull();
+    expect(fileSizeProblem(20 * 1024 * 1024)).toBeNull();
+    expect(fileSizeProblem(31.5 * 1024 * 1024)).toBe(
+      'Plik ma 31,5 MB. Jednorazowo można wczytać plik do 20 MB — podziel go na części.',
+    );
   });
 });
