@@ -13,7 +13,7 @@ import {
 } from '@punkto/contracts/client-import';
 import { PLAN_CATALOGUE } from '@punkto/contracts/billing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, ownerWithProgram, type OwnerWithProgram } from '../scripts/testing/actors';
+import { eventually, ownerWithProgram, uniqueEmail, type OwnerWithProgram } from '../scripts/testing/actors';
 import { startEmbeddedProduct, type SourceProduct } from '../scripts/testing/source-product';
 
 let product: SourceProduct;
@@ -154,6 +154,44 @@ describe('importing 5,000 customers with 50 bad rows', () => {
     );
     expect(((await listed.json()) as { totalCount: number }).totalCount).toBe(LIMIT);
   }, 300_000);
+
+  it('without the company’s confirmation nobody gets an e-mail, not even a customer who agreed', async () => {
+    // a company of its own: the first is at its plan's limit
+    const quiet = await ownerWithProgram({ baseUrl: base });
+    const unconfirmed = uniqueEmail('bez-zaproszenia');
+    const confirmed = uniqueEmail('z-zaproszeniem');
+    const row = (email: string): ImportRowCells => ({
+      row: 2,
+      name: 'Klient',
+      email,
+      points: '5',
+      consent: 'tak',
+    });
+    const send = async (email: string, invite: boolean) => {
+      const res = await quiet.client.call('POST', `/api/v1/tenants/${quiet.tenantId}/import-clients`, {
+        importId: `quiet-${String(invite)}`,
+        programId: quiet.program.id,
+        invite,
+        rows: [row(email)],
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as ImportClientsResponse).results[0]!;
+    };
+    const without = await send(unconfirmed, false);
+    expect(without.outcome).toBe('created');
+    // the next enrolment, confirmed, is handled after it: once its invitation is in, the first's would be too
+    expect((await send(confirmed, true)).outcome).toBe('created');
+    await eventually('the confirmed row’s invitation', async () =>
+      (await mailboxMentions(confirmed)) ? true : undefined,
+    );
+    // the account was made and linked, silently: the card holds the paper card's balance
+    const card = await eventually('the silent row’s card', async () => {
+      const res = await quiet.client.call('GET', `/api/v1/cards?clientId=${without.clientId}`);
+      return res.status === 200 ? ((await res.json()) as CardJson) : undefined;
+    });
+    expect(card.points).toBe(5);
+    expect(await mailboxMentions(unconfirmed)).toBe(false);
+  }, 120_000);
 
   it('another company cannot import into this one', async () => {
     const other = await ownerWithProgram({ baseUrl: base });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAccount, eventually, ownerWithProgram, uniqueEmail } from '../scripts/testing/actors';
 import { startSourceProduct, type SourceProduct } from '../scripts/testing/source-product';
-import { freePort } from '../scripts/testing/free-port';
+import { freePort } from '@punkto/platform/testing/free-port';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'punkto-one-server-'));
 const flag = join(dataDir, 'maintenance.flag');

@@ -8,7 +8,7 @@ import { MaintenanceSwitch } from '../../gateway/src/maintenance';
 import { payuSignature } from '../../services/billing/src/payments/payu/payu-payment-provider';
 import { startBilling, type BillingTestApp } from '../../services/billing/src/testing/billing-test-app';
 import { FakePayu } from '../../services/billing/src/testing/fake-payu';
-import { freePort } from '../../scripts/testing/free-port';
+import { freePort } from '@punkto/platform/testing/free-port';
 
 /**
  * A PayU purchase through the gateway, as in production: the owner's calls and PayU's notifications both go

@@ -13,7 +13,7 @@ import { kafkaHits, mongoHits } from './erasure-reads';
 import { CookieClient } from '../testing/http-client';
 import { FakeWalletDevice } from '../../services/notification/src/passes/apple/testing/fake-wallet-device';
 import { PUSHES_COLLECTION } from '../../services/notification/src/passes/providers/apns/recorded-apns';
-import { freePort } from '../testing/free-port';
+import { freePort } from '@punkto/platform/testing/free-port';
 
 /**
  * The REAL distributed smoke test: the production bundles (`npm run build:server`) of all six services and

@@ -96,6 +96,31 @@ export async function ownerWithProgram(options: { rewards?: Reward[]; baseUrl?: 
 }
 export type OwnerWithProgram = Awaited<ReturnType<typeof ownerWithProgram>>;
 
+/**
+ * A client created by the owner through the API in a programme (the owner's by default), and the id of the card
+ * the card ledger issues from the bus (found as staff find it, by e-mail; the owner's token refreshed while waiting,
+ * as it lasts 20 s in the built product's tests).
+ */
+export async function clientWithCard(
+  owner: OwnerWithProgram,
+  client: { name: string; email: string; programId?: string; marketingConsent?: boolean },
+): Promise<string> {
+  const created = await owner.client.call('POST', `/api/v1/tenants/${owner.tenantId}/create-client`, {
+    programId: owner.program.id,
+    marketingConsent: false,
+    ...client,
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  return eventually(`the card of ${client.email}`, async () => {
+    await owner.client.call('GET', '/api/v1/users/refresh');
+    const res = await owner.client.call(
+      'GET',
+      `/api/v1/cards/search?email=${encodeURIComponent(client.email)}`,
+    );
+    return ((await res.json()) as { items?: Array<{ cardId: string }> }).items?.[0]?.cardId;
+  });
+}
+
 /** the sandbox's card that pays (services/billing/src/payments/sandbox-orders.ts SANDBOX_CARDS.success) */
 const SANDBOX_PAYING_CARD = '4444333322221111';
 

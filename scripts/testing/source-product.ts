@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { answersOk } from './answers-ok';
 import { eventually } from './eventually';
-import { freePort } from './free-port';
+import { freePort } from '@punkto/platform/testing/free-port';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const SERVICES = ['identity', 'tenant', 'card-ledger', 'billing', 'survey', 'notification'];

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  clientWithCard,
   eventually,
   logIn,
   ownerWithProgram,
@@ -17,22 +18,6 @@ const { newPage } = useBrowser();
 
 let owner: OwnerWithProgram;
 let cakes: { id: string; name: string };
-
-async function client(who: string, name: string, programId: string): Promise<string> {
-  const email = uniqueEmail(who);
-  const created = await owner.client.call('POST', `/api/v1/tenants/${owner.tenantId}/create-client`, {
-    name,
-    email,
-    programId,
-    marketingConsent: false,
-  });
-  expect(created.status, await created.clone().text()).toBe(201);
-  return eventually(`the card of ${email}`, async () => {
-    const res = await owner.client.call('GET', `/api/v1/cards/search?email=${encodeURIComponent(email)}`);
-    const found = (await res.json()) as Array<{ cardId: string }> | { items?: Array<{ cardId: string }> };
-    return (Array.isArray(found) ? found : (found.items ?? []))[0]?.cardId;
-  });
-}
 
 async function post(path: string, body: object) {
   const res = await owner.client.call('POST', path, body, { 'idempotency-key': crypto.randomUUID() });
@@ -59,9 +44,13 @@ beforeAll(async () => {
   };
   const coffeeReward = programs.items.find((p) => p.id === owner.program.id)!.rewards[0]!;
 
-  const lucja = await client('lucja', 'Łucja Żak', owner.program.id);
-  const marek = await client('marek', 'Marek Nowak', owner.program.id);
-  const ola = await client('ola', 'Ola Wiśniewska', cakes.id);
+  const lucja = await clientWithCard(owner, { name: 'Łucja Żak', email: uniqueEmail('lucja') });
+  const marek = await clientWithCard(owner, { name: 'Marek Nowak', email: uniqueEmail('marek') });
+  const ola = await clientWithCard(owner, {
+    name: 'Ola Wiśniewska',
+    email: uniqueEmail('ola'),
+    programId: cakes.id,
+  });
   await post(`/api/v1/cards/${lucja}/points-from-amount`, { amountGrosze: 15_000 }); // 150 pkt
   await post(`/api/v1/cards/${lucja}/redeem-reward`, { rewardId: coffeeReward.id }); // −100
   await post(`/api/v1/cards/${marek}/points-from-amount`, { amountGrosze: 8_000 }); // a mistake…

@@ -1,3 +1,4 @@
+import { IMPORT_SAMPLE_CSV } from '@punkto/contracts/client-import';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { logIn, ownerWithProgram, unique, type OwnerWithProgram } from '../../scripts/testing/actors';
@@ -67,7 +68,28 @@ describe('importing customers from a file', () => {
     await page.goto('/panel/klienci');
     await page.getByRole('link', { name: 'Importuj z pliku' }).first().click();
     await page.getByRole('heading', { name: 'Import klientów', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Pobierz przykładowy plik' }).waitFor();
+    // the sample file downloads with the Polish headers the import recognises (a BOM, for Polish Excel)
+    const [sample] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Pobierz przykładowy plik' }).click(),
+    ]);
+    expect(sample.suggestedFilename()).toBe('klienci-przyklad.csv');
+    const chunks: Buffer[] = [];
+    for await (const chunk of await sample.createReadStream()) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(`\uFEFF${IMPORT_SAMPLE_CSV}`);
+
+    // a file too large is refused before the tab reads it
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'ogromny.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.alloc(21 * 1024 * 1024, 'a'),
+      });
+    await page
+      .getByRole('alert')
+      .getByText('Plik ma 21 MB. Jednorazowo można wczytać plik do 20 MB — podziel go na części.')
+      .waitFor();
 
     await page
       .locator('input[type=file]')

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  eventually,
+  clientWithCard,
   logIn,
   ownerWithProgram,
   uniqueEmail,
@@ -23,19 +23,7 @@ let email = '';
 beforeAll(async () => {
   owner = await ownerWithProgram({ rewards: [{ name: 'Kawa gratis', description: '', cost: 100 }] });
   email = uniqueEmail('lada');
-  const created = await owner.client.call('POST', `/api/v1/tenants/${owner.tenantId}/create-client`, {
-    name: 'Marta Lada',
-    email,
-    programId: owner.program.id,
-    marketingConsent: false,
-  });
-  expect(created.status, await created.clone().text()).toBe(201);
-  await eventually('the card to be issued', async () => {
-    await owner.client.call('GET', '/api/v1/users/refresh');
-    const res = await owner.client.call('GET', `/api/v1/cards/search?email=${encodeURIComponent(email)}`);
-    const found = (await res.json()) as Array<{ cardId: string }> | { items?: Array<{ cardId: string }> };
-    return (Array.isArray(found) ? found : (found.items ?? []))[0]?.cardId;
-  });
+  await clientWithCard(owner, { name: 'Marta Lada', email });
 });
 
 /** Slows the page down like a mid-range phone on a slow 4G network (Chromium's DevTools protocol). */

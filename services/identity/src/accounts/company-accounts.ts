@@ -196,9 +196,8 @@ async function customerAccountFor(
  * ClientEnrolled by staff (`userId: null`): link the customer account with that address, or create one
  * (pending, no password); then UserLinkedToClient (tenant marks the client active). A new or never
  * activated account gets an invitation with a set-password link, an active one a short notice (neither for an
- * import's row sent with `invite: false`, ADR 0059). An
- * address whose account is not a customer's is logged and skipped. A redelivery (already linked) sends
- * nothing.
+ * import's row sent with `invite: false`, ADR 0059). An address whose account is not a customer's is logged and
+ * skipped. A redelivery (already linked) sends nothing.
  */
 async function enrollClient(
   deps: CompanyAccountsDeps,

@@ -1,6 +1,9 @@
 import { createServer, type AddressInfo } from 'node:net';
 
-/** A TCP port on 127.0.0.1 that nobody listens on now (the OS picks it), for a test server to listen on. */
+/**
+ * A TCP port on 127.0.0.1 that nobody listens on now (the OS picks it; the defaults 8080–8086 stay free), for a
+ * test server to listen on.
+ */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

@@ -13,7 +13,10 @@ const tones: Record<StatusTone, { color: string; c: string }> = {
   neutral: { color: 'gray', c: 'gray.8' },
 };
 
-/** A status label (Aktywny, Zaproszony, Nieaktywna…) with an accessible colour contrast. */
+/**
+ * A status label (Aktywny, Zaproszony, Nieaktywna…) with an accessible colour contrast, always whole: a badge
+ * ellipsises its label, so it neither shrinks beside a long name nor narrows with its table column („AKTY…”).
+ */
 export function StatusBadge({
   tone,
   children,
@@ -25,7 +28,7 @@ export function StatusBadge({
 }) {
   const { color, c } = tones[tone];
   return (
-    <Badge variant="light" color={color} c={c} size={size}>
+    <Badge variant="light" color={color} c={c} size={size} w="max-content" style={{ flexShrink: 0 }}>
       {children}
     </Badge>
   );

@@ -165,12 +165,9 @@ function PersonPhone({ person }: { person: ClientPerson }) {
   );
 }
 
-/** the status, never cut to „AKTY…” by a long name or a narrow column (a badge ellipsises its label) */
 function PersonStatus({ person }: { person: ClientPerson }) {
   return (
-    <span style={{ display: 'inline-block', width: 'max-content', flexShrink: 0 }}>
-      <StatusBadge tone={clientStatusTone(person.status)}>{clientStatusLabels[person.status]}</StatusBadge>
-    </span>
+    <StatusBadge tone={clientStatusTone(person.status)}>{clientStatusLabels[person.status]}</StatusBadge>
   );
 }
 

@@ -6,20 +6,17 @@ import { useState } from 'react';
 import { AnchorLink } from '../../../../components/ui/link';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { LoadError, LoadingBlocks } from '../../../../components/ui/query-state';
+import { saveBlob } from '../../../../lib/save-blob';
 import { programsQueryOptions } from '../../programs/api/list-programs';
-import { MAX_IMPORT_ROWS, readTable, type Table } from '../utils/client-import';
+import { fileSizeProblem, MAX_IMPORT_ROWS, readTable, type Table } from '../utils/client-import';
 import { ImportPreview } from './import-preview';
 
 /** the sample offered for download: the Polish headers the import recognises, `;` as Polish Excel writes it */
-function downloadSample() {
-  const blob = new Blob(['\uFEFF', IMPORT_SAMPLE_CSV], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'klienci-przyklad.csv';
-  link.click();
-  URL.revokeObjectURL(url);
-}
+const downloadSample = () =>
+  saveBlob(
+    new Blob(['\uFEFF', IMPORT_SAMPLE_CSV], { type: 'text/csv;charset=utf-8' }),
+    'klienci-przyklad.csv',
+  );
 
 type LoadedFile = { name: string; table: Table; importId: string };
 
@@ -36,7 +33,10 @@ export function ImportClientsPage({ tenantId }: { tenantId: string }) {
 
   const choose = async (chosen: File | null) => {
     if (!chosen) return;
-    setProblem(null);
+    // a file too large is not read into the tab at all
+    const tooLarge = fileSizeProblem(chosen.size);
+    setProblem(tooLarge);
+    if (tooLarge) return;
     setReading(true);
     try {
       const table = await readTable(chosen);

@@ -2,7 +2,7 @@ import { Badge, Card, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from
 import type { ImportField, ImportRowCells } from '@punkto/contracts/client-import';
 import { importFieldLabels, type PreviewRow } from '../utils/client-import';
 
-/** at most this many rows to fix are shown at once (the rest follow as these are fixed or skipped) */
+/** at most this many rows to fix are shown (the others: the owner corrects the file and reads it again, as it says) */
 const SHOWN = 100;
 
 type FixRowsProps = {

@@ -27,6 +27,7 @@ import {
   unusedColumns,
   type ColumnMap,
   type Table,
+  unansweredRows,
 } from '../utils/client-import';
 import { ImportFixRows } from './import-fix-rows';
 
@@ -63,13 +64,23 @@ export function ImportPreview({ tenantId, program, fileName, table, importId, on
   const running = results !== null && results.length < ready.length && failure === null;
   const done = results !== null && !running;
 
+  // a retry goes on from the first row not answered: the answers so far stay, each row counted once
   const start = async () => {
+    const answered = results ?? [];
     setFailure(null);
-    setResults([]);
+    setResults(answered);
     try {
       await importClientsInBatches(
         tenantId,
-        { importId, programId: program.id, invite, rows: ready.map((r) => r.cells) },
+        {
+          importId,
+          programId: program.id,
+          invite,
+          rows: unansweredRows(
+            ready.map((r) => r.cells),
+            answered,
+          ),
+        },
         (batch) => setResults((so) => [...(so ?? []), ...batch]),
         queryClient,
       );
@@ -208,7 +219,9 @@ function ImportProgress({ total, results, failure, done, onRetry, onAnotherFile 
               Zaimportowani klienci (z saldem z karty papierowej): {created.toLocaleString('pl-PL')}.
             </Text>
             {existing ? (
-              <Text size="sm">Już byli klientami tego programu (pominięci): {existing}.</Text>
+              <Text size="sm">
+                Już byli klientami tego programu (pominięci): {existing.toLocaleString('pl-PL')}.
+              </Text>
             ) : null}
             {errors.length ? (
               <Text size="sm">Nie zaimportowano: {rowsLabel(errors.length)} — powody poniżej.</Text>

@@ -117,6 +117,15 @@ export function previewRows(rows: readonly ImportRowCells[]): PreviewRow[] {
   });
 }
 
+/**
+ * The rows still to send: those no batch has answered yet. A retry after a failed batch sends only these, so the
+ * rows imported before it are not sent again (nor counted again as „already clients” in the summary).
+ */
+export const unansweredRows = (rows: readonly ImportRowCells[], answered: readonly { row: number }[]) => {
+  const done = new Set(answered.map((a) => a.row));
+  return rows.filter((cells) => !done.has(cells.row));
+};
+
 /** the rows of a file: empty rows are not rows (the others keep their line numbers) */
 export function toTable(cells: readonly (readonly unknown[])[]): Table {
   const kept = cells
@@ -147,3 +156,13 @@ export async function readTable(file: File): Promise<Table> {
 
 /** how many rows in a file at most (a larger one is split by the company) */
 export const MAX_IMPORT_ROWS = 50_000;
+
+/** the largest file read (50,000 rows of a sheet are a few MB): a larger one is not read into the tab at all */
+export const MAX_IMPORT_FILE_MB = 20;
+
+/** why a file is not read, in Polish, or null */
+export function fileSizeProblem(bytes: number): string | null {
+  if (bytes <= MAX_IMPORT_FILE_MB * 1024 * 1024) return null;
+  const mb = (bytes / 1024 / 1024).toLocaleString('pl-PL', { maximumFractionDigits: 1 });
+  return `Plik ma ${mb} MB. Jednorazowo można wczytać plik do ${MAX_IMPORT_FILE_MB} MB — podziel go na części.`;
+}

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cellsOf, foldHeader, guessColumns, previewRows, toTable, unusedColumns } from './client-import';
+import {
+  cellsOf,
+  fileSizeProblem,
+  foldHeader,
+  guessColumns,
+  previewRows,
+  toTable,
+  unansweredRows,
+  unusedColumns,
+} from './client-import';
 
 const SAMPLE_HEADERS = [
   'Imię i nazwisko',
@@ -47,5 +56,19 @@ describe('the import file in the panel', () => {
     ]);
     expect(preview[2]!.errors.map((e) => e.field)).toEqual(['email', 'points']);
     expect(preview[2]!.cells.row).toBe(5);
+  });
+
+  it('a retry sends only the rows no batch answered yet', () => {
+    const rows = [2, 3, 4, 5].map((row) => ({ row, name: `Klient ${row}`, email: `k${row}@example.pl` }));
+    expect(unansweredRows(rows, [{ row: 2 }, { row: 3 }]).map((r) => r.row)).toEqual([4, 5]);
+    expect(unansweredRows(rows, []).map((r) => r.row)).toEqual([2, 3, 4, 5]);
+  });
+
+  it('reads no file over 20 MB, and says why in Polish', () => {
+    expect(fileSizeProblem(5 * 1024 * 1024)).toBeNull();
+    expect(fileSizeProblem(20 * 1024 * 1024)).toBeNull();
+    expect(fileSizeProblem(31.5 * 1024 * 1024)).toBe(
+      'Plik ma 31,5 MB. Jednorazowo można wczytać plik do 20 MB — podziel go na części.',
+    );
   });
 });
