@@ -7,6 +7,8 @@ import {
   type BirthdayRewardGrantedData,
   type BirthdayRewardRedeemedData,
   type BalanceAdjustedData,
+  type BalanceExpiredData,
+  type ExpiryWarningDueData,
   type CardClosedData,
   type CardHolderLinkedData,
   type CardIssuedData,
@@ -37,7 +39,9 @@ export type CardLedgerEvent =
   | { type: 'AwardAnomalyDetected'; data: AwardAnomalyDetectedData }
   | { type: 'BirthdayRewardGranted'; data: BirthdayRewardGrantedData }
   | { type: 'BirthdayRewardRedeemed'; data: BirthdayRewardRedeemedData }
-  | { type: 'OpeningBalanceImported'; data: OpeningBalanceImportedData };
+  | { type: 'OpeningBalanceImported'; data: OpeningBalanceImportedData }
+  | { type: 'BalanceExpired'; data: BalanceExpiredData }
+  | { type: 'ExpiryWarningDue'; data: ExpiryWarningDueData };
 
 /**
  * ONE definition of a card's visits for every service that segments customers (the card ledger's analytics,
@@ -82,11 +86,13 @@ export type CardVisits = {
 // a Warsaw date depends only on the UTC hour (the zone's offsets are whole hours): one Intl call per hour seen
 const dayByUtcHour = new Map<string, string>();
 export function warsawDayOf(iso: string): string {
-  const at = new Date(iso);
-  const hour = at.toISOString().slice(0, 13);
+  // the events' own form (`2026-03-02T11:00:00.000Z`) is its UTC hour already: no Date to make and print
+  const canonical = iso.length === 24 && iso.charCodeAt(23) === 90; // 'Z'
+  const at = canonical ? null : new Date(iso);
+  const hour = at ? at.toISOString().slice(0, 13) : iso.slice(0, 13);
   let day = dayByUtcHour.get(hour);
   if (day === undefined) {
-    day = warsawDate(at);
+    day = warsawDate(at ?? new Date(iso));
     if (dayByUtcHour.size > 100_000) dayByUtcHour.clear();
     dayByUtcHour.set(hour, day);
   }
@@ -239,6 +245,7 @@ export function applyVisitEvent(
     }
     case 'BalanceAdjusted':
     case 'OpeningBalanceImported': // a paper card's balance (ADR 0059) is not a visit either
+    case 'BalanceExpired': // expiry (ADR 0062) lowers today's balance — the points liability — and is no visit
       return { ...current, points: event.data.balance.points, stamps: event.data.balance.stamps };
     case 'CardClosed':
       return { ...current, open: false };
@@ -252,6 +259,7 @@ export function applyVisitEvent(
     case 'AwardAnomalyDetected':
     case 'BirthdayRewardGranted':
     case 'BirthdayRewardRedeemed':
+    case 'ExpiryWarningDue':
       return current;
   }
 }

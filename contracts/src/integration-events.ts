@@ -448,7 +448,7 @@ export type UserLinkedToClientData = z.infer<typeof UserLinkedToClientData>;
 // ─── cardledger.cards.v1 (card ledger; stream `card-<cardId>`, aggregateId = cardId) ─────────────────
 // CardIssued, CardIssueRefused, PointsEarned, StampsAdded, RewardRedeemed, AwardVoided, RedemptionVoided, BalanceAdjusted,
 // TierChanged, CardRegenerated, CardHolderLinked, CardClosed, AwardAnomalyDetected, BirthdayRewardGranted,
-// BirthdayRewardRedeemed. No personal data: a card names its client and user by id only.
+// BirthdayRewardRedeemed, BalanceExpired, ExpiryWarningDue. No personal data: a card names its client and user by id only.
 // `commandId` identifies the request (per-user Idempotency-Key) that caused the event.
 
 /** A card's balance right after the event (wallet passes and analytics need no fold). */
@@ -719,6 +719,52 @@ export const BirthdayRewardRedeemedData = z.object({
   redeemedAt: z.iso.datetime({ offset: true }),
 });
 export type BirthdayRewardRedeemedData = z.infer<typeof BirthdayRewardRedeemedData>;
+
+/** A lot of points or stamps by the Warsaw date it was earned (expiry, ADR 0062). */
+export const EarnedLotData = z.object({ earnedOn: z.iso.date(), amount: z.number().int().min(1) });
+
+/**
+ * Points or stamps expired (ADR 0062), decided by the nightly sweep on the card of a program with expiry on:
+ * `after_earning` — the lots earned `months` months before `expiredOn` or earlier; `inactivity` — the whole balance,
+ * `months` months after the last visit (`lastVisitOn`). Lifetime points (and a tiers level) stay.
+ */
+export const BalanceExpiredData = z.object({
+  cardId: z.string(),
+  tenantId: z.string(),
+  programId: z.string(),
+  unit: z.enum(['points', 'stamps']),
+  amount: z.number().int().min(1),
+  mode: z.enum(['inactivity', 'after_earning']),
+  months: z.number().int(),
+  /** the lots that expired (oldest first) */
+  lots: z.array(EarnedLotData),
+  /** inactivity: the Warsaw date of the visit the months count from, else null */
+  lastVisitOn: z.iso.date().nullable(),
+  /** the Warsaw date the expiry was due and happened */
+  expiredOn: z.iso.date(),
+  balance: CardBalanceData,
+  expiredAt: z.iso.datetime({ offset: true }),
+});
+export type BalanceExpiredData = z.infer<typeof BalanceExpiredData>;
+
+/**
+ * The card's next expiry is `daysBefore` (30 or 3) days away or nearer (ADR 0062): recorded once per card, expiry
+ * date and `daysBefore`, so a consumer (the notification service's expiry warning) reacts exactly once. Names the
+ * card's client and holder by id only.
+ */
+export const ExpiryWarningDueData = z.object({
+  cardId: z.string(),
+  tenantId: z.string(),
+  programId: z.string(),
+  clientId: z.string(),
+  userId: z.string(),
+  unit: z.enum(['points', 'stamps']),
+  amount: z.number().int().min(1),
+  on: z.iso.date(),
+  daysBefore: z.number().int(),
+  dueAt: z.iso.datetime({ offset: true }),
+});
+export type ExpiryWarningDueData = z.infer<typeof ExpiryWarningDueData>;
 
 /**
  * survey.surveys.v1 SurveyResponseRecorded: one anonymous NPS answer (scale 1–10, SPEC §9). It names no

@@ -106,3 +106,20 @@ export function warsawLocal(at: Date): WarsawLocal {
     month: format(local, 'yyyy-MM'),
   };
 }
+
+const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const daysInMonth = (year: number, month: number) =>
+  month === 2 && isLeap(year) ? 29 : MONTH_DAYS[month - 1]!;
+
+/**
+ * `2026-01-31` + n calendar months (n ≥ 0 or < 0): the same day of the month, or the month's last day when it has
+ * no such day (31 Jan + 1 month = 28 or 29 Feb). Plain calendar arithmetic on the date (no time, no zone).
+ */
+export function addMonths(date: string, months: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const index = year * 12 + (month - 1) + months;
+  const y = Math.floor(index / 12);
+  const m = index - y * 12 + 1;
+  return `${pad(y, 4)}-${pad(m)}-${pad(Math.min(day, daysInMonth(y, m)))}`;
+}

@@ -84,6 +84,16 @@ export function activityOf(card: IssuedCard, event: CardEvent): Omit<ActivityDoc
         ...(stamps > 0 ? { stamps } : {}),
       };
     }
+    case 'BalanceExpired': {
+      const { unit, amount, expiredAt } = event.data;
+      // „Punkty wygasły: 40 pkt” (ADR 0062); the warning before it is no entry
+      return {
+        ...base,
+        type: 'balance_expired',
+        occurredAt: expiredAt,
+        ...(unit === 'points' ? { points: -amount } : { stamps: -amount }),
+      };
+    }
     case 'TierChanged':
       return { ...base, type: 'tier_changed', occurredAt: event.data.changedAt, tier: event.data.to };
     case 'CardRegenerated':
@@ -107,6 +117,7 @@ export function activityOf(card: IssuedCard, event: CardEvent): Omit<ActivityDoc
     case 'CardHolderLinked':
     case 'BirthdayRewardGranted':
     case 'BirthdayRewardRedeemed':
+    case 'ExpiryWarningDue':
       return null;
   }
 }

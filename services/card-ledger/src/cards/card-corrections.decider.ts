@@ -1,6 +1,7 @@
 import { CardErrors, CORRECTION_WINDOW_DAYS } from '@punkto/contracts/cards';
 import { tierFor, type ProgramRules } from '../programs/program-rules';
-import { balanceOf, type Card, type CardData, type CardEvent, type CorrectableEntry } from './card';
+import { balanceOf, type Card, type CardData, type CardEvent } from './card';
+import type { CorrectableEntry } from './card-correctable';
 import { activeCard, usableRules, type Active } from './card-balance.decider';
 import type { AdjustBalance, VoidEntry } from './card.commands';
 import { CardRuleError } from './card.errors';

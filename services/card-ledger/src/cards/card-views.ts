@@ -176,6 +176,10 @@ function describe(entry: ActivityDoc): string {
       return adjustmentText(entry);
     case 'opening_balance':
       return `Saldo przeniesione z karty papierowej: ${openingText(entry)}`;
+    case 'balance_expired':
+      return entry.points !== null
+        ? `Punkty wygasły: ${count.format(-entry.points)} pkt`
+        : `Pieczątki wygasły: ${stampsText(-(entry.stamps ?? 0))}`;
     case 'tier_changed':
       return `Nowy poziom: ${entry.tier}`;
     case 'card_regenerated':

@@ -2,6 +2,7 @@ import type { AwardAnomalyDetectedData, CardClosedData } from '@punkto/contracts
 import type { Command } from '@punkto/platform/es/decider';
 import type { ProgramRules } from '../programs/program-rules';
 import type { BirthdayCommand } from '../birthdays/birthday.commands';
+import type { ExpireBalance } from '../expiry/expiry.commands';
 import type { CardData } from './card';
 
 /**
@@ -126,4 +127,5 @@ export type CardCommand =
   | LinkCardHolder
   | CloseCard
   | RecordAwardAnomaly
-  | BirthdayCommand;
+  | BirthdayCommand
+  | ExpireBalance;

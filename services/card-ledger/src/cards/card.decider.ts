@@ -5,6 +5,7 @@ import { activeCard, addStamps, earnPoints, redeemReward } from './card-balance.
 import { adjustBalance, voidEntry } from './card-corrections.decider';
 import { CardHeldByAnotherAccountError } from './card.errors';
 import { grantBirthdayReward, redeemBirthdayReward } from '../birthdays/birthday.decider';
+import { expireBalance } from '../expiry/expiry.decider';
 import type {
   CardCommand,
   CloseCard,
@@ -174,6 +175,8 @@ export function decide(command: CardCommand, state: Card): CardEvent[] {
       return grantBirthdayReward(command, state);
     case 'RedeemBirthdayReward':
       return redeemBirthdayReward(command, state);
+    case 'ExpireBalance':
+      return expireBalance(command, state);
     default: {
       const _exhaustive: never = command;
       throw new Error(`unknown command ${JSON.stringify(_exhaustive)}`);

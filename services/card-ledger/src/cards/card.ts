@@ -1,10 +1,13 @@
 import { toStreamId } from '@punkto/contracts/events';
-import { CORRECTION_WINDOW_DAYS } from '@punkto/contracts/cards';
 import { grantedReward, redeemedReward, type CardBirthdayReward } from '../birthdays/card-birthday';
+import { expiryRemembered, type ExpiryMemory } from '../expiry/card-expiry-memory';
+import { lotsAfter, lotsOfCard, type CardLots } from '../expiry/card-lots';
+import { award, markVoided, rememberEntry, type CorrectableEntry } from './card-correctable';
 import type {
   AwardAnomalyDetectedData,
   AwardVoidedData,
   BalanceAdjustedData,
+  BalanceExpiredData,
   BirthdayRewardGrantedData,
   BirthdayRewardRedeemedData,
   CardClosedData,
@@ -12,6 +15,7 @@ import type {
   CardIssuedData,
   CardIssueRefusedData,
   CardRegeneratedData,
+  ExpiryWarningDueData,
   OpeningBalanceImportedData,
   PointsEarnedData,
   RedemptionVoidedData,
@@ -60,33 +64,14 @@ export type CardEvent =
   | AwardAnomalyDetected
   | BirthdayRewardGranted
   | BirthdayRewardRedeemed
-  | { type: 'OpeningBalanceImported'; data: OpeningBalanceImportedData }; // ADR 0059, right after CardIssued
+  | { type: 'OpeningBalanceImported'; data: OpeningBalanceImportedData } // ADR 0059, right after CardIssued
+  | { type: 'BalanceExpired'; data: BalanceExpiredData } // ADR 0062
+  | { type: 'ExpiryWarningDue'; data: ExpiryWarningDueData };
 
 /** Redemptions older than this (before the newest one) can no longer count against a day/week/month limit. */
 export const REDEMPTION_MEMORY_DAYS = 40;
 /** Request ids the card remembers, so a retried command that already took effect decides nothing. */
 export const COMMAND_MEMORY = 100;
-/**
- * Awards and redemptions the card remembers for corrections (also bounded by CORRECTION_WINDOW_DAYS). Kept as
- * small as COMMAND_MEMORY: every command folds the card's stream, and the list is copied by each award (500 made
- * a fold of 500 awards four times slower, 2.2 ms against 0.55 ms, and ONE card's award rate under contention
- * 30 % lower); a hundred awards within 30 days is more than any customer's visits.
- */
-export const CORRECTABLE_MEMORY = COMMAND_MEMORY;
-
-/** An award or a redemption as a correction needs it: what to take back or give back. */
-export interface CorrectableEntry {
-  commandId: string;
-  kind: 'award' | 'redemption';
-  points: number;
-  stamps: number;
-  rewardId: string | null;
-  rewardName: string | null;
-  stockPeriod: string | null;
-  at: string;
-  voided: boolean;
-}
-
 export interface CardData {
   cardId: string;
   tenantId: string;
@@ -112,6 +97,10 @@ export interface CardData {
   correctable?: CorrectableEntry[];
   /** the latest birthday reward (ADR 0058); absent before the card's first */
   birthdayReward?: CardBirthdayReward | null;
+  /** the balance's lots by earning date (ADR 0062; kept by evolve, see expiry/card-lots.ts) */
+  lots?: CardLots;
+  /** the last expiry and the warnings recorded (ADR 0062); absent before the card's first */
+  expiry?: ExpiryMemory;
   issuedAt: string;
   updatedAt: string;
 }
@@ -136,21 +125,20 @@ export type IssuedCard = Extract<Card, { status: 'active' | 'closed' }>;
 export const initialState = (): Card => ({ status: 'none' });
 
 const remember = (ids: string[], id: string) => [...ids, id].slice(-COMMAND_MEMORY);
-
 const DAY_MS = 86_400_000;
-/** keeps the entries a correction may still reach: younger than the window, at most CORRECTABLE_MEMORY */
-function rememberEntry(entries: CorrectableEntry[] | undefined, entry: CorrectableEntry): CorrectableEntry[] {
-  const horizon = new Date(Date.parse(entry.at) - CORRECTION_WINDOW_DAYS * DAY_MS).toISOString();
-  const kept = entries ?? [];
-  // in time order: only the oldest can have left the window
-  let first = Math.max(0, kept.length + 1 - CORRECTABLE_MEMORY);
-  while (first < kept.length && kept[first]!.at < horizon) first++;
-  return [...kept.slice(first), entry];
-}
-const markVoided = (entries: CorrectableEntry[] | undefined, commandId: string) =>
-  (entries ?? []).map((e) => (e.commandId === commandId ? { ...e, voided: true } : e));
 
+/** The card after one more event; its balance's lots follow every event that moved the balance (ADR 0062). */
 export function evolve(state: Card, event: CardEvent): Card {
+  const next = evolveCard(state, event);
+  if (next.status !== 'active' || next === state || state.status !== 'active') return next;
+  const lots = lotsAfter(lotsOfCard(state), state, event);
+  if (lots === next.lots) return next;
+  // `next` is the object evolveCard just made for this event (never `state`): set in place, not copied once more
+  (next as { lots?: CardLots }).lots = lots;
+  return next;
+}
+
+function evolveCard(state: Card, event: CardEvent): Card {
   switch (event.type) {
     case 'CardIssued':
       return issued(event.data);
@@ -192,6 +180,9 @@ export function evolve(state: Card, event: CardEvent): Card {
         recentCommandIds: remember(state.recentCommandIds, event.data.commandId),
         updatedAt: event.data.redeemedAt,
       };
+    case 'BalanceExpired':
+    case 'ExpiryWarningDue':
+      return expiryRemembered(state, event);
     default: {
       const _exhaustive: never = event;
       return state;
@@ -215,6 +206,7 @@ function issued(data: CardIssuedData): Card {
     recentCommandIds: [],
     lastAwardAt: null,
     correctable: [],
+    lots: { points: [], stamps: [] },
     issuedAt,
     updatedAt: issuedAt,
   };
@@ -325,20 +317,6 @@ function regenerated(state: ActiveCard, data: CardRegeneratedData): Card {
     secretVersion,
     recentCommandIds: remember(state.recentCommandIds, commandId),
     updatedAt: regeneratedAt,
-  };
-}
-
-function award(commandId: string, points: number, stamps: number, at: string): CorrectableEntry {
-  return {
-    commandId,
-    kind: 'award',
-    points,
-    stamps,
-    rewardId: null,
-    rewardName: null,
-    stockPeriod: null,
-    at,
-    voided: false,
   };
 }
 

@@ -1,5 +1,9 @@
 import type { CardLedgerEvent } from '@punkto/contracts/card-visits';
-import type { BirthdayRewardGrantedData, CardClosedData } from '@punkto/contracts/integration-events';
+import type {
+  BirthdayRewardGrantedData,
+  CardClosedData,
+  ExpiryWarningDueData,
+} from '@punkto/contracts/integration-events';
 import { warsawFormat } from '@punkto/contracts/warsaw-format';
 
 /**
@@ -65,6 +69,21 @@ export function birthdayNotice(data: BirthdayRewardGrantedData): Omit<PassCompan
   };
 }
 
+/**
+ * The expiry warning's notice (ADR 0062), 30 and 3 days before points or stamps expire: the company's latest message
+ * on the pass, so the Apple pass announces it on the lock screen (changeMessage) and keeps it on the back.
+ */
+export function expiryNotice(data: ExpiryWarningDueData): Omit<PassCompanyMessage, 'cardVersion'> {
+  const points = data.unit === 'points';
+  const unit = points ? 'pkt' : 'piecz.';
+  return {
+    messageId: `expiry-${data.on}-${data.daysBefore}`,
+    title: points ? 'Wygasające punkty' : 'Wygasające pieczątki',
+    body: `${data.amount} ${unit} wygaśnie ${untilDate(`${data.on}T12:00:00Z`)}. Odwiedź nas wcześniej, aby je wykorzystać.`,
+    sentAt: data.dueAt,
+  };
+}
+
 /** the card after the event; null when the event says nothing about a card this copy knows */
 export function applyPassCardEvent(card: PassCard | null, event: PassCardEvent): PassCard | null {
   if (event.type === 'CardIssued') {
@@ -108,6 +127,12 @@ export function applyPassCardEvent(card: PassCard | null, event: PassCardEvent):
       return next(event.data.balance, event.data.adjustedAt);
     case 'OpeningBalanceImported': // a paper card's balance, right after the issue (ADR 0059)
       return next(event.data.balance, event.data.importedAt);
+    case 'BalanceExpired': // ADR 0062
+      return next(event.data.balance, event.data.expiredAt);
+    case 'ExpiryWarningDue':
+      return card.status === 'closed'
+        ? null
+        : applyCompanyMessage(card, expiryNotice(event.data), event.data.dueAt);
     case 'TierChanged':
       return next({ tier: event.data.to, lifetimePoints: event.data.lifetimePoints }, event.data.changedAt);
     case 'CardRegenerated':

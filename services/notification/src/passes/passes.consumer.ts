@@ -2,6 +2,8 @@ import {
   AwardVoidedData,
   BirthdayRewardGrantedData,
   BalanceAdjustedData,
+  BalanceExpiredData,
+  ExpiryWarningDueData,
   OpeningBalanceImportedData,
   CardClosedData,
   CardHolderLinkedData,
@@ -46,6 +48,9 @@ const cardEvents = {
   CardClosed: CardClosedData,
   // the birthday reward's notice on the pass (ADR 0058)
   BirthdayRewardGranted: BirthdayRewardGrantedData,
+  // expiry (ADR 0062): the balance after it, and the warning's notice on the pass
+  BalanceExpired: BalanceExpiredData,
+  ExpiryWarningDue: ExpiryWarningDueData,
 } as const;
 
 const Envelope = z.object({
