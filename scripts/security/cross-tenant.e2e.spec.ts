@@ -165,6 +165,11 @@ function request(e: Endpoint, ids: Ids): { path: string; body?: unknown; headers
       friendBonus: 1000,
       monthlyCap: 100,
     },
+    // expiry (ADR 0062): another company's setting is refused before any lookup
+    'put /api/v1/tenants/{id}/loyalty-programs/{programId}/expiry-settings': {
+      mode: 'inactivity',
+      months: 1,
+    },
   };
   const key = keyOf(e);
   if (e.body && !(key in bodies) && !key.includes('upload-'))

@@ -3,6 +3,7 @@ import * as analytics from './analytics';
 import * as billing from './billing';
 import * as cards from './cards';
 import * as customers from './customers';
+import * as expiry from './expiry';
 import * as exports from './exports';
 import * as identity from './identity';
 import * as messages from './messages';
@@ -26,4 +27,5 @@ export const allEndpoints: Endpoint[] = [
   ...Object.values(analytics),
   ...Object.values(billing),
   ...Object.values(referrals),
+  ...Object.values(expiry),
 ];

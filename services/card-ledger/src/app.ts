@@ -23,6 +23,9 @@ import { birthdaySweep, nextSweepAt } from './birthdays/birthdays';
 import { identityEventsConsumer } from './birthdays/identity-events.consumer';
 import { birthdayRoutes } from './birthdays/birthday.routes';
 import { tenantEventsConsumer } from './tenants/tenant-events.consumer';
+import { expiryRoutes } from './expiry/expiry.routes';
+import { expiryStore } from './expiry/expiry-store';
+import { expirySweep, nextExpirySweepAt } from './expiry/expiry-sweep';
 
 /**
  * Card-ledger service: event-sourced cards, points, stamps, tiers, redemptions, customer portal reads, analytics.
@@ -38,6 +41,7 @@ export const relayRoutes: RelayRoute[] = [
 
 export const MAINTENANCE_JOB = 'card-ledger.maintenance';
 export const BIRTHDAY_SWEEP_JOB = 'card-ledger.birthday-sweep';
+export const EXPIRY_SWEEP_JOB = 'card-ledger.expiry-sweep';
 const MAINTENANCE_EVERY_MS = 10 * 60_000;
 
 /**
@@ -64,11 +68,13 @@ export async function buildService(
     logger,
   });
   const referrals = await referralDeps(deps, cards);
+  const expiry = { ...cards, expiry: await expiryStore(infra.documents) };
   const routes = async (app: FastifyInstance) => {
     cardRoutes(app, cards);
     referralRoutes(app, referrals);
     customerRoutes(app, cards, { heartbeatMs: deps.config.SSE_HEARTBEAT_MS });
     birthdayRoutes(app, cards);
+    expiryRoutes(app, expiry);
     await activityExportRoutes(app, { documents: infra.documents, clock });
     analyticsRoutes(app, analytics, (tenantId, period) => referrals.store.figures(tenantId, period));
     app.addHook('onClose', async () => {
@@ -85,10 +91,7 @@ export async function buildService(
       payload: null,
     });
   await scheduleMaintenance(60_000);
-  // the birthday sweep: a minute after start (a night missed while down is caught up), then nightly
-  const scheduleSweep = (runAt: Date) =>
-    infra.scheduler.schedule({ id: BIRTHDAY_SWEEP_JOB, type: BIRTHDAY_SWEEP_JOB, runAt, payload: null });
-  await scheduleSweep(new Date(clock().getTime() + 60_000));
+  const { scheduleSweep, scheduleExpiry } = await nightlySweeps(deps);
   return {
     routes,
     cards,
@@ -116,8 +119,28 @@ export async function buildService(
         logger.info(await birthdaySweep(cards), 'birthday sweep done');
         await scheduleSweep(nextSweepAt(clock()));
       },
+      // every night at 00:10 Warsaw time: points and stamps due expire, warnings due are recorded (ADR 0062)
+      [EXPIRY_SWEEP_JOB]: async () => {
+        logger.info(await expirySweep(expiry), 'expiry sweep done');
+        await scheduleExpiry(nextExpirySweepAt(clock()));
+      },
     },
   };
+}
+
+/**
+ * The nightly sweeps, each a durable job that schedules its next run: the birthday sweep a minute after start (a
+ * night missed while down is caught up), then at 00:05; the expiry sweep (ADR 0062) two minutes after start, then
+ * at 00:10.
+ */
+async function nightlySweeps({ infra, clock }: CardLedgerDeps) {
+  const scheduleSweep = (runAt: Date) =>
+    infra.scheduler.schedule({ id: BIRTHDAY_SWEEP_JOB, type: BIRTHDAY_SWEEP_JOB, runAt, payload: null });
+  const scheduleExpiry = (runAt: Date) =>
+    infra.scheduler.schedule({ id: EXPIRY_SWEEP_JOB, type: EXPIRY_SWEEP_JOB, runAt, payload: null });
+  await scheduleSweep(new Date(clock().getTime() + 60_000));
+  await scheduleExpiry(new Date(clock().getTime() + 120_000));
+  return { scheduleSweep, scheduleExpiry };
 }
 
 /** "bring a friend" (ADR 0061): its documents, its Referral and invite streams, over the card ledger's cards */

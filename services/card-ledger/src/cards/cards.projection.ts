@@ -267,6 +267,11 @@ function cardQueries(cards: Collection<CardDoc>, corrections: Collection<Correct
       return (await cards.find({ ...filter, status: 'active' })) as IssuedCard[];
     },
 
+    /** a program's active cards a batch at a time, by one query (a nightly sweep: never all in memory) */
+    scanActive(programId: string, batchSize = 500): AsyncGenerator<IssuedCard[], void, undefined> {
+      return cards.scan({ programId, status: 'active' }, { batchSize }) as AsyncGenerator<IssuedCard[]>;
+    },
+
     /** the corrections of these awards / redemptions of one card: voided commandId → when and why */
     async correctionsOf(cardId: string, commandIds: string[]): Promise<Map<string, CorrectionDoc>> {
       const found = new Map<string, CorrectionDoc>();

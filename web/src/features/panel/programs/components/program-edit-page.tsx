@@ -8,6 +8,7 @@ import { notify } from '../../../../lib/notify-instance';
 import { programsQueryOptions } from '../api/list-programs';
 import { useSaveProgram } from '../api/save-program';
 import { ProgramEditor } from './program-editor';
+import { ExpirySettingsSection } from './expiry-settings-section';
 import { ReferralSettingsSection } from './referral-settings-section';
 import { emptyProgramForm, programFormOf } from '../utils/program-form';
 
@@ -70,13 +71,18 @@ function EditForm({ tenantId, programId }: { tenantId: string; programId: string
   );
 }
 
-/** the program's referral settings (ADR 0061), in their own section with their own save */
-function ProgramReferrals({ tenantId, programId }: { tenantId: string; programId: string }) {
+/** the program's referral settings (ADR 0061) and expiry (ADR 0062), each in its own section with its own save */
+function ProgramSettings({ tenantId, programId }: { tenantId: string; programId: string }) {
   const { data: programs } = useSuspenseQuery(programsQueryOptions(tenantId));
   const program = programs.find((p) => p.id === programId);
   if (!program) return null;
   const unit = program.kind === 'stamps' ? 'stamps' : 'points';
-  return <ReferralSettingsSection tenantId={tenantId} programId={programId} unit={unit} />;
+  return (
+    <>
+      <ReferralSettingsSection tenantId={tenantId} programId={programId} unit={unit} />
+      <ExpirySettingsSection tenantId={tenantId} programId={programId} unit={unit} />
+    </>
+  );
 }
 
 /** /panel/programy/$programId: the route's loader fetched the programs (loadSection). */
@@ -85,7 +91,7 @@ export function EditProgramPage({ tenantId, programId }: { tenantId: string; pro
     <Stack gap="lg">
       <PageHeader title="Edycja programu" />
       <EditForm tenantId={tenantId} programId={programId} />
-      <ProgramReferrals tenantId={tenantId} programId={programId} />
+      <ProgramSettings tenantId={tenantId} programId={programId} />
     </Stack>
   );
 }

@@ -1,0 +1,76 @@
+import { addDays, warsawAt, warsawDate } from '@punkto/contracts/warsaw-time';
+import type { Card } from '../cards/card';
+import type { CardLedger } from '../cards/card-ledger';
+import { dueExpiry, warningDue, type ExpiryRule } from './expiry-rule';
+import type { ExpiryStore } from './expiry-store';
+
+export type ExpirySweepDeps = Pick<CardLedger, 'execute' | 'projection' | 'rulesFor' | 'clock'> & {
+  expiry: ExpiryStore;
+};
+
+export interface ExpirySweepResult {
+  programs: number;
+  /** active cards read (of the programs with expiry on) */
+  cards: number;
+  /** cards an ExpireBalance was decided on (something looked due on the read model) */
+  decided: number;
+  expired: number;
+  warned: number;
+}
+
+/**
+ * Does the card need an ExpireBalance today? Asked of the read model (the same state evolve keeps), so the sweep
+ * reads the stream of only the cards with something due. A document written before lots were kept is always
+ * decided: the stream has the lots.
+ */
+function needsDecision(card: Card, rule: ExpiryRule, today: string): boolean {
+  if (card.status !== 'active') return false;
+  if (!card.lots) return true;
+  return dueExpiry(card, rule, today) !== null || warningDue(card, rule, today) !== null;
+}
+
+/**
+ * The nightly expiry sweep (ADR 0062): for each program with expiry on (and active: a paused program's points do not
+ * run out while nobody can earn), its active cards a batch at a time; each card with something due gets one
+ * ExpireBalance through the Card aggregate (stream read, decide, append, project), which expires what is due and
+ * records the warning due. Idempotent: a second run of the day decides nothing new.
+ */
+export async function expirySweep(deps: ExpirySweepDeps): Promise<ExpirySweepResult> {
+  const today = warsawDate(deps.clock());
+  const result: ExpirySweepResult = { programs: 0, cards: 0, decided: 0, expired: 0, warned: 0 };
+  for (const setting of await deps.expiry.on()) {
+    const rules = await deps.rulesFor(setting._id);
+    if (!rules || rules.deleted || !rules.active || setting.mode === 'off') continue;
+    const rule: ExpiryRule = {
+      mode: setting.mode,
+      months: setting.months,
+      unit: rules.kind === 'stamps' ? 'stamps' : 'points',
+    };
+    result.programs++;
+    for await (const batch of deps.projection.scanActive(setting._id)) {
+      result.cards += batch.length;
+      for (const card of batch) {
+        if (!needsDecision(card, rule, today)) continue;
+        result.decided++;
+        const { newEvents } = await deps.execute(
+          card.cardId,
+          async (state, now) =>
+            state.status === 'active'
+              ? {
+                  command: { type: 'ExpireBalance', data: { today, rule }, metadata: { now } },
+                  metadata: { tenantId: state.tenantId },
+                }
+              : null,
+          {},
+        );
+        for (const event of newEvents)
+          if (event.type === 'BalanceExpired') result.expired++;
+          else if (event.type === 'ExpiryWarningDue') result.warned++;
+      }
+    }
+  }
+  return result;
+}
+
+/** the next run of the nightly sweep: 00:10 of the next Warsaw day (a 23- or 25-hour day included) */
+export const nextExpirySweepAt = (now: Date): Date => warsawAt(addDays(warsawDate(now), 1), '00:10');

@@ -1,0 +1,110 @@
+import { Alert, Button, Card, NumberInput, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { EXPIRY_MONTHS_MAX, EXPIRY_MONTHS_MIN, ExpirySettings } from '@punkto/contracts/expiry';
+import { useQuery } from '@tanstack/react-query';
+import { FormError } from '../../../../components/ui/form-error';
+import { errorMessage } from '../../../../lib/api/api-errors';
+import { useZodForm } from '../../../../lib/form/use-zod-form';
+import { notify } from '../../../../lib/notify-instance';
+import { expirySettingsQueryOptions, useSaveExpirySettings } from '../api/expiry-settings';
+
+/**
+ * „Wygasanie punktów” on the program's edit page (ADR 0062): off, after a time without visits, or a time after
+ * earning (the oldest first), and the number of months. Its own form and save; the nightly sweep applies it.
+ */
+export function ExpirySettingsSection(props: {
+  tenantId: string;
+  programId: string;
+  unit: 'points' | 'stamps';
+}) {
+  const settings = useQuery(expirySettingsQueryOptions(props.tenantId, props.programId));
+  if (settings.isPending) return <Skeleton height={260} radius="md" />;
+  if (settings.isError)
+    return (
+      <Alert color="red" variant="light" title="Nie udało się wczytać ustawień wygasania">
+        {errorMessage(settings.error)}
+      </Alert>
+    );
+  return <SettingsForm {...props} initial={settings.data} />;
+}
+
+const words = {
+  points: { title: 'Wygasanie punktów', them: 'punkty', of: 'punktów', Them: 'Punkty', earned: 'zdobyte' },
+  stamps: {
+    title: 'Wygasanie pieczątek',
+    them: 'pieczątki',
+    of: 'pieczątek',
+    Them: 'Pieczątki',
+    earned: 'zebrane',
+  },
+};
+
+function SettingsForm({
+  tenantId,
+  programId,
+  unit,
+  initial,
+}: {
+  tenantId: string;
+  programId: string;
+  unit: 'points' | 'stamps';
+  initial: ExpirySettings;
+}) {
+  const save = useSaveExpirySettings(tenantId, programId);
+  const form = useZodForm(ExpirySettings, initial);
+  const w = words[unit];
+  const submit = form.onSubmit(async (body) => {
+    await save.mutateAsync(body);
+    notify.success('Ustawienia wygasania zostały zapisane.');
+  });
+  const mode = form.values.mode;
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="expiry-settings-title">
+      <form onSubmit={submit} noValidate aria-label="Ustawienia wygasania">
+        <Stack gap="md">
+          <Title order={2} size="h4" id="expiry-settings-title">
+            {w.title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            Domyślnie {w.them} nie wygasają. Wygasanie dzieje się w nocy (około 00:10) w dniu, w którym mija
+            ustawiony czas; dzień wcześniej klient może je jeszcze wykorzystać.
+          </Text>
+          <Radio.Group {...form.getInputProps('mode')} label="Kiedy wygasają">
+            <Stack gap="xs" mt="xs">
+              <Radio value="off" label="Nie wygasają" />
+              <Radio
+                value="inactivity"
+                label="Po okresie bez wizyt"
+                description={`Całe saldo przepada, jeśli klient przez podaną liczbę miesięcy nie dostał ${w.of} za wizytę. Każda wizyta liczy czas od nowa; odbiór nagrody ani korekta salda nie są wizytą.`}
+              />
+              <Radio
+                value="after_earning"
+                label="Określony czas po zdobyciu"
+                description={`${w.Them} ${w.earned} danego dnia wygasają po podanej liczbie miesięcy. Przy odbiorze nagrody zużywane są najpierw najstarsze.`}
+              />
+            </Stack>
+          </Radio.Group>
+          {mode !== 'off' && (
+            <NumberInput
+              {...form.getInputProps('months')}
+              label="Liczba miesięcy"
+              min={EXPIRY_MONTHS_MIN}
+              max={EXPIRY_MONTHS_MAX}
+              allowDecimal={false}
+              maw={240}
+            />
+          )}
+          {mode !== 'off' && (
+            <Alert color="yellow" variant="light">
+              Zasada obejmuje też {w.them} {w.earned} przed jej włączeniem: te, którym ustawiony czas już
+              minął, wygasną najbliższej nocy.
+            </Alert>
+          )}
+          <FormError message={form.formError} />
+          <Button type="submit" loading={form.submitting} w="fit-content">
+            Zapisz ustawienia wygasania
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
