@@ -25,6 +25,7 @@ import {
 import { activityExportBench } from './bench/activity-export';
 import { analyticsBench } from './bench/analytics';
 import { birthdaySweepBench } from './bench/birthday-sweep';
+import { expirySweepBench } from './bench/expiry-sweep';
 import { applePassBench } from './bench/apple-pass';
 import { cardHistoryBench } from './bench/card-history';
 import { passUpdatesBench } from './bench/pass-updates';
@@ -601,6 +602,7 @@ const sections: Record<string, () => Promise<string[]>> = {
   'gateway-hop': () => gatewayHopBench(work),
   messages: () => messagesBench(),
   'birthday-sweep': () => birthdaySweepBench(),
+  'expiry-sweep': () => expirySweepBench(),
 };
 const only = process.argv.slice(2);
 for (const name of only) if (!sections[name]) throw new Error(`unknown bench section ${name}`);
@@ -687,6 +689,7 @@ try {
   for (const line of await sections['gateway-hop']!()) out(line);
   for (const line of await sections['messages']!()) out(line);
   for (const line of await sections['birthday-sweep']!()) out(line);
+  for (const line of await sections['expiry-sweep']!()) out(line);
   const skipped = [
     ...latencyRows.flatMap((r) => ('skipped' in r ? [`Kafka rows: ${r.skipped}`] : [])),
     ...writeSkips.map((s) => `${s.engine} rows: ${s.reason}`),

@@ -1,6 +1,7 @@
 import { CardBirthdayReward } from './birthdays';
 import { z } from 'zod';
 import { ActivityType } from './card-activity';
+import { ExpiryNotice } from './expiry';
 import {
   MAX_POINTS_BALANCE,
   MAX_POINTS_PER_AWARD,
@@ -228,6 +229,8 @@ export const CardSummary = z.object({
     .nullable(),
   /** the birthday reward (ADR 0058) until its window ends, else null */
   birthdayReward: CardBirthdayReward.nullable(),
+  /** what of the balance expires next and on which Warsaw date (ADR 0062), null while nothing will (or expiry is off) */
+  expiry: ExpiryNotice.nullable(),
   issuedAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
   closedAt: z.iso.datetime({ offset: true }).nullable(),

@@ -24,7 +24,6 @@ import { identityEventsConsumer } from './birthdays/identity-events.consumer';
 import { birthdayRoutes } from './birthdays/birthday.routes';
 import { tenantEventsConsumer } from './tenants/tenant-events.consumer';
 import { expiryRoutes } from './expiry/expiry.routes';
-import { expiryStore } from './expiry/expiry-store';
 import { expirySweep, nextExpirySweepAt } from './expiry/expiry-sweep';
 
 /**
@@ -68,13 +67,12 @@ export async function buildService(
     logger,
   });
   const referrals = await referralDeps(deps, cards);
-  const expiry = { ...cards, expiry: await expiryStore(infra.documents) };
   const routes = async (app: FastifyInstance) => {
     cardRoutes(app, cards);
     referralRoutes(app, referrals);
     customerRoutes(app, cards, { heartbeatMs: deps.config.SSE_HEARTBEAT_MS });
     birthdayRoutes(app, cards);
-    expiryRoutes(app, expiry);
+    expiryRoutes(app, cards);
     await activityExportRoutes(app, { documents: infra.documents, clock });
     analyticsRoutes(app, analytics, (tenantId, period) => referrals.store.figures(tenantId, period));
     app.addHook('onClose', async () => {
@@ -121,7 +119,7 @@ export async function buildService(
       },
       // every night at 00:10 Warsaw time: points and stamps due expire, warnings due are recorded (ADR 0062)
       [EXPIRY_SWEEP_JOB]: async () => {
-        logger.info(await expirySweep(expiry), 'expiry sweep done');
+        logger.info(await expirySweep(cards), 'expiry sweep done');
         await scheduleExpiry(nextExpirySweepAt(clock()));
       },
     },

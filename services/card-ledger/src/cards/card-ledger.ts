@@ -22,6 +22,7 @@ import { idempotencyKeys } from './idempotency';
 import { keptSecret } from '@punkto/platform/documents/kept-secret';
 import { rewardStock } from './reward-stock';
 import { birthdayStore } from '../birthdays/birthday-store';
+import { expiryStore } from '../expiry/expiry-store';
 
 export interface CardServiceDeps {
   eventStore: EventStore;
@@ -84,7 +85,7 @@ export interface CardResult<C, W> extends HandleResult<Card, CardEvent> {
 export async function createCardLedger(deps: CardServiceDeps) {
   const { documents, config, clock } = deps;
   const stores = cardStores(deps);
-  for (const store of [stores.projection, stores.copies, stores.stock, stores.keys, stores.birthdays])
+  for (const store of [stores.projection, stores.copies, stores.stock, stores.keys, stores.birthdays, stores.expiry])
     await store.ensureIndexes();
   const projector = startCardProjector({
     eventStore: deps.eventStore,
@@ -139,6 +140,7 @@ function cardStores(deps: CardServiceDeps) {
     changes: new CardChanges(),
     seats: customerSeats(documents, config.DEFAULT_PLAN_CUSTOMER_LIMIT),
     birthdays: birthdayStore(documents),
+    expiry: expiryStore(documents, clock),
   };
 }
 

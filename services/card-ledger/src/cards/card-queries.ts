@@ -34,7 +34,7 @@ import { activityIdOf, activityOf, type ActivityDoc } from './cards.projection';
  */
 export type QueryDeps = Pick<
   CardLedger,
-  'projection' | 'copies' | 'programs' | 'stock' | 'secret' | 'clock' | 'rulesFor'
+  'projection' | 'copies' | 'programs' | 'stock' | 'secret' | 'clock' | 'rulesFor' | 'expiry'
 >;
 
 export async function viewContext(
@@ -47,7 +47,7 @@ export async function viewContext(
   const stockUsed = new Map<string, number>();
   for (const { rewardId, period } of stockPeriodsOf(resolved, now))
     stockUsed.set(rewardId, await deps.stock.used(card.programId, rewardId, period));
-  return { rules: resolved, now, stockUsed };
+  return { rules: resolved, now, stockUsed, expiry: await deps.expiry.shownOf(card.programId) };
 }
 
 export async function staffView(

@@ -18,6 +18,8 @@ import type { ActivityDoc } from './cards.projection';
 import { redemptionBlocker, stockPeriodOf, unitOf } from './reward-rules';
 import type { CompanyOnCard } from '../tenants/tenant-copies';
 import { formatPolish } from '@punkto/contracts/polish-number';
+import type { ExpiryNotice, ExpirySettings } from '@punkto/contracts/expiry';
+import { expiryNotice } from '../expiry/expiry-rule';
 
 /**
  * Pure read views of a card (staff scanner, customer portal) and of history entries. `stockUsed` gives the
@@ -27,6 +29,14 @@ export interface ViewContext {
   rules: ProgramRules | null;
   now: Date;
   stockUsed: ReadonlyMap<string, number>;
+  /** the program's expiry setting (ADR 0062); absent: off */
+  expiry?: ExpirySettings;
+}
+
+/** what expires next on an active card of a program with expiry on (ADR 0062) */
+function expiryOf(card: IssuedCard, { rules, expiry }: ViewContext): ExpiryNotice | null {
+  if (card.status !== 'active' || !rules || !expiry || expiry.mode === 'off') return null;
+  return expiryNotice(card, { ...expiry, unit: rules.kind === 'stamps' ? 'stamps' : 'points' });
 }
 
 function rewardsOf(card: IssuedCard, { rules, now, stockUsed }: ViewContext): CardReward[] {
@@ -94,6 +104,7 @@ function summaryOf(card: IssuedCard, context: ViewContext) {
         }
       : null,
     birthdayReward: birthdayRewardOf(card, context.now),
+    expiry: expiryOf(card, context),
     issuedAt: card.issuedAt,
     updatedAt: card.updatedAt,
     closedAt: card.status === 'closed' ? card.closedAt : null,

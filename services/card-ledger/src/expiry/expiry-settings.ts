@@ -1,10 +1,9 @@
 import { DEFAULT_EXPIRY_SETTINGS, type ExpirySettings } from '@punkto/contracts/expiry';
 import { NotFoundError } from '@punkto/platform/errors/errors';
 import type { CardLedger } from '../cards/card-ledger';
-import type { ExpiryStore } from './expiry-store';
 
 /** The company's expiry setting of a program (ADR 0062): read and saved from the program's edit page. */
-export type ExpirySettingsDeps = Pick<CardLedger, 'programs' | 'clock'> & { expiry: ExpiryStore };
+export type ExpirySettingsDeps = Pick<CardLedger, 'programs' | 'clock' | 'expiry'>;
 
 /** the program of this company (a deleted one, or another company's, is not found) */
 async function programOf(deps: ExpirySettingsDeps, tenantId: string, programId: string) {

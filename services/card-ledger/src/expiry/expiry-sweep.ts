@@ -2,11 +2,8 @@ import { addDays, warsawAt, warsawDate } from '@punkto/contracts/warsaw-time';
 import type { Card } from '../cards/card';
 import type { CardLedger } from '../cards/card-ledger';
 import { dueExpiry, warningDue, type ExpiryRule } from './expiry-rule';
-import type { ExpiryStore } from './expiry-store';
 
-export type ExpirySweepDeps = Pick<CardLedger, 'execute' | 'projection' | 'rulesFor' | 'clock'> & {
-  expiry: ExpiryStore;
-};
+export type ExpirySweepDeps = Pick<CardLedger, 'execute' | 'projection' | 'rulesFor' | 'clock' | 'expiry'>;
 
 export interface ExpirySweepResult {
   programs: number;
@@ -29,11 +26,15 @@ function needsDecision(card: Card, rule: ExpiryRule, today: string): boolean {
   return dueExpiry(card, rule, today) !== null || warningDue(card, rule, today) !== null;
 }
 
+/** cards decided at once: their appends share a commit (the unit of work's group commit), not an fsync each */
+const CONCURRENCY = 16;
+
 /**
  * The nightly expiry sweep (ADR 0062): for each program with expiry on (and active: a paused program's points do not
- * run out while nobody can earn), its active cards a batch at a time; each card with something due gets one
- * ExpireBalance through the Card aggregate (stream read, decide, append, project), which expires what is due and
- * records the warning due. Idempotent: a second run of the day decides nothing new.
+ * run out while nobody can earn), its active cards are scanned a batch at a time from the read model and the ids of
+ * those with something due kept; once the scan is closed (no read held open across the writes), each of them gets
+ * one ExpireBalance through the Card aggregate (stream read, decide, append, project), which expires what is due
+ * and records the warning due, CONCURRENCY at a time. Idempotent: a second run of the day decides nothing new.
  */
 export async function expirySweep(deps: ExpirySweepDeps): Promise<ExpirySweepResult> {
   const today = warsawDate(deps.clock());
@@ -47,29 +48,38 @@ export async function expirySweep(deps: ExpirySweepDeps): Promise<ExpirySweepRes
       unit: rules.kind === 'stamps' ? 'stamps' : 'points',
     };
     result.programs++;
+    const due: string[] = [];
     for await (const batch of deps.projection.scanActive(setting._id)) {
       result.cards += batch.length;
-      for (const card of batch) {
-        if (!needsDecision(card, rule, today)) continue;
-        result.decided++;
-        const { newEvents } = await deps.execute(
-          card.cardId,
-          async (state, now) =>
-            state.status === 'active'
-              ? {
-                  command: { type: 'ExpireBalance', data: { today, rule }, metadata: { now } },
-                  metadata: { tenantId: state.tenantId },
-                }
-              : null,
-          {},
-        );
-        for (const event of newEvents)
+      for (const card of batch) if (needsDecision(card, rule, today)) due.push(card.cardId);
+    }
+    result.decided += due.length;
+    for (let i = 0; i < due.length; i += CONCURRENCY) {
+      const decided = await Promise.all(
+        due.slice(i, i + CONCURRENCY).map((cardId) => expireOn(deps, cardId, today, rule)),
+      );
+      for (const events of decided)
+        for (const event of events)
           if (event.type === 'BalanceExpired') result.expired++;
           else if (event.type === 'ExpiryWarningDue') result.warned++;
-      }
     }
   }
   return result;
+}
+
+async function expireOn(deps: ExpirySweepDeps, cardId: string, today: string, rule: ExpiryRule) {
+  const { newEvents } = await deps.execute(
+    cardId,
+    async (state, now) =>
+      state.status === 'active'
+        ? {
+            command: { type: 'ExpireBalance', data: { today, rule }, metadata: { now } },
+            metadata: { tenantId: state.tenantId },
+          }
+        : null,
+    {},
+  );
+  return newEvents;
 }
 
 /** the next run of the nightly sweep: 00:10 of the next Warsaw day (a 23- or 25-hour day included) */

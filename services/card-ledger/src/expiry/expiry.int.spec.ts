@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCardLedger, tokensFor, type CardLedgerTestApp } from '../testing/card-ledger-test-app';
 import { expirySweep, nextExpirySweepAt } from './expiry-sweep';
-import { expiryStore } from './expiry-store';
 
 /**
  * ADR 0062 through the card ledger's HTTP API, with the clock moved: the company's setting, the nightly sweep
@@ -13,8 +12,7 @@ let t: CardLedgerTestApp;
 let sweep: () => ReturnType<typeof expirySweep>;
 beforeAll(async () => {
   t = await startCardLedger();
-  const expiry = await expiryStore(t.infra.documents);
-  sweep = () => expirySweep({ ...t.service, expiry });
+  sweep = () => expirySweep(t.service);
 });
 afterAll(async () => t?.close());
 
@@ -83,7 +81,7 @@ describe('the expiry setting (GET/PUT …/loyalty-programs/{programId}/expiry-se
 
 describe('the nightly expiry sweep', () => {
   it('expires the oldest lot when due, warns before each expiry once, and shows it in the history', async () => {
-    const { owner, program } = await company({ mode: 'after_earning', months: 1 });
+    const { owner, program, customer } = await company({ mode: 'after_earning', months: 1 });
     const off = await company(null);
     try {
       t.setNow('2027-01-31T10:00:00.000Z');
@@ -95,6 +93,11 @@ describe('the nightly expiry sweep', () => {
       await visit(owner, card.cardId, 25); // a 10 February lot: expires on 10 March
 
       t.setNow('2027-02-24T23:10:00.000Z'); // 00:10 on 25 February in Warsaw: 3 days before
+      // what the staff card view and the customer's card show: the next expiry
+      const staffView = await t.call('GET', `/api/v1/cards?cardId=${card.cardId}`, owner);
+      expect(staffView.json().expiry).toEqual({ amount: 40, on: '2027-02-28' });
+      const mine = await t.call('GET', '/api/v1/customers/my-cards', await customer(card.userId));
+      expect(mine.json().items[0].expiry).toEqual({ amount: 40, on: '2027-02-28' });
       expect((await sweep()).warned).toBeGreaterThanOrEqual(1);
       expect(await expiryEvents(card.cardId)).toEqual([
         expect.objectContaining({ type: 'ExpiryWarningDue', amount: 40, on: '2027-02-28', daysBefore: 3 }),
@@ -105,6 +108,8 @@ describe('the nightly expiry sweep', () => {
       t.setNow('2027-02-27T23:10:00.000Z'); // 00:10 on 28 February
       expect((await sweep()).expired).toBeGreaterThanOrEqual(1);
       expect(await pointsOf(owner, card.cardId)).toBe(25);
+      const after = await t.call('GET', `/api/v1/cards?cardId=${card.cardId}`, owner);
+      expect(after.json().expiry).toEqual({ amount: 25, on: '2027-03-10' });
       const expired = (await expiryEvents(card.cardId)).find((e) => e.type === 'BalanceExpired');
       expect(expired).toMatchObject({
         amount: 40,
@@ -120,6 +125,9 @@ describe('the nightly expiry sweep', () => {
       expect(before.map((e) => e.type)).toEqual(['ExpiryWarningDue', 'BalanceExpired', 'ExpiryWarningDue']);
       expect(before[2]).toMatchObject({ amount: 25, on: '2027-03-10', daysBefore: 30 });
       expect(await pointsOf(off.owner, elsewhere.cardId)).toBe(40);
+      expect(
+        (await t.call('GET', `/api/v1/cards?cardId=${elsewhere.cardId}`, off.owner)).json().expiry,
+      ).toBeNull();
       expect(await expiryEvents(elsewhere.cardId)).toEqual([]);
 
       const history = await t.call('GET', `/api/v1/cards/${card.cardId}/history`, owner);

@@ -2,6 +2,7 @@ import type { CardLedgerEvent } from '@punkto/contracts/card-visits';
 import {
   AwardVoidedData,
   BalanceAdjustedData,
+  BalanceExpiredData,
   OpeningBalanceImportedData,
   CardClosedData,
   CardHolderLinkedData,
@@ -39,6 +40,8 @@ const visitEvents = {
   RedemptionVoided: RedemptionVoidedData,
   BalanceAdjusted: BalanceAdjustedData,
   OpeningBalanceImported: OpeningBalanceImportedData,
+  // expiry (ADR 0062) lowers the balance the copy keeps (no visit)
+  BalanceExpired: BalanceExpiredData,
   CardHolderLinked: CardHolderLinkedData,
   CardClosed: CardClosedData,
 } as const;

@@ -3,6 +3,7 @@ import type { MyCard } from '@punkto/contracts/customers';
 import { CardQrCode } from '../../../components/ui/card-qr-code';
 import { RegenerateCardAction } from '../../../components/cards/regenerate-card-action';
 import { BirthdayRewardNote } from '../../../components/cards/birthday-reward-note';
+import { ExpiryNote } from '../../../components/cards/expiry-note';
 import { WalletButtons } from '../../../components/wallet/wallet-buttons';
 import { InviteFriend } from './invite-friend';
 import { formatPoints } from '../../../lib/format';
@@ -118,6 +119,9 @@ export function MyCardTile({ card }: { card: MyCard }) {
             <Text size="sm" c="dimmed">
               Do poziomu {card.nextTier.name}: {formatPoints(card.nextTier.pointsToGo)}
             </Text>
+          ) : null}
+          {card.expiry && !closed ? (
+            <ExpiryNote expiry={card.expiry} unit={isStampCard(card) ? 'stamps' : 'points'} />
           ) : null}
         </Stack>
 

@@ -27,6 +27,7 @@ const card: MyCard = {
   issuedAt: '2026-11-01T09:00:00.000Z',
   updatedAt: '2026-11-02T10:00:00.000Z',
   birthdayReward: null,
+  expiry: null,
   closedAt: null,
   companyName: 'Kawiarnia Pod Lipą',
   qrPayload: 'secret-qr',

@@ -35,6 +35,7 @@ import { useOfflineScanner } from '../offline/use-offline-scanner';
 import { AMOUNT_FORMAT_MESSAGE, parseAmountToGrosze } from '../utils/scanner-input';
 import { useActionKey } from './use-action-key';
 import { BirthdayRewardAction } from './birthday-reward-action';
+import { ExpiryNote } from '../../../components/cards/expiry-note';
 import { formatPolish } from '@punkto/contracts/polish-number';
 import { fullCardsText, stampCardReading } from '@punkto/contracts/stamp-card';
 
@@ -218,6 +219,9 @@ export function CardPanel({
               {balanceText(card)}
             </Text>
           </Group>
+          {card.expiry && card.status === 'active' ? (
+            <ExpiryNote expiry={card.expiry} unit={card.kind === 'stamps' ? 'stamps' : 'points'} size="xs" />
+          ) : null}
           {card.tier ? (
             <Group gap="xs">
               <Badge variant="light">Poziom: {card.tier.name}</Badge>

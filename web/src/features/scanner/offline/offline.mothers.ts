@@ -25,6 +25,7 @@ export function aCard(overrides: Partial<CardView> = {}): CardView {
     issuedAt: '2026-11-01T10:00:00Z',
     updatedAt: '2026-11-25T13:00:00Z',
     birthdayReward: null,
+    expiry: null,
     closedAt: null,
     customerName: 'Jan Klient',
     ...overrides,
