@@ -96,6 +96,28 @@ function aCard(id: string, userId: string, issuedAt: string, programId = 'p1') {
       });
       return story;
     },
+    /** points expired by the nightly sweep (ADR 0062) */
+    expire(at: string, amount: number) {
+      points -= amount;
+      events.push({
+        type: 'BalanceExpired',
+        data: {
+          cardId: id,
+          tenantId: 't1',
+          programId,
+          unit: 'points',
+          amount,
+          mode: 'after_earning',
+          months: 12,
+          lots: [{ earnedOn: '2025-03-02', amount }],
+          lastVisitOn: null,
+          expiredOn: at.slice(0, 10),
+          balance: { ...balance, points },
+          expiredAt: at,
+        },
+      });
+      return story;
+    },
     close(at: string) {
       events.push({ type: 'CardClosed', data: { cardId: id, reason: 'client_removed', closedAt: at } });
       return story;
@@ -229,6 +251,18 @@ describe('given a café with three customers in March 2026', () => {
       expect(result.visits.total).toBe(2);
       expect(result.rewards.pointsIssued).toBe(40);
       expect(result.liability.outstandingPoints).toBe(30); // 40 + 30 + 10 − 50
+    });
+  });
+
+  describe('when points of a card expired (ADR 0062)', () => {
+    const expired = aCard('ce', 'ewa', '2026-03-01T10:00:00Z')
+      .earn('2026-03-02T10:00:00Z', 70)
+      .expire('2026-03-20T23:10:00Z', 40)
+      .build();
+    it('then the liability drops by the expired points, and the expiry is no visit', () => {
+      const result = analytics([expired]);
+      expect(result.liability.outstandingPoints).toBe(30);
+      expect(result.visits.total).toBe(1);
     });
   });
 

@@ -66,7 +66,9 @@ function SettingsForm({
           </Title>
           <Text size="sm" c="dimmed">
             Domyślnie {w.them} nie wygasają. Wygasanie dzieje się w nocy (około 00:10) w dniu, w którym mija
-            ustawiony czas; dzień wcześniej klient może je jeszcze wykorzystać.
+            ustawiony czas; dzień wcześniej klient może je jeszcze wykorzystać. Klient widzi na swojej karcie
+            w portalu, ile {w.of} i kiedy wygaśnie, a karta w Apple Wallet przypomina o tym 30 i 3 dni
+            wcześniej. Wygasłe {w.them} widać w historii karty.
           </Text>
           <Radio.Group {...form.getInputProps('mode')} label="Kiedy wygasają">
             <Stack gap="xs" mt="xs">
