@@ -1,6 +1,7 @@
 import type { ExpirySettings } from '@punkto/contracts/expiry';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPIRY_SWEEP_JOB } from '../app';
 import { startCardLedger, tokensFor, type CardLedgerTestApp } from '../testing/card-ledger-test-app';
 import { expirySweep, nextExpirySweepAt } from './expiry-sweep';
 
@@ -163,6 +164,13 @@ describe('the nightly expiry sweep', () => {
     } finally {
       t.setNow(null);
     }
+  });
+
+  it('is a durable job, scheduled when the service starts', async () => {
+    expect(await t.infra.scheduler.get(EXPIRY_SWEEP_JOB)).toMatchObject({
+      type: EXPIRY_SWEEP_JOB,
+      status: 'pending',
+    });
   });
 
   it('runs nightly at 00:10 Warsaw time, on the short and the long DST nights too', () => {

@@ -76,6 +76,35 @@ describe('GET /api/v1/cards/{id}/create-apple-pass/{x}', () => {
     expect((await download(cardId, userId)).rawPayload.equals(res.rawPayload)).toBe(true);
   });
 
+  it('an expiry warning (ADR 0062) is the pass’s company message, announced by its changeMessage', async () => {
+    const { cardId, userId, tenantId, programId } = await aCard();
+    await deliver(Topics.cardLedgerCards, 'ExpiryWarningDue', {
+      cardId,
+      tenantId,
+      programId,
+      clientId: randomUUID(),
+      userId,
+      unit: 'stamps',
+      amount: 7,
+      on: '2027-02-28',
+      daysBefore: 30,
+      dueAt: new Date().toISOString(),
+    });
+    const res = await download(cardId, userId);
+    expect(res.statusCode, res.body).toBe(200);
+    const pass = JSON.parse((await unzipPass(res.rawPayload)).get('pass.json')!.toString());
+    expect(pass.storeCard.backFields).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          key: 'company-message',
+          value:
+            'Wygasające pieczątki: 7 piecz. wygaśnie 28 lutego 2027. Odwiedź nas wcześniej, aby je wykorzystać.',
+          changeMessage: '%@',
+        }),
+      ]),
+    );
+  });
+
   // issue 36, finding 3: a 403 for someone else's card and a 404 for an unknown id told which card ids exist
   it("someone else's card and an unknown one answer the same 404, byte for byte; a closed one 409", async () => {
     const { cardId, userId } = await aCard();
