@@ -14,7 +14,8 @@ import type { CookieClient } from '../../scripts/testing/http-client';
 
 // Points expiry (issue 34, ADR 0062) in a browser on a phone, against the built product (`npm run build` first): the
 // owner switches expiry „6 months after earning” on in the program's edit page; staff award a visit; the customer
-// sees on /klient/karty how many points expire and on which day (today + 6 months, Warsaw calendar).
+// sees on /klient/karty how many points expire and on which day (today + 6 months, Warsaw calendar), staff the same
+// at the scanner.
 const { newPage } = useBrowser();
 
 let owner: OwnerWithProgram;
@@ -85,5 +86,18 @@ describe('points expiry', () => {
     expect(await note.evaluate((el) => el.ownerDocument.documentElement.scrollWidth)).toBeLessThanOrEqual(
       PHONE.width,
     );
+  });
+
+  it('staff see the same at the scanner', async () => {
+    const page = await newPage({ viewport: PHONE });
+    await logIn(page, '/zaloguj', owner.email);
+    await page.waitForURL((url) => url.pathname === '/panel');
+    await page.goto('/panel/skaner');
+    await page.getByLabel('Numer karty, telefon, e-mail lub nazwisko').fill(email);
+    await page.getByRole('button', { name: 'Szukaj' }).click();
+    const on = addMonths(warsawDate(new Date()), 6);
+    await expect
+      .poll(() => page.getByTestId('card-expiry').first().textContent(), { timeout: 20_000 })
+      .toBe(`40 pkt wygaśnie ${longDate(`${on}T12:00:00Z`)}`);
   });
 });
