@@ -10,6 +10,8 @@ import { singleLineText } from './text';
 
 /** days in each month of a leap year (29 February is a valid birthday) */
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+/** the most days a birthday's month has (29 for February), undefined for no month */
+export const daysInMonth = (month: number): number | undefined => DAYS_IN_MONTH[month - 1];
 
 export const Birthday = z
   .object({
@@ -36,6 +38,21 @@ export const Birthday = z
   })
   .meta({ id: 'Birthday' });
 export type Birthday = z.infer<typeof Birthday>;
+
+/**
+ * A birthday as an event carries it (an imported client's, ADR 0059): „MM-DD”. A string, so the event store seals
+ * it with the person's key like the name and e-mail (ADR 0006; it seals top-level strings only).
+ */
+export const birthdayText = ({ day, month }: Birthday) =>
+  `${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+
+/** „MM-DD” back to a birthday; anything else (absent, shredded, malformed) is none */
+export function birthdayOfText(text: string | null | undefined): Birthday | null {
+  const match = /^(\d{2})-(\d{2})$/.exec(text ?? '');
+  if (!match) return null;
+  const parsed = Birthday.safeParse({ day: Number(match[2]), month: Number(match[1]) });
+  return parsed.success ? parsed.data : null;
+}
 
 /** GET /customers/me/birthday: the birthday the customer gave, or null. */
 export const MyBirthday = z.object({ birthday: Birthday.nullable() }).meta({ id: 'MyBirthday' });

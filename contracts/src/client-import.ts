@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daysInMonth, type Birthday } from './birthdays';
 import { PHONE_OR_EMAIL_MESSAGE } from './clients';
 import { Email, Username } from './identity';
 import { Phone } from './phone';
@@ -24,6 +25,8 @@ export const ImportRowCells = z.object({
   points: z.string().max(50).default(''),
   stamps: z.string().max(50).default(''),
   consent: z.string().max(50).default(''),
+  /** optional: the day and month (the year, if given, is dropped — ADR 0058) */
+  birthday: z.string().max(50).default(''),
 });
 export type ImportRowCells = z.input<typeof ImportRowCells>;
 
@@ -31,6 +34,8 @@ export const ImportMessages = {
   count: (label: string) =>
     `${label}: podaj liczbę całkowitą od 0 do ${MAX_OPENING_BALANCE.toLocaleString('pl-PL')} (puste = 0).`,
   consent: 'Zgoda na wiadomości: wpisz „tak” albo „nie” (puste = nie).',
+  birthday: 'Urodziny: podaj dzień i miesiąc, np. 14.03 (rok można pominąć, puste = brak).',
+  birthdayDays: (days: number) => `Urodziny: ten miesiąc ma najwyżej ${days} dni.`,
   duplicateInFile: (row: number) => `Ten sam klient jest już w wierszu ${row} pliku.`,
   alreadyClient: 'Ten klient jest już w tym programie — pominięty, nic nie zmieniono.',
 } as const;
@@ -57,6 +62,36 @@ const consent = z.string().transform((value, ctx) => {
   return z.NEVER;
 });
 
+/** DD.MM, D.M, DD-MM, DD/MM, optionally with the year after them (DD.MM.RRRR), or RRRR-MM-DD */
+const DAY_FIRST = /^(\d{1,2})[./-](\d{1,2})(?:[./-](\d{4}))?\.?$/;
+const YEAR_FIRST = /^(\d{4})[./-](\d{1,2})[./-](\d{1,2})$/;
+
+/**
+ * The birthday cell: blank is none; the year is dropped (Punkto never keeps it, ADR 0058); an XLSX date cell reaches
+ * here as RRRR-MM-DD. 29 February is a valid birthday.
+ */
+const birthday = z.string().transform((value, ctx): Birthday | null => {
+  const text = value.replace(/\s/g, '');
+  if (text === '') return null;
+  const dayFirst = DAY_FIRST.exec(text);
+  const yearFirst = YEAR_FIRST.exec(text);
+  const [day, month] = dayFirst
+    ? [Number(dayFirst[1]), Number(dayFirst[2])]
+    : yearFirst
+      ? [Number(yearFirst[3]), Number(yearFirst[2])]
+      : [NaN, NaN];
+  const days = daysInMonth(month);
+  if (days !== undefined && day >= 1 && day <= days) return { day, month };
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      days !== undefined && day > days && day <= 31
+        ? ImportMessages.birthdayDays(days)
+        : ImportMessages.birthday,
+  });
+  return z.NEVER;
+});
+
 /** a row as the server enrols it: the same rules as create-client (name, e-mail and/or phone, ADR 0056/0042) */
 export const ImportRow = z
   .object({
@@ -67,6 +102,7 @@ export const ImportRow = z
     points: count('Punkty'),
     stamps: count('Pieczątki'),
     consent,
+    birthday,
   })
   .refine((v) => v.email !== null || v.phone !== null, { message: PHONE_OR_EMAIL_MESSAGE, path: ['phone'] });
 export type ImportRow = z.output<typeof ImportRow>;
@@ -125,8 +161,8 @@ export type ImportClientsResponse = z.infer<typeof ImportClientsResponse>;
 
 /** the sample file offered for download (Polish headers the panel recognises) */
 export const IMPORT_SAMPLE_CSV = [
-  'imię i nazwisko;e-mail;telefon;punkty;pieczątki;zgoda na wiadomości',
-  'Anna Kowalska;anna.kowalska@example.com;600 100 200;120;0;tak',
-  'Jan Nowak;;501 202 303;0;7;nie',
-  'Maria Wiśniewska;maria@example.com;;45;3;nie',
+  'imię i nazwisko;e-mail;telefon;punkty;pieczątki;zgoda na wiadomości;urodziny',
+  'Anna Kowalska;anna.kowalska@example.com;600 100 200;120;0;tak;14.03',
+  'Jan Nowak;;501 202 303;0;7;nie;',
+  'Maria Wiśniewska;maria@example.com;;45;3;nie;29.02',
 ].join('\r\n');

@@ -3,6 +3,56 @@ import { ImportMessages, importKeyOf, readImportRow } from './client-import';
 import { PHONE_OR_EMAIL_MESSAGE } from './clients';
 import { PhoneMessages } from './phone';
 
+const withBirthday = (birthday: string) =>
+  readImportRow({ row: 2, name: 'Anna Kowalska', email: 'anna@example.com', birthday });
+
+describe('the birthday cell of an import row (the year is dropped, ADR 0058)', () => {
+  it.each([
+    ['14.03', { day: 14, month: 3 }],
+    ['4.3', { day: 4, month: 3 }],
+    ['14-03', { day: 14, month: 3 }],
+    ['14/03', { day: 14, month: 3 }],
+    ['14.03.', { day: 14, month: 3 }],
+    [' 14. 03 ', { day: 14, month: 3 }],
+    ['14.03.1985', { day: 14, month: 3 }],
+    ['1985-03-14', { day: 14, month: 3 }],
+    ['29.02', { day: 29, month: 2 }],
+    ['2000-02-29', { day: 29, month: 2 }],
+    ['31.12', { day: 31, month: 12 }],
+  ])('reads %j as the day and month', (cell, birthday) => {
+    expect(withBirthday(cell)).toMatchObject({ ok: true, value: { birthday } });
+  });
+
+  it('a blank cell is no birthday (the column is optional)', () => {
+    expect(withBirthday('  ')).toMatchObject({ ok: true, value: { birthday: null } });
+    expect(readImportRow({ row: 2, name: 'Jan Nowak', phone: '600100200' })).toMatchObject({
+      ok: true,
+      value: { birthday: null },
+    });
+  });
+
+  it.each(['14 marca', '14.13', '0.5', '32.01', '14', '1985', '14.03.85', '03/14/1985', 'jutro'])(
+    'refuses %j naming the field, in Polish',
+    (cell) => {
+      expect(withBirthday(cell)).toEqual({
+        ok: false,
+        errors: [{ field: 'birthday', message: ImportMessages.birthday }],
+      });
+    },
+  );
+
+  it('says how many days the month has', () => {
+    expect(withBirthday('30.02')).toEqual({
+      ok: false,
+      errors: [{ field: 'birthday', message: 'Urodziny: ten miesiąc ma najwyżej 29 dni.' }],
+    });
+    expect(withBirthday('31.04.1990')).toEqual({
+      ok: false,
+      errors: [{ field: 'birthday', message: 'Urodziny: ten miesiąc ma najwyżej 30 dni.' }],
+    });
+  });
+});
+
 describe('readImportRow (the panel’s preview and the server alike)', () => {
   it('reads a full row: e-mail lower-cased, phone in E.164, counts, consent', () => {
     const read = readImportRow({
@@ -24,6 +74,7 @@ describe('readImportRow (the panel’s preview and the server alike)', () => {
         points: 1200,
         stamps: 0,
         consent: true,
+        birthday: null,
       },
     });
   });

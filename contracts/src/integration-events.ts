@@ -248,6 +248,12 @@ export const ClientEnrolledData = z.object({
    * confirmation or the customer's consent, ADR 0059); absent: the invitation or notice is sent as always
    */
   invite: z.boolean().optional(),
+  /**
+   * an imported client's birthday from the file (ADR 0059): „MM-DD” (`birthdayText`, no year), personal data sealed
+   * with the client's key like the name (ADR 0006). The card ledger records it as the person's birthday only if
+   * they have not given one themselves (ADR 0058); absent for every other enrolment
+   */
+  birthday: z.string().optional(),
 });
 export type ClientEnrolledData = z.infer<typeof ClientEnrolledData>;
 

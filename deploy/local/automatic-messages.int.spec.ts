@@ -14,22 +14,6 @@ beforeAll(async () => {
 });
 afterAll(async () => product?.close());
 
-async function consentInExportOf(
-  cafe: Awaited<ReturnType<typeof product.ownerWithStampsProgram>>,
-  email: string,
-) {
-  const res = await product.callTenant(
-    cafe.owner.access,
-    'GET',
-    `/api/v1/tenants/${cafe.tenantId}/exports/clients`,
-  );
-  return res.body
-    .split('\r\n')
-    .find((line) => line.includes(email))
-    ?.split(';')
-    .at(-1);
-}
-
 describe('identity ⇄ tenant ⇄ card ledger ⇄ notification: an automatic welcome', () => {
   it('welcomes the consenting customer by e-mail, nobody else, and its unsubscribe reaches the clients list', async () => {
     const cafe = await product.ownerWithStampsProgram('kawiarnia.powitanie@example.pl');
@@ -50,7 +34,7 @@ describe('identity ⇄ tenant ⇄ card ledger ⇄ notification: an automatic wel
 
     await product.customerInProgram('ola.powitanie@example.pl', cafe, { marketingConsent: true });
     await product.customerInProgram('bartek.powitanie@example.pl', cafe, { marketingConsent: false });
-    await expect.poll(() => consentInExportOf(cafe, 'ola.powitanie@example.pl'), poll).toBe('Tak');
+    await expect.poll(() => product.consentInExport(cafe, 'ola.powitanie@example.pl'), poll).toBe('Tak');
 
     const welcomes = async () =>
       (await product.identityInfra.mailbox!.list()).filter(
@@ -71,7 +55,7 @@ describe('identity ⇄ tenant ⇄ card ledger ⇄ notification: an automatic wel
       { 'content-type': 'application/x-www-form-urlencoded' },
     );
     expect(unsubscribed.statusCode, unsubscribed.body).toBe(200);
-    await expect.poll(() => consentInExportOf(cafe, 'ola.powitanie@example.pl'), poll).toBe('Nie');
+    await expect.poll(() => product.consentInExport(cafe, 'ola.powitanie@example.pl'), poll).toBe('Nie');
 
     const effect = await product.callNotification(
       cafe.owner.access,

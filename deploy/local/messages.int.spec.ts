@@ -35,29 +35,13 @@ async function customerInProgram(
   return joined;
 }
 
-async function consentInExportOf(
-  cafe: Awaited<ReturnType<typeof product.ownerWithStampsProgram>>,
-  email: string,
-) {
-  const res = await product.callTenant(
-    cafe.owner.access,
-    'GET',
-    `/api/v1/tenants/${cafe.tenantId}/exports/clients`,
-  );
-  return res.body
-    .split('\r\n')
-    .find((line) => line.includes(email))
-    ?.split(';')
-    .at(-1);
-}
-
 describe('identity ⇄ tenant ⇄ card ledger ⇄ notification: a message from a company to its customers', () => {
   it('reaches the consenting customer by e-mail and in the portal; the one-click unsubscribe reaches the clients list', async () => {
     const cafe = await product.ownerWithStampsProgram('kawiarnia.wiadomosci@example.pl');
     const owner = cafe.owner.access;
     const base = `/api/v1/notifications/tenants/${cafe.tenantId}`;
     const ola = await customerInProgram('ola.wiadomosci@example.pl', cafe, true);
-    await expect.poll(() => consentInExportOf(cafe, 'ola.wiadomosci@example.pl'), poll).toBe('Tak');
+    await expect.poll(() => product.consentInExport(cafe, 'ola.wiadomosci@example.pl'), poll).toBe('Tak');
     await customerInProgram('bartek.wiadomosci@example.pl', cafe, false);
 
     // the notification service learnt both customers, their visits and Ola's consent from the bus
@@ -130,7 +114,7 @@ describe('identity ⇄ tenant ⇄ card ledger ⇄ notification: a message from a
     );
     expect(unsubscribed.statusCode, unsubscribed.body).toBe(200);
     // the tenant service records the withdrawal: the clients export shows the consent as "Nie"
-    await expect.poll(() => consentInExportOf(cafe, 'ola.wiadomosci@example.pl'), poll).toBe('Nie');
+    await expect.poll(() => product.consentInExport(cafe, 'ola.wiadomosci@example.pl'), poll).toBe('Nie');
     expect(
       (
         (await product.callNotification(owner, 'GET', `${base}/campaigns/${campaignId}`)).json() as {

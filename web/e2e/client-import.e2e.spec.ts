@@ -6,7 +6,7 @@ import { PHONE, useBrowser } from '../../scripts/testing/browser';
 import { clientEntry } from '../../scripts/testing/clients-list';
 
 // "Switch from paper" (issue 34, ADR 0059) in a browser, against the built product (`npm run build` first): on a
-// phone, the owner imports a 200-row CSV of customers from paper cards, fixes the rows the preview marks in Polish,
+// phone, the owner imports a 200-row CSV of customers from paper cards (birthdays in several forms), fixes the rows the preview marks in Polish,
 // skips a repeated one, imports, and finds the clients with their balances.
 const { newPage } = useBrowser();
 
@@ -14,7 +14,7 @@ let owner: OwnerWithProgram;
 const tag = unique();
 const nameOf = (i: number) => `Klientka ${i} Papierowa ${tag}`;
 
-/** 200 rows; 4 of them wrong in the ways people get them wrong, and one repeating an earlier row */
+/** 200 rows; 5 of them wrong in the ways people get them wrong, and one repeating an earlier row */
 function csv(): string {
   const lines = [
     'imię i nazwisko;e-mail;telefon;punkty;pieczątki;urodziny DD.MM;zgoda na wiadomości tak/nie',
@@ -28,7 +28,9 @@ function csv(): string {
     if (i === 30) points = 'dużo'; // row 32
     if (i === 40) email = `papier-${tag}-0@example.pl`; // row 42 repeats row 2
     if (i === 51) phone = '12'; // row 53
-    lines.push(`${nameOf(i)};${email};${phone};${points};0;01.02;${i % 3 === 0 ? 'tak' : 'nie'}`);
+    // birthdays in the forms people type them; row 62's 31 February is wrong
+    const birthday = i === 60 ? '31.02' : ['01.02', '4.3', '14/03/1985', '', '29-02'][i % 5];
+    lines.push(`${nameOf(i)};${email};${phone};${points};0;${birthday};${i % 3 === 0 ? 'tak' : 'nie'}`);
   }
   return lines.join('\n');
 }
@@ -79,13 +81,11 @@ describe('importing customers from a file', () => {
     expect(Buffer.concat(chunks).toString('utf8')).toBe(`\uFEFF${IMPORT_SAMPLE_CSV}`);
 
     // a file too large is refused before the tab reads it
-    await page
-      .locator('input[type=file]')
-      .setInputFiles({
-        name: 'ogromny.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.alloc(21 * 1024 * 1024, 'a'),
-      });
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'ogromny.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.alloc(21 * 1024 * 1024, 'a'),
+    });
     await page
       .getByRole('alert')
       .getByText('Plik ma 21 MB. Jednorazowo można wczytać plik do 20 MB — podziel go na części.')
@@ -94,8 +94,13 @@ describe('importing customers from a file', () => {
     await page
       .locator('input[type=file]')
       .setInputFiles({ name: 'klienci.csv', mimeType: 'text/csv', buffer: Buffer.from(csv(), 'utf8') });
-    await page.getByText('Pominięte kolumny: urodziny DD.MM.').waitFor();
-    await page.getByText('Gotowe do importu: 195 wierszy. Z błędami lub pominięte: 5 wierszy.').waitFor();
+    await page.getByText('Gotowe do importu: 194 wiersze. Z błędami lub pominięte: 6 wierszy.').waitFor();
+    // every column is recognised, the birthday's too (day and month; the year is not kept)
+    expect(await page.getByRole('combobox', { name: 'Urodziny', exact: true }).inputValue()).toBe(
+      'urodziny DD.MM',
+    );
+    await page.getByText('Dzień i miesiąc, np. 14.03 — rok nie jest zapisywany').waitFor();
+    expect(await page.getByText('Pominięte kolumny').count()).toBe(0);
 
     const row = (n: number) => page.getByRole('region', { name: `Wiersz ${n}`, exact: true });
     await row(12).getByText('Podaj poprawny adres e-mail.').waitFor();
@@ -103,11 +108,13 @@ describe('importing customers from a file', () => {
     await row(32).getByText('Punkty: podaj liczbę całkowitą', { exact: false }).waitFor();
     await row(42).getByText('Ten sam klient jest już w wierszu 2 pliku.').waitFor();
     await row(53).getByText('Nieprawidłowy numer telefonu', { exact: false }).waitFor();
+    await row(62).getByText('Urodziny: ten miesiąc ma najwyżej 29 dni.').waitFor();
 
     await row(12).getByLabel('E-mail').fill(`papier-${tag}-10@example.pl`);
     await row(23).getByLabel('Telefon').fill('600 700 800');
     await row(32).getByLabel('Punkty').fill('300');
     await row(53).getByLabel('Telefon').fill('+49 151 23456789');
+    await row(62).getByLabel('Urodziny').fill('28.02');
     await row(42).getByLabel('Pomiń ten wiersz').check();
     await page.getByText('Gotowe do importu: 199 wierszy. Z błędami lub pominięte: 1 wiersz.').waitFor();
     await page.getByText('Wszystkie wiersze z błędami są poprawione albo pominięte.').waitFor();
@@ -137,5 +144,21 @@ describe('importing customers from a file', () => {
       .click();
     await page.getByRole('heading', { name: nameOf(21), level: 1 }).waitFor();
     await balanceShown(page, '31 pkt');
+  });
+
+  it('on a computer: the sample file’s columns, its birthday too, are all recognised', async () => {
+    const page = await newPage();
+    await logIn(page, '/zaloguj', owner.email);
+    await page.waitForURL((url) => url.pathname === '/panel');
+    await page.goto('/panel/klienci/import');
+    await page.getByRole('heading', { name: 'Import klientów', level: 1 }).waitFor();
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'klienci-przyklad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`\uFEFF${IMPORT_SAMPLE_CSV}`, 'utf8'),
+    });
+    await page.getByText('Gotowe do importu: 3 wiersze.').waitFor();
+    expect(await page.getByRole('combobox', { name: 'Urodziny', exact: true }).inputValue()).toBe('urodziny');
+    expect(await page.getByText('Pominięte kolumny').count()).toBe(0);
   });
 });

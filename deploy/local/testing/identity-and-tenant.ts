@@ -429,6 +429,20 @@ export async function startIdentityAndTenant(
       return { customer, cardId: cardId!, clientId: (joined.json() as { clientId: string }).clientId };
     },
 
+    /** the client's marketing consent as the company's clients export says it („Tak”/„Nie”; undefined: absent) */
+    async consentInExport(cafe: { owner: { access: string }; tenantId: string }, email: string) {
+      const res = await this.callTenant(
+        cafe.owner.access,
+        'GET',
+        `/api/v1/tenants/${cafe.tenantId}/exports/clients`,
+      );
+      return res.body
+        .split('\r\n')
+        .find((line) => line.includes(email))
+        ?.split(';')
+        .at(-1);
+    },
+
     async close() {
       for (const r of running.reverse()) await r.stop();
       await surveyParts?.infra.scheduler.stop();

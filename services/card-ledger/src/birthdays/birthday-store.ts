@@ -1,5 +1,6 @@
 import type { Birthday } from '@punkto/contracts/birthdays';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import { DuplicateKeyError } from '@punkto/platform/errors/errors';
 
 /**
  * The customers' birthdays (ADR 0058): the day and month a customer gave, one document per person (`_id` = the
@@ -13,6 +14,8 @@ export interface BirthdayDoc {
   month: number;
   mmdd: number;
   changedAt: string;
+  /** recorded from a company's import (ADR 0059), not given by the customer; absent once the customer sets it */
+  imported?: boolean;
 }
 
 export const BIRTHDAYS_COLLECTION = 'customer_birthdays';
@@ -28,6 +31,20 @@ export function birthdayStore(documents: DocumentStore) {
     },
     set: (userId: string, { day, month }: Birthday, at: Date) =>
       docs.upsert({ _id: userId, day, month, mmdd: month * 100 + day, changedAt: at.toISOString() }),
+    /**
+     * An imported birthday (ADR 0059): recorded only when the person has none — an insert, so a birthday the
+     * customer gives at the same moment is never overwritten (theirs wins either way). Whether it was recorded.
+     */
+    async setIfNone(userId: string, { day, month }: Birthday, at: Date): Promise<boolean> {
+      const doc = { _id: userId, day, month, mmdd: month * 100 + day, changedAt: at.toISOString() };
+      try {
+        await docs.insert({ ...doc, imported: true });
+        return true;
+      } catch (error) {
+        if (error instanceof DuplicateKeyError) return false;
+        throw error;
+      }
+    },
     forget: (userId: string) => docs.delete(userId),
   };
 }

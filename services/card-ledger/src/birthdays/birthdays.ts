@@ -72,6 +72,22 @@ export async function setMyBirthday(
   await grantBirthdayRewards(deps, userId, birthday, { actorId: userId, correlationId: requestId });
 }
 
+/**
+ * An imported client's birthday (ADR 0059) becomes the holder's (the customer's account, or a phone-only client's
+ * card holder) only if they have none: the customer's own choice wins and an import never changes it. A reward whose
+ * window is on today is granted as when the customer gives it; the once-a-birthday-year rule holds as always.
+ */
+export async function adoptImportedBirthday(
+  deps: BirthdayDeps,
+  holder: string,
+  birthday: Birthday,
+  metadata: EventMetadata,
+): Promise<boolean> {
+  if (!(await deps.birthdays.setIfNone(holder, birthday, deps.clock()))) return false;
+  await grantBirthdayRewards(deps, holder, birthday, metadata);
+  return true;
+}
+
 /** the `mmdd` ranges of the birthdays whose window may contain `today` (a range across the new year is split) */
 export function nearBirthdaysFilter(today: string): Filter {
   const reach = BIRTHDAY_WINDOW_MAX_DAYS + 1; // and one for 29 February celebrated on the 28th

@@ -23,9 +23,11 @@ export async function rewardFirstVisit(
   metadata: EventMetadata,
 ): Promise<void> {
   const { cardId } = award;
-  // the read model is written after the claim's append: a crash in between is caught up from the stream here
-  const referral = (await deps.store.referral(cardId)) ?? (await caughtUp(deps, cardId));
-  if (!referral || referral.status === 'refused') return; // most awards: no referral at all
+  // most awards: no document, no referral (a claim writes its `pending` document before its append); a pending
+  // one is a claim whose read model a crash may have left behind: caught up from the stream here
+  const found = await deps.store.referral(cardId);
+  const referral = found?.status === 'pending' ? await caughtUp(deps, cardId) : found;
+  if (!referral || referral.status === 'pending' || referral.status === 'refused') return;
   // a later visit of a rewarded friend: nothing to give, and no stream to read
   const rewardedBy = referral.status === 'rewarded' ? referral.awardCommandId : null;
   if (rewardedBy && rewardedBy !== award.commandId) return;
@@ -54,7 +56,7 @@ export async function rewardFirstVisit(
   );
 }
 
-/** the referral as its stream has it (projected on the way), or null: no stream, no referral */
+/** the referral as its stream has it (projected on the way), or null: the claim never reached the stream */
 async function caughtUp(deps: RewardDeps, cardId: string) {
   const state = await deps.referrals.state(cardId);
   return state.status === 'none' ? null : deps.store.referral(cardId);

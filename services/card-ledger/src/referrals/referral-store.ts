@@ -16,7 +16,9 @@ import type { Referral } from './referral';
  * - `referral_invites`: one random invite code per card (`_id` = the code: 12 of base32, nothing derivable from
  *   it) and the hashed device cookies the referrer opened it from (the same-device rule; the last 10);
  * - `referrals`: the read model of the Referral streams, one per friend's card — the referrer's monthly cap
- *   and the company's analytics count it.
+ *   and the company's analytics count it. A claim writes a `pending` document BEFORE it appends to the stream, so
+ *   a card without a document has no referral at all (the friend's awards need no stream read to know it), and a
+ *   `pending` one is where a crash between the append and the read model may have left a claim behind.
  */
 export type SettingsDoc = ReferralSettings & { _id: string; tenantId: string };
 export type InviteDoc = {
@@ -31,7 +33,7 @@ export type ReferralDoc = {
   tenantId: string;
   programId: string;
   referrerCardId: string;
-  status: 'claimed' | 'refused' | 'rewarded';
+  status: 'pending' | 'claimed' | 'refused' | 'rewarded';
   reason: ReferralRefusal | null;
   /** claimed or refused at */
   at: string;
@@ -96,6 +98,8 @@ export async function referralStore(documents: DocumentStore) {
     rewardedIn: (referrerCardId: string, month: string) =>
       referrals.count({ referrerCardId, month, referrerRewarded: true }),
     referral: (friendCardId: string) => referrals.get(friendCardId),
+    /** before a claim's append: a card with no document is then known to have no referral (a repeat keeps it) */
+    claimStarting: (party: ClaimParty, at: string) => insertPending(referrals, party, at),
     /** invited (claimed), rewarded and refused referrals in a period of Warsaw days (analytics, ADR 0061) */
     figures: (tenantId: string, period: FiguresPeriod) => referralFigures(referrals, tenantId, period),
     /** the read model of one Referral stream after a command */
@@ -119,6 +123,26 @@ export async function referralStore(documents: DocumentStore) {
 }
 export type ReferralStore = Awaited<ReturnType<typeof referralStore>>;
 
+type ClaimParty = { friendCardId: string; tenantId: string; programId: string; referrerCardId: string };
+
+async function insertPending(referrals: Collection<ReferralDoc>, party: ClaimParty, at: string) {
+  const { friendCardId, ...ids } = party;
+  try {
+    await referrals.insert({
+      _id: friendCardId,
+      ...ids,
+      status: 'pending',
+      reason: null,
+      at,
+      rewardedAt: null,
+      month: null,
+      referrerRewarded: false,
+    });
+  } catch (error) {
+    if (!(error instanceof DuplicateKeyError)) throw error;
+  }
+}
+
 type FiguresPeriod = { startDate: string; endDate: string; loyaltyProgramId: string | null };
 
 async function referralFigures(
@@ -140,6 +164,7 @@ async function referralFigures(
     $or: [{ at: range }, { rewardedAt: range }],
   });
   for (const doc of docs) {
+    if (doc.status === 'pending') continue; // a claim not (yet) recorded
     if (inPeriod(doc.at)) figures[doc.status === 'refused' ? 'refused' : 'invited']++;
     if (inPeriod(doc.rewardedAt)) figures.rewarded++;
   }

@@ -5,6 +5,7 @@ import { ACCESS_COOKIE } from '@punkto/platform/http/auth-plugin';
 import { SAME_ORIGIN } from '@punkto/platform/testing/same-origin';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReferralDoc } from './referral-store';
 import { startCardLedger, tokensFor, type CardLedgerTestApp } from '../testing/card-ledger-test-app';
 
 /**
@@ -154,10 +155,37 @@ describe('a crash between the claim and its read model', () => {
     const anna = await member(program, customer);
     const ola = await member(program, customer);
     expect((await claim(await inviteOf(anna), ola)).json()).toMatchObject({ status: 'claimed' });
-    await t.infra.documents.collection('referrals').delete(ola.cardId); // the write the crash lost
+    // what the crash leaves: the pending document written before the append, not the claim's read model
+    const referrals = t.infra.documents.collection<ReferralDoc>('referrals');
+    const claimed = await referrals.get(ola.cardId);
+    await referrals.upsert({ ...claimed!, status: 'pending' });
     await visit(owner, ola.cardId);
     expect(await pointsOf(owner, ola.cardId)).toBe(45);
     expect(await pointsOf(owner, anna.cardId)).toBe(50);
+  });
+
+  it('a claim that never reached its stream (crash before the append) rewards nobody and counts nowhere', async () => {
+    const { owner, program, tenantId } = await company();
+    const anna = await t.enrol(program, { userId: randomUUID() });
+    const ola = await t.enrol(program, { userId: randomUUID() });
+    const pending: ReferralDoc = {
+      _id: ola.cardId,
+      tenantId,
+      programId: program.programId,
+      referrerCardId: anna.cardId,
+      status: 'pending',
+      reason: null,
+      at: new Date().toISOString(),
+      rewardedAt: null,
+      month: null,
+      referrerRewarded: false,
+    };
+    await t.infra.documents.collection<ReferralDoc>('referrals').insert(pending);
+    await visit(owner, ola.cardId);
+    expect(await pointsOf(owner, ola.cardId)).toBe(25);
+    expect(await pointsOf(owner, anna.cardId)).toBe(0);
+    const analytics = await t.call('GET', `/api/v1/analytics/${tenantId}?preset=30d`, owner);
+    expect(analytics.json().referrals).toEqual({ invited: 0, rewarded: 0, refused: 0 });
   });
 });
 

@@ -183,6 +183,9 @@ export async function claimReferral(
   const { invite, referrer } = await liveInvite(deps, input.code);
   if (invite.tenantId !== friendCard.tenantId) throw new ReferralNotFoundError();
   const [friend, referrerParty] = await Promise.all([party(deps, friendCard), party(deps, referrer)]);
+  const { tenantId, programId } = friendCard;
+  const ids = { friendCardId: friendCard.cardId, tenantId, programId, referrerCardId: referrer.cardId };
+  await deps.store.claimStarting(ids, deps.clock().toISOString());
   const { before, after } = await deps.referrals.execute(friendCard.cardId, async (now) => ({
     type: 'ClaimReferral',
     data: {

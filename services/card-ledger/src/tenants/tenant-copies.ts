@@ -29,6 +29,8 @@ export type ClientCopy = {
   openingBalance?: ClientEnrolledData['openingBalance'] | null;
   /** enrolled by an import (ADR 0059) */
   imported?: boolean;
+  /** the import's birthday, „MM-DD” (ADR 0059), for the holder once known; erased with the contact data */
+  birthday?: string | null;
 };
 
 type TenantCopy = {
@@ -99,8 +101,8 @@ function changeCompany(
   });
 }
 
-/** TenantDeleted: the company marked deleted, its clients' personal data and its staff names erased */
-async function tenantDeleted(copies: Copies, tenantId: string) {
+/** TenantDeleted: the company marked deleted, its clients' personal data and staff names erased (those clients) */
+async function tenantDeleted(copies: Copies, tenantId: string): Promise<string[]> {
   const { tenants, clients, staff } = copies;
   await mutateDocument(tenants, tenantId, (current) =>
     current?.deleted
@@ -113,9 +115,11 @@ async function tenantDeleted(copies: Copies, tenantId: string) {
           logoUrl: null,
         },
   );
-  for (const client of await clients.find({ tenantId, removed: false }))
+  const erased = await clients.find({ tenantId, removed: false });
+  for (const client of erased)
     await removed(copies, { clientId: client._id, tenantId, programId: client.programId });
   for (const person of await staff.find({ tenantId })) await staff.delete(person._id);
+  return erased.map((client) => client._id);
 }
 
 async function company({ tenants }: Copies, tenantId: string): Promise<CompanyOnCard> {
@@ -192,30 +196,36 @@ async function enrolled(copies: Copies, data: ClientEnrolledData): Promise<Clien
           removed: false,
           openingBalance: data.openingBalance ?? null,
           imported: data.source === 'imported',
+          birthday: data.birthday ?? null,
         },
   );
   return copy && !copy.removed ? copy : null;
 }
+
+/** the copy as it is (blank for a client not known yet: an event came before ClientEnrolled), not removed */
+const copyOf = (current: ClientCopy | null, data: ClientRef): ClientCopy => ({
+  userId: null,
+  name: null,
+  nameKey: null,
+  email: null,
+  phone: null,
+  // the card is issued after the link: the paper-card balance and the birthday wait for it (ADR 0059)
+  openingBalance: null,
+  imported: false,
+  birthday: null,
+  ...current,
+  _id: data.clientId,
+  tenantId: data.tenantId,
+  programId: data.programId,
+  removed: false,
+});
 
 /** ClientAccountLinked; returns the copy (null when the client was removed before) */
 async function linked({ clients }: Copies, data: ClientRef & { userId: string }): Promise<ClientCopy | null> {
   const copy = await mutateDocument(clients, data.clientId, (current) =>
     current?.removed || current?.userId === data.userId
       ? UNCHANGED
-      : {
-          _id: data.clientId,
-          tenantId: data.tenantId,
-          programId: data.programId,
-          userId: data.userId,
-          name: current?.name ?? null,
-          nameKey: current?.nameKey ?? null,
-          email: current?.email ?? null,
-          phone: current?.phone ?? null,
-          removed: false,
-          // the card is issued after the link: the paper-card balance waits for it (ADR 0059)
-          openingBalance: current?.openingBalance ?? null,
-          imported: current?.imported ?? false,
-        },
+      : { ...copyOf(current, data), userId: data.userId },
   );
   return copy && !copy.removed ? copy : null;
 }
@@ -228,19 +238,7 @@ async function phoneChanged({ clients }: Copies, data: ClientRef & { phone: stri
   await mutateDocument(clients, data.clientId, (current) =>
     current?.removed || (current && current.phone === data.phone)
       ? UNCHANGED
-      : {
-          _id: data.clientId,
-          tenantId: data.tenantId,
-          programId: data.programId,
-          userId: current?.userId ?? null,
-          name: current?.name ?? null,
-          nameKey: current?.nameKey ?? null,
-          email: current?.email ?? null,
-          phone: data.phone,
-          removed: false,
-          openingBalance: current?.openingBalance ?? null,
-          imported: current?.imported ?? false,
-        },
+      : { ...copyOf(current, data), phone: data.phone },
   );
 }
 

@@ -1,4 +1,5 @@
-import { grantForProgram, type BirthdayDeps } from '../birthdays/birthdays';
+import { adoptImportedBirthday, grantForProgram, type BirthdayDeps } from '../birthdays/birthdays';
+import { birthdayOfText } from '@punkto/contracts/birthdays';
 import { phoneOnlyHolder } from '@punkto/contracts/clients';
 import {
   ClientAccountLinkedData,
@@ -26,6 +27,7 @@ import { z } from 'zod';
 import { linkCardHolder } from '../cards/card-holder';
 import { closeCard, closeCardsOf, issueCard, type IssuingDeps } from '../cards/card-issuing';
 import { cardIdFor, type CardLedger } from '../cards/card-ledger';
+import type { ClientCopy } from './tenant-copies';
 
 /** the event types below; others on these topics are skipped before the inbox (nothing to remember) */
 const HandledType = z.enum([
@@ -64,7 +66,8 @@ const Envelope = z.object({
  *                       ClientAccountLinked → the card is issued (one per client), or a phone-only client's
  *                       card moves to the account (CardHolderLinked, ADR 0056); ClientEmailGiven → the
  *                       contact copy's e-mail; ClientPhoneChanged / ClientRenamed → the contact copy's
- *                       phone and name (staff search by all three);
+ *                       phone and name (staff search by all three); an imported birthday becomes the
+ *                       holder's once known, unless they gave one (ADR 0059);
  *                       ClientRemoved → the card closed, the contact data and its stored answers erased;
  * - tenant.tenants.v1   TenantCreated / TenantUpdated → company name and colours (and the owner, named in
  *                       the staff's history); TenantLogoChanged → logo; TenantDeleted → every card closed;
@@ -165,12 +168,27 @@ async function clientEnrolled({ cards, parse, metadata }: Delivery) {
   const client = enrolled && (await cards.copies.enrolled(enrolled));
   // a phone-only client (ADR 0056) gets the card at once, held by the client itself: no account will come
   const holder = client?.userId ?? (enrolled?.email === null && client ? phoneOnlyHolder(client._id) : null);
-  if (client && holder)
-    await issueCard(
-      cards,
-      { clientId: client._id, tenantId: client.tenantId, programId: client.programId, userId: holder },
-      metadata,
-    );
+  if (!client || !holder) return;
+  await issueCard(
+    cards,
+    { clientId: client._id, tenantId: client.tenantId, programId: client.programId, userId: holder },
+    metadata,
+  );
+  await adoptBirthday(cards, client, holder, metadata);
+}
+
+/**
+ * An imported client's birthday (ADR 0059) becomes the holder's — the account's, or a phone-only client's card
+ * holder's — only if they have none: the customer's own birthday is never changed by an import.
+ */
+async function adoptBirthday(
+  cards: TenantEventDeps,
+  client: ClientCopy,
+  holder: string,
+  metadata: EventMetadata,
+) {
+  const birthday = birthdayOfText(client.birthday);
+  if (birthday) await adoptImportedBirthday(cards, holder, birthday, metadata);
 }
 
 async function clientAccountLinked({ cards, parse, metadata }: Delivery) {
@@ -182,6 +200,10 @@ async function clientAccountLinked({ cards, parse, metadata }: Delivery) {
   const status = await linkCardHolder(cards, { clientId, tenantId, userId }, metadata);
   if (status === 'none' || status === 'refused')
     await issueCard(cards, { clientId, tenantId, programId, userId }, metadata);
+  if (!client.birthday) return;
+  await adoptBirthday(cards, client, userId, metadata);
+  // a phone-only client's imported birthday was its card holder's until now: the account's from here on
+  await cards.birthdays.forget(phoneOnlyHolder(clientId));
 }
 
 async function clientPhoneChanged({ cards, parse }: Delivery) {
@@ -207,6 +229,8 @@ async function clientRemoved({ cards, parse, metadata }: Delivery) {
   await closeCard(cards, cardId, removed.tenantId, 'client_removed', metadata);
   // the stored answers of its awards name the customer (erasure, ADR 0046)
   await cards.keys.forgetCard(cardId);
+  // a phone-only client's imported birthday (ADR 0059); an account's is the person's, erased with the account
+  await cards.birthdays.forget(phoneOnlyHolder(removed.clientId));
 }
 
 // ── tenant.tenants.v1, tenant.employees.v1 ──
@@ -234,7 +258,8 @@ async function tenantLogoChanged({ cards, parse }: Delivery) {
 async function tenantDeleted({ cards, parse, metadata }: Delivery) {
   const deleted = parse(TenantDeletedData);
   if (!deleted) return;
-  await cards.copies.tenantDeleted(deleted.tenantId);
+  for (const clientId of await cards.copies.tenantDeleted(deleted.tenantId))
+    await cards.birthdays.forget(phoneOnlyHolder(clientId));
   await closeCardsOf(cards, { tenantId: deleted.tenantId }, deleted.tenantId, 'tenant_deleted', metadata);
 }
 

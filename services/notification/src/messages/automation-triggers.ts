@@ -41,6 +41,8 @@ export async function automationsOnCardEvent(
     return;
   }
   if (!before || before === after || !after.open) return;
+  // only a balance that grew can cross a reward's cost: a redemption, a pass or a holder change reads nothing
+  if (after.points <= before.points && after.stamps <= before.stamps) return;
   const program = (await ctx.passCopies.programs.get(after.programId)).data;
   if (!program) return;
   const reward = rewardCrossed(

@@ -33,6 +33,8 @@ export interface Enrolment {
   openingBalance?: ClientEnrolledData['openingBalance'];
   /** false: the account is linked or created without an e-mail (an import without consent, ADR 0059) */
   invite?: boolean;
+  /** an imported row's birthday, „MM-DD” (ADR 0059): the card ledger's, if the person has none of their own */
+  birthday?: string;
 }
 
 /**
@@ -124,6 +126,7 @@ export async function recordEnrolment(
         marketingConsent: input.marketingConsent,
         ...(input.openingBalance ? { openingBalance: input.openingBalance } : {}),
         ...(input.invite === undefined ? {} : { invite: input.invite }),
+        ...(input.birthday === undefined ? {} : { birthday: input.birthday }),
       }),
       actorId,
     );

@@ -7,6 +7,7 @@ import {
   type ImportRow,
   type ImportRowCells,
 } from '@punkto/contracts/client-import';
+import { birthdayText } from '@punkto/contracts/birthdays';
 import { phoneOnlyHolder } from '@punkto/contracts/clients';
 import { isDomainRefusal } from '@punkto/platform/errors/errors';
 import { ClientAlreadyEnrolledError, CustomerLimitReachedError } from './client.errors';
@@ -86,6 +87,8 @@ function enrolmentOf(
     openingBalance: openingBalanceOf(row, known.program.kind, request.importId),
     // only with the company's confirmation, and only to whom agreed (a phone-only row has no account)
     invite: request.invite && row.consent && row.email !== null,
+    // the day and month only (the year was dropped when the row was read)
+    ...(row.birthday ? { birthday: birthdayText(row.birthday) } : {}),
   };
 }
 

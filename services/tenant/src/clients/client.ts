@@ -12,12 +12,12 @@ import type {
 /**
  * The Client aggregate (event-sourced, stream `client-<clientId>`): one customer's enrolment in one program
  * of a tenant. Events, state and evolve. Pure. Event data are exactly the tenant.clients.v1 payloads of
- * contracts/src/integration-events.ts. `email`, `name` and `phone` are personal data, sealed in the log with
- * the client's key (CLIENT_PII_FIELDS, ADR 0006).
+ * contracts/src/integration-events.ts. `email`, `name`, `phone` and an imported `birthday` are personal data,
+ * sealed in the log with the client's key (CLIENT_PII_FIELDS, ADR 0006).
  */
 
 export const CLIENT_STREAM_PREFIX = 'client-';
-export const CLIENT_PII_FIELDS = ['email', 'name', 'phone'] as const;
+export const CLIENT_PII_FIELDS = ['email', 'name', 'phone', 'birthday'] as const;
 export const toClientStreamId = (clientId: string) => toStreamId('client', clientId);
 
 export type ClientEnrolled = { type: 'ClientEnrolled'; data: ClientEnrolledData };
@@ -77,8 +77,15 @@ export const initialState = (): Client => ({ status: 'none' });
 
 export function evolve(state: Client, event: ClientEvent): Client {
   if (event.type === 'ClientEnrolled') {
-    // the opening balance is the card's (card ledger), the invitation identity's: neither is the client's state
-    const { companyName: _c, programName: _p, openingBalance: _o, invite: _i, ...enrolled } = event.data;
+    // the opening balance and the birthday are the card ledger's, the invitation identity's: none is the client's
+    const {
+      companyName: _c,
+      programName: _p,
+      openingBalance: _o,
+      invite: _i,
+      birthday: _b,
+      ...enrolled
+    } = event.data;
     const data = { ...enrolled, phoneGivenBy: phoneGivenAtEnrolment(enrolled) };
     return data.userId === null
       ? { status: 'invited', ...data }

@@ -10,7 +10,7 @@ import { createClientService } from './client.service';
 
 /**
  * The tenant service's view of its event store for people: `employee-<id>` (email, name) and `client-<id>`
- * (email, name, phone) are sealed with a per-person key (the stream id's suffix) in the `person-keys`
+ * (email, name, phone, an imported birthday) are sealed with a per-person key (the stream id's suffix) in the `person-keys`
  * collection of the tenant's document store; other streams pass through untouched. The services AND the
  * relay use this view, so the log holds ciphertext while the bus carries plain data (ADR 0006).
  */

@@ -99,7 +99,8 @@ export function ImportClientsPage({ tenantId }: { tenantId: string }) {
           />
           <Text size="sm">
             Plik CSV lub XLSX z wierszem nagłówków, np.: imię i nazwisko, e-mail, telefon, punkty, pieczątki,
-            zgoda na wiadomości (tak/nie). Każdy klient potrzebuje adresu e-mail albo numeru telefonu.
+            zgoda na wiadomości (tak/nie), urodziny (dzień i miesiąc, np. 14.03). Każdy klient potrzebuje
+            adresu e-mail albo numeru telefonu.
           </Text>
           <Group gap="sm">
             <FileButton onChange={(f) => void choose(f)} accept=".csv,.txt,.xlsx,text/csv">

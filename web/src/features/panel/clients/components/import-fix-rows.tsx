@@ -17,7 +17,7 @@ type FixRowsProps = {
 
 /** „Do poprawy”: each bad row with its Polish errors and its fields to correct, or to skip */
 export function ImportFixRows({ rows, balanceField, skipped, onChange, onSkip }: FixRowsProps) {
-  const fields: ImportField[] = ['name', 'email', 'phone', balanceField, 'consent'];
+  const fields: ImportField[] = ['name', 'email', 'phone', balanceField, 'consent', 'birthday'];
   const open = rows.filter((r) => r.errors.length > 0 && !skipped.has(r.cells.row));
   const shown = rows.slice(0, SHOWN);
   return (

@@ -129,6 +129,9 @@ export function ImportPreview({ tenantId, program, fileName, table, importId, on
               <Select
                 key={field}
                 label={importFieldLabels[field]}
+                description={
+                  field === 'birthday' ? 'Dzień i miesiąc, np. 14.03 — rok nie jest zapisywany' : undefined
+                }
                 data={columnOptions}
                 value={map[field].length === 1 ? String(map[field][0]) : map[field].length ? null : ''}
                 placeholder={map[field].map((i) => table.headers[i]).join(' + ')}

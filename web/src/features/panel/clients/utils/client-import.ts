@@ -25,6 +25,7 @@ export const IMPORT_FIELDS: readonly ImportField[] = [
   'points',
   'stamps',
   'consent',
+  'birthday',
 ];
 export const importFieldLabels: Record<ImportField, string> = {
   name: 'Imię i nazwisko',
@@ -33,6 +34,7 @@ export const importFieldLabels: Record<ImportField, string> = {
   points: 'Punkty',
   stamps: 'Pieczątki',
   consent: 'Zgoda na wiadomości',
+  birthday: 'Urodziny',
 };
 
 /** `Imię i nazwisko` → `imie i nazwisko`: headers compared without case, diacritics or punctuation */
@@ -53,6 +55,9 @@ const HEADER_WORDS: Record<ImportField, RegExp> = {
   points: /^(punkty|pkt|liczba punktow|saldo punktow|points)$/,
   stamps: /^(pieczatki|pieczatek|liczba pieczatek|stamps)$/,
   consent: /^(zgoda|zgoda na wiadomosci.*|zgoda marketingowa|marketing|consent)/,
+  // „Urodziny DD.MM”, „Data urodzenia”, „Dzień urodzin”… (the year, if the column has it, is dropped)
+  birthday:
+    /^(urodziny|data urodzenia|data urodzin|dzien urodzin|dzien urodzenia|dzien i miesiac urodzin|birthday|date of birth|birth ?date|dob)\b/,
 };
 
 /** the columns the headers name (Polish or English); a first-name and a surname column together make the name */
@@ -89,6 +94,7 @@ export function cellsOf(table: Table, map: ColumnMap, index: number): ImportRowC
     points: read('points'),
     stamps: read('stamps'),
     consent: read('consent'),
+    birthday: read('birthday'),
   };
 }
 

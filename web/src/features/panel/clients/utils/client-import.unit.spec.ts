@@ -21,11 +21,40 @@ const SAMPLE_HEADERS = [
 ];
 
 describe('the import file in the panel', () => {
-  it('recognises the sample’s Polish headers and leaves the birthday column out', () => {
+  it('recognises the sample’s Polish headers, the birthday column too', () => {
     const map = guessColumns(SAMPLE_HEADERS);
-    expect(map).toEqual({ name: [0], email: [1], phone: [2], points: [3], stamps: [4], consent: [6] });
-    expect(unusedColumns(SAMPLE_HEADERS, map)).toEqual(['Urodziny DD.MM']);
+    expect(map).toEqual({
+      name: [0],
+      email: [1],
+      phone: [2],
+      points: [3],
+      stamps: [4],
+      birthday: [5],
+      consent: [6],
+    });
+    expect(unusedColumns(SAMPLE_HEADERS, map)).toEqual([]);
     expect(foldHeader('  Pieczątki ')).toBe('pieczatki');
+  });
+
+  it.each([
+    'Urodziny',
+    'Data urodzenia',
+    'Dzień urodzin',
+    'data urodzin (DD.MM)',
+    'Birthday',
+    'Date of birth',
+  ])('recognises %j as the birthday column', (header) => {
+    expect(guessColumns(['Imię i nazwisko', 'Telefon', header]).birthday).toEqual([2]);
+  });
+
+  it('reads an XLSX date cell as the birthday, the year dropped', () => {
+    const table = toTable([
+      ['Imię i nazwisko', 'Telefon', 'Data urodzenia'],
+      ['Łucja Żak', 600100200, new Date(Date.UTC(1985, 2, 14))],
+    ]);
+    const cells = cellsOf(table, guessColumns(table.headers), 0);
+    expect(cells.birthday).toBe('1985-03-14');
+    expect(previewRows([cells])[0]!.errors).toEqual([]);
   });
 
   it('joins a first-name and a surname column', () => {
