@@ -83,6 +83,14 @@ export function expiryWarningOccurrence(warning: { cardId: string; on: string; d
 }
 
 /**
+ * expiry warning: still worth sending on `today` (Warsaw) — the expiry is ahead; a warning that arrives late (the
+ * service was down until the expiry's day or after it) would announce what already happened
+ */
+export function expiryStillAhead(on: string, today: string): boolean {
+  return on > today;
+}
+
+/**
  * whether an occurrence triggered in the quiet hours (21:00–08:00) waits for the morning: with the wallet channel
  * (the lock screen); and the expiry warning always — the card ledger's nightly sweep (00:10) records it, and an
  * e-mail about one's points at midnight helps nobody

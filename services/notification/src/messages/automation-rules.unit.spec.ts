@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { warsawDate } from '@punkto/contracts/warsaw-time';
 import {
   balanceOf,
+  expiryStillAhead,
   expiryWarningOccurrence,
   lastVisitDay,
   returnedAfter,
@@ -121,6 +122,12 @@ describe('the expiry warning', () => {
       { ...warning, cardId: 'c2' },
     ].map(expiryWarningOccurrence);
     expect(new Set([expiryWarningOccurrence(warning), ...others]).size).toBe(4);
+  });
+
+  it('is not sent once the expiry day has come (a warning delivered late announces nothing)', () => {
+    expect(expiryStillAhead('2026-12-13', '2026-12-12')).toBe(true);
+    expect(expiryStillAhead('2026-12-13', '2026-12-13')).toBe(false);
+    expect(expiryStillAhead('2027-01-01', '2026-12-31')).toBe(true);
   });
 });
 

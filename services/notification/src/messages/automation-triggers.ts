@@ -7,6 +7,7 @@ import type { AutomationData } from './automation';
 import { triggerAutomation } from './automation-sending';
 import {
   balanceOf,
+  expiryStillAhead,
   expiryWarningOccurrence,
   lastVisitDay,
   rewardCrossed,
@@ -76,7 +77,7 @@ export async function automationsOnCardEvent(
  * account since); about that card only — its pass, not the person's other cards', gets the message
  */
 async function expiryWarning(ctx: MessagesContext, warning: ExpiryWarningDueData, card: MessageCard) {
-  if (!card.open) return;
+  if (!card.open || !expiryStillAhead(warning.on, warsawDate(ctx.clock()))) return;
   await triggerAutomation(ctx, {
     tenantId: card.tenantId,
     kind: 'expiry_warning',

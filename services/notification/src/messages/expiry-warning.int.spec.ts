@@ -143,6 +143,11 @@ describe('the expiry warning (ADR 0060)', () => {
     // its effect: the customer came back within 14 days
     now = new Date('2026-11-20T10:00:00.000Z');
     await app.stampsAdded(consenting.cardId, 4, now.toISOString());
+    // a warning the service gets only on its expiry day (it was down) announces nothing
+    now = new Date('2026-12-20T10:00:00.000Z');
+    await warningDue(consenting, { on: '2026-12-20', daysBefore: 3, amount: 2 });
+    expect(await sends()).toHaveLength(4);
+    now = new Date('2026-11-20T10:00:00.000Z');
     const list = await app.app.inject({ method: 'GET', url: url(), cookies: owner });
     const effect = list.json().automations.find((a: { kind: string }) => a.kind === 'expiry_warning').effect;
     expect(effect).toEqual({ sent: 3, returned: 3 });
