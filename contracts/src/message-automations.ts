@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { MessageBody, MessageChannels, MessageTitle } from './messages';
+import { plural } from './plural';
+import { formatPolish } from './polish-number';
+import { warsawFormat } from './warsaw-format';
 
 /**
  * Automatic messages (issue 34, ADR 0060): templates the owner switches on and edits, sent by the notification
@@ -7,10 +10,12 @@ import { MessageBody, MessageChannels, MessageTitle } from './messages';
  * once per occurrence) when something happens to a customer:
  * - `welcome`: the person's first card in the company was issued;
  * - `reward_ready`: a card's balance reached the cost of one of its program's rewards;
- * - `win_back`: the person's last visit was exactly `days` Warsaw days ago.
+ * - `win_back`: the person's last visit was exactly `days` Warsaw days ago;
+ * - `expiry_warning`: a card's points or stamps expire soon (the card ledger's ExpiryWarningDue, 30 and 3 days
+ *   before, ADR 0062).
  * They do not count against the weekly limit of campaigns.
  */
-export const AutomationKind = z.enum(['welcome', 'reward_ready', 'win_back']);
+export const AutomationKind = z.enum(['welcome', 'reward_ready', 'win_back', 'expiry_warning']);
 export type AutomationKind = z.infer<typeof AutomationKind>;
 
 export const automationLabels: Record<AutomationKind, { name: string; when: string }> = {
@@ -23,6 +28,10 @@ export const automationLabels: Record<AutomationKind, { name: string; when: stri
     name: 'Dawno Cię nie było',
     when: 'Gdy od ostatniej wizyty klienta minie wybrana liczba dni (raz na każdą nieobecność).',
   },
+  expiry_warning: {
+    name: 'Punkty wkrótce wygasną',
+    when: 'Gdy za 30 dni i za 3 dni wygasną punkty lub pieczątki na karcie (jeśli program ma włączone wygasanie). Wysyłamy od 8:00 rano.',
+  },
 };
 
 /** the win-back's absence in Warsaw days */
@@ -33,11 +42,15 @@ export const AUTOMATION_DAILY_CAP = 200;
 export const AUTOMATION_EFFECT_WINDOW_DAYS = 30;
 export const AUTOMATION_RETURN_WITHIN_DAYS = 14;
 
-/** The placeholders a template may use; `{nagroda}` only in `reward_ready`. */
+/**
+ * The placeholders a template may use; `{nagroda}` only in `reward_ready`; `{ile}` (what expires, with its unit:
+ * „40 pkt”, „3 pieczątki”) and `{data}` (the day it expires: „13 grudnia 2026”) only in `expiry_warning`.
+ */
 export const AUTOMATION_PLACEHOLDERS: Record<AutomationKind, readonly string[]> = {
   welcome: ['firma'],
   reward_ready: ['firma', 'nagroda'],
   win_back: ['firma'],
+  expiry_warning: ['firma', 'ile', 'data'],
 };
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 
@@ -47,13 +60,30 @@ export function unknownPlaceholders(kind: AutomationKind, template: string): str
   return [...template.matchAll(PLACEHOLDER)].map((m) => m[1]!).filter((name) => !allowed.includes(name));
 }
 
+/** what fills the placeholders: the company's name always, the others where their kind has them */
+export type AutomationValues = { firma: string; nagroda?: string; ile?: string; data?: string };
+const KNOWN_PLACEHOLDERS = new Set(['firma', 'nagroda', 'ile', 'data']);
+
 /** What the message says once its placeholders are filled (the pass's back field, the e-mail's subject/body). */
-export function renderAutomationText(template: string, values: { firma: string; nagroda?: string }): string {
-  return template.replace(PLACEHOLDER, (whole, name: string) => {
-    if (name === 'firma') return values.firma;
-    if (name === 'nagroda') return values.nagroda ?? '';
-    return whole;
-  });
+export function renderAutomationText(template: string, values: AutomationValues): string {
+  return template.replace(PLACEHOLDER, (whole, name: string) =>
+    KNOWN_PLACEHOLDERS.has(name) ? (values[name as keyof AutomationValues] ?? '') : whole,
+  );
+}
+
+/** `{ile}`: what expires with its unit — „1 pkt”, „40 pkt”, „1 pieczątka”, „3 pieczątki”, „12 pieczątek” */
+export function expiryAmountText(amount: number, unit: 'points' | 'stamps'): string {
+  const count = formatPolish(amount);
+  return unit === 'points'
+    ? `${count} pkt`
+    : `${count} ${plural(amount, 'pieczątka', 'pieczątki', 'pieczątek')}`;
+}
+
+const longDate = warsawFormat({ day: 'numeric', month: 'long', year: 'numeric' });
+/** `{data}`: the Warsaw day it expires (`2026-12-13`) as Polish writes it — „13 grudnia 2026” */
+export function expiryDateText(on: string): string {
+  // noon UTC is the same calendar day in Warsaw, summer or winter
+  return longDate(`${on}T12:00:00Z`);
 }
 
 /**
@@ -73,6 +103,10 @@ export const automationDefaults: Record<AutomationKind, { title: string; body: s
   win_back: {
     title: 'Tęsknimy za Tobą!',
     body: 'Dawno Cię u nas nie było. Wpadnij — {firma} i Twoja karta czekają.',
+  },
+  expiry_warning: {
+    title: 'Wykorzystaj saldo, zanim wygaśnie',
+    body: 'Termin wygaśnięcia: {data}. Wygasa: {ile}. Wpadnij wcześniej i wykorzystaj saldo karty — {firma} czeka na Ciebie!',
   },
 };
 

@@ -1,6 +1,6 @@
 import { daysFrom } from '@punkto/contracts/customer-segments';
 import type { CardVisits } from '@punkto/contracts/card-visits';
-import { AUTOMATION_RETURN_WITHIN_DAYS } from '@punkto/contracts/message-automations';
+import { AUTOMATION_RETURN_WITHIN_DAYS, type AutomationKind } from '@punkto/contracts/message-automations';
 
 /**
  * When an automatic message is due (ADR 0060). Pure; days are Warsaw calendar days (`2026-03-02`, the days of
@@ -72,4 +72,29 @@ export function returnedAfter(
       return daysFrom(sentDay, day) <= within;
     }),
   );
+}
+
+/**
+ * expiry warning: the occurrence of one ExpiryWarningDue — its card, the expiry date and how many days before it
+ * (30 and 3 of the same expiry are two messages; the same warning recorded or delivered again is the same one)
+ */
+export function expiryWarningOccurrence(warning: { cardId: string; on: string; daysBefore: number }): string {
+  return `${warning.cardId}:${warning.on}:${warning.daysBefore}`;
+}
+
+/**
+ * expiry warning: still worth sending on `today` (Warsaw) — the expiry is ahead; a warning that arrives late (the
+ * service was down until the expiry's day or after it) would announce what already happened
+ */
+export function expiryStillAhead(on: string, today: string): boolean {
+  return on > today;
+}
+
+/**
+ * whether an occurrence triggered in the quiet hours (21:00–08:00) waits for the morning: with the wallet channel
+ * (the lock screen); and the expiry warning always — the card ledger's nightly sweep (00:10) records it, and an
+ * e-mail about one's points at midnight helps nobody
+ */
+export function waitsForMorning(kind: AutomationKind, channels: { wallet: boolean }): boolean {
+  return channels.wallet || kind === 'expiry_warning';
 }

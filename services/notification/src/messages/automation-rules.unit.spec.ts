@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { warsawDate } from '@punkto/contracts/warsaw-time';
 import {
   balanceOf,
+  expiryStillAhead,
+  expiryWarningOccurrence,
   lastVisitDay,
   returnedAfter,
   rewardCrossed,
+  waitsForMorning,
   welcomeDue,
   winBackDue,
 } from './automation-rules';
@@ -104,5 +107,34 @@ describe('the effect', () => {
     // the message’s own day may hold the visit before it; a voided one is no visit
     expect(returnedAfter('2026-12-25', [card(['2026-12-25'])])).toBe(false);
     expect(returnedAfter('2026-12-25', [card(['2026-12-26'], 'x')])).toBe(false);
+  });
+});
+
+describe('the expiry warning', () => {
+  const warning = { cardId: 'c1', on: '2026-12-13', daysBefore: 30 };
+
+  it('is one message per card, expiry date and days before it', () => {
+    // the same warning recorded or delivered again: the same occurrence, nothing more is sent
+    expect(expiryWarningOccurrence({ ...warning })).toBe(expiryWarningOccurrence(warning));
+    const others = [
+      { ...warning, daysBefore: 3 },
+      { ...warning, on: '2027-01-13' },
+      { ...warning, cardId: 'c2' },
+    ].map(expiryWarningOccurrence);
+    expect(new Set([expiryWarningOccurrence(warning), ...others]).size).toBe(4);
+  });
+
+  it('is not sent once the expiry day has come (a warning delivered late announces nothing)', () => {
+    expect(expiryStillAhead('2026-12-13', '2026-12-12')).toBe(true);
+    expect(expiryStillAhead('2026-12-13', '2026-12-13')).toBe(false);
+    expect(expiryStillAhead('2027-01-01', '2026-12-31')).toBe(true);
+  });
+});
+
+describe('the quiet hours', () => {
+  it('hold back the wallet of every kind, and the expiry warning on every channel', () => {
+    expect(waitsForMorning('welcome', { wallet: true })).toBe(true);
+    expect(waitsForMorning('welcome', { wallet: false })).toBe(false);
+    expect(waitsForMorning('expiry_warning', { wallet: false })).toBe(true);
   });
 });

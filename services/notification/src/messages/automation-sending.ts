@@ -1,8 +1,11 @@
 import { phoneOnlyHolder } from '@punkto/contracts/clients';
 import {
   AUTOMATION_DAILY_CAP,
+  expiryAmountText,
+  expiryDateText,
   renderAutomationText,
   type AutomationKind,
+  type AutomationValues,
 } from '@punkto/contracts/message-automations';
 import { warsawDate } from '@punkto/contracts/warsaw-time';
 import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
@@ -12,6 +15,7 @@ import { automationId } from './automation';
 import { deliverTo, type DeliveryDeps } from './campaign-delivery';
 import type { AutomationSendDoc } from './automation-store';
 import type { MessagesContext, RecipientDoc } from './messages-context';
+import { waitsForMorning } from './automation-rules';
 import { afterQuietHours, inQuietHours } from './quiet-hours';
 
 /**
@@ -29,10 +33,14 @@ export interface Occurrence {
   tenantId: string;
   kind: AutomationKind;
   personKey: string;
-  /** what makes this occurrence itself (welcome: nothing; reward ready: the event; win-back: the last visit day) */
+  /**
+   * what makes this occurrence itself (welcome: nothing; reward ready: the event; win-back: the last visit day;
+   * expiry warning: the card, the expiry date and how many days before it)
+   */
   occurrence: string;
   cardIds?: string[];
   reward?: string | null;
+  expiry?: AutomationSendDoc['expiry'];
 }
 
 const sendIdOf = (o: Occurrence) => `${o.kind}:${o.tenantId}:${o.personKey}:${o.occurrence}`;
@@ -57,6 +65,7 @@ export async function triggerAutomation(ctx: MessagesContext, o: Occurrence): Pr
           personKey: o.personKey,
           cardIds: o.cardIds ?? [],
           reward: o.reward ?? null,
+          expiry: o.expiry ?? null,
           createdAt: now.toISOString(),
           status: 'scheduled' as const,
           sentAt: null,
@@ -67,7 +76,7 @@ export async function triggerAutomation(ctx: MessagesContext, o: Occurrence): Pr
   await ctx.scheduler.schedule({
     id: automationJobId(_id),
     type: AUTOMATION_SEND_JOB,
-    runAt: settings.channels.wallet ? afterQuietHours(now) : now,
+    runAt: waitsForMorning(o.kind, settings.channels) ? afterQuietHours(now) : now,
     payload: { sendId: _id },
   });
 }
@@ -113,6 +122,16 @@ async function recipientOf(
   return { cards: withPass, emailClientId: consenting ?? null, clientIds: contacts.map((c) => c._id).sort() };
 }
 
+/** what fills the send's placeholders: the company's name, the reward (reward ready), what expires and when */
+function placeholderValues(send: AutomationSendDoc, firma: string): AutomationValues {
+  const { expiry } = send;
+  return {
+    firma,
+    nagroda: send.reward ?? '',
+    ...(expiry ? { ile: expiryAmountText(expiry.amount, expiry.unit), data: expiryDateText(expiry.on) } : {}),
+  };
+}
+
 async function finish(ctx: MessagesContext, send: AutomationSendDoc, status: AutomationSendDoc['status']) {
   const at = ctx.clock();
   const sent = status === 'sent';
@@ -133,8 +152,8 @@ export async function deliverAutomation(deps: DeliveryDeps, sendId: string): Pro
   const [settings, company] = await Promise.all([ctx.automation(id), ctx.passCopies.company(send.tenantId)]);
   if (!settings?.enabled || !company || company.deleted) return finish(ctx, send, 'off');
   const now = ctx.clock();
-  if (settings.channels.wallet && inQuietHours(now)) {
-    // switched to the wallet meanwhile, or the job ran late: the lock screen waits for the morning
+  if (waitsForMorning(send.kind, settings.channels) && inQuietHours(now)) {
+    // switched to the wallet meanwhile, or the job ran late: it waits for the morning
     await ctx.scheduler.schedule({
       id: automationJobId(sendId),
       type: AUTOMATION_SEND_JOB,
@@ -148,7 +167,7 @@ export async function deliverAutomation(deps: DeliveryDeps, sendId: string): Pro
   if (sentToday >= AUTOMATION_DAILY_CAP) return finish(ctx, send, 'capped');
   const recipient = await recipientOf(ctx, send, settings.channels);
   if (!recipient) return finish(ctx, send, 'unreachable');
-  const values = { firma: company.companyName, nagroda: send.reward ?? '' };
+  const values = placeholderValues(send, company.companyName);
   const messageId = messageIdOf(sendId);
   const deliveryId = `${messageId}:0000000`;
   const earlier = await ctx.deliveries.get(deliveryId);

@@ -23,6 +23,8 @@ export type AutomationSendDoc = {
   cardIds: string[];
   /** the reward's name for {nagroda} */
   reward: string | null;
+  /** the expiry warning's {ile} and {data}: what expires on the card and on which Warsaw day (absent before it) */
+  expiry?: { amount: number; unit: 'points' | 'stamps'; on: string } | null;
   createdAt: string;
   status: 'scheduled' | 'sent' | 'failed' | 'unreachable' | 'off' | 'capped';
   sentAt: string | null;

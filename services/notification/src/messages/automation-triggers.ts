@@ -1,17 +1,27 @@
 import type { CardLedgerEvent } from '@punkto/contracts/card-visits';
+import type { ExpiryWarningDueData } from '@punkto/contracts/integration-events';
 import { addDays, warsawAt, warsawDate } from '@punkto/contracts/warsaw-time';
 import type { MessageCard } from './message-copies';
 import type { MessagesContext } from './messages-context';
 import type { AutomationData } from './automation';
 import { triggerAutomation } from './automation-sending';
-import { balanceOf, lastVisitDay, rewardCrossed, welcomeDue, winBackDue } from './automation-rules';
+import {
+  balanceOf,
+  expiryStillAhead,
+  expiryWarningOccurrence,
+  lastVisitDay,
+  rewardCrossed,
+  welcomeDue,
+  winBackDue,
+} from './automation-rules';
 
 /**
  * What starts an automatic message (ADR 0060), from what the messages module already learns from the bus:
  * - welcome: CardIssued of the person's first card in the company (CardHolderLinked — a phone-only client's
  *   card moving to the account — is no joining, nor is an imported client's card, ADR 0059);
  * - reward ready: a card event after which the balance crossed the cost of a reward of its program;
- * - win-back: the daily sweep (`messages.automation-sweep`).
+ * - win-back: the daily sweep (`messages.automation-sweep`);
+ * - expiry warning: the card ledger's ExpiryWarningDue (recorded once per card, expiry date and days before it).
  */
 export const AUTOMATION_SWEEP_JOB = 'messages.automation-sweep';
 export const AUTOMATION_SWEEP_JOB_ID = 'automation-sweep';
@@ -40,6 +50,7 @@ export async function automationsOnCardEvent(
       });
     return;
   }
+  if (event.type === 'ExpiryWarningDue') return expiryWarning(ctx, event.data, after);
   if (!before || before === after || !after.open) return;
   // only a balance that grew can cross a reward's cost: a redemption, a pass or a holder change reads nothing
   if (after.points <= before.points && after.stamps <= before.stamps) return;
@@ -60,6 +71,23 @@ export async function automationsOnCardEvent(
       cardIds: [after.cardId],
       reward: reward.name,
     });
+}
+
+/**
+ * expiry warning: one occurrence per card, expiry date and days before it (a redelivered ExpiryWarningDue is the
+ * same occurrence); the person is the card copy's holder (a phone-only client's card may have moved to an
+ * account since); about that card only — its pass, not the person's other cards', gets the message
+ */
+async function expiryWarning(ctx: MessagesContext, warning: ExpiryWarningDueData, card: MessageCard) {
+  if (!card.open || !expiryStillAhead(warning.on, warsawDate(ctx.clock()))) return;
+  await triggerAutomation(ctx, {
+    tenantId: card.tenantId,
+    kind: 'expiry_warning',
+    personKey: card.userId,
+    occurrence: expiryWarningOccurrence(warning),
+    cardIds: [warning.cardId],
+    expiry: { amount: warning.amount, unit: warning.unit, on: warning.on },
+  });
 }
 
 /** The win-back sweep: every company with it on, every person whose last visit was exactly N days ago. */

@@ -67,6 +67,7 @@ describe('automatic messages (ADR 0060)', () => {
       ['welcome', false],
       ['reward_ready', false],
       ['win_back', false],
+      ['expiry_warning', false],
     ]);
     expect(first.json().automations[2]).toMatchObject({
       days: 30,

@@ -12,6 +12,7 @@ import {
   ClientEnrolledData,
   ClientMarketingConsentWithdrawnData,
   ClientRemovedData,
+  ExpiryWarningDueData,
   PointsEarnedData,
   RedemptionVoidedData,
   RewardRedeemedData,
@@ -30,7 +31,10 @@ import { automationsOnCardEvent } from './automation-triggers';
 const envelope = <T extends [string, ...string[]]>(types: T) =>
   z.object({ id: z.string(), type: z.enum(types), data: z.unknown() });
 
-/** the card events that change a card's visits, whether it is open, or its holder (ADR 0056) */
+/**
+ * the card events that change a card's visits, balance, whether it is open, or its holder (ADR 0056), and the
+ * expiry warning due (ADR 0062), which starts an automatic message
+ */
 const visitEvents = {
   CardIssued: CardIssuedData,
   PointsEarned: PointsEarnedData,
@@ -44,6 +48,8 @@ const visitEvents = {
   BalanceExpired: BalanceExpiredData,
   CardHolderLinked: CardHolderLinkedData,
   CardClosed: CardClosedData,
+  BalanceExpired: BalanceExpiredData,
+  ExpiryWarningDue: ExpiryWarningDueData,
 } as const;
 type VisitEventType = keyof typeof visitEvents;
 
@@ -59,7 +65,7 @@ export function messageCardsConsumer(ctx: MessagesContext, context: ConsumerCont
       if (!data) return;
       const cardEvent = { type: event.type, data } as CardLedgerEvent;
       const change = await ctx.copies.cardEvent(data.cardId, cardEvent);
-      // the automatic messages this event starts (ADR 0060): welcome, reward ready
+      // the automatic messages this event starts (ADR 0060): welcome, reward ready, expiry warning
       await automationsOnCardEvent(ctx, event.id, cardEvent, change);
     },
   });

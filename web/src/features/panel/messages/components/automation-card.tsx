@@ -41,13 +41,21 @@ type AutomationCardProps = {
   companyName: string;
   /** a reward of the company's programs, to show {nagroda} in the preview */
   exampleReward: string;
+  /** what could expire and when, to show {ile} and {data} in the expiry warning's preview */
+  exampleExpiry: { ile: string; data: string };
 };
 
 /**
  * One automatic message: its switch, its text (with the placeholders it may use), channels, the win-back's
  * days, the previews exactly as sent (placeholders filled) and its effect in the last 30 days.
  */
-export function AutomationCard({ tenantId, automation, companyName, exampleReward }: AutomationCardProps) {
+export function AutomationCard({
+  tenantId,
+  automation,
+  companyName,
+  exampleReward,
+  exampleExpiry,
+}: AutomationCardProps) {
   const save = useSaveAutomation(tenantId);
   const label = automationLabels[automation.kind];
   const [open, setOpen] = useState(false);
@@ -68,7 +76,7 @@ export function AutomationCard({ tenantId, automation, companyName, exampleRewar
   // leaving the page with the form open and changed asks first, as the campaign form does
   const leaveGuard = useLeaveGuard(open && changed && !save.isPending);
   const headingId = `automation-${automation.kind}`;
-  const values = { firma: companyName, nagroda: exampleReward };
+  const values = { firma: companyName, nagroda: exampleReward, ...exampleExpiry };
   const placeholders = AUTOMATION_PLACEHOLDERS[automation.kind].map((p) => `{${p}}`).join(', ');
 
   /** back to what is saved, folded */

@@ -3,6 +3,7 @@ import type { Program } from '@punkto/contracts/programs';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { formatInteger } from '../../../../lib/format';
 import { automationsQueryOptions } from '../api/automations';
+import { exampleExpiryValues } from '../utils/automation-text';
 import { AutomationCard } from './automation-card';
 
 /** the name of an active reward of the company's programs, for {nagroda} in the previews */
@@ -13,7 +14,7 @@ function exampleRewardOf(programs: readonly Program[]): string {
 }
 
 /**
- * „Wiadomości automatyczne” of /panel/wiadomosci: welcome, reward ready and win-back, each switched on and
+ * „Wiadomości automatyczne” of /panel/wiadomosci: welcome, reward ready, win-back and expiry warning, each switched on and
  * edited by the owner, sent by the service when it happens (ADR 0060).
  */
 export function AutomationsSection({
@@ -27,6 +28,7 @@ export function AutomationsSection({
 }) {
   const { data } = useSuspenseQuery(automationsQueryOptions(tenantId));
   const exampleReward = exampleRewardOf(programs);
+  const exampleExpiry = exampleExpiryValues(programs, new Date());
   return (
     <Stack gap="md">
       <Text size="sm">
@@ -46,6 +48,7 @@ export function AutomationsSection({
           automation={automation}
           companyName={companyName}
           exampleReward={exampleReward}
+          exampleExpiry={exampleExpiry}
         />
       ))}
     </Stack>
