@@ -48,7 +48,6 @@ const visitEvents = {
   BalanceExpired: BalanceExpiredData,
   CardHolderLinked: CardHolderLinkedData,
   CardClosed: CardClosedData,
-  BalanceExpired: BalanceExpiredData,
   ExpiryWarningDue: ExpiryWarningDueData,
 } as const;
 type VisitEventType = keyof typeof visitEvents;
