@@ -59,6 +59,15 @@ describe('points expiry', () => {
       `/api/v1/tenants/${owner.tenantId}/loyalty-programs/${owner.program.id}/expiry-settings`,
     );
     expect(await saved.json()).toEqual({ mode: 'after_earning', months: 6 });
+
+    // the warnings are the automatic message „Punkty wkrótce wygasną”: the section says so and leads there
+    await section
+      .getByText('włącz wiadomość automatyczną „Punkty wkrótce wygasną”', { exact: false })
+      .waitFor();
+    await section.getByRole('link', { name: 'Wiadomości' }).click();
+    await page.waitForURL((url) => url.pathname === '/panel/wiadomosci');
+    await page.getByRole('tab', { name: 'Wiadomości automatyczne' }).click();
+    await page.getByRole('heading', { name: 'Punkty wkrótce wygasną' }).waitFor();
   });
 
   it('a customer on a phone sees how many points expire and when', async () => {

@@ -1,9 +1,5 @@
 import type { CardLedgerEvent } from '@punkto/contracts/card-visits';
-import type {
-  BirthdayRewardGrantedData,
-  CardClosedData,
-  ExpiryWarningDueData,
-} from '@punkto/contracts/integration-events';
+import type { BirthdayRewardGrantedData, CardClosedData } from '@punkto/contracts/integration-events';
 import { warsawFormat } from '@punkto/contracts/warsaw-format';
 
 /**
@@ -51,7 +47,8 @@ export interface PassCompanyMessage {
 /** the events of `cardledger.cards.v1` that change what a pass shows */
 export type PassCardEvent = Exclude<
   CardLedgerEvent,
-  { type: 'CardIssueRefused' | 'AwardAnomalyDetected' | 'BirthdayRewardRedeemed' }
+  // the expiry warning reaches a pass through the automatic message „Punkty wkrótce wygasną” (ADR 0060), not here
+  { type: 'CardIssueRefused' | 'AwardAnomalyDetected' | 'BirthdayRewardRedeemed' | 'ExpiryWarningDue' }
 >;
 
 const untilDate = warsawFormat({ day: 'numeric', month: 'long', year: 'numeric' });
@@ -66,21 +63,6 @@ export function birthdayNotice(data: BirthdayRewardGrantedData): Omit<PassCompan
     title: 'Nagroda urodzinowa',
     body: `${data.name} — do odebrania do ${untilDate(`${data.validUntil}T12:00:00Z`)}. Pokaż kartę przy kasie.`,
     sentAt: data.grantedAt,
-  };
-}
-
-/**
- * The expiry warning's notice (ADR 0062), 30 and 3 days before points or stamps expire: the company's latest message
- * on the pass, so the Apple pass announces it on the lock screen (changeMessage) and keeps it on the back.
- */
-export function expiryNotice(data: ExpiryWarningDueData): Omit<PassCompanyMessage, 'cardVersion'> {
-  const points = data.unit === 'points';
-  const unit = points ? 'pkt' : 'piecz.';
-  return {
-    messageId: `expiry-${data.on}-${data.daysBefore}`,
-    title: points ? 'Wygasające punkty' : 'Wygasające pieczątki',
-    body: `${data.amount} ${unit} wygaśnie ${untilDate(`${data.on}T12:00:00Z`)}. Odwiedź nas wcześniej, aby je wykorzystać.`,
-    sentAt: data.dueAt,
   };
 }
 
@@ -129,10 +111,6 @@ export function applyPassCardEvent(card: PassCard | null, event: PassCardEvent):
       return next(event.data.balance, event.data.importedAt);
     case 'BalanceExpired': // ADR 0062
       return next(event.data.balance, event.data.expiredAt);
-    case 'ExpiryWarningDue':
-      return card.status === 'closed'
-        ? null
-        : applyCompanyMessage(card, expiryNotice(event.data), event.data.dueAt);
     case 'TierChanged':
       return next({ tier: event.data.to, lifetimePoints: event.data.lifetimePoints }, event.data.changedAt);
     case 'CardRegenerated':

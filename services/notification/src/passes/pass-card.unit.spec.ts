@@ -273,21 +273,6 @@ describe('the birthday reward on the pass (ADR 0058)', () => {
 });
 
 describe('expiry on the pass (ADR 0062)', () => {
-  const warning = (daysBefore: number, dueAt: string): PassCardEvent => ({
-    type: 'ExpiryWarningDue',
-    data: {
-      cardId: 'c1',
-      tenantId: 't1',
-      programId: 'p1',
-      clientId: 'cl1',
-      userId: 'u1',
-      unit: 'points',
-      amount: 40,
-      on: '2027-02-28',
-      daysBefore,
-      dueAt,
-    },
-  });
   const expired: PassCardEvent = {
     type: 'BalanceExpired',
     data: {
@@ -305,22 +290,6 @@ describe('expiry on the pass (ADR 0062)', () => {
       expiredAt: '2027-02-27T23:10:00.000Z',
     },
   };
-
-  it('a warning is the pass’s newest notice (announced on the lock screen), once per warning', () => {
-    const card = fold([
-      issued,
-      earned(40, '2026-02-28T10:00:00.000Z'),
-      warning(30, '2027-01-28T23:10:00.000Z'),
-    ]);
-    expect(card?.companyMessage).toMatchObject({
-      messageId: 'expiry-2027-02-28-30',
-      title: 'Wygasające punkty',
-      body: '40 pkt wygaśnie 28 lutego 2027. Odwiedź nas wcześniej, aby je wykorzystać.',
-    });
-    expect(applyPassCardEvent(card, warning(30, '2027-01-28T23:10:00.000Z'))).toBeNull();
-    const three = applyPassCardEvent(card, warning(3, '2027-02-24T23:10:00.000Z'));
-    expect(three?.companyMessage?.messageId).toBe('expiry-2027-02-28-3');
-  });
 
   it('the expiry lowers the balance on the pass', () => {
     const card = fold([issued, earned(40, '2026-02-28T10:00:00.000Z'), expired]);

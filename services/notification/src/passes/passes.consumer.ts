@@ -3,7 +3,6 @@ import {
   BirthdayRewardGrantedData,
   BalanceAdjustedData,
   BalanceExpiredData,
-  ExpiryWarningDueData,
   OpeningBalanceImportedData,
   CardClosedData,
   CardHolderLinkedData,
@@ -48,9 +47,9 @@ const cardEvents = {
   CardClosed: CardClosedData,
   // the birthday reward's notice on the pass (ADR 0058)
   BirthdayRewardGranted: BirthdayRewardGrantedData,
-  // expiry (ADR 0062): the balance after it, and the warning's notice on the pass
+  // expiry (ADR 0062): the balance after it. Its warning is no notice of its own: the automatic message „Punkty
+  // wkrótce wygasną” (ADR 0060) puts it on the pass, after the quiet hours, when the company switched it on
   BalanceExpired: BalanceExpiredData,
-  ExpiryWarningDue: ExpiryWarningDueData,
 } as const;
 
 const Envelope = z.object({

@@ -1,6 +1,7 @@
-import { Alert, Button, Card, NumberInput, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, NumberInput, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { EXPIRY_MONTHS_MAX, EXPIRY_MONTHS_MIN, ExpirySettings } from '@punkto/contracts/expiry';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { FormError } from '../../../../components/ui/form-error';
 import { errorMessage } from '../../../../lib/api/api-errors';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
@@ -67,8 +68,16 @@ function SettingsForm({
           <Text size="sm" c="dimmed">
             Domyślnie {w.them} nie wygasają. Wygasanie dzieje się w nocy (około 00:10) w dniu, w którym mija
             ustawiony czas; dzień wcześniej klient może je jeszcze wykorzystać. Klient widzi na swojej karcie
-            w portalu, ile {w.of} i kiedy wygaśnie, a karta w Apple Wallet przypomina o tym 30 i 3 dni
-            wcześniej. Wygasłe {w.them} widać w historii karty.
+            w portalu, ile {w.of} i kiedy wygaśnie, a obsługa — w skanerze. Wygasłe {w.them} widać w historii
+            karty.
+          </Text>
+          <Text size="sm" c="dimmed">
+            Aby uprzedzić klientów 30 i 3 dni wcześniej — na karcie w portfelu i e-mailem do tych, którzy się
+            zgodzili — włącz wiadomość automatyczną „Punkty wkrótce wygasną” w zakładce{' '}
+            <Anchor component={Link} to="/panel/wiadomosci" inherit>
+              Wiadomości
+            </Anchor>{' '}
+            (Wiadomości automatyczne).
           </Text>
           <Radio.Group {...form.getInputProps('mode')} label="Kiedy wygasają">
             <Stack gap="xs" mt="xs">
