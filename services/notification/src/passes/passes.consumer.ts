@@ -78,18 +78,18 @@ const Envelope = z.object({
  * - tenant.programs.v1   the program's kind, name, rewards (newest version wins; a deletion is final);
  * - tenant.tenants.v1    the company's name, address, colours, logo, hero image and locations (ADR 0057).
  * Events of other types on these topics are skipped before the inbox. A payload this consumer does not
- * understand is logged and skipped (redelivering it would not help).
+ * understand is logged and skipped (redelivering it would not help). `card.onCardClosed`: what a closed card's
+ * registrations become (passes.module.ts); `card.deferred`: true when the event's lock-screen notice waits for the
+ * morning (pass-notices.ts) — nothing to apply now.
  */
 export function passesConsumer(
   copies: PassCopies,
   context: ConsumerContext,
   /** the passes a change shows on (live updates: updates/pass-updates.ts) */
   changed: Pick<PassUpdates, 'cardChanged' | 'scopeChanged'>,
-  /** a card closed: what its passes' registrations become (passes.module.ts) */
-  onCardClosed: (cardId: string, closedAt: string) => Promise<void> = async () => undefined,
+  card: Pick<Parameters<typeof cardEvent>[0], 'onCardClosed' | 'deferred'>,
 ): ConsumerSpec {
   const { logger } = context;
-  const card = { copies, changed, onCardClosed };
   return eventConsumer({
     groupId: 'notification.passes',
     topics: [Topics.cardLedgerCards, Topics.tenantPrograms, Topics.tenantTenants],
@@ -153,7 +153,8 @@ export function passesConsumer(
         }
         default: {
           const payload = parse(cardEvents[type]);
-          if (payload) await cardEvent(card, { type, data: payload } as PassCardEvent);
+          if (payload)
+            await cardEvent({ ...card, copies, changed }, { type, data: payload } as PassCardEvent);
         }
       }
     },
@@ -171,8 +172,16 @@ async function companyChanged<T extends { tenantId: string }>(
   await changed.scopeChanged({ tenantId: data.tenantId });
 }
 
-/** a card's event: its copy, the passes it shows on, and a closed card's registrations */
+/** a card's event, now or — its notice — after the quiet hours */
 async function cardEvent(
+  card: Parameters<typeof passCardEvent>[0] & { deferred: (event: PassCardEvent) => Promise<boolean> },
+  event: PassCardEvent,
+) {
+  if (!(await card.deferred(event))) await passCardEvent(card, event);
+}
+
+/** a card's event: its copy, the passes it shows on, and a closed card's registrations */
+export async function passCardEvent(
   {
     copies,
     changed,

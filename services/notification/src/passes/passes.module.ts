@@ -20,8 +20,9 @@ import { googleWallet } from './google/google-wallet';
 import { passHealth, type PassHealth } from './health/pass-health';
 import { passHealthRoutes } from './health/pass-health.routes';
 import { passCopies, type PassCopies } from './pass-copies';
-import { passesConsumer } from './passes.consumer';
-import { passUpdates } from './updates/pass-updates';
+import { passCardEvent, passesConsumer } from './passes.consumer';
+import { passNotices } from './pass-notices';
+import { passUpdates, type PassUpdates } from './updates/pass-updates';
 import { createWalletMessenger } from './wallet-messenger';
 
 /** days a closed card's Apple registrations stay, so the phones fetch its void pass first (ADR 0046) */
@@ -136,6 +137,32 @@ function closedCardRegistrations(deps: NotificationDeps, registrations: PassRegi
 }
 
 /**
+ * The other services' events into the copies and the passes: a closed card's registrations forgotten days later,
+ * a notice announced on the lock screen after the quiet hours (pass-notices.ts).
+ */
+function passesFromEvents(
+  deps: NotificationDeps,
+  {
+    copies,
+    updates,
+    registrations,
+  }: { copies: PassCopies; updates: PassUpdates; registrations: PassRegistrations },
+) {
+  const closedCards = closedCardRegistrations(deps, registrations);
+  const onCardClosed = closedCards.forgetLater;
+  const notices = passNotices({ scheduler: deps.infra.scheduler, clock: deps.clock }, (event) =>
+    passCardEvent({ copies, changed: updates, onCardClosed }, event),
+  );
+  return {
+    consumer: passesConsumer(copies, consumerContext(deps), updates, {
+      onCardClosed,
+      deferred: notices.deferred,
+    }),
+    jobs: { ...closedCards.jobs, ...notices.jobs },
+  };
+}
+
+/**
  * The wallet passes module (ADR 0012): Apple and Google passes built from the copies kept from the card ledger's
  * and the tenant service's events, their live updates (APNs pushes, Google PATCHes), pass health, and the
  * channel company messages are sent through.
@@ -181,7 +208,7 @@ export async function buildPasses(deps: NotificationDeps): Promise<PassesModule>
     logger: deps.logger,
     retryLater: (cardId) => updates.cardChanged(cardId),
   });
-  const closedCards = closedCardRegistrations(deps, registrations);
+  const fromEvents = passesFromEvents(deps, { copies, updates, registrations });
   return {
     routes: (app) => {
       appleRoutes(app);
@@ -207,8 +234,8 @@ export async function buildPasses(deps: NotificationDeps): Promise<PassesModule>
         await google.wallet.close();
       });
     },
-    consumers: [passesConsumer(copies, consumerContext(deps), updates, closedCards.forgetLater)],
-    jobs: closedCards.jobs,
+    consumers: [fromEvents.consumer],
+    jobs: fromEvents.jobs,
     walletMessenger,
     companies: copies,
     start: () => updates.start(),
