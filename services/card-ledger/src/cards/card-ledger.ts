@@ -85,7 +85,14 @@ export interface CardResult<C, W> extends HandleResult<Card, CardEvent> {
 export async function createCardLedger(deps: CardServiceDeps) {
   const { documents, config, clock } = deps;
   const stores = cardStores(deps);
-  for (const store of [stores.projection, stores.copies, stores.stock, stores.keys, stores.birthdays, stores.expiry])
+  for (const store of [
+    stores.projection,
+    stores.copies,
+    stores.stock,
+    stores.keys,
+    stores.birthdays,
+    stores.expiry,
+  ])
     await store.ensureIndexes();
   const projector = startCardProjector({
     eventStore: deps.eventStore,

@@ -12,7 +12,7 @@ import {
   winBackDue,
 } from './automation-rules';
 import { nextSweepAt } from './automation-triggers';
-import { afterQuietHours } from './quiet-hours';
+import { afterQuietHours } from '../shared/quiet-hours';
 
 const rewards = [
   { name: 'Kawa', cost: 10, active: true },

@@ -16,7 +16,7 @@ import { deliverTo, type DeliveryDeps } from './campaign-delivery';
 import type { AutomationSendDoc } from './automation-store';
 import type { MessagesContext, RecipientDoc } from './messages-context';
 import { waitsForMorning } from './automation-rules';
-import { afterQuietHours, inQuietHours } from './quiet-hours';
+import { afterQuietHours, inQuietHours } from '../shared/quiet-hours';
 
 /**
  * Sending an automatic message (ADR 0060): one occurrence (a kind, a person, what happened) is one document of

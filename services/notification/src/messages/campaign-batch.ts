@@ -16,7 +16,7 @@ import {
   recipientId,
   type RecipientDoc,
 } from './messages-context';
-import { afterQuietHours, inQuietHours } from './quiet-hours';
+import { afterQuietHours, inQuietHours } from '../shared/quiet-hours';
 
 /** What the workers of one batch came to. */
 interface BatchRun {

@@ -8,7 +8,7 @@ import {
   startJobId,
   type MessagesContext,
 } from './messages-context';
-import { afterQuietHours } from './quiet-hours';
+import { afterQuietHours } from '../shared/quiet-hours';
 
 /**
  * How long a runner of `messages.start` owns the campaign's start (resolving the audience and writing the

@@ -1,7 +1,7 @@
 import type { CampaignData } from './campaign';
 import { toCampaignStreamId } from './campaign';
 import { batchJobId, MessageJobs, startJobId, type MessagesContext } from './messages-context';
-import { afterQuietHours, inQuietHours } from './quiet-hours';
+import { afterQuietHours, inQuietHours } from '../shared/quiet-hours';
 
 /**
  * The sweep of company messages (ADR 0027, "The sweep"). The scheduler is SQLite per process (ADR 0002): in

@@ -16,7 +16,7 @@ import {
   WeeklyLimitError,
 } from './campaign.errors';
 import { isDuplicate, withinWeeklyLimit, type OtherCampaign } from './campaign-limits';
-import { afterQuietHours } from './quiet-hours';
+import { afterQuietHours } from '../shared/quiet-hours';
 
 /**
  * Commands of the Campaign aggregate. Time arrives in `metadata.now`. What spans campaigns or needs the

@@ -1,5 +1,5 @@
 import type { JobHandler, ScheduledJob, Scheduler } from '@punkto/platform/scheduler/scheduler.port';
-import { afterQuietHours, inQuietHours } from '../messages/quiet-hours';
+import { afterQuietHours, inQuietHours } from '../shared/quiet-hours';
 import type { PassCardEvent } from './pass-card';
 
 /**
