@@ -160,7 +160,7 @@ export const PaymentMethod = z
   .meta({ id: 'PaymentMethod' });
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 export const PaymentMethodList = z.object({ items: z.array(PaymentMethod) });
-export const TenantPaymentMethod = z.object({ paymentMethod: PaymentMethod.nullable() });
+export const TenantPaymentMethod = z.object({ paymentMethod: z.union([PaymentMethod, z.null()]) });
 export const TenantIdParam = z.object({ tenantId: z.string().min(1) });
 export const BillingTenantIdParams = z.object({ id: z.string().min(1) });
 export const AddPaymentMethodRequest = z.object({

@@ -142,4 +142,19 @@ describe('OpenAPI document', () => {
       for (const code of codes) expect(answer?.description, where).toContain(code);
     }
   });
+
+  // a named schema made nullable with .nullable() is written as allOf [$ref, {type: [..., null]}]: the $ref alone
+  // already refuses null, so a null the API answers violated its own document (the referral invite's code did)
+  it('lets null through wherever a field may be null: no named schema made nullable by allOf', () => {
+    const collapsed: string[] = [];
+    const walk = (node: unknown, path: string) => {
+      if (!node || typeof node !== 'object') return;
+      const parts = (node as { allOf?: Array<{ $ref?: string; type?: unknown }> }).allOf;
+      if (parts?.some((p) => p.$ref) && parts.some((p) => Array.isArray(p.type) && p.type.includes('null')))
+        collapsed.push(path);
+      for (const [key, value] of Object.entries(node)) walk(value, `${path}/${key}`);
+    };
+    walk(doc, '');
+    expect(collapsed).toEqual([]);
+  });
 });

@@ -54,7 +54,7 @@ export const ReferralCardParams = z.object({ cardId: z.string().min(1).max(64) }
 export const ReferralInvite = z
   .object({
     /** null while the company has referrals off: no code is made (nor the device remembered) before they are on */
-    code: ReferralCode.nullable(),
+    code: z.union([ReferralCode, z.null()]),
     cardId: z.string(),
     programId: z.string(),
     /** false when the company has referrals off: the portal shows no invite */
