@@ -26,6 +26,7 @@ import { activityExportBench } from './bench/activity-export';
 import { analyticsBench } from './bench/analytics';
 import { birthdaySweepBench } from './bench/birthday-sweep';
 import { expirySweepBench } from './bench/expiry-sweep';
+import { cardFoldBench } from './bench/card-fold';
 import { applePassBench } from './bench/apple-pass';
 import { cardHistoryBench } from './bench/card-history';
 import { passUpdatesBench } from './bench/pass-updates';
@@ -603,6 +604,7 @@ const sections: Record<string, () => Promise<string[]>> = {
   messages: () => messagesBench(),
   'birthday-sweep': () => birthdaySweepBench(),
   'expiry-sweep': () => expirySweepBench(),
+  'card-fold': () => cardFoldBench(),
 };
 const only = process.argv.slice(2);
 for (const name of only) if (!sections[name]) throw new Error(`unknown bench section ${name}`);
@@ -690,6 +692,7 @@ try {
   for (const line of await sections['messages']!()) out(line);
   for (const line of await sections['birthday-sweep']!()) out(line);
   for (const line of await sections['expiry-sweep']!()) out(line);
+  for (const line of await sections['card-fold']!()) out(line);
   const skipped = [
     ...latencyRows.flatMap((r) => ('skipped' in r ? [`Kafka rows: ${r.skipped}`] : [])),
     ...writeSkips.map((s) => `${s.engine} rows: ${s.reason}`),

@@ -138,7 +138,8 @@ export function evolve(state: Card, event: CardEvent): Card {
   return next;
 }
 
-function evolveCard(state: Card, event: CardEvent): Card {
+/** The card after one more event without its lots: what evolve did before expiry (the fold benchmark's baseline). */
+export function evolveCard(state: Card, event: CardEvent): Card {
   switch (event.type) {
     case 'CardIssued':
       return issued(event.data);
