@@ -1,6 +1,7 @@
 import {
   AwardVoidedData,
   BirthdayRewardGrantedData,
+  BirthdayRewardRedeemedData,
   BalanceAdjustedData,
   BalanceExpiredData,
   OpeningBalanceImportedData,
@@ -27,7 +28,7 @@ import { Topics } from '@punkto/contracts/topics';
 import { eventConsumer, payloadParser, type ConsumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import { z } from 'zod';
-import type { PassCardEvent } from './pass-card';
+import { unseenOnPass, type PassCardEvent } from './pass-card';
 import type { PassUpdates } from './updates/pass-updates';
 import type { PassCopies } from './pass-copies';
 
@@ -47,6 +48,8 @@ const cardEvents = {
   CardClosed: CardClosedData,
   // the birthday reward's notice on the pass (ADR 0058)
   BirthdayRewardGranted: BirthdayRewardGrantedData,
+  // no pass shows it; kept so that a notice deferred to the morning is not shown once the reward is given out
+  BirthdayRewardRedeemed: BirthdayRewardRedeemedData,
   // expiry (ADR 0062): the balance after it. Its warning is no notice of its own: the automatic message „Punkty
   // wkrótce wygasną” (ADR 0060) puts it on the pass, after the quiet hours, when the company switched it on
   BalanceExpired: BalanceExpiredData,
@@ -74,7 +77,8 @@ const Envelope = z.object({
 /**
  * What wallet passes need from other services (event-carried state transfer, pass-copies.ts):
  * - cardledger.cards.v1  the card's number, QR, balance, level and status, and its holder (who may have its
- *                        passes: CardHolderLinked moves a phone-only client's card to the account, ADR 0056);
+ *                        passes: CardHolderLinked moves a phone-only client's card to the account, ADR 0056),
+ *                        its birthday reward's notice and whether the reward was given out (ADR 0058);
  * - tenant.programs.v1   the program's kind, name, rewards (newest version wins; a deletion is final);
  * - tenant.tenants.v1    the company's name, address, colours, logo, hero image and locations (ADR 0057).
  * Events of other types on these topics are skipped before the inbox. A payload this consumer does not
@@ -195,7 +199,8 @@ export async function passCardEvent(
 ) {
   const { cardId } = event.data;
   const copy = await copies.applyCardEvent(cardId, event);
-  // a new holder changes no pass (and the card has none yet: it was in no one's portal, ADR 0056)
-  if (copy && event.type !== 'CardHolderLinked') await changed.cardChanged(cardId);
+  // a new holder changes no pass (and the card has none yet: it was in no one's portal, ADR 0056), nor does a
+  // birthday reward given out
+  if (copy && !unseenOnPass(event)) await changed.cardChanged(cardId);
   if (event.type === 'CardClosed') await onCardClosed(cardId, event.data.closedAt);
 }
