@@ -170,6 +170,37 @@ describe('the owner opens the analytics', () => {
     await page.getByRole('button', { name: 'Drukuj podsumowanie' }).waitFor();
   });
 
+  it('on a phone, the charts and their code come when the owner scrolls to them; on a wide screen at once', async () => {
+    const phone = await ownerOnAnalytics(PHONE);
+    const chartScripts: string[] = [];
+    phone.on('request', (request) => {
+      if (/\/assets\/analytics-charts-[^/]+\.js$/.test(request.url())) chartScripts.push(request.url());
+    });
+    expect(await figure(phone, 'Aktywni klienci')).toBe('2');
+    await phone.waitForLoadState('networkidle');
+    // the first screen is the figures: nothing of the charts yet (their code is the panel's largest script)
+    expect(await phone.getByRole('img', { name: 'Wykres wizyt w czasie' }).count()).toBe(0);
+    expect(chartScripts).toEqual([]);
+    await phone.getByRole('heading', { name: 'Wizyty w czasie' }).scrollIntoViewIfNeeded();
+    await phone.getByRole('img', { name: 'Wykres wizyt w czasie' }).waitFor();
+    expect(chartScripts).toHaveLength(1);
+    await phone.getByRole('heading', { name: 'NPS w czasie' }).scrollIntoViewIfNeeded();
+    await phone.getByRole('img', { name: 'Wykres: klienci według liczby wizyt' }).waitFor();
+
+    // printing the summary without scrolling: every chart is drawn before the browser's print opens
+    const printing = await ownerOnAnalytics(PHONE);
+    await printing.evaluate(
+      "window.print = () => { window.chartsPrinted = document.querySelectorAll('[role=img][aria-label^=\"Wykres\"]').length; window.placesLeft = document.querySelectorAll('[data-chart-place]').length; }",
+    );
+    await printing.getByRole('button', { name: 'Drukuj podsumowanie' }).click();
+    // visits and frequency (no NPS answers here)
+    await expect.poll(() => printing.evaluate('window.chartsPrinted ?? null'), { timeout: 10_000 }).toBe(2);
+    expect(await printing.evaluate('window.placesLeft')).toBe(0);
+
+    const wide = await ownerOnAnalytics({ width: 1280, height: 1400 });
+    await wide.getByRole('img', { name: 'Wykres wizyt w czasie' }).waitFor();
+  });
+
   it('is usable on a phone (390×844): figures readable, nothing overflows', async () => {
     const page = await ownerOnAnalytics(PHONE);
     expect(await figure(page, 'Aktywni klienci')).toBe('2');

@@ -16,7 +16,7 @@ import {
 import { analyticsPresetLabels, AnalyticsPreset, type AnalyticsResponse } from '@punkto/contracts/analytics';
 import { CustomerSegment, customerSegmentLabels } from '@punkto/contracts/customer-segments';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, useState } from 'react';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { ButtonLink } from '../../../../components/ui/link';
 import { errorMessage } from '../../../../lib/api/api-errors';
@@ -33,23 +33,23 @@ import {
 } from '../utils/analytics-search';
 import { analyticsTables, periodLabel } from '../utils/analytics-tables';
 import { FREQUENCY_CHART_HEIGHT, NPS_CHART_HEIGHT, VISITS_CHART_HEIGHT } from './chart-heights';
+import { AllChartsWanted, ChartPlace, usePrintableCharts } from './chart-place';
 import { TableSection } from './table-section';
 import './analytics.css';
 import { ReferralFiguresSection } from './referral-figures';
 
 /**
- * The charts (@mantine/charts on recharts, about 100 kB of the route's 120 kB compressed) are a chunk of their own:
- * the page, its figures and its tables paint without waiting for that chunk to download and run; each chart's
- * place is kept at its height meanwhile, so nothing below moves when it comes.
+ * The charts (@mantine/charts on recharts, about 140 kB compressed, the panel's largest script) are a chunk of
+ * their own: the page, its figures and its tables paint without waiting for it. A chart comes when its place nears
+ * the screen — and with the first one, the charts' code: running it is a long task on a phone (TBT), which a phone
+ * whose first screen is the figures no longer pays before anyone scrolls (issue 30). Each chart's place keeps its
+ * height meanwhile, so nothing below moves when it comes; once loaded, the code serves every period switch
+ * (chart-place.tsx; printing draws them all first).
  */
 const loadCharts = () => import('./analytics-charts');
 const VisitsChart = lazy(() => loadCharts().then((m) => ({ default: m.VisitsChart })));
 const FrequencyChart = lazy(() => loadCharts().then((m) => ({ default: m.FrequencyChart })));
 const NpsChart = lazy(() => loadCharts().then((m) => ({ default: m.NpsChart })));
-
-function ChartPlace({ height, children }: { height: number; children: ReactNode }) {
-  return <Suspense fallback={<div style={{ height }} aria-hidden />}>{children}</Suspense>;
-}
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -266,8 +266,6 @@ export function AnalyticsPage({
   const programs = useQuery(programsQueryOptions(tenantId));
   const programName = (id: string) => programs.data?.find((p) => p.id === id)?.name ?? '';
   const data = analytics.data;
-  // the charts' code downloads while the report's data does
-  useEffect(() => void loadCharts().catch(() => undefined), []);
   return (
     <Stack gap="lg">
       <PageHeader
@@ -293,110 +291,113 @@ function Report({ data, programName }: { data: AnalyticsResponse; programName: (
   const suffix = `${data.startDate}_${data.endDate}`;
   const period = `${d(data.startDate)} – ${d(data.endDate)}`;
   const noVisits = data.visits.total === 0;
+  const charts = usePrintableCharts();
   return (
-    <Stack gap="lg" aria-busy={false}>
-      <Group justify="space-between" align="center">
-        <Text fw={600} data-testid="analytics-period">
-          Okres: {period}
-          {data.loyaltyProgramId ? ` · program: ${programName(data.loyaltyProgramId)}` : ''}
-          {data.customerSegment ? ` · segment: ${customerSegmentLabels[data.customerSegment]}` : ''}
-        </Text>
-        <Button variant="default" size="compact-md" data-print-hide onClick={() => window.print()}>
-          Drukuj podsumowanie
-        </Button>
-      </Group>
-      <Title order={2} size="h3" className="analytics-print-only">
-        Podsumowanie programu lojalnościowego: {period}
-      </Title>
-      {noVisits ? (
-        <Alert color="blue" variant="light" title="Brak wizyt w tym okresie" data-print-hide>
-          <Stack gap="xs">
-            <Text size="sm">
-              Wizyta to przyznanie punktów lub pieczątek albo odebranie nagrody. Zeskanuj kartę klienta w
-              skanerze i przyznaj punkty, zaproś klientów plakatem z kodem QR albo wybierz dłuższy okres.
-            </Text>
-            <Group gap="xs">
-              <ButtonLink to="/panel/skaner" size="compact-sm">
-                Otwórz skaner
-              </ButtonLink>
-              <ButtonLink to="/panel/plakat" size="compact-sm" variant="light">
-                Plakat i link zapisu
-              </ButtonLink>
-            </Group>
-          </Stack>
-        </Alert>
-      ) : null}
-      <Figures data={data} />
-      <ReferralFiguresSection figures={data.referrals} />
-      <TableSection table={tables['visits']!} fileSuffix={suffix}>
-        {noVisits ? null : (
-          <ChartPlace height={VISITS_CHART_HEIGHT}>
-            <VisitsChart data={data} />
-          </ChartPlace>
-        )}
-      </TableSection>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <TableSection
-          table={tables['frequency']!}
-          fileSuffix={suffix}
-          hint={`Mediana dni między wizytami: ${formatNumber(data.frequency.medianDaysBetweenVisits, 1)}`}
-        >
+    <AllChartsWanted value={charts.allWanted}>
+      <Stack gap="lg" aria-busy={false}>
+        <Group justify="space-between" align="center">
+          <Text fw={600} data-testid="analytics-period">
+            Okres: {period}
+            {data.loyaltyProgramId ? ` · program: ${programName(data.loyaltyProgramId)}` : ''}
+            {data.customerSegment ? ` · segment: ${customerSegmentLabels[data.customerSegment]}` : ''}
+          </Text>
+          <Button variant="default" size="compact-md" data-print-hide onClick={() => void charts.print()}>
+            Drukuj podsumowanie
+          </Button>
+        </Group>
+        <Title order={2} size="h3" className="analytics-print-only">
+          Podsumowanie programu lojalnościowego: {period}
+        </Title>
+        {noVisits ? (
+          <Alert color="blue" variant="light" title="Brak wizyt w tym okresie" data-print-hide>
+            <Stack gap="xs">
+              <Text size="sm">
+                Wizyta to przyznanie punktów lub pieczątek albo odebranie nagrody. Zeskanuj kartę klienta w
+                skanerze i przyznaj punkty, zaproś klientów plakatem z kodem QR albo wybierz dłuższy okres.
+              </Text>
+              <Group gap="xs">
+                <ButtonLink to="/panel/skaner" size="compact-sm">
+                  Otwórz skaner
+                </ButtonLink>
+                <ButtonLink to="/panel/plakat" size="compact-sm" variant="light">
+                  Plakat i link zapisu
+                </ButtonLink>
+              </Group>
+            </Stack>
+          </Alert>
+        ) : null}
+        <Figures data={data} />
+        <ReferralFiguresSection figures={data.referrals} />
+        <TableSection table={tables['visits']!} fileSuffix={suffix}>
           {noVisits ? null : (
-            <ChartPlace height={FREQUENCY_CHART_HEIGHT}>
-              <FrequencyChart data={data} />
+            <ChartPlace height={VISITS_CHART_HEIGHT}>
+              <VisitsChart data={data} />
             </ChartPlace>
           )}
         </TableSection>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <TableSection
+            table={tables['frequency']!}
+            fileSuffix={suffix}
+            hint={`Mediana dni między wizytami: ${formatNumber(data.frequency.medianDaysBetweenVisits, 1)}`}
+          >
+            {noVisits ? null : (
+              <ChartPlace height={FREQUENCY_CHART_HEIGHT}>
+                <FrequencyChart data={data} />
+              </ChartPlace>
+            )}
+          </TableSection>
+          <TableSection
+            table={tables['rewards']!}
+            fileSuffix={suffix}
+            hint={`Punkty: przyznane ${formatInteger(data.rewards.pointsIssued)}, wykorzystane ${formatInteger(data.rewards.pointsRedeemed)}. Pieczątki: dodane ${formatInteger(data.rewards.stampsIssued)}, wykorzystane ${formatInteger(data.rewards.stampsRedeemed)}.`}
+            empty={
+              <Text size="sm" c="dimmed">
+                Nikt nie odebrał nagrody w tym okresie. Sprawdź w programach, czy nagrody są aktywne i
+                osiągalne.
+              </Text>
+            }
+          />
+        </SimpleGrid>
         <TableSection
-          table={tables['rewards']!}
+          table={tables['nps']!}
           fileSuffix={suffix}
-          hint={`Punkty: przyznane ${formatInteger(data.rewards.pointsIssued)}, wykorzystane ${formatInteger(data.rewards.pointsRedeemed)}. Pieczątki: dodane ${formatInteger(data.rewards.stampsIssued)}, wykorzystane ${formatInteger(data.rewards.stampsRedeemed)}.`}
+          hint={`Promotorzy to oceny 9–10, krytycy 1–6 w skali 1–10 (bez zera, więc wyniki są nieco wyższe niż w klasycznym NPS 0–10). Wynik grupy pokazujemy od ${data.nps.minResponses} odpowiedzi, by chronić anonimowość; ankiety nie są filtrowane segmentem.`}
+        >
+          {data.nps.series.some((s) => s.score !== null) ? (
+            <ChartPlace height={NPS_CHART_HEIGHT}>
+              <NpsChart data={data} />
+            </ChartPlace>
+          ) : null}
+        </TableSection>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <TableSection
+            table={tables['segments']!}
+            fileSuffix={suffix}
+            hint={`Stan na ${d(data.endDate)}. Zagrożeni: bez wizyty dłużej niż dwa ich zwykłe odstępy; utraceni: 90 dni bez wizyty; VIP: 10% klientów z najwięcej wizytami.`}
+          />
+          <TableSection
+            table={tables['cohorts']!}
+            fileSuffix={suffix}
+            hint="Jaka część klientów, którzy pierwszy raz przyszli w danym miesiącu, wróciła w kolejnych miesiącach."
+            empty={
+              <Text size="sm" c="dimmed">
+                Nikt nie przyszedł po raz pierwszy w tym okresie. Wybierz 12 miesięcy, by zobaczyć kohorty.
+              </Text>
+            }
+          />
+        </SimpleGrid>
+        <TableSection
+          table={tables['liability']!}
+          fileSuffix={suffix}
+          hint={<LiabilityHint liability={data.liability} programName={programName} />}
           empty={
             <Text size="sm" c="dimmed">
-              Nikt nie odebrał nagrody w tym okresie. Sprawdź w programach, czy nagrody są aktywne i
-              osiągalne.
+              Na kartach nie ma niewykorzystanych punktów ani pieczątek.
             </Text>
           }
         />
-      </SimpleGrid>
-      <TableSection
-        table={tables['nps']!}
-        fileSuffix={suffix}
-        hint={`Promotorzy to oceny 9–10, krytycy 1–6 w skali 1–10 (bez zera, więc wyniki są nieco wyższe niż w klasycznym NPS 0–10). Wynik grupy pokazujemy od ${data.nps.minResponses} odpowiedzi, by chronić anonimowość; ankiety nie są filtrowane segmentem.`}
-      >
-        {data.nps.series.some((s) => s.score !== null) ? (
-          <ChartPlace height={NPS_CHART_HEIGHT}>
-            <NpsChart data={data} />
-          </ChartPlace>
-        ) : null}
-      </TableSection>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <TableSection
-          table={tables['segments']!}
-          fileSuffix={suffix}
-          hint={`Stan na ${d(data.endDate)}. Zagrożeni: bez wizyty dłużej niż dwa ich zwykłe odstępy; utraceni: 90 dni bez wizyty; VIP: 10% klientów z najwięcej wizytami.`}
-        />
-        <TableSection
-          table={tables['cohorts']!}
-          fileSuffix={suffix}
-          hint="Jaka część klientów, którzy pierwszy raz przyszli w danym miesiącu, wróciła w kolejnych miesiącach."
-          empty={
-            <Text size="sm" c="dimmed">
-              Nikt nie przyszedł po raz pierwszy w tym okresie. Wybierz 12 miesięcy, by zobaczyć kohorty.
-            </Text>
-          }
-        />
-      </SimpleGrid>
-      <TableSection
-        table={tables['liability']!}
-        fileSuffix={suffix}
-        hint={<LiabilityHint liability={data.liability} programName={programName} />}
-        empty={
-          <Text size="sm" c="dimmed">
-            Na kartach nie ma niewykorzystanych punktów ani pieczątek.
-          </Text>
-        }
-      />
-    </Stack>
+      </Stack>
+    </AllChartsWanted>
   );
 }
