@@ -2,25 +2,26 @@ import { CORRECTION_WINDOW_DAYS } from './cards';
 import { daysFrom, segmentCustomers, type LifecycleSegment } from './customer-segments';
 import { warsawDate } from './warsaw-time';
 import {
-  type AwardAnomalyDetectedData,
-  type AwardVoidedData,
-  type BirthdayRewardGrantedData,
-  type BirthdayRewardRedeemedData,
-  type BalanceAdjustedData,
-  type BalanceExpiredData,
-  type ExpiryWarningDueData,
-  type CardClosedData,
-  type CardHolderLinkedData,
-  type CardIssuedData,
-  type CardIssueRefusedData,
-  type CardRegeneratedData,
-  type OpeningBalanceImportedData,
-  type PointsEarnedData,
-  type RedemptionVoidedData,
-  type RewardRedeemedData,
-  type StampsAddedData,
-  type TierChangedData,
+  AwardAnomalyDetectedData,
+  AwardVoidedData,
+  BirthdayRewardGrantedData,
+  BirthdayRewardRedeemedData,
+  BalanceAdjustedData,
+  BalanceExpiredData,
+  ExpiryWarningDueData,
+  CardClosedData,
+  CardHolderLinkedData,
+  CardIssuedData,
+  CardIssueRefusedData,
+  CardRegeneratedData,
+  OpeningBalanceImportedData,
+  PointsEarnedData,
+  RedemptionVoidedData,
+  RewardRedeemedData,
+  StampsAddedData,
+  TierChangedData,
 } from './integration-events';
+import type { z } from 'zod';
 
 /** The events of `cardledger.cards.v1` (the card ledger's own Card events have exactly these payloads). */
 export type CardLedgerEvent =
@@ -42,6 +43,59 @@ export type CardLedgerEvent =
   | { type: 'OpeningBalanceImported'; data: OpeningBalanceImportedData }
   | { type: 'BalanceExpired'; data: BalanceExpiredData }
   | { type: 'ExpiryWarningDue'; data: ExpiryWarningDueData };
+
+/** Every event of `cardledger.cards.v1` with its payload's schema: consumers pick the ones they read. */
+export const cardLedgerEventData = {
+  CardIssued: CardIssuedData,
+  CardIssueRefused: CardIssueRefusedData,
+  PointsEarned: PointsEarnedData,
+  StampsAdded: StampsAddedData,
+  RewardRedeemed: RewardRedeemedData,
+  AwardVoided: AwardVoidedData,
+  RedemptionVoided: RedemptionVoidedData,
+  BalanceAdjusted: BalanceAdjustedData,
+  TierChanged: TierChangedData,
+  CardRegenerated: CardRegeneratedData,
+  CardHolderLinked: CardHolderLinkedData,
+  CardClosed: CardClosedData,
+  AwardAnomalyDetected: AwardAnomalyDetectedData,
+  BirthdayRewardGranted: BirthdayRewardGrantedData,
+  BirthdayRewardRedeemed: BirthdayRewardRedeemedData,
+  OpeningBalanceImported: OpeningBalanceImportedData,
+  BalanceExpired: BalanceExpiredData,
+  ExpiryWarningDue: ExpiryWarningDueData,
+} as const satisfies {
+  [T in CardLedgerEvent['type']]: z.ZodType<Extract<CardLedgerEvent, { type: T }>['data']>;
+};
+
+/**
+ * The card events that change what a copy of a card holds: its balance, its holder (ADR 0056) or whether it is
+ * open. Every copy of cards reads these (notification's messages and passes), and maybe more.
+ */
+export const cardCopyEvents = [
+  'CardIssued',
+  'PointsEarned',
+  'StampsAdded',
+  'RewardRedeemed',
+  'AwardVoided',
+  'RedemptionVoided',
+  'BalanceAdjusted',
+  'OpeningBalanceImported',
+  // expiry (ADR 0062) lowers the balance
+  'BalanceExpired',
+  'CardHolderLinked',
+  'CardClosed',
+] as const satisfies readonly CardLedgerEvent['type'][];
+
+/** The payload schemas of these card events, by type (a consumer's map of the events it reads). */
+export function cardEventSchemas<const T extends CardLedgerEvent['type']>(
+  types: readonly T[],
+): Pick<typeof cardLedgerEventData, T> {
+  return Object.fromEntries(types.map((type) => [type, cardLedgerEventData[type]])) as Pick<
+    typeof cardLedgerEventData,
+    T
+  >;
+}
 
 /**
  * ONE definition of a card's visits for every service that segments customers (the card ledger's analytics,

@@ -1,56 +1,20 @@
-import type { CardLedgerEvent } from '@punkto/contracts/card-visits';
-import {
-  AwardVoidedData,
-  BalanceAdjustedData,
-  BalanceExpiredData,
-  OpeningBalanceImportedData,
-  CardClosedData,
-  CardHolderLinkedData,
-  CardIssuedData,
-  ClientMarketingConsentWithdrawnData,
-  ExpiryWarningDueData,
-  PointsEarnedData,
-  RedemptionVoidedData,
-  RewardRedeemedData,
-  StampsAddedData,
-} from '@punkto/contracts/integration-events';
+import { cardCopyEvents, cardEventSchemas, type CardLedgerEvent } from '@punkto/contracts/card-visits';
+import { ClientMarketingConsentWithdrawnData } from '@punkto/contracts/integration-events';
 import { phoneOnlyHolder } from '@punkto/contracts/clients';
-import {
-  applyClientContactEvent,
-  applyUserContactEvent,
-  clientContactEventTypes,
-  userContactEventTypes,
-} from '@punkto/platform/privacy/contact-copies';
+import { clientContactEvents, userContactEvents } from '@punkto/platform/privacy/contact-copies';
 import { Topics } from '@punkto/contracts/topics';
-import {
-  eventConsumer,
-  eventEnvelope,
-  payloadParser,
-  type ConsumerContext,
-} from '@punkto/platform/runtime/event-consumer';
+import type { ConsumerContext } from '@punkto/platform/runtime/event-consumer';
+import { eventConsumer, eventEnvelope, payloadParser } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import type { MessagesContext } from './messages-context';
 import { automationsOnCardEvent } from './automation-triggers';
 
 /**
  * the card events that change a card's visits, balance, whether it is open, or its holder (ADR 0056), and the
- * expiry warning due (ADR 0062), which starts an automatic message
+ * expiry warning due (ADR 0062), which starts an automatic message (BalanceExpired lowers the balance the copy
+ * keeps: no visit)
  */
-const visitEvents = {
-  CardIssued: CardIssuedData,
-  PointsEarned: PointsEarnedData,
-  StampsAdded: StampsAddedData,
-  RewardRedeemed: RewardRedeemedData,
-  AwardVoided: AwardVoidedData,
-  RedemptionVoided: RedemptionVoidedData,
-  BalanceAdjusted: BalanceAdjustedData,
-  OpeningBalanceImported: OpeningBalanceImportedData,
-  // expiry (ADR 0062) lowers the balance the copy keeps (no visit)
-  BalanceExpired: BalanceExpiredData,
-  CardHolderLinked: CardHolderLinkedData,
-  CardClosed: CardClosedData,
-  ExpiryWarningDue: ExpiryWarningDueData,
-} as const;
+const visitEvents = cardEventSchemas([...cardCopyEvents, 'ExpiryWarningDue']);
 type VisitEventType = keyof typeof visitEvents;
 
 /** card ledger (cardledger.cards.v1) → every card's visits and client (segments, programs, a person's cards) */
@@ -79,12 +43,12 @@ export function messageClientsConsumer(ctx: MessagesContext, context: ConsumerCo
   return eventConsumer({
     groupId: 'notification.message-clients',
     topics: [Topics.tenantClients],
-    schema: eventEnvelope([...clientContactEventTypes, 'ClientMarketingConsentWithdrawn']),
+    schema: eventEnvelope([...clientContactEvents.types, 'ClientMarketingConsentWithdrawn']),
     ...context,
     handle: async (event) => {
       const parse = payloadParser(context.logger, event);
       if (event.type !== 'ClientMarketingConsentWithdrawn')
-        return applyClientContactEvent(
+        return clientContactEvents.apply(
           { ...ctx.copies, forgetContact: forgetClient(ctx) },
           event.type,
           parse,
@@ -110,10 +74,10 @@ export function messageIdentityConsumer(ctx: MessagesContext, context: ConsumerC
   return eventConsumer({
     groupId: 'notification.message-identity',
     topics: [Topics.identityUsers],
-    schema: eventEnvelope([...userContactEventTypes]),
+    schema: eventEnvelope([...userContactEvents.types]),
     ...context,
     handle: (event) =>
-      applyUserContactEvent(
+      userContactEvents.apply(
         { ...ctx.copies, userDeleted: forgetUser(ctx) },
         event.type,
         payloadParser(context.logger, event),

@@ -78,7 +78,7 @@ export interface ClientContactCopies {
 }
 
 /** The tenant.clients.v1 event types {@link applyClientContactEvent} reads. */
-export const clientContactEventTypes = [
+const clientContactEventTypes = [
   'ClientEnrolled',
   'ClientEmailGiven',
   'ClientAccountLinked',
@@ -89,7 +89,7 @@ export const clientContactEventTypes = [
 type Parse = <S extends z.ZodType>(schema: S) => z.infer<S> | null;
 
 /** One of {@link clientContactEventTypes} applied to the copies; `parse` is the consumer's payloadParser. */
-export async function applyClientContactEvent(
+async function applyClientContactEvent(
   copies: ClientContactCopies,
   type: (typeof clientContactEventTypes)[number],
   parse: Parse,
@@ -131,10 +131,10 @@ export interface UserContactCopies {
 }
 
 /** The identity.users.v1 event types {@link applyUserContactEvent} reads. */
-export const userContactEventTypes = ['PreferencesChanged', 'UserDeleted'] as const;
+const userContactEventTypes = ['PreferencesChanged', 'UserDeleted'] as const;
 
 /** One of {@link userContactEventTypes} applied to the copies; `parse` is the consumer's payloadParser. */
-export async function applyUserContactEvent(
+async function applyUserContactEvent(
   copies: UserContactCopies,
   type: (typeof userContactEventTypes)[number],
   parse: Parse,
@@ -147,3 +147,9 @@ export async function applyUserContactEvent(
   const d = parse(UserDeletedData);
   if (d) await copies.userDeleted(d.userId);
 }
+
+/** The events of tenant.clients.v1 that carry a client's contact: the types, to take, and how they apply. */
+export const clientContactEvents = { types: clientContactEventTypes, apply: applyClientContactEvent };
+
+/** The events of identity.users.v1 that change a person's contact copies: the types, and how they apply. */
+export const userContactEvents = { types: userContactEventTypes, apply: applyUserContactEvent };

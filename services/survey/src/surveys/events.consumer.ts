@@ -9,19 +9,10 @@ import {
   TenantDeletedData,
   TenantUpdatedData,
 } from '@punkto/contracts/integration-events';
-import {
-  applyClientContactEvent,
-  applyUserContactEvent,
-  clientContactEventTypes,
-  userContactEventTypes,
-} from '@punkto/platform/privacy/contact-copies';
+import { clientContactEvents, userContactEvents } from '@punkto/platform/privacy/contact-copies';
 import { Topics } from '@punkto/contracts/topics';
-import {
-  eventConsumer,
-  eventEnvelope,
-  payloadParser,
-  type ConsumerContext,
-} from '@punkto/platform/runtime/event-consumer';
+import type { ConsumerContext } from '@punkto/platform/runtime/event-consumer';
+import { eventConsumer, eventEnvelope, payloadParser } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import type { Copies } from './copies';
 import type { Visit } from './survey-delivery';
@@ -95,7 +86,7 @@ export function tenantEventsConsumer(copies: Copies, context: ConsumerContext): 
   return eventConsumer({
     groupId: 'survey.tenant-events',
     topics: [Topics.tenantTenants, Topics.tenantClients],
-    schema: eventEnvelope(['TenantCreated', 'TenantUpdated', 'TenantDeleted', ...clientContactEventTypes]),
+    schema: eventEnvelope(['TenantCreated', 'TenantUpdated', 'TenantDeleted', ...clientContactEvents.types]),
     ...context,
     handle: async (event) => {
       const parse = payloadParser(context.logger, event);
@@ -121,7 +112,7 @@ export function tenantEventsConsumer(copies: Copies, context: ConsumerContext): 
           return;
         }
         default:
-          return applyClientContactEvent(copies, event.type, parse);
+          return clientContactEvents.apply(copies, event.type, parse);
       }
     },
   });
@@ -132,8 +123,8 @@ export function identityEventsConsumer(copies: Copies, context: ConsumerContext)
   return eventConsumer({
     groupId: 'survey.identity-events',
     topics: [Topics.identityUsers],
-    schema: eventEnvelope([...userContactEventTypes]),
+    schema: eventEnvelope([...userContactEvents.types]),
     ...context,
-    handle: (event) => applyUserContactEvent(copies, event.type, payloadParser(context.logger, event)),
+    handle: (event) => userContactEvents.apply(copies, event.type, payloadParser(context.logger, event)),
   });
 }
