@@ -23,27 +23,6 @@ import {
 } from './integration-events';
 import type { z } from 'zod';
 
-/** The events of `cardledger.cards.v1` (the card ledger's own Card events have exactly these payloads). */
-export type CardLedgerEvent =
-  | { type: 'CardIssued'; data: CardIssuedData }
-  | { type: 'CardIssueRefused'; data: CardIssueRefusedData }
-  | { type: 'PointsEarned'; data: PointsEarnedData }
-  | { type: 'StampsAdded'; data: StampsAddedData }
-  | { type: 'RewardRedeemed'; data: RewardRedeemedData }
-  | { type: 'AwardVoided'; data: AwardVoidedData }
-  | { type: 'RedemptionVoided'; data: RedemptionVoidedData }
-  | { type: 'BalanceAdjusted'; data: BalanceAdjustedData }
-  | { type: 'TierChanged'; data: TierChangedData }
-  | { type: 'CardRegenerated'; data: CardRegeneratedData }
-  | { type: 'CardHolderLinked'; data: CardHolderLinkedData }
-  | { type: 'CardClosed'; data: CardClosedData }
-  | { type: 'AwardAnomalyDetected'; data: AwardAnomalyDetectedData }
-  | { type: 'BirthdayRewardGranted'; data: BirthdayRewardGrantedData }
-  | { type: 'BirthdayRewardRedeemed'; data: BirthdayRewardRedeemedData }
-  | { type: 'OpeningBalanceImported'; data: OpeningBalanceImportedData }
-  | { type: 'BalanceExpired'; data: BalanceExpiredData }
-  | { type: 'ExpiryWarningDue'; data: ExpiryWarningDueData };
-
 /** Every event of `cardledger.cards.v1` with its payload's schema: consumers pick the ones they read. */
 export const cardLedgerEventData = {
   CardIssued: CardIssuedData,
@@ -64,9 +43,13 @@ export const cardLedgerEventData = {
   OpeningBalanceImported: OpeningBalanceImportedData,
   BalanceExpired: BalanceExpiredData,
   ExpiryWarningDue: ExpiryWarningDueData,
-} as const satisfies {
-  [T in CardLedgerEvent['type']]: z.ZodType<Extract<CardLedgerEvent, { type: T }>['data']>;
-};
+} as const;
+type CardLedgerEventType = keyof typeof cardLedgerEventData;
+
+/** The events of `cardledger.cards.v1` (the card ledger's own Card events have exactly these payloads). */
+export type CardLedgerEvent = {
+  [T in CardLedgerEventType]: { type: T; data: z.infer<(typeof cardLedgerEventData)[T]> };
+}[CardLedgerEventType];
 
 /**
  * The card events that change what a copy of a card holds: its balance, its holder (ADR 0056) or whether it is
