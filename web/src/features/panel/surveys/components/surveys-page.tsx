@@ -23,6 +23,7 @@ import { errorMessage } from '../../../../lib/api/api-errors';
 import { notify } from '../../../../lib/notify-instance';
 import { surveyResultsQueryOptions, surveySettingsQueryOptions, useSaveSurveySettings } from '../api/surveys';
 import { answersNeeded, formatNps, monthLabel, percent, weekLabel } from '../utils/nps-display';
+import { ScrollTable } from '../../../../components/ui/scroll-table';
 
 /**
  * /panel/ankiety: the company's NPS from the automatic surveys after visits — shown only from 5 answers
@@ -112,44 +113,44 @@ function Results({ results }: { results: SurveyResults }) {
           <Title order={2} size="h4">
             Trend miesięczny
           </Title>
-          <Table.ScrollContainer minWidth={420}>
-            <Table aria-label="NPS według miesięcy" verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Miesiąc wizyty</Table.Th>
-                  <Table.Th scope="col">Odpowiedzi</Table.Th>
-                  <Table.Th scope="col">NPS</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {results.trend.map((month) => (
-                  <Table.Tr key={month.month}>
-                    <Table.Td>{monthLabel(month.month)}</Table.Td>
-                    <Table.Td>{month.responses}</Table.Td>
-                    <Table.Td>
-                      {month.nps === null ? (
-                        <Text size="sm" c="dimmed">
-                          za mało odpowiedzi
-                        </Text>
-                      ) : (
-                        <Group gap="xs" wrap="nowrap">
-                          <Text fw={600} w={48}>
-                            {formatNps(month.nps)}
-                          </Text>
-                          <Progress
-                            value={(month.nps + 100) / 2}
-                            w={120}
-                            aria-hidden
-                            color={month.nps >= 0 ? 'teal' : 'red'}
-                          />
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ScrollTable
+            minWidth={420}
+            aria-label="NPS według miesięcy"
+            verticalSpacing="xs"
+            head={
+              <Table.Tr>
+                <Table.Th scope="col">Miesiąc wizyty</Table.Th>
+                <Table.Th scope="col">Odpowiedzi</Table.Th>
+                <Table.Th scope="col">NPS</Table.Th>
+              </Table.Tr>
+            }
+          >
+            {results.trend.map((month) => (
+              <Table.Tr key={month.month}>
+                <Table.Td>{monthLabel(month.month)}</Table.Td>
+                <Table.Td>{month.responses}</Table.Td>
+                <Table.Td>
+                  {month.nps === null ? (
+                    <Text size="sm" c="dimmed">
+                      za mało odpowiedzi
+                    </Text>
+                  ) : (
+                    <Group gap="xs" wrap="nowrap">
+                      <Text fw={600} w={48}>
+                        {formatNps(month.nps)}
+                      </Text>
+                      <Progress
+                        value={(month.nps + 100) / 2}
+                        w={120}
+                        aria-hidden
+                        color={month.nps >= 0 ? 'teal' : 'red'}
+                      />
+                    </Group>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ScrollTable>
         </Stack>
       </Card>
       <Card withBorder padding="lg">
