@@ -1,9 +1,9 @@
-import { Button, Card, Group, PasswordInput, Stack, Title } from '@mantine/core';
+import { Card, PasswordInput, Stack, Title } from '@mantine/core';
 import { ChangePasswordRequest, PASSWORD_RULE_MESSAGE } from '@punkto/contracts/identity';
 import { useZodForm } from '../../../lib/form/use-zod-form';
 import { notify } from '../../../lib/notify-instance';
 import { useChangePassword } from '../api/change-password';
-import { FormError } from '../../../components/ui/form-error';
+import { FormSubmit } from '../../../components/ui/form-submit';
 
 const ChangePasswordForm = ChangePasswordRequest.extend({
   confirmPassword: ChangePasswordRequest.shape.newPassword,
@@ -45,12 +45,9 @@ export function ChangePasswordSection() {
             autoComplete="new-password"
             {...form.getInputProps('confirmPassword')}
           />
-          <FormError message={form.formError} />
-          <Group>
-            <Button type="submit" loading={form.submitting}>
-              Zmień hasło
-            </Button>
-          </Group>
+          <FormSubmit error={form.formError} submitting={form.submitting}>
+            Zmień hasło
+          </FormSubmit>
         </Stack>
       </form>
     </Card>

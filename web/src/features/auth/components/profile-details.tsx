@@ -13,6 +13,7 @@ import type { AuthUser } from '../types';
 import { FormError } from '../../../components/ui/form-error';
 import { PhoneInput } from '../../../components/ui/phone-input';
 import { EmailInput } from '../../../components/ui/email-input';
+import { FormSubmit } from '../../../components/ui/form-submit';
 
 const NameForm = z.object({ username: Username });
 const EmailForm = z.object({ email: Email });
@@ -198,12 +199,9 @@ function PhoneSection({ user }: { user: AuthUser }) {
             description="Polski numer (9 cyfr) albo z kierunkowym kraju, np. +49 151 23456789. Zostaw puste, aby usunąć numer."
             {...form.getInputProps('phone')}
           />
-          <FormError message={form.formError} />
-          <Group>
-            <Button type="submit" loading={form.submitting}>
-              Zapisz numer
-            </Button>
-          </Group>
+          <FormSubmit error={form.formError} submitting={form.submitting}>
+            Zapisz numer
+          </FormSubmit>
         </Stack>
       </form>
     </Card>

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Modal, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
 import {
   AdjustBalanceRequest,
   AdjustmentMessages,
@@ -7,12 +7,12 @@ import {
 } from '@punkto/contracts/cards';
 import { useRef, useState } from 'react';
 import { z } from 'zod';
-import { FormError } from '../../../../components/ui/form-error';
 import { formatPoints, formatStamps } from '../../../../lib/format';
 import { CorrectionReasonField } from './correction-reason-field';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { notify } from '../../../../lib/notify-instance';
 import { useAdjustBalance } from '../api/clients';
+import { ModalFormFooter } from '../../../../components/ui/modal-form-footer';
 
 /** what the dialog asks: add or take away, how many (a positive count), and why */
 const AdjustForm = z.object({
@@ -120,15 +120,13 @@ function AdjustBalanceDialog({
             Korekta zostanie w historii karty z powodem i tym, kto ją zapisał; klient zobaczy ją w swojej
             historii.
           </Text>
-          <FormError message={form.formError} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Wróć
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              Zapisz korektę
-            </Button>
-          </Group>
+          <ModalFormFooter
+            error={form.formError}
+            onCancel={onClose}
+            cancelLabel="Wróć"
+            submitLabel="Zapisz korektę"
+            submitting={form.submitting}
+          />
         </Stack>
       </form>
     </Modal>

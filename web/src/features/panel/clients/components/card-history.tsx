@@ -17,7 +17,6 @@ import { Permissions } from '@punkto/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ActivityList } from '../../../../components/card-activity/activity-list';
-import { FormError } from '../../../../components/ui/form-error';
 import { TablePagination } from '../../../../components/ui/table-pagination';
 import { errorMessage, isApiError } from '../../../../lib/api/api-errors';
 import { activityAmountLabel, activityFilterOptions } from '../../../../lib/card-activity';
@@ -26,6 +25,7 @@ import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { notify } from '../../../../lib/notify-instance';
 import { usePanelSession } from '../../shell/hooks/panel-session';
 import { cardHistoryQueryOptions, useVoidEntry } from '../api/clients';
+import { ModalFormFooter } from '../../../../components/ui/modal-form-footer';
 
 const PAGE_SIZE = 20;
 const VoidForm = VoidEntryRequest.pick({ reason: true });
@@ -245,15 +245,14 @@ function VoidEntryDialog({
               </Text>
             </Alert>
           ) : null}
-          <FormError message={form.formError} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Wróć
-            </Button>
-            <Button type="submit" color="red" loading={form.submitting}>
-              {partlySpent ? 'Anuluj i skoryguj resztę' : 'Tak, anuluj wpis'}
-            </Button>
-          </Group>
+          <ModalFormFooter
+            error={form.formError}
+            onCancel={onClose}
+            cancelLabel="Wróć"
+            submitLabel={partlySpent ? 'Anuluj i skoryguj resztę' : 'Tak, anuluj wpis'}
+            submitting={form.submitting}
+            danger
+          />
         </Stack>
       </form>
     </Modal>

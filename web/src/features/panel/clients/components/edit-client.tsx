@@ -1,15 +1,15 @@
-import { Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Card, Stack, TextInput, Title } from '@mantine/core';
 import { ClientErrors, type Client } from '@punkto/contracts/clients';
 import { Username } from '@punkto/contracts/identity';
 import { OptionalPhone } from '@punkto/contracts/tenant';
 import { z } from 'zod';
-import { FormError } from '../../../../components/ui/form-error';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { useLeaveGuard } from '../../../../lib/form/use-leave-guard';
 import { refusalOnField } from '../../../../lib/form/field-errors';
 import { notify } from '../../../../lib/notify-instance';
 import { phoneInputValue } from '../../../../lib/phone';
 import { useEditClient } from '../api/clients';
+import { FormSubmit } from '../../../../components/ui/form-submit';
 
 const EditForm = z.object({ name: Username, phone: OptionalPhone });
 /** a phone-only client (ADR 0056) keeps a phone: staff find the card by it */
@@ -62,12 +62,9 @@ export function EditClientSection({ tenantId, client }: { tenantId: string; clie
             autoComplete="off"
             {...form.getInputProps('phone')}
           />
-          <FormError message={form.formError} />
-          <Group>
-            <Button type="submit" loading={form.submitting}>
-              Zapisz zmiany
-            </Button>
-          </Group>
+          <FormSubmit error={form.formError} submitting={form.submitting}>
+            Zapisz zmiany
+          </FormSubmit>
         </Stack>
       </form>
     </Card>

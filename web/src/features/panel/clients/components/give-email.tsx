@@ -1,14 +1,14 @@
-import { Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Checkbox, Stack, Text, Title } from '@mantine/core';
 import { ClientErrors, type Client } from '@punkto/contracts/clients';
 import { Email } from '@punkto/contracts/identity';
 import { z } from 'zod';
 import { EmailInput } from '../../../../components/ui/email-input';
-import { FormError } from '../../../../components/ui/form-error';
 import { refusalOnField } from '../../../../lib/form/field-errors';
 import { useLeaveGuard } from '../../../../lib/form/use-leave-guard';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { notify } from '../../../../lib/notify-instance';
 import { useEditClient } from '../api/clients';
+import { FormSubmit } from '../../../../components/ui/form-submit';
 
 const GiveEmailForm = z.object({ email: Email, marketingConsent: z.boolean() });
 
@@ -58,12 +58,9 @@ export function GiveEmailSection({ tenantId, client }: { tenantId: string; clien
             label="Klient zgadza się na wiadomości marketingowe"
             {...form.getCheckboxProps('marketingConsent')}
           />
-          <FormError message={form.formError} />
-          <Group>
-            <Button type="submit" loading={form.submitting}>
-              Wyślij zaproszenie
-            </Button>
-          </Group>
+          <FormSubmit error={form.formError} submitting={form.submitting}>
+            Wyślij zaproszenie
+          </FormSubmit>
         </Stack>
       </form>
     </Card>
