@@ -1,4 +1,4 @@
-import { Button, Modal, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
 import {
   AdjustBalanceRequest,
   AdjustmentMessages,
@@ -13,6 +13,7 @@ import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { notify } from '../../../../lib/notify-instance';
 import { useAdjustBalance } from '../api/clients';
 import { ModalFormFooter } from '../../../../components/ui/modal-form-footer';
+import { AppModal } from '../../../../components/ui/app-modal';
 
 /** what the dialog asks: add or take away, how many (a positive count), and why */
 const AdjustForm = z.object({
@@ -76,13 +77,7 @@ function AdjustBalanceDialog({
     onClose();
   });
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title="Korekta salda"
-      centered
-      closeButtonProps={{ 'aria-label': 'Zamknij' }}
-    >
+    <AppModal opened onClose={onClose} title="Korekta salda">
       <form onSubmit={submit} noValidate aria-label="Korekta salda">
         <Stack gap="md">
           <Text size="sm">Na karcie: {held}.</Text>
@@ -129,6 +124,6 @@ function AdjustBalanceDialog({
           />
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ActivityType } from '@punkto/contracts/card-activity';
 import { VoidEntryRequest, type StaffCardActivity } from '@punkto/contracts/cards';
 import { Permissions } from '@punkto/contracts/permissions';
@@ -26,6 +14,7 @@ import { notify } from '../../../../lib/notify-instance';
 import { usePanelSession } from '../../shell/hooks/panel-session';
 import { cardHistoryQueryOptions, useVoidEntry } from '../api/clients';
 import { ModalFormFooter } from '../../../../components/ui/modal-form-footer';
+import { AppModal } from '../../../../components/ui/app-modal';
 
 const PAGE_SIZE = 20;
 const VoidForm = VoidEntryRequest.pick({ reason: true });
@@ -212,13 +201,7 @@ function VoidEntryDialog({
     onClose();
   });
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title="Anulować ten wpis?"
-      centered
-      closeButtonProps={{ 'aria-label': 'Zamknij' }}
-    >
+    <AppModal opened onClose={onClose} title="Anulować ten wpis?">
       <form onSubmit={submit} noValidate aria-label="Anulowanie wpisu">
         <Stack gap="md">
           <Text size="sm">
@@ -255,6 +238,6 @@ function VoidEntryDialog({
           />
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }
