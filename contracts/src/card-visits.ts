@@ -1,48 +1,29 @@
 import { CORRECTION_WINDOW_DAYS } from './cards';
 import { daysFrom, segmentCustomers, type LifecycleSegment } from './customer-segments';
 import { warsawDate } from './warsaw-time';
-import {
-  AwardAnomalyDetectedData,
-  AwardVoidedData,
-  BirthdayRewardGrantedData,
-  BirthdayRewardRedeemedData,
-  BalanceAdjustedData,
-  BalanceExpiredData,
-  ExpiryWarningDueData,
-  CardClosedData,
-  CardHolderLinkedData,
-  CardIssuedData,
-  CardIssueRefusedData,
-  CardRegeneratedData,
-  OpeningBalanceImportedData,
-  PointsEarnedData,
-  RedemptionVoidedData,
-  RewardRedeemedData,
-  StampsAddedData,
-  TierChangedData,
-} from './integration-events';
+import * as events from './integration-events';
 import type { z } from 'zod';
 
 /** Every event of `cardledger.cards.v1` with its payload's schema: consumers pick the ones they read. */
 export const cardLedgerEventData = {
-  CardIssued: CardIssuedData,
-  CardIssueRefused: CardIssueRefusedData,
-  PointsEarned: PointsEarnedData,
-  StampsAdded: StampsAddedData,
-  RewardRedeemed: RewardRedeemedData,
-  AwardVoided: AwardVoidedData,
-  RedemptionVoided: RedemptionVoidedData,
-  BalanceAdjusted: BalanceAdjustedData,
-  TierChanged: TierChangedData,
-  CardRegenerated: CardRegeneratedData,
-  CardHolderLinked: CardHolderLinkedData,
-  CardClosed: CardClosedData,
-  AwardAnomalyDetected: AwardAnomalyDetectedData,
-  BirthdayRewardGranted: BirthdayRewardGrantedData,
-  BirthdayRewardRedeemed: BirthdayRewardRedeemedData,
-  OpeningBalanceImported: OpeningBalanceImportedData,
-  BalanceExpired: BalanceExpiredData,
-  ExpiryWarningDue: ExpiryWarningDueData,
+  CardIssued: events.CardIssuedData,
+  CardIssueRefused: events.CardIssueRefusedData,
+  PointsEarned: events.PointsEarnedData,
+  StampsAdded: events.StampsAddedData,
+  RewardRedeemed: events.RewardRedeemedData,
+  AwardVoided: events.AwardVoidedData,
+  RedemptionVoided: events.RedemptionVoidedData,
+  BalanceAdjusted: events.BalanceAdjustedData,
+  TierChanged: events.TierChangedData,
+  CardRegenerated: events.CardRegeneratedData,
+  CardHolderLinked: events.CardHolderLinkedData,
+  CardClosed: events.CardClosedData,
+  AwardAnomalyDetected: events.AwardAnomalyDetectedData,
+  BirthdayRewardGranted: events.BirthdayRewardGrantedData,
+  BirthdayRewardRedeemed: events.BirthdayRewardRedeemedData,
+  OpeningBalanceImported: events.OpeningBalanceImportedData,
+  BalanceExpired: events.BalanceExpiredData,
+  ExpiryWarningDue: events.ExpiryWarningDueData,
 } as const;
 type CardLedgerEventType = keyof typeof cardLedgerEventData;
 
