@@ -42,6 +42,11 @@ type PrerenderedPage = {
    * app's shell); `any`: served whatever the query (`?utm_source=…`), as the content does not depend on it
    */
   query: 'exact' | 'any';
+  /**
+   * with `exact`: query parameters the page's markup does not depend on, ignored when the gateway matches the URL
+   * (`/zaloguj?redirect=%2Fpanel` is the login page as built: the target is read only after logging in)
+   */
+  sameFor?: readonly string[];
   /** its route modules, whose lazy chunks the app loads before it adopts the page (start-after-paint preloads them) */
   modules: readonly string[];
   /** the blog's pages keep the head the blog plugin wrote (title, description, Open Graph tags) */
@@ -57,11 +62,19 @@ const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { url: '/', file: 'home.html', query: 'any', modules: ['./src/routes/index.tsx'] },
   { url: '/pomoc', file: 'pages/pomoc.html', query: 'exact', modules: ['./src/routes/pomoc.tsx'] },
   { url: '/regulamin', file: 'pages/regulamin.html', query: 'any', modules: ['./src/routes/regulamin.tsx'] },
-  { url: '/zaloguj', file: 'pages/zaloguj.html', query: 'exact', modules: ['./src/routes/zaloguj.tsx'] },
+  // where the gateway sends a visitor without a session who opened the panel or the portal (ADR 0063)
+  {
+    url: '/zaloguj',
+    file: 'pages/zaloguj.html',
+    query: 'exact',
+    sameFor: ['redirect'],
+    modules: ['./src/routes/zaloguj.tsx'],
+  },
   {
     url: '/zaloguj?type=customer',
     file: 'pages/zaloguj-klient.html',
     query: 'exact',
+    sameFor: ['redirect'],
     modules: ['./src/routes/zaloguj.tsx'],
   },
   ...['', '?typ=firma', '?typ=klient'].map((query): PrerenderedPage => ({
@@ -143,12 +156,13 @@ async function prerenderPages(
     appType: 'custom',
   });
   try {
-    const { renderPage, renderConsentDialog, appRoutePaths } = (await server.ssrLoadModule(
+    const { renderPage, renderConsentDialog, appRoutePaths, signedInAreaPaths } = (await server.ssrLoadModule(
       '/src/prerender.tsx',
     )) as {
       renderPage: (url: string) => Promise<string>;
       renderConsentDialog: () => string;
       appRoutePaths: () => string[];
+      signedInAreaPaths: () => Record<'business' | 'customer' | 'authenticated', string[]>;
     };
     // the consent dialog the page shows before the app has started (src/start-when-needed.ts)
     const consentDialog = `<template id="cookie-consent-template">${renderConsentDialog()}</template>`;
@@ -187,11 +201,17 @@ async function prerenderPages(
       await writeFile(join(outDir, page.file), html);
     }
     // what the gateway serves for which URL (gateway/src/spa.ts)
-    const manifest = pages.map(({ url, file, query }) => ({ url, file, query }));
+    const manifest = pages.map(({ url, file, query, sameFor }) => ({ url, file, query, sameFor }));
     await writeFile(join(outDir, 'prerendered.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     // The app's routes, so the gateway answers 404 for a path that has no page (gateway/src/public-site.ts);
     // the blog's posts are all pre-rendered, so another path under /blog/ is a 404 too.
-    const routes = { routes: appRoutePaths(), prerenderedOnly: ['/blog/$slug'] };
+    // The signed-in areas' pages, so a visitor without a session is sent to the login page by the gateway at
+    // once instead of after the whole app has loaded (ADR 0063).
+    const routes = {
+      routes: appRoutePaths(),
+      prerenderedOnly: ['/blog/$slug'],
+      signedIn: signedInAreaPaths(),
+    };
     await writeFile(join(outDir, 'routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
   } finally {
     await server.close();

@@ -23,7 +23,7 @@ type AppRoutes = {
 };
 
 /** `/panel/klienci/$clientId` → `/panel/klienci/:clientId` (find-my-way's syntax); `$` alone (a splat) → `*`. */
-function routerPath(route: string): string {
+export function routerPath(route: string): string {
   const clean = route.replace(/\/+$/, '') || '/';
   return clean
     .split('/')

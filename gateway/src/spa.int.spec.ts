@@ -51,8 +51,13 @@ describe('a build that pre-rendered every public page (prerendered.json)', () =>
       },
       [
         { url: '/', file: 'home.html', query: 'any' },
-        { url: '/zaloguj', file: 'pages/zaloguj.html', query: 'exact' },
-        { url: '/zaloguj?type=customer', file: 'pages/zaloguj-klient.html', query: 'exact' },
+        { url: '/zaloguj', file: 'pages/zaloguj.html', query: 'exact', sameFor: ['redirect'] },
+        {
+          url: '/zaloguj?type=customer',
+          file: 'pages/zaloguj-klient.html',
+          query: 'exact',
+          sameFor: ['redirect'],
+        },
         { url: '/regulamin', file: 'pages/regulamin.html', query: 'any' },
         { url: '/stworz-konto?typ=firma', file: 'pages/stworz-konto-firma.html', query: 'exact' },
         { url: '/blog', file: 'blog/index.html', query: 'exact' },
@@ -78,8 +83,13 @@ describe('a build that pre-rendered every public page (prerendered.json)', () =>
   it('serves the variant made for a query, and the shell for a query no page was made for', async () => {
     expect(await get('/zaloguj?type=customer')).toContain('<h1>Logowanie klienta</h1>');
     expect(await get('/stworz-konto?typ=firma')).toContain('<h1>Rejestracja firmy</h1>');
+    // a parameter the page does not depend on (where to go after logging in), in any order
+    expect(await get('/zaloguj?redirect=%2Fpanel%2Fklienci')).toContain('<h1>Logowanie</h1>');
+    expect(await get('/zaloguj?type=customer&redirect=%2Fklient')).toContain('<h1>Logowanie klienta</h1>');
+    expect(await get('/zaloguj?redirect=%2Fklient&type=customer')).toContain('<h1>Logowanie klienta</h1>');
     // the content depends on the query: the app renders what it asks for
-    expect(await get('/zaloguj?redirect=/panel')).toContain('<div id="root"></div>');
+    expect(await get('/zaloguj?type=business')).toContain('<div id="root"></div>');
+    expect(await get('/stworz-konto?typ=firma&redirect=%2Fpanel')).toContain('<div id="root"></div>');
     expect(await get('/blog?szukaj=karta')).toContain('<div id="root"></div>');
     expect(await get('/stworz-konto')).toContain('<div id="root"></div>'); // no file for the plain page here
     // the content does not depend on it (a link with tracking parameters)
@@ -135,5 +145,71 @@ describe('a build from before the manifest', () => {
       await gateway.close();
       rmSync(dist, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a signed-in area opened without a session (routes.json lists the areas, ADR 0063)', () => {
+  let dist: string;
+  let gateway: FastifyInstance;
+  const open = (url: string, cookie?: string) =>
+    gateway.inject({ url, headers: { ...html, ...(cookie ? { cookie } : {}) } });
+
+  beforeAll(async () => {
+    dist = aBuiltSpa({});
+    const routes = {
+      routes: [
+        ...['/', '/zaloguj', '/regulamin', '/panel', '/panel/klienci/$clientId', '/subskrypcja/wybor'],
+        ...['/klient', '/klient/karty', '/stworz-konto/firma'],
+      ],
+      prerenderedOnly: [],
+      signedIn: {
+        business: ['/panel', '/panel/klienci/$clientId', '/subskrypcja/wybor'],
+        customer: ['/klient', '/klient/karty'],
+        authenticated: ['/stworz-konto/firma'],
+      },
+    };
+    writeFileSync(join(dist, 'routes.json'), JSON.stringify(routes));
+    gateway = await aGateway(dist);
+  });
+  afterAll(async () => {
+    await gateway.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends the visitor to the login page at once, remembering the page and its query', async () => {
+    const cases: Array<[string, string]> = [
+      ['/panel', '/zaloguj?redirect=%2Fpanel'],
+      ['/panel/', '/zaloguj?redirect=%2Fpanel%2F'],
+      [
+        '/panel/klienci/abc?zakladka=historia',
+        '/zaloguj?redirect=%2Fpanel%2Fklienci%2Fabc%3Fzakladka%3Dhistoria',
+      ],
+      ['/subskrypcja/wybor', '/zaloguj?redirect=%2Fsubskrypcja%2Fwybor'],
+      ['/stworz-konto/firma', '/zaloguj?redirect=%2Fstworz-konto%2Ffirma'],
+      // the customer's portal: the customer's login page, never the business one
+      ['/klient', '/zaloguj?type=customer&redirect=%2Fklient'],
+      ['/klient/karty', '/zaloguj?type=customer&redirect=%2Fklient%2Fkarty'],
+    ];
+    for (const [url, location] of cases) {
+      const res = await open(url, 'punkto_consent=necessary');
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe(location);
+      expect(res.headers.vary, url).toMatch(/cookie/i);
+    }
+  });
+
+  it('serves the app to a browser that may hold a session, and leaves public pages and the API alone', async () => {
+    for (const url of ['/panel', '/panel/klienci/abc', '/klient/karty', '/stworz-konto/firma']) {
+      const res = await open(url, 'punkto_session=1; other=x');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.headers.vary, url).toMatch(/cookie/i); // a shared cache must not hand it to the signed-out
+    }
+    expect((await open('/regulamin')).statusCode).toBe(200);
+    expect((await open('/')).statusCode).toBe(200);
+    expect((await open('/panelowy')).statusCode).toBe(404); // no such page: the app's not-found page, as before
+    const api = await gateway.inject({ url: '/api/v1/users/me', headers: { accept: 'application/json' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: expect.any(String) });
   });
 });

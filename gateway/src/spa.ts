@@ -4,6 +4,7 @@ import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { appPageMatcher, openGraphPages } from './public-site';
+import { loginHref, mayHaveSession, signedInAreaMatcher } from './signed-in-areas';
 
 type NotFoundHandler = RouteHandlerMethod;
 
@@ -50,6 +51,8 @@ type PrerenderedEntry = {
   file: string;
   /** `exact`: only for this very query (the page's content depends on it); `any`: whatever the query */
   query: 'exact' | 'any';
+  /** with `exact`: query parameters the page does not depend on (`redirect` on the login page), ignored in matching */
+  sameFor?: string[];
 };
 
 /** The manifest's pages by path, or undefined when the build has none (an older build: see below). */
@@ -80,8 +83,16 @@ function manifestPage(
   query: string,
 ): string | undefined {
   const candidates = pages.get(path) ?? [];
-  const exact = candidates.find((page) => (page.url.split('?')[1] ?? '') === query);
+  const exact = candidates.find((page) => (page.url.split('?')[1] ?? '') === without(query, page.sameFor));
   return (exact ?? candidates.find((page) => page.query === 'any'))?.file;
+}
+
+/** The query without the parameters named (kept in their order), or as it is when none are named. */
+function without(query: string, names: readonly string[] | undefined): string {
+  if (!names?.length || !query) return query;
+  const params = new URLSearchParams(query);
+  for (const name of names) params.delete(name);
+  return params.toString();
 }
 
 /**
@@ -137,6 +148,7 @@ export function spaNotFoundHandler(hasIndex: boolean, distDir = '', publicUrl = 
     ? appPageMatcher(root, (path) => (manifest ? manifest.has(path) : !!prerenderedPage(root, path, pages)))
     : undefined;
   const withOpenGraph = openGraphPages(root, publicUrl);
+  const signedInArea = hasIndex ? signedInAreaMatcher(root) : undefined;
   return async (request, reply) => {
     const queryAt = request.url.indexOf('?');
     const path = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
@@ -158,6 +170,11 @@ export function spaNotFoundHandler(hasIndex: boolean, distDir = '', publicUrl = 
         (await withOpenGraph(page, String(request.headers['accept-encoding'] ?? ''), reply))
       )
         return reply;
+      // a signed-in area's page without a session: the login page now, not after the whole app (ADR 0063)
+      const area = page ? undefined : signedInArea?.(safeDecode(clean));
+      if (area) reply.header('vary', 'Cookie');
+      if (area && !mayHaveSession(request.headers.cookie))
+        return reply.redirect(loginHref(area, request.url), 302);
       if (!page && isAppPage && !isAppPage(safeDecode(clean))) reply.status(404);
       return reply.sendFile(page ?? 'index.html');
     }

@@ -2,6 +2,7 @@ import {
   activateFromMailbox,
   activeAccount,
   logIn,
+  ownerWithProgram,
   PASSWORD,
   registerInBrowser as register,
   signedUpCustomer,
@@ -96,6 +97,23 @@ describe('areas and roles', () => {
     await page.goto('/panel');
     await page.waitForURL((url) => url.pathname === '/zaloguj');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/panel');
+  });
+
+  it('the gateway sends a signed-out visitor to the built login page before any of the app loads, and logging in comes back', async () => {
+    const owner = await ownerWithProgram();
+    const page = await newPage({ viewport: PHONE });
+    const answer = await page.goto('/panel/klienci?strona=2');
+    // one HTTP redirect by the gateway (ADR 0063), not the app's guard after the app had loaded
+    expect(answer?.request().redirectedFrom()?.url()).toMatch(/\/panel\/klienci\?strona=2$/);
+    expect(pathOf(page)).toBe('/zaloguj');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/panel/klienci?strona=2');
+    // the login page as built (pre-rendered), served for any target to come back to
+    await page.getByRole('heading', { name: 'Logowanie', exact: true }).waitFor();
+    expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
+
+    await submitLogin(page, owner.email);
+    await page.waitForURL((url) => url.pathname === '/panel/klienci');
+    await page.getByRole('heading', { name: 'Klienci', level: 1 }).waitFor();
   });
 
   it('a customer cannot open the business panel: they are sent to their own area', async () => {

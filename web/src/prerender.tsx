@@ -31,6 +31,21 @@ export function appRoutePaths(): string[] {
 }
 
 /**
+ * The route paths under each layout whose guard sends a visitor without a session to the login page
+ * (`_business.tsx`, `_customer.tsx`, `_authenticated.tsx`): the build lists them (dist/routes.json) so the
+ * gateway sends such a visitor there at once, as the guard would once the app had loaded (ADR 0063).
+ */
+export function signedInAreaPaths(): Record<'business' | 'customer' | 'authenticated', string[]> {
+  const router = createAppRouter(createAppQueryClient(), authStore, createMemoryHistory());
+  const areas = { business: [] as string[], customer: [] as string[], authenticated: [] as string[] };
+  for (const [id, route] of Object.entries(router.routesById)) {
+    const area = /^\/_(business|customer|authenticated)\//.exec(id)?.[1] as keyof typeof areas | undefined;
+    if (area) areas[area].push(route.fullPath);
+  }
+  return areas;
+}
+
+/**
  * The cookie consent dialog's markup for a page that shows it before the app has started (start-when-needed.ts
  * serves it from a `<template>`): the app's own component, with nothing chosen yet. The page's stylesheet and
  * its theme variables are already there, so the provider adds none; ids get a prefix of their own.

@@ -1,5 +1,6 @@
 import { DEFAULT_EXPIRY_SETTINGS, type ExpirySettings } from '@punkto/contracts/expiry';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
+import { LRUCache } from 'lru-cache';
 
 /**
  * `expiry_settings` (ADR 0062): the company's expiry setting per program, `_id` = programId; no document = off.
@@ -14,10 +15,16 @@ const CACHE_MAX = 10_000;
 
 export function expiryStore(documents: DocumentStore, clock: () => Date) {
   const settings = documents.collection<ExpirySettingsDoc>('expiry_settings');
-  const cache = new Map<string, { value: ExpirySettings; until: number }>();
+  // aged by the store's clock (a test that moves the clock ages the copies too), read at every look-up
+  // (ttlResolution 0: lru-cache otherwise keeps one reading for a millisecond, missing a clock moved within it)
+  const cache = new LRUCache<string, ExpirySettings>({
+    max: CACHE_MAX,
+    ttl: CACHE_MS,
+    ttlResolution: 0,
+    perf: { now: () => clock().getTime() },
+  });
   const remember = (programId: string, value: ExpirySettings) => {
-    if (cache.size >= CACHE_MAX) cache.clear();
-    cache.set(programId, { value, until: clock().getTime() + CACHE_MS });
+    cache.set(programId, value);
     return value;
   };
   return {
@@ -28,9 +35,7 @@ export function expiryStore(documents: DocumentStore, clock: () => Date) {
     },
     /** the setting as the card views show it (the copy, at most CACHE_MS old) */
     async shownOf(programId: string): Promise<ExpirySettings> {
-      const kept = cache.get(programId);
-      if (kept && kept.until > clock().getTime()) return kept.value;
-      return this.settingsOf(programId);
+      return cache.get(programId) ?? this.settingsOf(programId);
     },
     async save(tenantId: string, programId: string, value: ExpirySettings, at: Date) {
       await settings.upsert({ _id: programId, tenantId, ...value, changedAt: at.toISOString() });

@@ -3,7 +3,10 @@ import type { Card } from '../cards/card';
 import type { CardLedger } from '../cards/card-ledger';
 import { dueExpiry, warningDue, type ExpiryRule } from './expiry-rule';
 
-export type ExpirySweepDeps = Pick<CardLedger, 'execute' | 'projection' | 'rulesFor' | 'clock' | 'expiry'>;
+export type ExpirySweepDeps = Pick<
+  CardLedger,
+  'execute' | 'projection' | 'rulesFor' | 'clock' | 'expiry' | 'logger'
+>;
 
 export interface ExpirySweepResult {
   programs: number;
@@ -13,6 +16,8 @@ export interface ExpirySweepResult {
   decided: number;
   expired: number;
   warned: number;
+  /** cards whose ExpireBalance failed (each logged); the sweep went on with the others, the next night tries again */
+  failed: number;
 }
 
 /**
@@ -34,11 +39,13 @@ const CONCURRENCY = 16;
  * run out while nobody can earn), its active cards are scanned a batch at a time from the read model and the ids of
  * those with something due kept; once the scan is closed (no read held open across the writes), each of them gets
  * one ExpireBalance through the Card aggregate (stream read, decide, append, project), which expires what is due
- * and records the warning due, CONCURRENCY at a time. Idempotent: a second run of the day decides nothing new.
+ * and records the warning due, CONCURRENCY at a time. A card whose command fails is logged and counted, and the
+ * sweep goes on: one bad card does not keep the night's other cards from expiring. Idempotent: a second run of the
+ * day decides nothing new (and retries the cards that failed).
  */
 export async function expirySweep(deps: ExpirySweepDeps): Promise<ExpirySweepResult> {
   const today = warsawDate(deps.clock());
-  const result: ExpirySweepResult = { programs: 0, cards: 0, decided: 0, expired: 0, warned: 0 };
+  const result: ExpirySweepResult = { programs: 0, cards: 0, decided: 0, expired: 0, warned: 0, failed: 0 };
   for (const setting of await deps.expiry.on()) {
     const rules = await deps.rulesFor(setting._id);
     if (!rules || rules.deleted || !rules.active || setting.mode === 'off') continue;
@@ -54,17 +61,34 @@ export async function expirySweep(deps: ExpirySweepDeps): Promise<ExpirySweepRes
       for (const card of batch) if (needsDecision(card, rule, today)) due.push(card.cardId);
     }
     result.decided += due.length;
-    for (let i = 0; i < due.length; i += CONCURRENCY) {
-      const decided = await Promise.all(
-        due.slice(i, i + CONCURRENCY).map((cardId) => expireOn(deps, cardId, today, rule)),
-      );
-      for (const events of decided)
-        for (const event of events)
-          if (event.type === 'BalanceExpired') result.expired++;
-          else if (event.type === 'ExpiryWarningDue') result.warned++;
-    }
+    for (let i = 0; i < due.length; i += CONCURRENCY)
+      await expireBatch(deps, due.slice(i, i + CONCURRENCY), today, rule, result);
   }
   return result;
+}
+
+/** one batch of cards at once; a failed card is logged and counted, the others' events counted */
+async function expireBatch(
+  deps: ExpirySweepDeps,
+  cardIds: string[],
+  today: string,
+  rule: ExpiryRule,
+  result: ExpirySweepResult,
+) {
+  const settled = await Promise.allSettled(cardIds.map((cardId) => expireOn(deps, cardId, today, rule)));
+  settled.forEach((outcome, i) => {
+    if (outcome.status === 'rejected') {
+      result.failed++;
+      deps.logger.error(
+        { err: outcome.reason, cardId: cardIds[i] },
+        'expiry sweep: the card was not expired',
+      );
+      return;
+    }
+    for (const event of outcome.value)
+      if (event.type === 'BalanceExpired') result.expired++;
+      else if (event.type === 'ExpiryWarningDue') result.warned++;
+  });
 }
 
 async function expireOn(deps: ExpirySweepDeps, cardId: string, today: string, rule: ExpiryRule) {

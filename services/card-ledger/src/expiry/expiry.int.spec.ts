@@ -1,9 +1,10 @@
 import type { ExpirySettings } from '@punkto/contracts/expiry';
+import { createLogger } from '@punkto/platform/observability/logger';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EXPIRY_SWEEP_JOB } from '../app';
 import { startCardLedger, tokensFor, type CardLedgerTestApp } from '../testing/card-ledger-test-app';
-import { expirySweep, nextExpirySweepAt } from './expiry-sweep';
+import { expirySweep, nextExpirySweepAt, type ExpirySweepDeps } from './expiry-sweep';
 
 /**
  * ADR 0062 through the card ledger's HTTP API, with the clock moved: the company's setting, the nightly sweep
@@ -161,6 +162,37 @@ describe('the nightly expiry sweep', () => {
         amount: 50,
         lastVisitOn: '2027-04-15',
       });
+    } finally {
+      t.setNow(null);
+    }
+  });
+
+  it('one card whose command fails is logged and counted; the other cards still expire', async () => {
+    const { owner, program } = await company({ mode: 'after_earning', months: 1 });
+    try {
+      t.setNow('2027-05-03T10:00:00.000Z');
+      const cards = [await t.enrol(program), await t.enrol(program), await t.enrol(program)];
+      for (const card of cards) await visit(owner, card.cardId, 10);
+      const [ok1, broken, ok2] = cards.map((card) => card.cardId);
+      const failure = new Error('the event store is unreachable');
+      const execute: ExpirySweepDeps['execute'] = (cardId, ...rest) =>
+        cardId === broken ? Promise.reject(failure) : t.service.execute(cardId, ...rest);
+      const logger = createLogger('card-ledger', 'silent');
+      const error = vi.spyOn(logger, 'error');
+
+      t.setNow('2027-06-02T22:10:00.000Z'); // 00:10 on 3 June: the 3 May lots expire
+      const result = await expirySweep({ ...t.service, execute, logger });
+      expect(result).toMatchObject({ failed: 1 });
+      expect(result.expired).toBeGreaterThanOrEqual(2);
+      expect(error).toHaveBeenCalledTimes(1);
+      expect(error).toHaveBeenCalledWith({ err: failure, cardId: broken }, expect.any(String));
+      expect(await pointsOf(owner, ok1!)).toBe(0);
+      expect(await pointsOf(owner, ok2!)).toBe(0);
+      expect(await pointsOf(owner, broken!)).toBe(10);
+
+      // the next run (the card's trouble over) expires it too
+      expect(await sweep()).toMatchObject({ failed: 0 });
+      expect(await pointsOf(owner, broken!)).toBe(0);
     } finally {
       t.setNow(null);
     }

@@ -31,6 +31,11 @@ export interface PassCard {
   companyMessage?: PassCompanyMessage | null;
   /** the holder's invite code while the company runs referrals (ADR 0061, pass-invite.ts); absent: none */
   inviteCode?: string | null;
+  /**
+   * the newest birthday year whose reward staff gave out (ADR 0058); no pass shows it: a notice deferred to the
+   * morning asks it before it shows (pass-notices.ts). Absent: none given out since this was kept.
+   */
+  birthdayRedeemedYear?: number;
 }
 
 /** A company's message as the card's pass shows it (apple/company-message-field.ts). */
@@ -48,8 +53,16 @@ export interface PassCompanyMessage {
 export type PassCardEvent = Exclude<
   CardLedgerEvent,
   // the expiry warning reaches a pass through the automatic message „Punkty wkrótce wygasną” (ADR 0060), not here
-  { type: 'CardIssueRefused' | 'AwardAnomalyDetected' | 'BirthdayRewardRedeemed' | 'ExpiryWarningDue' }
+  { type: 'CardIssueRefused' | 'AwardAnomalyDetected' | 'ExpiryWarningDue' }
 >;
+
+/** the events a pass's copy keeps that no pass shows: they change the copy, not its version (no push) */
+export const unseenOnPass = (event: PassCardEvent) =>
+  event.type === 'CardHolderLinked' || event.type === 'BirthdayRewardRedeemed';
+
+/** has staff given out the card's birthday reward of `year`? (its notice then says nothing new) */
+export const birthdayRewardRedeemed = (card: PassCard, year: number) =>
+  card.birthdayRedeemedYear !== undefined && card.birthdayRedeemedYear >= year;
 
 const untilDate = warsawFormat({ day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -131,6 +144,11 @@ export function applyPassCardEvent(card: PassCard | null, event: PassCardEvent):
       return card.status === 'closed'
         ? null
         : applyCompanyMessage(card, birthdayNotice(event.data), event.data.grantedAt);
+    case 'BirthdayRewardRedeemed':
+      // kept for a notice still waiting for the morning; no pass shows it, so the version stays
+      return birthdayRewardRedeemed(card, event.data.year)
+        ? null
+        : { ...card, birthdayRedeemedYear: event.data.year };
     case 'CardClosed':
       return card.status === 'closed'
         ? null

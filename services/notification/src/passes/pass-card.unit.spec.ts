@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPassCardEvent, type PassCard, type PassCardEvent } from './pass-card';
+import { applyPassCardEvent, birthdayRewardRedeemed, type PassCard, type PassCardEvent } from './pass-card';
 
 const issued: PassCardEvent = {
   type: 'CardIssued',
@@ -269,6 +269,35 @@ describe('the birthday reward on the pass (ADR 0058)', () => {
   it('a redelivered grant changes nothing', () => {
     const card = fold([issued, granted]);
     expect(applyPassCardEvent(card, granted)).toBeNull();
+  });
+
+  describe('when staff gives the reward out', () => {
+    const redeemed = (year: number): PassCardEvent => ({
+      type: 'BirthdayRewardRedeemed',
+      data: {
+        cardId: 'c1',
+        commandId: `cmd-birthday-${year}`,
+        year,
+        name: 'Darmowa kawa na urodziny',
+        employeeId: 'e1',
+        redeemedAt: '2027-06-08T09:00:00.000Z',
+      },
+    });
+
+    it('the copy keeps the year, for a notice still waiting; no pass shows it, so the version stays', () => {
+      const card = fold([issued, granted]);
+      const after = applyPassCardEvent(card, redeemed(2027));
+      expect(after).toEqual({ ...card, birthdayRedeemedYear: 2027 });
+      expect(birthdayRewardRedeemed(after!, 2027)).toBe(true);
+      expect(birthdayRewardRedeemed(after!, 2028)).toBe(false);
+      expect(birthdayRewardRedeemed(card!, 2027)).toBe(false);
+    });
+
+    it('a redelivered or an older redemption changes nothing', () => {
+      const card = fold([issued, granted, redeemed(2027)]);
+      expect(applyPassCardEvent(card, redeemed(2027))).toBeNull();
+      expect(applyPassCardEvent(card, redeemed(2026))).toBeNull();
+    });
   });
 });
 

@@ -62,6 +62,27 @@ describe('the birthday notice on the pass (ADR 0058)', () => {
     });
   });
 
+  it('granted at night and given out before 08:00, no stale notice reaches the pass in the morning', async () => {
+    const { cardId, userId, tenantId, programId } = await t.aCard();
+    await granted({ cardId, tenantId, programId });
+    const before = await passJson(cardId, userId);
+    now = new Date('2026-11-30T05:30:00.000Z'); // 6:30 in Warsaw: the bakery is open, the reward given out
+    await t.deliver(Topics.cardLedgerCards, 'BirthdayRewardRedeemed', {
+      cardId,
+      commandId: 'cmd-birthday-1',
+      year: 2026,
+      name: 'Darmowa kawa na urodziny',
+      employeeId: 'e-1',
+      redeemedAt: now.toISOString(),
+    });
+
+    now = MORNING;
+    await t.runJob(`pass-notice:${cardId}:2026`);
+    const after = await passJson(cardId, userId);
+    expect(notice(after)).toMatchObject({ value: 'Tu pojawią się wiadomości od Kawiarnia Pod Lipą.' });
+    expect(after.storeCard).toEqual(before.storeCard); // nothing the pass shows changed
+  });
+
   it('granted by day (the customer gave the birthday in the portal), it shows at once', async () => {
     now = DAY;
     const { cardId, userId, tenantId, programId } = await t.aCard();

@@ -14,7 +14,7 @@ import { Topics } from '@punkto/contracts/topics';
 import { eventConsumer, payloadParser, type ConsumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import { z } from 'zod';
-import type { PassCardEvent } from './pass-card';
+import { unseenOnPass, type PassCardEvent } from './pass-card';
 import type { PassUpdates } from './updates/pass-updates';
 import type { PassCopies } from './pass-copies';
 
@@ -29,6 +29,8 @@ const cardEvents = cardEventSchemas([
   'CardRegenerated',
   // the birthday reward's notice on the pass (ADR 0058)
   'BirthdayRewardGranted',
+  // no pass shows it; kept so that a notice deferred to the morning is not shown once the reward is given out
+  'BirthdayRewardRedeemed',
 ]);
 
 const Envelope = z.object({
@@ -53,7 +55,8 @@ const Envelope = z.object({
 /**
  * What wallet passes need from other services (event-carried state transfer, pass-copies.ts):
  * - cardledger.cards.v1  the card's number, QR, balance, level and status, and its holder (who may have its
- *                        passes: CardHolderLinked moves a phone-only client's card to the account, ADR 0056);
+ *                        passes: CardHolderLinked moves a phone-only client's card to the account, ADR 0056),
+ *                        its birthday reward's notice and whether the reward was given out (ADR 0058);
  * - tenant.programs.v1   the program's kind, name, rewards (newest version wins; a deletion is final);
  * - tenant.tenants.v1    the company's name, address, colours, logo, hero image and locations (ADR 0057).
  * Events of other types on these topics are skipped before the inbox. A payload this consumer does not
@@ -174,7 +177,8 @@ export async function passCardEvent(
 ) {
   const { cardId } = event.data;
   const copy = await copies.applyCardEvent(cardId, event);
-  // a new holder changes no pass (and the card has none yet: it was in no one's portal, ADR 0056)
-  if (copy && event.type !== 'CardHolderLinked') await changed.cardChanged(cardId);
+  // a new holder changes no pass (and the card has none yet: it was in no one's portal, ADR 0056), nor does a
+  // birthday reward given out
+  if (copy && !unseenOnPass(event)) await changed.cardChanged(cardId);
   if (event.type === 'CardClosed') await onCardClosed(cardId, event.data.closedAt);
 }

@@ -150,8 +150,9 @@ function passesFromEvents(
 ) {
   const closedCards = closedCardRegistrations(deps, registrations);
   const onCardClosed = closedCards.forgetLater;
-  const notices = passNotices({ scheduler: deps.infra.scheduler, clock: deps.clock }, (event) =>
-    passCardEvent({ copies, changed: updates, onCardClosed }, event),
+  const notices = passNotices(
+    { scheduler: deps.infra.scheduler, clock: deps.clock, copies, logger: deps.logger },
+    (event) => passCardEvent({ copies, changed: updates, onCardClosed }, event),
   );
   return {
     consumer: passesConsumer(copies, consumerContext(deps), updates, {

@@ -192,6 +192,13 @@ export class RestGoogleWallet implements GoogleWallet {
     return (await this.pendingToken).token;
   }
 
+  /**
+   * The service-account grant (RFC 7523), written here rather than with google-auth-library (weighed for issue 29):
+   * its JWT client signs `iat`/`exp` and times the refresh by the machine's clock and sends the grant to Google's
+   * fixed token URL (a constant in its token module), while this adapter follows the service's clock and a
+   * configurable token URL — what lets the local Google (testing/fake-google-wallet.ts) verify the grant and the
+   * tests move time past a token's expiry. The exchange is one signed JWT and one form POST.
+   */
   private async fetchToken(): Promise<CachedToken> {
     const iat = Math.floor(this.now().getTime() / 1000);
     const assertion = await new SignJWT({ scope: WALLET_SCOPE })

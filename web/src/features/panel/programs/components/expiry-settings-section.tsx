@@ -1,12 +1,12 @@
-import { Alert, Anchor, Button, Card, NumberInput, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, NumberInput, Radio, Stack, Text, Title } from '@mantine/core';
 import { EXPIRY_MONTHS_MAX, EXPIRY_MONTHS_MIN, ExpirySettings } from '@punkto/contracts/expiry';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { FormError } from '../../../../components/ui/form-error';
-import { errorMessage } from '../../../../lib/api/api-errors';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { notify } from '../../../../lib/notify-instance';
 import { expirySettingsQueryOptions, useSaveExpirySettings } from '../api/expiry-settings';
+import { SettingsSectionLoader } from './settings-section-loader';
 
 /**
  * „Wygasanie punktów” on the program's edit page (ADR 0062): off, after a time without visits, or a time after
@@ -18,14 +18,15 @@ export function ExpirySettingsSection(props: {
   unit: 'points' | 'stamps';
 }) {
   const settings = useQuery(expirySettingsQueryOptions(props.tenantId, props.programId));
-  if (settings.isPending) return <Skeleton height={260} radius="md" />;
-  if (settings.isError)
-    return (
-      <Alert color="red" variant="light" title="Nie udało się wczytać ustawień wygasania">
-        {errorMessage(settings.error)}
-      </Alert>
-    );
-  return <SettingsForm {...props} initial={settings.data} />;
+  return (
+    <SettingsSectionLoader
+      query={settings}
+      height={260}
+      errorTitle="Nie udało się wczytać ustawień wygasania"
+    >
+      {(initial) => <SettingsForm {...props} initial={initial} />}
+    </SettingsSectionLoader>
+  );
 }
 
 const words = {

@@ -1,11 +1,11 @@
-import { Alert, Button, Card, Group, NumberInput, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Card, Group, NumberInput, Stack, Switch, Text, Title } from '@mantine/core';
 import { REFERRAL_BONUS_MAX, REFERRAL_MONTHLY_CAP_MAX, ReferralSettings } from '@punkto/contracts/referrals';
 import { useQuery } from '@tanstack/react-query';
 import { FormError } from '../../../../components/ui/form-error';
-import { errorMessage } from '../../../../lib/api/api-errors';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { notify } from '../../../../lib/notify-instance';
 import { referralSettingsQueryOptions, useSaveReferralSettings } from '../api/referral-settings';
+import { SettingsSectionLoader } from './settings-section-loader';
 
 /**
  * „Poleć znajomemu” on the program's edit page (ADR 0061): referrals on or off, the bonus of the customer who
@@ -17,14 +17,11 @@ export function ReferralSettingsSection(props: {
   unit: 'points' | 'stamps';
 }) {
   const settings = useQuery(referralSettingsQueryOptions(props.tenantId, props.programId));
-  if (settings.isPending) return <Skeleton height={220} radius="md" />;
-  if (settings.isError)
-    return (
-      <Alert color="red" variant="light" title="Nie udało się wczytać ustawień poleceń">
-        {errorMessage(settings.error)}
-      </Alert>
-    );
-  return <SettingsForm {...props} initial={settings.data} />;
+  return (
+    <SettingsSectionLoader query={settings} height={220} errorTitle="Nie udało się wczytać ustawień poleceń">
+      {(initial) => <SettingsForm {...props} initial={initial} />}
+    </SettingsSectionLoader>
+  );
 }
 
 function SettingsForm({
