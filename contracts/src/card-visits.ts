@@ -1,47 +1,65 @@
 import { CORRECTION_WINDOW_DAYS } from './cards';
 import { daysFrom, segmentCustomers, type LifecycleSegment } from './customer-segments';
 import { warsawDate } from './warsaw-time';
-import {
-  type AwardAnomalyDetectedData,
-  type AwardVoidedData,
-  type BirthdayRewardGrantedData,
-  type BirthdayRewardRedeemedData,
-  type BalanceAdjustedData,
-  type BalanceExpiredData,
-  type ExpiryWarningDueData,
-  type CardClosedData,
-  type CardHolderLinkedData,
-  type CardIssuedData,
-  type CardIssueRefusedData,
-  type CardRegeneratedData,
-  type OpeningBalanceImportedData,
-  type PointsEarnedData,
-  type RedemptionVoidedData,
-  type RewardRedeemedData,
-  type StampsAddedData,
-  type TierChangedData,
-} from './integration-events';
+import * as events from './integration-events';
+import type { z } from 'zod';
+
+/** Every event of `cardledger.cards.v1` with its payload's schema: consumers pick the ones they read. */
+export const cardLedgerEventData = {
+  CardIssued: events.CardIssuedData,
+  CardIssueRefused: events.CardIssueRefusedData,
+  PointsEarned: events.PointsEarnedData,
+  StampsAdded: events.StampsAddedData,
+  RewardRedeemed: events.RewardRedeemedData,
+  AwardVoided: events.AwardVoidedData,
+  RedemptionVoided: events.RedemptionVoidedData,
+  BalanceAdjusted: events.BalanceAdjustedData,
+  TierChanged: events.TierChangedData,
+  CardRegenerated: events.CardRegeneratedData,
+  CardHolderLinked: events.CardHolderLinkedData,
+  CardClosed: events.CardClosedData,
+  AwardAnomalyDetected: events.AwardAnomalyDetectedData,
+  BirthdayRewardGranted: events.BirthdayRewardGrantedData,
+  BirthdayRewardRedeemed: events.BirthdayRewardRedeemedData,
+  OpeningBalanceImported: events.OpeningBalanceImportedData,
+  BalanceExpired: events.BalanceExpiredData,
+  ExpiryWarningDue: events.ExpiryWarningDueData,
+} as const;
+type CardLedgerEventType = keyof typeof cardLedgerEventData;
 
 /** The events of `cardledger.cards.v1` (the card ledger's own Card events have exactly these payloads). */
-export type CardLedgerEvent =
-  | { type: 'CardIssued'; data: CardIssuedData }
-  | { type: 'CardIssueRefused'; data: CardIssueRefusedData }
-  | { type: 'PointsEarned'; data: PointsEarnedData }
-  | { type: 'StampsAdded'; data: StampsAddedData }
-  | { type: 'RewardRedeemed'; data: RewardRedeemedData }
-  | { type: 'AwardVoided'; data: AwardVoidedData }
-  | { type: 'RedemptionVoided'; data: RedemptionVoidedData }
-  | { type: 'BalanceAdjusted'; data: BalanceAdjustedData }
-  | { type: 'TierChanged'; data: TierChangedData }
-  | { type: 'CardRegenerated'; data: CardRegeneratedData }
-  | { type: 'CardHolderLinked'; data: CardHolderLinkedData }
-  | { type: 'CardClosed'; data: CardClosedData }
-  | { type: 'AwardAnomalyDetected'; data: AwardAnomalyDetectedData }
-  | { type: 'BirthdayRewardGranted'; data: BirthdayRewardGrantedData }
-  | { type: 'BirthdayRewardRedeemed'; data: BirthdayRewardRedeemedData }
-  | { type: 'OpeningBalanceImported'; data: OpeningBalanceImportedData }
-  | { type: 'BalanceExpired'; data: BalanceExpiredData }
-  | { type: 'ExpiryWarningDue'; data: ExpiryWarningDueData };
+export type CardLedgerEvent = {
+  [T in CardLedgerEventType]: { type: T; data: z.infer<(typeof cardLedgerEventData)[T]> };
+}[CardLedgerEventType];
+
+/**
+ * The card events that change what a copy of a card holds: its balance, its holder (ADR 0056) or whether it is
+ * open. Every copy of cards reads these (notification's messages and passes), and maybe more.
+ */
+export const cardCopyEvents = [
+  'CardIssued',
+  'PointsEarned',
+  'StampsAdded',
+  'RewardRedeemed',
+  'AwardVoided',
+  'RedemptionVoided',
+  'BalanceAdjusted',
+  'OpeningBalanceImported',
+  // expiry (ADR 0062) lowers the balance
+  'BalanceExpired',
+  'CardHolderLinked',
+  'CardClosed',
+] as const satisfies readonly CardLedgerEvent['type'][];
+
+/** The payload schemas of these card events, by type (a consumer's map of the events it reads). */
+export function cardEventSchemas<const T extends CardLedgerEvent['type']>(
+  types: readonly T[],
+): Pick<typeof cardLedgerEventData, T> {
+  return Object.fromEntries(types.map((type) => [type, cardLedgerEventData[type]])) as Pick<
+    typeof cardLedgerEventData,
+    T
+  >;
+}
 
 /**
  * ONE definition of a card's visits for every service that segments customers (the card ledger's analytics,

@@ -22,13 +22,14 @@ import {
 import { defineEndpoint } from '../endpoint';
 import { inTenant } from './tenant-scope';
 
-/** A change to the tenant's subscription by staff with `billing.manage`, the tenant named by `?tenantId`. */
-const manageSubscription = {
-  owner: 'billing',
-  tags: ['billing'],
-  auth: 'billing.manage',
-  tenant: { query: 'tenantId' },
-} as const;
+/** Billing's endpoints for staff with `billing.manage`; `tenant` says where the request names the tenant. */
+const billingManage = { owner: 'billing', tags: ['billing'], auth: 'billing.manage' } as const;
+/** A change to the tenant's subscription, the tenant named by `?tenantId`. */
+const manageSubscription = { ...billingManage, tenant: { query: 'tenantId' } } as const;
+/** The tenant named by the body's `tenantId`. */
+const manageInBody = { ...billingManage, tenant: { body: 'tenantId' } } as const;
+/** The tenant named by the path's `{tenantId}`. */
+const manageInPath = { ...billingManage, tenant: { path: 'tenantId' } } as const;
 
 /** The answer of every endpoint that needs the tenant's subscription when it has none. */
 const noSubscription = { status: 404, codes: [BillingErrors.noSubscription.code] } as const;
@@ -90,14 +91,11 @@ export const resumeSubscription = defineEndpoint({
 });
 
 export const initiatePayment = defineEndpoint({
+  ...manageInBody,
   method: 'post',
   path: '/api/v1/payments/initiate-payment',
-  owner: 'billing',
   summary:
     'Rozpoczęcie płatności za plan: kwota z cennika (lub proporcjonalna dopłata), przekierowanie do operatora',
-  tags: ['billing'],
-  auth: 'billing.manage',
-  tenant: { body: 'tenantId' },
   body: InitiatePaymentRequest,
   response: InitiatePaymentResponse,
   successStatus: 201,
@@ -133,26 +131,20 @@ export const getPaymentOrder = defineEndpoint({
 });
 
 export const listPaymentMethods = defineEndpoint({
+  ...manageInPath,
   method: 'get',
   path: '/api/v1/payment-methods/{tenantId}',
-  owner: 'billing',
   summary: 'Zapisane karty firmy (numer zamaskowany)',
-  tags: ['billing'],
-  auth: 'billing.manage',
-  tenant: { path: 'tenantId' },
   params: TenantIdParam,
   response: PaymentMethodList,
 });
 
 export const addPaymentMethod = defineEndpoint({
+  ...manageInBody,
   method: 'post',
   path: '/api/v1/payment-methods/add',
-  owner: 'billing',
   summary:
     'Dodanie karty: weryfikacja karty u operatora bez obciążenia (0 zł; PayU: token z formularza karty), potem 3-D Secure',
-  tags: ['billing'],
-  auth: 'billing.manage',
-  tenant: { body: 'tenantId' },
   body: AddPaymentMethodRequest,
   response: InitiatePaymentResponse,
   successStatus: 201,
@@ -169,26 +161,20 @@ export const addPaymentMethod = defineEndpoint({
 });
 
 export const removePaymentMethod = defineEndpoint({
+  ...manageInBody,
   method: 'delete',
   path: '/api/v1/payment-methods/remove',
-  owner: 'billing',
   summary: 'Usunięcie zapisanej karty',
-  tags: ['billing'],
-  auth: 'billing.manage',
-  tenant: { body: 'tenantId' },
   body: PaymentMethodRequest,
   response: PaymentMethodList,
   errors: [{ status: 404, codes: [BillingErrors.paymentMethodNotFound.code] }],
 });
 
 export const setDefaultPaymentMethod = defineEndpoint({
+  ...manageInBody,
   method: 'patch',
   path: '/api/v1/payment-methods/set-default',
-  owner: 'billing',
   summary: 'Wybór karty domyślnej do odnowień',
-  tags: ['billing'],
-  auth: 'billing.manage',
-  tenant: { body: 'tenantId' },
   body: PaymentMethodRequest,
   response: PaymentMethodList,
   errors: [{ status: 404, codes: [BillingErrors.paymentMethodNotFound.code] }],
@@ -206,38 +192,29 @@ export const getTenantPaymentMethod = defineEndpoint({
 });
 
 export const listInvoices = defineEndpoint({
+  ...manageInPath,
   method: 'get',
   path: '/api/v1/invoices/all/{tenantId}',
-  owner: 'billing',
   summary: 'Faktury VAT firmy za subskrypcję, od najnowszej',
-  tags: ['billing'],
-  auth: 'billing.manage',
-  tenant: { path: 'tenantId' },
   params: TenantIdParam,
   response: InvoiceList,
 });
 
 export const downloadInvoicePdf = defineEndpoint({
+  ...manageInPath,
   method: 'get',
   path: '/api/v1/invoices/{tenantId}/{invoiceId}/pdf',
-  owner: 'billing',
   summary: 'Faktura VAT w PDF',
-  tags: ['billing'],
-  auth: 'billing.manage',
-  tenant: { path: 'tenantId' },
   params: InvoiceDownloadParams,
   produces: 'application/pdf',
   errors: [{ status: 404, codes: [BillingErrors.invoiceNotFound.code] }],
 });
 
 export const downloadInvoiceXml = defineEndpoint({
+  ...manageInPath,
   method: 'get',
   path: '/api/v1/invoices/{tenantId}/{invoiceId}/ksef-xml',
-  owner: 'billing',
   summary: 'Faktura VAT w formacie KSeF FA(3) (XML)',
-  tags: ['billing'],
-  auth: 'billing.manage',
-  tenant: { path: 'tenantId' },
   params: InvoiceDownloadParams,
   produces: 'application/xml',
   errors: [{ status: 404, codes: [BillingErrors.invoiceNotFound.code] }],

@@ -13,7 +13,8 @@ export interface Buyer {
   language: 'pl';
 }
 
-export interface CheckoutRequest {
+/** What every order at the provider carries: a checkout's and a renewal charge's. */
+export interface OrderRequest {
   /** our payment id (PayU `extOrderId`): unique, the idempotency key of the order at the provider */
   paymentId: string;
   tenantId: string;
@@ -24,10 +25,13 @@ export interface CheckoutRequest {
   buyer: Buyer;
   /** the payer's IP as the gateway saw it (PayU requires it) */
   customerIp: string;
-  /** where the provider sends the payer back (our /subskrypcja/sukces?paymentId=…) */
-  continueUrl: string;
   /** where the provider POSTs its notifications (the billing service's public notification route) */
   notifyUrl: string;
+}
+
+export interface CheckoutRequest extends OrderRequest {
+  /** where the provider sends the payer back (our /subskrypcja/sukces?paymentId=…) */
+  continueUrl: string;
   /**
    * a single-use card token from the provider's browser card form (PayU `TOK_…`); the first payment with it
    * saves the card (`recurring: FIRST`) and the provider returns a reusable token in the notification
@@ -91,17 +95,9 @@ export class CardRefused extends Error {
   }
 }
 
-export interface RenewalChargeRequest {
-  paymentId: string;
-  tenantId: string;
-  description: string;
-  amountGrosze: number;
-  currency: 'PLN';
-  buyer: Buyer;
+export interface RenewalChargeRequest extends OrderRequest {
   /** the saved card's reusable token (PayU `recurring: STANDARD`: no 3-D Secure, no CVV) */
   cardToken: string;
-  notifyUrl: string;
-  customerIp: string;
 }
 
 export interface RenewalChargeResult {

@@ -1,5 +1,5 @@
 import type { CardCommandResponse } from '@punkto/contracts/cards';
-import { metadataOf, staffCard } from '../cards/card-access';
+import { staffCommand } from '../cards/card-access';
 import type { Actor, CardLedger } from '../cards/card-ledger';
 import { commandResponse, type QueryDeps } from '../cards/card-queries';
 
@@ -14,18 +14,11 @@ export async function redeemBirthdayReward(
   const { actor, commandId } = input;
   const result = await deps.execute(
     input.cardId,
-    async (state, now) => {
-      const card = staffCard(state, actor);
-      return {
-        command: {
-          type: 'RedeemBirthdayReward',
-          data: { commandId, employeeId: actor.userId },
-          metadata: { now },
-        },
-        metadata: metadataOf(actor, card),
-        context: await deps.rulesFor(card.programId),
-      };
-    },
+    staffCommand(deps, actor, (_card, _rules, now) => ({
+      type: 'RedeemBirthdayReward',
+      data: { commandId, employeeId: actor.userId },
+      metadata: { now },
+    })),
     {},
   );
   return commandResponse(deps, result, result.context ?? null);

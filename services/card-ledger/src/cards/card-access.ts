@@ -2,7 +2,9 @@ import { Roles } from '@punkto/contracts/permissions';
 import type { EventMetadata } from '@punkto/platform/event-store/event-store.port';
 import { PermissionDeniedError } from '@punkto/platform/errors/errors';
 import type { Card, IssuedCard } from './card';
-import type { Actor } from './card-ledger';
+import type { Actor, CardCommandBuilder } from './card-ledger';
+import type { CardCommand } from './card.decider';
+import type { ProgramRules } from '../programs/program-rules';
 import { CardNotFoundError } from './card.errors';
 
 /**
@@ -37,3 +39,20 @@ export const metadataOf = (actor: Actor, card: IssuedCard): EventMetadata => ({
   actorId: actor.userId,
   correlationId: actor.requestId,
 });
+
+/**
+ * The build step of a staff member's command on a card of their own company (any other answers 404: staffCard):
+ * the program's rules, the command made from the card and them, the actor's event metadata; the rules are the
+ * attempt's context (the command's answer shows the program's rewards).
+ */
+export const staffCommand =
+  (
+    deps: { rulesFor: (programId: string) => Promise<ProgramRules | null> },
+    actor: Actor,
+    command: (card: IssuedCard, rules: ProgramRules | null, now: Date) => Promise<CardCommand> | CardCommand,
+  ): CardCommandBuilder<ProgramRules | null> =>
+  async (state, now) => {
+    const card = staffCard(state, actor);
+    const rules = await deps.rulesFor(card.programId);
+    return { command: await command(card, rules, now), metadata: metadataOf(actor, card), context: rules };
+  };

@@ -2,7 +2,7 @@ import type { CardCommandResponse } from '@punkto/contracts/cards';
 import type { ProgramRules } from '../programs/program-rules';
 import { awardCounting, type AwardAnomaly } from './award-monitor';
 import type { CardEvent, IssuedCard } from './card';
-import { metadataOf, staffCard } from './card-access';
+import { metadataOf, staffCommand } from './card-access';
 import type { Actor, CardLedger } from './card-ledger';
 import { commandResponse, type QueryDeps } from './card-queries';
 import type { AddStamps, EarnPoints } from './card.decider';
@@ -74,11 +74,7 @@ async function award(
 ): Promise<CardCommandResponse> {
   const result = await deps.execute(
     cardId,
-    async (state, now) => {
-      const card = staffCard(state, actor);
-      const rules = await deps.rulesFor(card.programId);
-      return { command: await build(card, rules, now), metadata: metadataOf(actor, card), context: rules };
-    },
+    staffCommand(deps, actor, build),
     {},
     // the answer is stored with the award itself (ADR 0029), built from what was decided; the employee's
     // counter is written with it

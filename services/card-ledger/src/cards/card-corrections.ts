@@ -1,6 +1,6 @@
 import { CardErrors, type CardCommandResponse } from '@punkto/contracts/cards';
 import type { IssuedCard } from './card';
-import { metadataOf, staffCard } from './card-access';
+import { staffCommand } from './card-access';
 import type { Actor, CardLedger } from './card-ledger';
 import { commandResponse, entryOf, type QueryDeps } from './card-queries';
 import { CardRuleError, EntryNotFoundError } from './card.errors';
@@ -28,29 +28,23 @@ export async function voidEntry(
   const { actor, commandId } = input;
   const result = await deps.execute(
     input.cardId,
-    async (state, now) => {
-      const card = staffCard(state, actor);
+    staffCommand(deps, actor, async (card, rules, now) => {
       const entry = await entryOf(deps, card.cardId, input.activityId);
       if (!entry) throw new EntryNotFoundError();
       if (!VOIDABLE.has(entry.type) || !entry.commandId) throw new CardRuleError(CardErrors.notVoidable);
-      const rules = await deps.rulesFor(card.programId);
       return {
-        command: {
-          type: 'VoidEntry',
-          data: {
-            commandId,
-            voidedCommandId: entry.commandId,
-            reason: input.reason,
-            employeeId: actor.userId,
-            rules,
-            adjustRest: input.adjustRest,
-          },
-          metadata: { now },
+        type: 'VoidEntry',
+        data: {
+          commandId,
+          voidedCommandId: entry.commandId,
+          reason: input.reason,
+          employeeId: actor.userId,
+          rules,
+          adjustRest: input.adjustRest,
         },
-        metadata: metadataOf(actor, card),
-        context: rules,
+        metadata: { now },
       };
-    },
+    }),
     {},
   );
   const rules = result.context ?? null;
@@ -80,19 +74,11 @@ export async function adjustBalance(
   const { actor, commandId, delta, reason } = input;
   const result = await deps.execute(
     input.cardId,
-    async (state, now) => {
-      const card = staffCard(state, actor);
-      const rules = await deps.rulesFor(card.programId);
-      return {
-        command: {
-          type: 'AdjustBalance',
-          data: { commandId, delta, reason, employeeId: actor.userId, rules },
-          metadata: { now },
-        },
-        metadata: metadataOf(actor, card),
-        context: rules,
-      };
-    },
+    staffCommand(deps, actor, (_card, rules, now) => ({
+      type: 'AdjustBalance',
+      data: { commandId, delta, reason, employeeId: actor.userId, rules },
+      metadata: { now },
+    })),
     {},
   );
   return commandResponse(deps, result, result.context ?? null);

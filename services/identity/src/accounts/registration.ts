@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { PasswordHasher } from '../security/password-hasher';
 import type { RequestGuards } from '../security/request-guards';
 import { EmailTakenError, InvalidTokenError } from '../users/user.errors';
+import type { UserRecord } from '../users/user-read-model';
 import { userCommand, type Accounts } from './accounts';
 import type { RegistrationJobs } from './registration-job';
 
@@ -91,51 +92,74 @@ async function activate(
   return { message: ACCEPTED_MESSAGES.emailChanged };
 }
 
-async function resendActivation(
-  { accounts, guards, clock }: RegistrationDeps,
-  email: string,
-  ip: string,
+/**
+ * A request that may send an e-mail (a link): held back per IP and per `limitKey` (guards.mailSend), then
+ * `send`, then the same answer whatever it found — an answer never reveals whether an address has an account.
+ */
+async function mailRequest(
+  { guards, clock }: RegistrationDeps,
+  limit: { ip: string; key: string },
+  send: (now: Date) => Promise<void>,
+  answer: string,
 ): Promise<string> {
   const now = clock();
-  await guards.mailSend(now, ip, email);
-  const record = await accounts.recordByEmail(email);
-  // an account a company created has no password yet: its way in is the invitation link (or a reset),
-  // an activation link would activate an account nobody can log in to
-  if (record?.status === 'pending_activation' && record.passwordHash !== '')
-    accounts.inBackground('resend activation', () =>
-      accounts.issueAndSend('activation', record, record.email, now),
-    );
-  return ACCEPTED_MESSAGES.resendActivation;
+  await guards.mailSend(now, limit.ip, limit.key);
+  await send(now);
+  return answer;
 }
 
-async function resendEmailConfirmation(
-  { accounts, guards, clock }: RegistrationDeps,
-  userId: string,
-  ip: string,
-): Promise<string> {
-  const now = clock();
-  await guards.mailSend(now, ip, `user:${userId}`);
-  const record = await accounts.requireRecord(userId);
-  // no pending change (e.g. the new address was taken, and answered neutrally): the same answer, no mail
-  if (record.pendingEmail) await accounts.issueAndSend('email-change', record, record.pendingEmail, now);
-  return ACCEPTED_MESSAGES.emailConfirmation;
-}
+/**
+ * {@link mailRequest} for an address: the account with it, if any and `wants` it, gets `work` in the background,
+ * after the answer (so the answer's timing does not tell either).
+ */
+const mailToAccount = (
+  deps: RegistrationDeps,
+  request: { email: string; ip: string; what: string; answer: string },
+  work: (record: UserRecord, now: Date) => Promise<void>,
+  wants: (record: UserRecord) => boolean = () => true,
+) =>
+  mailRequest(
+    deps,
+    { ip: request.ip, key: request.email },
+    async (now) => {
+      const record = await deps.accounts.recordByEmail(request.email);
+      if (record && wants(record)) deps.accounts.inBackground(request.what, () => work(record, now));
+    },
+    request.answer,
+  );
 
-async function initiatePasswordReset(
-  { accounts, guards, clock }: RegistrationDeps,
-  email: string,
-  ip: string,
-): Promise<string> {
-  const now = clock();
-  await guards.mailSend(now, ip, email);
-  const record = await accounts.recordByEmail(email);
-  if (record)
-    accounts.inBackground('password reset', async () => {
-      await accounts.execute(record.userId, userCommand('RequestPasswordReset', {}, now), null);
-      await accounts.issueAndSend('password-reset', record, record.email, now);
-    });
-  return ACCEPTED_MESSAGES.passwordReset;
-}
+const resendActivation = (deps: RegistrationDeps, email: string, ip: string) =>
+  mailToAccount(
+    deps,
+    { email, ip, what: 'resend activation', answer: ACCEPTED_MESSAGES.resendActivation },
+    (record, now) => deps.accounts.issueAndSend('activation', record, record.email, now),
+    // an account a company created has no password yet: its way in is the invitation link (or a reset),
+    // an activation link would activate an account nobody can log in to
+    (record) => record.status === 'pending_activation' && record.passwordHash !== '',
+  );
+
+const resendEmailConfirmation = (deps: RegistrationDeps, userId: string, ip: string) =>
+  mailRequest(
+    deps,
+    { ip, key: `user:${userId}` },
+    async (now) => {
+      const record = await deps.accounts.requireRecord(userId);
+      // no pending change (e.g. the new address was taken, and answered neutrally): the same answer, no mail
+      if (record.pendingEmail)
+        await deps.accounts.issueAndSend('email-change', record, record.pendingEmail, now);
+    },
+    ACCEPTED_MESSAGES.emailConfirmation,
+  );
+
+const initiatePasswordReset = (deps: RegistrationDeps, email: string, ip: string) =>
+  mailToAccount(
+    deps,
+    { email, ip, what: 'password reset', answer: ACCEPTED_MESSAGES.passwordReset },
+    async (record, now) => {
+      await deps.accounts.execute(record.userId, userCommand('RequestPasswordReset', {}, now), null);
+      await deps.accounts.issueAndSend('password-reset', record, record.email, now);
+    },
+  );
 
 async function resetPassword(
   { accounts, hasher, clock }: RegistrationDeps,

@@ -1,8 +1,6 @@
-import type { JoinIntent, UserPreferences } from '@punkto/contracts/identity';
-import type { Permission, Role } from '@punkto/contracts/permissions';
 import type { Collection } from '@punkto/platform/documents/document-store.port';
 import type { ProjectionDoc, Tombstone } from '@punkto/platform/projections/projection';
-import { evolve, initialState, type User, type UserEvent } from './user';
+import { evolve, initialState, type User, type UserData, type UserEvent } from './user';
 
 /**
  * The `users` read model: this service's own lookup table for login (by e-mail), `me`, tokens. Maintained
@@ -15,26 +13,12 @@ import { evolve, initialState, type User, type UserEvent } from './user';
  */
 export type UserStatus = 'pending_activation' | 'active' | 'deleted';
 
-export interface UserRecord {
-  userId: string;
-  email: string;
-  username: string;
-  passwordHash: string;
-  role: Role;
-  tenantId: string | null;
-  /** an employee's granted permissions ([] for everyone else) */
-  permissions: Permission[];
-  /** the `av` of the account's access tokens (ADR 0038); absent in records written before it: read as 0 */
-  accessVersion: number;
-  /** clients a company linked to this customer account (dedupes UserLinkedToClient) */
-  clientIds: string[];
+/**
+ * The aggregate's data (user.ts `UserData`: fields written before permissions, access versions, client links or
+ * phones existed are absent in old records and read as [], 0, [] and null) with its status and timestamps.
+ */
+export interface UserRecord extends Omit<UserData, 'registeredAt'> {
   status: UserStatus;
-  preferences: UserPreferences;
-  /** a customer's phone (`+48…`), unverified; null without one (absent in records written before phones) */
-  phone: string | null;
-  pendingEmail: string | null;
-  /** the program a customer signed up from (activation link, issue 33) */
-  joining?: JoinIntent;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,7 +1,7 @@
 import { applyVisitEvent, type CardLedgerEvent, type CardVisits } from '@punkto/contracts/card-visits';
 import type { Collection, DocumentStore, Stored } from '@punkto/platform/documents/document-store.port';
 import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
-import { seal, unseal } from '@punkto/platform/privacy/pii-cipher';
+import { sealedContacts } from '@punkto/platform/privacy/contact-copies';
 import type { PersonKeys } from '@punkto/platform/privacy/person-keys';
 
 /**
@@ -25,24 +25,24 @@ export type ContactCopy = {
 };
 type PreferencesCopy = { _id: string; companyMessages: boolean; changedAt: string };
 
-const contactKey = (clientId: string) => `client:${clientId}`;
-
-/** The three copies, and the keys that seal the contacts' e-mails. */
+/** The three copies, and the contacts' sealing. */
 interface CopyStore {
   cards: Collection<MessageCard>;
   contacts: Collection<ContactCopy>;
   preferences: Collection<PreferencesCopy>;
-  keys: PersonKeys;
+  /** the contacts' e-mails sealed with the clients' keys (platform privacy/contact-copies) */
+  sealed: ReturnType<typeof sealedContacts<ContactCopy>>;
 }
 
 export async function messageCopies(documents: DocumentStore, keys: PersonKeys) {
+  const contacts = documents.collection<ContactCopy>('message_contacts');
   const store: CopyStore = {
     cards: documents.collection<MessageCard>('message_cards'),
-    contacts: documents.collection<ContactCopy>('message_contacts'),
+    contacts,
     preferences: documents.collection<PreferencesCopy>('message_preferences'),
-    keys,
+    sealed: sealedContacts(contacts, keys),
   };
-  const { cards, contacts } = store;
+  const { cards, sealed } = store;
   await cards.ensureIndex({ fields: { tenantId: 1, userId: 1 } });
   await contacts.ensureIndex({ fields: { tenantId: 1, userId: 1 } });
   await contacts.ensureIndex({ fields: { userId: 1 } });
@@ -66,22 +66,27 @@ export async function messageCopies(documents: DocumentStore, keys: PersonKeys) 
     /** the cards of these people in the company (the automations' effect reads only the people it reached) */
     cardsOfPeople: (tenantId: string, personKeys: readonly string[]) =>
       cards.find({ tenantId, userId: { $in: [...personKeys] } }),
-    clientEnrolled: (client: EnrolledClient) => clientEnrolled(store, client),
-    clientEmailGiven: (client: Omit<EnrolledClient, 'userId'>) => clientEmailGiven(store, client),
-    clientLinked: async (clientId: string, userId: string): Promise<void> => {
-      await mutateDocument(contacts, clientId, (current) =>
-        current && current.userId !== userId ? { ...current, userId } : UNCHANGED,
-      );
-    },
+    clientEnrolled: (client: EnrolledClient) => sealed.keep(contactCopy(client)),
+    /**
+     * A phone-only client given an address (ADR 0056): the contact copy sealed as ClientEnrolled's, with the
+     * consent asked then. Once: a copy that exists (a redelivery, or the account linked meanwhile) is kept as it
+     * is, so a consent withdrawn since is not given back.
+     */
+    clientEmailGiven: (client: Omit<EnrolledClient, 'userId'>) =>
+      sealed.keepOnce(contactCopy({ ...client, userId: null })),
+    clientLinked: sealed.linked,
     consentWithdrawn: (clientIds: readonly string[]) => consentWithdrawn(contacts, clientIds),
-    forgetContact: (clientId: string) => forgetContact(store, clientId),
+    forgetContact: sealed.forget,
     contactsOfTenant: (tenantId: string) => contacts.find({ tenantId }),
     /** one person's client records in the company: by the account, or by id (the clients of their cards) */
     contactsOfPerson: (tenantId: string, userId: string, clientIds: readonly string[]) =>
       contacts.find({ tenantId, $or: [{ userId }, { _id: { $in: [...clientIds] } }] }),
     contact: (clientId: string) => contacts.get(clientId),
-    userDeleted: (userId: string) => userDeleted(store, userId),
-    emailOf: (clientId: string) => emailOf(store, clientId),
+    userDeleted: async (userId: string): Promise<void> => {
+      await sealed.forgetUser(userId);
+      await store.preferences.delete(userId);
+    },
+    emailOf: sealed.emailOf,
     preferencesChanged: (userId: string, p: { companyMessages?: boolean }, at: string) =>
       preferencesChanged(store.preferences, userId, p, at),
     optedOut: (userIds: readonly string[]) => optedOut(store.preferences, userIds),
@@ -119,26 +124,16 @@ interface EnrolledClient {
   marketingConsent: boolean;
 }
 
-async function clientEnrolled({ contacts, keys }: CopyStore, c: EnrolledClient): Promise<void> {
-  const key = await keys.getOrCreate(contactKey(c.clientId));
-  await contacts.upsert({
+/** the copy of an enrolled client, its e-mail still in the clear (sealedContacts seals it) */
+function contactCopy(c: EnrolledClient): ContactCopy {
+  return {
     _id: c.clientId,
     tenantId: c.tenantId,
     programId: c.programId,
     userId: c.userId,
-    email: seal(key, c.clientId, c.email),
+    email: c.email,
     marketingConsent: c.marketingConsent,
-  });
-}
-
-/**
- * A phone-only client given an address (ADR 0056): the contact copy sealed as ClientEnrolled's, with the consent
- * asked then. Once: a copy that exists (a redelivery, or the account linked meanwhile) is kept as it is, so a
- * consent withdrawn since is not given back.
- */
-async function clientEmailGiven(store: CopyStore, c: Omit<EnrolledClient, 'userId'>): Promise<void> {
-  if (await store.contacts.get(c.clientId)) return;
-  await clientEnrolled(store, { ...c, userId: null });
+  };
 }
 
 /** the consent is off for these clients (the unsubscribe link, or the tenant service recorded it) */
@@ -150,28 +145,6 @@ async function consentWithdrawn(
     await mutateDocument(contacts, clientId, (current) =>
       current && current.marketingConsent ? { ...current, marketingConsent: false } : UNCHANGED,
     );
-}
-
-async function forgetContact({ contacts, keys }: CopyStore, clientId: string): Promise<void> {
-  await keys.shred(contactKey(clientId));
-  await contacts.delete(clientId);
-}
-
-async function userDeleted(store: CopyStore, userId: string): Promise<void> {
-  for (const contact of await store.contacts.find({ userId })) await forgetContact(store, contact._id);
-  await store.preferences.delete(userId);
-}
-
-/** the client's e-mail, or null when it was never known or is shredded */
-async function emailOf({ contacts, keys }: CopyStore, clientId: string): Promise<string | null> {
-  const contact = await contacts.get(clientId);
-  const key = contact && (await keys.get(contactKey(clientId)));
-  if (!contact || !key) return null;
-  try {
-    return unseal(key, clientId, contact.email);
-  } catch {
-    return null;
-  }
 }
 
 async function preferencesChanged(

@@ -1,55 +1,20 @@
-import type { CardLedgerEvent } from '@punkto/contracts/card-visits';
-import {
-  AwardVoidedData,
-  BalanceAdjustedData,
-  BalanceExpiredData,
-  OpeningBalanceImportedData,
-  CardClosedData,
-  CardHolderLinkedData,
-  CardIssuedData,
-  ClientAccountLinkedData,
-  ClientEmailGivenData,
-  ClientEnrolledData,
-  ClientMarketingConsentWithdrawnData,
-  ClientRemovedData,
-  ExpiryWarningDueData,
-  PointsEarnedData,
-  RedemptionVoidedData,
-  RewardRedeemedData,
-  StampsAddedData,
-  UserDeletedData,
-  UserPreferencesChangedData,
-} from '@punkto/contracts/integration-events';
+import { cardCopyEvents, cardEventSchemas, type CardLedgerEvent } from '@punkto/contracts/card-visits';
+import { ClientMarketingConsentWithdrawnData } from '@punkto/contracts/integration-events';
 import { phoneOnlyHolder } from '@punkto/contracts/clients';
+import { clientContactEvents, userContactEvents } from '@punkto/platform/privacy/contact-copies';
 import { Topics } from '@punkto/contracts/topics';
-import { eventConsumer, payloadParser, type ConsumerContext } from '@punkto/platform/runtime/event-consumer';
+import type { ConsumerContext } from '@punkto/platform/runtime/event-consumer';
+import { eventConsumer, eventEnvelope, payloadParser } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
-import { z } from 'zod';
 import type { MessagesContext } from './messages-context';
 import { automationsOnCardEvent } from './automation-triggers';
 
-const envelope = <T extends [string, ...string[]]>(types: T) =>
-  z.object({ id: z.string(), type: z.enum(types), data: z.unknown() });
-
 /**
  * the card events that change a card's visits, balance, whether it is open, or its holder (ADR 0056), and the
- * expiry warning due (ADR 0062), which starts an automatic message
+ * expiry warning due (ADR 0062), which starts an automatic message (BalanceExpired lowers the balance the copy
+ * keeps: no visit)
  */
-const visitEvents = {
-  CardIssued: CardIssuedData,
-  PointsEarned: PointsEarnedData,
-  StampsAdded: StampsAddedData,
-  RewardRedeemed: RewardRedeemedData,
-  AwardVoided: AwardVoidedData,
-  RedemptionVoided: RedemptionVoidedData,
-  BalanceAdjusted: BalanceAdjustedData,
-  OpeningBalanceImported: OpeningBalanceImportedData,
-  // expiry (ADR 0062) lowers the balance the copy keeps (no visit)
-  BalanceExpired: BalanceExpiredData,
-  CardHolderLinked: CardHolderLinkedData,
-  CardClosed: CardClosedData,
-  ExpiryWarningDue: ExpiryWarningDueData,
-} as const;
+const visitEvents = cardEventSchemas([...cardCopyEvents, 'ExpiryWarningDue']);
 type VisitEventType = keyof typeof visitEvents;
 
 /** card ledger (cardledger.cards.v1) → every card's visits and client (segments, programs, a person's cards) */
@@ -57,7 +22,7 @@ export function messageCardsConsumer(ctx: MessagesContext, context: ConsumerCont
   return eventConsumer({
     groupId: 'notification.message-cards',
     topics: [Topics.cardLedgerCards],
-    schema: envelope(Object.keys(visitEvents) as [VisitEventType, ...VisitEventType[]]),
+    schema: eventEnvelope(Object.keys(visitEvents) as [VisitEventType, ...VisitEventType[]]),
     ...context,
     handle: async (event) => {
       const data = payloadParser(context.logger, event)(visitEvents[event.type]);
@@ -78,74 +43,52 @@ export function messageClientsConsumer(ctx: MessagesContext, context: ConsumerCo
   return eventConsumer({
     groupId: 'notification.message-clients',
     topics: [Topics.tenantClients],
-    schema: envelope([
-      'ClientEnrolled',
-      'ClientEmailGiven',
-      'ClientAccountLinked',
-      'ClientRemoved',
-      'ClientMarketingConsentWithdrawn',
-    ]),
+    schema: eventEnvelope([...clientContactEvents.types, 'ClientMarketingConsentWithdrawn']),
     ...context,
     handle: async (event) => {
       const parse = payloadParser(context.logger, event);
-      switch (event.type) {
-        case 'ClientEnrolled': {
-          const d = parse(ClientEnrolledData);
-          // a phone-only client (ADR 0056) has no address to write to
-          if (d?.email) await ctx.copies.clientEnrolled({ ...d, email: d.email });
-          return;
-        }
-        case 'ClientEmailGiven': {
-          // staff gave a phone-only client an address: company messages reach them from now on
-          const d = parse(ClientEmailGivenData);
-          if (d) await ctx.copies.clientEmailGiven(d);
-          return;
-        }
-        case 'ClientAccountLinked': {
-          const d = parse(ClientAccountLinkedData);
-          if (d) await ctx.copies.clientLinked(d.clientId, d.userId);
-          return;
-        }
-        case 'ClientRemoved': {
-          const d = parse(ClientRemovedData);
-          if (!d) return;
-          await ctx.copies.forgetContact(d.clientId);
-          // a phone-only client's automatic messages (ADR 0060) name the client as the person
-          for (const doc of await ctx.automationSends.find({ personKey: phoneOnlyHolder(d.clientId) }))
-            await ctx.automationSends.delete(doc._id);
-          return;
-        }
-        case 'ClientMarketingConsentWithdrawn': {
-          const d = parse(ClientMarketingConsentWithdrawnData);
-          if (d) await ctx.copies.consentWithdrawn([d.clientId]);
-          return;
-        }
-      }
+      if (event.type !== 'ClientMarketingConsentWithdrawn')
+        return clientContactEvents.apply(
+          { ...ctx.copies, forgetContact: forgetClient(ctx) },
+          event.type,
+          parse,
+        );
+      const d = parse(ClientMarketingConsentWithdrawnData);
+      if (d) await ctx.copies.consentWithdrawn([d.clientId]);
     },
   });
 }
+
+/**
+ * ClientRemoved: the contact shredded, and a phone-only client's automatic messages (ADR 0060), which name the
+ * client as the person
+ */
+const forgetClient = (ctx: MessagesContext) => async (clientId: string) => {
+  await ctx.copies.forgetContact(clientId);
+  for (const doc of await ctx.automationSends.find({ personKey: phoneOnlyHolder(clientId) }))
+    await ctx.automationSends.delete(doc._id);
+};
 
 /** identity (identity.users.v1): „Wiadomości od firm” (PreferencesChanged); UserDeleted shreds and forgets. */
 export function messageIdentityConsumer(ctx: MessagesContext, context: ConsumerContext): ConsumerSpec {
   return eventConsumer({
     groupId: 'notification.message-identity',
     topics: [Topics.identityUsers],
-    schema: envelope(['PreferencesChanged', 'UserDeleted']),
+    schema: eventEnvelope([...userContactEvents.types]),
     ...context,
-    handle: async (event) => {
-      const parse = payloadParser(context.logger, event);
-      if (event.type === 'PreferencesChanged') {
-        const d = parse(UserPreferencesChangedData);
-        if (d) await ctx.copies.preferencesChanged(d.userId, d.preferences, d.changedAt);
-        return;
-      }
-      const d = parse(UserDeletedData);
-      if (!d) return;
-      await ctx.copies.userDeleted(d.userId);
-      for (const doc of await ctx.inbox.find({ userId: d.userId })) await ctx.inbox.delete(doc._id);
-      // the automatic messages' occurrences name the person (ADR 0060): forgotten with the account
-      for (const doc of await ctx.automationSends.find({ personKey: d.userId }))
-        await ctx.automationSends.delete(doc._id);
-    },
+    handle: (event) =>
+      userContactEvents.apply(
+        { ...ctx.copies, userDeleted: forgetUser(ctx) },
+        event.type,
+        payloadParser(context.logger, event),
+      ),
   });
 }
+
+/** UserDeleted: the copies shredded, the inbox and the automatic messages' occurrences (ADR 0060) forgotten */
+const forgetUser = (ctx: MessagesContext) => async (userId: string) => {
+  await ctx.copies.userDeleted(userId);
+  for (const doc of await ctx.inbox.find({ userId })) await ctx.inbox.delete(doc._id);
+  for (const doc of await ctx.automationSends.find({ personKey: userId }))
+    await ctx.automationSends.delete(doc._id);
+};

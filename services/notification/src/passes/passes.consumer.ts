@@ -1,29 +1,15 @@
 import {
-  AwardVoidedData,
-  BirthdayRewardGrantedData,
-  BirthdayRewardRedeemedData,
-  BalanceAdjustedData,
-  BalanceExpiredData,
-  OpeningBalanceImportedData,
-  CardClosedData,
-  CardHolderLinkedData,
-  CardIssuedData,
-  CardRegeneratedData,
-  PointsEarnedData,
   ProgramDefinedData,
   ReferralInviteChangedData,
   ProgramDeletedData,
-  RedemptionVoidedData,
-  RewardRedeemedData,
-  StampsAddedData,
   TenantCreatedData,
   TenantDeletedData,
   TenantHeroImageChangedData,
   TenantLocationsReplacedData,
   TenantLogoChangedData,
   TenantUpdatedData,
-  TierChangedData,
 } from '@punkto/contracts/integration-events';
+import { cardCopyEvents, cardEventSchemas } from '@punkto/contracts/card-visits';
 import { Topics } from '@punkto/contracts/topics';
 import { eventConsumer, payloadParser, type ConsumerContext } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
@@ -32,28 +18,20 @@ import { unseenOnPass, type PassCardEvent } from './pass-card';
 import type { PassUpdates } from './updates/pass-updates';
 import type { PassCopies } from './pass-copies';
 
-/** card events a pass shows, with their payload schemas */
-const cardEvents = {
-  CardIssued: CardIssuedData,
-  PointsEarned: PointsEarnedData,
-  StampsAdded: StampsAddedData,
-  RewardRedeemed: RewardRedeemedData,
-  AwardVoided: AwardVoidedData,
-  RedemptionVoided: RedemptionVoidedData,
-  BalanceAdjusted: BalanceAdjustedData,
-  OpeningBalanceImported: OpeningBalanceImportedData,
-  TierChanged: TierChangedData,
-  CardRegenerated: CardRegeneratedData,
-  CardHolderLinked: CardHolderLinkedData,
-  CardClosed: CardClosedData,
+/**
+ * card events a pass shows, with their payload schemas. Expiry (ADR 0062, BalanceExpired): the balance after it;
+ * its warning is no notice of its own: the automatic message „Punkty wkrótce wygasną” (ADR 0060) puts it on the
+ * pass, after the quiet hours, when the company switched it on.
+ */
+const cardEvents = cardEventSchemas([
+  ...cardCopyEvents,
+  'TierChanged',
+  'CardRegenerated',
   // the birthday reward's notice on the pass (ADR 0058)
-  BirthdayRewardGranted: BirthdayRewardGrantedData,
+  'BirthdayRewardGranted',
   // no pass shows it; kept so that a notice deferred to the morning is not shown once the reward is given out
-  BirthdayRewardRedeemed: BirthdayRewardRedeemedData,
-  // expiry (ADR 0062): the balance after it. Its warning is no notice of its own: the automatic message „Punkty
-  // wkrótce wygasną” (ADR 0060) puts it on the pass, after the quiet hours, when the company switched it on
-  BalanceExpired: BalanceExpiredData,
-} as const;
+  'BirthdayRewardRedeemed',
+]);
 
 const Envelope = z.object({
   id: z.string(),

@@ -53,21 +53,7 @@ export class EmlMailer implements Mailer, Mailbox {
     // a given Message-ID names the file: sending it again replaces the copy instead of adding one
     const id = message.messageId ? uuidOfMessageId(message.messageId) : uuidv7();
     const messageId = message.messageId ?? `<${id}@${domainOf(from)}>`;
-    const headers: Record<string, string> = { ...(message.headers ?? {}) };
-    if (message.tag) headers[TAG_HEADER] = message.tag;
-    const raw = await new MailComposer({
-      from: sender.from,
-      ...(sender.replyTo && { replyTo: sender.replyTo }),
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      headers,
-      messageId,
-      date,
-    })
-      .compile()
-      .build();
+    const raw = await new MailComposer({ ...mailFields(message, sender, messageId), date }).compile().build();
     await this.writeAtomically(`${id}.eml`, raw);
     const entry: MailboxEntry = {
       id,
@@ -174,6 +160,25 @@ async function lastByte(handle: FileHandle, size: number): Promise<number> {
   const buffer = Buffer.alloc(1);
   await handle.read(buffer, 0, 1, size - 1);
   return buffer[0] ?? 0x0a;
+}
+
+/**
+ * nodemailer's fields of one message, the same for every adapter (this `.eml` one and SMTP): the sender's From
+ * and Reply-To, text + HTML, the message's headers with the `X-Punkto-Tag`, and the Message-ID.
+ */
+export function mailFields(message: MailMessage, sender: ReturnType<typeof senderFields>, messageId: string) {
+  const headers: Record<string, string> = { ...(message.headers ?? {}) };
+  if (message.tag) headers[TAG_HEADER] = message.tag;
+  return {
+    from: sender.from,
+    ...(sender.replyTo && { replyTo: sender.replyTo }),
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    headers,
+    messageId,
+  };
 }
 
 export function domainOf(address: string): string {

@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { v7 as uuidv7 } from 'uuid';
 import { senderFields } from './company-sender';
-import { domainOf, TAG_HEADER } from './eml-mailer';
+import { domainOf, mailFields } from './eml-mailer';
 import type { MailMessage, Mailer, SentMail } from './mailer.port';
 
 export interface SmtpMailerOptions {
@@ -35,18 +35,7 @@ export class SmtpMailer implements Mailer {
   async send(message: MailMessage): Promise<SentMail> {
     const sender = senderFields(message, this.from);
     const messageId = message.messageId ?? `<${uuidv7()}@${domainOf(sender.fromLine)}>`;
-    const headers: Record<string, string> = { ...(message.headers ?? {}) };
-    if (message.tag) headers[TAG_HEADER] = message.tag;
-    await this.transport.sendMail({
-      from: sender.from,
-      ...(sender.replyTo && { replyTo: sender.replyTo }),
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      headers,
-      messageId,
-    });
+    await this.transport.sendMail(mailFields(message, sender, messageId));
     return { messageId };
   }
 

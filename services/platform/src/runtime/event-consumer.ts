@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { isDomainRefusal } from '../errors/errors';
 import type { Logger } from '../observability/logger';
 import type { DocumentStore } from '../documents/document-store.port';
@@ -23,6 +23,13 @@ export const consumerContext = (deps: {
   infra: { documents: DocumentStore };
   clock: () => Date;
 }): ConsumerContext => ({ logger: deps.logger, inbox: inbox(deps.infra.documents, deps.clock) });
+
+/**
+ * The envelope of the events of these types, their payload left to {@link payloadParser} (for consumers that take
+ * several event types from one schema).
+ */
+export const eventEnvelope = <const T extends readonly [string, ...string[]]>(types: T) =>
+  z.object({ id: z.string(), type: z.enum(types), data: z.unknown() });
 
 /**
  * A reader of one event's payload for consumers that take several event types from one envelope schema:

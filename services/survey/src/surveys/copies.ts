@@ -1,6 +1,6 @@
 import type { Collection, DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
-import { seal, unseal } from '@punkto/platform/privacy/pii-cipher';
+import { sealedContacts } from '@punkto/platform/privacy/contact-copies';
 import type { PersonKeys } from '@punkto/platform/privacy/person-keys';
 
 /**
@@ -28,8 +28,6 @@ export type TenantCopy = {
   contactEmail: string | null;
   deleted: boolean;
 };
-
-const contactKey = (clientId: string) => `client:${clientId}`;
 
 /** the copies of cards: card → tenant, program, client, user, and whether it is closed */
 async function cardCopies(documents: DocumentStore) {
@@ -59,58 +57,30 @@ async function cardCopies(documents: DocumentStore) {
   };
 }
 
-/** the clients' sealed e-mails and the customers' switches; a deleted user's are dropped */
+/** the clients' sealed e-mails (platform privacy/contact-copies) and the customers' switches; a deleted user's are dropped */
 async function contactCopies(documents: DocumentStore, keys: PersonKeys) {
   const contacts = documents.collection<ContactCopy>('survey-contacts');
   const preferences = documents.collection<PreferencesCopy>('survey-preferences');
   await contacts.ensureIndex({ fields: { userId: 1 } });
-
-  async function clientEnrolled(c: {
-    clientId: string;
-    tenantId: string;
-    userId: string | null;
-    email: string;
-  }) {
-    const key = await keys.getOrCreate(contactKey(c.clientId));
-    await contacts.upsert({
-      _id: c.clientId,
-      tenantId: c.tenantId,
-      userId: c.userId,
-      email: seal(key, c.clientId, c.email),
-    });
-  }
-
-  async function forgetContact(clientId: string) {
-    await keys.shred(contactKey(clientId));
-    await contacts.delete(clientId);
-  }
-
+  const sealed = sealedContacts(contacts, keys);
+  const copy = (c: { clientId: string; tenantId: string; userId: string | null; email: string }) => ({
+    _id: c.clientId,
+    tenantId: c.tenantId,
+    userId: c.userId,
+    email: c.email,
+  });
   return {
-    clientEnrolled,
+    clientEnrolled: (c: Parameters<typeof copy>[0]) => sealed.keep(copy(c)),
     /** a phone-only client given an address (ADR 0056): sealed as ClientEnrolled's, once (a copy is kept) */
-    async clientEmailGiven(c: { clientId: string; tenantId: string; email: string }) {
-      if (!(await contacts.get(c.clientId))) await clientEnrolled({ ...c, userId: null });
-    },
-    async clientLinked(clientId: string, userId: string) {
-      const contact = await contacts.get(clientId);
-      if (contact) await contacts.upsert({ ...contact, userId });
-    },
-    forgetContact,
+    clientEmailGiven: (c: { clientId: string; tenantId: string; email: string }) =>
+      sealed.keepOnce(copy({ ...c, userId: null })),
+    clientLinked: sealed.linked,
+    forgetContact: sealed.forget,
     async userDeleted(userId: string) {
-      for (const contact of await contacts.find({ userId })) await forgetContact(contact._id);
+      await sealed.forgetUser(userId);
       await preferences.delete(userId);
     },
-    /** the client's e-mail, or null when it was never known or is shredded */
-    async emailOf(clientId: string): Promise<string | null> {
-      const contact = await contacts.get(clientId);
-      const key = contact && (await keys.get(contactKey(clientId)));
-      if (!contact || !key) return null;
-      try {
-        return unseal(key, clientId, contact.email);
-      } catch {
-        return null;
-      }
-    },
+    emailOf: sealed.emailOf,
     ...preferenceCopies(preferences),
   };
 }

@@ -2,28 +2,20 @@ import {
   CardClosedData,
   CardHolderLinkedData,
   CardIssuedData,
-  ClientAccountLinkedData,
-  ClientEmailGivenData,
-  ClientEnrolledData,
-  ClientRemovedData,
   PointsEarnedData,
   RewardRedeemedData,
   StampsAddedData,
   TenantCreatedData,
   TenantDeletedData,
   TenantUpdatedData,
-  UserDeletedData,
-  UserPreferencesChangedData,
 } from '@punkto/contracts/integration-events';
+import { clientContactEvents, userContactEvents } from '@punkto/platform/privacy/contact-copies';
 import { Topics } from '@punkto/contracts/topics';
-import { eventConsumer, payloadParser, type ConsumerContext } from '@punkto/platform/runtime/event-consumer';
+import type { ConsumerContext } from '@punkto/platform/runtime/event-consumer';
+import { eventConsumer, eventEnvelope, payloadParser } from '@punkto/platform/runtime/event-consumer';
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
-import { z } from 'zod';
 import type { Copies } from './copies';
 import type { Visit } from './survey-delivery';
-
-const envelope = <T extends [string, ...string[]]>(types: T) =>
-  z.object({ id: z.string(), type: z.enum(types), data: z.unknown() });
 
 /**
  * card ledger (cardledger.cards.v1): CardIssued → the card's copy; CardHolderLinked → its holder (a phone-only
@@ -38,7 +30,7 @@ export function cardEventsConsumer(
   return eventConsumer({
     groupId: 'survey.card-events',
     topics: [Topics.cardLedgerCards],
-    schema: envelope([
+    schema: eventEnvelope([
       'CardIssued',
       'CardHolderLinked',
       'PointsEarned',
@@ -94,15 +86,7 @@ export function tenantEventsConsumer(copies: Copies, context: ConsumerContext): 
   return eventConsumer({
     groupId: 'survey.tenant-events',
     topics: [Topics.tenantTenants, Topics.tenantClients],
-    schema: envelope([
-      'TenantCreated',
-      'TenantUpdated',
-      'TenantDeleted',
-      'ClientEnrolled',
-      'ClientEmailGiven',
-      'ClientAccountLinked',
-      'ClientRemoved',
-    ]),
+    schema: eventEnvelope(['TenantCreated', 'TenantUpdated', 'TenantDeleted', ...clientContactEvents.types]),
     ...context,
     handle: async (event) => {
       const parse = payloadParser(context.logger, event);
@@ -127,28 +111,8 @@ export function tenantEventsConsumer(copies: Copies, context: ConsumerContext): 
           if (d) await copies.tenantChanged(d.tenantId, { deleted: true });
           return;
         }
-        case 'ClientEnrolled': {
-          const d = parse(ClientEnrolledData);
-          // a phone-only client (ADR 0056) has no address to ask
-          if (d?.email) await copies.clientEnrolled({ ...d, email: d.email });
-          return;
-        }
-        case 'ClientEmailGiven': {
-          // staff gave a phone-only client an address: surveys reach them from now on
-          const d = parse(ClientEmailGivenData);
-          if (d) await copies.clientEmailGiven(d);
-          return;
-        }
-        case 'ClientAccountLinked': {
-          const d = parse(ClientAccountLinkedData);
-          if (d) await copies.clientLinked(d.clientId, d.userId);
-          return;
-        }
-        case 'ClientRemoved': {
-          const d = parse(ClientRemovedData);
-          if (d) await copies.forgetContact(d.clientId);
-          return;
-        }
+        default:
+          return clientContactEvents.apply(copies, event.type, parse);
       }
     },
   });
@@ -159,17 +123,8 @@ export function identityEventsConsumer(copies: Copies, context: ConsumerContext)
   return eventConsumer({
     groupId: 'survey.identity-events',
     topics: [Topics.identityUsers],
-    schema: envelope(['PreferencesChanged', 'UserDeleted']),
+    schema: eventEnvelope([...userContactEvents.types]),
     ...context,
-    handle: async (event) => {
-      const parse = payloadParser(context.logger, event);
-      if (event.type === 'PreferencesChanged') {
-        const d = parse(UserPreferencesChangedData);
-        if (d) await copies.preferencesChanged(d.userId, d.preferences, d.changedAt);
-        return;
-      }
-      const d = parse(UserDeletedData);
-      if (d) await copies.userDeleted(d.userId);
-    },
+    handle: (event) => userContactEvents.apply(copies, event.type, payloadParser(context.logger, event)),
   });
 }

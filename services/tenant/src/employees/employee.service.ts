@@ -158,63 +158,56 @@ export async function listEmployees(
   );
 }
 
+/** One of this company's employees, and the staff member who acts on it. */
+interface OnEmployee {
+  tenantId: string;
+  actor: Actor;
+  employeeId: string;
+}
+
+/** A command on a listed employee of this tenant (404 for none, or another company's), by the actor. */
+async function commandOn(ctx: EmployeeContext, on: OnEmployee, command: EmployeeCommand): Promise<void> {
+  await recordOf(ctx, on.tenantId, on.employeeId);
+  await ctx.execute(on.employeeId, command, on.actor.id);
+}
+
+const viewOf = async (ctx: EmployeeContext, on: Omit<OnEmployee, 'actor'>): Promise<EmployeeView> =>
+  toEmployeeView(await recordOf(ctx, on.tenantId, on.employeeId));
+
 export async function updateEmployee(
   ctx: EmployeeContext,
-  tenantId: string,
-  actor: Actor,
-  employeeId: string,
+  on: OnEmployee,
   input: { name?: string },
 ): Promise<EmployeeView> {
-  await recordOf(ctx, tenantId, employeeId);
-  await ctx.execute(employeeId, cmd(ctx, 'UpdateEmployee', { tenantId, ...input }), actor.id);
-  return toEmployeeView(await recordOf(ctx, tenantId, employeeId));
+  await commandOn(ctx, on, cmd(ctx, 'UpdateEmployee', { tenantId: on.tenantId, ...input }));
+  return viewOf(ctx, on);
 }
 
 export async function changePermissions(
   ctx: EmployeeContext,
-  tenantId: string,
-  actor: Actor,
-  employeeId: string,
+  on: OnEmployee,
   permissions: Permission[],
 ): Promise<EmployeeView> {
-  await recordOf(ctx, tenantId, employeeId);
-  await ctx.execute(employeeId, cmd(ctx, 'ChangeEmployeePermissions', { tenantId, permissions }), actor.id);
-  return toEmployeeView(await recordOf(ctx, tenantId, employeeId));
+  await commandOn(ctx, on, cmd(ctx, 'ChangeEmployeePermissions', { tenantId: on.tenantId, permissions }));
+  return viewOf(ctx, on);
 }
 
-export async function requestPasswordReset(
-  ctx: EmployeeContext,
-  tenantId: string,
-  actor: Actor,
-  employeeId: string,
-): Promise<void> {
-  await recordOf(ctx, tenantId, employeeId);
-  await ctx.execute(employeeId, cmd(ctx, 'RequestEmployeePasswordReset', { tenantId }), actor.id);
-}
+export const requestPasswordReset = (ctx: EmployeeContext, on: OnEmployee): Promise<void> =>
+  commandOn(ctx, on, cmd(ctx, 'RequestEmployeePasswordReset', { tenantId: on.tenantId }));
 
-export async function resendInvitation(
-  ctx: EmployeeContext,
-  tenantId: string,
-  actor: Actor,
-  employeeId: string,
-): Promise<void> {
+export async function resendInvitation(ctx: EmployeeContext, on: OnEmployee): Promise<void> {
+  const { tenantId, employeeId } = on;
   const record = await recordOf(ctx, tenantId, employeeId);
   // an active employee's resend is refused by the decider, and sends nothing: not counted
   if (record.status === 'invited') await ctx.invitationLimits.count(ctx.clock(), tenantId, record.email);
   const companyName = await companyNameOf(ctx.documents, tenantId);
-  await ctx.execute(employeeId, cmd(ctx, 'ResendEmployeeInvitation', { tenantId, companyName }), actor.id);
+  await ctx.execute(employeeId, cmd(ctx, 'ResendEmployeeInvitation', { tenantId, companyName }), on.actor.id);
 }
 
 /** EmployeeRemoved (identity closes the account), then the employee's key is shredded (ADR 0006). */
-export async function removeEmployee(
-  ctx: EmployeeContext,
-  tenantId: string,
-  actor: Actor,
-  employeeId: string,
-): Promise<void> {
-  await recordOf(ctx, tenantId, employeeId);
-  await ctx.execute(employeeId, cmd(ctx, 'RemoveEmployee', { tenantId }), actor.id);
-  await ctx.personKeys.shred(employeeId);
+export async function removeEmployee(ctx: EmployeeContext, on: OnEmployee): Promise<void> {
+  await commandOn(ctx, on, cmd(ctx, 'RemoveEmployee', { tenantId: on.tenantId }));
+  await ctx.personKeys.shred(on.employeeId);
 }
 
 /**
@@ -264,18 +257,17 @@ export async function createEmployeeService(deps: EmployeeServiceDeps) {
       input: { email: string; name: string; permissions: Permission[] },
     ) => inviteEmployee(ctx, tenantId, actor, input),
     list: (tenantId: string, query: PaginationQuery) => listEmployees(ctx, tenantId, query),
-    get: async (tenantId: string, employeeId: string): Promise<EmployeeView> =>
-      toEmployeeView(await recordOf(ctx, tenantId, employeeId)),
+    get: (tenantId: string, employeeId: string) => viewOf(ctx, { tenantId, employeeId }),
     update: (tenantId: string, actor: Actor, employeeId: string, input: { name?: string }) =>
-      updateEmployee(ctx, tenantId, actor, employeeId, input),
+      updateEmployee(ctx, { tenantId, actor, employeeId }, input),
     changePermissions: (tenantId: string, actor: Actor, employeeId: string, permissions: Permission[]) =>
-      changePermissions(ctx, tenantId, actor, employeeId, permissions),
+      changePermissions(ctx, { tenantId, actor, employeeId }, permissions),
     requestPasswordReset: (tenantId: string, actor: Actor, employeeId: string) =>
-      requestPasswordReset(ctx, tenantId, actor, employeeId),
+      requestPasswordReset(ctx, { tenantId, actor, employeeId }),
     resendInvitation: (tenantId: string, actor: Actor, employeeId: string) =>
-      resendInvitation(ctx, tenantId, actor, employeeId),
+      resendInvitation(ctx, { tenantId, actor, employeeId }),
     remove: (tenantId: string, actor: Actor, employeeId: string) =>
-      removeEmployee(ctx, tenantId, actor, employeeId),
+      removeEmployee(ctx, { tenantId, actor, employeeId }),
     activated: (userId: string) => employeeActivated(ctx, userId),
     emailChanged: (change: { userId: string; tenantId: string; email: string }) =>
       employeeEmailChanged(ctx, change),

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { AppModal } from './app-modal';
 
 type ConfirmDialogProps = {
   opened: boolean;
@@ -28,13 +29,7 @@ export function ConfirmDialog({
   danger = true,
 }: ConfirmDialogProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onCancel}
-      title={title}
-      centered
-      closeButtonProps={{ 'aria-label': 'Zamknij' }}
-    >
+    <AppModal opened={opened} onClose={onCancel} title={title}>
       <Stack gap="md">
         {typeof children === 'string' ? <Text size="sm">{children}</Text> : children}
         <Group justify="flex-end">
@@ -46,6 +41,6 @@ export function ConfirmDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

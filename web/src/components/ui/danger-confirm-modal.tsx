@@ -1,6 +1,7 @@
-import { Modal, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
 import { ModalFormFooter } from './modal-form-footer';
+import { AppModal } from './app-modal';
 
 type DangerConfirmModalProps = {
   opened: boolean;
@@ -34,13 +35,7 @@ export function DangerConfirmModal({
   children,
 }: DangerConfirmModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      centered
-      closeButtonProps={{ 'aria-label': 'Zamknij' }}
-    >
+    <AppModal opened={opened} onClose={onClose} title={title}>
       <form onSubmit={onSubmit} noValidate aria-label={formLabel}>
         <Stack gap="md">
           {children}
@@ -54,6 +49,6 @@ export function DangerConfirmModal({
           />
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

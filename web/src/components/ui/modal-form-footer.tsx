@@ -5,6 +5,8 @@ type ModalFormFooterProps = {
   /** the form-level error of a failed call (useZodForm's `formError`) */
   error: string | null;
   onCancel: () => void;
+  /** the button that closes the modal without acting (default „Anuluj”) */
+  cancelLabel?: string;
   submitLabel: string;
   submitting: boolean;
   /** red submit button for destructive actions */
@@ -12,10 +14,11 @@ type ModalFormFooterProps = {
   disabled?: boolean;
 };
 
-/** The end of a form in a modal: its form-level error, then „Anuluj” and the submit button. */
+/** The end of a form in a modal: its form-level error, then „Anuluj” (or `cancelLabel`) and the submit button. */
 export function ModalFormFooter({
   error,
   onCancel,
+  cancelLabel = 'Anuluj',
   submitLabel,
   submitting,
   danger = false,
@@ -26,7 +29,7 @@ export function ModalFormFooter({
       <FormError message={error} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
-          Anuluj
+          {cancelLabel}
         </Button>
         <Button type="submit" color={danger ? 'red' : undefined} loading={submitting} disabled={disabled}>
           {submitLabel}

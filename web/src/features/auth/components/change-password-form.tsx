@@ -1,9 +1,10 @@
-import { Button, Card, Group, PasswordInput, Stack, Title } from '@mantine/core';
+import { PasswordInput } from '@mantine/core';
 import { ChangePasswordRequest, PASSWORD_RULE_MESSAGE } from '@punkto/contracts/identity';
 import { useZodForm } from '../../../lib/form/use-zod-form';
 import { notify } from '../../../lib/notify-instance';
 import { useChangePassword } from '../api/change-password';
-import { FormError } from '../../../components/ui/form-error';
+import { FormSubmit } from '../../../components/ui/form-submit';
+import { FormCard } from '../../../components/ui/form-card';
 
 const ChangePasswordForm = ChangePasswordRequest.extend({
   confirmPassword: ChangePasswordRequest.shape.newPassword,
@@ -23,36 +24,26 @@ export function ChangePasswordSection() {
   });
 
   return (
-    <Card withBorder padding="lg">
-      <form onSubmit={submit} noValidate aria-label="Zmiana hasła">
-        <Stack gap="md">
-          <Title order={2} size="h4">
-            Zmiana hasła
-          </Title>
-          <PasswordInput
-            label="Obecne hasło"
-            autoComplete="current-password"
-            {...form.getInputProps('currentPassword')}
-          />
-          <PasswordInput
-            label="Nowe hasło"
-            description={PASSWORD_RULE_MESSAGE}
-            autoComplete="new-password"
-            {...form.getInputProps('newPassword')}
-          />
-          <PasswordInput
-            label="Powtórz nowe hasło"
-            autoComplete="new-password"
-            {...form.getInputProps('confirmPassword')}
-          />
-          <FormError message={form.formError} />
-          <Group>
-            <Button type="submit" loading={form.submitting}>
-              Zmień hasło
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard title="Zmiana hasła" label="Zmiana hasła" onSubmit={submit}>
+      <PasswordInput
+        label="Obecne hasło"
+        autoComplete="current-password"
+        {...form.getInputProps('currentPassword')}
+      />
+      <PasswordInput
+        label="Nowe hasło"
+        description={PASSWORD_RULE_MESSAGE}
+        autoComplete="new-password"
+        {...form.getInputProps('newPassword')}
+      />
+      <PasswordInput
+        label="Powtórz nowe hasło"
+        autoComplete="new-password"
+        {...form.getInputProps('confirmPassword')}
+      />
+      <FormSubmit error={form.formError} submitting={form.submitting}>
+        Zmień hasło
+      </FormSubmit>
+    </FormCard>
   );
 }

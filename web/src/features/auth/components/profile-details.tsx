@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { Email, Username } from '@punkto/contracts/identity';
 import { Roles } from '@punkto/contracts/permissions';
 import { OptionalPhone } from '@punkto/contracts/tenant';
@@ -13,6 +13,8 @@ import type { AuthUser } from '../types';
 import { FormError } from '../../../components/ui/form-error';
 import { PhoneInput } from '../../../components/ui/phone-input';
 import { EmailInput } from '../../../components/ui/email-input';
+import { FormSubmit } from '../../../components/ui/form-submit';
+import { FormCard } from '../../../components/ui/form-card';
 
 const NameForm = z.object({ username: Username });
 const EmailForm = z.object({ email: Email });
@@ -59,22 +61,12 @@ export function ProfileDetails({ user }: { user: AuthUser }) {
     <Stack gap="lg">
       {signedInAs}
 
-      <Card withBorder padding="lg">
-        <form onSubmit={saveName} noValidate aria-label="Imię i nazwisko">
-          <Stack gap="md">
-            <Title order={2} size="h4">
-              Imię i nazwisko
-            </Title>
-            <TextInput label="Imię i nazwisko" autoComplete="name" {...nameForm.getInputProps('username')} />
-            <FormError message={nameForm.formError} />
-            <Group>
-              <Button type="submit" loading={nameForm.submitting}>
-                Zapisz
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Card>
+      <FormCard title="Imię i nazwisko" label="Imię i nazwisko" onSubmit={saveName}>
+        <TextInput label="Imię i nazwisko" autoComplete="name" {...nameForm.getInputProps('username')} />
+        <FormSubmit error={nameForm.formError} submitting={nameForm.submitting}>
+          Zapisz
+        </FormSubmit>
+      </FormCard>
 
       {user.role === Roles.customer ? <PhoneSection user={user} /> : null}
 
@@ -110,41 +102,34 @@ function EmailSection({ user }: { user: AuthUser }) {
   };
 
   return (
-    <Card withBorder padding="lg">
-      <form onSubmit={changeEmail} noValidate aria-label="Zmiana adresu e-mail">
-        <Stack gap="md">
-          <Title order={2} size="h4">
-            Adres e-mail
-          </Title>
-          <Text size="sm" c="dimmed">
-            Wyślemy link potwierdzający na nowy adres. Do czasu potwierdzenia logujesz się obecnym adresem.
-            {user.role === Roles.employee
-              ? ' Po potwierdzeniu nowy adres pojawi się też na liście pracowników firmy.'
-              : ''}
-          </Text>
-          {pendingEmail ? (
-            <Alert color="punkto" variant="light" title="Potwierdź nowy adres">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">
-                  Wysłaliśmy wiadomość na adres <strong>{pendingEmail}</strong>. Adres konta zmieni się po
-                  kliknięciu linku z tej wiadomości.
-                </Text>
-                <Button size="xs" variant="light" onClick={resendConfirmation} loading={resend.isPending}>
-                  Wyślij ponownie
-                </Button>
-              </Stack>
-            </Alert>
-          ) : null}
-          <EmailInput label="Nowy adres e-mail" {...emailForm.getInputProps('email')} />
-          <FormError message={emailForm.formError} />
-          <Group>
-            <Button type="submit" variant="default" loading={emailForm.submitting}>
-              Zmień adres e-mail
+    <FormCard title="Adres e-mail" label="Zmiana adresu e-mail" onSubmit={changeEmail}>
+      <Text size="sm" c="dimmed">
+        Wyślemy link potwierdzający na nowy adres. Do czasu potwierdzenia logujesz się obecnym adresem.
+        {user.role === Roles.employee
+          ? ' Po potwierdzeniu nowy adres pojawi się też na liście pracowników firmy.'
+          : ''}
+      </Text>
+      {pendingEmail ? (
+        <Alert color="punkto" variant="light" title="Potwierdź nowy adres">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              Wysłaliśmy wiadomość na adres <strong>{pendingEmail}</strong>. Adres konta zmieni się po
+              kliknięciu linku z tej wiadomości.
+            </Text>
+            <Button size="xs" variant="light" onClick={resendConfirmation} loading={resend.isPending}>
+              Wyślij ponownie
             </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+          </Stack>
+        </Alert>
+      ) : null}
+      <EmailInput label="Nowy adres e-mail" {...emailForm.getInputProps('email')} />
+      <FormError message={emailForm.formError} />
+      <Group>
+        <Button type="submit" variant="default" loading={emailForm.submitting}>
+          Zmień adres e-mail
+        </Button>
+      </Group>
+    </FormCard>
   );
 }
 
@@ -178,34 +163,24 @@ function PhoneSection({ user }: { user: AuthUser }) {
   });
 
   return (
-    <Card withBorder padding="lg">
-      <form onSubmit={savePhone} noValidate aria-label="Numer telefonu">
-        <Stack gap="md">
-          <Title order={2} size="h4">
-            Numer telefonu
-          </Title>
-          <Text size="sm" c="dimmed">
-            Numer nie jest potwierdzony — nie wysyłamy SMS-ów. Służy tylko do tego, by obsługa w firmach, do
-            których należysz, mogła znaleźć Twoją kartę po numerze telefonu. Zmiana obowiązuje we wszystkich
-            Twoich kartach.
-          </Text>
-          {user.phone ? (
-            <Text size="sm">
-              Obecny numer: <strong>{formatPhone(user.phone)}</strong> (niepotwierdzony)
-            </Text>
-          ) : null}
-          <PhoneInput
-            description="Polski numer (9 cyfr) albo z kierunkowym kraju, np. +49 151 23456789. Zostaw puste, aby usunąć numer."
-            {...form.getInputProps('phone')}
-          />
-          <FormError message={form.formError} />
-          <Group>
-            <Button type="submit" loading={form.submitting}>
-              Zapisz numer
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard title="Numer telefonu" label="Numer telefonu" onSubmit={savePhone}>
+      <Text size="sm" c="dimmed">
+        Numer nie jest potwierdzony — nie wysyłamy SMS-ów. Służy tylko do tego, by obsługa w firmach, do
+        których należysz, mogła znaleźć Twoją kartę po numerze telefonu. Zmiana obowiązuje we wszystkich
+        Twoich kartach.
+      </Text>
+      {user.phone ? (
+        <Text size="sm">
+          Obecny numer: <strong>{formatPhone(user.phone)}</strong> (niepotwierdzony)
+        </Text>
+      ) : null}
+      <PhoneInput
+        description="Polski numer (9 cyfr) albo z kierunkowym kraju, np. +49 151 23456789. Zostaw puste, aby usunąć numer."
+        {...form.getInputProps('phone')}
+      />
+      <FormSubmit error={form.formError} submitting={form.submitting}>
+        Zapisz numer
+      </FormSubmit>
+    </FormCard>
   );
 }

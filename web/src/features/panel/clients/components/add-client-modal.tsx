@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Checkbox,
-  Modal,
-  SegmentedControl,
-  Select,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Checkbox, SegmentedControl, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { AddClientRequest, ClientErrors } from '@punkto/contracts/clients';
 import type { Program } from '@punkto/contracts/programs';
 import { ProgramErrors } from '@punkto/contracts/programs';
@@ -24,6 +14,7 @@ import { programsQueryOptions } from '../../programs/api/list-programs';
 import { useAddClient, useCreateClient } from '../api/clients';
 import { NewClientForm, PhoneOnlyClientForm } from '../utils/client-forms';
 import { EmailInput } from '../../../../components/ui/email-input';
+import { AppModal } from '../../../../components/ui/app-modal';
 
 type AddClientModalProps = { tenantId: string; opened: boolean; onClose: () => void };
 
@@ -33,16 +24,9 @@ type AddClientModalProps = { tenantId: string; opened: boolean; onClose: () => v
  */
 export function AddClientModal({ tenantId, opened, onClose }: AddClientModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Dodaj klienta"
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Zamknij' }}
-    >
+    <AppModal opened={opened} onClose={onClose} title="Dodaj klienta" size="lg">
       {opened ? <AddClientBody tenantId={tenantId} onDone={onClose} /> : null}
-    </Modal>
+    </AppModal>
   );
 }
 

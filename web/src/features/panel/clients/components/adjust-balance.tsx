@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
 import {
   AdjustBalanceRequest,
   AdjustmentMessages,
@@ -7,12 +7,13 @@ import {
 } from '@punkto/contracts/cards';
 import { useRef, useState } from 'react';
 import { z } from 'zod';
-import { FormError } from '../../../../components/ui/form-error';
 import { formatPoints, formatStamps } from '../../../../lib/format';
 import { CorrectionReasonField } from './correction-reason-field';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { notify } from '../../../../lib/notify-instance';
 import { useAdjustBalance } from '../api/clients';
+import { ModalFormFooter } from '../../../../components/ui/modal-form-footer';
+import { AppModal } from '../../../../components/ui/app-modal';
 
 /** what the dialog asks: add or take away, how many (a positive count), and why */
 const AdjustForm = z.object({
@@ -76,13 +77,7 @@ function AdjustBalanceDialog({
     onClose();
   });
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title="Korekta salda"
-      centered
-      closeButtonProps={{ 'aria-label': 'Zamknij' }}
-    >
+    <AppModal opened onClose={onClose} title="Korekta salda">
       <form onSubmit={submit} noValidate aria-label="Korekta salda">
         <Stack gap="md">
           <Text size="sm">Na karcie: {held}.</Text>
@@ -120,17 +115,15 @@ function AdjustBalanceDialog({
             Korekta zostanie w historii karty z powodem i tym, kto ją zapisał; klient zobaczy ją w swojej
             historii.
           </Text>
-          <FormError message={form.formError} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Wróć
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              Zapisz korektę
-            </Button>
-          </Group>
+          <ModalFormFooter
+            error={form.formError}
+            onCancel={onClose}
+            cancelLabel="Wróć"
+            submitLabel="Zapisz korektę"
+            submitting={form.submitting}
+          />
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

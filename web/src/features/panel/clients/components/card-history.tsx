@@ -1,23 +1,10 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ActivityType } from '@punkto/contracts/card-activity';
 import { VoidEntryRequest, type StaffCardActivity } from '@punkto/contracts/cards';
 import { Permissions } from '@punkto/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ActivityList } from '../../../../components/card-activity/activity-list';
-import { FormError } from '../../../../components/ui/form-error';
 import { TablePagination } from '../../../../components/ui/table-pagination';
 import { errorMessage, isApiError } from '../../../../lib/api/api-errors';
 import { activityAmountLabel, activityFilterOptions } from '../../../../lib/card-activity';
@@ -26,6 +13,8 @@ import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { notify } from '../../../../lib/notify-instance';
 import { usePanelSession } from '../../shell/hooks/panel-session';
 import { cardHistoryQueryOptions, useVoidEntry } from '../api/clients';
+import { ModalFormFooter } from '../../../../components/ui/modal-form-footer';
+import { AppModal } from '../../../../components/ui/app-modal';
 
 const PAGE_SIZE = 20;
 const VoidForm = VoidEntryRequest.pick({ reason: true });
@@ -212,13 +201,7 @@ function VoidEntryDialog({
     onClose();
   });
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title="Anulować ten wpis?"
-      centered
-      closeButtonProps={{ 'aria-label': 'Zamknij' }}
-    >
+    <AppModal opened onClose={onClose} title="Anulować ten wpis?">
       <form onSubmit={submit} noValidate aria-label="Anulowanie wpisu">
         <Stack gap="md">
           <Text size="sm">
@@ -245,17 +228,16 @@ function VoidEntryDialog({
               </Text>
             </Alert>
           ) : null}
-          <FormError message={form.formError} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Wróć
-            </Button>
-            <Button type="submit" color="red" loading={form.submitting}>
-              {partlySpent ? 'Anuluj i skoryguj resztę' : 'Tak, anuluj wpis'}
-            </Button>
-          </Group>
+          <ModalFormFooter
+            error={form.formError}
+            onCancel={onClose}
+            cancelLabel="Wróć"
+            submitLabel={partlySpent ? 'Anuluj i skoryguj resztę' : 'Tak, anuluj wpis'}
+            submitting={form.submitting}
+            danger
+          />
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

@@ -8,6 +8,7 @@ import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDate } from '../../../../lib/format-date';
 import { clientStatusTone } from '../utils/client-labels';
 import type { ClientSortColumn } from '../utils/clients-search';
+import { ScrollTable } from '../../../../components/ui/scroll-table';
 
 type ListProps = {
   people: ClientPerson[];
@@ -34,54 +35,56 @@ export function ClientPeopleList({ people, sort, onSort }: ListProps) {
     );
   const sortProps = { sort, onSort };
   return (
-    <Table.ScrollContainer minWidth={800}>
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label="Klienci">
-        <Table.Thead>
-          <Table.Tr>
-            <SortableTh column="name" {...sortProps}>
-              Imię i nazwisko
-            </SortableTh>
-            <SortableTh column="email" {...sortProps}>
-              E-mail
-            </SortableTh>
-            <Table.Th scope="col">Telefon</Table.Th>
-            <Table.Th scope="col">Programy</Table.Th>
-            <SortableTh column="enrolledAt" {...sortProps}>
-              Data zapisu
-            </SortableTh>
-            <SortableTh column="status" {...sortProps}>
-              Status
-            </SortableTh>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {people.map((person) => (
-            <Table.Tr key={person.id}>
-              <Table.Td fw={500}>
-                <PersonName person={person} />
-              </Table.Td>
-              <Table.Td>
-                {person.email ?? (
-                  <Text component="span" c="dimmed" size="sm">
-                    {NO_EMAIL_LABEL}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <PersonPhone person={person} />
-              </Table.Td>
-              <Table.Td>
-                <Programmes person={person} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(person.enrolledAt)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <PersonStatus person={person} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ScrollTable
+      minWidth={800}
+      striped
+      highlightOnHover
+      verticalSpacing="sm"
+      aria-label="Klienci"
+      head={
+        <Table.Tr>
+          <SortableTh column="name" {...sortProps}>
+            Imię i nazwisko
+          </SortableTh>
+          <SortableTh column="email" {...sortProps}>
+            E-mail
+          </SortableTh>
+          <Table.Th scope="col">Telefon</Table.Th>
+          <Table.Th scope="col">Programy</Table.Th>
+          <SortableTh column="enrolledAt" {...sortProps}>
+            Data zapisu
+          </SortableTh>
+          <SortableTh column="status" {...sortProps}>
+            Status
+          </SortableTh>
+        </Table.Tr>
+      }
+    >
+      {people.map((person) => (
+        <Table.Tr key={person.id}>
+          <Table.Td fw={500}>
+            <PersonName person={person} />
+          </Table.Td>
+          <Table.Td>
+            {person.email ?? (
+              <Text component="span" c="dimmed" size="sm">
+                {NO_EMAIL_LABEL}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>
+            <PersonPhone person={person} />
+          </Table.Td>
+          <Table.Td>
+            <Programmes person={person} />
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(person.enrolledAt)}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <PersonStatus person={person} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ScrollTable>
   );
 }
 

@@ -1,15 +1,16 @@
-import { Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { ClientErrors, type Client } from '@punkto/contracts/clients';
 import { Username } from '@punkto/contracts/identity';
 import { OptionalPhone } from '@punkto/contracts/tenant';
 import { z } from 'zod';
-import { FormError } from '../../../../components/ui/form-error';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { useLeaveGuard } from '../../../../lib/form/use-leave-guard';
 import { refusalOnField } from '../../../../lib/form/field-errors';
 import { notify } from '../../../../lib/notify-instance';
 import { phoneInputValue } from '../../../../lib/phone';
 import { useEditClient } from '../api/clients';
+import { FormSubmit } from '../../../../components/ui/form-submit';
+import { FormCard } from '../../../../components/ui/form-card';
 
 const EditForm = z.object({ name: Username, phone: OptionalPhone });
 /** a phone-only client (ADR 0056) keeps a phone: staff find the card by it */
@@ -41,35 +42,30 @@ export function EditClientSection({ tenantId, client }: { tenantId: string; clie
   const leaveGuard = useLeaveGuard(form.isDirty());
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="client-edit-title">
-      {leaveGuard}
-      <form onSubmit={save} noValidate aria-label="Dane klienta do poprawy">
-        <Stack gap="md">
-          <Title order={2} size="h4" id="client-edit-title">
-            Popraw dane klienta
-          </Title>
-          <TextInput label="Imię i nazwisko" autoComplete="off" {...form.getInputProps('name')} />
-          <TextInput
-            label={phoneOnly ? 'Telefon' : 'Telefon (opcjonalnie)'}
-            required={phoneOnly}
-            description={
-              phoneOnly
-                ? 'Polski numer (9 cyfr) albo z kierunkowym kraju. Klient nie ma adresu e-mail, więc po tym numerze znajdziesz jego kartę.'
-                : 'Polski numer (9 cyfr) albo z kierunkowym kraju. Zostaw puste, aby usunąć numer.'
-            }
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            {...form.getInputProps('phone')}
-          />
-          <FormError message={form.formError} />
-          <Group>
-            <Button type="submit" loading={form.submitting}>
-              Zapisz zmiany
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard
+      title="Popraw dane klienta"
+      label="Dane klienta do poprawy"
+      onSubmit={save}
+      titleId="client-edit-title"
+      before={leaveGuard}
+    >
+      <TextInput label="Imię i nazwisko" autoComplete="off" {...form.getInputProps('name')} />
+      <TextInput
+        label={phoneOnly ? 'Telefon' : 'Telefon (opcjonalnie)'}
+        required={phoneOnly}
+        description={
+          phoneOnly
+            ? 'Polski numer (9 cyfr) albo z kierunkowym kraju. Klient nie ma adresu e-mail, więc po tym numerze znajdziesz jego kartę.'
+            : 'Polski numer (9 cyfr) albo z kierunkowym kraju. Zostaw puste, aby usunąć numer.'
+        }
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        {...form.getInputProps('phone')}
+      />
+      <FormSubmit error={form.formError} submitting={form.submitting}>
+        Zapisz zmiany
+      </FormSubmit>
+    </FormCard>
   );
 }

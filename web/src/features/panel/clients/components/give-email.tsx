@@ -1,14 +1,15 @@
-import { Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { Checkbox, Text } from '@mantine/core';
 import { ClientErrors, type Client } from '@punkto/contracts/clients';
 import { Email } from '@punkto/contracts/identity';
 import { z } from 'zod';
 import { EmailInput } from '../../../../components/ui/email-input';
-import { FormError } from '../../../../components/ui/form-error';
 import { refusalOnField } from '../../../../lib/form/field-errors';
 import { useLeaveGuard } from '../../../../lib/form/use-leave-guard';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { notify } from '../../../../lib/notify-instance';
 import { useEditClient } from '../api/clients';
+import { FormSubmit } from '../../../../components/ui/form-submit';
+import { FormCard } from '../../../../components/ui/form-card';
 
 const GiveEmailForm = z.object({ email: Email, marketingConsent: z.boolean() });
 
@@ -36,36 +37,26 @@ export function GiveEmailSection({ tenantId, client }: { tenantId: string; clien
   const leaveGuard = useLeaveGuard(form.isDirty());
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="client-give-email-title">
-      {leaveGuard}
-      <form onSubmit={save} noValidate aria-label="Karta w telefonie klienta">
-        <Stack gap="md">
-          <Title order={2} size="h4" id="client-give-email-title">
-            Karta w telefonie klienta
-          </Title>
-          <Text size="sm" c="dimmed">
-            Podaj adres e-mail klienta, a wyślemy mu link do konta w Punkto. Ta sama karta — z numerem,
-            punktami i historią — będzie wtedy w jego portalu i w portfelu telefonu. Adres można podać tylko
-            raz; później zmienia go sam klient.
-          </Text>
-          <EmailInput
-            label="Adres e-mail klienta"
-            autoComplete="off"
-            required
-            {...form.getInputProps('email')}
-          />
-          <Checkbox
-            label="Klient zgadza się na wiadomości marketingowe"
-            {...form.getCheckboxProps('marketingConsent')}
-          />
-          <FormError message={form.formError} />
-          <Group>
-            <Button type="submit" loading={form.submitting}>
-              Wyślij zaproszenie
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard
+      title="Karta w telefonie klienta"
+      label="Karta w telefonie klienta"
+      onSubmit={save}
+      titleId="client-give-email-title"
+      before={leaveGuard}
+    >
+      <Text size="sm" c="dimmed">
+        Podaj adres e-mail klienta, a wyślemy mu link do konta w Punkto. Ta sama karta — z numerem, punktami i
+        historią — będzie wtedy w jego portalu i w portfelu telefonu. Adres można podać tylko raz; później
+        zmienia go sam klient.
+      </Text>
+      <EmailInput label="Adres e-mail klienta" autoComplete="off" required {...form.getInputProps('email')} />
+      <Checkbox
+        label="Klient zgadza się na wiadomości marketingowe"
+        {...form.getCheckboxProps('marketingConsent')}
+      />
+      <FormSubmit error={form.formError} submitting={form.submitting}>
+        Wyślij zaproszenie
+      </FormSubmit>
+    </FormCard>
   );
 }

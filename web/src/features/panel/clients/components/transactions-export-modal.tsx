@@ -1,25 +1,20 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { exportTransactions } from '@punkto/contracts/endpoints/exports';
 import { useState } from 'react';
 import { api } from '../../../../lib/api/api-client';
 import { useCsvExport } from '../hooks/use-csv-export';
 import { defaultExportRange, exportRangeErrors } from '../utils/export-range';
 import { CsvExportStatus } from './csv-export-status';
+import { AppModal } from '../../../../components/ui/app-modal';
 
 type Props = { tenantId: string; opened: boolean; onClose: () => void };
 
 /** "Eksport transakcji": the card history of the chosen Warsaw days as a CSV, downloaded with progress. */
 export function TransactionsExportModal({ tenantId, opened, onClose }: Props) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Eksport transakcji do CSV"
-      centered
-      closeButtonProps={{ 'aria-label': 'Zamknij' }}
-    >
+    <AppModal opened={opened} onClose={onClose} title="Eksport transakcji do CSV">
       {opened ? <TransactionsExportBody tenantId={tenantId} onClose={onClose} /> : null}
-    </Modal>
+    </AppModal>
   );
 }
 

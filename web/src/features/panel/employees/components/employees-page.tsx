@@ -23,6 +23,7 @@ import { TablePagination } from '../../../../components/ui/table-pagination';
 import { errorMessage } from '../../../../lib/api/api-errors';
 import { formatDate } from '../../../../lib/format-date';
 import { notify } from '../../../../lib/notify-instance';
+import { useConfirmedRemoval } from '../../../../lib/use-confirmed-removal';
 import { useModalTarget } from '../../../../lib/use-modal-target';
 import {
   employeesQueryOptions,
@@ -37,6 +38,7 @@ import { groupCatalogue, type PermissionViewer } from '../utils/permission-matri
 import { InviteEmployeeModal } from './invite-employee-modal';
 import { PermissionMatrix } from './permission-matrix';
 import { RenameEmployeeModal } from './rename-employee-modal';
+import { ScrollTable } from '../../../../components/ui/scroll-table';
 
 const PAGE_SIZE = 20;
 type SortBy = EmployeesQuery['sortBy'];
@@ -60,8 +62,12 @@ export function EmployeesPage({ tenantId, viewer }: { tenantId: string; viewer: 
 
   const [inviting, setInviting] = useState(false);
   const renaming = useModalTarget<Employee>();
-  const [removing, setRemoving] = useState<Employee | null>(null);
   const remove = useRemoveEmployee(tenantId);
+  const removal = useConfirmedRemoval({
+    remove: (employee: Employee) => remove.mutateAsync(employee.id),
+    pending: remove.isPending,
+    done: (employee) => `Usunięto pracownika ${employee.name}. Jego konto zostało zamknięte.`,
+  });
   const resetPassword = useResetEmployeePassword(tenantId);
   const resendInvitation = useResendInvitation(tenantId);
 
@@ -73,17 +79,6 @@ export function EmployeesPage({ tenantId, viewer }: { tenantId: string; viewer: 
   const onSearch = (value: string) => {
     setSearch(value);
     setPageNumber(1);
-  };
-
-  const confirmRemove = async () => {
-    if (!removing) return;
-    try {
-      await remove.mutateAsync(removing.id);
-      notify.success(`Usunięto pracownika ${removing.name}. Jego konto zostało zamknięte.`);
-      setRemoving(null);
-    } catch (error) {
-      notify.fromError(error);
-    }
   };
 
   const sendReset = async (employee: Employee) => {
@@ -148,55 +143,57 @@ export function EmployeesPage({ tenantId, viewer }: { tenantId: string; viewer: 
           </EmptyState>
         ) : page ? (
           <>
-            <Table.ScrollContainer minWidth={640}>
-              <Table striped highlightOnHover verticalSpacing="sm" aria-label="Pracownicy">
-                <Table.Thead>
-                  <Table.Tr>
-                    <SortableTh column="name" {...sortProps}>
-                      Imię i nazwisko
-                    </SortableTh>
-                    <SortableTh column="email" {...sortProps}>
-                      E-mail
-                    </SortableTh>
-                    <SortableTh column="status" {...sortProps}>
-                      Status
-                    </SortableTh>
-                    <SortableTh column="invitedAt" {...sortProps}>
-                      Zaproszony
-                    </SortableTh>
-                    <Table.Th scope="col">
-                      <VisuallyHidden>Akcje</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {page.items.map((employee) => (
-                    <Table.Tr key={employee.id}>
-                      <Table.Td fw={500}>{employee.name}</Table.Td>
-                      <Table.Td>{employee.email}</Table.Td>
-                      <Table.Td>
-                        <StatusBadge tone={employeeStatusTone(employee.status)}>
-                          {employeeStatusLabels[employee.status]}
-                        </StatusBadge>
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(employee.invitedAt)}</Table.Td>
-                      <Table.Td>
-                        <Group justify="flex-end">
-                          <EmployeeActions
-                            employee={employee}
-                            isSelf={employee.id === viewer.userId}
-                            onRename={() => renaming.open(employee)}
-                            onResetPassword={() => void sendReset(employee)}
-                            onResendInvitation={() => void resend(employee)}
-                            onRemove={() => setRemoving(employee)}
-                          />
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ScrollTable
+              minWidth={640}
+              striped
+              highlightOnHover
+              verticalSpacing="sm"
+              aria-label="Pracownicy"
+              head={
+                <Table.Tr>
+                  <SortableTh column="name" {...sortProps}>
+                    Imię i nazwisko
+                  </SortableTh>
+                  <SortableTh column="email" {...sortProps}>
+                    E-mail
+                  </SortableTh>
+                  <SortableTh column="status" {...sortProps}>
+                    Status
+                  </SortableTh>
+                  <SortableTh column="invitedAt" {...sortProps}>
+                    Zaproszony
+                  </SortableTh>
+                  <Table.Th scope="col">
+                    <VisuallyHidden>Akcje</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              }
+            >
+              {page.items.map((employee) => (
+                <Table.Tr key={employee.id}>
+                  <Table.Td fw={500}>{employee.name}</Table.Td>
+                  <Table.Td>{employee.email}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge tone={employeeStatusTone(employee.status)}>
+                      {employeeStatusLabels[employee.status]}
+                    </StatusBadge>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(employee.invitedAt)}</Table.Td>
+                  <Table.Td>
+                    <Group justify="flex-end">
+                      <EmployeeActions
+                        employee={employee}
+                        isSelf={employee.id === viewer.userId}
+                        onRename={() => renaming.open(employee)}
+                        onResetPassword={() => void sendReset(employee)}
+                        onResendInvitation={() => void resend(employee)}
+                        onRemove={() => removal.ask(employee)}
+                      />
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </ScrollTable>
             <TablePagination
               label="Strony listy pracowników"
               pageNumber={pageNumber}
@@ -235,15 +232,8 @@ export function EmployeesPage({ tenantId, viewer }: { tenantId: string; viewer: 
         opened={renaming.opened}
         onClose={renaming.close}
       />
-      <ConfirmDialog
-        opened={removing !== null}
-        title="Usunąć pracownika?"
-        confirmLabel="Usuń pracownika"
-        loading={remove.isPending}
-        onConfirm={() => void confirmRemove()}
-        onCancel={() => setRemoving(null)}
-      >
-        {`${removing?.name ?? ''} straci dostęp do panelu: konto zostanie zamknięte, a sesje zakończone.`}
+      <ConfirmDialog {...removal.dialog} title="Usunąć pracownika?" confirmLabel="Usuń pracownika">
+        {`${removal.target?.name ?? ''} straci dostęp do panelu: konto zostanie zamknięte, a sesje zakończone.`}
       </ConfirmDialog>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { EmployeeErrors, InviteEmployeeRequest } from '@punkto/contracts/employees';
 import type { Permission } from '@punkto/contracts/permissions';
 import { ModalFormFooter } from '../../../../components/ui/modal-form-footer';
@@ -8,6 +8,7 @@ import { notify } from '../../../../lib/notify-instance';
 import { useInviteEmployee } from '../api/employees';
 import type { PermissionGroup } from '../utils/permission-matrix';
 import { EmailInput } from '../../../../components/ui/email-input';
+import { AppModal } from '../../../../components/ui/app-modal';
 
 type InviteEmployeeModalProps = {
   tenantId: string;
@@ -27,18 +28,11 @@ export function InviteEmployeeModal({
   onClose,
 }: InviteEmployeeModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Zaproś pracownika"
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Zamknij' }}
-    >
+    <AppModal opened={opened} onClose={onClose} title="Zaproś pracownika" size="lg">
       {opened ? (
         <InviteForm tenantId={tenantId} groups={groups} grantable={grantable} onDone={onClose} />
       ) : null}
-    </Modal>
+    </AppModal>
   );
 }
 

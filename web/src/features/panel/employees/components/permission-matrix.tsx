@@ -14,6 +14,7 @@ import {
   type PermissionViewer,
 } from '../utils/permission-matrix';
 import { employeeStatusTone } from '../utils/employee-status';
+import { ScrollTable } from '../../../../components/ui/scroll-table';
 
 type PermissionMatrixProps = {
   tenantId: string;
@@ -75,9 +76,14 @@ export function PermissionMatrix({ tenantId, viewer, employees, catalogue, group
           ))}
         </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={240 + catalogue.length * 96}>
-          <Table withTableBorder withColumnBorders verticalSpacing="xs" aria-label="Uprawnienia pracowników">
-            <Table.Thead>
+        <ScrollTable
+          minWidth={240 + catalogue.length * 96}
+          withTableBorder
+          withColumnBorders
+          verticalSpacing="xs"
+          aria-label="Uprawnienia pracowników"
+          head={
+            <>
               <Table.Tr>
                 <Table.Th rowSpan={2} scope="col" style={{ verticalAlign: 'bottom' }}>
                   Pracownik
@@ -102,37 +108,36 @@ export function PermissionMatrix({ tenantId, viewer, employees, catalogue, group
                   </Table.Th>
                 ))}
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((employee) => (
-                <Table.Tr key={employee.id}>
-                  <Table.Th scope="row" fw={500}>
-                    <Stack gap={2}>
-                      <Text size="sm" fw={600}>
-                        {employee.name}
-                      </Text>
-                      <StatusBadge size="xs" tone={employeeStatusTone(employee.status)}>
-                        {employeeStatusLabels[employee.status]}
-                      </StatusBadge>
-                    </Stack>
-                  </Table.Th>
-                  {catalogue.map((entry) => (
-                    <Table.Td key={entry.key} ta="center">
-                      <Group justify="center">
-                        <Checkbox
-                          aria-label={`${entry.label} — ${employee.name}`}
-                          checked={employee.permissions.includes(entry.key)}
-                          disabled={!canToggle(viewer, employee, entry.key)}
-                          onChange={(event) => toggle(employee, entry.key, event.currentTarget.checked)}
-                        />
-                      </Group>
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
+            </>
+          }
+        >
+          {rows.map((employee) => (
+            <Table.Tr key={employee.id}>
+              <Table.Th scope="row" fw={500}>
+                <Stack gap={2}>
+                  <Text size="sm" fw={600}>
+                    {employee.name}
+                  </Text>
+                  <StatusBadge size="xs" tone={employeeStatusTone(employee.status)}>
+                    {employeeStatusLabels[employee.status]}
+                  </StatusBadge>
+                </Stack>
+              </Table.Th>
+              {catalogue.map((entry) => (
+                <Table.Td key={entry.key} ta="center">
+                  <Group justify="center">
+                    <Checkbox
+                      aria-label={`${entry.label} — ${employee.name}`}
+                      checked={employee.permissions.includes(entry.key)}
+                      disabled={!canToggle(viewer, employee, entry.key)}
+                      onChange={(event) => toggle(employee, entry.key, event.currentTarget.checked)}
+                    />
+                  </Group>
+                </Table.Td>
               ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       )}
     </Stack>
   );

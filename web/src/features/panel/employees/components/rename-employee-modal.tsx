@@ -1,4 +1,4 @@
-import { Modal, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import type { Employee } from '@punkto/contracts/employees';
 import { Username } from '@punkto/contracts/identity';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import { ModalFormFooter } from '../../../../components/ui/modal-form-footer';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { notify } from '../../../../lib/notify-instance';
 import { useRenameEmployee } from '../api/employees';
+import { AppModal } from '../../../../components/ui/app-modal';
 
 const RenameSchema = z.object({ name: Username });
 
@@ -19,17 +20,11 @@ type RenameEmployeeModalProps = {
 /** Edit an employee's name (PATCH …/employees/{employeeId}). */
 export function RenameEmployeeModal({ tenantId, employee, opened, onClose }: RenameEmployeeModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Zmień imię i nazwisko"
-      centered
-      closeButtonProps={{ 'aria-label': 'Zamknij' }}
-    >
+    <AppModal opened={opened} onClose={onClose} title="Zmień imię i nazwisko">
       {opened && employee ? (
         <RenameEmployeeForm key={employee.id} tenantId={tenantId} employee={employee} onDone={onClose} />
       ) : null}
-    </Modal>
+    </AppModal>
   );
 }
 

@@ -1,12 +1,11 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { programKindLabels, type Program } from '@punkto/contracts/programs';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { ButtonLink } from '../../../../components/ui/link';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { formatInteger } from '../../../../lib/format';
-import { notify } from '../../../../lib/notify-instance';
+import { useConfirmedRemoval } from '../../../../lib/use-confirmed-removal';
 import { useDeleteProgram } from '../api/delete-program';
 import { programRule, rewardsCount } from '../utils/program-labels';
 import { programsQueryOptions } from '../api/list-programs';
@@ -81,18 +80,11 @@ function ProgramCard({ program, onDelete }: { program: Program; onDelete: () => 
 export function ProgramsPage({ tenantId }: { tenantId: string }) {
   const { data: programs } = useSuspenseQuery(programsQueryOptions(tenantId));
   const deleteProgram = useDeleteProgram(tenantId);
-  const [toDelete, setToDelete] = useState<Program | null>(null);
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteProgram.mutateAsync(toDelete.id);
-      notify.success(`Program „${toDelete.name}” został usunięty.`);
-      setToDelete(null);
-    } catch (error) {
-      notify.fromError(error);
-    }
-  };
+  const deletion = useConfirmedRemoval({
+    remove: (program: Program) => deleteProgram.mutateAsync(program.id),
+    pending: deleteProgram.isPending,
+    done: (program) => `Program „${program.name}” został usunięty.`,
+  });
 
   return (
     <Stack gap="lg">
@@ -116,19 +108,12 @@ export function ProgramsPage({ tenantId }: { tenantId: string }) {
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           {programs.map((program) => (
-            <ProgramCard key={program.id} program={program} onDelete={() => setToDelete(program)} />
+            <ProgramCard key={program.id} program={program} onDelete={() => deletion.ask(program)} />
           ))}
         </SimpleGrid>
       )}
-      <ConfirmDialog
-        opened={toDelete !== null}
-        title="Usunąć program?"
-        confirmLabel="Usuń program"
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
-        loading={deleteProgram.isPending}
-      >
-        {`Program „${toDelete?.name ?? ''}” i jego nagrody zostaną usunięte, a karty klientów w tym programie zamknięte. Tej operacji nie można cofnąć.`}
+      <ConfirmDialog {...deletion.dialog} title="Usunąć program?" confirmLabel="Usuń program">
+        {`Program „${deletion.target?.name ?? ''}” i jego nagrody zostaną usunięte, a karty klientów w tym programie zamknięte. Tej operacji nie można cofnąć.`}
       </ConfirmDialog>
     </Stack>
   );

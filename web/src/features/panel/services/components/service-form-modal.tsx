@@ -1,4 +1,4 @@
-import { Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { Stack, Switch, TextInput } from '@mantine/core';
 import type { CatalogueService } from '@punkto/contracts/catalogue';
 import { ModalFormFooter } from '../../../../components/ui/modal-form-footer';
 import { renameValidationFields } from '../../../../lib/form/field-errors';
@@ -11,6 +11,7 @@ import {
   serviceServerFields,
   toServiceFormValues,
 } from '../utils/service-form';
+import { AppModal } from '../../../../components/ui/app-modal';
 
 type ServiceFormModalProps = {
   tenantId: string;
@@ -23,18 +24,12 @@ type ServiceFormModalProps = {
 /** Add or edit a service: name, price in złoty (comma or dot), fixed points or "by the price", active. */
 export function ServiceFormModal({ tenantId, service, opened, onClose }: ServiceFormModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={service ? 'Edytuj usługę' : 'Nowa usługa'}
-      centered
-      closeButtonProps={{ 'aria-label': 'Zamknij' }}
-    >
+    <AppModal opened={opened} onClose={onClose} title={service ? 'Edytuj usługę' : 'Nowa usługa'}>
       {/* keyed so the form starts from the chosen service every time the modal opens */}
       {opened ? (
         <ServiceFormBody key={service?.id ?? 'new'} tenantId={tenantId} service={service} onDone={onClose} />
       ) : null}
-    </Modal>
+    </AppModal>
   );
 }
 

@@ -1,17 +1,17 @@
 import { Button, Group, Stack, Table, VisuallyHidden } from '@mantine/core';
 import type { CatalogueService } from '@punkto/contracts/catalogue';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { EmptyState } from '../../../../components/ui/query-state';
-import { notify } from '../../../../lib/notify-instance';
+import { useConfirmedRemoval } from '../../../../lib/use-confirmed-removal';
 import { useModalTarget } from '../../../../lib/use-modal-target';
 import { servicesQueryOptions } from '../../../../lib/queries/catalogue';
 import { useDeleteService } from '../api/services';
 import { formatGrosze } from '../../../../lib/money';
 import { ServiceFormModal } from './service-form-modal';
+import { ScrollTable } from '../../../../components/ui/scroll-table';
 
 /**
  * /panel/uslugi: the services catalogue staff pick from when awarding points. The route's loader fetched it
@@ -20,19 +20,12 @@ import { ServiceFormModal } from './service-form-modal';
 export function ServicesPage({ tenantId }: { tenantId: string }) {
   const { data: services } = useSuspenseQuery(servicesQueryOptions(tenantId));
   const editor = useModalTarget<CatalogueService>();
-  const [deleting, setDeleting] = useState<CatalogueService | null>(null);
   const remove = useDeleteService(tenantId);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notify.success(`Usunięto usługę „${deleting.name}”.`);
-      setDeleting(null);
-    } catch (error) {
-      notify.fromError(error);
-    }
-  };
+  const deletion = useConfirmedRemoval({
+    remove: (service: CatalogueService) => remove.mutateAsync(service.id),
+    pending: remove.isPending,
+    done: (service) => `Usunięto usługę „${service.name}”.`,
+  });
 
   const addButton = <Button onClick={() => editor.open(null)}>Dodaj usługę</Button>;
 
@@ -52,62 +45,62 @@ export function ServicesPage({ tenantId }: { tenantId: string }) {
           stałej liczby punktów).
         </EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped highlightOnHover verticalSpacing="sm" aria-label="Usługi">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Nazwa</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Cena
-                </Table.Th>
-                <Table.Th scope="col">Punkty</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Akcje</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {services.map((service) => (
-                <Table.Tr key={service.id}>
-                  <Table.Td fw={500}>{service.name}</Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatGrosze(service.priceGrosze)}
-                  </Table.Td>
-                  <Table.Td>
-                    {service.fixedPoints === null ? 'wg ceny' : `${service.fixedPoints} pkt`}
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge tone={service.active ? 'positive' : 'neutral'}>
-                      {service.active ? 'Aktywna' : 'Nieaktywna'}
-                    </StatusBadge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="light"
-                        onClick={() => editor.open(service)}
-                        aria-label={`Edytuj usługę ${service.name}`}
-                      >
-                        Edytuj
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => setDeleting(service)}
-                        aria-label={`Usuń usługę ${service.name}`}
-                      >
-                        Usuń
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ScrollTable
+          minWidth={560}
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          aria-label="Usługi"
+          head={
+            <Table.Tr>
+              <Table.Th scope="col">Nazwa</Table.Th>
+              <Table.Th scope="col" ta="right">
+                Cena
+              </Table.Th>
+              <Table.Th scope="col">Punkty</Table.Th>
+              <Table.Th scope="col">Status</Table.Th>
+              <Table.Th scope="col">
+                <VisuallyHidden>Akcje</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          }
+        >
+          {services.map((service) => (
+            <Table.Tr key={service.id}>
+              <Table.Td fw={500}>{service.name}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatGrosze(service.priceGrosze)}
+              </Table.Td>
+              <Table.Td>{service.fixedPoints === null ? 'wg ceny' : `${service.fixedPoints} pkt`}</Table.Td>
+              <Table.Td>
+                <StatusBadge tone={service.active ? 'positive' : 'neutral'}>
+                  {service.active ? 'Aktywna' : 'Nieaktywna'}
+                </StatusBadge>
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs" justify="flex-end" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => editor.open(service)}
+                    aria-label={`Edytuj usługę ${service.name}`}
+                  >
+                    Edytuj
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    onClick={() => deletion.ask(service)}
+                    aria-label={`Usuń usługę ${service.name}`}
+                  >
+                    Usuń
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       )}
 
       <ServiceFormModal
@@ -116,15 +109,8 @@ export function ServicesPage({ tenantId }: { tenantId: string }) {
         opened={editor.opened}
         onClose={editor.close}
       />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Usunąć usługę?"
-        confirmLabel="Usuń usługę"
-        loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      >
-        {`Usługa „${deleting?.name ?? ''}” zniknie z cennika. Historia przyznanych punktów zostaje.`}
+      <ConfirmDialog {...deletion.dialog} title="Usunąć usługę?" confirmLabel="Usuń usługę">
+        {`Usługa „${deletion.target?.name ?? ''}” zniknie z cennika. Historia przyznanych punktów zostaje.`}
       </ConfirmDialog>
     </Stack>
   );

@@ -1,4 +1,5 @@
 import { Box, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import {
   googleBalanceOf,
   storeCardFields,
@@ -67,6 +68,74 @@ function FieldView({
 
 const CARD_WIDTH = 300;
 
+/** A wallet card's face: the company's colours, the wallet's corner radius and font (Apple's or Google's). */
+function CardFace({
+  branding,
+  radius,
+  font,
+  testId,
+  children,
+}: {
+  branding: WalletCardProps['branding'];
+  radius: number;
+  font: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Box
+      w="100%"
+      maw={CARD_WIDTH}
+      style={{
+        background: branding.backgroundColor,
+        color: branding.foregroundColor,
+        borderRadius: radius,
+        overflow: 'hidden',
+        boxShadow: '0 6px 20px rgba(0,0,0,.18)',
+        fontFamily: font,
+      }}
+      data-testid={testId}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/** the QR block's sizes on each wallet's card */
+const APPLE_QR = { size: 92, tile: { padding: 6, radius: 6 }, fz: 10, pt: 4, pb: 14 };
+const GOOGLE_QR = { size: 100, tile: { padding: 8, radius: 10 }, fz: 11, pt: 14, pb: 14 };
+
+/** The card's QR code on a white tile with the card number under it (sizes: the wallet's). */
+function CardQr({
+  cardNumber,
+  color,
+  size,
+  tile,
+  fz,
+  pt,
+  pb,
+}: {
+  cardNumber: string;
+  color: string;
+  size: number;
+  /** the white tile's padding and corner radius */
+  tile: { padding: number; radius: number };
+  fz: number;
+  pt: number;
+  pb: number;
+}) {
+  return (
+    <Stack align="center" gap={4} pt={pt} pb={pb}>
+      <Box p={tile.padding} bg="#fff" style={{ borderRadius: tile.radius }}>
+        <QrPlaceholder size={size} />
+      </Box>
+      <Text fz={fz} c={color} style={{ opacity: 0.85 }}>
+        {cardNumber}
+      </Text>
+    </Stack>
+  );
+}
+
 /**
  * Apple Wallet store card as the pass lays it out: logo and name with the header field (the card number) on
  * top, the primary field over the strip, the secondary and auxiliary fields under it, the QR with the number.
@@ -77,18 +146,11 @@ function AppleCard({ companyName, branding, logoUrl, heroUrl, card }: WalletCard
   const colors = { label: labelColor, value: foregroundColor };
   const rows = [fields.secondaryFields, fields.auxiliaryFields].filter((row) => row.length > 0);
   return (
-    <Box
-      w="100%"
-      maw={CARD_WIDTH}
-      style={{
-        background: backgroundColor,
-        color: foregroundColor,
-        borderRadius: 14,
-        overflow: 'hidden',
-        boxShadow: '0 6px 20px rgba(0,0,0,.18)',
-        fontFamily: '-apple-system, "SF Pro Text", "Helvetica Neue", Arial, sans-serif',
-      }}
-      data-testid="apple-card-preview"
+    <CardFace
+      branding={branding}
+      radius={14}
+      font='-apple-system, "SF Pro Text", "Helvetica Neue", Arial, sans-serif'
+      testId="apple-card-preview"
     >
       <Group justify="space-between" wrap="nowrap" px={12} pt={10} pb={8} gap={8}>
         <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
@@ -140,15 +202,8 @@ function AppleCard({ companyName, branding, logoUrl, heroUrl, card }: WalletCard
           ))}
         </Group>
       ))}
-      <Stack align="center" gap={4} pb={14} pt={4}>
-        <Box p={6} bg="#fff" style={{ borderRadius: 6 }}>
-          <QrPlaceholder size={92} />
-        </Box>
-        <Text fz={10} c={foregroundColor} style={{ opacity: 0.85 }}>
-          {card.cardNumber}
-        </Text>
-      </Stack>
-    </Box>
+      <CardQr cardNumber={card.cardNumber} color={foregroundColor} {...APPLE_QR} />
+    </CardFace>
   );
 }
 
@@ -158,18 +213,11 @@ function GoogleCard({ companyName, branding, logoUrl, heroUrl, card }: WalletCar
   const { points } = googleBalanceOf(card);
   const balance = 'int' in points.balance ? String(points.balance.int) : points.balance.string;
   return (
-    <Box
-      w="100%"
-      maw={CARD_WIDTH}
-      style={{
-        background: backgroundColor,
-        color: foregroundColor,
-        borderRadius: 20,
-        overflow: 'hidden',
-        boxShadow: '0 6px 20px rgba(0,0,0,.18)',
-        fontFamily: 'Roboto, "Google Sans", Arial, sans-serif',
-      }}
-      data-testid="google-card-preview"
+    <CardFace
+      branding={branding}
+      radius={20}
+      font='Roboto, "Google Sans", Arial, sans-serif'
+      testId="google-card-preview"
     >
       <Group gap={10} wrap="nowrap" px={14} pt={14}>
         <Box
@@ -209,20 +257,13 @@ function GoogleCard({ companyName, branding, logoUrl, heroUrl, card }: WalletCar
           </Text>
         </Stack>
       </Group>
-      <Stack align="center" py={14} gap={4}>
-        <Box p={8} bg="#fff" style={{ borderRadius: 10 }}>
-          <QrPlaceholder size={100} />
-        </Box>
-        <Text fz={11} c={foregroundColor} style={{ opacity: 0.85 }}>
-          {card.cardNumber}
-        </Text>
-      </Stack>
+      <CardQr cardNumber={card.cardNumber} color={foregroundColor} {...GOOGLE_QR} />
       {heroUrl ? (
         <Image src={heroUrl} alt="Zdjęcie w tle — podgląd karty Google Wallet" h={96} w="100%" fit="cover" />
       ) : (
         <Box h={40} aria-hidden style={{ borderTop: `1px dashed ${labelColor}`, opacity: 0.6 }} />
       )}
-    </Box>
+    </CardFace>
   );
 }
 

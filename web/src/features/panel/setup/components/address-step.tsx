@@ -1,7 +1,6 @@
-import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { TenantResponse } from '@punkto/contracts/tenant';
 import { useQuery } from '@tanstack/react-query';
-import { FormError } from '../../../../components/ui/form-error';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { CardPreview } from '../../settings/components/card-preview';
 import { AddressContactFieldset, BrandingFieldset } from '../../settings/components/form-fields';
@@ -16,6 +15,7 @@ import {
 } from '../../settings/utils/company-form';
 import { tenantQueryOptions } from '../../../../lib/queries/tenant';
 import { FormAlertFromQuery } from './form-alert-from-query';
+import { FormSubmit } from '../../../../components/ui/form-submit';
 
 const AddressStepSchema = AddressContactSchema.extend(BrandingSchema.shape);
 
@@ -56,12 +56,9 @@ function AddressForm({ tenant, onDone }: { tenant: TenantResponse; onDone: () =>
           logo={tenant.logo}
           heroImage={tenant.heroImage}
         />
-        <FormError message={form.formError} />
-        <Group>
-          <Button type="submit" loading={form.submitting}>
-            Zapisz i przejdź dalej
-          </Button>
-        </Group>
+        <FormSubmit error={form.formError} submitting={form.submitting}>
+          Zapisz i przejdź dalej
+        </FormSubmit>
       </Stack>
     </form>
   );

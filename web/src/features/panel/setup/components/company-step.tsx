@@ -1,10 +1,10 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { CreateTenantRequest, TenantErrors } from '@punkto/contracts/tenant';
-import { FormError } from '../../../../components/ui/form-error';
 import { isApiError } from '../../../../lib/api/api-errors';
 import { refusalOnField } from '../../../../lib/form/field-errors';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { createTenant } from '../api/create-tenant';
+import { FormSubmit } from '../../../../components/ui/form-submit';
 
 export const SESSION_NOT_READY_MESSAGE =
   'Firma została zarejestrowana, ale sesja jeszcze się nie odświeżyła. Odśwież stronę za chwilę, aby kontynuować.';
@@ -59,12 +59,9 @@ export function CompanyStep({
           required
           {...form.getInputProps('nip')}
         />
-        <FormError message={form.formError} />
-        <Group>
-          <Button type="submit" loading={form.submitting}>
-            Zarejestruj firmę
-          </Button>
-        </Group>
+        <FormSubmit error={form.formError} submitting={form.submitting}>
+          Zarejestruj firmę
+        </FormSubmit>
       </Stack>
     </form>
   );

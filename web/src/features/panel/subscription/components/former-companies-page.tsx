@@ -1,24 +1,16 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { FormerCompany } from '@punkto/contracts/billing';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { formatDate } from '../../../../lib/format-date';
-import { notify } from '../../../../lib/notify-instance';
-import { saveBlob } from '../../../../lib/save-blob';
-import { formerCompaniesQueryOptions, invoiceFileName, useDownloadFormerInvoice } from '../api/subscription';
+import { formerCompaniesQueryOptions, useDownloadFormerInvoice } from '../api/subscription';
+import { InvoicePdfButton } from './invoice-pdf-button';
 import { formatPln } from '../utils/pricing';
 
 /** one closed company: its name, NIP, when it was closed, and its invoices with a PDF each */
 function FormerCompanyInvoices({ company }: { company: FormerCompany }) {
   const download = useDownloadFormerInvoice();
-  const save = async (invoice: { id: string; number: string }) => {
-    try {
-      const pdf = await download.mutateAsync({ tenantId: company.tenantId, invoiceId: invoice.id });
-      saveBlob(pdf, invoiceFileName(invoice.number));
-    } catch (error) {
-      notify.fromError(error);
-    }
-  };
+  const pdfOf = (invoiceId: string) => download.mutateAsync({ tenantId: company.tenantId, invoiceId });
   return (
     <Card withBorder padding="md" component="section" aria-label={company.companyName}>
       <Stack gap="xs">
@@ -48,14 +40,7 @@ function FormerCompanyInvoices({ company }: { company: FormerCompany }) {
                   Dostępna do {formatDate(invoice.keptUntil)}
                 </Text>
               </Stack>
-              <Button
-                size="compact-sm"
-                variant="light"
-                onClick={() => void save(invoice)}
-                aria-label={`Pobierz PDF faktury ${invoice.number}`}
-              >
-                Pobierz PDF
-              </Button>
+              <InvoicePdfButton invoice={invoice} pdfOf={pdfOf} />
             </Group>
           ))}
         </Stack>

@@ -9,9 +9,7 @@ import { PageHeader } from '../../../../components/ui/page-header';
 import { errorMessage } from '../../../../lib/api/api-errors';
 import { formatDate } from '../../../../lib/format-date';
 import { notify } from '../../../../lib/notify-instance';
-import { saveBlob } from '../../../../lib/save-blob';
 import {
-  invoiceFileName,
   invoicesQueryOptions,
   paymentMethodsQueryOptions,
   plansQueryOptions,
@@ -24,6 +22,7 @@ import {
   useSetDefaultCard,
 } from '../api/subscription';
 import { daysLabel, formatPln, STATUS_LABELS } from '../utils/pricing';
+import { InvoicePdfButton } from './invoice-pdf-button';
 import { PayuCardForm } from './payu-card-form';
 
 /** /subskrypcja/zarzadzaj: the plan, the next charge, saved cards, invoices, cancel and resume. */
@@ -43,13 +42,6 @@ export function ManagePage({ tenantId }: { tenantId: string }) {
   const navigate = useNavigate();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const downloadInvoice = useDownloadInvoice(tenantId);
-  const download = async (invoice: { id: string; number: string }) => {
-    try {
-      saveBlob(await downloadInvoice.mutateAsync(invoice.id), invoiceFileName(invoice.number));
-    } catch (error) {
-      notify.fromError(error);
-    }
-  };
 
   const run = async (action: () => Promise<unknown>, done: string) => {
     try {
@@ -279,14 +271,7 @@ export function ManagePage({ tenantId }: { tenantId: string }) {
                     <Table.Td>{invoice.description}</Table.Td>
                     <Table.Td ta="right">{formatPln(invoice.grossGrosze)}</Table.Td>
                     <Table.Td>
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        onClick={() => void download(invoice)}
-                        aria-label={`Pobierz PDF faktury ${invoice.number}`}
-                      >
-                        Pobierz PDF
-                      </Button>
+                      <InvoicePdfButton invoice={invoice} pdfOf={downloadInvoice.mutateAsync} />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -57,13 +57,9 @@ export function SuccessPage({ tenantId, paymentId }: { tenantId: string; payment
           <ButtonLink to="/subskrypcja/wybor">Spróbuj ponownie</ButtonLink>
         </>
       ) : (
-        <>
-          <PageHeader title="Czekamy na potwierdzenie płatności" />
-          <Stack align="flex-start" gap="xs" role="status">
-            <Loader size="sm" />
-            <Text>Operator płatności jeszcze jej nie potwierdził. Strona odświeży się sama.</Text>
-          </Stack>
-        </>
+        <Waiting title="Czekamy na potwierdzenie płatności">
+          Operator płatności jeszcze jej nie potwierdził. Strona odświeży się sama.
+        </Waiting>
       )}
     </Stack>
   );
@@ -104,14 +100,23 @@ function CardAddedPage({
           <ButtonLink to="/subskrypcja/zarzadzaj">Wróć do kart płatniczych</ButtonLink>
         </>
       ) : (
-        <>
-          <PageHeader title="Czekamy na potwierdzenie karty" />
-          <Stack align="flex-start" gap="xs" role="status">
-            <Loader size="sm" />
-            <Text>Operator płatności jeszcze nie potwierdził karty. Strona odświeży się sama.</Text>
-          </Stack>
-        </>
+        <Waiting title="Czekamy na potwierdzenie karty">
+          Operator płatności jeszcze nie potwierdził karty. Strona odświeży się sama.
+        </Waiting>
       )}
     </Stack>
+  );
+}
+
+/** still waiting for the provider: the page asks again by itself (the query's refetch), and says so */
+function Waiting({ title, children }: { title: string; children: string }) {
+  return (
+    <>
+      <PageHeader title={title} />
+      <Stack align="flex-start" gap="xs" role="status">
+        <Loader size="sm" />
+        <Text>{children}</Text>
+      </Stack>
+    </>
   );
 }

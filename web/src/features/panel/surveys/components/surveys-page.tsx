@@ -23,6 +23,8 @@ import { errorMessage } from '../../../../lib/api/api-errors';
 import { notify } from '../../../../lib/notify-instance';
 import { surveyResultsQueryOptions, surveySettingsQueryOptions, useSaveSurveySettings } from '../api/surveys';
 import { answersNeeded, formatNps, monthLabel, percent, weekLabel } from '../utils/nps-display';
+import { ScrollTable } from '../../../../components/ui/scroll-table';
+import { FormCard } from '../../../../components/ui/form-card';
 
 /**
  * /panel/ankiety: the company's NPS from the automatic surveys after visits — shown only from 5 answers
@@ -112,44 +114,44 @@ function Results({ results }: { results: SurveyResults }) {
           <Title order={2} size="h4">
             Trend miesięczny
           </Title>
-          <Table.ScrollContainer minWidth={420}>
-            <Table aria-label="NPS według miesięcy" verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Miesiąc wizyty</Table.Th>
-                  <Table.Th scope="col">Odpowiedzi</Table.Th>
-                  <Table.Th scope="col">NPS</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {results.trend.map((month) => (
-                  <Table.Tr key={month.month}>
-                    <Table.Td>{monthLabel(month.month)}</Table.Td>
-                    <Table.Td>{month.responses}</Table.Td>
-                    <Table.Td>
-                      {month.nps === null ? (
-                        <Text size="sm" c="dimmed">
-                          za mało odpowiedzi
-                        </Text>
-                      ) : (
-                        <Group gap="xs" wrap="nowrap">
-                          <Text fw={600} w={48}>
-                            {formatNps(month.nps)}
-                          </Text>
-                          <Progress
-                            value={(month.nps + 100) / 2}
-                            w={120}
-                            aria-hidden
-                            color={month.nps >= 0 ? 'teal' : 'red'}
-                          />
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ScrollTable
+            minWidth={420}
+            aria-label="NPS według miesięcy"
+            verticalSpacing="xs"
+            head={
+              <Table.Tr>
+                <Table.Th scope="col">Miesiąc wizyty</Table.Th>
+                <Table.Th scope="col">Odpowiedzi</Table.Th>
+                <Table.Th scope="col">NPS</Table.Th>
+              </Table.Tr>
+            }
+          >
+            {results.trend.map((month) => (
+              <Table.Tr key={month.month}>
+                <Table.Td>{monthLabel(month.month)}</Table.Td>
+                <Table.Td>{month.responses}</Table.Td>
+                <Table.Td>
+                  {month.nps === null ? (
+                    <Text size="sm" c="dimmed">
+                      za mało odpowiedzi
+                    </Text>
+                  ) : (
+                    <Group gap="xs" wrap="nowrap">
+                      <Text fw={600} w={48}>
+                        {formatNps(month.nps)}
+                      </Text>
+                      <Progress
+                        value={(month.nps + 100) / 2}
+                        w={120}
+                        aria-hidden
+                        color={month.nps >= 0 ? 'teal' : 'red'}
+                      />
+                    </Group>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ScrollTable>
         </Stack>
       </Card>
       <Card withBorder padding="lg">
@@ -218,65 +220,58 @@ function SettingsForm({ tenantId, canEdit }: { tenantId: string; canEdit: boolea
   };
 
   return (
-    <Card withBorder padding="lg">
-      <form onSubmit={submit} noValidate aria-label="Ustawienia ankiet">
-        <Stack gap="md">
-          <Title order={2} size="h4">
-            Ustawienia ankiet
-          </Title>
-          {!canEdit ? (
-            <Text size="sm" c="dimmed">
-              Ustawienia zmienia właściciel albo pracownik z uprawnieniem do ustawień firmy.
-            </Text>
-          ) : null}
-          <Switch
-            label="Wysyłaj ankiety po wizycie"
-            description="Klient dostanie najwyżej jedną ankietę na 30 dni. Klienci, którzy wyłączyli ankiety, nie dostaną ich wcale."
-            checked={enabled}
-            disabled={!canEdit}
-            onChange={(event) => setEnabled(event.currentTarget.checked)}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NumberInput
-              label="Opóźnienie po wizycie (godziny)"
-              description={`Od ${SURVEY_DELAY_HOURS.min} do ${SURVEY_DELAY_HOURS.max} godzin; zwykle 2–6.`}
-              min={SURVEY_DELAY_HOURS.min}
-              max={SURVEY_DELAY_HOURS.max}
-              allowDecimal={false}
-              value={delayHours}
-              disabled={!canEdit}
-              onChange={setDelayHours}
-              error={errors['delayHours']}
-            />
-            <TextInput
-              label="E-mail alertów o niskich ocenach (opcjonalnie)"
-              description="Ocena 1–6 z komentarzem, bez danych klienta. Puste: e-mail kontaktowy firmy z ustawień (bez niego alertów nie wysyłamy)."
-              type="email"
-              value={alertEmail}
-              disabled={!canEdit}
-              onChange={(event) => setAlertEmail(event.currentTarget.value)}
-              error={errors['alertEmail']}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Link do opinii (opcjonalnie)"
-            description="Np. wizytówka Google. Pokażemy go każdemu, kto odpowie — niezależnie od oceny."
-            placeholder="https://g.page/r/…/review"
-            value={reviewUrl}
-            disabled={!canEdit}
-            onChange={(event) => setReviewUrl(event.currentTarget.value)}
-            error={errors['reviewUrl']}
-          />
-          <FormError message={save.isError ? errorMessage(save.error) : null} />
-          {canEdit ? (
-            <Group>
-              <Button type="submit" loading={save.isPending}>
-                Zapisz ustawienia
-              </Button>
-            </Group>
-          ) : null}
-        </Stack>
-      </form>
-    </Card>
+    <FormCard title="Ustawienia ankiet" label="Ustawienia ankiet" onSubmit={submit}>
+      {!canEdit ? (
+        <Text size="sm" c="dimmed">
+          Ustawienia zmienia właściciel albo pracownik z uprawnieniem do ustawień firmy.
+        </Text>
+      ) : null}
+      <Switch
+        label="Wysyłaj ankiety po wizycie"
+        description="Klient dostanie najwyżej jedną ankietę na 30 dni. Klienci, którzy wyłączyli ankiety, nie dostaną ich wcale."
+        checked={enabled}
+        disabled={!canEdit}
+        onChange={(event) => setEnabled(event.currentTarget.checked)}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput
+          label="Opóźnienie po wizycie (godziny)"
+          description={`Od ${SURVEY_DELAY_HOURS.min} do ${SURVEY_DELAY_HOURS.max} godzin; zwykle 2–6.`}
+          min={SURVEY_DELAY_HOURS.min}
+          max={SURVEY_DELAY_HOURS.max}
+          allowDecimal={false}
+          value={delayHours}
+          disabled={!canEdit}
+          onChange={setDelayHours}
+          error={errors['delayHours']}
+        />
+        <TextInput
+          label="E-mail alertów o niskich ocenach (opcjonalnie)"
+          description="Ocena 1–6 z komentarzem, bez danych klienta. Puste: e-mail kontaktowy firmy z ustawień (bez niego alertów nie wysyłamy)."
+          type="email"
+          value={alertEmail}
+          disabled={!canEdit}
+          onChange={(event) => setAlertEmail(event.currentTarget.value)}
+          error={errors['alertEmail']}
+        />
+      </SimpleGrid>
+      <TextInput
+        label="Link do opinii (opcjonalnie)"
+        description="Np. wizytówka Google. Pokażemy go każdemu, kto odpowie — niezależnie od oceny."
+        placeholder="https://g.page/r/…/review"
+        value={reviewUrl}
+        disabled={!canEdit}
+        onChange={(event) => setReviewUrl(event.currentTarget.value)}
+        error={errors['reviewUrl']}
+      />
+      <FormError message={save.isError ? errorMessage(save.error) : null} />
+      {canEdit ? (
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            Zapisz ustawienia
+          </Button>
+        </Group>
+      ) : null}
+    </FormCard>
   );
 }
