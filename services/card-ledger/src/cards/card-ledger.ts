@@ -214,10 +214,15 @@ function cardExecutor(
         return [...(inline?.writes ?? []), ...(also?.writes ?? [])];
       },
     );
-    const { newEvents, nextExpectedRevision: last } = result;
-    if (atomicAppends && newEvents.length && last !== undefined)
-      atomicAppends.note(cardId, last - newEvents.length + 1, last);
-    await projection.projectAppended(cardId, newEvents, last, readModel.cardWritten());
+    const { newEvents, newState, nextExpectedRevision: last } = result;
+    const cardWritten = readModel.cardWritten();
+    // the projector is left nothing to write for these events (see AtomicAppends)
+    if (atomicAppends && cardWritten && newEvents.length && last !== undefined)
+      atomicAppends.note(cardId, last - newEvents.length + 1, last, holderOf(newState));
+    await projection.projectAppended(cardId, newEvents, last, cardWritten);
     return { ...result, context, written };
   };
 }
+
+/** whom a change of the card is announced to (live updates): its holder, none before it is issued or refused */
+const holderOf = (card: Card): string | null => (card.status === 'none' ? null : card.userId);

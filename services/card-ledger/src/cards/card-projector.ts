@@ -9,37 +9,45 @@ import type { CardChanges } from './card-activity';
 import type { CardsProjection } from './cards.projection';
 
 /**
- * The card events this process appended through the ATOMIC unit of work (ADR 0029), each with its history entry
- * in the same transaction (readModelWrites), until the projector has seen them: for those, an event found
- * projected needs no look for its entry. Any other event — appended before this process started (by a version
- * before the unit of work, or with the documents in another file before they were merged into events.db, where a
- * crash could part the two writes), by another instance, or one the projector reads before it is noted here — is
- * checked as before. Bounded: past `max` the oldest are forgotten (they are then checked, which is only slower).
+ * The card events whose whole read model this process's ATOMIC unit of work (ADR 0029) wrote with them — the card
+ * document applied at each event's revision, the history entries, the corrections' records, in the transaction
+ * of the append (readModelWrites) — with the card's holder after them, until the projector has seen them. For
+ * those the projector has nothing to write: it relabels a moved card's history (a query, never part of the unit)
+ * and announces the change to the holder, without reading the card. Any other event — appended before this
+ * process started (a version before the unit of work, or documents in another file before they were merged
+ * into events.db, where a crash could part the writes), by another instance, with a gap the unit left, or read
+ * by the projector before it is noted here — is projected and checked as before. Bounded: past `max` the
+ * oldest are forgotten (they are then checked, which is only slower).
  */
 export class AtomicAppends {
-  private readonly keys = new Set<string>();
+  private readonly holders = new Map<string, string | null>();
 
   constructor(private readonly max = 50_000) {}
 
-  /** the events at `firstRevision` … `lastRevision` of the card, appended with their read model in one unit */
-  note(cardId: string, firstRevision: number, lastRevision: number): void {
+  /** the events at `firstRevision` … `lastRevision` of the card, written with their read model by the unit */
+  note(cardId: string, firstRevision: number, lastRevision: number, holder: string | null): void {
     for (let revision = firstRevision; revision <= lastRevision; revision++) {
-      this.keys.add(`${cardId}:${revision}`);
-      if (this.keys.size > this.max) this.keys.delete(this.keys.values().next().value!);
+      this.holders.set(`${cardId}:${revision}`, holder);
+      if (this.holders.size > this.max) this.holders.delete(this.holders.keys().next().value!);
     }
   }
 
-  /** whether this process's atomic unit appended the event (then forgotten: the projector sees each once) */
-  take(cardId: string, revision: number): boolean {
-    return this.keys.delete(`${cardId}:${revision}`);
+  /** the event's holder when the unit wrote its read model (then forgotten: the projector sees each once) */
+  take(cardId: string, revision: number): { holder: string | null } | undefined {
+    const key = `${cardId}:${revision}`;
+    if (!this.holders.has(key)) return undefined;
+    const holder = this.holders.get(key)!;
+    this.holders.delete(key);
+    return { holder };
   }
 }
 
 /**
  * The background projector: tails `card-*` from its checkpoint (the platform's catch-up subscription, as the
  * event relay does), projects each event (a duplicate of what the command already projected is skipped
- * cheaply; see AtomicAppends) and then announces the change to live-update listeners, naming the holder from
- * the card document that projecting the event wrote or found (one read of it per event). The checkpoint is
+ * cheaply; one the atomic unit wrote whole is not read at all, see AtomicAppends) and then announces the change
+ * to live-update listeners, naming the holder from the card document that projecting the event wrote or found
+ * (one read of it per event). The checkpoint is
  * saved at most every CHECKPOINT_EVERY_MS, not per event: replaying a few events after a restart is harmless
  * (the projection skips what it has), a write per event on the award path is not.
  */
@@ -63,11 +71,14 @@ export function startCardProjector(options: {
     streamPrefixes: [CARD_STREAM_PREFIX],
     handler: async (stored: StoredEvent) => {
       const cardId = stored.streamId.slice(CARD_STREAM_PREFIX.length);
-      const card = await projection.project(
-        cardId,
-        [{ event: { type: stored.type, data: stored.data } as CardEvent, revision: stored.revision }],
-        atomicAppends?.take(cardId, stored.revision) ?? false,
-      );
+      const event = { type: stored.type, data: stored.data } as CardEvent;
+      const written = atomicAppends?.take(cardId, stored.revision);
+      if (written) {
+        await projection.projectAppended(cardId, [event], stored.revision, true);
+        if (written.holder) changes.publish(written.holder, cardId);
+        return;
+      }
+      const card = await projection.project(cardId, [{ event, revision: stored.revision }]);
       if (card) changes.publish(card.userId, cardId);
     },
     onError: (error) => options.onError(error),

@@ -103,7 +103,7 @@ describe('the background projector', () => {
     }
   });
 
-  it('restores a missing history entry of an event not appended here with it, and trusts the ones that were', async () => {
+  it('restores a missing history entry of an event not written whole here, and reads nothing for one that was', async () => {
     t = await startCardLedger();
     const { client } = await awardedCard(t);
     await t.service.close(); // its own projector: the replays below are the only ones announcing
@@ -136,10 +136,13 @@ describe('the background projector', () => {
       await heard;
       await projector.stop();
     };
-    // noted as appended by this process's atomic unit: the entry was written with it, so it is not looked for
+    // noted as written whole by this process's atomic unit: nothing is read nor written again, the holder is told
     const noted = new AtomicAppends();
-    noted.note(client.cardId, 0, 1);
+    noted.note(client.cardId, 0, 1, client.userId);
+    const cardReads = vi.spyOn(projection.cards, 'get');
     await replay(noted);
+    expect(cardReads).not.toHaveBeenCalled();
+    cardReads.mockRestore();
     expect(await projection.activity.get(entry)).toBeNull();
     // not noted (from before the process started, say): looked for, and written again
     await replay(new AtomicAppends());

@@ -111,12 +111,8 @@ export function cardsProjection(documents: DocumentStore, eventStore: EventStore
     activity: documents.collection<ActivityDoc>('card_activity'),
     corrections: documents.collection<CorrectionDoc>('card_corrections'),
   };
-  /**
-   * `unitWrote`: these events were appended by the atomic unit of work, which wrote each one's history entry
-   * with it (readModelWrites), so an event found projected needs no look for its entry
-   */
-  const project = (cardId: string, events: ProjectedEvent[], unitWrote = false) =>
-    projectCard(stores, eventStore, cardId, events, unitWrote);
+  const project = (cardId: string, events: ProjectedEvent[]) =>
+    projectCard(stores, eventStore, cardId, events);
   return {
     cards: stores.cards,
     activity: stores.activity,
@@ -170,18 +166,17 @@ async function ensureCardIndexes({ cards, activity }: CardCollections) {
 }
 
 /**
- * Projects events of one card in order; an earlier projection that was lost is caught up from the stream (every
- * event checked then). Returns the card document as the last event left it (written or found: one read per event).
+ * Projects events of one card in order; an earlier projection that was lost is caught up from the stream.
+ * Returns the card document as the last event left it (written or found: one read of it per event).
  */
 async function projectCard(
   stores: CardCollections,
   eventStore: EventStore,
   cardId: string,
   events: ProjectedEvent[],
-  unitWrote: boolean,
 ): Promise<CardRecord | null> {
   try {
-    return await projectInOrder(stores, cardId, events, unitWrote);
+    return await projectInOrder(stores, cardId, events);
   } catch (error) {
     if (!(error instanceof ProjectionGapError)) throw error;
     const stream = await eventStore.readStream(toCardStreamId(cardId));
@@ -189,7 +184,6 @@ async function projectCard(
       stores,
       cardId,
       stream.map((e) => ({ event: { type: e.type, data: e.data } as CardEvent, revision: e.revision })),
-      false,
     );
   }
 }
@@ -198,7 +192,6 @@ async function projectInOrder(
   stores: CardCollections,
   cardId: string,
   events: ProjectedEvent[],
-  unitWrote: boolean,
 ): Promise<CardRecord | null> {
   const { cards, activity } = stores;
   let card: CardRecord | null = null;
@@ -212,9 +205,8 @@ async function projectInOrder(
     // also when already projected: a crash may have come between the card and its entries
     if (event.type === 'CardHolderLinked') await relabelHistory(activity, event.data);
     const activityId = activityIdOf(cardId, revision);
-    // already projected: by the atomic unit of work, which wrote the history entry with the event, or else by
-    // a write of its own that a crash may have parted from the entry, so that is checked
-    if (projected.outcome === 'skipped' && (unitWrote || (await activity.get(activityId)))) continue;
+    // already projected: the history entry may still be missing (a crash in between), so check it too
+    if (projected.outcome === 'skipped' && (await activity.get(activityId))) continue;
     if (card && card.status !== 'refused') {
       const entry = activityOf(card, event);
       if (entry) await insertActivity(stores, { _id: activityId, ...entry });
