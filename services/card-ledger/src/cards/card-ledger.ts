@@ -2,7 +2,7 @@ import type { ProgramDefinedData, ServiceDefinedData } from '@punkto/contracts/i
 import type { Role } from '@punkto/contracts/permissions';
 import type { DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { commandHandler, type Decided, type HandleResult } from '@punkto/platform/es/command-handler';
-import { unitOfWork, type DocumentWrite } from '@punkto/platform/es/unit-of-work';
+import { unitOfWork, type DocumentWrite, type UnitOfWork } from '@punkto/platform/es/unit-of-work';
 import { retryLostRace } from '@punkto/platform/errors/lost-race';
 import type { EventMetadata, EventStore } from '@punkto/platform/event-store/event-store.port';
 import type { Logger } from '@punkto/platform/observability/logger';
@@ -16,7 +16,8 @@ import { toCardStreamId, type Card } from './card';
 import { randomCardNumber } from './card-codes';
 import { cardDecider, type CardCommand } from './card.decider';
 import type { CardEvent } from './card';
-import { CardChanges, cardsProjection, startCardProjector, type CardsProjection } from './cards.projection';
+import { CardChanges, cardsProjection, type CardsProjection } from './cards.projection';
+import { AtomicAppends, startCardProjector } from './card-projector';
 import { customerSeats } from './customer-seats';
 import { idempotencyKeys } from './idempotency';
 import { keptSecret } from '@punkto/platform/documents/kept-secret';
@@ -94,11 +95,20 @@ export async function createCardLedger(deps: CardServiceDeps) {
     stores.expiry,
   ])
     await store.ensureIndexes();
+  // the append, the read model and (for awards) the idempotency record with its answer: one atomic write,
+  // group-committed with the other commands of the turn, when the stores share a SQLite file (ADR 0029)
+  const unit = unitOfWork(deps.eventStore, documents);
+  deps.logger.info(
+    { atomic: unit.atomic },
+    'card commands write their events and documents in one unit of work',
+  );
+  const atomicAppends = unit.atomic ? new AtomicAppends() : undefined;
   const projector = startCardProjector({
     eventStore: deps.eventStore,
     checkpoints: deps.checkpoints,
     projection: stores.projection,
     changes: stores.changes,
+    atomicAppends,
     onError: (error) =>
       deps.logger.error({ err: error }, 'card projector failed; restarting from its checkpoint'),
   });
@@ -109,7 +119,7 @@ export async function createCardLedger(deps: CardServiceDeps) {
     logger: deps.logger,
     clock,
     secret: await keptSecret(documents, 'card-qr', config.CARD_QR_SECRET),
-    execute: cardExecutor(deps, stores.projection),
+    execute: cardExecutor(deps, stores.projection, unit, atomicAppends),
     rulesFor: async (programId: string): Promise<ProgramRules | null> =>
       rulesOf(await stores.programs.get(programId)),
     /** a fresh number, reserved for good (`card_numbers._id` is unique; a number is never reused) */
@@ -156,16 +166,19 @@ function cardStores(deps: CardServiceDeps) {
  * (the builder checks the caller against the card and fetches what the command carries), decided, appended
  * with the expected revision, then projected. A lost race reads, builds and decides again; that and the
  * commandIds the card remembers (with the idempotency keys) are the whole of the award path's guarding.
- * The read model is written with the append when the unit of work is atomic (and checked after it either
- * way: a gap left by a crash is replayed); `alsoWrite` adds the caller's documents (the stored answer, the
- * employee's award counter). The result carries the deciding attempt's context and write outcome.
+ * The read model is written with the append when the unit of work is atomic; after the unit, the events are
+ * projected again only when it did not write the card document for every one of them (a gap a crash left,
+ * replayed from the stream; or a unit of work that is not atomic). `alsoWrite` adds the caller's documents
+ * (the stored answer, the employee's award counter). The result carries the deciding attempt's context and
+ * write outcome.
  */
-function cardExecutor(deps: CardServiceDeps, projection: CardsProjection) {
-  const { eventStore, documents, config, logger, clock } = deps;
-  // the append, the read model and (for awards) the idempotency record with its answer: one atomic write,
-  // group-committed with the other commands of the turn, when the stores share a SQLite file (ADR 0029)
-  const unit = unitOfWork(eventStore, documents);
-  logger.info({ atomic: unit.atomic }, 'card commands write their events and documents in one unit of work');
+function cardExecutor(
+  deps: CardServiceDeps,
+  projection: CardsProjection,
+  unit: UnitOfWork,
+  atomicAppends: AtomicAppends | undefined,
+) {
+  const { eventStore, config, clock } = deps;
   const handle = commandHandler(eventStore, cardDecider, {
     maxRetries: config.COMMAND_MAX_RETRIES,
     unitOfWork: unit,
@@ -181,10 +194,13 @@ function cardExecutor(deps: CardServiceDeps, projection: CardsProjection) {
     // of the latest attempt: a lost race builds (and writes) again, so the last one is the one that counted
     let context: C | undefined;
     let written: W | undefined;
+    // whether the deciding attempt's unit wrote the card document for each of its events
+    const readModel = { cardWritten: () => false };
     const result = await handle(
       toCardStreamId(cardId),
       async (card) => {
         written = undefined;
+        readModel.cardWritten = () => false;
         const attempt = await build(card, clock());
         context = attempt?.context;
         return attempt;
@@ -193,10 +209,20 @@ function cardExecutor(deps: CardServiceDeps, projection: CardsProjection) {
       async (decided) => {
         const also = alsoWrite ? await alsoWrite({ ...decided, context }) : null;
         written = also?.outcome;
-        return [...(unit.atomic ? projection.writesFor(cardId, decided) : []), ...(also?.writes ?? [])];
+        const inline = unit.atomic ? projection.writesFor(cardId, decided) : null;
+        if (inline) readModel.cardWritten = inline.cardWritten;
+        return [...(inline?.writes ?? []), ...(also?.writes ?? [])];
       },
     );
-    await projection.projectAppended(cardId, result.newEvents, result.nextExpectedRevision);
+    const { newEvents, newState, nextExpectedRevision: last } = result;
+    const cardWritten = readModel.cardWritten();
+    // the projector is left nothing to write for these events (see AtomicAppends)
+    if (atomicAppends && cardWritten && newEvents.length && last !== undefined)
+      atomicAppends.note(cardId, last - newEvents.length + 1, last, holderOf(newState));
+    await projection.projectAppended(cardId, newEvents, last, cardWritten);
     return { ...result, context, written };
   };
 }
+
+/** whom a change of the card is announced to (live updates): its holder, none before it is issued or refused */
+const holderOf = (card: Card): string | null => (card.status === 'none' ? null : card.userId);

@@ -1,31 +1,18 @@
 import type { Collection, DocumentStore } from '@punkto/platform/documents/document-store.port';
 import { mutateDocument, UNCHANGED } from '@punkto/platform/documents/mutate-document';
 import { DuplicateKeyError } from '@punkto/platform/errors/errors';
-import type { EventStore, StoredEvent } from '@punkto/platform/event-store/event-store.port';
-import {
-  startCatchUpSubscription,
-  type CatchUpSubscription,
-} from '@punkto/platform/relay/catch-up-subscription';
-import type { CheckpointStore } from '@punkto/platform/relay/checkpoint-store.port';
+import type { EventStore } from '@punkto/platform/event-store/event-store.port';
 import type { DocumentWrite } from '@punkto/platform/es/unit-of-work';
 import {
-  projectEvent,
+  projectEventRead,
   projectEventWrite,
   ProjectionGapError,
   readProjection,
   type ProjectionDoc,
   type Tombstone,
 } from '@punkto/platform/projections/projection';
-import { activityOf, type ActivityDoc, type CardChanges } from './card-activity';
-import {
-  CARD_STREAM_PREFIX,
-  evolve,
-  initialState,
-  toCardStreamId,
-  type Card,
-  type CardEvent,
-  type IssuedCard,
-} from './card';
+import { activityOf, type ActivityDoc } from './card-activity';
+import { evolve, initialState, toCardStreamId, type Card, type CardEvent, type IssuedCard } from './card';
 
 /**
  * Read models of the card streams (rebuildable from `card-*`):
@@ -37,9 +24,10 @@ import {
  * - `card_activity`: one document per history entry (`<cardId>:<revision>`), inserted once; a card moved to
  *   an account (CardHolderLinked, ADR 0056) relabels its entries with the new holder.
  *
- * Both are written right after each command (read-your-writes for the scanner) AND by a background
- * projector that tails the event store from a checkpoint, so a crash between append and projection heals
- * by itself and every replica hears of every change (live updates: CardChanges).
+ * Both are written with each command (its unit of work, ADR 0029: read-your-writes for the scanner; or right
+ * after it when the unit is not atomic) AND by a background projector (card-projector.ts) that tails the event
+ * store from a checkpoint, so a crash between append and projection heals by itself and every replica hears of
+ * every change (live updates: CardChanges).
  */
 
 type RefusedRecord = Extract<Card, { status: 'refused' }> & { humanReadableId: string };
@@ -82,13 +70,16 @@ export function applyCardEvent(current: CardRecord | null, event: CardEvent): Ca
 /**
  * The read-model writes of a command's new events, written with its append by the card ledger's unit of work
  * (ADR 0029): the card document (applied when it is at the previous revision; a gap is healed after the unit by
- * `projectAppended`), the history entries and the corrections' records.
+ * `projectAppended`), the history entries and the corrections' records. `cardWritten` tells, once the unit is
+ * written, whether it applied the card document for every event (no gap: nothing is left to project).
  */
 function readModelWrites(
   cardId: string,
   decided: { state: Card; newEvents: CardEvent[]; firstRevision: number },
-): DocumentWrite[] {
+): { writes: DocumentWrite[]; cardWritten: () => boolean } {
   const writes: DocumentWrite[] = [];
+  // the revisions whose card write found the document at the one before (a set: a write may run more than once)
+  const applied = new Set<number>();
   let state = decided.state;
   decided.newEvents.forEach((event, i) => {
     const revision = decided.firstRevision + i;
@@ -96,7 +87,10 @@ function readModelWrites(
       projectEventWrite<CardRecord>('cards', {
         id: cardId,
         streamRevision: revision,
-        apply: (current) => applyCardEvent(current, event),
+        apply: (current) => {
+          applied.add(revision);
+          return applyCardEvent(current, event);
+        },
       }),
     );
     state = evolve(state, event);
@@ -108,7 +102,7 @@ function readModelWrites(
       writes.push({ collection: 'card_corrections', insertOnce: correctionOf(doc, doc.voidedCommandId) });
     writes.push({ collection: 'card_activity', insertOnce: doc });
   });
-  return writes;
+  return { writes, cardWritten: () => applied.size === decided.newEvents.length };
 }
 
 export function cardsProjection(documents: DocumentStore, eventStore: EventStore) {
@@ -125,9 +119,24 @@ export function cardsProjection(documents: DocumentStore, eventStore: EventStore
     ensureIndexes: () => ensureCardIndexes(stores),
     project,
     writesFor: readModelWrites,
-    /** the events a command appended, with their revisions */
-    async projectAppended(cardId: string, newEvents: CardEvent[], lastRevision: number | undefined) {
+    /**
+     * The events a command appended, with their revisions, after its unit of work. When the unit wrote the card
+     * document for every one of them (`cardWritten`: atomic, no gap) only a moved card's history is left to
+     * relabel (a query, not a write of the unit); otherwise — a gap the unit left, or a unit of work that wrote
+     * no read model (not atomic) — they are projected, a gap replayed from the stream.
+     */
+    async projectAppended(
+      cardId: string,
+      newEvents: CardEvent[],
+      lastRevision: number | undefined,
+      cardWritten = false,
+    ) {
       if (!newEvents.length || lastRevision === undefined) return;
+      if (cardWritten) {
+        for (const event of newEvents)
+          if (event.type === 'CardHolderLinked') await relabelHistory(stores.activity, event.data);
+        return;
+      }
       const first = lastRevision - newEvents.length + 1;
       await project(
         cardId,
@@ -156,19 +165,22 @@ async function ensureCardIndexes({ cards, activity }: CardCollections) {
   await activity.ensureIndex({ fields: { cardId: 1, occurredAt: -1 } });
 }
 
-/** Projects events of one card in order; an earlier projection that was lost is caught up from the stream. */
+/**
+ * Projects events of one card in order; an earlier projection that was lost is caught up from the stream.
+ * Returns the card document as the last event left it (written or found: one read of it per event).
+ */
 async function projectCard(
   stores: CardCollections,
   eventStore: EventStore,
   cardId: string,
   events: ProjectedEvent[],
-) {
+): Promise<CardRecord | null> {
   try {
-    await projectInOrder(stores, cardId, events);
+    return await projectInOrder(stores, cardId, events);
   } catch (error) {
     if (!(error instanceof ProjectionGapError)) throw error;
     const stream = await eventStore.readStream(toCardStreamId(cardId));
-    await projectInOrder(
+    return projectInOrder(
       stores,
       cardId,
       stream.map((e) => ({ event: { type: e.type, data: e.data } as CardEvent, revision: e.revision })),
@@ -176,28 +188,31 @@ async function projectCard(
   }
 }
 
-async function projectInOrder(stores: CardCollections, cardId: string, events: ProjectedEvent[]) {
+async function projectInOrder(
+  stores: CardCollections,
+  cardId: string,
+  events: ProjectedEvent[],
+): Promise<CardRecord | null> {
   const { cards, activity } = stores;
+  let card: CardRecord | null = null;
   for (const { event, revision } of events) {
-    let card: CardRecord | null = null;
-    const outcome = await projectEvent<CardRecord>(cards, {
+    const projected = await projectEventRead<CardRecord>(cards, {
       id: cardId,
       streamRevision: revision,
-      apply: (current) => (card = applyCardEvent(current, event)),
+      apply: (current) => applyCardEvent(current, event),
     });
+    card = projected.document;
     // also when already projected: a crash may have come between the card and its entries
     if (event.type === 'CardHolderLinked') await relabelHistory(activity, event.data);
     const activityId = activityIdOf(cardId, revision);
     // already projected: the history entry may still be missing (a crash in between), so check it too
-    if (outcome === 'skipped') {
-      if (await activity.get(activityId)) continue;
-      card = await readProjection<CardRecord>(cards, cardId);
-    }
+    if (projected.outcome === 'skipped' && (await activity.get(activityId))) continue;
     if (card && card.status !== 'refused') {
       const entry = activityOf(card, event);
       if (entry) await insertActivity(stores, { _id: activityId, ...entry });
     }
   }
+  return card;
 }
 
 /**
@@ -282,42 +297,4 @@ function cardQueries(cards: Collection<CardDoc>, corrections: Collection<Correct
       return found;
     },
   };
-}
-
-/**
- * The background projector: tails `card-*` from its checkpoint (the platform's catch-up subscription, as the
- * event relay does), projects each event (a duplicate of what the command already projected is skipped
- * cheaply) and then announces the change to live-update listeners. The checkpoint is saved at most every
- * CHECKPOINT_EVERY_MS, not per event: replaying a few events after a restart is harmless (the projection skips
- * what it has), a write per event on the award path is not.
- */
-const CHECKPOINT_EVERY_MS = 250;
-
-export function startCardProjector(options: {
-  eventStore: EventStore;
-  checkpoints: CheckpointStore;
-  projection: CardsProjection;
-  changes: CardChanges;
-  onError: (error: unknown) => void;
-  name?: string;
-}): CatchUpSubscription {
-  const { projection, changes } = options;
-  return startCatchUpSubscription({
-    eventStore: options.eventStore,
-    checkpoints: options.checkpoints,
-    name: options.name ?? 'card-ledger-projections',
-    streamPrefixes: [CARD_STREAM_PREFIX],
-    handler: async (stored: StoredEvent) => {
-      const cardId = stored.streamId.slice(CARD_STREAM_PREFIX.length);
-      await projection.project(cardId, [
-        { event: { type: stored.type, data: stored.data } as CardEvent, revision: stored.revision },
-      ]);
-      const card = await projection.get(cardId);
-      if (card) changes.publish(card.userId, cardId);
-    },
-    onError: (error) => options.onError(error),
-    retryBackoffMs: 200,
-    maxBackoffMs: 10_000,
-    checkpointEveryMs: CHECKPOINT_EVERY_MS,
-  });
 }

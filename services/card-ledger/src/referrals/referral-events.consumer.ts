@@ -17,8 +17,10 @@ const Envelope = z.object({
 /**
  * The card ledger's own cardledger.cards.v1, for referrals (ADR 0061): a staff award (PointsEarned /
  * StampsAdded — not the join, not an adjustment, import or correction) on a card joined with an invite is the
- * friend's first real visit, and rewards the referral (referral-rewards.ts). Idempotent, so a redelivery past
- * the inbox changes nothing; a failure is thrown and redelivered.
+ * friend's first real visit, and rewards the referral (referral-rewards.ts). Idempotent by itself (the Referral
+ * and Card streams remember the command ids, the invite stream publishes a code only when it changes), so it keeps
+ * no inbox: most awards are no friend's first visit, and a read and a write of the inbox per award would buy
+ * nothing; a failure is thrown and redelivered.
  */
 export function referralEventsConsumer(deps: RewardDeps, context: ConsumerContext): ConsumerSpec {
   return eventConsumer({
@@ -26,6 +28,7 @@ export function referralEventsConsumer(deps: RewardDeps, context: ConsumerContex
     topics: [Topics.cardLedgerCards],
     schema: Envelope,
     ...context,
+    idempotent: true,
     handle: async (envelope) => {
       const parse = payloadParser(context.logger, envelope);
       if (envelope.type === 'CardIssued') {

@@ -93,6 +93,26 @@ const pointsOf = async (owner: string, cardId: string) =>
   (await t.call('GET', `/api/v1/cards?cardId=${cardId}`, owner)).json().points as number;
 
 describe('a friend joins with a customer’s invite and visits', () => {
+  it('the same award event delivered again (same event id, no inbox kept): the bonuses once, nothing remembered', async () => {
+    const { owner, customer, program } = await company();
+    const anna = await member(program, customer, '+48600500600');
+    const ola = await member(program, customer, '+48600700800');
+    expect((await claim(await inviteOf(anna), ola)).statusCode).toBe(200);
+    t.advance(600);
+    const res = await t.call('POST', `/api/v1/cards/${ola.cardId}/points-from-amount`, owner, {
+      body: { amountGrosze: 2500 },
+    });
+    expect(res.statusCode).toBe(200);
+    const earned = (await t.events(ola.cardId)).filter((e) => e.type === 'PointsEarned').at(-1)!;
+    const eventId = randomUUID();
+    for (let i = 0; i < 3; i++)
+      await t.deliver(Topics.cardLedgerCards, 'PointsEarned', earned.data as object, eventId);
+    expect(await pointsOf(owner, ola.cardId)).toBe(25 + 20);
+    expect(await pointsOf(owner, anna.cardId)).toBe(50);
+    const inbox = t.infra.documents.collection<{ _id: string }>('handled-events');
+    expect(await inbox.get(`card-ledger.referrals/${eventId}`)).toBeNull();
+  });
+
   it('rewards both once: the friend on top of the visit, the referrer by the settings', async () => {
     const { owner, customer, program, tenantId } = await company();
     const anna = await member(program, customer, '+48600100200');

@@ -8,6 +8,7 @@ import {
   LIVE_DOCUMENTS,
   projectEvent,
   projectEventOnce,
+  projectEventRead,
   ProjectionGapError,
   readProjection,
   type DedupedDoc,
@@ -109,6 +110,33 @@ describe('projections on the SQLite document store', () => {
       // a later event may bring it back (e.g. a card re-activated)
       expect(await earn(cards, 2)).toBe('applied');
       expect(await readProjection(cards, 'c1')).toMatchObject({ points: 3, history: [2], lastRevision: 2 });
+    });
+
+    it('projectEventRead hands back the document it wrote, or the one it found, from its one read', async () => {
+      const apply = (current: CardSummary | null) => ({
+        points: (current?.points ?? 0) + 5,
+        history: [...(current?.history ?? []), 0],
+      });
+      expect(await projectEventRead<CardSummary>(cards, { id: 'c1', streamRevision: 0, apply })).toEqual({
+        outcome: 'applied',
+        document: { points: 5, history: [0] },
+      });
+      const get = vi.spyOn(cards, 'get');
+      // a duplicate: the document as found, without its bookkeeping, and no second read
+      expect(await projectEventRead<CardSummary>(cards, { id: 'c1', streamRevision: 0, apply })).toEqual({
+        outcome: 'skipped',
+        document: { points: 5, history: [0] },
+      });
+      expect(get).toHaveBeenCalledTimes(1);
+      // deleted (a tombstone): nothing live to hand back
+      await projectEvent<CardSummary>(cards, { id: 'c1', streamRevision: 1, apply: () => null });
+      expect(await projectEventRead<CardSummary>(cards, { id: 'c1', streamRevision: 1, apply })).toEqual({
+        outcome: 'skipped',
+        document: null,
+      });
+      await expect(
+        projectEventRead<CardSummary>(cards, { id: 'c1', streamRevision: 3, apply }),
+      ).rejects.toBeInstanceOf(ProjectionGapError);
     });
 
     it('concurrent projectors (two connections) delivering the same events converge to one application each', async () => {

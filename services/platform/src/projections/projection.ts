@@ -56,23 +56,43 @@ export async function projectEvent<T extends object>(
   collection: Collection<ProjectionDoc<T> | Tombstone>,
   event: { id: string; streamRevision: number; apply: (current: T | null) => T | null },
 ): Promise<ProjectionOutcome> {
+  return (await projectEventRead(collection, event)).outcome;
+}
+
+/**
+ * What `projectEventRead` did, and the document as it is after the event, from the one read it made: the one it
+ * wrote when applied, the one it found (live, or null when missing or deleted) when skipped.
+ */
+export interface Projected<T> {
+  outcome: ProjectionOutcome;
+  document: T | null;
+}
+
+/**
+ * `projectEvent` that also hands back the document it wrote or found, for a caller that needs it after the event
+ * (a live update names the card's holder) without reading it again.
+ */
+export async function projectEventRead<T extends object>(
+  collection: Collection<ProjectionDoc<T> | Tombstone>,
+  event: { id: string; streamRevision: number; apply: (current: T | null) => T | null },
+): Promise<Projected<T>> {
   const { id, streamRevision } = event;
   if (!Number.isInteger(streamRevision) || streamRevision < 0)
     throw new RangeError(`invalid stream revision ${streamRevision}`);
-  return withRetries(async () => {
+  return withRetries(async (): Promise<Projected<T>> => {
     const stored = await collection.get(id);
     const lastRevision = stored?.lastRevision ?? -1;
-    if (streamRevision <= lastRevision) return 'skipped';
+    const current = stored && !isTombstone(stored) ? stripBookkeeping<T>(stored, ['lastRevision']) : null;
+    if (streamRevision <= lastRevision) return { outcome: 'skipped', document: current };
     if (streamRevision !== lastRevision + 1) throw new ProjectionGapError(id, lastRevision, streamRevision);
 
-    const current = stored && !isTombstone(stored) ? stripBookkeeping<T>(stored, ['lastRevision']) : null;
     const next = event.apply(current);
     const doc: ProjectionDoc<T> | Tombstone =
       next === null
         ? { _id: id, lastRevision: streamRevision, _deleted: true }
         : { ...next, _id: id, lastRevision: streamRevision };
     await write(collection, doc, stored);
-    return 'applied';
+    return { outcome: 'applied', document: next };
   });
 }
 

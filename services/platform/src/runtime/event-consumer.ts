@@ -58,6 +58,10 @@ export function payloadParser(logger: Logger, event: ConsumedEvent & { data: unk
  *   (isDomainRefusal: an AppError below 500 other than a lost race) is logged and the event is done, since a
  *   redelivery would be refused again; anything else (ConcurrencyError, infrastructure) is thrown, so the bus
  *   retries it with back-off and finally dead-letters it.
+ *
+ * `idempotent: true` is for a handler whose every write is deduplicated by itself (commands whose aggregates
+ * remember the ids they took, documents inserted once): the inbox is then neither read nor written, a read and a
+ * group-committed write per event saved — what a consumer that does nothing for most events pays for nothing.
  */
 export function eventConsumer<E extends ConsumedEvent>(
   options: ConsumerContext & {
@@ -65,9 +69,12 @@ export function eventConsumer<E extends ConsumedEvent>(
     topics: string[];
     schema: z.ZodType<E>;
     handle: (event: E) => Promise<void>;
+    /** `handle` is idempotent by itself: no inbox (see above) */
+    idempotent?: boolean;
   },
 ): ConsumerSpec {
   const { groupId, topics, schema, logger, inbox, handle } = options;
+  const remembers = !options.idempotent;
   return {
     groupId,
     topics,
@@ -75,7 +82,7 @@ export function eventConsumer<E extends ConsumedEvent>(
       const parsed = schema.safeParse(message.value);
       if (!parsed.success) return;
       const event = parsed.data;
-      if (await inbox.handled(groupId, event.id)) {
+      if (remembers && (await inbox.handled(groupId, event.id))) {
         logger.debug({ eventId: event.id, type: event.type, groupId }, 'event handled before; skipped');
         return;
       }
@@ -85,7 +92,7 @@ export function eventConsumer<E extends ConsumedEvent>(
         if (!isDomainRefusal(error)) throw error;
         logger.warn({ code: error.code, eventId: event.id, type: event.type }, `${event.type} not applied`);
       }
-      await inbox.record(groupId, event.id);
+      if (remembers) await inbox.record(groupId, event.id);
     },
   };
 }

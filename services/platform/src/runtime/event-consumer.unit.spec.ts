@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ConcurrencyError, DomainRuleError, NotFoundError } from '../errors/errors';
 import { createLogger } from '../observability/logger';
@@ -15,6 +15,7 @@ const Greeted = z.object({
 function consumerThat(
   handle: (name: string) => Promise<void>,
   documents = SqliteDocumentStore.open(':memory:'),
+  options: { idempotent?: boolean } = {},
 ) {
   const warnings: Array<Record<string, unknown>> = [];
   const logger = createLogger('test', 'warn', {
@@ -31,6 +32,7 @@ function consumerThat(
       seen.push(event.data.name);
       await handle(event.data.name);
     },
+    ...options,
   });
   const deliver = (value: unknown) =>
     spec.handler({
@@ -95,6 +97,18 @@ describe('eventConsumer', () => {
     await deliver(greeted('Ala'));
     await deliver(greeted('Ola'));
     expect(seen).toEqual(['Ala', 'Ola']);
+  });
+
+  it('a handler idempotent by itself keeps no inbox: nothing read or written, a redelivery runs it again', async () => {
+    const documents = SqliteDocumentStore.open(':memory:');
+    const handled = documents.collection('handled-events');
+    const reads = vi.spyOn(handled, 'get');
+    const { deliver, seen } = consumerThat(async () => {}, documents, { idempotent: true });
+    await deliver(greeted('Ala'));
+    await deliver(greeted('Ala'));
+    expect(seen).toEqual(['Ala', 'Ala']);
+    expect(reads).not.toHaveBeenCalled();
+    expect(await handled.find({})).toEqual([]);
   });
 
   it('a refused event is done too, a failed one runs again on redelivery', async () => {
