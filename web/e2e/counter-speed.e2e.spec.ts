@@ -7,7 +7,7 @@ import {
   uniqueEmail,
   type OwnerWithProgram,
 } from '../../scripts/testing/actors';
-import { PHONE, useBrowser } from '../../scripts/testing/browser';
+import { PHONE, slowPhone, useBrowser } from '../../scripts/testing/browser';
 
 // Issue 30 "tap-to-answer at the counter": the scanner on a phone with a 4× slower CPU and a slow-4G network
 // (Lighthouse's mobile profile: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up). From the tap on "Szukaj" to the
@@ -25,19 +25,6 @@ beforeAll(async () => {
   email = uniqueEmail('lada');
   await clientWithCard(owner, { name: 'Marta Lada', email });
 });
-
-/** Slows the page down like a mid-range phone on a slow 4G network (Chromium's DevTools protocol). */
-async function throttle(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-}
 
 /**
  * Milliseconds from the next tap (pointerdown) on the page to the first animation frame in which `selector`'s text
@@ -94,7 +81,7 @@ describe('at the counter on a slow phone', () => {
 
     // baseline in the same run: the same taps unthrottled, then on the slow phone
     const fast = await rounds(page, 1);
-    await throttle(page);
+    await slowPhone(page);
     const slow = await rounds(page, 6);
     const ms = (xs: number[]) => xs.map(Math.round).join(', ');
     console.log(

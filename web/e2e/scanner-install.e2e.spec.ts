@@ -1,10 +1,12 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logIn, ownerWithProgram } from '../../scripts/testing/actors';
-import { PHONE, useBrowser } from '../../scripts/testing/browser';
+import { PHONE, slowPhone, useBrowser } from '../../scripts/testing/browser';
 
 // The staff scanner as an installable app (ADR 0049): the panel links the web app manifest, which names the
-// scanner, starts on it and brings its icons; Chromium's own installability check finds nothing missing. Its page
-// reloaded without a connection: scanner-offline.e2e.spec.ts.
+// scanner, starts on it and brings its icons; Chromium's own installability check finds nothing missing; opened
+// again from the home screen its code comes from the service worker, timed as is and on a slow phone (issue 30). Its
+// page reloaded without a connection: scanner-offline.e2e.spec.ts.
 
 const { newPage } = useBrowser();
 
@@ -43,4 +45,53 @@ describe('the scanner as an app', () => {
     await page.goto('/');
     expect(await page.locator('link[rel="manifest"]').count()).toBe(0);
   });
+
+  it('opens again from the home screen with its code from the service worker (warm start), timed as is and on a slow phone', async () => {
+    const owner = await ownerWithProgram({});
+    const installed = await newPage({ viewport: PHONE });
+    await logIn(installed, '/zaloguj', owner.email);
+    await installed.waitForURL((url) => url.pathname.startsWith('/panel'));
+    await installed.goto('/panel/skaner');
+    await installed.getByRole('heading', { name: 'Skaner kart', level: 1 }).waitFor();
+    await expect
+      .poll(() => installed.evaluate('!!navigator.serviceWorker.controller'), { timeout: 30_000 })
+      .toBe(true);
+    const fast = await warmStarts(installed, false);
+    const slow = await warmStarts(installed, true);
+    console.info(
+      `scanner warm start, sorted ms — as is: ${fast.join(', ')}; 4× CPU + slow 4G: ${slow.join(', ')}`,
+    );
+    // four of five, so one launch slowed by other work on a shared machine does not fail it
+    expect(fast[3]).toBeLessThan(1000);
+    // issue 30 asks for under a second on a phone too: not met yet (about 2.2–2.5 s, docs/BENCHMARKS.md); this
+    // bound only catches a warm start that got slower still
+    expect(slow[3]).toBeLessThan(4000);
+  });
 });
+
+/**
+ * Five launches of the installed scanner, each a new window of the same browser (the installed app's), optionally on
+ * a 4× slower CPU and slow 4G: the time from the launch (the navigation's start) to the first frame that shows the
+ * scanner, measured in the page; sorted.
+ */
+async function warmStarts(installed: Page, onSlowPhone: boolean): Promise<number[]> {
+  const launches: number[] = [];
+  for (let launch = 0; launch < 5; launch++) {
+    const page = await installed.context().newPage();
+    if (onSlowPhone) await slowPhone(page);
+    await page.addInitScript(`
+      window.__scannerShown = new Promise((resolve) => {
+        const check = () => {
+          if (document.querySelector('h1')?.textContent === 'Skaner kart') resolve(performance.now());
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      });
+    `);
+    const answer = await page.goto('/panel/skaner');
+    expect(answer?.fromServiceWorker()).toBe(true);
+    launches.push(Math.round((await page.evaluate('window.__scannerShown')) as number));
+    await page.close();
+  }
+  return launches.sort((a, b) => a - b);
+}
