@@ -12,12 +12,7 @@ const { newPage } = useBrowser();
 
 describe('the scanner as an app', () => {
   it('is an installable app: the panel links its manifest, whose icons load, and Chromium finds nothing missing', async () => {
-    const owner = await ownerWithProgram({});
-    const page = await newPage({ viewport: PHONE });
-    await logIn(page, '/zaloguj', owner.email);
-    await page.waitForURL((url) => url.pathname.startsWith('/panel'));
-    await page.goto('/panel/skaner');
-    await page.getByRole('heading', { name: 'Skaner kart', level: 1 }).waitFor();
+    const page = await openScanner();
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     const res = await page.request.get(href!);
     expect(res.headers()['content-type']).toMatch(/^application\/manifest\+json/);
@@ -47,12 +42,7 @@ describe('the scanner as an app', () => {
   });
 
   it('opens again from the home screen with its code from the service worker (warm start), timed as is and on a slow phone', async () => {
-    const owner = await ownerWithProgram({});
-    const installed = await newPage({ viewport: PHONE });
-    await logIn(installed, '/zaloguj', owner.email);
-    await installed.waitForURL((url) => url.pathname.startsWith('/panel'));
-    await installed.goto('/panel/skaner');
-    await installed.getByRole('heading', { name: 'Skaner kart', level: 1 }).waitFor();
+    const installed = await openScanner();
     await expect
       .poll(() => installed.evaluate('!!navigator.serviceWorker.controller'), { timeout: 30_000 })
       .toBe(true);
@@ -68,6 +58,17 @@ describe('the scanner as an app', () => {
     expect(slow[3]).toBeLessThan(3000);
   });
 });
+
+/** A new owner with a program, signed in on a phone, on the scanner's page. */
+async function openScanner(): Promise<Page> {
+  const owner = await ownerWithProgram({});
+  const page = await newPage({ viewport: PHONE });
+  await logIn(page, '/zaloguj', owner.email);
+  await page.waitForURL((url) => url.pathname.startsWith('/panel'));
+  await page.goto('/panel/skaner');
+  await page.getByRole('heading', { name: 'Skaner kart', level: 1 }).waitFor();
+  return page;
+}
 
 /**
  * Five launches of the installed scanner, each a new window of the same browser (the installed app's), optionally on

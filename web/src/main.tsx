@@ -11,8 +11,8 @@ import { createAppRouter } from './app/router';
 import { mayHaveSession } from './features/auth/api/session-hint';
 import { authStore } from './features/auth/stores/auth-store-instance';
 import type { AuthState } from './features/auth/types';
-import { isBusinessUser } from './features/auth/utils/guards';
 import { tenantConfigured } from './features/auth/utils/tenant-guard';
+import { panelFrameCompany } from './features/auth/utils/guards';
 import { fetchPanelFrame } from './features/panel/shell/utils/section-loader';
 
 const rootElement = document.getElementById('root');
@@ -81,11 +81,11 @@ function preloadPageChunks(router: ReturnType<typeof createAppRouter>) {
  * Both go through the query cache, so the guard's own calls are answered from it rather than asked again.
  */
 function startPanelData(queryClient: QueryClient, ready: Promise<AuthState>) {
-  if (!window.location.pathname.startsWith('/panel')) return;
   ready
     .then(({ user }) => {
-      if (!user?.tenantId || !isBusinessUser(user)) return;
-      void fetchPanelFrame(queryClient, user.tenantId);
+      const company = panelFrameCompany(user, window.location.pathname);
+      if (!company || !user) return;
+      void fetchPanelFrame(queryClient, company);
       tenantConfigured(queryClient, user).catch(() => undefined);
     })
     .catch(() => undefined); // the guard asks again and handles what fails

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { enforce } from '../features/auth/utils/guard-redirect';
-import { decideBusinessAccess } from '../features/auth/utils/guards';
+import { decideBusinessAccess, panelFrameCompany } from '../features/auth/utils/guards';
 import { tenantSetupDecision } from '../features/auth/utils/tenant-guard';
 import { fetchPanelFrame } from '../features/panel/shell/utils/section-loader';
 
@@ -13,8 +13,8 @@ export const Route = createFileRoute('/_business')({
     const state = await context.auth.ensureReady();
     enforce(decideBusinessAccess(state, location.href));
     // the panel frame's data (its loader waits for it) comes in beside the tenant check, not a round trip after it
-    if (state.user?.tenantId && location.pathname.startsWith('/panel'))
-      void fetchPanelFrame(context.queryClient, state.user.tenantId);
+    const company = panelFrameCompany(state.user, location.pathname);
+    if (company) void fetchPanelFrame(context.queryClient, company);
     if (state.user) enforce(await tenantSetupDecision(context.queryClient, state.user, location.pathname));
   },
 });

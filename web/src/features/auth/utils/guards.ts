@@ -20,6 +20,14 @@ export const isBusinessUser = (user: AuthUser | null) => !!user && BUSINESS_ROLE
 export const isCustomer = (user: AuthUser | null) => user?.role === Roles.customer;
 
 export const BUSINESS_HOME = '/panel';
+
+/**
+ * The company whose panel frame the page at `pathname` shows to `user`: a business user's company on a page of the
+ * panel, else null. The start (main.tsx) and the business guard ask for the frame's data by it.
+ */
+export function panelFrameCompany(user: AuthUser | null, pathname: string): string | null {
+  return pathname.startsWith(BUSINESS_HOME) && isBusinessUser(user) ? (user?.tenantId ?? null) : null;
+}
 export const CUSTOMER_HOME = '/klient';
 export const TENANT_SETUP_PATH = '/uzupelnij-konto';
 /** The public enrolment page (SPEC §2 "add card to wallet"): a customer logs in there and comes back to join. */

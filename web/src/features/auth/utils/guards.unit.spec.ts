@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Roles } from '@punkto/contracts/permissions';
 import { initialAuthState } from '../stores/auth-reducer';
 import type { AuthState, AuthUser } from '../types';
 import {
@@ -9,6 +10,7 @@ import {
   decideCustomerAccess,
   decideTenantSetup,
   homeOf,
+  panelFrameCompany,
   safeRedirect,
 } from './guards';
 
@@ -181,4 +183,19 @@ describe('where people land', () => {
       expect(afterLoginPath(user('business_owner'), t)).toBe('/panel');
     },
   );
+});
+
+describe('the company whose panel frame a page shows (asked for by the start and by the business guard)', () => {
+  it('a business user on a page of the panel: their company', () => {
+    expect(panelFrameCompany(user(Roles.owner, 't-1'), '/panel')).toBe('t-1');
+    expect(panelFrameCompany(user(Roles.employee, 't-2'), '/panel/skaner')).toBe('t-2');
+  });
+
+  it('anywhere else, for a customer, for nobody, or before the company exists: none', () => {
+    expect(panelFrameCompany(user(Roles.owner, 't-1'), '/klient/karty')).toBeNull();
+    expect(panelFrameCompany(user(Roles.owner, 't-1'), '/uzupelnij-konto')).toBeNull();
+    expect(panelFrameCompany(user(Roles.customer, 't-1'), '/panel')).toBeNull();
+    expect(panelFrameCompany(null, '/panel')).toBeNull();
+    expect(panelFrameCompany(user(Roles.owner, null), '/panel')).toBeNull();
+  });
 });
