@@ -71,7 +71,7 @@ export function scannerPwa(faviconPath: string): Plugin[] {
         // the shell, the app's code (every route's chunk: the panel's pages share most of the scanner's code,
         // and a lazy chunk missing offline would break the page that wants it), its styles, the QR decoder's
         // WebAssembly and the icons; not the pre-rendered public pages, the blog's pictures or compressed copies
-        globPatterns: ['index.html', 'assets/**/*.{js,css,wasm}', 'favicon.svg', 'icons/*.png'],
+        globPatterns: ['index.html', 'boot.js', 'assets/**/*.{js,css,wasm}', 'favicon.svg', 'icons/*.png'],
         globIgnores: ['**/*.br', '**/*.gz'],
         // the QR decoder's WebAssembly is about 1 MB
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,

@@ -1,5 +1,6 @@
 import type { ApiError } from './api-errors';
 import { API_BASE_URL } from './api-base';
+import { fetchWithBootPreloads } from './boot-preloads';
 import { createApiClient } from './create-api-client';
 
 type Listener<T> = (value: T) => void;
@@ -8,6 +9,8 @@ const refreshedListeners = new Set<Listener<unknown>>();
 
 const client = createApiClient({
   baseUrl: API_BASE_URL,
+  // the first calls of a signed-in page may have been asked for already by public/boot.js (ADR 0064)
+  fetch: fetchWithBootPreloads(),
   onAuthFailure: (error) => authFailureListeners.forEach((listener) => listener(error)),
   onRefreshed: (body) => refreshedListeners.forEach((listener) => listener(body)),
 });

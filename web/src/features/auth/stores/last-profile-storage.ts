@@ -9,7 +9,9 @@ export type LastProfileStorage = {
   clear(): void;
 };
 
-const KEY = 'punkto.last-profile';
+/** also read by public/boot.js, which asks for that company's first data at once */
+export const LAST_PROFILE_KEY = 'punkto.last-profile';
+const KEY = LAST_PROFILE_KEY;
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
