@@ -17,7 +17,11 @@ export function checklistOf(
 ): ChecklistItem[] {
   const missing = new Map(configured.missing.map((m) => [m.key, m.message]));
   /** a required step: done unless the tenant service lists it as missing, with its message as the hint */
-  const required = (key: string, label: string, link: ChecklistItem['link']): ChecklistItem => ({
+  const required = (
+    key: TenantConfiguredResponse['missing'][number]['key'],
+    label: string,
+    link: ChecklistItem['link'],
+  ): ChecklistItem => ({
     key,
     label,
     done: !missing.has(key),
