@@ -33,7 +33,7 @@ import {
 } from '../utils/program-form';
 import { BirthdayRewardEditor } from './birthday-reward-editor';
 import { LevelsEditor } from './levels-editor';
-import { toNumberValue } from './number-value';
+import { POSITIVE_DECIMAL, toNumberValue } from './number-value';
 import { RewardEditor } from './reward-editor';
 import { StampsVisual } from './stamps-visual';
 
@@ -220,9 +220,7 @@ export function ProgramEditor({
               min={0.01}
               max={100}
               step={0.5}
-              decimalScale={2}
-              decimalSeparator=","
-              allowNegative={false}
+              {...POSITIVE_DECIMAL}
               description="Zaokrąglamy w dół do pełnych punktów."
             />
             {example !== null ? (
