@@ -3,7 +3,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { blobRecord } from './blob-record';
 import { assertValidBlobKey, assertValidBlobPrefix, isValidBlobKey } from './blob-key';
-import type { Blob, BlobInfo, BlobStore } from './blob-store.port';
+import type { Blob, BlobInfo, BlobStore, PutOptions } from './blob-store.port';
 import { writeFileAtomically } from '../files/write-atomically';
 
 /**
@@ -29,11 +29,7 @@ export class FileBlobStore implements BlobStore {
     return new FileBlobStore(dir);
   }
 
-  async put(
-    key: string,
-    body: Buffer,
-    options: { contentType: string; metadata?: Record<string, string> },
-  ): Promise<BlobInfo> {
+  async put(key: string, body: Buffer, options: PutOptions): Promise<BlobInfo> {
     assertValidBlobKey(key);
     const { contentType, ...record } = blobRecord(body, options);
     const info: BlobInfo = { key, contentType, size: body.length, ...record };

@@ -1,7 +1,7 @@
 import { GridFSBucket, MongoClient, type Db, type GridFSFile } from 'mongodb';
 import { blobRecord, type BlobRecord } from './blob-record';
 import { assertValidBlobKey, assertValidBlobPrefix } from './blob-key';
-import type { Blob, BlobInfo, BlobStore } from './blob-store.port';
+import type { Blob, BlobInfo, BlobStore, PutOptions } from './blob-store.port';
 
 /**
  * Blob store on MongoDB GridFS (bucket `blobs` in the service's database), with the same key rules as the
@@ -42,11 +42,7 @@ export class GridFsBlobStore implements BlobStore {
     return new GridFsBlobStore(client, client.db(options.database), ownsClient);
   }
 
-  async put(
-    key: string,
-    body: Buffer,
-    options: { contentType: string; metadata?: Record<string, string> },
-  ): Promise<BlobInfo> {
+  async put(key: string, body: Buffer, options: PutOptions): Promise<BlobInfo> {
     assertValidBlobKey(key);
     const meta = blobRecord(body, options);
     const upload = this.bucket.openUploadStream(key, { metadata: meta });
