@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { CheckNow } from '../components/ui/check-now';
 import { AnchorLink } from '../components/ui/link';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { NarrowPage } from '../components/ui/narrow-page';
@@ -43,16 +44,11 @@ function MaintenanceStatusPage() {
           {errorMessage(error)}
         </Alert>
       )}
-      <Group gap="md">
-        <Button variant="default" onClick={() => void refetch()} loading={isFetching && !isPending}>
-          Sprawdź teraz
-        </Button>
-        {dataUpdatedAt ? (
-          <Text size="sm" c="dimmed">
-            Ostatnie sprawdzenie: {new Date(dataUpdatedAt).toLocaleTimeString('pl-PL')}
-          </Text>
-        ) : null}
-      </Group>
+      <CheckNow
+        onCheck={() => void refetch()}
+        checking={isFetching && !isPending}
+        checkedAt={dataUpdatedAt}
+      />
       <Text size="sm" c="dimmed">
         Stan poszczególnych usług pokazuje{' '}
         <AnchorLink to="/status" underline="always">

@@ -48,15 +48,19 @@ export interface Consents {
 /** Why an account was deleted: by its owner, a lost e-mail race, its employer, or with its tenant. */
 export type DeletionReason = 'self' | 'duplicate-email' | 'employee-removed' | 'tenant-deleted';
 
+/** An account's own fields: it is registered with them (UserRegistered) and its state keeps them (UserData). */
+export type UserAccount = {
+  userId: string;
+  email: string;
+  username: string;
+  passwordHash: string;
+  role: Role;
+  tenantId: string | null;
+};
+
 export type UserRegistered = {
   type: 'UserRegistered';
-  data: {
-    userId: string;
-    email: string;
-    username: string;
-    passwordHash: string;
-    role: Role;
-    tenantId: string | null;
+  data: UserAccount & {
     /** an invited employee's permissions (absent in registrations before employees existed) */
     permissions?: Permission[];
     consents: Consents;
@@ -159,13 +163,7 @@ export type UserEvent =
   | SessionsRevoked
   | UserDeleted;
 
-export interface UserData {
-  userId: string;
-  email: string;
-  username: string;
-  passwordHash: string;
-  role: Role;
-  tenantId: string | null;
+export interface UserData extends UserAccount {
   /** granted permissions (employees); owners hold every permission by role, customers none */
   permissions: Permission[];
   /**

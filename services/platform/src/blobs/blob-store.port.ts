@@ -14,13 +14,12 @@ export interface Blob extends BlobInfo {
   body: Buffer;
 }
 
+/** What a caller says of a blob it puts: its content type and its own metadata. */
+export type PutOptions = { contentType: string; metadata?: Record<string, string> };
+
 export interface BlobStore {
   /** overwrites an existing key; durable once resolved */
-  put(
-    key: string,
-    body: Buffer,
-    options: { contentType: string; metadata?: Record<string, string> },
-  ): Promise<BlobInfo>;
+  put(key: string, body: Buffer, options: PutOptions): Promise<BlobInfo>;
   get(key: string): Promise<Blob | null>;
   head(key: string): Promise<BlobInfo | null>;
   delete(key: string): Promise<boolean>;

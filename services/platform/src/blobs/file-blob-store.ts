@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rm, rmdir, unlink } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
+import { blobRecord } from './blob-record';
 import { assertValidBlobKey, assertValidBlobPrefix, isValidBlobKey } from './blob-key';
-import type { Blob, BlobInfo, BlobStore } from './blob-store.port';
+import type { Blob, BlobInfo, BlobStore, PutOptions } from './blob-store.port';
 import { writeFileAtomically } from '../files/write-atomically';
 
 /**
@@ -29,20 +29,10 @@ export class FileBlobStore implements BlobStore {
     return new FileBlobStore(dir);
   }
 
-  async put(
-    key: string,
-    body: Buffer,
-    options: { contentType: string; metadata?: Record<string, string> },
-  ): Promise<BlobInfo> {
+  async put(key: string, body: Buffer, options: PutOptions): Promise<BlobInfo> {
     assertValidBlobKey(key);
-    const info: BlobInfo = {
-      key,
-      contentType: options.contentType,
-      size: body.length,
-      sha256: createHash('sha256').update(body).digest('hex'),
-      createdAt: new Date().toISOString(),
-      metadata: { ...(options.metadata ?? {}) },
-    };
+    const { contentType, ...record } = blobRecord(body, options);
+    const info: BlobInfo = { key, contentType, size: body.length, ...record };
     const previous = await this.readInfo(key);
     await mkdir(dirname(this.metaPath(key)), { recursive: true });
     await this.writeAtomically(this.dataPath(key, info.sha256), body);

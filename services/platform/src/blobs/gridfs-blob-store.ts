@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { GridFSBucket, MongoClient, type Db, type GridFSFile } from 'mongodb';
+import { blobRecord, type BlobRecord } from './blob-record';
 import { assertValidBlobKey, assertValidBlobPrefix } from './blob-key';
-import type { Blob, BlobInfo, BlobStore } from './blob-store.port';
+import type { Blob, BlobInfo, BlobStore, PutOptions } from './blob-store.port';
 
 /**
  * Blob store on MongoDB GridFS (bucket `blobs` in the service's database), with the same key rules as the
@@ -16,13 +16,6 @@ import type { Blob, BlobInfo, BlobStore } from './blob-store.port';
  */
 
 const BUCKET = 'blobs';
-
-interface BlobFileMetadata {
-  contentType: string;
-  sha256: string;
-  createdAt: string;
-  metadata: Record<string, string>;
-}
 
 export interface GridFsBlobStoreOptions {
   url: string;
@@ -49,18 +42,9 @@ export class GridFsBlobStore implements BlobStore {
     return new GridFsBlobStore(client, client.db(options.database), ownsClient);
   }
 
-  async put(
-    key: string,
-    body: Buffer,
-    options: { contentType: string; metadata?: Record<string, string> },
-  ): Promise<BlobInfo> {
+  async put(key: string, body: Buffer, options: PutOptions): Promise<BlobInfo> {
     assertValidBlobKey(key);
-    const meta: BlobFileMetadata = {
-      contentType: options.contentType,
-      sha256: createHash('sha256').update(body).digest('hex'),
-      createdAt: new Date().toISOString(),
-      metadata: { ...(options.metadata ?? {}) },
-    };
+    const meta = blobRecord(body, options);
     const upload = this.bucket.openUploadStream(key, { metadata: meta });
     await new Promise<void>((resolve, reject) => {
       upload.once('error', reject);
@@ -130,7 +114,7 @@ export class GridFsBlobStore implements BlobStore {
 }
 
 function toInfo(file: GridFSFile): BlobInfo {
-  const meta = (file.metadata ?? {}) as Partial<BlobFileMetadata>;
+  const meta = (file.metadata ?? {}) as Partial<BlobRecord>;
   return {
     key: file.filename,
     contentType: meta.contentType ?? 'application/octet-stream',

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 
 /**
  * A table that scrolls sideways below `minWidth` (a phone) instead of squeezing its columns: `head` is its header
- * row(s), the children its body rows; the rest are Mantine's Table props (the list tables: striped,
- * highlightOnHover, verticalSpacing="sm"). Name it with `aria-label`.
+ * row(s), the children its body rows; the rest are Mantine's Table props (a list of records: ListTable).
+ * Name it with `aria-label`.
  */
 export function ScrollTable({
   minWidth,

@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { CheckNow } from '../../../components/ui/check-now';
 import { AnchorLink } from '../../../components/ui/link';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api/api-errors';
@@ -11,9 +12,6 @@ const STATE_COLORS: Record<ServiceState, string> = { up: 'punkto.9', down: 'red.
 
 /** The alerts' titles in the text colour: Mantine's tinted titles fall below 4.5:1 on the tinted background. */
 const alertStyles = { title: { color: 'var(--mantine-color-text)' } };
-
-const time = (at: number | string) =>
-  new Date(at).toLocaleTimeString('pl-PL', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /**
  * `/status`: the live state of Punkto's services, asked of the gateway every 30 seconds; when the gateway
@@ -96,17 +94,7 @@ export function StatusBoard() {
         ))}
       </Stack>
 
-      <Group gap="md">
-        <Button variant="default" onClick={() => void refetch()} loading={isFetching}>
-          Sprawdź teraz
-        </Button>
-        {lastChecked ? (
-          <Text size="sm" c="dimmed" data-testid="last-checked">
-            Ostatnie sprawdzenie:{' '}
-            <time dateTime={new Date(lastChecked).toISOString()}>{time(lastChecked)}</time>
-          </Text>
-        ) : null}
-      </Group>
+      <CheckNow onCheck={() => void refetch()} checking={isFetching} checkedAt={lastChecked} />
 
       <Text size="sm" c="dimmed">
         Planowane prace techniczne ogłaszamy na stronie{' '}

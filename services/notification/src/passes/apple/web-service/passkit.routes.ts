@@ -79,14 +79,19 @@ function authorised({ passes, tokens }: PasskitDeps, request: FastifyRequest<Pas
 const deviceOf = (request: FastifyRequest<{ Params: { device: string } }>) =>
   parsed(Opaque, request.params.device, 'deviceLibraryIdentifier');
 
+/** a registration's path: the pass (authorised as in `authorised`) and the device, else 404 / 401 / 400 */
+const registrationOf = (deps: PasskitDeps, request: FastifyRequest<RegistrationRoute>) => ({
+  serial: authorised(deps, request),
+  device: deviceOf(request),
+});
+
 /** a device registers a pass for pushes: 201 the first time, 200 after */
 async function registerPass(
   deps: PasskitDeps,
   request: FastifyRequest<RegistrationRoute>,
   reply: FastifyReply,
 ) {
-  const serial = authorised(deps, request);
-  const device = deviceOf(request);
+  const { serial, device } = registrationOf(deps, request);
   const { pushToken } = parsed(RegisterBody, request.body, 'pushToken');
   const pass = await deps.passes.ofSerial(serial);
   if (!pass) throw unknownPass();
@@ -109,8 +114,7 @@ async function unregisterPass(
   request: FastifyRequest<RegistrationRoute>,
   reply: FastifyReply,
 ) {
-  const serial = authorised(deps, request);
-  const device = deviceOf(request);
+  const { serial, device } = registrationOf(deps, request);
   const pass = await deps.passes.ofSerial(serial);
   if ((await deps.registrations.unregister(device, serial)) && pass)
     await deps.onRegistration?.({ tenantId: pass.card.tenantId, change: 'removed' });

@@ -51,7 +51,9 @@ const VisitsChart = lazy(() => loadCharts().then((m) => ({ default: m.VisitsChar
 const FrequencyChart = lazy(() => loadCharts().then((m) => ({ default: m.FrequencyChart })));
 const NpsChart = lazy(() => loadCharts().then((m) => ({ default: m.NpsChart })));
 
-function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+type FigureProps = { label: string; value: string; hint?: string };
+
+function Figure({ label, value, hint }: FigureProps) {
   return (
     <Card withBorder padding="md" className="analytics-section">
       <Text size="sm" c="dimmed">
@@ -69,15 +71,14 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
   );
 }
 
-function Filters({
-  tenantId,
-  search,
-  onSearchChange,
-}: {
+/** The page's and its filters' props: the tenant, the period and filters in the address, how to change them. */
+type PageProps = {
   tenantId: string;
   search: AnalyticsSearch;
   onSearchChange: (next: AnalyticsSearch) => void;
-}) {
+};
+
+function Filters({ tenantId, search, onSearchChange }: PageProps) {
   const programs = useQuery(programsQueryOptions(tenantId));
   const [from, setFrom] = useState(search.od ?? '');
   const [to, setTo] = useState(search.do ?? '');
@@ -191,74 +192,56 @@ function LiabilityHint({
 
 function Figures({ data }: { data: AnalyticsResponse }) {
   const { customers, visits, frequency, rewards, nps, liability } = data;
+  const score = nps.total.score;
+  const figures: FigureProps[] = [
+    { label: 'Aktywni klienci', value: formatInteger(customers.active), hint: 'z co najmniej jedną wizytą' },
+    { label: 'Nowi klienci', value: formatInteger(customers.new), hint: 'pierwsza wizyta w tym okresie' },
+    {
+      label: 'Powracający',
+      value: formatInteger(customers.returning),
+      hint: 'wrócili po wcześniejszej wizycie',
+    },
+    {
+      label: 'Wskaźnik powrotów',
+      value: formatPercent(customers.returningRate),
+      hint: 'powracający ÷ aktywni',
+    },
+    { label: 'Wizyty', value: formatInteger(visits.total), hint: 'dni z punktami lub nagrodą' },
+    { label: 'Mediana dni między wizytami', value: formatNumber(frequency.medianDaysBetweenVisits, 1) },
+    { label: 'Punkty przyznane', value: formatInteger(rewards.pointsIssued) },
+    { label: 'Punkty wykorzystane', value: formatInteger(rewards.pointsRedeemed) },
+    {
+      label: 'Wskaźnik wykorzystania',
+      value: formatPercent(rewards.redemptionRate),
+      hint: '60–80% uchodzi za zdrowy',
+    },
+    {
+      label: 'NPS',
+      value: score === null ? '—' : formatNumber(score, Number.isInteger(score) ? 0 : 2),
+      hint: `${formatInteger(nps.total.responses)} odpowiedzi${score === null ? `, wynik od ${nps.minResponses}` : ''}`,
+    },
+    {
+      label: 'Wartość punktów na kartach',
+      value: liability.valueGrosze === null ? 'nie wyceniono' : formatGrosze(liability.valueGrosze),
+      hint:
+        liability.valueGrosze === null
+          ? 'podaj koszt nagród w programie'
+          : liability.unvaluedPrograms
+            ? withoutUnvalued(liability.unvaluedPrograms)
+            : 'według kosztu nagród, dziś',
+    },
+  ];
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
-      <Figure
-        label="Aktywni klienci"
-        value={formatInteger(customers.active)}
-        hint="z co najmniej jedną wizytą"
-      />
-      <Figure
-        label="Nowi klienci"
-        value={formatInteger(customers.new)}
-        hint="pierwsza wizyta w tym okresie"
-      />
-      <Figure
-        label="Powracający"
-        value={formatInteger(customers.returning)}
-        hint="wrócili po wcześniejszej wizycie"
-      />
-      <Figure
-        label="Wskaźnik powrotów"
-        value={formatPercent(customers.returningRate)}
-        hint="powracający ÷ aktywni"
-      />
-      <Figure label="Wizyty" value={formatInteger(visits.total)} hint="dni z punktami lub nagrodą" />
-      <Figure
-        label="Mediana dni między wizytami"
-        value={formatNumber(frequency.medianDaysBetweenVisits, 1)}
-      />
-      <Figure label="Punkty przyznane" value={formatInteger(rewards.pointsIssued)} />
-      <Figure label="Punkty wykorzystane" value={formatInteger(rewards.pointsRedeemed)} />
-      <Figure
-        label="Wskaźnik wykorzystania"
-        value={formatPercent(rewards.redemptionRate)}
-        hint="60–80% uchodzi za zdrowy"
-      />
-      <Figure
-        label="NPS"
-        value={
-          nps.total.score === null
-            ? '—'
-            : formatNumber(nps.total.score, Number.isInteger(nps.total.score) ? 0 : 2)
-        }
-        hint={`${formatInteger(nps.total.responses)} odpowiedzi${nps.total.score === null ? `, wynik od ${nps.minResponses}` : ''}`}
-      />
-      <Figure
-        label="Wartość punktów na kartach"
-        value={liability.valueGrosze === null ? 'nie wyceniono' : formatGrosze(liability.valueGrosze)}
-        hint={
-          liability.valueGrosze === null
-            ? 'podaj koszt nagród w programie'
-            : liability.unvaluedPrograms
-              ? withoutUnvalued(liability.unvaluedPrograms)
-              : 'według kosztu nagród, dziś'
-        }
-      />
+      {figures.map((figure) => (
+        <Figure key={figure.label} {...figure} />
+      ))}
     </SimpleGrid>
   );
 }
 
 /** /panel/analityka: the figures of a period, with charts, tables and their CSV, printable. */
-export function AnalyticsPage({
-  tenantId,
-  search,
-  onSearchChange,
-}: {
-  tenantId: string;
-  search: AnalyticsSearch;
-  onSearchChange: (next: AnalyticsSearch) => void;
-}) {
+export function AnalyticsPage({ tenantId, search, onSearchChange }: PageProps) {
   const query = toAnalyticsQuery(search);
   const analytics = useQuery(analyticsQueryOptions(tenantId, query));
   // the other periods come from the cache when the owner switches (prefetched once these figures are in)

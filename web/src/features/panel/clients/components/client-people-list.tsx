@@ -3,18 +3,27 @@ import { useMediaQuery } from '@mantine/hooks';
 import { clientStatusLabels, NO_EMAIL_LABEL, type ClientPerson } from '@punkto/contracts/clients';
 import { CustomerPhone } from '../../../../components/ui/customer-phone';
 import { AnchorLink } from '../../../../components/ui/link';
-import { SortableTh, type SortState } from '../../../../components/ui/sortable-th';
+import { ListTable, type ListColumn } from '../../../../components/ui/list-table';
+import type { SortState } from '../../../../components/ui/sortable-th';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDate } from '../../../../lib/format-date';
 import { clientStatusTone } from '../utils/client-labels';
 import type { ClientSortColumn } from '../utils/clients-search';
-import { ScrollTable } from '../../../../components/ui/scroll-table';
 
 type ListProps = {
   people: ClientPerson[];
   sort: SortState<ClientSortColumn>;
   onSort: (next: SortState<ClientSortColumn>) => void;
 };
+
+const COLUMNS: ListColumn<ClientSortColumn>[] = [
+  { label: 'Imię i nazwisko', sortBy: 'name' },
+  { label: 'E-mail', sortBy: 'email' },
+  { label: 'Telefon' },
+  { label: 'Programy' },
+  { label: 'Data zapisu', sortBy: 'enrolledAt' },
+  { label: 'Status', sortBy: 'status' },
+];
 
 /**
  * The clients list's rows: one per person (ADR 0054) with the programmes they are in, each leading to that
@@ -33,33 +42,8 @@ export function ClientPeopleList({ people, sort, onSort }: ListProps) {
         </Stack>
       </Stack>
     );
-  const sortProps = { sort, onSort };
   return (
-    <ScrollTable
-      minWidth={800}
-      striped
-      highlightOnHover
-      verticalSpacing="sm"
-      aria-label="Klienci"
-      head={
-        <Table.Tr>
-          <SortableTh column="name" {...sortProps}>
-            Imię i nazwisko
-          </SortableTh>
-          <SortableTh column="email" {...sortProps}>
-            E-mail
-          </SortableTh>
-          <Table.Th scope="col">Telefon</Table.Th>
-          <Table.Th scope="col">Programy</Table.Th>
-          <SortableTh column="enrolledAt" {...sortProps}>
-            Data zapisu
-          </SortableTh>
-          <SortableTh column="status" {...sortProps}>
-            Status
-          </SortableTh>
-        </Table.Tr>
-      }
-    >
+    <ListTable label="Klienci" minWidth={800} columns={COLUMNS} sorting={{ sort, onSort }}>
       {people.map((person) => (
         <Table.Tr key={person.id}>
           <Table.Td fw={500}>
@@ -84,7 +68,7 @@ export function ClientPeopleList({ people, sort, onSort }: ListProps) {
           </Table.Td>
         </Table.Tr>
       ))}
-    </ScrollTable>
+    </ListTable>
   );
 }
 

@@ -73,6 +73,16 @@ export function ClientsPage({ tenantId, canManage, search, onSearchChange }: Cli
   const page = clients.data;
   const searching = search.szukaj.trim() !== '';
 
+  // a manager's ways to add clients, in the header and in the empty list
+  const manageActions = canManage ? (
+    <>
+      <ButtonLink to="/panel/klienci/import" variant="default">
+        Importuj z pliku
+      </ButtonLink>
+      <Button onClick={() => setAdding(true)}>Dodaj klienta</Button>
+    </>
+  ) : null;
+
   return (
     <Stack gap="lg" py={{ base: 'md', sm: 'lg' }}>
       <Group justify="space-between" align="flex-end" gap="md">
@@ -88,12 +98,7 @@ export function ClientsPage({ tenantId, canManage, search, onSearchChange }: Cli
           <Button variant="default" onClick={() => setExportingHistory(true)}>
             Eksport transakcji
           </Button>
-          {canManage ? (
-            <ButtonLink to="/panel/klienci/import" variant="default">
-              Importuj z pliku
-            </ButtonLink>
-          ) : null}
-          {canManage ? <Button onClick={() => setAdding(true)}>Dodaj klienta</Button> : null}
+          {manageActions}
         </Group>
       </Group>
       <CsvExportStatus state={clientsCsv.state} label="Postęp eksportu klientów" />
@@ -127,12 +132,7 @@ export function ClientsPage({ tenantId, canManage, search, onSearchChange }: Cli
           actions={
             searching ? null : (
               <Group justify="center">
-                {canManage ? (
-                  <ButtonLink to="/panel/klienci/import" variant="default">
-                    Importuj z pliku
-                  </ButtonLink>
-                ) : null}
-                {canManage ? <Button onClick={() => setAdding(true)}>Dodaj klienta</Button> : null}
+                {manageActions}
                 <AnchorLink to="/panel/plakat">Plakat i link zapisu</AnchorLink>
               </Group>
             )

@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Menu,
-  Stack,
-  Table,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Menu, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { employeeStatusLabels, type Employee } from '@punkto/contracts/employees';
 import { useQuery } from '@tanstack/react-query';
@@ -18,7 +7,8 @@ import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { EmptyState, LoadError, LoadingBlocks } from '../../../../components/ui/query-state';
-import { SortableTh, type SortState } from '../../../../components/ui/sortable-th';
+import { ListTable, type ListColumn } from '../../../../components/ui/list-table';
+import type { SortState } from '../../../../components/ui/sortable-th';
 import { TablePagination } from '../../../../components/ui/table-pagination';
 import { errorMessage } from '../../../../lib/api/api-errors';
 import { formatDate } from '../../../../lib/format-date';
@@ -38,10 +28,17 @@ import { groupCatalogue, type PermissionViewer } from '../utils/permission-matri
 import { InviteEmployeeModal } from './invite-employee-modal';
 import { PermissionMatrix } from './permission-matrix';
 import { RenameEmployeeModal } from './rename-employee-modal';
-import { ScrollTable } from '../../../../components/ui/scroll-table';
 
 const PAGE_SIZE = 20;
 type SortBy = EmployeesQuery['sortBy'];
+
+const COLUMNS: ListColumn<SortBy>[] = [
+  { label: 'Imię i nazwisko', sortBy: 'name' },
+  { label: 'E-mail', sortBy: 'email' },
+  { label: 'Status', sortBy: 'status' },
+  { label: 'Zaproszony', sortBy: 'invitedAt' },
+  { label: 'Akcje', hidden: true },
+];
 
 /** /panel/pracownicy: employees (paged, searchable, sortable), invitations, actions and the permission matrix. */
 export function EmployeesPage({ tenantId, viewer }: { tenantId: string; viewer: PermissionViewer }) {
@@ -100,7 +97,7 @@ export function EmployeesPage({ tenantId, viewer }: { tenantId: string; viewer: 
   };
 
   const page = employees.data;
-  const sortProps = { sort, onSort: changeSort };
+  const sorting = { sort, onSort: changeSort };
 
   return (
     <Stack gap="lg" py={{ base: 'md', sm: 'lg' }}>
@@ -143,32 +140,7 @@ export function EmployeesPage({ tenantId, viewer }: { tenantId: string; viewer: 
           </EmptyState>
         ) : page ? (
           <>
-            <ScrollTable
-              minWidth={640}
-              striped
-              highlightOnHover
-              verticalSpacing="sm"
-              aria-label="Pracownicy"
-              head={
-                <Table.Tr>
-                  <SortableTh column="name" {...sortProps}>
-                    Imię i nazwisko
-                  </SortableTh>
-                  <SortableTh column="email" {...sortProps}>
-                    E-mail
-                  </SortableTh>
-                  <SortableTh column="status" {...sortProps}>
-                    Status
-                  </SortableTh>
-                  <SortableTh column="invitedAt" {...sortProps}>
-                    Zaproszony
-                  </SortableTh>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>Akcje</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              }
-            >
+            <ListTable label="Pracownicy" minWidth={640} columns={COLUMNS} sorting={sorting}>
               {page.items.map((employee) => (
                 <Table.Tr key={employee.id}>
                   <Table.Td fw={500}>{employee.name}</Table.Td>
@@ -193,7 +165,7 @@ export function EmployeesPage({ tenantId, viewer }: { tenantId: string; viewer: 
                   </Table.Td>
                 </Table.Tr>
               ))}
-            </ScrollTable>
+            </ListTable>
             <TablePagination
               label="Strony listy pracowników"
               pageNumber={pageNumber}

@@ -1,22 +1,19 @@
-import { Alert, Anchor, Button, Card, NumberInput, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, NumberInput, Radio, Stack, Text } from '@mantine/core';
 import { EXPIRY_MONTHS_MAX, EXPIRY_MONTHS_MIN, ExpirySettings } from '@punkto/contracts/expiry';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { FormError } from '../../../../components/ui/form-error';
+import { FormCard } from '../../../../components/ui/form-card';
+import { FormSubmit } from '../../../../components/ui/form-submit';
 import { useZodForm } from '../../../../lib/form/use-zod-form';
 import { notify } from '../../../../lib/notify-instance';
 import { expirySettingsQueryOptions, useSaveExpirySettings } from '../api/expiry-settings';
-import { SettingsSectionLoader } from './settings-section-loader';
+import { SettingsSectionLoader, type ProgramSettingsProps } from './settings-section-loader';
 
 /**
  * „Wygasanie punktów” on the program's edit page (ADR 0062): off, after a time without visits, or a time after
  * earning (the oldest first), and the number of months. Its own form and save; the nightly sweep applies it.
  */
-export function ExpirySettingsSection(props: {
-  tenantId: string;
-  programId: string;
-  unit: 'points' | 'stamps';
-}) {
+export function ExpirySettingsSection(props: ProgramSettingsProps) {
   const settings = useQuery(expirySettingsQueryOptions(props.tenantId, props.programId));
   return (
     <SettingsSectionLoader
@@ -45,12 +42,7 @@ function SettingsForm({
   programId,
   unit,
   initial,
-}: {
-  tenantId: string;
-  programId: string;
-  unit: 'points' | 'stamps';
-  initial: ExpirySettings;
-}) {
+}: ProgramSettingsProps & { initial: ExpirySettings }) {
   const save = useSaveExpirySettings(tenantId, programId);
   const form = useZodForm(ExpirySettings, initial);
   const w = words[unit];
@@ -60,63 +52,54 @@ function SettingsForm({
   });
   const mode = form.values.mode;
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="expiry-settings-title">
-      <form onSubmit={submit} noValidate aria-label="Ustawienia wygasania">
-        <Stack gap="md">
-          <Title order={2} size="h4" id="expiry-settings-title">
-            {w.title}
-          </Title>
-          <Text size="sm" c="dimmed">
-            Domyślnie {w.them} nie wygasają. Wygasanie dzieje się w nocy (około 00:10) w dniu, w którym mija
-            ustawiony czas; dzień wcześniej klient może je jeszcze wykorzystać. Klient widzi na swojej karcie
-            w portalu, ile {w.of} i kiedy wygaśnie, a obsługa — w skanerze. Wygasłe {w.them} widać w historii
-            karty.
-          </Text>
-          <Text size="sm" c="dimmed">
-            Aby uprzedzić klientów 30 i 3 dni wcześniej — na karcie w portfelu i e-mailem do tych, którzy się
-            zgodzili — włącz wiadomość automatyczną „Punkty wkrótce wygasną” w zakładce{' '}
-            <Anchor component={Link} to="/panel/wiadomosci" inherit>
-              Wiadomości
-            </Anchor>{' '}
-            (Wiadomości automatyczne).
-          </Text>
-          <Radio.Group {...form.getInputProps('mode')} label="Kiedy wygasają">
-            <Stack gap="xs" mt="xs">
-              <Radio value="off" label="Nie wygasają" />
-              <Radio
-                value="inactivity"
-                label="Po okresie bez wizyt"
-                description={`Całe saldo przepada, jeśli klient przez podaną liczbę miesięcy nie dostał ${w.of} za wizytę. Każda wizyta liczy czas od nowa; odbiór nagrody ani korekta salda nie są wizytą.`}
-              />
-              <Radio
-                value="after_earning"
-                label="Określony czas po zdobyciu"
-                description={`${w.Them} ${w.earned} danego dnia wygasają po podanej liczbie miesięcy. Przy odbiorze nagrody zużywane są najpierw najstarsze.`}
-              />
-            </Stack>
-          </Radio.Group>
-          {mode !== 'off' && (
-            <NumberInput
-              {...form.getInputProps('months')}
-              label="Liczba miesięcy"
-              min={EXPIRY_MONTHS_MIN}
-              max={EXPIRY_MONTHS_MAX}
-              allowDecimal={false}
-              maw={240}
-            />
-          )}
-          {mode !== 'off' && (
-            <Alert color="yellow" variant="light">
-              Zasada obejmuje też {w.them} {w.earned} przed jej włączeniem: te, którym ustawiony czas już
-              minął, wygasną najbliższej nocy.
-            </Alert>
-          )}
-          <FormError message={form.formError} />
-          <Button type="submit" loading={form.submitting} w="fit-content">
-            Zapisz ustawienia wygasania
-          </Button>
+    <FormCard title={w.title} label="Ustawienia wygasania" onSubmit={submit} titleId="expiry-settings-title">
+      <Text size="sm" c="dimmed">
+        Domyślnie {w.them} nie wygasają. Wygasanie dzieje się w nocy (około 00:10) w dniu, w którym mija
+        ustawiony czas; dzień wcześniej klient może je jeszcze wykorzystać. Klient widzi na swojej karcie w
+        portalu, ile {w.of} i kiedy wygaśnie, a obsługa — w skanerze. Wygasłe {w.them} widać w historii karty.
+      </Text>
+      <Text size="sm" c="dimmed">
+        Aby uprzedzić klientów 30 i 3 dni wcześniej — na karcie w portfelu i e-mailem do tych, którzy się
+        zgodzili — włącz wiadomość automatyczną „Punkty wkrótce wygasną” w zakładce{' '}
+        <Anchor component={Link} to="/panel/wiadomosci" inherit>
+          Wiadomości
+        </Anchor>{' '}
+        (Wiadomości automatyczne).
+      </Text>
+      <Radio.Group {...form.getInputProps('mode')} label="Kiedy wygasają">
+        <Stack gap="xs" mt="xs">
+          <Radio value="off" label="Nie wygasają" />
+          <Radio
+            value="inactivity"
+            label="Po okresie bez wizyt"
+            description={`Całe saldo przepada, jeśli klient przez podaną liczbę miesięcy nie dostał ${w.of} za wizytę. Każda wizyta liczy czas od nowa; odbiór nagrody ani korekta salda nie są wizytą.`}
+          />
+          <Radio
+            value="after_earning"
+            label="Określony czas po zdobyciu"
+            description={`${w.Them} ${w.earned} danego dnia wygasają po podanej liczbie miesięcy. Przy odbiorze nagrody zużywane są najpierw najstarsze.`}
+          />
         </Stack>
-      </form>
-    </Card>
+      </Radio.Group>
+      {mode !== 'off' && (
+        <NumberInput
+          {...form.getInputProps('months')}
+          label="Liczba miesięcy"
+          min={EXPIRY_MONTHS_MIN}
+          max={EXPIRY_MONTHS_MAX}
+          allowDecimal={false}
+          maw={240}
+        />
+      )}
+      {mode !== 'off' && (
+        <Alert color="yellow" variant="light">
+          Zasada obejmuje też {w.them} {w.earned} przed jej włączeniem: te, którym ustawiony czas już minął,
+          wygasną najbliższej nocy.
+        </Alert>
+      )}
+      <FormSubmit error={form.formError} submitting={form.submitting}>
+        Zapisz ustawienia wygasania
+      </FormSubmit>
+    </FormCard>
   );
 }

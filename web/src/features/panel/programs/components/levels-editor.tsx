@@ -10,7 +10,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { newLevel, type FormErrors, type LevelFormValues } from '../utils/program-form';
-import { toNumberValue } from './number-value';
+import { POSITIVE_DECIMAL, toNumberValue } from './number-value';
 
 type LevelsEditorProps = {
   levels: LevelFormValues[];
@@ -89,9 +89,7 @@ export function LevelsEditor({ levels, errors, onChange }: LevelsEditorProps) {
                     min={1}
                     max={10}
                     step={0.25}
-                    decimalScale={2}
-                    decimalSeparator=","
-                    allowNegative={false}
+                    {...POSITIVE_DECIMAL}
                     prefix="×"
                     error={errors[`levels.${i}.multiplier`]}
                   />

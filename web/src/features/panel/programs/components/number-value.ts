@@ -8,3 +8,6 @@ export function toNumberValue(value: number | string): NumberValue {
   const parsed = Number(trimmed);
   return Number.isFinite(parsed) ? parsed : '';
 }
+
+/** NumberInput's props for a positive number of up to two decimals, typed the Polish way (1,25). */
+export const POSITIVE_DECIMAL = { decimalScale: 2, decimalSeparator: ',', allowNegative: false } as const;

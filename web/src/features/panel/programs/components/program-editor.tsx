@@ -33,7 +33,7 @@ import {
 } from '../utils/program-form';
 import { BirthdayRewardEditor } from './birthday-reward-editor';
 import { LevelsEditor } from './levels-editor';
-import { toNumberValue } from './number-value';
+import { POSITIVE_DECIMAL, toNumberValue } from './number-value';
 import { RewardEditor } from './reward-editor';
 import { StampsVisual } from './stamps-visual';
 
@@ -98,6 +98,17 @@ export function ProgramEditor({
     setValues((current) => ({ ...current, [key]: value }));
     setErrors((current) => clearErrors(current, path));
   };
+  /** an input bound to a field of the program: its value, its change and its error */
+  const text = (key: 'name' | 'description') => ({
+    value: values[key],
+    onChange: (e: { currentTarget: { value: string } }) => set(key, e.currentTarget.value),
+    error: errors[key],
+  });
+  const number = (key: 'pointsPerPln' | 'stampsRequired') => ({
+    value: values[key],
+    onChange: (v: number | string) => set(key, toNumberValue(v)),
+    error: errors[key],
+  });
   const setReward = (index: number, patch: Partial<RewardFormValues>, path: string) => {
     setValues((current) => ({
       ...current,
@@ -187,9 +198,7 @@ export function ProgramEditor({
             label="Nazwa programu"
             placeholder="np. Karta stałego klienta"
             required
-            value={values.name}
-            onChange={(e) => set('name', e.currentTarget.value)}
-            error={errors.name}
+            {...text('name')}
           />
           <Switch
             label="Program aktywny"
@@ -199,15 +208,7 @@ export function ProgramEditor({
             mt={{ base: 0, sm: 28 }}
           />
         </SimpleGrid>
-        <Textarea
-          label="Opis (opcjonalnie)"
-          autosize
-          minRows={2}
-          maxRows={5}
-          value={values.description}
-          onChange={(e) => set('description', e.currentTarget.value)}
-          error={errors.description}
-        />
+        <Textarea label="Opis (opcjonalnie)" autosize minRows={2} maxRows={5} {...text('description')} />
 
         {values.kind === 'points' || values.kind === 'tiers' ? (
           <Stack gap={4}>
@@ -215,15 +216,11 @@ export function ProgramEditor({
               label="Punkty za 1 zł"
               required
               maw={240}
-              value={values.pointsPerPln}
-              onChange={(v) => set('pointsPerPln', toNumberValue(v))}
+              {...number('pointsPerPln')}
               min={0.01}
               max={100}
               step={0.5}
-              decimalScale={2}
-              decimalSeparator=","
-              allowNegative={false}
-              error={errors.pointsPerPln}
+              {...POSITIVE_DECIMAL}
               description="Zaokrąglamy w dół do pełnych punktów."
             />
             {example !== null ? (
@@ -241,13 +238,11 @@ export function ProgramEditor({
               label="Liczba pieczątek na karcie"
               required
               maw={240}
-              value={values.stampsRequired}
-              onChange={(v) => set('stampsRequired', toNumberValue(v))}
+              {...number('stampsRequired')}
               min={2}
               max={50}
               allowDecimal={false}
               allowNegative={false}
-              error={errors.stampsRequired}
             />
             {typeof values.stampsRequired === 'number' ? (
               <StampsVisual count={values.stampsRequired} />

@@ -3,6 +3,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../../../lib/api/api-errors';
 
+/** What a settings section of the program's edit page is given: the program and its unit. */
+export type ProgramSettingsProps = { tenantId: string; programId: string; unit: 'points' | 'stamps' };
+
 /**
  * A settings section of the program's edit page with its own query (expiry, referrals): a placeholder of the form's
  * height while it loads, the reason in Polish if it fails, else the form with the loaded settings.

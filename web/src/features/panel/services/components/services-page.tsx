@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Table, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Table } from '@mantine/core';
 import type { CatalogueService } from '@punkto/contracts/catalogue';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
@@ -11,12 +11,20 @@ import { servicesQueryOptions } from '../../../../lib/queries/catalogue';
 import { useDeleteService } from '../api/services';
 import { formatGrosze } from '../../../../lib/money';
 import { ServiceFormModal } from './service-form-modal';
-import { ScrollTable } from '../../../../components/ui/scroll-table';
+import { ListTable, type ListColumn } from '../../../../components/ui/list-table';
 
 /**
  * /panel/uslugi: the services catalogue staff pick from when awarding points. The route's loader fetched it
  * (loadSection); a failure is the route's errorComponent.
  */
+const COLUMNS: ListColumn<never>[] = [
+  { label: 'Nazwa' },
+  { label: 'Cena', align: 'right' },
+  { label: 'Punkty' },
+  { label: 'Status' },
+  { label: 'Akcje', hidden: true },
+];
+
 export function ServicesPage({ tenantId }: { tenantId: string }) {
   const { data: services } = useSuspenseQuery(servicesQueryOptions(tenantId));
   const editor = useModalTarget<CatalogueService>();
@@ -45,26 +53,7 @@ export function ServicesPage({ tenantId }: { tenantId: string }) {
           stałej liczby punktów).
         </EmptyState>
       ) : (
-        <ScrollTable
-          minWidth={560}
-          striped
-          highlightOnHover
-          verticalSpacing="sm"
-          aria-label="Usługi"
-          head={
-            <Table.Tr>
-              <Table.Th scope="col">Nazwa</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Cena
-              </Table.Th>
-              <Table.Th scope="col">Punkty</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">
-                <VisuallyHidden>Akcje</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          }
-        >
+        <ListTable label="Usługi" minWidth={560} columns={COLUMNS}>
           {services.map((service) => (
             <Table.Tr key={service.id}>
               <Table.Td fw={500}>{service.name}</Table.Td>
@@ -100,7 +89,7 @@ export function ServicesPage({ tenantId }: { tenantId: string }) {
               </Table.Td>
             </Table.Tr>
           ))}
-        </ScrollTable>
+        </ListTable>
       )}
 
       <ServiceFormModal

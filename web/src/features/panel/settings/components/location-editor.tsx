@@ -1,6 +1,6 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { LocationLimits } from '@punkto/contracts/locations';
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { parseCoordinates } from '../utils/coordinates';
 import {
   coordinatesLabel,
@@ -39,6 +39,12 @@ export function LocationEditor(props: LocationEditorProps) {
     setDraft((d) => ({ ...d, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
+  /** a text input bound to a field of the draft: its value, its change and its error */
+  const input = (field: DraftField) => ({
+    value: draft[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, e.currentTarget.value),
+    error: shown[field],
+  });
 
   /** read as it is pasted or typed; what is not understood is said when the field is left (not mid-typing) */
   const readPasted = (text: string, leaving = false) => {
@@ -69,17 +75,9 @@ export function LocationEditor(props: LocationEditorProps) {
               placeholder="np. Kawiarnia na Rynku"
               required
               maxLength={LocationLimits.maxName + 20}
-              value={draft.name}
-              onChange={(e) => set('name', e.currentTarget.value)}
-              error={shown.name}
+              {...input('name')}
             />
-            <TextInput
-              label="Adres (opcjonalnie)"
-              placeholder="np. Rynek 1, Kraków"
-              value={draft.address}
-              onChange={(e) => set('address', e.currentTarget.value)}
-              error={shown.address}
-            />
+            <TextInput label="Adres (opcjonalnie)" placeholder="np. Rynek 1, Kraków" {...input('address')} />
           </SimpleGrid>
           <TextInput
             label="Wklej współrzędne lub link do mapy"
@@ -100,27 +98,21 @@ export function LocationEditor(props: LocationEditorProps) {
               description="od -90 do 90, np. 52.2297"
               inputMode="decimal"
               required
-              value={draft.latitude}
-              onChange={(e) => set('latitude', e.currentTarget.value)}
-              error={shown.latitude}
+              {...input('latitude')}
             />
             <TextInput
               label="Długość geograficzna"
               description="od -180 do 180, np. 21.0122"
               inputMode="decimal"
               required
-              value={draft.longitude}
-              onChange={(e) => set('longitude', e.currentTarget.value)}
-              error={shown.longitude}
+              {...input('longitude')}
             />
           </SimpleGrid>
           <TextInput
             label="Tekst na ekranie blokady (opcjonalnie)"
             description={`Najwyżej ${LocationLimits.maxRelevantText} znaków. „{nazwa firmy}” zastąpimy nazwą firmy. Klient zobaczy: „${lockScreenPreview(draft.relevantText, companyName)}”`}
             placeholder={defaultTextFor(companyName)}
-            value={draft.relevantText}
-            onChange={(e) => set('relevantText', e.currentTarget.value)}
-            error={shown.relevantText}
+            {...input('relevantText')}
           />
           <Group>
             <Button type="submit" loading={props.saving}>

@@ -16,28 +16,28 @@ export function checklistOf(
   tenant: Pick<TenantResponse, 'logo' | 'heroImage'> | undefined,
 ): ChecklistItem[] {
   const missing = new Map(configured.missing.map((m) => [m.key, m.message]));
+  /** a required step: done unless the tenant service lists it as missing, with its message as the hint */
+  const required = (
+    key: TenantConfiguredResponse['missing'][number]['key'],
+    label: string,
+    link: ChecklistItem['link'],
+  ): ChecklistItem => ({
+    key,
+    label,
+    done: !missing.has(key),
+    hint: missing.get(key),
+    link,
+  });
   return [
-    {
-      key: 'companyData',
-      label: 'Dane firmy (nazwa i NIP)',
-      done: !missing.has('companyData'),
-      hint: missing.get('companyData'),
-      link: { to: '/panel/ustawienia', label: 'Uzupełnij dane firmy' },
-    },
-    {
-      key: 'address',
-      label: 'Adres firmy',
-      done: !missing.has('address'),
-      hint: missing.get('address'),
-      link: { to: '/panel/ustawienia', label: 'Podaj adres' },
-    },
-    {
-      key: 'activeProgram',
-      label: 'Aktywny program lojalnościowy',
-      done: !missing.has('activeProgram'),
-      hint: missing.get('activeProgram'),
-      link: { to: '/panel/programy/nowy', label: 'Utwórz program' },
-    },
+    required('companyData', 'Dane firmy (nazwa i NIP)', {
+      to: '/panel/ustawienia',
+      label: 'Uzupełnij dane firmy',
+    }),
+    required('address', 'Adres firmy', { to: '/panel/ustawienia', label: 'Podaj adres' }),
+    required('activeProgram', 'Aktywny program lojalnościowy', {
+      to: '/panel/programy/nowy',
+      label: 'Utwórz program',
+    }),
     {
       key: 'logo',
       label: 'Logo na karcie (zalecane)',

@@ -2,7 +2,6 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   Group,
   NumberInput,
   Progress,
@@ -12,11 +11,10 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { SURVEY_DELAY_HOURS, SurveySettings, type SurveyResults } from '@punkto/contracts/surveys';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { FormError } from '../../../../components/ui/form-error';
 import { errorMessage } from '../../../../lib/api/api-errors';
@@ -25,6 +23,7 @@ import { surveyResultsQueryOptions, surveySettingsQueryOptions, useSaveSurveySet
 import { answersNeeded, formatNps, monthLabel, percent, weekLabel } from '../utils/nps-display';
 import { ScrollTable } from '../../../../components/ui/scroll-table';
 import { FormCard } from '../../../../components/ui/form-card';
+import { SectionCard } from '../../../../components/ui/section-card';
 
 /**
  * /panel/ankiety: the company's NPS from the automatic surveys after visits — shown only from 5 answers
@@ -49,19 +48,14 @@ function Results({ results }: { results: SurveyResults }) {
   const { total } = results;
   if (total.nps === null)
     return (
-      <Card withBorder padding="lg">
-        <Stack gap="xs">
-          <Title order={2} size="h4">
-            Wyniki
-          </Title>
-          <Text>
-            Odpowiedzi: <strong>{total.responses}</strong>
-          </Text>
-          <Alert color="blue" variant="light">
-            {answersNeeded(results.threshold, results.missing)}
-          </Alert>
-        </Stack>
-      </Card>
+      <SectionCard title="Wyniki" gap="xs">
+        <Text>
+          Odpowiedzi: <strong>{total.responses}</strong>
+        </Text>
+        <Alert color="blue" variant="light">
+          {answersNeeded(results.threshold, results.missing)}
+        </Alert>
+      </SectionCard>
     );
   const bands = [
     { label: 'Promotorzy (9–10)', value: total.promoters ?? 0, color: 'teal' },
@@ -70,116 +64,101 @@ function Results({ results }: { results: SurveyResults }) {
   ];
   return (
     <>
-      <Card withBorder padding="lg">
-        <Stack gap="md">
-          <Title order={2} size="h4">
-            Wyniki
-          </Title>
-          <Group align="flex-end" gap="xl">
-            <div>
-              <Text size="sm" c="dimmed">
-                NPS
-              </Text>
-              <Text fz={44} fw={700} lh={1} data-testid="nps-score">
-                {formatNps(total.nps)}
-              </Text>
+      <SectionCard title="Wyniki" gap="md">
+        <Group align="flex-end" gap="xl">
+          <div>
+            <Text size="sm" c="dimmed">
+              NPS
+            </Text>
+            <Text fz={44} fw={700} lh={1} data-testid="nps-score">
+              {formatNps(total.nps)}
+            </Text>
+          </div>
+          <Text c="dimmed">z {total.responses} odpowiedzi</Text>
+        </Group>
+        <Stack gap={6} aria-label="Grupy odpowiedzi">
+          {bands.map((band) => (
+            <div key={band.label}>
+              <Group justify="space-between">
+                <Text size="sm">{band.label}</Text>
+                <Text size="sm">
+                  {band.value} ({percent(band.value, total.responses)}%)
+                </Text>
+              </Group>
+              <Progress
+                value={percent(band.value, total.responses)}
+                color={band.color}
+                aria-label={band.label}
+              />
             </div>
-            <Text c="dimmed">z {total.responses} odpowiedzi</Text>
-          </Group>
-          <Stack gap={6} aria-label="Grupy odpowiedzi">
-            {bands.map((band) => (
-              <div key={band.label}>
-                <Group justify="space-between">
-                  <Text size="sm">{band.label}</Text>
-                  <Text size="sm">
-                    {band.value} ({percent(band.value, total.responses)}%)
+          ))}
+        </Stack>
+        <Text size="sm" c="dimmed">
+          NPS = % promotorów − % krytyków. Nasza skala to 1–10 (a nie 0–10 jak w standardzie NPS), więc wyniki
+          wypadają nieco wyżej niż w publikowanych porównaniach.
+        </Text>
+      </SectionCard>
+      <SectionCard title="Trend miesięczny">
+        <ScrollTable
+          minWidth={420}
+          aria-label="NPS według miesięcy"
+          verticalSpacing="xs"
+          head={
+            <Table.Tr>
+              <Table.Th scope="col">Miesiąc wizyty</Table.Th>
+              <Table.Th scope="col">Odpowiedzi</Table.Th>
+              <Table.Th scope="col">NPS</Table.Th>
+            </Table.Tr>
+          }
+        >
+          {results.trend.map((month) => (
+            <Table.Tr key={month.month}>
+              <Table.Td>{monthLabel(month.month)}</Table.Td>
+              <Table.Td>{month.responses}</Table.Td>
+              <Table.Td>
+                {month.nps === null ? (
+                  <Text size="sm" c="dimmed">
+                    za mało odpowiedzi
+                  </Text>
+                ) : (
+                  <Group gap="xs" wrap="nowrap">
+                    <Text fw={600} w={48}>
+                      {formatNps(month.nps)}
+                    </Text>
+                    <Progress
+                      value={(month.nps + 100) / 2}
+                      w={120}
+                      aria-hidden
+                      color={month.nps >= 0 ? 'teal' : 'red'}
+                    />
+                  </Group>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
+      </SectionCard>
+      <SectionCard title="Komentarze">
+        {results.comments.length === 0 ? (
+          <Text c="dimmed">Nikt jeszcze nie dodał komentarza.</Text>
+        ) : (
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {results.comments.map((comment, index) => (
+              <li key={`${comment.visitWeek}-${index}`}>
+                <Group gap="xs" mb={2}>
+                  <Badge variant="light" {...badgeTone(comment.score)}>
+                    {comment.score}/10
+                  </Badge>
+                  <Text size="xs" c="dimmed">
+                    {weekLabel(comment.visitWeek)}
                   </Text>
                 </Group>
-                <Progress
-                  value={percent(band.value, total.responses)}
-                  color={band.color}
-                  aria-label={band.label}
-                />
-              </div>
+                <Text style={{ whiteSpace: 'pre-wrap' }}>{comment.comment}</Text>
+              </li>
             ))}
           </Stack>
-          <Text size="sm" c="dimmed">
-            NPS = % promotorów − % krytyków. Nasza skala to 1–10 (a nie 0–10 jak w standardzie NPS), więc
-            wyniki wypadają nieco wyżej niż w publikowanych porównaniach.
-          </Text>
-        </Stack>
-      </Card>
-      <Card withBorder padding="lg">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            Trend miesięczny
-          </Title>
-          <ScrollTable
-            minWidth={420}
-            aria-label="NPS według miesięcy"
-            verticalSpacing="xs"
-            head={
-              <Table.Tr>
-                <Table.Th scope="col">Miesiąc wizyty</Table.Th>
-                <Table.Th scope="col">Odpowiedzi</Table.Th>
-                <Table.Th scope="col">NPS</Table.Th>
-              </Table.Tr>
-            }
-          >
-            {results.trend.map((month) => (
-              <Table.Tr key={month.month}>
-                <Table.Td>{monthLabel(month.month)}</Table.Td>
-                <Table.Td>{month.responses}</Table.Td>
-                <Table.Td>
-                  {month.nps === null ? (
-                    <Text size="sm" c="dimmed">
-                      za mało odpowiedzi
-                    </Text>
-                  ) : (
-                    <Group gap="xs" wrap="nowrap">
-                      <Text fw={600} w={48}>
-                        {formatNps(month.nps)}
-                      </Text>
-                      <Progress
-                        value={(month.nps + 100) / 2}
-                        w={120}
-                        aria-hidden
-                        color={month.nps >= 0 ? 'teal' : 'red'}
-                      />
-                    </Group>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </ScrollTable>
-        </Stack>
-      </Card>
-      <Card withBorder padding="lg">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            Komentarze
-          </Title>
-          {results.comments.length === 0 ? (
-            <Text c="dimmed">Nikt jeszcze nie dodał komentarza.</Text>
-          ) : (
-            <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-              {results.comments.map((comment, index) => (
-                <li key={`${comment.visitWeek}-${index}`}>
-                  <Group gap="xs" mb={2}>
-                    <Badge variant="light" {...badgeTone(comment.score)}>
-                      {comment.score}/10
-                    </Badge>
-                    <Text size="xs" c="dimmed">
-                      {weekLabel(comment.visitWeek)}
-                    </Text>
-                  </Group>
-                  <Text style={{ whiteSpace: 'pre-wrap' }}>{comment.comment}</Text>
-                </li>
-              ))}
-            </Stack>
-          )}
-        </Stack>
-      </Card>
+        )}
+      </SectionCard>
     </>
   );
 }
@@ -219,6 +198,14 @@ function SettingsForm({ tenantId, canEdit }: { tenantId: string; canEdit: boolea
     });
   };
 
+  /** a text input of the form: its value, change and error; read-only for who may not change the settings */
+  const text = (name: 'reviewUrl' | 'alertEmail', value: string, setValue: (next: string) => void) => ({
+    value,
+    disabled: !canEdit,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(event.currentTarget.value),
+    error: errors[name],
+  });
+
   return (
     <FormCard title="Ustawienia ankiet" label="Ustawienia ankiet" onSubmit={submit}>
       {!canEdit ? (
@@ -249,20 +236,14 @@ function SettingsForm({ tenantId, canEdit }: { tenantId: string; canEdit: boolea
           label="E-mail alertów o niskich ocenach (opcjonalnie)"
           description="Ocena 1–6 z komentarzem, bez danych klienta. Puste: e-mail kontaktowy firmy z ustawień (bez niego alertów nie wysyłamy)."
           type="email"
-          value={alertEmail}
-          disabled={!canEdit}
-          onChange={(event) => setAlertEmail(event.currentTarget.value)}
-          error={errors['alertEmail']}
+          {...text('alertEmail', alertEmail, setAlertEmail)}
         />
       </SimpleGrid>
       <TextInput
         label="Link do opinii (opcjonalnie)"
         description="Np. wizytówka Google. Pokażemy go każdemu, kto odpowie — niezależnie od oceny."
         placeholder="https://g.page/r/…/review"
-        value={reviewUrl}
-        disabled={!canEdit}
-        onChange={(event) => setReviewUrl(event.currentTarget.value)}
-        error={errors['reviewUrl']}
+        {...text('reviewUrl', reviewUrl, setReviewUrl)}
       />
       <FormError message={save.isError ? errorMessage(save.error) : null} />
       {canEdit ? (
