@@ -7,12 +7,14 @@
  * its start-up code has been parsed and run (half a second on a slow phone). The app's API client takes each
  * answer instead of asking again (src/lib/api/boot-preloads.ts): once, for a GET of the same address, within a few
  * seconds of the start, and none after the first call that changes something (a login, a logout).
- * Paths, the cookie's name and the roles are the contracts' own: boot-preloads.unit.spec.ts runs this file and checks.
+ * Paths, the cookie's name and the roles are the contracts' own: src/features/auth/stores/boot-script.unit.spec.ts
+ * runs this file and checks.
  */
 /* global document, window, location */
 (function () {
   'use strict';
-  if (!/(?:^|;\s*)punkto_session=/.test(document.cookie)) return;
+  // Not when the app's code has started first (it marks that it did): it asks for all of it itself.
+  if (window.__punktoBoot || !/(?:^|;\s*)punkto_session=/.test(document.cookie)) return;
   var preloads = new Map();
   window.__punktoBoot = preloads;
   var get = function (path) {

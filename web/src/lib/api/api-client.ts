@@ -1,11 +1,13 @@
 import type { ApiError } from './api-errors';
 import { API_BASE_URL } from './api-base';
-import { fetchWithBootPreloads } from './boot-preloads';
+import { fetchWithBootPreloads, markAppCodeStarted } from './boot-preloads';
 import { createApiClient } from './create-api-client';
 
 type Listener<T> = (value: T) => void;
 const authFailureListeners = new Set<Listener<ApiError>>();
 const refreshedListeners = new Set<Listener<unknown>>();
+
+markAppCodeStarted();
 
 const client = createApiClient({
   baseUrl: API_BASE_URL,

@@ -6,8 +6,13 @@
  * - Only a GET of exactly the address asked for, and only within BOOT_PRELOAD_MS of the page's start: after that
  *   the app has long asked for what it needs first, and an answer kept longer could be out of date.
  * - None after the first call that changes something (`dropBootPreloads`): after a login, a logout or any other
- *   change, an answer asked for before it may describe what is no longer so — a profile of who was signed in.
+ *   change, an answer asked for before it may describe what is no longer so — a profile of who was signed in; none
+ *   after a session refresh either (the app may have started before boot.js ran, and a 401 boot got for the old
+ *   access token would otherwise answer the call the app repeats with the new one).
  */
+
+import { API_BASE_URL } from './api-base';
+import { REFRESH_PATH } from './create-api-client';
 
 /** what boot.js leaves on `window`: address → the answer's promise; `closed` stops it asking for more */
 export type BootPreloads = Map<string, Promise<Response>> & { closed?: boolean };
@@ -49,14 +54,28 @@ export function dropBootPreloads(): void {
   preloads.clear();
 }
 
-/** The app's `fetch`: a boot answer when there is one for this request; any call that is not a GET drops them. */
+/**
+ * The app's `fetch`: a boot answer when there is one for this request. Any call that is not a GET drops them, and so
+ * does a session refresh: an answer asked for with the access token before it may be that token's refusal (401),
+ * which the call repeated after the refresh must not get again.
+ */
 export function fetchWithBootPreloads(
   fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args),
+  refreshPath = `${API_BASE_URL}${REFRESH_PATH}`,
 ): typeof fetch {
   return (input, init) => {
+    if (input === refreshPath) dropBootPreloads();
     const preloaded = takeBootPreload(input, init);
     if (preloaded) return preloaded;
     if ((init?.method ?? 'GET').toUpperCase() !== 'GET') dropBootPreloads();
     return fetchImpl(input, init);
   };
+}
+
+/**
+ * The app's code has started: a boot.js that runs only now (it is `async`) finds the mark and asks for nothing,
+ * instead of asking again for what the app is already asking for. Called once by the API client's module.
+ */
+export function markAppCodeStarted(): void {
+  scope().__punktoBoot ??= Object.assign(new Map<string, Promise<Response>>(), { closed: true });
 }
