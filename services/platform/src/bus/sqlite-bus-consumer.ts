@@ -61,14 +61,7 @@ export class SqliteConsumer extends PollingLoop implements Consumer {
    */
   private handled(topic: string, offset: number): void {
     this.uncommitted.set(topic, offset);
-    this.commitTimer ??= setTimeout(() => {
-      try {
-        this.commitHandled();
-      } catch (error) {
-        // e.g. the file closed meanwhile: the offsets stay where they were, and the messages come again
-        this.bus.warn({ err: error, groupId: this.options.groupId }, 'message bus offset commit failed');
-      }
-    }, COMMIT_DELAY_MS);
+    this.commitTimer ??= setTimeout(() => this.commitHandled(), COMMIT_DELAY_MS);
   }
 
   private commitHandled(): void {
