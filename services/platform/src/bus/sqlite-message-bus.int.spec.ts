@@ -199,16 +199,6 @@ describe('SqliteMessageBus retention (ADR 0046: personal data leaves the bus onc
     await waitFor(() => fast.includes('c') && slow.includes('c'), 5000);
   });
 
-  it('writes a group offset without waiting for the disk, and publishes with it again (synchronous=FULL)', async () => {
-    const synchronous = () => bus['db'].pragma('synchronous', { simple: true }); // 2 = FULL
-    const seen: string[] = [];
-    await bus.subscribe({ groupId: 'g', topics: ['t.v1'], handler: async (m) => void seen.push(m.key) });
-    await bus.publish('t.v1', [{ key: 'a', value: 1 }]);
-    await waitFor(async () => (await bus.consumerLag('g', ['t.v1']))[0]!.lag === 0, 5000);
-    expect(seen).toEqual(['a']);
-    expect(synchronous()).toBe(2);
-  });
-
   it('keeps a message nobody subscribed to for 7 days, and a dead letter for 30', async () => {
     await bus.publish('nobody.v1', [{ key: 'n', value: 1 }]);
     await bus.publish('t.v1.dlq', [{ key: 'd', value: 1 }]);
