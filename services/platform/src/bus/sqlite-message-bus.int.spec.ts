@@ -182,9 +182,6 @@ describe('SqliteMessageBus retention (ADR 0046: personal data leaves the bus onc
     await bus.publish('t.v1', [{ key: 'a', value: { email: 'ola@example.pl' } }]);
     await bus.publish('t.v1', [{ key: 'b', value: { email: 'jan@example.pl' } }]);
     await waitFor(() => fast.length === 2 && slow.length === 1, 5000);
-    // handled is not yet committed: a group's offset follows its handler within milliseconds
-    const lag = async (groupId: string) => (await bus.consumerLag(groupId, ['t.v1']))[0]!.lag;
-    await waitFor(async () => (await lag('fast')) === 0 && (await lag('slow')) === 1, 5000);
 
     expect(await bus.applyRetention()).toBe(0); // within the grace
     later(10_001);
