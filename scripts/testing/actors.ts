@@ -230,6 +230,14 @@ export async function logIn(page: Page, path: string, email: string, password = 
   await submitLogin(page, email, password);
 }
 
+/** Signs a staff member in on `page` and opens the scanner, waiting for its heading. */
+export async function openScanner(page: Page, email: string): Promise<void> {
+  await logIn(page, '/zaloguj', email);
+  await page.waitForURL((url) => url.pathname.startsWith('/panel'));
+  await page.goto('/panel/skaner');
+  await page.getByRole('heading', { name: 'Skaner kart', level: 1 }).waitFor();
+}
+
 /** A customer who registered, activated the account from the mailbox and logged in: lands on /klient. */
 export async function signedUpCustomer(page: Page, name: string): Promise<string> {
   const email = uniqueEmail('klient');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logIn, ownerWithProgram } from '../../scripts/testing/actors';
+import { openScanner, ownerWithProgram } from '../../scripts/testing/actors';
 import { PHONE, slowPhone, useBrowser } from '../../scripts/testing/browser';
 
 // The staff scanner as an installable app (ADR 0049): the panel links the web app manifest, which names the
@@ -12,7 +12,7 @@ const { newPage } = useBrowser();
 
 describe('the scanner as an app', () => {
   it('is an installable app: the panel links its manifest, whose icons load, and Chromium finds nothing missing', async () => {
-    const page = await openScanner();
+    const page = await openScannerAsNewOwner();
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     const res = await page.request.get(href!);
     expect(res.headers()['content-type']).toMatch(/^application\/manifest\+json/);
@@ -42,7 +42,7 @@ describe('the scanner as an app', () => {
   });
 
   it('opens again from the home screen with its code from the service worker (warm start), timed as is and on a slow phone', async () => {
-    const installed = await openScanner();
+    const installed = await openScannerAsNewOwner();
     await expect
       .poll(() => installed.evaluate('!!navigator.serviceWorker.controller'), { timeout: 30_000 })
       .toBe(true);
@@ -61,13 +61,10 @@ describe('the scanner as an app', () => {
 });
 
 /** A new owner with a program, signed in on a phone, on the scanner's page. */
-async function openScanner(): Promise<Page> {
+async function openScannerAsNewOwner(): Promise<Page> {
   const owner = await ownerWithProgram({});
   const page = await newPage({ viewport: PHONE });
-  await logIn(page, '/zaloguj', owner.email);
-  await page.waitForURL((url) => url.pathname.startsWith('/panel'));
-  await page.goto('/panel/skaner');
-  await page.getByRole('heading', { name: 'Skaner kart', level: 1 }).waitFor();
+  await openScanner(page, owner.email);
   return page;
 }
 

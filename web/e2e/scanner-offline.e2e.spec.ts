@@ -5,6 +5,7 @@ import {
   activeAccount,
   eventually,
   logIn,
+  openScanner,
   ownerWithProgram,
   uniqueEmail,
   type OwnerWithProgram,
@@ -90,10 +91,7 @@ afterAll(() => {
 
 async function scannerPage(): Promise<Page> {
   const page = await newPage({ viewport: PHONE });
-  await logIn(page, '/zaloguj', owner.email);
-  await page.waitForURL((url) => url.pathname.startsWith('/panel'));
-  await page.goto('/panel/skaner');
-  await page.getByRole('heading', { name: 'Skaner kart', level: 1 }).waitFor();
+  await openScanner(page, owner.email);
   return page;
 }
 

@@ -25,7 +25,7 @@ declare global {
 
 export const BOOT_PRELOAD_MS = 10_000;
 
-type BootScope = { __punktoBoot?: BootPreloads; location?: { origin: string } };
+type BootScope = { __punktoBoot?: BootPreloads };
 const scope = (): BootScope => globalThis as BootScope;
 
 /** The answer boot.js has for this request, taken (so never given twice), or undefined. */
