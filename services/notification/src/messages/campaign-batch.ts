@@ -129,7 +129,7 @@ async function runWorkers(
         run.failure ??= { error };
         return;
       }
-      if (after.userId && reached(after)) await toInbox(deps, campaign, after, companyName);
+      if (reached(after)) await toInbox(deps, campaign, after, companyName);
       run.done[i] = after;
     }
   }
@@ -137,12 +137,18 @@ async function runWorkers(
   return run;
 }
 
-/** The message in the customer's inbox of the app, once they were reached on some channel. */
+/**
+ * The message in the customer's inbox of the app, once they were reached on some channel. A client without an
+ * account yet (enrolled by staff, reached by e-mail) keeps it under the client (`client:<id>`, no account's key);
+ * the account linked later takes it over (messages.consumer.ts) — also when the link was already recorded by the
+ * tenant service but not yet here as the campaign started.
+ */
 async function toInbox(deps: DeliveryDeps, campaign: CampaignData, doc: RecipientDoc, companyName: string) {
   const { campaignId } = campaign;
+  const owner = doc.userId ?? doc.personKey;
   await deps.ctx.inbox.upsert({
-    _id: `${campaignId}:${doc.userId}`,
-    userId: doc.userId!,
+    _id: `${campaignId}:${owner}`,
+    userId: owner,
     tenantId: campaign.tenantId,
     campaignId,
     companyName,

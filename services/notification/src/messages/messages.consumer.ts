@@ -49,7 +49,7 @@ export function messageClientsConsumer(ctx: MessagesContext, context: ConsumerCo
       const parse = payloadParser(context.logger, event);
       if (event.type !== 'ClientMarketingConsentWithdrawn')
         return clientContactEvents.apply(
-          { ...ctx.copies, forgetContact: forgetClient(ctx) },
+          { ...ctx.copies, clientLinked: linkClient(ctx), forgetContact: forgetClient(ctx) },
           event.type,
           parse,
         );
@@ -60,11 +60,26 @@ export function messageClientsConsumer(ctx: MessagesContext, context: ConsumerCo
 }
 
 /**
- * ClientRemoved: the contact shredded, and a phone-only client's automatic messages (ADR 0060), which name the
- * client as the person
+ * ClientAccountLinked: the contact names the account, and the account's inbox takes over the messages the client
+ * was reached with before (kept under `client:<id>`, campaign-batch.ts). Written under the account first, then
+ * dropped under the client: a redelivery after a crash in between finishes the move.
+ */
+const linkClient = (ctx: MessagesContext) => async (clientId: string, userId: string) => {
+  await ctx.copies.clientLinked(clientId, userId);
+  for (const { _id, _rev, ...message } of await ctx.inbox.find({ userId: phoneOnlyHolder(clientId) })) {
+    await ctx.inbox.upsert({ ...message, _id: `${message.campaignId}:${userId}`, userId });
+    await ctx.inbox.delete(_id);
+  }
+};
+
+/**
+ * ClientRemoved: the contact shredded, the messages kept for the client before an account was linked, and a
+ * phone-only client's automatic messages (ADR 0060), which name the client as the person
  */
 const forgetClient = (ctx: MessagesContext) => async (clientId: string) => {
   await ctx.copies.forgetContact(clientId);
+  for (const doc of await ctx.inbox.find({ userId: phoneOnlyHolder(clientId) }))
+    await ctx.inbox.delete(doc._id);
   for (const doc of await ctx.automationSends.find({ personKey: phoneOnlyHolder(clientId) }))
     await ctx.automationSends.delete(doc._id);
 };

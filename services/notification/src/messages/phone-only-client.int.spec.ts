@@ -141,10 +141,44 @@ describe('company messages to a client added with a phone only', () => {
     expect(inbox.json().messages.map((m: { title: string }) => m.title)).toEqual(['Nowe ciasto']);
   });
 
-  it('a message e-mailed before the account is linked goes to no inbox (the client holder is no account)', async () => {
+  it('a message e-mailed before the account is linked reaches the account’s inbox once it is linked', async () => {
     await emailGiven(true);
     await sendToAll('Przed kontem', 'Zapraszamy na kawę.');
     expect((await app.infra.mailbox!.list()).map((m) => m.to)).toEqual([email]);
+    const ola = randomUUID();
+    const inboxOf = async (userId: string) =>
+      (
+        await app.app.inject({
+          method: 'GET',
+          url: '/api/v1/notifications/my-messages',
+          cookies: await app.cookiesOf(userId),
+        })
+      ).json().messages as Array<{ title: string; companyName: string }>;
+    expect(await inboxOf(ola)).toEqual([]);
+
+    const linked = {
+      clientId,
+      tenantId: company.tenantId,
+      programId: company.programId,
+      userId: ola,
+      linkedAt: '2026-11-26T10:05:00.000Z',
+    };
+    const link = await app.deliver(Topics.tenantClients, 'ClientAccountLinked', linked);
+    await app.deliver(Topics.tenantClients, 'ClientAccountLinked', linked, link); // delivered again: no copy
+    expect(await inboxOf(ola)).toMatchObject([{ title: 'Przed kontem', companyName: 'Kawiarnia Pod Lipą' }]);
+    expect(await app.infra.documents.collection('message_inbox').count()).toBe(1);
+  });
+
+  it('a removed client’s messages kept for a later account are forgotten with it', async () => {
+    await emailGiven(true);
+    await sendToAll('Przed kontem', 'Zapraszamy na kawę.');
+    expect(await app.infra.documents.collection('message_inbox').count()).toBe(1);
+    await app.deliver(Topics.tenantClients, 'ClientRemoved', {
+      clientId,
+      tenantId: company.tenantId,
+      programId: company.programId,
+      removedAt: '2026-11-26T10:05:00.000Z',
+    });
     expect(await app.infra.documents.collection('message_inbox').count()).toBe(0);
   });
 
