@@ -17,6 +17,7 @@ import {
   type StaticPage,
 } from './src/features/blog/content/prerender';
 import { scannerPwa } from './scanner-pwa';
+import { preloadWhenCold } from './preload-when-cold';
 
 // Paths are absolute so the config works both from web/ (`npm run build -w @punkto/web`)
 // and from the repository root (`npx vite build web`).
@@ -528,6 +529,7 @@ export default defineConfig({
     react(),
     blogPosts(fromHere('./content/blog'), (pages) => (blogStaticPages = pages)),
     prerenderAndPrecompress(() => blogStaticPages),
+    preloadWhenCold(),
     // the staff scanner as an installable app with a service worker (ADR 0049); runs after the plugins above
     ...scannerPwa(fromHere('./public/favicon.svg')),
   ],
