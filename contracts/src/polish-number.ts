@@ -15,8 +15,15 @@ export function groupThousands(formatted: string): string {
   return formatted.replace(/\d+/, (whole) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP));
 }
 
-/** `value` formatted by Intl (pl-PL) with `options`, grouped from four digits on. Formatters are made once. */
+/**
+ * `value` formatted by Intl (pl-PL) with `options`, grouped from four digits on. Formatters are made once. A whole
+ * number with no options reads as its digits, which is what Intl writes for it: no formatter is made for it (the
+ * contracts' messages format their limits when their modules load, and a phone's first Intl.NumberFormat costs
+ * tens of milliseconds of an app's start).
+ */
 export function formatPolish(value: number, options: Intl.NumberFormatOptions = {}): string {
+  if (Number.isSafeInteger(value) && !Object.is(value, -0) && Object.keys(options).length === 0)
+    return groupThousands(String(value));
   const key = JSON.stringify(options);
   let formatter = formatters.get(key);
   if (!formatter) {

@@ -19,4 +19,23 @@ describe('Polish numbers', () => {
     expect(groupThousands('1234,5678')).toBe(`1${NBSP}234,5678`);
     expect(groupThousands('×1,25')).toBe('×1,25');
   });
+
+  it('write a whole number as Intl would, without making a formatter for it', () => {
+    const intl = new Intl.NumberFormat('pl-PL', { useGrouping: false });
+    for (const n of [
+      0,
+      -0,
+      7,
+      -7,
+      1000,
+      99_999,
+      -1_234_567,
+      2 ** 40,
+      Number.MAX_SAFE_INTEGER,
+      1.5,
+      -0.25,
+      1e21,
+    ])
+      expect(formatPolish(n), String(n)).toBe(groupThousands(intl.format(n)));
+  });
 });

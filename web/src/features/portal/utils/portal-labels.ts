@@ -76,7 +76,12 @@ export function toHistoryApiQuery(search: HistorySearch) {
   };
 }
 
-const dayAndMonth = new Intl.DateTimeFormat('pl-PL', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+/** made at its first use: this module is part of the portal's start, and a phone's first Intl formatter is costly */
+let dayAndMonth: Intl.DateTimeFormat | undefined;
 /** `15 czerwca`: a birthday as a person says it, without the year (ADR 0058; 29 February: a leap year's date) */
 export const birthdayLabel = (b: { day: number; month: number }) =>
-  dayAndMonth.format(Date.UTC(2024, b.month - 1, b.day));
+  (dayAndMonth ??= new Intl.DateTimeFormat('pl-PL', {
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  })).format(Date.UTC(2024, b.month - 1, b.day));
