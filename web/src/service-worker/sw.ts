@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { clientsClaim } from 'workbox-core';
+import { cacheNames, clientsClaim } from 'workbox-core';
 import { addRoute, cleanupOutdatedCaches, matchPrecache, precache } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 
@@ -13,8 +13,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
  * - Navigations to a panel page go to the network as before; only when the network itself fails do they get
  *   the cached shell, so the scanner (and its queue in IndexedDB) opens after a reload without a connection.
  * - Everything else, above all the API (`/api/...`: money and points always need the server), is not answered
- *   here: the browser sends it to the network exactly as without a service worker. Nothing is cached at run
- *   time.
+ *   here: the browser sends it to the network exactly as without a service worker (where it can, without even
+ *   asking this worker: the static routes below). Nothing is cached at run time.
  * - A new deploy takes over at once (skipWaiting + clientsClaim): the worker never serves the online app, only
  *   the offline shell, and the queue lives in IndexedDB, not here, so there is nothing for staff to confirm.
  */
@@ -46,3 +46,28 @@ async function panelPage({ request }: { request: Request }): Promise<Response> {
 }
 
 registerRoute(new NavigationRoute(panelPage, { allowlist: [/^\/panel(\/|$)/] }));
+
+/** InstallEvent.addRoutes, the Service Worker Static Routing API (Chromium 123+; not in TypeScript's lib yet) */
+type StaticRoute = {
+  condition: { urlPattern: string };
+  source: 'network' | { cacheName: string };
+};
+type RoutingInstallEvent = ExtendableEvent & { addRoutes?: (routes: StaticRoute[]) => Promise<void> };
+
+/**
+ * Where the browser supports it, the requests this worker does not change skip it: the app's code (`/assets/…`,
+ * hashed names) straight from the precache — from the network should one be missing —, the API straight from the
+ * network. Otherwise each went through this worker's fetch event first, a hop between threads per request: on a
+ * slow phone's warm start, each level of the page's chunks waited ~50–70 ms for it. Without the API, as before.
+ */
+self.addEventListener('install', (event: RoutingInstallEvent) => {
+  if (typeof event.addRoutes !== 'function') return;
+  event.waitUntil(
+    event
+      .addRoutes([
+        { condition: { urlPattern: '/assets/*' }, source: { cacheName: cacheNames.precache } },
+        { condition: { urlPattern: '/api/*' }, source: 'network' },
+      ])
+      .catch((error: unknown) => console.warn('Static routes not added', error)),
+  );
+});
