@@ -48,18 +48,10 @@ export function ScrollHintNav({
         const next = overflowOf(el);
         return next.before === current.before && next.after === current.after ? current : next;
       });
-    // The first measure and the scroll to the active tab wait for the observer's first call, which comes once the
-    // browser has laid the page out for its next frame: done here at once, they made it lay out the whole page
-    // before its time (0.06 s of a slow phone's warm start of the scanner).
-    let first = true;
-    const observer = new ResizeObserver(() => {
-      if (first) {
-        first = false;
-        el.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-      }
-      update();
-    });
+    el.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    update();
     el.addEventListener('scroll', update, { passive: true });
+    const observer = new ResizeObserver(update);
     observer.observe(el);
     return () => {
       el.removeEventListener('scroll', update);
