@@ -53,8 +53,8 @@ describe('the scanner as an app', () => {
     );
     // four of five, so one launch slowed by other work on a shared machine does not fail it
     expect(fast[3]).toBeLessThan(1000);
-    // issue 30 asks for under a second on a phone too: a median of 0.93–0.95 s on a quiet machine (docs/BENCHMARKS.md),
-    // too close to the line for a shared CI machine; this bound only catches a warm start that got slower again
+    // issue 30 asks for under a second on a phone too: not shown yet (a median of 0.95–1.0 s at best on a quiet
+    // machine, docs/BENCHMARKS.md); this bound only catches a warm start that got slower again
     // (2.0–2.7 s before the panel's first data was asked at the start)
     expect(slow[3]).toBeLessThan(3000);
   });
