@@ -75,8 +75,13 @@ export type TokenDoc = {
 };
 /** who is starting a campaign now (resolving its audience, writing its list) and until when (ISO) */
 export type StartClaimDoc = { _id: string; leaseUntil: string };
+/** a message in a customer's app inbox (`<campaignId>:<userId>`) */
 export type InboxDoc = {
   _id: string;
+  /**
+   * the account; `client:<clientId>` for a client reached before an account was linked — no account's key, so no
+   * inbox lists it until ClientAccountLinked moves it to the account (messages.consumer.ts)
+   */
   userId: string;
   tenantId: string;
   campaignId: string;
