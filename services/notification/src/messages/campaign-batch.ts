@@ -1,3 +1,4 @@
+import { phoneOnlyHolder } from '@punkto/contracts/clients';
 import type { CampaignData, FailureCount } from './campaign';
 import { mergeFailures } from './campaign';
 import type { RecordBatch } from './campaign.decider';
@@ -17,6 +18,7 @@ import {
   type RecipientDoc,
 } from './messages-context';
 import { afterQuietHours, inQuietHours } from '../shared/quiet-hours';
+import { settleClientInbox } from './client-inbox';
 
 /** What the workers of one batch came to. */
 interface BatchRun {
@@ -141,7 +143,8 @@ async function runWorkers(
  * The message in the customer's inbox of the app, once they were reached on some channel. A client without an
  * account yet (enrolled by staff, reached by e-mail) keeps it under the client (`client:<id>`, no account's key);
  * the account linked later takes it over (messages.consumer.ts) — also when the link was already recorded by the
- * tenant service but not yet here as the campaign started.
+ * tenant service but not yet here as the campaign started, or was handled here between the start and this write
+ * (client-inbox.ts `settleClientInbox`).
  */
 async function toInbox(deps: DeliveryDeps, campaign: CampaignData, doc: RecipientDoc, companyName: string) {
   const { campaignId } = campaign;
@@ -156,6 +159,8 @@ async function toInbox(deps: DeliveryDeps, campaign: CampaignData, doc: Recipien
     body: campaign.body,
     sentAt: campaign.startedAt ?? deps.ctx.clock().toISOString(),
   });
+  const client = doc.userId ? undefined : doc.clientIds.find((id) => phoneOnlyHolder(id) === doc.personKey);
+  if (client) await settleClientInbox(deps.ctx, client);
 }
 
 /**

@@ -8,6 +8,7 @@ import { eventConsumer, eventEnvelope, payloadParser } from '@punkto/platform/ru
 import type { ConsumerSpec } from '@punkto/platform/runtime/run-service';
 import type { MessagesContext } from './messages-context';
 import { automationsOnCardEvent } from './automation-triggers';
+import { moveClientInbox } from './client-inbox';
 
 /**
  * the card events that change a card's visits, balance, whether it is open, or its holder (ADR 0056), and the
@@ -66,10 +67,7 @@ export function messageClientsConsumer(ctx: MessagesContext, context: ConsumerCo
  */
 const linkClient = (ctx: MessagesContext) => async (clientId: string, userId: string) => {
   await ctx.copies.clientLinked(clientId, userId);
-  for (const { _id, _rev, ...message } of await ctx.inbox.find({ userId: phoneOnlyHolder(clientId) })) {
-    await ctx.inbox.upsert({ ...message, _id: `${message.campaignId}:${userId}`, userId });
-    await ctx.inbox.delete(_id);
-  }
+  await moveClientInbox(ctx, clientId, userId);
 };
 
 /**
@@ -78,8 +76,7 @@ const linkClient = (ctx: MessagesContext) => async (clientId: string, userId: st
  */
 const forgetClient = (ctx: MessagesContext) => async (clientId: string) => {
   await ctx.copies.forgetContact(clientId);
-  for (const doc of await ctx.inbox.find({ userId: phoneOnlyHolder(clientId) }))
-    await ctx.inbox.delete(doc._id);
+  await moveClientInbox(ctx, clientId, null);
   for (const doc of await ctx.automationSends.find({ personKey: phoneOnlyHolder(clientId) }))
     await ctx.automationSends.delete(doc._id);
 };

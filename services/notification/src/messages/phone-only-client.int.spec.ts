@@ -73,8 +73,11 @@ describe('company messages to a client added with a phone only', () => {
       },
       id,
     );
-  /** a message to every customer, by wallet and e-mail, sent now (its start and first batch run) */
-  const sendToAll = async (title: string, body: string) => {
+  /**
+   * a message to every customer, by wallet and e-mail, sent now (its start and first batch run; `between` runs
+   * after the start resolved the audience and before the batch delivers)
+   */
+  const sendToAll = async (title: string, body: string, between?: () => Promise<unknown>) => {
     const created = await app.app.inject({
       method: 'POST',
       url: `/api/v1/notifications/tenants/${company.tenantId}/campaigns`,
@@ -90,6 +93,7 @@ describe('company messages to a client added with a phone only', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     await app.runJob(startJobId(created.json().id));
+    await between?.();
     await app.runJob(batchJobId(created.json().id, 0));
   };
   const size = async () =>
@@ -167,6 +171,42 @@ describe('company messages to a client added with a phone only', () => {
     await app.deliver(Topics.tenantClients, 'ClientAccountLinked', linked, link); // delivered again: no copy
     expect(await inboxOf(ola)).toMatchObject([{ title: 'Przed kontem', companyName: 'Kawiarnia Pod Lipą' }]);
     expect(await app.infra.documents.collection('message_inbox').count()).toBe(1);
+  });
+
+  it('the account linked while the message was on its way gets it, whichever came first here', async () => {
+    await emailGiven(true);
+    const ola = randomUUID();
+    const linked = {
+      clientId,
+      tenantId: company.tenantId,
+      programId: company.programId,
+      userId: ola,
+      linkedAt: '2026-11-26T10:05:00.000Z',
+    };
+    // the start resolved the client without an account; the link is handled here before the batch writes
+    await sendToAll('W drodze', 'Zapraszamy na kawę.', () =>
+      app.deliver(Topics.tenantClients, 'ClientAccountLinked', linked),
+    );
+    const inbox = await app.app.inject({
+      method: 'GET',
+      url: '/api/v1/notifications/my-messages',
+      cookies: await app.cookiesOf(ola),
+    });
+    expect(inbox.json().messages).toMatchObject([{ title: 'W drodze' }]);
+    expect(await app.infra.documents.collection('message_inbox').count()).toBe(1);
+  });
+
+  it('a client removed while the message was on its way keeps nothing in an inbox', async () => {
+    await emailGiven(true);
+    await sendToAll('W drodze', 'Zapraszamy na kawę.', () =>
+      app.deliver(Topics.tenantClients, 'ClientRemoved', {
+        clientId,
+        tenantId: company.tenantId,
+        programId: company.programId,
+        removedAt: '2026-11-26T10:05:00.000Z',
+      }),
+    );
+    expect(await app.infra.documents.collection('message_inbox').count()).toBe(0);
   });
 
   it('a removed client’s messages kept for a later account are forgotten with it', async () => {
