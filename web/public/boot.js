@@ -2,8 +2,8 @@
  * Punkto: the first calls of a signed-in page, asked for before the app's code has loaded (issue 30, ADR 0064).
  *
  * A small classic script, run as soon as the page has it (from the service worker on an installed scanner): with a
- * session hint, it asks for the profile at once and, on a page of the panel, the business user's company, its
- * subscription and whether it is configured — the calls the app makes first, which otherwise start only once all of
+ * session hint, it asks for the profile at once; on the customer's page and their cards, what those show first; and
+ * on a page of the panel, the business user's company, its subscription and whether it is configured — the calls the app makes first, which otherwise start only once all of
  * its start-up code has been parsed and run (half a second on a slow phone). The app's API client takes each
  * answer instead of asking again (src/lib/api/boot-preloads.ts): once, for a GET of the same address, within a few
  * seconds of the start, and none after the first call that changes something (a login, a logout).
@@ -25,6 +25,11 @@
     return answer;
   };
   var profile = get('/api/v1/users/me');
+  // The customer's page and their cards: what the page shows first, asked for beside the profile (only customers
+  // open these pages; the route's data code loads with the page, after the app's start, ADR 0065)
+  var portal = { '/klient': '/api/v1/customers/my-overview', '/klient/karty': '/api/v1/customers/my-cards' };
+  var own = portal[location.pathname.replace(/\/$/, '')];
+  if (own) get(own);
   if (!/^\/panel(?:\/|$)/.test(location.pathname)) return;
   var company = function (user) {
     if (!user || !user.tenantId || (user.role !== 'business_owner' && user.role !== 'employee')) return;

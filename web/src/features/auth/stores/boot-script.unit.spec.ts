@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { getTenantSubscription } from '@punkto/contracts/endpoints/billing';
+import { myCards, myOverview } from '@punkto/contracts/endpoints/customers';
 import { me } from '@punkto/contracts/endpoints/identity';
 import { getTenant, tenantConfigured } from '@punkto/contracts/endpoints/tenant';
 import { Roles } from '@punkto/contracts/permissions';
@@ -74,8 +75,19 @@ describe('boot.js: the first calls of a signed-in page, before the app has loade
     ]);
   });
 
+  it("on the customer's page and their cards: what the page shows first, beside the profile", async () => {
+    expect((await boot(withSession, '/klient', user(Roles.customer, null))).asked).toEqual([
+      me.path,
+      myOverview.path,
+    ]);
+    expect((await boot(withSession, '/klient/karty', null)).asked).toEqual([me.path, myCards.path]);
+    expect((await boot(withSession, '/klient/', null)).asked).toEqual([me.path, myOverview.path]);
+  });
+
   it('elsewhere, for a customer, or when the profile is refused: the profile at most', async () => {
-    expect((await boot(withSession, '/klient/karty', user(Roles.customer, null))).asked).toEqual([me.path]);
+    expect((await boot(withSession, '/klient/historia', user(Roles.customer, null))).asked).toEqual([
+      me.path,
+    ]);
     expect((await boot(withSession, '/panel', user(Roles.customer, null))).asked).toEqual([me.path]);
     expect((await boot(withSession, '/panel', null)).asked).toEqual([me.path]);
     expect((await boot(withSession, '/panelik', user(Roles.owner, COMPANY))).asked).toEqual([me.path]);
