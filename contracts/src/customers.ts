@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ActivityType, CardActivity, CardSummary } from './cards';
 import { pageResponse } from './pagination';
-import { Branding } from './tenant';
+import { Branding } from './tenant-view';
 
 /**
  * The customer portal's reads (SPEC §7 /customers/my-*): the signed-in customer's own cards, an overview

@@ -1,6 +1,7 @@
 import { singleLineText } from './text';
 import { z } from 'zod';
-import { PermissionSchema, RoleSchema, Roles } from './permissions';
+import { EnrolmentLinkId } from './enrolment-link-id';
+import { Roles } from './permissions';
 import { OptionalPhone } from './phone';
 
 /**
@@ -36,12 +37,7 @@ export const EMPLOYEE_NAME_BY_COMPANY_MESSAGE =
 /** Roles a person may register with by themselves (employees are invited; operators are provisioned). */
 export const SelfRegistrationRole = z.enum([Roles.owner, Roles.customer]);
 
-/** an id of the query string of a poster's enrolment link (ASCII letters, digits, `-` and `_`) */
-export const EnrolmentLinkId = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/);
+export { EnrolmentLinkId } from './enrolment-link-id';
 
 /**
  * The program a customer was joining when they chose to sign up (the poster's enrolment page): it travels
@@ -88,40 +84,11 @@ export const LoginRequest = z
   .meta({ id: 'LoginRequest' });
 export type LoginRequest = z.input<typeof LoginRequest>;
 
-/** The profile of GET /users/me (SPEC §3: id, email, tenantId optional, role, username). */
-export const UserProfile = z
-  .object({
-    id: z.string(),
-    email: z.string(),
-    tenantId: z.string().nullable(),
-    role: RoleSchema,
-    username: z.string(),
-    /**
-     * An employee's granted permissions (the same as the access token's `perms`, which the SPA cannot read:
-     * the token is httpOnly). Owners hold every permission by role; customers none.
-     */
-    permissions: z.array(PermissionSchema).optional(),
-    /**
-     * A customer's phone as they typed it (`+48XXXXXXXXX`), or null; only customers have the field. Staff find
-     * the customer's cards by it (it is copied to the customer's client records in every company).
-     */
-    phone: z.string().nullable().optional(),
-    /** false: nobody checked the customer owns the number (no SMS); present with `phone` */
-    phoneVerified: z.boolean().optional(),
-  })
-  .meta({ id: 'UserProfile' });
-export type UserProfile = z.infer<typeof UserProfile>;
+export { UserProfile } from './session';
 
 export { SESSION_HINT_COOKIE } from './session-hint';
 
-export const SessionResponse = z
-  .object({
-    user: UserProfile,
-    /** ISO time the access token expires; the SPA refreshes 5 min before */
-    accessTokenExpiresAt: z.iso.datetime({ offset: true }),
-  })
-  .meta({ id: 'SessionResponse' });
-export type SessionResponse = z.infer<typeof SessionResponse>;
+export { SessionResponse } from './session';
 
 export const TokenRequest = z.object({ token: z.string().min(10, 'Link jest nieprawidłowy.').max(200) });
 export const EmailRequest = z.object({ email: Email, captchaToken: z.string().optional() });

@@ -3,6 +3,7 @@ import { multiLineText, singleLineText } from './text';
 import { z } from 'zod';
 import { Email } from './identity';
 import { Phone } from './phone';
+import { Address, Branding } from './tenant-view';
 
 /**
  * Tenant contracts (SPEC §7 "Tenants"): the company a business owner runs Punkto for. Messages are Polish;
@@ -68,29 +69,22 @@ export type CreateTenantRequest = z.input<typeof CreateTenantRequest>;
 
 export const CreateTenantResponse = z.object({ tenantId: z.string() }).meta({ id: 'CreateTenantResponse' });
 
-export const TenantIdParams = z.object({ id: z.string().min(1).max(64) });
+export { TenantIdParams } from './tenant-id';
 
 /** Polish phone numbers (phone.ts), shared with identity's customer profile. */
 export { OptionalPhone, Phone, PhoneMessages } from './phone';
 
-export const PostalCode = z
-  .string('Podaj kod pocztowy.')
-  .trim()
-  .regex(/^\d{2}-\d{3}$/, 'Kod pocztowy ma format 00-000.');
-
-export const HexColor = z
-  .string()
-  .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'Kolor podaj w formacie #RRGGBB.')
-  .transform((v) => v.toLowerCase());
-
-export const Address = z
-  .object({
-    street: singleLineText().min(2, 'Podaj ulicę i numer.').max(120, 'Adres jest za długi.'),
-    postalCode: PostalCode,
-    city: singleLineText().min(2, 'Podaj miejscowość.').max(80, 'Nazwa miejscowości jest za długa.'),
-  })
-  .meta({ id: 'Address' });
+export {
+  Address,
+  Branding,
+  ContactView,
+  DEFAULT_AWARD_CONFIRM_ABOVE_GROSZE,
+  defaultBranding,
+  HexColor,
+  PostalCode,
+  TenantImage,
+  TenantResponse,
+} from './tenant-view';
 
 export const Contact = z
   .object({
@@ -100,23 +94,6 @@ export const Contact = z
   })
   .meta({ id: 'Contact' });
 
-/** Card colours used by the wallet passes: background, text and label colours. */
-export const Branding = z
-  .object({
-    backgroundColor: HexColor,
-    foregroundColor: HexColor,
-    labelColor: HexColor,
-  })
-  .meta({ id: 'Branding' });
-export type Branding = z.infer<typeof Branding>;
-export const defaultBranding: Branding = {
-  backgroundColor: '#1f3a5f',
-  foregroundColor: '#ffffff',
-  labelColor: '#cfe0f5',
-};
-
-/** Above this purchase (300 zł by default) the scanner asks the employee to confirm the amount. */
-export const DEFAULT_AWARD_CONFIRM_ABOVE_GROSZE = 30_000;
 export const AwardConfirmAboveGrosze = z
   .number('Podaj kwotę w złotych.')
   .int('Podaj kwotę w złotych, np. 300.')
@@ -137,37 +114,6 @@ export const UpdateTenantRequest = z
   })
   .meta({ id: 'UpdateTenantRequest' });
 export type UpdateTenantRequest = z.input<typeof UpdateTenantRequest>;
-
-/** A stored image in the sizes wallet passes need; URLs are public (wallets fetch them). */
-export const TenantImage = z
-  .object({
-    url: z.string().describe('public URL of the default rendition'),
-    renditions: z.record(z.string(), z.string()).describe('rendition name → public URL, e.g. logo@2x'),
-    contentHash: z.string(),
-    uploadedAt: z.iso.datetime({ offset: true }),
-  })
-  .meta({ id: 'TenantImage' });
-export type TenantImage = z.infer<typeof TenantImage>;
-
-export const TenantResponse = z
-  .object({
-    id: z.string(),
-    ownerId: z.string(),
-    companyName: z.string(),
-    nip: z.string().describe('10 digits, no separators'),
-    description: z.string().nullable(),
-    address: Address.nullable(),
-    contact: Contact.nullable(),
-    branding: Branding,
-    /** the purchase (grosze) above which the scanner asks to confirm an award */
-    awardConfirmAboveGrosze: z.number().int(),
-    logo: TenantImage.nullable(),
-    heroImage: TenantImage.nullable(),
-    createdAt: z.iso.datetime({ offset: true }),
-    updatedAt: z.iso.datetime({ offset: true }),
-  })
-  .meta({ id: 'Tenant' });
-export type TenantResponse = z.infer<typeof TenantResponse>;
 
 /**
  * "Configured" (SPEC §4 tenant guard): company data complete (name, valid NIP, address) AND at least one

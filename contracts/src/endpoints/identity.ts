@@ -77,14 +77,7 @@ export const login = defineEndpoint({
   response: SessionResponse,
   errors: [{ status: 401, codes: [E.invalidCredentials.code, E.accountNotActive.code] }, rateLimited],
 });
-export const me = defineEndpoint({
-  ...base,
-  method: 'get',
-  path: users('me'),
-  summary: 'Profil zalogowanej osoby',
-  auth: 'authenticated',
-  response: UserProfile,
-});
+export { me } from './session';
 export const refresh = defineEndpoint({
   ...base,
   method: 'get',
@@ -94,13 +87,7 @@ export const refresh = defineEndpoint({
   response: SessionResponse,
   errors: [{ status: 401, codes: [E.refreshFailed.code] }],
 });
-export const logout = defineEndpoint({
-  ...base,
-  method: 'post',
-  path: users('logout'),
-  summary: 'Wylogowanie; unieważnia sesję i czyści ciasteczka',
-  auth: 'public',
-});
+export { logout } from './session';
 export const changePassword = defineEndpoint({
   ...base,
   method: 'patch',

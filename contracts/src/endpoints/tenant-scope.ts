@@ -1,5 +1,5 @@
 import type { ServiceName } from '../endpoint';
-import { TenantIdParams } from '../tenant';
+import { TenantIdParams } from '../tenant-id';
 
 /**
  * The parts every staff endpoint under `…/tenants/{id}/…` shares: the service that owns it and the tenant

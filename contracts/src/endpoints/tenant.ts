@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { CatalogueErrors, CatalogueService, ServiceIdParams, ServiceInput, ServiceList } from '../catalogue';
 import {
   AddClientRequest,
   ClientIdParams,
@@ -40,7 +39,6 @@ import {
   CreateTenantRequest,
   CreateTenantResponse,
   DeleteTenantRequest,
-  TenantConfiguredResponse,
   TenantErrors,
   TenantIdParams,
   TenantResponse,
@@ -79,15 +77,7 @@ export const createTenant = defineEndpoint({
   ],
 });
 
-export const getTenant = defineEndpoint({
-  ...inOwnTenant('tenant'),
-  method: 'get',
-  path: '/api/v1/tenants/{id}',
-  summary: 'Dane firmy (tylko dla jej właściciela i pracowników)',
-  tags: ['tenants'],
-  auth: 'authenticated',
-  response: TenantResponse,
-});
+export { getTenant, tenantConfigured, validateTenant } from './tenant-setup';
 
 // ─── tenant settings and branding ────────────────────────────────────────────────────────────────
 
@@ -114,26 +104,6 @@ export const deleteTenant = defineEndpoint({
   tags: ['tenants'],
   auth: 'business_owner',
   body: DeleteTenantRequest,
-});
-
-export const tenantConfigured = defineEndpoint({
-  ...inOwnTenant('tenant'),
-  method: 'get',
-  path: '/api/v1/tenants/{id}/tenant-configured',
-  summary: 'Czy firma jest skonfigurowana: dane firmy z adresem i co najmniej jeden aktywny program',
-  tags: ['tenants'],
-  auth: 'authenticated',
-  response: TenantConfiguredResponse,
-});
-
-export const validateTenant = defineEndpoint({
-  ...inOwnTenant('tenant'),
-  method: 'post',
-  path: '/api/v1/tenants/{id}/validate-tenant',
-  summary: 'Ponowne sprawdzenie konfiguracji firmy (z listą brakujących elementów)',
-  tags: ['tenants'],
-  auth: 'authenticated',
-  response: TenantConfiguredResponse,
 });
 
 /** multipart/form-data with the file in field `Logo`; documented here, parsed by @fastify/multipart */
@@ -297,56 +267,9 @@ export const getProgramPoster = defineEndpoint({
   produces: 'application/pdf',
 });
 
-// ─── services catalogue ──────────────────────────────────────────────────────────────────────────
+// ─── services catalogue (endpoints/catalogue.ts) ────────────────────────────────────────────────────
 
-export const listServices = defineEndpoint({
-  ...inOwnTenant('tenant'),
-  method: 'get',
-  path: '/api/v1/tenants/{id}/services',
-  summary: 'Katalog usług firmy',
-  tags: ['services'],
-  auth: 'authenticated',
-  response: ServiceList,
-});
-
-export const createService = defineEndpoint({
-  ...inOwnTenant('tenant'),
-  method: 'post',
-  path: '/api/v1/tenants/{id}/services',
-  summary: 'Nowa usługa: nazwa, cena, opcjonalnie stała liczba punktów',
-  tags: ['services'],
-  auth: 'services.manage',
-  body: ServiceInput,
-  response: CatalogueService,
-  successStatus: 201,
-  errors: [{ status: 409, codes: [CatalogueErrors.duplicateName.code] }],
-});
-
-export const updateService = defineEndpoint({
-  ...inTenant('tenant'),
-  method: 'put',
-  path: '/api/v1/tenants/{id}/services/{serviceId}',
-  summary: 'Zmiana usługi',
-  tags: ['services'],
-  auth: 'services.manage',
-  params: ServiceIdParams,
-  body: ServiceInput,
-  response: CatalogueService,
-  errors: [
-    { status: 404, codes: [CatalogueErrors.notFound.code] },
-    { status: 409, codes: [CatalogueErrors.duplicateName.code] },
-  ],
-});
-
-export const deleteService = defineEndpoint({
-  ...inTenant('tenant'),
-  method: 'delete',
-  path: '/api/v1/tenants/{id}/services/{serviceId}',
-  summary: 'Usunięcie usługi',
-  tags: ['services'],
-  auth: 'services.manage',
-  params: ServiceIdParams,
-});
+export { createService, deleteService, listServices, updateService } from './catalogue';
 
 // ─── employees ───────────────────────────────────────────────────────────────────────────────────
 

@@ -1,4 +1,4 @@
-import { EnrolmentLinkId } from '@punkto/contracts/identity';
+import { EnrolmentLinkId } from '@punkto/contracts/enrolment-link-id';
 import { z } from 'zod';
 
 /**

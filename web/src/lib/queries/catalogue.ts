@@ -1,5 +1,5 @@
 import type { CatalogueService } from '@punkto/contracts/catalogue';
-import { listServices } from '@punkto/contracts/endpoints/tenant';
+import { listServices } from '@punkto/contracts/endpoints/catalogue';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/api-client';
 

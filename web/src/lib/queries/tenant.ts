@@ -1,5 +1,5 @@
-import * as endpoints from '@punkto/contracts/endpoints/tenant';
-import type { TenantResponse } from '@punkto/contracts/tenant';
+import * as endpoints from '@punkto/contracts/endpoints/tenant-setup';
+import type { TenantResponse } from '@punkto/contracts/tenant-view';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/api-client';
 

@@ -1,5 +1,5 @@
-import type { UserProfile } from '@punkto/contracts/identity';
-import * as endpoints from '@punkto/contracts/endpoints/identity';
+import { me } from '@punkto/contracts/endpoints/session';
+import type { UserProfile } from '@punkto/contracts/session';
 import { api } from '../../../lib/api/api-client';
 
 /**
@@ -7,5 +7,5 @@ import { api } from '../../../lib/api/api-client';
  * unauthenticated: this call never redirects (it runs on public pages as well).
  */
 export function getProfile(): Promise<UserProfile> {
-  return api.call(endpoints.me, { redirectOnAuthFailure: false });
+  return api.call(me, { redirectOnAuthFailure: false });
 }

@@ -1,4 +1,4 @@
-import * as endpoints from '@punkto/contracts/endpoints/identity';
+import * as endpoints from '@punkto/contracts/endpoints/session';
 import { api } from '../../../lib/api/api-client';
 
 /** POST /users/logout: ends the session and clears the cookies. */

@@ -1,4 +1,4 @@
-import { SessionResponse } from '@punkto/contracts/identity';
+import { SessionResponse } from '@punkto/contracts/session';
 import { api } from '../../../lib/api/api-client';
 
 /**

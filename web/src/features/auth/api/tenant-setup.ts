@@ -1,5 +1,5 @@
-import { tenantConfigured, validateTenant } from '@punkto/contracts/endpoints/tenant';
-import type { TenantConfiguredResponse } from '@punkto/contracts/tenant';
+import { tenantConfigured, validateTenant } from '@punkto/contracts/endpoints/tenant-setup';
+import type { TenantConfiguredResponse } from '@punkto/contracts/tenant-configured';
 import { api } from '../../../lib/api/api-client';
 
 type Client = Pick<typeof api, 'call'>;

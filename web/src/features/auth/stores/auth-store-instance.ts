@@ -1,9 +1,7 @@
 import { onApiAuthFailure, onApiSessionRefreshed } from '../../../lib/api/api-client';
 import { getProfile } from '../api/get-profile';
-import { login } from '../api/login';
 import { logout } from '../api/logout';
 import { parseSession, refreshSession } from '../api/refresh-session';
-import { register } from '../api/register';
 import { mayHaveSession } from '../api/session-hint';
 import { createAuthStore } from './auth-store';
 import { createLastProfileStorage } from './last-profile-storage';
@@ -20,8 +18,10 @@ function browserLocalStorage(): Storage | undefined {
 /** The app's auth store, wired to the real identity calls and the API client's refresh events. */
 export const authStore = createAuthStore({
   gateway: {
-    login,
-    register,
+    // signing in and registering bring the account rules (and the phone numbers' metadata) with them: loaded when
+    // asked, not with the app's start (the login and registration forms have loaded those rules already)
+    login: (body) => import('../api/login').then((m) => m.login(body)),
+    register: (body) => import('../api/register').then((m) => m.register(body)),
     getProfile,
     logout,
     refresh: refreshSession,

@@ -1,4 +1,4 @@
-import { UserProfile } from '@punkto/contracts/identity';
+import { UserProfile } from '@punkto/contracts/session';
 import type { AuthUser } from '../types';
 import { isBusinessUser } from '../utils/guards';
 

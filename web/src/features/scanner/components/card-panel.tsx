@@ -27,7 +27,7 @@ import { notify } from '../../../lib/notify-instance';
 import { activeServicesQueryOptions } from '../../../lib/queries/catalogue';
 import { tenantQueryOptions } from '../../../lib/queries/tenant';
 import { MAX_STAMPS_PER_AWARD, STAMPS_CONFIRM_ABOVE } from '@punkto/contracts/card-limits';
-import { DEFAULT_AWARD_CONFIRM_ABOVE_GROSZE } from '@punkto/contracts/tenant';
+import { DEFAULT_AWARD_CONFIRM_ABOVE_GROSZE } from '@punkto/contracts/tenant-view';
 import { Permissions, permissionCatalogue, type Permission } from '@punkto/contracts/permissions';
 import { cardQueryOptions, isNetworkFailure, useCardCommand, type CardCommand } from '../api/cards';
 import { awardLabel, formatSeenAt, type AwardBody } from '../offline/offline-queue';

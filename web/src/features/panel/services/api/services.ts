@@ -1,5 +1,5 @@
 import type { ServiceInput } from '@punkto/contracts/catalogue';
-import * as endpoints from '@punkto/contracts/endpoints/tenant';
+import * as endpoints from '@punkto/contracts/endpoints/catalogue';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api/api-client';
 import { servicesQueryKey } from '../../../../lib/queries/catalogue';

@@ -1,5 +1,5 @@
-import * as endpoints from '@punkto/contracts/endpoints/tenant';
-import type { TenantConfiguredResponse } from '@punkto/contracts/tenant';
+import * as endpoints from '@punkto/contracts/endpoints/tenant-setup';
+import type { TenantConfiguredResponse } from '@punkto/contracts/tenant-configured';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api/api-client';
 
