@@ -214,8 +214,16 @@ describe('bug-report widget', () => {
     expect(onHome.right).toBeGreaterThan(viewport.width / 2);
     expect(onHome.bottom).toBeLessThan(60);
 
+    // the form's code is not part of the page: it comes when the button is pointed at (a press then finds it)
+    const dialogCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/bug-report-dialog-[^/]+\.js$/.test(request.url())) dialogCode.push(request.url());
+    });
     await page.goto('/klient');
+    await bugButton(page).waitFor();
+    expect(dialogCode).toEqual([]);
     await bugButton(page).click();
+    expect(dialogCode).toHaveLength(1);
     const form = page.getByRole('dialog', { name: 'Zgłoś błąd' });
     await form.waitFor();
     await form.getByRole('button', { name: 'Wyślij zgłoszenie' }).click();
@@ -239,5 +247,22 @@ describe('bug-report widget', () => {
     expect(text).toContain('Rola: klient');
     expect(text).toContain('Okno: 1280×900 px');
     expect(text).toContain(email);
+  });
+
+  it('when the form cannot be loaded (the connection lost), the press says so and a later one opens it', async () => {
+    const page = await browser.newPage();
+    await signedUpCustomer(page, 'Zenon Zgłaszający');
+    await page.goto('/klient');
+    await bugButton(page).waitFor();
+    const dialogCode = /\/bug-report-dialog-[^/]+\.js$/;
+    await page.route(dialogCode, (route) => route.abort('internetdisconnected'));
+    await bugButton(page).click();
+    await page
+      .getByText('Nie udało się otworzyć formularza zgłoszenia. Sprawdź połączenie i spróbuj ponownie.')
+      .waitFor();
+    expect(await page.getByRole('dialog', { name: 'Zgłoś błąd' }).count()).toBe(0);
+    await page.unroute(dialogCode);
+    await bugButton(page).click();
+    await page.getByRole('dialog', { name: 'Zgłoś błąd' }).waitFor();
   });
 });

@@ -1,16 +1,19 @@
 import { Button, Stack, Text, UnstyledButton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { ButtonLink } from '../../../components/ui/link';
+import { useAfterPaint } from '../../../lib/use-after-paint';
 import { useAuth } from '../hooks/use-auth';
 import { isBusinessUser, isCustomer } from '../utils/guards';
 import { AccountButtonContent, useSignOut } from './account-button';
 
-// The account menu (a floating dropdown) loads when someone is signed in: a first visit does not pay for it.
+// The account menu (a floating dropdown) loads when someone is signed in, once the page has painted: neither a
+// first visit nor a signed-in page's first screen pays for it.
 const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
 
 /** Header: "Zaloguj się", or the person's name with a menu (Panel / Moje karty, Wyloguj). */
 export function UserMenu() {
   const { user } = useAuth();
+  const painted = useAfterPaint();
   if (!user) {
     return (
       <ButtonLink to="/zaloguj" size="sm">
@@ -18,15 +21,15 @@ export function UserMenu() {
       </ButtonLink>
     );
   }
+  // the same button, disabled until the menu has loaded, so the header does not move
+  const waiting = (
+    <UnstyledButton disabled>
+      <AccountButtonContent user={user} />
+    </UnstyledButton>
+  );
+  if (!painted) return waiting;
   return (
-    <Suspense
-      fallback={
-        // the same button, disabled until the menu has loaded, so the header does not move
-        <UnstyledButton disabled>
-          <AccountButtonContent user={user} />
-        </UnstyledButton>
-      }
-    >
+    <Suspense fallback={waiting}>
       <AccountMenu user={user} />
     </Suspense>
   );
