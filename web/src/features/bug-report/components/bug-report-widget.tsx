@@ -1,11 +1,10 @@
 import { Affix, Button, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useLocation } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { aboveBanner } from '../../../lib/bottom-banner-space';
-import { notify } from '../../../lib/notify-instance';
+import { useLazyPart } from '../../../lib/use-lazy-part';
 import { widgetSide } from '../utils/report-context';
-import type { BugReportDialog as Dialog } from './bug-report-dialog';
 
 /**
  * SPEC §2 bug-report widget: rendered by the root route for logged-in users only. A button (bottom-left on
@@ -18,32 +17,21 @@ export function BugReportWidget() {
   const { pathname } = useLocation();
   const [opened, setOpened] = useState(false);
   // pointed at, touched or focused: the dialog's code starts loading, so that a press usually finds it there
-  const [BugReportDialog, setDialog] = useState<typeof Dialog | null>(null);
-  const loading = useRef<Promise<void> | null>(null);
-  const load = () =>
-    (loading.current ??= import('./bug-report-dialog').then(
-      (module) => setDialog(() => module.BugReportDialog),
-      (error: unknown) => {
-        loading.current = null; // asked again at the next press
-        throw error;
-      },
-    ));
-  const want = () => void load().catch(() => undefined);
-  const open = () => {
-    setOpened(true);
-    load().catch(() => {
-      setOpened(false);
-      notify.error('Nie udało się otworzyć formularza zgłoszenia. Sprawdź połączenie i spróbuj ponownie.');
-    });
-  };
+  const dialog = useLazyPart(
+    () => import('./bug-report-dialog').then((module) => module.BugReportDialog),
+    'Nie udało się otworzyć formularza zgłoszenia. Sprawdź połączenie i spróbuj ponownie.',
+  );
   const side = widgetSide(pathname);
   const floating = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const button = (
     <Button
-      onClick={open}
-      onPointerEnter={want}
-      onFocus={want}
-      onTouchStart={want}
+      onClick={() =>
+        dialog.open(
+          () => setOpened(true),
+          () => setOpened(false),
+        )
+      }
+      {...dialog.intent}
       radius="xl"
       color="dark"
       aria-haspopup="dialog"
@@ -76,7 +64,7 @@ export function BugReportWidget() {
         </Group>
       )}
       {/* the dialog's code comes when it is first wanted: pressed at once, it opens when that code is in */}
-      {BugReportDialog && <BugReportDialog opened={opened} onClose={() => setOpened(false)} />}
+      {dialog.Part && <dialog.Part opened={opened} onClose={() => setOpened(false)} />}
     </>
   );
 }

@@ -10,6 +10,7 @@ import type { SortState } from '../../../../components/ui/sortable-th';
 import { TablePagination } from '../../../../components/ui/table-pagination';
 import { api } from '../../../../lib/api/api-client';
 import { plural } from '../../../../lib/format';
+import { useLazyPart } from '../../../../lib/use-lazy-part';
 import { clientsQueryOptions } from '../api/clients';
 import {
   toClientsApiQuery,
@@ -19,10 +20,8 @@ import {
   type ClientsSearch,
 } from '../utils/clients-search';
 import { useCsvExport } from '../hooks/use-csv-export';
-import { AddClientModal } from './add-client-modal';
 import { ClientPeopleList } from './client-people-list';
 import { CsvExportStatus } from './csv-export-status';
-import { TransactionsExportModal } from './transactions-export-modal';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -39,6 +38,8 @@ type ClientsPageProps = {
 };
 
 /** /panel/klienci: one row per person; search (debounced), sortable columns, paging; the state lives in the URL. */
+const DIALOG_NOT_LOADED = 'Nie udało się otworzyć formularza. Sprawdź połączenie i spróbuj ponownie.';
+
 export function ClientsPage({ tenantId, canManage, search, onSearchChange }: ClientsPageProps) {
   const clients = useQuery(clientsQueryOptions(tenantId, toClientsApiQuery(search)));
   const [adding, setAdding] = useState(false);
@@ -73,13 +74,33 @@ export function ClientsPage({ tenantId, canManage, search, onSearchChange }: Cli
   const page = clients.data;
   const searching = search.szukaj.trim() !== '';
 
+  // the two dialogs' forms load when their buttons are pointed at or pressed, not with the list (ADR 0065)
+  const addClient = useLazyPart(
+    () => import('./add-client-modal').then((module) => module.AddClientModal),
+    DIALOG_NOT_LOADED,
+  );
+  const historyExport = useLazyPart(
+    () => import('./transactions-export-modal').then((module) => module.TransactionsExportModal),
+    DIALOG_NOT_LOADED,
+  );
+
   // a manager's ways to add clients, in the header and in the empty list
   const manageActions = canManage ? (
     <>
       <ButtonLink to="/panel/klienci/import" variant="default">
         Importuj z pliku
       </ButtonLink>
-      <Button onClick={() => setAdding(true)}>Dodaj klienta</Button>
+      <Button
+        onClick={() =>
+          addClient.open(
+            () => setAdding(true),
+            () => setAdding(false),
+          )
+        }
+        {...addClient.intent}
+      >
+        Dodaj klienta
+      </Button>
     </>
   ) : null;
 
@@ -95,7 +116,16 @@ export function ClientsPage({ tenantId, canManage, search, onSearchChange }: Cli
           >
             Eksportuj CSV
           </Button>
-          <Button variant="default" onClick={() => setExportingHistory(true)}>
+          <Button
+            variant="default"
+            onClick={() =>
+              historyExport.open(
+                () => setExportingHistory(true),
+                () => setExportingHistory(false),
+              )
+            }
+            {...historyExport.intent}
+          >
             Eksport transakcji
           </Button>
           {manageActions}
@@ -156,13 +186,15 @@ export function ClientsPage({ tenantId, canManage, search, onSearchChange }: Cli
         </Stack>
       ) : null}
 
-      <TransactionsExportModal
-        tenantId={tenantId}
-        opened={exportingHistory}
-        onClose={() => setExportingHistory(false)}
-      />
-      {canManage ? (
-        <AddClientModal tenantId={tenantId} opened={adding} onClose={() => setAdding(false)} />
+      {historyExport.Part ? (
+        <historyExport.Part
+          tenantId={tenantId}
+          opened={exportingHistory}
+          onClose={() => setExportingHistory(false)}
+        />
+      ) : null}
+      {canManage && addClient.Part ? (
+        <addClient.Part tenantId={tenantId} opened={adding} onClose={() => setAdding(false)} />
       ) : null}
     </Stack>
   );
