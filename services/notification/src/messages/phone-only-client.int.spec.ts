@@ -73,6 +73,14 @@ describe('company messages to a client added with a phone only', () => {
       },
       id,
     );
+  /** ClientAccountLinked: the client's account is `userId` */
+  const linkedTo = (userId: string) => ({
+    clientId,
+    tenantId: company.tenantId,
+    programId: company.programId,
+    userId,
+    linkedAt: '2026-11-26T10:05:00.000Z',
+  });
   /**
    * a message to every customer, by wallet and e-mail, sent now (its start and first batch run; `between` runs
    * after the start resolved the audience and before the batch delivers)
@@ -160,13 +168,7 @@ describe('company messages to a client added with a phone only', () => {
       ).json().messages as Array<{ title: string; companyName: string }>;
     expect(await inboxOf(ola)).toEqual([]);
 
-    const linked = {
-      clientId,
-      tenantId: company.tenantId,
-      programId: company.programId,
-      userId: ola,
-      linkedAt: '2026-11-26T10:05:00.000Z',
-    };
+    const linked = linkedTo(ola);
     const link = await app.deliver(Topics.tenantClients, 'ClientAccountLinked', linked);
     await app.deliver(Topics.tenantClients, 'ClientAccountLinked', linked, link); // delivered again: no copy
     expect(await inboxOf(ola)).toMatchObject([{ title: 'Przed kontem', companyName: 'Kawiarnia Pod Lipą' }]);
@@ -176,13 +178,7 @@ describe('company messages to a client added with a phone only', () => {
   it('the account linked while the message was on its way gets it, whichever came first here', async () => {
     await emailGiven(true);
     const ola = randomUUID();
-    const linked = {
-      clientId,
-      tenantId: company.tenantId,
-      programId: company.programId,
-      userId: ola,
-      linkedAt: '2026-11-26T10:05:00.000Z',
-    };
+    const linked = linkedTo(ola);
     // the start resolved the client without an account; the link is handled here before the batch writes
     await sendToAll('W drodze', 'Zapraszamy na kawę.', () =>
       app.deliver(Topics.tenantClients, 'ClientAccountLinked', linked),
