@@ -2,9 +2,6 @@ import { PollingLoop } from '../event-store/wake-signal';
 import { DEFAULT_RETRY_POLICY, handleWithRetry } from './handle-with-retry';
 import type { Consumer, IncomingMessage, RetryPolicy, SubscribeOptions } from './message-bus.port';
 
-/** how long a handled message's offset may wait to be committed with the next ones */
-const COMMIT_DELAY_MS = 20;
-
 /** what a consumer needs of its bus (sqlite-message-bus.ts) */
 export interface SqliteConsumerBus {
   readonly pollIntervalMs: number;
@@ -18,9 +15,6 @@ export interface SqliteConsumerBus {
 /** Polls its topics in turn; handles each message with retries, then commits (or dead-letters) it. */
 export class SqliteConsumer extends PollingLoop implements Consumer {
   private readonly retry: RetryPolicy;
-  /** the last handled offset per topic, not committed yet */
-  private readonly uncommitted = new Map<string, number>();
-  private commitTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly bus: SqliteConsumerBus,
@@ -34,49 +28,19 @@ export class SqliteConsumer extends PollingLoop implements Consumer {
     this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
   }
 
-  /** each topic in turn; what was handled is committed at the latest when the poll ends */
+  /** each topic in turn */
   protected async poll(): Promise<boolean> {
     let handledFullBatch = false;
-    try {
-      for (const topic of this.options.topics) {
-        const batch = this.bus.fetch(topic, this.committed.get(topic) ?? 0);
-        for (const message of batch) {
-          if (this.stopped) return false;
-          if (!(await this.handle(message))) return false; // stopped during retries: leave it uncommitted
-          this.committed.set(topic, Number(message.offset));
-        }
-        handledFullBatch ||= batch.length === this.batchSize;
+    for (const topic of this.options.topics) {
+      const batch = this.bus.fetch(topic, this.committed.get(topic) ?? 0);
+      for (const message of batch) {
+        if (this.stopped) return false;
+        if (!(await this.handle(message))) return false; // stopped during retries: leave it uncommitted
+        this.committed.set(topic, Number(message.offset));
       }
-    } finally {
-      this.commitHandled();
+      handledFullBatch ||= batch.length === this.batchSize;
     }
     return handledFullBatch;
-  }
-
-  /**
-   * A handled message's offset is committed within COMMIT_DELAY_MS, together with the next ones handled
-   * meanwhile: one write to the bus file (a commit of its own, with its fsync) per batch under load instead of
-   * one per message, and still promptly when the next message's handler is slow — ADR 0046's retention deletes
-   * only what a group committed. At-least-once as before: a crash redelivers the few milliseconds' worth.
-   */
-  private handled(topic: string, offset: number): void {
-    this.uncommitted.set(topic, offset);
-    this.commitTimer ??= setTimeout(() => {
-      try {
-        this.commitHandled();
-      } catch (error) {
-        // e.g. the file closed meanwhile: the offsets stay where they were, and the messages come again
-        this.bus.warn({ err: error, groupId: this.options.groupId }, 'message bus offset commit failed');
-      }
-    }, COMMIT_DELAY_MS);
-  }
-
-  private commitHandled(): void {
-    clearTimeout(this.commitTimer);
-    this.commitTimer = undefined;
-    const offsets = [...this.uncommitted];
-    this.uncommitted.clear();
-    for (const [topic, offset] of offsets) this.bus.commit(this.options.groupId, topic, offset);
   }
 
   /** infrastructure failure (e.g. the file was closed under us): nothing sensible to retry here */
@@ -96,8 +60,7 @@ export class SqliteConsumer extends PollingLoop implements Consumer {
       sleep: (ms) => this.sleepUnlessStopped(ms),
       stopped: () => this.stopped,
     });
-    if (outcome === 'handled') this.handled(message.topic, Number(message.offset));
-    else if (outcome === 'dead-lettered') this.uncommitted.delete(message.topic); // committed with its dead letter
+    if (outcome === 'handled') this.bus.commit(groupId, message.topic, Number(message.offset));
     return outcome !== 'stopped';
   }
 

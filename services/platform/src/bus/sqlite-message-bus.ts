@@ -275,23 +275,8 @@ export class SqliteMessageBus implements MessageBus {
     return this.stmts.fetch.all(topic, after).map(toIncoming);
   }
 
-  /**
-   * A group's progress. Alone, it is written without waiting for the disk (synchronous=NORMAL for this one
-   * write; the WAL still has it if the process dies): a power cut may lose the last offsets, and their messages
-   * are delivered again, as at-least-once allows. The file's next FULL commit — a publish, retention's delete —
-   * syncs it with its own, so retention never deletes past an offset the disk does not have.
-   */
   commit(groupId: string, topic: string, offset: number): void {
-    if (this.db.inTransaction) {
-      this.stmts.commit.run(groupId, topic, offset);
-      return;
-    }
-    this.db.pragma('synchronous = NORMAL');
-    try {
-      this.stmts.commit.run(groupId, topic, offset);
-    } finally {
-      this.db.pragma('synchronous = FULL');
-    }
+    this.stmts.commit.run(groupId, topic, offset);
   }
 
   /** Publishes the dead letter and commits the failed offset atomically. */
