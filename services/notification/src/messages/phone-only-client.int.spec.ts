@@ -17,6 +17,7 @@ const START = new Date('2026-11-26T10:00:00.000Z'); // 11:00 in Warsaw
 
 describe('company messages to a client added with a phone only', () => {
   let app: NotificationTestApp;
+  let wallet: ReturnType<typeof recordingWallet>;
   let company: { tenantId: string; programId: string };
   let owner: Record<string, string>;
   const clientId = randomUUID();
@@ -26,7 +27,7 @@ describe('company messages to a client added with a phone only', () => {
   beforeEach(async () => {
     app = await startNotification(
       { MESSAGE_EMAILS_PER_SECOND: '0' },
-      { clock: () => START, walletMessenger: recordingWallet().messenger },
+      { clock: () => START, walletMessenger: (wallet = recordingWallet()).messenger },
     );
     company = await aCompany(app);
     owner = await app.cookiesOf(randomUUID(), Roles.owner, company.tenantId);
@@ -194,6 +195,8 @@ describe('company messages to a client added with a phone only', () => {
 
   it('a client removed while the message was on its way keeps nothing in an inbox', async () => {
     await emailGiven(true);
+    // the card's pass is installed: the wallet reaches the client even once the address is shredded with them
+    wallet.installed.set(cardId, new Set(['apple']));
     await sendToAll('W drodze', 'Zapraszamy na kawę.', () =>
       app.deliver(Topics.tenantClients, 'ClientRemoved', {
         clientId,
@@ -202,6 +205,7 @@ describe('company messages to a client added with a phone only', () => {
         removedAt: '2026-11-26T10:05:00.000Z',
       }),
     );
+    expect(wallet.sends.map((send) => send.card.cardId)).toEqual([cardId]);
     expect(await app.infra.documents.collection('message_inbox').count()).toBe(0);
   });
 
