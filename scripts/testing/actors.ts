@@ -98,8 +98,7 @@ export type OwnerWithProgram = Awaited<ReturnType<typeof ownerWithProgram>>;
 
 /**
  * A client created by the owner through the API in a programme (the owner's by default), and the id of the card
- * the card ledger issues from the bus (found as staff find it, by e-mail; the owner's token refreshed while waiting,
- * as it lasts 20 s in the built product's tests).
+ * the card ledger issues from the bus (found as staff find it, by e-mail).
  */
 export async function clientWithCard(
   owner: OwnerWithProgram,
@@ -112,7 +111,6 @@ export async function clientWithCard(
   });
   expect(created.status, await created.clone().text()).toBe(201);
   return eventually(`the card of ${client.email}`, async () => {
-    await owner.client.call('GET', '/api/v1/users/refresh');
     const res = await owner.client.call(
       'GET',
       `/api/v1/cards/search?email=${encodeURIComponent(client.email)}`,

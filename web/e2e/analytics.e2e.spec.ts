@@ -247,8 +247,6 @@ describe('the owner opens the analytics', () => {
       .waitFor();
     // the card ledger learns the new definition over the bus
     await eventually('the liability to be valued', async () => {
-      // the owner's access token lasts 20 s in the built product's tests: refresh before asking
-      await owner.client.call('GET', '/api/v1/users/refresh');
       const res = await owner.client.call('GET', `/api/v1/analytics/${owner.tenantId}?preset=30d`);
       const body = (await res.json()) as { liability?: { valueGrosze: number | null } };
       return body.liability?.valueGrosze === 425 ? true : undefined;

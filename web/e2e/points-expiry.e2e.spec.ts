@@ -74,7 +74,6 @@ describe('points expiry', () => {
     const cards = (await (await customer.call('GET', '/api/v1/customers/my-cards')).json()) as {
       items: Array<{ cardId: string }>;
     };
-    await owner.client.call('GET', '/api/v1/users/refresh');
     const awarded = await owner.client.call(
       'POST',
       `/api/v1/cards/${cards.items[0]!.cardId}/points-from-amount`,

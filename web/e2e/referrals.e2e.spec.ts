@@ -105,8 +105,6 @@ describe('bring a friend', () => {
     // staff award Ola's first visit (25 zł)
     const olaCards = (await (await ola.call('GET', '/api/v1/customers/my-cards')).json()) as MyCards;
     const olaCard = olaCards.items.find((c) => c.programId === owner.program.id)!;
-    // the owner's API session of the set-up (the browser login above started another one)
-    await owner.client.call('GET', '/api/v1/users/refresh');
     const awarded = await owner.client.call(
       'POST',
       `/api/v1/cards/${olaCard.cardId}/points-from-amount`,

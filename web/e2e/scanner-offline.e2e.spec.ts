@@ -253,11 +253,7 @@ describe('the scanner without a connection', () => {
       rewards: REWARDS,
       active,
     });
-    // the owner's API session was made in beforeAll and its access token lasts 20 s here: renewed first
-    const putProgram = async (active: boolean) => {
-      await owner.client.call('GET', '/api/v1/users/refresh');
-      return owner.client.call('PUT', programPath, program(active));
-    };
+    const putProgram = (active: boolean) => owner.client.call('PUT', programPath, program(active));
     const off = await putProgram(false);
     expect(off.status, await off.clone().text()).toBe(200);
     try {
