@@ -2,15 +2,15 @@ import { useRef, useState, type ComponentType } from 'react';
 import { notify } from './notify-instance';
 
 /**
- * A part of a page that nobody sees until they ask for it (a dialog's form), loaded when its button is pointed at,
- * focused or touched — so that a press usually finds it there — and not with the page. A press whose code cannot
- * be loaded (no connection) shows `failure` and closes again; the next press asks for the code anew.
+ * A dialog nobody sees until they ask for it, whose code loads when its button is pointed at, focused or touched —
+ * so that a press usually finds it there — and not with the page. A press whose code cannot be loaded (no
+ * connection) shows `failure` and leaves the dialog closed; the next press asks for the code anew.
  *
- * `intent` goes on the button; `open(show, hide)` is its press (`show` opens at once, `hide` undoes it on failure);
- * `Part` is the component once loaded, null before.
+ * `intent` and `open` go on the button; `Part` (null until loaded) is rendered with `opened` and `close`.
  */
 export function useLazyPart<P extends object>(load: () => Promise<ComponentType<P>>, failure: string) {
   const [Part, setPart] = useState<ComponentType<P> | null>(null);
+  const [opened, setOpened] = useState(false);
   const loading = useRef<Promise<void> | null>(null);
   const fetchPart = () =>
     (loading.current ??= load().then(
@@ -21,12 +21,13 @@ export function useLazyPart<P extends object>(load: () => Promise<ComponentType<
       },
     ));
   const want = () => void fetchPart().catch(() => undefined);
-  const open = (show: () => void, hide: () => void) => {
-    show();
+  const open = () => {
+    setOpened(true);
     fetchPart().catch(() => {
-      hide();
+      setOpened(false);
       notify.error(failure);
     });
   };
-  return { Part, open, intent: { onPointerEnter: want, onFocus: want, onTouchStart: want } };
+  const close = () => setOpened(false);
+  return { Part, opened, open, close, intent: { onPointerEnter: want, onFocus: want, onTouchStart: want } };
 }

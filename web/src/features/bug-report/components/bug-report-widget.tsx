@@ -1,7 +1,6 @@
 import { Affix, Button, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useLocation } from '@tanstack/react-router';
-import { useState } from 'react';
 import { aboveBanner } from '../../../lib/bottom-banner-space';
 import { useLazyPart } from '../../../lib/use-lazy-part';
 import { widgetSide } from '../utils/report-context';
@@ -15,7 +14,6 @@ import { widgetSide } from '../utils/report-context';
  */
 export function BugReportWidget() {
   const { pathname } = useLocation();
-  const [opened, setOpened] = useState(false);
   // pointed at, touched or focused: the dialog's code starts loading, so that a press usually finds it there
   const dialog = useLazyPart(
     () => import('./bug-report-dialog').then((module) => module.BugReportDialog),
@@ -25,12 +23,7 @@ export function BugReportWidget() {
   const floating = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const button = (
     <Button
-      onClick={() =>
-        dialog.open(
-          () => setOpened(true),
-          () => setOpened(false),
-        )
-      }
+      onClick={dialog.open}
       {...dialog.intent}
       radius="xl"
       color="dark"
@@ -64,7 +57,7 @@ export function BugReportWidget() {
         </Group>
       )}
       {/* the dialog's code comes when it is first wanted: pressed at once, it opens when that code is in */}
-      {dialog.Part && <dialog.Part opened={opened} onClose={() => setOpened(false)} />}
+      {dialog.Part && <dialog.Part opened={dialog.opened} onClose={dialog.close} />}
     </>
   );
 }

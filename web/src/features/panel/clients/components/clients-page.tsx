@@ -37,13 +37,11 @@ type ClientsPageProps = {
   onSearchChange: (next: ClientsSearch, options?: { replace?: boolean }) => void;
 };
 
-/** /panel/klienci: one row per person; search (debounced), sortable columns, paging; the state lives in the URL. */
 const DIALOG_NOT_LOADED = 'Nie udało się otworzyć formularza. Sprawdź połączenie i spróbuj ponownie.';
 
+/** /panel/klienci: one row per person; search (debounced), sortable columns, paging; the state lives in the URL. */
 export function ClientsPage({ tenantId, canManage, search, onSearchChange }: ClientsPageProps) {
   const clients = useQuery(clientsQueryOptions(tenantId, toClientsApiQuery(search)));
-  const [adding, setAdding] = useState(false);
-  const [exportingHistory, setExportingHistory] = useState(false);
   const clientsCsv = useCsvExport('klienci.csv');
   // the file holds what the list finds: the search in the URL (every page of it)
   const exportClientsCsv = () =>
@@ -90,15 +88,7 @@ export function ClientsPage({ tenantId, canManage, search, onSearchChange }: Cli
       <ButtonLink to="/panel/klienci/import" variant="default">
         Importuj z pliku
       </ButtonLink>
-      <Button
-        onClick={() =>
-          addClient.open(
-            () => setAdding(true),
-            () => setAdding(false),
-          )
-        }
-        {...addClient.intent}
-      >
+      <Button onClick={addClient.open} {...addClient.intent}>
         Dodaj klienta
       </Button>
     </>
@@ -116,16 +106,7 @@ export function ClientsPage({ tenantId, canManage, search, onSearchChange }: Cli
           >
             Eksportuj CSV
           </Button>
-          <Button
-            variant="default"
-            onClick={() =>
-              historyExport.open(
-                () => setExportingHistory(true),
-                () => setExportingHistory(false),
-              )
-            }
-            {...historyExport.intent}
-          >
+          <Button variant="default" onClick={historyExport.open} {...historyExport.intent}>
             Eksport transakcji
           </Button>
           {manageActions}
@@ -187,14 +168,10 @@ export function ClientsPage({ tenantId, canManage, search, onSearchChange }: Cli
       ) : null}
 
       {historyExport.Part ? (
-        <historyExport.Part
-          tenantId={tenantId}
-          opened={exportingHistory}
-          onClose={() => setExportingHistory(false)}
-        />
+        <historyExport.Part tenantId={tenantId} opened={historyExport.opened} onClose={historyExport.close} />
       ) : null}
       {canManage && addClient.Part ? (
-        <addClient.Part tenantId={tenantId} opened={adding} onClose={() => setAdding(false)} />
+        <addClient.Part tenantId={tenantId} opened={addClient.opened} onClose={addClient.close} />
       ) : null}
     </Stack>
   );
