@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
+import { users, usersBase } from './session';
 import {
   AcceptedResponse,
   ChangePasswordRequest,
@@ -18,15 +19,13 @@ import {
   UserProfile,
 } from '../identity';
 
-const users = (path: string) => `/api/v1/users/${path}`;
-const base = { owner: 'identity', tags: ['users'] } as const;
 const E = IdentityErrors;
 const rateLimited = { status: 429, codes: [E.rateLimited.code] } as const;
 const invalidToken = { status: 400, codes: [E.invalidToken.code] } as const;
 const wrongPassword = { status: 400, codes: [E.wrongPassword.code] } as const;
 
 export const register = defineEndpoint({
-  ...base,
+  ...usersBase,
   method: 'post',
   path: users('register'),
   summary: 'Rejestracja właściciela firmy lub klienta (wysyła e-mail aktywacyjny)',
@@ -37,7 +36,7 @@ export const register = defineEndpoint({
   errors: [{ status: 400, codes: [E.captchaFailed.code] }, rateLimited],
 });
 export const activateAccount = defineEndpoint({
-  ...base,
+  ...usersBase,
   method: 'post',
   path: users('activate-account'),
   summary: 'Aktywacja konta tokenem z e-maila',
@@ -47,7 +46,7 @@ export const activateAccount = defineEndpoint({
   errors: [invalidToken, { status: 409, codes: [E.emailTaken.code] }],
 });
 export const resendActivation = defineEndpoint({
-  ...base,
+  ...usersBase,
   method: 'post',
   path: users('resend-activation'),
   summary: 'Ponowne wysłanie linku aktywacyjnego (odpowiedź nie zdradza, czy konto istnieje)',
@@ -58,7 +57,7 @@ export const resendActivation = defineEndpoint({
   errors: [rateLimited],
 });
 export const resendEmailConfirmation = defineEndpoint({
-  ...base,
+  ...usersBase,
   method: 'post',
   path: users('resend-email-confirmation'),
   summary: 'Ponowne wysłanie potwierdzenia nowego adresu e-mail',
@@ -68,7 +67,7 @@ export const resendEmailConfirmation = defineEndpoint({
   errors: [{ status: 400, codes: ['AUTH.NO_PENDING_EMAIL_CHANGE'] }, rateLimited],
 });
 export const login = defineEndpoint({
-  ...base,
+  ...usersBase,
   method: 'post',
   path: users('login'),
   summary: 'Logowanie e-mailem i hasłem; ustawia ciasteczka sesji',
@@ -79,7 +78,7 @@ export const login = defineEndpoint({
 });
 export { me } from './session';
 export const refresh = defineEndpoint({
-  ...base,
+  ...usersBase,
   method: 'get',
   path: users('refresh'),
   summary: 'Odświeżenie sesji (rotacja tokenu odświeżania; ponowne użycie starego unieważnia sesję)',
@@ -89,7 +88,7 @@ export const refresh = defineEndpoint({
 });
 export { logout } from './session';
 export const changePassword = defineEndpoint({
-  ...base,
+  ...usersBase,
   method: 'patch',
   path: users('change-password'),
   summary: 'Zmiana hasła',
@@ -98,7 +97,7 @@ export const changePassword = defineEndpoint({
   errors: [wrongPassword],
 });
 export const updateUser = defineEndpoint({
-  ...base,
+  ...usersBase,
   method: 'patch',
   path: users('update-user'),
   summary: 'Zmiana imienia, adresu e-mail lub (klient) numeru telefonu',
@@ -108,7 +107,7 @@ export const updateUser = defineEndpoint({
   errors: [{ status: 400, codes: ['AUTH.EMAIL_UNCHANGED'] }, rateLimited],
 });
 export const getUserPreferences = defineEndpoint({
-  ...base,
+  ...usersBase,
   method: 'get',
   path: users('get-user-preferences'),
   summary: 'Preferencje powiadomień i zgód',
@@ -116,7 +115,7 @@ export const getUserPreferences = defineEndpoint({
   response: UserPreferences,
 });
 export const updateUserPreferences = defineEndpoint({
-  ...base,
+  ...usersBase,
   method: 'patch',
   path: users('update-user-preferences'),
   summary: 'Zmiana preferencji',
@@ -125,7 +124,7 @@ export const updateUserPreferences = defineEndpoint({
   response: UserPreferences,
 });
 export const initiatePasswordReset = defineEndpoint({
-  ...base,
+  ...usersBase,
   method: 'post',
   path: users('initiate-password-reset'),
   summary: 'Wysłanie linku do zmiany hasła (odpowiedź nie zdradza, czy konto istnieje)',
@@ -136,7 +135,7 @@ export const initiatePasswordReset = defineEndpoint({
   errors: [rateLimited],
 });
 export const resetPassword = defineEndpoint({
-  ...base,
+  ...usersBase,
   method: 'post',
   path: users('reset-password'),
   summary: 'Ustawienie nowego hasła jednorazowym tokenem',
@@ -146,7 +145,7 @@ export const resetPassword = defineEndpoint({
   errors: [invalidToken],
 });
 export const deleteMe = defineEndpoint({
-  ...base,
+  ...usersBase,
   method: 'delete',
   path: users('me'),
   summary: 'Usunięcie konta (dane osobowe w zdarzeniach zostają zniszczone przez usunięcie klucza)',
@@ -155,7 +154,7 @@ export const deleteMe = defineEndpoint({
   errors: [wrongPassword],
 });
 export const jwks = defineEndpoint({
-  ...base,
+  ...usersBase,
   method: 'get',
   path: '/.well-known/jwks.json',
   summary: 'Klucze publiczne do weryfikacji tokenów dostępu',
