@@ -3,10 +3,11 @@
  *
  * A small classic script, run as soon as the page has it (from the service worker on an installed scanner): with a
  * session hint, it asks for the profile at once; on the customer's page and their cards, what those show first; and
- * on a page of the panel, the business user's company, its subscription and whether it is configured — the calls the app makes first, which otherwise start only once all of
- * its start-up code has been parsed and run (half a second on a slow phone). The app's API client takes each
- * answer instead of asking again (src/lib/api/boot-preloads.ts): once, for a GET of the same address, within a few
- * seconds of the start, and none after the first call that changes something (a login, a logout).
+ * on a page of the panel, the business user's company, its subscription and whether it is configured — the calls
+ * the app makes first, which otherwise start only once all of its start-up code has been parsed and run (half a
+ * second on a slow phone). The app's API client takes each answer instead of asking again
+ * (src/lib/api/boot-preloads.ts): once, for a GET of the same address, within a few seconds of the start, and none
+ * after the first call that changes something (a login, a logout).
  * Paths, the cookie's name and the roles are the contracts' own: src/features/auth/stores/boot-script.unit.spec.ts
  * runs this file and checks.
  */
